@@ -1,0 +1,95 @@
+// Architecture boundaries, checked in `npm run lint`:
+//   depcruise --config .dependency-cruiser.cjs apps packages
+// Paths are relative to the repository root. Workspace packages (@orbit/*) are symlinks in
+// node_modules; dependency-cruiser resolves them to their real path (apps/..., packages/...),
+// and an unresolvable `@orbit/<app>` import is still matched by its module name.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "server-module-through-index",
+      severity: "error",
+      comment:
+        "A server module may use another module only through that module's index.ts " +
+        "(its service interface). Cross-module reactions go through domain events.",
+      from: { path: "^apps/server/src/modules/([^/]+)/" },
+      to: {
+        path: "^apps/server/src/modules/[^/]+/",
+        pathNot: ["^apps/server/src/modules/$1/", "^apps/server/src/modules/[^/]+/index\\.ts$"],
+      },
+    },
+    {
+      name: "web-features-independent",
+      severity: "error",
+      comment:
+        "Web feature folders do not import each other. Move shared code to the ui kit or " +
+        "a shared folder, or compose features in a route.",
+      from: { path: "^apps/web/app/features/([^/]+)/" },
+      to: {
+        path: "^apps/web/app/features/[^/]+/",
+        pathNot: "^apps/web/app/features/$1/",
+      },
+    },
+    {
+      name: "web-not-to-server-or-studio",
+      severity: "error",
+      comment:
+        "The web app talks to the platform over HTTP and shares types via packages/contracts; " +
+        "it never imports the server or the studio.",
+      from: { path: "^apps/web/" },
+      to: { path: ["^apps/(server|studio)/", "^@orbit/(server|studio)(/|$)"] },
+    },
+    {
+      name: "studio-not-to-server-or-web",
+      severity: "error",
+      comment:
+        "The house game studio talks to the platform only over HTTP (the provider wallet " +
+        "protocol), as a third-party provider would.",
+      from: { path: "^apps/studio/" },
+      to: { path: ["^apps/(server|web)/", "^@orbit/(server|web)(/|$)"] },
+    },
+    {
+      name: "contracts-not-to-apps",
+      severity: "error",
+      comment: "packages/contracts is shared by every app and depends on none of them.",
+      from: { path: "^packages/contracts/" },
+      to: { path: ["^apps/", "^@orbit/(server|web|studio)(/|$)"] },
+    },
+    {
+      name: "no-circular",
+      severity: "error",
+      comment:
+        "Circular dependency. Break it with dependency inversion or a domain event. " +
+        "(Cycles that only close through `import type` are ignored: they vanish at runtime.)",
+      from: {},
+      to: {
+        circular: true,
+        viaOnly: { dependencyTypesNot: ["type-only"] },
+      },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: {
+      path: [
+        "(^|/)node_modules/",
+        "(^|/)(dist|build|coverage|\\.test-tmp)/",
+        "^apps/web/\\.react-router/",
+        "^apps/server/drizzle/",
+        "^data/",
+      ],
+    },
+    // See type-only imports too: `import type` across a boundary is still a violation.
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.base.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      mainFields: ["module", "main", "types", "typings"],
+    },
+    skipAnalysisNotInRules: true,
+    reporterOptions: {
+      text: { highlightFocused: true },
+    },
+  },
+};

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every setting the server reads from the environment, validated once at start. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  /** The address players use; links in emails and the WebSocket url derive from it. */
+  PUBLIC_URL: z.url().optional(),
+  /** `1` serves the web app through Vite's dev middleware instead of the production build. */
+  ORBIT_DEV: z.enum(['0', '1']).default('0'),
+  /** Licence variant served when neither host nor geography decides one. */
+  DEFAULT_LICENCE: z.enum(['CW', 'EE']).default('CW'),
+  /** Whether a start migrates and seeds (off for instances that only serve). */
+  AUTO_MIGRATE: z.enum(['0', '1']).default('1'),
+});
+
+export type Config = {
+  env: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  publicUrl: string | undefined;
+  dev: boolean;
+  defaultLicence: 'CW' | 'EE';
+  autoMigrate: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; a wrong value names the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    publicUrl: e.PUBLIC_URL,
+    dev: e.ORBIT_DEV === '1',
+    defaultLicence: e.DEFAULT_LICENCE,
+    autoMigrate: e.AUTO_MIGRATE === '1',
+  };
+}

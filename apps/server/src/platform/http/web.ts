@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { reactRouterFastify } from '@mcansh/remix-fastify/react-router';
+import type { Config } from '../config';
+
+export const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web');
+
+/** Request headers a server-side API call carries over from the page request. */
+const FORWARDED = ['cookie', 'accept-language', 'user-agent', 'x-forwarded-for', 'x-forwarded-host', 'host'];
+
+/**
+ * A `fetch` for the page's server-side loaders: the same HTTP API the browser uses,
+ * answered in-process by `app.inject` (no socket), with the visitor's headers.
+ */
+export function injectFetch(app: FastifyInstance, request: FastifyRequest): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(typeof input === 'string' || input instanceof URL ? input.toString() : input.url, 'http://orbit.internal');
+    const headers: Record<string, string> = {};
+    for (const name of FORWARDED) {
+      const v = request.headers[name];
+      if (typeof v === 'string') headers[name] = v;
+    }
+    new Headers(init?.headers).forEach((v, k) => (headers[k] = v));
+    const res = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: url.pathname + url.search,
+      headers: { ...headers, 'x-orbit-ssr': '1' },
+      remoteAddress: request.ip,
+      payload: typeof init?.body === 'string' ? init.body : undefined,
+    });
+    const out = new Headers();
+    for (const [k, v] of Object.entries(res.headers)) {
+      if (v === undefined || k === 'content-encoding' || k === 'content-length') continue;
+      out.set(k, Array.isArray(v) ? v.join(', ') : String(v));
+    }
+    return new Response(res.statusCode === 204 ? null : res.rawPayload, { status: res.statusCode, headers: out });
+  };
+}
+
+/** Mounts the React Router app: production build by default, Vite middleware with ORBIT_DEV=1. */
+export async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
+  const buildDirectory = path.join(webDir, 'build');
+  if (!config.dev && !fs.existsSync(path.join(buildDirectory, 'server', 'index.js'))) {
+    throw new Error(`The web app is not built (${buildDirectory} is missing): run "npm run build" first.`);
+  }
+  await app.register(reactRouterFastify, {
+    mode: config.dev ? 'development' : 'production',
+    buildDirectory,
+    viteOptions: config.dev
+      ? { root: webDir, configFile: path.join(webDir, 'vite.config.ts'), server: { hmr: { server: app.server } } }
+      : undefined,
+    getLoadContext: (request) => ({
+      apiFetch: injectFetch(app, request as FastifyRequest),
+      clientIp: (request as FastifyRequest).ip,
+    }),
+  });
+}

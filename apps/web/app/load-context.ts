@@ -1,0 +1,9 @@
+/** What the server hands every loader (see apps/server/src/platform/http/web.ts). */
+declare module 'react-router' {
+  interface AppLoadContext {
+    /** Calls the platform's HTTP API in-process during server rendering. */
+    apiFetch: typeof fetch;
+    clientIp: string;
+  }
+}
+export {};
