@@ -1,0 +1,10 @@
+/**
+ * Orbit Originals, the house game studio. It will hold each game's mathematics (pure functions
+ * from random draws to outcomes) and its browser client, and reach the platform only through
+ * the provider wallet protocol, as a third-party studio would. The games issue builds it.
+ */
+export const studio = {
+  /** Provider identifier in the platform's catalogue (`orbit/<game>`). */
+  provider: 'orbit',
+  title: 'Orbit Originals',
+} as const;

@@ -1,0 +1,67 @@
+// Test projects (run from the repository root):
+//   npx vitest run --project unit      pure rules, validation, game math (no database)
+//   npx vitest run --project api       server through app.inject(); PGlite by default,
+//                                      PostgreSQL when DATABASE_URL is set (see .ci/run)
+//   npx vitest run --project browser   real chromium (Debian's /usr/bin/chromium via
+//                                      playwright-core) against the real server
+// `npm test` (scripts/test.sh) runs lint, typecheck, build and all three.
+import { defineConfig } from "vitest/config";
+
+const ignored = [
+  "**/node_modules/**",
+  "**/dist/**",
+  "**/.test-tmp/**",
+  "apps/web/build/**",
+  "apps/web/.react-router/**",
+];
+
+export default defineConfig({
+  test: {
+    // A project whose glob matches no file yet (or a --project filter that selects nothing)
+    // must not fail the run.
+    passWithNoTests: true,
+    projects: [
+      {
+        test: {
+          name: "unit",
+          environment: "node",
+          // Projects with different worker limits must run in separate groups:
+          // unit first, then api (browser runs in its own `vitest run`).
+          sequence: { groupOrder: 0 },
+          include: ["packages/*/test/**/*.test.ts", "apps/*/test/unit/**/*.test.{ts,tsx}"],
+          exclude: ignored,
+        },
+      },
+      {
+        test: {
+          name: "api",
+          environment: "node",
+          sequence: { groupOrder: 1 },
+          include: ["apps/server/test/api/**/*.test.ts"],
+          exclude: ignored,
+          globalSetup: ["apps/server/test/support/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          pool: "forks",
+          fileParallelism: true,
+          // Each file gets its own database; two at a time keeps 2-core machines responsive.
+          maxWorkers: 2,
+        },
+      },
+      {
+        test: {
+          name: "browser",
+          environment: "node",
+          sequence: { groupOrder: 2 },
+          include: ["tests/browser/**/*.test.ts"],
+          exclude: ignored,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: "forks",
+          // One server, one chromium: files run one after another.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
