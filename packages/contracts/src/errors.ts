@@ -24,7 +24,7 @@ export function issueCode(issue: IssueLike): string {
   if (CODE.test(issue.message)) return issue.message;
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? 'required' : 'invalid_type';
+      return isMissing(issue) ? 'required' : 'invalid_type';
     case 'too_small':
       return issue.origin === 'string' || issue.origin === 'array' ? 'too_short' : 'too_small';
     case 'too_big':
@@ -40,6 +40,15 @@ export function issueCode(issue: IssueLike): string {
     default:
       return 'invalid';
   }
+}
+
+/**
+ * zod 4 leaves `input` out of issues unless asked (`reportInput`), and the HTTP validator does not
+ * ask; its message then still says what was received, so a wrong type is not reported as missing.
+ */
+function isMissing(issue: IssueLike): boolean {
+  if ('input' in issue) return issue.input === undefined;
+  return /received undefined\b/.test(issue.message);
 }
 
 /** Request wrappers the page sends (`{user: {...}}`); errors name the field inside them. */

@@ -1,3 +1,6 @@
 export * from './errors';
 export * from './pagination';
 export * from './platform';
+export * from './info';
+export * from './cms';
+export * from './games';

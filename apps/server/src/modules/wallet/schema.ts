@@ -10,5 +10,7 @@ export const currencies = pgTable('currencies', {
   /** Offered at registration. */
   signup: boolean('signup').notNull().default(false),
   isDefault: boolean('is_default').notNull().default(false),
+  /** Play money for demo games (FUN): never held in an account, never listed to players. */
+  demo: boolean('demo').notNull().default(false),
   position: integer('position').notNull().default(0),
 });

@@ -1,0 +1,222 @@
+/** The cms module's reference content: countries, locales, snippets, banners and fe configs. */
+import type { BannerData } from './schema';
+
+export const DEFAULT_COUNTRY = 'CA';
+export const DEFAULT_LOCALE = 'en';
+export const PROJECT_NAME = 'Orbit';
+
+/** [code, English name, currency offered first]; the spec's currencies-by-country plus the euro area. */
+export const COUNTRY_SEED: ReadonlyArray<readonly [string, string, string | null]> = [
+  ['CA', 'Canada', 'CAD'],
+  ['AU', 'Australia', 'AUD'],
+  ['NZ', 'New Zealand', 'NZD'],
+  ['DE', 'Germany', 'EUR'],
+  ['AT', 'Austria', 'EUR'],
+  ['CH', 'Switzerland', 'EUR'],
+  ['IE', 'Ireland', 'EUR'],
+  ['GB', 'United Kingdom', 'GBP'],
+  ['US', 'United States', 'USD'],
+  ['JP', 'Japan', 'JPY'],
+  ['NO', 'Norway', 'NOK'],
+  ['BR', 'Brazil', 'BRL'],
+  ['EE', 'Estonia', 'EUR'],
+  ['IT', 'Italy', 'EUR'],
+  ['FI', 'Finland', 'EUR'],
+  ['SE', 'Sweden', null],
+  ['DK', 'Denmark', null],
+  ['IS', 'Iceland', null],
+  ['NL', 'Netherlands', 'EUR'],
+  ['BE', 'Belgium', 'EUR'],
+  ['LU', 'Luxembourg', 'EUR'],
+  ['FR', 'France', 'EUR'],
+  ['ES', 'Spain', 'EUR'],
+  ['PT', 'Portugal', 'EUR'],
+  ['GR', 'Greece', 'EUR'],
+  ['CY', 'Cyprus', 'EUR'],
+  ['MT', 'Malta', 'EUR'],
+  ['LV', 'Latvia', 'EUR'],
+  ['LT', 'Lithuania', 'EUR'],
+  ['SK', 'Slovakia', 'EUR'],
+  ['SI', 'Slovenia', 'EUR'],
+  ['HR', 'Croatia', 'EUR'],
+  ['PL', 'Poland', 'PLN'],
+  ['CZ', 'Czechia', null],
+  ['HU', 'Hungary', null],
+  ['IN', 'India', 'INR'],
+  ['KZ', 'Kazakhstan', 'KZT'],
+  ['KW', 'Kuwait', null],
+  ['MX', 'Mexico', null],
+  ['AR', 'Argentina', null],
+  ['CL', 'Chile', null],
+  ['PE', 'Peru', null],
+  ['ZA', 'South Africa', null],
+];
+
+/** The spec's locale prefixes; English and German are complete, the rest fall back to English per text. */
+export const LOCALE_SEED: ReadonlyArray<{ code: string; name: string; complete: boolean }> = [
+  { code: 'en', name: 'English', complete: true },
+  { code: 'de', name: 'Deutsch', complete: true },
+  { code: 'en-AU', name: 'English (Australia)', complete: false },
+  { code: 'en-CA', name: 'English (Canada)', complete: false },
+  { code: 'fr-CA', name: 'Français (Canada)', complete: false },
+  { code: 'en-NZ', name: 'English (New Zealand)', complete: false },
+  { code: 'no', name: 'Norsk', complete: false },
+  { code: 'it', name: 'Italiano', complete: false },
+  { code: 'et', name: 'Eesti', complete: false },
+  { code: 'en-KW', name: 'English (Kuwait)', complete: false },
+];
+
+export type SnippetSeed = { key: string; categories: string[]; content: Record<'en' | 'de', string> };
+
+export const SNIPPET_SEED: ReadonlyArray<SnippetSeed> = [
+  {
+    key: 'footer-licence-cw',
+    categories: ['footer', 'licence-CW'],
+    content: {
+      en: '<p>Orbit is operated by Orbit Entertainment N.V. under a gaming licence of the Curaçao Gaming Control Board. Players must be 18 or older. Play responsibly.</p>',
+      de: '<p>Orbit wird von Orbit Entertainment N.V. mit einer Glücksspiellizenz des Curaçao Gaming Control Board betrieben. Spieler müssen mindestens 18 Jahre alt sein. Spielen Sie verantwortungsvoll.</p>',
+    },
+  },
+  {
+    key: 'footer-licence-ee',
+    categories: ['footer', 'licence-EE'],
+    content: {
+      en: '<p>Orbit is operated by Orbit Entertainment OÜ under a remote gambling licence of the Estonian Tax and Customs Board. Players must be 21 or older. Play responsibly.</p>',
+      de: '<p>Orbit wird von Orbit Entertainment OÜ mit einer Lizenz für Fernglücksspiele der estnischen Steuer- und Zollbehörde betrieben. Spieler müssen mindestens 21 Jahre alt sein. Spielen Sie verantwortungsvoll.</p>',
+    },
+  },
+  {
+    key: 'cookie-banner',
+    categories: ['banner'],
+    content: {
+      en: '<p>We use cookies to keep you signed in and, with your consent, to understand how the site is used. See our <a href="/cookie-policy">cookie policy</a>.</p>',
+      de: '<p>Wir verwenden Cookies, um Sie angemeldet zu halten und, mit Ihrer Einwilligung, um zu verstehen, wie die Website genutzt wird. Mehr in unserer <a href="/cookie-policy">Cookie-Richtlinie</a>.</p>',
+    },
+  },
+  {
+    key: 'search-empty',
+    categories: ['games'],
+    content: {
+      en: '<p>No games found. Try a more specific title.</p>',
+      de: '<p>Keine Spiele gefunden. Versuchen Sie einen genaueren Titel.</p>',
+    },
+  },
+];
+
+/** Licence and age seals, drawn here so that the footer needs no remote image. */
+function seal(label: string, sub: string, colour: string): string {
+  return [
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 48" width="120" height="48" role="img" aria-label="' + `${label} ${sub}` + '">',
+    `<rect x="1" y="1" width="118" height="46" rx="10" fill="none" stroke="${colour}" stroke-width="2"/>`,
+    `<text x="60" y="24" text-anchor="middle" font-family="system-ui, sans-serif" font-size="16" font-weight="700" fill="${colour}">${label}</text>`,
+    `<text x="60" y="38" text-anchor="middle" font-family="system-ui, sans-serif" font-size="9" fill="${colour}">${sub}</text>`,
+    '</svg>',
+  ].join('');
+}
+
+export const FILE_SEED: ReadonlyArray<{ name: string; categories: string[]; body: string }> = [
+  { name: 'licence-cw.svg', categories: ['footer', 'licence-CW'], body: seal('CURAÇAO', 'Gaming Control Board', '#9aa4c7') },
+  { name: 'licence-ee.svg', categories: ['footer', 'licence-EE'], body: seal('EMTA', 'Estonian licence', '#9aa4c7') },
+  { name: 'age-18.svg', categories: ['footer', 'licence-CW'], body: seal('18+', 'Play responsibly', '#f2c14e') },
+  { name: 'age-21.svg', categories: ['footer', 'licence-EE'], body: seal('21+', 'Play responsibly', '#f2c14e') },
+];
+
+export type BannerSeed = {
+  identifier: string;
+  categories: string[];
+  logged: boolean | null;
+  position: number;
+  text: Record<'en' | 'de', { title: string; description: string; button: string }>;
+  data: Omit<BannerData, 'title' | 'description' | 'button'> & { button: Omit<NonNullable<BannerData['button']>, 'name'> | null };
+};
+
+export const BANNER_SEED: ReadonlyArray<BannerSeed> = [
+  {
+    identifier: 'welcome',
+    categories: ['main'],
+    logged: false,
+    position: 0,
+    text: {
+      en: { title: 'Welcome to Orbit', description: 'Provably fair slots, roulette, dice and crash — try every Orbit Original for free.', button: 'Sign up' },
+      de: { title: 'Willkommen bei Orbit', description: 'Nachweislich faire Slots, Roulette, Würfel und Crash — alle Orbit Originals kostenlos testen.', button: 'Registrieren' },
+    },
+    data: {
+      gradient: ['#1b1464', '#3a1c71', '#7b2ff7', '#f107a3'],
+      labels: ['welcome'],
+      button: { url: '/sign-up', type: 'popup', frontend_identifier: 'sign-up' },
+      image: null,
+      size: 'large',
+    },
+  },
+  {
+    identifier: 'stellar-sevens',
+    categories: ['main', 'slots'],
+    logged: null,
+    position: 1,
+    text: {
+      en: { title: 'Stellar Sevens', description: '20 lines, expanding wilds and up to 15 free spins among the stars.', button: 'Play now' },
+      de: { title: 'Stellar Sevens', description: '20 Linien, expandierende Wilds und bis zu 15 Freispiele zwischen den Sternen.', button: 'Jetzt spielen' },
+    },
+    data: {
+      gradient: ['#0f2027', '#203a43', '#2c5364', '#00b4db'],
+      labels: ['new'],
+      button: { url: '/play/orbit/stellar-sevens', type: 'link', frontend_identifier: null },
+      image: '/covers/orbit/stellar-sevens.svg',
+      size: 'large',
+    },
+  },
+  {
+    identifier: 'rocket-crash',
+    categories: ['main', 'instant'],
+    logged: null,
+    position: 2,
+    text: {
+      en: { title: 'Rocket Crash', description: 'Cash out before the rocket leaves orbit. Every round provably fair.', button: 'Launch' },
+      de: { title: 'Rocket Crash', description: 'Steigen Sie aus, bevor die Rakete den Orbit verlässt. Jede Runde nachweislich fair.', button: 'Starten' },
+    },
+    data: {
+      gradient: ['#200122', '#6f0000', '#c31432', '#ff8008'],
+      labels: ['instant'],
+      button: { url: '/play/orbit/rocket-crash', type: 'link', frontend_identifier: null },
+      image: '/covers/orbit/rocket-crash.svg',
+      size: 'large',
+    },
+  },
+  {
+    identifier: 'responsible-gaming',
+    categories: ['main'],
+    logged: null,
+    position: 3,
+    text: {
+      en: { title: 'Play on your terms', description: 'Set deposit, loss, wager and session limits whenever you like.', button: 'Learn more' },
+      de: { title: 'Spielen nach Ihren Regeln', description: 'Legen Sie Einzahlungs-, Verlust-, Einsatz- und Sitzungslimits fest, wann immer Sie wollen.', button: 'Mehr erfahren' },
+    },
+    data: {
+      gradient: ['#134e5e', '#1d6b5f', '#3b9c6e', '#71b280'],
+      labels: [],
+      button: { url: '/responsible-gaming', type: 'link', frontend_identifier: null },
+      image: null,
+      size: 'small',
+    },
+  },
+];
+
+/** The lobby menu: category identifiers in order, with the icon the web's ui kit draws. */
+export const MENU_CATEGORIES: ReadonlyArray<{ identifier: string; title: string; icon: string; kind: 'pokies' | 'live' | 'table'; login_only?: boolean }> = [
+  { identifier: 'top', title: 'Top games', icon: 'star', kind: 'pokies' },
+  { identifier: 'new', title: 'New', icon: 'sparkles', kind: 'pokies' },
+  { identifier: 'slots', title: 'Pokies', icon: 'cherry', kind: 'pokies' },
+  { identifier: 'jackpot', title: 'Jackpots', icon: 'crown', kind: 'pokies' },
+  { identifier: 'instant', title: 'Instant games', icon: 'rocket', kind: 'pokies' },
+  { identifier: 'table', title: 'Table games', icon: 'cards', kind: 'table' },
+  { identifier: 'live', title: 'Live casino', icon: 'live', kind: 'live' },
+];
+
+export const MAIN_WIDGET_ROWS: ReadonlyArray<{ category: string; title: string; limit: number }> = [
+  { category: 'top', title: 'Top games', limit: 15 },
+  { category: 'new', title: 'New', limit: 15 },
+  { category: 'slots', title: 'Pokies', limit: 15 },
+  { category: 'instant', title: 'Instant games', limit: 15 },
+  { category: 'table', title: 'Table games', limit: 15 },
+  { category: 'live', title: 'Live casino', limit: 15 },
+];

@@ -1,0 +1,63 @@
+import type { FeConfigName, FeConfigs } from '@orbit/contracts';
+import { DEFAULT_CURRENCY } from '../wallet';
+import { COUNTRY_SEED, MAIN_WIDGET_ROWS, MENU_CATEGORIES, PROJECT_NAME } from './data';
+
+/** Country → currency offered first (only countries that have one). */
+export function currenciesByCountry(): Record<string, string> {
+  return Object.fromEntries(COUNTRY_SEED.filter(([, , currency]) => currency).map(([code, , currency]) => [code, currency!]));
+}
+
+/**
+ * What each config answers: the seeded value, and the answer when the operator has stored none
+ * (the page then behaves as with the feature switched off). `banners-config` is not stored: it is
+ * built from the banners table for the request's locale.
+ */
+export function feConfigValues(): Omit<FeConfigs, 'banners-config'> {
+  return {
+    'menu-categories-games': {
+      items: MENU_CATEGORIES.map((c) => ({
+        identifier: c.identifier,
+        title: c.title,
+        icon: c.icon,
+        kind: c.kind,
+        path: c.kind === 'live' ? `/live/${c.identifier}` : `/pokies/${c.identifier}`,
+        login_only: c.login_only ?? false,
+      })),
+    },
+    'logo-config': { title: PROJECT_NAME, alt: `${PROJECT_NAME} casino`, href: '/', desktop: null, mobile: null },
+    'main-widget-config': {
+      rows: MAIN_WIDGET_ROWS.map((r) => ({ ...r })),
+      show_banners: true,
+      show_jackpots: false,
+      show_winners: false,
+      show_providers: true,
+    },
+    'currency-config': {
+      default_currency: DEFAULT_CURRENCY,
+      currencies_by_country: currenciesByCountry(),
+      display_units: {
+        BTC: { per_unit: 1_000_000, label: 'μBTC' },
+        ETH: { per_unit: 1_000, label: 'mETH' },
+        LTC: { per_unit: 1_000, label: 'mLTC' },
+      },
+      max_fraction_digits: 8,
+      crypto_deposit_currencies: ['BTC', 'BCH', 'ETH', 'LTC', 'DOG', 'USDT'],
+      first_deposit_suggestion: 50,
+    },
+    'stag-by-referrer-name': {},
+    'survey-config': { survey_id: null, survey_collector_id: null, is_enable_widget: false },
+    'betting-config': { enabled: false, url: null },
+    'vip-adventures': { enabled: false, adventures: [] },
+    'disabled-bonuses': { groups: [] },
+    'modify-gifts-config': {},
+    'excluded-promo-stags': { stags: [] },
+    'additional-gifts': { gifts: [] },
+    'manage-promotion-pages': {
+      pages: { promotions: true, tournaments: false, lotteries: false, 'rocket-mart': false, 'rocket-chance': false },
+    },
+    'wheel-config': { enabled: false, tiers: [] },
+    'wheel-config-segments': { segments_by_group: {} },
+  };
+}
+
+export const STORED_FE_CONFIGS = Object.keys(feConfigValues()) as Array<Exclude<FeConfigName, 'banners-config'>>;

@@ -1,0 +1,14 @@
+/** The cms module's public face: pages, snippets, banners, fe configs, countries, locales, licences. */
+import type { OrbitModule } from '../../platform/module';
+import { cmsRoutes } from './routes';
+import { seedCms } from './seed';
+import { CmsService } from './service';
+
+export { licenceForHost, MINIMUM_AGE } from './licence';
+export { CmsService } from './service';
+
+export const cmsModule: OrbitModule = {
+  name: 'cms',
+  routes: (app, ctx) => cmsRoutes(new CmsService(ctx.db))(app, ctx),
+  seed: seedCms,
+};

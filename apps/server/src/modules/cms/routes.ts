@@ -1,0 +1,123 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  cmsFilesResponseSchema,
+  cmsLocaleQuerySchema,
+  cmsPageSchema,
+  cmsPageSlugSchema,
+  cmsPagesResponseSchema,
+  cmsSnippetsResponseSchema,
+  countriesResponseSchema,
+  currentIpResponseSchema,
+  feConfigParamsSchema,
+  feConfigResponseSchema,
+  localesResponseSchema,
+  playerFieldsResponseSchema,
+  projectInfoSchema,
+  type Licence,
+} from '@orbit/contracts';
+import type { ModuleContext } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+import { DEFAULT_COUNTRY } from './data';
+import { countryFromHeaders } from './geo';
+import { licenceForHost } from './licence';
+import type { CmsService } from './service';
+
+const headerValue = (request: FastifyRequest, name: string): string | undefined => {
+  const v = request.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+export function cmsRoutes(service: CmsService) {
+  return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const licenceOf = (request: FastifyRequest): Licence => licenceForHost(request.host, ctx.config.defaultLicence);
+    const info = { tags: ['info'] };
+    const cms = { tags: ['cms'] };
+
+    app.get('/api/info/countries', { schema: { ...info, summary: 'Countries', response: { 200: countriesResponseSchema } } }, () =>
+      service.countries(),
+    );
+    app.get('/api/info/locales', { schema: { ...info, summary: 'Site languages', response: { 200: localesResponseSchema } } }, () =>
+      service.locales(),
+    );
+    app.get(
+      '/api/info/project',
+      { schema: { ...info, summary: 'Project settings for this host (licence, defaults)', response: { 200: projectInfoSchema } } },
+      (request) => service.projectInfo(licenceOf(request)),
+    );
+    app.get(
+      '/api/info/player_fields',
+      { schema: { ...info, summary: 'Player fields per form', response: { 200: playerFieldsResponseSchema } } },
+      (request) => service.playerFields(licenceOf(request)),
+    );
+    app.get(
+      '/api/current_ip',
+      { schema: { ...info, summary: "The visitor's address and country", response: { 200: currentIpResponseSchema } } },
+      (request) => ({ ip: request.ip, country_code: countryFromHeaders(request.headers, DEFAULT_COUNTRY) }),
+    );
+
+    app.get(
+      '/api/fe/config/:name',
+      {
+        schema: {
+          tags: ['fe config'],
+          summary: 'A front-end configuration document (banners-config honours the locale header)',
+          params: feConfigParamsSchema,
+          querystring: cmsLocaleQuerySchema,
+          response: { 200: feConfigResponseSchema },
+        },
+      },
+      async (request) => {
+        const locale = await service.resolveLocale(request.query.l, headerValue(request, 'locale'), headerValue(request, 'accept-language'));
+        return (await service.feConfig(request.params.name, locale)) as z.infer<typeof feConfigResponseSchema>;
+      },
+    );
+
+    app.get(
+      '/api/cms/pages',
+      { schema: { ...cms, summary: 'Static pages (for menus)', querystring: cmsLocaleQuerySchema, response: { 200: cmsPagesResponseSchema } } },
+      async (request) => service.pages(await service.resolveLocale(request.query.l), licenceOf(request)),
+    );
+    app.get(
+      '/api/cms/pages/*',
+      {
+        schema: {
+          ...cms,
+          summary: 'One static page; `slug/EE` asks for a licence variant',
+          params: z.object({ '*': z.string() }),
+          querystring: cmsLocaleQuerySchema,
+          response: { 200: cmsPageSchema },
+        },
+      },
+      async (request) => {
+        const slug = cmsPageSlugSchema.safeParse(request.params['*']);
+        if (!slug.success) throw notFound();
+        return service.page(slug.data, await service.resolveLocale(request.query.l), licenceOf(request));
+      },
+    );
+    app.get(
+      '/api/cms/snippets',
+      { schema: { ...cms, summary: 'Text snippets', querystring: cmsLocaleQuerySchema, response: { 200: cmsSnippetsResponseSchema } } },
+      async (request) => service.snippets(await service.resolveLocale(request.query.l)),
+    );
+    app.get(
+      '/api/cms/files',
+      { schema: { ...cms, summary: 'Published files', querystring: cmsLocaleQuerySchema, response: { 200: cmsFilesResponseSchema } } },
+      async (request) => service.files(await service.resolveLocale(request.query.l)),
+    );
+    app.get(
+      '/cms/files/:name',
+      { schema: { ...cms, summary: 'A published file', params: z.object({ name: z.string().max(200) }) } },
+      async (request, reply) => {
+        const file = await service.file(request.params.name);
+        return reply
+          .header('content-type', file.contentType)
+          .header('cache-control', 'public, max-age=86400')
+          .header('x-content-type-options', 'nosniff')
+          .send(file.body);
+      },
+    );
+  };
+}

@@ -1,0 +1,162 @@
+/**
+ * The games catalogue the platform starts with (see apps/server/docs/catalogue.md).
+ * Only the house studio's games are launchable; the live tables of the other providers are
+ * catalogue entries so that /live has content, and open nothing until an integration exists.
+ */
+import type { GameBadgeRow } from './schema';
+
+export type ProviderSeed = { identifier: string; title: string; slug: string; launchable: boolean };
+export type CategorySeed = { identifier: string; title: string; kind: 'pokies' | 'live' | 'table' };
+export type Volatility = 'low' | 'medium' | 'high' | 'very_high';
+export type GameSeed = {
+  provider: string;
+  slug: string;
+  title: string;
+  description: string;
+  categories: string[];
+  lines?: number;
+  ways?: number;
+  volatility?: Volatility;
+  payout?: number;
+  hasDemoMode: boolean;
+  jackpot?: boolean;
+  popularity: number;
+  releasedAt: string;
+  badges?: GameBadgeRow[];
+  /** Currencies the game is played in; house games take every real currency. */
+  currencies: 'all' | 'fiat';
+};
+
+export const HOUSE_PROVIDER = 'orbit';
+
+export const PROVIDERS: ReadonlyArray<ProviderSeed> = [
+  { identifier: HOUSE_PROVIDER, title: 'Orbit Originals', slug: 'orbit-originals', launchable: true },
+  { identifier: 'aurora-live', title: 'Aurora Live', slug: 'aurora-live', launchable: false },
+  { identifier: 'meridian', title: 'Meridian Studios', slug: 'meridian-studios', launchable: false },
+];
+
+export const CATEGORIES: ReadonlyArray<CategorySeed> = [
+  { identifier: 'top', title: 'Top games', kind: 'pokies' },
+  { identifier: 'new', title: 'New', kind: 'pokies' },
+  { identifier: 'slots', title: 'Pokies', kind: 'pokies' },
+  { identifier: 'jackpot', title: 'Jackpots', kind: 'pokies' },
+  { identifier: 'instant', title: 'Instant games', kind: 'pokies' },
+  { identifier: 'table', title: 'Table games', kind: 'table' },
+  { identifier: 'roulette', title: 'Roulette', kind: 'table' },
+  { identifier: 'dice', title: 'Dice', kind: 'table' },
+  { identifier: 'live', title: 'Live casino', kind: 'live' },
+  { identifier: 'live-roulette', title: 'Live roulette', kind: 'live' },
+  { identifier: 'live-blackjack', title: 'Live blackjack', kind: 'live' },
+  { identifier: 'game-shows', title: 'Game shows', kind: 'live' },
+];
+
+const NEW = { type: 'new', theme: 'green' };
+const TOP = { type: 'top', theme: 'accent' };
+const JACKPOT = { type: 'jackpot', theme: 'gold' };
+
+export const GAMES: ReadonlyArray<GameSeed> = [
+  {
+    provider: HOUSE_PROVIDER,
+    slug: 'stellar-sevens',
+    title: 'Stellar Sevens',
+    description: 'A 5×3 slot with 20 fixed paylines. Star wilds expand over their reel, and three scatters start 10 free spins (15 with four, 20 with five).',
+    categories: ['slots', 'top', 'new', 'jackpot'],
+    lines: 20,
+    volatility: 'medium',
+    payout: 96.1,
+    hasDemoMode: true,
+    jackpot: true,
+    popularity: 980,
+    releasedAt: '2025-09-01T00:00:00Z',
+    badges: [NEW, JACKPOT],
+    currencies: 'all',
+  },
+  {
+    provider: HOUSE_PROVIDER,
+    slug: 'nebula-ways',
+    title: 'Nebula Ways',
+    description: 'A 5×3 slot paying 243 ways: matching symbols on adjacent reels from the left pay wherever they land. Nebula wilds carry multipliers up to ×3.',
+    categories: ['slots', 'top'],
+    ways: 243,
+    volatility: 'high',
+    payout: 96.3,
+    hasDemoMode: true,
+    popularity: 910,
+    releasedAt: '2025-07-15T00:00:00Z',
+    badges: [TOP],
+    currencies: 'all',
+  },
+  {
+    provider: HOUSE_PROVIDER,
+    slug: 'cosmic-clusters',
+    title: 'Cosmic Clusters',
+    description: 'A 7×7 grid that pays clusters of five or more touching symbols. Winning clusters vanish and new symbols cascade in, each cascade raising the multiplier.',
+    categories: ['slots', 'new'],
+    volatility: 'high',
+    payout: 96.0,
+    hasDemoMode: true,
+    popularity: 870,
+    releasedAt: '2025-10-01T00:00:00Z',
+    badges: [NEW],
+    currencies: 'all',
+  },
+  {
+    provider: HOUSE_PROVIDER,
+    slug: 'european-roulette',
+    title: 'European Roulette',
+    description: 'Single-zero roulette with 37 pockets: inside and outside bets, neighbours and the racetrack. Straight up pays 35 to 1.',
+    categories: ['table', 'roulette', 'top'],
+    volatility: 'low',
+    payout: 97.3,
+    hasDemoMode: true,
+    popularity: 760,
+    releasedAt: '2025-06-01T00:00:00Z',
+    currencies: 'all',
+  },
+  {
+    provider: HOUSE_PROVIDER,
+    slug: 'orbit-dice',
+    title: 'Orbit Dice',
+    description: 'Pick a target between 1 and 99 and roll over or under it. The lower the chance, the higher the payout; every roll is provably fair.',
+    categories: ['dice', 'instant', 'table'],
+    volatility: 'medium',
+    payout: 96.0,
+    hasDemoMode: true,
+    popularity: 690,
+    releasedAt: '2025-06-01T00:00:00Z',
+    currencies: 'all',
+  },
+  {
+    provider: HOUSE_PROVIDER,
+    slug: 'rocket-crash',
+    title: 'Rocket Crash',
+    description: 'The multiplier climbs as the rocket rises. Cash out before it crashes, or set an automatic cash-out; every flight is provably fair.',
+    categories: ['instant', 'new', 'top'],
+    volatility: 'high',
+    payout: 96.0,
+    hasDemoMode: true,
+    popularity: 940,
+    releasedAt: '2025-09-15T00:00:00Z',
+    badges: [NEW, TOP],
+    currencies: 'all',
+  },
+  // Catalogue-only live tables (not launchable).
+  live('aurora-live', 'live-european-roulette', 'Live European Roulette', ['live', 'live-roulette'], 97.3, 640, 'Single-zero roulette from a studio table with a live dealer.'),
+  live('aurora-live', 'speed-roulette-live', 'Speed Roulette Live', ['live', 'live-roulette'], 97.3, 520, 'Roulette with a 25-second round: bets close fast, the ball spins at once.'),
+  live('aurora-live', 'blackjack-classic-live', 'Blackjack Classic Live', ['live', 'live-blackjack'], 99.3, 600, 'Seven seats, eight decks, dealer stands on soft 17.'),
+  live('aurora-live', 'baccarat-squeeze-live', 'Baccarat Squeeze Live', ['live'], 98.9, 430, 'Punto banco where the dealer slowly reveals the deciding cards.'),
+  live('meridian', 'lucky-wheel-live', 'Lucky Wheel Live', ['live', 'game-shows'], 96.1, 580, 'A money wheel with 54 segments and bonus rounds hosted live.'),
+  live('meridian', 'blackjack-vip-live', 'Blackjack VIP Live', ['live', 'live-blackjack'], 99.3, 350, 'High-limit blackjack with a dedicated dealer.'),
+  live('meridian', 'dragon-tiger-live', 'Dragon Tiger Live', ['live'], 96.3, 300, 'One card each for Dragon and Tiger: the higher card wins.'),
+  live('meridian', 'sic-bo-live', 'Sic Bo Live', ['live', 'game-shows'], 97.2, 280, 'Three dice shaken in a glass dome; bet on totals, doubles and triples.'),
+];
+
+function live(provider: string, slug: string, title: string, categories: string[], payout: number, popularity: number, description: string): GameSeed {
+  return { provider, slug, title, description, categories, payout, popularity, hasDemoMode: false, releasedAt: '2025-05-01T00:00:00Z', currencies: 'fiat' };
+}
+
+export const COLLECTIONS: ReadonlyArray<{ identifier: string; title: string; games: string[] }> = [
+  { identifier: 'orbit-originals', title: 'Orbit Originals', games: ['stellar-sevens', 'nebula-ways', 'cosmic-clusters', 'european-roulette', 'orbit-dice', 'rocket-crash'].map((g) => `orbit/${g}`) },
+  { identifier: 'quick-play', title: 'Quick play', games: ['rocket-crash', 'orbit-dice', 'european-roulette'].map((g) => `orbit/${g}`) },
+  { identifier: 'space-slots', title: 'Space slots', games: ['stellar-sevens', 'nebula-ways', 'cosmic-clusters'].map((g) => `orbit/${g}`) },
+];

@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  categoriesResponseSchema,
+  collectionsResponseSchema,
+  gameParamsSchema,
+  gameSchema,
+  gamesFilterRequestSchema,
+  gamesFilterResponseSchema,
+  gamesMapResponseSchema,
+  gamesSelectBySeoTitlesRequestSchema,
+  gamesSelectRequestSchema,
+  providersResponseSchema,
+} from '@orbit/contracts';
+import type { ModuleContext } from '../../platform/context';
+import { notFound } from '../../platform/errors';
+import type { GamesService } from './service';
+
+/** Covers change only when a game's title does: browsers may keep one for a week. */
+const COVER_CACHE = 'public, max-age=604800, stale-while-revalidate=86400';
+
+export function gamesRoutes(service: GamesService) {
+  return async (fastify: FastifyInstance, _ctx: ModuleContext): Promise<void> => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tags = ['games'];
+
+    app.get('/api/games/providers', { schema: { tags, summary: 'Game providers', response: { 200: providersResponseSchema } } }, () =>
+      service.providers(),
+    );
+    app.get('/api/games/categories', { schema: { tags, summary: 'Game categories', response: { 200: categoriesResponseSchema } } }, () =>
+      service.categories(),
+    );
+    app.get('/api/games/collections', { schema: { tags, summary: 'Game collections', response: { 200: collectionsResponseSchema } } }, () =>
+      service.collections(),
+    );
+    app.get(
+      '/api/games/:provider/:name',
+      { schema: { tags, summary: 'One game by provider and seo title', params: gameParamsSchema, response: { 200: gameSchema } } },
+      (request) => service.game(request.params.provider, request.params.name),
+    );
+
+    app.post(
+      '/api/games_filter',
+      {
+        schema: {
+          tags,
+          summary: 'Games by category, provider, title and device, paged',
+          body: gamesFilterRequestSchema,
+          response: { 200: gamesFilterResponseSchema },
+        },
+      },
+      (request) => service.filter(request.body),
+    );
+    app.post(
+      '/api/games_filter/select',
+      { schema: { tags, summary: 'Games by numeric id, keyed by identifier', body: gamesSelectRequestSchema, response: { 200: gamesMapResponseSchema } } },
+      (request) => service.selectByIds(request.body.game_ids, request.body.device),
+    );
+    app.post(
+      '/api/games_filter/select_by_seo_titles',
+      {
+        schema: {
+          tags,
+          summary: 'Games by seo title, keyed by identifier',
+          body: gamesSelectBySeoTitlesRequestSchema,
+          response: { 200: gamesMapResponseSchema },
+        },
+      },
+      (request) => service.selectBySeoTitles(request.body.game_seo_titles, request.body.device),
+    );
+
+    app.get(
+      '/covers/:provider/:file',
+      {
+        schema: {
+          tags: ['covers'],
+          summary: 'A game cover (SVG drawn by the platform)',
+          params: z.object({ provider: z.string().max(100), file: z.string().max(200) }),
+        },
+      },
+      async (request, reply) => {
+        const { provider, file } = request.params;
+        if (!file.endsWith('.svg')) throw notFound();
+        const svg = await service.cover(`${provider}/${file.slice(0, -4)}`);
+        const etag = `"${createHash('sha1').update(svg).digest('base64url')}"`;
+        reply.header('cache-control', COVER_CACHE).header('etag', etag).header('x-content-type-options', 'nosniff');
+        if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+        return reply.header('content-type', 'image/svg+xml; charset=utf-8').send(svg);
+      },
+    );
+  };
+}

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  countriesResponseSchema,
+  currenciesResponseSchema,
+  currentIpResponseSchema,
+  localesResponseSchema,
+  playerFieldsResponseSchema,
+  projectInfoSchema,
+} from '@orbit/contracts';
+import { createTestApp, type TestApp } from '../support/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const get = async (url: string, headers: Record<string, string> = {}) => {
+  const res = await t.app.inject({ method: 'GET', url, headers });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as unknown;
+};
+
+describe('GET /api/info/*', () => {
+  it('lists the currencies with their minor units, EUR as default, FUN left out', async () => {
+    const currencies = currenciesResponseSchema.parse(await get('/api/info/currencies'));
+    const by = Object.fromEntries(currencies.map((c) => [c.code, c]));
+    expect(by.EUR).toEqual({ code: 'EUR', symbol: '€', subunits_to_unit: 100, fiat: true, default: true });
+    expect(by.JPY?.subunits_to_unit).toBe(1);
+    expect(by.BTC).toMatchObject({ subunits_to_unit: 100_000_000, fiat: false, default: false });
+    expect(by.USDT?.subunits_to_unit).toBe(1_000_000);
+    expect(by.FUN).toBeUndefined();
+    expect(currencies.filter((c) => c.default)).toHaveLength(1);
+  });
+
+  it('lists countries with the currency offered first', async () => {
+    const countries = countriesResponseSchema.parse(await get('/api/info/countries'));
+    const by = Object.fromEntries(countries.map((c) => [c.code, c]));
+    expect(countries.length).toBeGreaterThanOrEqual(40);
+    expect(by.CA).toEqual({ code: 'CA', name: 'Canada', default_currency: 'CAD' });
+    expect(by.AU?.default_currency).toBe('AUD');
+    expect(by.CH?.default_currency).toBe('EUR');
+    expect(by.SE?.default_currency).toBeNull();
+  });
+
+  it('lists the locales, English default and complete', async () => {
+    const locales = localesResponseSchema.parse(await get('/api/info/locales'));
+    expect(locales.map((l) => l.code)).toEqual(['en', 'de', 'en-AU', 'en-CA', 'fr-CA', 'en-NZ', 'no', 'it', 'et', 'en-KW']);
+    expect(locales[0]).toMatchObject({ code: 'en', default: true, complete: true });
+    expect(locales.find((l) => l.code === 'de')?.complete).toBe(true);
+    expect(locales.find((l) => l.code === 'et')?.complete).toBe(false);
+  });
+
+  it('answers the project settings under the CW licence by default', async () => {
+    const project = projectInfoSchema.parse(await get('/api/info/project'));
+    expect(project).toMatchObject({ name: 'Orbit', licence: 'CW', default_locale: 'en', default_currency: 'EUR', default_country: 'CA', minimum_age: 18 });
+    expect(project.signup_currencies).toEqual(['EUR', 'USD', 'AUD', 'CAD', 'NZD', 'BRL', 'NOK', 'JPY', 'KZT']);
+    expect(project.currencies_by_country).toMatchObject({ AU: 'AUD', GB: 'GBP', CA: 'CAD', NZ: 'NZD', US: 'USD', IE: 'EUR', DE: 'EUR', AT: 'EUR', CH: 'EUR', JP: 'JPY', NO: 'NOK', BR: 'BRL' });
+  });
+
+  it('chooses the EE licence from an Estonian host', async () => {
+    expect(projectInfoSchema.parse(await get('/api/info/project', { host: 'ee.orbit.example' }))).toMatchObject({ licence: 'EE', minimum_age: 21 });
+    expect(projectInfoSchema.parse(await get('/api/info/project', { host: 'orbit.ee:8443' })).licence).toBe('EE');
+    expect(projectInfoSchema.parse(await get('/api/info/project', { host: 'orbit.example' })).licence).toBe('CW');
+  });
+
+  it('describes the player fields per form', async () => {
+    const fields = playerFieldsResponseSchema.parse(await get('/api/info/player_fields'));
+    expect(fields.contexts.registration).toEqual(expect.arrayContaining(['email', 'password', 'password_confirmation', 'currency', 'country', 'terms_acceptance']));
+    for (const names of Object.values(fields.contexts)) for (const name of names) expect(fields.fields[name], name).toBeDefined();
+    expect(fields.fields.currency?.options).toContain('EUR');
+    expect(fields.fields.country?.options).toContain('CA');
+    expect(fields.fields.nickname).toMatchObject({ min_length: 3, max_length: 15 });
+    expect(fields.fields.personal_id_number).toMatchObject({ min_length: 11, max_length: 11 });
+    expect(fields.fields.date_of_birth?.minimum_age).toBe(18);
+    const ee = playerFieldsResponseSchema.parse(await get('/api/info/player_fields', { host: 'ee.orbit.example' }));
+    expect(ee.fields.date_of_birth?.minimum_age).toBe(21);
+  });
+});
+
+describe('GET /api/current_ip', () => {
+  it('takes the country from the edge header', async () => {
+    const body = currentIpResponseSchema.parse(await get('/api/current_ip', { 'cf-ipcountry': 'de' }));
+    expect(body.country_code).toBe('DE');
+    expect(body.ip).toBeTruthy();
+    expect(currentIpResponseSchema.parse(await get('/api/current_ip', { 'x-country-code': 'AU' })).country_code).toBe('AU');
+  });
+
+  it('falls back to the default country', async () => {
+    expect(currentIpResponseSchema.parse(await get('/api/current_ip')).country_code).toBe('CA');
+    expect(currentIpResponseSchema.parse(await get('/api/current_ip', { 'cf-ipcountry': 'XX' })).country_code).toBe('CA');
+  });
+});

@@ -1,0 +1,86 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { healthSchema } from '@orbit/contracts';
+import { seedAll } from '../../src/seed';
+import { games } from '../../src/modules/games/schema';
+import { createTestApp, type TestApp } from '../support/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('platform', () => {
+  it('answers the health check', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(healthSchema.parse(res.json())).toEqual({ status: 'ok', database: t.database.kind });
+  });
+
+  it('answers unknown API paths with JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/no/such/thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json()).toEqual({ errors: { base: ['not_found'] } });
+  });
+
+  it('refuses malformed JSON with a stable code', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/games_filter', headers: { 'content-type': 'application/json' }, payload: '{"page": 1' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ errors: { base: ['malformed_body'] } });
+  });
+
+  it('publishes the OpenAPI document with the catalogue grouped by tag', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { paths: Record<string, Record<string, { tags?: string[] }>> };
+    expect(doc.paths['/api/games_filter']?.post?.tags).toEqual(['games']);
+    expect(doc.paths['/api/info/project']?.get?.tags).toEqual(['info']);
+  });
+});
+
+describe('database drivers', () => {
+  // drizzle hands raw timestamps through as PostgreSQL text on both drivers (its query builder maps
+  // them to Dates); BIGINT goes through parseInt8 on both.
+  it('answer BIGINT as a safe number and timestamps alike on PGlite and PostgreSQL', async () => {
+    const r = await t.database.db.execute<{ big: unknown; n: unknown; at: unknown }>(
+      sql`select 9007199254740991::bigint as big, count(*) as n, '2025-01-02T03:04:05Z'::timestamptz as at from games`,
+    );
+    const row = r.rows[0]!;
+    expect(row.big).toBe(Number.MAX_SAFE_INTEGER);
+    expect(typeof row.n).toBe('number');
+    expect(typeof row.at).toBe('string');
+    expect(new Date(String(row.at)).toISOString()).toBe('2025-01-02T03:04:05.000Z');
+    await expect(t.database.db.execute(sql`select 9007199254740993::bigint as big`)).rejects.toThrow();
+    const [game] = await t.database.db.select({ releasedAt: games.releasedAt, payout: games.payout }).from(games).where(eq(games.identifier, 'orbit/stellar-sevens'));
+    expect(game?.releasedAt?.toISOString()).toBe('2025-09-01T00:00:00.000Z');
+    expect(game?.payout).toBe(96.1);
+  });
+});
+
+describe('seed', () => {
+  /** Every table's row count and a digest of its content. */
+  async function snapshot(): Promise<Record<string, string>> {
+    const tables = await t.database.db.execute<{ table_name: string }>(
+      sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
+    );
+    const out: Record<string, string> = {};
+    for (const { table_name } of tables.rows) {
+      const ident = sql.identifier(table_name);
+      const r = await t.database.db.execute<{ n: number; digest: string | null }>(
+        sql`select count(*)::int as n, md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as digest from ${ident} x`,
+      );
+      out[table_name] = `${r.rows[0]!.n}:${r.rows[0]!.digest}`;
+    }
+    return out;
+  }
+
+  it('a second run changes nothing', async () => {
+    const before = await snapshot();
+    expect(Object.keys(before)).toEqual(expect.arrayContaining(['currencies', 'games', 'static_pages', 'banners', 'fe_configs']));
+    await seedAll(t.database.db);
+    await seedAll(t.database.db);
+    expect(await snapshot()).toEqual(before);
+  });
+});

@@ -1,0 +1,71 @@
+/**
+ * `createTestApp()`: the server on a fresh copy of the seeded template, one per test file.
+ * Requests go through `app.inject()`; the web app (SSR) is not mounted.
+ */
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/app';
+import { loadConfig, type Config } from '../../src/platform/config';
+import { createDatabase, type Database } from '../../src/platform/db/client';
+import { withDatabase } from './template';
+
+export type TestApp = {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close: () => Promise<void>;
+};
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const template = inject('orbitTemplate');
+  let database: Database;
+  let dropDatabase = async () => {};
+  if (template.kind === 'postgres') {
+    const name = `orbit_t_${randomBytes(6).toString('hex')}`;
+    await adminQuery(template.databaseUrl, `create database ${name} template ${template.template}`);
+    database = await createDatabase({ databaseUrl: withDatabase(template.databaseUrl, name), poolSize: 4 });
+    dropDatabase = () => adminQuery(template.databaseUrl, `drop database if exists ${name} with (force)`);
+  } else {
+    const dump = new Blob([fs.readFileSync(template.dumpPath)]);
+    database = await createDatabase({ loadDataDir: dump });
+  }
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    ...(template.kind === 'postgres' ? { DATABASE_URL: template.databaseUrl } : {}),
+    ...env,
+  });
+  const app = await buildApp({ config, database, web: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+    },
+  };
+}
+
+/** One statement on the server's maintenance connection; CREATE DATABASE may meet a busy template. */
+async function adminQuery(databaseUrl: string, statement: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+      return;
+    } catch (error) {
+      // 55006: the template is in use by another session; a moment later it is free.
+      if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + attempt * 50));
+    } finally {
+      await client.end();
+    }
+  }
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { licenceForHost, MINIMUM_AGE } from '../../src/modules/cms/licence';
+import { acceptLanguageTags, pickLocale } from '../../src/modules/cms/locale';
+import { fillTemplate, parseFrontMatter, renderMarkdown } from '../../src/modules/cms/markdown';
+import { countryFromHeaders } from '../../src/modules/cms/geo';
+import { loadPageSeeds } from '../../src/modules/cms/content';
+
+describe('licenceForHost', () => {
+  it.each([
+    ['ee.orbit.example', 'EE'],
+    ['EE.orbit.example:443', 'EE'],
+    ['orbit.ee', 'EE'],
+    ['www.orbit.ee.', 'EE'],
+    ['orbit.example', 'CW'],
+    ['free.orbit.example', 'CW'],
+    ['orbit.eee', 'CW'],
+    ['localhost:3000', 'CW'],
+    [undefined, 'CW'],
+  ] as const)('%s → %s', (host, licence) => {
+    expect(licenceForHost(host, 'CW')).toBe(licence);
+  });
+
+  it('uses the configured default otherwise', () => {
+    expect(licenceForHost('orbit.example', 'EE')).toBe('EE');
+  });
+
+  it('knows the minimum ages', () => {
+    expect(MINIMUM_AGE).toEqual({ CW: 18, EE: 21 });
+  });
+});
+
+describe('pickLocale', () => {
+  const available = ['en', 'de', 'en-AU', 'fr-CA', 'no'];
+  it('prefers an exact code, then the language, then the fallback', () => {
+    expect(pickLocale(['en-au'], available, 'en')).toBe('en-AU');
+    expect(pickLocale(['de-AT'], available, 'en')).toBe('de');
+    expect(pickLocale(['fr-FR'], available, 'en')).toBe('en');
+    expect(pickLocale([undefined, 'nb-NO,no;q=0.8'], available, 'en')).toBe('no');
+    expect(pickLocale([], available, 'en')).toBe('en');
+  });
+
+  it('orders Accept-Language by weight', () => {
+    expect(acceptLanguageTags('en;q=0.5, de-DE, fr;q=0.9, *;q=0.1, it;q=0')).toEqual(['de-de', 'fr', 'en']);
+  });
+});
+
+describe('countryFromHeaders', () => {
+  it('reads the edge headers and ignores unknown answers', () => {
+    expect(countryFromHeaders({ 'cf-ipcountry': 'au' }, 'CA')).toBe('AU');
+    expect(countryFromHeaders({ 'x-country-code': 'NZ' }, 'CA')).toBe('NZ');
+    expect(countryFromHeaders({ 'cf-ipcountry': 'T1' }, 'CA')).toBe('CA');
+    expect(countryFromHeaders({ 'cf-ipcountry': 'Germany' }, 'CA')).toBe('CA');
+    expect(countryFromHeaders({}, 'CA')).toBe('CA');
+  });
+});
+
+describe('renderMarkdown', () => {
+  it('renders headings, paragraphs, lists and inline marks', () => {
+    const html = renderMarkdown('## Title\n\nOne **bold** and *soft*\nline.\n\n- a\n- b [link](/terms)\n\n1. first\n2. second');
+    expect(html).toBe(
+      '<h2>Title</h2>\n<p>One <strong>bold</strong> and <em>soft</em> line.</p>\n<ul><li>a</li><li>b <a href="/terms">link</a></li></ul>\n<ol><li>first</li><li>second</li></ol>',
+    );
+  });
+
+  it('escapes HTML and drops unsafe links', () => {
+    expect(renderMarkdown('<script>x</script> [x](javascript:alert) [y](//evil.example)')).toBe(
+      '<p>&lt;script&gt;x&lt;/script&gt; x y</p>',
+    );
+  });
+
+  it('reads the front matter', () => {
+    expect(parseFrontMatter('---\ntitle: T: x\nposition: 3\n---\nbody')).toEqual({ meta: { title: 'T: x', position: '3' }, body: 'body' });
+  });
+
+  it('fills a template for one licence', () => {
+    const src = 'Age {{age}}.{{#EE}} Estonia.{{/EE}}{{#CW}} Curaçao.{{/CW}}';
+    expect(fillTemplate(src, 'EE', { age: '21' })).toBe('Age 21. Estonia.');
+    expect(fillTemplate(src, 'CW', { age: '18' })).toBe('Age 18. Curaçao.');
+    expect(fillTemplate(src, null, {})).toBe('Age {{age}}.');
+  });
+});
+
+describe('static page content', () => {
+  const pages = loadPageSeeds();
+  it('has the spec pages in English and German', () => {
+    for (const slug of ['privacy-policy', 'cookie-policy', 'terms-and-conditions', 'general-rules', 'promotions', 'awards', 'responsible-gaming']) {
+      for (const locale of ['en', 'de']) expect(pages.some((p) => p.slug === slug && p.locale === locale), `${slug}.${locale}`).toBe(true);
+    }
+  });
+
+  it('renders CW and EE variants that say the right licence and age, with no placeholder left', () => {
+    for (const slug of ['terms-and-conditions', 'general-rules', 'responsible-gaming']) {
+      const ee = pages.find((p) => p.slug === slug && p.locale === 'en' && p.licence === 'EE')!;
+      const cw = pages.find((p) => p.slug === slug && p.locale === 'en' && p.licence === 'CW')!;
+      expect(ee.content, slug).toMatch(/Estonia/);
+      expect(ee.content, slug).toMatch(/21/);
+      expect(ee.content, slug).not.toMatch(/Curaçao/);
+      expect(cw.content, slug).toMatch(/18/);
+      expect(cw.content, slug).not.toMatch(/Estonia/);
+    }
+    for (const page of pages) expect(page.content + page.title, `${page.slug}.${page.locale}`).not.toMatch(/\{\{|\}\}/);
+  });
+});

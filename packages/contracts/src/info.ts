@@ -1,0 +1,150 @@
+import { z } from 'zod';
+
+/** Licence variants the platform serves: Curaçao (CW) and Estonia (EE). */
+export const licenceSchema = z.enum(['CW', 'EE']);
+export type Licence = z.infer<typeof licenceSchema>;
+
+/** A locale code as used in the URL prefix and in `?l=` (en, de, en-AU, fr-CA ...). */
+export const localeCodeSchema = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'invalid_locale');
+
+/** A currency code: three letters (EUR, BTC, DOG ...). */
+export const currencyCodeSchema = z.string().regex(/^[A-Z]{3,4}$/, 'invalid_currency');
+
+/** A country code: ISO 3166-1 alpha-2. */
+export const countryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'invalid_country');
+
+// ---- GET /api/info/currencies ---------------------------------------------------------------
+
+/** One currency; amounts in it are integers of `1 / subunits_to_unit` (cents for EUR). */
+export const currencySchema = z.object({
+  code: z.string(),
+  symbol: z.string(),
+  subunits_to_unit: z.number().int().positive(),
+  fiat: z.boolean(),
+  /** The casino's default currency (EUR). */
+  default: z.boolean(),
+});
+export type Currency = z.infer<typeof currencySchema>;
+export const currenciesResponseSchema = z.array(currencySchema);
+export type CurrenciesResponse = z.infer<typeof currenciesResponseSchema>;
+
+// ---- GET /api/info/countries ----------------------------------------------------------------
+
+export const countrySchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  /** The currency a player from this country is offered first at registration. */
+  default_currency: z.string().nullable(),
+});
+export type Country = z.infer<typeof countrySchema>;
+export const countriesResponseSchema = z.array(countrySchema);
+export type CountriesResponse = z.infer<typeof countriesResponseSchema>;
+
+// ---- GET /api/info/locales ------------------------------------------------------------------
+
+export const localeSchema = z.object({
+  code: z.string(),
+  /** The language's own name ("Deutsch", "English (Canada)"). */
+  name: z.string(),
+  default: z.boolean().optional(),
+  /** Whether every text is translated; incomplete locales fall back to English per text. */
+  complete: z.boolean(),
+});
+export type Locale = z.infer<typeof localeSchema>;
+export const localesResponseSchema = z.array(localeSchema);
+export type LocalesResponse = z.infer<typeof localesResponseSchema>;
+
+// ---- GET /api/info/project ------------------------------------------------------------------
+
+export const projectInfoSchema = z.object({
+  name: z.string(),
+  /** The licence variant chosen for this request (from the host, else the configured default). */
+  licence: licenceSchema,
+  default_locale: z.string(),
+  locales: z.array(z.string()),
+  default_currency: z.string(),
+  default_country: z.string(),
+  /** Country code → the currency offered first (AU → AUD ...). */
+  currencies_by_country: z.record(z.string(), z.string()),
+  signup_currencies: z.array(z.string()),
+  /** Minimum age to play under this licence (18 for CW, 21 for EE). */
+  minimum_age: z.number().int(),
+});
+export type ProjectInfo = z.infer<typeof projectInfoSchema>;
+
+// ---- GET /api/info/player_fields ------------------------------------------------------------
+
+export const playerFieldTypeSchema = z.enum([
+  'email',
+  'password',
+  'string',
+  'select',
+  'checkbox',
+  'date',
+  'phone',
+]);
+export type PlayerFieldType = z.infer<typeof playerFieldTypeSchema>;
+
+export const playerFieldSchema = z.object({
+  type: playerFieldTypeSchema,
+  required: z.boolean(),
+  min_length: z.number().int().optional(),
+  max_length: z.number().int().optional(),
+  /** A JavaScript regular expression (use the `u` flag: it may contain `\p{L}`) the value must match. */
+  pattern: z.string().optional(),
+  /** Allowed values for a select (currency codes, country codes, genders). */
+  options: z.array(z.string()).optional(),
+  /** Date format the page sends (`YYYY-MM-DD`). */
+  format: z.string().optional(),
+  /** Minimum age for a birth date under the request's licence. */
+  minimum_age: z.number().int().optional(),
+  /** A field whose value must equal this one (password_confirmation → password). */
+  confirms: z.string().optional(),
+});
+export type PlayerField = z.infer<typeof playerFieldSchema>;
+
+export const playerFieldNameSchema = z.enum([
+  'email',
+  'password',
+  'password_confirmation',
+  'currency',
+  'country',
+  'terms_acceptance',
+  'receive_promos',
+  'receive_sms_promos',
+  'nickname',
+  'first_name',
+  'last_name',
+  'date_of_birth',
+  'gender',
+  'city',
+  'address',
+  'postal_code',
+  'state',
+  'mobile_phone',
+  'personal_id_number',
+]);
+export type PlayerFieldName = z.infer<typeof playerFieldNameSchema>;
+
+export const playerFieldsResponseSchema = z.object({
+  /** Which fields a form asks for: registration, deposit, cashout, edition, and per game provider. */
+  contexts: z
+    .object({
+      registration: z.array(z.string()),
+      deposit: z.array(z.string()),
+      cashout: z.array(z.string()),
+      edition: z.array(z.string()),
+    })
+    .catchall(z.array(z.string())),
+  fields: z.record(z.string(), playerFieldSchema),
+});
+export type PlayerFieldsResponse = z.infer<typeof playerFieldsResponseSchema>;
+
+// ---- GET /api/current_ip --------------------------------------------------------------------
+
+export const currentIpResponseSchema = z.object({
+  ip: z.string(),
+  /** ISO country of the visitor, from the edge's geo header; the default country when unknown. */
+  country_code: z.string(),
+});
+export type CurrentIpResponse = z.infer<typeof currentIpResponseSchema>;
