@@ -1,12 +1,68 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
+import { canonicalPath, hreflangAlternates, isNoindexPath, parseLocalePath } from './lib/locale';
+import type { Route } from './+types/root';
+import './styles/global.css';
+
+/** The site's own address, for absolute hreflang and canonical links. */
+export function loader({ request }: Route.LoaderArgs) {
+  return { origin: new URL(request.url).origin };
+}
+
+export function shouldRevalidate() {
+  return false;
+}
+
+/**
+ * Head tags every page needs, derived from the path alone so that error pages get them
+ * too: hreflang alternates (all locales + x-default), canonical, and robots noindex for
+ * paths deeper than 4 segments (the locale prefix not counted).
+ */
+function SeoLinks() {
+  const { pathname, search } = useLocation();
+  const origin = useRouteLoaderData<typeof loader>('root')?.origin ?? '';
+  const page = new URLSearchParams(search).get('page');
+  const canonical = origin + canonicalPath(pathname) + (page && page !== '1' ? `?page=${encodeURIComponent(page)}` : '');
+  return (
+    <>
+      {isNoindexPath(pathname) ? <meta name="robots" content="noindex" /> : null}
+      <link rel="canonical" href={canonical} />
+      {hreflangAlternates(pathname, origin).map((alt) => (
+        <link key={alt.hrefLang} rel="alternate" hrefLang={alt.hrefLang} href={alt.href} />
+      ))}
+    </>
+  );
+}
+
+const FAVICON =
+  'data:image/svg+xml,' +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="8" fill="#ffc24b"/><ellipse cx="16" cy="16" rx="14" ry="5.5" fill="none" stroke="#8b7cff" stroke-width="2.5" transform="rotate(-25 16 16)"/></svg>',
+  );
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  const { pathname } = useLocation();
+  const { locale } = parseLocalePath(pathname);
   return (
-    <html lang="en">
+    <html lang={locale} dir="ltr">
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="theme-color" content="#0b1020" />
+        <meta name="color-scheme" content="dark" />
+        {/* Inline icon: no /favicon.ico request (which would be a 404). */}
+        <link rel="icon" type="image/svg+xml" href={FAVICON} />
         <Meta />
+        <SeoLinks />
         <Links />
       </head>
       <body>
@@ -20,4 +76,26 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   return <Outlet />;
+}
+
+/**
+ * Last resort, when even the page frame failed (no translations or header data to draw
+ * with): a plain message and a way home.
+ */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound) console.error(error);
+  return (
+    <main className="page status-page">
+      <title>{notFound ? 'Page not found' : 'Something went wrong'}</title>
+      <h1>{notFound ? 'Page not found' : 'Something went wrong'}</h1>
+      <p className="status-page__text">
+        {notFound ? 'There is nothing at this address.' : 'We could not show this page. Please try again in a moment.'}
+      </p>
+      <a className="button button--primary" href="/">
+        Home
+      </a>
+    </main>
+  );
 }

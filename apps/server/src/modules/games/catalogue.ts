@@ -1,5 +1,5 @@
 /**
- * The games catalogue the platform starts with (see apps/server/docs/catalogue.md).
+ * The games catalogue the platform starts with (see docs/catalogue.md).
  * Only the house studio's games are launchable; the live tables of the other providers are
  * catalogue entries so that /live has content, and open nothing until an integration exists.
  */
