@@ -35,7 +35,7 @@ export function injectFetch(app: FastifyInstance, request: FastifyRequest): type
       if (v === undefined || k === 'content-encoding' || k === 'content-length') continue;
       out.set(k, Array.isArray(v) ? v.join(', ') : String(v));
     }
-    return new Response(res.statusCode === 204 ? null : res.rawPayload, { status: res.statusCode, headers: out });
+    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: out });
   };
 }
 

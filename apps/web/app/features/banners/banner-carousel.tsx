@@ -1,0 +1,110 @@
+import type { Banner } from '@orbit/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_LOCALE, localizePath, parseLocalePath, type Locale } from '../../lib/locale';
+import { internalPath } from './banners';
+import './banners.css';
+
+/** Spec: the home banner advances every 10 s. */
+export const BANNER_AUTOPLAY_MS = 10_000;
+
+/**
+ * The lobby's banners: a scroll-snapping strip (swipe works without JavaScript), dots to
+ * pick one, and autoplay that pauses while hovered or focused or when motion is reduced.
+ */
+export function BannerCarousel({ banners, origin, locale }: { banners: Banner[]; origin: string; locale: Locale }) {
+  const { t } = useTranslation();
+  const strip = useRef<HTMLUListElement>(null);
+  const [current, setCurrent] = useState(0);
+  const [paused, setPaused] = useState(false);
+
+  function show(index: number) {
+    const list = strip.current;
+    const slide = list?.children[index] as HTMLElement | undefined;
+    if (list && slide) list.scrollTo({ left: slide.offsetLeft - list.offsetLeft, behavior: 'smooth' });
+  }
+
+  useEffect(() => {
+    if (paused || banners.length < 2) return;
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    const timer = setInterval(() => show((current + 1) % banners.length), BANNER_AUTOPLAY_MS);
+    return () => clearInterval(timer);
+  }, [paused, current, banners.length]);
+
+  if (banners.length === 0) return null;
+
+  return (
+    <section
+      className="banners"
+      aria-roledescription="carousel"
+      aria-label={t('banners.label')}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <ul
+        className="banners__strip"
+        ref={strip}
+        onScroll={(event) => {
+          const list = event.currentTarget;
+          setCurrent(Math.round(list.scrollLeft / Math.max(1, list.clientWidth)));
+        }}
+      >
+        {banners.map((banner, i) => (
+          <li
+            key={banner.id}
+            className={`banner banner--${banner.size}`}
+            aria-roledescription="slide"
+            aria-label={t('banners.slide', { n: i + 1, total: banners.length })}
+            data-banner={banner.identifier}
+            style={{ backgroundImage: gradientOf(banner) }}
+          >
+            {banner.image ? <img className="banner__image" src={banner.image} alt="" width={640} height={320} loading={i === 0 ? 'eager' : 'lazy'} /> : null}
+            <div className="banner__text">
+              {banner.labels.length > 0 ? <p className="banner__label">{banner.labels.join(' · ')}</p> : null}
+              <h2 className="banner__title">{banner.title.text}</h2>
+              <p className="banner__description">{banner.description.text}</p>
+              {banner.button ? <BannerButton url={banner.button.url} name={banner.button.name} origin={origin} locale={locale} /> : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+      {banners.length > 1 ? (
+        <div className="banners__dots">
+          {banners.map((banner, i) => (
+            <button
+              key={banner.id}
+              type="button"
+              className="banners__dot"
+              aria-label={t('banners.show', { n: i + 1 })}
+              aria-current={i === current ? 'true' : undefined}
+              onClick={() => show(i)}
+            />
+          ))}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+function BannerButton({ url, name, origin, locale }: { url: string; name: string; origin: string; locale: Locale }) {
+  const path = internalPath(url, origin);
+  // An unprefixed site path is the English page: show the visitor's own language instead.
+  const inside = path && parseLocalePath(path).locale === DEFAULT_LOCALE ? localizePath(path, locale) : path;
+  return inside ? (
+    <Link to={inside} className="button button--primary banner__button">
+      {name}
+    </Link>
+  ) : (
+    <a href={url} className="button button--primary banner__button" rel="noopener noreferrer">
+      {name}
+    </a>
+  );
+}
+
+function gradientOf(banner: Banner): string {
+  const colours = banner.gradient.length >= 2 ? banner.gradient : ['#2a1f5c', '#3b1d4f', '#14213d', '#0b1020'];
+  return `linear-gradient(135deg, ${colours.join(', ')})`;
+}

@@ -1,0 +1,2 @@
+export { BannerCarousel, BANNER_AUTOPLAY_MS } from './banner-carousel';
+export { internalPath, visitorBanners } from './banners';

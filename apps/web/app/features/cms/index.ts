@@ -1,0 +1,2 @@
+export { CmsPageView } from './cms-page';
+export { findCmsPage, isCmsSlug } from './lookup';

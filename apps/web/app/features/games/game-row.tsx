@@ -1,0 +1,41 @@
+import type { Game } from '@orbit/contracts';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '../../lib/locale';
+import { Icon } from '../../ui/icons';
+import { GameTile } from './game-tile';
+
+type GameRowProps = {
+  id: string;
+  title: string;
+  /** Where "Show all" leads (the category's own page). */
+  href: string;
+  games: Game[];
+  locale: Locale;
+  eager?: boolean;
+};
+
+/** A lobby row: heading with "Show all", then the category's first games in a scrolling strip. */
+export function GameRow({ id, title, href, games, locale, eager = false }: GameRowProps) {
+  const { t } = useTranslation();
+  if (games.length === 0) return null;
+  const headingId = `row-${id}`;
+  return (
+    <section className="game-row" aria-labelledby={headingId} data-category={id}>
+      <div className="game-row__head">
+        <h2 id={headingId}>{title}</h2>
+        <Link to={href} className="game-row__all" prefetch="intent">
+          {t('games.showAll')}
+          <Icon name="chevron" size={16} />
+        </Link>
+      </div>
+      <ul className="game-row__strip">
+        {games.map((game, i) => (
+          <li key={game.identifier}>
+            <GameTile game={game} locale={locale} eager={eager && i < 6} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

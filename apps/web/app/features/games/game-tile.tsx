@@ -1,0 +1,69 @@
+import type { Game } from '@orbit/contracts';
+import { useTranslation } from 'react-i18next';
+import type { Locale } from '../../lib/locale';
+import { Icon } from '../../ui/icons';
+import { demoHref, visitorPlayHref } from './links';
+import './games.css';
+
+/** Covers are drawn at 400×300; the attributes reserve the space before the image arrives. */
+export const COVER_WIDTH = 400;
+export const COVER_HEIGHT = 300;
+
+type GameTileProps = {
+  game: Game;
+  locale: Locale;
+  /** Tiles in the first screen load eagerly; everything below the fold waits for scrolling. */
+  eager?: boolean;
+};
+
+/**
+ * One game in a list: cover, title, provider; hovering or focusing shows Play and, when the
+ * game has one, Demo (spec: game tile overlay, visitor view).
+ */
+export function GameTile({ game, locale, eager = false }: GameTileProps) {
+  const { t } = useTranslation();
+  const play = visitorPlayHref(game, locale);
+  const badge = game.badges[0];
+  return (
+    <article className="game-tile" data-game={game.identifier}>
+      <a className="game-tile__cover" href={play} tabIndex={-1} aria-hidden="true">
+        <img
+          src={game.preview}
+          alt=""
+          width={COVER_WIDTH}
+          height={COVER_HEIGHT}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+        {badge ? <span className={`game-tile__badge game-tile__badge--${badge.theme}`}>{t(`games.badge.${badge.type}`, badge.type)}</span> : null}
+      </a>
+      <div className="game-tile__overlay">
+        <a className="button button--primary game-tile__play" href={play} aria-label={t('games.playGame', { title: game.title })}>
+          <Icon name="play" size={16} />
+          {t('games.play')}
+        </a>
+        {game.has_demo_mode ? (
+          <a className="game-tile__demo" href={demoHref(game, locale)} aria-label={t('games.demoGame', { title: game.title })}>
+            {t('games.demo')}
+          </a>
+        ) : null}
+      </div>
+      <h3 className="game-tile__title">{game.title}</h3>
+      <p className="game-tile__provider">{game.provider_title}</p>
+    </article>
+  );
+}
+
+/** A responsive grid of tiles. */
+export function GameGrid({ games, locale, eagerCount = 0, children }: { games: Game[]; locale: Locale; eagerCount?: number; children?: React.ReactNode }) {
+  return (
+    <ul className="tile-grid">
+      {games.map((game, i) => (
+        <li key={game.identifier}>
+          <GameTile game={game} locale={locale} eager={i < eagerCount} />
+        </li>
+      ))}
+      {children}
+    </ul>
+  );
+}

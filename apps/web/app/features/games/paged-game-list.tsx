@@ -1,0 +1,97 @@
+import type { Game, GamesFilterRequest, Pagination } from '@orbit/contracts';
+import { useRef, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { filterGames } from '../../lib/endpoints';
+import type { Locale } from '../../lib/locale';
+import { SkeletonTiles } from '../../ui/skeleton';
+import { GameGrid } from './game-tile';
+
+type PagedGameListProps = {
+  games: Game[];
+  pagination: Pagination;
+  /** The filter that produced `games`; Load more asks for the next page of the same. */
+  query: GamesFilterRequest;
+  /** The address of page n (works without JavaScript: the server renders that page). */
+  pageHref: (page: number) => string;
+  locale: Locale;
+};
+
+/**
+ * A category's or provider's games with "Load more": with JavaScript the next page is fetched
+ * (POST /api/games_filter) and appended; without it the same control is a link to the next page.
+ * Spec: a page already loaded or beyond the last is not fetched again.
+ */
+export function PagedGameList({ games: first, pagination: firstPagination, query, pageHref, locale }: PagedGameListProps) {
+  const { t } = useTranslation();
+  const [games, setGames] = useState(first);
+  const [pagination, setPagination] = useState(firstPagination);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const loaded = useRef(new Set([firstPagination.current_page]));
+  const pageSize = query.page_size ?? first.length;
+
+  async function loadMore(event: MouseEvent<HTMLAnchorElement>) {
+    const next = pagination.next_page;
+    // Modified clicks (new tab ...) keep the link's own behaviour.
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    if (next === null || loading || loaded.current.has(next) || next > pagination.total_pages) return;
+    setLoading(true);
+    setFailed(false);
+    try {
+      const answer = await filterGames({ ...query, page: next });
+      loaded.current.add(next);
+      setGames((shown) => {
+        const seen = new Set(shown.map((g) => g.identifier));
+        return [...shown, ...answer.data.filter((g) => !seen.has(g.identifier))];
+      });
+      setPagination(answer.pagination);
+    } catch (error) {
+      console.error('LOAD_GAMES_ERROR', error);
+      setFailed(true);
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  if (games.length === 0) {
+    return <p className="empty-state">{t('games.empty')}</p>;
+  }
+
+  // A no-JavaScript visit may start at page n: count the pages before it as seen.
+  const shownUpTo = Math.min(pagination.total_count, (firstPagination.current_page - 1) * pageSize + games.length);
+  const remaining = Math.max(0, pagination.total_count - shownUpTo);
+  return (
+    <>
+      <GameGrid games={games} locale={locale} eagerCount={8}>
+        {loading ? <SkeletonTiles count={Math.min(pageSize, remaining || pageSize)} label={t('common.loading')} /> : null}
+      </GameGrid>
+      <nav className="pager" aria-label={t('games.pages')}>
+        {pagination.prev_page !== null && firstPagination.current_page > 1 ? (
+          <a className="button button--ghost" href={pageHref(pagination.prev_page)} rel="prev">
+            {t('games.previousPage')}
+          </a>
+        ) : null}
+        {pagination.next_page !== null ? (
+          <a
+            className="button button--secondary pager__more"
+            href={pageHref(pagination.next_page)}
+            rel="next"
+            onClick={loadMore}
+            aria-busy={loading}
+          >
+            {t('games.loadMore')}
+          </a>
+        ) : null}
+        <p className="pager__count" aria-live="polite">
+          {t('games.shownOf', { shown: String(shownUpTo), total: String(pagination.total_count) })}
+        </p>
+        {failed ? (
+          <p className="pager__error" role="alert">
+            {t('games.loadFailed')}
+          </p>
+        ) : null}
+      </nav>
+    </>
+  );
+}

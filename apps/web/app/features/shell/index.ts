@@ -1,0 +1,4 @@
+export { Shell } from './shell';
+export type { ShellProps } from './shell';
+export { isLinkShown, isNavActive, visitorMenu } from './nav';
+export type { FooterLink, NavItem } from './nav';

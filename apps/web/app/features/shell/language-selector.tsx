@@ -1,0 +1,37 @@
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LOCALE_NAMES, LOCALES, switchLocalePath, type Locale } from '../../lib/locale';
+import { Icon } from '../../ui/icons';
+
+/**
+ * Lists the locales as links to the same page under each prefix. A `<details>` disclosure,
+ * so it opens and its links work before JavaScript has loaded.
+ */
+export function LanguageSelector({ locale, className = '' }: { locale: Locale; className?: string }) {
+  const { t } = useTranslation();
+  const { pathname, search } = useLocation();
+  return (
+    <details className={`lang ${className}`}>
+      <summary className="lang__toggle" aria-label={t('header.language', { language: LOCALE_NAMES[locale] })}>
+        <Icon name="globe" size={18} />
+        <span className="lang__code">{locale}</span>
+      </summary>
+      <ul className="lang__list">
+        {LOCALES.map((code) => (
+          <li key={code}>
+            <Link
+              to={switchLocalePath(pathname, search, code)}
+              hrefLang={code}
+              lang={code}
+              className="lang__option"
+              aria-current={code === locale ? 'true' : undefined}
+              onClick={(event) => event.currentTarget.closest('details')?.removeAttribute('open')}
+            >
+              {LOCALE_NAMES[code]}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

@@ -1,0 +1,256 @@
+import type { Licence } from '@orbit/contracts';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { localizePath, type Locale } from '../../lib/locale';
+import { Drawer } from '../../ui/drawer';
+import { Icon } from '../../ui/icons';
+import { LanguageSelector } from './language-selector';
+import { isNavActive, type FooterLink, type NavItem } from './nav';
+import { PAYMENT_METHODS_BY_LICENCE, PaymentLogo } from './payment-logos';
+import { TrustBadges } from './trust-badges';
+import './shell.css';
+
+export type ShellProps = {
+  locale: Locale;
+  licence: Licence;
+  projectName: string;
+  minimumAge: number;
+  /** Game categories of the top navigation (already filtered for visitors). */
+  nav: NavItem[];
+  infoLinks: FooterLink[];
+  helpLinks: FooterLink[];
+  /** The header's search (composed by the route from the search and games features). */
+  search: ReactNode;
+  children: ReactNode;
+};
+
+/** Page frame of every public page: sticky header, drawer, content, footer, mobile bottom bar. */
+export function Shell({ locale, licence, projectName, minimumAge, nav, infoLinks, helpLinks, search, children }: ShellProps) {
+  const { t } = useTranslation();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  const { pathname } = useLocation();
+  useEffect(() => setDrawerOpen(false), [pathname]);
+
+  const home = localizePath('/', locale);
+  const signIn = localizePath('/sign-in', locale);
+  const signUp = localizePath('/sign-up', locale);
+  const lobbyItem: NavItem = { key: 'lobby', href: home, label: t('nav.lobby'), icon: 'grid' };
+
+  return (
+    <div className="shell" data-licence={licence}>
+      <a className="skip-link" href="#main">
+        {t('header.skipToContent')}
+      </a>
+      <header className="header">
+        <div className="header__bar">
+          <button
+            type="button"
+            className="icon-button header__menu"
+            aria-label={t('header.openMenu')}
+            aria-expanded={drawerOpen}
+            aria-controls="side-menu"
+            onClick={() => setDrawerOpen(true)}
+          >
+            <Icon name="menu" />
+          </button>
+          <Link to={home} className="logo" aria-label={t('header.home', { name: projectName })}>
+            <Logo />
+            <span className="logo__word">{projectName}</span>
+          </Link>
+          <div className="header__search">{search}</div>
+          <LanguageSelector locale={locale} className="header__lang" />
+          <div className="header__enter">
+            <Link to={signIn} className="button button--ghost">
+              {t('auth.signIn')}
+            </Link>
+            <Link to={signUp} className="button button--primary">
+              {t('auth.signUp')}
+            </Link>
+          </div>
+        </div>
+        <div className="header__nav">
+          <nav className="topnav" aria-label={t('nav.label')}>
+            <ul>
+              {[lobbyItem, ...nav].map((item) => (
+                <li key={item.key}>
+                  <Link
+                    to={item.href}
+                    className={`topnav__link ${isNavActive(item.href, pathname) ? 'is-active' : ''}`}
+                    aria-current={isNavActive(item.href, pathname) ? 'page' : undefined}
+                    prefetch="intent"
+                  >
+                    <Icon name={item.icon} size={18} />
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </header>
+
+      <Drawer open={drawerOpen} onClose={closeDrawer} label={t('nav.menu')} closeLabel={t('header.closeMenu')} id="side-menu">
+        <div className="side-menu">
+          <div className="side-menu__enter">
+            <Link to={signUp} className="button button--primary">
+              {t('auth.signUp')}
+            </Link>
+            <Link to={signIn} className="button button--secondary">
+              {t('auth.signIn')}
+            </Link>
+          </div>
+          <nav aria-label={t('nav.games')}>
+            <ul className="side-menu__list">
+              {[lobbyItem, ...nav].map((item) => (
+                <li key={item.key}>
+                  <Link to={item.href} className={`side-menu__link ${isNavActive(item.href, pathname) ? 'is-active' : ''}`}>
+                    <Icon name={item.icon} size={18} />
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          {infoLinks.length > 0 ? (
+            <nav aria-label={t('footer.info')}>
+              <ul className="side-menu__list side-menu__list--small">
+                {infoLinks.map((link) => (
+                  <li key={link.slug}>
+                    <Link to={link.href} className="side-menu__link">
+                      {link.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ) : null}
+          <LanguageSelector locale={locale} className="side-menu__lang" />
+        </div>
+      </Drawer>
+
+      <main id="main" className="main" tabIndex={-1}>
+        {children}
+      </main>
+
+      <Footer
+        locale={locale}
+        licence={licence}
+        projectName={projectName}
+        minimumAge={minimumAge}
+        infoLinks={infoLinks}
+        helpLinks={helpLinks}
+      />
+
+      <nav className="bottombar" aria-label={t('nav.quick')}>
+        {[
+          { href: home, icon: 'grid', label: t('nav.games') },
+          { href: localizePath('/pokies/all', locale), icon: 'cherry', label: t('nav.pokies') },
+          { href: localizePath('/live/all', locale), icon: 'live', label: t('nav.live') },
+        ].map((item) => (
+          <Link
+            key={item.href}
+            to={item.href}
+            className={`bottombar__item ${isNavActive(item.href, pathname) ? 'is-active' : ''}`}
+            aria-current={isNavActive(item.href, pathname) ? 'page' : undefined}
+          >
+            <Icon name={item.icon} />
+            <span>{item.label}</span>
+          </Link>
+        ))}
+        <button
+          type="button"
+          className="bottombar__item"
+          aria-expanded={drawerOpen}
+          aria-controls="side-menu"
+          onClick={() => setDrawerOpen(true)}
+        >
+          <Icon name="menu" />
+          <span>{t('nav.menu')}</span>
+        </button>
+      </nav>
+    </div>
+  );
+}
+
+function Logo() {
+  return (
+    <svg className="logo__mark" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
+      <defs>
+        <linearGradient id="logo-g" x1="0" y1="0" x2="1" y2="1">
+          <stop offset="0" stopColor="#ffd166" />
+          <stop offset="1" stopColor="#ff7a59" />
+        </linearGradient>
+      </defs>
+      <circle cx="16" cy="16" r="7" fill="url(#logo-g)" />
+      <ellipse cx="16" cy="16" rx="14" ry="5.5" fill="none" stroke="#8b7cff" strokeWidth="2" transform="rotate(-25 16 16)" />
+      <circle cx="28" cy="10.5" r="2" fill="#8b7cff" />
+    </svg>
+  );
+}
+
+type FooterProps = Pick<ShellProps, 'locale' | 'licence' | 'projectName' | 'minimumAge' | 'infoLinks' | 'helpLinks'>;
+
+function Footer({ licence, projectName, minimumAge, infoLinks, helpLinks }: FooterProps) {
+  const { t } = useTranslation();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="footer" data-licence={licence}>
+      <div className="footer__inner">
+        <div className="footer__links">
+          <nav aria-labelledby="footer-info">
+            <h2 id="footer-info" className="footer__heading">
+              {t('footer.info')}
+            </h2>
+            <ul>
+              {infoLinks.map((link) => (
+                <li key={link.slug}>
+                  <Link to={link.href}>{link.title}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <nav aria-labelledby="footer-help">
+            <h2 id="footer-help" className="footer__heading">
+              {t('footer.help')}
+            </h2>
+            <ul>
+              {helpLinks.map((link) => (
+                <li key={link.slug}>
+                  <Link to={link.href}>{link.title}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+        <section aria-labelledby="footer-payments">
+          <h2 id="footer-payments" className="footer__heading">
+            {t('footer.payments')}
+          </h2>
+          <ul className="footer__payments">
+            {PAYMENT_METHODS_BY_LICENCE[licence].map((method) => (
+              <li key={method}>
+                <PaymentLogo method={method} />
+              </li>
+            ))}
+          </ul>
+        </section>
+        <TrustBadges
+          licence={licence}
+          minimumAge={minimumAge}
+          labels={{
+            licence: t('footer.licensed'),
+            licenceLine: t(`footer.licenceName.${licence}`),
+            responsible: t('footer.responsible'),
+            secure: t('footer.secure'),
+            fair: t('footer.fair'),
+          }}
+        />
+        <p className="footer__licence">{t(`footer.licenceText.${licence}`, { name: projectName, age: minimumAge })}</p>
+        <p className="footer__age">{t('footer.ageNotice', { age: minimumAge })}</p>
+        <p className="footer__copyright">{t('footer.copyright', { year, name: projectName })}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * The page's typed client for the platform API (spec: platform-core §7, §9).
+ * - timeout 30 s in the browser, 8 s during server rendering (per attempt);
+ * - up to 6 retries with exponential delay on network errors and timeouts, never on an
+ *   HTTP answer (a 4xx is the server's final word);
+ * - a 401 fires the `orbit:auth-error` window event (the session is gone);
+ * - every call sends `X-Requested-With: XMLHttpRequest` (the API's CSRF defence rests on it);
+ * - a response is validated with the contract schema when one is given: loaders always pass
+ *   one, the browser may leave it out to keep zod out of the page's JavaScript.
+ */
+
+export const AUTH_ERROR_EVENT = 'orbit:auth-error';
+
+export const BROWSER_TIMEOUT_MS = 30_000;
+export const SSR_TIMEOUT_MS = 8_000;
+export const MAX_RETRIES = 6;
+export const RETRY_BASE_DELAY_MS = 250;
+
+/** Anything with zod's `parse` (the schemas of packages/contracts). */
+export type Parser<T> = { parse(input: unknown): T };
+
+export type ErrorMap = Record<string, string[]>;
+
+/** The server answered, with a status that is not 2xx. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly path: string,
+    readonly errors: ErrorMap = {},
+  ) {
+    super(`${status} from ${path}`);
+    this.name = 'ApiError';
+  }
+}
+
+/** No answer: the network failed or the attempt ran out of time, after every retry. */
+export class ApiNetworkError extends Error {
+  constructor(
+    readonly path: string,
+    readonly timedOut: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(`${timedOut ? 'timeout' : 'network error'} on ${path}`, options);
+    this.name = 'ApiNetworkError';
+  }
+}
+
+export type ClientOptions = {
+  fetch: typeof fetch;
+  timeoutMs: number;
+  retries?: number;
+  baseDelayMs?: number;
+  /** Called on a 401 (the browser client fires the auth-error event). */
+  onUnauthorized?: () => void;
+  /** Waits between retries; tests pass fake timers' setTimeout through the default. */
+  sleep?: (ms: number) => Promise<void>;
+};
+
+export type RequestOptions<T> = {
+  schema?: Parser<T>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
+
+/** Delay before retry number `attempt` (0-based): base · 2^attempt. */
+export function retryDelay(attempt: number, baseDelayMs = RETRY_BASE_DELAY_MS): number {
+  return baseDelayMs * 2 ** attempt;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+class TimeoutSignal extends Error {}
+
+export type ApiClient = {
+  get<T>(path: string, options?: RequestOptions<T>): Promise<T>;
+  post<T>(path: string, body: unknown, options?: RequestOptions<T>): Promise<T>;
+};
+
+export function createApiClient(config: ClientOptions): ApiClient {
+  const retries = config.retries ?? MAX_RETRIES;
+  const sleep = config.sleep ?? defaultSleep;
+
+  /** One attempt with its own timeout; rejects with TimeoutSignal when the time runs out. */
+  async function attempt(path: string, init: RequestInit, outer?: AbortSignal): Promise<Response> {
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, config.timeoutMs);
+    const forward = () => controller.abort();
+    outer?.addEventListener('abort', forward);
+    try {
+      return await config.fetch(path, { ...init, signal: controller.signal });
+    } catch (error) {
+      if (timedOut) throw new TimeoutSignal();
+      throw error;
+    } finally {
+      clearTimeout(timer);
+      outer?.removeEventListener('abort', forward);
+    }
+  }
+
+  async function request<T>(method: string, path: string, body: unknown, options: RequestOptions<T> = {}): Promise<T> {
+    const headers: Record<string, string> = {
+      Accept: 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+      ...options.headers,
+    };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const init: RequestInit = {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    };
+
+    let response: Response | undefined;
+    for (let n = 0; ; n++) {
+      try {
+        response = await attempt(path, init, options.signal);
+        break;
+      } catch (error) {
+        // The caller gave up (navigation, unmount): no retry, pass the abort on.
+        if (options.signal?.aborted) throw error;
+        const timedOut = error instanceof TimeoutSignal;
+        if (n >= retries) throw new ApiNetworkError(path, timedOut, { cause: error });
+        await sleep(retryDelay(n, config.baseDelayMs));
+      }
+    }
+
+    if (response.status === 401) config.onUnauthorized?.();
+    const text = await response.text();
+    const json: unknown = text ? safeJson(text) : undefined;
+    if (!response.ok) {
+      throw new ApiError(response.status, path, errorMapOf(json));
+    }
+    return options.schema ? options.schema.parse(json) : (json as T);
+  }
+
+  return {
+    get: (path, options) => request('GET', path, undefined, options),
+    post: (path, body, options) => request('POST', path, body, options),
+  };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function errorMapOf(json: unknown): ErrorMap {
+  if (json && typeof json === 'object' && 'errors' in json) {
+    const errors = (json as { errors: unknown }).errors;
+    if (errors && typeof errors === 'object') return errors as ErrorMap;
+  }
+  return {};
+}
+
+/** The client loaders use: the server's in-process fetch, the shorter SSR timeout. */
+export function serverApi(apiFetch: typeof fetch): ApiClient {
+  return createApiClient({ fetch: apiFetch, timeoutMs: SSR_TIMEOUT_MS });
+}
+
+let browserClient: ApiClient | undefined;
+
+/** The client components use in the browser (window.fetch, 30 s, auth-error event on 401). */
+export function browserApi(): ApiClient {
+  browserClient ??= createApiClient({
+    fetch: (input, init) => window.fetch(input, init),
+    timeoutMs: BROWSER_TIMEOUT_MS,
+    onUnauthorized: () => window.dispatchEvent(new CustomEvent(AUTH_ERROR_EVENT)),
+  });
+  return browserClient;
+}

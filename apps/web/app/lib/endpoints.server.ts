@@ -1,0 +1,48 @@
+/**
+ * The API calls server loaders make, each answer validated against its contract schema
+ * (a server that drifts from the contract fails loudly here, not somewhere in the UI).
+ * Server-only: the schemas (zod) stay out of the page's JavaScript.
+ */
+import {
+  bannersConfigSchema,
+  categoriesResponseSchema,
+  cmsPageSchema,
+  cmsPagesResponseSchema,
+  cmsSnippetsResponseSchema,
+  gamesFilterResponseSchema,
+  mainWidgetConfigSchema,
+  menuCategoriesGamesConfigSchema,
+  projectInfoSchema,
+  providersResponseSchema,
+  type GamesFilterRequest,
+} from '@orbit/contracts';
+import { ApiError, serverApi } from './api';
+import type { Locale } from './locale';
+
+export function serverEndpoints(apiFetch: typeof fetch, locale: Locale) {
+  const api = serverApi(apiFetch);
+  const l = encodeURIComponent(locale);
+  return {
+    project: () => api.get('/api/info/project', { schema: projectInfoSchema }),
+    menuCategories: () => api.get('/api/fe/config/menu-categories-games', { schema: menuCategoriesGamesConfigSchema }),
+    mainWidget: () => api.get('/api/fe/config/main-widget-config', { schema: mainWidgetConfigSchema }),
+    banners: () =>
+      api.get('/api/fe/config/banners-config', { schema: bannersConfigSchema, headers: { 'Accept-Language': locale } }),
+    categories: () => api.get('/api/games/categories', { schema: categoriesResponseSchema }),
+    providers: () => api.get('/api/games/providers', { schema: providersResponseSchema }),
+    games: (body: GamesFilterRequest) => api.post('/api/games_filter', body, { schema: gamesFilterResponseSchema }),
+    cmsPages: () => api.get(`/api/cms/pages?l=${l}`, { schema: cmsPagesResponseSchema }),
+    snippets: () => api.get(`/api/cms/snippets?l=${l}`, { schema: cmsSnippetsResponseSchema }),
+    /** One CMS page, or null when the CMS has none under that slug. */
+    cmsPage: async (slug: string) => {
+      try {
+        return await api.get(`/api/cms/pages/${slug}?l=${l}`, { schema: cmsPageSchema });
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      }
+    },
+  };
+}
+
+export type ServerEndpoints = ReturnType<typeof serverEndpoints>;

@@ -1,0 +1,40 @@
+import { useMemo } from 'react';
+import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { I18nextProvider } from 'react-i18next';
+import { createI18n, fetchMessageBundle } from '../features/i18n';
+import { messageBundle } from '../features/i18n/messages.server';
+import { parseLocalePath } from '../lib/locale';
+import type { Route } from './+types/i18n-layout';
+
+/**
+ * Server: the request's locale and its messages go into the HTML (hydration needs no extra
+ * request and the first paint is already translated).
+ */
+export function loader({ request }: Route.LoaderArgs) {
+  const { locale } = parseLocalePath(new URL(request.url).pathname);
+  return { locale, messages: messageBundle(locale) };
+}
+
+/**
+ * Browser, on a client-side switch to another locale: the messages come from
+ * /messages/<lang>.json with the five-minute cache-busting bucket (spec). Not run on hydration.
+ */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const { locale } = parseLocalePath(new URL(request.url).pathname);
+  return { locale, messages: await fetchMessageBundle(locale) };
+}
+
+/** The messages depend on the locale only, and each locale has its own route id. */
+export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) {
+  return parseLocalePath(currentUrl.pathname).locale !== parseLocalePath(nextUrl.pathname).locale;
+}
+
+export default function I18nLayout({ loaderData }: Route.ComponentProps) {
+  const { locale, messages } = loaderData;
+  const i18n = useMemo(() => createI18n(locale, messages), [locale, messages]);
+  return (
+    <I18nextProvider i18n={i18n}>
+      <Outlet />
+    </I18nextProvider>
+  );
+}

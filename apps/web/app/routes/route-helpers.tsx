@@ -1,0 +1,82 @@
+/**
+ * Pieces every page route shares (not a route module itself): titles for `meta`, the
+ * page-level error boundary, and reading the page's locale and shell data.
+ */
+import { isRouteErrorResponse, Link, useRouteError, type MetaDescriptor } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { translate, type MessageBundle } from '../features/i18n';
+import { DEFAULT_LOCALE, localizePath, parseLocalePath, type Locale } from '../lib/locale';
+import { StatusPage } from '../ui/status-page';
+
+type MatchLike = { id: string; data?: unknown; loaderData?: unknown } | undefined;
+
+function dataOf(match: MatchLike): unknown {
+  return match?.loaderData ?? match?.data;
+}
+
+/** The messages and site name of the page being described (from the layouts' loader data). */
+function layoutData(matches: ReadonlyArray<MatchLike>) {
+  const i18n = dataOf(matches.find((m) => m?.id.startsWith('i18n@'))) as { locale: Locale; messages: MessageBundle } | undefined;
+  const shell = dataOf(matches.find((m) => m?.id.startsWith('shell@'))) as { projectName: string } | undefined;
+  return { locale: i18n?.locale ?? DEFAULT_LOCALE, messages: i18n?.messages, siteName: shell?.projectName ?? '' };
+}
+
+/** `meta` of a page: "<title> | <site>", an optional description, and the error pages' titles. */
+export function pageMeta(
+  args: { matches: ReadonlyArray<MatchLike>; error?: unknown },
+  title: { key: string; vars?: Record<string, string> } | { text: string } | null,
+  description?: string,
+): MetaDescriptor[] {
+  const { locale, messages, siteName } = layoutData(args.matches);
+  const t = (key: string, vars?: Record<string, string>) => translate(messages, locale, key, vars);
+  let text: string;
+  if (args.error !== undefined && args.error !== null) {
+    text = isRouteErrorResponse(args.error) && args.error.status === 404 ? t('notFound.title') : t('oops.title');
+  } else if (title === null) {
+    text = '';
+  } else {
+    text = 'text' in title ? title.text : t(title.key, title.vars);
+  }
+  const full = [text, siteName].filter(Boolean).join(' | ');
+  const out: MetaDescriptor[] = [{ title: full }];
+  if (description) out.push({ name: 'description', content: description });
+  return out;
+}
+
+/** Error boundary of a page: the 404 page for "not found", the oops page for anything else. */
+export function PageErrorBoundary() {
+  const error = useRouteError();
+  const { t, i18n } = useTranslation();
+  const locale = (i18n.language || DEFAULT_LOCALE) as Locale;
+  const home = localizePath('/', locale);
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return (
+      <StatusPage code="404" title={t('notFound.title')} text={t('notFound.text')}>
+        <Link to={home} className="button button--primary">
+          {t('notFound.home')}
+        </Link>
+      </StatusPage>
+    );
+  }
+  console.error(error);
+  return (
+    <StatusPage title={t('oops.title')} text={t('oops.text')}>
+      <Link to={home} className="button button--primary">
+        {t('oops.home')}
+      </Link>
+    </StatusPage>
+  );
+}
+
+/** The locale of a loader's request. */
+export function requestLocale(request: Request): Locale {
+  return parseLocalePath(new URL(request.url).pathname).locale;
+}
+
+/** `?page=n` (or a path segment): a whole number from 1, else null. */
+export function pageNumber(value: string | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return 1;
+  if (!/^\d{1,6}$/.test(value)) return null;
+  const n = Number(value);
+  return n >= 1 ? n : null;
+}

@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import type { Banner, CmsPage } from '@orbit/contracts';
+import { internalPath, visitorBanners } from '../../app/features/banners/banners';
+import { findCmsPage, isCmsSlug } from '../../app/features/cms/lookup';
+import { isLinkShown, isNavActive, visitorMenu } from '../../app/features/shell/nav';
+import { flagsCookie, parseFlagOverrides, resolveFlags, FLAG_DEFAULTS } from '../../app/features/feature-flags/flags';
+import { messagesUrl, translate } from '../../app/features/i18n/i18n';
+
+describe('navigation highlight', () => {
+  it('marks the lobby for /, /categories and /games paths', () => {
+    expect(isNavActive('/', '/')).toBe(true);
+    expect(isNavActive('/', '/categories/top')).toBe(true);
+    expect(isNavActive('/de', '/de/games/12')).toBe(true);
+    expect(isNavActive('/', '/pokies/top')).toBe(false);
+  });
+  it('marks a category item for its section', () => {
+    expect(isNavActive('/pokies/top', '/pokies/top')).toBe(true);
+    expect(isNavActive('/live/live', '/de/live/game-shows')).toBe(true);
+    expect(isNavActive('/live/live', '/pokies/top')).toBe(false);
+  });
+  it('hides login-only categories from visitors and localizes paths', () => {
+    const items = [
+      { identifier: 'top', title: 'Top', icon: 'star', kind: 'pokies', path: '/pokies/top', login_only: false },
+      { identifier: 'fav', title: 'Favourites', icon: 'star', kind: 'pokies', path: '/favorite-games', login_only: true },
+    ];
+    expect(visitorMenu(items, 'de')).toEqual([{ key: 'top', href: '/de/pokies/top', label: 'Top', icon: 'star' }]);
+  });
+});
+
+describe('licence links', () => {
+  it('hides the crypto-benefits and sportsbook-terms links under EE only', () => {
+    expect(isLinkShown('benefits-of-crypto', 'EE')).toBe(false);
+    expect(isLinkShown('sportsbook-terms', 'EE')).toBe(false);
+    expect(isLinkShown('benefits-of-crypto', 'CW')).toBe(true);
+    expect(isLinkShown('terms-and-conditions', 'EE')).toBe(true);
+  });
+});
+
+describe('CMS lookup', () => {
+  const page = (slug: string) => ({ slug }) as unknown as CmsPage;
+  it('asks for the licence variant first, then the plain slug', async () => {
+    const asked: string[] = [];
+    const found = await findCmsPage('terms-and-conditions', 'EE', async (path) => {
+      asked.push(path);
+      return path === 'terms-and-conditions' ? page(path) : null;
+    });
+    expect(asked).toEqual(['terms-and-conditions/EE', 'terms-and-conditions']);
+    expect(found).toEqual(page('terms-and-conditions'));
+  });
+  it('never asks for something that is not a slug', async () => {
+    expect(isCmsSlug('a/b')).toBe(false);
+    expect(isCmsSlug('Privacy')).toBe(false);
+    expect(await findCmsPage('../x', 'CW', async () => page('x'))).toBeNull();
+  });
+});
+
+describe('banners for visitors', () => {
+  const banner = (over: Partial<Banner>): Banner => ({
+    id: 1, identifier: 'b', title: { text: '' }, description: { text: '' }, categories: ['main'], groups: [], logged: null,
+    gradient: [], labels: [], button: null, image: null, start_at: null, end_at: null, position: 0, size: 'large', ...over,
+  });
+  it('keeps lobby banners for everyone, in position order, within their live time', () => {
+    const now = new Date('2025-06-01T00:00:00Z');
+    const list = visitorBanners(
+      [
+        banner({ id: 1, position: 2 }),
+        banner({ id: 2, position: 1 }),
+        banner({ id: 3, logged: true }),
+        banner({ id: 4, groups: [21] }),
+        banner({ id: 5, categories: ['live'] }),
+        banner({ id: 6, end_at: '2025-05-01T00:00:00Z' }),
+        banner({ id: 7, start_at: '2025-07-01T00:00:00Z' }),
+      ],
+      'main',
+      now,
+    );
+    expect(list.map((b) => b.id)).toEqual([2, 1]);
+  });
+  it('routes same-host links inside the page', () => {
+    expect(internalPath('/promotions', 'https://orbit.example')).toBe('/promotions');
+    expect(internalPath('https://orbit.example/live/all?x=1', 'https://orbit.example')).toBe('/live/all?x=1');
+    expect(internalPath('https://elsewhere.example/', 'https://orbit.example')).toBeNull();
+    expect(internalPath('//elsewhere.example/', 'https://orbit.example')).toBeNull();
+  });
+});
+
+describe('feature flags cookie', () => {
+  it('round-trips choices and keeps only the ones that differ from defaults', () => {
+    const cookie = flagsCookie({ tester: true, lotteries: true });
+    expect(cookie).toMatch(/^orbit_ff=/);
+    const value = cookie.split(';')[0]!;
+    expect(parseFlagOverrides(`a=1; ${value}`)).toEqual({ tester: true });
+    expect(resolveFlags(parseFlagOverrides(value))).toEqual({ ...FLAG_DEFAULTS, tester: true });
+  });
+  it('ignores junk and unknown flags', () => {
+    expect(parseFlagOverrides('orbit_ff=%7Bnope')).toEqual({});
+    expect(parseFlagOverrides(`orbit_ff=${encodeURIComponent('{"unknown":true,"tester":"yes"}')}`)).toEqual({});
+    expect(parseFlagOverrides(undefined)).toEqual({});
+  });
+  it('clears the cookie when everything is back to default', () => {
+    expect(flagsCookie({ lotteries: true })).toContain('Max-Age=0');
+  });
+});
+
+describe('translations', () => {
+  it('bucket the cache-busting parameter in five minutes', () => {
+    expect(messagesUrl('de', 1_700_000_123_456)).toBe(`/messages/de.json?t=${1_700_000_123_456 - (1_700_000_123_456 % 300_000)}`);
+    expect(messagesUrl('de', 1_700_000_100_000)).toBe(messagesUrl('de', 1_700_000_100_000 + 1_000));
+  });
+  it('fall back to English per key', () => {
+    const bundle = { 'fr-CA': { nav: { menu: 'Menu FR' } }, en: { nav: { menu: 'Menu', live: 'Live' }, hi: 'Hi {{name}}' } };
+    expect(translate(bundle, 'fr-CA', 'nav.menu')).toBe('Menu FR');
+    expect(translate(bundle, 'fr-CA', 'nav.live')).toBe('Live');
+    expect(translate(bundle, 'fr-CA', 'hi', { name: 'Ada' })).toBe('Hi Ada');
+    expect(translate(bundle, 'fr-CA', 'missing.key')).toBe('missing.key');
+  });
+});

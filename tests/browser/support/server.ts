@@ -1,0 +1,72 @@
+/**
+ * Starts the real Orbit server in-process for browser tests: a fresh embedded database in a
+ * temporary folder (migrated and seeded), the production web build, a free port.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../../apps/server/src/app';
+import { loadConfig } from '../../../apps/server/src/platform/config';
+import { createDatabase, type Database } from '../../../apps/server/src/platform/db/client';
+import { seedAll } from '../../../apps/server/src/seed';
+
+export type TestServer = {
+  baseUrl: string;
+  port: number;
+  database: Database;
+  close(): Promise<void>;
+};
+
+export async function startServer(options: { extraGames?: number } = {}): Promise<TestServer> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-browser-'));
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+  const database = await createDatabase({ dataDir: config.dataDir });
+  let app: FastifyInstance | undefined;
+  try {
+    await database.migrate();
+    await seedAll(database.db);
+    if (options.extraGames) await addCatalogueGames(database, options.extraGames);
+    app = await buildApp({ config, database });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (error) {
+    await app?.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const running = app;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    port,
+    database,
+    async close() {
+      await running.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The demo catalogue is small (a handful of games per category); paging needs a long list.
+ * Adds catalogue-only live tables "Test Table 01..n" from the seeded live provider to the
+ * `live` category, the way an operator's import would.
+ */
+async function addCatalogueGames(database: Database, count: number): Promise<void> {
+  await database.db.execute(sql`
+    insert into games (identifier, provider_id, title, seo_title, has_demo_mode, devices, currencies, position, popularity)
+    select 'aurora-live/test-table-' || lpad(n::text, 2, '0'),
+           (select id from providers where identifier = 'aurora-live'),
+           'Test Table ' || lpad(n::text, 2, '0'),
+           'test-table-' || lpad(n::text, 2, '0'),
+           false, '{desktop,mobile}'::text[], '{EUR,USD}'::text[], 100 + n, 10
+    from generate_series(1, ${count}) as n`);
+  await database.db.execute(sql`
+    insert into game_categories (game_id, category_id, position)
+    select g.id, (select id from categories where identifier = 'live'), 100 + g.position
+    from games g where g.identifier like 'aurora-live/test-table-%'`);
+}
