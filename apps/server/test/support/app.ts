@@ -27,7 +27,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     const name = `orbit_t_${randomBytes(6).toString('hex')}`;
     await adminQuery(template.databaseUrl, `create database ${name} template ${template.template}`);
     database = await createDatabase({ databaseUrl: withDatabase(template.databaseUrl, name), poolSize: 4 });
-    dropDatabase = () => adminQuery(template.databaseUrl, `drop database if exists ${name} with (force)`);
+    dropDatabase = () => adminQuery(template.databaseUrl, `drop database if exists ${name}`);
   } else {
     const dump = new Blob([fs.readFileSync(template.dumpPath)]);
     database = await createDatabase({ loadDataDir: dump });
@@ -61,7 +61,8 @@ async function adminQuery(databaseUrl: string, statement: string): Promise<void>
       await client.query(statement);
       return;
     } catch (error) {
-      // 55006: the template is in use by another session; a moment later it is free.
+      // 55006: the database is in use by another session (a busy template, or a closed pool's
+      // connections still saying goodbye); a moment later it is free.
       if ((error as { code?: string }).code !== '55006' || attempt >= 20) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100 + attempt * 50));
     } finally {

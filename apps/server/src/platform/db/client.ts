@@ -38,11 +38,18 @@ export type DatabaseOptions = {
   /** A dump of a migrated data folder (tests load a template instead of migrating anew). */
   loadDataDir?: Blob | File | undefined;
   poolSize?: number;
+  /** Told when an idle PostgreSQL connection fails; the default writes one line to stderr. */
+  onIdleError?: (error: Error) => void;
 };
+
+const defaultIdleError = (error: Error) => console.error(`database: idle connection lost: ${error.message}`);
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection the server drops (restart, failover) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (error) => (options.onIdleError ?? defaultIdleError)(error));
     const db = drizzlePg(pool);
     return {
       db,

@@ -192,6 +192,23 @@ function Logo() {
 
 type FooterProps = Pick<ShellProps, 'locale' | 'licence' | 'projectName' | 'minimumAge' | 'infoLinks' | 'helpLinks'>;
 
+function FooterLinks({ id, heading, links }: { id: string; heading: string; links: FooterProps['infoLinks'] }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="footer__heading">
+        {heading}
+      </h2>
+      <ul>
+        {links.map((link) => (
+          <li key={link.slug}>
+            <Link to={link.href}>{link.title}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 function Footer({ licence, projectName, minimumAge, infoLinks, helpLinks }: FooterProps) {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
@@ -199,30 +216,8 @@ function Footer({ licence, projectName, minimumAge, infoLinks, helpLinks }: Foot
     <footer className="footer" data-licence={licence}>
       <div className="footer__inner">
         <div className="footer__links">
-          <nav aria-labelledby="footer-info">
-            <h2 id="footer-info" className="footer__heading">
-              {t('footer.info')}
-            </h2>
-            <ul>
-              {infoLinks.map((link) => (
-                <li key={link.slug}>
-                  <Link to={link.href}>{link.title}</Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <nav aria-labelledby="footer-help">
-            <h2 id="footer-help" className="footer__heading">
-              {t('footer.help')}
-            </h2>
-            <ul>
-              {helpLinks.map((link) => (
-                <li key={link.slug}>
-                  <Link to={link.href}>{link.title}</Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <FooterLinks id="footer-info" heading={t('footer.info')} links={infoLinks} />
+          <FooterLinks id="footer-help" heading={t('footer.help')} links={helpLinks} />
         </div>
         <section aria-labelledby="footer-payments">
           <h2 id="footer-payments" className="footer__heading">
