@@ -20,6 +20,8 @@ const envSchema = z.object({
   ORBIT_DEV: z.enum(['0', '1']).default('0'),
   /** Licence variant served when neither host nor geography decides one. */
   DEFAULT_LICENCE: z.enum(['CW', 'EE']).default('CW'),
+  /** Seconds a server-rendered page is served again to guests; 0 turns the page cache off. */
+  PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   /** Whether a start migrates and seeds (off for instances that only serve). */
   AUTO_MIGRATE: z.enum(['0', '1']).default('1'),
 });
@@ -37,6 +39,7 @@ export type Config = {
   dev: boolean;
   defaultLicence: 'CW' | 'EE';
   autoMigrate: boolean;
+  pageCacheSeconds: number;
 };
 
 export class ConfigError extends Error {}
@@ -63,5 +66,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dev: e.ORBIT_DEV === '1',
     defaultLicence: e.DEFAULT_LICENCE,
     autoMigrate: e.AUTO_MIGRATE === '1',
+    pageCacheSeconds: e.PAGE_CACHE_SECONDS,
   };
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { reactRouterFastify } from '@mcansh/remix-fastify/react-router';
 import type { Config } from '../config';
+import { installPageCache } from './page-cache';
 
 export const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web');
 
@@ -39,12 +40,23 @@ export function injectFetch(app: FastifyInstance, request: FastifyRequest): type
   };
 }
 
+/** The catch-all route the React Router app is mounted on. */
+const PAGE_ROUTE = '/*';
+/** Cookies every guest may carry that change the page (feature flags); any other cookie means a player's own page. */
+const SHARED_COOKIES = ['orbit_ff'];
+
 /** Mounts the React Router app: production build by default, Vite middleware with ORBIT_DEV=1. */
 export async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
   const buildDirectory = path.join(webDir, 'build');
   if (!config.dev && !fs.existsSync(path.join(buildDirectory, 'server', 'index.js'))) {
     throw new Error(`The web app is not built (${buildDirectory} is missing): run "npm run build" first.`);
   }
+  // Development renders every request anew, so that edits show at once.
+  installPageCache(app, {
+    ttlMs: config.dev ? 0 : config.pageCacheSeconds * 1000,
+    sharedCookies: SHARED_COOKIES,
+    isPage: (request) => request.routeOptions.url === PAGE_ROUTE,
+  });
   await app.register(reactRouterFastify, {
     mode: config.dev ? 'development' : 'production',
     buildDirectory,

@@ -1,0 +1,101 @@
+import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/**
+ * A short-lived cache of server-rendered pages for guests. The public pages (lobby, categories,
+ * providers, CMS pages) are the same for every visitor of one host with the same feature flags:
+ * rendering each once every few seconds instead of once per request is what keeps the lobby fast
+ * under load. Only requests without a player's cookies are served from it or stored in it;
+ * answers that set cookies are never stored. It is a cache, not state: another instance that
+ * lacks it renders the page itself.
+ */
+export type PageCacheOptions = {
+  /** How long a rendered page is served again; 0 turns the cache off. */
+  ttlMs: number;
+  /** Most pages kept at once; the least recently stored goes first. */
+  maxEntries?: number;
+  /** Cookies that may be present on a cacheable request; they become part of the key. */
+  sharedCookies?: ReadonlyArray<string>;
+  /** Which requests are pages (the rest — API, assets — pass untouched). */
+  isPage: (request: FastifyRequest) => boolean;
+  now?: () => number;
+};
+
+type Entry = {
+  expiresAt: number;
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+  gzip: Buffer;
+};
+
+const NOT_STORED_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'date', 'keep-alive']);
+
+export function installPageCache(app: FastifyInstance, options: PageCacheOptions): void {
+  if (options.ttlMs <= 0) return;
+  const maxEntries = options.maxEntries ?? 500;
+  const shared = new Set(options.sharedCookies ?? []);
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, Entry>();
+  const keys = new WeakMap<FastifyRequest, string>();
+
+  app.addHook('onRequest', async (request, reply) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !options.isPage(request)) return;
+    const key = cacheKey(request, shared);
+    if (key === undefined) return;
+    const entry = entries.get(key);
+    if (entry && entry.expiresAt > now()) return sendEntry(request, reply, entry);
+    if (entry) entries.delete(key);
+    keys.set(request, key);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const key = keys.get(request);
+    if (key === undefined || payload === null || payload === undefined) return payload;
+    reply.header('x-orbit-cache', 'miss');
+    if ((reply.statusCode !== 200 && reply.statusCode !== 404) || reply.getHeader('set-cookie') !== undefined) return payload;
+    if (reply.getHeader('content-encoding') !== undefined) return payload;
+    const body = await toBuffer(payload);
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined && !NOT_STORED_HEADERS.has(name)) headers[name] = String(value);
+    }
+    entries.set(key, { expiresAt: now() + options.ttlMs, status: reply.statusCode, headers, body, gzip: gzipSync(body) });
+    if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    return body;
+  });
+}
+
+/** Host (the licence derives from it), URL and the shared cookies; undefined when a player's cookie is present. */
+function cacheKey(request: FastifyRequest, shared: Set<string>): string | undefined {
+  const cookies: string[] = [];
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const trimmed = part.trim();
+    if (!trimmed) continue;
+    const eq = trimmed.indexOf('=');
+    const name = eq === -1 ? trimmed : trimmed.slice(0, eq);
+    if (!shared.has(name)) return undefined;
+    cookies.push(trimmed);
+  }
+  return `${request.hostname}\n${request.url}\n${cookies.sort().join(';')}`;
+}
+
+function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
+  reply.status(entry.status).headers(entry.headers).header('x-orbit-cache', 'hit').header('vary', 'accept-encoding');
+  if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
+    return reply.header('content-encoding', 'gzip').send(entry.gzip);
+  }
+  return reply.send(entry.body);
+}
+
+async function toBuffer(payload: unknown): Promise<Buffer> {
+  if (Buffer.isBuffer(payload)) return payload;
+  if (typeof payload === 'string') return Buffer.from(payload);
+  if (payload instanceof Readable) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of payload) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
+    return Buffer.concat(chunks);
+  }
+  return Buffer.from(JSON.stringify(payload));
+}

@@ -1,0 +1,92 @@
+import { Readable } from 'node:stream';
+import { gunzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { installPageCache } from '../../src/platform/http/page-cache';
+
+let app: FastifyInstance;
+let clock = 0;
+let renders = 0;
+
+beforeEach(async () => {
+  clock = 1_000;
+  renders = 0;
+  app = Fastify({ logger: false });
+  installPageCache(app, {
+    ttlMs: 5_000,
+    maxEntries: 2,
+    sharedCookies: ['orbit_ff'],
+    isPage: (request) => !request.url.startsWith('/api/'),
+    now: () => clock,
+  });
+  // Pages stream their HTML like the server renderer does; each render says which one it is.
+  app.get('/*', async (request, reply) => {
+    renders += 1;
+    if (request.url === '/missing') reply.status(404);
+    if (request.url === '/sets-cookie') reply.header('set-cookie', 'orbit_session=new');
+    reply.type('text/html');
+    return reply.send(Readable.from([`<html>render ${renders} of ${request.url}</html>`]));
+  });
+  app.get('/api/thing', async () => ({ renders: ++renders }));
+  await app.ready();
+});
+afterEach(() => app.close());
+
+const get = (url: string, headers: Record<string, string> = {}) => app.inject({ method: 'GET', url, headers });
+
+describe('the page cache for guests', () => {
+  it('renders a page once and serves it again until it expires', async () => {
+    const first = await get('/');
+    expect(first.headers['x-orbit-cache']).toBe('miss');
+    const second = await get('/');
+    expect(second.headers['x-orbit-cache']).toBe('hit');
+    expect(second.body).toBe(first.body);
+    expect(second.headers['content-type']).toContain('text/html');
+    expect(renders).toBe(1);
+
+    clock += 5_001;
+    const third = await get('/');
+    expect(third.headers['x-orbit-cache']).toBe('miss');
+    expect(third.body).toContain('render 2');
+  });
+
+  it('serves the stored page gzipped to clients that accept it', async () => {
+    await get('/');
+    const hit = await get('/', { 'accept-encoding': 'gzip, br' });
+    expect(hit.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(hit.rawPayload).toString()).toBe('<html>render 1 of /</html>');
+  });
+
+  it('renders anew for a player (any cookie but the shared ones) and stores nothing', async () => {
+    await get('/', { cookie: 'orbit_session=abc' });
+    await get('/', { cookie: 'orbit_session=abc' });
+    expect(renders).toBe(2);
+    expect((await get('/')).headers['x-orbit-cache']).toBe('miss');
+  });
+
+  it('keeps one copy per feature-flag cookie', async () => {
+    await get('/', { cookie: 'orbit_ff=lotteries.off' });
+    const other = await get('/', { cookie: 'orbit_ff=lotteries.on' });
+    expect(other.headers['x-orbit-cache']).toBe('miss');
+    expect((await get('/', { cookie: 'orbit_ff=lotteries.off' })).body).toContain('render 1');
+  });
+
+  it('never stores an answer that sets a cookie, and stores 404 pages', async () => {
+    await get('/sets-cookie');
+    expect((await get('/sets-cookie')).headers['x-orbit-cache']).toBe('miss');
+    await get('/missing');
+    const again = await get('/missing');
+    expect(again.statusCode).toBe(404);
+    expect(again.headers['x-orbit-cache']).toBe('hit');
+  });
+
+  it('leaves the API alone and keeps at most maxEntries pages', async () => {
+    await get('/api/thing');
+    expect((await get('/api/thing')).json()).toEqual({ renders: 2 });
+    await get('/a');
+    await get('/b');
+    await get('/c');
+    expect((await get('/a')).headers['x-orbit-cache']).toBe('miss');
+    expect((await get('/c')).headers['x-orbit-cache']).toBe('hit');
+  });
+});
