@@ -2,6 +2,10 @@
  * The API calls server loaders make, each answer validated against its contract schema
  * (a server that drifts from the contract fails loudly here, not somewhere in the UI).
  * Server-only: the schemas (zod) stay out of the page's JavaScript.
+ *
+ * Game lists are validated with the part of the game schema the page draws (a tile), and the
+ * parse keeps only those fields: the rest of a game (its jackpot per currency, its RTP ...)
+ * is neither checked nor carried into the page's HTML.
  */
 import {
   bannersConfigSchema,
@@ -9,15 +13,29 @@ import {
   cmsPageSchema,
   cmsPagesResponseSchema,
   cmsSnippetsResponseSchema,
-  gamesFilterResponseSchema,
+  gameSchema,
   mainWidgetConfigSchema,
   menuCategoriesGamesConfigSchema,
+  paged,
   projectInfoSchema,
   providersResponseSchema,
   type GamesFilterRequest,
 } from '@orbit/contracts';
 import { ApiError, serverApi } from './api';
 import type { Locale } from './locale';
+
+/** The fields of a game a tile draws (see features/games GameView). */
+const gameTileSchema = gameSchema.pick({
+  identifier: true,
+  title: true,
+  seo_title: true,
+  provider: true,
+  provider_title: true,
+  preview: true,
+  badges: true,
+  has_demo_mode: true,
+});
+const gameTilesResponseSchema = paged(gameTileSchema);
 
 export function serverEndpoints(apiFetch: typeof fetch, locale: Locale) {
   const api = serverApi(apiFetch);
@@ -30,7 +48,8 @@ export function serverEndpoints(apiFetch: typeof fetch, locale: Locale) {
       api.get('/api/fe/config/banners-config', { schema: bannersConfigSchema, headers: { 'Accept-Language': locale } }),
     categories: () => api.get('/api/games/categories', { schema: categoriesResponseSchema }),
     providers: () => api.get('/api/games/providers', { schema: providersResponseSchema }),
-    games: (body: GamesFilterRequest) => api.post('/api/games_filter', body, { schema: gamesFilterResponseSchema }),
+    /** A page of games, each reduced to what a tile draws. */
+    gameTiles: (body: GamesFilterRequest) => api.post('/api/games_filter', body, { schema: gameTilesResponseSchema }),
     cmsPages: () => api.get(`/api/cms/pages?l=${l}`, { schema: cmsPagesResponseSchema }),
     snippets: () => api.get(`/api/cms/snippets?l=${l}`, { schema: cmsSnippetsResponseSchema }),
     /** One CMS page, or null when the CMS has none under that slug. */

@@ -1,6 +1,6 @@
 import type { Category, CategoryKind, GamesFilterRequest } from '@orbit/contracts';
 import { data, Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useI18n } from '../lib/i18n';
 import { PagedGameList } from '../features/games';
 import { deviceFromUserAgent } from '../lib/device';
 import { serverEndpoints } from '../lib/endpoints.server';
@@ -52,7 +52,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     page_size: CATEGORY_PAGE_SIZE,
     filter: { categories: { identifiers: selected.map((c) => c.identifier), strategy: 'OR' } },
   } satisfies GamesFilterRequest;
-  const games = await api.games({ ...query, page });
+  const games = await api.gameTiles({ ...query, page });
   if (page > 1 && page > games.pagination.total_pages) throw data(null, { status: 404 });
 
   const tabFamily: 'pokies' | 'live' = category?.kind === 'live' || family === 'live' ? 'live' : 'pokies';
@@ -80,7 +80,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const d = loaderData;
   const title = d.title ?? t(d.allKey);
   return (

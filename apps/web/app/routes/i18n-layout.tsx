@@ -1,8 +1,7 @@
-import { useMemo } from 'react';
 import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { I18nextProvider } from 'react-i18next';
-import { createI18n, fetchMessageBundle } from '../features/i18n';
+import { fetchMessageBundle, i18nOf } from '../features/i18n';
 import { messageBundle } from '../features/i18n/messages.server';
+import { I18nProvider } from '../lib/i18n';
 import { parseLocalePath } from '../lib/locale';
 import type { Route } from './+types/i18n-layout';
 
@@ -31,10 +30,9 @@ export function shouldRevalidate({ currentUrl, nextUrl }: ShouldRevalidateFuncti
 
 export default function I18nLayout({ loaderData }: Route.ComponentProps) {
   const { locale, messages } = loaderData;
-  const i18n = useMemo(() => createI18n(locale, messages), [locale, messages]);
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nProvider value={i18nOf(locale, messages)}>
       <Outlet />
-    </I18nextProvider>
+    </I18nProvider>
   );
 }

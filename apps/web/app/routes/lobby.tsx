@@ -1,5 +1,5 @@
-import { useTranslation } from 'react-i18next';
-import { BannerCarousel, visitorBanners } from '../features/banners';
+import { useI18n } from '../lib/i18n';
+import { BannerCarousel, bannerView, visitorBanners } from '../features/banners';
 import { GameRow } from '../features/games';
 import { deviceFromUserAgent } from '../lib/device';
 import { serverEndpoints } from '../lib/endpoints.server';
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rows = await Promise.all(
     widget.rows.map(async (row) => {
       const answer = await api
-        .games({ device, page: 1, page_size: row.limit, filter: { categories: { identifiers: [row.category], strategy: 'OR' } } })
+        .gameTiles({ device, page: 1, page_size: row.limit, filter: { categories: { identifiers: [row.category], strategy: 'OR' } } })
         .catch((error: unknown) => {
           console.error('LOAD_GAMES_ERROR', row.category, error);
           return { data: [] };
@@ -39,10 +39,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       return { id: row.category, title: row.title, href: localizePath(`/${kind}/${row.category}`, locale), games: answer.data };
     }),
   );
+  const origin = new URL(request.url).origin;
   return {
     locale,
-    origin: new URL(request.url).origin,
-    banners: widget.show_banners ? visitorBanners(banners.banners, LOBBY_BANNER_CATEGORY) : [],
+    banners: widget.show_banners ? visitorBanners(banners.banners, LOBBY_BANNER_CATEGORY).map((b) => bannerView(b, origin, locale)) : [],
     rows,
   };
 }
@@ -52,12 +52,12 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Lobby({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
-  const { locale, origin, banners, rows } = loaderData;
+  const { t } = useI18n();
+  const { locale, banners, rows } = loaderData;
   return (
     <div className="page lobby">
       <h1 className="visually-hidden">{t('lobby.heading')}</h1>
-      <BannerCarousel banners={banners} origin={origin} locale={locale} />
+      <BannerCarousel banners={banners} />
       {rows.map((row, i) => (
         <GameRow key={row.id} id={row.id} title={row.title} href={row.href} games={row.games} locale={locale} eager={i === 0} />
       ))}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { localizePath, type Locale } from '../lib/locale';
+import { useI18n } from '../lib/i18n';
+import { localizePath } from '../lib/locale';
 import { StatusPage } from '../ui/status-page';
 import { pageMeta } from './route-helpers';
 import type { Route } from './+types/oops';
@@ -11,10 +11,10 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Oops() {
-  const { t, i18n } = useTranslation();
+  const { t, locale } = useI18n();
   return (
     <StatusPage title={t('oops.title')} text={t('oops.text')}>
-      <Link to={localizePath('/', i18n.language as Locale)} className="button button--primary">
+      <Link to={localizePath('/', locale)} className="button button--primary">
         {t('oops.home')}
       </Link>
     </StatusPage>

@@ -6,7 +6,7 @@ import { serverEndpoints } from '../lib/endpoints.server';
 import { localizePath, parseLocalePath } from '../lib/locale';
 import { PageErrorBoundary, pageMeta, pageNumber } from './route-helpers';
 import type { Route } from './+types/producer';
-import { useTranslation } from 'react-i18next';
+import { useI18n } from '../lib/i18n';
 
 export const PRODUCER_PAGE_SIZE = 40;
 
@@ -25,7 +25,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     page_size: PRODUCER_PAGE_SIZE,
     filter: { providers: [provider.provider] },
   } satisfies GamesFilterRequest;
-  const games = await api.games({ ...query, page });
+  const games = await api.gameTiles({ ...query, page });
   if (page > 1 && page > games.pagination.total_pages) throw data(null, { status: 404 });
   return {
     locale,
@@ -43,7 +43,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function ProducerPage({ loaderData: d }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <div className="page producer">
       <h1 className="page__title">{t('producer.heading', { name: d.title })}</h1>

@@ -3,8 +3,7 @@
  * page-level error boundary, and reading the page's locale and shell data.
  */
 import { isRouteErrorResponse, Link, useRouteError, type MetaDescriptor } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { translate, type MessageBundle } from '../features/i18n';
+import { translate, useI18n, type MessageBundle } from '../lib/i18n';
 import { DEFAULT_LOCALE, localizePath, parseLocalePath, type Locale } from '../lib/locale';
 import { StatusPage } from '../ui/status-page';
 
@@ -46,8 +45,7 @@ export function pageMeta(
 /** Error boundary of a page: the 404 page for "not found", the oops page for anything else. */
 export function PageErrorBoundary() {
   const error = useRouteError();
-  const { t, i18n } = useTranslation();
-  const locale = (i18n.language || DEFAULT_LOCALE) as Locale;
+  const { t, locale } = useI18n();
   const home = localizePath('/', locale);
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (

@@ -1,7 +1,6 @@
 import type { CmsPageSummary, GamesFilterRequest, Licence, MenuCategoryItem } from '@orbit/contracts';
 import { Outlet, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { parseFlagOverrides, resolveFlags } from '../features/feature-flags';
+import { useI18n } from '../lib/i18n';
 import { GameGrid } from '../features/games';
 import { GameSearch } from '../features/search';
 import { isLinkShown, Shell, visitorMenu, type FooterLink } from '../features/shell';
@@ -31,14 +30,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : null;
   return {
     locale,
-    origin: url.origin,
     licence: project.licence,
     projectName: project.name,
     minimumAge: project.minimum_age,
     nav,
     infoLinks: footerLinks(pages, 'bottom-menu', project.licence, locale),
     helpLinks: footerLinks(pages, 'bottom-menu-help', project.licence, locale),
-    flags: resolveFlags(parseFlagOverrides(request.headers.get('cookie'))),
     device: deviceFromUserAgent(request.headers.get('user-agent')),
     recommendedQuery,
   };
@@ -70,7 +67,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function ShellLayout({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const data = loaderData;
   const navigation = useNavigation();
   const location = useLocation();

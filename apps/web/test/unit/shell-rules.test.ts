@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Banner, CmsPage } from '@orbit/contracts';
-import { internalPath, visitorBanners } from '../../app/features/banners/banners';
+import { bannerView, internalPath, visitorBanners } from '../../app/features/banners/banners';
 import { findCmsPage, isCmsSlug } from '../../app/features/cms/lookup';
 import { isLinkShown, isNavActive, visitorMenu } from '../../app/features/shell/nav';
 import { flagsCookie, parseFlagOverrides, resolveFlags, FLAG_DEFAULTS } from '../../app/features/feature-flags/flags';
@@ -81,6 +81,20 @@ describe('banners for visitors', () => {
     expect(internalPath('https://orbit.example/live/all?x=1', 'https://orbit.example')).toBe('/live/all?x=1');
     expect(internalPath('https://elsewhere.example/', 'https://orbit.example')).toBeNull();
     expect(internalPath('//elsewhere.example/', 'https://orbit.example')).toBeNull();
+  });
+  it('hands the carousel only what it draws, with the button link resolved for the locale', () => {
+    const button = (url: string) => ({ name: 'Go', url, type: 'link' as const, frontend_identifier: null });
+    const view = bannerView(banner({ title: { text: 'T' }, gradient: ['#000', '#fff'], button: button('https://orbit.example/live/all') }), 'https://orbit.example', 'de');
+    expect(view).toEqual({
+      id: 1, identifier: 'b', size: 'large', title: 'T', description: '', labels: [], image: null,
+      background: 'linear-gradient(135deg, #000, #fff)',
+      button: { name: 'Go', href: '/de/live/all', internal: true },
+    });
+    expect(bannerView(banner({ button: button('/it/promotions') }), 'https://orbit.example', 'de').button?.href).toBe('/it/promotions');
+    expect(bannerView(banner({ button: button('https://elsewhere.example/x') }), 'https://orbit.example', 'de').button).toEqual({
+      name: 'Go', href: 'https://elsewhere.example/x', internal: false,
+    });
+    expect(bannerView(banner({}), 'https://orbit.example', 'en').background).toContain('#2a1f5c');
   });
 });
 

@@ -1,9 +1,7 @@
-import type { Banner } from '@orbit/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { DEFAULT_LOCALE, localizePath, parseLocalePath, type Locale } from '../../lib/locale';
-import { internalPath } from './banners';
+import { useI18n } from '../../lib/i18n';
+import type { BannerView } from './banners';
 import './banners.css';
 
 /** Spec: the home banner advances every 10 s. */
@@ -13,8 +11,8 @@ export const BANNER_AUTOPLAY_MS = 10_000;
  * The lobby's banners: a scroll-snapping strip (swipe works without JavaScript), dots to
  * pick one, and autoplay that pauses while hovered or focused or when motion is reduced.
  */
-export function BannerCarousel({ banners, origin, locale }: { banners: Banner[]; origin: string; locale: Locale }) {
-  const { t } = useTranslation();
+export function BannerCarousel({ banners }: { banners: BannerView[] }) {
+  const { t } = useI18n();
   const strip = useRef<HTMLUListElement>(null);
   const [current, setCurrent] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -59,14 +57,14 @@ export function BannerCarousel({ banners, origin, locale }: { banners: Banner[];
             aria-roledescription="slide"
             aria-label={t('banners.slide', { n: i + 1, total: banners.length })}
             data-banner={banner.identifier}
-            style={{ backgroundImage: gradientOf(banner) }}
+            style={{ backgroundImage: banner.background }}
           >
             {banner.image ? <img className="banner__image" src={banner.image} alt="" width={640} height={320} loading={i === 0 ? 'eager' : 'lazy'} /> : null}
             <div className="banner__text">
               {banner.labels.length > 0 ? <p className="banner__label">{banner.labels.join(' · ')}</p> : null}
-              <h2 className="banner__title">{banner.title.text}</h2>
-              <p className="banner__description">{banner.description.text}</p>
-              {banner.button ? <BannerButton url={banner.button.url} name={banner.button.name} origin={origin} locale={locale} /> : null}
+              <h2 className="banner__title">{banner.title}</h2>
+              <p className="banner__description">{banner.description}</p>
+              {banner.button ? <BannerButton {...banner.button} /> : null}
             </div>
           </li>
         ))}
@@ -89,22 +87,14 @@ export function BannerCarousel({ banners, origin, locale }: { banners: Banner[];
   );
 }
 
-function BannerButton({ url, name, origin, locale }: { url: string; name: string; origin: string; locale: Locale }) {
-  const path = internalPath(url, origin);
-  // An unprefixed site path is the English page: show the visitor's own language instead.
-  const inside = path && parseLocalePath(path).locale === DEFAULT_LOCALE ? localizePath(path, locale) : path;
-  return inside ? (
-    <Link to={inside} className="button button--primary banner__button">
+function BannerButton({ name, href, internal }: NonNullable<BannerView['button']>) {
+  return internal ? (
+    <Link to={href} className="button button--primary banner__button">
       {name}
     </Link>
   ) : (
-    <a href={url} className="button button--primary banner__button" rel="noopener noreferrer">
+    <a href={href} className="button button--primary banner__button" rel="noopener noreferrer">
       {name}
     </a>
   );
-}
-
-function gradientOf(banner: Banner): string {
-  const colours = banner.gradient.length >= 2 ? banner.gradient : ['#2a1f5c', '#3b1d4f', '#14213d', '#0b1020'];
-  return `linear-gradient(135deg, ${colours.join(', ')})`;
 }

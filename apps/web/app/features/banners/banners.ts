@@ -1,4 +1,5 @@
 import type { Banner } from '@orbit/contracts';
+import { DEFAULT_LOCALE, localizePath, parseLocalePath, type Locale } from '../../lib/locale';
 
 /**
  * Banners a visitor sees on a page (spec: banners per category and user group; banners limited
@@ -21,4 +22,44 @@ export function internalPath(url: string, origin: string): string | null {
   } catch {
     return null;
   }
+}
+
+/** What the carousel draws of a banner (the loader keeps only this). */
+export type BannerView = {
+  id: number;
+  identifier: string;
+  size: Banner['size'];
+  title: string;
+  description: string;
+  labels: string[];
+  image: string | null;
+  /** CSS background: the banner's gradient, or the house gradient. */
+  background: string;
+  /** `internal`: a path of this site, routed inside the page; otherwise a link that leaves it. */
+  button: { name: string; href: string; internal: boolean } | null;
+};
+
+const HOUSE_GRADIENT = ['#2a1f5c', '#3b1d4f', '#14213d', '#0b1020'];
+
+export function bannerView(banner: Banner, origin: string, locale: Locale): BannerView {
+  const colours = banner.gradient.length >= 2 ? banner.gradient : HOUSE_GRADIENT;
+  return {
+    id: banner.id,
+    identifier: banner.identifier,
+    size: banner.size,
+    title: banner.title.text,
+    description: banner.description.text,
+    labels: banner.labels,
+    image: banner.image,
+    background: `linear-gradient(135deg, ${colours.join(', ')})`,
+    button: banner.button ? buttonOf(banner.button, origin, locale) : null,
+  };
+}
+
+function buttonOf(button: NonNullable<Banner['button']>, origin: string, locale: Locale): BannerView['button'] {
+  const path = internalPath(button.url, origin);
+  if (!path) return { name: button.name, href: button.url, internal: false };
+  // An unprefixed site path is the English page: show the visitor's own language instead.
+  const href = parseLocalePath(path).locale === DEFAULT_LOCALE ? localizePath(path, locale) : path;
+  return { name: button.name, href, internal: true };
 }

@@ -1,2 +1,3 @@
 export { BannerCarousel, BANNER_AUTOPLAY_MS } from './banner-carousel';
-export { internalPath, visitorBanners } from './banners';
+export { bannerView, internalPath, visitorBanners } from './banners';
+export type { BannerView } from './banners';

@@ -1,5 +1,5 @@
 import { Form, Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useI18n } from '../../lib/i18n';
 import { FLAG_DEFAULTS, FLAG_NAMES, type Flags } from './flags';
 import './flags.css';
 
@@ -8,7 +8,7 @@ import './flags.css';
  * JavaScript; the action stores the choice in the flags cookie.
  */
 export function FlagsPage({ flags, homeHref }: { flags: Flags; homeHref: string }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <section className="page ffc" aria-labelledby="ffc-title">
       <h1 id="ffc-title">{t('ffc.title')}</h1>

@@ -1,23 +1,23 @@
-import type { Game } from '@orbit/contracts';
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useI18n } from '../../lib/i18n';
 import type { Locale } from '../../lib/locale';
 import { Icon } from '../../ui/icons';
 import { GameTile } from './game-tile';
+import type { GameView } from './game-view';
 
 type GameRowProps = {
   id: string;
   title: string;
   /** Where "Show all" leads (the category's own page). */
   href: string;
-  games: Game[];
+  games: GameView[];
   locale: Locale;
   eager?: boolean;
 };
 
 /** A lobby row: heading with "Show all", then the category's first games in a scrolling strip. */
 export function GameRow({ id, title, href, games, locale, eager = false }: GameRowProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   if (games.length === 0) return null;
   const headingId = `row-${id}`;
   return (
@@ -32,7 +32,7 @@ export function GameRow({ id, title, href, games, locale, eager = false }: GameR
       <ul className="game-row__strip">
         {games.map((game, i) => (
           <li key={game.identifier}>
-            <GameTile game={game} locale={locale} eager={eager && i < 6} />
+            <GameTile game={game} locale={locale} t={t} eager={eager && i < 6} />
           </li>
         ))}
       </ul>

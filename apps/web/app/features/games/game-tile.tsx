@@ -1,7 +1,8 @@
-import type { Game } from '@orbit/contracts';
-import { useTranslation } from 'react-i18next';
+import type { ReactNode } from 'react';
+import { useI18n, type TFunction } from '../../lib/i18n';
 import type { Locale } from '../../lib/locale';
 import { Icon } from '../../ui/icons';
+import type { GameView } from './game-view';
 import { demoHref, visitorPlayHref } from './links';
 import './games.css';
 
@@ -10,8 +11,10 @@ export const COVER_WIDTH = 400;
 export const COVER_HEIGHT = 300;
 
 type GameTileProps = {
-  game: Game;
+  game: GameView;
   locale: Locale;
+  /** The list's `t` (a list of 40 tiles reads the translations once, not 40 times). */
+  t: TFunction;
   /** Tiles in the first screen load eagerly; everything below the fold waits for scrolling. */
   eager?: boolean;
 };
@@ -20,8 +23,7 @@ type GameTileProps = {
  * One game in a list: cover, title, provider; hovering or focusing shows Play and, when the
  * game has one, Demo (spec: game tile overlay, visitor view).
  */
-export function GameTile({ game, locale, eager = false }: GameTileProps) {
-  const { t } = useTranslation();
+export function GameTile({ game, locale, t, eager = false }: GameTileProps) {
   const play = visitorPlayHref(game, locale);
   const badge = game.badges[0];
   return (
@@ -35,7 +37,9 @@ export function GameTile({ game, locale, eager = false }: GameTileProps) {
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
         />
-        {badge ? <span className={`game-tile__badge game-tile__badge--${badge.theme}`}>{t(`games.badge.${badge.type}`, badge.type)}</span> : null}
+        {badge ? (
+          <span className={`game-tile__badge game-tile__badge--${badge.theme}`}>{t(`games.badge.${badge.type}`, undefined, badge.type)}</span>
+        ) : null}
       </a>
       <div className="game-tile__overlay">
         <a className="button button--primary game-tile__play" href={play} aria-label={t('games.playGame', { title: game.title })}>
@@ -55,12 +59,13 @@ export function GameTile({ game, locale, eager = false }: GameTileProps) {
 }
 
 /** A responsive grid of tiles. */
-export function GameGrid({ games, locale, eagerCount = 0, children }: { games: Game[]; locale: Locale; eagerCount?: number; children?: React.ReactNode }) {
+export function GameGrid({ games, locale, eagerCount = 0, children }: { games: GameView[]; locale: Locale; eagerCount?: number; children?: ReactNode }) {
+  const { t } = useI18n();
   return (
     <ul className="tile-grid">
       {games.map((game, i) => (
         <li key={game.identifier}>
-          <GameTile game={game} locale={locale} eager={i < eagerCount} />
+          <GameTile game={game} locale={locale} t={t} eager={i < eagerCount} />
         </li>
       ))}
       {children}

@@ -1,13 +1,14 @@
-import type { Game, GamesFilterRequest, Pagination } from '@orbit/contracts';
+import type { GamesFilterRequest, Pagination } from '@orbit/contracts';
 import { useRef, useState, type MouseEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useI18n } from '../../lib/i18n';
 import { filterGames } from '../../lib/endpoints';
 import type { Locale } from '../../lib/locale';
 import { SkeletonTiles } from '../../ui/skeleton';
 import { GameGrid } from './game-tile';
+import type { GameView } from './game-view';
 
 type PagedGameListProps = {
-  games: Game[];
+  games: GameView[];
   pagination: Pagination;
   /** The filter that produced `games`; Load more asks for the next page of the same. */
   query: GamesFilterRequest;
@@ -22,7 +23,7 @@ type PagedGameListProps = {
  * Spec: a page already loaded or beyond the last is not fetched again.
  */
 export function PagedGameList({ games: first, pagination: firstPagination, query, pageHref, locale }: PagedGameListProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const [games, setGames] = useState(first);
   const [pagination, setPagination] = useState(firstPagination);
   const [loading, setLoading] = useState(false);

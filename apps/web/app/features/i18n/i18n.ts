@@ -1,11 +1,8 @@
-import { createInstance, type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LOCALE, type Locale } from '../../lib/locale';
+import { bundleLanguages, createTranslator, type I18n, type MessageBundle, type Messages } from '../../lib/i18n';
+import type { Locale } from '../../lib/locale';
 
-/** One language's messages: nested objects of strings, as in app/i18n/messages/<lang>.json. */
-export type Messages = { [key: string]: string | Messages };
-/** Messages by language: the page's locale plus English, its per-key fallback. */
-export type MessageBundle = Partial<Record<string, Messages>>;
+export { bundleLanguages, translate } from '../../lib/i18n';
+export type { MessageBundle, Messages } from '../../lib/i18n';
 
 /** Spec: translations are cached in five-minute buckets (the `t` query parameter). */
 export const MESSAGES_BUCKET_MS = 300_000;
@@ -15,31 +12,20 @@ export function messagesUrl(lang: string, now = Date.now()): string {
   return `/messages/${lang}.json?t=${now - (now % MESSAGES_BUCKET_MS)}`;
 }
 
-/** The languages a locale's page needs: itself, then English for any key it lacks. */
-export function bundleLanguages(locale: Locale): Locale[] {
-  return locale === DEFAULT_LOCALE ? [DEFAULT_LOCALE] : [locale, DEFAULT_LOCALE];
-}
+const shared = new WeakMap<MessageBundle, I18n>();
 
 /**
- * A fresh i18next instance per page render (never a shared global: the server renders pages
- * of different languages at once). Resources are inline, so init is synchronous and the first
- * render is already translated (no flash of keys).
+ * The page's language and `t`. Messages never change once loaded, so one translator serves
+ * every render of the same bundle (on the server: every request of a locale, see
+ * messages.server.ts). Synchronous: the first render is already translated (no flash of keys).
  */
-export function createI18n(locale: Locale, bundle: MessageBundle): I18n {
-  const instance = createInstance();
-  const resources: Record<string, { translation: Messages }> = {};
-  for (const [lang, messages] of Object.entries(bundle)) {
-    if (messages) resources[lang] = { translation: messages };
+export function i18nOf(locale: Locale, bundle: MessageBundle): I18n {
+  let i18n = shared.get(bundle);
+  if (!i18n || i18n.locale !== locale) {
+    i18n = { locale, t: createTranslator(locale, bundle) };
+    shared.set(bundle, i18n);
   }
-  void instance.use(initReactI18next).init({
-    lng: locale,
-    fallbackLng: DEFAULT_LOCALE,
-    resources,
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  return instance;
+  return i18n;
 }
 
 /** Browser: loads a locale's messages (and English) from the resource route. */
@@ -58,14 +44,4 @@ export async function fetchMessageBundle(locale: Locale): Promise<MessageBundle>
     }),
   );
   return Object.fromEntries(entries);
-}
-
-/** Looks a dotted key up in a bundle (for `meta`, which runs outside React): locale, then English. */
-export function translate(bundle: MessageBundle | undefined, locale: Locale, key: string, vars: Record<string, string> = {}): string {
-  for (const lang of bundleLanguages(locale)) {
-    let node: string | Messages | undefined = bundle?.[lang];
-    for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
-    if (typeof node === 'string') return node.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => vars[name] ?? '');
-  }
-  return key;
 }

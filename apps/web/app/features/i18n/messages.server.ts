@@ -16,7 +16,36 @@ export function messagesOf(lang: string): Messages | undefined {
   return byLang.get(lang) ?? {};
 }
 
-/** What a page of this locale embeds for hydration: its messages and English. */
+/** `fallback` without the texts `own` has: English is only read for keys the locale lacks. */
+export function missingFrom(fallback: Messages, own: Messages): Messages {
+  const out: Messages = {};
+  for (const [key, value] of Object.entries(fallback)) {
+    const mine = own[key];
+    if (typeof value === 'string') {
+      if (mine === undefined) out[key] = value;
+    } else {
+      const rest = missingFrom(value, typeof mine === 'object' ? mine : {});
+      if (Object.keys(rest).length > 0) out[key] = rest;
+    }
+  }
+  return out;
+}
+
+const bundles = new Map<Locale, MessageBundle>();
+
+/**
+ * What a page of this locale embeds for hydration: its messages, and the English texts of the
+ * keys it does not translate (German, being complete, needs none). One object per locale for
+ * the life of the process (read-only), so the translator built on it is shared too.
+ */
 export function messageBundle(locale: Locale): MessageBundle {
-  return Object.fromEntries(bundleLanguages(locale).map((lang) => [lang, messagesOf(lang) ?? {}]));
+  let bundle = bundles.get(locale);
+  if (!bundle) {
+    const [own, ...fallbacks] = bundleLanguages(locale);
+    const messages = messagesOf(own!) ?? {};
+    bundle = { [own!]: messages };
+    for (const lang of fallbacks) bundle[lang] = missingFrom(messagesOf(lang) ?? {}, messages);
+    bundles.set(locale, bundle);
+  }
+  return bundle;
 }

@@ -1,26 +1,33 @@
-import type { Device, Game, GamesFilterRequest } from '@orbit/contracts';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import type { Device, GamesFilterRequest } from '@orbit/contracts';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
+import { useI18n } from '../../lib/i18n';
 import { Icon } from '../../ui/icons';
-import { SkeletonTiles } from '../../ui/skeleton';
-import { SEARCH_MIN_LENGTH } from './search-logic';
-import { useGameSearch } from './use-game-search';
+import { normalizeQuery } from './search-logic';
+import type { SearchGame } from './use-game-search';
 import './search.css';
+
+/**
+ * The results panel and the search requests: loaded on the first focus of the box, so that
+ * the page's first JavaScript holds only the box (nothing of it is drawn before that).
+ */
+const SearchResults = lazy(() => import('./search-results'));
 
 type GameSearchProps = {
   device: Device;
   /** What to suggest when nothing matches (spec: recommended games on an empty result). */
   recommendedQuery: GamesFilterRequest | null;
   /** Draws a list of games (the route hands in the games feature's grid). */
-  renderGames: (games: Game[]) => ReactNode;
+  renderGames: (games: SearchGame[]) => ReactNode;
 };
 
 /** The header's game search: type, wait 300 ms, see tiles; Escape or a click outside closes it. */
 export function GameSearch({ device, recommendedQuery, renderGames }: GameSearchProps) {
-  const { t } = useTranslation();
-  const { text, change, state, recommended } = useGameSearch(device, recommendedQuery);
+  const { t } = useI18n();
+  const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
+  // Set on the first focus: from then on the results part is loaded and mounted.
+  const [used, setUsed] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const inputId = useId();
   const panelId = useId();
@@ -38,7 +45,8 @@ export function GameSearch({ device, recommendedQuery, renderGames }: GameSearch
     return () => document.removeEventListener('pointerdown', onPointer);
   }, [open]);
 
-  const showPanel = open && state.status !== 'idle';
+  const query = normalizeQuery(text);
+  const showPanel = open && query !== '';
 
   return (
     <div className="search" ref={root}>
@@ -64,40 +72,22 @@ export function GameSearch({ device, recommendedQuery, renderGames }: GameSearch
           value={text}
           aria-controls={panelId}
           aria-expanded={showPanel}
-          onFocus={() => setOpen(true)}
+          onFocus={() => {
+            setOpen(true);
+            setUsed(true);
+          }}
           onChange={(event) => {
             setOpen(true);
-            change(event.target.value);
+            setUsed(true);
+            setText(event.target.value);
           }}
         />
       </form>
       <div id={panelId} className="search__panel" hidden={!showPanel} aria-live="polite">
-        {state.status === 'too-short' ? (
-          <p className="search__hint">{t('search.minLength', { count: SEARCH_MIN_LENGTH })}</p>
-        ) : null}
-        {state.status === 'loading' ? (
-          <ul className="tile-grid tile-grid--compact">
-            <SkeletonTiles count={6} label={t('common.loading')} />
-          </ul>
-        ) : null}
-        {state.status === 'error' ? <p className="search__hint">{t('search.failed')}</p> : null}
-        {state.status === 'done' && state.games.length > 0 ? (
-          <>
-            <h2 className="search__heading">{t('search.results', { count: state.total, query: state.query })}</h2>
-            {renderGames(state.games)}
-          </>
-        ) : null}
-        {state.status === 'done' && state.games.length === 0 ? (
-          <div className="search__empty">
-            <p className="search__empty-title">{t('search.empty', { query: state.query })}</p>
-            <p className="search__hint">{t('search.specifyMore')}</p>
-            {recommended && recommended.length > 0 ? (
-              <>
-                <h2 className="search__heading">{t('search.recommended')}</h2>
-                {renderGames(recommended)}
-              </>
-            ) : null}
-          </div>
+        {used ? (
+          <Suspense fallback={null}>
+            <SearchResults query={query} device={device} recommendedQuery={recommendedQuery} renderGames={renderGames} />
+          </Suspense>
         ) : null}
       </div>
     </div>

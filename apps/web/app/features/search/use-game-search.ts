@@ -1,10 +1,13 @@
 import type { Device, Game, GamesFilterRequest } from '@orbit/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { filterGames } from '../../lib/endpoints';
-import { debounce, isSearchable, normalizeQuery, SEARCH_DEBOUNCE_MS } from './search-logic';
+import { debounce, isSearchable, SEARCH_DEBOUNCE_MS } from './search-logic';
 
 export const SEARCH_PAGE_SIZE = 24;
 export const RECOMMENDED_COUNT = 6;
+
+/** Games as the browser gets them (not validated; see lib/endpoints.ts). */
+export type SearchGame = Game;
 
 export type SearchState =
   | { status: 'idle' }
@@ -14,11 +17,10 @@ export type SearchState =
   | { status: 'error'; query: string };
 
 /**
- * The search box's state: the typed text, and the answer for it once it is long enough and
- * the typing has paused. A newer query cancels the request of an older one.
+ * The answer for the typed (normalized) query, once it is long enough and the typing has
+ * paused. A newer query cancels the request of an older one.
  */
-export function useGameSearch(device: Device, recommendedQuery: GamesFilterRequest | null) {
-  const [text, setText] = useState('');
+export function useGameSearch(device: Device, recommendedQuery: GamesFilterRequest | null, query: string) {
   const [state, setState] = useState<SearchState>({ status: 'idle' });
   const [recommended, setRecommended] = useState<Game[] | null>(null);
   const inflight = useRef<AbortController | null>(null);
@@ -51,9 +53,7 @@ export function useGameSearch(device: Device, recommendedQuery: GamesFilterReque
     inflight.current?.abort();
   }, [run]);
 
-  function change(next: string) {
-    setText(next);
-    const query = normalizeQuery(next);
+  useEffect(() => {
     if (!query) {
       run.cancel();
       inflight.current?.abort();
@@ -65,7 +65,7 @@ export function useGameSearch(device: Device, recommendedQuery: GamesFilterReque
     } else {
       run(query);
     }
-  }
+  }, [query, run]);
 
   // Recommended games are fetched once, the first time a search comes back empty.
   const needRecommended = state.status === 'done' && state.games.length === 0 && recommended === null;
@@ -83,5 +83,5 @@ export function useGameSearch(device: Device, recommendedQuery: GamesFilterReque
     return () => controller.abort();
   }, [needRecommended, recommendedQuery, device]);
 
-  return { text, change, state, recommended };
+  return { state, recommended };
 }

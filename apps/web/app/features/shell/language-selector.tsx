@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useI18n } from '../../lib/i18n';
 import { LOCALE_NAMES, LOCALES, switchLocalePath, type Locale } from '../../lib/locale';
 import { Icon } from '../../ui/icons';
 
@@ -8,7 +8,7 @@ import { Icon } from '../../ui/icons';
  * so it opens and its links work before JavaScript has loaded.
  */
 export function LanguageSelector({ locale, className = '' }: { locale: Locale; className?: string }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { pathname, search } = useLocation();
   return (
     <details className={`lang ${className}`}>

@@ -1,15 +1,16 @@
 import type { Licence } from '@orbit/contracts';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useI18n } from '../../lib/i18n';
 import { localizePath, type Locale } from '../../lib/locale';
-import { Drawer } from '../../ui/drawer';
 import { Icon } from '../../ui/icons';
 import { LanguageSelector } from './language-selector';
 import { isNavActive, type FooterLink, type NavItem } from './nav';
 import { PAYMENT_METHODS_BY_LICENCE, PaymentLogo } from './payment-logos';
 import { TrustBadges } from './trust-badges';
 import './shell.css';
+
+const SideMenu = lazy(() => import('./side-menu'));
 
 export type ShellProps = {
   locale: Locale;
@@ -27,8 +28,15 @@ export type ShellProps = {
 
 /** Page frame of every public page: sticky header, drawer, content, footer, mobile bottom bar. */
 export function Shell({ locale, licence, projectName, minimumAge, nav, infoLinks, helpLinks, search, children }: ShellProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // The side menu's code is fetched on the first press of a menu button (or a hover over one).
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  const loadMenu = useCallback(() => setMenuLoaded(true), []);
+  const openDrawer = useCallback(() => {
+    setMenuLoaded(true);
+    setDrawerOpen(true);
+  }, []);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const { pathname } = useLocation();
   useEffect(() => setDrawerOpen(false), [pathname]);
@@ -50,8 +58,9 @@ export function Shell({ locale, licence, projectName, minimumAge, nav, infoLinks
             className="icon-button header__menu"
             aria-label={t('header.openMenu')}
             aria-expanded={drawerOpen}
-            aria-controls="side-menu"
-            onClick={() => setDrawerOpen(true)}
+            aria-controls={menuLoaded ? 'side-menu' : undefined}
+            onClick={openDrawer}
+            onPointerEnter={loadMenu}
           >
             <Icon name="menu" />
           </button>
@@ -91,44 +100,20 @@ export function Shell({ locale, licence, projectName, minimumAge, nav, infoLinks
         </div>
       </header>
 
-      <Drawer open={drawerOpen} onClose={closeDrawer} label={t('nav.menu')} closeLabel={t('header.closeMenu')} id="side-menu">
-        <div className="side-menu">
-          <div className="side-menu__enter">
-            <Link to={signUp} className="button button--primary">
-              {t('auth.signUp')}
-            </Link>
-            <Link to={signIn} className="button button--secondary">
-              {t('auth.signIn')}
-            </Link>
-          </div>
-          <nav aria-label={t('nav.games')}>
-            <ul className="side-menu__list">
-              {[lobbyItem, ...nav].map((item) => (
-                <li key={item.key}>
-                  <Link to={item.href} className={`side-menu__link ${isNavActive(item.href, pathname) ? 'is-active' : ''}`}>
-                    <Icon name={item.icon} size={18} />
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          {infoLinks.length > 0 ? (
-            <nav aria-label={t('footer.info')}>
-              <ul className="side-menu__list side-menu__list--small">
-                {infoLinks.map((link) => (
-                  <li key={link.slug}>
-                    <Link to={link.href} className="side-menu__link">
-                      {link.title}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-          ) : null}
-          <LanguageSelector locale={locale} className="side-menu__lang" />
-        </div>
-      </Drawer>
+      {menuLoaded ? (
+        <Suspense fallback={null}>
+          <SideMenu
+            open={drawerOpen}
+            onClose={closeDrawer}
+            locale={locale}
+            items={[lobbyItem, ...nav]}
+            infoLinks={infoLinks}
+            signIn={signIn}
+            signUp={signUp}
+            pathname={pathname}
+          />
+        </Suspense>
+      ) : null}
 
       <main id="main" className="main" tabIndex={-1}>
         {children}
@@ -163,8 +148,9 @@ export function Shell({ locale, licence, projectName, minimumAge, nav, infoLinks
           type="button"
           className="bottombar__item"
           aria-expanded={drawerOpen}
-          aria-controls="side-menu"
-          onClick={() => setDrawerOpen(true)}
+          aria-controls={menuLoaded ? 'side-menu' : undefined}
+          onClick={openDrawer}
+          onPointerEnter={loadMenu}
         >
           <Icon name="menu" />
           <span>{t('nav.menu')}</span>
@@ -210,7 +196,7 @@ function FooterLinks({ id, heading, links }: { id: string; heading: string; link
 }
 
 function Footer({ licence, projectName, minimumAge, infoLinks, helpLinks }: FooterProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const year = new Date().getFullYear();
   return (
     <footer className="footer" data-licence={licence}>
