@@ -14,6 +14,7 @@ beforeEach(async () => {
   app = Fastify({ logger: false });
   installPageCache(app, {
     ttlMs: 5_000,
+    staleMs: 10_000,
     maxEntries: 2,
     sharedCookies: ['orbit_ff'],
     isPage: (request) => !request.url.startsWith('/api/'),
@@ -44,10 +45,26 @@ describe('the page cache for guests', () => {
     expect(second.headers['content-type']).toContain('text/html');
     expect(renders).toBe(1);
 
-    clock += 5_001;
+    clock += 15_001;
     const third = await get('/');
     expect(third.headers['x-orbit-cache']).toBe('miss');
     expect(third.body).toContain('render 2');
+  });
+
+  it('after expiry lets one request render the successor while others get the stale page', async () => {
+    await get('/');
+    clock += 6_000;
+    // The first request after expiry renders; one arriving while that render is under way
+    // (simulated: the flag is set, nothing stored yet) is served the old page.
+    const [refresh, meanwhile] = await Promise.all([get('/'), get('/')]);
+    expect(refresh.headers['x-orbit-cache']).toBe('miss');
+    expect(refresh.body).toContain('render 2');
+    expect(meanwhile.headers['x-orbit-cache']).toBe('stale');
+    expect(meanwhile.body).toContain('render 1');
+    const after = await get('/');
+    expect(after.headers['x-orbit-cache']).toBe('hit');
+    expect(after.body).toContain('render 2');
+    expect(renders).toBe(2);
   });
 
   it('serves the stored page gzipped to clients that accept it', async () => {

@@ -42,6 +42,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       const code = FRAMEWORK_CODES[error.code] ?? (status === 429 ? 'too_many_requests' : 'bad_request');
       return reply.status(status).send({ errors: { base: [code] } });
     }
+    if (error.code === 'ERR_STREAM_PREMATURE_CLOSE') {
+      // The visitor left before the page was sent: nothing went wrong on our side.
+      request.log.debug({ err: error }, 'client closed the connection');
+      return reply.status(499).send();
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ errors: { base: ['internal_error'] } });
   });

@@ -13,6 +13,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 export type PageCacheOptions = {
   /** How long a rendered page is served again; 0 turns the cache off. */
   ttlMs: number;
+  /**
+   * How long past its time an expired page may still be served while one request renders its
+   * successor, so that an expiry under load costs one render instead of a queue of them.
+   */
+  staleMs?: number;
   /** Most pages kept at once; the least recently stored goes first. */
   maxEntries?: number;
   /** Cookies that may be present on a cacheable request; they become part of the key. */
@@ -24,6 +29,8 @@ export type PageCacheOptions = {
 
 type Entry = {
   expiresAt: number;
+  /** A request is rendering the successor; others get this one meanwhile. */
+  refreshing: boolean;
   status: number;
   headers: Record<string, string>;
   body: Buffer;
@@ -37,6 +44,7 @@ export function installPageCache(app: FastifyInstance, options: PageCacheOptions
   const maxEntries = options.maxEntries ?? 500;
   const shared = new Set(options.sharedCookies ?? []);
   const now = options.now ?? Date.now;
+  const staleMs = options.staleMs ?? 30_000;
   const entries = new Map<string, Entry>();
   const keys = new WeakMap<FastifyRequest, string>();
 
@@ -45,8 +53,16 @@ export function installPageCache(app: FastifyInstance, options: PageCacheOptions
     const key = cacheKey(request, shared);
     if (key === undefined) return;
     const entry = entries.get(key);
-    if (entry && entry.expiresAt > now()) return sendEntry(request, reply, entry);
-    if (entry) entries.delete(key);
+    if (entry) {
+      const t = now();
+      if (entry.expiresAt > t) return sendEntry(request, reply, entry, 'hit');
+      if (entry.expiresAt + staleMs > t) {
+        if (entry.refreshing) return sendEntry(request, reply, entry, 'stale');
+        entry.refreshing = true;
+      } else {
+        entries.delete(key);
+      }
+    }
     keys.set(request, key);
   });
 
@@ -54,14 +70,23 @@ export function installPageCache(app: FastifyInstance, options: PageCacheOptions
     const key = keys.get(request);
     if (key === undefined || payload === null || payload === undefined) return payload;
     reply.header('x-orbit-cache', 'miss');
-    if ((reply.statusCode !== 200 && reply.statusCode !== 404) || reply.getHeader('set-cookie') !== undefined) return payload;
-    if (reply.getHeader('content-encoding') !== undefined) return payload;
+    const storable =
+      (reply.statusCode === 200 || reply.statusCode === 404) &&
+      reply.getHeader('set-cookie') === undefined &&
+      reply.getHeader('content-encoding') === undefined;
+    if (!storable) {
+      // The next request tries again rather than every request waiting out the stale window.
+      const previous = entries.get(key);
+      if (previous) previous.refreshing = false;
+      return payload;
+    }
     const body = await toBuffer(payload);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined && !NOT_STORED_HEADERS.has(name)) headers[name] = String(value);
     }
-    entries.set(key, { expiresAt: now() + options.ttlMs, status: reply.statusCode, headers, body, gzip: gzipSync(body) });
+    entries.delete(key); // re-inserted last: eviction takes the oldest stored
+    entries.set(key, { expiresAt: now() + options.ttlMs, refreshing: false, status: reply.statusCode, headers, body, gzip: gzipSync(body) });
     if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
     return body;
   });
@@ -81,8 +106,8 @@ function cacheKey(request: FastifyRequest, shared: Set<string>): string | undefi
   return `${request.hostname}\n${request.url}\n${cookies.sort().join(';')}`;
 }
 
-function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry) {
-  reply.status(entry.status).headers(entry.headers).header('x-orbit-cache', 'hit').header('vary', 'accept-encoding');
+function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry, state: 'hit' | 'stale') {
+  reply.status(entry.status).headers(entry.headers).header('x-orbit-cache', state).header('vary', 'accept-encoding');
   if (/\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''))) {
     return reply.header('content-encoding', 'gzip').send(entry.gzip);
   }
