@@ -3,11 +3,14 @@ import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
 import type { Database } from './platform/db/client';
+import { installCsrfCheck } from './platform/http/csrf';
 import { installErrorHandler } from './platform/http/error-handler';
 import { healthRoutes } from './platform/http/health';
 import { registerWeb } from './platform/http/web';
+import { Mailer } from './platform/mail';
 import { modules } from './modules';
 
 export type AppOptions = {
@@ -15,9 +18,11 @@ export type AppOptions = {
   database: Database;
   /** Serve the web app (SSR) too; API tests leave it off. */
   web?: boolean;
+  /** The time sessions, tokens and rate limits are measured against; tests pass a fake. */
+  clock?: Clock;
 };
 
-export async function buildApp({ config, database, web = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, web = true, clock = systemClock }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: true,
@@ -27,6 +32,7 @@ export async function buildApp({ config, database, web = true }: AppOptions): Pr
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installCsrfCheck(app);
 
   // Trailing slash is stripped by a permanent redirect (one URL per page).
   app.addHook('onRequest', async (request, reply) => {
@@ -46,7 +52,8 @@ export async function buildApp({ config, database, web = true }: AppOptions): Pr
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await healthRoutes(app, database);
-  const ctx = { config, db: database.db, log: app.log };
+  const mailer = new Mailer(database.db, clock, app.log, config.smtpUrl, config.mailFrom);
+  const ctx = { config, db: database.db, log: app.log, clock, mailer };
   for (const m of modules) {
     if (m.routes) await m.routes(app, ctx);
   }

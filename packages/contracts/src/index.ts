@@ -4,3 +4,5 @@ export * from './platform';
 export * from './info';
 export * from './cms';
 export * from './games';
+export * from './identity';
+export * from './rules';

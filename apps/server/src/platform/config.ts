@@ -14,6 +14,8 @@ const envSchema = z.object({
     .optional(),
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  /** Sender of the casino's mails (confirmation, password reset). */
+  MAIL_FROM: z.string().min(3).default('Orbit <no-reply@orbit.localhost>'),
   /** The address players use; links in emails and the WebSocket url derive from it. */
   PUBLIC_URL: z.url().optional(),
   /** `1` serves the web app through Vite's dev middleware instead of the production build. */
@@ -35,6 +37,7 @@ export type Config = {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
+  mailFrom: string;
   publicUrl: string | undefined;
   dev: boolean;
   defaultLicence: 'CW' | 'EE';
@@ -62,6 +65,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL,
     dev: e.ORBIT_DEV === '1',
     defaultLicence: e.DEFAULT_LICENCE,

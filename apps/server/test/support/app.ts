@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
+import type { Clock } from '../../src/platform/clock';
 import { loadConfig, type Config } from '../../src/platform/config';
 import { createDatabase, type Database } from '../../src/platform/db/client';
 import { withDatabase } from './template';
@@ -19,7 +20,7 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestApp> {
   const template = inject('orbitTemplate');
   let database: Database;
   let dropDatabase = async () => {};
@@ -38,7 +39,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...(template.kind === 'postgres' ? { DATABASE_URL: template.databaseUrl } : {}),
     ...env,
   });
-  const app = await buildApp({ config, database, web: false });
+  const app = await buildApp({ config, database, web: false, ...(options.clock ? { clock: options.clock } : {}) });
   await app.ready();
   return {
     app,

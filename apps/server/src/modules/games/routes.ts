@@ -44,6 +44,8 @@ export function gamesRoutes(service: GamesService) {
     app.post(
       '/api/games_filter',
       {
+        // A read that guests make without a session: nothing for a forged request to change.
+        config: { csrf: false },
         schema: {
           tags,
           summary: 'Games by category, provider, title and device, paged',
@@ -55,12 +57,13 @@ export function gamesRoutes(service: GamesService) {
     );
     app.post(
       '/api/games_filter/select',
-      { schema: { tags, summary: 'Games by numeric id, keyed by identifier', body: gamesSelectRequestSchema, response: { 200: gamesMapResponseSchema } } },
+      { config: { csrf: false }, schema: { tags, summary: 'Games by numeric id, keyed by identifier', body: gamesSelectRequestSchema, response: { 200: gamesMapResponseSchema } } },
       (request) => service.selectByIds(request.body.game_ids, request.body.device),
     );
     app.post(
       '/api/games_filter/select_by_seo_titles',
       {
+        config: { csrf: false },
         schema: {
           tags,
           summary: 'Games by seo title, keyed by identifier',

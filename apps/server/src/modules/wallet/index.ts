@@ -1,8 +1,9 @@
-/** The wallet module's public face: currencies now; accounts and the ledger come later. */
+/** The wallet module's public face: currencies and (empty) accounts now; balances and the ledger come later. */
 import type { OrbitModule } from '../../platform/module';
 import { seedCurrencies } from './currencies';
 import { walletRoutes } from './routes';
 
+export { openAccount } from './accounts';
 export {
   listCurrencies,
   DEFAULT_CURRENCY,

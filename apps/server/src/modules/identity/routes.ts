@@ -1,0 +1,174 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  checkEmailRequestSchema,
+  checkEmailResponseSchema,
+  confirmationQuerySchema,
+  devMailboxQuerySchema,
+  devMailboxResponseSchema,
+  emptyResponseSchema,
+  passwordChangeRequestSchema,
+  passwordResetRequestSchema,
+  playerSchema,
+  playerSessionsResponseSchema,
+  resendConfirmationRequestSchema,
+  signInRequestSchema,
+  signUpRequestSchema,
+} from '@orbit/contracts';
+import type { ModuleContext } from '../../platform/context';
+import { clearedSessionCookie, sessionCookie } from './cookies';
+import { toPlayer } from './player';
+import { currentPlayer, installSessionResolver, requirePlayer } from './session';
+import type { IdentityService, RequestMeta, SignedIn } from './service';
+
+const COUNTRY_HEADERS = ['cf-ipcountry', 'x-country-code'] as const;
+
+/** Where the request comes from; the country from the edge's header as cms/geo.ts reads it. */
+function metaOf(request: FastifyRequest): RequestMeta {
+  let country: string | null = null;
+  for (const name of COUNTRY_HEADERS) {
+    const raw = request.headers[name];
+    const value = (Array.isArray(raw) ? raw[0] : raw)?.trim().toUpperCase();
+    if (value && /^[A-Z]{2}$/.test(value) && value !== 'XX' && value !== 'T1') {
+      country = value;
+      break;
+    }
+  }
+  const ua = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : null, country };
+}
+
+export function identityRoutes(service: IdentityService) {
+  return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const secure = ctx.config.env === 'production';
+    installSessionResolver(fastify, service);
+    const signedIn = (reply: FastifyReply, result: SignedIn) => {
+      reply.header('set-cookie', sessionCookie(result.token, secure));
+      return toPlayer(result.user);
+    };
+    const auth = { tags: ['auth'] };
+    const player = { tags: ['player'] };
+
+    app.post(
+      '/api/users',
+      { schema: { ...auth, summary: 'Register, open the first account, mail the confirmation link, sign in', body: signUpRequestSchema, response: { 201: playerSchema } } },
+      async (request, reply) => {
+        const result = await service.register(request.body.user, metaOf(request));
+        return reply.status(201).send(signedIn(reply, result));
+      },
+    );
+
+    // Outside /api as the specification has it; it changes nothing, so no CSRF check applies.
+    app.post(
+      '/check-email',
+      { schema: { ...auth, summary: 'Whether an address is acceptable (never whether it is registered)', body: checkEmailRequestSchema, response: { 200: checkEmailResponseSchema } } },
+      (request) => service.checkEmail(request.body.email),
+    );
+
+    app.post(
+      '/api/users/sign_in',
+      { schema: { ...auth, summary: 'Sign in with email and password', body: signInRequestSchema, response: { 200: playerSchema } } },
+      async (request, reply) => {
+        const { email, password } = request.body.user;
+        return signedIn(reply, await service.signIn(email, password, metaOf(request)));
+      },
+    );
+
+    app.delete(
+      '/api/users/sign_out',
+      { schema: { ...auth, summary: 'End this session (answers 200 without one too)', response: { 200: emptyResponseSchema } } },
+      async (request, reply) => {
+        const current = await currentPlayer(request);
+        if (current) await service.signOut(current.session.id);
+        reply.header('set-cookie', clearedSessionCookie(secure));
+        return {};
+      },
+    );
+
+    app.get(
+      '/api/users/confirmation',
+      { schema: { ...auth, summary: 'Confirm the email address with the mailed token', querystring: confirmationQuerySchema, response: { 200: emptyResponseSchema } } },
+      async (request) => {
+        await service.confirm(request.query.confirmation_token);
+        return {};
+      },
+    );
+
+    app.post(
+      '/api/users/confirmation',
+      { schema: { ...auth, summary: 'Mail a new confirmation link (answers the same whether or not the address is registered)', body: resendConfirmationRequestSchema, response: { 200: emptyResponseSchema } } },
+      async (request) => {
+        await service.resendConfirmation(request.body.user.email);
+        return {};
+      },
+    );
+
+    app.post(
+      '/api/users/password',
+      { schema: { ...auth, summary: 'Mail a password reset link (answers the same whether or not the address is registered)', body: passwordResetRequestSchema, response: { 200: emptyResponseSchema } } },
+      async (request) => {
+        await service.requestPasswordReset(request.body.user.email);
+        return {};
+      },
+    );
+
+    app.put(
+      '/api/users/password',
+      { schema: { ...auth, summary: 'Set a new password with the mailed token; ends every session', body: passwordChangeRequestSchema, response: { 200: emptyResponseSchema } } },
+      async (request, reply) => {
+        const { reset_password_token, password } = request.body.user;
+        await service.resetPassword(reset_password_token, password);
+        reply.header('set-cookie', clearedSessionCookie(secure));
+        return {};
+      },
+    );
+
+    app.get('/api/player', { schema: { ...player, summary: 'The signed-in player', response: { 200: playerSchema } } }, async (request) =>
+      toPlayer((await requirePlayer(request)).user),
+    );
+
+    app.get(
+      '/api/player/sessions',
+      { schema: { ...player, summary: "The player's active sessions", response: { 200: playerSessionsResponseSchema } } },
+      async (request) => {
+        const { user, session } = await requirePlayer(request);
+        return (await service.sessionsOf(user.id)).map((s) => ({
+          id: s.id,
+          ip: s.ip,
+          country: s.country,
+          user_agent: s.userAgent,
+          created_at: s.createdAt.toISOString(),
+          current: s.id === session.id,
+        }));
+      },
+    );
+
+    app.delete(
+      '/api/player/sessions',
+      { schema: { ...player, summary: 'Sign out everywhere else', response: { 200: emptyResponseSchema } } },
+      async (request) => {
+        const { user, session } = await requirePlayer(request);
+        await service.endOtherSessions(user.id, session.id);
+        return {};
+      },
+    );
+
+    // The development mailbox: what SMTP would have sent. Never mounted in production.
+    if (ctx.config.env !== 'production') {
+      app.get(
+        '/api/dev/mailbox',
+        { schema: { tags: ['development'], summary: 'Latest mails (not in production)', querystring: devMailboxQuerySchema, response: { 200: devMailboxResponseSchema } } },
+        async (request) =>
+          (await ctx.mailer.latest(request.query.to)).map((m) => ({
+            id: m.id,
+            to: m.to,
+            subject: m.subject,
+            text: m.text,
+            html: m.html,
+            created_at: m.createdAt.toISOString(),
+          })),
+      );
+    }
+  };
+}

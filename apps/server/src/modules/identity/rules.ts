@@ -1,0 +1,48 @@
+/** The identity rules as pure functions of the time (domain-rules.md "Identity"). */
+
+export const SESSION_IDLE_MS = 30 * 60_000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;
+/** last_seen_at is written at most this often: one write a minute, not one per request. */
+export const SESSION_TOUCH_MS = 60_000;
+
+export const CONFIRMATION_TTL_MS = 24 * 3600_000;
+export const PASSWORD_RESET_TTL_MS = 3600_000;
+/** One confirmation or reset mail per player and kind per minute: the calls cannot be used to flood a mailbox. */
+export const MAIL_RESEND_INTERVAL_MS = 60_000;
+
+export const SIGN_IN_WINDOW_MS = 15 * 60_000;
+export const SIGN_IN_MAX_FAILURES_PER_ACCOUNT = 5;
+export const SIGN_IN_MAX_FAILURES_PER_IP = 20;
+
+export type SessionTimes = { createdAt: Date; lastSeenAt: Date; endedAt: Date | null };
+
+/** Whether a session still signs its player in at `now`. */
+export function sessionState(s: SessionTimes, now: Date): 'active' | 'ended' | 'idle' | 'expired' {
+  if (s.endedAt) return 'ended';
+  if (now.getTime() - s.createdAt.getTime() >= SESSION_ABSOLUTE_MS) return 'expired';
+  if (now.getTime() - s.lastSeenAt.getTime() >= SESSION_IDLE_MS) return 'idle';
+  return 'active';
+}
+
+export function needsTouch(lastSeenAt: Date, now: Date): boolean {
+  return now.getTime() - lastSeenAt.getTime() >= SESSION_TOUCH_MS;
+}
+
+/**
+ * Seconds until sign-in is allowed again, or 0. `failures` are the failure times inside the window
+ * (any order); blocked while `max` or more of them are, until the oldest that keeps it at `max` leaves.
+ */
+export function lockedForSeconds(failures: ReadonlyArray<Date>, max: number, now: Date): number {
+  const inWindow = failures
+    .map((d) => d.getTime())
+    .filter((t) => now.getTime() - t < SIGN_IN_WINDOW_MS)
+    .sort((a, b) => b - a);
+  if (inWindow.length < max) return 0;
+  // The max-th newest failure must leave the window for the count to drop below max.
+  const releasing = inWindow[max - 1]!;
+  return Math.max(1, Math.ceil((releasing + SIGN_IN_WINDOW_MS - now.getTime()) / 1000));
+}
+
+export function isUsable(token: { expiresAt: Date; usedAt: Date | null }, now: Date): boolean {
+  return token.usedAt === null && token.expiresAt.getTime() > now.getTime();
+}

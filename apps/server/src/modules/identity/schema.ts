@@ -1,0 +1,93 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+
+// The platform's mail outbox lives with the platform; re-exported so that drizzle-kit, which
+// reads module schema files only, migrates it.
+export { mailOutbox } from '../../platform/mail-schema';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** Players. `email` is stored lower-case and trimmed; the index on lower(email) guards it anyway. */
+export const users = pgTable(
+  'users',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    nickname: text('nickname'),
+    /** The currency chosen at registration (the first account's). */
+    currency: text('currency').notNull(),
+    country: text('country').notNull(),
+    language: text('language').notNull().default('en'),
+    receivePromos: boolean('receive_promos').notNull().default(false),
+    receiveSmsPromos: boolean('receive_sms_promos').notNull().default(false),
+    termsAcceptedAt: at('terms_accepted_at'),
+    confirmedAt: at('confirmed_at'),
+    createdAt: at('created_at').notNull(),
+    currentSignInAt: at('current_sign_in_at'),
+    lastSignInAt: at('last_sign_in_at'),
+    /** Device fingerprint sent at registration (fraud checks later). */
+    signUpDfpc: text('sign_up_dfpc'),
+    // Two-factor (TOTP), filled in a later issue.
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    otpSecret: text('otp_secret'),
+    /** The last TOTP step accepted: each code is accepted once. */
+    otpLastStep: bigint('otp_last_step', { mode: 'number' }),
+  },
+  (t) => [uniqueIndex('users_email_lower').on(sql`lower(${t.email})`)],
+);
+
+/**
+ * Signed-in sessions. The cookie carries a 256-bit random token; only its SHA-256 is stored, so a
+ * leaked table opens no session. A session ends (ended_at) at sign-out or password change, and
+ * counts as over after 30 minutes without activity or 30 days in all.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    ip: text('ip'),
+    country: text('country'),
+    userAgent: text('user_agent'),
+    createdAt: at('created_at').notNull(),
+    lastSeenAt: at('last_seen_at').notNull(),
+    endedAt: at('ended_at'),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
+
+/** Single-use tokens sent by mail (hash stored): email confirmation (24 h) and password reset (1 h). */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    purpose: text('purpose', { enum: ['confirmation', 'password_reset'] }).notNull(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    createdAt: at('created_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [index('email_tokens_user').on(t.userId, t.purpose)],
+);
+
+/**
+ * Failed sign-ins, counted per address (known or not) and per IP over a sliding window. In the
+ * database so that every instance sees the same count.
+ */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    failedAt: at('failed_at').notNull(),
+  },
+  (t) => [index('sign_in_failures_email').on(t.email, t.failedAt), index('sign_in_failures_ip').on(t.ip, t.failedAt)],
+);

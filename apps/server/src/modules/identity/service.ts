@@ -1,0 +1,322 @@
+import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { emailAddressSchema, normalizeEmail, type SignUpRequest } from '@orbit/contracts';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db/client';
+import { isUniqueViolation, type Executor } from '../../platform/db/executor';
+import { AppError, tooManyRequests, unprocessable } from '../../platform/errors';
+import type { Mailer } from '../../platform/mail';
+import { listCurrencies, openAccount } from '../wallet';
+import { confirmationMail, passwordResetMail } from './mails';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
+import type { UserRow } from './player';
+import {
+  CONFIRMATION_TTL_MS,
+  MAIL_RESEND_INTERVAL_MS,
+  PASSWORD_RESET_TTL_MS,
+  SIGN_IN_MAX_FAILURES_PER_ACCOUNT,
+  SIGN_IN_MAX_FAILURES_PER_IP,
+  SIGN_IN_WINDOW_MS,
+  isUsable,
+  lockedForSeconds,
+  needsTouch,
+  sessionState,
+} from './rules';
+import { emailTokens, sessions, signInFailures, users } from './schema';
+import { hashToken, newToken } from './tokens';
+
+export type SessionRow = typeof sessions.$inferSelect;
+/** A signed-in request: the player and the session that signs them in. */
+export type CurrentPlayer = { user: UserRow; session: SessionRow };
+/** Where a request comes from, recorded on the session and counted for rate limits. */
+export type RequestMeta = { ip: string; userAgent: string | null; country: string | null };
+/** Links mailed to players, built from the configured public address (never from the Host header). */
+export type Links = { confirmation(token: string): string; passwordReset(token: string): string };
+/** A new session: the token goes into the cookie, only its hash is stored. */
+export type SignedIn = { user: UserRow; token: string };
+
+type TokenPurpose = 'confirmation' | 'password_reset';
+
+export class IdentityService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly mailer: Mailer,
+    private readonly links: Links,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  // ---- registration ---------------------------------------------------------------------------
+
+  /**
+   * Creates the player, their first account, the confirmation mail and a session, all or nothing.
+   * A taken address answers 422 email `taken` (see README: registration is the one call that says so).
+   */
+  async register(input: SignUpRequest['user'], meta: RequestMeta): Promise<SignedIn> {
+    const email = normalizeEmail(input.email);
+    const errors: Record<string, string[]> = {};
+    const currency = (await listCurrencies(this.db)).find((c) => c.code === input.currency && c.signup);
+    if (!currency) errors.currency = ['not_allowed'];
+    if (await this.findUserByEmail(email)) errors.email = ['taken'];
+    if (Object.keys(errors).length) throw AppError.validation(errors);
+
+    const passwordHash = await hashPassword(input.password);
+    const now = this.clock.now();
+    const mailIds: number[] = [];
+    try {
+      const signedIn = await this.db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            email,
+            passwordHash,
+            nickname: input.nickname ?? null,
+            currency: input.currency,
+            country: input.country,
+            receivePromos: input.receive_promos ?? false,
+            receiveSmsPromos: input.receive_sms_promos ?? false,
+            termsAcceptedAt: now,
+            createdAt: now,
+            signUpDfpc: input.dfpc ?? null,
+          })
+          .returning();
+        await openAccount(tx, user!.id, input.currency, now);
+        const confirmation = await this.issueEmailToken(tx, user!.id, 'confirmation', now);
+        mailIds.push(await this.mailer.enqueue(tx, confirmationMail(email, this.links.confirmation(confirmation))));
+        return this.startSession(tx, user!, meta, now);
+      });
+      this.deliver(mailIds);
+      return signedIn;
+    } catch (error) {
+      // Two registrations of one address at once: the unique index decides.
+      if (isUniqueViolation(error)) throw AppError.validation({ email: ['taken'] });
+      throw error;
+    }
+  }
+
+  /** Judges the address by its form only: whether it is registered is never told. */
+  checkEmail(email: string): { valid: boolean } {
+    return { valid: emailAddressSchema.safeParse(email).success };
+  }
+
+  // ---- sign-in and sessions ----------------------------------------------------------------------
+
+  /**
+   * Email and password to a new session. Wrong either way answers the same 422 after the same
+   * work (a dummy hash is verified for unknown addresses). 5 failures for one address or 20 from
+   * one IP within 15 minutes lock sign-in (429) until the window lets go, even for the right password.
+   */
+  async signIn(rawEmail: string, password: string, meta: RequestMeta): Promise<SignedIn> {
+    const email = normalizeEmail(rawEmail);
+    const now = this.clock.now();
+    await this.refuseWhenLocked(email, meta.ip, now);
+
+    const user = await this.findUserByEmail(email);
+    const ok = user ? await verifyPassword(user.passwordHash, password) : await verifyAgainstDummy(password);
+    if (!user || !ok) {
+      await this.recordFailure(email, meta.ip, now);
+      throw unprocessable('invalid_credentials', 'email');
+    }
+    return this.db.transaction(async (tx) => {
+      // A success forgives the address's earlier failures (not the IP's).
+      await tx.delete(signInFailures).where(eq(signInFailures.email, email));
+      return this.startSession(tx, user, meta, now);
+    });
+  }
+
+  /** The player a session token signs in, or null; ends sessions found idle or too old. */
+  async resolve(token: string): Promise<CurrentPlayer | null> {
+    const [row] = await this.db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, hashToken(token)));
+    if (!row) return null;
+    const now = this.clock.now();
+    const state = sessionState(row.session, now);
+    if (state === 'ended') return null;
+    if (state !== 'active') {
+      await this.db.update(sessions).set({ endedAt: now }).where(and(eq(sessions.id, row.session.id), isNull(sessions.endedAt)));
+      return null;
+    }
+    if (needsTouch(row.session.lastSeenAt, now)) {
+      await this.db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, row.session.id));
+      row.session.lastSeenAt = now;
+    }
+    return row;
+  }
+
+  async signOut(sessionId: string): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ endedAt: this.clock.now() })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.endedAt)));
+  }
+
+  /** The player's sessions that still sign in, newest first. */
+  async sessionsOf(userId: number): Promise<SessionRow[]> {
+    const now = this.clock.now();
+    const rows = await this.db
+      .select()
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)))
+      .orderBy(desc(sessions.createdAt));
+    return rows.filter((s) => sessionState(s, now) === 'active');
+  }
+
+  /** "Sign out everywhere else". */
+  async endOtherSessions(userId: number, keepSessionId: string): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ endedAt: this.clock.now() })
+      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.endedAt)));
+  }
+
+  // ---- confirmation -----------------------------------------------------------------------------
+
+  async confirm(token: string | undefined): Promise<void> {
+    const now = this.clock.now();
+    const used = token ? await this.useEmailToken(this.db, token, 'confirmation', now) : null;
+    if (!used) throw unprocessable('invalid', 'confirmation_token');
+    await this.db
+      .update(users)
+      .set({ confirmedAt: sql`coalesce(${users.confirmedAt}, ${now.toISOString()}::timestamptz)` })
+      .where(eq(users.id, used.userId));
+  }
+
+  /** Mails a new confirmation link when the address is registered and unconfirmed; says nothing either way. */
+  async resendConfirmation(rawEmail: string): Promise<void> {
+    const user = await this.findUserByEmail(normalizeEmail(rawEmail));
+    if (!user || user.confirmedAt) return;
+    const now = this.clock.now();
+    if (await this.mailedRecently(user.id, 'confirmation', now)) return;
+    const ids = await this.db.transaction(async (tx) => {
+      const token = await this.issueEmailToken(tx, user.id, 'confirmation', now);
+      return [await this.mailer.enqueue(tx, confirmationMail(user.email, this.links.confirmation(token)))];
+    });
+    this.deliver(ids);
+  }
+
+  // ---- password reset ---------------------------------------------------------------------------
+
+  /** Mails a reset link (valid 1 hour) when the address is registered; says nothing either way. */
+  async requestPasswordReset(rawEmail: string): Promise<void> {
+    const user = await this.findUserByEmail(normalizeEmail(rawEmail));
+    if (!user) return;
+    const now = this.clock.now();
+    if (await this.mailedRecently(user.id, 'password_reset', now)) return;
+    const ids = await this.db.transaction(async (tx) => {
+      const token = await this.issueEmailToken(tx, user.id, 'password_reset', now);
+      return [await this.mailer.enqueue(tx, passwordResetMail(user.email, this.links.passwordReset(token)))];
+    });
+    this.deliver(ids);
+  }
+
+  /**
+   * Sets a new password from a mailed token and ends every session of the player (whoever had
+   * the old password is out). The mail reached its owner, so the address counts as confirmed.
+   */
+  async resetPassword(token: string, password: string): Promise<void> {
+    const passwordHash = await hashPassword(password);
+    const now = this.clock.now();
+    const done = await this.db.transaction(async (tx) => {
+      const used = await this.useEmailToken(tx, token, 'password_reset', now);
+      if (!used) return false;
+      await tx
+        .update(users)
+        .set({ passwordHash, confirmedAt: sql`coalesce(${users.confirmedAt}, ${now.toISOString()}::timestamptz)` })
+        .where(eq(users.id, used.userId));
+      await tx.update(sessions).set({ endedAt: now }).where(and(eq(sessions.userId, used.userId), isNull(sessions.endedAt)));
+      // Other reset links sent earlier die with this one.
+      await tx
+        .update(emailTokens)
+        .set({ usedAt: now })
+        .where(and(eq(emailTokens.userId, used.userId), eq(emailTokens.purpose, 'password_reset'), isNull(emailTokens.usedAt)));
+      return true;
+    });
+    if (!done) throw unprocessable('invalid', 'reset_password_token');
+  }
+
+  // ---- internals --------------------------------------------------------------------------------
+
+  private async findUserByEmail(email: string): Promise<UserRow | undefined> {
+    const [user] = await this.db.select().from(users).where(eq(sql`lower(${users.email})`, email));
+    return user;
+  }
+
+  private async startSession(tx: Executor, user: UserRow, meta: RequestMeta, now: Date): Promise<SignedIn> {
+    const token = newToken();
+    await tx.insert(sessions).values({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      ip: meta.ip,
+      country: meta.country,
+      userAgent: meta.userAgent?.slice(0, 500) ?? null,
+      createdAt: now,
+      lastSeenAt: now,
+    });
+    const [updated] = await tx
+      .update(users)
+      .set({ lastSignInAt: user.currentSignInAt, currentSignInAt: now })
+      .where(eq(users.id, user.id))
+      .returning();
+    return { user: updated!, token };
+  }
+
+  private async refuseWhenLocked(email: string, ip: string, now: Date): Promise<void> {
+    const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
+    const rows = await this.db
+      .select({ email: signInFailures.email, ip: signInFailures.ip, failedAt: signInFailures.failedAt })
+      .from(signInFailures)
+      .where(and(gt(signInFailures.failedAt, since), or(eq(signInFailures.email, email), eq(signInFailures.ip, ip))));
+    const seconds = Math.max(
+      lockedForSeconds(rows.filter((r) => r.email === email).map((r) => r.failedAt), SIGN_IN_MAX_FAILURES_PER_ACCOUNT, now),
+      lockedForSeconds(rows.filter((r) => r.ip === ip).map((r) => r.failedAt), SIGN_IN_MAX_FAILURES_PER_IP, now),
+    );
+    if (seconds > 0) throw tooManyRequests(seconds);
+  }
+
+  private async recordFailure(email: string, ip: string, now: Date): Promise<void> {
+    const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
+    await this.db.insert(signInFailures).values({ email, ip, failedAt: now });
+    // Rows that left the window count for nothing any more.
+    await this.db.delete(signInFailures).where(and(lt(signInFailures.failedAt, since), or(eq(signInFailures.email, email), eq(signInFailures.ip, ip))));
+  }
+
+  private async mailedRecently(userId: number, purpose: TokenPurpose, now: Date): Promise<boolean> {
+    const since = new Date(now.getTime() - MAIL_RESEND_INTERVAL_MS);
+    const rows = await this.db
+      .select({ id: emailTokens.id })
+      .from(emailTokens)
+      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), gt(emailTokens.createdAt, since)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  private async issueEmailToken(tx: Executor, userId: number, purpose: TokenPurpose, now: Date): Promise<string> {
+    const token = newToken();
+    const ttl = purpose === 'confirmation' ? CONFIRMATION_TTL_MS : PASSWORD_RESET_TTL_MS;
+    await tx.insert(emailTokens).values({ tokenHash: hashToken(token), purpose, userId, createdAt: now, expiresAt: new Date(now.getTime() + ttl) });
+    return token;
+  }
+
+  /** Marks a usable token used and names its player; null when unknown, used, expired or of another purpose. */
+  private async useEmailToken(tx: Executor, token: string, purpose: TokenPurpose, now: Date): Promise<{ userId: number } | null> {
+    const [row] = await tx
+      .select()
+      .from(emailTokens)
+      .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, purpose)));
+    if (!row || !isUsable(row, now)) return null;
+    // Conditional on used_at still being null: of two concurrent uses, one wins.
+    const [used] = await tx
+      .update(emailTokens)
+      .set({ usedAt: now })
+      .where(and(eq(emailTokens.id, row.id), isNull(emailTokens.usedAt)))
+      .returning({ userId: emailTokens.userId });
+    return used ?? null;
+  }
+
+  private deliver(ids: number[]): void {
+    this.mailer.deliver(ids).catch((error: unknown) => this.log.error({ err: error }, 'mail delivery failed'));
+  }
+}

@@ -1,0 +1,39 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { unauthorized } from '../../platform/errors';
+import { sessionTokenOf } from './cookies';
+import type { CurrentPlayer, IdentityService } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Resolves session cookies; set by the identity module. */
+    orbitSessions: Pick<IdentityService, 'resolve'>;
+  }
+  interface FastifyRequest {
+    /** The resolved session, once asked for (undefined: not yet looked up). */
+    orbitPlayer: Promise<CurrentPlayer | null> | undefined;
+  }
+}
+
+export function installSessionResolver(app: FastifyInstance, service: IdentityService): void {
+  app.decorate('orbitSessions', service);
+  app.decorateRequest('orbitPlayer', undefined);
+}
+
+/**
+ * The signed-in player of a request, or null (guest, unknown, ended, idle or expired session).
+ * Looked up once per request and only by the routes that ask: catalogue calls cost no query.
+ */
+export function currentPlayer(request: FastifyRequest): Promise<CurrentPlayer | null> {
+  if (request.orbitPlayer === undefined) {
+    const token = sessionTokenOf(request);
+    request.orbitPlayer = token ? request.server.orbitSessions.resolve(token) : Promise.resolve(null);
+  }
+  return request.orbitPlayer;
+}
+
+/** For routes that need a session: the player, or 401 `{errors:{base:['unauthorized']}}`. */
+export async function requirePlayer(request: FastifyRequest): Promise<CurrentPlayer> {
+  const current = await currentPlayer(request);
+  if (!current) throw unauthorized();
+  return current;
+}

@@ -1,0 +1,51 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden } from '../errors';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * `false` exempts a route from the CSRF check. Meant for calls that change nothing although
+     * they are POSTs, and for server-to-server callers that sign their requests instead (game
+     * provider wallet callbacks, payment provider webhooks: they send no X-Requested-With).
+     */
+    csrf?: boolean;
+  }
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * CSRF defence that keeps existing clients working (api-contract.md, Conventions): every
+ * state-changing call under /api must carry `X-Requested-With: XMLHttpRequest` (a header a
+ * cross-site form cannot send, and a cross-site script only after a CORS preflight we never
+ * grant), and an Origin (or, lacking it, Referer) that is present must name our own host.
+ * SameSite=Lax on the session cookie is the third layer.
+ */
+export function installCsrfCheck(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (request.routeOptions.config?.csrf === false) return;
+    if (!passesCsrf(request)) throw forbidden('csrf_failed');
+  });
+}
+
+function passesCsrf(request: FastifyRequest): boolean {
+  if (headerOf(request, 'x-requested-with')?.toLowerCase() !== 'xmlhttprequest') return false;
+  const origin = headerOf(request, 'origin') ?? headerOf(request, 'referer');
+  if (origin === undefined) return true;
+  return sameHost(origin, request.host);
+}
+
+/** Compares host and port; `Origin: null` (sandboxed or privacy-stripped) never matches. */
+export function sameHost(originOrReferer: string, host: string): boolean {
+  try {
+    return new URL(originOrReferer).host.toLowerCase() === host.toLowerCase();
+  } catch {
+    return false;
+  }
+}
+
+function headerOf(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}

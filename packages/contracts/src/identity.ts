@@ -1,0 +1,154 @@
+import { z } from 'zod';
+/*
+ * Identity: registration, sign-in, sessions, confirmation and password reset. Field rules come
+ * from ./rules (spec 5), each failure's message its stable code.
+ */
+import { emailAddressSchema, mustBeAcceptedSchema, newPasswordSchema, playerNicknameSchema, PASSWORD_MAX_LENGTH } from './rules';
+
+const signupCurrencySchema = z.string().regex(/^[A-Z]{3,4}$/, 'invalid_currency');
+const countrySchema = z.string().regex(/^[A-Z]{2}$/, 'invalid_country');
+
+// ---- POST /api/users ----------------------------------------------------------------------------
+
+export const signUpRequestSchema = z.object({
+  user: z
+    .object({
+      email: emailAddressSchema,
+      password: newPasswordSchema,
+      password_confirmation: z.string().max(PASSWORD_MAX_LENGTH, 'too_long').optional(),
+      currency: signupCurrencySchema,
+      country: countrySchema,
+      terms_acceptance: mustBeAcceptedSchema,
+      receive_promos: z.boolean().optional(),
+      receive_sms_promos: z.boolean().optional(),
+      nickname: playerNicknameSchema.nullable().optional(),
+      /** Device fingerprint; kept for fraud checks later. */
+      dfpc: z.string().max(512).optional(),
+      captcha: z.string().max(4096).optional(),
+    })
+    .refine((u) => u.password_confirmation === undefined || u.password_confirmation === u.password, {
+      message: 'does_not_match',
+      path: ['password_confirmation'],
+    }),
+});
+export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
+
+// ---- POST /check-email ----------------------------------------------------------------------------
+
+export const checkEmailRequestSchema = z.object({ email: z.string().max(1000) });
+/** Whether the address can be used to register, judged by its form only: never says whether it is taken. */
+export const checkEmailResponseSchema = z.object({ valid: z.boolean() });
+export type CheckEmailResponse = z.infer<typeof checkEmailResponseSchema>;
+
+// ---- POST /api/users/sign_in --------------------------------------------------------------------
+
+export const signInRequestSchema = z.object({
+  user: z.object({
+    email: z.string().max(1000),
+    password: z.string().max(1000),
+    dfpc: z.string().max(512).optional(),
+    captcha: z.string().max(4096).optional(),
+  }),
+});
+export type SignInRequest = z.infer<typeof signInRequestSchema>;
+
+// ---- confirmation and password reset ------------------------------------------------------------
+
+export const confirmationQuerySchema = z.object({ confirmation_token: z.string().max(200).optional() });
+export const resendConfirmationRequestSchema = z.object({
+  user: z.object({ email: z.string().max(1000), captcha: z.string().max(4096).optional() }),
+});
+export const passwordResetRequestSchema = z.object({
+  user: z.object({ email: z.string().max(1000), captcha: z.string().max(4096).optional() }),
+});
+export const passwordChangeRequestSchema = z.object({
+  user: z
+    .object({
+      reset_password_token: z.string().max(200),
+      password: newPasswordSchema,
+      password_confirmation: z.string().max(PASSWORD_MAX_LENGTH, 'too_long').optional(),
+    })
+    .refine((u) => u.password_confirmation === undefined || u.password_confirmation === u.password, {
+      message: 'does_not_match',
+      path: ['password_confirmation'],
+    }),
+});
+
+/** The answer of calls that say nothing on purpose (resend confirmation, password reset mail). */
+export const emptyResponseSchema = z.object({});
+
+// ---- GET /api/player ------------------------------------------------------------------------------
+
+const isoTime = z.string();
+
+export const playerSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  nickname: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  gender: z.string().nullable(),
+  date_of_birth: z.string().nullable(),
+  country: z.string().nullable(),
+  city: z.string().nullable(),
+  address: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  state: z.string().nullable(),
+  mobile_phone: z.string().nullable(),
+  receive_promos: z.boolean(),
+  receive_sms_promos: z.boolean(),
+  currency: z.string(),
+  language: z.string(),
+  statuses: z.array(z.object({ id: z.union([z.number(), z.string()]), name: z.string() })),
+  groups: z.array(z.unknown()),
+  confirmed_at: isoTime.nullable(),
+  created_at: isoTime,
+  current_sign_in_at: isoTime.nullable(),
+  verified: z.boolean(),
+  sumsub_verified: z.boolean(),
+  two_factor_enabled: z.boolean(),
+  auth_fields_missed: z.array(z.string()),
+  can_issue_bonuses: z.boolean(),
+  deposit_bonus_code: z.string().nullable(),
+  autoregistered: z.boolean(),
+  autologin_link: z.string().nullable(),
+  license_name: z.string().nullable(),
+  sow_questionnaire_expires_at: isoTime.nullable(),
+  level: z
+    .object({
+      id: z.string(),
+      name: z.string(),
+      conditions: z.object({
+        persistent_comp_points: z.object({ min: z.number().nullable(), max: z.number().nullable() }),
+      }),
+    })
+    .nullable(),
+});
+export type Player = z.infer<typeof playerSchema>;
+
+// ---- GET /api/player/sessions ---------------------------------------------------------------------
+
+export const playerSessionSchema = z.object({
+  id: z.string(),
+  ip: z.string().nullable(),
+  country: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  created_at: isoTime,
+  current: z.boolean(),
+});
+export const playerSessionsResponseSchema = z.array(playerSessionSchema);
+export type PlayerSession = z.infer<typeof playerSessionSchema>;
+
+// ---- GET /api/dev/mailbox (development only) -------------------------------------------------------
+
+export const devMailboxQuerySchema = z.object({ to: z.string().max(254).optional() });
+export const devMailSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  created_at: isoTime,
+});
+export const devMailboxResponseSchema = z.array(devMailSchema);
+export type DevMail = z.infer<typeof devMailSchema>;

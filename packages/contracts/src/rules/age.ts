@@ -1,0 +1,8 @@
+import type { Licence } from '../info';
+
+/** Minimum age to play: 18, or 21 under the Estonian licence (spec 5). */
+export const MINIMUM_AGE_BY_LICENCE: Readonly<Record<Licence, number>> = { CW: 18, EE: 21 };
+
+export function minimumAgeFor(licence: Licence): number {
+  return MINIMUM_AGE_BY_LICENCE[licence];
+}

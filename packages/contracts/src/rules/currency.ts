@@ -1,0 +1,25 @@
+/** Business constants of spec 9. */
+export const DEFAULT_CURRENCY = 'EUR';
+export const DEFAULT_COUNTRY = 'CA';
+
+/** The currency a player from a country is offered first. */
+export const CURRENCY_BY_COUNTRY: Readonly<Record<string, string>> = {
+  AU: 'AUD',
+  GB: 'GBP',
+  CA: 'CAD',
+  NZ: 'NZD',
+  US: 'USD',
+  IE: 'EUR',
+  DE: 'EUR',
+  AT: 'EUR',
+  CH: 'EUR',
+  JP: 'JPY',
+  NO: 'NOK',
+  BR: 'BRL',
+};
+
+/** The country's currency, else EUR; no (or an empty) country means the default country (CA → CAD). */
+export function defaultCurrencyFor(country?: string | null): string {
+  const code = (country?.trim() || DEFAULT_COUNTRY).toUpperCase();
+  return Object.hasOwn(CURRENCY_BY_COUNTRY, code) ? CURRENCY_BY_COUNTRY[code]! : DEFAULT_CURRENCY;
+}

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+/**
+ * Personal id number: exactly 11 characters (spec 5). Which country's id it is is not known, so
+ * no checksum is tried; only ASCII letters and digits are taken (Estonian, Lithuanian and
+ * Brazilian ids are 11 digits).
+ */
+export const personalIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9]{11}$/, 'invalid_personal_id');
