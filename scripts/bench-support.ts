@@ -1,0 +1,175 @@
+/**
+ * What the benchmarks share: the casino started in its own process (production mode, fresh
+ * embedded database unless DATABASE_URL is set), and autocannon runs that record every
+ * response's latency so that p50/p95/p99 are exact.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+
+export const root = path.resolve(import.meta.dirname, '..');
+export const RATE = Number(process.env.BENCH_RATE ?? 200);
+export const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export type Run = { label: string; rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number };
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export async function load(
+  label: string,
+  opts: { url: string; method?: 'GET' | 'POST'; body?: string; rate?: number; connections: number; headers?: Record<string, string> },
+): Promise<Run> {
+  const latencies: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: opts.url,
+        method: opts.method ?? 'GET',
+        body: opts.body,
+        headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip', ...opts.headers },
+        connections: opts.connections,
+        overallRate: opts.rate,
+        duration: SECONDS,
+      },
+      (err, res) => (err ? reject(err) : resolve(res)),
+    );
+    instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    label,
+    rps: result.requests.average,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+export type Server = { base: string; stop: () => void };
+
+/** The casino in its own process, production mode, fresh embedded database. */
+export async function startServer(extraEnv: Record<string, string>): Promise<Server> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-bench-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/start.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: process.env.DATABASE_URL ?? '',
+      ...extraEnv,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const stop = () => {
+    server.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return { base, stop };
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      stop();
+      throw new Error('server did not start within 60 s');
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+
+export function printRuns(title: string, runs: Run[]): void {
+  console.log(`\n${title} — ${os.cpus().length} cores, ${SECONDS} s per run, node ${process.version}\n`);
+  console.log('| run | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  const ms = (v: number) => v.toFixed(1);
+  for (const r of runs) {
+    console.log(`| ${r.label} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.errors} | ${r.non2xx} |`);
+  }
+}
+
+/**
+ * An open-loop load at an even pace: request i is due at start + i/rate, whatever the server
+ * is doing, and its latency counts from that due time (so a stalled server cannot hide its
+ * queue). autocannon's fixed rate releases each second's requests in a burst, which measures
+ * the burst rather than the rate.
+ */
+export async function paced(
+  label: string,
+  opts: { url: string; method?: 'GET' | 'POST'; body?: string; rate: number; headers?: Record<string, string> },
+): Promise<Run> {
+  const http = await import('node:http');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const url = new URL(opts.url);
+  const total = Math.round(opts.rate * SECONDS);
+  const latencies: number[] = [];
+  let errors = 0;
+  let non2xx = 0;
+  const start = performance.now() + 50;
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / opts.rate;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    pending.push(
+      new Promise<void>((resolve) => {
+        const req = http.request(
+          { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method: opts.method ?? 'GET', headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip', ...opts.headers } },
+          (res) => {
+            res.resume();
+            res.on('end', () => {
+              latencies.push(performance.now() - due);
+              if ((res.statusCode ?? 0) >= 300) non2xx++;
+              resolve();
+            });
+          },
+        );
+        req.on('error', () => {
+          errors++;
+          resolve();
+        });
+        req.end(opts.body);
+      }),
+    );
+  }
+  await Promise.all(pending);
+  const elapsed = (performance.now() - start) / 1000;
+  agent.destroy();
+  latencies.sort((a, b) => a - b);
+  return {
+    label,
+    rps: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors,
+    non2xx,
+  };
+}
