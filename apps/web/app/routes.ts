@@ -1,5 +1,6 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 import { DEFAULT_LOCALE, PREFIXED_LOCALES } from './lib/locale';
+import { POPUPS } from './lib/popups';
 
 /**
  * The public pages, once per locale: English unprefixed, every other locale under `/<code>`
@@ -25,6 +26,15 @@ function pages(locale: string) {
       route('producers/:slug/:page', 'routes/producer.tsx', { id: id('producer-page') }),
       route('oops', 'routes/oops.tsx', { id: id('oops') }),
       route('ffc', 'routes/ffc.tsx', { id: id('ffc') }),
+      // Popup routes (spec §2): modals over the page they were opened from; loaded directly,
+      // over the lobby (the lobby's module draws it and loads the popup's code on demand).
+      ...POPUPS.map((name) => route(name, 'routes/lobby.tsx', { id: id(name) })),
+      route('profile', 'routes/profile.tsx', { id: id('profile') }),
+      // Mailed reset links and the older addresses open the new-password / confirmation popups.
+      route('users/password/edit', 'routes/auth-redirect.ts', { id: id('password-edit') }),
+      route('profile/password/edit', 'routes/auth-redirect.ts', { id: id('profile-password-edit') }),
+      route('users/confirmation', 'routes/auth-redirect.ts', { id: id('users-confirmation') }),
+      route('profile/confirmation', 'routes/auth-redirect.ts', { id: id('profile-confirmation') }),
       // Static pages (/privacy-policy, /terms-and-conditions ...) and every other CMS slug;
       // anything the CMS does not know is the 404 page.
       route('*', 'routes/cms-page.tsx', { id: id('cms') }),

@@ -9,7 +9,9 @@
  *   one, the browser may leave it out to keep zod out of the page's JavaScript.
  */
 
-export const AUTH_ERROR_EVENT = 'orbit:auth-error';
+import { AUTH_ERROR_EVENT } from './events';
+
+export { AUTH_ERROR_EVENT };
 
 export const BROWSER_TIMEOUT_MS = 30_000;
 export const SSR_TIMEOUT_MS = 8_000;
@@ -74,6 +76,8 @@ class TimeoutSignal extends Error {}
 export type ApiClient = {
   get<T>(path: string, options?: RequestOptions<T>): Promise<T>;
   post<T>(path: string, body: unknown, options?: RequestOptions<T>): Promise<T>;
+  put<T>(path: string, body: unknown, options?: RequestOptions<T>): Promise<T>;
+  delete<T>(path: string, options?: RequestOptions<T>): Promise<T>;
 };
 
 export function createApiClient(config: ClientOptions): ApiClient {
@@ -141,6 +145,8 @@ export function createApiClient(config: ClientOptions): ApiClient {
   return {
     get: (path, options) => request('GET', path, undefined, options),
     post: (path, body, options) => request('POST', path, body, options),
+    put: (path, body, options) => request('PUT', path, body, options),
+    delete: (path, options) => request('DELETE', path, undefined, options),
   };
 }
 

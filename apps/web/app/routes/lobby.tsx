@@ -4,6 +4,7 @@ import { GameRow } from '../features/games';
 import { deviceFromUserAgent } from '../lib/device';
 import { serverEndpoints } from '../lib/endpoints.server';
 import { localizePath } from '../lib/locale';
+import { popupOf } from '../lib/popups';
 import { PageErrorBoundary, pageMeta, requestLocale } from './route-helpers';
 import type { Route } from './+types/lobby';
 
@@ -48,7 +49,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, { key: 'lobby.title' });
+  // Also the module of the popup routes loaded directly (/sign-in ...): the lobby under the popup.
+  const popup = popupOf(args.location.pathname);
+  return pageMeta(args, { key: popup ? `auth.popupTitle.${popup}` : 'lobby.title' });
 }
 
 export default function Lobby({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,19 @@
 import type { CmsPageSummary, GamesFilterRequest, Licence, MenuCategoryItem } from '@orbit/contracts';
-import { Outlet, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { lazy, Suspense, useContext, useEffect, useRef, type ContextType, type ReactNode } from 'react';
+import {
+  NavigationType,
+  UNSAFE_DataRouterStateContext as DataRouterStateContext,
+  UNSAFE_LocationContext as LocationContext,
+  useLocation,
+  useNavigate,
+  useNavigation,
+  useOutlet,
+  type Location,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
+import { AUTH_ERROR_EVENT } from '../lib/events';
+import { backgroundOf, HASH_POPUPS, popupOf } from '../lib/popups';
+import { setPlayer } from '../lib/session';
 import { useI18n } from '../lib/i18n';
 import { GameGrid } from '../features/games';
 import { GameSearch } from '../features/search';
@@ -66,13 +80,65 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod ? defaultShouldRevalidate : false;
 }
 
+/** The identity popups' code (forms, the shared validation rules) comes with the first popup opened. */
+const AuthPopup = lazy(() => import('../features/auth/auth-popup').then((m) => ({ default: m.AuthPopup })));
+
+type Snapshot = { location: Location; state: NonNullable<ContextType<typeof DataRouterStateContext>>; element: ReactNode };
+
 export default function ShellLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const data = loaderData;
   const navigation = useNavigation();
   const location = useLocation();
+  const navigate = useNavigate();
+  const routerState = useContext(DataRouterStateContext);
+  const popup = popupOf(location.pathname);
+  // Popup routes draw over the page they were opened from: the last page drawn, with the
+  // router state and location it had (its loader data is gone from the router by now).
+  // Loaded directly (or when that page is not the last one drawn) the route's own module
+  // draws the lobby under the popup.
+  const last = useRef<Snapshot | null>(null);
+  const background = popup ? backgroundOf(location.state) : null;
+  const under =
+    background && last.current?.location.pathname === background.pathname && last.current.location.search === background.search
+      ? last.current
+      : null;
+  const outlet = useOutlet();
+  if (!popup && routerState) last.current = { location, state: routerState, element: outlet };
   // On a client navigation to another page, placeholder tiles stand in until its data is here.
-  const switching = navigation.state === 'loading' && navigation.location.pathname !== location.pathname;
+  const switching =
+    navigation.state === 'loading' &&
+    navigation.location.pathname !== location.pathname &&
+    !popup &&
+    !popupOf(navigation.location.pathname);
+
+  const here = useRef(location);
+  here.current = location;
+  useEffect(() => {
+    void import('../lib/session-client').then((m) => m.loadSession());
+    // Spec: on an auth-error event the player is logged out and sent to sign-in.
+    const onAuthError = () => {
+      setPlayer(null);
+      const at = here.current;
+      const bg = popupOf(at.pathname) ? backgroundOf(at.state) : at;
+      navigate(localizePath('/sign-in', data.locale), { state: bg ? { background: bg } : null, preventScrollReset: true });
+    };
+    window.addEventListener(AUTH_ERROR_EVENT, onAuthError);
+    return () => window.removeEventListener(AUTH_ERROR_EVENT, onAuthError);
+  }, [navigate, data.locale]);
+  // Hash links open popups (#sign-in, #sign-up, #remind, #new-password) over the page.
+  useEffect(() => {
+    const name = location.hash.slice(1);
+    if (!(HASH_POPUPS as readonly string[]).includes(name)) return;
+    navigate(
+      { pathname: localizePath(`/${name}`, data.locale), search: name === 'new-password' ? location.search : '' },
+      {
+        replace: true,
+        preventScrollReset: true,
+        state: popup ? location.state : { background: { pathname: location.pathname, search: location.search, hash: '' } },
+      },
+    );
+  }, [location, navigate, data.locale, popup]);
   return (
     <Shell
       locale={data.locale}
@@ -90,7 +156,22 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
         />
       }
     >
-      {switching ? <SkeletonPage label={t('common.loading')} /> : <Outlet />}
+      {switching ? (
+        <SkeletonPage label={t('common.loading')} />
+      ) : under ? (
+        <DataRouterStateContext.Provider value={under.state}>
+          <LocationContext.Provider value={{ location: under.location, navigationType: NavigationType.Pop }}>
+            {under.element}
+          </LocationContext.Provider>
+        </DataRouterStateContext.Provider>
+      ) : (
+        outlet
+      )}
+      {popup ? (
+        <Suspense fallback={null}>
+          <AuthPopup name={popup} locale={data.locale} background={background} />
+        </Suspense>
+      ) : null}
     </Shell>
   );
 }

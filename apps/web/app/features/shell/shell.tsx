@@ -1,7 +1,9 @@
 import type { Licence } from '@orbit/contracts';
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useI18n } from '../../lib/i18n';
+import { backgroundOf, popupOf } from '../../lib/popups';
+import { useSession } from '../../lib/session';
 import { localizePath, type Locale } from '../../lib/locale';
 import { Icon } from '../../ui/icons';
 import { LanguageSelector } from './language-selector';
@@ -38,8 +40,13 @@ export function Shell({ locale, licence, projectName, minimumAge, nav, infoLinks
     setDrawerOpen(true);
   }, []);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
-  const { pathname } = useLocation();
+  const location = useLocation();
+  const { pathname } = location;
   useEffect(() => setDrawerOpen(false), [pathname]);
+  const session = useSession();
+  const navigate = useNavigate();
+  // Popups open over this page (over the page under the current popup, if one is open).
+  const popupState = { background: popupOf(pathname) ? backgroundOf(location.state) : location };
 
   const home = localizePath('/', locale);
   const signIn = localizePath('/sign-in', locale);
@@ -70,14 +77,33 @@ export function Shell({ locale, licence, projectName, minimumAge, nav, infoLinks
           </Link>
           <div className="header__search">{search}</div>
           <LanguageSelector locale={locale} className="header__lang" />
-          <div className="header__enter">
-            <Link to={signIn} className="button button--ghost">
-              {t('auth.signIn')}
-            </Link>
-            <Link to={signUp} className="button button--primary">
-              {t('auth.signUp')}
-            </Link>
-          </div>
+          {session.player ? (
+            <details className="header__player">
+              <summary className="button button--ghost">{session.player.nickname ?? session.player.email}</summary>
+              <div className="header__player-menu">
+                <Link to={localizePath('/profile', locale)}>{t('auth.profile')}</Link>
+                <button
+                  type="button"
+                  onClick={() =>
+                    void import('../../lib/session-client')
+                      .then((m) => m.signOut())
+                      .finally(() => pathname.endsWith('/profile') && navigate(home, { replace: true }))
+                  }
+                >
+                  {t('auth.signOut')}
+                </button>
+              </div>
+            </details>
+          ) : (
+            <div className="header__enter">
+              <Link to={signIn} state={popupState} preventScrollReset className="button button--ghost">
+                {t('auth.signIn')}
+              </Link>
+              <Link to={signUp} state={popupState} preventScrollReset className="button button--primary">
+                {t('auth.signUp')}
+              </Link>
+            </div>
+          )}
         </div>
         <div className="header__nav">
           <nav className="topnav" aria-label={t('nav.label')}>

@@ -1,0 +1,3 @@
+export { AuthPopup } from './auth-popup';
+export { Modal } from './modal';
+export { errorCodeOf, Notice } from './form';

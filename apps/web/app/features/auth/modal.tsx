@@ -1,0 +1,38 @@
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useI18n } from '../../lib/i18n';
+import './auth.css';
+
+/** A full-screen modal dialog: labelled by its title, closed by its button, Escape or the backdrop. */
+export function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+  const { t } = useI18n();
+  const id = useId();
+  const dialog = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const previous = document.activeElement as HTMLElement | null;
+    // Into the dialog, unless the player is already typing in it (before the page was interactive).
+    if (!dialog.current?.contains(document.activeElement)) {
+      (dialog.current?.querySelector<HTMLElement>('input, select, button:not(.modal__close)') ?? dialog.current)?.focus();
+    }
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    document.addEventListener('keydown', onKey);
+    document.body.classList.add('has-modal');
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.classList.remove('has-modal');
+      previous?.focus?.();
+    };
+  }, [onClose]);
+  return (
+    <div className="modal" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+      <div className="modal__dialog" role="dialog" aria-modal="true" aria-labelledby={id} ref={dialog} tabIndex={-1}>
+        <button type="button" className="modal__close" aria-label={t('auth.close')} onClick={onClose}>
+          ×
+        </button>
+        <h2 id={id} className="modal__title">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </div>
+  );
+}

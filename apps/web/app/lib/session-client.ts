@@ -1,0 +1,47 @@
+/** Loading the player and signing out (loaded on demand; the store is in `session.ts`). */
+import type { Player } from '@orbit/contracts';
+import { BROWSER_TIMEOUT_MS, browserApi, createApiClient } from './api';
+import { currentSession, SESSION_HINT, setPlayer } from './session';
+
+let loading: Promise<Player | null> | undefined;
+
+/**
+ * The player, loaded once per page when the hint says this browser signed in (`force`: ask
+ * again). A 401 here means "guest", not an auth error (no `orbit:auth-error`).
+ */
+export function loadSession(force = false): Promise<Player | null> {
+  const now = currentSession();
+  if (!force && now.status !== 'unknown') return Promise.resolve(now.player);
+  let hinted = false;
+  try {
+    hinted = localStorage.getItem(SESSION_HINT) === '1';
+  } catch {
+    hinted = false;
+  }
+  if (!hinted && !force) {
+    setPlayer(null);
+    return Promise.resolve(null);
+  }
+  loading ??= createApiClient({ fetch: (input, init) => window.fetch(input, init), timeoutMs: BROWSER_TIMEOUT_MS, retries: 2 })
+    .get<Player>('/api/player')
+    .then(
+      (player) => (setPlayer(player), player),
+      () => (setPlayer(null), null),
+    )
+    .finally(() => (loading = undefined));
+  return loading;
+}
+
+/** Reloads a signed-in player (after a change such as a confirmed address); guests stay guests. */
+export function refreshPlayer(): Promise<Player | null> {
+  return currentSession().status === 'player' ? loadSession(true) : Promise.resolve(null);
+}
+
+/** Ends the session on the server (idempotent there) and returns the page to the guest state. */
+export async function signOut() {
+  try {
+    await browserApi().delete('/api/users/sign_out');
+  } finally {
+    setPlayer(null);
+  }
+}

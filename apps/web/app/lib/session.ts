@@ -1,0 +1,43 @@
+/**
+ * The signed-in player, in the browser only (the server's page cache serves guests' HTML, so
+ * nothing about the player is rendered on the server). This is the small store the header
+ * reads; loading, refreshing and signing out live in `session-client.ts`, loaded on demand.
+ * The session cookie is HttpOnly: a localStorage hint (`orbit_player`) remembers that this
+ * browser signed in, so guests never call `GET /api/player` (a 401 on every page view).
+ */
+import type { Player } from '@orbit/contracts';
+import { useSyncExternalStore } from 'react';
+
+export type Session = { status: 'unknown' | 'guest' | 'player'; player: Player | null };
+
+export const SESSION_HINT = 'orbit_player';
+const UNKNOWN: Session = { status: 'unknown', player: null };
+let session = UNKNOWN;
+const listeners = new Set<() => void>();
+
+/** After sign-in or registration (a player), or sign-out and 401s (null). */
+export function setPlayer(player: Player | null) {
+  try {
+    if (player) localStorage.setItem(SESSION_HINT, '1');
+    else localStorage.removeItem(SESSION_HINT);
+  } catch {
+    // storage blocked: the player is asked for again on the next page
+  }
+  session = player ? { status: 'player', player } : { status: 'guest', player: null };
+  listeners.forEach((listener) => listener());
+}
+
+export function currentSession(): Session {
+  return session;
+}
+
+export function useSession(): Session {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => session,
+    () => UNKNOWN,
+  );
+}
