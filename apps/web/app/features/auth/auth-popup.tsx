@@ -15,7 +15,7 @@ import { localizePath, type Locale } from '../../lib/locale';
 import { GUEST_ONLY, type Background, type PopupName } from '../../lib/popups';
 import { setPlayer, useSession } from '../../lib/session';
 import { refreshPlayer } from '../../lib/session-client';
-import { check, CheckField, errorCodeOf, Field, hasErrors, Notice, SelectField, type FieldErrors } from './form';
+import { check, CheckField, checkNewPassword, errorCodeOf, Field, hasErrors, Notice, SelectField, type FieldErrors } from './form';
 import { Modal } from './modal';
 
 type PopupProps = { name: PopupName; locale: Locale; background: Background | null };
@@ -242,10 +242,7 @@ function SignUpForm({ onDone, locale, children }: { onDone: () => void; locale: 
   const onSubmit = form.submit(
     (values) => ({
       email: check(emailAddressSchema, values.email.trim()),
-      password: check(newPasswordSchema, values.password),
-      password_confirmation:
-        check(null, values.password_confirmation) ??
-        (values.password_confirmation !== values.password ? 'does_not_match' : undefined),
+      ...checkNewPassword(values, newPasswordSchema),
       nickname: values.nickname.trim() ? check(playerNicknameSchema, values.nickname) : undefined,
       terms_acceptance: check(mustBeAcceptedSchema, values.terms_acceptance, false),
       currency: check(null, values.currency),
@@ -285,21 +282,10 @@ function SignUpForm({ onDone, locale, children }: { onDone: () => void; locale: 
         onChange={(e) => form.set('email', e.target.value)}
         error={errors.email}
       />
-      <Field
-        name="password"
-        type="password"
-        autoComplete="new-password"
+      <NewPasswordFields
         label={t('auth.password')}
-        onChange={(e) => form.set('password', e.target.value)}
-        error={errors.password}
-      />
-      <Field
-        name="password_confirmation"
-        type="password"
-        autoComplete="new-password"
-        label={t('auth.passwordConfirmation')}
-        onChange={(e) => form.set('password_confirmation', e.target.value)}
-        error={errors.password_confirmation}
+        errors={errors}
+        onChange={(field, value) => form.set(field, value)}
       />
       <div className="auth-form__row">
         <SelectField
@@ -391,16 +377,46 @@ function RemindForm() {
   );
 }
 
+/** A new password and its confirmation (registration, password reset). */
+function NewPasswordFields({
+  label,
+  errors,
+  onChange,
+}: {
+  label: string;
+  errors: FieldErrors;
+  onChange: (field: 'password' | 'password_confirmation', value: string) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <Field
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        label={label}
+        onChange={(e) => onChange('password', e.target.value)}
+        error={errors.password}
+      />
+      <Field
+        name="password_confirmation"
+        type="password"
+        autoComplete="new-password"
+        label={t('auth.passwordConfirmation')}
+        onChange={(e) => onChange('password_confirmation', e.target.value)}
+        error={errors.password_confirmation}
+      />
+    </>
+  );
+}
+
 function NewPasswordForm({ token, onDone }: { token: string | null; onDone: () => void }) {
   const { t } = useI18n();
   const form = useFormState({ password: '', password_confirmation: '' });
   const { errors } = form;
   const onSubmit = form.submit(
     (values) => ({
-      password: check(newPasswordSchema, values.password),
-      password_confirmation:
-        check(null, values.password_confirmation) ??
-        (values.password_confirmation !== values.password ? 'does_not_match' : undefined),
+      ...checkNewPassword(values, newPasswordSchema),
     }),
     async (values) => {
       await browserApi().put('/api/users/password', {
@@ -415,21 +431,10 @@ function NewPasswordForm({ token, onDone }: { token: string | null; onDone: () =
   return (
     <form className="auth-form" method="post" noValidate onSubmit={onSubmit}>
       <BaseError errors={errors} shown={['password', 'password_confirmation']} />
-      <Field
-        name="password"
-        type="password"
-        autoComplete="new-password"
+      <NewPasswordFields
         label={t('auth.newPassword')}
-        onChange={(e) => form.set('password', e.target.value)}
-        error={errors.password}
-      />
-      <Field
-        name="password_confirmation"
-        type="password"
-        autoComplete="new-password"
-        label={t('auth.passwordConfirmation')}
-        onChange={(e) => form.set('password_confirmation', e.target.value)}
-        error={errors.password_confirmation}
+        errors={errors}
+        onChange={(field, value) => form.set(field, value)}
       />
       <Submit busy={form.busy} label={t('auth.newPasswordSubmit')} />
     </form>

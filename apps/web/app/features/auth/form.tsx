@@ -47,7 +47,6 @@ type FieldProps = {
  * left uncontrolled (forms read them on submit), so what was typed before hydration stays.
  */
 export function Field({ name, label, error, children, ...input }: FieldProps) {
-  const { t } = useI18n();
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -65,11 +64,7 @@ export function Field({ name, label, error, children, ...input }: FieldProps) {
           {...input}
         />
       )}
-      {error ? (
-        <p id={errorId} className="field__error">
-          {t(`errors.${error}`, undefined, t('errors.unknown'))}
-        </p>
-      ) : null}
+      <FieldError id={errorId} code={error} />
     </div>
   );
 }
@@ -90,7 +85,6 @@ export function SelectField({
   options: Array<{ value: string; label: string }>;
   error?: string;
 }) {
-  const { t } = useI18n();
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -113,11 +107,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {error ? (
-        <p id={errorId} className="field__error">
-          {t(`errors.${error}`, undefined, t('errors.unknown'))}
-        </p>
-      ) : null}
+      <FieldError id={errorId} code={error} />
     </div>
   );
 }
@@ -136,7 +126,6 @@ export function CheckField({
   onChange: (checked: boolean) => void;
   error?: string;
 }) {
-  const { t } = useI18n();
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -151,13 +140,33 @@ export function CheckField({
         aria-describedby={error ? errorId : undefined}
       />
       <label htmlFor={id}>{label}</label>
-      {error ? (
-        <p id={errorId} className="field__error">
-          {t(`errors.${error}`, undefined, t('errors.unknown'))}
-        </p>
-      ) : null}
+      <FieldError id={errorId} code={error} />
     </div>
   );
+}
+
+/** The translated error under a field, with the id its input points to. */
+function FieldError({ id, code }: { id: string; code: string | undefined }) {
+  const { t } = useI18n();
+  if (!code) return null;
+  return (
+    <p id={id} className="field__error">
+      {t(`errors.${code}`, undefined, t('errors.unknown'))}
+    </p>
+  );
+}
+
+/** Client-side check of a new password and its confirmation, with the server's codes. */
+export function checkNewPassword(
+  values: { password: string; password_confirmation: string },
+  rule: Rule,
+): { password: string | undefined; password_confirmation: string | undefined } {
+  return {
+    password: check(rule, values.password),
+    password_confirmation:
+      check(null, values.password_confirmation) ??
+      (values.password_confirmation !== values.password ? 'does_not_match' : undefined),
+  };
 }
 
 /** A form-level message: an error (role=alert) or a notice (role=status). */
