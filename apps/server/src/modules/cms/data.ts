@@ -1,7 +1,7 @@
 /** The cms module's reference content: countries, locales, snippets, banners and fe configs. */
 import type { BannerData } from './schema';
 
-export const DEFAULT_COUNTRY = 'CA';
+export { DEFAULT_COUNTRY } from '@orbit/contracts';
 export const DEFAULT_LOCALE = 'en';
 export const PROJECT_NAME = 'Orbit';
 

@@ -1,4 +1,4 @@
-import type { Licence } from '@orbit/contracts';
+import { MINIMUM_AGE_BY_LICENCE, type Licence } from '@orbit/contracts';
 
 /**
  * The licence a request is served under. Estonian sites live on `ee.` subdomains or `.ee`
@@ -12,5 +12,5 @@ export function licenceForHost(host: string | undefined, fallback: Licence): Lic
   return fallback;
 }
 
-/** Minimum age to register and play under each licence (Estonia: 21). */
-export const MINIMUM_AGE: Record<Licence, number> = { CW: 18, EE: 21 };
+/** Minimum age to register and play under each licence (Estonia: 21); the rule lives in the contracts. */
+export const MINIMUM_AGE = MINIMUM_AGE_BY_LICENCE;

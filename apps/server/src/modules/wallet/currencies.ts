@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { excludedSet } from '../../platform/db/upsert';
 import { currencies } from './schema';
+import { DEFAULT_CURRENCY } from '@orbit/contracts';
 
 type CurrencySeed = {
   code: string;
@@ -46,7 +47,7 @@ export const CURRENCY_SEED: ReadonlyArray<CurrencySeed> = [
   { code: 'FUN', name: 'Fun money', symbol: 'FUN', subunitsToUnit: 100, fiat: false, demo: true },
 ];
 
-export const DEFAULT_CURRENCY = 'EUR';
+export { DEFAULT_CURRENCY };
 /** Every currency real money can be held in (FUN excluded). */
 export const REAL_CURRENCY_CODES = CURRENCY_SEED.filter((c) => !c.demo).map((c) => c.code);
 export const FIAT_CURRENCY_CODES = CURRENCY_SEED.filter((c) => c.fiat).map((c) => c.code);
