@@ -2,10 +2,11 @@ import type { OrbitModule } from './platform/module';
 import { cmsModule } from './modules/cms';
 import { gamesModule } from './modules/games';
 import { identityModule } from './modules/identity';
+import { verificationModule } from './modules/verification';
 import { walletModule } from './modules/wallet';
 
 /**
  * The business modules, in seed order (reference data before what refers to it).
  * Each entry is the module's public face from its index.ts.
  */
-export const modules: OrbitModule[] = [walletModule, identityModule, cmsModule, gamesModule];
+export const modules: OrbitModule[] = [walletModule, identityModule, cmsModule, gamesModule, verificationModule];

@@ -42,15 +42,40 @@ export type CheckEmailResponse = z.infer<typeof checkEmailResponseSchema>;
 
 // ---- POST /api/users/sign_in --------------------------------------------------------------------
 
+/**
+ * Email and password; with two-factor on, the first call answers 422 `otp_attempt: ['required']`
+ * and the second carries only `otp_attempt` (the half-done sign-in is kept server-side, named by
+ * a cookie). Email and password are required whenever `otp_attempt` is absent (checked by the server).
+ */
 export const signInRequestSchema = z.object({
   user: z.object({
-    email: z.string().max(1000),
-    password: z.string().max(1000),
+    email: z.string().max(1000).optional(),
+    password: z.string().max(1000).optional(),
+    otp_attempt: z.string().max(20).optional(),
     dfpc: z.string().max(512).optional(),
     captcha: z.string().max(4096).optional(),
   }),
 });
 export type SignInRequest = z.infer<typeof signInRequestSchema>;
+
+// ---- /api/v2/player/two_factor ----------------------------------------------------------------------
+
+/** A TOTP secret: 20 bytes in RFC 4648 base32, no padding (32 characters). */
+export const otpSecretSchema = z.string().regex(/^[A-Z2-7]{32}$/, 'invalid');
+/** A 6-digit TOTP code; anything else is simply not a valid code (judged by the server as `invalid`). */
+const authenticationCodeSchema = z.string().max(20);
+
+/** GET: a new secret for the authenticator app and its `otpauth://` URI as a QR image (data URL). */
+export const twoFactorSetupResponseSchema = z.object({ otp_secret: z.string(), data: z.string() });
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupResponseSchema>;
+/** POST: the secret the GET handed out, with a code from it, turns two-factor on. */
+export const twoFactorEnableRequestSchema = z.object({
+  two_factor: z.object({ otp_secret: otpSecretSchema, authentication_code: authenticationCodeSchema }),
+});
+/** DELETE: a current code turns two-factor off. */
+export const twoFactorDisableRequestSchema = z.object({
+  two_factor: z.object({ authentication_code: authenticationCodeSchema }),
+});
 
 // ---- confirmation and password reset ------------------------------------------------------------
 

@@ -6,3 +6,4 @@ export * from './cms';
 export * from './games';
 export * from './identity';
 export * from './rules';
+export * from './verification';

@@ -8,6 +8,10 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Where uploaded verification documents are kept (outside the web root); default `<DATA_DIR>/documents`. */
+  DOCUMENTS_DIR: z.string().min(1).optional(),
+  /** Bearer token of the operator API (document review); unset, the operator API answers 404. */
+  OPERATOR_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
@@ -34,6 +38,8 @@ export type Config = {
   host: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   dataDir: string;
+  documentsDir: string;
+  operatorToken: string | undefined;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
@@ -62,6 +68,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
     dataDir: path.resolve(e.DATA_DIR),
+    documentsDir: path.resolve(e.DOCUMENTS_DIR ?? path.join(e.DATA_DIR, 'documents')),
+    operatorToken: e.OPERATOR_TOKEN,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     smtpUrl: e.SMTP_URL,

@@ -1,6 +1,6 @@
 /**
  * The identity module's public face: registration, sign-in, sessions, confirmation, password
- * reset. Other modules protect their routes with `requirePlayer(request)`.
+ * reset, TOTP two-factor. Other modules protect their routes with `requirePlayer(request)`.
  */
 import type { Config } from '../../platform/config';
 import type { OrbitModule } from '../../platform/module';

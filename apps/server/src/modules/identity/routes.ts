@@ -14,10 +14,22 @@ import {
   resendConfirmationRequestSchema,
   signInRequestSchema,
   signUpRequestSchema,
+  twoFactorDisableRequestSchema,
+  twoFactorEnableRequestSchema,
+  twoFactorSetupResponseSchema,
 } from '@orbit/contracts';
+import { z } from 'zod';
+import { AppError, unprocessable } from '../../platform/errors';
 import type { ModuleContext } from '../../platform/context';
-import { clearedSessionCookie, sessionCookie } from './cookies';
+import {
+  clearedPendingTwoFactorCookie,
+  clearedSessionCookie,
+  pendingTwoFactorCookie,
+  pendingTwoFactorTokenOf,
+  sessionCookie,
+} from './cookies';
 import { toPlayer } from './player';
+import { TWO_FACTOR_SIGN_IN_TTL_MS } from './rules';
 import { currentPlayer, installSessionResolver, requirePlayer } from './session';
 import type { IdentityService, RequestMeta, SignedIn } from './service';
 
@@ -43,8 +55,8 @@ export function identityRoutes(service: IdentityService) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const secure = ctx.config.env === 'production';
     installSessionResolver(fastify, service);
-    const signedIn = (reply: FastifyReply, result: SignedIn) => {
-      reply.header('set-cookie', sessionCookie(result.token, secure));
+    const signedIn = (reply: FastifyReply, result: SignedIn, clearPending = false) => {
+      reply.header('set-cookie', clearPending ? [sessionCookie(result.token, secure), clearedPendingTwoFactorCookie(secure)] : sessionCookie(result.token, secure));
       return toPlayer(result.user);
     };
     const auth = { tags: ['auth'] };
@@ -68,10 +80,31 @@ export function identityRoutes(service: IdentityService) {
 
     app.post(
       '/api/users/sign_in',
-      { schema: { ...auth, summary: 'Sign in with email and password', body: signInRequestSchema, response: { 200: playerSchema } } },
+      {
+        schema: {
+          ...auth,
+          summary: 'Sign in with email and password; with two-factor on, then with `otp_attempt` alone (or all three at once)',
+          body: signInRequestSchema,
+          response: { 200: playerSchema },
+        },
+      },
       async (request, reply) => {
-        const { email, password } = request.body.user;
-        return signedIn(reply, await service.signIn(email, password, metaOf(request)));
+        const { email, password, otp_attempt } = request.body.user;
+        const meta = metaOf(request);
+        // The second step of a two-factor sign-in: the code alone, the rest is in the pending cookie.
+        if (otp_attempt !== undefined && email === undefined && password === undefined) {
+          return signedIn(reply, await service.completeTwoFactorSignIn(pendingTwoFactorTokenOf(request), otp_attempt, meta), true);
+        }
+        if (email === undefined || password === undefined) {
+          throw AppError.validation({ ...(email === undefined ? { email: ['required'] } : {}), ...(password === undefined ? { password: ['required'] } : {}) });
+        }
+        const outcome = await service.signIn(email, password, otp_attempt, meta);
+        if (outcome.kind === 'otp_required') {
+          // The cookie travels with the 422 (the error handler keeps headers already set).
+          reply.header('set-cookie', pendingTwoFactorCookie(outcome.pendingToken, secure, TWO_FACTOR_SIGN_IN_TTL_MS / 1000));
+          throw unprocessable('required', 'otp_attempt');
+        }
+        return signedIn(reply, outcome, otp_attempt !== undefined);
       },
     );
 
@@ -126,6 +159,45 @@ export function identityRoutes(service: IdentityService) {
 
     app.get('/api/player', { schema: { ...player, summary: 'The signed-in player', response: { 200: playerSchema } } }, async (request) =>
       toPlayer((await requirePlayer(request)).user),
+    );
+
+    app.get(
+      '/api/v2/player/two_factor',
+      {
+        schema: {
+          ...player,
+          summary: 'A new TOTP secret and its QR code (PNG data URL); 204 when two-factor is already on',
+          response: { 200: twoFactorSetupResponseSchema, 204: z.null().describe('two-factor is already on') },
+        },
+      },
+      async (request, reply) => {
+        const setup = await service.twoFactorSetup((await requirePlayer(request)).user);
+        // The secret must not linger in any cache.
+        reply.header('cache-control', 'no-store');
+        if (!setup) return reply.status(204).send(null);
+        return setup;
+      },
+    );
+
+    app.post(
+      '/api/v2/player/two_factor',
+      { schema: { ...player, summary: 'Turn two-factor on: the secret from the GET and a code from it', body: twoFactorEnableRequestSchema, response: { 200: emptyResponseSchema } } },
+      async (request) => {
+        const { user } = await requirePlayer(request);
+        const { otp_secret, authentication_code } = request.body.two_factor;
+        await service.enableTwoFactor(user, otp_secret, authentication_code);
+        return {};
+      },
+    );
+
+    app.delete(
+      '/api/v2/player/two_factor',
+      { schema: { ...player, summary: 'Turn two-factor off with a current code', body: twoFactorDisableRequestSchema, response: { 200: emptyResponseSchema } } },
+      async (request) => {
+        const { user } = await requirePlayer(request);
+        await service.disableTwoFactor(user, request.body.two_factor.authentication_code, metaOf(request));
+        return {};
+      },
     );
 
     app.get(

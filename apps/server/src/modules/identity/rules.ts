@@ -10,6 +10,9 @@ export const PASSWORD_RESET_TTL_MS = 3600_000;
 /** One confirmation or reset mail per player and kind per minute: the calls cannot be used to flood a mailbox. */
 export const MAIL_RESEND_INTERVAL_MS = 60_000;
 
+/** A correct password with two-factor on waits this long for its code, then must be typed again. */
+export const TWO_FACTOR_SIGN_IN_TTL_MS = 5 * 60_000;
+
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
 export const SIGN_IN_MAX_FAILURES_PER_ACCOUNT = 5;
 export const SIGN_IN_MAX_FAILURES_PER_IP = 20;

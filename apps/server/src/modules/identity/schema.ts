@@ -28,7 +28,7 @@ export const users = pgTable(
     lastSignInAt: at('last_sign_in_at'),
     /** Device fingerprint sent at registration (fraud checks later). */
     signUpDfpc: text('sign_up_dfpc'),
-    // Two-factor (TOTP), filled in a later issue.
+    /** Two-factor (TOTP): on, with `otp_secret` (base32) set; see totp.ts. */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     otpSecret: text('otp_secret'),
     /** The last TOTP step accepted: each code is accepted once. */
@@ -60,13 +60,17 @@ export const sessions = pgTable(
   (t) => [index('sessions_user').on(t.userId)],
 );
 
-/** Single-use tokens sent by mail (hash stored): email confirmation (24 h) and password reset (1 h). */
+/**
+ * Single-use tokens (hash stored): mailed ones, email confirmation (24 h) and password reset (1 h);
+ * and the cookie marker of a half-done two-factor sign-in (5 min, never mailed). `purpose` is plain
+ * text in the database, so a new purpose needs no migration.
+ */
 export const emailTokens = pgTable(
   'email_tokens',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     tokenHash: text('token_hash').notNull().unique(),
-    purpose: text('purpose', { enum: ['confirmation', 'password_reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['confirmation', 'password_reset', 'two_factor_sign_in'] }).notNull(),
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),

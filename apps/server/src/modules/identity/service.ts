@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { emailAddressSchema, normalizeEmail, type SignUpRequest } from '@orbit/contracts';
 import type { Clock } from '../../platform/clock';
@@ -17,6 +17,7 @@ import {
   SIGN_IN_MAX_FAILURES_PER_ACCOUNT,
   SIGN_IN_MAX_FAILURES_PER_IP,
   SIGN_IN_WINDOW_MS,
+  TWO_FACTOR_SIGN_IN_TTL_MS,
   isUsable,
   lockedForSeconds,
   needsTouch,
@@ -24,6 +25,7 @@ import {
 } from './rules';
 import { emailTokens, sessions, signInFailures, users } from './schema';
 import { hashToken, newToken } from './tokens';
+import { acceptedStep, newOtpSecret, otpauthUri, qrDataUrl } from './totp';
 
 export type SessionRow = typeof sessions.$inferSelect;
 /** A signed-in request: the player and the session that signs them in. */
@@ -34,8 +36,13 @@ export type RequestMeta = { ip: string; userAgent: string | null; country: strin
 export type Links = { confirmation(token: string): string; passwordReset(token: string): string };
 /** A new session: the token goes into the cookie, only its hash is stored. */
 export type SignedIn = { user: UserRow; token: string };
+/**
+ * What a sign-in call ends in: a session, or (two-factor on, password right, no code yet) the
+ * token of the half-done sign-in, which goes into the pending cookie.
+ */
+export type SignInOutcome = ({ kind: 'signed_in' } & SignedIn) | { kind: 'otp_required'; pendingToken: string };
 
-type TokenPurpose = 'confirmation' | 'password_reset';
+type TokenPurpose = 'confirmation' | 'password_reset' | 'two_factor_sign_in';
 
 export class IdentityService {
   constructor(
@@ -106,7 +113,7 @@ export class IdentityService {
    * work (a dummy hash is verified for unknown addresses). 5 failures for one address or 20 from
    * one IP within 15 minutes lock sign-in (429) until the window lets go, even for the right password.
    */
-  async signIn(rawEmail: string, password: string, meta: RequestMeta): Promise<SignedIn> {
+  async signIn(rawEmail: string, password: string, otpAttempt: string | undefined, meta: RequestMeta): Promise<SignInOutcome> {
     const email = normalizeEmail(rawEmail);
     const now = this.clock.now();
     await this.refuseWhenLocked(email, meta.ip, now);
@@ -117,11 +124,87 @@ export class IdentityService {
       await this.recordFailure(email, meta.ip, now);
       throw unprocessable('invalid_credentials', 'email');
     }
+    if (user.twoFactorEnabled) {
+      // The password is right but is not enough: the failures are forgiven only by the code.
+      if (otpAttempt === undefined) {
+        const pendingToken = await this.issueEmailToken(this.db, user.id, 'two_factor_sign_in', now);
+        return { kind: 'otp_required', pendingToken };
+      }
+      return this.finishTwoFactorSignIn(user, otpAttempt, null, meta, now);
+    }
     return this.db.transaction(async (tx) => {
       // A success forgives the address's earlier failures (not the IP's).
       await tx.delete(signInFailures).where(eq(signInFailures.email, email));
-      return this.startSession(tx, user, meta, now);
+      return { kind: 'signed_in' as const, ...(await this.startSession(tx, user, meta, now)) };
     });
+  }
+
+  /**
+   * The second half of a two-factor sign-in: the pending cookie's token (from a correct password
+   * within the last 5 minutes) and a code. A missing, used or expired marker answers 422
+   * `otp_attempt: ['expired']` (type the password again); a wrong code 422 `otp_attempt: ['invalid']`,
+   * counted as a failed sign-in of the address, the marker kept for another try.
+   */
+  async completeTwoFactorSignIn(pendingToken: string | undefined, otpAttempt: string, meta: RequestMeta): Promise<SignedIn> {
+    const now = this.clock.now();
+    const [row] = pendingToken
+      ? await this.db
+          .select({ token: emailTokens, user: users })
+          .from(emailTokens)
+          .innerJoin(users, eq(users.id, emailTokens.userId))
+          .where(and(eq(emailTokens.tokenHash, hashToken(pendingToken)), eq(emailTokens.purpose, 'two_factor_sign_in')))
+      : [];
+    if (!row || !isUsable(row.token, now) || !row.user.twoFactorEnabled) throw unprocessable('expired', 'otp_attempt');
+    await this.refuseWhenLocked(row.user.email, meta.ip, now);
+    return this.finishTwoFactorSignIn(row.user, otpAttempt, row.token.id, meta, now);
+  }
+
+  // ---- two-factor setup -------------------------------------------------------------------------
+
+  /**
+   * A new secret and its QR code for the authenticator app, or null when two-factor is already on.
+   * Nothing is stored: the page sends the secret back with the first code (enableTwoFactor).
+   */
+  async twoFactorSetup(user: UserRow): Promise<{ otp_secret: string; data: string } | null> {
+    if (user.twoFactorEnabled) return null;
+    const secret = newOtpSecret();
+    return { otp_secret: secret, data: await qrDataUrl(otpauthUri(secret, user.email)) };
+  }
+
+  /** Turns two-factor on with the secret of the setup and a current code from it (which is then used up). */
+  async enableTwoFactor(user: UserRow, secret: string, code: string): Promise<void> {
+    if (user.twoFactorEnabled) throw unprocessable('already_enabled');
+    const step = acceptedStep(secret, code, this.clock.now(), null);
+    if (step === null) throw unprocessable('invalid', 'authentication_code');
+    const [done] = await this.db
+      .update(users)
+      .set({ twoFactorEnabled: true, otpSecret: secret, otpLastStep: step })
+      .where(and(eq(users.id, user.id), eq(users.twoFactorEnabled, false)))
+      .returning({ id: users.id });
+    if (!done) throw unprocessable('already_enabled');
+  }
+
+  /**
+   * Turns two-factor off with a current code. A wrong code counts as a failed sign-in of the
+   * address (so a stolen session cannot try all million codes), and the lock applies here too.
+   */
+  async disableTwoFactor(user: UserRow, code: string, meta: RequestMeta): Promise<void> {
+    if (!user.twoFactorEnabled || !user.otpSecret) throw unprocessable('not_enabled');
+    const now = this.clock.now();
+    await this.refuseWhenLocked(user.email, meta.ip, now);
+    const step = acceptedStep(user.otpSecret, code, now, user.otpLastStep);
+    const [done] =
+      step === null
+        ? []
+        : await this.db
+            .update(users)
+            .set({ twoFactorEnabled: false, otpSecret: null, otpLastStep: null })
+            .where(and(eq(users.id, user.id), eq(users.twoFactorEnabled, true), this.stepStillNew(step)))
+            .returning({ id: users.id });
+    if (!done) {
+      await this.recordFailure(user.email, meta.ip, now);
+      throw unprocessable('invalid', 'authentication_code');
+    }
   }
 
   /** The player a session token signs in, or null; ends sessions found idle or too old. */
@@ -227,11 +310,14 @@ export class IdentityService {
         .set({ passwordHash, confirmedAt: sql`coalesce(${users.confirmedAt}, ${now.toISOString()}::timestamptz)` })
         .where(eq(users.id, used.userId));
       await tx.update(sessions).set({ endedAt: now }).where(and(eq(sessions.userId, used.userId), isNull(sessions.endedAt)));
-      // Other reset links sent earlier die with this one.
+      // Other reset links sent earlier die with this one, and so do half-done two-factor sign-ins
+      // (they proved the old password).
       await tx
         .update(emailTokens)
         .set({ usedAt: now })
-        .where(and(eq(emailTokens.userId, used.userId), eq(emailTokens.purpose, 'password_reset'), isNull(emailTokens.usedAt)));
+        .where(
+          and(eq(emailTokens.userId, used.userId), inArray(emailTokens.purpose, ['password_reset', 'two_factor_sign_in']), isNull(emailTokens.usedAt)),
+        );
       return true;
     });
     if (!done) throw unprocessable('invalid', 'reset_password_token');
@@ -242,6 +328,47 @@ export class IdentityService {
   private async findUserByEmail(email: string): Promise<UserRow | undefined> {
     const [user] = await this.db.select().from(users).where(eq(sql`lower(${users.email})`, email));
     return user;
+  }
+
+  /**
+   * Checks the code against the player's secret and, when right, uses up its step (conditionally:
+   * of two concurrent uses of one code, one wins), the pending marker if any, forgives the
+   * address's failures and starts the session.
+   */
+  private async finishTwoFactorSignIn(user: UserRow, otpAttempt: string, pendingId: number | null, meta: RequestMeta, now: Date): Promise<SignInOutcome & { kind: 'signed_in' }> {
+    const step = user.otpSecret ? acceptedStep(user.otpSecret, otpAttempt, now, user.otpLastStep) : null;
+    const signedIn =
+      step === null
+        ? null
+        : await this.db.transaction(async (tx) => {
+            const [stepped] = await tx
+              .update(users)
+              .set({ otpLastStep: step })
+              .where(and(eq(users.id, user.id), eq(users.twoFactorEnabled, true), this.stepStillNew(step)))
+              .returning();
+            if (!stepped) return null;
+            if (pendingId !== null) {
+              const [used] = await tx
+                .update(emailTokens)
+                .set({ usedAt: now })
+                .where(and(eq(emailTokens.id, pendingId), isNull(emailTokens.usedAt)))
+                .returning({ id: emailTokens.id });
+              // Used meanwhile by a concurrent call: roll the step back too.
+              if (!used) throw unprocessable('expired', 'otp_attempt');
+            }
+            await tx.delete(signInFailures).where(eq(signInFailures.email, user.email));
+            return this.startSession(tx, stepped, meta, now);
+          });
+    if (!signedIn) {
+      await this.recordFailure(user.email, meta.ip, now);
+      throw unprocessable('invalid', 'otp_attempt');
+    }
+    return { kind: 'signed_in', ...signedIn };
+  }
+
+  /** The step is later than the last one accepted (each code is accepted once). */
+  private stepStillNew(step: number) {
+    return or(isNull(users.otpLastStep), lt(users.otpLastStep, step));
   }
 
   private async startSession(tx: Executor, user: UserRow, meta: RequestMeta, now: Date): Promise<SignedIn> {
@@ -295,7 +422,7 @@ export class IdentityService {
 
   private async issueEmailToken(tx: Executor, userId: number, purpose: TokenPurpose, now: Date): Promise<string> {
     const token = newToken();
-    const ttl = purpose === 'confirmation' ? CONFIRMATION_TTL_MS : PASSWORD_RESET_TTL_MS;
+    const ttl = { confirmation: CONFIRMATION_TTL_MS, password_reset: PASSWORD_RESET_TTL_MS, two_factor_sign_in: TWO_FACTOR_SIGN_IN_TTL_MS }[purpose];
     await tx.insert(emailTokens).values({ tokenHash: hashToken(token), purpose, userId, createdAt: now, expiresAt: new Date(now.getTime() + ttl) });
     return token;
   }
