@@ -184,14 +184,7 @@ function SignInForm({ onDone, notice, children }: { onDone: () => void; notice: 
     <form className="auth-form" method="post" noValidate onSubmit={onSubmit}>
       {notice ? <Notice kind="info">{notice}</Notice> : null}
       <BaseError errors={errors} shown={['email', 'password']} />
-      <Field
-        name="email"
-        type="email"
-        autoComplete="username"
-        label={t('auth.email')}
-        onChange={(e) => form.set('email', e.target.value)}
-        error={errors.email}
-      />
+      <EmailField autoComplete="username" error={errors.email} onChange={(value) => form.set('email', value)} />
       <Field
         name="password"
         type="password"
@@ -274,14 +267,7 @@ function SignUpForm({ onDone, locale, children }: { onDone: () => void; locale: 
   return (
     <form className="auth-form" method="post" noValidate onSubmit={onSubmit}>
       <BaseError errors={errors} shown={shown} />
-      <Field
-        name="email"
-        type="email"
-        autoComplete="email"
-        label={t('auth.email')}
-        onChange={(e) => form.set('email', e.target.value)}
-        error={errors.email}
-      />
+      <EmailField autoComplete="email" error={errors.email} onChange={(value) => form.set('email', value)} />
       <NewPasswordFields
         label={t('auth.password')}
         errors={errors}
@@ -364,16 +350,17 @@ function RemindForm() {
     <form className="auth-form" method="post" noValidate onSubmit={onSubmit}>
       <p>{t('auth.remindText')}</p>
       <BaseError errors={errors} shown={['email']} />
-      <Field
-        name="email"
-        type="email"
-        autoComplete="email"
-        label={t('auth.email')}
-        onChange={(e) => form.set('email', e.target.value)}
-        error={errors.email}
-      />
+      <EmailField autoComplete="email" error={errors.email} onChange={(value) => form.set('email', value)} />
       <Submit busy={form.busy} label={t('auth.remindSubmit')} />
     </form>
+  );
+}
+
+/** The email address field of the sign-in, sign-up and reminder forms. */
+function EmailField({ autoComplete, error, onChange }: { autoComplete: string; error?: string; onChange: (value: string) => void }) {
+  const { t } = useI18n();
+  return (
+    <Field name="email" type="email" autoComplete={autoComplete} label={t('auth.email')} onChange={(e) => onChange(e.target.value)} error={error} />
   );
 }
 
