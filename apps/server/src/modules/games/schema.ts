@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -106,4 +107,33 @@ export const gameCollections = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.collectionId, t.gameId] })],
+);
+
+/**
+ * A player's favourite games. `user_id` names an identity player (no foreign key across modules:
+ * the games module never reads identity's tables).
+ */
+export const favouriteGames = pgTable(
+  'favourite_games',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gameId] }), index('favourite_games_user').on(t.userId, t.addedAt)],
+);
+
+/** The games a player has played for real, latest first (filled by game launches and rounds). */
+export const playedGames = pgTable(
+  'played_games',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id),
+    lastPlayedAt: timestamp('last_played_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gameId] }), index('played_games_user').on(t.userId, t.lastPlayedAt)],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // The platform's mail outbox lives with the platform; re-exported so that drizzle-kit, which
 // reads module schema files only, migrates it.
@@ -22,6 +22,20 @@ export const users = pgTable(
     receivePromos: boolean('receive_promos').notNull().default(false),
     receiveSmsPromos: boolean('receive_sms_promos').notNull().default(false),
     termsAcceptedAt: at('terms_accepted_at'),
+    /** Personal details (spec 3), asked by the edition, deposit and cashout contexts. */
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    gender: text('gender'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    city: text('city'),
+    address: text('address'),
+    postalCode: text('postal_code'),
+    state: text('state'),
+    mobilePhone: text('mobile_phone'),
+    personalIdNumber: text('personal_id_number'),
+    /** The player's time zone (IANA name): limits count their days in it. */
+    timeZone: text('time_zone'),
+    signInCount: integer('sign_in_count').notNull().default(0),
     confirmedAt: at('confirmed_at'),
     createdAt: at('created_at').notNull(),
     currentSignInAt: at('current_sign_in_at'),
@@ -94,4 +108,48 @@ export const signInFailures = pgTable(
     failedAt: at('failed_at').notNull(),
   },
   (t) => [index('sign_in_failures_email').on(t.email, t.failedAt), index('sign_in_failures_ip').on(t.ip, t.failedAt)],
+);
+
+/**
+ * The catalogue of player groups and VIP tiers (spec 6): `kind` group or level; a level carries the
+ * persistent comp-point range that earns it. `writable` groups are the ones a player may join
+ * through `POST /api/player/groups` (A/B test arms, chat choice); the rest only the house assigns.
+ */
+export const playerGroups = pgTable('player_groups', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  kind: text('kind', { enum: ['group', 'level'] }).notNull(),
+  writable: boolean('writable').notNull().default(false),
+  /** Levels only: the tier's order (1 = entry tier) and its persistent comp-point range [min, max). */
+  rank: integer('rank'),
+  minPoints: bigint('min_points', { mode: 'number' }),
+  maxPoints: bigint('max_points', { mode: 'number' }),
+});
+
+/** Which groups (and tier) each player is in. */
+export const userGroups = pgTable(
+  'user_groups',
+  {
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => playerGroups.id),
+    addedAt: at('added_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.groupId] })],
+);
+
+/**
+ * Solved proof-of-work captcha challenges, kept until the challenge would have expired anyway, so
+ * that each solution is accepted once on every instance.
+ */
+export const captchaSolutions = pgTable(
+  'captcha_solutions',
+  {
+    challengeHash: text('challenge_hash').primaryKey(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [index('captcha_solutions_expiry').on(t.expiresAt)],
 );
