@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { errorCodeOf, Notice } from '../features/auth';
+import { errorCodeOf, Notice } from '../ui/form';
 import { browserApi } from '../lib/api';
 import { useI18n } from '../lib/i18n';
 import { localizePath } from '../lib/locale';
@@ -8,6 +8,7 @@ import { useSession } from '../lib/session';
 import { loadSession } from '../lib/session-client';
 import { SkeletonPage } from '../ui/skeleton';
 import { PageErrorBoundary, pageMeta } from './route-helpers';
+import './profile.css';
 import type { Route } from './+types/profile';
 
 export function meta(args: Route.MetaArgs) {

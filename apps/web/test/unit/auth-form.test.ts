@@ -1,6 +1,6 @@
 import { emailAddressSchema, mustBeAcceptedSchema, newPasswordSchema } from '@orbit/contracts';
 import { describe, expect, it } from 'vitest';
-import { check, errorCodeOf } from '../../app/features/auth/form';
+import { check, errorCodeOf } from '../../app/ui/form';
 import { ApiError, ApiNetworkError } from '../../app/lib/api';
 import { backgroundOf, popupOf } from '../../app/lib/popups';
 

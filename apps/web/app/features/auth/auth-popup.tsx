@@ -15,8 +15,9 @@ import { localizePath, type Locale } from '../../lib/locale';
 import { GUEST_ONLY, type Background, type PopupName } from '../../lib/popups';
 import { setPlayer, useSession } from '../../lib/session';
 import { refreshPlayer } from '../../lib/session-client';
-import { check, CheckField, checkNewPassword, errorCodeOf, Field, hasErrors, Notice, SelectField, type FieldErrors } from './form';
-import { Modal } from './modal';
+import { check, CheckField, checkNewPassword, errorCodeOf, Field, hasErrors, Notice, SelectField, type FieldErrors } from '../../ui/form';
+import { Modal } from '../../ui/modal';
+import './auth.css';
 
 type PopupProps = { name: PopupName; locale: Locale; background: Background | null };
 

@@ -1,3 +1,1 @@
 export { AuthPopup } from './auth-popup';
-export { Modal } from './modal';
-export { errorCodeOf, Notice } from './form';

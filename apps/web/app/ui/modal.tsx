@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { useI18n } from '../../lib/i18n';
-import './auth.css';
+import { useI18n } from '../lib/i18n';
+import './form.css';
 
 /** A full-screen modal dialog: labelled by its title, closed by its button, Escape or the backdrop. */
 export function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {

@@ -1,6 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import { ApiError, ApiNetworkError } from '../../lib/api';
-import { useI18n } from '../../lib/i18n';
+import { ApiError, ApiNetworkError } from '../lib/api';
+import { useI18n } from '../lib/i18n';
+import './form.css';
 
 /** Field name → error code (the server's 422 codes, or the same codes from the shared rules). */
 export type FieldErrors = Record<string, string | undefined>;
