@@ -168,3 +168,46 @@ export const gameParamsSchema = z.object({
   name: z.string().max(200, 'too_long'),
 });
 export type GameParams = z.infer<typeof gameParamsSchema>;
+
+// ---- /api/player/favorite_games, /api/player/played_games (signed-in) -------------------------
+
+/**
+ * The `accept-client` request header picks the version of a dual-version list: v1 answers numeric
+ * game ids, v2 full games. No header or any other value answers v1 (the lighter, older shape).
+ */
+export const ACCEPT_CLIENT_IDS = 'application/vnd.s.v1+json';
+export const ACCEPT_CLIENT_GAMES = 'application/vnd.s.v2+json';
+export type PlayerGamesVersion = 'ids' | 'games';
+export function playerGamesVersionOf(acceptClient: string | undefined): PlayerGamesVersion {
+  return acceptClient?.trim().toLowerCase() === ACCEPT_CLIENT_GAMES ? 'games' : 'ids';
+}
+
+/** A player keeps at most this many favourites. */
+export const FAVOURITE_GAMES_MAX = 500;
+/** The played-games list answers at most this many, latest first. */
+export const PLAYED_GAMES_MAX = 50;
+
+/** v1: numeric game ids (the `id` of each game's `currencies` entries). */
+export const playerGameIdsResponseSchema = z.array(z.number().int());
+export type PlayerGameIdsResponse = z.infer<typeof playerGameIdsResponseSchema>;
+/** v2: full games, the shape of the games_filter items. */
+export const playerGamesFullResponseSchema = z.array(gameSchema);
+export type PlayerGamesFullResponse = z.infer<typeof playerGamesFullResponseSchema>;
+/** Favourites (newest first) and played games (latest first), in the version asked for. */
+export const playerGamesResponseSchema = z.union([playerGameIdsResponseSchema, playerGamesFullResponseSchema]);
+export type PlayerGamesResponse = z.infer<typeof playerGamesResponseSchema>;
+
+const gameIdSchema = z.number({ message: 'invalid_type' }).int('invalid_type').min(1, 'unknown_game').max(2_147_483_647, 'unknown_game');
+
+/** `PUT|DELETE /api/player/favorite_games/{id}`. */
+export const favouriteGameParamsSchema = z.object({
+  /** Any whole number: one that names no game is the server's 404, not a form error. */
+  id: z.coerce.number({ message: 'invalid_type' }).int('invalid_type'),
+});
+export type FavouriteGameParams = z.infer<typeof favouriteGameParamsSchema>;
+
+/** `PUT /api/player/favorite_games {game_ids}`: the whole list, first = newest; duplicates count once. */
+export const favouriteGamesReplaceRequestSchema = z.object({
+  game_ids: z.array(gameIdSchema).max(FAVOURITE_GAMES_MAX, 'too_long'),
+});
+export type FavouriteGamesReplaceRequest = z.infer<typeof favouriteGamesReplaceRequestSchema>;

@@ -120,6 +120,10 @@ export const playerSchema = z.object({
   postal_code: z.string().nullable(),
   state: z.string().nullable(),
   mobile_phone: z.string().nullable(),
+  /** Exactly 11 characters where the country uses one (asked by the cashout form). */
+  personal_id_number: z.string().nullable(),
+  /** IANA name; limits count their days in it (null: not chosen, UTC is used). */
+  time_zone: z.string().nullable(),
   receive_promos: z.boolean(),
   receive_sms_promos: z.boolean(),
   currency: z.string(),

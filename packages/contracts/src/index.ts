@@ -5,5 +5,7 @@ export * from './info';
 export * from './cms';
 export * from './games';
 export * from './identity';
+export * from './player';
 export * from './rules';
 export * from './verification';
+export * from './captcha';

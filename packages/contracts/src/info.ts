@@ -94,7 +94,7 @@ export const playerFieldSchema = z.object({
   pattern: z.string().optional(),
   /** Allowed values for a select (currency codes, country codes, genders). */
   options: z.array(z.string()).optional(),
-  /** Date format the page sends (`YYYY-MM-DD`). */
+  /** Date format the page sends (`DD/MM/YYYY`; answers give dates as ISO `YYYY-MM-DD`). */
   format: z.string().optional(),
   /** Minimum age for a birth date under the request's licence. */
   minimum_age: z.number().int().optional(),
@@ -123,6 +123,7 @@ export const playerFieldNameSchema = z.enum([
   'state',
   'mobile_phone',
   'personal_id_number',
+  'time_zone',
 ]);
 export type PlayerFieldName = z.infer<typeof playerFieldNameSchema>;
 

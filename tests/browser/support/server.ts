@@ -21,7 +21,8 @@ export type TestServer = {
 
 export async function startServer(options: { extraGames?: number } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-browser-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' });
+  // A low captcha difficulty: the page's solver still does real work, quickly.
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', CAPTCHA_DIFFICULTY: '8' });
   const database = await createDatabase({ dataDir: config.dataDir });
   let app: FastifyInstance | undefined;
   try {

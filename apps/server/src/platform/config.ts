@@ -30,6 +30,15 @@ const envSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   /** Whether a start migrates and seeds (off for instances that only serve). */
   AUTO_MIGRATE: z.enum(['0', '1']).default('1'),
+  /** When the terms and conditions last changed (ISO date); players who accepted earlier are asked again. */
+  TERMS_UPDATED_AT: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  /** Leading zero bits of the proof-of-work captcha; 0 checks only signature, expiry and single use. */
+  CAPTCHA_DIFFICULTY: z.coerce.number().int().min(0).max(32).default(14),
+  /** Signs captcha challenges; every instance must share it. Unset: a random one per process. */
+  CAPTCHA_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** reCAPTCHA v3 keys; with both set it replaces the proof of work. */
+  RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
+  RECAPTCHA_SECRET: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -49,6 +58,10 @@ export type Config = {
   defaultLicence: 'CW' | 'EE';
   autoMigrate: boolean;
   pageCacheSeconds: number;
+  termsUpdatedAt: Date | undefined;
+  captchaDifficulty: number;
+  captchaSecret: string | undefined;
+  recaptcha: { siteKey: string; secret: string } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -62,6 +75,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  if ((e.RECAPTCHA_SITE_KEY === undefined) !== (e.RECAPTCHA_SECRET === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET: set both or neither');
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -79,5 +95,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     defaultLicence: e.DEFAULT_LICENCE,
     autoMigrate: e.AUTO_MIGRATE === '1',
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
+    termsUpdatedAt: e.TERMS_UPDATED_AT ? new Date(e.TERMS_UPDATED_AT) : undefined,
+    captchaDifficulty: e.CAPTCHA_DIFFICULTY,
+    captchaSecret: e.CAPTCHA_SECRET,
+    recaptcha: e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET } : undefined,
   };
 }

@@ -4,7 +4,7 @@ import { devMailboxResponseSchema, playerSchema } from '@orbit/contracts';
 import { mailOutbox } from '../../src/platform/mail-schema';
 import { FakeClock } from '../../src/platform/clock';
 import { createTestApp, type TestApp } from '../support/app';
-import { PASSWORD, call, lastMailTo, register, signIn, tokenIn } from '../support/identity';
+import { PASSWORD, call, lastMailTo, register, signIn, tokenIn, withCaptcha } from '../support/identity';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -61,7 +61,7 @@ describe('POST /api/users/confirmation', () => {
     const { cookie } = await register(t, { email: 'gina@example.com' });
     const first = tokenIn((await lastMailTo(t, 'gina@example.com')).text, 'confirmation_token');
     clock.advance(MINUTE);
-    const resend = await call(t, 'POST', '/api/users/confirmation', { payload: { user: { email: 'GINA@example.com', captcha: 'ok' } } });
+    const resend = await call(t, 'POST', '/api/users/confirmation', { payload: await withCaptcha(t, { user: { email: 'GINA@example.com' } }) });
     expect(resend.statusCode).toBe(200);
     expect(resend.json()).toEqual({});
     const second = tokenIn((await lastMailTo(t, 'gina@example.com')).text, 'confirmation_token');
@@ -71,7 +71,7 @@ describe('POST /api/users/confirmation', () => {
 
     const before = await mails();
     for (const email of ['gina@example.com', 'unknown@example.com']) {
-      const res = await call(t, 'POST', '/api/users/confirmation', { payload: { user: { email } } });
+      const res = await call(t, 'POST', '/api/users/confirmation', { payload: await withCaptcha(t, { user: { email } }) });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({});
     }
@@ -85,7 +85,7 @@ describe('password reset', () => {
     const other = await signIn(t, 'hank@example.com', PASSWORD);
     expect(other.statusCode).toBe(200);
 
-    const ask = await call(t, 'POST', '/api/users/password', { payload: { user: { email: 'Hank@example.com' } } });
+    const ask = await call(t, 'POST', '/api/users/password', { payload: await withCaptcha(t, { user: { email: 'Hank@example.com' } }) });
     expect(ask.statusCode).toBe(200);
     expect(ask.json()).toEqual({});
     const mail = await lastMailTo(t, 'hank@example.com');
@@ -112,22 +112,22 @@ describe('password reset', () => {
     await register(t, { email: 'kate@example.com' });
     const before = await mails();
     for (let i = 0; i < 3; i++) {
-      const res = await call(t, 'POST', '/api/users/password', { payload: { user: { email: 'kate@example.com' } } });
+      const res = await call(t, 'POST', '/api/users/password', { payload: await withCaptcha(t, { user: { email: 'kate@example.com' } }) });
       expect(res.statusCode).toBe(200);
     }
     expect(await mails()).toBe(before + 1);
     clock.advance(MINUTE);
-    await call(t, 'POST', '/api/users/password', { payload: { user: { email: 'kate@example.com' } } });
+    await call(t, 'POST', '/api/users/password', { payload: await withCaptcha(t, { user: { email: 'kate@example.com' } }) });
     expect(await mails()).toBe(before + 2);
     // The same for confirmation links: the registration mail was sent a minute ago.
-    await call(t, 'POST', '/api/users/confirmation', { payload: { user: { email: 'kate@example.com' } } });
-    await call(t, 'POST', '/api/users/confirmation', { payload: { user: { email: 'kate@example.com' } } });
+    await call(t, 'POST', '/api/users/confirmation', { payload: await withCaptcha(t, { user: { email: 'kate@example.com' } }) });
+    await call(t, 'POST', '/api/users/confirmation', { payload: await withCaptcha(t, { user: { email: 'kate@example.com' } }) });
     expect(await mails()).toBe(before + 3);
   });
 
   it('answers the same for an unknown address, and mails nothing', async () => {
     const before = await mails();
-    const res = await call(t, 'POST', '/api/users/password', { payload: { user: { email: 'nobody@example.com' } } });
+    const res = await call(t, 'POST', '/api/users/password', { payload: await withCaptcha(t, { user: { email: 'nobody@example.com' } }) });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({});
     expect(await mails()).toBe(before);
@@ -135,7 +135,7 @@ describe('password reset', () => {
 
   it('refuses an expired token (1 hour) and a weak or mismatched password', async () => {
     await register(t, { email: 'iris@example.com' });
-    await call(t, 'POST', '/api/users/password', { payload: { user: { email: 'iris@example.com' } } });
+    await call(t, 'POST', '/api/users/password', { payload: await withCaptcha(t, { user: { email: 'iris@example.com' } }) });
     const token = tokenIn((await lastMailTo(t, 'iris@example.com')).text, 'reset_password_token');
 
     const weak = await call(t, 'PUT', '/api/users/password', { payload: { user: { reset_password_token: token, password: 'password1' } } });

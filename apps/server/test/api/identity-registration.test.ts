@@ -5,7 +5,7 @@ import { users } from '../../src/modules/identity/schema';
 import { accounts } from '../../src/modules/wallet/schema';
 import { mailOutbox } from '../../src/platform/mail-schema';
 import { createTestApp, type TestApp } from '../support/app';
-import { call, lastMailTo, register, sessionCookieOf, signUpBody, tokenIn } from '../support/identity';
+import { call, lastMailTo, register, sessionCookieOf, signUpBody, tokenIn, withCaptcha } from '../support/identity';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ const mailCount = async () => (await t.database.db.select({ n: count() }).from(m
 
 describe('POST /api/users', () => {
   it('registers, opens the account, mails the confirmation link and signs in', async () => {
-    const res = await call(t, 'POST', '/api/users', { payload: signUpBody() });
+    const res = await call(t, 'POST', '/api/users', { payload: await withCaptcha(t, signUpBody()) });
     expect(res.statusCode, res.body).toBe(201);
     const cookieLine = String(res.headers['set-cookie']);
     expect(cookieLine).toMatch(/^orbit_session=[A-Za-z0-9_-]{43}; /);
@@ -37,11 +37,12 @@ describe('POST /api/users', () => {
       receive_promos: true,
       receive_sms_promos: false,
       confirmed_at: null,
-      statuses: [],
-      groups: [],
+      // Every new player starts in the entry tier (Rising star).
+      statuses: [{ id: 1117, name: 'Rising star' }],
+      groups: [1117],
       two_factor_enabled: false,
       auth_fields_missed: [],
-      level: null,
+      level: { id: 'level_1', name: 'Rising star', conditions: { persistent_comp_points: { min: 0, max: 1000 } } },
     });
 
     const [account] = await t.database.db.select().from(accounts).where(eq(accounts.userId, player.id));
@@ -60,7 +61,7 @@ describe('POST /api/users', () => {
 
   it('refuses an address already registered, whatever its case, and creates nothing', async () => {
     const before = [await userCount(), await accountCount(), await mailCount()];
-    const res = await call(t, 'POST', '/api/users', { payload: signUpBody({ email: '  PLAYER.one@example.COM ' }) });
+    const res = await call(t, 'POST', '/api/users', { payload: await withCaptcha(t, signUpBody({ email: '  PLAYER.one@example.COM ' })) });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ errors: { email: ['taken'] } });
     expect([await userCount(), await accountCount(), await mailCount()]).toEqual(before);
@@ -83,7 +84,7 @@ describe('POST /api/users', () => {
     ['the demo currency', { currency: 'FUN' }, { currency: ['not_allowed'] }],
   ])('answers 422 for %s and creates nothing', async (_name, overrides, errors) => {
     const before = [await userCount(), await accountCount(), await mailCount()];
-    const res = await call(t, 'POST', '/api/users', { payload: signUpBody({ email: 'someone.new@example.com', ...overrides }) });
+    const res = await call(t, 'POST', '/api/users', { payload: await withCaptcha(t, signUpBody({ email: 'someone.new@example.com', ...overrides })) });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ errors });
     expect(res.headers['set-cookie']).toBeUndefined();
@@ -92,7 +93,8 @@ describe('POST /api/users', () => {
 
   it('lets one of two simultaneous registrations of an address win', async () => {
     const body = signUpBody({ email: 'twins@example.com' });
-    const results = await Promise.all([call(t, 'POST', '/api/users', { payload: body }), call(t, 'POST', '/api/users', { payload: body })]);
+    const [one, two] = [await withCaptcha(t, body), await withCaptcha(t, body)];
+    const results = await Promise.all([call(t, 'POST', '/api/users', { payload: one }), call(t, 'POST', '/api/users', { payload: two })]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 422]);
     expect(results.find((r) => r.statusCode === 422)!.json()).toEqual({ errors: { email: ['taken'] } });
     expect((await t.database.db.select({ n: count() }).from(users).where(eq(users.email, 'twins@example.com')))[0]!.n).toBe(1);
@@ -135,8 +137,8 @@ describe('CSRF', () => {
     expect(nullOrigin.statusCode).toBe(403);
     const referer = await call(t, 'POST', '/api/users/sign_in', { payload: body, ip: '10.9.9.1', headers: { referer: 'https://evil.example/page' } });
     expect(referer.statusCode).toBe(403);
-    const own = await call(t, 'POST', '/api/users/sign_in', { payload: body, ip: '10.9.9.1', headers: { host: 'casino.example', origin: 'https://casino.example' } });
-    expect(own.statusCode).toBe(422); // through the check, refused on the credentials
+    const own = await call(t, 'POST', '/api/users/sign_in', { payload: await withCaptcha(t, body), ip: '10.9.9.1', headers: { host: 'casino.example', origin: 'https://casino.example' } });
+    expect(own.json()).toEqual({ errors: { email: ['invalid_credentials'] } }); // through the check, refused on the credentials
   });
 
   it('refuses DELETE and PUT without the header too, but not reads or the catalogue filter', async () => {
@@ -163,7 +165,7 @@ describe('GET /api/dev/mailbox', () => {
   it('secures the session cookie in production', async () => {
     const prod = await createTestApp({ NODE_ENV: 'production' });
     try {
-      const res = await call(prod, 'POST', '/api/users', { payload: signUpBody({ email: 'prod@example.com' }) });
+      const res = await call(prod, 'POST', '/api/users', { payload: await withCaptcha(prod, signUpBody({ email: 'prod@example.com' })) });
       expect(res.statusCode).toBe(201);
       expect(String(res.headers['set-cookie'])).toContain('; Secure');
     } finally {

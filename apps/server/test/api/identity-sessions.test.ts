@@ -4,7 +4,7 @@ import { playerSchema, playerSessionsResponseSchema } from '@orbit/contracts';
 import { sessions, signInFailures } from '../../src/modules/identity/schema';
 import { FakeClock } from '../../src/platform/clock';
 import { createTestApp, type TestApp } from '../support/app';
-import { PASSWORD, call, register, sessionCookieOf, signIn } from '../support/identity';
+import { PASSWORD, call, register, sessionCookieOf, signIn, withCaptcha } from '../support/identity';
 
 const MINUTE = 60_000;
 const clock = new FakeClock('2026-03-01T10:00:00Z');
@@ -147,7 +147,7 @@ describe('/api/player/sessions', () => {
     const { cookie: first } = await register(t, { email: 'multi@example.com' });
     clock.advance(MINUTE);
     const second = await call(t, 'POST', '/api/users/sign_in', {
-      payload: { user: { email: 'multi@example.com', password: PASSWORD } },
+      payload: await withCaptcha(t, { user: { email: 'multi@example.com', password: PASSWORD } }),
       ip: '10.5.0.9',
       headers: { 'user-agent': 'PhoneBrowser/1.0', 'cf-ipcountry': 'ee' },
     });

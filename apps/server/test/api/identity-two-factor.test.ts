@@ -4,7 +4,7 @@ import { playerSchema, twoFactorSetupResponseSchema } from '@orbit/contracts';
 import { codeAt, codeForStep, stepAt } from '../../src/modules/identity/totp';
 import { FakeClock } from '../../src/platform/clock';
 import { createTestApp, type TestApp } from '../support/app';
-import { PASSWORD, call, register, sessionCookieOf, signIn } from '../support/identity';
+import { PASSWORD, call, register, sessionCookieOf, signIn, withCaptcha } from '../support/identity';
 
 const STEP = 30_000;
 const MINUTE = 60_000;
@@ -154,7 +154,7 @@ describe('sign-in with two-factor', () => {
 
   it('takes email, password and code in one call too', async () => {
     const { secret } = await withTwoFactor('gina@example.com');
-    const res = await call(t, 'POST', '/api/users/sign_in', { payload: { user: { email: 'gina@example.com', password: PASSWORD, otp_attempt: code(secret) } } });
+    const res = await call(t, 'POST', '/api/users/sign_in', { payload: await withCaptcha(t, { user: { email: 'gina@example.com', password: PASSWORD, otp_attempt: code(secret) } }) });
     expect(res.statusCode, res.body).toBe(200);
     sessionCookieOf(res);
   });

@@ -36,6 +36,8 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    // A few hashes per captcha token (identity-captcha.test.ts checks the real work).
+    CAPTCHA_DIFFICULTY: '4',
     ...(template.kind === 'postgres' ? { DATABASE_URL: template.databaseUrl } : {}),
     ...env,
   });

@@ -1,6 +1,8 @@
 /** Helpers for the identity API tests: requests as the page sends them, cookies, a registered player. */
+import { createHash } from 'node:crypto';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
+import { captchaChallengeSchema, captchaWorkInput, hasLeadingZeroBits, powCaptchaToken } from '@orbit/contracts';
 import type { TestApp } from './app';
 
 export const XHR = { 'x-requested-with': 'XMLHttpRequest' } as const;
@@ -45,21 +47,41 @@ export function signUpBody(overrides: Record<string, unknown> = {}) {
       receive_sms_promos: false,
       nickname: 'Lucky Ace',
       dfpc: 'fp-1',
-      captcha: 'ok',
       ...overrides,
     },
   };
 }
 
+/** Finds the nonce for a proof-of-work challenge, as the page's solver does (base-36 counter). */
+export function solveCaptcha(challenge: string, difficulty: number): string {
+  for (let n = 0; ; n++) {
+    const nonce = n.toString(36);
+    if (hasLeadingZeroBits(createHash('sha256').update(captchaWorkInput(challenge, nonce)).digest(), difficulty)) return powCaptchaToken(challenge, nonce);
+  }
+}
+
+/** A fresh captcha token: a challenge from the server, solved (tests run with a low difficulty). */
+export async function captchaToken(t: TestApp): Promise<string> {
+  const res = await call(t, 'POST', '/api/captcha/challenge');
+  expect(res.statusCode, res.body).toBe(200);
+  const { challenge, difficulty } = captchaChallengeSchema.parse(res.json());
+  return solveCaptcha(challenge, difficulty);
+}
+
+/** A `{user: {...}}` body with a fresh captcha token added, as the page sends it. */
+export async function withCaptcha<T extends { user: Record<string, unknown> }>(t: TestApp, body: T): Promise<T> {
+  return { ...body, user: { ...body.user, captcha: await captchaToken(t) } };
+}
+
 /** Registers a player; answers the cookie and the player. */
 export async function register(t: TestApp, overrides: Record<string, unknown> = {}, ip = '10.0.0.1') {
-  const res = await call(t, 'POST', '/api/users', { payload: signUpBody(overrides), ip });
+  const res = await call(t, 'POST', '/api/users', { payload: await withCaptcha(t, signUpBody(overrides)), ip });
   expect(res.statusCode, res.body).toBe(201);
   return { cookie: sessionCookieOf(res), player: res.json() as { id: number; email: string } };
 }
 
 export async function signIn(t: TestApp, email: string, password: string, ip = '10.0.0.2') {
-  return call(t, 'POST', '/api/users/sign_in', { payload: { user: { email, password, dfpc: 'fp', captcha: 'ok' } }, ip });
+  return call(t, 'POST', '/api/users/sign_in', { payload: { user: { email, password, dfpc: 'fp', captcha: await captchaToken(t) } }, ip });
 }
 
 /** The newest mail to an address, through the development mailbox. */

@@ -1,5 +1,6 @@
 // Field validation rules (spec 5) shared by the server and the page's forms; every failure's
 // message is its stable snake_case error code (see ../errors.ts).
+export * from './address';
 export * from './age';
 export * from './birthday';
 export * from './card';
@@ -16,4 +17,5 @@ export * from './personal-id';
 export * from './phone';
 export * from './postal-code';
 export * from './state';
+export * from './time-zone';
 export type { CalendarDay, Today } from './today';

@@ -5,7 +5,7 @@ import { z } from 'zod';
  * no checksum is tried; only ASCII letters and digits are taken (Estonian, Lithuanian and
  * Brazilian ids are 11 digits).
  */
-export const personalIdSchema = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9]{11}$/, 'invalid_personal_id');
+export const PERSONAL_ID_LENGTH = 11;
+export const PERSONAL_ID_PATTERN = /^[A-Za-z0-9]{11}$/;
+
+export const personalIdSchema = z.string().trim().regex(PERSONAL_ID_PATTERN, 'invalid_personal_id');

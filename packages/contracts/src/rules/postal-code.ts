@@ -40,10 +40,16 @@ export const POSTAL_CODE_PATTERNS: Readonly<Record<string, RegExp>> = {
   US: /^\d{5}(?:-?\d{4})?$/,
 };
 
-/** Any other country: letters and digits with inner spaces or hyphens, 2–10 characters. */
-export const GENERIC_POSTAL_CODE_PATTERN = /^[A-Z0-9](?:[A-Z0-9 -]*[A-Z0-9])?$/;
-const GENERIC_MIN_LENGTH = 2;
-const GENERIC_MAX_LENGTH = 10;
+/**
+ * Any other country: letters and digits with inner spaces or hyphens, 2–10 characters. Both
+ * cases, so the page can test what the player typed (the server upper-cases first); 10 is also
+ * the longest of the country formats above (US ZIP+4 "12345-6789").
+ */
+export const GENERIC_POSTAL_CODE_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9 -]*[A-Za-z0-9])?$/;
+export const POSTAL_CODE_MIN_LENGTH = 2;
+export const POSTAL_CODE_MAX_LENGTH = 10;
+const GENERIC_MIN_LENGTH = POSTAL_CODE_MIN_LENGTH;
+const GENERIC_MAX_LENGTH = POSTAL_CODE_MAX_LENGTH;
 
 export function postalCodePattern(country: string | null | undefined): RegExp | undefined {
   const code = country?.trim().toUpperCase() ?? '';

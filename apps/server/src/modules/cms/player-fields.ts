@@ -1,46 +1,78 @@
-import type { Licence, PlayerField, PlayerFieldName, PlayerFieldsResponse } from '@orbit/contracts';
+import {
+  ADDRESS_MAX_LENGTH,
+  CITY_MAX_LENGTH,
+  EMAIL_MAX_LENGTH,
+  GENDERS,
+  GENERIC_POSTAL_CODE_PATTERN,
+  NAME_MAX_LENGTH,
+  NAME_PATTERN,
+  NICKNAME_MAX_LENGTH,
+  NICKNAME_MIN_LENGTH,
+  NICKNAME_PATTERN,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PERSONAL_ID_LENGTH,
+  PERSONAL_ID_PATTERN,
+  PHONE_MAX_LENGTH,
+  PHONE_MIN_DIGITS,
+  PHONE_PATTERN,
+  PLAYER_FIELD_CONTEXTS,
+  POSTAL_CODE_MAX_LENGTH,
+  POSTAL_CODE_MIN_LENGTH,
+  STATE_MAX_LENGTH,
+  TIME_ZONE_MAX_LENGTH,
+  type Licence,
+  type PlayerField,
+  type PlayerFieldName,
+  type PlayerFieldsResponse,
+} from '@orbit/contracts';
 import { MINIMUM_AGE } from './licence';
 
 /**
- * Which fields each form asks for. Registration is short; the cashbox asks fiat players for their
- * personal details before the first deposit (spec: phone, names, birth date, country, city,
- * address, postal code); a cashout also needs the state and, where the country uses it, the id.
+ * Field rules (spec section 5) as the page's forms read them. Every number and pattern comes from
+ * the contracts' rules, which the server validates with, so a rule is written once; option lists
+ * come from the database. Postal codes publish the generic pattern: the country formats are
+ * checked by the server (and by the page through the same contracts rule).
  */
-const CONTEXTS = {
-  registration: ['email', 'password', 'password_confirmation', 'currency', 'country', 'terms_acceptance', 'receive_promos', 'receive_sms_promos', 'nickname'],
-  deposit: ['first_name', 'last_name', 'date_of_birth', 'country', 'city', 'address', 'postal_code', 'mobile_phone'],
-  cashout: ['first_name', 'last_name', 'date_of_birth', 'gender', 'country', 'city', 'address', 'postal_code', 'state', 'mobile_phone', 'personal_id_number'],
-  edition: ['nickname', 'first_name', 'last_name', 'date_of_birth', 'gender', 'country', 'city', 'address', 'postal_code', 'state', 'mobile_phone', 'receive_promos', 'receive_sms_promos', 'personal_id_number'],
-  // The house studio needs nothing beyond an account to open a real-money game.
-  orbit: [],
-} satisfies Record<string, PlayerFieldName[]>;
-
-/** Static field rules (spec section 5); option lists come from the database. */
 export function playerFields(input: { licence: Licence; signupCurrencies: string[]; countries: string[] }): PlayerFieldsResponse {
-  const name = { type: 'string', required: false, min_length: 1, max_length: 50, pattern: "^[\\p{L}][\\p{L}' .-]*$" } as const;
+  const name = { type: 'string', required: false, min_length: 1, max_length: NAME_MAX_LENGTH, pattern: NAME_PATTERN.source } as const;
   const fields: Record<PlayerFieldName, PlayerField> = {
-    email: { type: 'email', required: true, max_length: 254 },
-    password: { type: 'password', required: true, min_length: 8, max_length: 128 },
+    email: { type: 'email', required: true, max_length: EMAIL_MAX_LENGTH },
+    password: { type: 'password', required: true, min_length: PASSWORD_MIN_LENGTH, max_length: PASSWORD_MAX_LENGTH },
     password_confirmation: { type: 'password', required: true, confirms: 'password' },
     currency: { type: 'select', required: true, options: input.signupCurrencies },
     country: { type: 'select', required: true, options: input.countries },
     terms_acceptance: { type: 'checkbox', required: true },
     receive_promos: { type: 'checkbox', required: false },
     receive_sms_promos: { type: 'checkbox', required: false },
-    nickname: { type: 'string', required: false, min_length: 3, max_length: 15, pattern: '^[\\p{L}\\d .-]+$' },
+    nickname: { type: 'string', required: false, min_length: NICKNAME_MIN_LENGTH, max_length: NICKNAME_MAX_LENGTH, pattern: NICKNAME_PATTERN.source },
     first_name: { ...name },
     last_name: { ...name },
-    date_of_birth: { type: 'date', required: false, format: 'YYYY-MM-DD', minimum_age: MINIMUM_AGE[input.licence] },
-    gender: { type: 'select', required: false, options: ['male', 'female', 'other'] },
-    city: { type: 'string', required: false, min_length: 1, max_length: 100 },
-    address: { type: 'string', required: false, min_length: 1, max_length: 200 },
-    postal_code: { type: 'string', required: false, min_length: 2, max_length: 12, pattern: '^[A-Za-z0-9][A-Za-z0-9 -]*$' },
-    state: { type: 'string', required: false, max_length: 100 },
-    mobile_phone: { type: 'phone', required: false, min_length: 8, max_length: 20, pattern: '^[0-9+() -]{8,}$' },
-    personal_id_number: { type: 'string', required: false, min_length: 11, max_length: 11 },
+    date_of_birth: { type: 'date', required: false, format: 'DD/MM/YYYY', minimum_age: MINIMUM_AGE[input.licence] },
+    gender: { type: 'select', required: false, options: [...GENDERS] },
+    city: { type: 'string', required: false, min_length: 1, max_length: CITY_MAX_LENGTH },
+    address: { type: 'string', required: false, min_length: 1, max_length: ADDRESS_MAX_LENGTH },
+    postal_code: {
+      type: 'string',
+      required: false,
+      min_length: POSTAL_CODE_MIN_LENGTH,
+      max_length: POSTAL_CODE_MAX_LENGTH,
+      pattern: GENERIC_POSTAL_CODE_PATTERN.source,
+    },
+    state: { type: 'string', required: false, max_length: STATE_MAX_LENGTH },
+    mobile_phone: { type: 'phone', required: false, min_length: PHONE_MIN_DIGITS, max_length: PHONE_MAX_LENGTH, pattern: PHONE_PATTERN.source },
+    personal_id_number: {
+      type: 'string',
+      required: false,
+      min_length: PERSONAL_ID_LENGTH,
+      max_length: PERSONAL_ID_LENGTH,
+      pattern: PERSONAL_ID_PATTERN.source,
+    },
+    // An IANA name (Europe/Berlin); the page offers Intl.supportedValuesOf('timeZone').
+    time_zone: { type: 'string', required: false, max_length: TIME_ZONE_MAX_LENGTH },
   };
   return {
-    contexts: Object.fromEntries(Object.entries(CONTEXTS).map(([k, v]) => [k, [...v]])) as PlayerFieldsResponse['contexts'],
+    contexts: Object.fromEntries(Object.entries(PLAYER_FIELD_CONTEXTS).map(([k, v]) => [k, [...v]])) as PlayerFieldsResponse['contexts'],
     fields,
   };
 }

@@ -176,6 +176,17 @@ export class GamesService {
     return keyed(ids.map((id) => byId.get(id)));
   }
 
+  /** Enabled games by numeric id as a list, in the order asked (favourites and played games, v2). */
+  async gamesByIds(ids: number[]): Promise<Game[]> {
+    if (!ids.length) return [];
+    const rows = await this.selectGames().where(and(baseConditions(undefined), inArray(games.id, ids)));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const row = byId.get(id);
+      return row ? [toGame(row)] : [];
+    });
+  }
+
   /** Games by seo title, keyed by identifier, in the order asked. */
   async selectBySeoTitles(seoTitles: string[], device: Device | undefined): Promise<GamesMapResponse> {
     if (!seoTitles.length) return {};

@@ -1,19 +1,29 @@
 /**
  * The identity module's public face: registration, sign-in, sessions, confirmation, password
- * reset, TOTP two-factor. Other modules protect their routes with `requirePlayer(request)`.
+ * reset, TOTP two-factor; the player's profile, groups and tiers, subscriptions (the design's
+ * "players" area lives here: this module owns the users row). Other modules protect their routes
+ * with `requirePlayer(request)`.
  */
 import type { Config } from '../../platform/config';
 import type { OrbitModule } from '../../platform/module';
+import { captchaRoutes, createCaptcha } from './captcha';
+import { ProfileService } from './profile';
+import { profileRoutes } from './profile-routes';
 import { identityRoutes } from './routes';
+import { seedIdentity } from './seed';
 import { IdentityService, type Links } from './service';
 
 export { currentPlayer, requirePlayer } from './session';
 export type { CurrentPlayer } from './service';
 export { SESSION_COOKIE } from './cookies';
 
+function publicBase(config: Config): string {
+  return (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
+}
+
 /** Mailed links point at the configured public address; the Host header is never trusted for them. */
 function linksFor(config: Config): Links {
-  const base = (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
+  const base = publicBase(config);
   return {
     confirmation: (token) => `${base}/confirmation?confirmation_token=${encodeURIComponent(token)}`,
     passwordReset: (token) => `${base}/users/password/edit?reset_password_token=${encodeURIComponent(token)}`,
@@ -22,5 +32,13 @@ function linksFor(config: Config): Links {
 
 export const identityModule: OrbitModule = {
   name: 'identity',
-  routes: (app, ctx) => identityRoutes(new IdentityService(ctx.db, ctx.clock, ctx.mailer, linksFor(ctx.config), ctx.log))(app, ctx),
+  routes: async (app, ctx) => {
+    const captcha = createCaptcha(ctx);
+    await captchaRoutes(captcha)(app);
+    const identity = new IdentityService(ctx.db, ctx.clock, ctx.mailer, linksFor(ctx.config), ctx.log);
+    await identityRoutes(identity, captcha.verifier)(app, ctx);
+    const profileSettings = { termsUpdatedAt: ctx.config.termsUpdatedAt, supportUrl: `${publicBase(ctx.config)}/support` };
+    await profileRoutes(new ProfileService(ctx.db, ctx.clock, ctx.mailer, ctx.log, identity, profileSettings))(app, ctx);
+  },
+  seed: seedIdentity,
 };

@@ -1,35 +1,45 @@
 import type { Player } from '@orbit/contracts';
+import type { PlayerGroupRow } from './groups';
 import type { users } from './schema';
 
 export type UserRow = typeof users.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** What the player answer needs beyond the row: groups and tier, and when the terms last changed. */
+export type PlayerExtras = { memberships?: ReadonlyArray<PlayerGroupRow>; termsUpdatedAt?: Date | undefined };
+
 /**
- * The player as GET /api/player answers it. Fields whose owners are not built yet (profile
- * details, statuses and levels, KYC, bonuses) answer their empty value.
+ * The player as GET /api/player answers it. Fields whose owners are not built yet (KYC, bonuses)
+ * answer their empty value. `date_of_birth` is ISO (YYYY-MM-DD).
  */
-export function toPlayer(user: UserRow): Player {
+export function toPlayer(user: UserRow, extras: PlayerExtras = {}): Player {
+  const memberships = extras.memberships ?? [];
+  const tier = memberships.filter((g) => g.kind === 'level').sort((a, b) => (b.rank ?? 0) - (a.rank ?? 0))[0];
+  // Not accepted yet, or accepted before the terms last changed: the page asks again.
+  const termsMissed = !user.termsAcceptedAt || (extras.termsUpdatedAt !== undefined && user.termsAcceptedAt < extras.termsUpdatedAt);
   return {
     id: user.id,
     email: user.email,
     nickname: user.nickname,
-    first_name: null,
-    last_name: null,
-    gender: null,
-    date_of_birth: null,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    gender: user.gender,
+    date_of_birth: user.dateOfBirth,
     country: user.country,
-    city: null,
-    address: null,
-    postal_code: null,
-    state: null,
-    mobile_phone: null,
+    city: user.city,
+    address: user.address,
+    postal_code: user.postalCode,
+    state: user.state,
+    mobile_phone: user.mobilePhone,
+    personal_id_number: user.personalIdNumber,
+    time_zone: user.timeZone,
     receive_promos: user.receivePromos,
     receive_sms_promos: user.receiveSmsPromos,
     currency: user.currency,
     language: user.language,
-    statuses: [],
-    groups: [],
+    statuses: memberships.map((g) => ({ id: g.id, name: g.name })),
+    groups: memberships.map((g) => g.id),
     confirmed_at: iso(user.confirmedAt),
     created_at: user.createdAt.toISOString(),
     current_sign_in_at: iso(user.currentSignInAt),
@@ -37,13 +47,19 @@ export function toPlayer(user: UserRow): Player {
     sumsub_verified: false,
     two_factor_enabled: user.twoFactorEnabled,
     // The terms popup shows when this lists terms_acceptance (platform-core.md §4).
-    auth_fields_missed: user.termsAcceptedAt ? [] : ['terms_acceptance'],
+    auth_fields_missed: termsMissed ? ['terms_acceptance'] : [],
     can_issue_bonuses: true,
     deposit_bonus_code: null,
     autoregistered: false,
     autologin_link: null,
     license_name: null,
     sow_questionnaire_expires_at: null,
-    level: null,
+    level: tier
+      ? {
+          id: `level_${tier.rank ?? 1}`,
+          name: tier.name,
+          conditions: { persistent_comp_points: { min: tier.minPoints, max: tier.maxPoints } },
+        }
+      : null,
   };
 }

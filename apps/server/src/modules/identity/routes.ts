@@ -28,7 +28,8 @@ import {
   pendingTwoFactorTokenOf,
   sessionCookie,
 } from './cookies';
-import { toPlayer } from './player';
+import { requireCaptcha, type CaptchaVerifier } from './captcha';
+import { presentPlayer } from './profile';
 import { TWO_FACTOR_SIGN_IN_TTL_MS } from './rules';
 import { currentPlayer, installSessionResolver, requirePlayer } from './session';
 import type { IdentityService, RequestMeta, SignedIn } from './service';
@@ -50,14 +51,15 @@ function metaOf(request: FastifyRequest): RequestMeta {
   return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : null, country };
 }
 
-export function identityRoutes(service: IdentityService) {
+export function identityRoutes(service: IdentityService, captcha: CaptchaVerifier) {
   return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const secure = ctx.config.env === 'production';
     installSessionResolver(fastify, service);
     const signedIn = (reply: FastifyReply, result: SignedIn, clearPending = false) => {
       reply.header('set-cookie', clearPending ? [sessionCookie(result.token, secure), clearedPendingTwoFactorCookie(secure)] : sessionCookie(result.token, secure));
-      return toPlayer(result.user);
+      // With groups, tier and the terms rule (profile.ts).
+      return presentPlayer(ctx.db, result.user, ctx.config.termsUpdatedAt);
     };
     const auth = { tags: ['auth'] };
     const player = { tags: ['player'] };
@@ -66,8 +68,9 @@ export function identityRoutes(service: IdentityService) {
       '/api/users',
       { schema: { ...auth, summary: 'Register, open the first account, mail the confirmation link, sign in', body: signUpRequestSchema, response: { 201: playerSchema } } },
       async (request, reply) => {
+        await requireCaptcha(captcha, request.body.user.captcha, { ip: request.ip });
         const result = await service.register(request.body.user, metaOf(request));
-        return reply.status(201).send(signedIn(reply, result));
+        return reply.status(201).send(await signedIn(reply, result));
       },
     );
 
@@ -98,6 +101,8 @@ export function identityRoutes(service: IdentityService) {
         if (email === undefined || password === undefined) {
           throw AppError.validation({ ...(email === undefined ? { email: ['required'] } : {}), ...(password === undefined ? { password: ['required'] } : {}) });
         }
+        // Before the password is judged: a refused captcha is no failed sign-in.
+        await requireCaptcha(captcha, request.body.user.captcha, meta);
         const outcome = await service.signIn(email, password, otp_attempt, meta);
         if (outcome.kind === 'otp_required') {
           // The cookie travels with the 422 (the error handler keeps headers already set).
@@ -132,6 +137,7 @@ export function identityRoutes(service: IdentityService) {
       '/api/users/confirmation',
       { schema: { ...auth, summary: 'Mail a new confirmation link (answers the same whether or not the address is registered)', body: resendConfirmationRequestSchema, response: { 200: emptyResponseSchema } } },
       async (request) => {
+        await requireCaptcha(captcha, request.body.user.captcha, { ip: request.ip });
         await service.resendConfirmation(request.body.user.email);
         return {};
       },
@@ -141,6 +147,7 @@ export function identityRoutes(service: IdentityService) {
       '/api/users/password',
       { schema: { ...auth, summary: 'Mail a password reset link (answers the same whether or not the address is registered)', body: passwordResetRequestSchema, response: { 200: emptyResponseSchema } } },
       async (request) => {
+        await requireCaptcha(captcha, request.body.user.captcha, { ip: request.ip });
         await service.requestPasswordReset(request.body.user.email);
         return {};
       },
@@ -158,7 +165,7 @@ export function identityRoutes(service: IdentityService) {
     );
 
     app.get('/api/player', { schema: { ...player, summary: 'The signed-in player', response: { 200: playerSchema } } }, async (request) =>
-      toPlayer((await requirePlayer(request)).user),
+      presentPlayer(ctx.db, (await requirePlayer(request)).user, ctx.config.termsUpdatedAt),
     );
 
     app.get(

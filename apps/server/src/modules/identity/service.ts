@@ -7,6 +7,7 @@ import { isUniqueViolation, type Executor } from '../../platform/db/executor';
 import { AppError, tooManyRequests, unprocessable } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import { listCurrencies, openAccount } from '../wallet';
+import { joinEntryTier } from './groups';
 import { confirmationMail, passwordResetMail } from './mails';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import type { UserRow } from './player';
@@ -42,6 +43,21 @@ export type SignedIn = { user: UserRow; token: string };
  */
 export type SignInOutcome = ({ kind: 'signed_in' } & SignedIn) | { kind: 'otp_required'; pendingToken: string };
 
+/**
+ * The session and its player by token hash, in one statement prepared once: building the query
+ * (two tables, every column) cost about as much as running it on PGlite, and on PostgreSQL the
+ * name makes it a server-side prepared statement (parsed and planned once per connection).
+ */
+function prepareSessionLookup(db: Db) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('identity_session_by_token');
+}
+type SessionLookup = ReturnType<typeof prepareSessionLookup>;
+
 type TokenPurpose = 'confirmation' | 'password_reset' | 'two_factor_sign_in';
 
 export class IdentityService {
@@ -52,6 +68,8 @@ export class IdentityService {
     private readonly links: Links,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  private sessionLookup: SessionLookup | undefined;
 
   // ---- registration ---------------------------------------------------------------------------
 
@@ -88,6 +106,7 @@ export class IdentityService {
           })
           .returning();
         await openAccount(tx, user!.id, input.currency, now);
+        await joinEntryTier(tx, user!.id, now);
         const confirmation = await this.issueEmailToken(tx, user!.id, 'confirmation', now);
         mailIds.push(await this.mailer.enqueue(tx, confirmationMail(email, this.links.confirmation(confirmation))));
         return this.startSession(tx, user!, meta, now);
@@ -209,11 +228,9 @@ export class IdentityService {
 
   /** The player a session token signs in, or null; ends sessions found idle or too old. */
   async resolve(token: string): Promise<CurrentPlayer | null> {
-    const [row] = await this.db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.tokenHash, hashToken(token)));
+    // Every signed-in request runs this: the statement is built once (see prepareSessionLookup).
+    this.sessionLookup ??= prepareSessionLookup(this.db);
+    const [row] = await this.sessionLookup.execute({ tokenHash: hashToken(token) });
     if (!row) return null;
     const now = this.clock.now();
     const state = sessionState(row.session, now);
@@ -384,13 +401,14 @@ export class IdentityService {
     });
     const [updated] = await tx
       .update(users)
-      .set({ lastSignInAt: user.currentSignInAt, currentSignInAt: now })
+      .set({ lastSignInAt: user.currentSignInAt, currentSignInAt: now, signInCount: sql`${users.signInCount} + 1` })
       .where(eq(users.id, user.id))
       .returning();
     return { user: updated!, token };
   }
 
-  private async refuseWhenLocked(email: string, ip: string, now: Date): Promise<void> {
+  /** 429 while the address or the IP has too many failed sign-ins (also used by the password change). */
+  async refuseWhenLocked(email: string, ip: string, now: Date): Promise<void> {
     const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
     const rows = await this.db
       .select({ email: signInFailures.email, ip: signInFailures.ip, failedAt: signInFailures.failedAt })
@@ -403,7 +421,7 @@ export class IdentityService {
     if (seconds > 0) throw tooManyRequests(seconds);
   }
 
-  private async recordFailure(email: string, ip: string, now: Date): Promise<void> {
+  async recordFailure(email: string, ip: string, now: Date): Promise<void> {
     const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
     await this.db.insert(signInFailures).values({ email, ip, failedAt: now });
     // Rows that left the window count for nothing any more.

@@ -1,0 +1,102 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  emptyResponseSchema,
+  playerGroupsRequestSchema,
+  playerPasswordChangeRequestSchema,
+  playerSchema,
+  playerStatsSchema,
+  playerStatusesResponseSchema,
+  playerUpdateRequestSchema,
+  subscriptionsSchema,
+  subscriptionsUpdateRequestSchema,
+  updateLocaleRequestSchema,
+} from '@orbit/contracts';
+import type { ModuleContext } from '../../platform/context';
+import { CmsService, licenceForHost } from '../cms';
+import type { ProfileService } from './profile';
+import { requirePlayer } from './session';
+
+/** The player's own profile calls (platform-core §7 "Player", "Subscriptions", "Info: statuses"). */
+export function profileRoutes(profile: ProfileService) {
+  return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    // The site's countries and locales as the info calls serve them: one list, in the database.
+    const cms = new CmsService(ctx.db);
+    const player = { tags: ['player'] };
+
+    app.patch(
+      '/api/player',
+      {
+        schema: {
+          ...player,
+          summary: 'Change profile details of one form context (edition, deposit, cashout) or accept the terms',
+          body: playerUpdateRequestSchema,
+          response: { 200: playerSchema },
+        },
+      },
+      async (request) => {
+        const { user } = await requirePlayer(request);
+        const countries = new Set((await cms.countries()).map((c) => c.code));
+        return profile.update(user, request.body, { licence: licenceForHost(request.host, ctx.config.defaultLicence), countries });
+      },
+    );
+
+    app.put(
+      '/api/player/password',
+      {
+        schema: {
+          ...player,
+          summary: 'Change the password with the current one; ends every other session and mails a notice',
+          body: playerPasswordChangeRequestSchema,
+          response: { 200: emptyResponseSchema },
+        },
+      },
+      async (request) => {
+        const current = await requirePlayer(request);
+        const ua = request.headers['user-agent'];
+        await profile.changePassword(current, request.body.user, { ip: request.ip, userAgent: typeof ua === 'string' ? ua : null, country: null });
+        return {};
+      },
+    );
+
+    app.patch(
+      '/api/player/update_locale',
+      { schema: { ...player, summary: 'The language the player reads', body: updateLocaleRequestSchema, response: { 200: emptyResponseSchema } } },
+      async (request) => {
+        const { user } = await requirePlayer(request);
+        await profile.updateLocale(user, request.body.locale, (await cms.locales()).map((l) => l.code));
+        return {};
+      },
+    );
+
+    app.get('/api/subscriptions', { schema: { ...player, summary: 'Promo opt-ins', response: { 200: subscriptionsSchema } } }, async (request) =>
+      profile.subscriptions((await requirePlayer(request)).user),
+    );
+
+    app.put(
+      '/api/subscriptions',
+      { schema: { ...player, summary: 'Change either or both promo opt-ins', body: subscriptionsUpdateRequestSchema, response: { 200: subscriptionsSchema } } },
+      async (request) => profile.updateSubscriptions((await requirePlayer(request)).user, request.body),
+    );
+
+    app.get(
+      '/api/info/statuses',
+      { schema: { tags: ['info'], summary: 'VIP tiers (status level) and player groups (status group)', response: { 200: playerStatusesResponseSchema } } },
+      () => profile.statuses(),
+    );
+
+    app.post(
+      '/api/player/groups',
+      { schema: { ...player, summary: 'Join or leave writable groups', body: playerGroupsRequestSchema, response: { 200: playerSchema } } },
+      async (request) => {
+        const { user } = await requirePlayer(request);
+        return profile.changeGroups(user, request.body.groups.add, request.body.groups.remove ?? []);
+      },
+    );
+
+    app.get('/api/player/stats', { schema: { ...player, summary: 'Sign-in figures', response: { 200: playerStatsSchema } } }, async (request) =>
+      profile.stats((await requirePlayer(request)).user),
+    );
+  };
+}

@@ -1,0 +1,52 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import { openAccount } from '../wallet';
+import { joinEntryTier, seedGroups } from './groups';
+import { hashPassword } from './passwords';
+import { users } from './schema';
+
+/** The demo player of the demo content (README "Demo content"); the password is public on purpose. */
+export const DEMO_PLAYER = {
+  email: 'demo@orbit.example',
+  password: 'Orbit-Demo-2026',
+  nickname: 'Demo Ace',
+  currency: 'EUR',
+  country: 'DE',
+} as const;
+
+/**
+ * The groups and tiers catalogue (upserted), and the demo player: created once, confirmed, with
+ * an EUR account and the entry tier. An existing demo player is left exactly as it is (a changed
+ * password, nickname or opt-in survives the next seed); only a missing EUR account is added.
+ */
+export async function seedIdentity(db: Db): Promise<void> {
+  await seedGroups(db);
+  const now = new Date();
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, DEMO_PLAYER.email));
+  // Hashing costs ~50 ms: only when the player must be created.
+  const passwordHash = existing ? null : await hashPassword(DEMO_PLAYER.password);
+  await db.transaction(async (tx) => {
+    let id = existing?.id;
+    if (id === undefined) {
+      const [created] = await tx
+        .insert(users)
+        .values({
+          email: DEMO_PLAYER.email,
+          passwordHash: passwordHash!,
+          nickname: DEMO_PLAYER.nickname,
+          currency: DEMO_PLAYER.currency,
+          country: DEMO_PLAYER.country,
+          termsAcceptedAt: now,
+          confirmedAt: now,
+          createdAt: now,
+        })
+        // Two seeds at once: the unique address index lets one win, the other adds nothing.
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (!created) return;
+      id = created.id;
+      await joinEntryTier(tx, id, now);
+    }
+    await openAccount(tx, id, DEMO_PLAYER.currency, now);
+  });
+}
