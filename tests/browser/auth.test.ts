@@ -1,10 +1,16 @@
 /**
- * Sign-up, confirmation, sign-in, sign-out, password reset and the login guard in real
- * chromium against the real server (production build, NODE_ENV=test so the development
- * mailbox `GET /api/dev/mailbox` is mounted).
+ * Sign-up, confirmation, sign-in (with two-factor), sign-out, password reset, the login guard,
+ * the /login and /registration pages, remembered form values, the terms popup and promo-code
+ * links in real chromium against the real server (production build, NODE_ENV=test so the
+ * development mailbox `GET /api/dev/mailbox` is mounted; a low captcha difficulty, solved for
+ * real by the page).
  */
+import { createHash } from 'node:crypto';
+import { captchaWorkInput, hasLeadingZeroBits, powCaptchaToken, type CaptchaChallenge } from '@orbit/contracts';
+import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { codeForStep, stepAt } from '../../apps/server/src/modules/identity/totp';
 import { launchBrowser, watchPage } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 
@@ -53,12 +59,23 @@ async function mailedLink(to: string, path: string): Promise<string> {
   throw new Error(`no mail to ${to} with a link to ${path}`);
 }
 
+/** A solved proof-of-work captcha token, as the page's solver makes one. */
+async function captchaToken(): Promise<string> {
+  const response = await fetch(`${server.baseUrl}/api/captcha/challenge`, { method: 'POST', headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  expect(response.status).toBe(200);
+  const { challenge, difficulty } = (await response.json()) as CaptchaChallenge;
+  for (let n = 0; ; n++) {
+    const nonce = n.toString(36);
+    if (hasLeadingZeroBits(createHash('sha256').update(captchaWorkInput(challenge, nonce)).digest(), difficulty)) return powCaptchaToken(challenge, nonce);
+  }
+}
+
 async function registerByApi(email: string, password = PASSWORD): Promise<void> {
   const response = await fetch(`${server.baseUrl}/api/users`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
     body: JSON.stringify({
-      user: { email, password, password_confirmation: password, currency: 'EUR', country: 'DE', terms_acceptance: true },
+      user: { email, password, password_confirmation: password, currency: 'EUR', country: 'DE', terms_acceptance: true, captcha: await captchaToken() },
     }),
   });
   expect(response.status).toBe(201);
@@ -96,7 +113,7 @@ describe('registration and sign-in', () => {
       const email = newEmail();
       await page.goto(`${server.baseUrl}/`);
       await page.locator('.header__enter').getByRole('link', { name: 'Sign up' }).click();
-      await expect.poll(() => page.url()).toBe(`${server.baseUrl}/sign-up`);
+      await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(`${server.baseUrl}/sign-up`);
       await dialog(page).getByRole('heading', { name: 'Create your account' }).waitFor();
       // The lobby stays under the popup.
       expect(await page.locator('.game-tile').count()).toBeGreaterThan(10);
@@ -106,7 +123,7 @@ describe('registration and sign-in', () => {
 
       await fillSignUp(page, email);
       await page.locator('.header__player summary').filter({ hasText: email }).waitFor();
-      await expect.poll(() => dialog(page).count()).toBe(0);
+      await expect.poll(() => dialog(page).count(), { timeout: 10_000 }).toBe(0);
       expect(page.url()).toBe(`${server.baseUrl}/`);
 
       // Not confirmed yet.
@@ -152,11 +169,11 @@ describe('registration and sign-in', () => {
       await dialog(page).getByText('we have sent it a link').waitFor();
       // Closing returns to the page the popup was opened over.
       await dialog(page).getByRole('button', { name: 'Close' }).click();
-      await expect.poll(() => new URL(page.url()).pathname).toBe('/pokies/all');
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/pokies/all');
 
       const link = await mailedLink(email, '/users/password/edit?reset_password_token=');
       await page.goto(`${server.baseUrl}${link}`);
-      await expect.poll(() => new URL(page.url()).pathname).toBe('/new-password');
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/new-password');
       const newPassword = 'Comet-Trail-77';
       // The shared rules run before the call: a short password and a different repetition.
       await formReady(page);
@@ -181,14 +198,14 @@ describe('registration and sign-in', () => {
     await withPage(async (page) => {
       const email = newEmail();
       await page.goto(`${server.baseUrl}/profile`);
-      await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search).toBe('/sign-up?redirect=%2Fprofile');
+      await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search, { timeout: 10_000 }).toBe('/sign-up?redirect=%2Fprofile');
       await dialog(page).getByRole('heading', { name: 'Create your account' }).waitFor();
       await fillSignUp(page, email);
-      await expect.poll(() => new URL(page.url()).pathname).toBe('/profile');
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/profile');
       await page.getByTestId('profile-email').filter({ hasText: email }).waitFor();
       // A signed-in player is sent from guest-only popups to the lobby.
       await page.goto(`${server.baseUrl}/sign-in`);
-      await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/');
     });
   });
 
@@ -235,10 +252,10 @@ describe('registration and sign-in', () => {
       const email = newEmail();
       await registerByApi(email);
       await page.goto(`${server.baseUrl}/pokies/all#sign-in`);
-      await expect.poll(() => new URL(page.url()).pathname).toBe('/sign-in');
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/sign-in');
       await signIn(page, email, PASSWORD);
       await page.locator('.header__player summary').filter({ hasText: email }).waitFor();
-      await expect.poll(() => new URL(page.url()).pathname).toBe('/pokies/all');
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/pokies/all');
       // The API client fires this on any 401 (the session ended elsewhere).
       await page.evaluate(() => window.dispatchEvent(new CustomEvent('orbit:auth-error')));
       await dialog(page).getByRole('heading', { name: 'Sign in' }).waitFor();
@@ -246,7 +263,208 @@ describe('registration and sign-in', () => {
       expect(new URL(page.url()).pathname).toBe('/sign-in');
       // Closing goes back to the page the player was on.
       await page.keyboard.press('Escape');
-      await expect.poll(() => new URL(page.url()).pathname).toBe('/pokies/all');
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/pokies/all');
+    });
+  });
+});
+
+/** The form of the /login or /registration page, once the page is interactive. */
+async function pageForm(page: Page) {
+  const form = page.locator('.auth-page form');
+  await form.locator('button[type="submit"]:not([disabled])').waitFor();
+  return form;
+}
+
+async function signOutFromHeader(page: Page) {
+  await page.locator('.header__player summary').click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.locator('.header__enter').getByRole('link', { name: 'Sign in' }).waitFor();
+}
+
+const promoCodesIn = (page: Page) =>
+  page.evaluate(() => Object.fromEntries(Object.entries(sessionStorage).filter(([key]) => key.startsWith('orbit_promo_'))));
+
+describe('the /registration and /login pages', () => {
+  it('registers on /registration, follows the redirect, and signs in on /login with the remembered address', async () => {
+    await withPage(async (page) => {
+      const watch = watchPage(page);
+      const email = newEmail();
+      await page.goto(`${server.baseUrl}/registration?redirect=%2Fpokies%2Fall`);
+      await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
+      // A page, not a popup over the lobby.
+      expect(await dialog(page).count()).toBe(0);
+      let form = await pageForm(page);
+      await form.getByLabel('Email', { exact: true }).fill(email);
+      await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await form.getByLabel('Repeat password').fill(PASSWORD);
+      await form.getByLabel('Country').selectOption('DE');
+      await form.getByLabel(/accept the terms/).check();
+      await form.getByRole('button', { name: 'Sign up' }).click();
+      await page.locator('.header__player summary').filter({ hasText: email }).waitFor();
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/pokies/all');
+
+      await signOutFromHeader(page);
+      await page.goto(`${server.baseUrl}/login`);
+      await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
+      form = await pageForm(page);
+      // The address typed at registration is offered again; the password never is.
+      await expect.poll(() => form.getByLabel('Email', { exact: true }).inputValue(), { timeout: 10_000 }).toBe(email);
+      expect(await form.getByLabel('Password', { exact: true }).inputValue()).toBe('');
+      const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+      expect(stored).not.toContain(PASSWORD);
+      await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await form.getByRole('button', { name: 'Sign in' }).click();
+      await page.locator('.header__player summary').filter({ hasText: email }).waitFor();
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/');
+
+      // Guests only: a signed-in player is sent to the lobby.
+      // (after the page has asked for the player: allow for a full load)
+      await page.goto(`${server.baseUrl}/de/registration`);
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/de');
+      await page.goto(`${server.baseUrl}/login`);
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/');
+      expect(watch.pageErrors).toEqual([]);
+    });
+  });
+
+  it('forgets a remembered address when the player asks', async () => {
+    await withPage(async (page) => {
+      const email = newEmail();
+      await page.goto(`${server.baseUrl}/login`);
+      let form = await pageForm(page);
+      await form.getByLabel('Email', { exact: true }).fill(email);
+      await form.getByLabel('Password', { exact: true }).fill('Wrong-Password-3');
+      await form.getByRole('button', { name: 'Sign in' }).click();
+      await form.getByText('The email or password is incorrect.').waitFor();
+      await page.reload();
+      form = await pageForm(page);
+      await expect.poll(() => form.getByLabel('Email', { exact: true }).inputValue(), { timeout: 10_000 }).toBe(email);
+      await form.getByRole('button', { name: 'Forget this email address' }).click();
+      expect(await form.getByLabel('Email', { exact: true }).inputValue()).toBe('');
+      await page.reload();
+      form = await pageForm(page);
+      expect(await form.getByLabel('Email', { exact: true }).inputValue()).toBe('');
+      expect(await form.getByRole('button', { name: 'Forget this email address' }).count()).toBe(0);
+    });
+  });
+});
+
+describe('two-factor sign-in', () => {
+  it('asks for the authenticator code, refuses a wrong one, and signs in with the right one', async () => {
+    await withPage(async (page) => {
+      const email = newEmail();
+      await registerByApi(email);
+      await page.goto(`${server.baseUrl}/sign-in`);
+      await signIn(page, email, PASSWORD);
+      await page.locator('.header__player summary').filter({ hasText: email }).waitFor();
+      // Two-factor on through the API with this session (the profile's screens are tested elsewhere).
+      const secret = await page.evaluate(async () => ((await (await fetch('/api/v2/player/two_factor')).json()) as { otp_secret: string }).otp_secret);
+      const enabled = await page.evaluate(
+        async ([otp_secret, authentication_code]) =>
+          (
+            await fetch('/api/v2/player/two_factor', {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+              body: JSON.stringify({ two_factor: { otp_secret, authentication_code } }),
+            })
+          ).status,
+        [secret, codeForStep(secret, stepAt(new Date()) - 1)] as const,
+      );
+      expect(enabled).toBe(200);
+      await signOutFromHeader(page);
+
+      await page.locator('.header__enter').getByRole('link', { name: 'Sign in' }).click();
+      await signIn(page, email, PASSWORD);
+      const code = dialog(page).getByLabel('Code from your authenticator app');
+      await code.waitFor();
+      expect(await code.getAttribute('name')).toBe('otp_attempt');
+      expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
+      expect(await code.getAttribute('inputmode')).toBe('numeric');
+      const now = stepAt(new Date());
+      const valid = new Set([now - 1, now, now + 1, now + 2].map((step) => codeForStep(secret, step)));
+      const wrong = ['000000', '111111', '222222'].find((c) => !valid.has(c))!;
+      await code.fill(wrong);
+      await dialog(page).getByRole('button', { name: 'Sign in' }).click();
+      await dialog(page).getByText('This code is not correct.').waitFor();
+      expect(await page.locator('.header__enter').count()).toBe(1);
+
+      await code.fill(codeForStep(secret, stepAt(new Date())));
+      await dialog(page).locator('button[type="submit"]').click();
+      await page.locator('.header__player summary').filter({ hasText: email }).waitFor();
+      await expect.poll(() => dialog(page).count(), { timeout: 10_000 }).toBe(0);
+    });
+  });
+});
+
+describe('terms acceptance', () => {
+  it('asks a player with out-of-date terms to accept them; accepted, it does not ask again; declined, it signs out', async () => {
+    await withPage(async (page) => {
+      const email = newEmail();
+      await registerByApi(email);
+      await page.goto(`${server.baseUrl}/login`);
+      const form = await pageForm(page);
+      await form.getByLabel('Email', { exact: true }).fill(email);
+      await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await form.getByRole('button', { name: 'Sign in' }).click();
+      await page.locator('.header__player summary').filter({ hasText: email }).waitFor();
+      expect(await dialog(page).count()).toBe(0);
+
+      // The terms changed after this player accepted them (as with a later TERMS_UPDATED_AT).
+      await server.database.db.execute(sql`update users set terms_accepted_at = null where email = ${email}`);
+      await page.goto(`${server.baseUrl}/pokies/all`);
+      const terms = page.getByRole('dialog', { name: 'Our terms and conditions have changed' });
+      await terms.waitFor();
+      // No way round it but a choice.
+      expect(await terms.getByRole('button', { name: 'Close' }).count()).toBe(0);
+      await page.keyboard.press('Escape');
+      expect(await terms.count()).toBe(1);
+      expect(await terms.getByRole('link', { name: 'Terms and conditions' }).getAttribute('href')).toBe('/terms-and-conditions');
+      await terms.getByRole('button', { name: 'I accept the terms and conditions' }).click();
+      await expect.poll(() => terms.count(), { timeout: 10_000 }).toBe(0);
+      const missed = await page.evaluate(async () => ((await (await fetch('/api/player')).json()) as { auth_fields_missed: string[] }).auth_fields_missed);
+      expect(missed).toEqual([]);
+      await page.reload();
+      await page.locator('.header__player summary').filter({ hasText: email }).waitFor();
+      await page.waitForLoadState('networkidle');
+      expect(await dialog(page).count()).toBe(0);
+
+      await server.database.db.execute(sql`update users set terms_accepted_at = null where email = ${email}`);
+      await page.reload();
+      await terms.getByRole('button', { name: 'Decline and sign out' }).click();
+      await page.locator('.header__enter').getByRole('link', { name: 'Sign in' }).waitFor();
+      expect(await terms.count()).toBe(0);
+      expect(await page.evaluate(async () => (await fetch('/api/player')).status)).toBe(401);
+    });
+  });
+});
+
+describe('promo-code links', () => {
+  it('keeps the codes out of the address, keeps them for a player who signs up, and drops them for a guest at the lobby', async () => {
+    await withPage(async (page) => {
+      await page.goto(`${server.baseUrl}/pokies/all?depositPromocode=DEP-1&giftPromocode=GIFT-2`);
+      await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(`${server.baseUrl}/pokies/all`);
+      // Replaced, not pushed (the new tab's blank page and this one): Back does not bring the codes back.
+      expect(await page.evaluate(() => history.length)).toBe(2);
+      expect(await promoCodesIn(page)).toEqual({ orbit_promo_depositPromocode: 'DEP-1', orbit_promo_giftPromocode: 'GIFT-2' });
+
+      // A guest reaching the lobby drops them.
+      await page.locator('a[href="/"]').first().click();
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/');
+      await expect.poll(() => promoCodesIn(page), { timeout: 10_000 }).toEqual({});
+
+      // Signing up from a promo link: the player reaches the lobby with the code kept.
+      await page.goto(`${server.baseUrl}/registration?depositPromocode=DEP-3`);
+      await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(`${server.baseUrl}/registration`);
+      const email = newEmail();
+      const form = await pageForm(page);
+      await form.getByLabel('Email', { exact: true }).fill(email);
+      await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await form.getByLabel('Repeat password').fill(PASSWORD);
+      await form.getByLabel(/accept the terms/).check();
+      await form.getByRole('button', { name: 'Sign up' }).click();
+      await page.locator('.header__player summary').filter({ hasText: email }).waitFor();
+      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/');
+      expect(await promoCodesIn(page)).toEqual({ orbit_promo_depositPromocode: 'DEP-3' });
     });
   });
 });

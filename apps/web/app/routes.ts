@@ -29,7 +29,17 @@ function pages(locale: string) {
       // Popup routes (spec §2): modals over the page they were opened from; loaded directly,
       // over the lobby (the lobby's module draws it and loads the popup's code on demand).
       ...POPUPS.map((name) => route(name, 'routes/lobby.tsx', { id: id(name) })),
-      route('profile', 'routes/profile.tsx', { id: id('profile') }),
+      // The same sign-in and sign-up forms as full pages (guests only).
+      route('login', 'routes/login.tsx', { id: id('login') }),
+      route('registration', 'routes/registration.tsx', { id: id('registration') }),
+      // The profile (login required): a layout with its tabs; level, gifts, limits and games
+      // history come later. `/users` is its older address.
+      route('profile', 'routes/profile.tsx', { id: id('profile') }, [
+        index('routes/profile-main.tsx', { id: id('profile-main') }),
+        route('security', 'routes/profile-security.tsx', { id: id('profile-security') }),
+        route('verification', 'routes/profile-verification.tsx', { id: id('profile-verification') }),
+      ]),
+      route('users', 'routes/profile-alias.ts', { id: id('users') }),
       // Mailed reset links and the older addresses open the new-password / confirmation popups.
       route('users/password/edit', 'routes/auth-redirect.ts', { id: id('password-edit') }),
       route('profile/password/edit', 'routes/auth-redirect.ts', { id: id('profile-password-edit') }),

@@ -77,7 +77,9 @@ export type ApiClient = {
   get<T>(path: string, options?: RequestOptions<T>): Promise<T>;
   post<T>(path: string, body: unknown, options?: RequestOptions<T>): Promise<T>;
   put<T>(path: string, body: unknown, options?: RequestOptions<T>): Promise<T>;
-  delete<T>(path: string, options?: RequestOptions<T>): Promise<T>;
+  patch<T>(path: string, body: unknown, options?: RequestOptions<T>): Promise<T>;
+  /** `body`: some DELETEs carry one (turning two-factor off sends the current code). */
+  delete<T>(path: string, options?: RequestOptions<T> & { body?: unknown }): Promise<T>;
 };
 
 export function createApiClient(config: ClientOptions): ApiClient {
@@ -146,7 +148,8 @@ export function createApiClient(config: ClientOptions): ApiClient {
     get: (path, options) => request('GET', path, undefined, options),
     post: (path, body, options) => request('POST', path, body, options),
     put: (path, body, options) => request('PUT', path, body, options),
-    delete: (path, options) => request('DELETE', path, undefined, options),
+    patch: (path, body, options) => request('PATCH', path, body, options),
+    delete: (path, options) => request('DELETE', path, options?.body, options),
   };
 }
 

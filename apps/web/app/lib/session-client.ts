@@ -3,6 +3,10 @@ import type { Player } from '@orbit/contracts';
 import { BROWSER_TIMEOUT_MS, browserApi, createApiClient } from './api';
 import { currentSession, SESSION_HINT, setPlayer } from './session';
 
+// Promo-code links ride along: the shell loads this module on every page anyway (one request,
+// and no file name of its own in the page's first JavaScript).
+export { applyPromoCodes } from './promo-codes';
+
 let loading: Promise<Player | null> | undefined;
 
 /**

@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { errorCodeOf, Notice } from '../ui/form';
-import { browserApi } from '../lib/api';
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { ProfileNav } from '../features/profile';
 import { useI18n } from '../lib/i18n';
 import { localizePath } from '../lib/locale';
 import { useSession } from '../lib/session';
@@ -16,16 +15,16 @@ export function meta(args: Route.MetaArgs) {
 }
 
 /**
- * The player's profile (login required). Drawn in the browser only: the server renders a
- * placeholder (its page cache serves guests' HTML). A guest is sent to registration with the
- * full target as `redirect` (spec §2 guards).
+ * The profile's layout (login required): title, tabs, and the tab's page with the player.
+ * Drawn in the browser only: the server renders a placeholder (its page cache serves guests'
+ * HTML). A guest is sent to registration with the full target as `redirect` (spec §2 guards),
+ * on every tab.
  */
-export default function Profile() {
+export default function ProfileLayout() {
   const { t, locale } = useI18n();
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
-  const [resend, setResend] = useState<'idle' | 'busy' | 'sent' | string>('idle');
 
   useEffect(() => {
     void loadSession().then((player) => {
@@ -37,39 +36,11 @@ export default function Profile() {
 
   const player = session.player;
   if (!player) return <SkeletonPage label={t('common.loading')} />;
-  const resendConfirmation = async () => {
-    setResend('busy');
-    try {
-      await browserApi().post('/api/users/confirmation', { user: { email: player.email } });
-      setResend('sent');
-    } catch (error) {
-      setResend(errorCodeOf(error).base ?? 'unknown');
-    }
-  };
   return (
     <div className="page profile">
       <h1>{t('auth.profileTitle')}</h1>
-      <dl>
-        <dt>{t('auth.email')}</dt>
-        <dd data-testid="profile-email">{player.email}</dd>
-        <dt>{t('auth.nickname')}</dt>
-        <dd>{player.nickname ?? t('auth.nicknameNone')}</dd>
-        <dt>{t('auth.currency')}</dt>
-        <dd>{player.currency}</dd>
-        <dt>{t('auth.account')}</dt>
-        <dd data-testid="profile-confirmed">{player.confirmed_at ? t('auth.emailConfirmed') : t('auth.emailNotConfirmed')}</dd>
-      </dl>
-      {player.confirmed_at ? null : (
-        <div>
-          <button type="button" className="button button--secondary" disabled={resend === 'busy'} onClick={() => void resendConfirmation()}>
-            {t('auth.resendConfirmation')}
-          </button>
-        </div>
-      )}
-      {resend === 'sent' ? <Notice kind="info">{t('auth.confirmationSent')}</Notice> : null}
-      {resend !== 'idle' && resend !== 'busy' && resend !== 'sent' ? (
-        <Notice kind="error">{t(`errors.${resend}`, undefined, t('errors.unknown'))}</Notice>
-      ) : null}
+      <ProfileNav />
+      <Outlet context={player} />
     </div>
   );
 }

@@ -13,7 +13,7 @@ import {
 } from 'react-router';
 import { AUTH_ERROR_EVENT } from '../lib/events';
 import { backgroundOf, HASH_POPUPS, popupOf } from '../lib/popups';
-import { setPlayer } from '../lib/session';
+import { setPlayer, useSession } from '../lib/session';
 import { useI18n } from '../lib/i18n';
 import { GameGrid } from '../features/games';
 import { GameSearch } from '../features/search';
@@ -82,6 +82,8 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 /** The identity popups' code (forms, the shared validation rules) comes with the first popup opened. */
 const AuthPopup = lazy(() => import('../features/auth/auth-popup').then((m) => ({ default: m.AuthPopup })));
+/** Asked of a signed-in player whose terms are out of date (spec §4); loaded only then, with the popups' code. */
+const TermsPopup = lazy(() => import('../features/auth/auth-popup').then((m) => ({ default: m.TermsPopup })));
 
 type Snapshot = { location: Location; state: NonNullable<ContextType<typeof DataRouterStateContext>>; element: ReactNode };
 
@@ -93,6 +95,8 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const routerState = useContext(DataRouterStateContext);
   const popup = popupOf(location.pathname);
+  const session = useSession();
+  const termsMissed = session.player?.auth_fields_missed.includes('terms_acceptance') ?? false;
   // Popup routes draw over the page they were opened from: the last page drawn, with the
   // router state and location it had (its loader data is gone from the router by now).
   // Loaded directly (or when that page is not the last one drawn) the route's own module
@@ -126,6 +130,10 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
     window.addEventListener(AUTH_ERROR_EVENT, onAuthError);
     return () => window.removeEventListener(AUTH_ERROR_EVENT, onAuthError);
   }, [navigate, data.locale]);
+  // Promo-code links (spec §2): stored and taken out of the address, dropped for a guest at the lobby.
+  useEffect(() => {
+    void import('../lib/session-client').then((m) => m.applyPromoCodes(location, session.status, navigate));
+  }, [location, session.status, navigate]);
   // Hash links open popups (#sign-in, #sign-up, #remind, #new-password) over the page.
   useEffect(() => {
     const name = location.hash.slice(1);
@@ -170,6 +178,11 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
       {popup ? (
         <Suspense fallback={null}>
           <AuthPopup name={popup} locale={data.locale} background={background} />
+        </Suspense>
+      ) : null}
+      {termsMissed ? (
+        <Suspense fallback={null}>
+          <TermsPopup locale={data.locale} />
         </Suspense>
       ) : null}
     </Shell>

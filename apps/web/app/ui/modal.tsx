@@ -2,8 +2,11 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useI18n } from '../lib/i18n';
 import './form.css';
 
-/** A full-screen modal dialog: labelled by its title, closed by its button, Escape or the backdrop. */
-export function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+/**
+ * A full-screen modal dialog: labelled by its title, closed by its button, Escape or the backdrop.
+ * Without `onClose` it can only be left through its own content (a choice the player must make).
+ */
+export function Modal({ title, onClose, children }: { title: string; onClose?: () => void; children: ReactNode }) {
   const { t } = useI18n();
   const id = useId();
   const dialog = useRef<HTMLDivElement>(null);
@@ -13,7 +16,7 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
     if (!dialog.current?.contains(document.activeElement)) {
       (dialog.current?.querySelector<HTMLElement>('input, select, button:not(.modal__close)') ?? dialog.current)?.focus();
     }
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose?.();
     document.addEventListener('keydown', onKey);
     document.body.classList.add('has-modal');
     return () => {
@@ -23,11 +26,13 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
     };
   }, [onClose]);
   return (
-    <div className="modal" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+    <div className="modal" onMouseDown={(event) => event.target === event.currentTarget && onClose?.()}>
       <div className="modal__dialog" role="dialog" aria-modal="true" aria-labelledby={id} ref={dialog} tabIndex={-1}>
-        <button type="button" className="modal__close" aria-label={t('auth.close')} onClick={onClose}>
-          ×
-        </button>
+        {onClose ? (
+          <button type="button" className="modal__close" aria-label={t('auth.close')} onClick={onClose}>
+            ×
+          </button>
+        ) : null}
         <h2 id={id} className="modal__title">
           {title}
         </h2>

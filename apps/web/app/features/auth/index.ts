@@ -1,1 +1,3 @@
 export { AuthPopup } from './auth-popup';
+export { AuthPage } from './auth-page';
+export { TermsPopup } from './terms-popup';

@@ -1,0 +1,550 @@
+/**
+ * The identity forms, shared by the popups (`auth-popup.tsx`) and the full pages (/login,
+ * /registration). They validate with the contract's rules, send a captcha token where the server
+ * asks for one, keep what the player typed per autocomplete scope, and show the server's codes.
+ */
+import type { CountriesResponse, CurrenciesResponse, Player } from '@orbit/contracts';
+import {
+  DEFAULT_COUNTRY,
+  defaultCurrencyFor,
+  emailAddressSchema,
+  mustBeAcceptedSchema,
+  newPasswordSchema,
+  playerNicknameSchema,
+} from '@orbit/contracts';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { ApiError, browserApi } from '../../lib/api';
+import { forgetValues, rememberedValues, rememberValues, type AutocompleteScope, type AutocompleteValues } from '../../lib/autocomplete';
+import { captchaToken } from '../../lib/captcha';
+import { useI18n } from '../../lib/i18n';
+import type { Locale } from '../../lib/locale';
+import { setPlayer } from '../../lib/session';
+import { refreshPlayer } from '../../lib/session-client';
+import { check, CheckField, checkNewPassword, errorCodeOf, Field, hasErrors, Notice, SelectField, type FieldErrors } from '../../ui/form';
+import './auth.css';
+
+/** Only same-site paths are followed after sign-in (`?redirect=/profile`), never another origin. */
+export function safeRedirect(value: string | null): string | null {
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : null;
+}
+
+/**
+ * A captcha token for the calls that need one (sign-up, sign-in, resend confirmation, reset).
+ * No token after the solver's retries: the call is not sent and the form says so
+ * (`errors.captcha_unavailable`), the same way as the server's `captcha` codes.
+ */
+async function requireCaptcha(): Promise<string> {
+  const token = await captchaToken().catch(() => undefined);
+  if (!token) throw new ApiError(422, 'captcha', { captcha: ['unavailable'] });
+  return token;
+}
+
+/**
+ * The `dfpc` of sign-up and sign-in (spec §3): a random id this browser keeps, not a fingerprint
+ * of the device (nothing is read from it); the server keeps the sign-up's for fraud checks.
+ */
+function deviceId(): string | undefined {
+  try {
+    let id = localStorage.getItem('orbit_dfpc');
+    if (!id) {
+      id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+      localStorage.setItem('orbit_dfpc', id);
+    }
+    return id;
+  } catch {
+    return undefined;
+  }
+}
+
+function useFormState<T extends Record<string, unknown>>(initial: T) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof T>(key: K, value: T[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key as string]: undefined, base: undefined, captcha: undefined }));
+  };
+  /**
+   * Runs a call when the client-side rules pass; the server's codes land on their fields.
+   * The values are read from the form itself, so what was typed before the page became
+   * interactive counts too.
+   */
+  const submit = (validate: (v: T) => FieldErrors, call: (v: T) => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const current = { ...values };
+    for (const key of Object.keys(current) as Array<keyof T & string>) {
+      const field = form.elements.namedItem(key);
+      if (field instanceof HTMLInputElement) current[key] = (field.type === 'checkbox' ? field.checked : field.value) as T[typeof key];
+      else if (field instanceof HTMLSelectElement) current[key] = field.value as T[typeof key];
+    }
+    setValues(current);
+    const found = validate(current);
+    setErrors(found);
+    if (hasErrors(found)) {
+      const first = Object.keys(found).find((key) => found[key]);
+      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await call(current);
+    } catch (error) {
+      setErrors(errorCodeOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { values, set, errors, setErrors, busy, submit };
+}
+
+/**
+ * Offers the remembered values of a scope once the form is in the browser (never during server
+ * rendering: local storage is the browser's). A field the player already typed in is left alone;
+ * `apply` gets what was filled (selects are controlled, so they are set through it).
+ */
+function usePrefill(form: RefObject<HTMLFormElement | null>, scope: AutocompleteScope, apply: (filled: AutocompleteValues) => void) {
+  const applied = useRef(apply);
+  useEffect(() => {
+    const element = form.current;
+    if (!element) return;
+    const filled: AutocompleteValues = {};
+    for (const [name, value] of Object.entries(rememberedValues(scope))) {
+      const field = element.elements.namedItem(name);
+      if (field instanceof HTMLInputElement && !field.value && value) {
+        field.value = value;
+        filled[name] = value;
+      } else if (field instanceof HTMLSelectElement && value) {
+        filled[name] = value;
+      }
+    }
+    applied.current(filled);
+  }, [form, scope]);
+}
+
+export function Submit({ busy, label }: { busy: boolean; label: string }) {
+  const { t } = useI18n();
+  // Disabled until the page is interactive: a form sent before that would be sent by the
+  // browser itself, without the rules, the CSRF header or the JSON body.
+  const [ready, setReady] = useState(false);
+  useEffect(() => setReady(true), []);
+  return (
+    <button type="submit" className="button button--primary" disabled={busy || !ready} aria-busy={busy}>
+      {busy ? t('auth.submitting') : label}
+    </button>
+  );
+}
+
+/** Errors of fields the form does not show (base, captcha ...); the captcha's have their own texts. */
+function BaseError({ errors, shown }: { errors: FieldErrors; shown: string[] }) {
+  const { t } = useI18n();
+  const found = Object.entries(errors).find(([field, value]) => value && !shown.includes(field));
+  if (!found) return null;
+  const key = found[0] === 'captcha' ? `errors.captcha_${found[1]}` : `errors.${found[1]}`;
+  return <Notice kind="error">{t(key, undefined, t('errors.unknown'))}</Notice>;
+}
+
+/**
+ * Sign-in: email and password, then — when the player has two-factor on (the server answers
+ * `otp_attempt: required` and keeps the half-done sign-in) — the code from the authenticator app.
+ */
+export function SignInForm({ onDone, notice, children }: { onDone: () => void; notice: string | null; children: ReactNode }) {
+  const { t } = useI18n();
+  const [step, setStep] = useState<'password' | 'code'>('password');
+  const [expired, setExpired] = useState(false);
+  if (step === 'code') {
+    return (
+      <TwoFactorForm
+        onDone={onDone}
+        onExpired={() => {
+          setExpired(true);
+          setStep('password');
+        }}
+      />
+    );
+  }
+  return (
+    <PasswordSignInForm
+      onDone={onDone}
+      onCodeRequired={() => setStep('code')}
+      notice={expired ? <Notice kind="error">{t('errors.otp_expired')}</Notice> : notice ? <Notice kind="info">{notice}</Notice> : null}
+    >
+      {children}
+    </PasswordSignInForm>
+  );
+}
+
+function PasswordSignInForm({
+  onDone,
+  onCodeRequired,
+  notice,
+  children,
+}: {
+  onDone: () => void;
+  onCodeRequired: () => void;
+  notice: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useI18n();
+  const ref = useRef<HTMLFormElement>(null);
+  const [remembered, setRemembered] = useState(false);
+  const form = useFormState({ email: '', password: '' });
+  const { errors } = form;
+  usePrefill(ref, 'login', (filled) => setRemembered(Boolean(filled.email)));
+  const onSubmit = form.submit(
+    (values) => ({ email: check(null, values.email.trim()), password: check(null, values.password) }),
+    async (values) => {
+      const email = values.email.trim();
+      rememberValues('login', { email });
+      const captcha = await requireCaptcha();
+      try {
+        const player = await browserApi().post<Player>('/api/users/sign_in', { user: { email, password: values.password, dfpc: deviceId(), captcha } });
+        setPlayer(player);
+        onDone();
+      } catch (error) {
+        if (error instanceof ApiError && error.errors.otp_attempt?.[0] === 'required') return onCodeRequired();
+        throw error;
+      }
+    },
+  );
+  // On a shared computer the player can take their address off the form for good.
+  const forget = () => {
+    forgetValues('login');
+    forgetValues('global');
+    const field = ref.current?.elements.namedItem('email');
+    if (field instanceof HTMLInputElement) {
+      field.value = '';
+      field.focus();
+    }
+    form.set('email', '');
+    setRemembered(false);
+  };
+  return (
+    <form ref={ref} className="auth-form" method="post" noValidate onSubmit={onSubmit}>
+      {notice}
+      <BaseError errors={errors} shown={['email', 'password']} />
+      <EmailField autoComplete="username" error={errors.email} onChange={(value) => form.set('email', value)} />
+      {remembered ? (
+        <button type="button" className="auth-form__forget" onClick={forget}>
+          {t('auth.forgetEmail')}
+        </button>
+      ) : null}
+      <Field
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        label={t('auth.password')}
+        onChange={(e) => form.set('password', e.target.value)}
+        error={errors.password}
+      />
+      <Submit busy={form.busy} label={t('auth.signIn')} />
+      <div className="auth-form__links">{children}</div>
+    </form>
+  );
+}
+
+/** The second step of a two-factor sign-in: only the code (the server remembers the rest for a few minutes). */
+function TwoFactorForm({ onDone, onExpired }: { onDone: () => void; onExpired: () => void }) {
+  const { t } = useI18n();
+  const ref = useRef<HTMLFormElement>(null);
+  const form = useFormState({ otp_attempt: '' });
+  const { errors } = form;
+  // The step replaces the password form: the code field takes the focus it had.
+  useEffect(() => ref.current?.querySelector<HTMLInputElement>('[name="otp_attempt"]')?.focus(), []);
+  const onSubmit = form.submit(
+    (values) => ({ otp_attempt: check(null, values.otp_attempt.trim()) }),
+    async (values) => {
+      try {
+        const player = await browserApi().post<Player>('/api/users/sign_in', { user: { otp_attempt: values.otp_attempt.replace(/\s/g, '') } });
+        setPlayer(player);
+        onDone();
+      } catch (error) {
+        if (error instanceof ApiError && error.errors.otp_attempt?.[0] === 'expired') return onExpired();
+        throw error;
+      }
+    },
+  );
+  // The server's `invalid` means a wrong code here, not a broken link.
+  const codeError = errors.otp_attempt === 'invalid' ? 'otp_invalid' : errors.otp_attempt;
+  return (
+    <form ref={ref} className="auth-form" method="post" noValidate onSubmit={onSubmit}>
+      <p>{t('auth.otpText')}</p>
+      <BaseError errors={errors} shown={['otp_attempt']} />
+      <Field
+        name="otp_attempt"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={10}
+        label={t('auth.otpLabel')}
+        onChange={(e) => form.set('otp_attempt', e.target.value)}
+        error={codeError}
+      />
+      <Submit busy={form.busy} label={t('auth.signIn')} />
+    </form>
+  );
+}
+
+export function SignUpForm({ onDone, locale, children }: { onDone: () => void; locale: Locale; children: ReactNode }) {
+  const { t } = useI18n();
+  const ref = useRef<HTMLFormElement>(null);
+  const [currencies, setCurrencies] = useState<CurrenciesResponse>([]);
+  const [countries, setCountries] = useState<CountriesResponse>([]);
+  const currencyChosen = useRef(false);
+  const form = useFormState({
+    email: '',
+    password: '',
+    password_confirmation: '',
+    country: DEFAULT_COUNTRY,
+    currency: defaultCurrencyFor(DEFAULT_COUNTRY),
+    nickname: '',
+    terms_acceptance: false,
+    receive_promos: false,
+    receive_sms_promos: false,
+  });
+  const { values, errors } = form;
+  usePrefill(ref, 'registration', (filled) => {
+    if (filled.country) form.set('country', filled.country);
+    if (filled.currency) {
+      currencyChosen.current = true;
+      form.set('currency', filled.currency);
+    } else if (filled.country) {
+      form.set('currency', defaultCurrencyFor(filled.country));
+    }
+  });
+  useEffect(() => {
+    const controller = new AbortController();
+    const api = browserApi();
+    Promise.all([
+      api.get<CurrenciesResponse>(`/api/info/currencies`, { signal: controller.signal }),
+      api.get<CountriesResponse>(`/api/info/countries?l=${locale}`, { signal: controller.signal }),
+    ]).then(
+      ([cur, cou]) => {
+        setCurrencies(cur);
+        setCountries(cou);
+      },
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [locale]);
+
+  const onSubmit = form.submit(
+    (values) => ({
+      email: check(emailAddressSchema, values.email.trim()),
+      ...checkNewPassword(values, newPasswordSchema),
+      nickname: values.nickname.trim() ? check(playerNicknameSchema, values.nickname) : undefined,
+      terms_acceptance: check(mustBeAcceptedSchema, values.terms_acceptance, false),
+      currency: check(null, values.currency),
+      country: check(null, values.country),
+    }),
+    async (values) => {
+      const email = values.email.trim();
+      const nickname = values.nickname.trim();
+      rememberValues('registration', { email, country: values.country, currency: values.currency, nickname });
+      const captcha = await requireCaptcha();
+      const player = await browserApi().post<Player>('/api/users', {
+        user: {
+          email,
+          password: values.password,
+          password_confirmation: values.password_confirmation,
+          currency: values.currency,
+          country: values.country,
+          terms_acceptance: values.terms_acceptance,
+          receive_promos: values.receive_promos,
+          receive_sms_promos: values.receive_sms_promos,
+          dfpc: deviceId(),
+          captcha,
+          ...(nickname ? { nickname } : {}),
+        },
+      });
+      // The account exists: registration's values are done with, the address is for signing in.
+      forgetValues('registration');
+      rememberValues('login', { email });
+      setPlayer(player);
+      onDone();
+    },
+  );
+  const currencyOptions = (currencies.length ? currencies.map((c) => c.code) : [values.currency]).map((code) => ({ value: code, label: code }));
+  const countryOptions = countries.length
+    ? countries.map((c) => ({ value: c.code, label: c.name }))
+    : [{ value: values.country, label: values.country }];
+  const shown = ['email', 'password', 'password_confirmation', 'currency', 'country', 'nickname', 'terms_acceptance'];
+  return (
+    <form ref={ref} className="auth-form" method="post" noValidate onSubmit={onSubmit}>
+      <BaseError errors={errors} shown={shown} />
+      <EmailField autoComplete="email" error={errors.email} onChange={(value) => form.set('email', value)} />
+      <NewPasswordFields label={t('auth.password')} errors={errors} onChange={(field, value) => form.set(field, value)} />
+      <div className="auth-form__row">
+        <SelectField
+          name="country"
+          label={t('auth.country')}
+          value={values.country}
+          options={countryOptions}
+          error={errors.country}
+          onChange={(country) => {
+            form.set('country', country);
+            // The currency follows the country until the player picks one.
+            if (!currencyChosen.current) {
+              const fromList = countries.find((c) => c.code === country)?.default_currency;
+              form.set('currency', fromList ?? defaultCurrencyFor(country));
+            }
+          }}
+        />
+        <SelectField
+          name="currency"
+          label={t('auth.currency')}
+          value={values.currency}
+          options={currencyOptions}
+          error={errors.currency}
+          onChange={(currency) => {
+            currencyChosen.current = true;
+            form.set('currency', currency);
+          }}
+        />
+      </div>
+      <Field
+        name="nickname"
+        autoComplete="nickname"
+        label={t('auth.nickname')}
+        onChange={(e) => form.set('nickname', e.target.value)}
+        error={errors.nickname}
+      />
+      <CheckField
+        name="terms_acceptance"
+        label={t('auth.terms')}
+        checked={values.terms_acceptance}
+        onChange={(checked) => form.set('terms_acceptance', checked)}
+        error={errors.terms_acceptance}
+      />
+      <CheckField
+        name="receive_promos"
+        label={t('auth.receivePromos')}
+        checked={values.receive_promos}
+        onChange={(checked) => form.set('receive_promos', checked)}
+      />
+      <CheckField
+        name="receive_sms_promos"
+        label={t('auth.receiveSmsPromos')}
+        checked={values.receive_sms_promos}
+        onChange={(checked) => form.set('receive_sms_promos', checked)}
+      />
+      <Submit busy={form.busy} label={t('auth.signUp')} />
+      <div className="auth-form__links">{children}</div>
+    </form>
+  );
+}
+
+export function RemindForm() {
+  const { t } = useI18n();
+  const ref = useRef<HTMLFormElement>(null);
+  const [sent, setSent] = useState(false);
+  const form = useFormState({ email: '' });
+  const { errors } = form;
+  usePrefill(ref, 'global', () => undefined);
+  const onSubmit = form.submit(
+    (values) => ({ email: check(emailAddressSchema, values.email.trim()) }),
+    async (values) => {
+      const captcha = await requireCaptcha();
+      await browserApi().post('/api/users/password', { user: { email: values.email.trim(), captcha } });
+      setSent(true);
+    },
+  );
+  if (sent) return <Notice kind="info">{t('auth.remindSent')}</Notice>;
+  return (
+    <form ref={ref} className="auth-form" method="post" noValidate onSubmit={onSubmit}>
+      <p>{t('auth.remindText')}</p>
+      <BaseError errors={errors} shown={['email']} />
+      <EmailField autoComplete="email" error={errors.email} onChange={(value) => form.set('email', value)} />
+      <Submit busy={form.busy} label={t('auth.remindSubmit')} />
+    </form>
+  );
+}
+
+/** The email address field of the sign-in, sign-up and reminder forms. */
+function EmailField({ autoComplete, error, onChange }: { autoComplete: string; error?: string; onChange: (value: string) => void }) {
+  const { t } = useI18n();
+  return (
+    <Field name="email" type="email" autoComplete={autoComplete} label={t('auth.email')} onChange={(e) => onChange(e.target.value)} error={error} />
+  );
+}
+
+/** A new password and its confirmation (registration, password reset). */
+function NewPasswordFields({
+  label,
+  errors,
+  onChange,
+}: {
+  label: string;
+  errors: FieldErrors;
+  onChange: (field: 'password' | 'password_confirmation', value: string) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <Field
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        label={label}
+        onChange={(e) => onChange('password', e.target.value)}
+        error={errors.password}
+      />
+      <Field
+        name="password_confirmation"
+        type="password"
+        autoComplete="new-password"
+        label={t('auth.passwordConfirmation')}
+        onChange={(e) => onChange('password_confirmation', e.target.value)}
+        error={errors.password_confirmation}
+      />
+    </>
+  );
+}
+
+export function NewPasswordForm({ token, onDone }: { token: string | null; onDone: () => void }) {
+  const { t } = useI18n();
+  const form = useFormState({ password: '', password_confirmation: '' });
+  const { errors } = form;
+  const onSubmit = form.submit(
+    (values) => ({
+      ...checkNewPassword(values, newPasswordSchema),
+    }),
+    async (values) => {
+      await browserApi().put('/api/users/password', {
+        user: { reset_password_token: token ?? '', password: values.password, password_confirmation: values.password_confirmation },
+      });
+      // The reset ends every session of the player (this one too).
+      setPlayer(null);
+      onDone();
+    },
+  );
+  if (!token) return <Notice kind="error">{t('auth.missingToken')}</Notice>;
+  return (
+    <form className="auth-form" method="post" noValidate onSubmit={onSubmit}>
+      <BaseError errors={errors} shown={['password', 'password_confirmation']} />
+      <NewPasswordFields label={t('auth.newPassword')} errors={errors} onChange={(field, value) => form.set(field, value)} />
+      <Submit busy={form.busy} label={t('auth.newPasswordSubmit')} />
+    </form>
+  );
+}
+
+export function Confirmation({ token }: { token: string | null }) {
+  const { t } = useI18n();
+  const [state, setState] = useState<'pending' | 'confirmed' | 'failed'>(token ? 'pending' : 'failed');
+  const sent = useRef<string | null>(null);
+  useEffect(() => {
+    // A token is single-use: one request per token, even if the effect runs twice.
+    if (!token || sent.current === token) return;
+    sent.current = token;
+    browserApi()
+      .get(`/api/users/confirmation?confirmation_token=${encodeURIComponent(token)}`)
+      .then(
+        () => {
+          setState('confirmed');
+          void refreshPlayer();
+        },
+        () => setState('failed'),
+      );
+  }, [token]);
+  if (state === 'pending') return <Notice kind="info">{t('auth.confirming')}</Notice>;
+  return <Notice kind={state === 'confirmed' ? 'info' : 'error'}>{t(state === 'confirmed' ? 'auth.confirmed' : 'auth.confirmationFailed')}</Notice>;
+}

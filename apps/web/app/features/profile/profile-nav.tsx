@@ -1,0 +1,35 @@
+import './profile.css';
+import type { Player } from '@orbit/contracts';
+import { NavLink, useOutletContext } from 'react-router';
+import { useI18n } from '../../lib/i18n';
+import { localizePath } from '../../lib/locale';
+
+/** The profile's tabs built so far (spec §2 children; level, gifts, limits, games history come later). */
+export const PROFILE_TABS = [
+  { key: 'main', path: '/profile' },
+  { key: 'security', path: '/profile/security' },
+  { key: 'verification', path: '/profile/verification' },
+] as const;
+
+/**
+ * Tabs as links: each tab is a page of its own (reload, share, back button), so this is
+ * navigation with `aria-current="page"` (NavLink sets it), not an ARIA tablist; links are
+ * reached with Tab and followed with Enter like any other.
+ */
+export function ProfileNav() {
+  const { t, locale } = useI18n();
+  return (
+    <nav className="profile-tabs" aria-label={t('profile.tabsLabel')}>
+      {PROFILE_TABS.map((tab) => (
+        <NavLink key={tab.key} to={localizePath(tab.path, locale)} end className="profile-tabs__tab" preventScrollReset>
+          {t(`profile.tabs.${tab.key}`)}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+/** The signed-in player, for a tab (the profile's layout draws its tabs only once there is one). */
+export function useProfilePlayer(): Player {
+  return useOutletContext<Player>();
+}

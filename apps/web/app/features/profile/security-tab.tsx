@@ -1,0 +1,244 @@
+import type { Player, PlayerSession, TwoFactorSetup } from '@orbit/contracts';
+import { newPasswordSchema } from '@orbit/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { browserApi } from '../../lib/api';
+import { useI18n } from '../../lib/i18n';
+import { refreshPlayer } from '../../lib/session-client';
+import { check, checkNewPassword, errorCodeOf, Field, Notice } from '../../ui/form';
+import { deviceLabel } from './device-label';
+import { OtherErrors, SubmitButton, useProfileForm } from './use-form';
+
+/** The security tab: password, two-factor sign-in, active sessions. */
+export function ProfileSecurity({ player }: { player: Player }) {
+  const [sessionsVersion, setSessionsVersion] = useState(0);
+  return (
+    <div className="profile-tab">
+      {/* A new password ends the other sessions: the list is read again. */}
+      <ChangePassword onChanged={() => setSessionsVersion((n) => n + 1)} />
+      <TwoFactor enabled={player.two_factor_enabled} />
+      <Sessions version={sessionsVersion} />
+    </div>
+  );
+}
+
+function ChangePassword({ onChanged }: { onChanged: () => void }) {
+  const { t } = useI18n();
+  const empty = { current_password: '', password: '', password_confirmation: '' };
+  const form = useProfileForm(empty, { 'current_password.invalid': 'wrong_password' });
+  const [done, setDone] = useState(false);
+  const { errors } = form;
+  const onSubmit = form.submit(
+    (v) => ({ current_password: check(null, v.current_password), ...checkNewPassword(v, newPasswordSchema) }),
+    async (v) => {
+      await browserApi().put('/api/player/password', { user: v });
+      form.setValues(empty);
+      setDone(true);
+      onChanged();
+    },
+  );
+  const shown = ['current_password', 'password', 'password_confirmation'];
+  return (
+    <section className="profile-card" aria-labelledby="profile-password">
+      <h2 id="profile-password">{t('profile.password.title')}</h2>
+      <form className="profile-form" method="post" noValidate onSubmit={(event) => (setDone(false), void onSubmit(event))}>
+        <OtherErrors errors={errors} shown={shown} />
+        <Field
+          name="current_password"
+          type="password"
+          autoComplete="current-password"
+          label={t('profile.password.current')}
+          value={form.values.current_password}
+          onChange={(e) => form.set('current_password', e.target.value)}
+          error={errors.current_password}
+        />
+        <Field
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          label={t('auth.newPassword')}
+          value={form.values.password}
+          onChange={(e) => form.set('password', e.target.value)}
+          error={errors.password}
+        />
+        <Field
+          name="password_confirmation"
+          type="password"
+          autoComplete="new-password"
+          label={t('auth.passwordConfirmation')}
+          value={form.values.password_confirmation}
+          onChange={(e) => form.set('password_confirmation', e.target.value)}
+          error={errors.password_confirmation}
+        />
+        {done ? <Notice kind="info">{t('profile.password.changed')}</Notice> : null}
+        <SubmitButton busy={form.busy} label={t('profile.password.submit')} />
+      </form>
+    </section>
+  );
+}
+
+/**
+ * Two-factor sign-in (TOTP). Turning it on: the server hands out a new secret with its QR code
+ * (nothing stored yet); the player scans it, or types the secret, and proves it with a code.
+ * Turning it off takes a current code.
+ */
+function TwoFactor({ enabled }: { enabled: boolean }) {
+  const { t } = useI18n();
+  const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const form = useProfileForm({ authentication_code: '' }, { 'authentication_code.invalid': 'invalid_code' });
+
+  const start = async () => {
+    setLoadError(null);
+    setNotice(null);
+    try {
+      const answer = await browserApi().get<TwoFactorSetup | undefined>('/api/v2/player/two_factor');
+      // 204: already on (another tab turned it on).
+      if (!answer) await refreshPlayer();
+      else setSetup(answer);
+    } catch (error) {
+      setLoadError(errorCodeOf(error).base ?? 'unknown');
+    }
+  };
+  const enable = form.submit(
+    (v) => ({ authentication_code: check(null, v.authentication_code.trim()) }),
+    async (v) => {
+      if (!setup) return;
+      await browserApi().post('/api/v2/player/two_factor', {
+        two_factor: { otp_secret: setup.otp_secret, authentication_code: v.authentication_code.trim() },
+      });
+      setSetup(null);
+      form.setValues({ authentication_code: '' });
+      setNotice('profile.twoFactor.enabled');
+      await refreshPlayer();
+    },
+  );
+  const disable = form.submit(
+    (v) => ({ authentication_code: check(null, v.authentication_code.trim()) }),
+    async (v) => {
+      await browserApi().delete('/api/v2/player/two_factor', { body: { two_factor: { authentication_code: v.authentication_code.trim() } } });
+      form.setValues({ authentication_code: '' });
+      setNotice('profile.twoFactor.disabled');
+      await refreshPlayer();
+    },
+  );
+  const codeField = (
+    <Field
+      name="authentication_code"
+      label={t('profile.twoFactor.code')}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      value={form.values.authentication_code}
+      onChange={(e) => form.set('authentication_code', e.target.value)}
+      error={form.errors.authentication_code}
+    />
+  );
+
+  let body;
+  if (enabled) {
+    body = (
+      <form className="profile-form" method="post" noValidate onSubmit={disable} data-testid="two-factor-disable">
+        <p>{t('profile.twoFactor.onText')}</p>
+        <OtherErrors errors={form.errors} shown={['authentication_code']} />
+        {codeField}
+        <SubmitButton busy={form.busy} label={t('profile.twoFactor.disable')} className="button button--secondary" />
+      </form>
+    );
+  } else if (setup) {
+    body = (
+      <form className="profile-form" method="post" noValidate onSubmit={enable} data-testid="two-factor-enable">
+        <p>{t('profile.twoFactor.scan')}</p>
+        <img className="profile-2fa__qr" src={setup.data} alt={t('profile.twoFactor.qrAlt')} width={200} height={200} />
+        <p>
+          {t('profile.twoFactor.manual')} <code data-testid="two-factor-secret">{setup.otp_secret}</code>
+        </p>
+        <OtherErrors errors={form.errors} shown={['authentication_code']} />
+        {codeField}
+        <SubmitButton busy={form.busy} label={t('profile.twoFactor.enable')} />
+      </form>
+    );
+  } else {
+    body = (
+      <div className="profile-card__actions">
+        <p>{t('profile.twoFactor.offText')}</p>
+        <button type="button" className="button button--primary" onClick={() => void start()}>
+          {t('profile.twoFactor.start')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <section className="profile-card" aria-labelledby="profile-2fa">
+      <h2 id="profile-2fa">{t('profile.twoFactor.title')}</h2>
+      {notice ? <Notice kind="info">{t(notice)}</Notice> : null}
+      {loadError ? <Notice kind="error">{t(`errors.${loadError}`, undefined, t('errors.unknown'))}</Notice> : null}
+      {body}
+    </section>
+  );
+}
+
+/** Active sessions, newest first, and "sign out everywhere else". */
+function Sessions({ version }: { version: number }) {
+  const { t, locale } = useI18n();
+  const [sessions, setSessions] = useState<PlayerSession[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [ended, setEnded] = useState(false);
+  const load = useCallback(async () => {
+    try {
+      setSessions(await browserApi().get<PlayerSession[]>('/api/player/sessions'));
+    } catch (failure) {
+      setError(errorCodeOf(failure).base ?? 'unknown');
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load, version]);
+  const endOthers = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await browserApi().delete('/api/player/sessions');
+      setEnded(true);
+      await load();
+    } catch (failure) {
+      setError(errorCodeOf(failure).base ?? 'unknown');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const others = sessions?.some((s) => !s.current) ?? false;
+  return (
+    <section className="profile-card" aria-labelledby="profile-sessions">
+      <h2 id="profile-sessions">{t('profile.sessions.title')}</h2>
+      {error ? <Notice kind="error">{t(`errors.${error}`, undefined, t('errors.unknown'))}</Notice> : null}
+      {sessions ? (
+        <ul className="profile-sessions" data-testid="profile-sessions">
+          {sessions.map((session) => (
+            <li key={session.id} className="profile-session" data-current={session.current || undefined}>
+              <strong>
+                {deviceLabel(session.user_agent, {
+                  on: (browser, system) => t('profile.sessions.device', { browser, system }),
+                  unknown: t('profile.sessions.unknownDevice'),
+                })}
+              </strong>
+              {session.current ? <span className="profile-badge">{t('profile.sessions.current')}</span> : null}
+              <span>
+                {[session.ip, session.country, when.format(new Date(session.created_at))].filter(Boolean).join(' · ')}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="profile__loading">{t('common.loading')}</p>
+      )}
+      {ended ? <Notice kind="info">{t('profile.sessions.ended')}</Notice> : null}
+      <div>
+        <button type="button" className="button button--secondary" disabled={busy || !others} onClick={() => void endOthers()}>
+          {t('profile.sessions.endOthers')}
+        </button>
+      </div>
+    </section>
+  );
+}

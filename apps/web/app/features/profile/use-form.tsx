@@ -1,0 +1,59 @@
+import { useState, type FormEvent } from 'react';
+import { useI18n } from '../../lib/i18n';
+import { errorCodeOf, hasErrors, Notice, type FieldErrors } from '../../ui/form';
+
+/**
+ * A profile form's state. The profile is drawn in the browser only (never in the server's
+ * HTML), so its inputs can be controlled: nothing is typed before the page is interactive.
+ * `rename` turns a server code into a field-specific one (`current_password: invalid` →
+ * `wrong_password`), since `errors.invalid` speaks of links.
+ */
+export function useProfileForm<T extends Record<string, string>>(initial: T, rename: Record<string, string> = {}) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const set = (key: keyof T & string, value: string) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined, base: undefined }));
+  };
+  const renamed = (found: FieldErrors): FieldErrors =>
+    Object.fromEntries(Object.entries(found).map(([field, code]) => [field, code && rename[`${field}.${code}`] ? rename[`${field}.${code}`] : code]));
+
+  /** Checks the rules first (focusing the first wrong field), then calls; the server's codes land on their fields. */
+  const submit = (validate: (v: T) => FieldErrors, call: (v: T) => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const found = validate(values);
+    setErrors(found);
+    if (hasErrors(found)) {
+      const first = Object.keys(found).find((key) => found[key]);
+      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await call(values);
+    } catch (error) {
+      setErrors(renamed(errorCodeOf(error)));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { values, setValues, set, errors, setErrors, busy, submit };
+}
+
+export function SubmitButton({ busy, label, className = 'button button--primary' }: { busy: boolean; label: string; className?: string }) {
+  const { t } = useI18n();
+  return (
+    <button type="submit" className={className} disabled={busy} aria-busy={busy}>
+      {busy ? t('profile.saving') : label}
+    </button>
+  );
+}
+
+/** Errors of fields the form does not draw (base, context ...), as one message. */
+export function OtherErrors({ errors, shown }: { errors: FieldErrors; shown: readonly string[] }) {
+  const { t } = useI18n();
+  const code = Object.entries(errors).find(([field, value]) => value && !shown.includes(field))?.[1];
+  return code ? <Notice kind="error">{t(`errors.${code}`, undefined, t('errors.unknown'))}</Notice> : null;
+}

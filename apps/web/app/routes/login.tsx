@@ -1,0 +1,16 @@
+import { AuthPage } from '../features/auth';
+import { useI18n } from '../lib/i18n';
+import { PageErrorBoundary, pageMeta } from './route-helpers';
+import type { Route } from './+types/login';
+
+export function meta(args: Route.MetaArgs) {
+  return [...pageMeta(args, { key: 'auth.signInTitle' }), { name: 'robots', content: 'noindex' }];
+}
+
+/** /login (spec §2): the sign-in form as a full page, guests only (features/auth). */
+export default function LoginPage() {
+  const { locale } = useI18n();
+  return <AuthPage kind="login" locale={locale} />;
+}
+
+export const ErrorBoundary = PageErrorBoundary;

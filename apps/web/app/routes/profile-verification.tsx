@@ -1,0 +1,14 @@
+import { ProfileVerification } from '../features/profile';
+import { PageErrorBoundary, pageMeta } from './route-helpers';
+import type { Route } from './+types/profile-verification';
+
+export function meta(args: Route.MetaArgs) {
+  return [...pageMeta(args, { key: 'profile.tabs.verification' }), { name: 'robots', content: 'noindex' }];
+}
+
+/** `/profile/verification`: document upload and the documents' statuses. */
+export default function ProfileVerificationPage() {
+  return <ProfileVerification />;
+}
+
+export const ErrorBoundary = PageErrorBoundary;
