@@ -17,7 +17,7 @@ try {
 const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 if (config.autoMigrate) {
   await database.migrate();
-  await seedAll(database.db);
+  await seedAll(database.db, { demoPlayer: config.demoPlayer });
 }
 const app = await buildApp({ config, database });
 

@@ -30,6 +30,7 @@ const envSchema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   /** Whether a start migrates and seeds (off for instances that only serve). */
   AUTO_MIGRATE: z.enum(['0', '1']).default('1'),
+  DEMO_PLAYER: z.enum(['0', '1']).default('1'),
   /** When the terms and conditions last changed (ISO date); players who accepted earlier are asked again. */
   TERMS_UPDATED_AT: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
   /** Leading zero bits of the proof-of-work captcha; 0 checks only signature, expiry and single use. */
@@ -57,6 +58,8 @@ export type Config = {
   dev: boolean;
   defaultLicence: 'CW' | 'EE';
   autoMigrate: boolean;
+  /** Seed the demo player (public password): on for the demo casino, off for a real deployment. */
+  demoPlayer: boolean;
   pageCacheSeconds: number;
   termsUpdatedAt: Date | undefined;
   captchaDifficulty: number;
@@ -94,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dev: e.ORBIT_DEV === '1',
     defaultLicence: e.DEFAULT_LICENCE,
     autoMigrate: e.AUTO_MIGRATE === '1',
+    demoPlayer: e.DEMO_PLAYER === '1',
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     termsUpdatedAt: e.TERMS_UPDATED_AT ? new Date(e.TERMS_UPDATED_AT) : undefined,
     captchaDifficulty: e.CAPTCHA_DIFFICULTY,

@@ -8,5 +8,11 @@ export type OrbitModule = {
   /** Registers the module's HTTP routes (under the app's root; paths are written in full). */
   routes?: (app: FastifyInstance, ctx: ModuleContext) => Promise<void>;
   /** Inserts or updates the module's demo and reference content; must be idempotent. */
-  seed?: (db: Db) => Promise<void>;
+  seed?: (db: Db, options: SeedOptions) => Promise<void>;
+};
+
+/** What the seed includes beyond reference data. */
+export type SeedOptions = {
+  /** The demo player with its public password (README "Demo content"); off for a real deployment. */
+  demoPlayer: boolean;
 };

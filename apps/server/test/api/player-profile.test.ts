@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playerSchema, playerStatsSchema, playerStatusesResponseSchema, subscriptionsSchema, type Player } from '@orbit/contracts';
 import { DEMO_PLAYER, seedIdentity } from '../../src/modules/identity/seed';
-import { users } from '../../src/modules/identity/schema';
+import { emailTokens, sessions, userGroups, users } from '../../src/modules/identity/schema';
 import { accounts } from '../../src/modules/wallet/schema';
 import { FakeClock } from '../../src/platform/clock';
 import { createTestApp, type TestApp } from '../support/app';
@@ -445,11 +445,27 @@ describe('the demo player', () => {
   it('is left as the player changed it by the next seed run', async () => {
     const cookie = sessionCookieOf(await signIn(t, DEMO_PLAYER.email, DEMO_PLAYER.password, '10.6.0.2'));
     expect((await patch(cookie, { user: { nickname: 'Changed Me' } })).statusCode).toBe(200);
-    await seedIdentity(t.database.db);
-    await seedIdentity(t.database.db);
+    await seedIdentity(t.database.db, { demoPlayer: true });
+    await seedIdentity(t.database.db, { demoPlayer: true });
     expect((await me(cookie)).nickname).toBe('Changed Me');
     const [n] = await t.database.db.select({ n: count() }).from(users).where(eq(users.email, DEMO_PLAYER.email));
     expect(n!.n).toBe(1);
     expect((await signIn(t, DEMO_PLAYER.email, DEMO_PLAYER.password, '10.6.0.3')).statusCode).toBe(200);
   });
+
+  it('is left out when the operator turns it off (DEMO_PLAYER=0), while the tiers are still seeded', async () => {
+    const id = (await demoId())!;
+    for (const table of [sessions, emailTokens, userGroups]) await t.database.db.delete(table).where(eq(table.userId, id));
+    await t.database.db.delete(accounts).where(eq(accounts.userId, id));
+    await t.database.db.delete(users).where(eq(users.id, id));
+    await seedIdentity(t.database.db, { demoPlayer: false });
+    expect(await demoId()).toBeUndefined();
+    expect((await signIn(t, DEMO_PLAYER.email, DEMO_PLAYER.password, '10.6.0.4')).statusCode).toBe(422);
+    expect((await call(t, 'GET', '/api/info/statuses')).json()).toContainEqual(expect.objectContaining({ id: 1117 }));
+  });
 });
+
+async function demoId(): Promise<number | undefined> {
+  const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_PLAYER.email));
+  return row?.id;
+}

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useI18n } from '../lib/i18n';
 import './form.css';
 
@@ -10,7 +10,8 @@ export function Modal({ title, onClose, children }: { title: string; onClose?: (
   const { t } = useI18n();
   const id = useId();
   const dialog = useRef<HTMLDivElement>(null);
-  useEffect(() => {
+  // Before the browser paints the dialog: Escape works from the moment it can be seen.
+  useLayoutEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
     // Into the dialog, unless the player is already typing in it (before the page was interactive).
     if (!dialog.current?.contains(document.activeElement)) {

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
+import type { SeedOptions } from '../../platform/module';
 import { openAccount } from '../wallet';
 import { joinEntryTier, seedGroups } from './groups';
 import { hashPassword } from './passwords';
@@ -19,8 +20,9 @@ export const DEMO_PLAYER = {
  * an EUR account and the entry tier. An existing demo player is left exactly as it is (a changed
  * password, nickname or opt-in survives the next seed); only a missing EUR account is added.
  */
-export async function seedIdentity(db: Db): Promise<void> {
+export async function seedIdentity(db: Db, options: SeedOptions): Promise<void> {
   await seedGroups(db);
+  if (!options.demoPlayer) return;
   const now = new Date();
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, DEMO_PLAYER.email));
   // Hashing costs ~50 ms: only when the player must be created.

@@ -12,7 +12,7 @@ try {
     console.log(`migrated (${database.kind})`);
   } else if (command === 'seed') {
     await database.migrate();
-    await seedAll(database.db);
+    await seedAll(database.db, { demoPlayer: config.demoPlayer });
     console.log(`seeded (${database.kind})`);
   } else {
     console.error('usage: cli.ts migrate|seed');

@@ -84,11 +84,12 @@ export function Shell({ locale, licence, projectName, minimumAge, nav, infoLinks
                 <Link to={localizePath('/profile', locale)}>{t('auth.profile')}</Link>
                 <button
                   type="button"
-                  onClick={() =>
-                    void import('../../lib/session-client')
-                      .then((m) => m.signOut())
-                      .finally(() => pathname.endsWith('/profile') && navigate(home, { replace: true }))
-                  }
+                  onClick={() => {
+                    // Off the login-only pages first: leaving after the sign-out answers would
+                    // close whatever the player opened meanwhile (a sign-in popup mid-submit).
+                    if (/\/profile(\/|$)/.test(pathname)) void navigate(home, { replace: true });
+                    void import('../../lib/session-client').then((m) => m.signOut());
+                  }}
                 >
                   {t('auth.signOut')}
                 </button>
