@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { TtlCache } from '../../platform/cache';
 import type { PlayerStatus } from '@orbit/contracts';
 import { LITHUANIAN_IBAN_GROUP_ID } from '@orbit/contracts';
 import type { Executor } from '../../platform/db/executor';
@@ -62,6 +63,25 @@ export async function membershipsOf(db: Executor, userId: number): Promise<Playe
     .innerJoin(playerGroups, eq(playerGroups.id, userGroups.groupId))
     .where(eq(userGroups.userId, userId));
   return rows.map((r) => r.group).sort(byCatalogueOrder);
+}
+
+/**
+ * The catalogue as every signed-in call needs it (to name the player's groups), read at most
+ * every few seconds per database: it is reference data that only a seed or an operator changes.
+ */
+const catalogues = new WeakMap<object, TtlCache<ReadonlyMap<number, PlayerGroupRow>>>();
+const CATALOGUE_TTL_MS = 5_000;
+
+export function groupCatalogue(db: Executor): Promise<ReadonlyMap<number, PlayerGroupRow>> {
+  let cache = catalogues.get(db);
+  if (!cache) catalogues.set(db, (cache = new TtlCache(CATALOGUE_TTL_MS, 1)));
+  return cache.get('all', async () => new Map((await db.select().from(playerGroups)).map((g) => [g.id, g])));
+}
+
+/** The player's groups and tier from their ids (the session lookup reads them), in membershipsOf's order. */
+export async function membershipsFromIds(db: Executor, ids: readonly number[]): Promise<PlayerGroupRow[]> {
+  const catalogue = await groupCatalogue(db);
+  return ids.flatMap((id) => catalogue.get(id) ?? []).sort(byCatalogueOrder);
 }
 
 export async function listGroups(db: Executor): Promise<PlayerGroupRow[]> {

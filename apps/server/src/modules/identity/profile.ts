@@ -11,7 +11,7 @@ import type { Db } from '../../platform/db/client';
 import type { Executor } from '../../platform/db/executor';
 import { AppError } from '../../platform/errors';
 import type { Mail, Mailer } from '../../platform/mail';
-import { changeGroups, judgeGroupChange, listGroups, membershipsOf, toStatus } from './groups';
+import { changeGroups, judgeGroupChange, listGroups, membershipsFromIds, membershipsOf, toStatus } from './groups';
 import { hashPassword, verifyPassword } from './passwords';
 import { toPlayer, type UserRow } from './player';
 import { judgeProfileUpdate } from './profile-rules';
@@ -19,8 +19,10 @@ import { emailTokens, sessions, users } from './schema';
 import type { CurrentPlayer, IdentityService, RequestMeta } from './service';
 
 /** The player answer with groups, tier and the terms rule filled in. */
-export async function presentPlayer(db: Executor, user: UserRow, termsUpdatedAt: Date | undefined): Promise<Player> {
-  return toPlayer(user, { memberships: await membershipsOf(db, user.id), termsUpdatedAt });
+export async function presentPlayer(db: Executor, user: UserRow, termsUpdatedAt: Date | undefined, groupIds?: readonly number[]): Promise<Player> {
+  // With the ids the session lookup brought, no further query (every signed-in page asks for the player).
+  const memberships = groupIds ? await membershipsFromIds(db, groupIds) : await membershipsOf(db, user.id);
+  return toPlayer(user, { memberships, termsUpdatedAt });
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -164,9 +164,10 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
       },
     );
 
-    app.get('/api/player', { schema: { ...player, summary: 'The signed-in player', response: { 200: playerSchema } } }, async (request) =>
-      presentPlayer(ctx.db, (await requirePlayer(request)).user, ctx.config.termsUpdatedAt),
-    );
+    app.get('/api/player', { schema: { ...player, summary: 'The signed-in player', response: { 200: playerSchema } } }, async (request) => {
+      const { user, groupIds } = await requirePlayer(request);
+      return presentPlayer(ctx.db, user, ctx.config.termsUpdatedAt, groupIds);
+    });
 
     app.get(
       '/api/v2/player/two_factor',

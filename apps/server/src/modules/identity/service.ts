@@ -24,13 +24,14 @@ import {
   needsTouch,
   sessionState,
 } from './rules';
-import { emailTokens, sessions, signInFailures, users } from './schema';
+import { emailTokens, sessions, signInFailures, userGroups, users } from './schema';
 import { hashToken, newToken } from './tokens';
 import { acceptedStep, newOtpSecret, otpauthUri, qrDataUrl } from './totp';
 
 export type SessionRow = typeof sessions.$inferSelect;
 /** A signed-in request: the player and the session that signs them in. */
-export type CurrentPlayer = { user: UserRow; session: SessionRow };
+/** The signed-in player of a request: the session, the player and the ids of their groups and tier, read in one query. */
+export type CurrentPlayer = { user: UserRow; session: SessionRow; groupIds: number[] };
 /** Where a request comes from, recorded on the session and counted for rate limits. */
 export type RequestMeta = { ip: string; userAgent: string | null; country: string | null };
 /** Links mailed to players, built from the configured public address (never from the Host header). */
@@ -50,7 +51,11 @@ export type SignInOutcome = ({ kind: 'signed_in' } & SignedIn) | { kind: 'otp_re
  */
 function prepareSessionLookup(db: Db) {
   return db
-    .select({ session: sessions, user: users })
+    .select({
+      session: sessions,
+      user: users,
+      groupIds: sql<number[]>`coalesce((select array_agg(${userGroups.groupId}) from ${userGroups} where ${userGroups.userId} = ${users.id}), '{}')`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
