@@ -8,46 +8,19 @@
 import { createHash } from 'node:crypto';
 import { captchaWorkInput, hasLeadingZeroBits, powCaptchaToken, type CaptchaChallenge } from '@orbit/contracts';
 import { sql } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { codeForStep, stepAt } from '../../apps/server/src/modules/identity/totp';
-import { launchBrowser, watchPage } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import { watchPage } from './support/browser';
+import { dialog, fillSignIn, fillSignUp, formReady, newEmail, PASSWORD, pathOf, poll, serverAndBrowser, signedInAs, signOut, withPage } from './support/journeys';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-async function withPage<T>(fn: (page: Page) => Promise<T>): Promise<T> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  try {
-    return await fn(await context.newPage());
-  } finally {
-    await context.close();
-  }
-}
-
-let counter = 0;
-function newEmail(): string {
-  counter += 1;
-  return `player-${Date.now()}-${counter}@example.com`;
-}
-
-const PASSWORD = 'Nebula-Orbit-42';
+const env = serverAndBrowser();
 
 /** The path and query of the first link to `path` in the newest mail to `to` (links carry the server's public address). */
 async function mailedLink(to: string, path: string): Promise<string> {
   const pattern = new RegExp(`${path.replace(/[/?]/g, '\\$&')}[^\\s"'<>]+`);
   for (let attempt = 0; attempt < 50; attempt++) {
-    const response = await fetch(`${server.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+    const response = await fetch(`${env.server.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
     expect(response.status).toBe(200);
     const mails = (await response.json()) as Array<{ to: string; subject: string; text: string }>;
     for (const mail of mails) {
@@ -61,7 +34,7 @@ async function mailedLink(to: string, path: string): Promise<string> {
 
 /** A solved proof-of-work captcha token, as the page's solver makes one. */
 async function captchaToken(): Promise<string> {
-  const response = await fetch(`${server.baseUrl}/api/captcha/challenge`, { method: 'POST', headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  const response = await fetch(`${env.server.baseUrl}/api/captcha/challenge`, { method: 'POST', headers: { 'X-Requested-With': 'XMLHttpRequest' } });
   expect(response.status).toBe(200);
   const { challenge, difficulty } = (await response.json()) as CaptchaChallenge;
   for (let n = 0; ; n++) {
@@ -71,7 +44,7 @@ async function captchaToken(): Promise<string> {
 }
 
 async function registerByApi(email: string, password = PASSWORD): Promise<void> {
-  const response = await fetch(`${server.baseUrl}/api/users`, {
+  const response = await fetch(`${env.server.baseUrl}/api/users`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
     body: JSON.stringify({
@@ -81,39 +54,14 @@ async function registerByApi(email: string, password = PASSWORD): Promise<void> 
   expect(response.status).toBe(201);
 }
 
-const dialog = (page: Page) => page.getByRole('dialog');
-
-/** The popup's form works once the page is interactive: its submit button is enabled then. */
-async function formReady(page: Page) {
-  await dialog(page).locator('button[type="submit"]:not([disabled])').waitFor();
-}
-
-async function fillSignUp(page: Page, email: string) {
-  await formReady(page);
-  const form = dialog(page);
-  await form.getByLabel('Email', { exact: true }).fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByLabel('Repeat password').fill(PASSWORD);
-  await form.getByLabel(/accept the terms/).check();
-  await form.getByRole('button', { name: 'Sign up' }).click();
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await formReady(page);
-  const form = dialog(page);
-  await form.getByLabel('Email', { exact: true }).fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-}
-
 describe('registration and sign-in', () => {
   it('signs up over the lobby, confirms the address from the mail, signs out and in again', async () => {
-    await withPage(async (page) => {
+    await withPage(env.browser, async (page) => {
       const watch = watchPage(page);
-      const email = newEmail();
-      await page.goto(`${server.baseUrl}/`);
+      const email = newEmail('player');
+      await page.goto(`${env.server.baseUrl}/`);
       await page.locator('.header__enter').getByRole('link', { name: 'Sign up' }).click();
-      await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(`${server.baseUrl}/sign-up`);
+      await poll(() => page.url(), 10_000).toBe(`${env.server.baseUrl}/sign-up`);
       await dialog(page).getByRole('heading', { name: 'Create your account' }).waitFor();
       // The lobby stays under the popup.
       expect(await page.locator('.game-tile').count()).toBeGreaterThan(10);
@@ -122,58 +70,56 @@ describe('registration and sign-in', () => {
       expect(await dialog(page).getByLabel('Currency').inputValue()).toBe('EUR');
 
       await fillSignUp(page, email);
-      await page.locator('.header__player summary').filter({ hasText: email }).waitFor();
-      await expect.poll(() => dialog(page).count(), { timeout: 10_000 }).toBe(0);
-      expect(page.url()).toBe(`${server.baseUrl}/`);
+      await signedInAs(page, email);
+      await poll(() => dialog(page).count(), 10_000).toBe(0);
+      expect(page.url()).toBe(`${env.server.baseUrl}/`);
 
       // Not confirmed yet.
-      await page.goto(`${server.baseUrl}/profile`);
+      await page.goto(`${env.server.baseUrl}/profile`);
       await page.getByTestId('profile-confirmed').filter({ hasText: 'Email not confirmed' }).waitFor();
 
       const link = await mailedLink(email, '/confirmation?confirmation_token=');
-      await page.goto(`${server.baseUrl}${link}`);
+      await page.goto(`${env.server.baseUrl}${link}`);
       await dialog(page).getByText('Your email address is confirmed').waitFor();
 
-      await page.goto(`${server.baseUrl}/profile`);
+      await page.goto(`${env.server.baseUrl}/profile`);
       await page.getByTestId('profile-email').filter({ hasText: email }).waitFor();
       await page.getByTestId('profile-confirmed').filter({ hasText: 'Email confirmed' }).waitFor();
 
       // Sign out from the header's menu: back to the guest header (and off the profile page).
-      await page.locator('.header__player summary').click();
-      await page.getByRole('button', { name: 'Sign out' }).click();
-      await page.locator('.header__enter').getByRole('link', { name: 'Sign in' }).waitFor();
+      await signOut(page);
       const player = await page.evaluate(async () => (await fetch('/api/player')).status);
       expect(player).toBe(401);
 
       await page.locator('.header__enter').getByRole('link', { name: 'Sign in' }).click();
-      await signIn(page, email, PASSWORD);
-      await page.locator('.header__player summary').filter({ hasText: email }).waitFor();
+      await fillSignIn(page, email, PASSWORD);
+      await signedInAs(page, email);
       // The session survives a reload (the header asks for the player in the browser).
       await page.reload();
-      await page.locator('.header__player summary').filter({ hasText: email }).waitFor();
+      await signedInAs(page, email);
       expect(watch.pageErrors).toEqual([]);
     });
   });
 
   it('resets a forgotten password from the mailed link and signs in with the new one', async () => {
-    await withPage(async (page) => {
-      const email = newEmail();
+    await withPage(env.browser, async (page) => {
+      const email = newEmail('player');
       await registerByApi(email);
       // A hash link opens the popup over the page.
-      await page.goto(`${server.baseUrl}/pokies/all#remind`);
+      await page.goto(`${env.server.baseUrl}/pokies/all#remind`);
       await dialog(page).getByRole('heading', { name: 'Forgot your password?' }).waitFor();
-      expect(new URL(page.url()).pathname).toBe('/remind');
+      expect(pathOf(page)).toBe('/remind');
       await formReady(page);
       await dialog(page).getByLabel('Email', { exact: true }).fill(email);
       await dialog(page).getByRole('button', { name: 'Send link' }).click();
       await dialog(page).getByText('we have sent it a link').waitFor();
       // Closing returns to the page the popup was opened over.
       await dialog(page).getByRole('button', { name: 'Close' }).click();
-      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/pokies/all');
+      await poll(() => pathOf(page), 10_000).toBe('/pokies/all');
 
       const link = await mailedLink(email, '/users/password/edit?reset_password_token=');
-      await page.goto(`${server.baseUrl}${link}`);
-      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/new-password');
+      await page.goto(`${env.server.baseUrl}${link}`);
+      await poll(() => pathOf(page), 10_000).toBe('/new-password');
       const newPassword = 'Comet-Trail-77';
       // The shared rules run before the call: a short password and a different repetition.
       await formReady(page);
@@ -185,36 +131,36 @@ describe('registration and sign-in', () => {
       await dialog(page).getByLabel('Repeat password').fill(newPassword);
       await dialog(page).getByRole('button', { name: 'Save password' }).click();
       await dialog(page).getByText('Your password has been changed').waitFor();
-      expect(new URL(page.url()).pathname).toBe('/sign-in');
+      expect(pathOf(page)).toBe('/sign-in');
 
-      await signIn(page, email, PASSWORD);
+      await fillSignIn(page, email, PASSWORD);
       await dialog(page).getByText('The email or password is incorrect.').waitFor();
-      await signIn(page, email, newPassword);
-      await page.locator('.header__player summary').filter({ hasText: email }).waitFor();
+      await fillSignIn(page, email, newPassword);
+      await signedInAs(page, email);
     });
   });
 
   it('sends a guest from /profile to registration and back to /profile afterwards', async () => {
-    await withPage(async (page) => {
-      const email = newEmail();
-      await page.goto(`${server.baseUrl}/profile`);
-      await expect.poll(() => new URL(page.url()).pathname + new URL(page.url()).search, { timeout: 10_000 }).toBe('/sign-up?redirect=%2Fprofile');
+    await withPage(env.browser, async (page) => {
+      const email = newEmail('player');
+      await page.goto(`${env.server.baseUrl}/profile`);
+      await poll(() => pathOf(page) + new URL(page.url()).search, 10_000).toBe('/sign-up?redirect=%2Fprofile');
       await dialog(page).getByRole('heading', { name: 'Create your account' }).waitFor();
       await fillSignUp(page, email);
-      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/profile');
+      await poll(() => pathOf(page), 10_000).toBe('/profile');
       await page.getByTestId('profile-email').filter({ hasText: email }).waitFor();
       // A signed-in player is sent from guest-only popups to the lobby.
-      await page.goto(`${server.baseUrl}/sign-in`);
-      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/');
+      await page.goto(`${env.server.baseUrl}/sign-in`);
+      await poll(() => pathOf(page), 10_000).toBe('/');
     });
   });
 
   it('shows the translated invalid-credentials message, tied to the field, and client-side rule codes', async () => {
-    await withPage(async (page) => {
-      const email = newEmail();
+    await withPage(env.browser, async (page) => {
+      const email = newEmail('player');
       await registerByApi(email);
-      await page.goto(`${server.baseUrl}/sign-in`);
-      await signIn(page, email, 'Wrong-Password-1');
+      await page.goto(`${env.server.baseUrl}/sign-in`);
+      await fillSignIn(page, email, 'Wrong-Password-1');
       const message = dialog(page).getByText('The email or password is incorrect.');
       await message.waitFor();
       const field = dialog(page).getByLabel('Email', { exact: true });
@@ -222,14 +168,14 @@ describe('registration and sign-in', () => {
       expect(await field.getAttribute('aria-describedby')).toBe(await message.getAttribute('id'));
 
       // German, and the sign-up form's own checks (same codes as the server).
-      await page.goto(`${server.baseUrl}/de/sign-in`);
+      await page.goto(`${env.server.baseUrl}/de/sign-in`);
       await formReady(page);
       await dialog(page).getByLabel('E-Mail').fill(email);
       await dialog(page).getByLabel('Passwort', { exact: true }).fill('Wrong-Password-2');
       await dialog(page).getByRole('button', { name: 'Anmelden' }).click();
       await dialog(page).getByText('E-Mail oder Passwort ist falsch.').waitFor();
 
-      await page.goto(`${server.baseUrl}/sign-up`);
+      await page.goto(`${env.server.baseUrl}/sign-up`);
       await formReady(page);
       await dialog(page).getByLabel('Email', { exact: true }).fill('not-an-address');
       await dialog(page).getByLabel('Password', { exact: true }).fill('password');
@@ -248,22 +194,22 @@ describe('registration and sign-in', () => {
   });
 
   it('returns to the guest state and opens sign-in on an auth error (a 401 from the API)', async () => {
-    await withPage(async (page) => {
-      const email = newEmail();
+    await withPage(env.browser, async (page) => {
+      const email = newEmail('player');
       await registerByApi(email);
-      await page.goto(`${server.baseUrl}/pokies/all#sign-in`);
-      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/sign-in');
-      await signIn(page, email, PASSWORD);
-      await page.locator('.header__player summary').filter({ hasText: email }).waitFor();
-      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/pokies/all');
+      await page.goto(`${env.server.baseUrl}/pokies/all#sign-in`);
+      await poll(() => pathOf(page), 10_000).toBe('/sign-in');
+      await fillSignIn(page, email, PASSWORD);
+      await signedInAs(page, email);
+      await poll(() => pathOf(page), 10_000).toBe('/pokies/all');
       // The API client fires this on any 401 (the session ended elsewhere).
       await page.evaluate(() => window.dispatchEvent(new CustomEvent('orbit:auth-error')));
       await dialog(page).getByRole('heading', { name: 'Sign in' }).waitFor();
       await page.locator('.header__enter').getByRole('link', { name: 'Sign in' }).waitFor();
-      expect(new URL(page.url()).pathname).toBe('/sign-in');
+      expect(pathOf(page)).toBe('/sign-in');
       // Closing goes back to the page the player was on.
       await page.keyboard.press('Escape');
-      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/pokies/all');
+      await poll(() => pathOf(page), 10_000).toBe('/pokies/all');
     });
   });
 });
@@ -275,21 +221,15 @@ async function pageForm(page: Page) {
   return form;
 }
 
-async function signOutFromHeader(page: Page) {
-  await page.locator('.header__player summary').click();
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await page.locator('.header__enter').getByRole('link', { name: 'Sign in' }).waitFor();
-}
-
 const promoCodesIn = (page: Page) =>
   page.evaluate(() => Object.fromEntries(Object.entries(sessionStorage).filter(([key]) => key.startsWith('orbit_promo_'))));
 
 describe('the /registration and /login pages', () => {
   it('registers on /registration, follows the redirect, and signs in on /login with the remembered address', async () => {
-    await withPage(async (page) => {
+    await withPage(env.browser, async (page) => {
       const watch = watchPage(page);
-      const email = newEmail();
-      await page.goto(`${server.baseUrl}/registration?redirect=%2Fpokies%2Fall`);
+      const email = newEmail('player');
+      await page.goto(`${env.server.baseUrl}/registration?redirect=%2Fpokies%2Fall`);
       await page.getByRole('heading', { level: 1, name: 'Create your account' }).waitFor();
       // A page, not a popup over the lobby.
       expect(await dialog(page).count()).toBe(0);
@@ -300,37 +240,37 @@ describe('the /registration and /login pages', () => {
       await form.getByLabel('Country').selectOption('DE');
       await form.getByLabel(/accept the terms/).check();
       await form.getByRole('button', { name: 'Sign up' }).click();
-      await page.locator('.header__player summary').filter({ hasText: email }).waitFor();
-      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/pokies/all');
+      await signedInAs(page, email);
+      await poll(() => pathOf(page), 10_000).toBe('/pokies/all');
 
-      await signOutFromHeader(page);
-      await page.goto(`${server.baseUrl}/login`);
+      await signOut(page);
+      await page.goto(`${env.server.baseUrl}/login`);
       await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
       form = await pageForm(page);
       // The address typed at registration is offered again; the password never is.
-      await expect.poll(() => form.getByLabel('Email', { exact: true }).inputValue(), { timeout: 10_000 }).toBe(email);
+      await poll(() => form.getByLabel('Email', { exact: true }).inputValue(), 10_000).toBe(email);
       expect(await form.getByLabel('Password', { exact: true }).inputValue()).toBe('');
       const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
       expect(stored).not.toContain(PASSWORD);
       await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await form.getByRole('button', { name: 'Sign in' }).click();
-      await page.locator('.header__player summary').filter({ hasText: email }).waitFor();
-      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/');
+      await signedInAs(page, email);
+      await poll(() => pathOf(page), 10_000).toBe('/');
 
       // Guests only: a signed-in player is sent to the lobby.
       // (after the page has asked for the player: allow for a full load)
-      await page.goto(`${server.baseUrl}/de/registration`);
-      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/de');
-      await page.goto(`${server.baseUrl}/login`);
-      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/');
+      await page.goto(`${env.server.baseUrl}/de/registration`);
+      await poll(() => pathOf(page), 10_000).toBe('/de');
+      await page.goto(`${env.server.baseUrl}/login`);
+      await poll(() => pathOf(page), 10_000).toBe('/');
       expect(watch.pageErrors).toEqual([]);
     });
   });
 
   it('forgets a remembered address when the player asks', async () => {
-    await withPage(async (page) => {
-      const email = newEmail();
-      await page.goto(`${server.baseUrl}/login`);
+    await withPage(env.browser, async (page) => {
+      const email = newEmail('player');
+      await page.goto(`${env.server.baseUrl}/login`);
       let form = await pageForm(page);
       await form.getByLabel('Email', { exact: true }).fill(email);
       await form.getByLabel('Password', { exact: true }).fill('Wrong-Password-3');
@@ -338,7 +278,7 @@ describe('the /registration and /login pages', () => {
       await form.getByText('The email or password is incorrect.').waitFor();
       await page.reload();
       form = await pageForm(page);
-      await expect.poll(() => form.getByLabel('Email', { exact: true }).inputValue(), { timeout: 10_000 }).toBe(email);
+      await poll(() => form.getByLabel('Email', { exact: true }).inputValue(), 10_000).toBe(email);
       await form.getByRole('button', { name: 'Forget this email address' }).click();
       expect(await form.getByLabel('Email', { exact: true }).inputValue()).toBe('');
       await page.reload();
@@ -351,12 +291,12 @@ describe('the /registration and /login pages', () => {
 
 describe('two-factor sign-in', () => {
   it('asks for the authenticator code, refuses a wrong one, and signs in with the right one', async () => {
-    await withPage(async (page) => {
-      const email = newEmail();
+    await withPage(env.browser, async (page) => {
+      const email = newEmail('player');
       await registerByApi(email);
-      await page.goto(`${server.baseUrl}/sign-in`);
-      await signIn(page, email, PASSWORD);
-      await page.locator('.header__player summary').filter({ hasText: email }).waitFor();
+      await page.goto(`${env.server.baseUrl}/sign-in`);
+      await fillSignIn(page, email, PASSWORD);
+      await signedInAs(page, email);
       // Two-factor on through the API with this session (the profile's screens are tested elsewhere).
       const secret = await page.evaluate(async () => ((await (await fetch('/api/v2/player/two_factor')).json()) as { otp_secret: string }).otp_secret);
       const enabled = await page.evaluate(
@@ -371,10 +311,10 @@ describe('two-factor sign-in', () => {
         [secret, codeForStep(secret, stepAt(new Date()) - 1)] as const,
       );
       expect(enabled).toBe(200);
-      await signOutFromHeader(page);
+      await signOut(page);
 
       await page.locator('.header__enter').getByRole('link', { name: 'Sign in' }).click();
-      await signIn(page, email, PASSWORD);
+      await fillSignIn(page, email, PASSWORD);
       const code = dialog(page).getByLabel('Code from your authenticator app');
       await code.waitFor();
       expect(await code.getAttribute('name')).toBe('otp_attempt');
@@ -390,28 +330,28 @@ describe('two-factor sign-in', () => {
 
       await code.fill(codeForStep(secret, stepAt(new Date())));
       await dialog(page).locator('button[type="submit"]').click();
-      await page.locator('.header__player summary').filter({ hasText: email }).waitFor();
-      await expect.poll(() => dialog(page).count(), { timeout: 10_000 }).toBe(0);
+      await signedInAs(page, email);
+      await poll(() => dialog(page).count(), 10_000).toBe(0);
     });
   });
 });
 
 describe('terms acceptance', () => {
   it('asks a player with out-of-date terms to accept them; accepted, it does not ask again; declined, it signs out', async () => {
-    await withPage(async (page) => {
-      const email = newEmail();
+    await withPage(env.browser, async (page) => {
+      const email = newEmail('player');
       await registerByApi(email);
-      await page.goto(`${server.baseUrl}/login`);
+      await page.goto(`${env.server.baseUrl}/login`);
       const form = await pageForm(page);
       await form.getByLabel('Email', { exact: true }).fill(email);
       await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await form.getByRole('button', { name: 'Sign in' }).click();
-      await page.locator('.header__player summary').filter({ hasText: email }).waitFor();
+      await signedInAs(page, email);
       expect(await dialog(page).count()).toBe(0);
 
       // The terms changed after this player accepted them (as with a later TERMS_UPDATED_AT).
-      await server.database.db.execute(sql`update users set terms_accepted_at = null where email = ${email}`);
-      await page.goto(`${server.baseUrl}/pokies/all`);
+      await env.server.database.db.execute(sql`update users set terms_accepted_at = null where email = ${email}`);
+      await page.goto(`${env.server.baseUrl}/pokies/all`);
       const terms = page.getByRole('dialog', { name: 'Our terms and conditions have changed' });
       await terms.waitFor();
       // No way round it but a choice.
@@ -420,15 +360,15 @@ describe('terms acceptance', () => {
       expect(await terms.count()).toBe(1);
       expect(await terms.getByRole('link', { name: 'Terms and conditions' }).getAttribute('href')).toBe('/terms-and-conditions');
       await terms.getByRole('button', { name: 'I accept the terms and conditions' }).click();
-      await expect.poll(() => terms.count(), { timeout: 10_000 }).toBe(0);
+      await poll(() => terms.count(), 10_000).toBe(0);
       const missed = await page.evaluate(async () => ((await (await fetch('/api/player')).json()) as { auth_fields_missed: string[] }).auth_fields_missed);
       expect(missed).toEqual([]);
       await page.reload();
-      await page.locator('.header__player summary').filter({ hasText: email }).waitFor();
+      await signedInAs(page, email);
       await page.waitForLoadState('networkidle');
       expect(await dialog(page).count()).toBe(0);
 
-      await server.database.db.execute(sql`update users set terms_accepted_at = null where email = ${email}`);
+      await env.server.database.db.execute(sql`update users set terms_accepted_at = null where email = ${email}`);
       await page.reload();
       await terms.getByRole('button', { name: 'Decline and sign out' }).click();
       await page.locator('.header__enter').getByRole('link', { name: 'Sign in' }).waitFor();
@@ -440,30 +380,30 @@ describe('terms acceptance', () => {
 
 describe('promo-code links', () => {
   it('keeps the codes out of the address, keeps them for a player who signs up, and drops them for a guest at the lobby', async () => {
-    await withPage(async (page) => {
-      await page.goto(`${server.baseUrl}/pokies/all?depositPromocode=DEP-1&giftPromocode=GIFT-2`);
-      await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(`${server.baseUrl}/pokies/all`);
+    await withPage(env.browser, async (page) => {
+      await page.goto(`${env.server.baseUrl}/pokies/all?depositPromocode=DEP-1&giftPromocode=GIFT-2`);
+      await poll(() => page.url(), 10_000).toBe(`${env.server.baseUrl}/pokies/all`);
       // Replaced, not pushed (the new tab's blank page and this one): Back does not bring the codes back.
       expect(await page.evaluate(() => history.length)).toBe(2);
       expect(await promoCodesIn(page)).toEqual({ orbit_promo_depositPromocode: 'DEP-1', orbit_promo_giftPromocode: 'GIFT-2' });
 
       // A guest reaching the lobby drops them.
       await page.locator('a[href="/"]').first().click();
-      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/');
-      await expect.poll(() => promoCodesIn(page), { timeout: 10_000 }).toEqual({});
+      await poll(() => pathOf(page), 10_000).toBe('/');
+      await poll(() => promoCodesIn(page), 10_000).toEqual({});
 
       // Signing up from a promo link: the player reaches the lobby with the code kept.
-      await page.goto(`${server.baseUrl}/registration?depositPromocode=DEP-3`);
-      await expect.poll(() => page.url(), { timeout: 10_000 }).toBe(`${server.baseUrl}/registration`);
-      const email = newEmail();
+      await page.goto(`${env.server.baseUrl}/registration?depositPromocode=DEP-3`);
+      await poll(() => page.url(), 10_000).toBe(`${env.server.baseUrl}/registration`);
+      const email = newEmail('player');
       const form = await pageForm(page);
       await form.getByLabel('Email', { exact: true }).fill(email);
       await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await form.getByLabel('Repeat password').fill(PASSWORD);
       await form.getByLabel(/accept the terms/).check();
       await form.getByRole('button', { name: 'Sign up' }).click();
-      await page.locator('.header__player summary').filter({ hasText: email }).waitFor();
-      await expect.poll(() => new URL(page.url()).pathname, { timeout: 10_000 }).toBe('/');
+      await signedInAs(page, email);
+      await poll(() => pathOf(page), 10_000).toBe('/');
       expect(await promoCodesIn(page)).toEqual({ orbit_promo_depositPromocode: 'DEP-3' });
     });
   });

@@ -5,62 +5,20 @@
  * and sign in through the real forms (which solve the server's captcha).
  */
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchPage } from './support/browser';
-import { startServer, type TestServer } from './support/server';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { watchPage } from './support/browser';
+import { dialog, fillSignIn, fillSignUp, newContext, newEmail, PASSWORD, pathOf, poll, serverAndBrowser, signedInAs, signOut, withPage } from './support/journeys';
 
-let server: TestServer;
-let browser: Browser;
+const env = serverAndBrowser();
 
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const newContext = () => browser.newContext({ viewport: { width: 1366, height: 900 } });
-
-async function withPage<T>(fn: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
-  const context = await newContext();
-  try {
-    return await fn(await context.newPage(), context);
-  } finally {
-    await context.close();
-  }
-}
-
-let counter = 0;
-function newEmail(): string {
-  counter += 1;
-  return `profile-${Date.now()}-${counter}@example.com`;
-}
-
-const PASSWORD = 'Nebula-Orbit-42';
-/** Polls longer than vitest's 1 s: hydration and the session load take seconds on a busy 2-core machine. */
-const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
-const dialog = (page: Page) => page.getByRole('dialog');
-const url = (path: string) => `${server.baseUrl}${path}`;
-const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-async function formReady(page: Page) {
-  await dialog(page).locator('button[type="submit"]:not([disabled])').waitFor();
-}
+const url = (path: string) => `${env.server.baseUrl}${path}`;
 
 /** A guest opens the profile, is sent to sign-up, registers and lands on the profile. */
 async function registerThroughProfile(page: Page, email: string, path = '/profile') {
   await page.goto(url(path));
   await poll(() => pathOf(page)).toBe('/sign-up');
-  await formReady(page);
-  const form = dialog(page);
-  await form.getByLabel('Email', { exact: true }).fill(email);
-  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await form.getByLabel('Repeat password').fill(PASSWORD);
-  await form.getByLabel(/accept the terms/).check();
-  await form.getByRole('button', { name: 'Sign up' }).click();
+  await fillSignUp(page, email);
   await poll(() => pathOf(page)).toBe(path);
   await page.getByRole('heading', { level: 1, name: 'Your profile' }).waitFor();
 }
@@ -68,19 +26,8 @@ async function registerThroughProfile(page: Page, email: string, path = '/profil
 /** Sign-in popup: email and password (and a TOTP code when asked for one). */
 async function signIn(page: Page, email: string, password: string) {
   await page.goto(url('/sign-in'));
-  await formReady(page);
-  await dialog(page).getByLabel('Email', { exact: true }).fill(email);
-  await dialog(page).getByLabel('Password', { exact: true }).fill(password);
-  await dialog(page).getByRole('button', { name: 'Sign in' }).click();
+  await fillSignIn(page, email, password);
 }
-
-async function signOut(page: Page) {
-  await page.locator('.header__player summary').click();
-  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
-  await page.locator('.header__enter').getByRole('link', { name: 'Sign in' }).waitFor();
-}
-
-const signedInAs = (page: Page, email: string) => page.locator('.header__player summary').filter({ hasText: email }).waitFor();
 
 /** The TOTP code of `secret` for the 30-second step `offset` steps from now. */
 function totp(secret: string, offset = 0): string {
@@ -93,9 +40,9 @@ const field = (page: Page, label: string) => page.locator('form[data-context="ed
 
 describe('profile', () => {
   it('edits the details (an Australian postcode fills the state), completes them in the personal-info popup, keeps them after a reload', async () => {
-    await withPage(async (page) => {
+    await withPage(env.browser, async (page) => {
       const watch = watchPage(page);
-      const email = newEmail();
+      const email = newEmail('profile');
       await registerThroughProfile(page, email);
       await page.getByTestId('profile-email').filter({ hasText: email }).waitFor();
 
@@ -167,8 +114,8 @@ describe('profile', () => {
   });
 
   it('changes the password: the old one is refused afterwards, the new one signs in', async () => {
-    await withPage(async (page) => {
-      const email = newEmail();
+    await withPage(env.browser, async (page) => {
+      const email = newEmail('profile');
       await registerThroughProfile(page, email, '/profile/security');
       const form = page.locator('form').filter({ has: page.getByLabel('Current password') });
       await form.getByLabel('Current password').fill('Not-The-Password-1');
@@ -193,8 +140,8 @@ describe('profile', () => {
   });
 
   it('turns two-factor on (QR and key), asks for a code at sign-in, and turns it off again', async () => {
-    await withPage(async (page) => {
-      const email = newEmail();
+    await withPage(env.browser, async (page) => {
+      const email = newEmail('profile');
       await registerThroughProfile(page, email, '/profile/security');
       await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
       const setup = page.getByTestId('two-factor-enable');
@@ -233,10 +180,10 @@ describe('profile', () => {
   });
 
   it('lists the sessions and signs out everywhere else', async () => {
-    await withPage(async (page) => {
-      const email = newEmail();
+    await withPage(env.browser, async (page) => {
+      const email = newEmail('profile');
       await registerThroughProfile(page, email, '/profile/security');
-      const other = await newContext();
+      const other = await newContext(env.browser);
       try {
         const otherPage = await other.newPage();
         await signIn(otherPage, email, PASSWORD);
@@ -262,8 +209,8 @@ describe('profile', () => {
   });
 
   it('uploads a document on the verification tab and lists it as pending', async () => {
-    await withPage(async (page) => {
-      const email = newEmail();
+    await withPage(env.browser, async (page) => {
+      const email = newEmail('profile');
       await registerThroughProfile(page, email, '/profile/verification');
       await page.getByText('You have not uploaded any documents yet.').waitFor();
       const form = page.locator('form').filter({ has: page.getByLabel('Document type') });

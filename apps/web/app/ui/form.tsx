@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { ApiError, ApiNetworkError } from '../lib/api';
 import { useI18n } from '../lib/i18n';
 import './form.css';
@@ -34,6 +34,68 @@ export function errorCodeOf(error: unknown): FieldErrors {
 
 export function hasErrors(errors: FieldErrors): boolean {
   return Object.values(errors).some(Boolean);
+}
+
+type FormOptions = {
+  /**
+   * Read the values from the form itself on submit (inputs left uncontrolled), so what was
+   * typed before the page became interactive counts too.
+   */
+  readForm?: boolean;
+  /** Error codes cleared on any change besides the field's own and `base` (e.g. `captcha`). */
+  clears?: readonly string[];
+  /** Turns the server's codes of a failed call into the ones shown. */
+  mapErrors?: (found: FieldErrors) => FieldErrors;
+};
+
+/** The values of a form as they stand in it (checkboxes as booleans); fields it lacks keep theirs. */
+function readValues<T extends Record<string, unknown>>(form: HTMLFormElement, values: T): T {
+  const current = { ...values };
+  for (const key of Object.keys(current) as Array<keyof T & string>) {
+    const field = form.elements.namedItem(key);
+    if (field instanceof HTMLInputElement) current[key] = (field.type === 'checkbox' ? field.checked : field.value) as T[typeof key];
+    else if (field instanceof HTMLSelectElement) current[key] = field.value as T[typeof key];
+  }
+  return current;
+}
+
+/** A form's values, field errors and busy state, and its submit handler. */
+export function useForm<T extends Record<string, unknown>>(initial: T, options: FormOptions = {}) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const set = <K extends keyof T & string>(key: K, value: T[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors((e) => ({ ...e, [key]: undefined, base: undefined, ...Object.fromEntries((options.clears ?? []).map((code) => [code, undefined])) }));
+  };
+
+  /** Checks the rules first (focusing the first wrong field), then calls; the server's codes land on their fields. */
+  const submit = (validate: (v: T) => FieldErrors, call: (v: T) => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    let current = values;
+    if (options.readForm) {
+      current = readValues(form, values);
+      setValues(current);
+    }
+    const found = validate(current);
+    setErrors(found);
+    if (hasErrors(found)) {
+      const first = Object.keys(found).find((key) => found[key]);
+      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    setBusy(true);
+    try {
+      await call(current);
+    } catch (error) {
+      const codes = errorCodeOf(error);
+      setErrors(options.mapErrors ? options.mapErrors(codes) : codes);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { values, setValues, set, errors, setErrors, busy, submit };
 }
 
 type FieldProps = {
@@ -168,6 +230,46 @@ export function checkNewPassword(
       check(null, values.password_confirmation) ??
       (values.password_confirmation !== values.password ? 'does_not_match' : undefined),
   };
+}
+
+/**
+ * A new password and its confirmation (registration, password reset, the profile's password
+ * change). Uncontrolled unless `values` is given.
+ */
+export function NewPasswordFields({
+  label,
+  errors,
+  values,
+  onChange,
+}: {
+  label: string;
+  errors: FieldErrors;
+  values?: { password: string; password_confirmation: string };
+  onChange: (field: 'password' | 'password_confirmation', value: string) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <Field
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        label={label}
+        {...(values ? { value: values.password } : {})}
+        onChange={(e) => onChange('password', e.target.value)}
+        error={errors.password}
+      />
+      <Field
+        name="password_confirmation"
+        type="password"
+        autoComplete="new-password"
+        label={t('auth.passwordConfirmation')}
+        {...(values ? { value: values.password_confirmation } : {})}
+        onChange={(e) => onChange('password_confirmation', e.target.value)}
+        error={errors.password_confirmation}
+      />
+    </>
+  );
 }
 
 /** A form-level message: an error (role=alert) or a notice (role=status). */

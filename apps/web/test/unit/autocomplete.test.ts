@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { forgetValues, rememberedValues, rememberValues } from '../../app/lib/autocomplete';
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
+import { memoryStorage } from './support/memory-storage';
 
 describe('autocomplete scopes', () => {
   it('keeps what registration may offer again, never a password, code or captcha', () => {

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clearPromoCodes, dropAtLobbyForGuest, storedPromoCodes, takePromoCodes } from '../../app/lib/promo-codes';
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    items,
-    getItem: (key: string) => items.get(key) ?? null,
-    setItem: (key: string, value: string) => void items.set(key, value),
-    removeItem: (key: string) => void items.delete(key),
-  };
-}
+import { memoryStorage } from './support/memory-storage';
 
 describe('promo-code links', () => {
   it('keeps both codes and answers the query without them', () => {

@@ -12,7 +12,7 @@ import {
   newPasswordSchema,
   playerNicknameSchema,
 } from '@orbit/contracts';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { ApiError, browserApi } from '../../lib/api';
 import { forgetValues, rememberedValues, rememberValues, type AutocompleteScope, type AutocompleteValues } from '../../lib/autocomplete';
 import { captchaToken } from '../../lib/captcha';
@@ -20,7 +20,7 @@ import { useI18n } from '../../lib/i18n';
 import type { Locale } from '../../lib/locale';
 import { setPlayer } from '../../lib/session';
 import { refreshPlayer } from '../../lib/session-client';
-import { check, CheckField, checkNewPassword, errorCodeOf, Field, hasErrors, Notice, SelectField, type FieldErrors } from '../../ui/form';
+import { check, CheckField, checkNewPassword, Field, NewPasswordFields, Notice, SelectField, useForm, type FieldErrors } from '../../ui/form';
 import './auth.css';
 
 /** Only same-site paths are followed after sign-in (`?redirect=/profile`), never another origin. */
@@ -56,47 +56,12 @@ function deviceId(): string | undefined {
   }
 }
 
-function useFormState<T extends Record<string, unknown>>(initial: T) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const set = <K extends keyof T>(key: K, value: T[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key as string]: undefined, base: undefined, captcha: undefined }));
-  };
-  /**
-   * Runs a call when the client-side rules pass; the server's codes land on their fields.
-   * The values are read from the form itself, so what was typed before the page became
-   * interactive counts too.
-   */
-  const submit = (validate: (v: T) => FieldErrors, call: (v: T) => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const current = { ...values };
-    for (const key of Object.keys(current) as Array<keyof T & string>) {
-      const field = form.elements.namedItem(key);
-      if (field instanceof HTMLInputElement) current[key] = (field.type === 'checkbox' ? field.checked : field.value) as T[typeof key];
-      else if (field instanceof HTMLSelectElement) current[key] = field.value as T[typeof key];
-    }
-    setValues(current);
-    const found = validate(current);
-    setErrors(found);
-    if (hasErrors(found)) {
-      const first = Object.keys(found).find((key) => found[key]);
-      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      await call(current);
-    } catch (error) {
-      setErrors(errorCodeOf(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { values, set, errors, setErrors, busy, submit };
-}
+const CLEARED = ['captcha'] as const;
+/**
+ * The identity forms' state. The values are read from the form itself on submit, so what was
+ * typed before the page became interactive counts too; a change also clears the captcha's code.
+ */
+const useFormState = <T extends Record<string, unknown>>(initial: T) => useForm(initial, { readForm: true, clears: CLEARED });
 
 /**
  * Offers the remembered values of a scope once the form is in the browser (never during server
@@ -464,39 +429,6 @@ function EmailField({ autoComplete, error, onChange }: { autoComplete: string; e
   const { t } = useI18n();
   return (
     <Field name="email" type="email" autoComplete={autoComplete} label={t('auth.email')} onChange={(e) => onChange(e.target.value)} error={error} />
-  );
-}
-
-/** A new password and its confirmation (registration, password reset). */
-function NewPasswordFields({
-  label,
-  errors,
-  onChange,
-}: {
-  label: string;
-  errors: FieldErrors;
-  onChange: (field: 'password' | 'password_confirmation', value: string) => void;
-}) {
-  const { t } = useI18n();
-  return (
-    <>
-      <Field
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        label={label}
-        onChange={(e) => onChange('password', e.target.value)}
-        error={errors.password}
-      />
-      <Field
-        name="password_confirmation"
-        type="password"
-        autoComplete="new-password"
-        label={t('auth.passwordConfirmation')}
-        onChange={(e) => onChange('password_confirmation', e.target.value)}
-        error={errors.password_confirmation}
-      />
-    </>
   );
 }
 

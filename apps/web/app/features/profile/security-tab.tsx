@@ -4,7 +4,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { refreshPlayer } from '../../lib/session-client';
-import { check, checkNewPassword, errorCodeOf, Field, Notice } from '../../ui/form';
+import { check, checkNewPassword, errorCodeOf, Field, NewPasswordFields, Notice } from '../../ui/form';
 import { deviceLabel } from './device-label';
 import { OtherErrors, SubmitButton, useProfileForm } from './use-form';
 
@@ -51,24 +51,7 @@ function ChangePassword({ onChanged }: { onChanged: () => void }) {
           onChange={(e) => form.set('current_password', e.target.value)}
           error={errors.current_password}
         />
-        <Field
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          label={t('auth.newPassword')}
-          value={form.values.password}
-          onChange={(e) => form.set('password', e.target.value)}
-          error={errors.password}
-        />
-        <Field
-          name="password_confirmation"
-          type="password"
-          autoComplete="new-password"
-          label={t('auth.passwordConfirmation')}
-          value={form.values.password_confirmation}
-          onChange={(e) => form.set('password_confirmation', e.target.value)}
-          error={errors.password_confirmation}
-        />
+        <NewPasswordFields label={t('auth.newPassword')} errors={errors} values={form.values} onChange={(field, value) => form.set(field, value)} />
         {done ? <Notice kind="info">{t('profile.password.changed')}</Notice> : null}
         <SubmitButton busy={form.busy} label={t('profile.password.submit')} />
       </form>

@@ -1,6 +1,5 @@
-import { useState, type FormEvent } from 'react';
 import { useI18n } from '../../lib/i18n';
-import { errorCodeOf, hasErrors, Notice, type FieldErrors } from '../../ui/form';
+import { Notice, useForm, type FieldErrors } from '../../ui/form';
 
 /**
  * A profile form's state. The profile is drawn in the browser only (never in the server's
@@ -9,37 +8,9 @@ import { errorCodeOf, hasErrors, Notice, type FieldErrors } from '../../ui/form'
  * `wrong_password`), since `errors.invalid` speaks of links.
  */
 export function useProfileForm<T extends Record<string, string>>(initial: T, rename: Record<string, string> = {}) {
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const set = (key: keyof T & string, value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined, base: undefined }));
-  };
   const renamed = (found: FieldErrors): FieldErrors =>
     Object.fromEntries(Object.entries(found).map(([field, code]) => [field, code && rename[`${field}.${code}`] ? rename[`${field}.${code}`] : code]));
-
-  /** Checks the rules first (focusing the first wrong field), then calls; the server's codes land on their fields. */
-  const submit = (validate: (v: T) => FieldErrors, call: (v: T) => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    const found = validate(values);
-    setErrors(found);
-    if (hasErrors(found)) {
-      const first = Object.keys(found).find((key) => found[key]);
-      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      await call(values);
-    } catch (error) {
-      setErrors(renamed(errorCodeOf(error)));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { values, setValues, set, errors, setErrors, busy, submit };
+  return useForm(initial, { mapErrors: renamed });
 }
 
 export function SubmitButton({ busy, label, className = 'button button--primary' }: { busy: boolean; label: string; className?: string }) {

@@ -1,0 +1,83 @@
+/**
+ * What the player journeys of the browser tests share (auth.test.ts, profile.test.ts): pages in
+ * fresh contexts, new addresses, the popup's form and the sign-up / sign-in / sign-out steps.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { launchBrowser } from './browser';
+import { startServer, type TestServer } from './server';
+
+/** The real server and chromium of a test file: started before its tests, closed after them. */
+export function serverAndBrowser(): { server: TestServer; browser: Browser } {
+  const env = {} as { server: TestServer; browser: Browser };
+  beforeAll(async () => {
+    [env.server, env.browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await env.browser?.close();
+    await env.server?.close();
+  });
+  return env;
+}
+
+export const PASSWORD = 'Nebula-Orbit-42';
+
+export const newContext = (browser: Browser) => browser.newContext({ viewport: { width: 1366, height: 900 } });
+
+/** A page in a context of its own (also handed to `fn`), closed afterwards. */
+export async function withPage<T>(browser: Browser, fn: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
+  const context = await newContext(browser);
+  try {
+    return await fn(await context.newPage(), context);
+  } finally {
+    await context.close();
+  }
+}
+
+let counter = 0;
+/** An address no player has yet (`prefix-<time>-<n>@example.com`). */
+export function newEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now()}-${counter}@example.com`;
+}
+
+/** Polls longer than vitest's 1 s: hydration and the session load take seconds on a busy 2-core machine. */
+export const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout });
+
+export const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+export const dialog = (page: Page) => page.getByRole('dialog');
+
+/** The popup's form works once the page is interactive: its submit button is enabled then. */
+export async function formReady(page: Page) {
+  await dialog(page).locator('button[type="submit"]:not([disabled])').waitFor();
+}
+
+/** Fills and sends the sign-up popup (terms accepted). */
+export async function fillSignUp(page: Page, email: string) {
+  await formReady(page);
+  const form = dialog(page);
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByLabel('Repeat password').fill(PASSWORD);
+  await form.getByLabel(/accept the terms/).check();
+  await form.getByRole('button', { name: 'Sign up' }).click();
+}
+
+/** Fills and sends the open sign-in popup: email and password. */
+export async function fillSignIn(page: Page, email: string, password: string) {
+  await formReady(page);
+  const form = dialog(page);
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs out from the header's menu and waits for the guest header. */
+export async function signOut(page: Page) {
+  await page.locator('.header__player summary').click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+  await page.locator('.header__enter').getByRole('link', { name: 'Sign in' }).waitFor();
+}
+
+export const signedInAs = (page: Page, email: string) => page.locator('.header__player summary').filter({ hasText: email }).waitFor();
