@@ -49,6 +49,24 @@ module.exports = {
       to: { path: ["^apps/(server|web)/", "^@orbit/(server|web)(/|$)"] },
     },
     {
+      name: "sandbox-psp-stands-alone",
+      severity: "error",
+      comment:
+        "The sandbox PSP behaves as an outside payment provider: it imports nothing of the " +
+        "casino, and the casino reaches it only over HTTP.",
+      from: { path: "^apps/sandbox-psp/" },
+      to: { path: ["^apps/(server|web|studio)/", "^packages/", "^@orbit/"] },
+    },
+    {
+      name: "server-modules-not-to-sandbox-psp",
+      severity: "error",
+      comment:
+        "Server modules talk to the sandbox PSP over HTTP through a PSP adapter; only the " +
+        "app assembly may mount it in the same process.",
+      from: { path: "^apps/server/src/modules/" },
+      to: { path: ["^apps/sandbox-psp/", "^@orbit/sandbox-psp(/|$)"] },
+    },
+    {
       name: "contracts-not-to-apps",
       severity: "error",
       comment: "packages/contracts is shared by every app and depends on none of them.",

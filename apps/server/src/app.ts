@@ -11,6 +11,7 @@ import { installErrorHandler } from './platform/http/error-handler';
 import { healthRoutes } from './platform/http/health';
 import { registerWeb } from './platform/http/web';
 import { Mailer } from './platform/mail';
+import { Outbox } from './platform/outbox/outbox';
 import { modules } from './modules';
 
 export type AppOptions = {
@@ -20,9 +21,18 @@ export type AppOptions = {
   web?: boolean;
   /** The time sessions, tokens and rate limits are measured against; tests pass a fake. */
   clock?: Clock;
+  /** Run the background workers (outbox delivery); API tests deliver by hand with `app.orbitOutbox.drain()`. */
+  workers?: boolean;
 };
 
-export async function buildApp({ config, database, web = true, clock = systemClock }: AppOptions): Promise<FastifyInstance> {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The outbox this app delivers from (tests drain it). */
+    orbitOutbox: Outbox;
+  }
+}
+
+export async function buildApp({ config, database, web = true, clock = systemClock, workers = true }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: true,
@@ -53,13 +63,19 @@ export async function buildApp({ config, database, web = true, clock = systemClo
 
   await healthRoutes(app, database);
   const mailer = new Mailer(database.db, clock, app.log, config.smtpUrl, config.mailFrom);
-  const ctx = { config, db: database.db, log: app.log, clock, mailer };
+  const outbox = new Outbox(database.db, clock, app.log);
+  app.decorate('orbitOutbox', outbox);
+  const ctx = { config, db: database.db, log: app.log, clock, mailer, outbox };
   for (const m of modules) {
     if (m.routes) await m.routes(app, ctx);
   }
   // Unknown API paths answer JSON, never the page's 404.
   app.all('/api/*', async (_request, reply) => reply.status(404).send({ errors: { base: ['not_found'] } }));
   if (web) await registerWeb(app, config);
+  if (workers) {
+    app.addHook('onReady', async () => outbox.start());
+    app.addHook('onClose', async () => outbox.stop());
+  }
   return app;
 }
 

@@ -9,3 +9,4 @@ export * from './player';
 export * from './rules';
 export * from './verification';
 export * from './captcha';
+export * from './wallet';

@@ -17,18 +17,22 @@ export type TestApp = {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The environment another process needs to open this same database (PostgreSQL only: an in-memory PGlite has one user). */
+  databaseEnv: Record<string, string> | undefined;
   close: () => Promise<void>;
 };
 
-export async function createTestApp(env: Record<string, string> = {}, options: { clock?: Clock } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { clock?: Clock; poolSize?: number } = {}): Promise<TestApp> {
   const template = inject('orbitTemplate');
   let database: Database;
   let dropDatabase = async () => {};
+  let databaseEnv: Record<string, string> | undefined;
   if (template.kind === 'postgres') {
     const name = `orbit_t_${randomBytes(6).toString('hex')}`;
     await adminQuery(template.databaseUrl, `create database ${name} template ${template.template}`);
-    database = await createDatabase({ databaseUrl: withDatabase(template.databaseUrl, name), poolSize: 4 });
+    database = await createDatabase({ databaseUrl: withDatabase(template.databaseUrl, name), poolSize: options.poolSize ?? 4 });
     dropDatabase = () => adminQuery(template.databaseUrl, `drop database if exists ${name}`);
+    databaseEnv = { DATABASE_URL: withDatabase(template.databaseUrl, name) };
   } else {
     const dump = new Blob([fs.readFileSync(template.dumpPath)]);
     database = await createDatabase({ loadDataDir: dump });
@@ -41,12 +45,13 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     ...(template.kind === 'postgres' ? { DATABASE_URL: template.databaseUrl } : {}),
     ...env,
   });
-  const app = await buildApp({ config, database, web: false, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = await buildApp({ config, database, web: false, workers: false, ...(options.clock ? { clock: options.clock } : {}) });
   await app.ready();
   return {
     app,
     database,
     config,
+    databaseEnv,
     close: async () => {
       await app.close();
       await database.close();

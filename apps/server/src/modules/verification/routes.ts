@@ -1,6 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   documentIdParamsSchema,
@@ -9,25 +8,10 @@ import {
   verificationDocumentsResponseSchema,
 } from '@orbit/contracts';
 import type { ModuleContext } from '../../platform/context';
-import { AppError, notFound } from '../../platform/errors';
+import { operatorGuard } from '../../platform/http/operator';
 import { requirePlayer } from '../identity';
 import { MULTIPART_LIMITS, receiveDocument, removeQuietly } from './intake';
 import { toDocument, type VerificationService } from './service';
-
-const digest = (s: string): Buffer => createHash('sha256').update(s).digest();
-
-/** `Authorization: Bearer <OPERATOR_TOKEN>`, compared in constant time; unset token → 404. */
-function operatorGuard(token: string | undefined) {
-  const expected = token ? digest(token) : undefined;
-  return async (request: FastifyRequest): Promise<void> => {
-    if (!expected) throw notFound();
-    const header = request.headers.authorization ?? '';
-    const m = /^Bearer\s+(\S+)\s*$/i.exec(header);
-    if (!m || !timingSafeEqual(digest(m[1]!), expected)) {
-      throw new AppError(401, 'unauthorized', 'base', { 'www-authenticate': 'Bearer' });
-    }
-  };
-}
 
 export function verificationRoutes(service: VerificationService) {
   return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {

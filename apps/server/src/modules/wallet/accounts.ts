@@ -1,10 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/executor';
-import { accounts } from './schema';
+import { unprocessable } from '../../platform/errors';
+import { openLedgerAccounts, playerBalances } from './ledger';
+import { accounts, currencies } from './schema';
 
 /**
- * Opens the player's account in a currency (idempotent) and makes it the active one when the
- * player has none yet. Takes part in the caller's transaction (registration opens the first one).
+ * Opens the player's account in a currency (idempotent), with its ledger accounts, and makes it
+ * the active one when the player has none yet. Takes part in the caller's transaction
+ * (registration opens the first one).
  */
 export async function openAccount(db: Executor, userId: number, currency: string, at: Date = new Date()): Promise<void> {
   const active = await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.userId, userId), eq(accounts.active, true)));
@@ -12,4 +15,41 @@ export async function openAccount(db: Executor, userId: number, currency: string
     .insert(accounts)
     .values({ userId, currency, active: active.length === 0, createdAt: at })
     .onConflictDoNothing({ target: [accounts.userId, accounts.currency] });
+  await openLedgerAccounts(db, userId, currency, at);
+}
+
+/** Opens the account in `currency` if needed and makes it the player's active one. */
+export async function switchAccount(db: Executor, userId: number, currency: string, at: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [known] = await tx.select({ code: currencies.code }).from(currencies).where(and(eq(currencies.code, currency), eq(currencies.demo, false)));
+    if (!known) throw unprocessable('invalid', 'currency');
+    await openAccount(tx, userId, currency, at);
+    // One active account per player (a partial unique index): the old one steps down first.
+    await tx.update(accounts).set({ active: false }).where(and(eq(accounts.userId, userId), eq(accounts.active, true)));
+    await tx.update(accounts).set({ active: true }).where(and(eq(accounts.userId, userId), eq(accounts.currency, currency)));
+  });
+}
+
+export type PlayerAccount = {
+  currency: string;
+  active: boolean;
+  real: number;
+  bonus: number;
+  reserved: number;
+};
+
+/** The player's currency accounts with their balances, the active one first, then by opening. */
+export async function listAccounts(db: Executor, userId: number): Promise<PlayerAccount[]> {
+  const rows = await db
+    .select({ currency: accounts.currency, active: accounts.active })
+    .from(accounts)
+    .where(eq(accounts.userId, userId))
+    .orderBy(asc(accounts.createdAt), asc(accounts.id));
+  const balances = new Map((await playerBalances(db, userId)).map((b) => [b.currency, b]));
+  return rows
+    .map((row) => {
+      const b = balances.get(row.currency);
+      return { currency: row.currency, active: row.active, real: b?.real ?? 0, bonus: b?.bonus ?? 0, reserved: b?.reserved ?? 0 };
+    })
+    .sort((a, b) => Number(b.active) - Number(a.active));
 }

@@ -1,9 +1,34 @@
-/** The wallet module's public face: currencies and (empty) accounts now; balances and the ledger come later. */
+/**
+ * The wallet module's public face: currencies, the player's accounts and the double-entry ledger,
+ * the only writer of balances. Other modules move money with `Ledger.transfer` (in their own
+ * transaction when they pass one) and react to movements through the `wallet.transfer` event.
+ */
+import type { Db } from '../../platform/db/client';
 import type { OrbitModule } from '../../platform/module';
-import { seedCurrencies } from './currencies';
+import { REAL_CURRENCY_CODES, seedCurrencies } from './currencies';
+import { openHouseAccounts } from './ledger';
 import { walletRoutes } from './routes';
 
-export { openAccount } from './accounts';
+export { openAccount, listAccounts, switchAccount, type PlayerAccount } from './accounts';
+export { auditLedger, type LedgerAudit, type BrokenAccount } from './audit';
+export {
+  Ledger,
+  InsufficientFundsError,
+  playerBalances,
+  TRANSFER_TOPIC,
+  PLAYER_ACCOUNT_KINDS,
+  HOUSE_ACCOUNT_KINDS,
+  type LedgerAccountRef,
+  type PlayerAccountKind,
+  type HouseAccountKind,
+  type PlayerBalances,
+  type Transfer,
+  type TransferEvent,
+  type TransferKind,
+  type TransferRequest,
+  type TransferResult,
+} from './ledger';
+export { presentAccount } from './routes';
 export {
   listCurrencies,
   DEFAULT_CURRENCY,
@@ -13,8 +38,13 @@ export {
   type CurrencyRow,
 } from './currencies';
 
+async function seedWallet(db: Db): Promise<void> {
+  await seedCurrencies(db);
+  await openHouseAccounts(db, REAL_CURRENCY_CODES, new Date());
+}
+
 export const walletModule: OrbitModule = {
   name: 'wallet',
   routes: walletRoutes,
-  seed: seedCurrencies,
+  seed: seedWallet,
 };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, integer, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Currencies the casino knows; `subunits_to_unit` says how many minor units make one unit. */
 export const currencies = pgTable('currencies', {
@@ -35,5 +35,69 @@ export const accounts = pgTable(
   (t) => [
     unique('accounts_user_currency').on(t.userId, t.currency),
     uniqueIndex('accounts_one_active_per_user').on(t.userId).where(sql`${t.active}`),
+  ],
+);
+
+/**
+ * The ledger's accounts. A player has `real`, `bonus` and `reserved` (cashouts waiting) per
+ * currency; the house has `bets`, `psp_clearing`, `bonus_funding`, `jackpot_pool` and
+ * `promotions` per currency (`user_id` null). `balance` is the sum of the account's legs, kept
+ * in the same transaction as each transfer; a player's can never go below zero.
+ */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.code),
+    kind: text('kind').notNull(),
+    balance: bigint('balance', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_accounts_player').on(t.userId, t.currency, t.kind).where(sql`${t.userId} is not null`),
+    uniqueIndex('ledger_accounts_house').on(t.currency, t.kind).where(sql`${t.userId} is null`),
+    check('ledger_accounts_player_not_negative', sql`${t.userId} is null or ${t.balance} >= 0`),
+    check(
+      'ledger_accounts_kind',
+      sql`(${t.userId} is not null and ${t.kind} in ('real', 'bonus', 'reserved')) or (${t.userId} is null and ${t.kind} in ('bets', 'psp_clearing', 'bonus_funding', 'jackpot_pool', 'promotions'))`,
+    ),
+  ],
+);
+
+/**
+ * Immutable money movements: `amount` leaves the debit account and reaches the credit account,
+ * both in `currency`. Corrections are new transfers. `idempotency_key` is unique: a replay
+ * answers the first transfer; `payload_hash` tells a faithful replay from a conflicting one.
+ */
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    kind: text('kind').notNull(),
+    reference: text('reference').notNull(),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.code),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    debitAccountId: bigint('debit_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    creditAccountId: bigint('credit_account_id', { mode: 'number' })
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    payloadHash: text('payload_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('ledger_transfers_idempotency_key').on(t.idempotencyKey),
+    index('ledger_transfers_debit').on(t.debitAccountId, t.id),
+    index('ledger_transfers_credit').on(t.creditAccountId, t.id),
+    index('ledger_transfers_reference').on(t.reference),
+    check('ledger_transfers_amount_positive', sql`${t.amount} > 0`),
+    check('ledger_transfers_two_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
   ],
 );

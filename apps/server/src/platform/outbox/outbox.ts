@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../clock';
+import type { Db } from '../db/client';
+import type { Executor, Tx } from '../db/executor';
+import { outboxEvents } from './schema';
+
+export type OutboxEvent = { id: number; topic: string; payload: unknown; attempts: number; createdAt: Date };
+
+/** What a handler is given besides the event. */
+export type DeliveryContext = {
+  /** The delivery's transaction: what the handler writes commits with the event's "done" mark, or not at all. */
+  tx: Tx;
+  /** Runs once the delivery has committed (publishing to the realtime channels, say); never rolled back, so it may repeat after a crash. */
+  afterCommit(effect: () => void | Promise<void>): void;
+};
+
+export type OutboxHandler = (event: OutboxEvent, context: DeliveryContext) => Promise<void>;
+
+/** Writes an event in the caller's transaction: it exists exactly when the change it describes does. */
+export async function enqueueEvent(db: Executor, topic: string, payload: unknown, at: Date): Promise<void> {
+  await db.insert(outboxEvents).values({ topic, payload, createdAt: at, availableAt: at });
+}
+
+/** Seconds before the n-th retry of a failing delivery: 1, 2, 4 ... capped at an hour. */
+export function retryDelaySeconds(attempts: number): number {
+  return Math.min(2 ** Math.max(0, attempts - 1), 3600);
+}
+
+/**
+ * Delivers outbox events at least once to the handlers registered for their topic. Each batch is
+ * one transaction that claims its events with `FOR UPDATE SKIP LOCKED`, so several instances
+ * share the work without taking an event twice; each event runs in a savepoint, so a failing
+ * handler undoes only its own event's writes, which wait and retry with a growing delay.
+ * A crash before commit leaves every claimed event undelivered: handlers' database effects are
+ * in the same transaction, so each event is handled exactly once in effect.
+ */
+export class Outbox {
+  private readonly handlers = new Map<string, Array<{ name: string; handle: OutboxHandler }>>();
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<void> | undefined;
+  private stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly log: FastifyBaseLogger,
+    private readonly batchSize = 100,
+  ) {}
+
+  /** Registers a handler; `name` appears in logs and must be unique per topic. */
+  on(topic: string, name: string, handle: OutboxHandler): void {
+    const list = this.handlers.get(topic) ?? [];
+    if (list.some((h) => h.name === name)) throw new Error(`outbox handler ${name} is already registered for ${topic}`);
+    list.push({ name, handle });
+    this.handlers.set(topic, list);
+  }
+
+  /** Delivers one batch of due events; answers how many were taken (delivered or failed). */
+  async deliverBatch(): Promise<number> {
+    const effects: Array<() => void | Promise<void>> = [];
+    const taken = await this.db.transaction(async (tx) => {
+      const now = this.clock.now();
+      const result = await tx.execute<{ id: number; topic: string; payload: unknown; attempts: number; created_at: string | Date }>(
+        sql`select id, topic, payload, attempts, created_at from ${outboxEvents}
+            where processed_at is null and available_at <= ${now.toISOString()}
+            order by id limit ${this.batchSize} for update skip locked`,
+      );
+      for (const row of result.rows) {
+        const event: OutboxEvent = {
+          id: Number(row.id),
+          topic: row.topic,
+          payload: typeof row.payload === 'string' ? JSON.parse(row.payload) : row.payload,
+          attempts: row.attempts,
+          createdAt: new Date(row.created_at),
+        };
+        const eventEffects: Array<() => void | Promise<void>> = [];
+        try {
+          await tx.transaction(async (savepoint) => {
+            for (const { handle } of this.handlers.get(event.topic) ?? []) {
+              await handle(event, { tx: savepoint, afterCommit: (effect) => eventEffects.push(effect) });
+            }
+            await savepoint.execute(sql`update ${outboxEvents} set processed_at = ${now.toISOString()}, attempts = attempts + 1, last_error = null where id = ${event.id}`);
+          });
+          effects.push(...eventEffects);
+        } catch (error) {
+          if (error instanceof AbandonDelivery) throw error;
+          const attempts = event.attempts + 1;
+          const retryAt = new Date(now.getTime() + retryDelaySeconds(attempts) * 1000);
+          const message = error instanceof Error ? error.message : String(error);
+          this.log.warn({ event: event.id, topic: event.topic, attempts, err: error }, 'outbox delivery failed; will retry');
+          await tx.execute(
+            sql`update ${outboxEvents} set attempts = ${attempts}, available_at = ${retryAt.toISOString()}, last_error = ${message.slice(0, 1000)} where id = ${event.id}`,
+          );
+        }
+      }
+      return result.rows.length;
+    });
+    for (const effect of effects) {
+      try {
+        await effect();
+      } catch (error) {
+        this.log.warn({ err: error }, 'outbox after-commit effect failed');
+      }
+    }
+    return taken;
+  }
+
+  /** Delivers until nothing is due (tests, and the worker's loop). */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const n = await this.deliverBatch();
+      total += n;
+      if (n < this.batchSize) return total;
+    }
+  }
+
+  /** Polls for due events until stopped. */
+  start(intervalMs = 200): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const tick = () => {
+      if (this.stopped) return;
+      this.running = this.drain()
+        .then(() => undefined)
+        .catch((error: unknown) => this.log.error({ err: error }, 'outbox worker pass failed'))
+        .finally(() => {
+          this.running = undefined;
+          if (!this.stopped) this.timer = setTimeout(tick, intervalMs);
+        });
+    };
+    tick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+}
+
+/**
+ * Thrown by a handler when the process cannot go on (it is being killed, its connection is gone):
+ * the whole batch is abandoned uncommitted and every event it claimed stays due for the next worker.
+ */
+export class AbandonDelivery extends Error {}

@@ -1,0 +1,161 @@
+/**
+ * The outbox worker: events written with a transfer are delivered at least once, a failing handler
+ * is retried later, and a worker that dies mid-batch leaves every event to be handled exactly once
+ * in effect by the next one (its database effects commit with the delivery, or not at all).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Ledger, TRANSFER_TOPIC, type TransferEvent } from '../../src/modules/wallet';
+import { FakeClock } from '../../src/platform/clock';
+import { AbandonDelivery, Outbox, type OutboxEvent } from '../../src/platform/outbox/outbox';
+import { createTestApp, type TestApp } from '../support/app';
+import { openPlayer } from '../support/ledger';
+
+const clock = new FakeClock('2026-07-01T12:00:00Z');
+const ledger = new Ledger(clock);
+let t: TestApp;
+let n = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { clock, poolSize: 8 });
+  await t.database.db.execute(sql`create table test_effects (handler text not null, event_id bigint not null, primary key (handler, event_id))`);
+  // Earlier events of the seed are not this file's concern.
+  await t.database.db.execute(sql`update outbox_events set processed_at = now() where processed_at is null`);
+});
+afterAll(() => t.close());
+
+async function deposits(count: number): Promise<void> {
+  const player = await openPlayer(t.database.db, ['EUR']);
+  for (let i = 0; i < count; i++) {
+    await ledger.transfer(t.database.db, {
+      idempotencyKey: `outbox-${n++}`,
+      kind: 'deposit',
+      reference: 'payment',
+      currency: 'EUR',
+      amount: 100 + i,
+      from: { house: 'psp_clearing' },
+      to: { player, kind: 'real' },
+    });
+  }
+}
+
+/** A handler whose effect is a row: a second delivery of the same event would break the primary key. */
+function recordingHandler(name: string) {
+  return async (event: OutboxEvent, { tx }: { tx: Parameters<Parameters<typeof t.database.db.transaction>[0]>[0] }) => {
+    await tx.execute(sql`insert into test_effects (handler, event_id) values (${name}, ${event.id})`);
+  };
+}
+
+async function effects(handler: string): Promise<number[]> {
+  const result = await t.database.db.execute(sql`select event_id from test_effects where handler = ${handler} order by event_id`);
+  return (result.rows as Array<{ event_id: number }>).map((r) => Number(r.event_id));
+}
+async function pending(): Promise<number> {
+  const result = await t.database.db.execute(sql`select count(*)::int as n from outbox_events where processed_at is null`);
+  return Number((result.rows[0] as { n: number }).n);
+}
+async function pendingIds(): Promise<number[]> {
+  const result = await t.database.db.execute(sql`select id from outbox_events where processed_at is null order by id`);
+  return (result.rows as Array<{ id: number }>).map((r) => Number(r.id));
+}
+
+describe('outbox delivery', () => {
+  it('hands each transfer event to the handlers of its topic, with the transfer in the payload', async () => {
+    const outbox = new Outbox(t.database.db, clock, t.app.log);
+    const seen: TransferEvent[] = [];
+    outbox.on(TRANSFER_TOPIC, 'collect', async (event) => void seen.push(event.payload as TransferEvent));
+    await deposits(3);
+    expect(await outbox.drain()).toBe(3);
+    expect(seen.map((e) => e.amount)).toEqual([100, 101, 102]);
+    expect(await pending()).toBe(0);
+    expect(await outbox.drain()).toBe(0);
+  });
+
+  it('retries a failing handler later, undoing what it wrote, until it succeeds', async () => {
+    const outbox = new Outbox(t.database.db, clock, t.app.log);
+    let failures = 2;
+    const record = recordingHandler('flaky');
+    outbox.on(TRANSFER_TOPIC, 'flaky', async (event, ctx) => {
+      await record(event, ctx);
+      if (failures-- > 0) throw new Error('downstream unavailable');
+    });
+    await deposits(1);
+    const [id] = await pendingIds();
+    expect(await outbox.drain()).toBe(1);
+    expect(await effects('flaky')).toEqual([]);
+    // Not due again until the retry delay (1 s, then 2 s) has passed.
+    expect(await outbox.drain()).toBe(0);
+    clock.advance(1_000);
+    expect(await outbox.drain()).toBe(1);
+    clock.advance(1_000);
+    expect(await outbox.drain()).toBe(0);
+    clock.advance(1_000);
+    expect(await outbox.drain()).toBe(1);
+    expect(await effects('flaky')).toEqual([id]);
+    const result = await t.database.db.execute(sql`select attempts, last_error, processed_at from outbox_events where id = ${id}`);
+    expect(result.rows[0]).toMatchObject({ attempts: 3, last_error: null });
+  });
+
+  it('leaves every event to the next worker when one dies mid-batch, each handled exactly once in effect', async () => {
+    await deposits(12);
+    const due = await pendingIds();
+    expect(due).toHaveLength(12);
+
+    // The first worker handles five events, then its process dies before the batch commits.
+    const dying = new Outbox(t.database.db, clock, t.app.log);
+    const record = recordingHandler('exactly-once');
+    let handled = 0;
+    dying.on(TRANSFER_TOPIC, 'exactly-once', async (event, ctx) => {
+      if (handled++ === 5) throw new AbandonDelivery('killed');
+      await record(event, ctx);
+    });
+    await expect(dying.drain()).rejects.toThrow('killed');
+    expect(await effects('exactly-once')).toEqual([]);
+    expect(await pendingIds()).toEqual(due);
+
+    // A new worker picks everything up; a third drain finds nothing left.
+    const next = new Outbox(t.database.db, clock, t.app.log);
+    next.on(TRANSFER_TOPIC, 'exactly-once', record);
+    expect(await next.drain()).toBe(12);
+    expect(await next.drain()).toBe(0);
+    expect(await effects('exactly-once')).toEqual(due);
+  });
+
+  it.runIf(process.env.DATABASE_URL)('shares the work between workers running at once without taking an event twice', async () => {
+    await deposits(60);
+    const due = await pendingIds();
+    const workers = [0, 1, 2].map(() => new Outbox(t.database.db, clock, t.app.log, 7));
+    const record = recordingHandler('shared');
+    const counts = [0, 0, 0];
+    workers.forEach((w, i) =>
+      w.on(TRANSFER_TOPIC, 'shared', async (event, ctx) => {
+        counts[i]!++;
+        await record(event, ctx);
+      }),
+    );
+    await Promise.all(workers.map((w) => w.drain()));
+    expect(await effects('shared')).toEqual(due);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(60);
+    expect(await pending()).toBe(0);
+  });
+
+  it('runs after-commit effects only for deliveries that committed', async () => {
+    const outbox = new Outbox(t.database.db, clock, t.app.log);
+    const published: number[] = [];
+    let failFirst = true;
+    outbox.on(TRANSFER_TOPIC, 'publish', async (event, { afterCommit }) => {
+      afterCommit(() => void published.push(event.id));
+      if (failFirst) {
+        failFirst = false;
+        throw new Error('first try fails');
+      }
+    });
+    await deposits(2);
+    const [first, second] = await pendingIds();
+    await outbox.drain();
+    expect(published).toEqual([second]);
+    clock.advance(1_000);
+    await outbox.drain();
+    expect(published).toEqual([second, first]);
+  });
+});
