@@ -5,6 +5,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { systemClock, type Clock } from './platform/clock';
 import type { Config } from './platform/config';
+import type { Fetch } from './platform/context';
 import type { Database } from './platform/db/client';
 import { installCsrfCheck } from './platform/http/csrf';
 import { installErrorHandler } from './platform/http/error-handler';
@@ -12,6 +13,7 @@ import { healthRoutes } from './platform/http/health';
 import { registerWeb } from './platform/http/web';
 import { Mailer } from './platform/mail';
 import { Outbox } from './platform/outbox/outbox';
+import { Sweeps } from './platform/jobs';
 import { modules } from './modules';
 
 export type AppOptions = {
@@ -23,16 +25,20 @@ export type AppOptions = {
   clock?: Clock;
   /** Run the background workers (outbox delivery); API tests deliver by hand with `app.orbitOutbox.drain()`. */
   workers?: boolean;
+  /** Outgoing HTTP to partners (the PSP); tests pass one that calls this app in-process. */
+  fetch?: Fetch;
 };
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The outbox this app delivers from (tests drain it). */
     orbitOutbox: Outbox;
+    /** The periodic sweeps (tests run them with `runAll()`). */
+    orbitSweeps: Sweeps;
   }
 }
 
-export async function buildApp({ config, database, web = true, clock = systemClock, workers = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, web = true, clock = systemClock, workers = true, fetch }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: true,
@@ -64,8 +70,10 @@ export async function buildApp({ config, database, web = true, clock = systemClo
   await healthRoutes(app, database);
   const mailer = new Mailer(database.db, clock, app.log, config.smtpUrl, config.mailFrom);
   const outbox = new Outbox(database.db, clock, app.log);
+  const sweeps = new Sweeps(app.log);
   app.decorate('orbitOutbox', outbox);
-  const ctx = { config, db: database.db, log: app.log, clock, mailer, outbox };
+  app.decorate('orbitSweeps', sweeps);
+  const ctx = { config, db: database.db, log: app.log, clock, mailer, outbox, sweeps, fetch };
   for (const m of modules) {
     if (m.routes) await m.routes(app, ctx);
   }
@@ -73,8 +81,14 @@ export async function buildApp({ config, database, web = true, clock = systemClo
   app.all('/api/*', async (_request, reply) => reply.status(404).send({ errors: { base: ['not_found'] } }));
   if (web) await registerWeb(app, config);
   if (workers) {
-    app.addHook('onReady', async () => outbox.start());
-    app.addHook('onClose', async () => outbox.stop());
+    app.addHook('onReady', async () => {
+      outbox.start();
+      sweeps.start();
+    });
+    app.addHook('onClose', async () => {
+      await sweeps.stop();
+      await outbox.stop();
+    });
   }
   return app;
 }

@@ -1,4 +1,5 @@
 import type { OrbitModule } from './platform/module';
+import { cashboxModule } from './modules/cashbox';
 import { cmsModule } from './modules/cms';
 import { gamesModule } from './modules/games';
 import { identityModule } from './modules/identity';
@@ -9,4 +10,4 @@ import { walletModule } from './modules/wallet';
  * The business modules, in seed order (reference data before what refers to it).
  * Each entry is the module's public face from its index.ts.
  */
-export const modules: OrbitModule[] = [walletModule, identityModule, cmsModule, gamesModule, verificationModule];
+export const modules: OrbitModule[] = [walletModule, identityModule, cmsModule, gamesModule, verificationModule, cashboxModule];

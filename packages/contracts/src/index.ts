@@ -10,3 +10,4 @@ export * from './rules';
 export * from './verification';
 export * from './captcha';
 export * from './wallet';
+export * from './cashbox';

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -40,6 +41,15 @@ const envSchema = z.object({
   /** reCAPTCHA v3 keys; with both set it replaces the proof of work. */
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET: z.string().min(1).optional(),
+  /** `1` serves the sandbox PSP under /sandbox-psp and pays through it; `0` for a real deployment. */
+  SANDBOX_PSP: z.enum(['0', '1']).default('1'),
+  /** Where the casino reaches the sandbox PSP's merchant API; default `<PUBLIC_URL>/sandbox-psp`. */
+  SANDBOX_PSP_URL: z.url().optional(),
+  /** The merchant API key and webhook secret shared with the sandbox PSP; unset: random per process. */
+  SANDBOX_PSP_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
+  SANDBOX_PSP_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** Cashouts up to this many units of a fiat currency need no operator; 0: every cashout waits. Crypto always waits. */
+  CASHOUT_AUTO_APPROVE_UNITS: z.coerce.number().min(0).max(1_000_000).default(100),
 });
 
 export type Config = {
@@ -65,6 +75,8 @@ export type Config = {
   captchaDifficulty: number;
   captchaSecret: string | undefined;
   recaptcha: { siteKey: string; secret: string } | undefined;
+  sandboxPsp: { enabled: boolean; url: string | undefined; apiKey: string; webhookSecret: string };
+  cashoutAutoApproveUnits: number;
 };
 
 export class ConfigError extends Error {}
@@ -103,5 +115,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaDifficulty: e.CAPTCHA_DIFFICULTY,
     captchaSecret: e.CAPTCHA_SECRET,
     recaptcha: e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET } : undefined,
+    sandboxPsp: {
+      enabled: e.SANDBOX_PSP === '1',
+      url: e.SANDBOX_PSP_URL,
+      // One process serves both sides by default, so a per-process secret is shared by them.
+      apiKey: e.SANDBOX_PSP_API_KEY ?? randomBytes(24).toString('base64url'),
+      webhookSecret: e.SANDBOX_PSP_WEBHOOK_SECRET ?? randomBytes(32).toString('base64url'),
+    },
+    cashoutAutoApproveUnits: e.CASHOUT_AUTO_APPROVE_UNITS,
   };
+}
+
+/** The casino's public address without a trailing slash: PUBLIC_URL, else http://localhost:PORT. Mail links, PSP return pages and webhooks use it; the Host header is never trusted for them. */
+export function publicBase(config: Config): string {
+  return (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
 }

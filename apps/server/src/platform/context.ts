@@ -4,6 +4,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail';
 import type { Outbox } from './outbox/outbox';
+import type { Sweeps } from './jobs';
 
 /** What every module is handed when it is mounted: nothing else is shared between them. */
 export type ModuleContext = {
@@ -16,4 +17,10 @@ export type ModuleContext = {
   mailer: Mailer;
   /** Domain events: modules register handlers; the worker delivers what transactions enqueued. */
   outbox: Outbox;
+  /** Periodic sweeps of what is due (stale payments ...), run with the workers. */
+  sweeps: Sweeps;
+  /** Outgoing HTTP to partners (the PSP); tests hand one that stays in-process. Default: global fetch. */
+  fetch?: Fetch | undefined;
 };
+
+export type Fetch = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<{ status: number; text(): Promise<string> }>;

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import type { Clock } from '../../src/platform/clock';
+import type { Fetch } from '../../src/platform/context';
 import { loadConfig, type Config } from '../../src/platform/config';
 import { createDatabase, type Database } from '../../src/platform/db/client';
 import { withDatabase } from './template';
@@ -22,7 +23,7 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-export async function createTestApp(env: Record<string, string> = {}, options: { clock?: Clock; poolSize?: number } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { clock?: Clock; poolSize?: number; fetch?: Fetch } = {}): Promise<TestApp> {
   const template = inject('orbitTemplate');
   let database: Database;
   let dropDatabase = async () => {};
@@ -45,7 +46,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     ...(template.kind === 'postgres' ? { DATABASE_URL: template.databaseUrl } : {}),
     ...env,
   });
-  const app = await buildApp({ config, database, web: false, workers: false, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = await buildApp({ config, database, web: false, workers: false, ...(options.clock ? { clock: options.clock } : {}), ...(options.fetch ? { fetch: options.fetch } : {}) });
   await app.ready();
   return {
     app,

@@ -4,7 +4,7 @@
  * "players" area lives here: this module owns the users row). Other modules protect their routes
  * with `requirePlayer(request)`.
  */
-import type { Config } from '../../platform/config';
+import { publicBase, type Config } from '../../platform/config';
 import type { OrbitModule } from '../../platform/module';
 import { captchaRoutes, createCaptcha } from './captcha';
 import { ProfileService } from './profile';
@@ -16,10 +16,6 @@ import { IdentityService, type Links } from './service';
 export { currentPlayer, requirePlayer } from './session';
 export type { CurrentPlayer } from './service';
 export { SESSION_COOKIE } from './cookies';
-
-function publicBase(config: Config): string {
-  return (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
-}
 
 /** Mailed links point at the configured public address; the Host header is never trusted for them. */
 function linksFor(config: Config): Links {

@@ -7,7 +7,10 @@ import { outboxEvents } from './schema';
 
 export type OutboxEvent = { id: number; topic: string; payload: unknown; attempts: number; createdAt: Date };
 
-/** What a handler is given besides the event. */
+/**
+ * What a handler is given besides the event. A handler must use `tx` for every query: the
+ * embedded database has one connection, which the delivery's transaction holds.
+ */
 export type DeliveryContext = {
   /** The delivery's transaction: what the handler writes commits with the event's "done" mark, or not at all. */
   tx: Tx;

@@ -1,0 +1,36 @@
+/**
+ * The cashbox module's public face: payment methods, deposits through a PSP adapter (the shipped
+ * sandbox PSP by default), cashouts with recall and operator review, the payment history.
+ * Money moves only through the wallet's ledger.
+ */
+import { publicBase } from '../../platform/config';
+import type { OrbitModule } from '../../platform/module';
+import { Ledger, listCurrencies } from '../wallet';
+import { SandboxPspAdapter } from './psp';
+import { cashboxRoutes } from './routes';
+import { CashboxService, PAYOUT_REQUESTED_TOPIC } from './service';
+
+export { PAYMENT_CHANGED_TOPIC, presentPayment, type PaymentChangedEvent } from './service';
+export { SandboxPspAdapter, type PspAdapter, type PspPayment } from './psp';
+
+/** Where the shipped sandbox PSP is mounted in the casino's own process. */
+export const SANDBOX_PSP_PREFIX = '/sandbox-psp';
+
+export const cashboxModule: OrbitModule = {
+  name: 'cashbox',
+  routes: async (app, ctx) => {
+    const base = publicBase(ctx.config);
+    const psp = new SandboxPspAdapter({
+      baseUrl: ctx.config.sandboxPsp.url ?? `${base}${SANDBOX_PSP_PREFIX}`,
+      apiKey: ctx.config.sandboxPsp.apiKey,
+      webhookSecret: ctx.config.sandboxPsp.webhookSecret,
+      ...(ctx.fetch ? { fetch: ctx.fetch } : {}),
+    });
+    const units = ctx.config.cashoutAutoApproveUnits;
+    const autoApprove = Object.fromEntries((await listCurrencies(ctx.db)).filter((c) => c.fiat && units > 0).map((c) => [c.code, Math.round(units * c.subunitsToUnit)]));
+    const service = new CashboxService(ctx.db, ctx.clock, new Ledger(ctx.clock), psp, { publicBase: base, autoApprove }, ctx.log);
+    ctx.outbox.on(PAYOUT_REQUESTED_TOPIC, 'cashbox.send-payout', (event, delivery) => service.sendPayout((event.payload as { paymentId: number }).paymentId, delivery));
+    ctx.sweeps.every('cashbox.stale-deposits', 60_000, () => service.sweepStaleDeposits());
+    await cashboxRoutes(service)(app, ctx);
+  },
+};

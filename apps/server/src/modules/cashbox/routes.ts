@@ -1,0 +1,131 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  cashoutRequestSchema,
+  cashoutReviewRequestSchema,
+  cryptoAddressRequestSchema,
+  cryptoAddressResponseSchema,
+  depositRequestSchema,
+  depositResponseSchema,
+  paymentIdParamsSchema,
+  paymentMethodsQuerySchema,
+  paymentMethodsResponseSchema,
+  paymentSchema,
+  paymentsQuerySchema,
+  paymentsResponseSchema,
+  paymentsWithPagesRequestSchema,
+  paymentsWithPagesResponseSchema,
+} from '@orbit/contracts';
+import type { ModuleContext } from '../../platform/context';
+import { AppError, notFound } from '../../platform/errors';
+import { operatorGuard } from '../../platform/http/operator';
+import { requirePlayer } from '../identity';
+import { presentPayment, type CashboxService } from './service';
+
+const cashbox = { tags: ['cashbox'] };
+const noStore = { 'cache-control': 'no-store' };
+
+export function cashboxRoutes(service: CashboxService) {
+  return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+    app.get(
+      '/api/cashbox/methods',
+      { schema: { ...cashbox, summary: 'Payment methods for a currency and an action', querystring: paymentMethodsQuerySchema, response: { 200: paymentMethodsResponseSchema } } },
+      async (request, reply) => {
+        const player = await requirePlayer(request);
+        reply.headers(noStore);
+        return service.methods(player, request.query.action, request.query.currency);
+      },
+    );
+
+    app.post(
+      '/api/cashbox/deposits',
+      { schema: { ...cashbox, summary: "Starts a deposit; answers the PSP's page to send the player to", body: depositRequestSchema, response: { 201: depositResponseSchema } } },
+      async (request, reply) => {
+        const player = await requirePlayer(request);
+        const { payment, redirectUrl } = await service.deposit(player, request.body);
+        return reply.status(201).send({ payment, redirect_url: redirectUrl });
+      },
+    );
+
+    app.post(
+      '/api/cashbox/crypto_address',
+      { schema: { ...cashbox, summary: "The player's deposit address in a crypto currency, with its QR code", body: cryptoAddressRequestSchema, response: { 200: cryptoAddressResponseSchema } } },
+      async (request) => service.cryptoAddress(await requirePlayer(request), request.body.currency),
+    );
+
+    app.post(
+      '/api/cashbox/cashouts',
+      { schema: { ...cashbox, summary: 'Requests a cashout: the amount is reserved until it is paid, recalled or rejected', body: cashoutRequestSchema, response: { 201: paymentSchema } } },
+      async (request, reply) => reply.status(201).send(await service.cashout(await requirePlayer(request), request.body)),
+    );
+
+    app.get(
+      '/api/player/payments',
+      { schema: { tags: ['player'], summary: "The player's payments, newest first", querystring: paymentsQuerySchema, response: { 200: paymentsResponseSchema } } },
+      async (request, reply) => {
+        const player = await requirePlayer(request);
+        const { page, page_size, currency, type } = request.query;
+        reply.headers(noStore);
+        return (await service.list(player.user.id, { currency, type }, page, page_size)).data;
+      },
+    );
+
+    app.post(
+      '/api/player/payments/with_pages',
+      { schema: { tags: ['player'], summary: "The player's payments, paged", body: paymentsWithPagesRequestSchema, response: { 200: paymentsWithPagesResponseSchema } } },
+      async (request) => {
+        const player = await requirePlayer(request);
+        const { page, page_size, filter } = request.body;
+        const { data, total } = await service.list(player.user.id, filter, page, page_size);
+        return { data, pagination: { page, per_page: page_size, total_count: total } };
+      },
+    );
+
+    app.post(
+      '/api/player/payments/:id/recall',
+      { schema: { tags: ['player'], summary: 'Recalls a pending cashout: the money returns to the balance', params: paymentIdParamsSchema, response: { 200: paymentSchema } } },
+      async (request) => service.recall(await requirePlayer(request), request.params.id),
+    );
+
+    app.post(
+      '/api/player/payments/:id/check',
+      { schema: { tags: ['player'], summary: 'Asks the PSP where a payment stands (the page calls it on return from the PSP)', params: paymentIdParamsSchema, response: { 200: paymentSchema } } },
+      async (request) => service.check(await requirePlayer(request), request.params.id),
+    );
+
+    // The PSP's notifications: the signature is over the raw body, so this route keeps it as text.
+    await app.register(async (webhooks) => {
+      webhooks.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+      webhooks.post('/api/cashbox/webhooks/:provider', { config: { csrf: false }, schema: { hide: true } }, async (request, reply) => {
+        const { provider } = request.params as { provider: string };
+        if (provider !== service.provider) throw notFound();
+        const ok = await service.notify(typeof request.body === 'string' ? request.body : '', request.headers);
+        if (!ok) throw new AppError(401, 'invalid_signature');
+        return reply.status(200).send({ received: true });
+      });
+    });
+
+    const operator = { tags: ['operator'], onRequest: operatorGuard(ctx.config.operatorToken) };
+    app.get(
+      '/api/operator/cashouts',
+      { onRequest: operator.onRequest, schema: { tags: operator.tags, summary: 'Open cashouts, oldest first (Authorization: Bearer OPERATOR_TOKEN)', response: { 200: paymentsResponseSchema } } },
+      () => service.pendingCashouts(),
+    );
+    app.post(
+      '/api/operator/payments/:id/review',
+      {
+        onRequest: operator.onRequest,
+        config: { csrf: false },
+        schema: { tags: operator.tags, summary: 'Approves or rejects a pending cashout', params: paymentIdParamsSchema, body: cashoutReviewRequestSchema, response: { 200: paymentSchema } },
+      },
+      async (request) => {
+        const { decision, reason } = request.body;
+        const row = decision === 'approve' ? await service.approve(request.params.id) : await service.reject(request.params.id, reason);
+        if (!row) throw new AppError(409, 'not_pending');
+        return presentPayment(row);
+      },
+    );
+  };
+}

@@ -1,0 +1,562 @@
+import { and, asc, count, desc, eq, inArray, lte, type SQL } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import {
+  FIRST_DEPOSIT_SUGGESTION,
+  type CashoutRequest,
+  type CryptoAddressResponse,
+  type DepositRequest,
+  type Payment,
+  type PaymentAction,
+  type PaymentMethodsResponse,
+  type PaymentState,
+} from '@orbit/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db/client';
+import type { Executor } from '../../platform/db/executor';
+import { AppError, conflict, notFound, unprocessable } from '../../platform/errors';
+import { enqueueEvent, type DeliveryContext } from '../../platform/outbox/outbox';
+import type { CurrentPlayer } from '../identity';
+import { InsufficientFundsError, Ledger, listAccounts, listCurrencies, type CurrencyRow } from '../wallet';
+import { CRYPTO_DEPOSIT_CURRENCIES, limitsOf, METHODS, methodsFor, type CurrencyInfo, type MethodDefinition } from './methods';
+import { PspError, type PspAdapter, type PspNotification, type PspPayment } from './psp';
+import { cryptoAddresses, payments, savedCards } from './schema';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+/** The outbox topic of every payment change; realtime sends the whole payment on `payments_changes`. */
+export const PAYMENT_CHANGED_TOPIC = 'cashbox.payment_changed';
+/** A cashout approved: the worker asks the PSP to pay it out (at least once; the PSP dedupes by reference). */
+export const PAYOUT_REQUESTED_TOPIC = 'cashbox.payout_requested';
+export type PaymentChangedEvent = { paymentId: number; userId: number; state: PaymentState };
+
+export type CashboxSettings = {
+  /** Where the player's browser and the PSP reach the casino (return pages, webhooks). */
+  publicBase: string;
+  /** Cashouts up to this amount (minor units, by currency) are approved without an operator. */
+  autoApprove: Record<string, number>;
+};
+
+const FINAL: PaymentState[] = ['succeeded', 'canceled', 'declined', 'rejected', 'recalled'];
+
+export function presentPayment(p: PaymentRow): Payment {
+  const method = METHODS.find((m) => m.id === p.method);
+  return {
+    id: p.id,
+    amount_cents: p.amount,
+    currency: p.currency,
+    action: p.action as PaymentAction,
+    payment_system: p.provider,
+    system_name: method?.brand ?? p.method,
+    brand: method?.brand ?? p.method,
+    recallable: p.action === 'cashout' && p.state === 'pending',
+    created_at: p.createdAt.toISOString(),
+    finished_at: p.finishedAt ? p.finishedAt.toISOString() : null,
+    state: p.state as PaymentState,
+    success: p.state === 'succeeded',
+    cancellation_reason: p.cancellationReason,
+  };
+}
+
+/**
+ * Deposits and cashouts. State lives in `payments`; money moves only through the ledger, each
+ * movement keyed by the payment (`payment:<id>:deposit|reserve|release|payout`), so that a
+ * webhook and a status poll arriving together credit once. State changes are guarded updates
+ * (`where state = ...`) in the same transaction as their ledger transfer.
+ */
+export class CashboxService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly ledger: Ledger,
+    private readonly psp: PspAdapter,
+    private readonly settings: CashboxSettings,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  get provider(): string {
+    return this.psp.provider;
+  }
+
+  private get notificationUrl(): string {
+    return `${this.settings.publicBase}/api/cashbox/webhooks/${this.psp.provider}`;
+  }
+
+  private async currency(code: string): Promise<CurrencyRow & CurrencyInfo> {
+    const row = (await listCurrencies(this.db)).find((c) => c.code === code);
+    if (!row) throw unprocessable('invalid', 'currency');
+    return row;
+  }
+
+  private async requireAccount(userId: number, currency: string): Promise<void> {
+    const accounts = await listAccounts(this.db, userId);
+    if (!accounts.some((a) => a.currency === currency)) throw unprocessable('account_not_found', 'currency');
+  }
+
+  private method(id: string, currency: CurrencyInfo, action: PaymentAction, groupIds: number[]): MethodDefinition {
+    const method = methodsFor(currency, action, groupIds).find((m) => m.id === id);
+    if (!method) throw unprocessable('invalid', 'payment_method');
+    return method;
+  }
+
+  private checkLimits(method: MethodDefinition, action: PaymentAction, currency: CurrencyInfo, amount: number): void {
+    const { min, max } = limitsOf(method, action, currency);
+    if (amount < min) throw unprocessable('too_small', 'amount_cents');
+    if (amount > max) throw unprocessable('too_large', 'amount_cents');
+  }
+
+  async methods(player: CurrentPlayer, action: PaymentAction, currencyCode: string | undefined): Promise<PaymentMethodsResponse> {
+    const accounts = await listAccounts(this.db, player.user.id);
+    const code = currencyCode ?? accounts.find((a) => a.active)?.currency ?? accounts[0]?.currency;
+    if (!code) return { methods: [], suggested_amount_cents: null };
+    const currency = await this.currency(code);
+    const cards = await this.db.select().from(savedCards).where(eq(savedCards.userId, player.user.id)).orderBy(asc(savedCards.id));
+    const [deposited] = await this.db
+      .select({ n: count() })
+      .from(payments)
+      .where(and(eq(payments.userId, player.user.id), eq(payments.action, 'deposit'), eq(payments.state, 'succeeded')));
+    return {
+      methods: methodsFor(currency, action, player.groupIds).map((m) => {
+        const limits = limitsOf(m, action, currency);
+        return {
+          id: m.id,
+          brand: m.brand,
+          provider: m.provider,
+          type: m.type,
+          currency: currency.code,
+          action,
+          min_amount_cents: limits.min,
+          max_amount_cents: limits.max,
+          fee_percent: m.feePercent,
+          processing_time: m.processingTime,
+          fields:
+            action === 'cashout' && m.destination
+              ? [{ name: m.destination.name, type: m.type === 'card' ? ('card_token' as const) : ('text' as const), required: true, pattern: m.type === 'card' ? null : m.destination.pattern.source }]
+              : [],
+          saved_profiles: m.type === 'card' ? cards.filter((c) => c.brand === m.brand).map((c) => ({ id: c.id, brand: c.brand, last4: c.last4 })) : [],
+          network: m.network,
+        };
+      }),
+      suggested_amount_cents: action === 'deposit' && deposited!.n === 0 && currency.fiat ? FIRST_DEPOSIT_SUGGESTION * currency.subunitsToUnit : null,
+    };
+  }
+
+  async deposit(player: CurrentPlayer, request: DepositRequest): Promise<{ payment: Payment; redirectUrl: string | null }> {
+    const userId = player.user.id;
+    const currency = await this.currency(request.currency);
+    await this.requireAccount(userId, currency.code);
+    const method = this.method(request.payment_method, currency, 'deposit', player.groupIds);
+    if (method.type === 'crypto') throw unprocessable('use_crypto_address', 'payment_method');
+    this.checkLimits(method, 'deposit', currency, request.amount_cents);
+    let cardToken: string | undefined;
+    if (request.saved_profile_id !== undefined) {
+      const [card] = await this.db
+        .select()
+        .from(savedCards)
+        .where(and(eq(savedCards.id, request.saved_profile_id), eq(savedCards.userId, userId), eq(savedCards.brand, method.brand)));
+      if (!card || method.type !== 'card') throw unprocessable('invalid', 'saved_profile_id');
+      cardToken = card.token;
+    }
+    const now = this.clock.now();
+    const payment = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(payments)
+        .values({ userId, action: 'deposit', state: 'pending', currency: currency.code, amount: request.amount_cents, method: method.id, provider: method.provider, createdAt: now, updatedAt: now })
+        .returning();
+      await this.changed(tx, row!);
+      return row!;
+    });
+    let created;
+    try {
+      created = await this.psp.createDeposit({
+        reference: `payment:${payment.id}`,
+        amountCents: payment.amount,
+        currency: payment.currency,
+        method: method.type as Exclude<typeof method.type, 'crypto'>,
+        returnUrl: `${this.settings.publicBase}/cashbox/return?payment_id=${payment.id}`,
+        notificationUrl: this.notificationUrl,
+        customer: { email: player.user.email },
+        ...(cardToken ? { cardToken } : {}),
+      });
+    } catch (error) {
+      this.log.error({ err: error, payment: payment.id }, 'PSP refused to open a deposit');
+      await this.finish(payment.id, ['pending'], 'declined', 'provider_error');
+      throw new AppError(422, error instanceof PspError && error.status === 422 ? 'declined_by_provider' : 'provider_unavailable', 'base');
+    }
+    await this.db.update(payments).set({ externalId: created.payment.externalId, updatedAt: now }).where(eq(payments.id, payment.id));
+    const current = await this.apply(created.payment);
+    return { payment: presentPayment(current ?? payment), redirectUrl: created.redirectUrl };
+  }
+
+  /** The player came back from the PSP's page: ask the PSP where the payment stands (the webhook may still be on its way). */
+  async check(player: CurrentPlayer, id: number): Promise<Payment> {
+    const payment = await this.ownPayment(player.user.id, id);
+    if (payment.externalId && !FINAL.includes(payment.state as PaymentState)) {
+      try {
+        return presentPayment((await this.apply(await this.psp.paymentStatus(payment.externalId))) ?? payment);
+      } catch (error) {
+        if (!(error instanceof PspError)) throw error;
+        this.log.warn({ err: error, payment: id }, 'PSP status poll failed');
+      }
+    }
+    return presentPayment(payment);
+  }
+
+  /** A signed notification from the PSP; false when the signature does not hold. */
+  async notify(rawBody: string, headers: Record<string, string | string[] | undefined>): Promise<boolean> {
+    const notification: PspNotification | null = this.psp.verifyNotification(rawBody, headers, this.clock.now());
+    if (!notification) return false;
+    await this.apply(notification.payment);
+    return true;
+  }
+
+  /**
+   * Brings our payment in line with the PSP's word (webhook or poll). Every transition is a
+   * guarded update with its ledger transfer in one transaction: applying the same word twice,
+   * or a webhook racing a poll, changes and credits once.
+   */
+  async apply(psp: PspPayment, canceledBecause = 'canceled_by_player'): Promise<PaymentRow | undefined> {
+    const payment = await this.findForPsp(psp);
+    if (!payment) {
+      this.log.warn({ externalId: psp.externalId, reference: psp.reference }, 'PSP notification for an unknown payment');
+      return undefined;
+    }
+    if (payment.externalId === null) {
+      await this.db.update(payments).set({ externalId: psp.externalId }).where(eq(payments.id, payment.id));
+    }
+    if (psp.amountCents !== payment.amount || psp.currency !== payment.currency) {
+      this.log.error({ payment: payment.id, psp }, 'PSP reports another amount or currency than the payment: not applied');
+      return payment;
+    }
+    if (payment.action === 'deposit') {
+      if (psp.status === 'succeeded') {
+        await this.db.transaction(async (tx) => {
+          const row = await this.transition(tx, payment.id, ['pending'], 'succeeded', null);
+          if (!row) return;
+          await this.ledger.transfer(tx, {
+            idempotencyKey: `payment:${payment.id}:deposit`,
+            kind: 'deposit',
+            reference: `payment:${payment.id}`,
+            currency: payment.currency,
+            amount: payment.amount,
+            from: { house: 'psp_clearing' },
+            to: { player: payment.userId, kind: 'real' },
+          });
+          if (psp.card) {
+            await tx
+              .insert(savedCards)
+              .values({ userId: payment.userId, provider: this.psp.provider, token: psp.card.token, brand: psp.card.brand, last4: psp.card.last4, createdAt: this.clock.now() })
+              .onConflictDoNothing();
+          }
+        });
+      } else if (psp.status === 'declined' || psp.status === 'failed') {
+        await this.finish(payment.id, ['pending'], 'declined', psp.declineReason ?? 'declined');
+      } else if (psp.status === 'canceled') {
+        await this.finish(payment.id, ['pending'], 'canceled', psp.declineReason ?? canceledBecause);
+      }
+    } else if (psp.status === 'succeeded') {
+      await this.db.transaction(async (tx) => {
+        const row = await this.transition(tx, payment.id, ['processing'], 'succeeded', null);
+        if (!row) return;
+        await this.ledger.transfer(tx, {
+          idempotencyKey: `payment:${payment.id}:payout`,
+          kind: 'cashout_payout',
+          reference: `payment:${payment.id}`,
+          currency: payment.currency,
+          amount: payment.amount,
+          from: { player: payment.userId, kind: 'reserved' },
+          to: { house: 'psp_clearing' },
+        });
+      });
+    } else if (psp.status === 'failed' || psp.status === 'declined' || psp.status === 'canceled') {
+      await this.release(payment.id, ['processing'], 'rejected', psp.declineReason ?? 'payout_failed');
+    }
+    return (await this.db.select().from(payments).where(eq(payments.id, payment.id)))[0];
+  }
+
+  /** Our payment behind a PSP payment: by (provider, external id), by our reference, or a new crypto deposit to a player's address. */
+  private async findForPsp(psp: PspPayment): Promise<PaymentRow | undefined> {
+    const [byExternal] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, this.psp.provider), eq(payments.externalId, psp.externalId)));
+    if (byExternal) return byExternal;
+    const ours = /^payment:(\d+)$/.exec(psp.reference);
+    if (ours) {
+      const [byReference] = await this.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.id, Number(ours[1])), eq(payments.provider, this.psp.provider)));
+      if (byReference && (byReference.externalId === null || byReference.externalId === psp.externalId)) return byReference;
+      return undefined;
+    }
+    if (psp.kind !== 'deposit' || psp.method !== 'crypto' || !psp.address) return undefined;
+    const [address] = await this.db
+      .select()
+      .from(cryptoAddresses)
+      .where(and(eq(cryptoAddresses.provider, this.psp.provider), eq(cryptoAddresses.address, psp.address), eq(cryptoAddresses.currency, psp.currency)));
+    if (!address) return undefined;
+    const now = this.clock.now();
+    const method = METHODS.find((m) => m.type === 'crypto' && m.currency === psp.currency)!;
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(payments)
+        .values({
+          userId: address.userId,
+          action: 'deposit',
+          state: 'pending',
+          currency: psp.currency,
+          amount: psp.amountCents,
+          method: method.id,
+          provider: this.psp.provider,
+          externalId: psp.externalId,
+          destination: psp.txid,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (row) {
+        await this.changed(tx, row);
+        return row;
+      }
+      // A notification for the same transaction raced this one and created the payment first.
+      const [existing] = await tx.select().from(payments).where(and(eq(payments.provider, this.psp.provider), eq(payments.externalId, psp.externalId)));
+      return existing;
+    });
+  }
+
+  async cryptoAddress(player: CurrentPlayer, code: string): Promise<CryptoAddressResponse> {
+    if (!(CRYPTO_DEPOSIT_CURRENCIES as readonly string[]).includes(code)) throw unprocessable('invalid', 'currency');
+    const currency = await this.currency(code);
+    await this.requireAccount(player.user.id, code);
+    const method = this.method(`crypto_${code.toLowerCase()}`, currency, 'deposit', player.groupIds);
+    const where = and(eq(cryptoAddresses.userId, player.user.id), eq(cryptoAddresses.provider, this.psp.provider), eq(cryptoAddresses.currency, code));
+    let [row] = await this.db.select().from(cryptoAddresses).where(where);
+    if (!row) {
+      let issued;
+      try {
+        issued = await this.psp.cryptoAddress({ currency: code, reference: `player:${player.user.id}:${code}`, notificationUrl: this.notificationUrl });
+      } catch (error) {
+        this.log.error({ err: error }, 'PSP refused a crypto address');
+        throw unprocessable('provider_unavailable', 'base');
+      }
+      await this.db
+        .insert(cryptoAddresses)
+        .values({ userId: player.user.id, provider: this.psp.provider, currency: code, address: issued.address, confirmationsRequired: issued.confirmationsRequired, createdAt: this.clock.now() })
+        .onConflictDoNothing();
+      [row] = await this.db.select().from(cryptoAddresses).where(where);
+    }
+    return {
+      currency: code,
+      address: row!.address,
+      qr_code: await QRCode.toDataURL(row!.address, { margin: 1, width: 220 }),
+      min_amount_cents: limitsOf(method, 'deposit', currency).min,
+      confirmations_required: row!.confirmationsRequired,
+    };
+  }
+
+  async cashout(player: CurrentPlayer, request: CashoutRequest): Promise<Payment> {
+    const userId = player.user.id;
+    if (!player.user.confirmedAt) throw unprocessable('email_not_confirmed', 'base');
+    const currency = await this.currency(request.currency);
+    await this.requireAccount(userId, currency.code);
+    const method = this.method(request.payment_method, currency, 'cashout', player.groupIds);
+    this.checkLimits(method, 'cashout', currency, request.amount_cents);
+    let destination = request.destination;
+    if (method.type === 'card') {
+      const [card] = /^\d{1,12}$/.test(destination)
+        ? await this.db
+            .select()
+            .from(savedCards)
+            .where(and(eq(savedCards.id, Number(destination)), eq(savedCards.userId, userId)))
+        : [];
+      // Card payouts go back to a card the player deposited with (its PSP token).
+      if (!card) throw unprocessable('invalid', 'destination');
+      destination = card.token;
+    } else if (!method.destination?.pattern.test(destination)) {
+      throw unprocessable('invalid', 'destination');
+    }
+    const now = this.clock.now();
+    const payment = await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(payments)
+        .values({ userId, action: 'cashout', state: 'pending', currency: currency.code, amount: request.amount_cents, method: method.id, provider: method.provider, destination, createdAt: now, updatedAt: now })
+        .returning();
+      try {
+        await this.ledger.transfer(tx, {
+          idempotencyKey: `payment:${row!.id}:reserve`,
+          kind: 'cashout_reserve',
+          reference: `payment:${row!.id}`,
+          currency: currency.code,
+          amount: request.amount_cents,
+          from: { player: userId, kind: 'real' },
+          to: { player: userId, kind: 'reserved' },
+        });
+      } catch (error) {
+        if (error instanceof InsufficientFundsError) throw unprocessable('insufficient_funds', 'amount_cents');
+        throw error;
+      }
+      await this.changed(tx, row!);
+      return row!;
+    });
+    const limit = this.settings.autoApprove[currency.code];
+    if (limit !== undefined && payment.amount <= limit) return presentPayment((await this.approve(payment.id)) ?? payment);
+    return presentPayment(payment);
+  }
+
+  async recall(player: CurrentPlayer, id: number): Promise<Payment> {
+    const payment = await this.ownPayment(player.user.id, id);
+    if (payment.action !== 'cashout') throw conflict('not_recallable');
+    const row = await this.release(payment.id, ['pending'], 'recalled', 'recalled_by_player');
+    if (!row) throw conflict('not_recallable');
+    return presentPayment(row);
+  }
+
+  /** Operator (or auto-approval): the cashout goes to the PSP; the worker sends it. */
+  async approve(id: number): Promise<PaymentRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const row = await this.transition(tx, id, ['pending'], 'processing', null, 'cashout');
+      if (row) await enqueueEvent(tx, PAYOUT_REQUESTED_TOPIC, { paymentId: id }, this.clock.now());
+      return row;
+    });
+  }
+
+  /** Operator: the cashout is refused before it reached the PSP; the money goes back to real. */
+  async reject(id: number, reason: string | undefined): Promise<PaymentRow | undefined> {
+    return this.release(id, ['pending'], 'rejected', reason ?? 'rejected_by_operator');
+  }
+
+  /**
+   * Outbox handler of PAYOUT_REQUESTED_TOPIC: asks the PSP to pay (the PSP dedupes by our
+   * reference, so a redelivery pays once). Runs in the delivery's transaction, which is the only
+   * connection it may use; what the PSP answered is applied once that has committed (and again by
+   * the PSP's webhook, harmlessly).
+   */
+  async sendPayout(paymentId: number, { tx, afterCommit }: DeliveryContext): Promise<void> {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId));
+    if (!payment || payment.state !== 'processing' || payment.action !== 'cashout') return;
+    const method = METHODS.find((m) => m.id === payment.method)!;
+    const psp = await this.psp.createPayout({
+      reference: `payment:${payment.id}`,
+      amountCents: payment.amount,
+      currency: payment.currency,
+      method: method.type,
+      destination: payment.destination ?? '',
+      notificationUrl: this.notificationUrl,
+    });
+    await tx.update(payments).set({ externalId: psp.externalId, updatedAt: this.clock.now() }).where(eq(payments.id, payment.id));
+    afterCommit(async () => void (await this.apply(psp)));
+  }
+
+  /**
+   * Deposits the PSP never told us about: after `pollAfterMs` they are polled (a lost webhook),
+   * after `cancelAfterMs` still without a result they are canceled (`timeout`), so the cashbox
+   * never shows a payment pending forever. Crypto deposits only exist once money was seen.
+   */
+  async sweepStaleDeposits(pollAfterMs = 15 * 60_000, cancelAfterMs = 24 * 3_600_000): Promise<number> {
+    const now = this.clock.now().getTime();
+    const stale = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.action, 'deposit'), eq(payments.state, 'pending'), lte(payments.createdAt, new Date(now - pollAfterMs))))
+      .orderBy(asc(payments.id))
+      .limit(100);
+    for (const payment of stale) {
+      const expired = payment.createdAt.getTime() <= now - cancelAfterMs;
+      try {
+        if (!payment.externalId) {
+          if (expired) await this.finish(payment.id, ['pending'], 'canceled', 'timeout');
+          continue;
+        }
+        let psp = await this.psp.paymentStatus(payment.externalId);
+        // Never cancel only on our side: the PSP might still take the money. It cancels first.
+        let because: string | undefined;
+        if (psp.status === 'pending' && expired && psp.method !== 'crypto') {
+          psp = await this.psp.cancelPayment(payment.externalId);
+          because = 'timeout';
+        }
+        if (psp.status !== 'pending') await this.apply(psp, because);
+      } catch (error) {
+        this.log.warn({ err: error, payment: payment.id }, 'stale deposit sweep failed for a payment');
+      }
+    }
+    return stale.length;
+  }
+
+  async list(userId: number, filter: { currency?: string | undefined; type?: PaymentAction | undefined }, page: number, pageSize: number) {
+    const conditions: SQL[] = [eq(payments.userId, userId)];
+    if (filter.currency) conditions.push(eq(payments.currency, filter.currency));
+    if (filter.type) conditions.push(eq(payments.action, filter.type));
+    const where = and(...conditions);
+    const rows = await this.db
+      .select()
+      .from(payments)
+      .where(where)
+      .orderBy(desc(payments.createdAt), desc(payments.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    const [total] = await this.db.select({ n: count() }).from(payments).where(where);
+    return { data: rows.map(presentPayment), total: total!.n };
+  }
+
+  /** Operator: open cashouts, oldest first. */
+  async pendingCashouts(): Promise<Payment[]> {
+    const rows = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.action, 'cashout'), inArray(payments.state, ['pending', 'processing'])))
+      .orderBy(asc(payments.id));
+    return rows.map(presentPayment);
+  }
+
+  private async ownPayment(userId: number, id: number): Promise<PaymentRow> {
+    const [payment] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.id, id), eq(payments.userId, userId)));
+    if (!payment) throw notFound();
+    return payment;
+  }
+
+  /** A guarded state change: only from the states given; answers the changed row, or nothing when another call got there first. */
+  private async transition(tx: Executor, id: number, from: PaymentState[], to: PaymentState, reason: string | null, action?: PaymentAction): Promise<PaymentRow | undefined> {
+    const now = this.clock.now();
+    const conditions: SQL[] = [eq(payments.id, id), inArray(payments.state, from)];
+    if (action) conditions.push(eq(payments.action, action));
+    const [row] = await tx
+      .update(payments)
+      .set({ state: to, cancellationReason: reason, updatedAt: now, ...(FINAL.includes(to) ? { finishedAt: now } : {}) })
+      .where(and(...conditions))
+      .returning();
+    if (row) await this.changed(tx, row);
+    return row;
+  }
+
+  private finish(id: number, from: PaymentState[], to: PaymentState, reason: string): Promise<PaymentRow | undefined> {
+    return this.db.transaction((tx) => this.transition(tx, id, from, to, reason));
+  }
+
+  /** A cashout that ends without paying out: its reserved money goes back to real. */
+  private release(id: number, from: PaymentState[], to: PaymentState, reason: string): Promise<PaymentRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      const row = await this.transition(tx, id, from, to, reason, 'cashout');
+      if (!row) return undefined;
+      await this.ledger.transfer(tx, {
+        idempotencyKey: `payment:${id}:release`,
+        kind: 'cashout_release',
+        reference: `payment:${id}`,
+        currency: row.currency,
+        amount: row.amount,
+        from: { player: row.userId, kind: 'reserved' },
+        to: { player: row.userId, kind: 'real' },
+      });
+      return row;
+    });
+  }
+
+  private changed(tx: Executor, row: PaymentRow): Promise<void> {
+    const event: PaymentChangedEvent = { paymentId: row.id, userId: row.userId, state: row.state as PaymentState };
+    return enqueueEvent(tx, PAYMENT_CHANGED_TOPIC, event, this.clock.now());
+  }
+}

@@ -1,0 +1,141 @@
+import { z } from 'zod';
+/*
+ * The cashbox (platform-core.md §3 "Payment", "Payment method"; api-contract.md "Limits and
+ * payments"; domain-rules.md "Cashbox"): payment methods by currency and action, deposits,
+ * cashouts and their recall, and the payment history. Amounts are minor units.
+ */
+
+export const PAYMENT_ACTIONS = ['deposit', 'cashout'] as const;
+export type PaymentAction = (typeof PAYMENT_ACTIONS)[number];
+export const PAYMENT_STATES = ['pending', 'processing', 'reserved', 'succeeded', 'canceled', 'declined', 'rejected', 'recalled'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+
+/** The first-deposit amount the cashbox suggests, in units of the currency (spec constants). */
+export const FIRST_DEPOSIT_SUGGESTION = 50;
+
+export const paymentMethodFieldSchema = z.object({
+  name: z.string(),
+  type: z.enum(['text', 'card_token']),
+  required: z.boolean(),
+  /** A pattern the page checks before sending (the server checks it too). */
+  pattern: z.string().nullable(),
+});
+
+export const paymentMethodSchema = z.object({
+  id: z.string(),
+  brand: z.string(),
+  provider: z.string(),
+  type: z.enum(['card', 'bank_transfer', 'ewallet', 'voucher', 'crypto']),
+  currency: z.string(),
+  action: z.enum(PAYMENT_ACTIONS),
+  min_amount_cents: z.number().int(),
+  max_amount_cents: z.number().int(),
+  /** Fee in percent of the amount (0: free). */
+  fee_percent: z.number(),
+  processing_time: z.string(),
+  fields: z.array(paymentMethodFieldSchema),
+  /** Cards the player saved with this method, for one-click deposits. */
+  saved_profiles: z.array(z.object({ id: z.number().int(), brand: z.string(), last4: z.string() })),
+  /** Crypto: the chain the address is on. */
+  network: z.string().nullable(),
+});
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+export const paymentMethodsQuerySchema = z.object({
+  action: z.enum(PAYMENT_ACTIONS, { error: 'invalid' }),
+  currency: z.string().regex(/^[A-Z]{3,5}$/, { error: 'invalid' }).optional(),
+});
+export const paymentMethodsResponseSchema = z.object({
+  methods: z.array(paymentMethodSchema),
+  /** The amount the deposit form starts with, minor units (50 units for a first deposit). */
+  suggested_amount_cents: z.number().int().nullable(),
+});
+export type PaymentMethodsResponse = z.infer<typeof paymentMethodsResponseSchema>;
+
+const amountCentsSchema = z
+  .number({ error: 'required' })
+  .int({ error: 'invalid' })
+  .positive({ error: 'invalid' })
+  .max(Number.MAX_SAFE_INTEGER, { error: 'invalid' });
+
+export const depositRequestSchema = z.object({
+  payment_method: z.string({ error: 'required' }).min(1, { error: 'required' }).max(60),
+  amount_cents: amountCentsSchema,
+  currency: z.string({ error: 'required' }).regex(/^[A-Z]{3,5}$/, { error: 'invalid' }),
+  /** One-click deposit with a saved card. */
+  saved_profile_id: z.number().int().positive().optional(),
+});
+export type DepositRequest = z.infer<typeof depositRequestSchema>;
+
+export const cashoutRequestSchema = z.object({
+  payment_method: z.string({ error: 'required' }).min(1, { error: 'required' }).max(60),
+  amount_cents: amountCentsSchema,
+  currency: z.string({ error: 'required' }).regex(/^[A-Z]{3,5}$/, { error: 'invalid' }),
+  /** Where the money goes: a saved card's id, an IBAN, a wallet email or a crypto address. */
+  destination: z.string({ error: 'required' }).trim().min(1, { error: 'required' }).max(120, { error: 'invalid' }),
+});
+export type CashoutRequest = z.infer<typeof cashoutRequestSchema>;
+
+export const cryptoAddressRequestSchema = z.object({
+  currency: z.string({ error: 'required' }).regex(/^[A-Z]{3,5}$/, { error: 'invalid' }),
+});
+export const cryptoAddressResponseSchema = z.object({
+  currency: z.string(),
+  address: z.string(),
+  /** PNG data URL of the address's QR code. */
+  qr_code: z.string(),
+  min_amount_cents: z.number().int(),
+  confirmations_required: z.number().int(),
+});
+export type CryptoAddressResponse = z.infer<typeof cryptoAddressResponseSchema>;
+
+export const paymentSchema = z.object({
+  id: z.number().int(),
+  amount_cents: z.number().int(),
+  currency: z.string(),
+  action: z.enum(PAYMENT_ACTIONS),
+  payment_system: z.string(),
+  system_name: z.string(),
+  brand: z.string(),
+  recallable: z.boolean(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+  state: z.enum(PAYMENT_STATES),
+  success: z.boolean(),
+  cancellation_reason: z.string().nullable(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+export const paymentsResponseSchema = z.array(paymentSchema);
+
+/** The deposit's next step: the PSP's page to send the player to, or nothing (one-click, settled). */
+export const depositResponseSchema = z.object({
+  payment: paymentSchema,
+  redirect_url: z.string().nullable(),
+});
+export type DepositResponse = z.infer<typeof depositResponseSchema>;
+
+export const paymentsFilterSchema = z.object({
+  currency: z.string().regex(/^[A-Z]{3,5}$/).optional(),
+  type: z.enum(PAYMENT_ACTIONS).optional(),
+});
+export const paymentsQuerySchema = paymentsFilterSchema.extend({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const paymentsWithPagesRequestSchema = z.object({
+  page: z.number().int().min(1).default(1),
+  page_size: z.number().int().min(1).max(100).default(20),
+  filter: paymentsFilterSchema.default({}),
+});
+export const paymentsWithPagesResponseSchema = z.object({
+  data: z.array(paymentSchema),
+  pagination: z.object({ page: z.number().int(), per_page: z.number().int(), total_count: z.number().int() }),
+});
+
+export const paymentIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** Operator: approve or reject a cashout. */
+export const cashoutReviewRequestSchema = z.object({
+  decision: z.enum(['approve', 'reject']),
+  reason: z.string().trim().max(500).optional(),
+});
