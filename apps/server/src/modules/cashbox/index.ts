@@ -7,10 +7,12 @@ import { publicBase } from '../../platform/config';
 import type { OrbitModule } from '../../platform/module';
 import { Ledger, listCurrencies } from '../wallet';
 import { SandboxPspAdapter } from './psp';
+import { accountsRoutes } from './accounts-routes';
 import { cashboxRoutes } from './routes';
 import { CashboxService, PAYOUT_REQUESTED_TOPIC } from './service';
 
 export { PAYMENT_CHANGED_TOPIC, presentPayment, type PaymentChangedEvent } from './service';
+export { presentAccount } from './accounts-routes';
 export { SandboxPspAdapter, type PspAdapter, type PspPayment } from './psp';
 
 /** Where the shipped sandbox PSP is mounted in the casino's own process. */
@@ -31,6 +33,7 @@ export const cashboxModule: OrbitModule = {
     const service = new CashboxService(ctx.db, ctx.clock, new Ledger(ctx.clock), psp, { publicBase: base, autoApprove }, ctx.log);
     ctx.outbox.on(PAYOUT_REQUESTED_TOPIC, 'cashbox.send-payout', (event, delivery) => service.sendPayout((event.payload as { paymentId: number }).paymentId, delivery));
     ctx.sweeps.every('cashbox.stale-deposits', 60_000, () => service.sweepStaleDeposits());
+    await accountsRoutes(app, ctx);
     await cashboxRoutes(service)(app, ctx);
   },
 };

@@ -28,7 +28,6 @@ export {
   type TransferRequest,
   type TransferResult,
 } from './ledger';
-export { presentAccount } from './routes';
 export {
   listCurrencies,
   DEFAULT_CURRENCY,
