@@ -52,9 +52,9 @@ INSERT INTO "ledger_accounts" ("user_id", "currency", "kind") SELECT a."user_id"
 -- The house's accounts in every currency money can be held in (the seed opens those of currencies added later).
 INSERT INTO "ledger_accounts" ("currency", "kind") SELECT c."code", k.kind FROM "currencies" c CROSS JOIN (VALUES ('bets'), ('psp_clearing'), ('bonus_funding'), ('jackpot_pool'), ('promotions')) AS k(kind) WHERE NOT c."demo" ON CONFLICT DO NOTHING;
 --> statement-breakpoint
--- One transfer in one statement: the idempotency check, both balances under row locks taken in id
--- order (no deadlocks between crossing transfers), the immutable transfer row and its outbox
--- event. Refusals raise, so nothing of a refused transfer remains:
+-- One transfer in one statement: the idempotency check, the immutable transfer row and its outbox
+-- event, both balances under row locks taken in one global order (no deadlocks between crossing
+-- transfers). Refusals raise, so nothing of a refused transfer remains:
 --   OR001 account_not_found (DETAIL player|house), OR002 idempotency_conflict,
 --   OR003 insufficient_funds (DETAIL = the balance the debit account holds).
 CREATE FUNCTION ledger_account_id(p_user bigint, p_currency text, p_kind text) RETURNS bigint
@@ -95,7 +95,11 @@ BEGIN
     RETURN QUERY SELECT v_first.id, true, v_first.created_at, v_first.debit_account_id, v_first.credit_account_id;
     RETURN;
   END IF;
-  IF v_credit < v_debit THEN
+  INSERT INTO outbox_events (topic, payload, created_at, available_at)
+  VALUES ('wallet.transfer', p_event || jsonb_build_object('transferId', v_id), p_at, p_at);
+  -- Lock order: players' accounts before the house's, then by id. Every transfer follows it, so
+  -- none deadlocks; and a hot house account (bets) is locked last, held only until the commit.
+  IF ROW(p_credit_user IS NULL, v_credit) < ROW(p_debit_user IS NULL, v_debit) THEN
     UPDATE ledger_accounts SET balance = balance + p_amount WHERE id = v_credit;
   END IF;
   UPDATE ledger_accounts SET balance = balance - p_amount WHERE id = v_debit AND (user_id IS NULL OR balance >= p_amount);
@@ -103,11 +107,9 @@ BEGIN
     SELECT balance INTO v_balance FROM ledger_accounts WHERE id = v_debit;
     RAISE EXCEPTION USING ERRCODE = 'OR003', MESSAGE = 'insufficient_funds', DETAIL = v_balance::text;
   END IF;
-  IF v_credit > v_debit THEN
+  IF ROW(p_credit_user IS NULL, v_credit) > ROW(p_debit_user IS NULL, v_debit) THEN
     UPDATE ledger_accounts SET balance = balance + p_amount WHERE id = v_credit;
   END IF;
-  INSERT INTO outbox_events (topic, payload, created_at, available_at)
-  VALUES ('wallet.transfer', p_event || jsonb_build_object('transferId', v_id), p_at, p_at);
   RETURN QUERY SELECT v_id, false, p_at, v_debit, v_credit;
 END
 $$;

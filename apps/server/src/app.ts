@@ -1,10 +1,12 @@
+import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { createSandboxPsp, fileStore, memoryStore, type SandboxPsp } from '@orbit/sandbox-psp';
 import compress from '@fastify/compress';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { systemClock, type Clock } from './platform/clock';
-import type { Config } from './platform/config';
+import { publicBase, type Config } from './platform/config';
 import type { Fetch } from './platform/context';
 import type { Database } from './platform/db/client';
 import { installCsrfCheck } from './platform/http/csrf';
@@ -15,6 +17,7 @@ import { Mailer } from './platform/mail';
 import { Outbox } from './platform/outbox/outbox';
 import { Sweeps } from './platform/jobs';
 import { modules } from './modules';
+import { SANDBOX_PSP_PREFIX } from './modules/cashbox';
 
 export type AppOptions = {
   config: Config;
@@ -35,6 +38,8 @@ declare module 'fastify' {
     orbitOutbox: Outbox;
     /** The periodic sweeps (tests run them with `runAll()`). */
     orbitSweeps: Sweeps;
+    /** The sandbox PSP when this process serves it (tests settle it with `runDue()`). */
+    orbitSandboxPsp?: SandboxPsp;
   }
 }
 
@@ -79,6 +84,7 @@ export async function buildApp({ config, database, web = true, clock = systemClo
   }
   // Unknown API paths answer JSON, never the page's 404.
   app.all('/api/*', async (_request, reply) => reply.status(404).send({ errors: { base: ['not_found'] } }));
+  if (config.sandboxPsp.enabled && !config.sandboxPsp.url) await mountSandboxPsp(app, config, clock, workers, fetch);
   if (web) await registerWeb(app, config);
   if (workers) {
     app.addHook('onReady', async () => {
@@ -91,6 +97,24 @@ export async function buildApp({ config, database, web = true, clock = systemClo
     });
   }
   return app;
+}
+
+/**
+ * The shipped sandbox PSP in this process, under /sandbox-psp: it plays an outside provider, so
+ * the cashbox reaches it over HTTP like any PSP, and it keeps its own state (a file in DATA_DIR).
+ */
+async function mountSandboxPsp(app: FastifyInstance, config: Config, clock: Clock, workers: boolean, fetch: Fetch | undefined): Promise<void> {
+  const sandbox = createSandboxPsp({
+    apiKey: config.sandboxPsp.apiKey,
+    webhookSecret: config.sandboxPsp.webhookSecret,
+    publicBaseUrl: `${publicBase(config)}${SANDBOX_PSP_PREFIX}`,
+    store: config.env === 'test' ? memoryStore() : fileStore(path.join(config.dataDir, 'sandbox-psp.json')),
+    clock: () => clock.now(),
+    autoRun: workers,
+    ...(fetch ? { deliver: async (url, init) => fetch(url, { method: 'POST', headers: init.headers, body: init.body }) } : {}),
+  });
+  await app.register(sandbox.plugin, { prefix: SANDBOX_PSP_PREFIX });
+  app.decorate('orbitSandboxPsp', sandbox);
 }
 
 function splitUrl(url: string): [string, string] {

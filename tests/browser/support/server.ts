@@ -3,6 +3,7 @@
  * temporary folder (migrated and seeded), the production web build, a free port.
  */
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -22,7 +23,17 @@ export type TestServer = {
 export async function startServer(options: { extraGames?: number } = {}): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-browser-'));
   // A low captcha difficulty: the page's solver still does real work, quickly.
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1', CAPTCHA_DIFFICULTY: '8' });
+  // The port is chosen first: the sandbox PSP's pages and return links carry the public address.
+  const port = await freePort();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    CAPTCHA_DIFFICULTY: '8',
+  });
   const database = await createDatabase({ dataDir: config.dataDir });
   let app: FastifyInstance | undefined;
   try {
@@ -30,15 +41,13 @@ export async function startServer(options: { extraGames?: number } = {}): Promis
     await seedAll(database.db);
     if (options.extraGames) await addCatalogueGames(database, options.extraGames);
     app = await buildApp({ config, database });
-    await app.listen({ port: 0, host: '127.0.0.1' });
+    await app.listen({ port, host: '127.0.0.1' });
   } catch (error) {
     await app?.close();
     await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
     throw error;
   }
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
   const running = app;
   return {
     baseUrl: `http://127.0.0.1:${port}`,
@@ -50,6 +59,17 @@ export async function startServer(options: { extraGames?: number } = {}): Promis
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.on('error', reject);
+  });
 }
 
 /**

@@ -101,7 +101,7 @@ describe('deposits', () => {
     const started = await deposit(p, 2_500);
     expect(started.redirect_url).toMatch(/^http:\/\/psp\.test\/sandbox\/pay\//);
     expect(started.payment).toMatchObject({ state: 'pending', action: 'deposit', amount_cents: 2_500, currency: 'EUR', brand: 'visa', recallable: false });
-    expect(psp.calls.filter((c) => c.method === 'POST' && c.path === '/api/payments').at(-1)!.body).toMatchObject({ reference: `payment:${started.payment.id}`, amount_cents: 2_500, method: 'card', return_url: `http://localhost:3000/cashbox/return?payment_id=${started.payment.id}` });
+    expect(psp.calls.filter((c) => c.method === 'POST' && c.path === '/api/payments').at(-1)!.body).toMatchObject({ reference: `payment:${started.payment.id}`, amount_cents: 2_500, method: 'card', return_url: `http://localhost:3000/cashbox/return?payment=${started.payment.id}` });
     expect(await balancesOf(t.database.db, p.id, 'EUR')).toMatchObject({ real: 0 });
 
     const settled = psp.last();

@@ -23,7 +23,7 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-export async function createTestApp(env: Record<string, string> = {}, options: { clock?: Clock; poolSize?: number; fetch?: Fetch } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { clock?: Clock; poolSize?: number; fetch?: Fetch; selfFetch?: boolean } = {}): Promise<TestApp> {
   const template = inject('orbitTemplate');
   let database: Database;
   let dropDatabase = async () => {};
@@ -46,7 +46,16 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     ...(template.kind === 'postgres' ? { DATABASE_URL: template.databaseUrl } : {}),
     ...env,
   });
-  const app = await buildApp({ config, database, web: false, workers: false, ...(options.clock ? { clock: options.clock } : {}), ...(options.fetch ? { fetch: options.fetch } : {}) });
+  // `selfFetch`: partners served by this same app (the sandbox PSP) are called in-process.
+  const self: { app?: FastifyInstance } = {};
+  const selfFetch: Fetch = async (url, init) => {
+    const { pathname, search } = new URL(url);
+    const res = await self.app!.inject({ method: init.method as 'GET' | 'POST', url: pathname + search, headers: init.headers, ...(init.body !== undefined ? { payload: init.body } : {}) });
+    return { status: res.statusCode, text: async () => res.body };
+  };
+  const fetch = options.selfFetch ? selfFetch : options.fetch;
+  const app = await buildApp({ config, database, web: false, workers: false, ...(options.clock ? { clock: options.clock } : {}), ...(fetch ? { fetch } : {}) });
+  self.app = app;
   await app.ready();
   return {
     app,

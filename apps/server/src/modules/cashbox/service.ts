@@ -173,7 +173,8 @@ export class CashboxService {
         amountCents: payment.amount,
         currency: payment.currency,
         method: method.type as Exclude<typeof method.type, 'crypto'>,
-        returnUrl: `${this.settings.publicBase}/cashbox/return?payment_id=${payment.id}`,
+        // Our own parameter name: a PSP adds its own (`payment_id`, `status`) and may overwrite those.
+        returnUrl: `${this.settings.publicBase}/cashbox/return?payment=${payment.id}`,
         notificationUrl: this.notificationUrl,
         customer: { email: player.user.email },
         ...(cardToken ? { cardToken } : {}),

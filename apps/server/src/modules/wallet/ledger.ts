@@ -111,7 +111,7 @@ type TransferRow = { transfer_id: number; replayed: boolean; created_at: string 
 /**
  * The double-entry ledger: the only writer of balances. A transfer is one database statement
  * (`ledger_transfer()`, migration 0004) that checks the idempotency key, moves both balances
- * under row locks, and writes the transfer and its outbox event; a refusal raises and leaves
+ * under row locks taken in one global order, and writes the transfer and its outbox event; a refusal raises and leaves
  * nothing behind. Inside a caller's transaction it runs in a savepoint, so a refusal the caller
  * catches does not spoil the rest of its work.
  */
