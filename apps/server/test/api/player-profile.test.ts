@@ -440,6 +440,9 @@ describe('the demo player', () => {
     expect(player.confirmed_at).not.toBeNull();
     const rows = await t.database.db.select().from(accounts).where(eq(accounts.userId, player.id));
     expect(rows).toMatchObject([{ currency: 'EUR', active: true }]);
+    // 500 EUR of play money, credited through the ledger.
+    const balances = (await call(t, 'GET', '/api/player/accounts', { cookie: sessionCookieOf(res) })).json();
+    expect(balances).toMatchObject([{ currency: 'EUR', amount_cents: DEMO_PLAYER.welcomeCreditCents }]);
   });
 
   it('is left as the player changed it by the next seed run', async () => {
@@ -448,6 +451,7 @@ describe('the demo player', () => {
     await seedIdentity(t.database.db, { demoPlayer: true });
     await seedIdentity(t.database.db, { demoPlayer: true });
     expect((await me(cookie)).nickname).toBe('Changed Me');
+    expect((await call(t, 'GET', '/api/player/accounts', { cookie })).json()).toMatchObject([{ amount_cents: DEMO_PLAYER.welcomeCreditCents }]);
     const [n] = await t.database.db.select({ n: count() }).from(users).where(eq(users.email, DEMO_PLAYER.email));
     expect(n!.n).toBe(1);
     expect((await signIn(t, DEMO_PLAYER.email, DEMO_PLAYER.password, '10.6.0.3')).statusCode).toBe(200);

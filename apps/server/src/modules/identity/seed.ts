@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
+import { systemClock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import type { SeedOptions } from '../../platform/module';
-import { openAccount } from '../wallet';
+import { Ledger, openAccount } from '../wallet';
 import { joinEntryTier, seedGroups } from './groups';
 import { hashPassword } from './passwords';
 import { users } from './schema';
@@ -13,6 +14,8 @@ export const DEMO_PLAYER = {
   nickname: 'Demo Ace',
   currency: 'EUR',
   country: 'DE',
+  /** 500.00 EUR to try the games with. */
+  welcomeCreditCents: 50_000,
 } as const;
 
 /**
@@ -50,5 +53,16 @@ export async function seedIdentity(db: Db, options: SeedOptions): Promise<void> 
       await joinEntryTier(tx, id, now);
     }
     await openAccount(tx, id, DEMO_PLAYER.currency, now);
+    // Play money for trying the casino out: a promotional credit from the house, through the
+    // ledger like any other movement (its key makes a second seed a no-op).
+    await new Ledger(systemClock).transfer(tx, {
+      idempotencyKey: 'seed:demo-player:welcome-credit',
+      kind: 'adjustment',
+      reference: 'seed:demo-player',
+      currency: DEMO_PLAYER.currency,
+      amount: DEMO_PLAYER.welcomeCreditCents,
+      from: { house: 'promotions' },
+      to: { player: id, kind: 'real' },
+    });
   });
 }
