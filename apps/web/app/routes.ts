@@ -1,6 +1,7 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 import { DEFAULT_LOCALE, PREFIXED_LOCALES } from './lib/locale';
 import { POPUPS } from './lib/popups';
+import { CASHBOX_VIEWS } from './features/cashbox/rules';
 
 /**
  * The public pages, once per locale: English unprefixed, every other locale under `/<code>`
@@ -29,6 +30,12 @@ function pages(locale: string) {
       // Popup routes (spec §2): modals over the page they were opened from; loaded directly,
       // over the lobby (the lobby's module draws it and loads the popup's code on demand).
       ...POPUPS.map((name) => route(name, 'routes/lobby.tsx', { id: id(name) })),
+      // Cashbox popup routes (spec §2, login required): drawn over the page they were opened
+      // from (the shell layout draws it); `/accounts/<currency>/deposit` is the deposit step of
+      // that account. `/cashbox/return` is the page the PSP sends the player back to.
+      ...CASHBOX_VIEWS.map((name) => route(name, 'routes/cashbox-popup.tsx', { id: id(name) })),
+      route('accounts/:id/deposit', 'routes/cashbox-popup.tsx', { id: id('account-deposit') }),
+      route('cashbox/return', 'routes/cashbox-return.tsx', { id: id('cashbox-return') }),
       // The same sign-in and sign-up forms as full pages (guests only).
       route('login', 'routes/login.tsx', { id: id('login') }),
       route('registration', 'routes/registration.tsx', { id: id('registration') }),

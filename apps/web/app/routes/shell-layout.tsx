@@ -84,6 +84,8 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 const AuthPopup = lazy(() => import('../features/auth/auth-popup').then((m) => ({ default: m.AuthPopup })));
 /** Asked of a signed-in player whose terms are out of date (spec §4); loaded only then, with the popups' code. */
 const TermsPopup = lazy(() => import('../features/auth/auth-popup').then((m) => ({ default: m.TermsPopup })));
+/** The signed-in player's header (balance, account switcher, Deposit, player menu): loaded once a player is signed in. */
+const PlayerHeader = lazy(() => import('./cashbox-header'));
 
 type Snapshot = { location: Location; state: NonNullable<ContextType<typeof DataRouterStateContext>>; element: ReactNode };
 
@@ -102,19 +104,24 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
   // Loaded directly (or when that page is not the last one drawn) the route's own module
   // draws the lobby under the popup.
   const last = useRef<Snapshot | null>(null);
-  const background = popup ? backgroundOf(location.state) : null;
+  // Links to popups carry the page under them (`state.background`); the cashbox popups (their
+  // own route modules, no name in `POPUPS`) are known by it alone.
+  const background = backgroundOf(location.state);
   const under =
     background && last.current?.location.pathname === background.pathname && last.current.location.search === background.search
       ? last.current
       : null;
-  const outlet = useOutlet();
-  if (!popup && routerState) last.current = { location, state: routerState, element: outlet };
+  // A cashbox popup learns from its outlet context whether a page is drawn under it.
+  const outlet = useOutlet(under);
+  if (!popup && !background && routerState) last.current = { location, state: routerState, element: outlet };
   // On a client navigation to another page, placeholder tiles stand in until its data is here.
   const switching =
     navigation.state === 'loading' &&
     navigation.location.pathname !== location.pathname &&
     !popup &&
-    !popupOf(navigation.location.pathname);
+    !background &&
+    !popupOf(navigation.location.pathname) &&
+    !backgroundOf(navigation.location.state);
 
   const here = useRef(location);
   here.current = location;
@@ -156,6 +163,11 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
       nav={data.nav}
       infoLinks={data.infoLinks}
       helpLinks={data.helpLinks}
+      player={
+        <Suspense fallback={null}>
+          <PlayerHeader locale={data.locale} />
+        </Suspense>
+      }
       search={
         <GameSearch
           device={data.device}
@@ -167,11 +179,14 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
       {switching ? (
         <SkeletonPage label={t('common.loading')} />
       ) : under ? (
-        <DataRouterStateContext.Provider value={under.state}>
-          <LocationContext.Provider value={{ location: under.location, navigationType: NavigationType.Pop }}>
-            {under.element}
-          </LocationContext.Provider>
-        </DataRouterStateContext.Provider>
+        <>
+          <DataRouterStateContext.Provider value={under.state}>
+            <LocationContext.Provider value={{ location: under.location, navigationType: NavigationType.Pop }}>
+              {under.element}
+            </LocationContext.Provider>
+          </DataRouterStateContext.Provider>
+          {popup ? null : outlet}
+        </>
       ) : (
         outlet
       )}

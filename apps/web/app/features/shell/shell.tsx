@@ -1,6 +1,6 @@
 import type { Licence } from '@orbit/contracts';
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { backgroundOf, popupOf } from '../../lib/popups';
 import { useSession } from '../../lib/session';
@@ -25,11 +25,16 @@ export type ShellProps = {
   helpLinks: FooterLink[];
   /** The header's search (composed by the route from the search and games features). */
   search: ReactNode;
+  /**
+   * The signed-in player's part of the header (balance, Deposit, the player menu `PlayerMenu`),
+   * composed by the route and loaded on demand: drawn only while a player is signed in.
+   */
+  player: ReactNode;
   children: ReactNode;
 };
 
 /** Page frame of every public page: sticky header, drawer, content, footer, mobile bottom bar. */
-export function Shell({ locale, licence, projectName, minimumAge, nav, infoLinks, helpLinks, search, children }: ShellProps) {
+export function Shell({ locale, licence, projectName, minimumAge, nav, infoLinks, helpLinks, search, player, children }: ShellProps) {
   const { t } = useI18n();
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The side menu's code is fetched on the first press of a menu button (or a hover over one).
@@ -44,7 +49,6 @@ export function Shell({ locale, licence, projectName, minimumAge, nav, infoLinks
   const { pathname } = location;
   useEffect(() => setDrawerOpen(false), [pathname]);
   const session = useSession();
-  const navigate = useNavigate();
   // Popups open over this page (over the page under the current popup, if one is open).
   const popupState = { background: popupOf(pathname) ? backgroundOf(location.state) : location };
 
@@ -78,23 +82,7 @@ export function Shell({ locale, licence, projectName, minimumAge, nav, infoLinks
           <div className="header__search">{search}</div>
           <LanguageSelector locale={locale} className="header__lang" />
           {session.player ? (
-            <details className="header__player">
-              <summary className="button button--ghost">{session.player.nickname ?? session.player.email}</summary>
-              <div className="header__player-menu">
-                <Link to={localizePath('/profile', locale)}>{t('auth.profile')}</Link>
-                <button
-                  type="button"
-                  onClick={() => {
-                    // Off the login-only pages first: leaving after the sign-out answers would
-                    // close whatever the player opened meanwhile (a sign-in popup mid-submit).
-                    if (/\/profile(\/|$)/.test(pathname)) void navigate(home, { replace: true });
-                    void import('../../lib/session-client').then((m) => m.signOut());
-                  }}
-                >
-                  {t('auth.signOut')}
-                </button>
-              </div>
-            </details>
+            player
           ) : (
             <div className="header__enter">
               <Link to={signIn} state={popupState} preventScrollReset className="button button--ghost">

@@ -1,0 +1,131 @@
+/**
+ * The cashbox's data in the browser: the API calls (typed by the contracts) and one TanStack
+ * Query client shared by the header's balance island, the cashbox popups and the return page
+ * (all loaded on demand, so neither the library nor this client is in the lobby's first
+ * JavaScript). Each of those roots mounts `<CashboxQueryProvider>` with this client.
+ *
+ * Realtime (the lead wires it): the WebSocket client of `app/realtime` calls
+ * `onBalanceMessage` for `balance` messages and `onPaymentsMessage` for `payments_changes` /
+ * `payments_events`; see `header-wallet.tsx` for the one place to mount `useRealtime`.
+ */
+import type {
+  CashoutRequest,
+  CryptoAddressResponse,
+  Currency,
+  DepositRequest,
+  DepositResponse,
+  Payment,
+  PaymentAction,
+  PaymentMethodsResponse,
+  PlayerAccount,
+} from '@orbit/contracts';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { createElement, type ReactNode } from 'react';
+import { browserApi } from '../../lib/api';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    // The API client already retries network failures (spec §7); an HTTP answer is final.
+    queries: { retry: false, staleTime: 15_000, refetchOnWindowFocus: true },
+  },
+});
+
+export function CashboxQueryProvider({ children }: { children: ReactNode }) {
+  return createElement(QueryClientProvider, { client: queryClient }, children);
+}
+
+/** Query keys: what realtime messages and cashbox actions invalidate. */
+export const cashboxKeys = {
+  all: ['cashbox'] as const,
+  /** `GET /api/player/accounts`: the header's balance and the switcher read this. */
+  accounts: ['cashbox', 'accounts'] as const,
+  currencies: ['cashbox', 'currencies'] as const,
+  methods: (action: PaymentAction, currency: string) => ['cashbox', 'methods', action, currency] as const,
+  payments: ['cashbox', 'payments'] as const,
+  paymentList: (filter: PaymentsFilter) => ['cashbox', 'payments', filter] as const,
+};
+
+export type PaymentsFilter = { page: number; page_size: number; type?: PaymentAction; currency?: string };
+
+const api = () => browserApi();
+
+export const cashboxApi = {
+  accounts: () => api().get<PlayerAccount[]>('/api/player/accounts'),
+  /** Opens (or switches to) the account in that currency. */
+  switchAccount: (currency: string) => api().post<PlayerAccount>('/api/player/accounts', { currency }),
+  currencies: () => api().get<Currency[]>('/api/info/currencies'),
+  methods: (action: PaymentAction, currency: string) =>
+    api().get<PaymentMethodsResponse>(`/api/cashbox/methods?action=${action}&currency=${encodeURIComponent(currency)}`),
+  deposit: (body: DepositRequest) => api().post<DepositResponse>('/api/cashbox/deposits', body),
+  cashout: (body: CashoutRequest) => api().post<Payment>('/api/cashbox/cashouts', body),
+  cryptoAddress: (currency: string) => api().post<CryptoAddressResponse>('/api/cashbox/crypto_address', { currency }),
+  payments: ({ page, page_size, type, currency }: PaymentsFilter) => {
+    const query = new URLSearchParams({ page: String(page), page_size: String(page_size) });
+    if (type) query.set('type', type);
+    if (currency) query.set('currency', currency);
+    return api().get<Payment[]>(`/api/player/payments?${query}`);
+  },
+  check: (id: number) => api().post<Payment>(`/api/player/payments/${id}/check`, {}),
+  recall: (id: number) => api().post<Payment>(`/api/player/payments/${id}/recall`, {}),
+};
+
+export function useAccounts() {
+  return useQuery({ queryKey: cashboxKeys.accounts, queryFn: cashboxApi.accounts });
+}
+
+/** The currency catalogue changes with a deploy, not during a visit. */
+export function useCurrencies() {
+  return useQuery({ queryKey: cashboxKeys.currencies, queryFn: cashboxApi.currencies, staleTime: Infinity });
+}
+
+export function useMethods(action: PaymentAction, currency: string | undefined) {
+  return useQuery({
+    queryKey: cashboxKeys.methods(action, currency ?? ''),
+    queryFn: () => cashboxApi.methods(action, currency!),
+    enabled: Boolean(currency),
+  });
+}
+
+export function usePayments(filter: PaymentsFilter) {
+  return useQuery({ queryKey: cashboxKeys.paymentList(filter), queryFn: () => cashboxApi.payments(filter) });
+}
+
+/** The active account (else the first one). */
+export function activeAccount(accounts: readonly PlayerAccount[] | undefined): PlayerAccount | undefined {
+  return accounts?.find((a) => a.active) ?? accounts?.[0];
+}
+
+/** After a deposit, cashout, recall or switch: balances, payments and methods (saved cards, first-deposit suggestion) again. */
+export function refreshCashbox(): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: (query) => query.queryKey[0] === 'cashbox' && query.queryKey[1] !== 'currencies',
+  });
+}
+
+/**
+ * A realtime `balance` message: the account's new amounts go straight into the header's
+ * query; a message without them (or an unknown account) refetches the accounts.
+ */
+export function onBalanceMessage(message: unknown): void {
+  const update = message as Partial<PlayerAccount> | null;
+  const accounts = queryClient.getQueryData<PlayerAccount[]>(cashboxKeys.accounts);
+  if (
+    accounts &&
+    update &&
+    typeof update.currency === 'string' &&
+    typeof update.amount_cents === 'number' &&
+    accounts.some((a) => a.currency === update.currency)
+  ) {
+    queryClient.setQueryData<PlayerAccount[]>(
+      cashboxKeys.accounts,
+      accounts.map((a) => (a.currency === update.currency ? { ...a, ...update } : a)),
+    );
+    return;
+  }
+  void queryClient.invalidateQueries({ queryKey: cashboxKeys.accounts });
+}
+
+/** A realtime payments message: the history, the pending cashouts and the balances are stale. */
+export function onPaymentsMessage(): void {
+  void refreshCashbox();
+}

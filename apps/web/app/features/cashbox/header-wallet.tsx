@@ -1,0 +1,180 @@
+import type { Payment, PlayerAccount } from '@orbit/contracts';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useI18n } from '../../lib/i18n';
+import { localizePath } from '../../lib/locale';
+import { backgroundOf } from '../../lib/popups';
+import { activeAccount, CashboxQueryProvider, cashboxApi, cashboxKeys, queryClient, refreshCashbox, useAccounts, useCurrencies } from './data';
+import { currencyInfo, formatMoney } from './money';
+import { CANCELLED_NOTICE_KEY, shouldShowCancelledNotice } from './rules';
+import './cashbox.css';
+
+/**
+ * The header's wallet (signed-in players only, loaded on demand as an island of its own): the
+ * active account's balance, the account switcher (switch, open another currency), the Deposit
+ * button, and the cancelled-payment notice (spec §4).
+ *
+ * Data: `GET /api/player/accounts` under `cashboxKeys.accounts` (TanStack Query, shared with the
+ * cashbox popups, which invalidate it after every action). Live updates: mount the realtime
+ * hook HERE, once per page, e.g.
+ *   useRealtime('balance', onBalanceMessage); useRealtime('payments_changes', onPaymentsMessage);
+ * (`onBalanceMessage` / `onPaymentsMessage` from './data').
+ */
+export default function HeaderWallet() {
+  // Mounted while a player is signed in: on sign-out (or a 401) nothing of theirs stays cached
+  // for the next player of this page.
+  useEffect(() => () => queryClient.clear(), []);
+  return (
+    <CashboxQueryProvider>
+      <Wallet />
+      <CancelledPaymentNotice />
+    </CashboxQueryProvider>
+  );
+}
+
+/** Where a popup link opened from the header returns to: the page (or the page under the open popup). */
+function useBackground() {
+  const location = useLocation();
+  return backgroundOf(location.state) ?? { pathname: location.pathname, search: location.search, hash: location.hash };
+}
+
+function Wallet() {
+  const { t, locale } = useI18n();
+  const accounts = useAccounts();
+  const currencies = useCurrencies();
+  const background = useBackground();
+  const [open, setOpen] = useState(false);
+  const [newCurrency, setNewCurrency] = useState('');
+  const active = activeAccount(accounts.data);
+  const switcher = useMutation({
+    mutationFn: (currency: string) => cashboxApi.switchAccount(currency),
+    onSuccess: () => {
+      setOpen(false);
+      setNewCurrency('');
+      return refreshCashbox();
+    },
+  });
+  const format = (account: PlayerAccount) => formatMoney(account.amount_cents, currencyInfo(account.currency, currencies.data), locale);
+  const unopened = (currencies.data ?? []).filter((c) => !accounts.data?.some((a) => a.currency === c.code));
+
+  return (
+    <div className="wallet">
+      <details className="wallet__switcher" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+        <summary className="wallet__balance" aria-label={t('cashbox.header.balanceLabel')} data-testid="header-balance">
+          {active ? format(active) : accounts.isError ? '—' : t('common.loading')}
+        </summary>
+        <div className="wallet__menu">
+          <p className="wallet__heading">{t('cashbox.header.accounts')}</p>
+          <ul className="wallet__accounts">
+            {(accounts.data ?? []).map((account) => (
+              <li key={account.currency}>
+                <button
+                  type="button"
+                  className="wallet__account"
+                  aria-pressed={account.active}
+                  disabled={switcher.isPending}
+                  onClick={() => (account.active ? setOpen(false) : switcher.mutate(account.currency))}
+                >
+                  <span>{account.currency}</span>
+                  <span>{format(account)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+          {unopened.length > 0 ? (
+            <form
+              className="wallet__open"
+              onSubmit={(event) => {
+                event.preventDefault();
+                if (newCurrency) switcher.mutate(newCurrency);
+              }}
+            >
+              <label className="field__label" htmlFor="wallet-new-currency">
+                {t('cashbox.header.openCurrency')}
+              </label>
+              <div className="wallet__open-row">
+                <select id="wallet-new-currency" className="field__input" value={newCurrency} onChange={(event) => setNewCurrency(event.target.value)}>
+                  <option value="">{t('cashbox.header.chooseCurrency')}</option>
+                  {unopened.map((c) => (
+                    <option key={c.code} value={c.code}>
+                      {c.code}
+                    </option>
+                  ))}
+                </select>
+                <button type="submit" className="button button--ghost" disabled={!newCurrency || switcher.isPending}>
+                  {t('cashbox.header.open')}
+                </button>
+              </div>
+            </form>
+          ) : null}
+          {switcher.isError ? (
+            <p className="field__error" role="alert">
+              {t('errors.unknown')}
+            </p>
+          ) : null}
+          <Link to={localizePath('/dashboard', locale)} state={{ background }} preventScrollReset className="wallet__link" onClick={() => setOpen(false)}>
+            {t('cashbox.header.dashboard')}
+          </Link>
+        </div>
+      </details>
+      <Link to={localizePath('/deposit', locale)} state={{ background }} preventScrollReset className="button button--primary wallet__deposit">
+        {t('cashbox.header.deposit')}
+      </Link>
+    </div>
+  );
+}
+
+function readShown(): string | null {
+  try {
+    return localStorage.getItem(CANCELLED_NOTICE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** Toast auto-dismiss (spec §9: 10 s). */
+const TOAST_MS = 10_000;
+
+/**
+ * Spec §4: a notice when the last deposit was cancelled less than 5 minutes ago, once per
+ * payment (the id shown last is kept in localStorage).
+ */
+function CancelledPaymentNotice() {
+  const { t, locale } = useI18n();
+  const currencies = useCurrencies();
+  const last = useQuery({
+    queryKey: cashboxKeys.paymentList({ page: 1, page_size: 1, type: 'deposit' }),
+    queryFn: () => cashboxApi.payments({ page: 1, page_size: 1, type: 'deposit' }),
+  });
+  const [shown, setShown] = useState<Payment | null>(null);
+  const deposit = last.data?.[0];
+  useEffect(() => {
+    if (!deposit || !shouldShowCancelledNotice(deposit, readShown(), Date.now())) return;
+    try {
+      localStorage.setItem(CANCELLED_NOTICE_KEY, String(deposit.id));
+    } catch {
+      // storage blocked: the notice may come again on the next page
+    }
+    setShown(deposit);
+  }, [deposit]);
+  useEffect(() => {
+    if (!shown) return;
+    const timer = setTimeout(() => setShown(null), TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [shown]);
+  if (!shown) return null;
+  return (
+    <div className="toast" role="status">
+      <p>
+        {t('cashbox.notice.cancelled', {
+          amount: formatMoney(shown.amount_cents, currencyInfo(shown.currency, currencies.data), locale),
+          action: t(`cashbox.action.${shown.action}`),
+        })}
+      </p>
+      <button type="button" className="modal__close toast__close" aria-label={t('auth.close')} onClick={() => setShown(null)}>
+        ×
+      </button>
+    </div>
+  );
+}

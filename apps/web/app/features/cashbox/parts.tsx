@@ -1,0 +1,113 @@
+import type { Payment } from '@orbit/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, type InputHTMLAttributes } from 'react';
+import type { TFunction, TranslationValues } from '../../lib/i18n';
+import { useI18n } from '../../lib/i18n';
+import { Notice, type FieldErrors } from '../../ui/form';
+import { cashboxApi, refreshCashbox, useCurrencies } from './data';
+import { currencyInfo, formatMoney, type AmountCheck, type CurrencyInfo } from './money';
+import { cashboxErrorKeys, outcomeOf, POLL_INTERVAL_MS, shouldPoll } from './rules';
+
+/** The first key of `keys` a language has, else `errors.unknown`. */
+export function firstMessage(t: TFunction, keys: string[], values?: TranslationValues): string {
+  for (const key of keys) {
+    const text = t(key, values, '\u0000');
+    if (text !== '\u0000') return text;
+  }
+  return t('errors.unknown');
+}
+
+/** A server or rule code on a cashbox field, in words (`amount_cents.too_small` → "The minimum is €10.00."). */
+export function errorText(t: TFunction, field: string, code: string, values?: TranslationValues): string {
+  return firstMessage(t, cashboxErrorKeys(field, code), values);
+}
+
+/** The amount rule's error in words, with its limit formatted in the currency. */
+export function amountErrorText(t: TFunction, error: AmountCheck, currency: CurrencyInfo, locale: string): string {
+  const limit = 'limit' in error ? formatMoney(error.limit, currency, locale) : '';
+  return errorText(t, 'amount_cents', error.code, { limit });
+}
+
+/** Structural zod schema: the contracts' request schemas check a body before it is sent. */
+type BodySchema = { safeParse(value: unknown): { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } } };
+
+/** Field → first error code of a body under a contract schema (the server's own rule). */
+export function contractErrors(schema: BodySchema, body: unknown): FieldErrors {
+  const result = schema.safeParse(body);
+  const errors: FieldErrors = {};
+  for (const issue of result.error?.issues ?? []) {
+    const field = String(issue.path[0] ?? 'base');
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** A labelled input with its own message (the cashbox's messages carry values, e.g. limits). */
+export function TextField({ label, error, hint, ...input }: { label: string; error?: string | null; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {hint ? (
+        <p id={`${id}-hint`} className="cashbox__small">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A payment's amount in its currency (`€20.00`, `150 μBTC`). */
+export function useMoney() {
+  const { locale } = useI18n();
+  const currencies = useCurrencies();
+  return (cents: number, code: string) => formatMoney(cents, currencyInfo(code, currencies.data), locale);
+}
+
+/**
+ * Where a payment stands: asks the PSP through the server (`POST /api/player/payments/:id/check`)
+ * on arrival and every 2 s while it is open, for about 30 s; then says what happened. Balances
+ * and histories are refreshed once it is final.
+ */
+export function PaymentOutcome({ paymentId, initial }: { paymentId: number; initial?: Payment }) {
+  const { t } = useI18n();
+  const money = useMoney();
+  const started = useRef(Date.now());
+  const payment = useQuery({
+    queryKey: ['cashbox-payment', paymentId],
+    queryFn: () => cashboxApi.check(paymentId),
+    ...(initial ? { initialData: initial, initialDataUpdatedAt: 0 } : {}),
+    refetchInterval: (query) => (query.state.data && shouldPoll(query.state.data.state, started.current, Date.now()) ? POLL_INTERVAL_MS : false),
+    refetchOnWindowFocus: false,
+  });
+  const data = payment.data;
+  const outcome = data ? outcomeOf(data.state) : null;
+  useEffect(() => {
+    if (outcome) void refreshCashbox();
+  }, [outcome]);
+  if (payment.isError && !data) return <Notice kind="error">{t('cashbox.outcome.unknown')}</Notice>;
+  if (!data || !outcome) return <p role="status">{t('cashbox.outcome.checking')}</p>;
+  const values = { amount: money(data.amount_cents, data.currency), action: t(`cashbox.action.${data.action}`) };
+  const stillPolling = outcome === 'pending' && shouldPoll(data.state, started.current, Date.now());
+  return (
+    <div className="cashbox__outcome" data-testid="payment-outcome" data-state={data.state}>
+      <Notice kind={outcome === 'succeeded' || outcome === 'pending' ? 'info' : 'error'}>
+        {outcome === 'pending' && !stillPolling ? t('cashbox.outcome.later', values) : t(`cashbox.outcome.${outcome}`, values)}
+      </Notice>
+      {outcome === 'declined' && data.cancellation_reason ? (
+        <p className="cashbox__small">
+          {t('cashbox.outcome.reason', { reason: t(`cashbox.reasons.${data.cancellation_reason}`, undefined, data.cancellation_reason.replace(/_/g, ' ')) })}
+        </p>
+      ) : null}
+    </div>
+  );
+}

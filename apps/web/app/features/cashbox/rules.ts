@@ -1,0 +1,98 @@
+/**
+ * The cashbox's rules without React: the route guard (spec §2), the cancelled-payment notice
+ * (spec §4), what a payment's state means to the player, and the server's codes → messages.
+ */
+import type { Payment, PaymentState } from '@orbit/contracts';
+
+/** The cashbox's popup views (spec §2 routes /cashbox, /dashboard, /deposit, /deposit-bonus, /withdraw, /deposit-fast). */
+export const CASHBOX_VIEWS = ['cashbox', 'dashboard', 'deposit', 'deposit-bonus', 'withdraw', 'deposit-fast'] as const;
+export type CashboxView = (typeof CASHBOX_VIEWS)[number];
+
+/** Pages whose popups lead to the cashbox only through the sign-up (spec: coming from sign-up → main). */
+const SIGN_UP_PATHS = ['/sign-up', '/registration'];
+
+export type GuardInput = {
+  /** The session: still loading, a guest, or a player. */
+  status: 'unknown' | 'guest' | 'player';
+  /** The path (locale prefix removed) of the page the popup was opened over; null when it has none. */
+  from: string | null;
+  /** A fiat player missing a personal field (phone, names, birth date, country, city, address, postal code); null while not known yet. */
+  missingPersonalInfo: boolean | null;
+};
+
+export type GuardDecision = 'wait' | 'sign-up' | 'main' | 'personal-info' | 'cashbox';
+
+/**
+ * Where a cashbox route goes (spec §2 guards, in order): a guest to sign-up (login required,
+ * with the target as `redirect`); an entry with no page under it (loaded directly, reloaded, or
+ * reached by a redirect) or coming from the sign-up page to the lobby; a fiat player missing
+ * personal details to the personal-info popup first; everyone else into the cashbox.
+ */
+export function cashboxGuard({ status, from, missingPersonalInfo }: GuardInput): GuardDecision {
+  if (status === 'unknown') return 'wait';
+  if (status === 'guest') return 'sign-up';
+  if (from === null || SIGN_UP_PATHS.includes(from)) return 'main';
+  if (missingPersonalInfo === null) return 'wait';
+  return missingPersonalInfo ? 'personal-info' : 'cashbox';
+}
+
+/** The cancelled-payment window (spec §9: 5 minutes). */
+export const CANCELLED_NOTICE_WINDOW_MS = 5 * 60_000;
+/** localStorage key of the last payment the notice was shown for. */
+export const CANCELLED_NOTICE_KEY = 'orbit_cancelled_payment';
+
+/**
+ * Spec §4: the notice shows only if the last deposit is canceled, finished less than 5 minutes
+ * ago, and is not the one it was last shown for.
+ */
+export function shouldShowCancelledNotice(
+  lastDeposit: Pick<Payment, 'id' | 'state' | 'finished_at' | 'action'> | null | undefined,
+  lastShownId: string | null,
+  now: number,
+): boolean {
+  if (!lastDeposit || lastDeposit.action !== 'deposit' || lastDeposit.state !== 'canceled' || !lastDeposit.finished_at) return false;
+  const finished = Date.parse(lastDeposit.finished_at);
+  if (Number.isNaN(finished) || now - finished >= CANCELLED_NOTICE_WINDOW_MS || now < finished - 60_000) return false;
+  return String(lastDeposit.id) !== lastShownId;
+}
+
+export type Outcome = 'succeeded' | 'pending' | 'declined' | 'canceled' | 'recalled';
+
+/** What a payment's state means on the return page and in the history. */
+export function outcomeOf(state: PaymentState): Outcome {
+  switch (state) {
+    case 'succeeded':
+      return 'succeeded';
+    case 'declined':
+    case 'rejected':
+      return 'declined';
+    case 'canceled':
+      return 'canceled';
+    case 'recalled':
+      return 'recalled';
+    default:
+      return 'pending';
+  }
+}
+
+/** The return page asks the PSP every 2 s while the payment is open, for about 30 s. */
+export const POLL_INTERVAL_MS = 2_000;
+export const POLL_LIMIT_MS = 30_000;
+
+/** Whether to ask again: still open and the time is not up. */
+export function shouldPoll(state: PaymentState, startedAt: number, now: number): boolean {
+  return outcomeOf(state) === 'pending' && now - startedAt < POLL_LIMIT_MS;
+}
+
+/**
+ * The message key of a server code on a cashbox form field: the cashbox's own wording first
+ * (`cashbox.errors.amount_cents.too_small`), then the shared one (`errors.<code>`).
+ */
+export function cashboxErrorKeys(field: string, code: string): string[] {
+  return [`cashbox.errors.${field}.${code}`, `cashbox.errors.${code}`, `errors.${code}`];
+}
+
+/** `redirect` for the sign-up popup: the full target of the cashbox route (spec §2). */
+export function signUpTarget(signUpPath: string, location: { pathname: string; search: string; hash: string }): string {
+  return `${signUpPath}?redirect=${encodeURIComponent(location.pathname + location.search + location.hash)}`;
+}

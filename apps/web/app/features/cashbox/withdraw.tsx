@@ -1,0 +1,175 @@
+import { cashoutRequestSchema, type Payment, type PaymentMethod, type PlayerAccount } from '@orbit/contracts';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { useI18n } from '../../lib/i18n';
+import { localizePath } from '../../lib/locale';
+import { errorCodeOf, Notice, type FieldErrors } from '../../ui/form';
+import { cashboxApi, refreshCashbox, useMethods } from './data';
+import { MethodList, MethodName } from './deposit';
+import { checkAmount, formatMoney, type CurrencyInfo } from './money';
+import { amountErrorText, contractErrors, errorText, TextField } from './parts';
+
+/**
+ * The withdrawal step (spec modal "cashbox step withdraw"): what can be cashed out, the methods
+ * for a cashout, the amount and where the money goes (a saved card, or the method's one field:
+ * IBAN, wallet email, crypto address, checked against its pattern). The server's refusals
+ * (too small, more than available, address not confirmed ...) are shown in words.
+ */
+export function WithdrawView({ currency, account }: { currency: CurrencyInfo; account: PlayerAccount }) {
+  const { t, locale } = useI18n();
+  const methods = useMethods('cashout', currency.code);
+  const [methodId, setMethodId] = useState<string | null>(null);
+  const [done, setDone] = useState<Payment | null>(null);
+  const available = account.available_to_cashout_cents;
+  if (done) {
+    return (
+      <div className="cashbox__outcome" data-testid="cashout-requested">
+        <Notice kind="info">
+          {t(done.state === 'processing' ? 'cashbox.withdraw.processing' : 'cashbox.withdraw.requested', {
+            amount: formatMoney(done.amount_cents, currency, locale),
+          })}
+        </Notice>
+      </div>
+    );
+  }
+  return (
+    <div className="cashbox">
+      <p data-testid="available-to-cashout">{t('cashbox.withdraw.available', { amount: formatMoney(available, currency, locale) })}</p>
+      {methods.isPending ? (
+        <p role="status">{t('common.loading')}</p>
+      ) : methods.isError ? (
+        <Notice kind="error">{t('errors.unknown')}</Notice>
+      ) : methods.data.methods.length === 0 ? (
+        <Notice kind="info">{t('cashbox.noMethods')}</Notice>
+      ) : (
+        <>
+          <MethodList methods={methods.data.methods} currency={currency} selected={methodId} onSelect={setMethodId} />
+          {methods.data.methods
+            .filter((m) => m.id === methodId)
+            .map((method) => (
+              <WithdrawForm key={method.id} method={method} currency={currency} available={available} onDone={setDone} />
+            ))}
+        </>
+      )}
+    </div>
+  );
+}
+
+function WithdrawForm({
+  method,
+  currency,
+  available,
+  onDone,
+}: {
+  method: PaymentMethod;
+  currency: CurrencyInfo;
+  available: number;
+  onDone: (payment: Payment) => void;
+}) {
+  const { t, locale } = useI18n();
+  const field = method.fields[0];
+  const card = method.type === 'card';
+  const [amount, setAmount] = useState('');
+  const [destination, setDestination] = useState(card && method.saved_profiles[0] ? String(method.saved_profiles[0].id) : '');
+  const [errors, setErrors] = useState<FieldErrors & { amountText?: string }>({});
+  const [busy, setBusy] = useState(false);
+  const limits = { min: method.min_amount_cents, max: method.max_amount_cents, available };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: FieldErrors & { amountText?: string } = {};
+    const checked = checkAmount(amount, currency, limits);
+    if (checked.error) found.amountText = amountErrorText(t, checked.error, currency, locale);
+    const body = { payment_method: method.id, amount_cents: checked.cents ?? 0, currency: currency.code, destination: destination.trim() };
+    const rules = contractErrors(cashoutRequestSchema, body);
+    if (!destination.trim()) found.destination = 'required';
+    else if (rules.destination) found.destination = rules.destination;
+    else if (!card && field?.pattern && !new RegExp(field.pattern).test(body.destination)) found.destination = 'invalid';
+    if (Object.values(found).some(Boolean)) {
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const payment = await cashboxApi.cashout(body);
+      void refreshCashbox();
+      onDone(payment);
+    } catch (error) {
+      setErrors(errorCodeOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const limitOf = (code: string) => formatMoney(code === 'insufficient_funds' ? available : code === 'too_large' ? limits.max : limits.min, currency, locale);
+  const amountError = errors.amountText ?? (errors.amount_cents ? errorText(t, 'amount_cents', errors.amount_cents, { limit: limitOf(errors.amount_cents) }) : null);
+  const destinationKey = card ? 'card' : (field?.name ?? 'destination');
+  const destinationError = errors.destination ? errorText(t, `destination.${destinationKey}`, errors.destination) : null;
+  const base = errors.base;
+  const other = Object.entries(errors).find(([name, code]) => code && !['amount_cents', 'amountText', 'destination', 'base'].includes(name));
+
+  if (card && method.saved_profiles.length === 0) {
+    return (
+      <Notice kind="info">
+        {t('cashbox.withdraw.noCard', { brand: t(`cashbox.brands.${method.brand}`, undefined, method.brand) })}
+      </Notice>
+    );
+  }
+  return (
+    <form className="cashbox__form" onSubmit={submit} noValidate>
+      <TextField
+        label={t('cashbox.amount', { currency: currency.code })}
+        name="amount"
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+        error={amountError}
+        hint={t('cashbox.limits', { min: formatMoney(limits.min, currency, locale), max: formatMoney(limits.max, currency, locale) })}
+      />
+      {card ? (
+        <fieldset className="cashbox__cards">
+          <legend className="field__label">{t('cashbox.withdraw.toCard')}</legend>
+          {method.saved_profiles.map((saved) => (
+            <label key={saved.id}>
+              <input
+                type="radio"
+                name="destination"
+                value={saved.id}
+                checked={destination === String(saved.id)}
+                onChange={() => setDestination(String(saved.id))}
+              />
+              {t('cashbox.savedCard', { brand: t(`cashbox.brands.${saved.brand}`, undefined, saved.brand), last4: saved.last4 })}
+            </label>
+          ))}
+          {destinationError ? <p className="field__error">{destinationError}</p> : null}
+        </fieldset>
+      ) : (
+        <TextField
+          label={t(`cashbox.destination.${destinationKey}`, { currency: currency.code }, t('cashbox.destination.destination'))}
+          name="destination"
+          autoComplete="off"
+          spellCheck={false}
+          value={destination}
+          onChange={(event) => setDestination(event.target.value)}
+          error={destinationError}
+        />
+      )}
+      {base === 'email_not_confirmed' ? (
+        <Notice kind="error">
+          {errorText(t, 'base', base)} <Link to={localizePath('/profile', locale)}>{t('cashbox.withdraw.toProfile')}</Link>
+        </Notice>
+      ) : base ? (
+        <Notice kind="error">{errorText(t, 'base', base)}</Notice>
+      ) : null}
+      {other ? <Notice kind="error">{errorText(t, other[0], other[1]!)}</Notice> : null}
+      <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+        {busy ? t('auth.submitting') : t('cashbox.withdraw.submit')}
+      </button>
+      <p className="cashbox__small">
+        <MethodName method={method} /> · {t(`cashbox.processing.${method.processing_time}`, undefined, method.processing_time)}
+      </p>
+    </form>
+  );
+}

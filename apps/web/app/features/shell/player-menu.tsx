@@ -1,0 +1,42 @@
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useI18n } from '../../lib/i18n';
+import { localizePath, type Locale } from '../../lib/locale';
+import { backgroundOf, popupOf } from '../../lib/popups';
+import { useSession } from '../../lib/session';
+// Static here: this menu is loaded on demand, after the shell has loaded the session client anyway.
+import { signOut } from '../../lib/session-client';
+
+/**
+ * The signed-in player's menu in the header: profile and sign-out. Loaded on demand with the
+ * rest of the player's header (a guest's page never loads it); the route composes it.
+ */
+export function PlayerMenu({ locale }: { locale: Locale }) {
+  const { t } = useI18n();
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const home = localizePath('/', locale);
+  const background = backgroundOf(location.state);
+  if (!session.player) return null;
+  return (
+    <details className="header__player">
+      <summary className="button button--ghost">{session.player.nickname ?? session.player.email}</summary>
+      <div className="header__player-menu">
+        <Link to={localizePath('/profile', locale)}>{t('auth.profile')}</Link>
+        <button
+          type="button"
+          onClick={() => {
+            // Off the login-only pages first (the profile, the cashbox's popups and return
+            // page): leaving after the sign-out answers would close whatever the player opened
+            // meanwhile (a sign-in popup mid-submit). A cashbox popup returns to the page under it.
+            if (background && !popupOf(location.pathname)) void navigate(background.pathname + background.search + background.hash, { replace: true });
+            else if (/\/(profile|cashbox)(\/|$)/.test(location.pathname)) void navigate(home, { replace: true });
+            void signOut();
+          }}
+        >
+          {t('auth.signOut')}
+        </button>
+      </div>
+    </details>
+  );
+}

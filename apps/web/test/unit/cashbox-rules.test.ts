@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CANCELLED_NOTICE_WINDOW_MS,
+  cashboxErrorKeys,
+  cashboxGuard,
+  outcomeOf,
+  POLL_LIMIT_MS,
+  shouldPoll,
+  shouldShowCancelledNotice,
+  signUpTarget,
+} from '../../app/features/cashbox/rules';
+
+describe('cashbox guard (spec §2)', () => {
+  const player = { status: 'player' as const, from: '/pokies/all', missingPersonalInfo: false };
+
+  it('sends a guest to sign-up first', () => {
+    expect(cashboxGuard({ ...player, status: 'guest', from: null })).toBe('sign-up');
+    expect(cashboxGuard({ ...player, status: 'guest' })).toBe('sign-up');
+  });
+
+  it('waits for the session and the personal details', () => {
+    expect(cashboxGuard({ ...player, status: 'unknown' })).toBe('wait');
+    expect(cashboxGuard({ ...player, missingPersonalInfo: null })).toBe('wait');
+  });
+
+  it('sends an entry with no prior route, or from the sign-up page, to the lobby', () => {
+    expect(cashboxGuard({ ...player, from: null })).toBe('main');
+    expect(cashboxGuard({ ...player, from: '/sign-up' })).toBe('main');
+    expect(cashboxGuard({ ...player, from: '/registration' })).toBe('main');
+    // Before the personal details are known: the lobby rule comes first.
+    expect(cashboxGuard({ ...player, from: null, missingPersonalInfo: null })).toBe('main');
+  });
+
+  it('asks a fiat player missing details for them first, then opens the cashbox', () => {
+    expect(cashboxGuard({ ...player, missingPersonalInfo: true })).toBe('personal-info');
+    expect(cashboxGuard(player)).toBe('cashbox');
+    expect(cashboxGuard({ ...player, from: '/' })).toBe('cashbox');
+    expect(cashboxGuard({ ...player, from: '/sign-in' })).toBe('cashbox');
+  });
+
+  it('keeps the whole target in the sign-up redirect', () => {
+    expect(signUpTarget('/de/sign-up', { pathname: '/de/withdraw', search: '?x=1', hash: '#a' })).toBe('/de/sign-up?redirect=%2Fde%2Fwithdraw%3Fx%3D1%23a');
+  });
+});
+
+describe('cancelled-payment notice (spec §4)', () => {
+  const now = Date.parse('2026-11-24T12:00:00Z');
+  const canceled = { id: 42, action: 'deposit' as const, state: 'canceled' as const, finished_at: new Date(now - 60_000).toISOString() };
+
+  it('shows for a deposit canceled less than 5 minutes ago, not shown before', () => {
+    expect(shouldShowCancelledNotice(canceled, null, now)).toBe(true);
+    expect(shouldShowCancelledNotice(canceled, '41', now)).toBe(true);
+  });
+
+  it('does not show the same payment twice', () => {
+    expect(shouldShowCancelledNotice(canceled, '42', now)).toBe(false);
+  });
+
+  it('does not show after 5 minutes', () => {
+    const old = { ...canceled, finished_at: new Date(now - CANCELLED_NOTICE_WINDOW_MS).toISOString() };
+    expect(shouldShowCancelledNotice(old, null, now)).toBe(false);
+    const almost = { ...canceled, finished_at: new Date(now - CANCELLED_NOTICE_WINDOW_MS + 1000).toISOString() };
+    expect(shouldShowCancelledNotice(almost, null, now)).toBe(true);
+  });
+
+  it('shows only for a canceled, finished deposit', () => {
+    expect(shouldShowCancelledNotice({ ...canceled, state: 'declined' }, null, now)).toBe(false);
+    expect(shouldShowCancelledNotice({ ...canceled, state: 'succeeded' }, null, now)).toBe(false);
+    expect(shouldShowCancelledNotice({ ...canceled, action: 'cashout' }, null, now)).toBe(false);
+    expect(shouldShowCancelledNotice({ ...canceled, finished_at: null }, null, now)).toBe(false);
+    expect(shouldShowCancelledNotice({ ...canceled, finished_at: 'not a date' }, null, now)).toBe(false);
+    expect(shouldShowCancelledNotice(null, null, now)).toBe(false);
+    expect(shouldShowCancelledNotice(undefined, null, now)).toBe(false);
+  });
+});
+
+describe('payment outcome', () => {
+  it('maps states to what the player is told', () => {
+    expect(outcomeOf('succeeded')).toBe('succeeded');
+    expect(outcomeOf('declined')).toBe('declined');
+    expect(outcomeOf('rejected')).toBe('declined');
+    expect(outcomeOf('canceled')).toBe('canceled');
+    expect(outcomeOf('recalled')).toBe('recalled');
+    expect(outcomeOf('pending')).toBe('pending');
+    expect(outcomeOf('processing')).toBe('pending');
+    expect(outcomeOf('reserved')).toBe('pending');
+  });
+
+  it('polls open payments for about 30 seconds', () => {
+    expect(shouldPoll('pending', 0, 2000)).toBe(true);
+    expect(shouldPoll('pending', 0, POLL_LIMIT_MS)).toBe(false);
+    expect(shouldPoll('succeeded', 0, 2000)).toBe(false);
+    expect(shouldPoll('declined', 0, 2000)).toBe(false);
+  });
+
+  it('looks a server code up in the cashbox wording first, then the shared one', () => {
+    expect(cashboxErrorKeys('amount_cents', 'too_small')).toEqual([
+      'cashbox.errors.amount_cents.too_small',
+      'cashbox.errors.too_small',
+      'errors.too_small',
+    ]);
+  });
+});

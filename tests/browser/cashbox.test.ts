@@ -1,0 +1,253 @@
+/**
+ * The cashbox in real chromium against the real server and the sandbox PSP mounted in it
+ * (`/sandbox-psp`): the guards, the personal-info popup before the first deposit, a card
+ * deposit through the PSP's hosted card page and its 3-D Secure step, the return page and the
+ * header's balance, a withdrawal to the saved card and its recall, a declined card, and a
+ * crypto account's deposit address. Players register through the real forms.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { watchPage } from './support/browser';
+import { dialog, fillSignUp, formReady, newEmail, pathOf, poll, serverAndBrowser, signedInAs, withPage } from './support/journeys';
+
+const env = serverAndBrowser();
+
+const url = (path: string) => `${env.server.baseUrl}${path}`;
+
+/** The path and query of the first link to `path` in the newest mail to `to` (as auth.test.ts reads the dev mailbox). */
+async function mailedLink(to: string, path: string): Promise<string> {
+  const pattern = new RegExp(`${path.replace(/[/?]/g, '\\$&')}[^\\s"'<>]+`);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const response = await fetch(`${env.server.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+    const mails = (await response.json()) as Array<{ text: string }>;
+    for (const mail of mails) {
+      const match = pattern.exec(mail.text);
+      if (match) return match[0].replace(/&amp;/g, '&');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${to} with a link to ${path}`);
+}
+
+/** A new player, signed up through the popup over the lobby (EUR, no personal details yet). */
+async function registerOverLobby(page: Page, email: string) {
+  await page.goto(url('/'));
+  await page.locator('.header__enter').getByRole('link', { name: 'Sign up' }).click();
+  await formReady(page);
+  // The currency follows the country: EUR.
+  await dialog(page).getByLabel('Country').selectOption('DE');
+  await fillSignUp(page, email);
+  await signedInAs(page, email);
+  await poll(() => dialog(page).count()).toBe(0);
+}
+
+const balance = (page: Page) => page.getByTestId('header-balance');
+
+/** The header's Deposit button; a new fiat player fills the personal-info popup first. */
+async function openDeposit(page: Page, { fillDetails }: { fillDetails: boolean }) {
+  await page.locator('.wallet__deposit').click();
+  await poll(() => pathOf(page)).toBe('/deposit');
+  if (fillDetails) {
+    const popup = page.getByRole('dialog', { name: 'Personal info' });
+    await popup.waitFor();
+    await popup.getByLabel('First name').fill('Ada');
+    await popup.getByLabel('Last name').fill('Lovelace');
+    await popup.getByLabel('Date of birth (DD/MM/YYYY)').fill('05/12/1990');
+    await popup.getByLabel('Mobile phone').fill('+49 30 1234 5678');
+    await popup.getByLabel('Country').selectOption('DE');
+    await popup.getByLabel('City').fill('Berlin');
+    await popup.getByLabel('Address').fill('Unter den Linden 1');
+    await popup.getByLabel('Postal code').fill('10117');
+    await popup.getByRole('button', { name: 'Save and continue' }).click();
+  }
+  await page.getByRole('dialog', { name: 'Deposit' }).waitFor();
+}
+
+/** The sandbox PSP's hosted card page: card details, then (for 3-D Secure cards) the authentication step. */
+async function payOnCardPage(page: Page, cardNumber: string, { threeDs }: { threeDs: boolean }) {
+  await poll(() => pathOf(page), 20_000).toMatch(/^\/sandbox-psp\/pay\//);
+  await page.getByLabel(/card number/i).fill(cardNumber);
+  await page.getByLabel(/expir/i).fill('12/30');
+  await page.getByLabel(/cvc|cvv|security code/i).fill('123');
+  await page.getByLabel(/holder|name on card/i).fill('Ada Lovelace');
+  await page.getByRole('button', { name: /pay|submit|continue/i }).first().click();
+  if (threeDs) await page.getByRole('button', { name: /Complete authentication/ }).click();
+}
+
+describe('cashbox (no PSP needed)', () => {
+  it('sends a guest to sign-up with the target, and an entry with no page under the popup to the lobby', async () => {
+    await withPage(env.browser, async (page) => {
+      const watch = watchPage(page);
+      await page.goto(url('/withdraw'));
+      await poll(() => pathOf(page)).toBe('/sign-up');
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe('/withdraw');
+      // Coming from the sign-up page: the lobby, not the cashbox (spec §2).
+      await fillSignUp(page, newEmail('cashbox-guard'));
+      await poll(() => pathOf(page)).toBe('/');
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      // Loaded directly (no page to draw under it): the lobby too.
+      await page.goto(url('/dashboard'));
+      await poll(() => pathOf(page)).toBe('/');
+      expect(watch.pageErrors).toEqual([]);
+    });
+  });
+
+  it('shows the balance, asks for personal details before the first deposit, checks the amount, switches accounts', async () => {
+    await withPage(env.browser, async (page) => {
+      const watch = watchPage(page);
+      await registerOverLobby(page, newEmail('cashbox-form'));
+      await poll(() => balance(page).textContent()).toBe('€0.00');
+      await openDeposit(page, { fillDetails: true });
+      const popup = page.getByRole('dialog', { name: 'Deposit' });
+      // The lobby stays under the popup, with its styles.
+      expect(await page.locator('.game-tile').count()).toBeGreaterThan(3);
+      expect(await page.locator('.banners__strip').first().evaluate((el) => getComputedStyle(el).display)).toBe('grid');
+      await popup.getByRole('button', { name: /^Visa/ }).click();
+      expect(await popup.getByLabel('Amount (EUR)').inputValue()).toBe('50');
+      await popup.getByLabel('Amount (EUR)').fill('5');
+      await popup.getByRole('button', { name: 'Deposit', exact: true }).click();
+      await popup.getByText('The minimum is €10.00.').waitFor();
+      await popup.getByLabel('Amount (EUR)').fill('10.001');
+      await popup.getByRole('button', { name: 'Deposit', exact: true }).click();
+      await popup.getByText('This amount has too many decimal places for the currency.').waitFor();
+      await popup.getByRole('button', { name: '€100.00' }).click();
+      expect(await popup.getByLabel('Amount (EUR)').inputValue()).toBe('100');
+      // Closing returns to the page under the popup.
+      await popup.getByRole('button', { name: 'Close' }).click();
+      await poll(() => pathOf(page)).toBe('/');
+
+      // A BTC account from the switcher: shown in μBTC; back to EUR.
+      await balance(page).click();
+      await page.getByLabel('Open an account in another currency').selectOption('BTC');
+      await page.getByRole('button', { name: 'Open', exact: true }).click();
+      await poll(() => balance(page).textContent()).toBe('0 μBTC');
+      await balance(page).click();
+      await page.locator('.wallet__account').filter({ hasText: 'EUR' }).click();
+      await poll(() => balance(page).textContent()).toBe('€0.00');
+      // The dashboard lists both accounts.
+      await balance(page).click();
+      await page.getByRole('link', { name: 'Cashbox overview' }).click();
+      const dashboard = page.getByRole('dialog', { name: 'Cashbox' });
+      await dashboard.getByTestId('account-BTC').waitFor();
+      await dashboard.getByTestId('account-EUR').filter({ hasText: 'active' }).waitFor();
+      expect(watch.pageErrors).toEqual([]);
+    });
+  });
+});
+
+describe('cashbox with the sandbox PSP', () => {
+  it('deposits with a 3-D Secure card, shows the balance, withdraws to the saved card and recalls it', async () => {
+    await withPage(env.browser, async (page) => {
+      const watch = watchPage(page);
+      const email = newEmail('cashbox');
+      await registerOverLobby(page, email);
+      await poll(() => balance(page).textContent()).toBe('€0.00');
+
+      await openDeposit(page, { fillDetails: true });
+      const popup = page.getByRole('dialog', { name: 'Deposit' });
+      await popup.getByRole('button', { name: /^Visa/ }).click();
+      // First deposit: the suggestion (50) is filled in; the limits are checked before any call.
+      expect(await popup.getByLabel('Amount (EUR)').inputValue()).toBe('50');
+      await popup.getByLabel('Amount (EUR)').fill('5');
+      await popup.getByRole('button', { name: 'Deposit', exact: true }).click();
+      await popup.getByText('The minimum is €10.00.').waitFor();
+      await popup.getByRole('button', { name: '€200.00' }).click();
+      expect(await popup.getByLabel('Amount (EUR)').inputValue()).toBe('200');
+      await popup.getByRole('button', { name: 'Deposit', exact: true }).click();
+
+      await payOnCardPage(page, '4000 0000 0000 3220', { threeDs: true });
+      await poll(() => pathOf(page), 20_000).toBe('/cashbox/return');
+      await page.getByText('Your deposit of €200.00 was successful.').waitFor({ timeout: 40_000 });
+      await poll(() => balance(page).textContent()).toBe('€200.00');
+
+      // Withdraw to the saved card: confirm the address first (the server asks for it).
+      await page.getByRole('link', { name: 'Open the cashbox' }).click();
+      await page.getByRole('dialog', { name: 'Cashbox' }).getByRole('link', { name: 'Withdraw' }).first().click();
+      const withdraw = page.getByRole('dialog', { name: 'Withdraw' });
+      await withdraw.getByTestId('available-to-cashout').filter({ hasText: '€200.00' }).waitFor();
+      await withdraw.getByRole('button', { name: /^Visa/ }).click();
+      await withdraw.getByLabel('Amount (EUR)').fill('30');
+      await withdraw.getByRole('button', { name: 'Withdraw', exact: true }).click();
+      await withdraw.getByText('Please confirm your email address before your first withdrawal.').waitFor();
+      const link = await mailedLink(email, '/confirmation?confirmation_token=');
+      await page.goto(url(link));
+      await dialog(page).getByText('Your email address is confirmed').waitFor();
+      await page.goto(url('/'));
+      await page.locator('.wallet__deposit').waitFor();
+      await balance(page).click();
+      await page.getByRole('link', { name: 'Cashbox overview' }).click();
+      await page.getByRole('dialog', { name: 'Cashbox' }).getByRole('link', { name: 'Withdraw' }).first().click();
+      await withdraw.getByRole('button', { name: /^Visa/ }).click();
+      await withdraw.getByLabel('Amount (EUR)').fill('300');
+      await withdraw.getByRole('button', { name: 'Withdraw', exact: true }).click();
+      await withdraw.getByText('You can withdraw at most €200.00.').waitFor();
+      // Above the auto-approval threshold (100 units by default): pending, so it can be recalled.
+      await withdraw.getByLabel('Amount (EUR)').fill('150');
+      await withdraw.getByRole('button', { name: 'Withdraw', exact: true }).click();
+      await withdraw.getByTestId('cashout-requested').filter({ hasText: 'You can recall it while it is pending.' }).waitFor();
+      await poll(() => balance(page).textContent()).toBe('€50.00');
+
+      // The pending cashout on the dashboard: recall it, the money is back.
+      await page.getByRole('dialog').getByRole('link', { name: 'Overview' }).click();
+      const dashboard = page.getByRole('dialog', { name: 'Cashbox' });
+      await dashboard.getByTestId('pending-cashout').getByRole('button', { name: 'Recall' }).click();
+      await poll(() => dashboard.getByTestId('pending-cashout').count()).toBe(0);
+      await poll(() => balance(page).textContent()).toBe('€200.00');
+      await dashboard.getByRole('cell', { name: 'Recalled' }).waitFor();
+      expect(watch.pageErrors).toEqual([]);
+    });
+  });
+
+  it('shows a declined card on the return page', async () => {
+    await withPage(env.browser, async (page) => {
+      await registerOverLobby(page, newEmail('cashbox-declined'));
+      await openDeposit(page, { fillDetails: true });
+      const popup = page.getByRole('dialog', { name: 'Deposit' });
+      await popup.getByRole('button', { name: /^Visa/ }).click();
+      await popup.getByRole('button', { name: 'Deposit', exact: true }).click();
+      await payOnCardPage(page, '4000 0000 0000 0002', { threeDs: false });
+      await poll(() => pathOf(page), 20_000).toBe('/cashbox/return');
+      await page.getByText('Your deposit of €50.00 was declined.').waitFor({ timeout: 40_000 });
+      await page.getByText('Reason: the card was declined').waitFor();
+      await poll(() => balance(page).textContent()).toBe('€0.00');
+    });
+  });
+
+  it('shows the cancelled-payment notice once for a deposit cancelled on the PSP page', async () => {
+    await withPage(env.browser, async (page) => {
+      await registerOverLobby(page, newEmail('cashbox-cancel'));
+      await openDeposit(page, { fillDetails: true });
+      const popup = page.getByRole('dialog', { name: 'Deposit' });
+      await popup.getByRole('button', { name: /^Visa/ }).click();
+      await popup.getByRole('button', { name: 'Deposit', exact: true }).click();
+      await poll(() => pathOf(page), 20_000).toMatch(/^\/sandbox-psp\/pay\//);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await poll(() => pathOf(page), 20_000).toBe('/cashbox/return');
+      await page.getByTestId('payment-outcome').getByText('Your deposit of €50.00 was cancelled.').waitFor({ timeout: 40_000 });
+      const toast = page.locator('.toast');
+      await toast.getByText('Your deposit of €50.00 was cancelled.').waitFor();
+      // Remembered: not shown again on the next page.
+      await page.goto(url('/'));
+      await balance(page).waitFor();
+      await page.waitForTimeout(1500);
+      expect(await toast.count()).toBe(0);
+    });
+  });
+
+  it('opens a BTC account from the header and shows its deposit address (no personal details asked)', async () => {
+    await withPage(env.browser, async (page) => {
+      await registerOverLobby(page, newEmail('cashbox-crypto'));
+      await poll(() => balance(page).textContent()).toBe('€0.00');
+      await balance(page).click();
+      await page.getByLabel('Open an account in another currency').selectOption('BTC');
+      await page.getByRole('button', { name: 'Open', exact: true }).click();
+      await poll(() => balance(page).textContent()).toBe('0 μBTC');
+      await openDeposit(page, { fillDetails: false });
+      const panel = page.getByTestId('crypto-address');
+      await panel.locator('code').waitFor();
+      expect(await panel.getByRole('img').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+      await panel.getByText('Minimum deposit: 100 μBTC.').waitFor();
+      expect(await panel.getByRole('link', { name: /simulated transaction/ }).getAttribute('href')).toBe('/sandbox-psp/crypto');
+    });
+  });
+});
