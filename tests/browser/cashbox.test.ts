@@ -7,6 +7,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { Ledger } from '../../apps/server/src/modules/wallet';
+import { systemClock } from '../../apps/server/src/platform/clock';
 import { watchPage } from './support/browser';
 import { dialog, fillSignUp, formReady, newEmail, pathOf, poll, serverAndBrowser, signedInAs, withPage } from './support/journeys';
 
@@ -131,6 +133,30 @@ describe('cashbox (no PSP needed)', () => {
       await dashboard.getByTestId('account-BTC').waitFor();
       await dashboard.getByTestId('account-EUR').filter({ hasText: 'active' }).waitFor();
       expect(watch.pageErrors).toEqual([]);
+    });
+  });
+});
+
+describe('live balance', () => {
+  it('updates the header balance over the WebSocket when money arrives, without a reload', async () => {
+    await withPage(env.browser, async (page) => {
+      await registerOverLobby(page, newEmail('cashbox-live'));
+      await poll(() => balance(page).textContent()).toBe('€0.00');
+      const { id } = (await page.evaluate(async () => (await fetch('/api/player', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json())) as { id: number };
+      // A marker that a reload would wipe.
+      await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+      // Money arrives from elsewhere (a settled bank transfer, say): a ledger transfer on the server.
+      await new Ledger(systemClock).transfer(env.server.database.db, {
+        idempotencyKey: `live-browser-${id}`,
+        kind: 'deposit',
+        reference: 'payment:live',
+        currency: 'EUR',
+        amount: 12_345,
+        from: { house: 'psp_clearing' },
+        to: { player: id, kind: 'real' },
+      });
+      await poll(() => balance(page).textContent()).toBe('€123.45');
+      expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     });
   });
 });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { createSandboxPsp, fileStore, memoryStore, type SandboxPsp } from '@orbit/sandbox-psp';
 import compress from '@fastify/compress';
+import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -16,6 +17,7 @@ import { registerWeb } from './platform/http/web';
 import { Mailer } from './platform/mail';
 import { Outbox } from './platform/outbox/outbox';
 import { Sweeps } from './platform/jobs';
+import { createPubSub, type PubSub } from './platform/realtime/pubsub';
 import { modules } from './modules';
 import { SANDBOX_PSP_PREFIX } from './modules/cashbox';
 
@@ -30,6 +32,8 @@ export type AppOptions = {
   workers?: boolean;
   /** Outgoing HTTP to partners (the PSP); tests pass one that calls this app in-process. */
   fetch?: Fetch;
+  /** Realtime fan-out; default from REDIS_URL. Tests hand two apps one in-process bus. */
+  pubsub?: PubSub;
 };
 
 declare module 'fastify' {
@@ -43,7 +47,7 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp({ config, database, web = true, clock = systemClock, workers = true, fetch }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, web = true, clock = systemClock, workers = true, fetch, pubsub: givenPubSub }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: config.logLevel },
     trustProxy: true,
@@ -76,9 +80,15 @@ export async function buildApp({ config, database, web = true, clock = systemClo
   const mailer = new Mailer(database.db, clock, app.log, config.smtpUrl, config.mailFrom);
   const outbox = new Outbox(database.db, clock, app.log);
   const sweeps = new Sweeps(app.log);
+  const pubsub = givenPubSub ?? createPubSub(config.redisUrl, app.log);
+  if (!givenPubSub) app.addHook('onClose', async () => pubsub.close());
+  if (config.realtimeSecretGenerated && config.env === 'production') {
+    app.log.warn('REALTIME_SECRET is not set: realtime tickets only work on the instance that issued them');
+  }
+  await app.register(websocket, { options: { maxPayload: 4096 } });
   app.decorate('orbitOutbox', outbox);
   app.decorate('orbitSweeps', sweeps);
-  const ctx = { config, db: database.db, log: app.log, clock, mailer, outbox, sweeps, fetch };
+  const ctx = { config, db: database.db, log: app.log, clock, mailer, outbox, sweeps, pubsub, fetch };
   for (const m of modules) {
     if (m.routes) await m.routes(app, ctx);
   }

@@ -1,6 +1,7 @@
 import type { OrbitModule } from './platform/module';
 import { cashboxModule } from './modules/cashbox';
 import { cmsModule } from './modules/cms';
+import { realtimeModule } from './modules/realtime';
 import { gamesModule } from './modules/games';
 import { identityModule } from './modules/identity';
 import { verificationModule } from './modules/verification';
@@ -10,4 +11,4 @@ import { walletModule } from './modules/wallet';
  * The business modules, in seed order (reference data before what refers to it).
  * Each entry is the module's public face from its index.ts.
  */
-export const modules: OrbitModule[] = [walletModule, identityModule, cmsModule, gamesModule, verificationModule, cashboxModule];
+export const modules: OrbitModule[] = [walletModule, identityModule, cmsModule, gamesModule, verificationModule, cashboxModule, realtimeModule];

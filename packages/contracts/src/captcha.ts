@@ -50,7 +50,7 @@ export const playerSettingsSchema = z.object({
     /** Where the page asks for a proof-of-work challenge (null with reCAPTCHA). */
     challenge_url: z.string().nullable(),
   }),
-  /** The realtime WebSocket gateway; null until it lands. */
+  /** The realtime WebSocket gateway for a signed-in player (url, channel id, signed ticket); null for guests. */
   cent: z
     .object({ url: z.string(), user: z.string(), token: z.string(), timestamp: z.string() })
     .nullable(),

@@ -41,6 +41,8 @@ const envSchema = z.object({
   /** reCAPTCHA v3 keys; with both set it replaces the proof of work. */
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET: z.string().min(1).optional(),
+  /** Signs realtime connection tickets and channel ids; every instance must share it. Unset: random per process. */
+  REALTIME_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** `1` serves the sandbox PSP under /sandbox-psp and pays through it; `0` for a real deployment. */
   SANDBOX_PSP: z.enum(['0', '1']).default('1'),
   /** Where the casino reaches the sandbox PSP's merchant API; default `<PUBLIC_URL>/sandbox-psp`. */
@@ -75,6 +77,8 @@ export type Config = {
   captchaDifficulty: number;
   captchaSecret: string | undefined;
   recaptcha: { siteKey: string; secret: string } | undefined;
+  realtimeSecret: string;
+  realtimeSecretGenerated: boolean;
   sandboxPsp: { enabled: boolean; url: string | undefined; apiKey: string; webhookSecret: string };
   cashoutAutoApproveUnits: number;
 };
@@ -115,6 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     captchaDifficulty: e.CAPTCHA_DIFFICULTY,
     captchaSecret: e.CAPTCHA_SECRET,
     recaptcha: e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET } : undefined,
+    realtimeSecret: e.REALTIME_SECRET ?? randomBytes(32).toString('base64url'),
+    realtimeSecretGenerated: e.REALTIME_SECRET === undefined,
     sandboxPsp: {
       enabled: e.SANDBOX_PSP === '1',
       url: e.SANDBOX_PSP_URL,

@@ -5,6 +5,7 @@ import type { Db } from './db/client';
 import type { Mailer } from './mail';
 import type { Outbox } from './outbox/outbox';
 import type { Sweeps } from './jobs';
+import type { PubSub } from './realtime/pubsub';
 
 /** What every module is handed when it is mounted: nothing else is shared between them. */
 export type ModuleContext = {
@@ -17,6 +18,8 @@ export type ModuleContext = {
   mailer: Mailer;
   /** Domain events: modules register handlers; the worker delivers what transactions enqueued. */
   outbox: Outbox;
+  /** Realtime fan-out between processes (in-process, or Redis with REDIS_URL). */
+  pubsub: PubSub;
   /** Periodic sweeps of what is due (stale payments ...), run with the workers. */
   sweeps: Sweeps;
   /** Outgoing HTTP to partners (the PSP); tests hand one that stays in-process. Default: global fetch. */

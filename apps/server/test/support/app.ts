@@ -10,6 +10,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import type { Clock } from '../../src/platform/clock';
 import type { Fetch } from '../../src/platform/context';
+import type { PubSub } from '../../src/platform/realtime/pubsub';
 import { loadConfig, type Config } from '../../src/platform/config';
 import { createDatabase, type Database } from '../../src/platform/db/client';
 import { withDatabase } from './template';
@@ -23,7 +24,7 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-export async function createTestApp(env: Record<string, string> = {}, options: { clock?: Clock; poolSize?: number; fetch?: Fetch; selfFetch?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(env: Record<string, string> = {}, options: { clock?: Clock; poolSize?: number; fetch?: Fetch; selfFetch?: boolean; pubsub?: PubSub } = {}): Promise<TestApp> {
   const template = inject('orbitTemplate');
   let database: Database;
   let dropDatabase = async () => {};
@@ -54,7 +55,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     return { status: res.statusCode, text: async () => res.body };
   };
   const fetch = options.selfFetch ? selfFetch : options.fetch;
-  const app = await buildApp({ config, database, web: false, workers: false, ...(options.clock ? { clock: options.clock } : {}), ...(fetch ? { fetch } : {}) });
+  const app = await buildApp({ config, database, web: false, workers: false, ...(options.clock ? { clock: options.clock } : {}), ...(fetch ? { fetch } : {}), ...(options.pubsub ? { pubsub: options.pubsub } : {}) });
   self.app = app;
   await app.ready();
   return {

@@ -8,6 +8,7 @@ import type { OrbitModule } from '../../platform/module';
 import { Ledger, listCurrencies } from '../wallet';
 import { SandboxPspAdapter } from './psp';
 import { accountsRoutes } from './accounts-routes';
+import { registerLiveUpdates } from './live';
 import { cashboxRoutes } from './routes';
 import { CashboxService, PAYOUT_REQUESTED_TOPIC } from './service';
 
@@ -33,6 +34,7 @@ export const cashboxModule: OrbitModule = {
     const service = new CashboxService(ctx.db, ctx.clock, new Ledger(ctx.clock), psp, { publicBase: base, autoApprove }, ctx.log);
     ctx.outbox.on(PAYOUT_REQUESTED_TOPIC, 'cashbox.send-payout', (event, delivery) => service.sendPayout((event.payload as { paymentId: number }).paymentId, delivery));
     ctx.sweeps.every('cashbox.stale-deposits', 60_000, () => service.sweepStaleDeposits());
+    registerLiveUpdates(ctx);
     await accountsRoutes(app, ctx);
     await cashboxRoutes(service)(app, ctx);
   },

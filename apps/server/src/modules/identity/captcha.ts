@@ -9,6 +9,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { captchaChallengeSchema, playerSettingsSchema, type PlayerSettings } from '@orbit/contracts';
 import { AppError } from '../../platform/errors';
 import type { ModuleContext } from '../../platform/context';
+import { publicBase } from '../../platform/config';
+import { issueTicket } from '../../platform/realtime/channels';
+import { currentPlayer } from './session';
 import { ProofOfWorkCaptcha } from './captcha-pow';
 import { RecaptchaCaptcha } from './captcha-recaptcha';
 
@@ -57,7 +60,7 @@ export async function requireCaptcha(verifier: CaptchaVerifier, token: string | 
   if ((await verifier.verify(token.trim(), meta)) !== 'valid') throw AppError.validation({ captcha: ['invalid'] });
 }
 
-export function captchaRoutes(captcha: Captcha) {
+export function captchaRoutes(captcha: Captcha, ctx: ModuleContext) {
   return async (fastify: FastifyInstance): Promise<void> => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const { pow } = captcha;
@@ -74,10 +77,13 @@ export function captchaRoutes(captcha: Captcha) {
     app.get(
       '/api/player/settings',
       { schema: { tags: ['player'], summary: 'Captcha settings and the realtime channel (guests too)', response: { 200: playerSettingsSchema } } },
-      (_request, reply) => {
-        // `cent` will carry a per-player token once realtime lands: never cache it.
+      async (request, reply) => {
+        // `cent` carries a per-player ticket: never cached.
         reply.header('cache-control', 'no-store');
-        return captcha.settings;
+        const player = await currentPlayer(request);
+        if (!player) return captcha.settings;
+        const base = ctx.config.publicUrl ? publicBase(ctx.config) : `${request.protocol}://${request.host}`;
+        return { ...captcha.settings, cent: { url: `${base.replace(/^http/, 'ws')}/api/realtime`, ...issueTicket(ctx.config.realtimeSecret, player.user.id, ctx.clock.now()) } };
       },
     );
   };

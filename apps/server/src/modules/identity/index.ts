@@ -30,7 +30,7 @@ export const identityModule: OrbitModule = {
   name: 'identity',
   routes: async (app, ctx) => {
     const captcha = createCaptcha(ctx);
-    await captchaRoutes(captcha)(app);
+    await captchaRoutes(captcha, ctx)(app);
     const identity = new IdentityService(ctx.db, ctx.clock, ctx.mailer, linksFor(ctx.config), ctx.log);
     await identityRoutes(identity, captcha.verifier)(app, ctx);
     const profileSettings = { termsUpdatedAt: ctx.config.termsUpdatedAt, supportUrl: `${publicBase(ctx.config)}/support` };

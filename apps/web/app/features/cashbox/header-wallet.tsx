@@ -5,7 +5,8 @@ import { Link, useLocation } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { backgroundOf } from '../../lib/popups';
-import { activeAccount, CashboxQueryProvider, cashboxApi, cashboxKeys, queryClient, refreshCashbox, useAccounts, useCurrencies } from './data';
+import { useRealtime } from '../../realtime/client';
+import { activeAccount, CashboxQueryProvider, cashboxApi, cashboxKeys, onBalanceMessage, onPaymentsMessage, queryClient, refreshCashbox, useAccounts, useCurrencies } from './data';
 import { currencyInfo, formatMoney } from './money';
 import { CANCELLED_NOTICE_KEY, shouldShowCancelledNotice } from './rules';
 import './cashbox.css';
@@ -16,10 +17,9 @@ import './cashbox.css';
  * button, and the cancelled-payment notice (spec §4).
  *
  * Data: `GET /api/player/accounts` under `cashboxKeys.accounts` (TanStack Query, shared with the
- * cashbox popups, which invalidate it after every action). Live updates: mount the realtime
- * hook HERE, once per page, e.g.
- *   useRealtime('balance', onBalanceMessage); useRealtime('payments_changes', onPaymentsMessage);
- * (`onBalanceMessage` / `onPaymentsMessage` from './data').
+ * cashbox popups, which invalidate it after every action). Live updates come over the realtime
+ * socket, held open while this wallet is mounted: `balance` replaces the account shown,
+ * `payments_changes` refreshes the cashbox's lists.
  */
 export default function HeaderWallet() {
   // Mounted while a player is signed in: on sign-out (or a 401) nothing of theirs stays cached
@@ -40,6 +40,8 @@ function useBackground() {
 }
 
 function Wallet() {
+  useRealtime('balance', onBalanceMessage);
+  useRealtime('payments_changes', onPaymentsMessage);
   const { t, locale } = useI18n();
   const accounts = useAccounts();
   const currencies = useCurrencies();

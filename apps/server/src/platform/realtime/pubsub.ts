@@ -1,0 +1,115 @@
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+import type { FastifyBaseLogger } from 'fastify';
+
+/** What travels on a pub/sub channel: one realtime message (event name and the changed object). */
+export type RealtimeMessage = { event: string; data: unknown };
+export type Unsubscribe = () => Promise<void>;
+
+/**
+ * Fan-out between the processes that serve players: in-process by default, Redis when
+ * REDIS_URL is set, so that a change made on one instance reaches a page connected to another.
+ */
+export interface PubSub {
+  publish(channel: string, message: RealtimeMessage): Promise<void>;
+  subscribe(channel: string, handler: (message: RealtimeMessage) => void): Promise<Unsubscribe>;
+  /** How many handlers are subscribed in this process (tests check that sockets let go). */
+  subscriptionCount(): number;
+  close(): Promise<void>;
+}
+
+export class MemoryPubSub implements PubSub {
+  private readonly emitter = new EventEmitter().setMaxListeners(0);
+  private count = 0;
+
+  async publish(channel: string, message: RealtimeMessage): Promise<void> {
+    this.emitter.emit(channel, message);
+  }
+
+  async subscribe(channel: string, handler: (message: RealtimeMessage) => void): Promise<Unsubscribe> {
+    this.emitter.on(channel, handler);
+    this.count++;
+    let done = false;
+    return async () => {
+      if (done) return;
+      done = true;
+      this.count--;
+      this.emitter.off(channel, handler);
+    };
+  }
+
+  subscriptionCount(): number {
+    return this.count;
+  }
+
+  async close(): Promise<void> {
+    this.emitter.removeAllListeners();
+  }
+}
+
+/**
+ * One publishing and one subscribing connection per process; a Redis channel is subscribed while
+ * at least one local handler wants it. ioredis reconnects and resubscribes by itself.
+ */
+export class RedisPubSub implements PubSub {
+  private readonly pub: Redis;
+  private readonly sub: Redis;
+  private readonly handlers = new Map<string, Set<(message: RealtimeMessage) => void>>();
+
+  constructor(url: string, log: FastifyBaseLogger) {
+    this.pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    this.sub = new Redis(url, { lazyConnect: false });
+    for (const connection of [this.pub, this.sub]) connection.on('error', (error) => log.warn({ err: error }, 'redis pub/sub connection error'));
+    this.sub.on('message', (channel: string, raw: string) => {
+      const set = this.handlers.get(channel);
+      if (!set) return;
+      let message: RealtimeMessage;
+      try {
+        message = JSON.parse(raw) as RealtimeMessage;
+      } catch {
+        return;
+      }
+      for (const handler of set) handler(message);
+    });
+  }
+
+  async publish(channel: string, message: RealtimeMessage): Promise<void> {
+    await this.pub.publish(channel, JSON.stringify(message));
+  }
+
+  async subscribe(channel: string, handler: (message: RealtimeMessage) => void): Promise<Unsubscribe> {
+    let set = this.handlers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+      await this.sub.subscribe(channel);
+    }
+    set.add(handler);
+    let done = false;
+    return async () => {
+      if (done) return;
+      done = true;
+      const current = this.handlers.get(channel);
+      current?.delete(handler);
+      if (current && current.size === 0) {
+        this.handlers.delete(channel);
+        await this.sub.unsubscribe(channel).catch(() => undefined);
+      }
+    };
+  }
+
+  subscriptionCount(): number {
+    let n = 0;
+    for (const set of this.handlers.values()) n += set.size;
+    return n;
+  }
+
+  async close(): Promise<void> {
+    this.handlers.clear();
+    await Promise.allSettled([this.pub.quit(), this.sub.quit()]);
+  }
+}
+
+export function createPubSub(redisUrl: string | undefined, log: FastifyBaseLogger): PubSub {
+  return redisUrl ? new RedisPubSub(redisUrl, log) : new MemoryPubSub();
+}
