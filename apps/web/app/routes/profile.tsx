@@ -1,12 +1,8 @@
-import { useEffect } from 'react';
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Outlet } from 'react-router';
 import { ProfileNav } from '../features/profile';
 import { useI18n } from '../lib/i18n';
-import { localizePath } from '../lib/locale';
-import { useSession } from '../lib/session';
-import { loadSession } from '../lib/session-client';
 import { SkeletonPage } from '../ui/skeleton';
-import { PageErrorBoundary, pageMeta } from './route-helpers';
+import { PageErrorBoundary, pageMeta, useLoginRequired } from './route-helpers';
 import './profile.css';
 import type { Route } from './+types/profile';
 
@@ -21,18 +17,8 @@ export function meta(args: Route.MetaArgs) {
  * on every tab.
  */
 export default function ProfileLayout() {
-  const { t, locale } = useI18n();
-  const session = useSession();
-  const navigate = useNavigate();
-  const location = useLocation();
-
-  useEffect(() => {
-    void loadSession().then((player) => {
-      if (player) return;
-      const target = location.pathname + location.search + location.hash;
-      navigate(`${localizePath('/sign-up', locale)}?redirect=${encodeURIComponent(target)}`, { replace: true });
-    });
-  }, [session.status, location, locale, navigate]);
+  const { t } = useI18n();
+  const session = useLoginRequired();
 
   const player = session.player;
   if (!player) return <SkeletonPage label={t('common.loading')} />;

@@ -6,7 +6,7 @@ import { useI18n } from '../../lib/i18n';
 import { errorCodeOf, Notice, type FieldErrors } from '../../ui/form';
 import { cashboxApi, refreshCashbox, useMethods } from './data';
 import { amountInput, checkAmount, formatMoney, presetAmounts, type CurrencyInfo } from './money';
-import { amountErrorText, contractErrors, errorText, PaymentOutcome, TextField } from './parts';
+import { AmountField, amountErrorText, contractErrors, errorText, PaymentOutcome } from './parts';
 
 /** The PSP's hosted page (card form, 3-D Secure, bank, e-wallet, voucher): a full page navigation. */
 function sendTo(url: string) {
@@ -145,16 +145,7 @@ function DepositForm({ method, currency, suggested }: { method: PaymentMethod; c
           </button>
         ))}
       </div>
-      <TextField
-        label={t('cashbox.amount', { currency: currency.code })}
-        name="amount"
-        inputMode="decimal"
-        autoComplete="off"
-        value={amount}
-        onChange={(event) => setAmount(event.target.value)}
-        error={amountError}
-        hint={t('cashbox.limits', { min: formatMoney(limits.min, currency, locale), max: formatMoney(limits.max, currency, locale) })}
-      />
+      <AmountField currency={currency} value={amount} onChange={setAmount} error={amountError} limits={limits} />
       {cards.length > 0 ? (
         <fieldset className="cashbox__cards">
           <legend className="field__label">{t('cashbox.savedCards')}</legend>

@@ -7,7 +7,7 @@ import { errorCodeOf, Notice, type FieldErrors } from '../../ui/form';
 import { cashboxApi, refreshCashbox, useMethods } from './data';
 import { MethodList, MethodName } from './deposit';
 import { checkAmount, formatMoney, type CurrencyInfo } from './money';
-import { amountErrorText, contractErrors, errorText, TextField } from './parts';
+import { AmountField, amountErrorText, contractErrors, errorText, TextField } from './parts';
 
 /**
  * The withdrawal step (spec modal "cashbox step withdraw"): what can be cashed out, the methods
@@ -118,16 +118,7 @@ function WithdrawForm({
   }
   return (
     <form className="cashbox__form" onSubmit={submit} noValidate>
-      <TextField
-        label={t('cashbox.amount', { currency: currency.code })}
-        name="amount"
-        inputMode="decimal"
-        autoComplete="off"
-        value={amount}
-        onChange={(event) => setAmount(event.target.value)}
-        error={amountError}
-        hint={t('cashbox.limits', { min: formatMoney(limits.min, currency, locale), max: formatMoney(limits.max, currency, locale) })}
-      />
+      <AmountField currency={currency} value={amount} onChange={setAmount} error={amountError} limits={limits} />
       {card ? (
         <fieldset className="cashbox__cards">
           <legend className="field__label">{t('cashbox.withdraw.toCard')}</legend>
