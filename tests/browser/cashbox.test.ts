@@ -260,7 +260,7 @@ describe('cashbox with the sandbox PSP', () => {
     });
   });
 
-  it('opens a BTC account from the header and shows its deposit address (no personal details asked)', async () => {
+  it('opens a BTC account, shows its deposit address (no personal details asked), and credits a simulated transaction once confirmed', async () => {
     await withPage(env.browser, async (page) => {
       await registerOverLobby(page, newEmail('cashbox-crypto'));
       await poll(() => balance(page).textContent()).toBe('€0.00');
@@ -274,6 +274,21 @@ describe('cashbox with the sandbox PSP', () => {
       expect(await panel.getByRole('img').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
       await panel.getByText('Minimum deposit: 100 μBTC.').waitFor();
       expect(await panel.getByRole('link', { name: /simulated transaction/ }).getAttribute('href')).toBe('/sandbox-psp/crypto');
+      const address = (await panel.locator('code').textContent())!.trim();
+
+      // "Send" 0.0015 BTC on the sandbox's page, in another tab, as a wallet would.
+      const sandbox = await page.context().newPage();
+      try {
+        await sandbox.goto(url('/sandbox-psp/crypto'));
+        await sandbox.getByLabel('Address').fill(address);
+        await sandbox.getByLabel(/^Amount/).fill('0.0015');
+        await sandbox.getByRole('button', { name: 'Broadcast transaction' }).click();
+        await sandbox.locator('.ok').waitFor();
+      } finally {
+        await sandbox.close();
+      }
+      // Two confirmations (5 s a block) later the header shows it, without a reload.
+      await poll(() => balance(page).textContent(), 30_000).toBe('1,500 μBTC');
     });
   });
 });
