@@ -79,4 +79,6 @@ it('exits 0 when the ledger holds and 1 naming the first broken account when it 
   const bad = await audit();
   expect(bad.code).toBe(1);
   expect(bad.out).toMatch(new RegExp(`BROKEN: account \\d+ \\(player ${player} real EUR\\) holds 1300 but its legs sum to 1234`));
+  // Put right again: every test file ends with the audit holding.
+  await database.db.execute(sql`update ledger_accounts set balance = balance - 66 where user_id = ${player} and kind = 'real'`);
 });

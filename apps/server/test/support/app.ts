@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
+import { auditLedger } from '../../src/modules/wallet';
 import type { Clock } from '../../src/platform/clock';
 import type { Fetch } from '../../src/platform/context';
 import type { PubSub } from '../../src/platform/realtime/pubsub';
@@ -64,6 +65,14 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     config,
     databaseEnv,
     close: async () => {
+      // Whatever a test file did, money was neither lost nor created: the ledger audit holds at its end.
+      const audit = await auditLedger(database.db);
+      if (!audit.ok) {
+        await app.close();
+        await database.close();
+        await dropDatabase();
+        throw new Error(`ledger audit failed after the test file: ${audit.problems.join('; ')}`);
+      }
       await app.close();
       await database.close();
       await dropDatabase();
