@@ -8,3 +8,4 @@ export const studio = {
   provider: 'orbit',
   title: 'Orbit Originals',
 } as const;
+export { commitment, RoundDraws, type Draws } from './fair/draws';
