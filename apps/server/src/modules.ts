@@ -3,6 +3,7 @@ import { cashboxModule } from './modules/cashbox';
 import { cmsModule } from './modules/cms';
 import { realtimeModule } from './modules/realtime';
 import { gamesModule } from './modules/games';
+import { jackpotsModule } from './modules/jackpots';
 import { identityModule } from './modules/identity';
 import { verificationModule } from './modules/verification';
 import { walletModule } from './modules/wallet';
@@ -11,4 +12,4 @@ import { walletModule } from './modules/wallet';
  * The business modules, in seed order (reference data before what refers to it).
  * Each entry is the module's public face from its index.ts.
  */
-export const modules: OrbitModule[] = [walletModule, identityModule, cmsModule, gamesModule, verificationModule, cashboxModule, realtimeModule];
+export const modules: OrbitModule[] = [walletModule, identityModule, cmsModule, gamesModule, jackpotsModule, verificationModule, cashboxModule, realtimeModule];

@@ -4,6 +4,7 @@ export * from './platform';
 export * from './info';
 export * from './cms';
 export * from './games';
+export * from './game-play';
 export * from './identity';
 export * from './player';
 export * from './rules';

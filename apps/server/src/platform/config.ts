@@ -50,6 +50,10 @@ const envSchema = z.object({
   /** The merchant API key and webhook secret shared with the sandbox PSP; unset: random per process. */
   SANDBOX_PSP_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
   SANDBOX_PSP_WEBHOOK_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** `1` serves the house game studio (Orbit Originals) under /studio and registers it as provider `orbit`. */
+  STUDIO: z.enum(['0', '1']).default('1'),
+  /** Signs the studio's wallet calls; every instance must share it. Unset: random per process. */
+  STUDIO_WALLET_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Cashouts up to this many units of a fiat currency need no operator; 0: every cashout waits. Crypto always waits. */
   CASHOUT_AUTO_APPROVE_UNITS: z.coerce.number().min(0).max(1_000_000).default(100),
 });
@@ -81,6 +85,7 @@ export type Config = {
   realtimeSecretGenerated: boolean;
   sandboxPsp: { enabled: boolean; url: string | undefined; apiKey: string; webhookSecret: string };
   cashoutAutoApproveUnits: number;
+  studio: { enabled: boolean; walletSecret: string };
 };
 
 export class ConfigError extends Error {}
@@ -129,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookSecret: e.SANDBOX_PSP_WEBHOOK_SECRET ?? randomBytes(32).toString('base64url'),
     },
     cashoutAutoApproveUnits: e.CASHOUT_AUTO_APPROVE_UNITS,
+    studio: { enabled: e.STUDIO === '1', walletSecret: e.STUDIO_WALLET_SECRET ?? randomBytes(32).toString('base64url') },
   };
 }
 

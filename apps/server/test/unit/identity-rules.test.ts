@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../src/modules/identity/passwords';
 import { isUsable, lockedForSeconds, needsTouch, sessionState } from '../../src/modules/identity/rules';
-import { hashToken, newToken } from '../../src/modules/identity/tokens';
+import { hashToken, newToken } from '../../src/platform/tokens';
 import { sameHost } from '../../src/platform/http/csrf';
 
 const at = (iso: string) => new Date(iso);

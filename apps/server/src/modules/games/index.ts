@@ -1,17 +1,41 @@
 /**
- * The games module's public face: the catalogue (providers, categories, games, collections, covers)
- * and each player's favourite and played games. Other modules report plays with `recordPlayed`.
+ * The games module's public face: the catalogue (providers, categories, games, collections, covers),
+ * each player's favourite and played games, launching games, the provider wallet protocol
+ * (docs/provider-protocol.md) and the rounds of the games history. Other modules plug rules into
+ * every real-money bet and launch with `app.orbitPreBetChecks.add(...)`.
  */
+import { eq } from 'drizzle-orm';
 import type { OrbitModule } from '../../platform/module';
+import { publishPublic } from '../../platform/realtime/channels';
+import { jackpotService } from '../jackpots';
+import { Ledger } from '../wallet';
+import { PlayService } from './play';
+import { playRoutes } from './play-routes';
 import { PlayerGamesService } from './player-games';
 import { playerGamesRoutes } from './player-games-routes';
+import { PreBetChecks } from './pre-bet';
+import { ProviderWallet, ROUND_CLOSED_TOPIC, type RoundClosedEvent } from './provider-wallet';
 import { gamesRoutes } from './routes';
+import { HOUSE_PROVIDER } from './catalogue';
+import { gameRounds, games, providers } from './schema';
 import { seedGames } from './seed';
 import { GamesService } from './service';
 
 export { GamesService } from './service';
 export { PlayerGamesService, recordPlayed } from './player-games';
 export { coverSvg, motifFor } from './covers';
+export { PreBetChecks, type PreBetCheck, type PreBetInput, type PreBetRefusal } from './pre-bet';
+export { HOUSE_PROVIDER } from './catalogue';
+
+/** Where the casino serves the house studio, and its game page (the provider's `launch_url`). */
+export const STUDIO_PREFIX = '/studio';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The check every real-money bet and launch passes; modules add their rules to it. */
+    orbitPreBetChecks: PreBetChecks;
+  }
+}
 
 export const gamesModule: OrbitModule = {
   name: 'games',
@@ -19,6 +43,32 @@ export const gamesModule: OrbitModule = {
     const catalogue = new GamesService(ctx.db);
     await gamesRoutes(catalogue)(app, ctx);
     await playerGamesRoutes(new PlayerGamesService(ctx.db, ctx.clock, catalogue))(app, ctx);
+    const checks = new PreBetChecks();
+    app.decorate('orbitPreBetChecks', checks);
+    const wallet = new ProviderWallet(ctx.db, ctx.clock, new Ledger(ctx.clock), jackpotService(ctx), checks);
+    await playRoutes(new PlayService(ctx.db, ctx.clock, checks), wallet)(app, ctx);
+
+    // The house studio served by this process is registered with this process's secret.
+    if (ctx.config.studio.enabled) {
+      await ctx.db
+        .update(providers)
+        .set({ walletSecret: ctx.config.studio.walletSecret, launchUrl: `${STUDIO_PREFIX}/play/{game}`, launchable: true })
+        .where(eq(providers.identifier, HOUSE_PROVIDER));
+    }
+
+    // Big wins (10× the bet and more) go to everyone's `public:wins`.
+    ctx.outbox.on(ROUND_CLOSED_TOPIC, 'games.publish-big-win', async (event, { tx, afterCommit }) => {
+      const { roundId } = event.payload as RoundClosedEvent;
+      const [row] = await tx
+        .select({ win: gameRounds.winCents, bet: gameRounds.betCents, currency: gameRounds.currency, at: gameRounds.closedAt, game: games.identifier, title: games.title, seoTitle: games.seoTitle })
+        .from(gameRounds)
+        .innerJoin(games, eq(games.id, gameRounds.gameId))
+        .where(eq(gameRounds.id, roundId));
+      if (!row) return;
+      afterCommit(() =>
+        publishPublic(ctx.pubsub, 'wins', { kind: 'round', game: row.game, game_title: row.title, seo_title: row.seoTitle, currency: row.currency, amount_cents: row.win, bet_cents: row.bet, created_at: row.at?.toISOString() ?? null }),
+      );
+    });
   },
   seed: seedGames,
 };

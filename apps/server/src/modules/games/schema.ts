@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   index,
   integer,
@@ -23,6 +24,10 @@ export const providers = pgTable('providers', {
   position: integer('position').notNull().default(0),
   launchable: boolean('launchable').notNull().default(false),
   enabled: boolean('enabled').notNull().default(true),
+  /** Signs the provider's wallet calls (HMAC-SHA256 of the raw body); null: no real play. */
+  walletSecret: text('wallet_secret'),
+  /** The studio's game page; `{game}` is replaced by the game's slug (docs/provider-protocol.md). */
+  launchUrl: text('launch_url'),
 });
 
 /** Lobby categories; `kind` decides the route family (`/pokies/...`, `/live/...`). */
@@ -136,4 +141,88 @@ export const playedGames = pgTable(
     lastPlayedAt: timestamp('last_played_at', { withTimezone: true }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.gameId] }), index('played_games_user').on(t.userId, t.lastPlayedAt)],
+);
+
+/**
+ * One launch of a game for real money: the one-time launch token the iframe URL carries, then the
+ * session token the provider's wallet calls carry (both stored hashed). Lasts 12 hours from launch.
+ */
+export const gameSessions = pgTable(
+  'game_sessions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    launchTokenHash: text('launch_token_hash').notNull().unique(),
+    sessionTokenHash: text('session_token_hash').unique(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => providers.id),
+    currency: text('currency').notNull(),
+    licence: text('licence').notNull(),
+    nickname: text('nickname').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    authenticatedAt: timestamp('authenticated_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('game_sessions_user').on(t.userId, t.createdAt)],
+);
+
+/** A round as the provider reported it: its bets and win, the outcome and fair inputs for recall. */
+export const gameRounds = pgTable(
+  'game_rounds',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => providers.id),
+    /** The provider's round id. */
+    externalId: text('external_id').notNull(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    gameId: integer('game_id')
+      .notNull()
+      .references(() => games.id),
+    sessionId: bigint('session_id', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    betCents: bigint('bet_cents', { mode: 'number' }).notNull().default(sql`0`),
+    betRealCents: bigint('bet_real_cents', { mode: 'number' }).notNull().default(sql`0`),
+    betBonusCents: bigint('bet_bonus_cents', { mode: 'number' }).notNull().default(sql`0`),
+    winCents: bigint('win_cents', { mode: 'number' }).notNull().default(sql`0`),
+    jackpotWinCents: bigint('jackpot_win_cents', { mode: 'number' }).notNull().default(sql`0`),
+    status: text('status', { enum: ['open', 'closed', 'rolled_back'] }).notNull().default('open'),
+    outcome: jsonb('outcome'),
+    fair: jsonb('fair').$type<{ server_seed_hash: string; client_seed: string; nonce: number }>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [unique('game_rounds_provider_external').on(t.providerId, t.externalId), index('game_rounds_user').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Every wallet call that moved (or refused to move) money, by the provider's transaction id:
+ * a replay answers `response` again. `rollback_marker`: a rollback of a transaction not seen yet,
+ * remembered so that the late bet is refused.
+ */
+export const providerTransactions = pgTable(
+  'provider_transactions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    providerId: integer('provider_id')
+      .notNull()
+      .references(() => providers.id),
+    externalId: text('external_id').notNull(),
+    kind: text('kind', { enum: ['bet', 'win', 'rollback', 'rollback_marker'] }).notNull(),
+    roundId: bigint('round_id', { mode: 'number' }),
+    referenceExternalId: text('reference_external_id'),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(sql`0`),
+    realCents: bigint('real_cents', { mode: 'number' }).notNull().default(sql`0`),
+    bonusCents: bigint('bonus_cents', { mode: 'number' }).notNull().default(sql`0`),
+    rolledBack: boolean('rolled_back').notNull().default(false),
+    payloadHash: text('payload_hash').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [unique('provider_transactions_external').on(t.providerId, t.externalId), index('provider_transactions_round').on(t.roundId)],
 );

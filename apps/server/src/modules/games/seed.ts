@@ -10,7 +10,7 @@ export async function seedGames(db: Db): Promise<void> {
   const providerRows = await db
     .insert(providers)
     .values(PROVIDERS.map((p, position) => ({ ...p, position })))
-    .onConflictDoUpdate({ target: providers.identifier, set: excludedSet(providers, ['id', 'identifier', 'enabled']) })
+    .onConflictDoUpdate({ target: providers.identifier, set: excludedSet(providers, ['id', 'identifier', 'enabled', 'walletSecret', 'launchUrl']) })
     .returning({ id: providers.id, identifier: providers.identifier });
   const providerId = new Map(providerRows.map((p) => [p.identifier, p.id]));
 

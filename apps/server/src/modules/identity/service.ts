@@ -25,7 +25,7 @@ import {
   sessionState,
 } from './rules';
 import { emailTokens, sessions, signInFailures, userGroups, users } from './schema';
-import { hashToken, newToken } from './tokens';
+import { hashToken, newToken } from '../../platform/tokens';
 import { acceptedStep, newOtpSecret, otpauthUri, qrDataUrl } from './totp';
 
 export type SessionRow = typeof sessions.$inferSelect;

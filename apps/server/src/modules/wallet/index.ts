@@ -15,6 +15,7 @@ export {
   Ledger,
   InsufficientFundsError,
   playerBalances,
+  lockPlayerBalances,
   TRANSFER_TOPIC,
   PLAYER_ACCOUNT_KINDS,
   HOUSE_ACCOUNT_KINDS,

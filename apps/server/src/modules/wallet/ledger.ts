@@ -201,3 +201,18 @@ export async function playerBalances(db: Executor, userId: number, currencies?: 
   }
   return [...byCurrency.values()];
 }
+
+/**
+ * A player's real and bonus balances in one currency, their rows locked for the rest of the
+ * caller's transaction (taken in account-id order, the order the ledger itself locks in). A bet
+ * reads them to split its amount over real and bonus money before moving it.
+ */
+export async function lockPlayerBalances(tx: Executor, userId: number, currency: string): Promise<{ real: number; bonus: number }> {
+  const rows = await tx
+    .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.currency, currency), inArray(ledgerAccounts.kind, ['real', 'bonus'])))
+    .orderBy(ledgerAccounts.id)
+    .for('update');
+  return { real: rows.find((r) => r.kind === 'real')?.balance ?? 0, bonus: rows.find((r) => r.kind === 'bonus')?.balance ?? 0 };
+}

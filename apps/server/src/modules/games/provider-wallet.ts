@@ -1,0 +1,459 @@
+/**
+ * The provider wallet protocol, platform side (docs/provider-protocol.md): a studio's signed
+ * `authenticate`, `balance`, `bet`, `win` and `rollback` calls. Every movement is a ledger
+ * transfer (with its outbox event) in one transaction with the provider transaction row that
+ * makes a replay answer the first answer again.
+ */
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type {
+  JackpotWin,
+  WalletAuthenticateRequest,
+  WalletAuthenticateResponse,
+  WalletBalanceRequest,
+  WalletBalanceResponse,
+  WalletBetRequest,
+  WalletErrorCode,
+  WalletMoveResponse,
+  WalletRollbackRequest,
+  WalletWinRequest,
+} from '@orbit/contracts';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db/client';
+import { isUniqueViolation, type Tx } from '../../platform/db/executor';
+import { enqueueEvent } from '../../platform/outbox/outbox';
+import { TtlCache } from '../../platform/cache';
+import { hashToken } from '../../platform/tokens';
+import type { JackpotService } from '../jackpots';
+import { InsufficientFundsError, Ledger, lockPlayerBalances, playerBalances, type TransferRequest } from '../wallet';
+import type { PreBetChecks } from './pre-bet';
+import { gameRounds, games, gameSessions, providers, providerTransactions } from './schema';
+
+/** A refused wallet call: the protocol's code, its HTTP status, and the balance where it helps. */
+export class WalletError extends Error {
+  constructor(
+    readonly code: WalletErrorCode,
+    readonly status: number,
+    readonly balance?: { balance_cents: number; currency: string },
+  ) {
+    super(code);
+    this.name = 'WalletError';
+  }
+}
+
+const STATUS: Record<WalletErrorCode, number> = {
+  invalid_signature: 401,
+  invalid_request: 400,
+  invalid_launch_token: 401,
+  invalid_session: 401,
+  insufficient_funds: 402,
+  player_excluded: 403,
+  limit_reached: 403,
+  game_disabled: 403,
+  bonus_max_bet: 403,
+  wrong_currency: 422,
+  transaction_not_found: 404,
+  duplicate_transaction: 409,
+  transaction_rolled_back: 409,
+  round_closed: 409,
+  internal_error: 500,
+};
+export const walletError = (code: WalletErrorCode, balance?: { balance_cents: number; currency: string }) => new WalletError(code, STATUS[code], balance);
+
+export type WalletProvider = { id: number; identifier: string; secret: string; enabled: boolean };
+
+/** A wallet round above this multiple of its bet is announced on `public:wins`. */
+export const PUBLIC_WIN_MULTIPLE = 10;
+export const ROUND_CLOSED_TOPIC = 'games.round_closed';
+export type RoundClosedEvent = { roundId: number };
+
+type SessionRow = {
+  id: number;
+  userId: number;
+  gameId: number;
+  providerId: number;
+  currency: string;
+  licence: string;
+  nickname: string;
+  expiresAt: Date;
+  gameIdentifier: string;
+  gameEnabled: boolean;
+  providerEnabled: boolean;
+};
+
+/** The provider's game id in a call is the part of the catalogue identifier after the slash. */
+const slugOf = (identifier: string) => identifier.slice(identifier.indexOf('/') + 1);
+
+export class ProviderWallet {
+  private readonly providersCache = new TtlCache<WalletProvider | null>(5_000);
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly ledger: Ledger,
+    private readonly jackpots: JackpotService,
+    private readonly checks: PreBetChecks,
+  ) {}
+
+  /** The provider whose secret signed the raw body, or `invalid_signature` (an unknown provider too). */
+  async verify(identifier: string, rawBody: Buffer, signature: string | undefined): Promise<WalletProvider> {
+    const provider = await this.providersCache.get(identifier, async () => {
+      const [row] = await this.db
+        .select({ id: providers.id, identifier: providers.identifier, secret: providers.walletSecret, enabled: providers.enabled })
+        .from(providers)
+        .where(eq(providers.identifier, identifier));
+      return row?.secret ? { ...row, secret: row.secret } : null;
+    });
+    if (!provider || !signature || !/^[0-9a-f]{64}$/i.test(signature)) throw walletError('invalid_signature');
+    const expected = createHmac('sha256', provider.secret).update(rawBody).digest();
+    if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) throw walletError('invalid_signature');
+    return provider;
+  }
+
+  // ---- authenticate, balance ----------------------------------------------------------------------
+
+  async authenticate(provider: WalletProvider, request: WalletAuthenticateRequest, sessionToken: string): Promise<WalletAuthenticateResponse> {
+    const now = this.clock.now();
+    const launchTokenHash = hashToken(request.launch_token);
+    const [launched] = await this.db
+      .select({ identifier: games.identifier })
+      .from(gameSessions)
+      .innerJoin(games, eq(games.id, gameSessions.gameId))
+      .where(eq(gameSessions.launchTokenHash, launchTokenHash));
+    // A token shown to another game is refused without spending it.
+    if (!launched || slugOf(launched.identifier) !== request.game) throw walletError('invalid_launch_token');
+    const [row] = await this.db
+      .update(gameSessions)
+      .set({ sessionTokenHash: hashToken(sessionToken), authenticatedAt: now })
+      .where(
+        and(
+          eq(gameSessions.launchTokenHash, launchTokenHash),
+          eq(gameSessions.providerId, provider.id),
+          isNull(gameSessions.authenticatedAt),
+          gt(gameSessions.createdAt, new Date(now.getTime() - LAUNCH_TOKEN_TTL_MS)),
+        ),
+      )
+      .returning();
+    if (!row) throw walletError('invalid_launch_token');
+    const balance = await this.balanceOf(this.db, row.userId, row.currency);
+    return {
+      status: 'ok',
+      session_token: sessionToken,
+      player_id: playerIdFor(provider, row.userId),
+      nickname: row.nickname,
+      currency: row.currency,
+      balance_cents: balance,
+      licence: row.licence,
+    };
+  }
+
+  async balance(provider: WalletProvider, request: WalletBalanceRequest): Promise<WalletBalanceResponse> {
+    const session = await this.session(provider, request.session_token);
+    return { status: 'ok', currency: session.currency, balance_cents: await this.balanceOf(this.db, session.userId, session.currency) };
+  }
+
+  // ---- bet ------------------------------------------------------------------------------------------
+
+  async bet(provider: WalletProvider, request: WalletBetRequest): Promise<WalletMoveResponse> {
+    const hash = payloadHash(request);
+    const replay = await this.replay(provider, request.transaction_id, hash);
+    if (replay) return replay;
+    const session = await this.session(provider, request.session_token);
+    const now = this.clock.now();
+    if (session.expiresAt <= now) throw walletError('invalid_session');
+    if (slugOf(session.gameIdentifier) !== request.game) throw walletError('invalid_request');
+    if (!session.gameEnabled || !session.providerEnabled || !provider.enabled) throw walletError('game_disabled');
+    if (request.currency !== session.currency) throw walletError('wrong_currency');
+    const refusal = await this.checks.run({ userId: session.userId, currency: session.currency, game: session.gameIdentifier, amountCents: request.amount_cents, at: now });
+    if (refusal) throw walletError(refusal);
+
+    return this.once(provider, request.transaction_id, hash, async (tx) => {
+      const round = await this.openRound(tx, provider, session, request.round_id, now);
+      if (round.userId !== session.userId) throw walletError('invalid_request');
+      if (round.status === 'closed') throw walletError('round_closed');
+
+      const { real, bonus } = await this.lockBalances(tx, session.userId, session.currency);
+      const fromReal = Math.min(request.amount_cents, real);
+      const fromBonus = request.amount_cents - fromReal;
+      if (fromBonus > bonus) throw walletError('insufficient_funds', { balance_cents: real + bonus, currency: session.currency });
+
+      const key = `wallet:${provider.id}:${request.transaction_id}`;
+      const reference = `round:${round.id}`;
+      const moves: TransferRequest[] = [];
+      if (fromReal > 0) moves.push({ idempotencyKey: `${key}:real`, kind: 'bet', reference, currency: session.currency, amount: fromReal, from: { player: session.userId, kind: 'real' }, to: { house: 'bets' } });
+      if (fromBonus > 0) moves.push({ idempotencyKey: `${key}:bonus`, kind: 'bet', reference, currency: session.currency, amount: fromBonus, from: { player: session.userId, kind: 'bonus' }, to: { house: 'bets' } });
+      await this.move(tx, moves, session.currency, session.userId);
+
+      let jackpotWin: JackpotWin | null = null;
+      const jackpot = await this.jackpots.onBet(tx, {
+        userId: session.userId,
+        userName: session.nickname,
+        currency: session.currency,
+        game: session.gameIdentifier,
+        amountCents: request.amount_cents,
+        draw: request.jackpot_draw,
+        reference: `${reference}:${request.transaction_id}`,
+        at: now,
+      });
+      if (jackpot) jackpotWin = { level: jackpot.level, name: jackpot.name, amount_cents: jackpot.amountCents };
+
+      await tx
+        .update(gameRounds)
+        .set({
+          betCents: sql`${gameRounds.betCents} + ${request.amount_cents}`,
+          betRealCents: sql`${gameRounds.betRealCents} + ${fromReal}`,
+          betBonusCents: sql`${gameRounds.betBonusCents} + ${fromBonus}`,
+          jackpotWinCents: sql`${gameRounds.jackpotWinCents} + ${jackpot?.amountCents ?? 0}`,
+        })
+        .where(eq(gameRounds.id, round.id));
+      const balance = real + bonus - request.amount_cents + (jackpot?.amountCents ?? 0);
+      const response: WalletMoveResponse = { status: 'ok', currency: session.currency, balance_cents: balance, transaction_id: '', jackpot_win: jackpotWin };
+      return { kind: 'bet' as const, roundId: round.id, amount: request.amount_cents, real: fromReal, bonus: fromBonus, response };
+    });
+  }
+
+  // ---- win ------------------------------------------------------------------------------------------
+
+  async win(provider: WalletProvider, request: WalletWinRequest): Promise<WalletMoveResponse> {
+    const hash = payloadHash(request);
+    const replay = await this.replay(provider, request.transaction_id, hash);
+    if (replay) return replay;
+    // A win settles money already owed: an expired session still takes it.
+    const session = await this.session(provider, request.session_token);
+    const now = this.clock.now();
+    return this.once(provider, request.transaction_id, hash, async (tx) => {
+      const [round] = await tx
+        .select()
+        .from(gameRounds)
+        .where(and(eq(gameRounds.providerId, provider.id), eq(gameRounds.externalId, request.round_id)))
+        .for('update');
+      if (!round || round.userId !== session.userId || round.status === 'rolled_back' || round.betCents === 0) throw walletError('transaction_not_found');
+      if (round.status === 'closed') throw walletError('round_closed');
+      if (request.reference_transaction_id !== undefined) {
+        const [bet] = await tx
+          .select({ kind: providerTransactions.kind, roundId: providerTransactions.roundId, rolledBack: providerTransactions.rolledBack })
+          .from(providerTransactions)
+          .where(and(eq(providerTransactions.providerId, provider.id), eq(providerTransactions.externalId, request.reference_transaction_id)));
+        if (!bet || bet.kind !== 'bet' || bet.roundId !== round.id || bet.rolledBack) throw walletError('transaction_not_found');
+      }
+      if (request.currency !== round.currency) throw walletError('wrong_currency');
+
+      // Paid back in the proportion the round's bets took real and bonus money.
+      const toReal = Math.floor((request.amount_cents * round.betRealCents) / round.betCents);
+      const toBonus = request.amount_cents - toReal;
+      const key = `wallet:${provider.id}:${request.transaction_id}`;
+      const reference = `round:${round.id}`;
+      const moves: TransferRequest[] = [];
+      if (toReal > 0) moves.push({ idempotencyKey: `${key}:real`, kind: 'win', reference, currency: round.currency, amount: toReal, from: { house: 'bets' }, to: { player: round.userId, kind: 'real' } });
+      if (toBonus > 0) moves.push({ idempotencyKey: `${key}:bonus`, kind: 'win', reference, currency: round.currency, amount: toBonus, from: { house: 'bets' }, to: { player: round.userId, kind: 'bonus' } });
+      await this.move(tx, moves, round.currency, round.userId);
+
+      await tx
+        .update(gameRounds)
+        .set({
+          winCents: request.amount_cents,
+          status: 'closed',
+          closedAt: now,
+          outcome: request.round?.outcome ?? null,
+          fair: request.round?.fair ?? null,
+        })
+        .where(eq(gameRounds.id, round.id));
+      if (request.amount_cents >= PUBLIC_WIN_MULTIPLE * round.betCents) {
+        await enqueueEvent(tx, ROUND_CLOSED_TOPIC, { roundId: round.id } satisfies RoundClosedEvent, now);
+      }
+      const balance = await this.balanceOf(tx, round.userId, round.currency);
+      const response: WalletMoveResponse = { status: 'ok', currency: round.currency, balance_cents: balance, transaction_id: '' };
+      return { kind: 'win' as const, roundId: round.id, amount: request.amount_cents, real: toReal, bonus: toBonus, reference: request.reference_transaction_id, response };
+    });
+  }
+
+  // ---- rollback -------------------------------------------------------------------------------------
+
+  async rollback(provider: WalletProvider, request: WalletRollbackRequest): Promise<WalletMoveResponse> {
+    const hash = payloadHash(request);
+    const replay = await this.replay(provider, request.transaction_id, hash);
+    if (replay) return replay;
+    const session = await this.session(provider, request.session_token);
+    const now = this.clock.now();
+    return this.once(provider, request.transaction_id, hash, async (tx) => {
+      const [bet] = await tx
+        .select()
+        .from(providerTransactions)
+        .where(and(eq(providerTransactions.providerId, provider.id), eq(providerTransactions.externalId, request.reference_transaction_id)))
+        .for('update');
+      const answer = async (): Promise<WalletMoveResponse> => ({
+        status: 'ok',
+        currency: session.currency,
+        balance_cents: await this.balanceOf(tx, session.userId, session.currency),
+        transaction_id: '',
+      });
+      if (!bet) {
+        // Remembered under the rolled-back id, so the bet arriving late finds it and is refused.
+        await tx.insert(providerTransactions).values({
+          providerId: provider.id,
+          externalId: request.reference_transaction_id,
+          kind: 'rollback_marker',
+          referenceExternalId: request.transaction_id,
+          payloadHash: '-',
+          response: {},
+          createdAt: now,
+        });
+        return { kind: 'rollback' as const, roundId: null, amount: 0, real: 0, bonus: 0, reference: request.reference_transaction_id, response: await answer() };
+      }
+      if (bet.kind !== 'bet') throw walletError('transaction_not_found');
+      const [round] = await tx.select().from(gameRounds).where(eq(gameRounds.id, bet.roundId!)).for('update');
+      if (!round || round.userId !== session.userId) throw walletError('transaction_not_found');
+      if (bet.rolledBack) {
+        return { kind: 'rollback' as const, roundId: round.id, amount: 0, real: 0, bonus: 0, reference: request.reference_transaction_id, response: await answer() };
+      }
+      if (round.status === 'closed') throw walletError('round_closed');
+
+      const key = `wallet:${provider.id}:${request.transaction_id}`;
+      const reference = `round:${round.id}`;
+      const moves: TransferRequest[] = [];
+      if (bet.realCents > 0) moves.push({ idempotencyKey: `${key}:real`, kind: 'rollback', reference, currency: round.currency, amount: bet.realCents, from: { house: 'bets' }, to: { player: round.userId, kind: 'real' } });
+      if (bet.bonusCents > 0) moves.push({ idempotencyKey: `${key}:bonus`, kind: 'rollback', reference, currency: round.currency, amount: bet.bonusCents, from: { house: 'bets' }, to: { player: round.userId, kind: 'bonus' } });
+      await this.move(tx, moves, round.currency, round.userId);
+      await tx.update(providerTransactions).set({ rolledBack: true }).where(eq(providerTransactions.id, bet.id));
+      const remaining = round.betCents - bet.amountCents;
+      await tx
+        .update(gameRounds)
+        .set({
+          betCents: remaining,
+          betRealCents: round.betRealCents - bet.realCents,
+          betBonusCents: round.betBonusCents - bet.bonusCents,
+          ...(remaining === 0 ? { status: 'rolled_back' as const, closedAt: now } : {}),
+        })
+        .where(eq(gameRounds.id, round.id));
+      return { kind: 'rollback' as const, roundId: round.id, amount: bet.amountCents, real: bet.realCents, bonus: bet.bonusCents, reference: request.reference_transaction_id, response: await answer() };
+    });
+  }
+
+  // ---- shared steps ---------------------------------------------------------------------------------
+
+  private async session(provider: WalletProvider, token: string): Promise<SessionRow> {
+    const [row] = await this.db
+      .select({
+        id: gameSessions.id,
+        userId: gameSessions.userId,
+        gameId: gameSessions.gameId,
+        providerId: gameSessions.providerId,
+        currency: gameSessions.currency,
+        licence: gameSessions.licence,
+        nickname: gameSessions.nickname,
+        expiresAt: gameSessions.expiresAt,
+        gameIdentifier: games.identifier,
+        gameEnabled: games.enabled,
+        providerEnabled: providers.enabled,
+      })
+      .from(gameSessions)
+      .innerJoin(games, eq(games.id, gameSessions.gameId))
+      .innerJoin(providers, eq(providers.id, gameSessions.providerId))
+      .where(eq(gameSessions.sessionTokenHash, hashToken(token)));
+    if (!row || row.providerId !== provider.id) throw walletError('invalid_session');
+    return row;
+  }
+
+  /** A transaction id seen before: the same body answers the first answer, another body is refused. */
+  private async replay(provider: WalletProvider, externalId: string, hash: string): Promise<WalletMoveResponse | null> {
+    const [row] = await this.db
+      .select({ kind: providerTransactions.kind, payloadHash: providerTransactions.payloadHash, response: providerTransactions.response })
+      .from(providerTransactions)
+      .where(and(eq(providerTransactions.providerId, provider.id), eq(providerTransactions.externalId, externalId)));
+    if (!row) return null;
+    if (row.kind === 'rollback_marker') throw walletError('transaction_rolled_back');
+    if (row.payloadHash !== hash) throw walletError('duplicate_transaction');
+    return row.response as WalletMoveResponse;
+  }
+
+  /**
+   * Runs a movement and records it under the provider's transaction id in one transaction. Two
+   * deliveries of one id racing each other: the loser's insert violates the unique key, its
+   * transaction rolls back, and it answers as a replay.
+   */
+  private async once(
+    provider: WalletProvider,
+    externalId: string,
+    hash: string,
+    work: (tx: Tx) => Promise<{ kind: 'bet' | 'win' | 'rollback'; roundId: number | null; amount: number; real: number; bonus: number; reference?: string | undefined; response: WalletMoveResponse }>,
+  ): Promise<WalletMoveResponse> {
+    try {
+      return await this.db.transaction(async (tx) => {
+        const done = await work(tx);
+        const [row] = await tx
+          .insert(providerTransactions)
+          .values({
+            providerId: provider.id,
+            externalId,
+            kind: done.kind,
+            roundId: done.roundId,
+            referenceExternalId: done.reference ?? null,
+            amountCents: done.amount,
+            realCents: done.real,
+            bonusCents: done.bonus,
+            payloadHash: hash,
+            response: {},
+            createdAt: this.clock.now(),
+          })
+          .returning({ id: providerTransactions.id });
+        const response = { ...done.response, transaction_id: String(row!.id) };
+        await tx.update(providerTransactions).set({ response }).where(eq(providerTransactions.id, row!.id));
+        return response;
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) {
+        const replay = await this.replay(provider, externalId, hash);
+        if (replay) return replay;
+      }
+      throw error;
+    }
+  }
+
+  private async openRound(tx: Tx, provider: WalletProvider, session: SessionRow, externalId: string, now: Date) {
+    const [created] = await tx
+      .insert(gameRounds)
+      .values({ providerId: provider.id, externalId, userId: session.userId, gameId: session.gameId, sessionId: session.id, currency: session.currency, createdAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (created) return created;
+    const [round] = await tx
+      .select()
+      .from(gameRounds)
+      .where(and(eq(gameRounds.providerId, provider.id), eq(gameRounds.externalId, externalId)))
+      .for('update');
+    return round!;
+  }
+
+  private lockBalances(tx: Tx, userId: number, currency: string): Promise<{ real: number; bonus: number }> {
+    return lockPlayerBalances(tx, userId, currency);
+  }
+
+  private async move(tx: Tx, moves: TransferRequest[], currency: string, userId: number): Promise<void> {
+    try {
+      for (const move of moves) await this.ledger.transfer(tx, move);
+    } catch (error) {
+      if (error instanceof InsufficientFundsError) {
+        throw walletError('insufficient_funds', { balance_cents: await this.balanceOf(tx, userId, currency), currency });
+      }
+      throw error;
+    }
+  }
+
+  private async balanceOf(db: Db | Tx, userId: number, currency: string): Promise<number> {
+    const [b] = await playerBalances(db, userId, [currency]);
+    return b ? b.real + b.bonus : 0;
+  }
+}
+
+/** A launch token is exchanged within this time, once. */
+export const LAUNCH_TOKEN_TTL_MS = 5 * 60_000;
+
+/** The player's id at a provider: the platform's player id, stable across launches. */
+export function playerIdFor(_provider: WalletProvider, userId: number): string {
+  return String(userId);
+}
+
+/** What makes two calls with one transaction id "the same": the parsed body, keys in schema order. */
+function payloadHash(request: object): string {
+  return createHash('sha256').update(JSON.stringify(request)).digest('base64url');
+}

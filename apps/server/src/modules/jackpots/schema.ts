@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { bigint, bigserial, boolean, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+
+/** A pooled jackpot in one currency, fed by the bets of its games (`games`: catalogue identifiers). */
+export const jackpots = pgTable('jackpots', {
+  id: serial('id').primaryKey(),
+  identifier: text('identifier').notNull().unique(),
+  name: text('name').notNull(),
+  currency: text('currency').notNull(),
+  games: text('games').array().notNull().default(sql`'{}'::text[]`),
+  enabled: boolean('enabled').notNull().default(true),
+});
+
+/**
+ * A level (mini, major, grand). `amount_cents` is what a hit pays now: the sum over levels equals
+ * the balance of the currency's `jackpot_pool` ledger account. Each bet adds `contribution_bp`
+ * basis points of its amount; a bet hits the level when its 32-bit draw falls in the level's
+ * slice of `hit_weight` values out of 2^32 (docs/provider-protocol.md).
+ */
+export const jackpotLevels = pgTable(
+  'jackpot_levels',
+  {
+    id: serial('id').primaryKey(),
+    jackpotId: integer('jackpot_id')
+      .notNull()
+      .references(() => jackpots.id, { onDelete: 'cascade' }),
+    identifier: text('identifier').notNull(),
+    name: text('name').notNull(),
+    position: integer('position').notNull(),
+    seedCents: bigint('seed_cents', { mode: 'number' }).notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    contributionBp: integer('contribution_bp').notNull(),
+    hitWeight: bigint('hit_weight', { mode: 'number' }).notNull(),
+    /** How many times the level was reset to its seed (keys the seed transfers). */
+    resets: integer('resets').notNull().default(0),
+  },
+  (t) => [unique('jackpot_levels_identifier').on(t.jackpotId, t.identifier)],
+);
+
+/** A paid hit: the winners board and `GET /api/jackpot_wins`. */
+export const jackpotWins = pgTable(
+  'jackpot_wins',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    levelId: integer('level_id')
+      .notNull()
+      .references(() => jackpotLevels.id),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    userName: text('user_name').notNull(),
+    /** The round (games module) whose bet hit. */
+    roundReference: text('round_reference').notNull().unique(),
+    currency: text('currency').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('jackpot_wins_created').on(t.createdAt)],
+);

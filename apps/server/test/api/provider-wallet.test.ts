@@ -1,0 +1,351 @@
+/**
+ * The provider wallet protocol (docs/provider-protocol.md) through HTTP, rule by rule, with the
+ * ledger audit after each test; the launch that starts a session, and the rounds it leaves in the
+ * games history.
+ */
+import { createHmac } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  gameRoundDetailSchema,
+  gameRoundsResponseSchema,
+  jackpotsResponseSchema,
+  jackpotWinsResponseSchema,
+  launchResponseSchema,
+  walletAuthenticateResponseSchema,
+  walletErrorResponseSchema,
+  walletMoveResponseSchema,
+} from '@orbit/contracts';
+import { Ledger } from '../../src/modules/wallet';
+import { FakeClock } from '../../src/platform/clock';
+import { createTestApp, type TestApp } from '../support/app';
+import { call, register } from '../support/identity';
+import { balancesOf, expectLedgerHolds } from '../support/ledger';
+
+const clock = new FakeClock('2026-05-10T10:00:00Z');
+let t: TestApp;
+let ledger: Ledger;
+let seq = 0;
+const uid = (p: string) => `${p}-${++seq}`;
+
+type Player = { cookie: string; id: number };
+let ann: Player;
+let bob: Player;
+let gameIds: Record<string, number>;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { clock });
+  ledger = new Ledger(clock);
+  const a = await register(t, { email: 'ann@example.com', nickname: 'Annabelle', currency: 'EUR' }, '10.0.0.1');
+  const b = await register(t, { email: 'bob@example.com', nickname: 'Bob', currency: 'EUR' }, '10.0.0.2');
+  ann = { cookie: a.cookie, id: a.player.id };
+  bob = { cookie: b.cookie, id: b.player.id };
+  const rows = await t.database.db.execute(sql`select id, identifier from games`);
+  gameIds = Object.fromEntries((rows.rows as Array<{ id: number; identifier: string }>).map((r) => [r.identifier, Number(r.id)]));
+});
+afterAll(() => t.close());
+afterEach(() => expectLedgerHolds(t.database.db));
+
+function sign(body: string, secret = t.config.studio.walletSecret): string {
+  return createHmac('sha256', secret).update(body).digest('hex');
+}
+
+async function wallet(action: string, body: object, opts: { secret?: string; signature?: string; provider?: string } = {}) {
+  const raw = JSON.stringify(body);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/wallet/${opts.provider ?? 'orbit'}/${action}`,
+    headers: { 'content-type': 'application/json', 'x-request-sign': opts.signature ?? sign(raw, opts.secret) },
+    payload: raw,
+  });
+  return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+}
+
+async function fund(player: Player, real: number, bonus = 0) {
+  if (real > 0) await ledger.transfer(t.database.db, { idempotencyKey: uid('fund-real'), kind: 'deposit', reference: 'payment:test', currency: 'EUR', amount: real, from: { house: 'psp_clearing' }, to: { player: player.id, kind: 'real' } });
+  if (bonus > 0) await ledger.transfer(t.database.db, { idempotencyKey: uid('fund-bonus'), kind: 'bonus', reference: 'bonus:test', currency: 'EUR', amount: bonus, from: { house: 'bonus_funding' }, to: { player: player.id, kind: 'bonus' } });
+}
+
+async function launch(player: Player | null, game = 'orbit/european-roulette', mode: 'real' | 'demo' = 'real') {
+  return call(t, 'POST', `/api/games/${gameIds[game]}/launch`, { cookie: player?.cookie, payload: { mode } });
+}
+
+/** Launches for real and exchanges the launch token: the session token the studio would hold. */
+async function session(player: Player, game = 'orbit/european-roulette'): Promise<string> {
+  const res = await launch(player, game);
+  expect(res.statusCode, res.body).toBe(200);
+  const url = new URL(launchResponseSchema.parse(res.json()).url, 'http://casino.test');
+  const auth = await wallet('authenticate', { launch_token: url.searchParams.get('launch_token'), game: game.split('/')[1] });
+  expect(auth.status, JSON.stringify(auth.body)).toBe(200);
+  return walletAuthenticateResponseSchema.parse(auth.body).session_token;
+}
+
+const bet = (token: string, round: string, tx: string, amount: number, extra: object = {}) =>
+  wallet('bet', { session_token: token, game: 'european-roulette', round_id: round, transaction_id: tx, amount_cents: amount, currency: 'EUR', ...extra });
+const win = (token: string, round: string, tx: string, amount: number, extra: object = {}) =>
+  wallet('win', { session_token: token, game: 'european-roulette', round_id: round, transaction_id: tx, amount_cents: amount, currency: 'EUR', ...extra });
+const rollback = (token: string, round: string, tx: string, reference: string) =>
+  wallet('rollback', { session_token: token, game: 'european-roulette', round_id: round, transaction_id: tx, reference_transaction_id: reference });
+
+function expectError(res: { status: number; body: Record<string, unknown> }, status: number, code: string) {
+  expect(res.status, JSON.stringify(res.body)).toBe(status);
+  expect(walletErrorResponseSchema.parse(res.body).code).toBe(code);
+}
+
+describe('launch', () => {
+  it('opens demo for anyone with FUN money and no token, real play only for a signed-in player', async () => {
+    const demo = await launch(null, 'orbit/stellar-sevens', 'demo');
+    expect(demo.statusCode, demo.body).toBe(200);
+    const d = launchResponseSchema.parse(demo.json());
+    expect(d).toMatchObject({ mode: 'demo', currency: 'FUN' });
+    expect(d.url).toMatch(/^\/studio\/play\/stellar-sevens\?/);
+    expect(new URL(d.url, 'http://x').searchParams.get('launch_token')).toBeNull();
+
+    expect((await launch(null, 'orbit/stellar-sevens')).statusCode).toBe(401);
+    const real = launchResponseSchema.parse((await launch(ann, 'orbit/stellar-sevens')).json());
+    const params = new URL(real.url, 'http://x').searchParams;
+    expect(params.get('mode')).toBe('real');
+    expect(params.get('currency')).toBe('EUR');
+    expect(params.get('launch_token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(params.get('licence')).toMatch(/^(CW|EE)$/);
+  });
+
+  it('refuses catalogue-only games and demo where the game has none', async () => {
+    const live = await launch(ann, 'aurora-live/live-european-roulette');
+    expect(live.statusCode).toBe(422);
+    expect(live.json()).toEqual({ errors: { base: ['game_not_launchable'] } });
+    expect((await call(t, 'POST', '/api/games/999999/launch', { cookie: ann.cookie, payload: { mode: 'real' } })).statusCode).toBe(404);
+  });
+
+  it('exchanges a launch token once, within five minutes, for the game it was made for', async () => {
+    const url = new URL(launchResponseSchema.parse((await launch(ann)).json()).url, 'http://x');
+    const token = url.searchParams.get('launch_token');
+    expectError(await wallet('authenticate', { launch_token: token, game: 'orbit-dice' }), 401, 'invalid_launch_token');
+    const first = await wallet('authenticate', { launch_token: token, game: 'european-roulette' });
+    expect(first.status).toBe(200);
+    expect(walletAuthenticateResponseSchema.parse(first.body)).toMatchObject({ player_id: String(ann.id), nickname: 'Annabelle', currency: 'EUR' });
+    expectError(await wallet('authenticate', { launch_token: token, game: 'european-roulette' }), 401, 'invalid_launch_token');
+
+    const late = new URL(launchResponseSchema.parse((await launch(ann)).json()).url, 'http://x').searchParams.get('launch_token');
+    clock.advance(5 * 60_000 + 1);
+    expectError(await wallet('authenticate', { launch_token: late, game: 'european-roulette' }), 401, 'invalid_launch_token');
+  });
+});
+
+describe('signatures', () => {
+  it('refuses a missing, wrong or foreign signature and an unknown provider, before reading the body', async () => {
+    const body = { session_token: 'x' };
+    expectError(await wallet('balance', body, { signature: '' }), 401, 'invalid_signature');
+    expectError(await wallet('balance', body, { signature: 'ab'.repeat(32) }), 401, 'invalid_signature');
+    expectError(await wallet('balance', body, { secret: 'another-secret-another-secret-another' }), 401, 'invalid_signature');
+    expectError(await wallet('balance', body, { provider: 'nobody' }), 401, 'invalid_signature');
+    // Signed right but not JSON of the action: a bad request, not a signature problem.
+    expectError(await wallet('bet', { session_token: 'x' }), 400, 'invalid_request');
+    expectError(await wallet('balance', body), 401, 'invalid_session');
+  });
+});
+
+describe('bets, wins and rollbacks', () => {
+  it('takes a bet, answers a replay with the first answer and refuses the same id with another body', async () => {
+    await fund(ann, 10_000);
+    const token = await session(ann);
+    const round = uid('r');
+    const first = await bet(token, round, `${round}:bet`, 1_000);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(walletMoveResponseSchema.parse(first.body)).toMatchObject({ balance_cents: 9_000, currency: 'EUR' });
+    const again = await bet(token, round, `${round}:bet`, 1_000);
+    expect(again.body).toEqual(first.body);
+    expect((await balancesOf(t.database.db, ann.id, 'EUR')).real).toBe(9_000);
+    expectError(await bet(token, round, `${round}:bet`, 2_000), 409, 'duplicate_transaction');
+
+    const paid = await win(token, round, `${round}:win`, 3_500, { reference_transaction_id: `${round}:bet`, round: { stake_cents: 1_000, outcome: { pocket: 17 }, fair: { server_seed_hash: 'ab'.repeat(32), client_seed: 'c', nonce: 0 } } });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body.balance_cents).toBe(12_500);
+    expect((await win(token, round, `${round}:win`, 3_500, { reference_transaction_id: `${round}:bet`, round: { stake_cents: 1_000, outcome: { pocket: 17 }, fair: { server_seed_hash: 'ab'.repeat(32), client_seed: 'c', nonce: 0 } } })).body).toEqual(paid.body);
+    expectError(await win(token, round, `${round}:win2`, 100), 409, 'round_closed');
+    expectError(await bet(token, round, `${round}:bet2`, 100), 409, 'round_closed');
+    expect((await balancesOf(t.database.db, ann.id, 'EUR')).real).toBe(12_500);
+  });
+
+  it('refuses a win for a round without a bet, or naming a bet of another round', async () => {
+    const token = await session(ann);
+    expectError(await win(token, uid('nobet'), uid('w'), 500), 404, 'transaction_not_found');
+    const a = uid('r');
+    const b = uid('r');
+    await fund(ann, 2_000);
+    expect((await bet(token, a, `${a}:bet`, 100)).status).toBe(200);
+    expect((await bet(token, b, `${b}:bet`, 100)).status).toBe(200);
+    expectError(await win(token, a, `${a}:win`, 50, { reference_transaction_id: `${b}:bet` }), 404, 'transaction_not_found');
+    expect((await win(token, a, `${a}:win`, 0)).status).toBe(200);
+    expect((await win(token, b, `${b}:win`, 0)).status).toBe(200);
+  });
+
+  it('rolls back a bet exactly once, and not after its round was won', async () => {
+    const token = await session(ann);
+    await fund(ann, 1_000);
+    const before = (await balancesOf(t.database.db, ann.id, 'EUR')).real;
+    const round = uid('r');
+    expect((await bet(token, round, `${round}:bet`, 700)).status).toBe(200);
+    const back = await rollback(token, round, `${round}:rb`, `${round}:bet`);
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body.balance_cents).toBe(before + (await balancesOf(t.database.db, ann.id, 'EUR')).bonus);
+    expect((await rollback(token, round, `${round}:rb`, `${round}:bet`)).body).toEqual(back.body);
+    expect((await rollback(token, round, `${round}:rb2`, `${round}:bet`)).status).toBe(200);
+    expect((await balancesOf(t.database.db, ann.id, 'EUR')).real).toBe(before);
+    expectError(await win(token, round, `${round}:win`, 100), 404, 'transaction_not_found');
+    expectError(await rollback(token, round, uid('rb'), `${round}:rb`), 404, 'transaction_not_found');
+
+    const won = uid('r');
+    expect((await bet(token, won, `${won}:bet`, 100)).status).toBe(200);
+    expect((await win(token, won, `${won}:win`, 0)).status).toBe(200);
+    expectError(await rollback(token, won, `${won}:rb`, `${won}:bet`), 409, 'round_closed');
+  });
+
+  it('remembers a rollback of a bet it never saw and refuses that bet when it arrives late', async () => {
+    const token = await session(ann);
+    await fund(ann, 1_000);
+    const round = uid('r');
+    const back = await rollback(token, round, `${round}:rb`, `${round}:bet`);
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    const before = await balancesOf(t.database.db, ann.id, 'EUR');
+    expectError(await bet(token, round, `${round}:bet`, 300), 409, 'transaction_rolled_back');
+    expect(await balancesOf(t.database.db, ann.id, 'EUR')).toEqual(before);
+  });
+
+  it('refuses a bet above the balance, with the balance, and moves nothing', async () => {
+    const token = await session(bob);
+    await fund(bob, 500, 200);
+    const res = await bet(token, uid('r'), uid('b'), 701);
+    expectError(res, 402, 'insufficient_funds');
+    expect(res.body).toMatchObject({ balance_cents: 700, currency: 'EUR' });
+    expect(await balancesOf(t.database.db, bob.id, 'EUR')).toMatchObject({ real: 500, bonus: 200 });
+  });
+
+  it('takes real money first, then bonus, and pays a win back in that proportion', async () => {
+    const token = await session(bob);
+    const start = await balancesOf(t.database.db, bob.id, 'EUR');
+    const round = uid('r');
+    // 500 real + 200 bonus: a bet of 700 takes 500 real, 200 bonus (5:2).
+    expect((await bet(token, round, `${round}:bet`, start.real + start.bonus)).status).toBe(200);
+    expect(await balancesOf(t.database.db, bob.id, 'EUR')).toMatchObject({ real: 0, bonus: 0 });
+    expect((await win(token, round, `${round}:win`, 1_401)).status).toBe(200);
+    // 1401 × 500/700 = 1000.7 → 1000 real, the rest (401) bonus.
+    expect(await balancesOf(t.database.db, bob.id, 'EUR')).toMatchObject({ real: 1_000, bonus: 401 });
+  });
+
+  it('refuses a bet and a real launch when a pre-bet check says so (self-exclusion, limits plug in here)', async () => {
+    const token = await session(bob);
+    await fund(bob, 1_000);
+    t.app.orbitPreBetChecks.add('test-exclusion', async ({ userId }) => (userId === bob.id ? 'player_excluded' : null));
+    expectError(await bet(token, uid('r'), uid('b'), 10), 403, 'player_excluded');
+    const refused = await launch(bob);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ errors: { base: ['player_excluded'] } });
+    // Demo play needs no money and stays open.
+    expect((await launch(bob, 'orbit/stellar-sevens', 'demo')).statusCode).toBe(200);
+    expect((await launch(ann)).statusCode).toBe(200);
+  });
+});
+
+describe('jackpots', () => {
+  async function poolBalance(): Promise<number> {
+    const r = await t.database.db.execute(sql`select balance from ledger_accounts where user_id is null and kind = 'jackpot_pool' and currency = 'EUR'`);
+    return Number((r.rows[0] as { balance: number }).balance);
+  }
+  async function eurJackpot() {
+    const list = jackpotsResponseSchema.parse((await call(t, 'GET', '/api/jackpots')).json());
+    return list.find((j) => j.currency === 'EUR')!;
+  }
+
+  it('feeds the levels with their share of each bet of a jackpot game, the pool always equal to their sum', async () => {
+    const before = await eurJackpot();
+    expect(before.levels.map((l) => l.identifier)).toEqual(['mini', 'major', 'grand']);
+    expect(before.levels.map((l) => l.amount_cents)).toEqual([2_000, 20_000, 200_000]);
+    expect(await poolBalance()).toBe(222_000);
+    const token = await session(ann, 'orbit/stellar-sevens');
+    await fund(ann, 100_000);
+    const round = uid('r');
+    // A draw above every level's slice: no hit.
+    const res = await wallet('bet', { session_token: token, game: 'stellar-sevens', round_id: round, transaction_id: `${round}:bet`, amount_cents: 10_000, currency: 'EUR', jackpot_draw: 0xffff_ffff });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.jackpot_win).toBeNull();
+    const after = await eurJackpot();
+    // 0.5% / 0.3% / 0.2% of 100.00.
+    expect(after.levels.map((l, i) => l.amount_cents - before.levels[i]!.amount_cents)).toEqual([50, 30, 20]);
+    expect(await poolBalance()).toBe(after.levels.reduce((a, l) => a + l.amount_cents, 0));
+    await wallet('win', { session_token: token, game: 'stellar-sevens', round_id: round, transaction_id: `${round}:win`, amount_cents: 0, currency: 'EUR' });
+  });
+
+  it('pays a hit from the draw to the player, resets the level to its seed and shows the masked winner', async () => {
+    const token = await session(ann, 'orbit/stellar-sevens');
+    const before = await eurJackpot();
+    const mini = before.levels.find((l) => l.identifier === 'mini')!;
+    const real = (await balancesOf(t.database.db, ann.id, 'EUR')).real;
+    const round = uid('r');
+    // Slices from 0: grand (1 in 1,000,000 → 4294 values), major (1 in 50,000 → 85899), then mini.
+    const miniDraw = Math.floor(2 ** 32 / 1_000_000) + Math.floor(2 ** 32 / 50_000);
+    const res = await wallet('bet', { session_token: token, game: 'stellar-sevens', round_id: round, transaction_id: `${round}:bet`, amount_cents: 1_000, currency: 'EUR', jackpot_draw: miniDraw });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const prize = mini.amount_cents + 5;
+    expect(res.body.jackpot_win).toEqual({ level: 'mini', name: 'Mini', amount_cents: prize });
+    expect((await balancesOf(t.database.db, ann.id, 'EUR')).real).toBe(real - 1_000 + prize);
+    const after = await eurJackpot();
+    expect(after.levels.find((l) => l.identifier === 'mini')!.amount_cents).toBe(2_000);
+    expect(await poolBalance()).toBe(after.levels.reduce((a, l) => a + l.amount_cents, 0));
+    const wins = jackpotWinsResponseSchema.parse((await call(t, 'GET', '/api/jackpot_wins')).json());
+    expect(wins[0]).toMatchObject({ amount_cents: prize, jackpot_level_name: 'Mini', user_name: 'Annabe***', jackpot_original_currency: 'EUR' });
+    await wallet('win', { session_token: token, game: 'stellar-sevens', round_id: round, transaction_id: `${round}:win`, amount_cents: 0, currency: 'EUR' });
+    const detail = await call(t, 'GET', `/api/player/game_rounds?game=orbit/stellar-sevens`, { cookie: ann.cookie });
+    expect(gameRoundsResponseSchema.parse(detail.json()).data[0]).toMatchObject({ jackpot_win_cents: prize, win_cents: prize });
+  });
+});
+
+describe('games history', () => {
+  it('lists the player\'s rounds newest first with filters and paging, and recalls one with its outcome and seeds', async () => {
+    const token = await session(ann, 'orbit/orbit-dice');
+    await fund(ann, 5_000);
+    const fair = { server_seed_hash: 'cd'.repeat(32), client_seed: 'my-seed', nonce: 3 };
+    for (let i = 0; i < 3; i++) {
+      const round = uid('dice');
+      await wallet('bet', { session_token: token, game: 'orbit-dice', round_id: round, transaction_id: `${round}:bet`, amount_cents: 100, currency: 'EUR' });
+      clock.advance(1_000);
+      await wallet('win', { session_token: token, game: 'orbit-dice', round_id: round, transaction_id: `${round}:win`, amount_cents: i === 1 ? 192 : 0, currency: 'EUR', round: { stake_cents: 100, outcome: { roll: 4200 + i }, fair: { ...fair, nonce: i } } });
+    }
+    const page = await call(t, 'GET', '/api/player/game_rounds?game=orbit/orbit-dice&page_size=2', { cookie: ann.cookie });
+    expect(page.statusCode, page.body).toBe(200);
+    const rounds = gameRoundsResponseSchema.parse(page.json());
+    expect(rounds.pagination).toMatchObject({ current_page: 1, next_page: 2, total_count: 3, total_pages: 2 });
+    expect(rounds.data.map((r) => r.win_cents)).toEqual([0, 192]);
+    const won = gameRoundsResponseSchema.parse((await call(t, 'GET', '/api/player/game_rounds?game=orbit/orbit-dice&result=won', { cookie: ann.cookie })).json());
+    expect(won.data).toHaveLength(1);
+    const detail = gameRoundDetailSchema.parse((await call(t, 'GET', `/api/player/game_rounds/${won.data[0]!.id}`, { cookie: ann.cookie })).json());
+    expect(detail).toMatchObject({ status: 'closed', bet_cents: 100, win_cents: 192, outcome: { roll: 4201 }, fair: { ...fair, nonce: 1 } });
+    expect(detail.transactions.map((x) => [x.kind, x.amount_cents])).toEqual([
+      ['bet', 100],
+      ['win', 192],
+    ]);
+    // Another player's round is nobody else's business.
+    expect((await call(t, 'GET', `/api/player/game_rounds/${won.data[0]!.id}`, { cookie: bob.cookie })).statusCode).toBe(404);
+    expect((await call(t, 'GET', '/api/player/game_rounds')).statusCode).toBe(401);
+    expect((await call(t, 'GET', '/api/player/game_rounds?result=maybe', { cookie: ann.cookie })).statusCode).toBe(422);
+  });
+});
+
+// Last: it moves the clock past every session of the file.
+describe('expired game sessions', () => {
+  it('refuses bets in another currency, in a disabled game, on an expired session; still settles a win on it', async () => {
+    await fund(ann, 1_000);
+    const token = await session(ann);
+    expectError(await bet(token, uid('r'), uid('b'), 10, { currency: 'USD' }), 422, 'wrong_currency');
+    const round = uid('r');
+    expect((await bet(token, round, `${round}:bet`, 10)).status).toBe(200);
+
+    await t.database.db.execute(sql`update games set enabled = false where identifier = 'orbit/european-roulette'`);
+    expectError(await bet(token, uid('r'), uid('b'), 10), 403, 'game_disabled');
+    await t.database.db.execute(sql`update games set enabled = true where identifier = 'orbit/european-roulette'`);
+
+    clock.advance(12 * 3600_000 + 1);
+    expectError(await bet(token, uid('r'), uid('b'), 10), 401, 'invalid_session');
+    expect((await win(token, round, `${round}:win`, 20)).status).toBe(200);
+  });
+});
