@@ -12,6 +12,7 @@ CREATE TABLE "game_rounds" (
 	"win_cents" bigint DEFAULT 0 NOT NULL,
 	"jackpot_win_cents" bigint DEFAULT 0 NOT NULL,
 	"status" text DEFAULT 'open' NOT NULL,
+	"bet" jsonb,
 	"outcome" jsonb,
 	"fair" jsonb,
 	"created_at" timestamp with time zone NOT NULL,

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import { fileURLToPath } from 'node:url';
 import { createSandboxPsp, fileStore, memoryStore, type SandboxPsp } from '@orbit/sandbox-psp';
+import { createStudio, GAMES, fileStore as studioFileStore, memoryStore as studioMemoryStore, type Studio } from '@orbit/studio';
 import compress from '@fastify/compress';
 import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
@@ -20,6 +22,7 @@ import { Sweeps } from './platform/jobs';
 import { createPubSub, type PubSub } from './platform/realtime/pubsub';
 import { modules } from './modules';
 import { SANDBOX_PSP_PREFIX } from './modules/cashbox';
+import { HOUSE_PROVIDER, STUDIO_PREFIX } from './modules/games';
 
 export type AppOptions = {
   config: Config;
@@ -44,6 +47,8 @@ declare module 'fastify' {
     orbitSweeps: Sweeps;
     /** The sandbox PSP when this process serves it (tests settle it with `runDue()`). */
     orbitSandboxPsp?: SandboxPsp;
+    /** The house game studio when this process serves it (tests deliver its pending wins with `retryPending()`). */
+    orbitStudio?: Studio;
   }
 }
 
@@ -95,6 +100,7 @@ export async function buildApp({ config, database, web = true, clock = systemClo
   // Unknown API paths answer JSON, never the page's 404.
   app.all('/api/*', async (_request, reply) => reply.status(404).send({ errors: { base: ['not_found'] } }));
   if (config.sandboxPsp.enabled && !config.sandboxPsp.url) await mountSandboxPsp(app, config, clock, workers, fetch);
+  if (config.studio.enabled) await mountStudio(app, config, clock, workers, fetch);
   if (web) await registerWeb(app, config);
   if (workers) {
     app.addHook('onReady', async () => {
@@ -125,6 +131,32 @@ async function mountSandboxPsp(app: FastifyInstance, config: Config, clock: Cloc
   });
   await app.register(sandbox.plugin, { prefix: SANDBOX_PSP_PREFIX });
   app.decorate('orbitSandboxPsp', sandbox);
+}
+
+/** The built game clients of the studio (`npm run build`). */
+const studioClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../studio/dist/client');
+
+/**
+ * The house game studio in this process, under /studio: it plays an outside provider, so it moves
+ * money only through the signed wallet protocol, over HTTP to this same server (loopback), and
+ * keeps its own state (seeds, demo balances) in a file of DATA_DIR.
+ */
+async function mountStudio(app: FastifyInstance, config: Config, clock: Clock, workers: boolean, fetch: Fetch | undefined): Promise<void> {
+  const loopback = ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(config.host) ? '127.0.0.1' : config.host;
+  const studio = createStudio({
+    provider: HOUSE_PROVIDER,
+    walletUrl: `http://${loopback}:${config.port}/api/wallet/${HOUSE_PROVIDER}`,
+    walletSecret: config.studio.walletSecret,
+    games: GAMES,
+    store: config.env === 'test' ? studioMemoryStore() : studioFileStore(path.join(config.dataDir, 'studio.json')),
+    clock: () => clock.now(),
+    clientDir: studioClientDir,
+    retryIntervalMs: workers ? 30_000 : 0,
+    log: app.log,
+    ...(fetch ? { fetch } : {}),
+  });
+  await app.register(studio.plugin, { prefix: STUDIO_PREFIX });
+  app.decorate('orbitStudio', studio);
 }
 
 function splitUrl(url: string): [string, string] {

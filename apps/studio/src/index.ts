@@ -8,4 +8,6 @@ export const studio = {
   provider: 'orbit',
   title: 'Orbit Originals',
 } as const;
-export { commitment, RoundDraws, type Draws } from './fair/draws';
+export { commitment, jackpotDraw, RoundDraws, type Draws } from './fair/draws';
+export { GAMES, type GameMath, type AnyGameMath, type PaytableRow } from './games';
+export { createStudio, fileStore, memoryStore, licenceRules, type Studio, type StudioOptions, type StudioStore, type StudioFetch } from './service';

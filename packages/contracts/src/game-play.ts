@@ -54,6 +54,8 @@ export type GameRound = z.infer<typeof gameRoundSchema>;
 
 /** One round for recall: the stored outcome replays it, the fair inputs verify it on /fair. */
 export const gameRoundDetailSchema = gameRoundSchema.extend({
+  /** The bet as the game took it (`{stake}`, roulette's positions, dice's target ...). */
+  bet: z.unknown().nullable(),
   outcome: z.unknown().nullable(),
   fair: roundFairSchema.nullable(),
   transactions: z.array(
@@ -105,6 +107,8 @@ export const walletBetRequestSchema = z.object({
 });
 export const walletRoundReportSchema = z.object({
   stake_cents: money,
+  /** The bet as the game took it (what a verifier replays the round with). */
+  bet: z.unknown().optional(),
   outcome: z.unknown(),
   fair: roundFairSchema.optional(),
 });

@@ -6,7 +6,9 @@
  * outcome is favoured by a modulo. Anyone holding the revealed server seed, the client seed and
  * the nonce recomputes the same draws, hence the same outcome.
  */
-import { createHash, createHmac } from 'node:crypto';
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 
 /** What a game's mathematics draws from: a uniform integer in [0, n). */
 export interface Draws {
@@ -15,14 +17,24 @@ export interface Draws {
 
 const TWO_32 = 0x1_0000_0000;
 
+/** HMAC-SHA256 over UTF-8 strings (isomorphic: Node and the browser's verifier). */
+function hmacSha256(key: string, message: string): Uint8Array {
+  return hmac(sha256, utf8ToBytes(key), utf8ToBytes(message));
+}
+
+/** The big-endian unsigned 32-bit word at `offset`. */
+function readUint32BE(bytes: Uint8Array, offset: number): number {
+  return ((bytes[offset]! << 24) | (bytes[offset + 1]! << 16) | (bytes[offset + 2]! << 8) | bytes[offset + 3]!) >>> 0;
+}
+
 /** The commitment shown before play: sha256 of the server seed, hex. */
 export function commitment(serverSeed: string): string {
-  return createHash('sha256').update(serverSeed).digest('hex');
+  return bytesToHex(sha256(utf8ToBytes(serverSeed)));
 }
 
 /** The draws of one round; `words` counts the 32-bit words consumed (kept with the round for recall). */
 export class RoundDraws implements Draws {
-  private block: Buffer = Buffer.alloc(0);
+  private block: Uint8Array = new Uint8Array(0);
   private offset = 0;
   private cursor = 0;
   words = 0;
@@ -38,11 +50,11 @@ export class RoundDraws implements Draws {
   /** The next uniform 32-bit word of the stream. */
   uint32(): number {
     if (this.offset + 4 > this.block.length) {
-      this.block = createHmac('sha256', this.serverSeed).update(`${this.clientSeed}:${this.nonce}:${this.cursor}`).digest();
+      this.block = hmacSha256(this.serverSeed, `${this.clientSeed}:${this.nonce}:${this.cursor}`);
       this.cursor++;
       this.offset = 0;
     }
-    const word = this.block.readUInt32BE(this.offset);
+    const word = readUint32BE(this.block, this.offset);
     this.offset += 4;
     this.words++;
     return word;
@@ -57,4 +69,14 @@ export class RoundDraws implements Draws {
       if (word < limit) return word % n;
     }
   }
+}
+
+/**
+ * The round's jackpot draw: the first big-endian 32-bit word of
+ * HMAC-SHA256(serverSeed, `${clientSeed}:${nonce}:jackpot`). A stream of its own, so it never
+ * depends on how many words the game consumed. The studio sends it with the bet of a jackpot game
+ * and the platform compares it with each level's trigger probability (docs/provider-protocol.md).
+ */
+export function jackpotDraw(serverSeed: string, clientSeed: string, nonce: number): number {
+  return readUint32BE(hmacSha256(serverSeed, `${clientSeed}:${nonce}:jackpot`), 0);
 }

@@ -134,7 +134,7 @@ export class PlayService {
       const jackpot = (m.response as WalletMoveResponse).jackpot_win;
       if (jackpot) transactions.push({ kind: 'jackpot', amount_cents: jackpot.amount_cents, real_cents: jackpot.amount_cents, bonus_cents: 0, created_at: m.at.toISOString() });
     }
-    return { ...presentRound(row.round, row.game), outcome: row.round.outcome ?? null, fair: row.round.fair ?? null, transactions };
+    return { ...presentRound(row.round, row.game), bet: row.round.bet ?? null, outcome: row.round.outcome ?? null, fair: row.round.fair ?? null, transactions };
   }
 }
 

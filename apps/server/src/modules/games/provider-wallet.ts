@@ -4,7 +4,7 @@
  * transfer (with its outbox event) in one transaction with the provider transaction row that
  * makes a replay answer the first answer again.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type {
   JackpotWin,
@@ -66,6 +66,9 @@ export type WalletProvider = { id: number; identifier: string; secret: string; e
 export const PUBLIC_WIN_MULTIPLE = 10;
 export const ROUND_CLOSED_TOPIC = 'games.round_closed';
 export type RoundClosedEvent = { roundId: number };
+
+type Recorded = { kind: 'bet' | 'win' | 'rollback'; roundId: number | null; amount: number; real: number; bonus: number; reference?: string | undefined };
+type Recorder = (fields: Recorded, answer: Omit<WalletMoveResponse, 'transaction_id'>) => Promise<WalletMoveResponse & { rowId: number }>;
 
 type SessionRow = {
   id: number;
@@ -167,7 +170,7 @@ export class ProviderWallet {
     const refusal = await this.checks.run({ userId: session.userId, currency: session.currency, game: session.gameIdentifier, amountCents: request.amount_cents, at: now });
     if (refusal) throw walletError(refusal);
 
-    return this.once(provider, request.transaction_id, hash, async (tx) => {
+    return this.once(provider, request.transaction_id, hash, async (tx, record) => {
       const round = await this.openRound(tx, provider, session, request.round_id, now);
       if (round.userId !== session.userId) throw walletError('invalid_request');
       if (round.status === 'closed') throw walletError('round_closed');
@@ -182,10 +185,24 @@ export class ProviderWallet {
       const moves: TransferRequest[] = [];
       if (fromReal > 0) moves.push({ idempotencyKey: `${key}:real`, kind: 'bet', reference, currency: session.currency, amount: fromReal, from: { player: session.userId, kind: 'real' }, to: { house: 'bets' } });
       if (fromBonus > 0) moves.push({ idempotencyKey: `${key}:bonus`, kind: 'bet', reference, currency: session.currency, amount: fromBonus, from: { player: session.userId, kind: 'bonus' }, to: { house: 'bets' } });
-      await this.move(tx, moves, session.currency, session.userId);
 
-      let jackpotWin: JackpotWin | null = null;
-      const jackpot = await this.jackpots.onBet(tx, {
+      await tx
+        .update(gameRounds)
+        .set({
+          betCents: sql`${gameRounds.betCents} + ${request.amount_cents}`,
+          betRealCents: sql`${gameRounds.betRealCents} + ${fromReal}`,
+          betBonusCents: sql`${gameRounds.betBonusCents} + ${fromBonus}`,
+        })
+        .where(eq(gameRounds.id, round.id));
+      const balance = real + bonus - request.amount_cents;
+      const recorded = await record(
+        { kind: 'bet', roundId: round.id, amount: request.amount_cents, real: fromReal, bonus: fromBonus },
+        { status: 'ok', currency: session.currency, balance_cents: balance, jackpot_win: null },
+      );
+
+      // The house's hot rows (bets, jackpot pool and levels) last, so they are held only until the commit.
+      await this.move(tx, moves, session.currency, session.userId);
+      const hit = await this.jackpots.onBet(tx, {
         userId: session.userId,
         userName: session.nickname,
         currency: session.currency,
@@ -195,20 +212,12 @@ export class ProviderWallet {
         reference: `${reference}:${request.transaction_id}`,
         at: now,
       });
-      if (jackpot) jackpotWin = { level: jackpot.level, name: jackpot.name, amount_cents: jackpot.amountCents };
-
-      await tx
-        .update(gameRounds)
-        .set({
-          betCents: sql`${gameRounds.betCents} + ${request.amount_cents}`,
-          betRealCents: sql`${gameRounds.betRealCents} + ${fromReal}`,
-          betBonusCents: sql`${gameRounds.betBonusCents} + ${fromBonus}`,
-          jackpotWinCents: sql`${gameRounds.jackpotWinCents} + ${jackpot?.amountCents ?? 0}`,
-        })
-        .where(eq(gameRounds.id, round.id));
-      const balance = real + bonus - request.amount_cents + (jackpot?.amountCents ?? 0);
-      const response: WalletMoveResponse = { status: 'ok', currency: session.currency, balance_cents: balance, transaction_id: '', jackpot_win: jackpotWin };
-      return { kind: 'bet' as const, roundId: round.id, amount: request.amount_cents, real: fromReal, bonus: fromBonus, response };
+      if (!hit) return recorded;
+      const jackpotWin: JackpotWin = { level: hit.level, name: hit.name, amount_cents: hit.amountCents };
+      const response: WalletMoveResponse = { ...recorded, balance_cents: balance + hit.amountCents, jackpot_win: jackpotWin };
+      await tx.update(providerTransactions).set({ response }).where(eq(providerTransactions.id, recorded.rowId));
+      await tx.update(gameRounds).set({ jackpotWinCents: sql`${gameRounds.jackpotWinCents} + ${hit.amountCents}` }).where(eq(gameRounds.id, round.id));
+      return response;
     });
   }
 
@@ -221,7 +230,7 @@ export class ProviderWallet {
     // A win settles money already owed: an expired session still takes it.
     const session = await this.session(provider, request.session_token);
     const now = this.clock.now();
-    return this.once(provider, request.transaction_id, hash, async (tx) => {
+    return this.once(provider, request.transaction_id, hash, async (tx, record) => {
       const [round] = await tx
         .select()
         .from(gameRounds)
@@ -246,14 +255,13 @@ export class ProviderWallet {
       const moves: TransferRequest[] = [];
       if (toReal > 0) moves.push({ idempotencyKey: `${key}:real`, kind: 'win', reference, currency: round.currency, amount: toReal, from: { house: 'bets' }, to: { player: round.userId, kind: 'real' } });
       if (toBonus > 0) moves.push({ idempotencyKey: `${key}:bonus`, kind: 'win', reference, currency: round.currency, amount: toBonus, from: { house: 'bets' }, to: { player: round.userId, kind: 'bonus' } });
-      await this.move(tx, moves, round.currency, round.userId);
-
       await tx
         .update(gameRounds)
         .set({
           winCents: request.amount_cents,
           status: 'closed',
           closedAt: now,
+          bet: request.round?.bet ?? null,
           outcome: request.round?.outcome ?? null,
           fair: request.round?.fair ?? null,
         })
@@ -261,9 +269,13 @@ export class ProviderWallet {
       if (request.amount_cents >= PUBLIC_WIN_MULTIPLE * round.betCents) {
         await enqueueEvent(tx, ROUND_CLOSED_TOPIC, { roundId: round.id } satisfies RoundClosedEvent, now);
       }
-      const balance = await this.balanceOf(tx, round.userId, round.currency);
-      const response: WalletMoveResponse = { status: 'ok', currency: round.currency, balance_cents: balance, transaction_id: '' };
-      return { kind: 'win' as const, roundId: round.id, amount: request.amount_cents, real: toReal, bonus: toBonus, reference: request.reference_transaction_id, response };
+      const before = await this.balanceOf(tx, round.userId, round.currency);
+      const recorded = await record(
+        { kind: 'win', roundId: round.id, amount: request.amount_cents, real: toReal, bonus: toBonus, reference: request.reference_transaction_id },
+        { status: 'ok', currency: round.currency, balance_cents: before + request.amount_cents },
+      );
+      await this.move(tx, moves, round.currency, round.userId);
+      return recorded;
     });
   }
 
@@ -275,18 +287,13 @@ export class ProviderWallet {
     if (replay) return replay;
     const session = await this.session(provider, request.session_token);
     const now = this.clock.now();
-    return this.once(provider, request.transaction_id, hash, async (tx) => {
+    return this.once(provider, request.transaction_id, hash, async (tx, record) => {
       const [bet] = await tx
         .select()
         .from(providerTransactions)
         .where(and(eq(providerTransactions.providerId, provider.id), eq(providerTransactions.externalId, request.reference_transaction_id)))
         .for('update');
-      const answer = async (): Promise<WalletMoveResponse> => ({
-        status: 'ok',
-        currency: session.currency,
-        balance_cents: await this.balanceOf(tx, session.userId, session.currency),
-        transaction_id: '',
-      });
+      const answer = async () => ({ status: 'ok' as const, currency: session.currency, balance_cents: await this.balanceOf(tx, session.userId, session.currency) });
       if (!bet) {
         // Remembered under the rolled-back id, so the bet arriving late finds it and is refused.
         await tx.insert(providerTransactions).values({
@@ -298,13 +305,13 @@ export class ProviderWallet {
           response: {},
           createdAt: now,
         });
-        return { kind: 'rollback' as const, roundId: null, amount: 0, real: 0, bonus: 0, reference: request.reference_transaction_id, response: await answer() };
+        return record({ kind: 'rollback', roundId: null, amount: 0, real: 0, bonus: 0, reference: request.reference_transaction_id }, await answer());
       }
       if (bet.kind !== 'bet') throw walletError('transaction_not_found');
       const [round] = await tx.select().from(gameRounds).where(eq(gameRounds.id, bet.roundId!)).for('update');
       if (!round || round.userId !== session.userId) throw walletError('transaction_not_found');
       if (bet.rolledBack) {
-        return { kind: 'rollback' as const, roundId: round.id, amount: 0, real: 0, bonus: 0, reference: request.reference_transaction_id, response: await answer() };
+        return record({ kind: 'rollback', roundId: round.id, amount: 0, real: 0, bonus: 0, reference: request.reference_transaction_id }, await answer());
       }
       if (round.status === 'closed') throw walletError('round_closed');
 
@@ -325,7 +332,7 @@ export class ProviderWallet {
           ...(remaining === 0 ? { status: 'rolled_back' as const, closedAt: now } : {}),
         })
         .where(eq(gameRounds.id, round.id));
-      return { kind: 'rollback' as const, roundId: round.id, amount: bet.amountCents, real: bet.realCents, bonus: bet.bonusCents, reference: request.reference_transaction_id, response: await answer() };
+      return record({ kind: 'rollback', roundId: round.id, amount: bet.amountCents, real: bet.realCents, bonus: bet.bonusCents, reference: request.reference_transaction_id }, await answer());
     });
   }
 
@@ -367,39 +374,35 @@ export class ProviderWallet {
   }
 
   /**
-   * Runs a movement and records it under the provider's transaction id in one transaction. Two
-   * deliveries of one id racing each other: the loser's insert violates the unique key, its
-   * transaction rolls back, and it answers as a replay.
+   * Runs a movement in one transaction; `record` keeps it under the provider's transaction id
+   * with its answer (the platform's id is a fresh UUID). Two deliveries of one id racing each
+   * other: the loser's insert violates the unique key, its transaction rolls back, and it answers
+   * as a replay.
    */
-  private async once(
-    provider: WalletProvider,
-    externalId: string,
-    hash: string,
-    work: (tx: Tx) => Promise<{ kind: 'bet' | 'win' | 'rollback'; roundId: number | null; amount: number; real: number; bonus: number; reference?: string | undefined; response: WalletMoveResponse }>,
-  ): Promise<WalletMoveResponse> {
+  private async once(provider: WalletProvider, externalId: string, hash: string, work: (tx: Tx, record: Recorder) => Promise<WalletMoveResponse>): Promise<WalletMoveResponse> {
     try {
-      return await this.db.transaction(async (tx) => {
-        const done = await work(tx);
-        const [row] = await tx
-          .insert(providerTransactions)
-          .values({
-            providerId: provider.id,
-            externalId,
-            kind: done.kind,
-            roundId: done.roundId,
-            referenceExternalId: done.reference ?? null,
-            amountCents: done.amount,
-            realCents: done.real,
-            bonusCents: done.bonus,
-            payloadHash: hash,
-            response: {},
-            createdAt: this.clock.now(),
-          })
-          .returning({ id: providerTransactions.id });
-        const response = { ...done.response, transaction_id: String(row!.id) };
-        await tx.update(providerTransactions).set({ response }).where(eq(providerTransactions.id, row!.id));
-        return response;
-      });
+      return await this.db.transaction((tx) =>
+        work(tx, async (fields, answer) => {
+          const response: WalletMoveResponse = { ...answer, transaction_id: randomUUID() };
+          const [row] = await tx
+            .insert(providerTransactions)
+            .values({
+              providerId: provider.id,
+              externalId,
+              kind: fields.kind,
+              roundId: fields.roundId,
+              referenceExternalId: fields.reference ?? null,
+              amountCents: fields.amount,
+              realCents: fields.real,
+              bonusCents: fields.bonus,
+              payloadHash: hash,
+              response,
+              createdAt: this.clock.now(),
+            })
+            .returning({ id: providerTransactions.id });
+          return Object.assign(response, { rowId: row!.id });
+        }).then(({ rowId: _rowId, ...response }: WalletMoveResponse & { rowId?: number }) => response),
+      );
     } catch (error) {
       if (isUniqueViolation(error)) {
         const replay = await this.replay(provider, externalId, hash);
@@ -430,7 +433,7 @@ export class ProviderWallet {
 
   private async move(tx: Tx, moves: TransferRequest[], currency: string, userId: number): Promise<void> {
     try {
-      for (const move of moves) await this.ledger.transfer(tx, move);
+      for (const move of moves) await this.ledger.transferWithin(tx, move);
     } catch (error) {
       if (error instanceof InsufficientFundsError) {
         throw walletError('insufficient_funds', { balance_cents: await this.balanceOf(tx, userId, currency), currency });

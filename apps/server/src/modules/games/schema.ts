@@ -192,6 +192,7 @@ export const gameRounds = pgTable(
     winCents: bigint('win_cents', { mode: 'number' }).notNull().default(sql`0`),
     jackpotWinCents: bigint('jackpot_win_cents', { mode: 'number' }).notNull().default(sql`0`),
     status: text('status', { enum: ['open', 'closed', 'rolled_back'] }).notNull().default('open'),
+    bet: jsonb('bet'),
     outcome: jsonb('outcome'),
     fair: jsonb('fair').$type<{ server_seed_hash: string; client_seed: string; nonce: number }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

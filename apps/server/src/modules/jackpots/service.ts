@@ -9,6 +9,7 @@ import { and, arrayContains, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { JackpotsResponse, JackpotWinsResponse } from '@orbit/contracts';
 import type { Executor, Tx } from '../../platform/db/executor';
 import { enqueueEvent } from '../../platform/outbox/outbox';
+import { TtlCache } from '../../platform/cache';
 import type { Ledger } from '../wallet';
 import { jackpotLevels, jackpots, jackpotWins } from './schema';
 
@@ -29,6 +30,7 @@ export type JackpotBet = {
   reference: string;
   at: Date;
 };
+type JackpotTarget = { id: number; levels: Array<{ id: number; identifier: string; name: string; contributionBp: number; hitWeight: number }> };
 export type JackpotHit = { level: string; name: string; amountCents: number; winId: number };
 
 /** Draws are uniform over [0, 2^32): a level with `hitWeight` w hits with probability w / 2^32. */
@@ -53,19 +55,37 @@ export const maskedName = (name: string) => `${[...name].slice(0, 6).join('')}**
 export class JackpotService {
   constructor(private readonly ledger: Ledger) {}
 
-  /** Feeds the bet's jackpot and pays a hit, in the bet's transaction. */
+  /** Which jackpot a bet feeds: its levels (grand first) with their shares and slices; cached a few seconds. */
+  private readonly targets = new TtlCache<JackpotTarget | null>(5_000);
+
+  private target(tx: Executor, currency: string, game: string): Promise<JackpotTarget | null> {
+    return this.targets.get(`${currency}:${game}`, async () => {
+      const [jackpot] = await tx
+        .select({ id: jackpots.id })
+        .from(jackpots)
+        .where(and(eq(jackpots.currency, currency), eq(jackpots.enabled, true), arrayContains(jackpots.games, [game])))
+        .limit(1);
+      if (!jackpot) return null;
+      const levels = await tx
+        .select({ id: jackpotLevels.id, identifier: jackpotLevels.identifier, name: jackpotLevels.name, contributionBp: jackpotLevels.contributionBp, hitWeight: jackpotLevels.hitWeight })
+        .from(jackpotLevels)
+        .where(eq(jackpotLevels.jackpotId, jackpot.id))
+        .orderBy(desc(jackpotLevels.position));
+      return { id: jackpot.id, levels };
+    });
+  }
+
+  /**
+   * Feeds the bet's jackpot and pays a hit, in the bet's transaction. The levels are updated in
+   * one statement that also answers their new amounts (the rows stay locked until the commit).
+   */
   async onBet(tx: Tx, bet: JackpotBet): Promise<JackpotHit | null> {
-    const [jackpot] = await tx
-      .select({ id: jackpots.id })
-      .from(jackpots)
-      .where(and(eq(jackpots.currency, bet.currency), eq(jackpots.enabled, true), arrayContains(jackpots.games, [bet.game])))
-      .limit(1);
-    if (!jackpot) return null;
-    const levels = await tx.select().from(jackpotLevels).where(eq(jackpotLevels.jackpotId, jackpot.id)).orderBy(desc(jackpotLevels.position)).for('update');
-    const shares = levels.map((l) => contribution(bet.amountCents, l.contributionBp));
+    const target = await this.target(tx, bet.currency, bet.game);
+    if (!target || target.levels.length === 0) return null;
+    const shares = target.levels.map((l) => contribution(bet.amountCents, l.contributionBp));
     const total = shares.reduce((a, b) => a + b, 0);
     if (total > 0) {
-      await this.ledger.transfer(tx, {
+      await this.ledger.transferWithin(tx, {
         idempotencyKey: `jackpot:feed:${bet.reference}`,
         kind: 'jackpot',
         reference: bet.reference,
@@ -74,14 +94,20 @@ export class JackpotService {
         from: { house: 'bets' },
         to: { house: 'jackpot_pool' },
       });
-      const cases = levels.map((l, i) => sql`when ${l.id} then ${shares[i]!}::bigint`);
-      await tx.execute(sql`update ${jackpotLevels} set amount_cents = amount_cents + case id ${sql.join(cases, sql` `)} else 0 end where jackpot_id = ${jackpot.id}`);
-      levels.forEach((l, i) => (l.amountCents += shares[i]!));
     }
-    const hit = bet.draw === undefined ? null : levelHit(levels, bet.draw);
-    if (!hit || hit.amountCents <= 0) return null;
+    const planned = bet.draw === undefined ? null : levelHit(target.levels, bet.draw);
+    if (total === 0 && !planned) return null;
+    const cases = target.levels.map((l, i) => sql`when ${l.id} then ${shares[i]!}::bigint`);
+    const updated = await tx.execute(
+      sql`update ${jackpotLevels} set amount_cents = amount_cents + case id ${sql.join(cases, sql` `)} else 0 end
+          where jackpot_id = ${target.id} returning id, amount_cents, seed_cents, resets`,
+    );
+    if (!planned) return null;
+    const row = (updated.rows as Array<{ id: number; amount_cents: number | string; seed_cents: number | string; resets: number }>).find((r) => Number(r.id) === planned.id);
+    if (!row || Number(row.amount_cents) <= 0) return null;
+    const hit = { ...planned, amountCents: Number(row.amount_cents), seedCents: Number(row.seed_cents), resets: Number(row.resets) };
 
-    await this.ledger.transfer(tx, {
+    await this.ledger.transferWithin(tx, {
       idempotencyKey: `jackpot:hit:${bet.reference}`,
       kind: 'jackpot',
       reference: bet.reference,
@@ -106,7 +132,7 @@ export class JackpotService {
       .set({ amountCents: level.seedCents, resets: level.resets + 1 })
       .where(eq(jackpotLevels.id, level.id));
     if (level.seedCents > 0) {
-      await this.ledger.transfer(tx, {
+      await this.ledger.transferWithin(tx, {
         idempotencyKey: `jackpot:seed:${level.id}:${level.resets + 1}`,
         kind: 'jackpot',
         reference: `jackpot_level:${level.id}`,

@@ -1,0 +1,14 @@
+/** Every game of the house studio, by catalogue slug. */
+import { europeanRoulette } from './european-roulette/math';
+import { orbitDice } from './orbit-dice/math';
+import { rocketCrash } from './rocket-crash/math';
+import { stellarSevens } from './stellar-sevens/math';
+import { nebulaWays } from './nebula-ways/math';
+import { cosmicClusters } from './cosmic-clusters/math';
+import type { AnyGameMath } from './types';
+
+export const GAMES: Readonly<Record<string, AnyGameMath>> = Object.fromEntries(
+  [stellarSevens, nebulaWays, cosmicClusters, europeanRoulette, orbitDice, rocketCrash].map((g) => [g.slug, g]),
+);
+
+export type { GameMath, AnyGameMath, PaytableRow } from './types';

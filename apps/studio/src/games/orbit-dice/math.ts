@@ -1,0 +1,115 @@
+/**
+ * Orbit Dice: one roll `draws.int(10000)`, shown as 0.00–99.99. The player picks a target and a
+ * direction; `over` wins when roll > target, `under` when roll < target. The target is an integer
+ * in hundredths (5000 = 50.00), like the roll, so the number of winning rolls is exact:
+ *   over:  9999 − target winning rolls,   under: target winning rolls.
+ * The win chance (winning rolls / 10000) must lie between 1 % and 98 %, i.e. 100 to 9800 rolls.
+ *
+ * A winning bet pays floor(stake × 9600 / winningRolls) minor units, i.e. stake × 0.96 / chance
+ * rounded down: the RTP is 0.96 before the rounding, and exactly 0.96 whenever stake × 9600 is a
+ * multiple of the winning rolls (the reference bet: 100 under 50.00 pays 192).
+ */
+import type { Draws } from '../../fair/draws';
+import type { GameMath } from '../types';
+
+export const ROLLS = 10_000;
+/** 0.96 in basis points of a unit: the house keeps 4 %. */
+export const RETURN_BP = 9_600;
+export const MIN_WINNING_ROLLS = 100; // 1 %
+export const MAX_WINNING_ROLLS = 9_800; // 98 %
+export const MAX_STAKE = 10_000_000;
+
+export type DiceDirection = 'over' | 'under';
+export type DiceBet = { stake: number; target: number; direction: DiceDirection };
+export type DiceOutcome = {
+  /** The roll in hundredths: 0 … 9999, shown as 0.00 … 99.99. */
+  roll: number;
+  target: number;
+  direction: DiceDirection;
+  /** Win chance as a fraction (winning rolls / 10000). */
+  chance: number;
+  /** Payout multiplier 0.96 / chance, rounded down to 4 decimals (display only: the win is computed in integers). */
+  multiplier: number;
+  won: boolean;
+};
+
+export function winningRolls(target: number, direction: DiceDirection): number {
+  return direction === 'over' ? ROLLS - 1 - target : target;
+}
+
+/** What a winning bet pays, stake included: floor(stake × 9600 / winningRolls). */
+export function diceWin(stake: number, rolls: number): number {
+  return Math.floor((stake * RETURN_BP) / rolls);
+}
+
+function invalid(): never {
+  throw new RangeError('invalid_bet');
+}
+
+function parseDiceBet(input: unknown): DiceBet {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) invalid();
+  const { stake, target, direction } = input as Record<string, unknown>;
+  if (!Number.isSafeInteger(stake) || (stake as number) < 1 || (stake as number) > MAX_STAKE) invalid();
+  if (direction !== 'over' && direction !== 'under') invalid();
+  if (!Number.isSafeInteger(target) || (target as number) < 0 || (target as number) > ROLLS - 1) invalid();
+  const rolls = winningRolls(target as number, direction);
+  if (rolls < MIN_WINNING_ROLLS || rolls > MAX_WINNING_ROLLS) invalid();
+  return { stake: stake as number, target: target as number, direction };
+}
+
+/** Exact mean and variance of the return per unit stake, the rounding down included. */
+export function diceReturnMoments(bet: DiceBet): { mean: number; variance: number } {
+  const rolls = winningRolls(bet.target, bet.direction);
+  const p = rolls / ROLLS;
+  const r = diceWin(bet.stake, rolls) / bet.stake;
+  return { mean: p * r, variance: p * r * r - (p * r) ** 2 };
+}
+
+const referenceBet: DiceBet = { stake: 100, target: 5000, direction: 'under' };
+
+export const orbitDice: GameMath<DiceBet, DiceOutcome> = {
+  slug: 'orbit-dice',
+  title: 'Orbit Dice',
+  rtp: 0.96,
+  theoreticalRtp(): number {
+    // 5000/10000 × 192/100 = 0.96: the reference bet's pay is a whole number of minor units.
+    return diceReturnMoments(referenceBet).mean;
+  },
+  parseBet: parseDiceBet,
+  stake: (bet) => bet.stake,
+  play(draws: Draws, bet: DiceBet) {
+    const roll = draws.int(ROLLS);
+    const rolls = winningRolls(bet.target, bet.direction);
+    const won = bet.direction === 'over' ? roll > bet.target : roll < bet.target;
+    const outcome: DiceOutcome = {
+      roll,
+      target: bet.target,
+      direction: bet.direction,
+      chance: rolls / ROLLS,
+      multiplier: Math.floor((RETURN_BP * ROLLS) / rolls) / ROLLS,
+      won,
+    };
+    return { outcome, win: won ? diceWin(bet.stake, rolls) : 0 };
+  },
+  referenceBet,
+  returnVariance(): number {
+    return diceReturnMoments(referenceBet).variance;
+  },
+  rules: {
+    summary: [
+      'Each round rolls a number from 0.00 to 99.99, every value equally likely.',
+      'Choose a target and whether the roll must land over it or under it; the win chance is the share of rolls that win, from 1 % to 98 %.',
+      'A win pays the stake times 0.96 divided by the win chance (rounded down to the minor unit): the lower the chance, the higher the pay.',
+      'A roll equal to the target loses.',
+      'The theoretical return to player is 96 % for every target.',
+    ],
+    paytable: [
+      { label: 'Win chance 98 % (e.g. under 98.00)', pays: '× 0.9795' },
+      { label: 'Win chance 90 %', pays: '× 1.0666' },
+      { label: 'Win chance 50 % (under 50.00 or over 49.99)', pays: '× 1.92' },
+      { label: 'Win chance 25 %', pays: '× 3.84' },
+      { label: 'Win chance 10 %', pays: '× 9.60' },
+      { label: 'Win chance 1 % (under 1.00 or over 98.99)', pays: '× 96.00' },
+    ],
+  },
+};

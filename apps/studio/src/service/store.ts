@@ -1,0 +1,111 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+
+/** A studio session: one launch of one game (real: one wallet `authenticate`; demo: FUN money). */
+export type StudioSession = {
+  id: string;
+  mode: 'real' | 'demo';
+  game: string;
+  currency: string;
+  licence: string;
+  /** Whose seed pair the rounds use: `real:<player_id>` or `demo:<session id>`. */
+  player: string;
+  /** Real play: the platform's session token, player id and nickname. */
+  session_token?: string;
+  player_id?: string;
+  nickname?: string;
+  /** Demo: the session's FUN money. Real: the last balance the wallet answered. */
+  balance_cents: number;
+  created_at: string;
+  last_seen_at: string;
+  /** When the last played round started (the licence's minimum spin time counts from it). */
+  last_round_at?: string;
+};
+
+/** A player's provably fair seed pair: the server seed stays secret until the player rotates it. */
+export type SeedPair = {
+  server_seed: string;
+  server_seed_hash: string;
+  client_seed: string;
+  /** The nonce of the next round (rounds played with this server seed). */
+  nonce: number;
+  created_at: string;
+};
+
+/** Every server seed the studio ever committed to, by its sha256; the seed itself once revealed. */
+export type SeedRecord = { server_seed: string | null; created_at: string; revealed_at: string | null };
+
+/** A wallet call the studio still owes the platform (a win or a rollback), re-sent with the same body. */
+export type PendingCall = {
+  /** The call's `transaction_id`. */
+  id: string;
+  action: 'win' | 'rollback';
+  /** The exact JSON body of the first attempt, re-sent byte for byte. */
+  body: string;
+  attempts: number;
+  next_attempt_at: string;
+  /** `failed`: the platform refused it (kept for an operator, not re-sent). */
+  state: 'pending' | 'failed';
+  last_error?: string;
+  created_at: string;
+};
+
+export type StudioState = {
+  version: 1;
+  sessions: Record<string, StudioSession>;
+  /** Seed pairs by player (`real:<player_id>` or `demo:<session id>`). */
+  seeds: Record<string, SeedPair>;
+  /** Committed server seeds by hash; `server_seed` is null until revealed. */
+  commitments: Record<string, SeedRecord>;
+  pending: PendingCall[];
+};
+
+/**
+ * Where the studio keeps its state (sessions, seed pairs, revealed seeds, demo balances, owed
+ * wallet calls). Synchronous on purpose, like the sandbox PSP's: a save that finishes before the
+ * HTTP answer means a crash never loses what a player was told.
+ */
+export type StudioStore = {
+  load(): StudioState | undefined;
+  save(state: StudioState): void;
+};
+
+export function emptyStudioState(): StudioState {
+  return { version: 1, sessions: {}, seeds: {}, commitments: {}, pending: [] };
+}
+
+/** Keeps state in memory only (a restart forgets everything). */
+export function memoryStore(): StudioStore {
+  let saved: string | undefined;
+  return {
+    load: () => (saved === undefined ? undefined : (JSON.parse(saved) as StudioState)),
+    save: (state) => {
+      saved = JSON.stringify(state);
+    },
+  };
+}
+
+/**
+ * Persists state as JSON in `path`. Writes a temporary file and renames it over the old one,
+ * so a crash mid-write leaves either the old or the new state, never half of one.
+ */
+export function fileStore(path: string): StudioStore {
+  return {
+    load() {
+      let text: string;
+      try {
+        text = readFileSync(path, 'utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+      return JSON.parse(text) as StudioState;
+    },
+    save(state) {
+      mkdirSync(dirname(path), { recursive: true });
+      const tmp = `${path}.${process.pid}.tmp`;
+      writeFileSync(tmp, JSON.stringify(state));
+      renameSync(tmp, path);
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { RoundDraws, type Draws } from '../../src/fair/draws';
+import { crashPoint, crashRtp, drawsReaching, rocketCrash as game } from '../../src/games/rocket-crash/math';
+
+const TWO_32 = 2 ** 32;
+function scripted(...values: number[]): Draws & { asked: number[] } {
+  const asked: number[] = [];
+  return {
+    asked,
+    int(n: number) {
+      asked.push(n);
+      const v = values.shift();
+      if (v === undefined || v < 0 || v >= n) throw new Error(`no scripted draw in [0, ${n})`);
+      return v;
+    },
+  };
+}
+const fly = (u: number, bet: unknown) => {
+  const draws = scripted(u);
+  const result = game.play(draws, game.parseBet(bet));
+  expect(draws.asked).toEqual([TWO_32]);
+  return result;
+};
+/** The first draw whose crash point reaches m (crash points never decrease with u), by bisection. */
+function firstReaching(m: number): number {
+  let lo = 0;
+  let hi = TWO_32; // crashPoint(2^32 − 1) = 10,000,000 ≥ every allowed m
+  while (lo < hi) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (crashPoint(mid) >= m) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+describe('rocket crash: outcomes', () => {
+  it('turns one 32-bit draw into the crash point floor(96 × 2^32 / (2^32 − u)), clamped to [100, 10,000,000]', () => {
+    expect(crashPoint(0)).toBe(100); // 96 → 100
+    expect(crashPoint(TWO_32 - 1)).toBe(10_000_000);
+    expect(crashPoint(TWO_32 / 2)).toBe(192);
+    expect(crashPoint(TWO_32 - 2_061_584_302)).toBe(200); // 96 × 2^32 / 2,061,584,302 = 200.000000008
+    expect(crashPoint(TWO_32 - 2_061_584_303)).toBe(199);
+    expect(crashPoint(TWO_32 - 41_231)).toBe(10_000_000); // raw 10,000,166 clamped
+    expect(crashPoint(TWO_32 - 41_232)).toBe(9_999_923);
+    // Never decreasing in u (what the bisection below relies on).
+    for (let u = 0; u < TWO_32 - 1; u += 999_983) expect(crashPoint(u)).toBeLessThanOrEqual(crashPoint(u + 1));
+  });
+
+  it('pays stake × cash-out when the crash point reaches it, nothing when it crashes one draw earlier', () => {
+    const first = firstReaching(200);
+    expect(first).toBe(TWO_32 - drawsReaching(200));
+    expect(fly(first, { stake: 100, cashout_at: 200 })).toEqual({ outcome: { crash_point: 200, cashout_at: 200, won: true }, win: 200 });
+    expect(fly(first - 1, { stake: 100, cashout_at: 200 })).toEqual({ outcome: { crash_point: 199, cashout_at: 200, won: false }, win: 0 });
+    expect(fly(TWO_32 - 1, { stake: 100, cashout_at: 200 })).toEqual({ outcome: { crash_point: 10_000_000, cashout_at: 200, won: true }, win: 200 });
+    expect(fly(0, { stake: 100, cashout_at: 101 })).toEqual({ outcome: { crash_point: 100, cashout_at: 101, won: false }, win: 0 });
+  });
+
+  it('rounds the win down to the minor unit, up to × 1000', () => {
+    expect(fly(TWO_32 - 1, { stake: 333, cashout_at: 101 }).win).toBe(336); // 336.33
+    expect(fly(TWO_32 - 1, { stake: 1, cashout_at: 150 }).win).toBe(1); // 1.5
+    expect(fly(TWO_32 - 1, { stake: 100, cashout_at: 100_000 }).win).toBe(100_000);
+    expect(fly(TWO_32 - 1, { stake: 10_000_000, cashout_at: 100_000 }).win).toBe(10_000_000_000);
+    const first = firstReaching(100_000);
+    expect(fly(first, { stake: 7, cashout_at: 100_000 })).toMatchObject({ outcome: { crash_point: 100_000, won: true }, win: 7_000 });
+    expect(fly(first - 1, { stake: 7, cashout_at: 100_000 }).win).toBe(0);
+  });
+});
+
+describe('rocket crash: bet validation', () => {
+  const refused = (input: unknown) => expect(() => game.parseBet(input)).toThrow(new RangeError('invalid_bet'));
+  it('refuses cash-outs outside ×1.01 … ×1000.00 and bad stakes', () => {
+    for (const cashout_at of [100, 100_001, 0, -200, 150.5, '200', undefined]) refused({ stake: 100, cashout_at });
+    for (const stake of [0, -1, 2.5, '100', null, 10_000_001]) refused({ stake, cashout_at: 200 });
+    refused(null);
+    refused('{"stake":100,"cashout_at":200}');
+    expect(game.parseBet({ stake: 1, cashout_at: 101 })).toEqual({ stake: 1, cashout_at: 101 });
+    expect(game.parseBet({ stake: 10_000_000, cashout_at: 100_000 })).toEqual({ stake: 10_000_000, cashout_at: 100_000 });
+    expect(game.stake(game.parseBet({ stake: 250, cashout_at: 300 }))).toBe(250);
+  });
+});
+
+describe('rocket crash: return to player', () => {
+  it('counts the winning draws exactly and keeps the RTP in [0.94, 0.97] for every allowed cash-out', () => {
+    let lowest = 1;
+    for (let m = 101; m <= 100_000; m++) {
+      const reaching = drawsReaching(m);
+      if (m % 97 === 0 || m < 1_000) expect(reaching, `m = ${m}`).toBe(TWO_32 - firstReaching(m));
+      // Closed form over integers: ⌊96·2^32 / m⌋ words win m per 100 staked.
+      const { numerator, denominator, value } = crashRtp({ stake: 100, cashout_at: m });
+      expect(numerator).toBe(BigInt(Math.floor((96 * TWO_32) / m)) * BigInt(m));
+      expect(denominator).toBe(100n * BigInt(TWO_32));
+      expect(numerator * 100n >= 94n * denominator && numerator * 100n <= 97n * denominator).toBe(true);
+      // Within one discretisation step of 0.96: 96·2^32 − m < numerator ≤ 96·2^32.
+      expect(numerator <= 96n * BigInt(TWO_32) && numerator > 96n * BigInt(TWO_32) - BigInt(m)).toBe(true);
+      lowest = Math.min(lowest, value);
+    }
+    expect(lowest).toBeGreaterThan(0.96 - 1e-6);
+  });
+
+  it('matches the bisection count at the cash-out extremes', () => {
+    for (const m of [101, 102, 199, 200, 256, 1_000, 99_999, 100_000]) expect(drawsReaching(m)).toBe(TWO_32 - firstReaching(m));
+  });
+
+  it('declares the exact RTP of the reference bet (cash-out × 2.00)', () => {
+    expect(game.referenceBet).toEqual({ stake: 100, cashout_at: 200 });
+    const { numerator, denominator } = crashRtp(game.referenceBet);
+    expect(numerator).toBe(2_061_584_302n * 200n);
+    expect(denominator).toBe(100n * 4_294_967_296n);
+    expect(game.rtp).toBe(game.theoreticalRtp());
+    expect(game.rtp).toBeCloseTo(2_061_584_302 / 2_147_483_648, 15);
+    expect(0.96 - game.rtp).toBeCloseTo(0.08 / 2 ** 31, 15);
+    const p = 2_061_584_302 / TWO_32;
+    expect(game.returnVariance()).toBeCloseTo(4 * p * (1 - p), 14);
+  });
+
+  it('measures the RTP of 200,000 provably fair rounds within 4.5 standard errors', () => {
+    const N = 200_000;
+    const stake = game.stake(game.referenceBet);
+    let returned = 0;
+    for (let nonce = 0; nonce < N; nonce++) returned += game.play(new RoundDraws('stat-rocket-crash', 'client', nonce), game.referenceBet).win;
+    const measured = returned / (N * stake);
+    expect(Math.abs(measured - game.rtp)).toBeLessThan(4.5 * Math.sqrt(game.returnVariance() / N));
+  });
+});

@@ -1,0 +1,180 @@
+/**
+ * `npm run bench:wallet`: the provider wallet protocol under load, on PostgreSQL (DATABASE_URL, a
+ * role with CREATEDB). A throw-away database is migrated and seeded, 1,000 players are funded
+ * through the ledger and given an authenticated game session, then the casino runs in its own
+ * process (production mode) and this process plays BENCH_ROUNDS_PER_SECOND rounds a second
+ * (default 500) for BENCH_SECONDS (default 60): each round is a signed `bet` (due at an even pace,
+ * its latency counted from that due time) followed by its signed `win` (a win of twice the bet
+ * one round in three, nothing otherwise). Prints p50/p95/p99 of bets and wins, errors, and the
+ * ledger audit of the database afterwards.
+ * Target (issue: games): bet p99 < 20 ms at 500 bets/s, never above 60 ms.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import http from 'node:http';
+import os from 'node:os';
+import pg from 'pg';
+import { gameSessions, games } from '../apps/server/src/modules/games/schema';
+import { auditLedger, Ledger, openAccount } from '../apps/server/src/modules/wallet';
+import { systemClock } from '../apps/server/src/platform/clock';
+import { createDatabase } from '../apps/server/src/platform/db/client';
+import { hashToken } from '../apps/server/src/platform/tokens';
+import { seedAll } from '../apps/server/src/seed';
+import { eq } from 'drizzle-orm';
+import { startServer } from './bench-support';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const RATE = Number(process.env.BENCH_ROUNDS_PER_SECOND ?? 500);
+const PLAYERS = 1_000;
+const GAME = 'orbit/stellar-sevens';
+const serverUrl = process.env.DATABASE_URL;
+if (!serverUrl) {
+  console.error('bench:wallet measures PostgreSQL: set DATABASE_URL (a role with CREATEDB), e.g.');
+  console.error('  DATABASE_URL=postgres://orbit_dev:orbit_dev@127.0.0.1:5432/orbit_dev npm run bench:wallet');
+  process.exit(2);
+}
+
+function withDatabase(url: string, name: string): string {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+async function admin(statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+function percentile(sorted: number[], p: number): number {
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
+}
+
+const name = `orbit_bench_wallet_${process.pid}`;
+const secret = randomBytes(32).toString('base64url');
+await admin(`drop database if exists ${name}`);
+await admin(`create database ${name}`);
+const databaseUrl = withDatabase(serverUrl, name);
+const database = await createDatabase({ databaseUrl, poolSize: 8 });
+let server: Awaited<ReturnType<typeof startServer>> | undefined;
+try {
+  await database.migrate();
+  await seedAll(database.db, { demoPlayer: false });
+  const ledger = new Ledger(systemClock);
+  const [game] = await database.db.select({ id: games.id, providerId: games.providerId }).from(games).where(eq(games.identifier, GAME));
+  const now = new Date();
+  const tokens: string[] = [];
+  for (let i = 0; i < PLAYERS; i++) {
+    const player = 2_000_000 + i;
+    await openAccount(database.db, player, 'EUR');
+    await ledger.transfer(database.db, { idempotencyKey: `fund-${player}`, kind: 'deposit', reference: 'bench', currency: 'EUR', amount: 1_000_000_00, from: { house: 'psp_clearing' }, to: { player, kind: 'real' } });
+    const token = randomBytes(32).toString('base64url');
+    await database.db.insert(gameSessions).values({
+      launchTokenHash: hashToken(`launch-${token}`),
+      sessionTokenHash: hashToken(token),
+      userId: player,
+      gameId: game!.id,
+      providerId: game!.providerId,
+      currency: 'EUR',
+      licence: 'CW',
+      nickname: `player${i}`,
+      createdAt: now,
+      authenticatedAt: now,
+      expiresAt: new Date(now.getTime() + 12 * 3600_000),
+    });
+    tokens.push(token);
+  }
+
+  server = await startServer({ DATABASE_URL: databaseUrl, STUDIO_WALLET_SECRET: secret, AUTO_MIGRATE: '0', SANDBOX_PSP: '0' });
+  const base = new URL(server.base);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+
+  const post = (action: string, body: object) =>
+    new Promise<{ status: number; body: string }>((resolve) => {
+      const raw = JSON.stringify(body);
+      const req = http.request(
+        {
+          agent,
+          host: base.hostname,
+          port: base.port,
+          path: `/api/wallet/orbit/${action}`,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-request-sign': createHmac('sha256', secret).update(raw).digest('hex') },
+        },
+        (res) => {
+          let text = '';
+          res.on('data', (c) => (text += c));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
+      req.on('error', () => resolve({ status: 0, body: '' }));
+      req.end(raw);
+    });
+
+  // A short warm-up (JIT, connection pool, prepared plans) that is not measured.
+  for (let i = 0; i < 200; i++) {
+    const round = `warm-${i}`;
+    await post('bet', { session_token: tokens[i % PLAYERS], game: 'stellar-sevens', round_id: round, transaction_id: `${round}:bet`, amount_cents: 100, currency: 'EUR', jackpot_draw: 0xffff_ffff });
+    await post('win', { session_token: tokens[i % PLAYERS], game: 'stellar-sevens', round_id: round, transaction_id: `${round}:win`, amount_cents: 0, currency: 'EUR' });
+  }
+
+  const bets: number[] = [];
+  const wins: number[] = [];
+  let errors = 0;
+  const codes = new Map<string, number>();
+  const total = Math.round(RATE * SECONDS);
+  const start = performance.now() + 50;
+  const rounds: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const due = start + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    const token = tokens[Math.floor(Math.random() * PLAYERS)]!;
+    const round = `r${i}`;
+    const amount = 100 + Math.floor(Math.random() * 900);
+    rounds.push(
+      (async () => {
+        const bet = await post('bet', { session_token: token, game: 'stellar-sevens', round_id: round, transaction_id: `${round}:bet`, amount_cents: amount, currency: 'EUR', jackpot_draw: Math.floor(Math.random() * 2 ** 32) });
+        bets.push(performance.now() - due);
+        if (bet.status !== 200) {
+          errors++;
+          codes.set(`bet ${bet.status}`, (codes.get(`bet ${bet.status}`) ?? 0) + 1);
+          return;
+        }
+        const t0 = performance.now();
+        const win = await post('win', { session_token: token, game: 'stellar-sevens', round_id: round, transaction_id: `${round}:win`, amount_cents: i % 3 === 0 ? amount * 2 : 0, currency: 'EUR' });
+        wins.push(performance.now() - t0);
+        if (win.status !== 200) {
+          errors++;
+          codes.set(`win ${win.status}`, (codes.get(`win ${win.status}`) ?? 0) + 1);
+        }
+      })(),
+    );
+  }
+  await Promise.all(rounds);
+  const elapsed = (performance.now() - start) / 1000;
+  server.stop();
+  server = undefined;
+  bets.sort((a, b) => a - b);
+  wins.sort((a, b) => a - b);
+  const ms = (v: number) => v.toFixed(1);
+  console.log(`\nbench:wallet — PostgreSQL, ${os.cpus().length} cores, node ${process.version}, ${PLAYERS} players, ${RATE} rounds/s for ${SECONDS} s (${elapsed.toFixed(1)} s wall)\n`);
+  console.log('| call | count | per s | p50 ms | p95 ms | p99 ms | max ms |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|');
+  for (const [label, list] of [
+    ['bet (from its due time)', bets],
+    ['win', wins],
+  ] as const) {
+    console.log(`| ${label} | ${list.length} | ${(list.length / elapsed).toFixed(0)} | ${ms(percentile(list, 50))} | ${ms(percentile(list, 95))} | ${ms(percentile(list, 99))} | ${ms(list[list.length - 1] ?? NaN)} |`);
+  }
+  console.log(`\nerrors: ${errors}${codes.size ? ` (${[...codes].map(([k, v]) => `${k}: ${v}`).join(', ')})` : ''}`);
+  const audit = await auditLedger(database.db);
+  console.log(`ledger audit: ${audit.ok ? 'ok' : `BROKEN — ${audit.problems.join('; ')}`}`);
+  const p99 = percentile(bets, 99);
+  console.log(`target bet p99 < 20 ms: ${p99 < 20 ? 'met' : 'NOT met'} (${ms(p99)} ms); never above 60 ms: ${p99 < 60 ? 'met' : 'NOT met'}`);
+} finally {
+  server?.stop();
+  await database.close();
+  await admin(`drop database if exists ${name} with (force)`);
+}
