@@ -25,6 +25,11 @@ function pages(locale: string) {
       route('categories/:slug', 'routes/category.tsx', { id: id('categories') }),
       route('producers/:slug', 'routes/producer.tsx', { id: id('producer') }),
       route('producers/:slug/:page', 'routes/producer.tsx', { id: id('producer-page') }),
+      // The game page (spec §2 gameItem: `mode=real|demo`); `/play` alone is the lobby's.
+      route('play', 'routes/play-index.ts', { id: id('play-index') }),
+      route('play/:producer/:name', 'routes/play.tsx', { id: id('play') }),
+      // Provably fair play explained, with the studio's verifier (public).
+      route('fair', 'routes/fair.tsx', { id: id('fair') }),
       route('oops', 'routes/oops.tsx', { id: id('oops') }),
       route('ffc', 'routes/ffc.tsx', { id: id('ffc') }),
       // Popup routes (spec §2): modals over the page they were opened from; loaded directly,
@@ -39,12 +44,14 @@ function pages(locale: string) {
       // The same sign-in and sign-up forms as full pages (guests only).
       route('login', 'routes/login.tsx', { id: id('login') }),
       route('registration', 'routes/registration.tsx', { id: id('registration') }),
-      // The profile (login required): a layout with its tabs; level, gifts, limits and games
-      // history come later. `/users` is its older address.
+      // The profile (login required): a layout with its tabs; level, gifts and limits come
+      // later. `/users` is its older address.
       route('profile', 'routes/profile.tsx', { id: id('profile') }, [
         index('routes/profile-main.tsx', { id: id('profile-main') }),
         route('security', 'routes/profile-security.tsx', { id: id('profile-security') }),
         route('verification', 'routes/profile-verification.tsx', { id: id('profile-verification') }),
+        route('games-history', 'routes/profile-games-history.tsx', { id: id('profile-games-history') }),
+        route('games-history/:id', 'routes/profile-game-round.tsx', { id: id('profile-game-round') }),
       ]),
       route('users', 'routes/profile-alias.ts', { id: id('users') }),
       // Mailed reset links and the older addresses open the new-password / confirmation popups.

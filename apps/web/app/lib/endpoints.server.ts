@@ -34,8 +34,21 @@ const gameTileSchema = gameSchema.pick({
   preview: true,
   badges: true,
   has_demo_mode: true,
+  launchable: true,
 });
 const gameTilesResponseSchema = paged(gameTileSchema);
+
+/** The fields of a game its page draws and launches with (see features/play PlayGame). */
+const playGameSchema = gameSchema.pick({
+  id: true,
+  identifier: true,
+  title: true,
+  seo_title: true,
+  provider: true,
+  provider_title: true,
+  has_demo_mode: true,
+  launchable: true,
+});
 
 export function serverEndpoints(apiFetch: typeof fetch, locale: Locale) {
   const api = serverApi(apiFetch);
@@ -50,6 +63,15 @@ export function serverEndpoints(apiFetch: typeof fetch, locale: Locale) {
     providers: () => api.get('/api/games/providers', { schema: providersResponseSchema }),
     /** A page of games, each reduced to what a tile draws. */
     gameTiles: (body: GamesFilterRequest) => api.post('/api/games_filter', body, { schema: gameTilesResponseSchema }),
+    /** One game by provider and seo title (`/play/{provider}/{name}`), or null when there is none. */
+    game: async (provider: string, name: string) => {
+      try {
+        return await api.get(`/api/games/${encodeURIComponent(provider)}/${encodeURIComponent(name)}`, { schema: playGameSchema });
+      } catch (error) {
+        if (error instanceof ApiError && (error.status === 404 || error.status === 422 || error.status === 400)) return null;
+        throw error;
+      }
+    },
     cmsPages: () => api.get(`/api/cms/pages?l=${l}`, { schema: cmsPagesResponseSchema }),
     snippets: () => api.get(`/api/cms/snippets?l=${l}`, { schema: cmsSnippetsResponseSchema }),
     /** One CMS page, or null when the CMS has none under that slug. */

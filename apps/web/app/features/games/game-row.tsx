@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import type { Locale } from '../../lib/locale';
+import { useSession } from '../../lib/session';
 import { Icon } from '../../ui/icons';
 import { GameTile } from './game-tile';
 import type { GameView } from './game-view';
@@ -18,6 +19,7 @@ type GameRowProps = {
 /** A lobby row: heading with "Show all", then the category's first games in a scrolling strip. */
 export function GameRow({ id, title, href, games, locale, eager = false }: GameRowProps) {
   const { t } = useI18n();
+  const signedIn = useSession().status === 'player';
   if (games.length === 0) return null;
   const headingId = `row-${id}`;
   return (
@@ -32,7 +34,7 @@ export function GameRow({ id, title, href, games, locale, eager = false }: GameR
       <ul className="game-row__strip">
         {games.map((game, i) => (
           <li key={game.identifier}>
-            <GameTile game={game} locale={locale} t={t} eager={eager && i < 6} />
+            <GameTile game={game} locale={locale} t={t} eager={eager && i < 6} signedIn={signedIn} />
           </li>
         ))}
       </ul>

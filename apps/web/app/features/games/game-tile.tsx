@@ -3,7 +3,8 @@ import { useI18n, type TFunction } from '../../lib/i18n';
 import type { Locale } from '../../lib/locale';
 import { Icon } from '../../ui/icons';
 import type { GameView } from './game-view';
-import { demoHref, visitorPlayHref } from './links';
+import { useSession } from '../../lib/session';
+import { demoHref, playHref } from './links';
 import './games.css';
 
 /** Covers are drawn at 400×300; the attributes reserve the space before the image arrives. */
@@ -17,17 +18,22 @@ type GameTileProps = {
   t: TFunction;
   /** Tiles in the first screen load eagerly; everything below the fold waits for scrolling. */
   eager?: boolean;
+  /** A signed-in player's Play opens the game; a visitor's goes to registration (the list reads the session once). */
+  signedIn?: boolean;
 };
 
 /**
  * One game in a list: cover, title, provider; hovering or focusing shows Play and, when the
- * game has one, Demo (spec: game tile overlay, visitor view).
+ * game has one, Demo (spec: game tile overlay). Play opens `/play/{provider}/{seo_title}` for a
+ * signed-in player and registration (with the game as `redirect`) for a visitor; Demo is
+ * `?mode=demo` for everyone. A catalogue-only game (`launchable: false`) has neither.
  */
-export function GameTile({ game, locale, t, eager = false }: GameTileProps) {
-  const play = visitorPlayHref(game, locale);
+export function GameTile({ game, locale, t, eager = false, signedIn = false }: GameTileProps) {
+  const play = game.launchable ? playHref(game, locale, signedIn) : undefined;
   const badge = game.badges[0];
   return (
     <article className="game-tile" data-game={game.identifier}>
+      {/* Without a game to open, the anchor has no href: a placeholder, not a link. */}
       <a className="game-tile__cover" href={play} tabIndex={-1} aria-hidden="true">
         <img
           src={game.preview}
@@ -41,17 +47,19 @@ export function GameTile({ game, locale, t, eager = false }: GameTileProps) {
           <span className={`game-tile__badge game-tile__badge--${badge.theme}`}>{t(`games.badge.${badge.type}`, undefined, badge.type)}</span>
         ) : null}
       </a>
-      <div className="game-tile__overlay">
-        <a className="button button--primary game-tile__play" href={play} aria-label={t('games.playGame', { title: game.title })}>
-          <Icon name="play" size={16} />
-          {t('games.play')}
-        </a>
-        {game.has_demo_mode ? (
-          <a className="game-tile__demo" href={demoHref(game, locale)} aria-label={t('games.demoGame', { title: game.title })}>
-            {t('games.demo')}
+      {play ? (
+        <div className="game-tile__overlay">
+          <a className="button button--primary game-tile__play" href={play} aria-label={t('games.playGame', { title: game.title })}>
+            <Icon name="play" size={16} />
+            {t('games.play')}
           </a>
-        ) : null}
-      </div>
+          {game.has_demo_mode ? (
+            <a className="game-tile__demo" href={demoHref(game, locale)} aria-label={t('games.demoGame', { title: game.title })}>
+              {t('games.demo')}
+            </a>
+          ) : null}
+        </div>
+      ) : null}
       <h3 className="game-tile__title">{game.title}</h3>
       <p className="game-tile__provider">{game.provider_title}</p>
     </article>
@@ -61,11 +69,12 @@ export function GameTile({ game, locale, t, eager = false }: GameTileProps) {
 /** A responsive grid of tiles. */
 export function GameGrid({ games, locale, eagerCount = 0, children }: { games: GameView[]; locale: Locale; eagerCount?: number; children?: ReactNode }) {
   const { t } = useI18n();
+  const signedIn = useSession().status === 'player';
   return (
     <ul className="tile-grid">
       {games.map((game, i) => (
         <li key={game.identifier}>
-          <GameTile game={game} locale={locale} t={t} eager={i < eagerCount} />
+          <GameTile game={game} locale={locale} t={t} eager={i < eagerCount} signedIn={signedIn} />
         </li>
       ))}
       {children}

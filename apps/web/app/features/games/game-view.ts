@@ -7,5 +7,5 @@ import type { Game } from '@orbit/contracts';
  */
 export type GameView = Pick<
   Game,
-  'identifier' | 'title' | 'seo_title' | 'provider' | 'provider_title' | 'preview' | 'badges' | 'has_demo_mode'
+  'identifier' | 'title' | 'seo_title' | 'provider' | 'provider_title' | 'preview' | 'badges' | 'has_demo_mode' | 'launchable'
 >;

@@ -1,5 +1,5 @@
 export { GameTile, GameGrid, COVER_HEIGHT, COVER_WIDTH } from './game-tile';
 export { GameRow } from './game-row';
 export { PagedGameList } from './paged-game-list';
-export { demoHref, gamePath, visitorPlayHref } from './links';
+export { demoHref, gamePath, playHref, visitorPlayHref } from './links';
 export type { GameView } from './game-view';

@@ -11,6 +11,11 @@ export function visitorPlayHref(game: Pick<Game, 'provider' | 'seo_title'>, loca
   return `${localizePath('/sign-up', locale)}?redirect=${encodeURIComponent(gamePath(game, locale))}`;
 }
 
+/** Play: the game page in real mode for a signed-in player, registration for a visitor (spec: Play). */
+export function playHref(game: Pick<Game, 'provider' | 'seo_title'>, locale: Locale, signedIn: boolean): string {
+  return signedIn ? gamePath(game, locale) : visitorPlayHref(game, locale);
+}
+
 /** Demo is open to visitors (FUN money, no login). */
 export function demoHref(game: Pick<Game, 'provider' | 'seo_title'>, locale: Locale): string {
   return `${gamePath(game, locale)}?mode=demo`;

@@ -4,11 +4,12 @@ import { NavLink, useOutletContext } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 
-/** The profile's tabs built so far (spec §2 children; level, gifts, limits, games history come later). */
+/** The profile's tabs built so far (spec §2 children; level, gifts and limits come later). */
 export const PROFILE_TABS = [
   { key: 'main', path: '/profile' },
   { key: 'security', path: '/profile/security' },
   { key: 'verification', path: '/profile/verification' },
+  { key: 'gamesHistory', path: '/profile/games-history' },
 ] as const;
 
 /**
@@ -21,7 +22,8 @@ export function ProfileNav() {
   return (
     <nav className="profile-tabs" aria-label={t('profile.tabsLabel')}>
       {PROFILE_TABS.map((tab) => (
-        <NavLink key={tab.key} to={localizePath(tab.path, locale)} end className="profile-tabs__tab" preventScrollReset>
+        // `/profile` is current on its own address only; a tab stays current on its sub-pages (a round of the history).
+        <NavLink key={tab.key} to={localizePath(tab.path, locale)} end={tab.key === 'main'} className="profile-tabs__tab" preventScrollReset>
           {t(`profile.tabs.${tab.key}`)}
         </NavLink>
       ))}

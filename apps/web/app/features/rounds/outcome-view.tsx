@@ -1,0 +1,132 @@
+import { useI18n } from '../../lib/i18n';
+import type { OutcomeSummary } from './outcome';
+
+/** Wins and stakes of an outcome in the round's currency. */
+type Money = (cents: number) => string;
+
+/**
+ * The replay of a round: what the player saw, in words (roulette's pocket and bets, the dice
+ * roll against its target, the crash point against the cash-out, a slot's symbols and winning
+ * lines), or the stored JSON when the game is not one the page knows.
+ */
+export function OutcomeView({ summary, money }: { summary: OutcomeSummary; money: Money }) {
+  const { t } = useI18n();
+  switch (summary.kind) {
+    case 'none':
+      return <p className="profile__hint">{t('rounds.outcome.none')}</p>;
+    case 'roulette':
+      return (
+        <div className="outcome outcome--roulette">
+          <p className="outcome__headline">
+            <span className={`outcome__pocket outcome__pocket--${summary.colour}`}>{summary.pocket}</span>
+            {t('rounds.outcome.roulette.landed', { pocket: summary.pocket, colour: t(`rounds.outcome.roulette.colour.${summary.colour}`) })}
+          </p>
+          {summary.positions.length > 0 ? (
+            <table className="rounds__table">
+              <caption className="visually-hidden">{t('rounds.outcome.roulette.bets')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('rounds.outcome.roulette.bet')}</th>
+                  <th scope="col" className="num">
+                    {t('rounds.outcome.stake')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('rounds.outcome.win')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {summary.positions.map((p, i) => (
+                  <tr key={i} className={p.win > 0 ? 'outcome__won' : undefined}>
+                    <td>
+                      {t(`rounds.outcome.roulette.type.${p.type}`, undefined, p.type)}
+                      {p.numbers.length > 0 && p.numbers.length <= 6 ? ` (${p.numbers.join(', ')})` : ''}
+                    </td>
+                    <td className="num">{money(p.stake)}</td>
+                    <td className="num">{money(p.win)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+        </div>
+      );
+    case 'dice':
+      return (
+        <div className="outcome outcome--dice">
+          <p className="outcome__headline">
+            <span className="outcome__big">{summary.roll}</span>
+            {t(`rounds.outcome.dice.${summary.direction}`, { target: summary.target })}
+            {' — '}
+            <strong>{t(summary.won ? 'rounds.outcome.won' : 'rounds.outcome.lost')}</strong>
+          </p>
+          {summary.chance !== null || summary.multiplier !== null ? (
+            <p className="profile__hint">
+              {summary.chance !== null ? t('rounds.outcome.dice.chance', { chance: summary.chance }) : null}
+              {summary.chance !== null && summary.multiplier !== null ? ' · ' : null}
+              {summary.multiplier !== null ? t('rounds.outcome.dice.multiplier', { multiplier: summary.multiplier }) : null}
+            </p>
+          ) : null}
+        </div>
+      );
+    case 'crash':
+      return (
+        <div className="outcome outcome--crash">
+          <p className="outcome__headline">
+            <span className="outcome__big">×{summary.crashPoint}</span>
+            {t('rounds.outcome.crash.summary', { crash: summary.crashPoint, cashout: summary.cashoutAt })}
+            {' — '}
+            <strong>{t(summary.won ? 'rounds.outcome.won' : 'rounds.outcome.lost')}</strong>
+          </p>
+        </div>
+      );
+    case 'slot':
+      return (
+        <div className="outcome outcome--slot">
+          <table className="outcome__grid">
+            <caption className="visually-hidden">{t('rounds.outcome.slot.grid')}</caption>
+            <tbody>
+              {summary.rows.map((row, r) => (
+                <tr key={r}>
+                  {row.map((cell, c) => (
+                    <td key={c}>{cell}</td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {summary.wins.length > 0 ? (
+            <ul className="outcome__wins">
+              {summary.wins.map((w, i) => (
+                <li key={i}>
+                  {w.kind === 'line' && w.line !== null ? t('rounds.outcome.slot.line', { line: w.line }) : t(`rounds.outcome.slot.kind.${w.kind}`, undefined, w.kind)}
+                  {w.symbol !== null ? `: ${w.count !== null ? `${w.count} × ` : ''}${w.symbol}` : w.count !== null ? `: ${w.count}` : ''}
+                  {w.multiplier !== null ? ` (×${w.multiplier})` : ''}
+                  {w.win !== null ? ` — ${money(w.win)}` : ''}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="profile__hint">{t('rounds.outcome.slot.noWins')}</p>
+          )}
+          {summary.facts.length > 0 ? (
+            <dl className="profile-facts outcome__facts">
+              {summary.facts.map((f) => (
+                <div key={f.name} className="outcome__fact">
+                  <dt>{f.name.replace(/_/g, ' ')}</dt>
+                  <dd>{f.value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+        </div>
+      );
+    case 'json':
+      return (
+        <div className="outcome outcome--json">
+          <p className="profile__hint">{t('rounds.outcome.raw')}</p>
+          <pre className="outcome__json">{summary.json}</pre>
+        </div>
+      );
+  }
+}

@@ -1,0 +1,248 @@
+/**
+ * Game recall without React: a round's stored outcome (the studio's JSON, `unknown` to the
+ * platform) read as what the player saw, the bet it was played with, and the address that
+ * verifies it on `/fair`. The kind is told by the outcome's shape (the house studio's games,
+ * apps/studio/src/games): roulette `{pocket, colour, positions}`, dice `{roll, target,
+ * direction}`, crash `{crash_point, cashout_at}`, slots a grid of symbols with their wins;
+ * anything else is shown as JSON.
+ */
+import type { GameRound, RoundFair } from '@orbit/contracts';
+import { localizePath, type Locale } from '../../lib/locale';
+
+export type RoulettePosition = { type: string; numbers: number[]; stake: number; win: number };
+export type SlotWin = {
+  /** "line" (a payline: `line` is its number), "ways", "cluster", "scatter" or "win". */
+  kind: string;
+  line: number | null;
+  symbol: string | null;
+  count: number | null;
+  /** Minor units, when the outcome says. */
+  win: number | null;
+  multiplier: number | null;
+};
+
+export type OutcomeSummary =
+  | { kind: 'roulette'; pocket: number; colour: 'red' | 'black' | 'green'; positions: RoulettePosition[] }
+  | {
+      kind: 'dice';
+      /** "42.17" (the roll in hundredths, shown as 0.00–99.99). */
+      roll: string;
+      target: string;
+      direction: 'over' | 'under';
+      /** Win chance in percent: "49.99". */
+      chance: string | null;
+      /** Payout multiplier: "1.9204". */
+      multiplier: string | null;
+      won: boolean;
+    }
+  | { kind: 'crash'; crashPoint: string; cashoutAt: string; won: boolean }
+  | {
+      kind: 'slot';
+      /** Rows of symbols, top to bottom (a `reels` outcome is turned from columns into rows). */
+      rows: string[][];
+      wins: SlotWin[];
+      /** Other plain facts of the outcome (free spins, multiplier, cascades ...), by their JSON name. */
+      facts: { name: string; value: string }[];
+    }
+  | { kind: 'json'; json: string }
+  | { kind: 'none' };
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isInt = (v: unknown): v is number => Number.isSafeInteger(v);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** Hundredths as a decimal: 4217 → "42.17". */
+export function hundredths(value: number): string {
+  const sign = value < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(value));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** A roulette pocket's colour (single zero; the usual red numbers). */
+const RED = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
+export function pocketColour(pocket: number): 'red' | 'black' | 'green' {
+  return pocket === 0 ? 'green' : RED.has(pocket) ? 'red' : 'black';
+}
+
+function roulette(o: Obj): OutcomeSummary | null {
+  if (!isInt(o.pocket) || o.pocket < 0 || o.pocket > 36) return null;
+  const positions = Array.isArray(o.positions)
+    ? o.positions.filter(isObj).map((p) => ({
+        type: typeof p.type === 'string' ? p.type : '?',
+        numbers: Array.isArray(p.numbers) ? p.numbers.filter(isInt) : [],
+        stake: num(p.stake) ?? 0,
+        win: num(p.win) ?? 0,
+      }))
+    : [];
+  const colour = o.colour === 'red' || o.colour === 'black' || o.colour === 'green' ? o.colour : pocketColour(o.pocket);
+  return { kind: 'roulette', pocket: o.pocket, colour, positions };
+}
+
+function dice(o: Obj): OutcomeSummary | null {
+  if (!isInt(o.roll) || !isInt(o.target) || (o.direction !== 'over' && o.direction !== 'under')) return null;
+  const won = typeof o.won === 'boolean' ? o.won : o.direction === 'over' ? o.roll > o.target : o.roll < o.target;
+  const chance = num(o.chance);
+  const multiplier = num(o.multiplier);
+  return {
+    kind: 'dice',
+    roll: hundredths(o.roll),
+    target: hundredths(o.target),
+    direction: o.direction,
+    chance: chance === null ? null : (chance * 100).toFixed(2),
+    multiplier: multiplier === null ? null : String(multiplier),
+    won,
+  };
+}
+
+function crash(o: Obj): OutcomeSummary | null {
+  if (!isInt(o.crash_point) || !isInt(o.cashout_at)) return null;
+  const won = typeof o.won === 'boolean' ? o.won : o.crash_point >= o.cashout_at;
+  return { kind: 'crash', crashPoint: hundredths(o.crash_point), cashoutAt: hundredths(o.cashout_at), won };
+}
+
+/** A symbol as text: a string, a number, or an object naming it (`{symbol: "seven"}`). */
+function symbolText(cell: unknown): string | null {
+  if (typeof cell === 'string') return cell;
+  if (typeof cell === 'number') return String(cell);
+  if (isObj(cell)) {
+    for (const key of ['symbol', 'id', 'name']) {
+      const v = cell[key];
+      if (typeof v === 'string' || typeof v === 'number') return String(v);
+    }
+  }
+  return null;
+}
+
+/** A rectangular-ish matrix of symbols, or null. */
+function matrix(value: unknown): string[][] | null {
+  if (!Array.isArray(value) || value.length === 0 || value.length > 20) return null;
+  const rows: string[][] = [];
+  for (const row of value) {
+    if (!Array.isArray(row) || row.length === 0 || row.length > 20) return null;
+    const cells = row.map(symbolText);
+    if (cells.some((c) => c === null)) return null;
+    rows.push(cells as string[]);
+  }
+  return rows;
+}
+
+function transpose(columns: string[][]): string[][] {
+  const height = Math.max(...columns.map((c) => c.length));
+  return Array.from({ length: height }, (_, r) => columns.map((c) => c[r] ?? ''));
+}
+
+const GRID_KEYS = ['grid', 'rows', 'screen', 'symbols', 'board'] as const;
+const WIN_KEYS = ['wins', 'line_wins', 'lines', 'ways', 'clusters', 'scatters'] as const;
+
+/** The first screen of symbols: the outcome's own grid, else the first cascade's or spin's. */
+function slotGrid(o: Obj): string[][] | null {
+  for (const key of GRID_KEYS) {
+    const rows = matrix(o[key]);
+    if (rows) return rows;
+  }
+  const reels = matrix(o.reels);
+  if (reels) return transpose(reels);
+  for (const key of ['cascades', 'spins', 'steps']) {
+    const list = o[key];
+    if (Array.isArray(list) && isObj(list[0])) {
+      const inner = slotGrid(list[0]);
+      if (inner) return inner;
+    }
+  }
+  return null;
+}
+
+function slotWins(o: Obj): SlotWin[] {
+  const wins: SlotWin[] = [];
+  for (const key of WIN_KEYS) {
+    const list = o[key];
+    if (!Array.isArray(list)) continue;
+    for (const w of list) {
+      if (!isObj(w)) continue;
+      const line = num(w.line) ?? num(w.line_index) ?? num(w.payline);
+      const kind = line !== null ? 'line' : key === 'ways' ? 'ways' : key === 'clusters' ? 'cluster' : key === 'scatters' ? 'scatter' : typeof w.kind === 'string' ? w.kind : 'win';
+      const cells = Array.isArray(w.positions) ? w.positions.length : Array.isArray(w.cells) ? w.cells.length : null;
+      wins.push({
+        kind,
+        line,
+        symbol: symbolText(w.symbol),
+        count: num(w.count) ?? num(w.length) ?? num(w.size) ?? cells,
+        win: num(w.win_cents) ?? num(w.win) ?? num(w.pay) ?? num(w.amount),
+        multiplier: num(w.multiplier),
+      });
+    }
+  }
+  return wins;
+}
+
+/** Plain top-level facts (numbers, booleans, short strings) beside the grid and the wins. */
+function slotFacts(o: Obj): { name: string; value: string }[] {
+  const skip = new Set<string>([...GRID_KEYS, ...WIN_KEYS, 'reels', 'bet', 'win', 'win_cents']);
+  const facts: { name: string; value: string }[] = [];
+  for (const [name, value] of Object.entries(o)) {
+    if (skip.has(name)) continue;
+    if (typeof value === 'number' || typeof value === 'boolean' || (typeof value === 'string' && value.length <= 40)) {
+      facts.push({ name, value: String(value) });
+    } else if (Array.isArray(value) && (name === 'cascades' || name === 'spins' || name === 'free_spins')) {
+      facts.push({ name, value: String(value.length) });
+    }
+  }
+  return facts;
+}
+
+function slot(o: Obj): OutcomeSummary | null {
+  const rows = slotGrid(o);
+  return rows ? { kind: 'slot', rows, wins: slotWins(o), facts: slotFacts(o) } : null;
+}
+
+/** The outcome as the player saw it: a summary per game kind, else the JSON itself. */
+export function summarizeOutcome(outcome: unknown): OutcomeSummary {
+  if (outcome === null || outcome === undefined) return { kind: 'none' };
+  if (isObj(outcome)) {
+    const summary = roulette(outcome) ?? dice(outcome) ?? crash(outcome) ?? slot(outcome);
+    if (summary) return summary;
+  }
+  return { kind: 'json', json: JSON.stringify(outcome, null, 2) ?? String(outcome) };
+}
+
+/**
+ * The bet a round was played with, as the studio's verifier takes it (`game.parseBet`): the
+ * outcome's own `bet` when it carries one; else rebuilt from the outcome (roulette's positions,
+ * dice's target and direction, crash's cash-out) with the round's stake; else `{stake}`.
+ */
+export function roundBet(outcome: unknown, stakeCents: number): unknown {
+  if (isObj(outcome)) {
+    if (isObj(outcome.bet)) return outcome.bet;
+    const summary = summarizeOutcome(outcome);
+    if (summary.kind === 'roulette') return { bets: summary.positions.map(({ type, numbers, stake }) => ({ type, numbers, stake })) };
+    if (summary.kind === 'dice') return { stake: stakeCents, target: outcome.target, direction: outcome.direction };
+    if (summary.kind === 'crash') return { stake: stakeCents, cashout_at: outcome.cashout_at };
+  }
+  return { stake: stakeCents };
+}
+
+/** The game's slug at its studio: `orbit/orbit-dice` → `orbit-dice`. */
+export function gameSlug(game: Pick<GameRound['game'], 'identifier' | 'seo_title'>): string {
+  const slash = game.identifier.indexOf('/');
+  return slash >= 0 ? game.identifier.slice(slash + 1) : game.seo_title;
+}
+
+/**
+ * "Verify this round": `/fair?game=<slug>&server_seed_hash=…&client_seed=…&nonce=…&bet=<json>`
+ * (the verifier asks the studio for the seed behind the hash, public once the player rotated it).
+ */
+export function verifyHref(
+  round: Pick<GameRound, 'game' | 'bet_cents'> & { outcome: unknown; fair: RoundFair | null },
+  locale: Locale,
+): string | null {
+  if (!round.fair) return null;
+  const params = new URLSearchParams({
+    game: gameSlug(round.game),
+    server_seed_hash: round.fair.server_seed_hash,
+    client_seed: round.fair.client_seed,
+    nonce: String(round.fair.nonce),
+    bet: JSON.stringify(roundBet(round.outcome, round.bet_cents)),
+  });
+  return `${localizePath('/fair', locale)}?${params}`;
+}

@@ -1,0 +1,158 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { hundredths, roundBet, summarizeOutcome, verifyHref } from '../../app/features/rounds/outcome';
+import { translate, type Messages } from '../../app/lib/i18n';
+
+// Outcomes as the house studio's games record them (apps/studio/src/games/*/math.ts).
+const roulette = {
+  pocket: 17,
+  colour: 'black',
+  positions: [
+    { type: 'straight', numbers: [17], stake: 100, win: 3600 },
+    { type: 'red', numbers: [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36], stake: 200, win: 0 },
+  ],
+};
+const dice = { roll: 4217, target: 5000, direction: 'under', chance: 0.5, multiplier: 1.92, won: true };
+const crash = { crash_point: 135, cashout_at: 200, won: false };
+
+describe('outcome summaries', () => {
+  it('reads roulette: pocket, colour and the bets', () => {
+    expect(summarizeOutcome(roulette)).toEqual({ kind: 'roulette', pocket: 17, colour: 'black', positions: roulette.positions });
+    // A colour left out is the wheel's.
+    expect(summarizeOutcome({ pocket: 0, positions: [] })).toMatchObject({ kind: 'roulette', colour: 'green' });
+    expect(summarizeOutcome({ pocket: 3 })).toMatchObject({ kind: 'roulette', colour: 'red', positions: [] });
+  });
+
+  it('reads dice: the roll against the target', () => {
+    expect(summarizeOutcome(dice)).toEqual({
+      kind: 'dice',
+      roll: '42.17',
+      target: '50.00',
+      direction: 'under',
+      chance: '50.00',
+      multiplier: '1.92',
+      won: true,
+    });
+    expect(summarizeOutcome({ roll: 9999, target: 9800, direction: 'over' })).toMatchObject({ roll: '99.99', won: true, chance: null });
+    expect(summarizeOutcome({ roll: 5000, target: 5000, direction: 'under' })).toMatchObject({ won: false });
+  });
+
+  it('reads crash: the crash point against the cash-out', () => {
+    expect(summarizeOutcome(crash)).toEqual({ kind: 'crash', crashPoint: '1.35', cashoutAt: '2.00', won: false });
+    expect(summarizeOutcome({ crash_point: 100000, cashout_at: 101 })).toMatchObject({ crashPoint: '1000.00', won: true });
+  });
+
+  it('reads a slot: rows of symbols, winning lines and the other facts', () => {
+    const slot = {
+      grid: [
+        ['seven', 'bar', 'cherry', 'star', 'bell'],
+        ['seven', 'seven', 'seven', 'plum', 'bar'],
+        ['bell', 'star', 'plum', 'cherry', 'seven'],
+      ],
+      wins: [{ line: 2, symbol: 'seven', count: 3, win: 500 }],
+      free_spins: 0,
+      scatter_count: 1,
+    };
+    expect(summarizeOutcome(slot)).toEqual({
+      kind: 'slot',
+      rows: slot.grid,
+      wins: [{ kind: 'line', line: 2, symbol: 'seven', count: 3, win: 500, multiplier: null }],
+      facts: [
+        { name: 'free_spins', value: '0' },
+        { name: 'scatter_count', value: '1' },
+      ],
+    });
+  });
+
+  it('turns reels (columns) into rows and reads clusters of a cascade', () => {
+    const summary = summarizeOutcome({
+      reels: [
+        ['A', 'B', 'C'],
+        ['D', 'E', 'F'],
+      ],
+      clusters: [{ symbol: { symbol: 'gem' }, positions: [[0, 0], [0, 1], [1, 0], [1, 1], [2, 0]], win_cents: 250, multiplier: 2 }],
+      cascades: [{}, {}],
+    });
+    expect(summary).toEqual({
+      kind: 'slot',
+      rows: [
+        ['A', 'D'],
+        ['B', 'E'],
+        ['C', 'F'],
+      ],
+      wins: [{ kind: 'cluster', line: null, symbol: 'gem', count: 5, win: 250, multiplier: 2 }],
+      facts: [{ name: 'cascades', value: '2' }],
+    });
+    expect(summarizeOutcome({ cascades: [{ grid: [[1, 2], [3, 4]] }] })).toMatchObject({ kind: 'slot', rows: [['1', '2'], ['3', '4']] });
+  });
+
+  it('falls back to the JSON, and says when there is nothing', () => {
+    expect(summarizeOutcome({ hand: ['As', 'Kd'], dealer: 19 })).toEqual({ kind: 'json', json: '{\n  "hand": [\n    "As",\n    "Kd"\n  ],\n  "dealer": 19\n}' });
+    expect(summarizeOutcome([1, 2])).toMatchObject({ kind: 'json' });
+    expect(summarizeOutcome('spin')).toEqual({ kind: 'json', json: '"spin"' });
+    expect(summarizeOutcome({ pocket: 99 })).toMatchObject({ kind: 'json' });
+    expect(summarizeOutcome(null)).toEqual({ kind: 'none' });
+  });
+
+  it('shows hundredths as decimals', () => {
+    expect(hundredths(0)).toBe('0.00');
+    expect(hundredths(5)).toBe('0.05');
+    expect(hundredths(12345)).toBe('123.45');
+  });
+});
+
+describe('the bet of a round (for the verifier)', () => {
+  it("is the outcome's own bet when it records one", () => {
+    expect(roundBet({ bet: { lines: 20, line_bet: 5 }, grid: [['a']] }, 100)).toEqual({ lines: 20, line_bet: 5 });
+  });
+
+  it("is rebuilt from each house game's outcome", () => {
+    expect(roundBet(roulette, 300)).toEqual({ bets: roulette.positions.map(({ type, numbers, stake }) => ({ type, numbers, stake })) });
+    expect(roundBet(dice, 100)).toEqual({ stake: 100, target: 5000, direction: 'under' });
+    expect(roundBet(crash, 250)).toEqual({ stake: 250, cashout_at: 200 });
+    expect(roundBet({ grid: [['a']] }, 40)).toEqual({ stake: 40 });
+    expect(roundBet(null, 40)).toEqual({ stake: 40 });
+  });
+});
+
+describe('verify link', () => {
+  const round = {
+    game: { id: 5, identifier: 'orbit/orbit-dice', title: 'Orbit Dice', seo_title: 'orbit-dice', provider: 'orbit' },
+    bet_cents: 100,
+    outcome: dice,
+    fair: { server_seed_hash: 'ab'.repeat(32), client_seed: 'my seed', nonce: 12 },
+  };
+
+  it('names the game by its slug and carries the fair inputs and the bet', () => {
+    const href = verifyHref(round, 'de')!;
+    const url = new URL(href, 'https://x');
+    expect(url.pathname).toBe('/de/fair');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      game: 'orbit-dice',
+      server_seed_hash: 'ab'.repeat(32),
+      client_seed: 'my seed',
+      nonce: '12',
+      bet: '{"stake":100,"target":5000,"direction":"under"}',
+    });
+  });
+
+  it('is absent without fair inputs', () => {
+    expect(verifyHref({ ...round, fair: null }, 'en')).toBeNull();
+  });
+});
+
+describe('outcome messages', () => {
+  it('name every roulette bet type in English and German', () => {
+    const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../app/i18n/messages');
+    const types = ['straight', 'split', 'street', 'corner', 'six_line', 'column', 'dozen', 'red', 'black', 'odd', 'even', 'low', 'high'];
+    for (const lang of ['en', 'de'] as const) {
+      const messages = JSON.parse(fs.readFileSync(path.join(dir, `${lang}.json`), 'utf8')) as Messages;
+      for (const type of types) {
+        const key = `rounds.outcome.roulette.type.${type}`;
+        expect(translate({ [lang]: messages }, lang, key), `${lang} ${key}`).not.toBe(key);
+      }
+    }
+  });
+});
