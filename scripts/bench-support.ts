@@ -70,7 +70,9 @@ export type Server = { base: string; stop: () => void };
 export async function startServer(extraEnv: Record<string, string>): Promise<Server> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-bench-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/start.ts'], {
+  // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const server = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/start.ts'], {
     cwd: root,
     env: {
       ...process.env,

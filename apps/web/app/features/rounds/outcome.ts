@@ -233,7 +233,7 @@ export function gameSlug(game: Pick<GameRound['game'], 'identifier' | 'seo_title
  * (the verifier asks the studio for the seed behind the hash, public once the player rotated it).
  */
 export function verifyHref(
-  round: Pick<GameRound, 'game' | 'bet_cents'> & { outcome: unknown; fair: RoundFair | null },
+  round: Pick<GameRound, 'game' | 'bet_cents'> & { outcome: unknown; fair: RoundFair | null; bet?: unknown },
   locale: Locale,
 ): string | null {
   if (!round.fair) return null;
@@ -242,7 +242,8 @@ export function verifyHref(
     server_seed_hash: round.fair.server_seed_hash,
     client_seed: round.fair.client_seed,
     nonce: String(round.fair.nonce),
-    bet: JSON.stringify(roundBet(round.outcome, round.bet_cents)),
+    // The bet the studio reported; rebuilt from the outcome for rounds that came without it.
+    bet: JSON.stringify(round.bet ?? roundBet(round.outcome, round.bet_cents)),
   });
   return `${localizePath('/fair', locale)}?${params}`;
 }

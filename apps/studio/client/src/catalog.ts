@@ -1,0 +1,13 @@
+/** The studio's six games as the client knows them (titles and what kind of game each is). */
+export type GameKind = 'slot' | 'roulette' | 'dice' | 'crash';
+
+export const GAME_INFO: Readonly<Record<string, { title: string; kind: GameKind }>> = {
+  'stellar-sevens': { title: 'Stellar Sevens', kind: 'slot' },
+  'nebula-ways': { title: 'Nebula Ways', kind: 'slot' },
+  'cosmic-clusters': { title: 'Cosmic Clusters', kind: 'slot' },
+  'european-roulette': { title: 'European Roulette', kind: 'roulette' },
+  'orbit-dice': { title: 'Orbit Dice', kind: 'dice' },
+  'rocket-crash': { title: 'Rocket Crash', kind: 'crash' },
+};
+
+export const GAME_SLUGS = Object.keys(GAME_INFO);

@@ -1,0 +1,235 @@
+/**
+ * Rocket Crash: the auto cash-out (×1.01–×1000.00) and a canvas where the multiplier curve rises
+ * until the crash point drawn by the server; when the cash-out is lower it is marked and the curve
+ * goes on, faded, to the crash.
+ */
+import { crashWin, MAX_CASHOUT, MAX_STAKE, MIN_CASHOUT, type CrashOutcome } from '../../../src/games/rocket-crash/math';
+import { animate, emojiOk, h } from '../dom';
+import { formatAmount, formatMultiplier } from '../money';
+import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
+
+/** ×2 after 1.4 s: multiplier e^(K t), t in ms. */
+const K = Math.LN2 / 1400;
+const MAX_RISE_MS = 7000;
+
+export function create(ctx: ShellContext): GameRenderer {
+  const canvas = h('canvas', { role: 'img', 'aria-label': 'Multiplier curve' });
+  const multOut = h('div', { class: 'crash-mult', 'data-testid': 'multiplier' }, '×1.00');
+  const note = h('div', { class: 'crash-note', 'data-testid': 'crash-note', 'aria-live': 'polite' }, 'Set your cash-out and launch');
+  const historyBox = h('div', { class: 'crash-history', 'aria-label': 'Last crash points' });
+  ctx.stage.append(h('div', { class: 'crash' }, canvas, h('div', { class: 'crash-readout' }, multOut, note)), historyBox);
+
+  const cashInput = h('input', {
+    type: 'number',
+    id: 'cashout-at',
+    'data-testid': 'cashout-at',
+    'aria-label': 'Auto cash-out multiplier',
+    min: '1.01',
+    max: '1000',
+    step: '0.01',
+    inputmode: 'decimal',
+    value: '2.00',
+  });
+  const winOut = h('output', { class: 'value', 'data-testid': 'cashout-win' });
+  const fieldError = h('div', { class: 'field-error', role: 'alert' });
+  ctx.controls.append(
+    h(
+      'div',
+      { class: 'crash-controls' },
+      h('div', { class: 'field' }, h('label', { class: 'label', for: 'cashout-at' }, 'Auto cash-out at ×'), cashInput),
+      h('div', { class: 'stat-box' }, h('span', { class: 'label' }, 'Win at cash-out'), winOut),
+      fieldError,
+    ),
+  );
+
+  const cashoutAt = (): number | null => {
+    const text = cashInput.value.trim();
+    if (!/^\d{1,4}(?:[.,]\d{0,2})?$/.test(text)) return null;
+    const v = Math.round(Number(text.replace(',', '.')) * 100);
+    return v >= MIN_CASHOUT && v <= MAX_CASHOUT ? v : null;
+  };
+  function refresh(): void {
+    const c = cashoutAt();
+    winOut.textContent = c === null ? '–' : ctx.money(crashWin(ctx.stake(), c));
+    fieldError.textContent = c === null ? 'Choose a cash-out between ×1.01 and ×1000.00.' : '';
+    ctx.changed();
+  }
+  cashInput.addEventListener('input', refresh);
+
+  // ---- the curve ----
+  type Scene = { t: number; rate: number; cashT: number | null; crashed: boolean; shake: number };
+  let scene: Scene = { t: 0, rate: K, cashT: null, crashed: false, shake: 0 };
+  let running = false;
+
+  function draw(): void {
+    const dpr = window.devicePixelRatio || 1;
+    const w = Math.max(100, Math.round(canvas.clientWidth * dpr));
+    const hgt = Math.max(100, Math.round(canvas.clientHeight * dpr));
+    if (canvas.width !== w || canvas.height !== hgt) {
+      canvas.width = w;
+      canvas.height = hgt;
+    }
+    const g = canvas.getContext('2d');
+    if (!g) return;
+    g.clearRect(0, 0, w, hgt);
+    const pad = 36 * dpr;
+    const m = (t: number) => Math.exp(scene.rate * t);
+    const tMax = Math.max(scene.t, Math.log(2) / scene.rate) * 1.08;
+    const mMax = Math.max(2, m(scene.t) * 1.12);
+    const X = (t: number) => pad + (t / tMax) * (w - pad * 1.5);
+    const Y = (v: number) => hgt - pad - ((v - 1) / (mMax - 1)) * (hgt - pad * 1.8);
+    // Grid lines at round multipliers.
+    g.strokeStyle = '#ffffff18';
+    g.fillStyle = '#9aa0c3';
+    g.lineWidth = dpr;
+    g.font = `${11 * dpr}px system-ui, sans-serif`;
+    const step = niceStep((mMax - 1) / 4);
+    for (let v = 1; v <= mMax; v += step) {
+      g.beginPath();
+      g.moveTo(pad, Y(v));
+      g.lineTo(w, Y(v));
+      g.stroke();
+      g.fillText(`×${v.toFixed(v < 10 ? 1 : 0)}`, 4 * dpr, Y(v) + 4 * dpr);
+    }
+    // The curve, faded after the cash-out.
+    const N = 80;
+    const segment = (from: number, to: number, colour: string) => {
+      if (to <= from) return;
+      g.strokeStyle = colour;
+      g.lineWidth = 3 * dpr;
+      g.beginPath();
+      for (let i = 0; i <= N; i++) {
+        const t = from + ((to - from) * i) / N;
+        if (i === 0) g.moveTo(X(t), Y(m(t)));
+        else g.lineTo(X(t), Y(m(t)));
+      }
+      g.stroke();
+    };
+    const live = scene.crashed ? '#ff6b81' : '#7c8cff';
+    if (scene.cashT !== null && scene.cashT < scene.t) {
+      segment(0, scene.cashT, '#3ddc97');
+      segment(scene.cashT, scene.t, '#7c8cff55');
+      g.fillStyle = '#3ddc97';
+      g.beginPath();
+      g.arc(X(scene.cashT), Y(m(scene.cashT)), 5 * dpr, 0, Math.PI * 2);
+      g.fill();
+    } else {
+      segment(0, scene.t, live);
+    }
+    // The rocket at the tip (or the explosion).
+    const jitter = scene.shake ? (Math.random() - 0.5) * scene.shake * dpr : 0;
+    g.font = `${26 * dpr}px system-ui, sans-serif`;
+    g.textAlign = 'center';
+    g.textBaseline = 'middle';
+    g.globalAlpha = scene.cashT !== null && scene.cashT < scene.t ? 0.6 : 1;
+    const tipX = X(scene.t) + jitter;
+    const tipY = Y(m(scene.t)) - 8 * dpr + jitter;
+    if (emojiOk()) {
+      g.fillText(scene.crashed ? '💥' : '🚀', tipX, tipY);
+    } else {
+      // No emoji font: a dot for the rocket, a burst for the crash.
+      g.fillStyle = scene.crashed ? '#ff6b81' : '#ffcc4d';
+      g.beginPath();
+      for (let i = 0; i < (scene.crashed ? 16 : 1); i++) {
+        const a = (i * Math.PI) / 8;
+        const r = (scene.crashed ? (i % 2 ? 5 : 12) : 7) * dpr;
+        if (scene.crashed) g.lineTo(tipX + Math.cos(a) * r, tipY + Math.sin(a) * r);
+        else g.arc(tipX, tipY, r, 0, Math.PI * 2);
+      }
+      g.closePath();
+      g.fill();
+    }
+    g.globalAlpha = 1;
+    g.textAlign = 'start';
+    g.textBaseline = 'alphabetic';
+  }
+  new ResizeObserver(() => draw()).observe(canvas);
+  draw();
+  refresh();
+
+  const stakes = stakeLadder(10, MAX_STAKE, [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000]);
+
+  return {
+    playLabel: 'Launch',
+    stakeLabel: 'Stake',
+    stakes,
+    defaultStake: nearest(stakes, 100),
+    naturalMs: 0, // the rise's length depends on the crash point: see land
+    bet(stake) {
+      const c = cashoutAt();
+      if (c === null) return { error: 'Choose a cash-out between ×1.01 and ×1000.00.' };
+      return { bet: { stake, cashout_at: c }, stake };
+    },
+    stakeChanged: refresh,
+    lock(locked) {
+      cashInput.disabled = locked;
+    },
+    start() {
+      scene = { t: 0, rate: K, cashT: null, crashed: false, shake: 3 };
+      multOut.textContent = '×1.00';
+      multOut.style.color = '';
+      note.className = 'crash-note';
+      note.textContent = 'Launching…';
+      running = true;
+      void animate(() => {
+        draw();
+        return running;
+      });
+    },
+    async land(raw, win, timing) {
+      const outcome = raw as CrashOutcome;
+      running = false;
+      const crash = outcome.crash_point;
+      const lnC = Math.log(crash / 100);
+      const natural = Math.min(MAX_RISE_MS, lnC / K);
+      const duration = Math.max(timing.ms, timing.quick ? Math.min(300, natural) : natural, 1);
+      const rate = lnC > 0 ? lnC / duration : K;
+      const cashT = outcome.won ? Math.log(outcome.cashout_at / 100) / rate : null;
+      scene = { t: 0, rate, cashT, crashed: false, shake: 0 };
+      note.textContent = '';
+      const start = performance.now();
+      let cashedShown = false;
+      await animate((now) => {
+        const t = Math.min(duration, now - start);
+        scene.t = lnC > 0 ? t : 0;
+        scene.shake = lnC > 0 ? 0 : 3;
+        const shown = t >= duration ? crash : Math.min(crash, Math.floor(Math.exp(rate * scene.t) * 100));
+        multOut.textContent = formatMultiplier(shown);
+        if (cashT !== null && !cashedShown && scene.t >= cashT) {
+          cashedShown = true;
+          note.className = 'crash-note won';
+          note.textContent = `Cashed out at ${formatMultiplier(outcome.cashout_at)}: +${ctx.money(win)}`;
+          ctx.sound.play('win');
+        }
+        draw();
+        return t < duration;
+      });
+      scene.crashed = true;
+      scene.shake = 0;
+      draw();
+      multOut.textContent = formatMultiplier(crash);
+      multOut.style.color = outcome.won ? '' : '#ff6b81';
+      if (outcome.won) {
+        note.className = 'crash-note won';
+        note.textContent = `Won ${ctx.money(win)} at ${formatMultiplier(outcome.cashout_at)} · crashed at ${formatMultiplier(crash)}`;
+      } else {
+        note.className = 'crash-note lost';
+        note.textContent = `Crashed at ${formatMultiplier(crash)} before ${formatMultiplier(outcome.cashout_at)}: lost`;
+      }
+      historyBox.prepend(h('span', { class: crash >= 200 ? 'hi' : '' }, `×${formatAmount(crash)}`));
+      while (historyBox.children.length > 10) historyBox.lastElementChild?.remove();
+    },
+    abort() {
+      running = false;
+      scene = { t: 0, rate: K, cashT: null, crashed: false, shake: 0 };
+      note.textContent = '';
+      draw();
+    },
+  };
+}
+
+function niceStep(raw: number): number {
+  const p = 10 ** Math.floor(Math.log10(Math.max(raw, 1e-6)));
+  const n = raw / p;
+  return (n <= 1 ? 1 : n <= 2 ? 2 : n <= 5 ? 5 : 10) * p;
+}

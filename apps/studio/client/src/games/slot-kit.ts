@@ -1,0 +1,272 @@
+/**
+ * What the three slots share: symbol looks (emoji on a coloured tile, no external assets), a
+ * reel set that spins and stops reel by reel, win highlighting (tiles, an SVG line through them)
+ * and a cycling display of the wins after a round.
+ */
+import { emojiOk, h, sleep, svg } from '../dom';
+
+const LOOKS: Record<string, [string, string]> = {
+  seven: ['7️⃣', '#7a1f3d'],
+  quasar: ['💫', '#6b1f5a'],
+  pulsar: ['🌟', '#6b5a10'],
+  nova: ['🔆', '#7a3a10'],
+  asteroid: ['🪨', '#4a4a4a'],
+  stardust: ['✨', '#3a3a6b'],
+  supernova: ['💥', '#7a2a10'],
+  'ringed planet': ['🪐', '#6b4a1f'],
+  'blue planet': ['🌍', '#1f4a6b'],
+  'red planet': ['🔴', '#6b2a1f'],
+  rocket: ['🚀', '#5a2a7a'],
+  ufo: ['🛸', '#1f5a6b'],
+  planet: ['🪐', '#6b4a1f'],
+  saturn: ['🪐', '#6b4a1f'],
+  astronaut: ['🧑‍🚀', '#24406b'],
+  moon: ['🌙', '#3b3f6b'],
+  comet: ['☄️', '#6b2f1f'],
+  satellite: ['🛰️', '#2f4f4f'],
+  star: ['⭐', '#5b43c8'],
+  wild: ['🌀', '#5b43c8'],
+  galaxy: ['🌌', '#20306b'],
+  scatter: ['🌌', '#20306b'],
+  sun: ['☀️', '#7a5a10'],
+  earth: ['🌍', '#1f5a3a'],
+  alien: ['👽', '#2f6b1f'],
+  meteor: ['🌠', '#4a2f5a'],
+  telescope: ['🔭', '#3a3a5a'],
+  nebula: ['🌫️', '#4a2a6b'],
+  blackhole: ['🕳️', '#111122'],
+  'black hole': ['🕳️', '#111122'],
+  diamond: ['💎', '#1f4f7a'],
+  gem: ['💎', '#1f4f7a'],
+  crystal: ['💎', '#1f5a6b'],
+  orb: ['🔮', '#4a1f6b'],
+  ring: ['💍', '#5a4a1f'],
+  crown: ['👑', '#6b5a10'],
+  bell: ['🔔', '#6b5a10'],
+  bar: ['🟫', '#4a3a2a'],
+  cherry: ['🍒', '#6b1f2a'],
+  a: ['A', '#2a3a6b'],
+  k: ['K', '#2a5a4a'],
+  q: ['Q', '#5a2a4a'],
+  j: ['J', '#4a4a2a'],
+  '10': ['10', '#2a4a5a'],
+  ace: ['A', '#2a3a6b'],
+  king: ['K', '#2a5a4a'],
+  queen: ['Q', '#5a2a4a'],
+  jack: ['J', '#4a4a2a'],
+  ten: ['10', '#2a4a5a'],
+  red: ['🔴', '#5a1f2a'],
+  blue: ['🔵', '#1f2f6b'],
+  green: ['🟢', '#1f5a2f'],
+  yellow: ['🟡', '#6b5a1f'],
+  purple: ['🟣', '#4a1f6b'],
+  orange: ['🟠', '#6b3a1f'],
+  pink: ['🩷', '#6b1f4a'],
+  white: ['⚪', '#4a4a5a'],
+};
+const FALLBACK_COLOURS = ['#3a2a6b', '#1f4f6b', '#6b3a1f', '#2f6b3a', '#6b1f4a', '#4a4a1f', '#1f6b6b', '#5a2a2a'];
+
+export type Look = { emoji: string; colour: string };
+
+/** How a symbol is drawn: by its name (any case, any game), else its initials on a stable colour. */
+export function look(name: string): Look {
+  const key = name.toLowerCase().trim();
+  const known = LOOKS[key] ?? LOOKS[key.replace(/^(blue|red|green|purple|yellow|orange|pink|white) /, '')] ?? LOOKS[key.split(/[\s_-]/)[0] ?? ''];
+  if (known) return { emoji: known[0], colour: known[1] };
+  let hash = 0;
+  for (const ch of key) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+  const initials = name.replace(/[^A-Za-z0-9 ]/g, '').split(/\s+/).filter(Boolean).map((w) => w[0]).join('').slice(0, 2) || '?';
+  return { emoji: initials.toUpperCase(), colour: FALLBACK_COLOURS[hash % FALLBACK_COLOURS.length]! };
+}
+
+/** A symbol's name with a multiplier (`Wild×3`): the symbol's look with a "×3" badge. */
+export function paintTile(tile: HTMLElement, name: string, extra?: string): void {
+  const m = /^(.*?)\s*×\s*(\d+)$/.exec(name);
+  if (m && !extra) extra = `×${m[2]}`;
+  const base = m ? m[1]! : name;
+  const l = look(base);
+  tile.textContent = emojiOk() || !/\p{Extended_Pictographic}/u.test(l.emoji) ? l.emoji : shortName(base);
+  tile.classList.toggle('text', !emojiOk());
+  tile.style.setProperty('--tile', l.colour);
+  tile.title = name;
+  tile.setAttribute('aria-label', name);
+  tile.dataset.symbol = name;
+  if (extra) tile.appendChild(h('span', { class: 'mult' }, extra));
+}
+
+const shortName = (name: string): string => (name.toLowerCase() === 'seven' ? '7' : name.split(/\s+/).map((w) => w.slice(0, name.includes(' ') ? 1 : 3)).join('').toUpperCase());
+
+/** A grid of `cols` reels of `rows` tiles that spin and stop reel by reel. */
+export class ReelSet {
+  readonly root: HTMLElement;
+  readonly grid: HTMLElement;
+  private readonly reels: HTMLElement[] = [];
+  private readonly strips: HTMLElement[] = [];
+  private readonly lines: SVGSVGElement;
+  private tiles: HTMLElement[][] = [];
+
+  constructor(
+    readonly cols: number,
+    readonly rows: number,
+    private readonly filler: readonly string[],
+  ) {
+    this.grid = h('div', { class: 'slot-grid', role: 'group', 'aria-label': 'Reels' });
+    this.grid.style.setProperty('--cols', String(cols));
+    this.grid.style.setProperty('--rows', String(rows));
+    this.lines = svg('svg', { class: 'slot-lines', viewBox: '0 0 100 100', preserveAspectRatio: 'none', 'aria-hidden': 'true' });
+    this.root = h('div', { class: 'slot-grid-wrap' }, this.grid);
+    this.root.style.setProperty('--aspect', String(cols / rows));
+    this.root.appendChild(this.lines);
+    for (let c = 0; c < cols; c++) {
+      const strip = h('div', { class: 'reel-strip' });
+      const reel = h('div', { class: 'reel', 'aria-label': `Reel ${c + 1}` }, strip);
+      reel.style.setProperty('--reel-ratio', `1 / ${rows * 1.0}`);
+      this.reels.push(reel);
+      this.strips.push(strip);
+      this.grid.appendChild(reel);
+    }
+    this.fillRandom();
+  }
+
+  private randomName(): string {
+    return this.filler[Math.floor(Math.random() * this.filler.length)] ?? '?';
+  }
+
+  private fillRandom(): void {
+    for (let c = 0; c < this.cols; c++) this.setReel(c, Array.from({ length: this.rows }, () => this.randomName()));
+  }
+
+  /** Shows `symbols` (top row first) on reel `c`. */
+  setReel(c: number, symbols: readonly string[], extras: readonly (string | undefined)[] = []): void {
+    const strip = this.strips[c]!;
+    const tiles = symbols.map((name, r) => {
+      const tile = h('div', { class: 'tile', 'data-cell': `${c}-${r}` });
+      paintTile(tile, name, extras[r]);
+      return tile;
+    });
+    strip.replaceChildren(...tiles);
+    this.tiles[c] = tiles;
+  }
+
+  tile(c: number, r: number): HTMLElement | undefined {
+    return this.tiles[c]?.[r];
+  }
+
+  spinAll(): void {
+    this.clearHighlight();
+    for (let c = 0; c < this.cols; c++) {
+      this.setReel(c, Array.from({ length: this.rows + 1 }, () => this.randomName()));
+      const reel = this.reels[c]!;
+      reel.classList.remove('landed');
+      reel.classList.add('spinning');
+    }
+  }
+
+  /** Stops reel `c` on `symbols`. */
+  stopReel(c: number, symbols: readonly string[], extras?: readonly (string | undefined)[]): void {
+    const reel = this.reels[c]!;
+    reel.classList.remove('spinning');
+    this.setReel(c, symbols, extras);
+    void reel.offsetWidth; // restart the landing bounce
+    reel.classList.add('landed');
+  }
+
+  /** Stops every reel on `columns` (`columns[c][r]`) one after another over `ms`. */
+  async stopAll(columns: readonly (readonly string[])[], ms: number, onStop?: (c: number) => void, extras?: (c: number) => (string | undefined)[]): Promise<void> {
+    const bounce = Math.min(220, ms / (this.cols + 1)); // the last reel's landing
+    const step = (ms - bounce) / this.cols;
+    for (let c = 0; c < this.cols; c++) {
+      await sleep(step);
+      this.stopReel(c, columns[c] ?? [], extras?.(c));
+      onStop?.(c);
+    }
+    await sleep(bounce);
+  }
+
+  /** Shows `columns` at once (no animation): replays, reduced motion. */
+  show(columns: readonly (readonly string[])[]): void {
+    for (let c = 0; c < this.cols; c++) {
+      this.reels[c]!.classList.remove('spinning', 'landed');
+      this.setReel(c, columns[c] ?? []);
+    }
+  }
+
+  stopSpinning(): void {
+    for (const reel of this.reels) reel.classList.remove('spinning');
+    this.fillRandom();
+  }
+
+  /** Highlights `cells` ([reel, row]) and draws a line through `path` (one row per reel) if given. */
+  highlight(cells: readonly (readonly [number, number])[], path?: readonly number[]): void {
+    this.root.classList.add('showing');
+    for (const col of this.tiles) for (const t of col ?? []) t.classList.remove('hit');
+    for (const [c, r] of cells) this.tile(c, r)?.classList.add('hit');
+    this.lines.replaceChildren();
+    if (path) {
+      const points = path.map((r, c) => `${((c + 0.5) / this.cols) * 100},${((r + 0.5) / this.rows) * 100}`).join(' ');
+      this.lines.appendChild(svg('polyline', { points, 'vector-effect': 'non-scaling-stroke', style: 'stroke-width:3' }));
+    }
+  }
+
+  clearHighlight(): void {
+    this.root.classList.remove('showing');
+    for (const col of this.tiles) for (const t of col ?? []) t.classList.remove('hit');
+    this.lines.replaceChildren();
+  }
+}
+
+export type WinItem = { label: string; cells: (readonly [number, number])[]; path?: readonly number[] };
+
+/**
+ * The wins of a spin: listed under the reels and shown one after another (all at once first) until
+ * the next spin.
+ */
+export class WinCycler {
+  readonly list: HTMLUListElement;
+  private timer = 0;
+
+  constructor(private readonly reels: { highlight: (cells: readonly (readonly [number, number])[], path?: readonly number[]) => void; clearHighlight: () => void }) {
+    this.list = h('ul', { class: 'slot-wins', 'aria-label': 'Wins', 'data-testid': 'wins' });
+  }
+
+  show(items: readonly WinItem[], cycle = true): void {
+    this.stop();
+    this.list.replaceChildren(...items.map((item) => h('li', {}, item.label)));
+    if (items.length === 0) return;
+    const all = items.flatMap((i) => i.cells);
+    this.reels.highlight(all, items.length === 1 ? items[0]!.path : undefined);
+    if (!cycle || items.length < 2) return;
+    let i = -1;
+    this.timer = window.setInterval(() => {
+      i = (i + 1) % (items.length + 1);
+      const lis = [...this.list.children];
+      lis.forEach((li, k) => li.classList.toggle('current', k === i));
+      if (i === items.length) this.reels.highlight(all);
+      else this.reels.highlight(items[i]!.cells, items[i]!.path);
+    }, 1400);
+  }
+
+  stop(): void {
+    if (this.timer) window.clearInterval(this.timer);
+    this.timer = 0;
+  }
+
+  clear(): void {
+    this.stop();
+    this.list.replaceChildren();
+    this.reels.clearHighlight();
+  }
+}
+
+/** Durations of a slot's phases: normal, or quick spin. */
+export function pace(quick: boolean) {
+  return {
+    stopMin: quick ? 90 : 450,
+    expand: quick ? 80 : 350,
+    showWin: quick ? 250 : 900,
+    freeSpin: quick ? 200 : 500,
+    freeShow: quick ? 200 : 650,
+    freeIntro: quick ? 300 : 1200,
+    cascade: quick ? 120 : 450,
+  };
+}

@@ -1,0 +1,506 @@
+/**
+ * The game page (`/studio/play/{game}?mode=…&launch_token=…&currency=…&licence=…&lobby_url=…&deposit_url=…`):
+ * one shell for every game (balance, stake, play, last win, sound, quick spin, provably fair panel,
+ * errors) around the game's renderer (`games/<slug>.ts`, loaded on demand).
+ *
+ * A round: the renderer starts its animation at once, the round is played on the server, and the
+ * result is shown only when the server has answered AND the animation has lasted the licence's
+ * minimum spin time (or about 300 ms with quick spin, where the licence allows it).
+ */
+import './styles.css';
+import { api, ApiError, readSession, studioPrefix, type RoundResult, type Session } from './api';
+import { GAME_INFO } from './catalog';
+import { h, sleep, svg } from './dom';
+import { formatMoney } from './money';
+import type { GameRenderer, RendererFactory, ShellContext } from './renderer';
+import { Sound } from './sound';
+
+const QUICK_MS = 300;
+/** Kept between two rounds' requests on top of the licence's minimum (the server measures it too). */
+const SPACING_MARGIN_MS = 150;
+
+const RENDERERS: Record<string, () => Promise<{ create: RendererFactory }>> = {
+  'stellar-sevens': () => import('./games/stellar-sevens'),
+  'nebula-ways': () => import('./games/nebula-ways'),
+  'cosmic-clusters': () => import('./games/cosmic-clusters'),
+  'european-roulette': () => import('./games/european-roulette'),
+  'orbit-dice': () => import('./games/orbit-dice'),
+  'rocket-crash': () => import('./games/rocket-crash'),
+};
+
+const MESSAGES: Record<string, string> = {
+  insufficient_funds: 'Not enough balance',
+  limit_reached: 'You have reached one of your limits: play is paused.',
+  player_excluded: 'Your account is excluded from play.',
+  game_disabled: 'This game is not available right now.',
+  too_fast: 'Too fast: please wait for the round to finish before the next one.',
+  invalid_bet: 'This bet is not valid.',
+  session_not_found: 'Your game session has ended. Reload the game to play on.',
+  wallet_unavailable: 'The wallet is not reachable right now. Please try again in a moment.',
+  network_error: 'No connection to the game server. Please try again.',
+  unknown_game: 'This game does not exist.',
+  game_not_found: 'This game does not exist.',
+  invalid_client_seed: 'The client seed is not valid: use 1 to 64 letters, digits or symbols (no accents).',
+  invalid_launch_token: 'This game link has expired. Open the game again from the lobby.',
+  invalid_session: 'Your casino session has ended. Open the game again from the lobby.',
+  bonus_max_bet: 'This stake is above the maximum bet allowed while a bonus is active.',
+  wrong_currency: 'This game cannot be played in your account currency.',
+  invalid_request: 'The request was not understood. Reload the game.',
+  no_bet: 'Place a bet first.',
+};
+/** Errors after which no round can be played any more on this page. */
+const BLOCKING = new Set([
+  'limit_reached',
+  'player_excluded',
+  'game_disabled',
+  'session_not_found',
+  'unknown_game',
+  'game_not_found',
+  'invalid_launch_token',
+  'invalid_session',
+  'wrong_currency',
+]);
+
+type Launch = {
+  game: string;
+  mode: 'real' | 'demo';
+  launchToken: string | null;
+  currency: string;
+  licence: string;
+  lobbyUrl: string | null;
+  depositUrl: string | null;
+};
+
+function readLaunch(): Launch {
+  const q = new URLSearchParams(location.search);
+  const segments = location.pathname.split('/').filter(Boolean);
+  const fromPath = location.pathname.includes('/play/') ? decodeURIComponent(segments[segments.length - 1] ?? '') : '';
+  const mode = q.get('mode') === 'real' ? 'real' : 'demo';
+  return {
+    game: fromPath || q.get('game') || '',
+    mode,
+    launchToken: q.get('launch_token'),
+    currency: q.get('currency') || (mode === 'demo' ? 'FUN' : ''),
+    licence: (q.get('licence') || 'CW').toUpperCase(),
+    lobbyUrl: safeUrl(q.get('lobby_url')),
+    depositUrl: safeUrl(q.get('deposit_url')),
+  };
+}
+
+/** Only http(s) or same-origin paths become links (never `javascript:`). */
+function safeUrl(value: string | null): string | null {
+  if (!value) return null;
+  try {
+    const url = new URL(value, location.href);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+const launch = readLaunch();
+const info = GAME_INFO[launch.game];
+const sound = new Sound();
+const app = document.getElementById('app')!;
+document.title = `${info?.title ?? 'Game'} · Orbit Originals`;
+document.body.dataset.rounds = '0';
+
+// ---- the shell's elements ------------------------------------------------------------------------
+
+const status = h('div', { class: 'sr-only', 'aria-live': 'polite', role: 'status' });
+// The banner's text alone carries `data-testid="error"` (its buttons are beside it).
+const errorText = h('span', { class: 'error-text', role: 'alert', 'data-testid': 'error' });
+const depositLink = h('a', { class: 'btn btn-deposit', target: '_top', rel: 'noopener', hidden: true, 'data-testid': 'deposit' }, 'Deposit');
+const errorClose = h('button', { type: 'button', class: 'error-close', 'aria-label': 'Dismiss the message' });
+const errorBanner = h('div', { class: 'error-banner', hidden: true }, errorText, depositLink, errorClose);
+const notice = h('div', { class: 'notice', role: 'status', 'data-testid': 'notice', hidden: true });
+
+const balanceOut = h('output', { class: 'value', 'data-testid': 'balance', 'aria-label': 'Balance' }, '…');
+const stakeSelect = h('select', { 'data-testid': 'stake', 'aria-label': 'Stake', id: 'stake' });
+const stakeLabel = h('label', { for: 'stake', class: 'label' }, 'Stake');
+const totalOut = h('span', { class: 'total', 'data-testid': 'total-stake', hidden: true });
+const playButton = h('button', { type: 'button', class: 'play', 'data-testid': 'play', disabled: true }, 'Play');
+const lastWinOut = h('output', { class: 'value', 'data-testid': 'last-win', 'aria-label': 'Last win' }, '—');
+const soundButton = h('button', { type: 'button', class: 'toggle', 'data-testid': 'sound', 'aria-label': 'Sound', 'aria-pressed': 'false', title: 'Sound' });
+const quickButton = h('button', { type: 'button', class: 'toggle', 'data-testid': 'quick-spin', 'aria-label': 'Quick spin', 'aria-pressed': 'false', title: 'Quick spin' }, '⚡');
+
+const commitmentOut = h('code', { class: 'hash', 'data-testid': 'commitment' }, '…');
+const nextNonceOut = h('span', { 'data-testid': 'next-nonce' }, '…');
+const seedInput = h('input', { type: 'text', id: 'client-seed', 'data-testid': 'client-seed', 'aria-label': 'Client seed', maxlength: 64, autocomplete: 'off', spellcheck: 'false' });
+const seedSave = h('button', { type: 'submit', class: 'btn', 'aria-label': 'Save client seed' }, 'Save');
+const seedStatus = h('span', { class: 'muted', 'aria-live': 'polite' });
+const rotateButton = h('button', { type: 'button', class: 'btn', 'data-testid': 'rotate', 'aria-label': 'Rotate seed' }, 'Rotate seed');
+const revealedSeed = h('code', { class: 'hash', 'data-testid': 'revealed-seed' });
+const revealedHash = h('code', { class: 'hash muted' });
+const revealedBox = h('div', { class: 'revealed', hidden: true }, h('span', { class: 'label' }, 'Revealed server seed'), revealedSeed, h('span', { class: 'label' }, 'its sha256'), revealedHash);
+const lastNonceOut = h('span', { 'data-testid': 'last-nonce' });
+const verifyLink = h('a', { 'data-testid': 'verify-link', target: '_top', rel: 'noopener' }, 'Verify this round');
+const lastRoundBox = h('p', { class: 'last-round', hidden: true }, 'Last round: nonce ', lastNonceOut, ' · ', verifyLink);
+
+const stage = h('section', { class: 'stage', 'aria-label': 'Game' });
+const controls = h('section', { class: 'game-controls', 'aria-label': 'Bet options' });
+
+// ---- state ---------------------------------------------------------------------------------------
+
+let session: Session | null = null;
+let renderer: GameRenderer | null = null;
+let busy = false;
+let blocked = false;
+let quickOn = false;
+let rounds = 0;
+/** performance.now() before which the next round is not sent (the licence's spacing). */
+let notBefore = 0;
+
+const money = (cents: number) => formatMoney(cents, session?.currency ?? launch.currency ?? '');
+
+function setBalance(cents: number): void {
+  balanceOut.textContent = money(cents);
+  balanceOut.dataset.cents = String(cents);
+}
+
+function setLastWin(cents: number | null): void {
+  lastWinOut.textContent = cents === null ? '—' : money(cents);
+  if (cents === null) delete lastWinOut.dataset.cents;
+  else lastWinOut.dataset.cents = String(cents);
+  lastWinOut.classList.toggle('won', (cents ?? 0) > 0);
+}
+
+function showError(code: string, message?: string, body: Record<string, unknown> = {}): void {
+  errorBanner.hidden = false;
+  errorText.dataset.code = code;
+  errorText.textContent = message ?? MESSAGES[code] ?? `Something went wrong (${code}).`;
+  const canDeposit = code === 'insufficient_funds' && session?.mode === 'real' && launch.depositUrl !== null;
+  depositLink.hidden = !canDeposit;
+  if (canDeposit) depositLink.href = launch.depositUrl!;
+  if (typeof body.balance_cents === 'number' && session) {
+    session.balance = body.balance_cents;
+    setBalance(session.balance);
+  }
+  if (BLOCKING.has(code)) {
+    blocked = true;
+    errorClose.hidden = true;
+  } else {
+    errorClose.hidden = false;
+  }
+  sound.play('error');
+  refreshControls();
+}
+
+function clearError(): void {
+  if (blocked) return;
+  errorBanner.hidden = true;
+  errorText.textContent = '';
+  delete errorText.dataset.code;
+}
+
+function refreshControls(): void {
+  const ready = session !== null && renderer !== null;
+  playButton.disabled = !ready || busy || blocked;
+  stakeSelect.disabled = !ready || busy || blocked;
+  rotateButton.disabled = !ready || busy;
+  seedSave.disabled = !ready || busy;
+  renderer?.lock?.(busy || blocked);
+  document.body.dataset.state = blocked ? 'blocked' : busy ? 'playing' : ready ? 'idle' : 'loading';
+  if (renderer?.totalStake) {
+    const total = renderer.totalStake();
+    totalOut.hidden = false;
+    totalOut.textContent = `Total bet ${money(total)}`;
+  }
+}
+
+function renderFair(): void {
+  if (!session) return;
+  commitmentOut.textContent = session.serverSeedHash;
+  nextNonceOut.textContent = String(session.nextNonce);
+  if (document.activeElement !== seedInput) seedInput.value = session.clientSeed;
+}
+
+function setQuick(on: boolean): void {
+  quickOn = on && (session?.rules.quickSpin ?? false);
+  quickButton.setAttribute('aria-pressed', String(quickOn));
+}
+
+function setSound(on: boolean): void {
+  sound.set(on);
+  soundButton.setAttribute('aria-pressed', String(on));
+  soundButton.replaceChildren(speakerIcon(on));
+}
+
+/** A speaker, with waves when the sound is on (SVG: no emoji font needed). */
+function speakerIcon(on: boolean): SVGSVGElement {
+  const icon = svg('svg', { viewBox: '0 0 24 24', width: 20, height: 20, 'aria-hidden': 'true', fill: 'none', stroke: 'currentColor', 'stroke-width': 2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' });
+  icon.appendChild(svg('path', { d: 'M4 9h4l5-4v14l-5-4H4z', fill: 'currentColor' }));
+  icon.appendChild(svg('path', { d: on ? 'M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12' : 'M17 9l5 6M22 9l-5 6' }));
+  return icon;
+}
+
+/**
+ * The casino's `/fair` page (it frames the studio's verifier with the same query), opened in the
+ * top window: on the lobby's origin when the launch named it, else on this page's.
+ */
+function verifyUrl(fair: RoundResult['fair'], bet: unknown): string {
+  const url = new URL('/fair', launch.lobbyUrl ?? location.href);
+  url.searchParams.set('game', launch.game);
+  url.searchParams.set('server_seed_hash', fair.server_seed_hash);
+  url.searchParams.set('client_seed', fair.client_seed);
+  url.searchParams.set('nonce', String(fair.nonce));
+  url.searchParams.set('bet', JSON.stringify(bet));
+  return url.href;
+}
+
+// ---- a round -------------------------------------------------------------------------------------
+
+async function play(): Promise<void> {
+  if (busy) {
+    renderer?.hurry?.();
+    return;
+  }
+  if (!session || !renderer || blocked) return;
+  const choice = renderer.bet(Number(stakeSelect.value));
+  if ('error' in choice) {
+    showError('no_bet', choice.error);
+    return;
+  }
+  clearError();
+  notice.hidden = true;
+  const wait = notBefore - performance.now();
+  busy = true;
+  refreshControls();
+  if (wait > 0) await sleep(wait);
+
+  const rules = session.rules;
+  const quick = quickOn && rules.quickSpin;
+  const started = performance.now();
+  notBefore = started + rules.minSpinMs + (rules.minSpinMs > 0 ? SPACING_MARGIN_MS : 0);
+  const before = session.balance;
+  if (choice.stake <= before) setBalance(before - choice.stake);
+  sound.play('start');
+  renderer.start(quick);
+
+  let result: RoundResult;
+  try {
+    result = await api.play(session.id, choice.bet);
+  } catch (error) {
+    renderer.abort();
+    setBalance(session.balance);
+    busy = false;
+    const e = error instanceof ApiError ? error : new ApiError('network_error', 0, {});
+    showError(e.code, undefined, e.body);
+    return;
+  }
+
+  const elapsed = performance.now() - started;
+  const target = quick ? Math.max(rules.minSpinMs, QUICK_MS) : Math.max(rules.minSpinMs, renderer.naturalMs);
+  try {
+    await renderer.land(result.outcome, result.win_cents, { ms: Math.max(0, target - elapsed), quick });
+  } catch (error) {
+    console.error('the round could not be drawn', error);
+  }
+  const rest = rules.minSpinMs - (performance.now() - started);
+  if (rest > 0) await sleep(rest);
+
+  session.balance = result.balance_cents;
+  setBalance(session.balance);
+  setLastWin(result.win_cents);
+  session.serverSeedHash = result.fair.server_seed_hash;
+  session.clientSeed = result.fair.client_seed;
+  session.nextNonce = result.fair.nonce + 1;
+  renderFair();
+  lastNonceOut.textContent = String(result.fair.nonce);
+  verifyLink.href = verifyUrl(result.fair, choice.bet);
+  lastRoundBox.hidden = false;
+  if (result.jackpot_win) {
+    notice.hidden = false;
+    notice.textContent = `Jackpot! ${result.jackpot_win.name}: ${money(result.jackpot_win.amount_cents)}`;
+  }
+  sound.play(result.win_cents >= choice.stake * 10 ? 'bigwin' : result.win_cents > 0 ? 'win' : 'lose');
+  announce(result.win_cents > 0 ? `You won ${money(result.win_cents)}.` : 'No win this time.');
+  rounds++;
+  busy = false;
+  refreshControls();
+  document.body.dataset.rounds = String(rounds);
+}
+
+function announce(text: string): void {
+  status.textContent = '';
+  window.setTimeout(() => (status.textContent = text), 30);
+}
+
+// ---- the provably fair panel ----------------------------------------------------------------------
+
+async function saveSeed(event: Event): Promise<void> {
+  event.preventDefault();
+  if (!session || busy) return;
+  const value = seedInput.value.trim();
+  if (!/^[\x20-\x7e]{1,64}$/.test(value)) {
+    showError('invalid_client_seed');
+    return;
+  }
+  seedSave.disabled = true;
+  try {
+    await api.setClientSeed(session.id, value);
+    session.clientSeed = value;
+    seedStatus.textContent = 'Saved';
+    window.setTimeout(() => (seedStatus.textContent = ''), 2500);
+    clearError();
+  } catch (error) {
+    const e = error instanceof ApiError ? error : new ApiError('network_error', 0, {});
+    showError(e.code === 'invalid_bet' ? 'invalid_client_seed' : e.code, undefined, e.body);
+  } finally {
+    refreshControls();
+  }
+}
+
+async function rotate(): Promise<void> {
+  if (!session || busy) return;
+  rotateButton.disabled = true;
+  try {
+    const r = await api.rotate(session.id);
+    revealedSeed.textContent = r.revealed.server_seed;
+    revealedHash.textContent = r.revealed.server_seed_hash;
+    revealedBox.hidden = false;
+    session.serverSeedHash = r.next.server_seed_hash;
+    // A new seed pair counts its nonces from 0 again.
+    session.nextNonce = typeof r.next.nonce === 'number' ? r.next.nonce : 0;
+    if (typeof r.next.client_seed === 'string') session.clientSeed = r.next.client_seed;
+    renderFair();
+    clearError();
+  } catch (error) {
+    const e = error instanceof ApiError ? error : new ApiError('network_error', 0, {});
+    showError(e.code, undefined, e.body);
+  } finally {
+    refreshControls();
+  }
+}
+
+// ---- layout and start --------------------------------------------------------------------------
+
+function layout(): void {
+  const title = info?.title ?? 'Unknown game';
+  const rulesLink = h('a', { href: `${studioPrefix()}/rules/${encodeURIComponent(launch.game)}`, target: '_blank', rel: 'noopener', class: 'link', 'data-testid': 'rules' }, 'Rules');
+  const lobby = launch.lobbyUrl ? h('a', { href: launch.lobbyUrl, target: '_top', class: 'link', 'data-testid': 'lobby' }, 'Lobby') : null;
+  const modeTag = h('span', { class: 'tag', 'data-testid': 'mode' }, launch.mode === 'demo' ? 'Demo' : 'Real');
+
+  const bar = h(
+    'section',
+    { class: 'bar', 'aria-label': 'Round' },
+    h('div', { class: 'stat' }, h('span', { class: 'label' }, 'Balance'), balanceOut),
+    h('div', { class: 'stat stake' }, stakeLabel, stakeSelect, totalOut),
+    h('div', { class: 'play-wrap' }, playButton),
+    h('div', { class: 'stat' }, h('span', { class: 'label' }, 'Last win'), lastWinOut),
+    h('div', { class: 'toggles' }, soundButton, quickButton),
+  );
+
+  const seedForm = h(
+    'form',
+    { class: 'seed-form', onsubmit: (e: Event) => void saveSeed(e) },
+    h('label', { for: 'client-seed', class: 'label' }, 'Client seed'),
+    h('div', { class: 'row' }, seedInput, seedSave, seedStatus),
+  );
+  const fair = h(
+    'section',
+    { class: 'fair', 'aria-labelledby': 'fair-title' },
+    h('h2', { id: 'fair-title' }, 'Provably fair'),
+    h('p', { class: 'muted small' }, 'The server seed is committed by its sha256 before you play. Rotate it to reveal it and verify your rounds.'),
+    h('div', { class: 'kv' }, h('span', { class: 'label' }, 'Server seed hash (commitment)'), commitmentOut),
+    seedForm,
+    h('div', { class: 'kv inline' }, h('span', { class: 'label' }, 'Next nonce'), nextNonceOut),
+    h('div', { class: 'row' }, rotateButton),
+    revealedBox,
+    lastRoundBox,
+  );
+
+  app.replaceChildren(
+    h('header', { class: 'top' }, h('h1', {}, title), modeTag, h('nav', { class: 'links', 'aria-label': 'Game links' }, rulesLink, lobby)),
+    errorBanner,
+    notice,
+    h('main', { class: `game game-${launch.game} kind-${info?.kind ?? 'none'}` }, stage, controls, bar, fair),
+    status,
+  );
+  app.removeAttribute('aria-busy');
+}
+
+function wire(): void {
+  playButton.addEventListener('click', () => void play());
+  stage.addEventListener('click', () => busy && renderer?.hurry?.());
+  errorClose.addEventListener('click', () => clearError());
+  soundButton.addEventListener('click', () => setSound(!sound.enabled));
+  quickButton.addEventListener('click', () => setQuick(!quickOn));
+  rotateButton.addEventListener('click', () => void rotate());
+  stakeSelect.addEventListener('change', () => {
+    renderer?.stakeChanged?.();
+    refreshControls();
+  });
+  window.addEventListener('keydown', (event) => {
+    if (event.code !== 'Space' && event.key !== ' ') return;
+    const target = event.target as HTMLElement | null;
+    if (target && target !== document.body && target.closest('input, textarea, select, button, a, [contenteditable], [role="button"]')) return;
+    event.preventDefault();
+    if (!event.repeat) void play();
+  });
+}
+
+async function createSession(): Promise<Session> {
+  if (launch.mode === 'real' && !launch.launchToken) throw new ApiError('invalid_launch_token', 401, {});
+  const body =
+    launch.mode === 'real'
+      ? { game: launch.game, mode: 'real', launch_token: launch.launchToken ?? '' }
+      : { game: launch.game, mode: 'demo', currency: 'FUN', licence: launch.licence };
+  let s = readSession(await api.createSession(body), launch);
+  if (!s.id) throw new ApiError('session_not_found', 0, {});
+  if (!s.serverSeedHash) s = { ...readSession(await api.session(s.id), launch), id: s.id };
+  return s;
+}
+
+async function main(): Promise<void> {
+  layout();
+  wire();
+  setSound(sound.enabled);
+  refreshControls();
+  if (!info || !RENDERERS[launch.game]) {
+    showError('unknown_game');
+    return;
+  }
+  let factory: RendererFactory;
+  try {
+    const [s, module] = await Promise.all([createSession(), RENDERERS[launch.game]!()]);
+    session = s;
+    factory = module.create;
+  } catch (error) {
+    const e = error instanceof ApiError ? error : new ApiError('network_error', 0, {});
+    console.error(error);
+    showError(e.code, e.status === 401 && !MESSAGES[e.code] ? MESSAGES.invalid_launch_token : undefined, e.body);
+    blocked = true;
+    refreshControls();
+    return;
+  }
+  const ctx: ShellContext = {
+    slug: launch.game,
+    currency: session.currency,
+    stage,
+    controls,
+    sound,
+    money,
+    stake: () => Number(stakeSelect.value),
+    changed: () => refreshControls(),
+    announce,
+  };
+  renderer = factory(ctx);
+  playButton.textContent = renderer.playLabel;
+  playButton.setAttribute('aria-label', renderer.playLabel);
+  stakeLabel.textContent = renderer.stakeLabel;
+  stakeSelect.setAttribute('aria-label', renderer.stakeLabel);
+  stakeSelect.replaceChildren(...renderer.stakes.map((cents) => h('option', { value: cents, selected: cents === renderer!.defaultStake }, money(cents))));
+  renderer.stakeChanged?.();
+  quickButton.hidden = !session.rules.quickSpin;
+  quickButton.disabled = !session.rules.quickSpin;
+  setQuick(false);
+  setBalance(session.balance);
+  setLastWin(null);
+  renderFair();
+  document.body.dataset.licence = session.licence;
+  document.body.dataset.minSpinMs = String(session.rules.minSpinMs);
+  refreshControls();
+}
+
+void main();

@@ -1,0 +1,121 @@
+/**
+ * Games in real chromium against the real server with the house studio mounted in it: a guest
+ * plays a slot in demo; a player deposits through the sandbox PSP, plays roulette for real in the
+ * game page's iframe, sees the balance move, reveals the seed, opens the round in the games
+ * history and verifies it on /fair, where the studio recomputes it in the browser.
+ */
+import type { Frame, FrameLocator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { watchPage } from './support/browser';
+import { dialog, fillSignUp, formReady, newEmail, pathOf, poll, serverAndBrowser, signedInAs, withPage } from './support/journeys';
+
+const env = serverAndBrowser();
+const url = (path: string) => `${env.server.baseUrl}${path}`;
+
+const game = (page: Page): FrameLocator => page.frameLocator('[data-testid="game-frame"]');
+/** Digits of a money text as minor units ("1,000.00 FUN" → 100000). */
+const minor = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
+
+async function roundsPlayed(page: Page): Promise<number> {
+  const frame: Frame | null = await (await page.locator('[data-testid="game-frame"]').elementHandle())!.contentFrame();
+  return Number((await frame?.evaluate(() => document.body.dataset.rounds)) ?? 0);
+}
+
+describe('games', () => {
+  it('lets a guest play a slot in demo with FUN money', async () => {
+    await withPage(env.browser, async (page) => {
+      const watch = watchPage(page);
+      await page.goto(url('/play/orbit/stellar-sevens?mode=demo'));
+      const frame = game(page);
+      await frame.getByTestId('play').and(frame.locator(':not([disabled])')).waitFor({ timeout: 30_000 });
+      await poll(async () => (await frame.getByTestId('balance').textContent()) ?? '').toContain('FUN');
+      expect(minor(await frame.getByTestId('balance').textContent())).toBe(100_000);
+      const commitment = await frame.getByTestId('commitment').textContent();
+      expect(commitment).toMatch(/^[0-9a-f]{64}$/);
+      await frame.getByTestId('play').click();
+      await poll(() => roundsPlayed(page), 20_000).toBe(1);
+      const stake = minor(await frame.getByTestId('stake').locator('option:checked').textContent());
+      const win = minor(await frame.getByTestId('last-win').textContent());
+      await poll(async () => minor(await frame.getByTestId('balance').textContent())).toBe(100_000 - stake + win);
+      expect(await frame.getByTestId('last-nonce').textContent()).toContain('0');
+      expect(watch.pageErrors).toEqual([]);
+      expect(watch.foreignRequests).toEqual([]);
+    });
+  });
+
+  it('deposits, plays roulette for real, sees the balance move, finds the round in the history and verifies it on /fair', async () => {
+    await withPage(env.browser, async (page) => {
+      const watch = watchPage(page);
+      const email = newEmail('games');
+      // Sign up over the lobby (EUR), then a card deposit through the sandbox PSP.
+      await page.goto(url('/'));
+      await page.locator('.header__enter').getByRole('link', { name: 'Sign up' }).click();
+      await formReady(page);
+      await dialog(page).getByLabel('Country').selectOption('DE');
+      await fillSignUp(page, email);
+      await signedInAs(page, email);
+      await poll(() => dialog(page).count()).toBe(0);
+      await page.locator('.wallet__deposit').click();
+      const details = page.getByRole('dialog', { name: 'Personal info' });
+      await details.waitFor();
+      await details.getByLabel('First name').fill('Ada');
+      await details.getByLabel('Last name').fill('Lovelace');
+      await details.getByLabel('Date of birth (DD/MM/YYYY)').fill('05/12/1990');
+      await details.getByLabel('Mobile phone').fill('+49 30 1234 5678');
+      await details.getByLabel('Country').selectOption('DE');
+      await details.getByLabel('City').fill('Berlin');
+      await details.getByLabel('Address').fill('Unter den Linden 1');
+      await details.getByLabel('Postal code').fill('10117');
+      await details.getByRole('button', { name: 'Save and continue' }).click();
+      const deposit = page.getByRole('dialog', { name: 'Deposit' });
+      await deposit.getByRole('button', { name: /^Visa/ }).click();
+      await deposit.getByRole('button', { name: 'Deposit', exact: true }).click();
+      await poll(() => pathOf(page), 20_000).toMatch(/^\/sandbox-psp\/pay\//);
+      await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');
+      await page.getByLabel(/expir/i).fill('12/30');
+      await page.getByLabel(/cvc|cvv|security code/i).fill('123');
+      await page.getByLabel(/holder|name on card/i).fill('Ada Lovelace');
+      await page.getByRole('button', { name: /pay|submit|continue/i }).first().click();
+      await page.getByText('Your deposit of €50.00 was successful.').waitFor({ timeout: 40_000 });
+
+      // Real roulette in the game page's iframe: a chip on red, one spin.
+      await page.goto(url('/play/orbit/european-roulette'));
+      await poll(() => page.getByTestId('game-balance').textContent(), 20_000).toBe('€50.00');
+      const frame = game(page);
+      await frame.getByTestId('play').waitFor({ timeout: 30_000 });
+      await poll(async () => minor(await frame.getByTestId('balance').textContent())).toBe(5_000);
+      await frame.getByTestId('bet-red').click();
+      await frame.getByTestId('play').click();
+      await poll(() => roundsPlayed(page), 20_000).toBe(1);
+      const stake = minor(await frame.getByTestId('stake').locator('option:checked').textContent());
+      const win = minor(await frame.getByTestId('last-win').textContent());
+      // Red pays even money: the balance moves by the stake, one way or the other.
+      expect([0, 2 * stake]).toContain(win);
+      const inGame = 5_000 - stake + win;
+      await poll(async () => minor(await frame.getByTestId('balance').textContent())).toBe(inGame);
+      // The casino's own balance follows, live over the WebSocket.
+      await poll(async () => minor(await page.getByTestId('game-balance').textContent()), 20_000).toBe(inGame);
+
+      // Rotating the seed reveals the one the round was played with.
+      const commitment = (await frame.getByTestId('commitment').textContent())!;
+      await frame.getByTestId('rotate').click();
+      await poll(async () => (await frame.getByTestId('revealed-seed').textContent()) ?? '').toMatch(/[0-9a-f]{64}/);
+
+      // The round in the games history, then its verification.
+      await page.goto(url('/profile/games-history'));
+      await page.getByTestId('round-row').first().waitFor({ timeout: 20_000 });
+      expect(await page.getByTestId('round-row').count()).toBe(1);
+      await page.getByTestId('round-row').first().click();
+      await page.getByTestId('round-detail').getByText(commitment).waitFor();
+      await page.getByTestId('round-verify-link').click();
+      await poll(() => pathOf(page)).toBe('/fair');
+      const fair = page.frameLocator('[data-testid="fair-frame"]');
+      await fair.getByTestId('verify-match').waitFor({ timeout: 30_000 });
+      await poll(() => fair.getByTestId('verify-match').getAttribute('data-match'), 20_000).toBe('yes');
+      expect(await fair.getByTestId('verify-commitment').textContent()).toContain(commitment);
+      expect(minor(await fair.getByTestId('verify-win').textContent())).toBe(win);
+      expect(watch.pageErrors).toEqual([]);
+      expect(watch.foreignRequests).toEqual([]);
+    });
+  });
+});
