@@ -221,4 +221,12 @@ export const jackpotWinnerSchema = z.object({
 export type JackpotWinner = z.infer<typeof jackpotWinnerSchema>;
 export const jackpotWinsResponseSchema = z.array(jackpotWinnerSchema);
 export type JackpotWinsResponse = z.infer<typeof jackpotWinsResponseSchema>;
-export const jackpotWinsQuerySchema = z.object({ limit: z.coerce.number({ message: 'invalid_type' }).int('invalid_type').min(1, 'too_small').max(50, 'too_big').default(10) });
+export const jackpotWinsQuerySchema = z.object({
+  limit: z.coerce.number({ message: 'invalid_type' }).int('invalid_type').min(1, 'too_small').max(50, 'too_big').default(10),
+  /** `latest` first (default) or `biggest` first (the winners board's two tabs). */
+  sort: z.enum(['latest', 'biggest'], { message: 'unsupported_sort' }).default('latest'),
+});
+
+/** `GET /api/games/jackpots`: currency → provider → the sum of its jackpots' levels now. */
+export const gamesJackpotsResponseSchema = z.record(z.string(), z.record(z.string(), z.number().int()));
+export type GamesJackpotsResponse = z.infer<typeof gamesJackpotsResponseSchema>;

@@ -55,7 +55,7 @@ describe('database drivers', () => {
     await expect(t.database.db.execute(sql`select 9007199254740993::bigint as big`)).rejects.toThrow();
     const [game] = await t.database.db.select({ releasedAt: games.releasedAt, payout: games.payout }).from(games).where(eq(games.identifier, 'orbit/stellar-sevens'));
     expect(game?.releasedAt?.toISOString()).toBe('2025-09-01T00:00:00.000Z');
-    expect(game?.payout).toBe(96.1);
+    expect(game?.payout).toBe(96.09);
   });
 });
 

@@ -17,12 +17,16 @@ import {
   walletMoveResponseSchema,
 } from '@orbit/contracts';
 import { Ledger } from '../../src/modules/wallet';
+import { MemoryPubSub } from '../../src/platform/realtime/pubsub';
+import type { RealtimeMessage } from '../../src/platform/realtime/pubsub';
 import { FakeClock } from '../../src/platform/clock';
 import { createTestApp, type TestApp } from '../support/app';
 import { call, register } from '../support/identity';
 import { balancesOf, expectLedgerHolds } from '../support/ledger';
 
 const clock = new FakeClock('2026-05-10T10:00:00Z');
+const bus = new MemoryPubSub();
+const OPERATOR = 'operator-token-operator-token-operator-token';
 let t: TestApp;
 let ledger: Ledger;
 let seq = 0;
@@ -34,7 +38,7 @@ let bob: Player;
 let gameIds: Record<string, number>;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { clock });
+  t = await createTestApp({ OPERATOR_TOKEN: OPERATOR }, { clock, pubsub: bus });
   ledger = new Ledger(clock);
   const a = await register(t, { email: 'ann@example.com', nickname: 'Annabelle', currency: 'EUR' }, '10.0.0.1');
   const b = await register(t, { email: 'bob@example.com', nickname: 'Bob', currency: 'EUR' }, '10.0.0.2');
@@ -87,6 +91,8 @@ const win = (token: string, round: string, tx: string, amount: number, extra: ob
 const rollback = (token: string, round: string, tx: string, reference: string) =>
   wallet('rollback', { session_token: token, game: 'european-roulette', round_id: round, transaction_id: tx, reference_transaction_id: reference });
 
+const poll = <T>(fn: () => Promise<T>, timeout = 5_000) => expect.poll(fn, { timeout, interval: 250 });
+
 function expectError(res: { status: number; body: Record<string, unknown> }, status: number, code: string) {
   expect(res.status, JSON.stringify(res.body)).toBe(status);
   expect(walletErrorResponseSchema.parse(res.body).code).toBe(code);
@@ -133,6 +139,24 @@ describe('launch', () => {
 });
 
 describe('signatures', () => {
+  it('lets an operator register a provider with no code: its secret signs its calls from then on', async () => {
+    const secret = 'meridian-secret-meridian-secret-meridian';
+    expectError(await wallet('balance', { session_token: 'x' }, { provider: 'meridian', secret }), 401, 'invalid_signature');
+    const put = (body: object, token = OPERATOR) =>
+      t.app.inject({ method: 'PUT', url: '/api/operator/providers/meridian', headers: { authorization: `Bearer ${token}` }, payload: body });
+    expect((await put({ wallet_secret: secret }, 'wrong-token-wrong-token-wrong-token')).statusCode).toBe(401);
+    expect((await put({ wallet_secret: 'short' })).statusCode).toBe(422);
+    const res = await put({ wallet_secret: secret, launch_url: 'https://games.meridian.test/play/{game}', launchable: true });
+    expect(res.statusCode, res.body).toBe(200);
+    // Accepted signature; the session is the next thing checked.
+    expectError(await wallet('balance', { session_token: 'x' }, { provider: 'meridian', secret }), 401, 'invalid_session');
+    expect((await t.app.inject({ method: 'PUT', url: '/api/operator/providers/nobody', headers: { authorization: `Bearer ${OPERATOR}` }, payload: { enabled: true } })).statusCode).toBe(404);
+    // Its games now launch into its own page, with a one-time token.
+    const launched = await launch(ann, 'meridian/lucky-wheel-live');
+    expect(launched.statusCode, launched.body).toBe(200);
+    expect(launchResponseSchema.parse(launched.json()).url).toMatch(/^https:\/\/games\.meridian\.test\/play\/lucky-wheel-live\?mode=real&launch_token=/);
+  });
+
   it('refuses a missing, wrong or foreign signature and an unknown provider, before reading the body', async () => {
     const body = { session_token: 'x' };
     expectError(await wallet('balance', body, { signature: '' }), 401, 'invalid_signature');
@@ -294,9 +318,35 @@ describe('jackpots', () => {
     expect(await poolBalance()).toBe(after.levels.reduce((a, l) => a + l.amount_cents, 0));
     const wins = jackpotWinsResponseSchema.parse((await call(t, 'GET', '/api/jackpot_wins')).json());
     expect(wins[0]).toMatchObject({ amount_cents: prize, jackpot_level_name: 'Mini', user_name: 'Annabe***', jackpot_original_currency: 'EUR' });
+    expect(jackpotWinsResponseSchema.parse((await call(t, 'GET', '/api/jackpot_wins?sort=biggest&limit=1')).json())).toHaveLength(1);
+
+    // The hit goes out live once delivered: to the winner, and to everyone with the masked name.
+    const publicMessages: RealtimeMessage[] = [];
+    const privateMessages: RealtimeMessage[] = [];
+    await bus.subscribe('public', (m) => publicMessages.push(m));
+    await bus.subscribe(`player:${ann.id}`, (m) => privateMessages.push(m));
+    await t.app.orbitOutbox.drain();
+    expect(privateMessages.find((m) => m.event === 'jackpot_win_award')?.data).toMatchObject({ amount_cents: prize, jackpot_level_name: 'Mini', currency: 'EUR' });
+    expect(publicMessages.find((m) => m.event === 'wins')?.data).toMatchObject({ kind: 'jackpot', amount_cents: prize, user_name: 'Annabe***' });
+    expect(publicMessages.find((m) => m.event === 'jackpots_changes')).toBeDefined();
     await wallet('win', { session_token: token, game: 'stellar-sevens', round_id: round, transaction_id: `${round}:win`, amount_cents: 0, currency: 'EUR' });
     const detail = await call(t, 'GET', `/api/player/game_rounds?game=orbit/stellar-sevens`, { cookie: ann.cookie });
     expect(gameRoundsResponseSchema.parse(detail.json()).data[0]).toMatchObject({ jackpot_win_cents: prize, win_cents: prize });
+  });
+});
+
+describe('jackpots in the catalogue', () => {
+  it("shows each jackpot game's amount per currency, and each provider's", async () => {
+    const list = jackpotsResponseSchema.parse((await call(t, 'GET', '/api/jackpots')).json());
+    const eur = list.find((j) => j.currency === 'EUR')!;
+    const total = eur.levels.reduce((a, l) => a + l.amount_cents, 0);
+    await poll(async () => {
+      const res = await call(t, 'POST', '/api/games_filter/select_by_seo_titles', { payload: { game_seo_titles: ['stellar-sevens', 'nebula-ways'] } });
+      const games = res.json() as Record<string, { currencies: Record<string, { jackpot: number | null }> }>;
+      return [games['orbit/stellar-sevens']!.currencies.EUR!.jackpot, games['orbit/nebula-ways']!.currencies.EUR!.jackpot];
+    }, 10_000).toEqual([total, null]);
+    const byProvider = (await call(t, 'GET', '/api/games/jackpots')).json() as Record<string, Record<string, number>>;
+    expect(byProvider.EUR).toEqual({ orbit: total });
   });
 });
 

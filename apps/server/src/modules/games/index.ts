@@ -40,12 +40,13 @@ declare module 'fastify' {
 export const gamesModule: OrbitModule = {
   name: 'games',
   routes: async (app, ctx) => {
-    const catalogue = new GamesService(ctx.db);
+    const jackpots = jackpotService(ctx);
+    const catalogue = new GamesService(ctx.db, () => jackpots.amounts(ctx.db));
     await gamesRoutes(catalogue)(app, ctx);
     await playerGamesRoutes(new PlayerGamesService(ctx.db, ctx.clock, catalogue))(app, ctx);
     const checks = new PreBetChecks();
     app.decorate('orbitPreBetChecks', checks);
-    const wallet = new ProviderWallet(ctx.db, ctx.clock, new Ledger(ctx.clock), jackpotService(ctx), checks);
+    const wallet = new ProviderWallet(ctx.db, ctx.clock, new Ledger(ctx.clock), jackpots, checks);
     await playRoutes(new PlayService(ctx.db, ctx.clock, checks), wallet)(app, ctx);
 
     // The house studio served by this process is registered with this process's secret.

@@ -21,6 +21,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { ModuleContext } from '../../platform/context';
 import { publicBase } from '../../platform/config';
+import { notFound } from '../../platform/errors';
 import { operatorGuard } from '../../platform/http/operator';
 import { newToken } from '../../platform/tokens';
 import { licenceForHost } from '../cms';
@@ -139,7 +140,8 @@ export function playRoutes(play: PlayService, wallet: ProviderWallet) {
           })
           .where(eq(providers.identifier, request.params.identifier))
           .returning();
-        if (!row) throw walletError('invalid_request');
+        if (!row) throw notFound();
+        wallet.providersChanged();
         return { identifier: row.identifier, launchable: row.launchable, enabled: row.enabled, launch_url: row.launchUrl };
       },
     );

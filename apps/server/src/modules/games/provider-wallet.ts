@@ -98,6 +98,11 @@ export class ProviderWallet {
     private readonly checks: PreBetChecks,
   ) {}
 
+  /** Forgets the cached provider rows after an operator changed one (other instances catch up within seconds). */
+  providersChanged(): void {
+    this.providersCache.clear();
+  }
+
   /** The provider whose secret signed the raw body, or `invalid_signature` (an unknown provider too). */
   async verify(identifier: string, rawBody: Buffer, signature: string | undefined): Promise<WalletProvider> {
     const provider = await this.providersCache.get(identifier, async () => {

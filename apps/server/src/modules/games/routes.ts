@@ -8,6 +8,7 @@ import {
   gameParamsSchema,
   gameSchema,
   gamesFilterRequestSchema,
+  gamesJackpotsResponseSchema,
   gamesFilterResponseSchema,
   gamesMapResponseSchema,
   gamesSelectBySeoTitlesRequestSchema,
@@ -34,6 +35,11 @@ export function gamesRoutes(service: GamesService) {
     );
     app.get('/api/games/collections', { schema: { tags, summary: 'Game collections', response: { 200: collectionsResponseSchema } } }, () =>
       service.collections(),
+    );
+    app.get(
+      '/api/games/jackpots',
+      { schema: { tags, summary: "Each provider's jackpot amounts by currency", response: { 200: gamesJackpotsResponseSchema } } },
+      () => service.jackpotsByProvider(),
     );
     app.get(
       '/api/games/:provider/:name',

@@ -75,7 +75,9 @@ export function coverPath(identifier: string): string {
 }
 
 /** The answer's shape of one game row. */
-export function toGame(row: GameRow): Game {
+export function toGame(row: GameRow, jackpots: JackpotAmounts = []): Game {
+  const jackpot: Record<string, number> = {};
+  for (const j of jackpots) if (j.games.includes(row.identifier)) jackpot[j.currency] = (jackpot[j.currency] ?? 0) + j.total;
   return {
     id: row.id,
     identifier: row.identifier,
@@ -94,15 +96,26 @@ export function toGame(row: GameRow): Game {
     volatility_rating: row.volatilityRating,
     payout: row.payout,
     description: row.description,
-    // Favourites use the numeric game id, the same in every currency; jackpots come later.
-    currencies: Object.fromEntries(row.currencies.map((code) => [code, { id: row.id, jackpot: null }])),
+    // Favourites use the numeric game id, the same in every currency; the jackpot is what the game's jackpot of that currency holds.
+    currencies: Object.fromEntries(row.currencies.map((code) => [code, { id: row.id, jackpot: jackpot[code] ?? null }])),
   };
 }
+
+/** What each jackpot holds now, with the games that feed it. */
+export type JackpotAmounts = ReadonlyArray<{ games: string[]; currency: string; total: number }>;
 
 export class GamesService {
   private readonly cache = new TtlCache<unknown>(TTL_MS, 1_000);
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** The jackpots' amounts by game (the jackpots module); none: every game answers `jackpot: null`. */
+    private readonly jackpotAmounts: () => Promise<JackpotAmounts> = async () => [],
+  ) {}
+
+  private jackpots(): Promise<JackpotAmounts> {
+    return this.cached('jackpots', this.jackpotAmounts);
+  }
 
   private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
     return this.cache.get(key, load) as Promise<T>;
@@ -164,7 +177,8 @@ export class GamesService {
         (offset === 0
           ? 0
           : ((await this.db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(games).innerJoin(providers, eq(providers.id, games.providerId)).where(where))[0]?.n ?? 0));
-      return { data: rows.map(toGame), pagination: paginate(query.page, query.page_size, total) };
+      const jackpots = await this.jackpots();
+      return { data: rows.map((row) => toGame(row, jackpots)), pagination: paginate(query.page, query.page_size, total) };
     });
   }
 
@@ -173,7 +187,7 @@ export class GamesService {
     if (!ids.length) return {};
     const rows = await this.selectGames().where(and(baseConditions(device), inArray(games.id, ids)));
     const byId = new Map(rows.map((r) => [r.id, r]));
-    return keyed(ids.map((id) => byId.get(id)));
+    return keyed(ids.map((id) => byId.get(id)), await this.jackpots());
   }
 
   /** Enabled games by numeric id as a list, in the order asked (favourites and played games, v2). */
@@ -181,9 +195,10 @@ export class GamesService {
     if (!ids.length) return [];
     const rows = await this.selectGames().where(and(baseConditions(undefined), inArray(games.id, ids)));
     const byId = new Map(rows.map((r) => [r.id, r]));
+    const jackpots = await this.jackpots();
     return ids.flatMap((id) => {
       const row = byId.get(id);
-      return row ? [toGame(row)] : [];
+      return row ? [toGame(row, jackpots)] : [];
     });
   }
 
@@ -191,7 +206,18 @@ export class GamesService {
   async selectBySeoTitles(seoTitles: string[], device: Device | undefined): Promise<GamesMapResponse> {
     if (!seoTitles.length) return {};
     const rows = await this.selectGames().where(and(baseConditions(device), inArray(games.seoTitle, seoTitles)));
-    return keyed(seoTitles.flatMap((t) => rows.filter((r) => r.seoTitle === t)));
+    return keyed(seoTitles.flatMap((t) => rows.filter((r) => r.seoTitle === t)), await this.jackpots());
+  }
+
+  /** `GET /api/games/jackpots`: currency → provider → what its games' jackpots hold. */
+  async jackpotsByProvider(): Promise<Record<string, Record<string, number>>> {
+    const out: Record<string, Record<string, number>> = {};
+    for (const jackpot of await this.jackpots()) {
+      for (const provider of new Set(jackpot.games.map((g) => g.slice(0, g.indexOf('/'))))) {
+        out[jackpot.currency] = { ...out[jackpot.currency], [provider]: (out[jackpot.currency]?.[provider] ?? 0) + jackpot.total };
+      }
+    }
+    return out;
   }
 
   /** One enabled game by provider and seo title (the game page). */
@@ -201,7 +227,7 @@ export class GamesService {
         .where(and(baseConditions(undefined), eq(providers.identifier, provider), eq(games.seoTitle, name)))
         .limit(1);
       if (!row) throw notFound();
-      return toGame(row);
+      return toGame(row, await this.jackpots());
     });
   }
 
@@ -277,8 +303,8 @@ function ordering(query: GamesFilterQuery): SQL[] {
   return [asc(games.position), desc(games.popularity), asc(games.id)];
 }
 
-function keyed(rows: ReadonlyArray<GameRow | undefined>): GamesMapResponse {
+function keyed(rows: ReadonlyArray<GameRow | undefined>, jackpots: JackpotAmounts): GamesMapResponse {
   const out: GamesMapResponse = {};
-  for (const row of rows) if (row) out[row.identifier] = toGame(row);
+  for (const row of rows) if (row) out[row.identifier] = toGame(row, jackpots);
   return out;
 }

@@ -17,7 +17,7 @@ import { Ledger, listCurrencies } from '../wallet';
 import { jackpotLevels, jackpots } from './schema';
 import { JACKPOT_WON_TOPIC, JackpotService, maskedName, type JackpotWonEvent } from './service';
 
-export { JackpotService, levelHit, contribution, maskedName, DRAW_RANGE, type JackpotHit, type JackpotBet } from './service';
+export { JackpotService, levelHit, contribution, maskedName, DRAW_RANGE, type JackpotHit, type JackpotBet, type JackpotAmount } from './service';
 
 /** The jackpot the seed opens in each of these currencies, fed by the catalogue's jackpot games. */
 export const JACKPOT_CURRENCIES = ['EUR', 'USD', 'CAD', 'AUD', 'NZD', 'NOK', 'BRL'];
@@ -72,7 +72,7 @@ function jackpotsRoutes(service: JackpotService) {
     app.get(
       '/api/jackpot_wins',
       { schema: { tags, summary: 'Latest jackpot wins (winner names masked)', querystring: jackpotWinsQuerySchema, response: { 200: jackpotWinsResponseSchema } } },
-      (request) => service.wins(ctx.db, request.query.limit),
+      (request) => service.wins(ctx.db, request.query.limit, request.query.sort),
     );
 
     ctx.outbox.on(JACKPOT_WON_TOPIC, 'jackpots.publish-win', async (event, { tx, afterCommit }) => {

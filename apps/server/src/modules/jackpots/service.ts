@@ -30,6 +30,7 @@ export type JackpotBet = {
   reference: string;
   at: Date;
 };
+export type JackpotAmount = { games: string[]; currency: string; total: number };
 type JackpotTarget = { id: number; levels: Array<{ id: number; identifier: string; name: string; contributionBp: number; hitWeight: number }> };
 export type JackpotHit = { level: string; name: string; amountCents: number; winId: number };
 
@@ -179,7 +180,7 @@ export class JackpotService {
     }));
   }
 
-  async wins(db: Executor, limit: number): Promise<JackpotWinsResponse> {
+  async wins(db: Executor, limit: number, sort: 'latest' | 'biggest' = 'latest'): Promise<JackpotWinsResponse> {
     const rows = await db
       .select({
         amountCents: jackpotWins.amountCents,
@@ -192,7 +193,7 @@ export class JackpotService {
       .from(jackpotWins)
       .innerJoin(jackpotLevels, eq(jackpotLevels.id, jackpotWins.levelId))
       .innerJoin(jackpots, eq(jackpots.id, jackpotLevels.jackpotId))
-      .orderBy(desc(jackpotWins.createdAt), desc(jackpotWins.id))
+      .orderBy(...(sort === 'biggest' ? [desc(jackpotWins.amountCents)] : []), desc(jackpotWins.createdAt), desc(jackpotWins.id))
       .limit(limit);
     return rows.map((r) => ({
       amount_cents: r.amountCents,
@@ -203,6 +204,16 @@ export class JackpotService {
       jackpot_original_currency: r.currency,
       jackpot_original_amount_cents: r.amountCents,
     }));
+  }
+
+  /** Each enabled jackpot's games, currency and what it holds now (the sum of its levels). */
+  async amounts(db: Executor): Promise<JackpotAmount[]> {
+    return db
+      .select({ games: jackpots.games, currency: jackpots.currency, total: sql<number>`sum(${jackpotLevels.amountCents})`.mapWith(Number) })
+      .from(jackpots)
+      .innerJoin(jackpotLevels, eq(jackpotLevels.jackpotId, jackpots.id))
+      .where(eq(jackpots.enabled, true))
+      .groupBy(jackpots.id);
   }
 
   /** A published win: what `public:wins` and the winner's `jackpot_win_award` carry. */
