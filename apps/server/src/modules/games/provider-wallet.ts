@@ -84,6 +84,20 @@ type SessionRow = {
   providerEnabled: boolean;
 };
 
+const sessionColumns = {
+  id: gameSessions.id,
+  userId: gameSessions.userId,
+  gameId: gameSessions.gameId,
+  providerId: gameSessions.providerId,
+  currency: gameSessions.currency,
+  licence: gameSessions.licence,
+  nickname: gameSessions.nickname,
+  expiresAt: gameSessions.expiresAt,
+  gameIdentifier: games.identifier,
+  gameEnabled: games.enabled,
+  providerEnabled: providers.enabled,
+};
+
 /** The provider's game id in a call is the part of the catalogue identifier after the slash. */
 const slugOf = (identifier: string) => identifier.slice(identifier.indexOf('/') + 1);
 
@@ -164,9 +178,8 @@ export class ProviderWallet {
 
   async bet(provider: WalletProvider, request: WalletBetRequest): Promise<WalletMoveResponse> {
     const hash = payloadHash(request);
-    const replay = await this.replay(provider, request.transaction_id, hash);
+    const { session, replay } = await this.sessionFor(provider, request.session_token, request.transaction_id, hash);
     if (replay) return replay;
-    const session = await this.session(provider, request.session_token);
     const now = this.clock.now();
     if (session.expiresAt <= now) throw walletError('invalid_session');
     if (slugOf(session.gameIdentifier) !== request.game) throw walletError('invalid_request');
@@ -176,14 +189,14 @@ export class ProviderWallet {
     if (refusal) throw walletError(refusal);
 
     return this.once(provider, request.transaction_id, hash, async (tx, record) => {
-      const round = await this.openRound(tx, provider, session, request.round_id, now);
-      if (round.userId !== session.userId) throw walletError('invalid_request');
-      if (round.status === 'closed') throw walletError('round_closed');
-
       const { real, bonus } = await this.lockBalances(tx, session.userId, session.currency);
       const fromReal = Math.min(request.amount_cents, real);
       const fromBonus = request.amount_cents - fromReal;
       if (fromBonus > bonus) throw walletError('insufficient_funds', { balance_cents: real + bonus, currency: session.currency });
+      // The round with this bet added, in one statement; a refusal below rolls the addition back.
+      const round = await this.addBetToRound(tx, provider, session, request.round_id, { amount: request.amount_cents, real: fromReal, bonus: fromBonus }, now);
+      if (round.userId !== session.userId) throw walletError('invalid_request');
+      if (round.status === 'closed') throw walletError('round_closed');
 
       const key = `wallet:${provider.id}:${request.transaction_id}`;
       const reference = `round:${round.id}`;
@@ -191,14 +204,6 @@ export class ProviderWallet {
       if (fromReal > 0) moves.push({ idempotencyKey: `${key}:real`, kind: 'bet', reference, currency: session.currency, amount: fromReal, from: { player: session.userId, kind: 'real' }, to: { house: 'bets' } });
       if (fromBonus > 0) moves.push({ idempotencyKey: `${key}:bonus`, kind: 'bet', reference, currency: session.currency, amount: fromBonus, from: { player: session.userId, kind: 'bonus' }, to: { house: 'bets' } });
 
-      await tx
-        .update(gameRounds)
-        .set({
-          betCents: sql`${gameRounds.betCents} + ${request.amount_cents}`,
-          betRealCents: sql`${gameRounds.betRealCents} + ${fromReal}`,
-          betBonusCents: sql`${gameRounds.betBonusCents} + ${fromBonus}`,
-        })
-        .where(eq(gameRounds.id, round.id));
       const balance = real + bonus - request.amount_cents;
       const recorded = await record(
         { kind: 'bet', roundId: round.id, amount: request.amount_cents, real: fromReal, bonus: fromBonus },
@@ -230,10 +235,9 @@ export class ProviderWallet {
 
   async win(provider: WalletProvider, request: WalletWinRequest): Promise<WalletMoveResponse> {
     const hash = payloadHash(request);
-    const replay = await this.replay(provider, request.transaction_id, hash);
-    if (replay) return replay;
     // A win settles money already owed: an expired session still takes it.
-    const session = await this.session(provider, request.session_token);
+    const { session, replay } = await this.sessionFor(provider, request.session_token, request.transaction_id, hash);
+    if (replay) return replay;
     const now = this.clock.now();
     return this.once(provider, request.transaction_id, hash, async (tx, record) => {
       const [round] = await tx
@@ -288,9 +292,8 @@ export class ProviderWallet {
 
   async rollback(provider: WalletProvider, request: WalletRollbackRequest): Promise<WalletMoveResponse> {
     const hash = payloadHash(request);
-    const replay = await this.replay(provider, request.transaction_id, hash);
+    const { session, replay } = await this.sessionFor(provider, request.session_token, request.transaction_id, hash);
     if (replay) return replay;
-    const session = await this.session(provider, request.session_token);
     const now = this.clock.now();
     return this.once(provider, request.transaction_id, hash, async (tx, record) => {
       const [bet] = await tx
@@ -345,25 +348,36 @@ export class ProviderWallet {
 
   private async session(provider: WalletProvider, token: string): Promise<SessionRow> {
     const [row] = await this.db
-      .select({
-        id: gameSessions.id,
-        userId: gameSessions.userId,
-        gameId: gameSessions.gameId,
-        providerId: gameSessions.providerId,
-        currency: gameSessions.currency,
-        licence: gameSessions.licence,
-        nickname: gameSessions.nickname,
-        expiresAt: gameSessions.expiresAt,
-        gameIdentifier: games.identifier,
-        gameEnabled: games.enabled,
-        providerEnabled: providers.enabled,
-      })
+      .select(sessionColumns)
       .from(gameSessions)
       .innerJoin(games, eq(games.id, gameSessions.gameId))
       .innerJoin(providers, eq(providers.id, gameSessions.providerId))
       .where(eq(gameSessions.sessionTokenHash, hashToken(token)));
     if (!row || row.providerId !== provider.id) throw walletError('invalid_session');
     return row;
+  }
+
+  /**
+   * The session of a call and, in the same query, the provider transaction already recorded
+   * under the call's id (a replay answers it; another body is refused).
+   */
+  private async sessionFor(provider: WalletProvider, token: string, externalId: string, hash: string): Promise<{ session: SessionRow; replay: WalletMoveResponse | null }> {
+    const [row] = await this.db
+      .select({
+        ...sessionColumns,
+        seen: sql<{ kind: string; hash: string; response: WalletMoveResponse } | null>`(select jsonb_build_object('kind', ${providerTransactions.kind}, 'hash', ${providerTransactions.payloadHash}, 'response', ${providerTransactions.response})
+          from ${providerTransactions} where ${providerTransactions.providerId} = ${provider.id} and ${providerTransactions.externalId} = ${externalId})`,
+      })
+      .from(gameSessions)
+      .innerJoin(games, eq(games.id, gameSessions.gameId))
+      .innerJoin(providers, eq(providers.id, gameSessions.providerId))
+      .where(eq(gameSessions.sessionTokenHash, hashToken(token)));
+    if (!row || row.providerId !== provider.id) throw walletError('invalid_session');
+    const { seen, ...session } = row;
+    if (!seen) return { session, replay: null };
+    if (seen.kind === 'rollback_marker') throw walletError('transaction_rolled_back');
+    if (seen.hash !== hash) throw walletError('duplicate_transaction');
+    return { session, replay: seen.response };
   }
 
   /** A transaction id seen before: the same body answers the first answer, another body is refused. */
@@ -417,18 +431,32 @@ export class ProviderWallet {
     }
   }
 
-  private async openRound(tx: Tx, provider: WalletProvider, session: SessionRow, externalId: string, now: Date) {
-    const [created] = await tx
-      .insert(gameRounds)
-      .values({ providerId: provider.id, externalId, userId: session.userId, gameId: session.gameId, sessionId: session.id, currency: session.currency, createdAt: now })
-      .onConflictDoNothing()
-      .returning();
-    if (created) return created;
+  private async addBetToRound(tx: Tx, provider: WalletProvider, session: SessionRow, externalId: string, bet: { amount: number; real: number; bonus: number }, now: Date) {
     const [round] = await tx
-      .select()
-      .from(gameRounds)
-      .where(and(eq(gameRounds.providerId, provider.id), eq(gameRounds.externalId, externalId)))
-      .for('update');
+      .insert(gameRounds)
+      .values({
+        providerId: provider.id,
+        externalId,
+        userId: session.userId,
+        gameId: session.gameId,
+        sessionId: session.id,
+        currency: session.currency,
+        betCents: bet.amount,
+        betRealCents: bet.real,
+        betBonusCents: bet.bonus,
+        createdAt: now,
+      })
+      .onConflictDoUpdate({
+        target: [gameRounds.providerId, gameRounds.externalId],
+        set: {
+          betCents: sql`${gameRounds.betCents} + excluded.bet_cents`,
+          betRealCents: sql`${gameRounds.betRealCents} + excluded.bet_real_cents`,
+          betBonusCents: sql`${gameRounds.betBonusCents} + excluded.bet_bonus_cents`,
+          // A round whose bets were all rolled back is open again with a new one.
+          status: sql`case when ${gameRounds.status} = 'rolled_back' then 'open' else ${gameRounds.status} end`,
+        },
+      })
+      .returning({ id: gameRounds.id, userId: gameRounds.userId, status: gameRounds.status });
     return round!;
   }
 
