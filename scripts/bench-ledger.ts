@@ -9,44 +9,20 @@
  * locks, the transfer row and its outbox event. The ledger audit runs at the end.
  * Targets (issue: money) on 2 cores: ≥ 2,000/s across 1,000 accounts, ≥ 500/s on one hot account.
  */
-import pg from 'pg';
 import { auditLedger, Ledger, openAccount, type TransferRequest } from '../apps/server/src/modules/wallet';
 import { systemClock } from '../apps/server/src/platform/clock';
 import { createDatabase } from '../apps/server/src/platform/db/client';
 import { seedAll } from '../apps/server/src/seed';
+import { percentile, postgresServerUrl, throwawayDatabase } from './bench-support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const PLAYERS = 1_000;
-const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl) {
-  console.error('bench:ledger measures PostgreSQL: set DATABASE_URL (a role with CREATEDB), e.g.');
-  console.error('  DATABASE_URL=postgres://orbit_dev:orbit_dev@127.0.0.1:5432/orbit_dev npm run bench:ledger');
-  process.exit(2);
-}
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-function percentile(sorted: number[], p: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
-}
+const serverUrl = postgresServerUrl('bench:ledger');
 
 const name = `orbit_bench_${process.pid}`;
-await admin(`drop database if exists ${name}`);
-await admin(`create database ${name}`);
-const database = await createDatabase({ databaseUrl: withDatabase(serverUrl, name), poolSize: CONCURRENCY + 2 });
+const throwaway = await throwawayDatabase(serverUrl, name);
+const database = await createDatabase({ databaseUrl: throwaway.url, poolSize: CONCURRENCY + 2 });
 try {
   await database.migrate();
   await seedAll(database.db, { demoPlayer: false });
@@ -113,5 +89,5 @@ try {
   if (!audit.ok) process.exitCode = 1;
 } finally {
   await database.close();
-  await admin(`drop database if exists ${name}`);
+  await throwaway.drop();
 }

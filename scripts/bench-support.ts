@@ -9,6 +9,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 
 export const root = path.resolve(import.meta.dirname, '..');
 export const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -27,7 +28,7 @@ async function freePort(): Promise<number> {
 
 export type Run = { label: string; rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number };
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
@@ -174,4 +175,31 @@ export async function paced(
     errors,
     non2xx,
   };
+}
+
+/** The PostgreSQL server of a bench (DATABASE_URL, a role with CREATEDB); without it, how to give one, and exit 2. */
+export function postgresServerUrl(bench: string): string {
+  const url = process.env.DATABASE_URL;
+  if (url) return url;
+  console.error(`${bench} measures PostgreSQL: set DATABASE_URL (a role with CREATEDB), e.g.`);
+  console.error(`  DATABASE_URL=postgres://orbit_dev:orbit_dev@127.0.0.1:5432/orbit_dev npm run ${bench}`);
+  process.exit(2);
+}
+
+/** A fresh database on that server for one run: its URL, and `drop()` for the end. */
+export async function throwawayDatabase(serverUrl: string, name: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`drop database if exists ${name}`);
+  await admin(`create database ${name}`);
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
 }

@@ -12,7 +12,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
-import pg from 'pg';
 import { gameSessions, games } from '../apps/server/src/modules/games/schema';
 import { auditLedger, Ledger, openAccount } from '../apps/server/src/modules/wallet';
 import { systemClock } from '../apps/server/src/platform/clock';
@@ -20,42 +19,18 @@ import { createDatabase } from '../apps/server/src/platform/db/client';
 import { hashToken } from '../apps/server/src/platform/tokens';
 import { seedAll } from '../apps/server/src/seed';
 import { eq } from 'drizzle-orm';
-import { startServer } from './bench-support';
+import { percentile, postgresServerUrl, startServer, throwawayDatabase } from './bench-support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const RATE = Number(process.env.BENCH_ROUNDS_PER_SECOND ?? 500);
 const PLAYERS = 1_000;
 const GAME = 'orbit/stellar-sevens';
-const serverUrl = process.env.DATABASE_URL;
-if (!serverUrl) {
-  console.error('bench:wallet measures PostgreSQL: set DATABASE_URL (a role with CREATEDB), e.g.');
-  console.error('  DATABASE_URL=postgres://orbit_dev:orbit_dev@127.0.0.1:5432/orbit_dev npm run bench:wallet');
-  process.exit(2);
-}
-
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-function percentile(sorted: number[], p: number): number {
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
-}
+const serverUrl = postgresServerUrl('bench:wallet');
 
 const name = `orbit_bench_wallet_${process.pid}`;
 const secret = randomBytes(32).toString('base64url');
-await admin(`drop database if exists ${name}`);
-await admin(`create database ${name}`);
-const databaseUrl = withDatabase(serverUrl, name);
+const throwaway = await throwawayDatabase(serverUrl, name);
+const databaseUrl = throwaway.url;
 const database = await createDatabase({ databaseUrl, poolSize: 8 });
 let server: Awaited<ReturnType<typeof startServer>> | undefined;
 try {
@@ -176,5 +151,5 @@ try {
 } finally {
   server?.stop();
   await database.close();
-  await admin(`drop database if exists ${name} with (force)`);
+  await throwaway.drop();
 }

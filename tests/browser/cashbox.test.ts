@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { Ledger } from '../../apps/server/src/modules/wallet';
 import { systemClock } from '../../apps/server/src/platform/clock';
 import { watchPage } from './support/browser';
-import { dialog, fillSignUp, formReady, newEmail, pathOf, poll, serverAndBrowser, signedInAs, withPage } from './support/journeys';
+import { dialog, fillPersonalInfo, fillSignUp, formReady, newEmail, pathOf, poll, serverAndBrowser, signedInAs, withPage } from './support/journeys';
 
 const env = serverAndBrowser();
 
@@ -49,19 +49,7 @@ const balance = (page: Page) => page.getByTestId('header-balance');
 async function openDeposit(page: Page, { fillDetails }: { fillDetails: boolean }) {
   await page.locator('.wallet__deposit').click();
   await poll(() => pathOf(page)).toBe('/deposit');
-  if (fillDetails) {
-    const popup = page.getByRole('dialog', { name: 'Personal info' });
-    await popup.waitFor();
-    await popup.getByLabel('First name').fill('Ada');
-    await popup.getByLabel('Last name').fill('Lovelace');
-    await popup.getByLabel('Date of birth (DD/MM/YYYY)').fill('05/12/1990');
-    await popup.getByLabel('Mobile phone').fill('+49 30 1234 5678');
-    await popup.getByLabel('Country').selectOption('DE');
-    await popup.getByLabel('City').fill('Berlin');
-    await popup.getByLabel('Address').fill('Unter den Linden 1');
-    await popup.getByLabel('Postal code').fill('10117');
-    await popup.getByRole('button', { name: 'Save and continue' }).click();
-  }
+  if (fillDetails) await fillPersonalInfo(page);
   await page.getByRole('dialog', { name: 'Deposit' }).waitFor();
 }
 

@@ -7,7 +7,7 @@
 import type { Frame, FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
-import { dialog, fillSignUp, formReady, newEmail, pathOf, poll, serverAndBrowser, signedInAs, withPage } from './support/journeys';
+import { dialog, fillPersonalInfo, fillSignUp, formReady, newEmail, pathOf, poll, serverAndBrowser, signedInAs, withPage } from './support/journeys';
 
 const env = serverAndBrowser();
 const url = (path: string) => `${env.server.baseUrl}${path}`;
@@ -56,17 +56,7 @@ describe('games', () => {
       await signedInAs(page, email);
       await poll(() => dialog(page).count()).toBe(0);
       await page.locator('.wallet__deposit').click();
-      const details = page.getByRole('dialog', { name: 'Personal info' });
-      await details.waitFor();
-      await details.getByLabel('First name').fill('Ada');
-      await details.getByLabel('Last name').fill('Lovelace');
-      await details.getByLabel('Date of birth (DD/MM/YYYY)').fill('05/12/1990');
-      await details.getByLabel('Mobile phone').fill('+49 30 1234 5678');
-      await details.getByLabel('Country').selectOption('DE');
-      await details.getByLabel('City').fill('Berlin');
-      await details.getByLabel('Address').fill('Unter den Linden 1');
-      await details.getByLabel('Postal code').fill('10117');
-      await details.getByRole('button', { name: 'Save and continue' }).click();
+      await fillPersonalInfo(page);
       const deposit = page.getByRole('dialog', { name: 'Deposit' });
       await deposit.getByRole('button', { name: /^Visa/ }).click();
       await deposit.getByRole('button', { name: 'Deposit', exact: true }).click();

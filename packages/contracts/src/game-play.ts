@@ -176,6 +176,24 @@ export const WALLET_ERROR_CODES = [
   'internal_error',
 ] as const;
 export type WalletErrorCode = (typeof WALLET_ERROR_CODES)[number];
+/** The HTTP status each refusal answers with (docs/provider-protocol.md "Errors"). */
+export const WALLET_ERROR_STATUS: Readonly<Record<WalletErrorCode, number>> = {
+  invalid_signature: 401,
+  invalid_request: 400,
+  invalid_launch_token: 401,
+  invalid_session: 401,
+  insufficient_funds: 402,
+  player_excluded: 403,
+  limit_reached: 403,
+  game_disabled: 403,
+  bonus_max_bet: 403,
+  wrong_currency: 422,
+  transaction_not_found: 404,
+  duplicate_transaction: 409,
+  transaction_rolled_back: 409,
+  round_closed: 409,
+  internal_error: 500,
+};
 export const walletErrorResponseSchema = z.object({
   status: z.literal('error'),
   code: z.enum(WALLET_ERROR_CODES),

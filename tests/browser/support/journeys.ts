@@ -81,3 +81,18 @@ export async function signOut(page: Page) {
 }
 
 export const signedInAs = (page: Page, email: string) => page.locator('.header__player summary').filter({ hasText: email }).waitFor();
+
+/** Fills and saves the personal-info popup (asked before a fiat player's first deposit). */
+export async function fillPersonalInfo(page: Page) {
+  const popup = page.getByRole('dialog', { name: 'Personal info' });
+  await popup.waitFor();
+  await popup.getByLabel('First name').fill('Ada');
+  await popup.getByLabel('Last name').fill('Lovelace');
+  await popup.getByLabel('Date of birth (DD/MM/YYYY)').fill('05/12/1990');
+  await popup.getByLabel('Mobile phone').fill('+49 30 1234 5678');
+  await popup.getByLabel('Country').selectOption('DE');
+  await popup.getByLabel('City').fill('Berlin');
+  await popup.getByLabel('Address').fill('Unter den Linden 1');
+  await popup.getByLabel('Postal code').fill('10117');
+  await popup.getByRole('button', { name: 'Save and continue' }).click();
+}

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { WalletBetRequest, WalletErrorCode, WalletRollbackRequest, WalletWinRequest, JackpotWin } from '@orbit/contracts';
+import { WALLET_ERROR_STATUS, type WalletBetRequest, type WalletErrorCode, type WalletRollbackRequest, type WalletWinRequest, type JackpotWin } from '@orbit/contracts';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { commitment, jackpotDraw, RoundDraws } from '../fair/draws';
@@ -76,16 +76,9 @@ export function licenceRules(licence: string): LicenceRules {
 }
 
 /** The statuses of the wallet refusals a player sees as they are; any other refusal is the studio's problem. */
-const REFUSAL_STATUS: Partial<Record<WalletErrorCode, number>> = {
-  invalid_launch_token: 401,
-  invalid_session: 401,
-  insufficient_funds: 402,
-  player_excluded: 403,
-  limit_reached: 403,
-  game_disabled: 403,
-  bonus_max_bet: 403,
-  wrong_currency: 422,
-};
+const REFUSAL_STATUS: Partial<Record<WalletErrorCode, number>> = Object.fromEntries(
+  (['invalid_launch_token', 'invalid_session', 'insufficient_funds', 'player_excluded', 'limit_reached', 'game_disabled', 'bonus_max_bet', 'wrong_currency'] as const).map((code) => [code, WALLET_ERROR_STATUS[code]]),
+);
 
 const randomHex = (bytes: number) => randomBytes(bytes).toString('hex');
 const SESSION_ID = /^[0-9a-f]{64}$/;

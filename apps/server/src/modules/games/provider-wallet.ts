@@ -6,6 +6,7 @@
  */
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { WALLET_ERROR_STATUS } from '@orbit/contracts';
 import type {
   JackpotWin,
   WalletAuthenticateRequest,
@@ -41,24 +42,7 @@ export class WalletError extends Error {
   }
 }
 
-const STATUS: Record<WalletErrorCode, number> = {
-  invalid_signature: 401,
-  invalid_request: 400,
-  invalid_launch_token: 401,
-  invalid_session: 401,
-  insufficient_funds: 402,
-  player_excluded: 403,
-  limit_reached: 403,
-  game_disabled: 403,
-  bonus_max_bet: 403,
-  wrong_currency: 422,
-  transaction_not_found: 404,
-  duplicate_transaction: 409,
-  transaction_rolled_back: 409,
-  round_closed: 409,
-  internal_error: 500,
-};
-export const walletError = (code: WalletErrorCode, balance?: { balance_cents: number; currency: string }) => new WalletError(code, STATUS[code], balance);
+export const walletError = (code: WalletErrorCode, balance?: { balance_cents: number; currency: string }) => new WalletError(code, WALLET_ERROR_STATUS[code], balance);
 
 export type WalletProvider = { id: number; identifier: string; secret: string; enabled: boolean };
 
