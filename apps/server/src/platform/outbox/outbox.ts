@@ -64,6 +64,7 @@ export class Outbox {
     const effects: Array<() => void | Promise<void>> = [];
     const taken = await this.db.transaction(async (tx) => {
       const now = this.clock.now();
+      const delivered: number[] = [];
       const result = await tx.execute<{ id: number; topic: string; payload: unknown; attempts: number; created_at: string | Date }>(
         sql`select id, topic, payload, attempts, created_at from ${outboxEvents}
             where processed_at is null and available_at <= ${now.toISOString()}
@@ -83,8 +84,8 @@ export class Outbox {
             for (const { handle } of this.handlers.get(event.topic) ?? []) {
               await handle(event, { tx: savepoint, afterCommit: (effect) => eventEffects.push(effect) });
             }
-            await savepoint.execute(sql`update ${outboxEvents} set processed_at = ${now.toISOString()}, attempts = attempts + 1, last_error = null where id = ${event.id}`);
           });
+          delivered.push(event.id);
           effects.push(...eventEffects);
         } catch (error) {
           if (error instanceof AbandonDelivery) throw error;
@@ -96,6 +97,12 @@ export class Outbox {
             sql`update ${outboxEvents} set attempts = ${attempts}, available_at = ${retryAt.toISOString()}, last_error = ${message.slice(0, 1000)} where id = ${event.id}`,
           );
         }
+      }
+      // The delivered events are marked in one statement, in the batch's transaction: they are done exactly when their handlers' writes commit.
+      if (delivered.length > 0) {
+        await tx.execute(
+          sql`update ${outboxEvents} set processed_at = ${now.toISOString()}, attempts = attempts + 1, last_error = null where id = any(${`{${delivered.join(',')}}`}::bigint[])`,
+        );
       }
       return result.rows.length;
     });
