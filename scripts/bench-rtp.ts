@@ -13,12 +13,11 @@
  */
 import { randomFillSync } from 'node:crypto';
 import { GAMES, type AnyGameMath } from '../apps/studio/src/games';
-import type { Draws } from '../apps/studio/src/fair/draws';
+import { uniformInt, type Draws } from '../apps/studio/src/fair/draws';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10_000_000);
 const ONLY = process.env.BENCH_GAMES?.split(',').map((s) => s.trim()).filter(Boolean);
 const Z_99 = 2.576;
-const TWO_32 = 0x1_0000_0000;
 
 if (!Number.isSafeInteger(ROUNDS) || ROUNDS < 2) {
   console.error('BENCH_ROUNDS must be an integer ≥ 2');
@@ -43,15 +42,12 @@ class CsprngDraws implements Draws {
     return this.words[this.next++]!;
   }
 
-  /** Uniform in [0, n): words at or above the largest multiple of n below 2^32 are drawn again. */
+  /** Uniform in [0, n), with the same rejection sampling as the provably fair draws. */
   int(n: number): number {
-    if (!Number.isInteger(n) || n < 1 || n > TWO_32) throw new RangeError(`cannot draw from [0, ${n})`);
-    const limit = TWO_32 - (TWO_32 % n);
-    for (;;) {
-      const word = this.uint32();
-      if (word < limit) return word % n;
-    }
+    return uniformInt(n, this.next32);
   }
+
+  private readonly next32 = () => this.uint32();
 }
 
 type Result = {

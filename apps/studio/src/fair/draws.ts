@@ -60,14 +60,22 @@ export class RoundDraws implements Draws {
     return word;
   }
 
-  /** Uniform in [0, n): words at or above the largest multiple of n below 2^32 are drawn again. */
+  /** Uniform in [0, n), see `uniformInt`. */
   int(n: number): number {
-    if (!Number.isInteger(n) || n < 1 || n > TWO_32) throw new RangeError(`cannot draw from [0, ${n})`);
-    const limit = TWO_32 - (TWO_32 % n);
-    for (;;) {
-      const word = this.uint32();
-      if (word < limit) return word % n;
-    }
+    return uniformInt(n, () => this.uint32());
+  }
+}
+
+/**
+ * Uniform in [0, n) from a source of uniform 32-bit words, by rejection sampling: words at or
+ * above the largest multiple of n below 2^32 are drawn again, so no value is favoured by the modulo.
+ */
+export function uniformInt(n: number, nextUint32: () => number): number {
+  if (!Number.isInteger(n) || n < 1 || n > TWO_32) throw new RangeError(`cannot draw from [0, ${n})`);
+  const limit = TWO_32 - (TWO_32 % n);
+  for (;;) {
+    const word = nextUint32();
+    if (word < limit) return word % n;
   }
 }
 

@@ -1,58 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { RoundDraws, type Draws } from '../../src/fair/draws';
 import { cosmicClusters, makeCosmic, type CosmicConfig } from '../../src/games/cosmic-clusters/math';
-
-/** Draws that return scripted integers, checking each against its range, and must all be used. */
-class Scripted implements Draws {
-  private i = 0;
-  constructor(private readonly values: number[]) {}
-  int(n: number): number {
-    const v = this.values[this.i++];
-    if (v === undefined) throw new Error(`draw ${this.i} not scripted`);
-    if (!Number.isInteger(v) || v < 0 || v >= n) throw new Error(`draw ${v} outside [0, ${n})`);
-    return v;
-  }
-  get done(): boolean {
-    return this.i === this.values.length;
-  }
-}
-
-/** Every path of draws with its probability (odometer over the draw sequence): exact moments of `run`. */
-function enumerate(run: (d: Draws) => number): { mean: number; second: number; paths: number } {
-  const prefix: number[] = [];
-  const sizes: number[] = [];
-  let mean = 0;
-  let second = 0;
-  let paths = 0;
-  for (;;) {
-    let i = 0;
-    let prob = 1;
-    const d: Draws = {
-      int(n) {
-        if (i < prefix.length) {
-          if (sizes[i] !== n) throw new Error('draw ranges must not depend on later draws');
-        } else {
-          prefix.push(0);
-          sizes.push(n);
-        }
-        prob /= n;
-        return prefix[i++]!;
-      },
-    };
-    const x = run(d);
-    prefix.length = i;
-    sizes.length = i;
-    mean += prob * x;
-    second += prob * x * x;
-    paths++;
-    let k = i - 1;
-    while (k >= 0 && prefix[k] === sizes[k]! - 1) k--;
-    if (k < 0) return { mean, second, paths };
-    prefix[k]!++;
-    prefix.length = k + 1;
-    sizes.length = k + 1;
-  }
-}
+import { enumerate, expectExactRtpInBand, expectJsonOutcome, measureRtp, Scripted, stakeBetTests } from './support/games';
 
 const cfg = cosmicClusters.config;
 const CELLS = cfg.columns * cfg.rows;
@@ -152,20 +100,11 @@ describe('Cosmic Clusters outcomes from scripted draws', () => {
     expect(win).toBe(0);
   });
 
-  it('gives a JSON-serialisable outcome', () => {
-    const { outcome } = cosmicClusters.play(new RoundDraws('json', 'client', 5), cosmicClusters.referenceBet);
-    expect(JSON.parse(JSON.stringify(outcome))).toEqual(outcome);
-  });
+  it('gives a JSON-serialisable outcome', () => expectJsonOutcome(cosmicClusters, 5));
 });
 
 describe('Cosmic Clusters mathematics', () => {
-  it('declares its exact RTP, inside 94–97 %', () => {
-    const rtp = cosmicClusters.theoreticalRtp();
-    expect(rtp).toBeCloseTo(cosmicClusters.rtp, 12);
-    expect(rtp).toBeGreaterThanOrEqual(0.94);
-    expect(rtp).toBeLessThanOrEqual(0.97);
-    expect(cosmicClusters.returnVariance()).toBeGreaterThan(0);
-  });
+  it('declares its exact RTP, inside 94–97 %', () => expectExactRtpInBand(cosmicClusters));
 
   const reduced = (columns: number, rows: number, bands: number[]): CosmicConfig => ({
     slug: 'reduced',
@@ -203,36 +142,9 @@ describe('Cosmic Clusters mathematics', () => {
 
   // HMAC-SHA256 draws: a few seconds, hence the longer timeout.
   it('measures its RTP within 4.5 standard errors over 200,000 provably fair rounds', { timeout: 30_000 }, () => {
-    const n = 200_000;
-    const bet = cosmicClusters.referenceBet;
-    let won = 0;
-    for (let nonce = 0; nonce < n; nonce++) won += cosmicClusters.play(new RoundDraws('stat-cosmic-clusters', 'client', nonce), bet).win;
-    const measured = won / (n * cosmicClusters.stake(bet));
-    const se = Math.sqrt(cosmicClusters.returnVariance() / n);
-    expect(Math.abs(measured - cosmicClusters.rtp)).toBeLessThan(4.5 * se);
+    const { measured, standardError } = measureRtp(cosmicClusters, 200_000);
+    expect(Math.abs(measured - cosmicClusters.rtp)).toBeLessThan(4.5 * standardError);
   });
 });
 
-describe('Cosmic Clusters bets', () => {
-  it('accepts a positive multiple of 20 up to 10,000,000', () => {
-    expect(cosmicClusters.parseBet({ stake: 20 })).toEqual({ stake: 20 });
-    expect(cosmicClusters.parseBet({ stake: 10_000_000 })).toEqual({ stake: 10_000_000 });
-    expect(cosmicClusters.stake({ stake: 400 })).toBe(400);
-    expect(cosmicClusters.parseBet(cosmicClusters.referenceBet)).toEqual(cosmicClusters.referenceBet);
-  });
-
-  it.each([
-    [{ stake: 0 }],
-    [{ stake: -20 }],
-    [{ stake: 20.5 }],
-    [{ stake: 30 }],
-    [{ stake: 10_000_020 }],
-    [{ stake: '20' }],
-    [{ stake: Number.NaN }],
-    [{}],
-    [null],
-    [20],
-  ])('refuses %j', (input) => {
-    expect(() => cosmicClusters.parseBet(input)).toThrow(new RangeError('invalid_bet'));
-  });
-});
+describe('Cosmic Clusters bets', () => stakeBetTests(cosmicClusters, 20));

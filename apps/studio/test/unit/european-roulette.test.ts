@@ -1,28 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { RoundDraws, type Draws } from '../../src/fair/draws';
 import { europeanRoulette as game, PAYOUT, type RouletteBetType } from '../../src/games/european-roulette/math';
-
-/** Draws that return the scripted values, checking the range asked for. */
-function scripted(...values: number[]): Draws & { asked: number[] } {
-  const asked: number[] = [];
-  return {
-    asked,
-    int(n: number) {
-      asked.push(n);
-      const v = values.shift();
-      if (v === undefined || v < 0 || v >= n) throw new Error(`no scripted draw in [0, ${n})`);
-      return v;
-    },
-  };
-}
+import { expectRefused, measureRtp, playScripted, scripted } from './support/games';
 
 type RawPosition = { type: string; numbers?: number[]; stake: number };
-const spin = (pocket: number, ...positions: RawPosition[]) => {
-  const draws = scripted(pocket);
-  const result = game.play(draws, game.parseBet({ bets: positions }));
-  expect(draws.asked).toEqual([37]);
-  return result;
-};
+const spin = (pocket: number, ...positions: RawPosition[]) => playScripted(game, [pocket], { bets: positions }, [37]);
 const winOf = (pocket: number, position: RawPosition) => spin(pocket, position).win;
 
 const RED = [1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36];
@@ -154,7 +135,7 @@ describe('european roulette: outcomes', () => {
 });
 
 describe('european roulette: bet validation', () => {
-  const refused = (input: unknown) => expect(() => game.parseBet(input)).toThrow(new RangeError('invalid_bet'));
+  const refused = (input: unknown) => expectRefused(game, input);
 
   it('accepts exactly the splits, streets and corners of the real layout', () => {
     const splits = combinations(2).filter((s) => accepted('split', s));
@@ -242,11 +223,7 @@ describe('european roulette: return to player', () => {
   });
 
   it('measures the RTP of 200,000 provably fair rounds within 4.5 standard errors', () => {
-    const N = 200_000;
-    const stake = game.stake(game.referenceBet);
-    let returned = 0;
-    for (let nonce = 0; nonce < N; nonce++) returned += game.play(new RoundDraws('stat-european-roulette', 'client', nonce), game.referenceBet).win;
-    const measured = returned / (N * stake);
-    expect(Math.abs(measured - game.rtp)).toBeLessThan(4.5 * Math.sqrt(game.returnVariance() / N));
+    const { measured, standardError } = measureRtp(game, 200_000);
+    expect(Math.abs(measured - game.rtp)).toBeLessThan(4.5 * standardError);
   });
 });

@@ -1,21 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { RoundDraws, type Draws } from '../../src/fair/draws';
+import type { Draws } from '../../src/fair/draws';
 import { makeNebula, nebulaWays, type NebulaConfig, type NebulaGame, type NebulaWayWin } from '../../src/games/nebula-ways/math';
-
-/** Draws that return scripted integers, checking each against its range, and must all be used. */
-class Scripted implements Draws {
-  private i = 0;
-  constructor(private readonly values: number[]) {}
-  int(n: number): number {
-    const v = this.values[this.i++];
-    if (v === undefined) throw new Error(`draw ${this.i} not scripted`);
-    if (!Number.isInteger(v) || v < 0 || v >= n) throw new Error(`draw ${v} outside [0, ${n})`);
-    return v;
-  }
-  get done(): boolean {
-    return this.i === this.values.length;
-  }
-}
+import { expectExactRtpInBand, expectJsonOutcome, measureRtp, Scripted, stakeBetTests } from './support/games';
 
 /** A tiny deterministic generator for drawing many spins in tests. */
 function xorshift(seed: number): Draws {
@@ -143,20 +129,11 @@ describe('Nebula Ways outcomes from scripted draws', () => {
     expect(winning).toBeGreaterThan(1000);
   });
 
-  it('gives a JSON-serialisable outcome', () => {
-    const { outcome } = nebulaWays.play(new RoundDraws('json', 'client', 3), nebulaWays.referenceBet);
-    expect(JSON.parse(JSON.stringify(outcome))).toEqual(outcome);
-  });
+  it('gives a JSON-serialisable outcome', () => expectJsonOutcome(nebulaWays, 3));
 });
 
 describe('Nebula Ways mathematics', () => {
-  it('declares its exact RTP, inside 94–97 %', () => {
-    const rtp = nebulaWays.theoreticalRtp();
-    expect(rtp).toBeCloseTo(nebulaWays.rtp, 12);
-    expect(rtp).toBeGreaterThanOrEqual(0.94);
-    expect(rtp).toBeLessThanOrEqual(0.97);
-    expect(nebulaWays.returnVariance()).toBeGreaterThan(0);
-  });
+  it('declares its exact RTP, inside 94–97 %', () => expectExactRtpInBand(nebulaWays));
 
   const enumerateAll = (game: NebulaGame) => {
     const lengths = game.config.strips.map((s) => s.length);
@@ -209,36 +186,9 @@ describe('Nebula Ways mathematics', () => {
 
   // HMAC-SHA256 draws: a few seconds, hence the longer timeout.
   it('measures its RTP within 4.5 standard errors over 200,000 provably fair rounds', { timeout: 30_000 }, () => {
-    const n = 200_000;
-    const bet = nebulaWays.referenceBet;
-    let won = 0;
-    for (let nonce = 0; nonce < n; nonce++) won += nebulaWays.play(new RoundDraws('stat-nebula-ways', 'client', nonce), bet).win;
-    const measured = won / (n * nebulaWays.stake(bet));
-    const se = Math.sqrt(nebulaWays.returnVariance() / n);
-    expect(Math.abs(measured - nebulaWays.rtp)).toBeLessThan(4.5 * se);
+    const { measured, standardError } = measureRtp(nebulaWays, 200_000);
+    expect(Math.abs(measured - nebulaWays.rtp)).toBeLessThan(4.5 * standardError);
   });
 });
 
-describe('Nebula Ways bets', () => {
-  it('accepts a positive multiple of 25 up to 10,000,000', () => {
-    expect(nebulaWays.parseBet({ stake: 25 })).toEqual({ stake: 25 });
-    expect(nebulaWays.parseBet({ stake: 10_000_000 })).toEqual({ stake: 10_000_000 });
-    expect(nebulaWays.stake({ stake: 250 })).toBe(250);
-    expect(nebulaWays.parseBet(nebulaWays.referenceBet)).toEqual(nebulaWays.referenceBet);
-  });
-
-  it.each([
-    [{ stake: 0 }],
-    [{ stake: -25 }],
-    [{ stake: 25.5 }],
-    [{ stake: 20 }],
-    [{ stake: 10_000_025 }],
-    [{ stake: '25' }],
-    [{ stake: Number.NaN }],
-    [{}],
-    [null],
-    [25],
-  ])('refuses %j', (input) => {
-    expect(() => nebulaWays.parseBet(input)).toThrow(new RangeError('invalid_bet'));
-  });
-});
+describe('Nebula Ways bets', () => stakeBetTests(nebulaWays, 25));

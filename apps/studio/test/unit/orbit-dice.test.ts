@@ -1,25 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { RoundDraws, type Draws } from '../../src/fair/draws';
 import { orbitDice as game } from '../../src/games/orbit-dice/math';
+import { expectRefused, measureRtp, playScripted, scripted } from './support/games';
 
-function scripted(...values: number[]): Draws & { asked: number[] } {
-  const asked: number[] = [];
-  return {
-    asked,
-    int(n: number) {
-      asked.push(n);
-      const v = values.shift();
-      if (v === undefined || v < 0 || v >= n) throw new Error(`no scripted draw in [0, ${n})`);
-      return v;
-    },
-  };
-}
-const roll = (value: number, bet: unknown) => {
-  const draws = scripted(value);
-  const result = game.play(draws, game.parseBet(bet));
-  expect(draws.asked).toEqual([10_000]);
-  return result;
-};
+const roll = (value: number, bet: unknown) => playScripted(game, [value], bet, [10_000]);
 const winningRolls = (target: number, direction: 'over' | 'under') => (direction === 'over' ? 9_999 - target : target);
 
 describe('orbit dice: outcomes', () => {
@@ -55,7 +38,7 @@ describe('orbit dice: outcomes', () => {
 });
 
 describe('orbit dice: bet validation', () => {
-  const refused = (input: unknown) => expect(() => game.parseBet(input)).toThrow(new RangeError('invalid_bet'));
+  const refused = (input: unknown) => expectRefused(game, input);
   it('refuses targets outside a 1 %–98 % chance', () => {
     refused({ stake: 100, target: 99, direction: 'under' }); // 0.99 %
     refused({ stake: 100, target: 9_801, direction: 'under' }); // 98.01 %
@@ -113,11 +96,7 @@ describe('orbit dice: return to player', () => {
   });
 
   it('measures the RTP of 200,000 provably fair rounds within 4.5 standard errors', () => {
-    const N = 200_000;
-    const stake = game.stake(game.referenceBet);
-    let returned = 0;
-    for (let nonce = 0; nonce < N; nonce++) returned += game.play(new RoundDraws('stat-orbit-dice', 'client', nonce), game.referenceBet).win;
-    const measured = returned / (N * stake);
-    expect(Math.abs(measured - game.rtp)).toBeLessThan(4.5 * Math.sqrt(game.returnVariance() / N));
+    const { measured, standardError } = measureRtp(game, 200_000);
+    expect(Math.abs(measured - game.rtp)).toBeLessThan(4.5 * standardError);
   });
 });

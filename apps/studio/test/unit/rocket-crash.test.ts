@@ -1,26 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { RoundDraws, type Draws } from '../../src/fair/draws';
 import { crashPoint, crashRtp, drawsReaching, rocketCrash as game } from '../../src/games/rocket-crash/math';
+import { expectRefused, measureRtp, playScripted } from './support/games';
 
 const TWO_32 = 2 ** 32;
-function scripted(...values: number[]): Draws & { asked: number[] } {
-  const asked: number[] = [];
-  return {
-    asked,
-    int(n: number) {
-      asked.push(n);
-      const v = values.shift();
-      if (v === undefined || v < 0 || v >= n) throw new Error(`no scripted draw in [0, ${n})`);
-      return v;
-    },
-  };
-}
-const fly = (u: number, bet: unknown) => {
-  const draws = scripted(u);
-  const result = game.play(draws, game.parseBet(bet));
-  expect(draws.asked).toEqual([TWO_32]);
-  return result;
-};
+const fly = (u: number, bet: unknown) => playScripted(game, [u], bet, [TWO_32]);
 /** The first draw whose crash point reaches m (crash points never decrease with u), by bisection. */
 function firstReaching(m: number): number {
   let lo = 0;
@@ -67,7 +50,7 @@ describe('rocket crash: outcomes', () => {
 });
 
 describe('rocket crash: bet validation', () => {
-  const refused = (input: unknown) => expect(() => game.parseBet(input)).toThrow(new RangeError('invalid_bet'));
+  const refused = (input: unknown) => expectRefused(game, input);
   it('refuses cash-outs outside ×1.01 … ×1000.00 and bad stakes', () => {
     for (const cashout_at of [100, 100_001, 0, -200, 150.5, '200', undefined]) refused({ stake: 100, cashout_at });
     for (const stake of [0, -1, 2.5, '100', null, 10_000_001]) refused({ stake, cashout_at: 200 });
@@ -114,11 +97,7 @@ describe('rocket crash: return to player', () => {
   });
 
   it('measures the RTP of 200,000 provably fair rounds within 4.5 standard errors', () => {
-    const N = 200_000;
-    const stake = game.stake(game.referenceBet);
-    let returned = 0;
-    for (let nonce = 0; nonce < N; nonce++) returned += game.play(new RoundDraws('stat-rocket-crash', 'client', nonce), game.referenceBet).win;
-    const measured = returned / (N * stake);
-    expect(Math.abs(measured - game.rtp)).toBeLessThan(4.5 * Math.sqrt(game.returnVariance() / N));
+    const { measured, standardError } = measureRtp(game, 200_000);
+    expect(Math.abs(measured - game.rtp)).toBeLessThan(4.5 * standardError);
   });
 });

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { RoundDraws, type Draws } from '../../src/fair/draws';
 import {
   branchingMoments,
   makeStellar,
@@ -7,58 +6,7 @@ import {
   type StellarConfig,
   type StellarSpin,
 } from '../../src/games/stellar-sevens/math';
-
-/** Draws that return scripted integers, checking each against its range, and must all be used. */
-class Scripted implements Draws {
-  private i = 0;
-  constructor(private readonly values: number[]) {}
-  int(n: number): number {
-    const v = this.values[this.i++];
-    if (v === undefined) throw new Error(`draw ${this.i} not scripted`);
-    if (!Number.isInteger(v) || v < 0 || v >= n) throw new Error(`draw ${v} outside [0, ${n})`);
-    return v;
-  }
-  get done(): boolean {
-    return this.i === this.values.length;
-  }
-}
-
-/** Every path of draws with its probability (odometer over the draw sequence): exact moments of `run`. */
-function enumerate(run: (d: Draws) => number): { mean: number; second: number; paths: number } {
-  const prefix: number[] = [];
-  const sizes: number[] = [];
-  let mean = 0;
-  let second = 0;
-  let paths = 0;
-  for (;;) {
-    let i = 0;
-    let prob = 1;
-    const d: Draws = {
-      int(n) {
-        if (i < prefix.length) {
-          if (sizes[i] !== n) throw new Error('draw ranges must not depend on later draws');
-        } else {
-          prefix.push(0);
-          sizes.push(n);
-        }
-        prob /= n;
-        return prefix[i++]!;
-      },
-    };
-    const x = run(d);
-    prefix.length = i;
-    sizes.length = i;
-    mean += prob * x;
-    second += prob * x * x;
-    paths++;
-    let k = i - 1;
-    while (k >= 0 && prefix[k] === sizes[k]! - 1) k--;
-    if (k < 0) return { mean, second, paths };
-    prefix[k]!++;
-    prefix.length = k + 1;
-    sizes.length = k + 1;
-  }
-}
+import { enumerate, expectExactRtpInBand, expectJsonOutcome, measureRtp, Scripted, stakeBetTests } from './support/games';
 
 const cfg = stellarSevens.config;
 const ROWS = cfg.rows;
@@ -196,20 +144,11 @@ describe('Stellar Sevens outcomes from scripted draws', () => {
     expect(win).toBe(3 * outcome.base.win);
   });
 
-  it('gives a JSON-serialisable outcome', () => {
-    const { outcome } = stellarSevens.play(new RoundDraws('json', 'client', 1), stellarSevens.referenceBet);
-    expect(JSON.parse(JSON.stringify(outcome))).toEqual(outcome);
-  });
+  it('gives a JSON-serialisable outcome', () => expectJsonOutcome(stellarSevens, 1));
 });
 
 describe('Stellar Sevens mathematics', () => {
-  it('declares its exact RTP, inside 94–97 %', () => {
-    const rtp = stellarSevens.theoreticalRtp();
-    expect(rtp).toBeCloseTo(stellarSevens.rtp, 12);
-    expect(rtp).toBeGreaterThanOrEqual(0.94);
-    expect(rtp).toBeLessThanOrEqual(0.97);
-    expect(stellarSevens.returnVariance()).toBeGreaterThan(0);
-  });
+  it('declares its exact RTP, inside 94–97 %', () => expectExactRtpInBand(stellarSevens));
 
   it('composes free spins as a branching process (geometric check: one spin, retrigger one with p)', () => {
     const p = 0.3;
@@ -279,38 +218,9 @@ describe('Stellar Sevens mathematics', () => {
 
   // HMAC-SHA256 draws: a few seconds, hence the longer timeout.
   it('measures its RTP within 4.5 standard errors over 200,000 provably fair rounds', { timeout: 30_000 }, () => {
-    const n = 200_000;
-    const bet = stellarSevens.referenceBet;
-    let won = 0;
-    for (let nonce = 0; nonce < n; nonce++) won += stellarSevens.play(new RoundDraws('stat-stellar-sevens', 'client', nonce), bet).win;
-    const measured = won / (n * stellarSevens.stake(bet));
-    const se = Math.sqrt(stellarSevens.returnVariance() / n);
-    expect(Math.abs(measured - stellarSevens.rtp)).toBeLessThan(4.5 * se);
+    const { measured, standardError } = measureRtp(stellarSevens, 200_000);
+    expect(Math.abs(measured - stellarSevens.rtp)).toBeLessThan(4.5 * standardError);
   });
 });
 
-describe('Stellar Sevens bets', () => {
-  it('accepts a positive multiple of 20 up to 10,000,000', () => {
-    expect(stellarSevens.parseBet({ stake: 20 })).toEqual({ stake: 20 });
-    expect(stellarSevens.parseBet({ stake: 10_000_000 })).toEqual({ stake: 10_000_000 });
-    expect(stellarSevens.stake({ stake: 400 })).toBe(400);
-    expect(stellarSevens.parseBet(stellarSevens.referenceBet)).toEqual(stellarSevens.referenceBet);
-  });
-
-  it.each([
-    [{ stake: 0 }],
-    [{ stake: -20 }],
-    [{ stake: 20.5 }],
-    [{ stake: 30 }],
-    [{ stake: 10_000_020 }],
-    [{ stake: '20' }],
-    [{ stake: Number.NaN }],
-    [{ stake: Number.POSITIVE_INFINITY }],
-    [{}],
-    [null],
-    [20],
-    [[20]],
-  ])('refuses %j', (input) => {
-    expect(() => stellarSevens.parseBet(input)).toThrow(new RangeError('invalid_bet'));
-  });
-});
+describe('Stellar Sevens bets', () => stakeBetTests(stellarSevens, 20));

@@ -5,7 +5,6 @@
  */
 import {
   diceWin,
-  MAX_STAKE,
   MAX_WINNING_ROLLS,
   MIN_WINNING_ROLLS,
   RETURN_BP,
@@ -16,9 +15,11 @@ import {
 } from '../../../src/games/orbit-dice/math';
 import { animate, h } from '../dom';
 import { formatAmount } from '../money';
-import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
+import type { GameRenderer, ShellContext } from '../renderer';
+import { decimalInput, field, fieldError as errorLine, fieldGame, readout, statBox } from './field-kit';
 
 const show = (hundredths: number) => formatAmount(hundredths); // 4217 → "42.17"
+const OUT_OF_RANGE = 'The win chance must be between 1 % and 98 %: move the target.';
 
 export function create(ctx: ShellContext): GameRenderer {
   let target = 5000;
@@ -35,33 +36,23 @@ export function create(ctx: ShellContext): GameRenderer {
   ctx.stage.append(h('div', { class: 'dice' }, rollOut, track));
 
   // ---- controls ----
-  const targetInput = h('input', {
-    type: 'number',
-    id: 'dice-target',
-    'data-testid': 'target',
-    'aria-label': 'Target',
-    min: '0',
-    max: '99.99',
-    step: '0.01',
-    inputmode: 'decimal',
-    value: show(target),
-  });
+  const targetInput = decimalInput({ id: 'dice-target', testId: 'target', label: 'Target', min: '0', max: '99.99', value: show(target) });
   const slider = h('input', { type: 'range', min: '0', max: String(ROLLS - 1), step: '1', value: String(target), 'aria-label': 'Target slider' });
   const directionButton = h('button', { type: 'button', class: 'btn', 'data-testid': 'direction', 'data-value': direction, 'aria-label': 'Direction: roll under' }, 'Roll under');
-  const chanceOut = h('output', { class: 'value', 'data-testid': 'chance' });
-  const multiplierOut = h('output', { class: 'value', 'data-testid': 'multiplier' });
-  const payoutOut = h('output', { class: 'value', 'data-testid': 'payout' });
-  const fieldError = h('div', { class: 'field-error', role: 'alert' });
+  const chanceOut = readout('chance');
+  const multiplierOut = readout('multiplier');
+  const payoutOut = readout('payout');
+  const fieldError = errorLine();
   ctx.controls.append(
     h(
       'div',
       { class: 'dice-controls' },
-      h('div', { class: 'field' }, h('label', { class: 'label', for: 'dice-target' }, 'Target'), targetInput),
-      h('div', { class: 'field' }, h('span', { class: 'label' }, 'Win when the roll is'), directionButton),
+      field('Target', targetInput),
+      field('Win when the roll is', directionButton),
       slider,
-      h('div', { class: 'stat-box' }, h('span', { class: 'label' }, 'Win chance'), chanceOut),
-      h('div', { class: 'stat-box' }, h('span', { class: 'label' }, 'Multiplier'), multiplierOut),
-      h('div', { class: 'stat-box' }, h('span', { class: 'label' }, 'Pays on a win'), payoutOut),
+      statBox('Win chance', chanceOut),
+      statBox('Multiplier', multiplierOut),
+      statBox('Pays on a win', payoutOut),
       fieldError,
     ),
   );
@@ -78,7 +69,7 @@ export function create(ctx: ShellContext): GameRenderer {
     chanceOut.textContent = ok ? `${show(n)} %` : '–';
     multiplierOut.textContent = ok ? `×${(Math.floor((RETURN_BP * ROLLS) / n) / ROLLS).toFixed(4)}` : '–';
     payoutOut.textContent = ok ? ctx.money(diceWin(ctx.stake(), n)) : '–';
-    fieldError.textContent = ok ? '' : 'The win chance must be between 1 % and 98 %: move the target.';
+    fieldError.textContent = ok ? '' : OUT_OF_RANGE;
     const at = (target / ROLLS) * 100;
     targetMarker.style.left = `${at}%`;
     targetLabel.textContent = show(target);
@@ -108,24 +99,15 @@ export function create(ctx: ShellContext): GameRenderer {
   });
   refresh();
 
-  const stakes = stakeLadder(10, MAX_STAKE, [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000]);
-
   return {
-    playLabel: 'Roll',
-    stakeLabel: 'Stake',
-    stakes,
-    defaultStake: nearest(stakes, 100),
-    naturalMs: 1100,
-    bet(stake) {
-      if (!valid()) return { error: 'The win chance must be between 1 % and 98 %: move the target.' };
-      return { bet: { stake, target, direction }, stake };
-    },
-    stakeChanged: refresh,
-    lock(locked) {
-      targetInput.disabled = locked;
-      slider.disabled = locked;
-      directionButton.disabled = locked;
-    },
+    ...fieldGame({
+      playLabel: 'Roll',
+      naturalMs: 1100,
+      bet: (stake) => (valid() ? { stake, target, direction } : null),
+      error: OUT_OF_RANGE,
+      refresh,
+      fields: [targetInput, slider, directionButton],
+    }),
     start() {
       rolling = true;
       rollOut.classList.remove('won', 'lost');

@@ -3,14 +3,16 @@
  * until the crash point drawn by the server; when the cash-out is lower it is marked and the curve
  * goes on, faded, to the crash.
  */
-import { crashWin, MAX_CASHOUT, MAX_STAKE, MIN_CASHOUT, type CrashOutcome } from '../../../src/games/rocket-crash/math';
+import { crashWin, MAX_CASHOUT, MIN_CASHOUT, type CrashOutcome } from '../../../src/games/rocket-crash/math';
 import { animate, emojiOk, h } from '../dom';
 import { formatAmount, formatMultiplier } from '../money';
-import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
+import type { GameRenderer, ShellContext } from '../renderer';
+import { decimalInput, field, fieldError as errorLine, fieldGame, readout, statBox } from './field-kit';
 
 /** ×2 after 1.4 s: multiplier e^(K t), t in ms. */
 const K = Math.LN2 / 1400;
 const MAX_RISE_MS = 7000;
+const OUT_OF_RANGE = 'Choose a cash-out between ×1.01 and ×1000.00.';
 
 export function create(ctx: ShellContext): GameRenderer {
   const canvas = h('canvas', { role: 'img', 'aria-label': 'Multiplier curve' });
@@ -19,28 +21,10 @@ export function create(ctx: ShellContext): GameRenderer {
   const historyBox = h('div', { class: 'crash-history', 'aria-label': 'Last crash points' });
   ctx.stage.append(h('div', { class: 'crash' }, canvas, h('div', { class: 'crash-readout' }, multOut, note)), historyBox);
 
-  const cashInput = h('input', {
-    type: 'number',
-    id: 'cashout-at',
-    'data-testid': 'cashout-at',
-    'aria-label': 'Auto cash-out multiplier',
-    min: '1.01',
-    max: '1000',
-    step: '0.01',
-    inputmode: 'decimal',
-    value: '2.00',
-  });
-  const winOut = h('output', { class: 'value', 'data-testid': 'cashout-win' });
-  const fieldError = h('div', { class: 'field-error', role: 'alert' });
-  ctx.controls.append(
-    h(
-      'div',
-      { class: 'crash-controls' },
-      h('div', { class: 'field' }, h('label', { class: 'label', for: 'cashout-at' }, 'Auto cash-out at ×'), cashInput),
-      h('div', { class: 'stat-box' }, h('span', { class: 'label' }, 'Win at cash-out'), winOut),
-      fieldError,
-    ),
-  );
+  const cashInput = decimalInput({ id: 'cashout-at', testId: 'cashout-at', label: 'Auto cash-out multiplier', min: '1.01', max: '1000', value: '2.00' });
+  const winOut = readout('cashout-win');
+  const fieldError = errorLine();
+  ctx.controls.append(h('div', { class: 'crash-controls' }, field('Auto cash-out at ×', cashInput), statBox('Win at cash-out', winOut), fieldError));
 
   const cashoutAt = (): number | null => {
     const text = cashInput.value.trim();
@@ -51,7 +35,7 @@ export function create(ctx: ShellContext): GameRenderer {
   function refresh(): void {
     const c = cashoutAt();
     winOut.textContent = c === null ? '–' : ctx.money(crashWin(ctx.stake(), c));
-    fieldError.textContent = c === null ? 'Choose a cash-out between ×1.01 and ×1000.00.' : '';
+    fieldError.textContent = c === null ? OUT_OF_RANGE : '';
     ctx.changed();
   }
   cashInput.addEventListener('input', refresh);
@@ -147,23 +131,18 @@ export function create(ctx: ShellContext): GameRenderer {
   draw();
   refresh();
 
-  const stakes = stakeLadder(10, MAX_STAKE, [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000]);
-
   return {
-    playLabel: 'Launch',
-    stakeLabel: 'Stake',
-    stakes,
-    defaultStake: nearest(stakes, 100),
-    naturalMs: 0, // the rise's length depends on the crash point: see land
-    bet(stake) {
-      const c = cashoutAt();
-      if (c === null) return { error: 'Choose a cash-out between ×1.01 and ×1000.00.' };
-      return { bet: { stake, cashout_at: c }, stake };
-    },
-    stakeChanged: refresh,
-    lock(locked) {
-      cashInput.disabled = locked;
-    },
+    ...fieldGame({
+      playLabel: 'Launch',
+      naturalMs: 0, // the rise's length depends on the crash point: see land
+      bet: (stake) => {
+        const c = cashoutAt();
+        return c === null ? null : { stake, cashout_at: c };
+      },
+      error: OUT_OF_RANGE,
+      refresh,
+      fields: [cashInput],
+    }),
     start() {
       scene = { t: 0, rate: K, cashT: null, crashed: false, shake: 3 };
       multOut.textContent = '×1.00';

@@ -1,9 +1,11 @@
 /**
  * What the three slots share: symbol looks (emoji on a coloured tile, no external assets), a
- * reel set that spins and stops reel by reel, win highlighting (tiles, an SVG line through them)
- * and a cycling display of the wins after a round.
+ * reel set that spins and stops reel by reel, win highlighting (tiles, an SVG line through them),
+ * a cycling display of the wins after a round, and the slot's frame and renderer members.
  */
+import { MAX_STAKE } from '../../../src/games/shared';
 import { emojiOk, h, sleep, svg } from '../dom';
+import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
 
 const LOOKS: Record<string, [string, string]> = {
   seven: ['7️⃣', '#7a1f3d'],
@@ -268,5 +270,73 @@ export function pace(quick: boolean) {
     freeShow: quick ? 200 : 650,
     freeIntro: quick ? 300 : 1200,
     cascade: quick ? 120 : 450,
+  };
+}
+
+/** The cells ([reel, row]) of `columns` (`columns[reel][row]`) whose symbol passes `hit`, on the first `reels` reels. */
+export function cellsWhere(columns: readonly (readonly string[])[], hit: (name: string) => boolean, reels = columns.length): [number, number][] {
+  const cells: [number, number][] = [];
+  columns.slice(0, reels).forEach((col, reel) => col.forEach((name, row) => hit(name) && cells.push([reel, row])));
+  return cells;
+}
+
+/** A slot's frame on the stage: a head line, the reels, the round message and the list of wins. */
+export class SlotStage {
+  readonly wins: WinCycler;
+  readonly message: HTMLElement;
+  /** The reels spin and no result has landed yet (what `abort` stops). */
+  spinning = false;
+
+  constructor(
+    ctx: ShellContext,
+    readonly reels: ReelSet,
+    head: readonly HTMLElement[],
+  ) {
+    this.wins = new WinCycler(reels);
+    this.message = h('div', { class: 'slot-message', 'aria-live': 'polite', 'data-testid': 'round-message' });
+    ctx.stage.append(h('div', { class: 'slot' }, h('div', { class: 'slot-head' }, ...head), reels.root, this.message, this.wins.list));
+  }
+
+  /** Sets the round message, marked as a win or not. */
+  say(text: string, won: boolean): void {
+    this.message.textContent = text;
+    this.message.classList.toggle('won', won);
+  }
+}
+
+/**
+ * A slot's renderer: what the slots do alike (labels, stakes in multiples of `unit` on the ladder
+ * `factors`, the bet, starting the reels with the frame cleared, aborting them) around the game's
+ * own `land`, and its own `start` and `hurry` if any.
+ */
+export function slotRenderer(
+  slot: SlotStage,
+  options: { unit: number; factors: readonly number[]; naturalMs: number },
+  game: { start?: () => void; land: GameRenderer['land']; hurry?: () => void },
+): GameRenderer {
+  const stakes = stakeLadder(options.unit, MAX_STAKE, options.factors);
+  return {
+    playLabel: 'Spin',
+    stakeLabel: 'Stake',
+    stakes,
+    defaultStake: nearest(stakes, 100),
+    naturalMs: options.naturalMs,
+    bet(stake) {
+      return stake > 0 && stake % options.unit === 0 ? { bet: { stake }, stake } : { error: 'Choose a stake.' };
+    },
+    start() {
+      slot.spinning = true;
+      slot.wins.clear();
+      slot.say('', false);
+      game.start?.();
+      slot.reels.spinAll();
+    },
+    land: game.land,
+    ...(game.hurry ? { hurry: game.hurry } : {}),
+    abort() {
+      if (!slot.spinning) return;
+      slot.spinning = false;
+      slot.reels.stopSpinning();
+    },
   };
 }

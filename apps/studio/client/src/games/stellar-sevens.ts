@@ -3,26 +3,22 @@
  * each winning line is drawn through its symbols with its pay; Galaxies start free spins, played
  * out one after another with a counter (wins doubled).
  */
-import { MAX_STAKE, STELLAR_CONFIG, type StellarOutcome, type StellarSpin } from '../../../src/games/stellar-sevens/math';
+import { STELLAR_CONFIG, type StellarOutcome, type StellarSpin } from '../../../src/games/stellar-sevens/math';
 import { h, sleep } from '../dom';
-import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
-import { pace, ReelSet, WinCycler, type WinItem } from './slot-kit';
+import type { GameRenderer, ShellContext } from '../renderer';
+import { cellsWhere, pace, ReelSet, SlotStage, slotRenderer, type WinItem } from './slot-kit';
 
 export function create(ctx: ShellContext): GameRenderer {
   const cfg = STELLAR_CONFIG;
   const nReels = cfg.strips.length;
   const names = [...cfg.symbols.map((s) => s.name), cfg.wild.name, cfg.scatter.name];
   const reels = new ReelSet(nReels, cfg.rows, names);
-  const wins = new WinCycler(reels);
   const counter = h('span', { class: 'slot-free', 'data-testid': 'free-spins', 'aria-live': 'polite' });
   const info = h('span', { class: 'muted' }, `${cfg.lines.length} lines · ${cfg.wild.name} wild expands · 3+ ${cfg.scatter.name} = free spins`);
-  const message = h('div', { class: 'slot-message', 'aria-live': 'polite', 'data-testid': 'round-message' });
-  ctx.stage.append(h('div', { class: 'slot' }, h('div', { class: 'slot-head' }, info, counter), reels.root, message, wins.list));
-  let spinning = false;
+  const slot = new SlotStage(ctx, reels, [info, counter]);
+  const { wins, message } = slot;
   /** Quick pace for the rest of the free spins (the player pressed Space or clicked the reels). */
   let hurried = false;
-
-  const stakes = stakeLadder(cfg.lines.length, MAX_STAKE, [1, 2, 5, 10, 25, 50, 100, 250, 500]);
 
   function winItems(spin: StellarSpin): WinItem[] {
     const items: WinItem[] = spin.lines.map((l) => {
@@ -31,8 +27,7 @@ export function create(ctx: ShellContext): GameRenderer {
       return { label: `Line ${l.line}: ${l.count} × ${l.symbol} ${ctx.money(l.win)}`, cells, path };
     });
     if (spin.scatters >= 3) {
-      const cells: (readonly [number, number])[] = [];
-      spin.reels.forEach((col, reel) => col.forEach((name, row) => name === cfg.scatter.name && cells.push([reel, row])));
+      const cells = cellsWhere(spin.reels, (name) => name === cfg.scatter.name);
       const parts = [spin.scatterWin > 0 ? ctx.money(spin.scatterWin) : '', spin.freeSpinsAwarded > 0 ? `${spin.freeSpinsAwarded} free spins` : ''].filter(Boolean);
       items.push({ label: `${spin.scatters} × ${cfg.scatter.name}: ${parts.join(' + ')}`, cells });
     }
@@ -54,23 +49,10 @@ export function create(ctx: ShellContext): GameRenderer {
     wins.show(winItems(spin));
   }
 
-  return {
-    playLabel: 'Spin',
-    stakeLabel: 'Stake',
-    stakes,
-    defaultStake: nearest(stakes, 100),
-    naturalMs: 1600,
-    bet(stake) {
-      return stake > 0 && stake % cfg.lines.length === 0 ? { bet: { stake }, stake } : { error: 'Choose a stake.' };
-    },
+  return slotRenderer(slot, { unit: cfg.lines.length, factors: [1, 2, 5, 10, 25, 50, 100, 250, 500], naturalMs: 1600 }, {
     start() {
-      spinning = true;
       hurried = false;
-      wins.clear();
-      message.textContent = '';
-      message.classList.remove('won');
       counter.textContent = '';
-      reels.spinAll();
     },
     async land(raw, win, timing) {
       const outcome = raw as StellarOutcome;
@@ -103,17 +85,11 @@ export function create(ctx: ShellContext): GameRenderer {
         }
         counter.textContent = `${total} free spins won ${ctx.money(freeWin)}`;
       }
-      spinning = false;
-      message.textContent = win > 0 ? `Total win ${ctx.money(win)}` : '';
-      message.classList.toggle('won', win > 0);
+      slot.spinning = false;
+      slot.say(win > 0 ? `Total win ${ctx.money(win)}` : '', win > 0);
     },
     hurry() {
       hurried = true;
     },
-    abort() {
-      if (!spinning) return;
-      spinning = false;
-      reels.stopSpinning();
-    },
-  };
+  });
 }

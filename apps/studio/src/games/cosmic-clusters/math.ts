@@ -19,11 +19,12 @@
  * of j independent multiplier values).
  */
 import type { Draws } from '../../fair/draws';
+import { lazy, MAX_STAKE, perStake, stakeGameBasics, type StakeBet } from '../shared';
 import type { GameMath, PaytableRow } from '../types';
 
-export const MAX_STAKE = 10_000_000;
+export { MAX_STAKE };
 
-export type CosmicBet = { stake: number };
+export type CosmicBet = StakeBet;
 
 export type CosmicConfig = {
   slug: string;
@@ -61,10 +62,6 @@ export type CosmicOutcome = {
   multiplier: number;
   win: number;
 };
-
-function invalid(): never {
-  throw new RangeError('invalid_bet');
-}
 
 /** Binomial coefficients as doubles (exact for the sizes used here). */
 function binomials(n: number): Float64Array[] {
@@ -113,9 +110,7 @@ export function makeCosmic(config: CosmicConfig, declaredRtp: number): CosmicGam
   });
   const counts = new Int32Array(nSym + 1);
 
-  let cache: { mean: number; second: number } | undefined;
-  function coinMoments(): { mean: number; second: number } {
-    if (cache) return cache;
+  const coinMoments = lazy((): { mean: number; second: number } => {
     const C = binomials(cells);
     const q = config.multiplier.weight / totalWeight;
     const mu = multValues.reduce((a, v) => a + v.value * v.weight, 0) / multTotal;
@@ -161,9 +156,8 @@ export function makeCosmic(config: CosmicConfig, declaredRtp: number): CosmicGam
       mean += pj * ew * em;
       second += pj * ew2 * em2;
     }
-    cache = { mean, second };
-    return cache;
-  }
+    return { mean, second };
+  });
 
   const bandLabel = (b: number) => {
     const lo = bands[b]!;
@@ -181,24 +175,8 @@ export function makeCosmic(config: CosmicConfig, declaredRtp: number): CosmicGam
   paytable.push({ label: config.multiplier.name, pays: `${multLabel}: their sum multiplies a winning spin` });
 
   return {
-    slug: config.slug,
-    title: config.title,
-    rtp: declaredRtp,
-    config,
+    ...stakeGameBasics(config, declaredRtp, divisor, () => perStake(coinMoments(), divisor)),
     coinMoments,
-    theoreticalRtp: () => coinMoments().mean / divisor,
-    returnVariance: () => {
-      const { mean, second } = coinMoments();
-      return second / (divisor * divisor) - (mean / divisor) ** 2;
-    },
-    parseBet(input: unknown): CosmicBet {
-      if (typeof input !== 'object' || input === null || Array.isArray(input)) invalid();
-      const { stake } = input as Record<string, unknown>;
-      if (typeof stake !== 'number' || !Number.isSafeInteger(stake) || stake <= 0 || stake > MAX_STAKE) invalid();
-      if (stake % divisor !== 0) invalid();
-      return { stake };
-    },
-    stake: (bet) => bet.stake,
     play(draws: Draws, bet: CosmicBet) {
       const coin = bet.stake / divisor;
       counts.fill(0);
@@ -232,7 +210,6 @@ export function makeCosmic(config: CosmicConfig, declaredRtp: number): CosmicGam
       const win = coins * coin * multiplier;
       return { outcome: { stake: bet.stake, coin, grid, multipliers, wins, multiplier, win }, win };
     },
-    referenceBet: { stake: 100 * divisor },
     rules: {
       summary: [
         `${config.title} is a ${columns} × ${rows} grid where every cell lands on its own: there are no lines or clusters to follow, only counts.`,

@@ -18,11 +18,13 @@
  * 10,000,000 in total. Anything else is `RangeError('invalid_bet')`.
  */
 import type { Draws } from '../../fair/draws';
+import { betFields, exactReturn, intIn, invalidBet, isRecord, MAX_STAKE, type ReturnMoments } from '../shared';
 import type { GameMath } from '../types';
 
 export const POCKETS = 37;
 export const MAX_POSITIONS = 40;
-export const MAX_TOTAL_STAKE = 10_000_000;
+/** The limit on a round's stake, here the sum of the positions' stakes. */
+export const MAX_TOTAL_STAKE = MAX_STAKE;
 
 export const BET_TYPES = [
   'straight',
@@ -109,15 +111,10 @@ const OUTSIDE_EVEN: Record<'red' | 'black' | 'odd' | 'even' | 'low' | 'high', nu
   high: range(19, 36),
 };
 
-function invalid(): never {
-  throw new RangeError('invalid_bet');
-}
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 function parseNumbers(value: unknown): number[] {
-  if (!Array.isArray(value) || value.length === 0 || value.length > 18) invalid();
-  const numbers = value.map((n) => (Number.isInteger(n) && (n as number) >= 0 && (n as number) <= 36 ? (n as number) : invalid()));
-  if (new Set(numbers).size !== numbers.length) invalid();
+  if (!Array.isArray(value) || value.length === 0 || value.length > 18) invalidBet();
+  const numbers = value.map((n) => intIn(n, 0, 36));
+  if (new Set(numbers).size !== numbers.length) invalidBet();
   return numbers.sort((a, b) => a - b);
 }
 
@@ -130,7 +127,7 @@ function coveredNumbers(type: RouletteBetType, raw: unknown): number[] {
     case 'corner':
     case 'six_line': {
       const numbers = parseNumbers(raw);
-      if (!INSIDE[type].has(key(numbers))) invalid();
+      if (!INSIDE[type].has(key(numbers))) invalidBet();
       return numbers;
     }
     case 'column':
@@ -139,32 +136,31 @@ function coveredNumbers(type: RouletteBetType, raw: unknown): number[] {
       const of = type === 'column' ? columnNumbers : dozenNumbers;
       if (numbers.length === 1) {
         const k = numbers[0]!;
-        return k >= 1 && k <= 3 ? of(k) : invalid();
+        return k >= 1 && k <= 3 ? of(k) : invalidBet();
       }
       const match = [1, 2, 3].find((k) => key(of(k)) === key(numbers));
-      return match === undefined ? invalid() : numbers;
+      return match === undefined ? invalidBet() : numbers;
     }
     default: {
       const covered = OUTSIDE_EVEN[type];
-      if (raw !== undefined && key(parseNumbers(raw)) !== key(covered)) invalid();
+      if (raw !== undefined && key(parseNumbers(raw)) !== key(covered)) invalidBet();
       return [...covered];
     }
   }
 }
 
 function parseRouletteBet(input: unknown): RouletteBet {
-  if (!isRecord(input) || !Array.isArray(input.bets)) invalid();
-  const raw = input.bets;
-  if (raw.length === 0 || raw.length > MAX_POSITIONS) invalid();
+  const raw = betFields(input).bets;
+  if (!Array.isArray(raw) || raw.length === 0 || raw.length > MAX_POSITIONS) invalidBet();
   let total = 0;
   const bets = raw.map((position): RoulettePosition => {
-    if (!isRecord(position)) invalid();
-    const { type, numbers, stake } = position;
-    if (typeof type !== 'string' || !(BET_TYPES as readonly string[]).includes(type)) invalid();
-    if (!Number.isSafeInteger(stake) || (stake as number) < 1) invalid();
-    total += stake as number;
-    if (total > MAX_TOTAL_STAKE) invalid();
-    return { type: type as RouletteBetType, numbers: coveredNumbers(type as RouletteBetType, numbers), stake: stake as number };
+    if (!isRecord(position)) invalidBet();
+    const { type, numbers } = position;
+    if (typeof type !== 'string' || !(BET_TYPES as readonly string[]).includes(type)) invalidBet();
+    const stake = intIn(position.stake, 1, Number.MAX_SAFE_INTEGER);
+    total += stake;
+    if (total > MAX_TOTAL_STAKE) invalidBet();
+    return { type: type as RouletteBetType, numbers: coveredNumbers(type as RouletteBetType, numbers), stake };
   });
   return { bets };
 }
@@ -189,7 +185,7 @@ function settle(bet: RouletteBet, pocket: number): { outcome: RouletteOutcome; w
 }
 
 /** Mean and variance of the return per unit stake of a bet, by enumeration over the 37 pockets. */
-export function rouletteReturnMoments(bet: RouletteBet): { mean: number; variance: number } {
+export function rouletteReturnMoments(bet: RouletteBet): ReturnMoments {
   const stake = totalStake(bet);
   let sum = 0;
   let sumSquares = 0;
@@ -209,19 +205,14 @@ export const europeanRoulette: GameMath<RouletteBet, RouletteOutcome> = {
   title: 'European Roulette',
   /** 36/37: see the header comment for why this is above the 94–97 % band. */
   rtp: 36 / 37,
-  theoreticalRtp(): number {
-    return rouletteReturnMoments(referenceBet).mean;
-  },
+  // Straight up: returns 36 with probability 1/37, so the variance is 36²/37 − (36/37)² = 36³/37².
+  ...exactReturn(() => rouletteReturnMoments(referenceBet)),
   parseBet: parseRouletteBet,
   stake: totalStake,
   play(draws: Draws, bet: RouletteBet) {
     return settle(bet, draws.int(POCKETS));
   },
   referenceBet,
-  returnVariance(): number {
-    // Straight up: returns 36 with probability 1/37, so the variance is 36²/37 − (36/37)² = 36³/37².
-    return rouletteReturnMoments(referenceBet).variance;
-  },
   rules: {
     summary: [
       'European roulette with a single zero: the ball lands in one of 37 pockets, 0 to 36, each equally likely.',

@@ -20,11 +20,12 @@
  * stops enumerated).
  */
 import type { Draws } from '../../fair/draws';
+import { countPays, countPaytable, decodeStrip, lazy, MAX_STAKE, perStake, stakeGameBasics, symbolCodes, windowAt, type StakeBet } from '../shared';
 import type { GameMath, PaytableRow } from '../types';
 
-export const MAX_STAKE = 10_000_000;
+export { MAX_STAKE };
 
-export type NebulaBet = { stake: number };
+export type NebulaBet = StakeBet;
 
 export type NebulaConfig = {
   slug: string;
@@ -65,10 +66,6 @@ export type NebulaOutcome = {
   win: number;
 };
 
-function invalid(): never {
-  throw new RangeError('invalid_bet');
-}
-
 export type NebulaGame = GameMath<NebulaBet, NebulaOutcome> & {
   readonly config: NebulaConfig;
   /** Exact mean and second moment of the win in coins. */
@@ -80,18 +77,12 @@ export function makeNebula(config: NebulaConfig, declaredRtp: number): NebulaGam
   const nReels = strips.length;
   const nSym = symbols.length;
   // Symbol codes 0 … nSym−1 pay; nSym + i is wild i.
-  const codeOf = new Map<string, number>();
-  symbols.forEach((s, i) => codeOf.set(s.code, i));
-  config.wilds.forEach((w, i) => codeOf.set(w.code, nSym + i));
-  if (codeOf.size !== nSym + config.wilds.length) throw new Error('symbol codes must be distinct');
+  const codeOf = symbolCodes([...symbols.map((s) => s.code), ...config.wilds.map((w) => w.code)]);
   const names = [...symbols.map((s) => s.name), ...config.wilds.map((w) => `${config.wildName}×${w.multiplier}`)];
   const multOf = [...symbols.map(() => 0), ...config.wilds.map((w) => w.multiplier)];
 
   const stride = nReels + 1;
-  const pay = new Int32Array(nSym * stride);
-  symbols.forEach((s, i) => {
-    for (let k = 0; k <= nReels; k++) pay[i * stride + k] = s.pays[k] ?? 0;
-  });
+  const pay = countPays(symbols, nReels);
 
   const lengths = new Int32Array(nReels);
   const columns: (readonly string[])[][] = [];
@@ -100,11 +91,7 @@ export function makeNebula(config: NebulaConfig, declaredRtp: number): NebulaGam
   /** count[r][t * nSym + s]: positions of s or a wild. */
   const count: Int32Array[] = [];
   for (let r = 0; r < nReels; r++) {
-    const strip = [...strips[r]!].map((ch) => {
-      const code = codeOf.get(ch);
-      if (code === undefined) throw new Error(`unknown symbol ${ch} on reel ${r + 1}`);
-      return code;
-    });
+    const strip = decodeStrip(strips[r]!, codeOf, r);
     if (r === 0 && strip.some((c) => c >= nSym)) throw new Error('reel 1 carries no wild');
     const len = strip.length;
     lengths[r] = len;
@@ -112,7 +99,7 @@ export function makeNebula(config: NebulaConfig, declaredRtp: number): NebulaGam
     const w = new Int32Array(len * nSym);
     const n = new Int32Array(len * nSym);
     for (let t = 0; t < len; t++) {
-      const window = Array.from({ length: rows }, (_, j) => strip[(t + j) % len]!);
+      const window = windowAt(strip, t, rows);
       cols.push(Object.freeze(window.map((c) => names[c]!)));
       for (const c of window) {
         for (let s = 0; s < nSym; s++) {
@@ -132,9 +119,7 @@ export function makeNebula(config: NebulaConfig, declaredRtp: number): NebulaGam
   }
   const at = new Int32Array(nReels); // t * nSym of each reel in the current spin
 
-  let cache: { mean: number; second: number } | undefined;
-  function coinMoments(): { mean: number; second: number } {
-    if (cache) return cache;
+  const coinMoments = lazy((): { mean: number; second: number } => {
     // Per reel, per stop: the factor of "symbol s over exactly k reels" on reel r.
     const factor = (r: number, t: number, s: number, k: number): number => {
       const w = weight[r]![t * nSym + s]!;
@@ -170,40 +155,17 @@ export function makeNebula(config: NebulaConfig, declaredRtp: number): NebulaGam
         second += (a === b ? 1 : 2) * A.pay * B.pay * e2;
       }
     }
-    cache = { mean, second };
-    return cache;
-  }
+    return { mean, second };
+  });
 
-  const paytable: PaytableRow[] = [];
-  for (const s of symbols) {
-    for (let k = nReels; k >= 1; k--) {
-      const p = s.pays[k] ?? 0;
-      if (p > 0) paytable.push({ label: `${k} × ${s.name}`, pays: `${p} × stake/${divisor} per way` });
-    }
-  }
+  const paytable: PaytableRow[] = countPaytable(symbols, nReels, (p) => `${p} × stake/${divisor} per way`);
   for (const w of config.wilds) {
     paytable.push({ label: `${config.wildName} ×${w.multiplier} (reels 2–4)`, pays: `substitutes; multiplies its ways by ${w.multiplier}` });
   }
 
   return {
-    slug: config.slug,
-    title: config.title,
-    rtp: declaredRtp,
-    config,
+    ...stakeGameBasics(config, declaredRtp, divisor, () => perStake(coinMoments(), divisor)),
     coinMoments,
-    theoreticalRtp: () => coinMoments().mean / divisor,
-    returnVariance: () => {
-      const { mean, second } = coinMoments();
-      return second / (divisor * divisor) - (mean / divisor) ** 2;
-    },
-    parseBet(input: unknown): NebulaBet {
-      if (typeof input !== 'object' || input === null || Array.isArray(input)) invalid();
-      const { stake } = input as Record<string, unknown>;
-      if (typeof stake !== 'number' || !Number.isSafeInteger(stake) || stake <= 0 || stake > MAX_STAKE) invalid();
-      if (stake % divisor !== 0) invalid();
-      return { stake };
-    },
-    stake: (bet) => bet.stake,
     play(draws: Draws, bet: NebulaBet) {
       const coin = bet.stake / divisor;
       const stops = new Array<number>(nReels);
@@ -237,7 +199,6 @@ export function makeNebula(config: NebulaConfig, declaredRtp: number): NebulaGam
       }
       return { outcome: { stake: bet.stake, coin, stops, reels, wins, win }, win };
     },
-    referenceBet: { stake: 100 * divisor },
     rules: {
       summary: [
         `${config.title} pays ${rows ** nReels} ways on ${nReels} reels of ${rows} rows: a symbol pays when it lands anywhere on each reel from the leftmost, on at least 3 adjacent reels.`,

@@ -10,14 +10,16 @@
  * multiple of the winning rolls (the reference bet: 100 under 50.00 pays 192).
  */
 import type { Draws } from '../../fair/draws';
+import { bernoulliReturn, betFields, exactReturn, intIn, invalidBet, MAX_STAKE, type ReturnMoments } from '../shared';
 import type { GameMath } from '../types';
+
+export { MAX_STAKE };
 
 export const ROLLS = 10_000;
 /** 0.96 in basis points of a unit: the house keeps 4 %. */
 export const RETURN_BP = 9_600;
 export const MIN_WINNING_ROLLS = 100; // 1 %
 export const MAX_WINNING_ROLLS = 9_800; // 98 %
-export const MAX_STAKE = 10_000_000;
 
 export type DiceDirection = 'over' | 'under';
 export type DiceBet = { stake: number; target: number; direction: DiceDirection };
@@ -42,27 +44,21 @@ export function diceWin(stake: number, rolls: number): number {
   return Math.floor((stake * RETURN_BP) / rolls);
 }
 
-function invalid(): never {
-  throw new RangeError('invalid_bet');
-}
-
 function parseDiceBet(input: unknown): DiceBet {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) invalid();
-  const { stake, target, direction } = input as Record<string, unknown>;
-  if (!Number.isSafeInteger(stake) || (stake as number) < 1 || (stake as number) > MAX_STAKE) invalid();
-  if (direction !== 'over' && direction !== 'under') invalid();
-  if (!Number.isSafeInteger(target) || (target as number) < 0 || (target as number) > ROLLS - 1) invalid();
-  const rolls = winningRolls(target as number, direction);
-  if (rolls < MIN_WINNING_ROLLS || rolls > MAX_WINNING_ROLLS) invalid();
-  return { stake: stake as number, target: target as number, direction };
+  const fields = betFields(input);
+  const stake = intIn(fields.stake, 1, MAX_STAKE);
+  const direction = fields.direction;
+  if (direction !== 'over' && direction !== 'under') invalidBet();
+  const target = intIn(fields.target, 0, ROLLS - 1);
+  const rolls = winningRolls(target, direction);
+  if (rolls < MIN_WINNING_ROLLS || rolls > MAX_WINNING_ROLLS) invalidBet();
+  return { stake, target, direction };
 }
 
 /** Exact mean and variance of the return per unit stake, the rounding down included. */
-export function diceReturnMoments(bet: DiceBet): { mean: number; variance: number } {
+export function diceReturnMoments(bet: DiceBet): ReturnMoments {
   const rolls = winningRolls(bet.target, bet.direction);
-  const p = rolls / ROLLS;
-  const r = diceWin(bet.stake, rolls) / bet.stake;
-  return { mean: p * r, variance: p * r * r - (p * r) ** 2 };
+  return bernoulliReturn(rolls / ROLLS, diceWin(bet.stake, rolls) / bet.stake);
 }
 
 const referenceBet: DiceBet = { stake: 100, target: 5000, direction: 'under' };
@@ -71,10 +67,8 @@ export const orbitDice: GameMath<DiceBet, DiceOutcome> = {
   slug: 'orbit-dice',
   title: 'Orbit Dice',
   rtp: 0.96,
-  theoreticalRtp(): number {
-    // 5000/10000 × 192/100 = 0.96: the reference bet's pay is a whole number of minor units.
-    return diceReturnMoments(referenceBet).mean;
-  },
+  // 5000/10000 × 192/100 = 0.96: the reference bet's pay is a whole number of minor units.
+  ...exactReturn(() => diceReturnMoments(referenceBet)),
   parseBet: parseDiceBet,
   stake: (bet) => bet.stake,
   play(draws: Draws, bet: DiceBet) {
@@ -92,9 +86,6 @@ export const orbitDice: GameMath<DiceBet, DiceOutcome> = {
     return { outcome, win: won ? diceWin(bet.stake, rolls) : 0 };
   },
   referenceBet,
-  returnVariance(): number {
-    return diceReturnMoments(referenceBet).variance;
-  },
   rules: {
     summary: [
       'Each round rolls a number from 0.00 to 99.99, every value equally likely.',

@@ -15,7 +15,10 @@
  * every allowed cash-out. Smaller stakes lose the rounding down of the win (under one minor unit).
  */
 import type { Draws } from '../../fair/draws';
+import { bernoulliReturn, betFields, exactReturn, intIn, MAX_STAKE, type ReturnMoments } from '../shared';
 import type { GameMath } from '../types';
+
+export { MAX_STAKE };
 
 export const TWO_32 = 0x1_0000_0000;
 /** 96 × 2^32, safe as a double (≈ 4.1 × 10^11). */
@@ -24,7 +27,6 @@ export const MIN_CRASH = 100;
 export const MAX_CRASH = 10_000_000;
 export const MIN_CASHOUT = 101;
 export const MAX_CASHOUT = 100_000;
-export const MAX_STAKE = 10_000_000;
 
 export type CrashBet = { stake: number; cashout_at: number };
 export type CrashOutcome = {
@@ -64,23 +66,15 @@ function ratio(numerator: bigint, denominator: bigint): number {
   return Number(whole) + Number((rest * scale) / denominator) / 1e18;
 }
 
-/** Exact mean and variance of the return per unit stake. */
-export function crashReturnMoments(bet: CrashBet): { mean: number; variance: number } {
-  const p = drawsReaching(bet.cashout_at) / TWO_32;
-  const r = crashWin(bet.stake, bet.cashout_at) / bet.stake;
-  return { mean: crashRtp(bet).value, variance: p * (1 - p) * r * r };
-}
-
-function invalid(): never {
-  throw new RangeError('invalid_bet');
+/** Exact mean (from the integer ratio) and variance of the return per unit stake. */
+export function crashReturnMoments(bet: CrashBet): ReturnMoments {
+  const { variance } = bernoulliReturn(drawsReaching(bet.cashout_at) / TWO_32, crashWin(bet.stake, bet.cashout_at) / bet.stake);
+  return { mean: crashRtp(bet).value, variance };
 }
 
 function parseCrashBet(input: unknown): CrashBet {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) invalid();
-  const { stake, cashout_at } = input as Record<string, unknown>;
-  if (!Number.isSafeInteger(stake) || (stake as number) < 1 || (stake as number) > MAX_STAKE) invalid();
-  if (!Number.isSafeInteger(cashout_at) || (cashout_at as number) < MIN_CASHOUT || (cashout_at as number) > MAX_CASHOUT) invalid();
-  return { stake: stake as number, cashout_at: cashout_at as number };
+  const fields = betFields(input);
+  return { stake: intIn(fields.stake, 1, MAX_STAKE), cashout_at: intIn(fields.cashout_at, MIN_CASHOUT, MAX_CASHOUT) };
 }
 
 const referenceBet: CrashBet = { stake: 100, cashout_at: 200 };
@@ -90,9 +84,7 @@ export const rocketCrash: GameMath<CrashBet, CrashOutcome> = {
   title: 'Rocket Crash',
   /** ⌊0.48 × 2^32⌋ × 200 / (100 × 2^32) = 2,061,584,302 / 2,147,483,648 ≈ 0.96 − 3.7 × 10^-11. */
   rtp: crashRtp(referenceBet).value,
-  theoreticalRtp(): number {
-    return crashRtp(referenceBet).value;
-  },
+  ...exactReturn(() => crashReturnMoments(referenceBet)),
   parseBet: parseCrashBet,
   stake: (bet) => bet.stake,
   play(draws: Draws, bet: CrashBet) {
@@ -101,9 +93,6 @@ export const rocketCrash: GameMath<CrashBet, CrashOutcome> = {
     return { outcome: { crash_point: crash, cashout_at: bet.cashout_at, won }, win: won ? crashWin(bet.stake, bet.cashout_at) : 0 };
   },
   referenceBet,
-  returnVariance(): number {
-    return crashReturnMoments(referenceBet).variance;
-  },
   rules: {
     summary: [
       'The rocket lifts off at ×1.00 and its multiplier climbs until it crashes; the crash point is fixed by the round\u2019s provably fair draw before lift-off.',

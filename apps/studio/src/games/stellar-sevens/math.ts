@@ -27,11 +27,12 @@
  * E[Y²] = (E[X²] + 2 E[Y] E[XK] + E[K(K−1)] E[Y]²) / (1 − E[K]); the round adds the base spin.
  */
 import type { Draws } from '../../fair/draws';
+import { countPays, countPaytable, decodeStrip, lazy, MAX_STAKE, perStake, stakeGameBasics, symbolCodes, windowAt, type StakeBet } from '../shared';
 import type { GameMath, PaytableRow } from '../types';
 
-export const MAX_STAKE = 10_000_000;
+export { MAX_STAKE };
 
-export type StellarBet = { stake: number };
+export type StellarBet = StakeBet;
 
 export type StellarSymbolDef = {
   /** One character, as used in the strips. */
@@ -125,10 +126,6 @@ export function branchingMoments(base: SpinMoments, free: SpinMoments): { mean: 
   };
 }
 
-function invalid(): never {
-  throw new RangeError('invalid_bet');
-}
-
 export type StellarGame = GameMath<StellarBet, StellarOutcome> & {
   readonly config: StellarConfig;
   /** Exact moments of one spin: wins in line bets (scatter pays included, no multiplier), awards for the paid spin. */
@@ -145,11 +142,7 @@ export function makeStellar(config: StellarConfig, declaredRtp: number): Stellar
   const WILD = nSym;
   const SCATTER = nSym + 1;
   const names = [...symbols.map((s) => s.name), config.wild.name, config.scatter.name];
-  const codeOf = new Map<string, number>();
-  symbols.forEach((s, i) => codeOf.set(s.code, i));
-  codeOf.set(config.wild.code, WILD);
-  codeOf.set(config.scatter.code, SCATTER);
-  if (codeOf.size !== nSym + 2) throw new Error('symbol codes must be distinct');
+  const codeOf = symbolCodes([...symbols.map((s) => s.code), config.wild.code, config.scatter.code]);
   for (const line of lines) {
     if (line.length !== nReels || line.some((row) => !Number.isInteger(row) || row < 0 || row >= rows)) {
       throw new Error('a line needs one row per reel');
@@ -158,10 +151,7 @@ export function makeStellar(config: StellarConfig, declaredRtp: number): Stellar
 
   // Pay table: pay[sym * (nReels + 1) + count] in line bets.
   const stride = nReels + 1;
-  const pay = new Int32Array(nSym * stride);
-  symbols.forEach((s, i) => {
-    for (let n = 0; n <= nReels; n++) pay[i * stride + n] = s.pays[n] ?? 0;
-  });
+  const pay = countPays(symbols, nReels);
   const maxScatters = nReels * rows;
   const table = (arr: readonly number[]) => Int32Array.from({ length: maxScatters + 1 }, (_, c) => arr[c] ?? 0);
   const scatterPay = table(config.scatter.pays); // × stake
@@ -177,11 +167,7 @@ export function makeStellar(config: StellarConfig, declaredRtp: number): Stellar
   const scatterAt: Uint8Array[] = [];
   const wildAt: Uint8Array[] = [];
   for (let r = 0; r < nReels; r++) {
-    const strip = [...strips[r]!].map((ch) => {
-      const code = codeOf.get(ch);
-      if (code === undefined) throw new Error(`unknown symbol ${ch} on reel ${r + 1}`);
-      return code;
-    });
+    const strip = decodeStrip(strips[r]!, codeOf, r);
     if (r === 0 && strip.includes(WILD)) throw new Error('reel 1 carries no wild');
     const len = strip.length;
     lengths[r] = len;
@@ -190,7 +176,7 @@ export function makeStellar(config: StellarConfig, declaredRtp: number): Stellar
     const sc = new Uint8Array(len);
     const wd = new Uint8Array(len);
     for (let t = 0; t < len; t++) {
-      const window = Array.from({ length: rows }, (_, j) => strip[(t + j) % len]!);
+      const window = windowAt(strip, t, rows);
       const expands = window.includes(WILD);
       cols.push(Object.freeze(window.map((c) => names[c]!)));
       for (let j = 0; j < rows; j++) eff[t * rows + j] = expands ? WILD : window[j]!;
@@ -253,12 +239,8 @@ export function makeStellar(config: StellarConfig, declaredRtp: number): Stellar
     };
   }
 
-  let momentsCache: { base: SpinMoments; free: SpinMoments } | undefined;
-  let roundCache: { mean: number; second: number } | undefined;
-
   /** Exact moments of one spin, see the module comment. */
-  function spinMoments(): { base: SpinMoments; free: SpinMoments } {
-    if (momentsCache) return momentsCache;
+  const spinMoments = lazy((): { base: SpinMoments; free: SpinMoments } => {
     // Indicator of a per-reel condition: [reel][row][symbol][kind] with kind 0: = symbol,
     // 1: symbol or wild, 2: neither. Kind 3 ("anything") is `null`.
     const ind: Uint8Array[][][][] = [];
@@ -384,30 +366,19 @@ export function makeStellar(config: StellarConfig, declaredRtp: number): Stellar
     }
     const ex = eL + eS;
     const ex2 = eL2 + 2 * eLS + eS2;
-    momentsCache = {
+    return {
       base: { ex, ex2, ek: eKb, exk: eLKb + eSKb, ek2: eKb2 },
       free: { ex: mult * ex, ex2: mult * mult * ex2, ek: eKf, exk: mult * (eLKf + eSKf), ek2: eKf2 },
     };
-    return momentsCache;
-  }
+  });
 
-  function round(): { mean: number; second: number } {
-    if (!roundCache) {
-      const { base, free } = spinMoments();
-      const m = branchingMoments(base, free);
-      // In line bets → per unit stake.
-      roundCache = { mean: m.mean / nLines, second: m.second / (nLines * nLines) };
-    }
-    return roundCache;
-  }
+  /** The round's return per unit stake (its win is in line bets). */
+  const round = lazy(() => {
+    const { base, free } = spinMoments();
+    return perStake(branchingMoments(base, free), nLines);
+  });
 
-  const paytable: PaytableRow[] = [];
-  for (const s of symbols) {
-    for (let n = nReels; n >= 1; n--) {
-      const p = s.pays[n] ?? 0;
-      if (p > 0) paytable.push({ label: `${n} × ${s.name}`, pays: `${p} × line bet` });
-    }
-  }
+  const paytable: PaytableRow[] = countPaytable(symbols, nReels, (p) => `${p} × line bet`);
   for (let c = maxScatters; c >= 1; c--) {
     const p = config.scatter.pays[c] ?? 0;
     const f = config.scatter.freeSpins[c] ?? 0;
@@ -418,23 +389,7 @@ export function makeStellar(config: StellarConfig, declaredRtp: number): Stellar
   }
 
   return {
-    slug: config.slug,
-    title: config.title,
-    rtp: declaredRtp,
-    config,
-    theoreticalRtp: () => round().mean,
-    returnVariance: () => {
-      const { mean, second } = round();
-      return second - mean * mean;
-    },
-    parseBet(input: unknown): StellarBet {
-      if (typeof input !== 'object' || input === null || Array.isArray(input)) invalid();
-      const { stake } = input as Record<string, unknown>;
-      if (typeof stake !== 'number' || !Number.isSafeInteger(stake) || stake <= 0 || stake > MAX_STAKE) invalid();
-      if (stake % nLines !== 0) invalid();
-      return { stake };
-    },
-    stake: (bet) => bet.stake,
+    ...stakeGameBasics(config, declaredRtp, nLines, round),
     play(draws: Draws, bet: StellarBet) {
       const lineBet = bet.stake / nLines;
       const base = spin(draws, lineBet, false);
@@ -450,7 +405,6 @@ export function makeStellar(config: StellarConfig, declaredRtp: number): Stellar
       }
       return { outcome: { stake: bet.stake, lineBet, base, freeSpins, win }, win };
     },
-    referenceBet: { stake: 100 * nLines },
     spinMoments,
     spin,
     rules: {
