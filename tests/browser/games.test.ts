@@ -44,7 +44,7 @@ describe('games', () => {
   });
 
   it('deposits, plays roulette for real, sees the balance move, finds the round in the history and verifies it on /fair', async () => {
-    await withPage(env.browser, async (page) => {
+    await withPage(env.browser, async (page, context) => {
       const watch = watchPage(page);
       const email = newEmail('games');
       // Sign up over the lobby (EUR), then a card deposit through the sandbox PSP.
@@ -104,6 +104,21 @@ describe('games', () => {
       await poll(() => fair.getByTestId('verify-match').getAttribute('data-match'), 20_000).toBe('yes');
       expect(await fair.getByTestId('verify-commitment').textContent()).toContain(commitment);
       expect(minor(await fair.getByTestId('verify-win').textContent())).toBe(win);
+
+      // The jackpot moves: a €10 spin of its game feeds every level, and the lobby shows it live.
+      await page.goto(url('/'));
+      const mini = page.getByTestId('jackpot-level-mini');
+      await mini.waitFor();
+      const before = minor(await mini.textContent());
+      const slot = await context.newPage();
+      await slot.goto(url('/play/orbit/stellar-sevens'));
+      const reels = game(slot);
+      await reels.getByTestId('play').and(reels.locator(':not([disabled])')).waitFor({ timeout: 30_000 });
+      await reels.getByTestId('stake').selectOption('1000');
+      await reels.getByTestId('play').click();
+      await poll(() => roundsPlayed(slot), 30_000).toBe(1);
+      // 0.5 % of €10.00 to the Mini level (unless this very spin hit it and reset it to its seed).
+      await poll(async () => minor(await mini.textContent()), 20_000).not.toBe(before);
       expect(watch.pageErrors).toEqual([]);
       expect(watch.foreignRequests).toEqual([]);
     });

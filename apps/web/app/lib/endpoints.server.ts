@@ -14,6 +14,8 @@ import {
   cmsPagesResponseSchema,
   cmsSnippetsResponseSchema,
   gameSchema,
+  jackpotsResponseSchema,
+  jackpotWinsResponseSchema,
   mainWidgetConfigSchema,
   menuCategoriesGamesConfigSchema,
   paged,
@@ -60,6 +62,10 @@ export function serverEndpoints(apiFetch: typeof fetch, locale: Locale) {
     banners: () =>
       api.get('/api/fe/config/banners-config', { schema: bannersConfigSchema, headers: { 'Accept-Language': locale } }),
     categories: () => api.get('/api/games/categories', { schema: categoriesResponseSchema }),
+    jackpots: () => api.get('/api/jackpots', { schema: jackpotsResponseSchema }),
+    /** Winners, masked by the server: the newest first, or the biggest amounts first. */
+    jackpotWins: (sort: 'latest' | 'biggest', limit: number) =>
+      api.get(`/api/jackpot_wins?limit=${limit}&sort=${sort}`, { schema: jackpotWinsResponseSchema }),
     providers: () => api.get('/api/games/providers', { schema: providersResponseSchema }),
     /** A page of games, each reduced to what a tile draws. */
     gameTiles: (body: GamesFilterRequest) => api.post('/api/games_filter', body, { schema: gameTilesResponseSchema }),

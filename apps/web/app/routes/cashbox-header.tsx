@@ -1,14 +1,20 @@
 /**
- * The signed-in player's part of the header, composed from two features and loaded on demand
+ * The signed-in player's part of the header, composed from three features and loaded on demand
  * by the shell layout (not a route module): the cashbox's wallet island (balance, account
- * switcher, Deposit, cancelled-payment notice) and the shell's player menu. Nothing of it is in
- * a guest's page or the lobby's first JavaScript. It also brings the game page's toolbar
- * balance (`play-balance.tsx`, the same accounts query), handed over through `lib/balance-island`.
+ * switcher, Deposit, cancelled-payment notice), the shell's player menu, and (`PlayerNotices`,
+ * drawn by the shell layout in the page) the celebration of the player's own jackpot wins.
+ * Nothing of it is in a guest's page or the lobby's first JavaScript. It also brings the game page's toolbar balance (`play-balance.tsx`, the same
+ * accounts query), handed over through `lib/balance-island`, and tells the lobby's jackpots the
+ * active account's currency (`lib/player-currency`).
  */
+import { useEffect } from 'react';
+import { activeAccount, CashboxQueryProvider, useAccounts } from '../features/cashbox/data';
 import HeaderWallet from '../features/cashbox/header-wallet';
+import { JackpotAwardToast } from '../features/jackpots/award-toast';
 import { PlayerMenu } from '../features/shell/player-menu';
 import { provideBalance } from '../lib/balance-island';
 import type { Locale } from '../lib/locale';
+import { setPlayerCurrency } from '../lib/player-currency';
 import PlayBalance from './play-balance';
 
 provideBalance(PlayBalance);
@@ -18,6 +24,27 @@ export default function PlayerHeader({ locale }: { locale: Locale }) {
     <>
       <HeaderWallet />
       <PlayerMenu locale={locale} />
+      <CashboxQueryProvider>
+        <ActiveCurrency />
+      </CashboxQueryProvider>
     </>
   );
+}
+
+/**
+ * The player's notices over the page (the celebration of a jackpot won). The shell layout draws
+ * them in the page, not in the header: the header's backdrop filter would hold a fixed box inside it.
+ */
+export function PlayerNotices() {
+  return <JackpotAwardToast />;
+}
+
+/** The active account's currency for the rest of the page (the header's own accounts query: no request of its own). */
+function ActiveCurrency() {
+  const code = activeAccount(useAccounts().data)?.currency ?? null;
+  useEffect(() => {
+    setPlayerCurrency(code);
+    return () => setPlayerCurrency(null);
+  }, [code]);
+  return null;
 }

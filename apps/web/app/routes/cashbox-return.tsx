@@ -1,7 +1,8 @@
 import { CashboxReturn } from '../features/cashbox';
 import { useI18n } from '../lib/i18n';
 import { SkeletonPage } from '../ui/skeleton';
-import { PageErrorBoundary, pageMeta, useLoginRequired } from './route-helpers';
+import { useLoginRequired } from './login-required';
+import { PageErrorBoundary, pageMeta } from './route-helpers';
 import type { Route } from './+types/cashbox-return';
 
 export function meta(args: Route.MetaArgs) {

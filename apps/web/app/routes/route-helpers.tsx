@@ -1,13 +1,12 @@
 /**
  * Pieces every page route shares (not a route module itself): titles for `meta`, the
- * page-level error boundary, reading the page's locale and shell data, and the login guard.
+ * page-level error boundary, reading the page's locale and shell data. The login guard is in
+ * `login-required.ts`: it brings the session client, which no other page needs in its first
+ * JavaScript (here it was in every page's, the lobby's included).
  */
-import { useEffect } from 'react';
-import { isRouteErrorResponse, Link, useLocation, useNavigate, useRouteError, type MetaDescriptor } from 'react-router';
+import { isRouteErrorResponse, Link, useRouteError, type MetaDescriptor } from 'react-router';
 import { translate, useI18n, type MessageBundle } from '../lib/i18n';
 import { DEFAULT_LOCALE, localizePath, parseLocalePath, type Locale } from '../lib/locale';
-import { useSession, type Session } from '../lib/session';
-import { loadSession } from '../lib/session-client';
 import { StatusPage } from '../ui/status-page';
 
 type MatchLike = { id: string; data?: unknown; loaderData?: unknown } | undefined;
@@ -80,23 +79,4 @@ export function pageNumber(value: string | null | undefined): number | null {
   if (!/^\d{1,6}$/.test(value)) return null;
   const n = Number(value);
   return n >= 1 ? n : null;
-}
-
-/**
- * The login-required guard of pages drawn in the browser (spec §2): a guest is sent to sign-up
- * with the full target as `redirect`. Answers the session; render a placeholder until it holds a player.
- */
-export function useLoginRequired(): Session {
-  const { locale } = useI18n();
-  const session = useSession();
-  const navigate = useNavigate();
-  const location = useLocation();
-  useEffect(() => {
-    void loadSession().then((player) => {
-      if (player) return;
-      const target = location.pathname + location.search + location.hash;
-      navigate(`${localizePath('/sign-up', locale)}?redirect=${encodeURIComponent(target)}`, { replace: true });
-    });
-  }, [session.status, location, locale, navigate]);
-  return session;
 }

@@ -17,7 +17,7 @@ import { setPlayer, useSession } from '../lib/session';
 import { useI18n } from '../lib/i18n';
 import { GameGrid } from '../features/games';
 import { GameSearch } from '../features/search';
-import { isLinkShown, Shell, visitorMenu, type FooterLink } from '../features/shell';
+import { isLinkShown, loadFooterMarksCode, Shell, visitorMenu, type FooterLink } from '../features/shell';
 import { deviceFromUserAgent } from '../lib/device';
 import { serverEndpoints } from '../lib/endpoints.server';
 import { localizePath, parseLocalePath, type Locale } from '../lib/locale';
@@ -36,6 +36,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Spec: a failed list load leaves the list empty; the page still renders.
     api.menuCategories().catch(logEmpty('LOAD_MENU_CATEGORIES_ERROR', { items: [] as MenuCategoryItem[] })),
     api.cmsPages().catch(logEmpty('LOAD_STATIC_PAGES_ERROR', [] as CmsPageSummary[])),
+    // The footer's marks are an island (ui/island.tsx): their code, so that the page renders them at once.
+    loadFooterMarksCode(),
   ]);
   const nav = visitorMenu(menu.items, locale);
   const recommended = RECOMMENDED_CATEGORIES.find((id) => menu.items.some((item) => item.identifier === id)) ?? menu.items[0]?.identifier;
@@ -86,6 +88,8 @@ const AuthPopup = lazy(() => import('../features/auth/auth-popup').then((m) => (
 const TermsPopup = lazy(() => import('../features/auth/auth-popup').then((m) => ({ default: m.TermsPopup })));
 /** The signed-in player's header (balance, account switcher, Deposit, player menu): loaded once a player is signed in. */
 const PlayerHeader = lazy(() => import('./cashbox-header'));
+/** The player's notices over the page (a jackpot won), from the same chunk; in the page, not in the header (its backdrop filter holds fixed boxes). */
+const PlayerNotices = lazy(() => import('./cashbox-header').then((m) => ({ default: m.PlayerNotices })));
 
 type Snapshot = { location: Location; state: NonNullable<ContextType<typeof DataRouterStateContext>>; element: ReactNode };
 
@@ -198,6 +202,11 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
       {termsMissed ? (
         <Suspense fallback={null}>
           <TermsPopup locale={data.locale} />
+        </Suspense>
+      ) : null}
+      {session.player ? (
+        <Suspense fallback={null}>
+          <PlayerNotices />
         </Suspense>
       ) : null}
     </Shell>

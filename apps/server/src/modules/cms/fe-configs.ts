@@ -28,8 +28,8 @@ export function feConfigValues(): Omit<FeConfigs, 'banners-config'> {
     'main-widget-config': {
       rows: MAIN_WIDGET_ROWS.map((r) => ({ ...r })),
       show_banners: true,
-      show_jackpots: false,
-      show_winners: false,
+      show_jackpots: true,
+      show_winners: true,
       show_providers: true,
     },
     'currency-config': {

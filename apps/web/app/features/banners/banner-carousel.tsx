@@ -1,11 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
-import type { BannerView } from './banners';
+import { BANNER_AUTOPLAY_MS, type BannerView } from './banners';
 import './banners.css';
-
-/** Spec: the home banner advances every 10 s. */
-export const BANNER_AUTOPLAY_MS = 10_000;
 
 /**
  * The lobby's banners: a scroll-snapping strip (swipe works without JavaScript), dots to

@@ -1,6 +1,9 @@
 import type { Banner } from '@orbit/contracts';
 import { DEFAULT_LOCALE, localizePath, parseLocalePath, type Locale } from '../../lib/locale';
 
+/** Spec: the home banner advances every 10 s. */
+export const BANNER_AUTOPLAY_MS = 10_000;
+
 /**
  * Banners a visitor sees on a page (spec: banners per category and user group; banners limited
  * to groups show only to logged-in players in them; outside their live time they are hidden).

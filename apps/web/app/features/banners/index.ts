@@ -1,3 +1,4 @@
-export { BannerCarousel, BANNER_AUTOPLAY_MS } from './banner-carousel';
-export { bannerView, internalPath, visitorBanners } from './banners';
+// The carousel itself (`banner-carousel.tsx`) is loaded by its island only.
+export { BannerCarousel, loadBannersCode } from './banners-island';
+export { BANNER_AUTOPLAY_MS, bannerView, internalPath, visitorBanners } from './banners';
 export type { BannerView } from './banners';

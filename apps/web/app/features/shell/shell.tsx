@@ -8,8 +8,7 @@ import { localizePath, type Locale } from '../../lib/locale';
 import { Icon } from '../../ui/icons';
 import { LanguageSelector } from './language-selector';
 import { isNavActive, type FooterLink, type NavItem } from './nav';
-import { PAYMENT_METHODS_BY_LICENCE, PaymentLogo } from './payment-logos';
-import { TrustBadges } from './trust-badges';
+import { FooterMarks } from './footer-marks-island';
 import './shell.css';
 
 const SideMenu = lazy(() => import('./side-menu'));
@@ -220,29 +219,7 @@ function Footer({ licence, projectName, minimumAge, infoLinks, helpLinks }: Foot
           <FooterLinks id="footer-info" heading={t('footer.info')} links={infoLinks} />
           <FooterLinks id="footer-help" heading={t('footer.help')} links={helpLinks} />
         </div>
-        <section aria-labelledby="footer-payments">
-          <h2 id="footer-payments" className="footer__heading">
-            {t('footer.payments')}
-          </h2>
-          <ul className="footer__payments">
-            {PAYMENT_METHODS_BY_LICENCE[licence].map((method) => (
-              <li key={method}>
-                <PaymentLogo method={method} />
-              </li>
-            ))}
-          </ul>
-        </section>
-        <TrustBadges
-          licence={licence}
-          minimumAge={minimumAge}
-          labels={{
-            licence: t('footer.licensed'),
-            licenceLine: t(`footer.licenceName.${licence}`),
-            responsible: t('footer.responsible'),
-            secure: t('footer.secure'),
-            fair: t('footer.fair'),
-          }}
-        />
+        <FooterMarks licence={licence} minimumAge={minimumAge} />
         <p className="footer__licence">{t(`footer.licenceText.${licence}`, { name: projectName, age: minimumAge })}</p>
         <p className="footer__age">{t('footer.ageNotice', { age: minimumAge })}</p>
         <p className="footer__copyright">{t('footer.copyright', { year, name: projectName })}</p>

@@ -1,0 +1,26 @@
+// Not in route-helpers: the session client it calls would be in every page's first JavaScript.
+import { useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useI18n } from '../lib/i18n';
+import { localizePath } from '../lib/locale';
+import { useSession, type Session } from '../lib/session';
+import { loadSession } from '../lib/session-client';
+
+/**
+ * The login-required guard of pages drawn in the browser (spec §2): a guest is sent to sign-up
+ * with the full target as `redirect`. Answers the session; render a placeholder until it holds a player.
+ */
+export function useLoginRequired(): Session {
+  const { locale } = useI18n();
+  const session = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => {
+    void loadSession().then((player) => {
+      if (player) return;
+      const target = location.pathname + location.search + location.hash;
+      navigate(`${localizePath('/sign-up', locale)}?redirect=${encodeURIComponent(target)}`, { replace: true });
+    });
+  }, [session.status, location, locale, navigate]);
+  return session;
+}

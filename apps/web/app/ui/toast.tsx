@@ -1,0 +1,41 @@
+import { useEffect, type ReactNode } from 'react';
+import { useI18n } from '../lib/i18n';
+import './toast.css';
+
+/** Spec §9: notices close by themselves after 10 s. */
+export const TOAST_MS = 10_000;
+
+/**
+ * A short notice in a corner of the page (`role="status"`: read out without taking the focus),
+ * closed by its button or after `ms`. `tone="celebrate"`: a win (a glow and a small pop, still
+ * when the visitor prefers reduced motion). Fixed to the window: render it where no ancestor
+ * has a transform or filter (the sticky header's backdrop filter would hold it inside the header;
+ * the shell layout draws the player's notices in the page for that reason).
+ */
+export function Toast({
+  children,
+  onClose,
+  ms = TOAST_MS,
+  tone = 'info',
+  testId,
+}: {
+  children: ReactNode;
+  onClose: () => void;
+  ms?: number;
+  tone?: 'info' | 'celebrate';
+  testId?: string;
+}) {
+  const { t } = useI18n();
+  useEffect(() => {
+    const timer = setTimeout(onClose, ms);
+    return () => clearTimeout(timer);
+  }, [onClose, ms]);
+  return (
+    <div className={`ui-toast ui-toast--${tone}`} role="status" data-testid={testId}>
+      <div className="ui-toast__body">{children}</div>
+      <button type="button" className="ui-toast__close" aria-label={t('auth.close')} onClick={onClose}>
+        ×
+      </button>
+    </div>
+  );
+}
