@@ -3,7 +3,6 @@
  * ledger audit after each test; the launch that starts a session, and the rounds it leaves in the
  * games history.
  */
-import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -13,7 +12,6 @@ import {
   jackpotWinsResponseSchema,
   launchResponseSchema,
   walletAuthenticateResponseSchema,
-  walletErrorResponseSchema,
   walletMoveResponseSchema,
 } from '@orbit/contracts';
 import { Ledger } from '../../src/modules/wallet';
@@ -23,19 +21,26 @@ import { FakeClock } from '../../src/platform/clock';
 import { createTestApp, type TestApp } from '../support/app';
 import { call, register } from '../support/identity';
 import { balancesOf, expectLedgerHolds } from '../support/ledger';
+import { expectError, walletClient, type Player } from '../support/provider-wallet';
+
+type WalletClient = ReturnType<typeof walletClient>;
 
 const clock = new FakeClock('2026-05-10T10:00:00Z');
 const bus = new MemoryPubSub();
 const OPERATOR = 'operator-token-operator-token-operator-token';
 let t: TestApp;
 let ledger: Ledger;
-let seq = 0;
-const uid = (p: string) => `${p}-${++seq}`;
+let uid: WalletClient['uid'];
+let wallet: WalletClient['wallet'];
+let fund: WalletClient['fund'];
+let launch: WalletClient['launch'];
+let session: WalletClient['session'];
+let bet: WalletClient['bet'];
+let win: WalletClient['win'];
+let rollback: WalletClient['rollback'];
 
-type Player = { cookie: string; id: number };
 let ann: Player;
 let bob: Player;
-let gameIds: Record<string, number>;
 
 beforeAll(async () => {
   t = await createTestApp({ OPERATOR_TOKEN: OPERATOR }, { clock, pubsub: bus });
@@ -44,59 +49,13 @@ beforeAll(async () => {
   const b = await register(t, { email: 'bob@example.com', nickname: 'Bob', currency: 'EUR' }, '10.0.0.2');
   ann = { cookie: a.cookie, id: a.player.id };
   bob = { cookie: b.cookie, id: b.player.id };
-  const rows = await t.database.db.execute(sql`select id, identifier from games`);
-  gameIds = Object.fromEntries((rows.rows as Array<{ id: number; identifier: string }>).map((r) => [r.identifier, Number(r.id)]));
+  ({ uid, wallet, fund, launch, session, bet, win, rollback } = walletClient(t, ledger));
 });
 afterAll(() => t.close());
 afterEach(() => expectLedgerHolds(t.database.db));
 
-function sign(body: string, secret = t.config.studio.walletSecret): string {
-  return createHmac('sha256', secret).update(body).digest('hex');
-}
-
-async function wallet(action: string, body: object, opts: { secret?: string; signature?: string; provider?: string } = {}) {
-  const raw = JSON.stringify(body);
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/wallet/${opts.provider ?? 'orbit'}/${action}`,
-    headers: { 'content-type': 'application/json', 'x-request-sign': opts.signature ?? sign(raw, opts.secret) },
-    payload: raw,
-  });
-  return { status: res.statusCode, body: res.json() as Record<string, unknown> };
-}
-
-async function fund(player: Player, real: number, bonus = 0) {
-  if (real > 0) await ledger.transfer(t.database.db, { idempotencyKey: uid('fund-real'), kind: 'deposit', reference: 'payment:test', currency: 'EUR', amount: real, from: { house: 'psp_clearing' }, to: { player: player.id, kind: 'real' } });
-  if (bonus > 0) await ledger.transfer(t.database.db, { idempotencyKey: uid('fund-bonus'), kind: 'bonus', reference: 'bonus:test', currency: 'EUR', amount: bonus, from: { house: 'bonus_funding' }, to: { player: player.id, kind: 'bonus' } });
-}
-
-async function launch(player: Player | null, game = 'orbit/european-roulette', mode: 'real' | 'demo' = 'real') {
-  return call(t, 'POST', `/api/games/${gameIds[game]}/launch`, { cookie: player?.cookie, payload: { mode } });
-}
-
-/** Launches for real and exchanges the launch token: the session token the studio would hold. */
-async function session(player: Player, game = 'orbit/european-roulette'): Promise<string> {
-  const res = await launch(player, game);
-  expect(res.statusCode, res.body).toBe(200);
-  const url = new URL(launchResponseSchema.parse(res.json()).url, 'http://casino.test');
-  const auth = await wallet('authenticate', { launch_token: url.searchParams.get('launch_token'), game: game.split('/')[1] });
-  expect(auth.status, JSON.stringify(auth.body)).toBe(200);
-  return walletAuthenticateResponseSchema.parse(auth.body).session_token;
-}
-
-const bet = (token: string, round: string, tx: string, amount: number, extra: object = {}) =>
-  wallet('bet', { session_token: token, game: 'european-roulette', round_id: round, transaction_id: tx, amount_cents: amount, currency: 'EUR', ...extra });
-const win = (token: string, round: string, tx: string, amount: number, extra: object = {}) =>
-  wallet('win', { session_token: token, game: 'european-roulette', round_id: round, transaction_id: tx, amount_cents: amount, currency: 'EUR', ...extra });
-const rollback = (token: string, round: string, tx: string, reference: string) =>
-  wallet('rollback', { session_token: token, game: 'european-roulette', round_id: round, transaction_id: tx, reference_transaction_id: reference });
-
 const poll = <T>(fn: () => Promise<T>, timeout = 5_000) => expect.poll(fn, { timeout, interval: 250 });
 
-function expectError(res: { status: number; body: Record<string, unknown> }, status: number, code: string) {
-  expect(res.status, JSON.stringify(res.body)).toBe(status);
-  expect(walletErrorResponseSchema.parse(res.body).code).toBe(code);
-}
 
 describe('launch', () => {
   it('opens demo for anyone with FUN money and no token, real play only for a signed-in player', async () => {

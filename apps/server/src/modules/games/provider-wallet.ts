@@ -275,6 +275,18 @@ export class ProviderWallet {
   // ---- rollback -------------------------------------------------------------------------------------
 
   async rollback(provider: WalletProvider, request: WalletRollbackRequest): Promise<WalletMoveResponse> {
+    // A rollback racing the bet it names: the bet was not committed when the rollback looked, so
+    // the rollback's marker collides with it; looked at again, the bet is there to refund.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.rollbackOnce(provider, request);
+      } catch (error) {
+        if (attempt >= 3 || !isUniqueViolation(error)) throw error;
+      }
+    }
+  }
+
+  private async rollbackOnce(provider: WalletProvider, request: WalletRollbackRequest): Promise<WalletMoveResponse> {
     const hash = payloadHash(request);
     const { session, replay } = await this.sessionFor(provider, request.session_token, request.transaction_id, hash);
     if (replay) return replay;
