@@ -14,7 +14,7 @@ import {
   walletAuthenticateResponseSchema,
   walletMoveResponseSchema,
 } from '@orbit/contracts';
-import { Ledger } from '../../src/modules/wallet';
+import { Ledger, transferPayloadHash } from '../../src/modules/wallet';
 import { MemoryPubSub } from '../../src/platform/realtime/pubsub';
 import type { RealtimeMessage } from '../../src/platform/realtime/pubsub';
 import { FakeClock } from '../../src/platform/clock';
@@ -94,6 +94,21 @@ describe('launch', () => {
     const late = new URL(launchResponseSchema.parse((await launch(ann)).json()).url, 'http://x').searchParams.get('launch_token');
     clock.advance(5 * 60_000 + 1);
     expectError(await wallet('authenticate', { launch_token: late, game: 'european-roulette' }), 401, 'invalid_launch_token');
+  });
+});
+
+describe('transfers made inside the database', () => {
+  it('carry the same payload hash the ledger computes for the same transfer', async () => {
+    const cases = [
+      { kind: 'bet', reference: 'round:12', currency: 'EUR', amount: 1_234, from: { player: 77, kind: 'real' }, to: { house: 'bets' } },
+      { kind: 'win', reference: 'round:9:tx-"quoted"', currency: 'BTC', amount: 100_000_000, from: { house: 'bets' }, to: { player: 5, kind: 'bonus' } },
+      { kind: 'jackpot', reference: 'jackpot_level:3', currency: 'USD', amount: 1, from: { house: 'promotions' }, to: { house: 'jackpot_pool' } },
+    ] as const;
+    for (const c of cases) {
+      const side = (x: { player: number; kind: string } | { house: string }) => ('player' in x ? `player:${x.player}:${x.kind}` : `house:${x.house}`);
+      const r = await t.database.db.execute(sql`select ledger_payload_hash(${c.kind}, ${c.reference}, ${c.currency}, ${c.amount}::bigint, ${side(c.from)}, ${side(c.to)}) as h`);
+      expect((r.rows[0] as { h: string }).h).toBe(transferPayloadHash({ idempotencyKey: 'k', ...c } as Parameters<typeof transferPayloadHash>[0]));
+    }
   });
 });
 

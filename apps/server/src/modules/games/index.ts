@@ -46,7 +46,7 @@ export const gamesModule: OrbitModule = {
     await playerGamesRoutes(new PlayerGamesService(ctx.db, ctx.clock, catalogue))(app, ctx);
     const checks = new PreBetChecks();
     app.decorate('orbitPreBetChecks', checks);
-    const wallet = new ProviderWallet(ctx.db, ctx.clock, new Ledger(ctx.clock), jackpots, checks);
+    const wallet = new ProviderWallet(ctx.db, ctx.clock, new Ledger(ctx.clock), checks);
     await playRoutes(new PlayService(ctx.db, ctx.clock, checks), wallet)(app, ctx);
 
     // The house studio served by this process is registered with this process's secret.

@@ -5,10 +5,9 @@
  * makes a replay answer the first answer again.
  */
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { WALLET_ERROR_STATUS } from '@orbit/contracts';
 import type {
-  JackpotWin,
   WalletAuthenticateRequest,
   WalletAuthenticateResponse,
   WalletBalanceRequest,
@@ -22,11 +21,9 @@ import type {
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { isUniqueViolation, type Tx } from '../../platform/db/executor';
-import { enqueueEvent } from '../../platform/outbox/outbox';
 import { TtlCache } from '../../platform/cache';
 import { hashToken } from '../../platform/tokens';
-import type { JackpotService } from '../jackpots';
-import { InsufficientFundsError, Ledger, lockPlayerBalances, playerBalances, type TransferRequest } from '../wallet';
+import { InsufficientFundsError, Ledger, playerBalances, type TransferRequest } from '../wallet';
 import type { PreBetChecks } from './pre-bet';
 import { gameRounds, games, gameSessions, providers, providerTransactions } from './schema';
 
@@ -48,6 +45,7 @@ export type WalletProvider = { id: number; identifier: string; secret: string; e
 
 /** A wallet round above this multiple of its bet is announced on `public:wins`. */
 export const PUBLIC_WIN_MULTIPLE = 10;
+/** Raised by `wallet_win()` (migration 0007) for a round that paid PUBLIC_WIN_MULTIPLE times its bet or more. */
 export const ROUND_CLOSED_TOPIC = 'games.round_closed';
 export type RoundClosedEvent = { roundId: number };
 
@@ -92,7 +90,6 @@ export class ProviderWallet {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly ledger: Ledger,
-    private readonly jackpots: JackpotService,
     private readonly checks: PreBetChecks,
   ) {}
 
@@ -160,6 +157,10 @@ export class ProviderWallet {
 
   // ---- bet ------------------------------------------------------------------------------------------
 
+  /**
+   * The money of a bet is one statement, `wallet_bet()` (migration 0007): split real first, added
+   * to its round, recorded with its answer, moved to the house, the jackpot fed and a hit paid.
+   */
   async bet(provider: WalletProvider, request: WalletBetRequest): Promise<WalletMoveResponse> {
     const hash = payloadHash(request);
     const { session, replay } = await this.sessionFor(provider, request.session_token, request.transaction_id, hash);
@@ -171,105 +172,43 @@ export class ProviderWallet {
     if (request.currency !== session.currency) throw walletError('wrong_currency');
     const refusal = await this.checks.run({ userId: session.userId, currency: session.currency, game: session.gameIdentifier, amountCents: request.amount_cents, at: now });
     if (refusal) throw walletError(refusal);
-
-    return this.once(provider, request.transaction_id, hash, async (tx, record) => {
-      const { real, bonus } = await this.lockBalances(tx, session.userId, session.currency);
-      const fromReal = Math.min(request.amount_cents, real);
-      const fromBonus = request.amount_cents - fromReal;
-      if (fromBonus > bonus) throw walletError('insufficient_funds', { balance_cents: real + bonus, currency: session.currency });
-      // The round with this bet added, in one statement; a refusal below rolls the addition back.
-      const round = await this.addBetToRound(tx, provider, session, request.round_id, { amount: request.amount_cents, real: fromReal, bonus: fromBonus }, now);
-      if (round.userId !== session.userId) throw walletError('invalid_request');
-      if (round.status === 'closed') throw walletError('round_closed');
-
-      const key = `wallet:${provider.id}:${request.transaction_id}`;
-      const reference = `round:${round.id}`;
-      const moves: TransferRequest[] = [];
-      if (fromReal > 0) moves.push({ idempotencyKey: `${key}:real`, kind: 'bet', reference, currency: session.currency, amount: fromReal, from: { player: session.userId, kind: 'real' }, to: { house: 'bets' } });
-      if (fromBonus > 0) moves.push({ idempotencyKey: `${key}:bonus`, kind: 'bet', reference, currency: session.currency, amount: fromBonus, from: { player: session.userId, kind: 'bonus' }, to: { house: 'bets' } });
-
-      const balance = real + bonus - request.amount_cents;
-      const recorded = await record(
-        { kind: 'bet', roundId: round.id, amount: request.amount_cents, real: fromReal, bonus: fromBonus },
-        { status: 'ok', currency: session.currency, balance_cents: balance, jackpot_win: null },
-      );
-
-      // The house's hot rows (bets, jackpot pool and levels) last, so they are held only until the commit.
-      await this.move(tx, moves, session.currency, session.userId);
-      const hit = await this.jackpots.onBet(tx, {
-        userId: session.userId,
-        userName: session.nickname,
-        currency: session.currency,
-        game: session.gameIdentifier,
-        amountCents: request.amount_cents,
-        draw: request.jackpot_draw,
-        reference: `${reference}:${request.transaction_id}`,
-        at: now,
-      });
-      if (!hit) return recorded;
-      const jackpotWin: JackpotWin = { level: hit.level, name: hit.name, amount_cents: hit.amountCents };
-      const response: WalletMoveResponse = { ...recorded, balance_cents: balance + hit.amountCents, jackpot_win: jackpotWin };
-      await tx.update(providerTransactions).set({ response }).where(eq(providerTransactions.id, recorded.rowId));
-      await tx.update(gameRounds).set({ jackpotWinCents: sql`${gameRounds.jackpotWinCents} + ${hit.amountCents}` }).where(eq(gameRounds.id, round.id));
-      return response;
-    });
+    return this.money(provider, request.transaction_id, hash, session.currency, sql`select wallet_bet(
+        ${provider.id}::int, ${request.transaction_id}, ${hash}, ${session.id}::bigint, ${session.userId}::bigint, ${session.nickname},
+        ${session.gameId}::int, ${session.gameIdentifier}, ${session.currency}, ${request.round_id}, ${request.amount_cents}::bigint,
+        ${request.jackpot_draw ?? null}::bigint, ${now.toISOString()}::timestamptz) as response`);
   }
 
   // ---- win ------------------------------------------------------------------------------------------
 
+  /** The money of a win is one statement, `wallet_win()` (migration 0007). */
   async win(provider: WalletProvider, request: WalletWinRequest): Promise<WalletMoveResponse> {
     const hash = payloadHash(request);
     // A win settles money already owed: an expired session still takes it.
     const { session, replay } = await this.sessionFor(provider, request.session_token, request.transaction_id, hash);
     if (replay) return replay;
     const now = this.clock.now();
-    return this.once(provider, request.transaction_id, hash, async (tx, record) => {
-      const [round] = await tx
-        .select()
-        .from(gameRounds)
-        .where(and(eq(gameRounds.providerId, provider.id), eq(gameRounds.externalId, request.round_id)))
-        .for('update');
-      if (!round || round.userId !== session.userId || round.status === 'rolled_back' || round.betCents === 0) throw walletError('transaction_not_found');
-      if (round.status === 'closed') throw walletError('round_closed');
-      if (request.reference_transaction_id !== undefined) {
-        const [bet] = await tx
-          .select({ kind: providerTransactions.kind, roundId: providerTransactions.roundId, rolledBack: providerTransactions.rolledBack })
-          .from(providerTransactions)
-          .where(and(eq(providerTransactions.providerId, provider.id), eq(providerTransactions.externalId, request.reference_transaction_id)));
-        if (!bet || bet.kind !== 'bet' || bet.roundId !== round.id || bet.rolledBack) throw walletError('transaction_not_found');
-      }
-      if (request.currency !== round.currency) throw walletError('wrong_currency');
+    const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+    return this.money(provider, request.transaction_id, hash, session.currency, sql`select wallet_win(
+        ${provider.id}::int, ${request.transaction_id}, ${hash}, ${session.userId}::bigint, ${request.round_id}, ${request.reference_transaction_id ?? null},
+        ${request.amount_cents}::bigint, ${request.currency}, ${json(request.round?.bet)}::jsonb, ${json(request.round?.outcome)}::jsonb,
+        ${json(request.round?.fair)}::jsonb, ${PUBLIC_WIN_MULTIPLE}::int, ${now.toISOString()}::timestamptz) as response`);
+  }
 
-      // Paid back in the proportion the round's bets took real and bonus money.
-      const toReal = Math.floor((request.amount_cents * round.betRealCents) / round.betCents);
-      const toBonus = request.amount_cents - toReal;
-      const key = `wallet:${provider.id}:${request.transaction_id}`;
-      const reference = `round:${round.id}`;
-      const moves: TransferRequest[] = [];
-      if (toReal > 0) moves.push({ idempotencyKey: `${key}:real`, kind: 'win', reference, currency: round.currency, amount: toReal, from: { house: 'bets' }, to: { player: round.userId, kind: 'real' } });
-      if (toBonus > 0) moves.push({ idempotencyKey: `${key}:bonus`, kind: 'win', reference, currency: round.currency, amount: toBonus, from: { house: 'bets' }, to: { player: round.userId, kind: 'bonus' } });
-      await tx
-        .update(gameRounds)
-        .set({
-          winCents: request.amount_cents,
-          status: 'closed',
-          closedAt: now,
-          bet: request.round?.bet ?? null,
-          outcome: request.round?.outcome ?? null,
-          fair: request.round?.fair ?? null,
-        })
-        .where(eq(gameRounds.id, round.id));
-      if (request.amount_cents >= PUBLIC_WIN_MULTIPLE * round.betCents) {
-        await enqueueEvent(tx, ROUND_CLOSED_TOPIC, { roundId: round.id } satisfies RoundClosedEvent, now);
+  /** Runs a bet's or win's statement: its answer, its refusal as the protocol's error, or the first answer of a racing replay. */
+  private async money(provider: WalletProvider, externalId: string, hash: string, currency: string, statement: SQL): Promise<WalletMoveResponse> {
+    try {
+      const result = await this.db.execute(statement);
+      const response = (result.rows[0] as { response: WalletMoveResponse | string }).response;
+      return typeof response === 'string' ? (JSON.parse(response) as WalletMoveResponse) : response;
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal) throw refusal.code === 'insufficient_funds' ? walletError('insufficient_funds', { balance_cents: refusal.balance ?? 0, currency }) : walletError(refusal.code);
+      if (isUniqueViolation(error)) {
+        const replay = await this.replay(provider, externalId, hash);
+        if (replay) return replay;
       }
-      const before = await this.balanceOf(tx, round.userId, round.currency);
-      const recorded = await record(
-        { kind: 'win', roundId: round.id, amount: request.amount_cents, real: toReal, bonus: toBonus, reference: request.reference_transaction_id },
-        { status: 'ok', currency: round.currency, balance_cents: before + request.amount_cents },
-      );
-      await this.move(tx, moves, round.currency, round.userId);
-      return recorded;
-    });
+      throw error;
+    }
   }
 
   // ---- rollback -------------------------------------------------------------------------------------
@@ -427,39 +366,6 @@ export class ProviderWallet {
     }
   }
 
-  private async addBetToRound(tx: Tx, provider: WalletProvider, session: SessionRow, externalId: string, bet: { amount: number; real: number; bonus: number }, now: Date) {
-    const [round] = await tx
-      .insert(gameRounds)
-      .values({
-        providerId: provider.id,
-        externalId,
-        userId: session.userId,
-        gameId: session.gameId,
-        sessionId: session.id,
-        currency: session.currency,
-        betCents: bet.amount,
-        betRealCents: bet.real,
-        betBonusCents: bet.bonus,
-        createdAt: now,
-      })
-      .onConflictDoUpdate({
-        target: [gameRounds.providerId, gameRounds.externalId],
-        set: {
-          betCents: sql`${gameRounds.betCents} + excluded.bet_cents`,
-          betRealCents: sql`${gameRounds.betRealCents} + excluded.bet_real_cents`,
-          betBonusCents: sql`${gameRounds.betBonusCents} + excluded.bet_bonus_cents`,
-          // A round whose bets were all rolled back is open again with a new one.
-          status: sql`case when ${gameRounds.status} = 'rolled_back' then 'open' else ${gameRounds.status} end`,
-        },
-      })
-      .returning({ id: gameRounds.id, userId: gameRounds.userId, status: gameRounds.status });
-    return round!;
-  }
-
-  private lockBalances(tx: Tx, userId: number, currency: string): Promise<{ real: number; bonus: number }> {
-    return lockPlayerBalances(tx, userId, currency);
-  }
-
   private async move(tx: Tx, moves: TransferRequest[], currency: string, userId: number): Promise<void> {
     try {
       for (const move of moves) await this.ledger.transferWithin(tx, move);
@@ -475,6 +381,24 @@ export class ProviderWallet {
     const [b] = await playerBalances(db, userId, [currency]);
     return b ? b.real + b.bonus : 0;
   }
+}
+
+/** The refusals `wallet_bet()` and `wallet_win()` raise (migration 0007), and the ledger's own insufficient funds. */
+const REFUSALS: Record<string, WalletErrorCode> = {
+  OR101: 'insufficient_funds',
+  OR003: 'insufficient_funds',
+  OR102: 'invalid_request',
+  OR103: 'round_closed',
+  OR104: 'transaction_not_found',
+  OR105: 'wrong_currency',
+};
+
+function refusalOf(error: unknown): { code: WalletErrorCode; balance?: number } | undefined {
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const { code, detail } = e as { code?: unknown; detail?: string };
+    if (typeof code === 'string' && REFUSALS[code]) return { code: REFUSALS[code], ...(detail !== undefined && /^\d+$/.test(detail) ? { balance: Number(detail) } : {}) };
+  }
+  return undefined;
 }
 
 /** A launch token is exchanged within this time, once. */

@@ -1,6 +1,6 @@
 /**
- * The jackpots module's public face: pooled three-level jackpots fed by bets (the games module
- * calls `JackpotService.onBet` inside a bet's transaction), `GET /api/jackpots`,
+ * The jackpots module's public face: pooled three-level jackpots fed by bets (the provider
+ * wallet's bet statement feeds them and pays hits: migration 0007), `GET /api/jackpots`,
  * `GET /api/jackpot_wins`, and the live `public:jackpots_changes`, `public:wins` and
  * `jackpot_win_award` messages.
  */
@@ -17,7 +17,7 @@ import { Ledger, listCurrencies } from '../wallet';
 import { jackpotLevels, jackpots } from './schema';
 import { JACKPOT_WON_TOPIC, JackpotService, maskedName, type JackpotWonEvent } from './service';
 
-export { JackpotService, levelHit, contribution, maskedName, DRAW_RANGE, type JackpotHit, type JackpotBet, type JackpotAmount } from './service';
+export { JackpotService, maskedName, type JackpotAmount } from './service';
 
 /** The jackpot the seed opens in each of these currencies, fed by the catalogue's jackpot games. */
 export const JACKPOT_CURRENCIES = ['EUR', 'USD', 'CAD', 'AUD', 'NZD', 'NOK', 'BRL'];

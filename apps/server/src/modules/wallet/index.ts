@@ -15,7 +15,7 @@ export {
   Ledger,
   InsufficientFundsError,
   playerBalances,
-  lockPlayerBalances,
+  payloadHash as transferPayloadHash,
   TRANSFER_TOPIC,
   PLAYER_ACCOUNT_KINDS,
   HOUSE_ACCOUNT_KINDS,

@@ -78,8 +78,11 @@ export function refKey(ref: LedgerAccountRef): string {
   return 'player' in ref ? `player:${ref.player}:${ref.kind}` : `house:${ref.house}`;
 }
 
-/** What makes two requests "the same transfer": a replay must match it exactly. */
-function payloadHash(r: TransferRequest): string {
+/**
+ * What makes two requests "the same transfer": a replay must match it exactly. The SQL function
+ * `ledger_payload_hash()` (migration 0007) computes the same for transfers made inside the database.
+ */
+export function payloadHash(r: TransferRequest): string {
   return createHash('sha256')
     .update(JSON.stringify([r.kind, r.reference, r.currency, r.amount, refKey(r.from), refKey(r.to)]))
     .digest('base64url');
@@ -210,19 +213,4 @@ export async function playerBalances(db: Executor, userId: number, currencies?: 
     byCurrency.set(row.currency, entry);
   }
   return [...byCurrency.values()];
-}
-
-/**
- * A player's real and bonus balances in one currency, their rows locked for the rest of the
- * caller's transaction (taken in account-id order, the order the ledger itself locks in). A bet
- * reads them to split its amount over real and bonus money before moving it.
- */
-export async function lockPlayerBalances(tx: Executor, userId: number, currency: string): Promise<{ real: number; bonus: number }> {
-  const rows = await tx
-    .select({ kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.currency, currency), inArray(ledgerAccounts.kind, ['real', 'bonus'])))
-    .orderBy(ledgerAccounts.id)
-    .for('update');
-  return { real: rows.find((r) => r.kind === 'real')?.balance ?? 0, bonus: rows.find((r) => r.kind === 'bonus')?.balance ?? 0 };
 }
