@@ -96,6 +96,34 @@ describe('outbox delivery', () => {
     expect(result.rows[0]).toMatchObject({ attempts: 3, last_error: null });
   });
 
+  it('delivers read-only events without savepoints; one that fails is retried alone, the others delivered', async () => {
+    const outbox = new Outbox(t.database.db, clock, t.app.log);
+    await deposits(4);
+    const due = await pendingIds();
+    const seen: number[] = [];
+    // Fails in the savepoint-less pass and again in the careful one, then succeeds on its retry.
+    let failures = 2;
+    outbox.on(
+      TRANSFER_TOPIC,
+      'reader',
+      async (event, { tx, afterCommit }) => {
+        // A failing statement spoils the batch's transaction: the outbox must not mark anything of it done.
+        if (event.id === due[2] && failures-- > 0) await tx.execute(sql`select 1 / 0`);
+        await tx.execute(sql`select 1`);
+        afterCommit(() => void seen.push(event.id));
+      },
+      { readOnly: true },
+    );
+    expect(await outbox.drain()).toBe(4);
+    // The three others once each (the given-up first pass published nothing), the failed one on its retry.
+    expect(seen).toEqual([due[0], due[1], due[3]]);
+    expect(await pendingIds()).toEqual([due[2]]);
+    clock.advance(1_000);
+    expect(await outbox.drain()).toBe(1);
+    expect(seen.at(-1)).toBe(due[2]);
+    expect(await pending()).toBe(0);
+  });
+
   it('leaves every event to the next worker when one dies mid-batch, each handled exactly once in effect', async () => {
     await deposits(12);
     const due = await pendingIds();

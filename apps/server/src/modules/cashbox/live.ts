@@ -21,10 +21,10 @@ export function registerLiveUpdates(ctx: ModuleContext): void {
       const account = (await listAccounts(tx, userId)).find((a) => a.currency === transfer.currency);
       if (account) afterCommit(() => publishToPlayer(ctx.pubsub, userId, 'balance', presentAccount(account)));
     }
-  });
+  }, { readOnly: true });
   ctx.outbox.on(PAYMENT_CHANGED_TOPIC, 'cashbox.publish-payment', async (event, { tx, afterCommit }) => {
     const { paymentId } = event.payload as PaymentChangedEvent;
     const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId));
     if (row) afterCommit(() => publishToPlayer(ctx.pubsub, row.userId, 'payments_changes', presentPayment(row)));
-  });
+  }, { readOnly: true });
 }

@@ -69,7 +69,7 @@ export const gamesModule: OrbitModule = {
       afterCommit(() =>
         publishPublic(ctx.pubsub, 'wins', { kind: 'round', game: row.game, game_title: row.title, seo_title: row.seoTitle, currency: row.currency, amount_cents: row.win, bet_cents: row.bet, created_at: row.at?.toISOString() ?? null }),
       );
-    });
+    }, { readOnly: true });
   },
   seed: seedGames,
 };

@@ -86,7 +86,7 @@ function jackpotsRoutes(service: JackpotService) {
         await publishPublic(ctx.pubsub, 'wins', { ...award, kind: 'jackpot', user_name: maskedName(row.win.userName) });
         await publishPublic(ctx.pubsub, 'jackpots_changes', list);
       });
-    });
+    }, { readOnly: true });
 
     // Amounts grow with every bet: the lobby hears of it at most every few seconds, when they changed.
     let last = '';

@@ -38,8 +38,21 @@ export function retryDelaySeconds(attempts: number): number {
  * A crash before commit leaves every claimed event undelivered: handlers' database effects are
  * in the same transaction, so each event is handled exactly once in effect.
  */
+/** How a handler is registered: `readOnly` handlers only read (through `tx`) and publish after the commit. */
+export type OutboxHandlerOptions = { readOnly?: boolean };
+
+/**
+ * Thrown out of a batch whose savepoint-less read-only delivery failed: the whole batch is
+ * abandoned (its events stay due) and the next batches isolate every event again.
+ */
+class ReadOnlyDeliveryFailed extends Error {}
+
+/** After a read-only delivery failed, batches use a savepoint per event for this long. */
+const CAREFUL_MS = 60_000;
+
 export class Outbox {
-  private readonly handlers = new Map<string, Array<{ name: string; handle: OutboxHandler }>>();
+  private readonly handlers = new Map<string, Array<{ name: string; handle: OutboxHandler; readOnly: boolean }>>();
+  private carefulUntil = 0;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
@@ -51,18 +64,41 @@ export class Outbox {
     private readonly batchSize = 100,
   ) {}
 
-  /** Registers a handler; `name` appears in logs and must be unique per topic. */
-  on(topic: string, name: string, handle: OutboxHandler): void {
+  /**
+   * Registers a handler; `name` appears in logs and must be unique per topic. An event whose
+   * handlers are all `readOnly` is delivered without a savepoint of its own (two round trips
+   * fewer: every ledger transfer is such an event), since there is nothing of its own to undo.
+   */
+  on(topic: string, name: string, handle: OutboxHandler, options: OutboxHandlerOptions = {}): void {
     const list = this.handlers.get(topic) ?? [];
     if (list.some((h) => h.name === name)) throw new Error(`outbox handler ${name} is already registered for ${topic}`);
-    list.push({ name, handle });
+    list.push({ name, handle, readOnly: options.readOnly ?? false });
     this.handlers.set(topic, list);
   }
 
   /** Delivers one batch of due events; answers how many were taken (delivered or failed). */
   async deliverBatch(): Promise<number> {
     const effects: Array<() => void | Promise<void>> = [];
-    const taken = await this.db.transaction(async (tx) => {
+    let taken: number;
+    try {
+      taken = await this.deliverIn(effects);
+    } catch (error) {
+      // Given up for a read-only event's failure: again, each event in its savepoint (no effect of the first try runs).
+      if (error instanceof ReadOnlyDeliveryFailed) return this.deliverBatch();
+      throw error;
+    }
+    for (const effect of effects) {
+      try {
+        await effect();
+      } catch (error) {
+        this.log.warn({ err: error }, 'outbox after-commit effect failed');
+      }
+    }
+    return taken;
+  }
+
+  private deliverIn(effects: Array<() => void | Promise<void>>): Promise<number> {
+    return this.db.transaction(async (tx) => {
       const now = this.clock.now();
       const delivered: number[] = [];
       const result = await tx.execute<{ id: number; topic: string; payload: unknown; attempts: number; created_at: string | Date }>(
@@ -79,9 +115,23 @@ export class Outbox {
           createdAt: new Date(row.created_at),
         };
         const eventEffects: Array<() => void | Promise<void>> = [];
+        const handlers = this.handlers.get(event.topic) ?? [];
+        if (handlers.every((h) => h.readOnly) && Date.now() >= this.carefulUntil) {
+          try {
+            for (const { handle } of handlers) await handle(event, { tx, afterCommit: (effect) => eventEffects.push(effect) });
+          } catch (error) {
+            // A failed statement spoils the batch's transaction: give the batch up and isolate each event for a while.
+            this.carefulUntil = Date.now() + CAREFUL_MS;
+            this.log.warn({ event: event.id, topic: event.topic, err: error }, 'outbox read-only delivery failed; the batch is retried event by event');
+            throw new ReadOnlyDeliveryFailed();
+          }
+          delivered.push(event.id);
+          effects.push(...eventEffects);
+          continue;
+        }
         try {
           await tx.transaction(async (savepoint) => {
-            for (const { handle } of this.handlers.get(event.topic) ?? []) {
+            for (const { handle } of handlers) {
               await handle(event, { tx: savepoint, afterCommit: (effect) => eventEffects.push(effect) });
             }
           });
@@ -106,14 +156,6 @@ export class Outbox {
       }
       return result.rows.length;
     });
-    for (const effect of effects) {
-      try {
-        await effect();
-      } catch (error) {
-        this.log.warn({ err: error }, 'outbox after-commit effect failed');
-      }
-    }
-    return taken;
   }
 
   /** Delivers until nothing is due (tests, and the worker's loop). */
