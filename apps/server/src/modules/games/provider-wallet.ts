@@ -66,6 +66,25 @@ type SessionRow = {
   providerEnabled: boolean;
 };
 
+/**
+ * A wallet call's session and the provider transaction already recorded under its id, in one
+ * statement built once (on PostgreSQL a named, server-side prepared statement): the call path runs
+ * it hundreds of times a second, and building the query cost about as much as running it.
+ */
+function prepareSessionLookup(db: Db) {
+  return db
+    .select({
+      ...sessionColumns,
+      seen: sql<{ kind: string; hash: string; response: WalletMoveResponse } | null>`(select jsonb_build_object('kind', ${providerTransactions.kind}, 'hash', ${providerTransactions.payloadHash}, 'response', ${providerTransactions.response})
+        from ${providerTransactions} where ${providerTransactions.providerId} = ${sql.placeholder('providerId')} and ${providerTransactions.externalId} = ${sql.placeholder('externalId')})`,
+    })
+    .from(gameSessions)
+    .innerJoin(games, eq(games.id, gameSessions.gameId))
+    .innerJoin(providers, eq(providers.id, gameSessions.providerId))
+    .where(eq(gameSessions.sessionTokenHash, sql.placeholder('tokenHash')))
+    .prepare('games_wallet_session');
+}
+
 const sessionColumns = {
   id: gameSessions.id,
   userId: gameSessions.userId,
@@ -85,13 +104,16 @@ const slugOf = (identifier: string) => identifier.slice(identifier.indexOf('/') 
 
 export class ProviderWallet {
   private readonly providersCache = new TtlCache<WalletProvider | null>(5_000);
+  private readonly sessionLookup: ReturnType<typeof prepareSessionLookup>;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly ledger: Ledger,
     private readonly checks: PreBetChecks,
-  ) {}
+  ) {
+    this.sessionLookup = prepareSessionLookup(db);
+  }
 
   /** Forgets the cached provider rows after an operator changed one (other instances catch up within seconds). */
   providersChanged(): void {
@@ -297,16 +319,7 @@ export class ProviderWallet {
    * under the call's id (a replay answers it; another body is refused).
    */
   private async sessionFor(provider: WalletProvider, token: string, externalId: string, hash: string): Promise<{ session: SessionRow; replay: WalletMoveResponse | null }> {
-    const [row] = await this.db
-      .select({
-        ...sessionColumns,
-        seen: sql<{ kind: string; hash: string; response: WalletMoveResponse } | null>`(select jsonb_build_object('kind', ${providerTransactions.kind}, 'hash', ${providerTransactions.payloadHash}, 'response', ${providerTransactions.response})
-          from ${providerTransactions} where ${providerTransactions.providerId} = ${provider.id} and ${providerTransactions.externalId} = ${externalId})`,
-      })
-      .from(gameSessions)
-      .innerJoin(games, eq(games.id, gameSessions.gameId))
-      .innerJoin(providers, eq(providers.id, gameSessions.providerId))
-      .where(eq(gameSessions.sessionTokenHash, hashToken(token)));
+    const [row] = await this.sessionLookup.execute({ tokenHash: hashToken(token), providerId: provider.id, externalId });
     if (!row || row.providerId !== provider.id) throw walletError('invalid_session');
     const { seen, ...session } = row;
     if (!seen) return { session, replay: null };
