@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { ModuleContext } from '../../platform/context';
 import { publishToPlayer } from '../../platform/realtime/channels';
-import { listAccounts, TRANSFER_TOPIC, type TransferEvent } from '../wallet';
+import { accountOf, TRANSFER_TOPIC, type TransferEvent } from '../wallet';
 import { presentAccount } from './accounts-routes';
 import { payments } from './schema';
 import { PAYMENT_CHANGED_TOPIC, presentPayment, type PaymentChangedEvent } from './service';
@@ -18,7 +18,7 @@ export function registerLiveUpdates(ctx: ModuleContext): void {
     const players = new Set<number>();
     for (const side of [transfer.from, transfer.to]) if ('player' in side) players.add(side.player);
     for (const userId of players) {
-      const account = (await listAccounts(tx, userId)).find((a) => a.currency === transfer.currency);
+      const account = await accountOf(tx, userId, transfer.currency);
       if (account) afterCommit(() => publishToPlayer(ctx.pubsub, userId, 'balance', presentAccount(account)));
     }
   }, { readOnly: true });

@@ -1,8 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/executor';
 import { unprocessable } from '../../platform/errors';
 import { openLedgerAccounts, playerBalances } from './ledger';
-import { accounts, currencies } from './schema';
+import { accounts, currencies, ledgerAccounts } from './schema';
 
 /**
  * Opens the player's account in a currency (idempotent), with its ledger accounts, and makes it
@@ -52,4 +52,16 @@ export async function listAccounts(db: Executor, userId: number): Promise<Player
       return { currency: row.currency, active: row.active, real: b?.real ?? 0, bonus: b?.bonus ?? 0, reserved: b?.reserved ?? 0 };
     })
     .sort((a, b) => Number(b.active) - Number(a.active));
+}
+
+/** One of the player's accounts with its balances, in one query (the live balance after every transfer). */
+export async function accountOf(db: Executor, userId: number, currency: string): Promise<PlayerAccount | null> {
+  const of = (kind: string) => sql<number>`coalesce(sum(${ledgerAccounts.balance}) filter (where ${ledgerAccounts.kind} = ${kind}), 0)`.mapWith(Number);
+  const [row] = await db
+    .select({ currency: accounts.currency, active: accounts.active, real: of('real'), bonus: of('bonus'), reserved: of('reserved') })
+    .from(accounts)
+    .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, accounts.userId), eq(ledgerAccounts.currency, accounts.currency)))
+    .where(and(eq(accounts.userId, userId), eq(accounts.currency, currency)))
+    .groupBy(accounts.id);
+  return row ?? null;
 }

@@ -9,7 +9,7 @@ import { REAL_CURRENCY_CODES, seedCurrencies } from './currencies';
 import { openHouseAccounts } from './ledger';
 import { walletRoutes } from './routes';
 
-export { openAccount, listAccounts, switchAccount, type PlayerAccount } from './accounts';
+export { openAccount, listAccounts, accountOf, switchAccount, type PlayerAccount } from './accounts';
 export { auditLedger, type LedgerAudit, type BrokenAccount } from './audit';
 export {
   Ledger,
