@@ -24,7 +24,9 @@ import { percentile, postgresServerUrl, startServer, throwawayDatabase } from '.
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const RATE = Number(process.env.BENCH_ROUNDS_PER_SECOND ?? 500);
 const PLAYERS = 1_000;
-const GAME = 'orbit/stellar-sevens';
+/** `BENCH_GAME`: another game (`orbit/nebula-ways` has no jackpot, to see what the jackpot costs). */
+const GAME = process.env.BENCH_GAME ?? 'orbit/stellar-sevens';
+const SLUG = GAME.slice(GAME.indexOf('/') + 1);
 const serverUrl = postgresServerUrl('bench:wallet');
 
 const name = `orbit_bench_wallet_${process.pid}`;
@@ -90,8 +92,8 @@ try {
   // A short warm-up (JIT, connection pool, prepared plans) that is not measured.
   for (let i = 0; i < 200; i++) {
     const round = `warm-${i}`;
-    await post('bet', { session_token: tokens[i % PLAYERS], game: 'stellar-sevens', round_id: round, transaction_id: `${round}:bet`, amount_cents: 100, currency: 'EUR', jackpot_draw: 0xffff_ffff });
-    await post('win', { session_token: tokens[i % PLAYERS], game: 'stellar-sevens', round_id: round, transaction_id: `${round}:win`, amount_cents: 0, currency: 'EUR' });
+    await post('bet', { session_token: tokens[i % PLAYERS], game: SLUG, round_id: round, transaction_id: `${round}:bet`, amount_cents: 100, currency: 'EUR', jackpot_draw: 0xffff_ffff });
+    await post('win', { session_token: tokens[i % PLAYERS], game: SLUG, round_id: round, transaction_id: `${round}:win`, amount_cents: 0, currency: 'EUR' });
   }
 
   const bets: number[] = [];
@@ -110,7 +112,7 @@ try {
     const amount = 100 + Math.floor(Math.random() * 900);
     rounds.push(
       (async () => {
-        const bet = await post('bet', { session_token: token, game: 'stellar-sevens', round_id: round, transaction_id: `${round}:bet`, amount_cents: amount, currency: 'EUR', jackpot_draw: Math.floor(Math.random() * 2 ** 32) });
+        const bet = await post('bet', { session_token: token, game: SLUG, round_id: round, transaction_id: `${round}:bet`, amount_cents: amount, currency: 'EUR', jackpot_draw: Math.floor(Math.random() * 2 ** 32) });
         bets.push(performance.now() - due);
         if (bet.status !== 200) {
           errors++;
@@ -118,7 +120,7 @@ try {
           return;
         }
         const t0 = performance.now();
-        const win = await post('win', { session_token: token, game: 'stellar-sevens', round_id: round, transaction_id: `${round}:win`, amount_cents: i % 3 === 0 ? amount * 2 : 0, currency: 'EUR' });
+        const win = await post('win', { session_token: token, game: SLUG, round_id: round, transaction_id: `${round}:win`, amount_cents: i % 3 === 0 ? amount * 2 : 0, currency: 'EUR' });
         wins.push(performance.now() - t0);
         if (win.status !== 200) {
           errors++;
