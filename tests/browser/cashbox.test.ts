@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { Ledger } from '../../apps/server/src/modules/wallet';
 import { systemClock } from '../../apps/server/src/platform/clock';
 import { watchPage } from './support/browser';
-import { dialog, fillPersonalInfo, fillSignUp, formReady, newEmail, pathOf, poll, serverAndBrowser, signedInAs, withPage } from './support/journeys';
+import { registerOverLobby as signUpOverLobby, dialog, fillPersonalInfo, fillSignUp, newEmail, pathOf, poll, serverAndBrowser, withPage } from './support/journeys';
 
 const env = serverAndBrowser();
 
@@ -32,16 +32,7 @@ async function mailedLink(to: string, path: string): Promise<string> {
 }
 
 /** A new player, signed up through the popup over the lobby (EUR, no personal details yet). */
-async function registerOverLobby(page: Page, email: string) {
-  await page.goto(url('/'));
-  await page.locator('.header__enter').getByRole('link', { name: 'Sign up' }).click();
-  await formReady(page);
-  // The currency follows the country: EUR.
-  await dialog(page).getByLabel('Country').selectOption('DE');
-  await fillSignUp(page, email);
-  await signedInAs(page, email);
-  await poll(() => dialog(page).count()).toBe(0);
-}
+const registerOverLobby = (page: Page, email: string) => signUpOverLobby(page, env.server.baseUrl, email);
 
 const balance = (page: Page) => page.getByTestId('header-balance');
 

@@ -7,7 +7,7 @@
 import type { Frame, FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
-import { dialog, fillPersonalInfo, fillSignUp, formReady, newEmail, pathOf, poll, serverAndBrowser, signedInAs, withPage } from './support/journeys';
+import { fillPersonalInfo, newEmail, pathOf, poll, registerOverLobby, serverAndBrowser, withPage } from './support/journeys';
 
 const env = serverAndBrowser();
 const url = (path: string) => `${env.server.baseUrl}${path}`;
@@ -48,13 +48,7 @@ describe('games', () => {
       const watch = watchPage(page);
       const email = newEmail('games');
       // Sign up over the lobby (EUR), then a card deposit through the sandbox PSP.
-      await page.goto(url('/'));
-      await page.locator('.header__enter').getByRole('link', { name: 'Sign up' }).click();
-      await formReady(page);
-      await dialog(page).getByLabel('Country').selectOption('DE');
-      await fillSignUp(page, email);
-      await signedInAs(page, email);
-      await poll(() => dialog(page).count()).toBe(0);
+      await registerOverLobby(page, env.server.baseUrl, email);
       await page.locator('.wallet__deposit').click();
       await fillPersonalInfo(page);
       const deposit = page.getByRole('dialog', { name: 'Deposit' });

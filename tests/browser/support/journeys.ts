@@ -96,3 +96,15 @@ export async function fillPersonalInfo(page: Page) {
   await popup.getByLabel('Postal code').fill('10117');
   await popup.getByRole('button', { name: 'Save and continue' }).click();
 }
+
+/** A new player, signed up through the popup over the lobby at `baseUrl` (EUR, no personal details yet). */
+export async function registerOverLobby(page: Page, baseUrl: string, email: string) {
+  await page.goto(`${baseUrl}/`);
+  await page.locator('.header__enter').getByRole('link', { name: 'Sign up' }).click();
+  await formReady(page);
+  // The currency follows the country: EUR.
+  await dialog(page).getByLabel('Country').selectOption('DE');
+  await fillSignUp(page, email);
+  await signedInAs(page, email);
+  await poll(() => dialog(page).count()).toBe(0);
+}
