@@ -2,6 +2,7 @@
  * The studio's HTTP API as the browser calls it (apps/studio/README.md). Every call answers JSON;
  * an error answers `{"error": code}` with an HTTP status and becomes an `ApiError`.
  */
+import type { JackpotWin, RoundFair } from '@orbit/contracts';
 
 export class ApiError extends Error {
   constructor(
@@ -29,8 +30,6 @@ export type Session = {
   nextNonce: number;
 };
 
-export type RoundFair = { server_seed_hash: string; client_seed: string; nonce: number };
-export type JackpotWin = { level: string; name: string; amount_cents: number };
 export type RoundResult = {
   round_id: string;
   outcome: unknown;
