@@ -12,3 +12,4 @@ export * from './verification';
 export * from './captcha';
 export * from './wallet';
 export * from './cashbox';
+export * from './limits';

@@ -6,6 +6,7 @@
 import { publicBase } from '../../platform/config';
 import type { OrbitModule } from '../../platform/module';
 import { Ledger, listCurrencies } from '../wallet';
+import { DepositChecks } from './deposit-checks';
 import { SandboxPspAdapter } from './psp';
 import { accountsRoutes } from './accounts-routes';
 import { registerLiveUpdates } from './live';
@@ -15,6 +16,14 @@ import { CashboxService, PAYOUT_REQUESTED_TOPIC } from './service';
 export { PAYMENT_CHANGED_TOPIC, presentPayment, type PaymentChangedEvent } from './service';
 export { presentAccount } from './accounts-routes';
 export { SandboxPspAdapter, type PspAdapter, type PspPayment } from './psp';
+export { DepositChecks, type DepositCheck, type DepositCheckInput, type DepositRefusal } from './deposit-checks';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The checks every deposit passes before the PSP is called; modules add their rules (limits). */
+    orbitDepositChecks: DepositChecks;
+  }
+}
 
 /** Where the shipped sandbox PSP is mounted in the casino's own process. */
 export const SANDBOX_PSP_PREFIX = '/sandbox-psp';
@@ -31,7 +40,9 @@ export const cashboxModule: OrbitModule = {
     });
     const units = ctx.config.cashoutAutoApproveUnits;
     const autoApprove = Object.fromEntries((await listCurrencies(ctx.db)).filter((c) => c.fiat && units > 0).map((c) => [c.code, Math.round(units * c.subunitsToUnit)]));
-    const service = new CashboxService(ctx.db, ctx.clock, new Ledger(ctx.clock), psp, { publicBase: base, autoApprove }, ctx.log);
+    const depositChecks = new DepositChecks();
+    app.decorate('orbitDepositChecks', depositChecks);
+    const service = new CashboxService(ctx.db, ctx.clock, new Ledger(ctx.clock), psp, { publicBase: base, autoApprove }, ctx.log, depositChecks);
     ctx.outbox.on(PAYOUT_REQUESTED_TOPIC, 'cashbox.send-payout', (event, delivery) => service.sendPayout((event.payload as { paymentId: number }).paymentId, delivery));
     ctx.sweeps.every('cashbox.stale-deposits', 60_000, () => service.sweepStaleDeposits());
     registerLiveUpdates(ctx);

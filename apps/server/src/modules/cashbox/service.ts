@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import {
   FIRST_DEPOSIT_SUGGESTION,
@@ -18,6 +18,7 @@ import { AppError, conflict, notFound, unprocessable } from '../../platform/erro
 import { enqueueEvent, type DeliveryContext } from '../../platform/outbox/outbox';
 import type { CurrentPlayer } from '../identity';
 import { InsufficientFundsError, Ledger, listAccounts, listCurrencies, type CurrencyRow } from '../wallet';
+import { DepositChecks } from './deposit-checks';
 import { CRYPTO_DEPOSIT_CURRENCIES, limitsOf, METHODS, methodsFor, type CurrencyInfo, type MethodDefinition } from './methods';
 import { PspError, type PspAdapter, type PspNotification, type PspPayment } from './psp';
 import { cryptoAddresses, payments, savedCards } from './schema';
@@ -72,6 +73,7 @@ export class CashboxService {
     private readonly psp: PspAdapter,
     private readonly settings: CashboxSettings,
     private readonly log: FastifyBaseLogger,
+    private readonly depositChecks: DepositChecks = new DepositChecks(),
   ) {}
 
   get provider(): string {
@@ -159,6 +161,7 @@ export class CashboxService {
     }
     const now = this.clock.now();
     const payment = await this.db.transaction(async (tx) => {
+      await this.refuseDeposit(tx, userId, currency.code, request.amount_cents, now);
       const [row] = await tx
         .insert(payments)
         .values({ userId, action: 'deposit', state: 'pending', currency: currency.code, amount: request.amount_cents, method: method.id, provider: method.provider, createdAt: now, updatedAt: now })
@@ -187,6 +190,21 @@ export class CashboxService {
     await this.db.update(payments).set({ externalId: created.payment.externalId, updatedAt: now }).where(eq(payments.id, payment.id));
     const current = await this.apply(created.payment);
     return { payment: presentPayment(current ?? payment), redirectUrl: created.redirectUrl };
+  }
+
+  /**
+   * The deposit checks (limits), under a lock per player held until the caller's transaction ends,
+   * so that two deposits sent at once are checked one after the other, each counting the other as pending.
+   */
+  private async refuseDeposit(tx: Executor, userId: number, currency: string, amountCents: number, at: Date): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cashbox.deposit'), ${userId}::int)`);
+    const [pending] = await tx
+      .select({ cents: sql<string>`coalesce(sum(${payments.amount}), 0)` })
+      .from(payments)
+      .where(and(eq(payments.userId, userId), eq(payments.action, 'deposit'), eq(payments.currency, currency), eq(payments.state, 'pending')));
+    const refusal = await this.depositChecks.run({ userId, currency, amountCents, pendingCents: Number(pending!.cents), at, executor: tx });
+    if (refusal === 'limit_reached') throw unprocessable('limit_reached', 'amount_cents');
+    if (refusal) throw unprocessable(refusal, 'base');
   }
 
   /** The player came back from the PSP's page: ask the PSP where the payment stands (the webhook may still be on its way). */
@@ -332,6 +350,8 @@ export class CashboxService {
     const currency = await this.currency(code);
     await this.requireAccount(player.user.id, code);
     const method = this.method(`crypto_${code.toLowerCase()}`, currency, 'deposit', player.groupIds);
+    // Crypto arrives unasked once the address is known: the address is shown only while a deposit is allowed.
+    await this.db.transaction((tx) => this.refuseDeposit(tx, player.user.id, code, 0, this.clock.now()));
     const where = and(eq(cryptoAddresses.userId, player.user.id), eq(cryptoAddresses.provider, this.psp.provider), eq(cryptoAddresses.currency, code));
     let [row] = await this.db.select().from(cryptoAddresses).where(where);
     if (!row) {
@@ -380,6 +400,7 @@ export class CashboxService {
     }
     const now = this.clock.now();
     const payment = await this.db.transaction(async (tx) => {
+      await this.refuseDeposit(tx, userId, currency.code, request.amount_cents, now);
       const [row] = await tx
         .insert(payments)
         .values({ userId, action: 'cashout', state: 'pending', currency: currency.code, amount: request.amount_cents, method: method.id, provider: method.provider, destination, createdAt: now, updatedAt: now })

@@ -9,6 +9,7 @@ import type { OrbitModule } from '../../platform/module';
 import { captchaRoutes, createCaptcha } from './captcha';
 import { ProfileService } from './profile';
 import { profileRoutes } from './profile-routes';
+import { SignInChecks } from './protection';
 import { identityRoutes } from './routes';
 import { seedIdentity } from './seed';
 import { IdentityService, type Links } from './service';
@@ -16,6 +17,14 @@ import { IdentityService, type Links } from './service';
 export { currentPlayer, requirePlayer } from './session';
 export type { CurrentPlayer } from './service';
 export { SESSION_COOKIE } from './cookies';
+export { SignInChecks, endAllSessions, stopPromotions, playerContact, signedInSeconds, type SignInCheck, type SignInRefusal, type PlayerContact } from './protection';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The checks a correct sign-in passes before its session starts; modules add theirs (limits: exclusions). */
+    orbitSignInChecks: SignInChecks;
+  }
+}
 
 /** Mailed links point at the configured public address; the Host header is never trusted for them. */
 function linksFor(config: Config): Links {
@@ -31,7 +40,9 @@ export const identityModule: OrbitModule = {
   routes: async (app, ctx) => {
     const captcha = createCaptcha(ctx);
     await captchaRoutes(captcha, ctx)(app);
-    const identity = new IdentityService(ctx.db, ctx.clock, ctx.mailer, linksFor(ctx.config), ctx.log);
+    const signInChecks = new SignInChecks();
+    app.decorate('orbitSignInChecks', signInChecks);
+    const identity = new IdentityService(ctx.db, ctx.clock, ctx.mailer, linksFor(ctx.config), ctx.log, signInChecks);
     await identityRoutes(identity, captcha.verifier)(app, ctx);
     const profileSettings = { termsUpdatedAt: ctx.config.termsUpdatedAt, supportUrl: `${publicBase(ctx.config)}/support` };
     await profileRoutes(new ProfileService(ctx.db, ctx.clock, ctx.mailer, ctx.log, identity, profileSettings))(app, ctx);

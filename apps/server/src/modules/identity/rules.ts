@@ -49,3 +49,12 @@ export function lockedForSeconds(failures: ReadonlyArray<Date>, max: number, now
 export function isUsable(token: { expiresAt: Date; usedAt: Date | null }, now: Date): boolean {
   return token.usedAt === null && token.expiresAt.getTime() > now.getTime();
 }
+
+/** When a session stopped signing its player in, as far as `now` knows: its end, its last sign of life once idle or too old, or now. */
+export function sessionSpanEnd(s: SessionTimes, now: Date): Date {
+  if (s.endedAt) return s.endedAt;
+  const state = sessionState(s, now);
+  if (state === 'active') return now;
+  const absoluteEnd = new Date(s.createdAt.getTime() + SESSION_ABSOLUTE_MS);
+  return s.lastSeenAt < absoluteEnd ? s.lastSeenAt : absoluteEnd;
+}

@@ -8,6 +8,7 @@ import { AppError, tooManyRequests, unprocessable } from '../../platform/errors'
 import type { Mailer } from '../../platform/mail';
 import { listCurrencies, openAccount } from '../wallet';
 import { joinEntryTier } from './groups';
+import { SignInChecks } from './protection';
 import { confirmationMail, passwordResetMail } from './mails';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import type { UserRow } from './player';
@@ -72,6 +73,7 @@ export class IdentityService {
     private readonly mailer: Mailer,
     private readonly links: Links,
     private readonly log: FastifyBaseLogger,
+    private readonly signInChecks: SignInChecks = new SignInChecks(),
   ) {}
 
   private sessionLookup: SessionLookup | undefined;
@@ -148,6 +150,8 @@ export class IdentityService {
       await this.recordFailure(email, meta.ip, now);
       throw unprocessable('invalid_credentials', 'email');
     }
+    // Asked only once the password is right: the refusal tells nothing to someone without it.
+    await this.refuseSignIn(user.id, now);
     if (user.twoFactorEnabled) {
       // The password is right but is not enough: the failures are forgiven only by the code.
       if (otpAttempt === undefined) {
@@ -180,6 +184,7 @@ export class IdentityService {
       : [];
     if (!row || !isUsable(row.token, now) || !row.user.twoFactorEnabled) throw unprocessable('expired', 'otp_attempt');
     await this.refuseWhenLocked(row.user.email, meta.ip, now);
+    await this.refuseSignIn(row.user.id, now);
     return this.finishTwoFactorSignIn(row.user, otpAttempt, row.token.id, meta, now);
   }
 
@@ -346,6 +351,12 @@ export class IdentityService {
   }
 
   // ---- internals --------------------------------------------------------------------------------
+
+  /** A self-excluded or cooling-off player (module limits) answers 422 `email: ['player_excluded']`. */
+  private async refuseSignIn(userId: number, now: Date): Promise<void> {
+    const refusal = await this.signInChecks.run(userId, now);
+    if (refusal) throw unprocessable(refusal, 'email');
+  }
 
   private async findUserByEmail(email: string): Promise<UserRow | undefined> {
     const [user] = await this.db.select().from(users).where(eq(sql`lower(${users.email})`, email));

@@ -10,6 +10,7 @@ import { openHouseAccounts } from './ledger';
 import { walletRoutes } from './routes';
 
 export { openAccount, listAccounts, accountOf, switchAccount, type PlayerAccount } from './accounts';
+export { playerMovements, type PlayerMovements } from './movements';
 export { auditLedger, type LedgerAudit, type BrokenAccount } from './audit';
 export {
   Ledger,

@@ -1,0 +1,38 @@
+/**
+ * The checks a deposit passes before the PSP is called (and before a crypto address is shown):
+ * other modules plug their rules in (responsible-gambling limits) with `add`; the first refusal
+ * wins. The cashbox never reads those modules' tables.
+ */
+import type { Executor } from '../../platform/db/executor';
+
+export type DepositCheckInput = {
+  userId: number;
+  currency: string;
+  /** The deposit's amount; 0 when a crypto address is asked for (the amount is not known yet). */
+  amountCents: number;
+  /** The player's deposits in this currency still waiting at the PSP: they may all succeed. */
+  pendingCents: number;
+  at: Date;
+  /** The cashbox's transaction, which holds the player's deposit lock while the checks read. */
+  executor: Executor;
+};
+/** `limit_reached`: 422 on `amount_cents`; `player_excluded`: 422 on `base`. */
+export type DepositRefusal = 'limit_reached' | 'player_excluded';
+export type DepositCheck = (input: DepositCheckInput) => Promise<DepositRefusal | null>;
+
+export class DepositChecks {
+  private readonly checks: Array<{ name: string; check: DepositCheck }> = [];
+
+  add(name: string, check: DepositCheck): void {
+    if (this.checks.some((c) => c.name === name)) throw new Error(`deposit check ${name} is already registered`);
+    this.checks.push({ name, check });
+  }
+
+  async run(input: DepositCheckInput): Promise<DepositRefusal | null> {
+    for (const { check } of this.checks) {
+      const refusal = await check(input);
+      if (refusal) return refusal;
+    }
+    return null;
+  }
+}

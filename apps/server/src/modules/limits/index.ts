@@ -1,0 +1,38 @@
+/**
+ * The limits module's public face: responsible-gambling limits (deposit, loss, wager, session,
+ * cooling-off, self-exclusion), their confirmation flow and timed transitions, reality checks,
+ * and the rules it adds to every door: sign-in (identity), deposits (cashbox), real launches
+ * and provider bets (games). docs/limits.md explains the choices.
+ */
+import { publicBase } from '../../platform/config';
+import type { OrbitModule } from '../../platform/module';
+import { TRANSFER_TOPIC, type TransferEvent } from '../wallet';
+import { limitsRoutes } from './routes';
+import { LimitsService } from './service';
+
+export { wouldPass } from './service';
+export { periodWindow, exclusionEnd } from './periods';
+
+/** Movements that change a limit's usage. */
+const USAGE_KINDS = new Set(['deposit', 'bet', 'win', 'jackpot', 'rollback']);
+
+export const limitsModule: OrbitModule = {
+  name: 'limits',
+  routes: async (app, ctx) => {
+    const base = publicBase(ctx.config);
+    const service = new LimitsService(ctx.db, ctx.clock, ctx.mailer, ctx.pubsub, { confirm: (token) => `${base}/profile/limits/confirm?token=${encodeURIComponent(token)}` }, ctx.log);
+    app.orbitSignInChecks.add('limits', service.signInCheck);
+    app.orbitDepositChecks.add('limits', service.depositCheck);
+    app.orbitPreBetChecks.add('limits', service.betCheck);
+    ctx.sweeps.every('limits.transitions', 60_000, () => service.sweep());
+    // A player with limits sees their usage move live (`game_limits`) after each bet, win or deposit.
+    ctx.outbox.on(TRANSFER_TOPIC, 'limits.publish-usage', async (event, { tx, afterCommit }) => {
+      const transfer = event.payload as TransferEvent;
+      if (!USAGE_KINDS.has(transfer.kind)) return;
+      const side = 'player' in transfer.from ? transfer.from : 'player' in transfer.to ? transfer.to : null;
+      if (!side || !(await service.hasUsageLimits(tx, side.player))) return;
+      afterCommit(await service.publishUsage(tx, side.player));
+    }, { readOnly: true });
+    await limitsRoutes(service)(app);
+  },
+};

@@ -1,0 +1,497 @@
+import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  AMOUNT_LIMIT_TYPES,
+  EXCLUSION_LIMIT_TYPES,
+  LIMIT_CHANGE_DELAY_HOURS,
+  LIMIT_CONFIRM_WINDOW_DAYS,
+  type AmountLimitType,
+  type ConfirmUserLimitResponse,
+  type CreateUserLimitRequest,
+  type LimitPeriod,
+  type LimitType,
+  type ResponsibleGamingResponse,
+  type UserLimit,
+} from '@orbit/contracts';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db/client';
+import type { Executor } from '../../platform/db/executor';
+import { notFound, unprocessable } from '../../platform/errors';
+import type { Mailer } from '../../platform/mail';
+import type { PubSub } from '../../platform/realtime/pubsub';
+import { publishToPlayer } from '../../platform/realtime/channels';
+import { hashToken, newToken } from '../../platform/tokens';
+import type { DepositCheck } from '../cashbox';
+import type { PreBetCheck } from '../games';
+import { endAllSessions, playerContact, signedInSeconds, stopPromotions, type CurrentPlayer, type SignInCheck } from '../identity';
+import { listAccounts, playerMovements, type PlayerMovements } from '../wallet';
+import { limitChangeMail } from './mails';
+import { exclusionEnd, periodWindow, type PeriodWindow } from './periods';
+import { realityChecks, userLimitAccounts, userLimitChanges, userLimits } from './schema';
+
+type LimitRow = typeof userLimits.$inferSelect;
+type ChangeRow = typeof userLimitChanges.$inferSelect;
+type AccountRow = typeof userLimitAccounts.$inferSelect;
+
+const HOUR_MS = 3600_000;
+const isExclusion = (type: LimitType) => (EXCLUSION_LIMIT_TYPES as readonly string[]).includes(type);
+const isAmount = (type: LimitType): type is AmountLimitType => (AMOUNT_LIMIT_TYPES as readonly string[]).includes(type);
+
+/** A change that waits: neither confirmed, canceled nor expired. */
+const openChange = () => and(isNull(userLimitChanges.confirmedAt), isNull(userLimitChanges.canceledAt), isNull(userLimitChanges.expiredAt));
+
+/** Limits in force at `at`: not removed, and (exclusions) not over yet. */
+const inForce = (userId: number, at: Date) =>
+  and(eq(userLimits.userId, userId), isNull(userLimits.removedAt), or(isNull(userLimits.endsAt), gt(userLimits.endsAt, at)));
+
+/**
+ * Whether a movement of `amount` on top of `used` passes `limit`: a bet or deposit that would
+ * take the usage over the amount; at a launch or an address request (amount 0), a usage that
+ * already reached it (spec: reached when amount − current ≤ 0).
+ */
+export function wouldPass(limit: number, used: number, amount: number): boolean {
+  return amount === 0 ? used >= limit : used + amount > limit;
+}
+
+export type LimitsLinks = { confirm(token: string): string };
+
+/**
+ * Responsible-gambling limits (domain-rules.md; docs/limits.md): setting, lowering at once,
+ * raising and removing after 24 hours and a mailed confirmation, cooling-off and
+ * self-exclusion, the usage of each period from the ledger, and the checks that sign-in,
+ * deposits, launches and provider bets pass. Every change of one player's limits runs under a
+ * lock of that player, so two requests at once apply one after the other.
+ */
+export class LimitsService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly mailer: Mailer,
+    private readonly pubsub: PubSub,
+    private readonly links: LimitsLinks,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  // ---- reading --------------------------------------------------------------------------------
+
+  /** The player's limits in force with this period's usage and pending changes (`GET /api/user_limits`). */
+  async list(userId: number, executor: Executor = this.db): Promise<UserLimit[]> {
+    const at = this.clock.now();
+    const limits = await executor.select().from(userLimits).where(inForce(userId, at)).orderBy(userLimits.id);
+    if (limits.length === 0) return [];
+    const ids = limits.map((l) => l.id);
+    const [accounts, changes, contact] = await Promise.all([
+      executor.select().from(userLimitAccounts).where(inArray(userLimitAccounts.limitId, ids)).orderBy(userLimitAccounts.currency),
+      executor.select().from(userLimitChanges).where(and(inArray(userLimitChanges.limitId, ids), openChange())).orderBy(userLimitChanges.id),
+      playerContact(executor, userId),
+    ]);
+    const usage = new Usage(executor, userId, contact?.timeZone, at);
+    const presented: UserLimit[] = [];
+    for (const limit of limits) {
+      presented.push(await this.present(limit, accounts.filter((a) => a.limitId === limit.id), changes.filter((c) => c.limitId === limit.id), usage));
+    }
+    return presented;
+  }
+
+  private async present(limit: LimitRow, accounts: AccountRow[], changes: ChangeRow[], usage: Usage): Promise<UserLimit> {
+    const type = limit.type;
+    const removal = changes.find((c) => c.action === 'remove');
+    const shown = removal ?? changes[0];
+    const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+    const base = {
+      id: limit.id,
+      type,
+      period: limit.period,
+      status: changes.length > 0 ? ('pending' as const) : ('active' as const),
+      disable_at: isExclusion(type) ? iso(limit.endsAt) : iso(shown?.confirmableAt),
+      confirm_until: iso(shown?.confirmUntil),
+      created_at: limit.createdAt.toISOString(),
+      pending_change: shown
+        ? { action: shown.action, requested_at: shown.requestedAt.toISOString(), confirmable_at: shown.confirmableAt.toISOString(), confirm_until: iso(shown.confirmUntil) }
+        : null,
+    };
+    if (type === 'session') {
+      const window = usage.window(limit.period as LimitPeriod);
+      return {
+        ...base,
+        accounts: [],
+        minutes: limit.minutes,
+        current_value_minutes: Math.floor((await usage.signedInSeconds(limit.period as LimitPeriod)) / 60),
+        active_until: window.end.toISOString(),
+      };
+    }
+    if (isAmount(type)) {
+      const window = usage.window(limit.period as LimitPeriod);
+      const presentedAccounts = [];
+      for (const account of accounts) {
+        const moved = await usage.movements(account.currency, limit.period as LimitPeriod);
+        presentedAccounts.push({
+          currency: account.currency,
+          amount_cents: account.amountCents,
+          current_value_amount_cents: usedBy(type, moved, true),
+          active_until: window.end.toISOString(),
+          pending_amount_cents: changes.find((c) => c.action === 'raise' && c.currency === account.currency)?.amount ?? null,
+        });
+      }
+      return { ...base, accounts: presentedAccounts, minutes: null, current_value_minutes: null, active_until: window.end.toISOString() };
+    }
+    return { ...base, accounts: [], minutes: null, current_value_minutes: null, active_until: null };
+  }
+
+  // ---- changes --------------------------------------------------------------------------------
+
+  /** `POST /api/user_limits`: a new or lower limit applies at once, a higher one waits (24 h, then the mailed confirmation). */
+  async set(userId: number, request: CreateUserLimitRequest): Promise<UserLimit[]> {
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      await lockPlayer(tx, userId);
+      if (request.type === 'cooling_off' || request.type === 'self_exclusion') return this.exclude(tx, userId, request.type, request.period, now);
+      const [existing] = await tx
+        .select()
+        .from(userLimits)
+        .where(and(inForce(userId, now), eq(userLimits.type, request.type), eq(userLimits.period, request.period)));
+      if (request.type === 'session') {
+        if (!existing) {
+          await tx.insert(userLimits).values({ userId, type: 'session', period: request.period, minutes: request.minutes, createdAt: now });
+        } else {
+          await this.setAmount(tx, existing, null, existing.minutes, request.minutes, now);
+        }
+        return;
+      }
+      const held = new Set((await listAccounts(tx, userId)).map((a) => a.currency));
+      if (request.accounts.some((a) => !held.has(a.currency))) throw unprocessable('no_account', 'currency');
+      const limit = existing ?? (await tx.insert(userLimits).values({ userId, type: request.type, period: request.period, createdAt: now }).returning())[0]!;
+      const current = existing ? await tx.select().from(userLimitAccounts).where(eq(userLimitAccounts.limitId, limit.id)) : [];
+      for (const account of request.accounts) {
+        const was = current.find((c) => c.currency === account.currency);
+        await this.setAmount(tx, limit, account.currency, was?.amountCents ?? null, account.amount_cents, now);
+      }
+    });
+    return this.changed(userId);
+  }
+
+  /**
+   * One amount (a currency account's, or a session limit's minutes when `currency` is null): no
+   * amount yet or a lower one applies at once and drops a raise or removal that waited; a higher
+   * one becomes a raise that waits (a new amount restarts its 24 hours).
+   */
+  private async setAmount(tx: Executor, limit: LimitRow, currency: string | null, was: number | null, amount: number, now: Date): Promise<void> {
+    const ofThisAmount = and(eq(userLimitChanges.limitId, limit.id), currency === null ? isNull(userLimitChanges.currency) : eq(userLimitChanges.currency, currency));
+    if (was === null || amount <= was) {
+      if (currency === null) await tx.update(userLimits).set({ minutes: amount }).where(eq(userLimits.id, limit.id));
+      else if (was === null) await tx.insert(userLimitAccounts).values({ limitId: limit.id, currency, amountCents: amount });
+      else await tx.update(userLimitAccounts).set({ amountCents: amount }).where(and(eq(userLimitAccounts.limitId, limit.id), eq(userLimitAccounts.currency, currency)));
+      // A stricter choice now outweighs a looser one asked for earlier.
+      await tx
+        .update(userLimitChanges)
+        .set({ canceledAt: now })
+        .where(and(eq(userLimitChanges.limitId, limit.id), openChange(), or(eq(userLimitChanges.action, 'remove'), and(eq(userLimitChanges.action, 'raise'), ofThisAmount))));
+      return;
+    }
+    const [waiting] = await tx.select().from(userLimitChanges).where(and(ofThisAmount, eq(userLimitChanges.action, 'raise'), openChange()));
+    if (waiting?.amount === amount) return;
+    if (waiting) await tx.update(userLimitChanges).set({ canceledAt: now }).where(eq(userLimitChanges.id, waiting.id));
+    await tx.insert(userLimitChanges).values({
+      limitId: limit.id,
+      userId: limit.userId,
+      action: 'raise',
+      currency,
+      amount,
+      requestedAt: now,
+      confirmableAt: new Date(now.getTime() + LIMIT_CHANGE_DELAY_HOURS * HOUR_MS),
+    });
+  }
+
+  /**
+   * Cooling-off and self-exclusion start at once and can only be made longer: every session of
+   * the player ends and promotional mail stops, in the same transaction.
+   */
+  private async exclude(tx: Executor, userId: number, type: 'cooling_off' | 'self_exclusion', period: string, now: Date): Promise<void> {
+    const contact = await playerContact(tx, userId);
+    const endsAt = exclusionEnd(period as Parameters<typeof exclusionEnd>[0], now, contact?.timeZone);
+    // One that is over but not yet marked by the sweep makes way for the new one.
+    await tx
+      .update(userLimits)
+      .set({ removedAt: sql`${userLimits.endsAt}` })
+      .where(and(eq(userLimits.userId, userId), eq(userLimits.type, type), isNull(userLimits.removedAt), lte(userLimits.endsAt, now)));
+    const [current] = await tx.select().from(userLimits).where(and(inForce(userId, now), eq(userLimits.type, type)));
+    if (current) {
+      if (current.endsAt === null || (endsAt !== null && endsAt <= current.endsAt)) throw unprocessable('shorter_than_current', 'period');
+      await tx.update(userLimits).set({ period, endsAt }).where(eq(userLimits.id, current.id));
+    } else {
+      await tx.insert(userLimits).values({ userId, type, period, createdAt: now, endsAt });
+    }
+    await endAllSessions(tx, userId, now);
+    await stopPromotions(tx, userId);
+  }
+
+  /** `DELETE /api/user_limits/{id}`: the removal waits 24 hours and the mailed confirmation; exclusions cannot be removed. */
+  async remove(userId: number, id: number): Promise<UserLimit[]> {
+    const now = this.clock.now();
+    await this.db.transaction(async (tx) => {
+      await lockPlayer(tx, userId);
+      const [limit] = await tx.select().from(userLimits).where(and(inForce(userId, now), eq(userLimits.id, id)));
+      if (!limit) throw notFound();
+      if (isExclusion(limit.type)) throw unprocessable('limit_locked');
+      const [waiting] = await tx.select().from(userLimitChanges).where(and(eq(userLimitChanges.limitId, id), eq(userLimitChanges.action, 'remove'), openChange()));
+      if (waiting) return;
+      await tx.insert(userLimitChanges).values({
+        limitId: id,
+        userId,
+        action: 'remove',
+        requestedAt: now,
+        confirmableAt: new Date(now.getTime() + LIMIT_CHANGE_DELAY_HOURS * HOUR_MS),
+      });
+    });
+    return this.changed(userId);
+  }
+
+  /** `POST /api/user_limits/confirm`: the mailed token applies its raise or removal (once, before `confirm_until`). */
+  async confirm(token: string): Promise<ConfirmUserLimitResponse> {
+    const now = this.clock.now();
+    const applied = await this.db.transaction(async (tx) => {
+      const [found] = await tx.select().from(userLimitChanges).where(eq(userLimitChanges.tokenHash, hashToken(token)));
+      if (!found || found.confirmedAt || found.canceledAt) throw unprocessable('invalid', 'token');
+      if (found.expiredAt || !found.confirmUntil || found.confirmUntil <= now || found.confirmableAt > now) throw unprocessable('expired', 'token');
+      await lockPlayer(tx, found.userId);
+      const [change] = await tx
+        .update(userLimitChanges)
+        .set({ confirmedAt: now })
+        .where(and(eq(userLimitChanges.id, found.id), openChange()))
+        .returning();
+      if (!change) throw unprocessable('invalid', 'token');
+      const [limit] = await tx.select().from(userLimits).where(and(eq(userLimits.id, change.limitId), isNull(userLimits.removedAt)));
+      if (!limit) throw unprocessable('invalid', 'token');
+      if (change.action === 'remove') {
+        await tx.update(userLimits).set({ removedAt: now }).where(eq(userLimits.id, limit.id));
+        await tx.update(userLimitChanges).set({ canceledAt: now }).where(and(eq(userLimitChanges.limitId, limit.id), openChange()));
+      } else if (change.currency === null) {
+        await tx.update(userLimits).set({ minutes: change.amount }).where(eq(userLimits.id, limit.id));
+      } else {
+        await tx
+          .update(userLimitAccounts)
+          .set({ amountCents: change.amount! })
+          .where(and(eq(userLimitAccounts.limitId, limit.id), eq(userLimitAccounts.currency, change.currency)));
+      }
+      return { userId: change.userId, type: limit.type, action: change.action };
+    });
+    await this.changed(applied.userId);
+    return { confirmed: true, type: applied.type, action: applied.action };
+  }
+
+  /** Publishes the player's limits on `game_limits` and answers them. */
+  private async changed(userId: number): Promise<UserLimit[]> {
+    const limits = await this.list(userId);
+    await publishToPlayer(this.pubsub, userId, 'game_limits', { limits });
+    return limits;
+  }
+
+  // ---- timed transitions (a sweep: durable, since each pass reads what is due from the database) ----
+
+  /**
+   * Raises and removals whose 24 hours passed get their confirmation mail (token, 7 days to
+   * confirm); unconfirmed ones expire after that; exclusions that are over are marked ended.
+   * Each step is a guarded update, so two instances sweeping at once do each thing once.
+   */
+  async sweep(): Promise<void> {
+    const now = this.clock.now();
+    const due = await this.db
+      .select()
+      .from(userLimitChanges)
+      .where(and(openChange(), isNull(userLimitChanges.mailedAt), lte(userLimitChanges.confirmableAt, now)))
+      .limit(500);
+    for (const change of due) {
+      const token = newToken();
+      const mailId = await this.db.transaction(async (tx) => {
+        const [marked] = await tx
+          .update(userLimitChanges)
+          .set({ tokenHash: hashToken(token), mailedAt: now, confirmUntil: new Date(now.getTime() + LIMIT_CONFIRM_WINDOW_DAYS * 24 * HOUR_MS) })
+          .where(and(eq(userLimitChanges.id, change.id), isNull(userLimitChanges.mailedAt), openChange()))
+          .returning();
+        if (!marked) return null;
+        const [limit] = await tx.select().from(userLimits).where(eq(userLimits.id, change.limitId));
+        const contact = await playerContact(tx, change.userId);
+        if (!limit || !contact) return null;
+        return this.mailer.enqueue(tx, limitChangeMail(contact.email, limit, marked, this.links.confirm(token)));
+      });
+      if (mailId !== null) await this.mailer.deliver([mailId]);
+      await this.changed(change.userId);
+    }
+    const expired = await this.db
+      .update(userLimitChanges)
+      .set({ expiredAt: now })
+      .where(and(openChange(), lte(userLimitChanges.confirmUntil, now)))
+      .returning({ userId: userLimitChanges.userId });
+    const ended = await this.db
+      .update(userLimits)
+      .set({ removedAt: sql`${userLimits.endsAt}` })
+      .where(and(isNull(userLimits.removedAt), lte(userLimits.endsAt, now)))
+      .returning({ userId: userLimits.userId });
+    for (const userId of new Set([...expired, ...ended].map((r) => r.userId))) await this.changed(userId);
+  }
+
+  // ---- the doors ------------------------------------------------------------------------------
+
+  /** The limits in force of a player (one query; most players have none, and then nothing else is read). */
+  private async inForceRows(executor: Executor, userId: number, at: Date): Promise<LimitRow[]> {
+    return executor.select().from(userLimits).where(inForce(userId, at));
+  }
+
+  /** Sign-in: refused while cooling off or self-excluded. */
+  readonly signInCheck: SignInCheck = async (userId, at) => {
+    const limits = await this.inForceRows(this.db, userId, at);
+    return limits.some((l) => isExclusion(l.type)) ? 'player_excluded' : null;
+  };
+
+  /** Every real bet and real launch: exclusions, then session, wager and loss limits of the bet's currency. */
+  readonly betCheck: PreBetCheck = async ({ userId, currency, amountCents, at }) => {
+    const limits = await this.inForceRows(this.db, userId, at);
+    if (limits.length === 0) return null;
+    if (limits.some((l) => isExclusion(l.type))) return 'player_excluded';
+    const relevant = limits.filter((l) => l.type === 'session' || l.type === 'wager' || l.type === 'loss');
+    if (relevant.length === 0) return null;
+    const contact = await playerContact(this.db, userId);
+    const usage = new Usage(this.db, userId, contact?.timeZone, at);
+    for (const limit of relevant.filter((l) => l.type === 'session')) {
+      // Time is used up when the period's minutes are, whatever the bet.
+      if ((await usage.signedInSeconds(limit.period as LimitPeriod)) >= limit.minutes! * 60) return 'limit_reached';
+    }
+    const amounts = relevant.filter((l) => l.type !== 'session');
+    if (amounts.length === 0) return null;
+    const accounts = await this.db
+      .select()
+      .from(userLimitAccounts)
+      .where(and(inArray(userLimitAccounts.limitId, amounts.map((l) => l.id)), eq(userLimitAccounts.currency, currency)));
+    for (const account of accounts) {
+      const limit = amounts.find((l) => l.id === account.limitId)!;
+      const moved = await usage.movements(currency, limit.period as LimitPeriod);
+      if (wouldPass(account.amountCents, usedBy(limit.type as AmountLimitType, moved, false), amountCents)) return 'limit_reached';
+    }
+    return null;
+  };
+
+  /** Every deposit (and crypto address): exclusions, then the deposit limits of its currency, counting deposits still pending. */
+  readonly depositCheck: DepositCheck = async ({ userId, currency, amountCents, pendingCents, at, executor }) => {
+    const limits = await this.inForceRows(executor, userId, at);
+    if (limits.length === 0) return null;
+    if (limits.some((l) => isExclusion(l.type))) return 'player_excluded';
+    const deposits = limits.filter((l) => l.type === 'deposit');
+    if (deposits.length === 0) return null;
+    const contact = await playerContact(executor, userId);
+    const usage = new Usage(executor, userId, contact?.timeZone, at);
+    const accounts = await executor
+      .select()
+      .from(userLimitAccounts)
+      .where(and(inArray(userLimitAccounts.limitId, deposits.map((l) => l.id)), eq(userLimitAccounts.currency, currency)));
+    for (const account of accounts) {
+      const limit = deposits.find((l) => l.id === account.limitId)!;
+      const moved = await usage.movements(currency, limit.period as LimitPeriod);
+      if (wouldPass(account.amountCents, moved.deposits + pendingCents, amountCents)) return 'limit_reached';
+    }
+    return null;
+  };
+
+  /** Whether the player has amount or session limits in force (their usage is worth publishing after a movement). */
+  async hasUsageLimits(executor: Executor, userId: number): Promise<boolean> {
+    const limits = await this.inForceRows(executor, userId, this.clock.now());
+    return limits.some((l) => !isExclusion(l.type));
+  }
+
+  /** After a movement of a player with limits: their usage changed (`game_limits`). */
+  async publishUsage(executor: Executor, userId: number): Promise<() => Promise<void>> {
+    const limits = await this.list(userId, executor);
+    return () => publishToPlayer(this.pubsub, userId, 'game_limits', { limits });
+  }
+
+  // ---- the session's facts and reality checks -------------------------------------------------
+
+  /** `GET /api/responsible_gaming`: time signed in and net position of this session, the reality-check interval. */
+  async responsibleGaming(player: CurrentPlayer): Promise<ResponsibleGamingResponse> {
+    const now = this.clock.now();
+    const userId = player.user.id;
+    const started = player.session.createdAt;
+    const accounts = await listAccounts(this.db, userId);
+    const currency = accounts.find((a) => a.active)?.currency ?? player.user.currency;
+    const [moved, [setting]] = await Promise.all([
+      playerMovements(this.db, userId, currency, started, new Date(now.getTime() + 1)),
+      this.db.select().from(realityChecks).where(eq(realityChecks.userId, userId)),
+    ]);
+    return {
+      reality_check_minutes: setting?.minutes ?? 0,
+      session: {
+        started_at: started.toISOString(),
+        seconds_played: Math.max(0, Math.floor((now.getTime() - started.getTime()) / 1000)),
+        currency,
+        bets_cents: moved.bets,
+        wins_cents: moved.wins,
+        net_cents: moved.wins - moved.bets,
+      },
+      time_zone: player.user.timeZone ?? 'UTC',
+    };
+  }
+
+  async setRealityCheck(player: CurrentPlayer, minutes: number): Promise<ResponsibleGamingResponse> {
+    const now = this.clock.now();
+    await this.db
+      .insert(realityChecks)
+      .values({ userId: player.user.id, minutes, updatedAt: now })
+      .onConflictDoUpdate({ target: realityChecks.userId, set: { minutes, updatedAt: now } });
+    return this.responsibleGaming(player);
+  }
+}
+
+/**
+ * What a limit counts of a period's movements: deposits, bets, or the net loss (bets − wins).
+ * Shown (`current_value_amount_cents`), a net loss is never below 0; checked, a player who is up
+ * may lose what they won before the limit bites.
+ */
+function usedBy(type: AmountLimitType, moved: PlayerMovements, shown: boolean): number {
+  if (type === 'deposit') return moved.deposits;
+  if (type === 'wager') return moved.bets;
+  const loss = moved.bets - moved.wins;
+  return shown ? Math.max(0, loss) : loss;
+}
+
+/** One player's usage at one instant, each period and currency read once. */
+class Usage {
+  private readonly moved = new Map<string, Promise<PlayerMovements>>();
+  private readonly seconds = new Map<LimitPeriod, Promise<number>>();
+
+  constructor(
+    private readonly executor: Executor,
+    private readonly userId: number,
+    private readonly timeZone: string | null | undefined,
+    private readonly at: Date,
+  ) {}
+
+  window(period: LimitPeriod): PeriodWindow {
+    return periodWindow(period, this.at, this.timeZone);
+  }
+
+  movements(currency: string, period: LimitPeriod): Promise<PlayerMovements> {
+    const key = `${currency}:${period}`;
+    let found = this.moved.get(key);
+    if (!found) {
+      const { start } = this.window(period);
+      // Up to and including `at`: a movement of this instant counts.
+      found = playerMovements(this.executor, this.userId, currency, start, new Date(this.at.getTime() + 1));
+      this.moved.set(key, found);
+    }
+    return found;
+  }
+
+  signedInSeconds(period: LimitPeriod): Promise<number> {
+    let found = this.seconds.get(period);
+    if (!found) {
+      const { start, end } = this.window(period);
+      found = signedInSeconds(this.executor, this.userId, start, end < this.at ? end : this.at, this.at);
+      this.seconds.set(period, found);
+    }
+    return found;
+  }
+}
+
+/** Serializes changes of one player's limits (held until the transaction ends). */
+async function lockPlayer(tx: Executor, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('limits.player'), ${userId}::int)`);
+}
