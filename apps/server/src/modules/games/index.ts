@@ -24,7 +24,7 @@ import { GamesService } from './service';
 export { GamesService } from './service';
 export { PlayerGamesService, recordPlayed } from './player-games';
 export { coverSvg, motifFor } from './covers';
-export { PreBetChecks, type PreBetCheck, type PreBetInput, type PreBetRefusal } from './pre-bet';
+export { PreBetChecks, type PreBetCheck, type PreBetInput, type PreBetRefusal, type PreBetVerdict } from './pre-bet';
 export { HOUSE_PROVIDER } from './catalogue';
 
 /** Where the casino serves the house studio, and its game page (the provider's `launch_url`). */

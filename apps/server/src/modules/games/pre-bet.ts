@@ -4,6 +4,7 @@
  * The games module itself never reads those modules' tables.
  */
 import type { WalletErrorCode } from '@orbit/contracts';
+import type { Executor } from '../../platform/db/executor';
 
 export type PreBetInput = {
   userId: number;
@@ -13,9 +14,17 @@ export type PreBetInput = {
   /** The bet's amount; 0 when a real game is launched. */
   amountCents: number;
   at: Date;
+  /** Where to read: the bet's own transaction when the bet is serialized (see `counting`). */
+  executor?: Executor | undefined;
 };
 export type PreBetRefusal = Extract<WalletErrorCode, 'player_excluded' | 'limit_reached' | 'bonus_max_bet' | 'game_disabled'>;
-export type PreBetCheck = (input: PreBetInput) => Promise<PreBetRefusal | null>;
+/**
+ * A refusal, null (passes), or `counting`: passes, but the rule counts the player's earlier bets
+ * (a wager or loss limit), so two bets sent at once could each pass alone; the wallet then checks
+ * again and places the bet under a lock of the player, in one transaction.
+ */
+export type PreBetVerdict = PreBetRefusal | 'counting' | null;
+export type PreBetCheck = (input: PreBetInput) => Promise<PreBetVerdict>;
 
 export class PreBetChecks {
   private readonly checks: Array<{ name: string; check: PreBetCheck }> = [];
@@ -25,11 +34,14 @@ export class PreBetChecks {
     this.checks.push({ name, check });
   }
 
-  async run(input: PreBetInput): Promise<PreBetRefusal | null> {
+  /** The first refusal; else `counting` when a check counts earlier bets; else null. */
+  async run(input: PreBetInput): Promise<PreBetVerdict> {
+    let counting = false;
     for (const { check } of this.checks) {
-      const refusal = await check(input);
-      if (refusal) return refusal;
+      const verdict = await check(input);
+      if (verdict === 'counting') counting = true;
+      else if (verdict) return verdict;
     }
-    return null;
+    return counting ? 'counting' : null;
   }
 }

@@ -5,7 +5,7 @@
  * makes a replay answer the first answer again.
  */
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { WALLET_ERROR_STATUS } from '@orbit/contracts';
 import type {
   WalletAuthenticateRequest,
@@ -192,12 +192,24 @@ export class ProviderWallet {
     if (slugOf(session.gameIdentifier) !== request.game) throw walletError('invalid_request');
     if (!session.gameEnabled || !session.providerEnabled || !provider.enabled) throw walletError('game_disabled');
     if (request.currency !== session.currency) throw walletError('wrong_currency');
-    const refusal = await this.checks.run({ userId: session.userId, currency: session.currency, game: session.gameIdentifier, amountCents: request.amount_cents, at: now });
-    if (refusal) throw walletError(refusal);
-    return this.money(provider, request.transaction_id, hash, session.currency, sql`select wallet_bet(
+    const check = { userId: session.userId, currency: session.currency, game: session.gameIdentifier, amountCents: request.amount_cents, at: now };
+    const verdict = await this.checks.run(check);
+    if (verdict && verdict !== 'counting') throw walletError(verdict);
+    const statement = sql`select wallet_bet(
         ${provider.id}::int, ${request.transaction_id}, ${hash}, ${session.id}::bigint, ${session.userId}::bigint, ${session.nickname},
         ${session.gameId}::int, ${session.gameIdentifier}, ${session.currency}, ${request.round_id}, ${request.amount_cents}::bigint,
-        ${request.jackpot_draw ?? null}::bigint, ${now.toISOString()}::timestamptz) as response`);
+        ${request.jackpot_draw ?? null}::bigint, ${now.toISOString()}::timestamptz) as response`;
+    if (verdict === null) return this.money(provider, request.transaction_id, hash, session.currency, () => this.db.execute(statement));
+    // A limit counts the player's earlier bets: checked again and placed under the player's lock,
+    // so that bets sent at once are counted one after the other.
+    return this.money(provider, request.transaction_id, hash, session.currency, () =>
+      this.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('wallet.bet'), ${session.userId}::int)`);
+        const again = await this.checks.run({ ...check, executor: tx });
+        if (again && again !== 'counting') throw walletError(again);
+        return tx.execute(statement);
+      }),
+    );
   }
 
   // ---- win ------------------------------------------------------------------------------------------
@@ -210,16 +222,16 @@ export class ProviderWallet {
     if (replay) return replay;
     const now = this.clock.now();
     const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
-    return this.money(provider, request.transaction_id, hash, session.currency, sql`select wallet_win(
+    return this.money(provider, request.transaction_id, hash, session.currency, () => this.db.execute(sql`select wallet_win(
         ${provider.id}::int, ${request.transaction_id}, ${hash}, ${session.userId}::bigint, ${request.round_id}, ${request.reference_transaction_id ?? null},
         ${request.amount_cents}::bigint, ${request.currency}, ${json(request.round?.bet)}::jsonb, ${json(request.round?.outcome)}::jsonb,
-        ${json(request.round?.fair)}::jsonb, ${PUBLIC_WIN_MULTIPLE}::int, ${now.toISOString()}::timestamptz) as response`);
+        ${json(request.round?.fair)}::jsonb, ${PUBLIC_WIN_MULTIPLE}::int, ${now.toISOString()}::timestamptz) as response`));
   }
 
-  /** Runs a bet's or win's statement: its answer, its refusal as the protocol's error, or the first answer of a racing replay. */
-  private async money(provider: WalletProvider, externalId: string, hash: string, currency: string, statement: SQL): Promise<WalletMoveResponse> {
+  /** Runs a bet's or win's statement (`run`): its answer, its refusal as the protocol's error, or the first answer of a racing replay. */
+  private async money(provider: WalletProvider, externalId: string, hash: string, currency: string, run: () => Promise<{ rows: unknown[] }>): Promise<WalletMoveResponse> {
     try {
-      const result = await this.db.execute(statement);
+      const result = await run();
       const response = (result.rows[0] as { response: WalletMoveResponse | string }).response;
       return typeof response === 'string' ? (JSON.parse(response) as WalletMoveResponse) : response;
     } catch (error) {

@@ -343,22 +343,25 @@ export class LimitsService {
     return limits.some((l) => isExclusion(l.type)) ? 'player_excluded' : null;
   };
 
-  /** Every real bet and real launch: exclusions, then session, wager and loss limits of the bet's currency. */
-  readonly betCheck: PreBetCheck = async ({ userId, currency, amountCents, at }) => {
-    const limits = await this.inForceRows(this.db, userId, at);
+  /**
+   * Every real bet and real launch: exclusions, then session, wager and loss limits of the bet's
+   * currency; `counting` when a wager or loss limit passed (see PreBetVerdict).
+   */
+  readonly betCheck: PreBetCheck = async ({ userId, currency, amountCents, at, executor = this.db }) => {
+    const limits = await this.inForceRows(executor, userId, at);
     if (limits.length === 0) return null;
     if (limits.some((l) => isExclusion(l.type))) return 'player_excluded';
     const relevant = limits.filter((l) => l.type === 'session' || l.type === 'wager' || l.type === 'loss');
     if (relevant.length === 0) return null;
-    const contact = await playerContact(this.db, userId);
-    const usage = new Usage(this.db, userId, contact?.timeZone, at);
+    const contact = await playerContact(executor, userId);
+    const usage = new Usage(executor, userId, contact?.timeZone, at);
     for (const limit of relevant.filter((l) => l.type === 'session')) {
       // Time is used up when the period's minutes are, whatever the bet.
       if ((await usage.signedInSeconds(limit.period as LimitPeriod)) >= limit.minutes! * 60) return 'limit_reached';
     }
     const amounts = relevant.filter((l) => l.type !== 'session');
     if (amounts.length === 0) return null;
-    const accounts = await this.db
+    const accounts = await executor
       .select()
       .from(userLimitAccounts)
       .where(and(inArray(userLimitAccounts.limitId, amounts.map((l) => l.id)), eq(userLimitAccounts.currency, currency)));
@@ -367,7 +370,8 @@ export class LimitsService {
       const moved = await usage.movements(currency, limit.period as LimitPeriod);
       if (wouldPass(account.amountCents, usedBy(limit.type as AmountLimitType, moved, false), amountCents)) return 'limit_reached';
     }
-    return null;
+    // These limits count earlier bets: the wallet places this one under the player's lock.
+    return accounts.length > 0 ? 'counting' : null;
   };
 
   /** Every deposit (and crypto address): exclusions, then the deposit limits of its currency, counting deposits still pending. */
