@@ -271,6 +271,15 @@ describe('jackpots', () => {
     // 0.5% / 0.3% / 0.2% of 100.00.
     expect(after.levels.map((l, i) => l.amount_cents - before.levels[i]!.amount_cents)).toEqual([50, 30, 20]);
     expect(await poolBalance()).toBe(after.levels.reduce((a, l) => a + l.amount_cents, 0));
+    // The share leaves the stake straight for the pool: the house's hot `bets` row moves once a bet.
+    const moves = await t.database.db.execute(sql`
+      select t.kind, t.amount, d.kind as debit, c.kind as credit from ledger_transfers t
+        join ledger_accounts d on d.id = t.debit_account_id join ledger_accounts c on c.id = t.credit_account_id
+        where t.idempotency_key like ${`%${round}:bet%`} order by t.id`);
+    expect(moves.rows.map((m) => ({ ...(m as object), amount: Number((m as { amount: number }).amount) }))).toEqual([
+      { kind: 'bet', amount: 9_900, debit: 'real', credit: 'bets' },
+      { kind: 'bet', amount: 100, debit: 'real', credit: 'jackpot_pool' },
+    ]);
     await wallet('win', { session_token: token, game: 'stellar-sevens', round_id: round, transaction_id: `${round}:win`, amount_cents: 0, currency: 'EUR' });
   });
 

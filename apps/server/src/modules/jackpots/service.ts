@@ -1,10 +1,10 @@
 /**
  * Pooled jackpots: each eligible bet feeds every level of its currency's jackpot with the level's
- * share (house `bets` → `jackpot_pool` through the ledger), and the bet's provably fair 32-bit
+ * share (taken from the stake straight into `jackpot_pool` through the ledger, migration 0009), and the bet's provably fair 32-bit
  * draw may hit one level: the level's amount goes to the player's real money and the level starts
  * again from its seed (house `promotions` → `jackpot_pool`). The sum of the levels' amounts
  * always equals the pool account's balance. The feeding and the hit happen inside a bet's own
- * statement (`jackpot_bet()`, migration 0007); this service reads and seeds.
+ * statement (`jackpot_bet()`, migrations 0007 and 0009); this service reads and seeds.
  */
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { JackpotsResponse, JackpotWinsResponse } from '@orbit/contracts';
