@@ -70,7 +70,21 @@ export class LimitsService {
     private readonly pubsub: PubSub,
     private readonly links: LimitsLinks,
     private readonly log: FastifyBaseLogger,
-  ) {}
+  ) {
+    this.inForceLookup = db
+      .select()
+      .from(userLimits)
+      .where(
+        and(
+          eq(userLimits.userId, sql.placeholder('userId')),
+          isNull(userLimits.removedAt),
+          or(isNull(userLimits.endsAt), sql`${userLimits.endsAt} > ${sql.placeholder('at')}::timestamptz`),
+        ),
+      )
+      .prepare('limits_in_force');
+  }
+
+  private readonly inForceLookup;
 
   // ---- reading --------------------------------------------------------------------------------
 
@@ -332,9 +346,14 @@ export class LimitsService {
 
   // ---- the doors ------------------------------------------------------------------------------
 
-  /** The limits in force of a player (one query; most players have none, and then nothing else is read). */
+  /**
+   * The limits in force of a player (one query; most players have none, and then nothing else is
+   * read). Every bet asks: outside a transaction it is a statement prepared once (as the wallet's
+   * session lookup), named on PostgreSQL.
+   */
   private async inForceRows(executor: Executor, userId: number, at: Date): Promise<LimitRow[]> {
-    return executor.select().from(userLimits).where(inForce(userId, at));
+    if (executor !== this.db) return executor.select().from(userLimits).where(inForce(userId, at));
+    return this.inForceLookup.execute({ userId, at: at.toISOString() });
   }
 
   /** Sign-in: refused while cooling off or self-excluded. */
