@@ -17,6 +17,7 @@ import { FakeClock } from '../../src/platform/clock';
 import { MemoryPubSub, type RealtimeMessage } from '../../src/platform/realtime/pubsub';
 import { playerTopic } from '../../src/platform/realtime/channels';
 import { hashToken, newToken } from '../../src/platform/tokens';
+import { buildApp } from '../../src/app';
 import { createTestApp, type TestApp } from '../support/app';
 import { call, lastMailTo, PASSWORD, register, signIn, tokenIn } from '../support/identity';
 import { balancesOf, expectLedgerHolds } from '../support/ledger';
@@ -170,6 +171,25 @@ describe('changes', () => {
     await again(p);
     const session = find(await limitsOf(p), 'session')!;
     expect(session).toMatchObject({ status: 'active', minutes: 600, pending_change: null });
+  });
+
+  it('keeps a waiting change across a restart: another process on the same database mails and applies it', async () => {
+    const p = await newPlayer();
+    await setOk(p, amount('loss', 'day', 1_000));
+    await setOk(p, amount('loss', 'day', 4_000));
+    // "Restart": a new app on the same database, with nothing of the first one's memory.
+    const restarted = await buildApp({ config: t.config, database: t.database, web: false, workers: false, clock, fetch: psp.fetch, pubsub: bus });
+    try {
+      clock.advance(24 * HOUR);
+      await restarted.orbitSweeps.runAll();
+      const token = tokenIn((await lastMailTo(t, p.email)).text, 'token');
+      const res = await restarted.inject({ method: 'POST', url: '/api/user_limits/confirm', headers: { 'x-requested-with': 'XMLHttpRequest' }, payload: { token } });
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      await restarted.close();
+    }
+    await again(p);
+    expect(find(await limitsOf(p), 'loss')!.accounts[0]!.amount_cents).toBe(4_000);
   });
 
   it('a lower amount asked for while a raise waits cancels the raise', async () => {
