@@ -1,8 +1,9 @@
 /**
  * The checks a deposit passes before the PSP is called (and before a crypto address is shown):
  * other modules plug their rules in (responsible-gambling limits) with `add`; the first refusal
- * wins. The cashbox never reads those modules' tables.
+ * wins (platform/checks.ts). The cashbox never reads those modules' tables.
  */
+import { Checks, type Check } from '../../platform/checks';
 import type { Executor } from '../../platform/db/executor';
 
 export type DepositCheckInput = {
@@ -18,21 +19,10 @@ export type DepositCheckInput = {
 };
 /** `limit_reached`: 422 on `amount_cents`; `player_excluded`: 422 on `base`. */
 export type DepositRefusal = 'limit_reached' | 'player_excluded';
-export type DepositCheck = (input: DepositCheckInput) => Promise<DepositRefusal | null>;
+export type DepositCheck = Check<DepositCheckInput, DepositRefusal>;
 
-export class DepositChecks {
-  private readonly checks: Array<{ name: string; check: DepositCheck }> = [];
-
-  add(name: string, check: DepositCheck): void {
-    if (this.checks.some((c) => c.name === name)) throw new Error(`deposit check ${name} is already registered`);
-    this.checks.push({ name, check });
-  }
-
-  async run(input: DepositCheckInput): Promise<DepositRefusal | null> {
-    for (const { check } of this.checks) {
-      const refusal = await check(input);
-      if (refusal) return refusal;
-    }
-    return null;
+export class DepositChecks extends Checks<DepositCheckInput, DepositRefusal> {
+  constructor() {
+    super('deposit');
   }
 }

@@ -4,6 +4,7 @@
  * The games module itself never reads those modules' tables.
  */
 import type { WalletErrorCode } from '@orbit/contracts';
+import { Checks } from '../../platform/checks';
 import type { Executor } from '../../platform/db/executor';
 
 export type PreBetInput = {
@@ -26,22 +27,9 @@ export type PreBetRefusal = Extract<WalletErrorCode, 'player_excluded' | 'limit_
 export type PreBetVerdict = PreBetRefusal | 'counting' | null;
 export type PreBetCheck = (input: PreBetInput) => Promise<PreBetVerdict>;
 
-export class PreBetChecks {
-  private readonly checks: Array<{ name: string; check: PreBetCheck }> = [];
-
-  add(name: string, check: PreBetCheck): void {
-    if (this.checks.some((c) => c.name === name)) throw new Error(`pre-bet check ${name} is already registered`);
-    this.checks.push({ name, check });
-  }
-
-  /** The first refusal; else `counting` when a check counts earlier bets; else null. */
-  async run(input: PreBetInput): Promise<PreBetVerdict> {
-    let counting = false;
-    for (const { check } of this.checks) {
-      const verdict = await check(input);
-      if (verdict === 'counting') counting = true;
-      else if (verdict) return verdict;
-    }
-    return counting ? 'counting' : null;
+/** The door every real bet and launch passes; `counting` is soft (see PreBetVerdict). */
+export class PreBetChecks extends Checks<PreBetInput, Exclude<PreBetVerdict, null>> {
+  constructor() {
+    super('pre-bet', ['counting']);
   }
 }

@@ -4,29 +4,19 @@
  * player's mail address and time zone, and the time signed in over a period.
  */
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { Checks, type Check } from '../../platform/checks';
 import type { Executor } from '../../platform/db/executor';
 import { sessionSpanEnd } from './rules';
 import { sessions, users } from './schema';
 
 /** Why a correct sign-in is refused (answered as 422 `email: [code]`). */
 export type SignInRefusal = 'player_excluded';
-export type SignInCheck = (userId: number, at: Date) => Promise<SignInRefusal | null>;
+export type SignInCheck = Check<{ userId: number; at: Date }, SignInRefusal>;
 
-/** The checks a sign-in with the right password (and code) passes before a session starts; the first refusal wins. */
-export class SignInChecks {
-  private readonly checks: Array<{ name: string; check: SignInCheck }> = [];
-
-  add(name: string, check: SignInCheck): void {
-    if (this.checks.some((c) => c.name === name)) throw new Error(`sign-in check ${name} is already registered`);
-    this.checks.push({ name, check });
-  }
-
-  async run(userId: number, at: Date): Promise<SignInRefusal | null> {
-    for (const { check } of this.checks) {
-      const refusal = await check(userId, at);
-      if (refusal) return refusal;
-    }
-    return null;
+/** The checks a sign-in with the right password (and code) passes before a session starts. */
+export class SignInChecks extends Checks<{ userId: number; at: Date }, SignInRefusal> {
+  constructor() {
+    super('sign-in');
   }
 }
 

@@ -354,7 +354,7 @@ export class IdentityService {
 
   /** A self-excluded or cooling-off player (module limits) answers 422 `email: ['player_excluded']`. */
   private async refuseSignIn(userId: number, now: Date): Promise<void> {
-    const refusal = await this.signInChecks.run(userId, now);
+    const refusal = await this.signInChecks.run({ userId, at: now });
     if (refusal) throw unprocessable(refusal, 'email');
   }
 

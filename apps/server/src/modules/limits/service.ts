@@ -357,7 +357,7 @@ export class LimitsService {
   }
 
   /** Sign-in: refused while cooling off or self-excluded. */
-  readonly signInCheck: SignInCheck = async (userId, at) => {
+  readonly signInCheck: SignInCheck = async ({ userId, at }) => {
     const limits = await this.inForceRows(this.db, userId, at);
     return limits.some((l) => isExclusion(l.type)) ? 'player_excluded' : null;
   };
