@@ -118,7 +118,7 @@ async function main() {
     runs.push(await paced(`GET /api/player with a session at ${PLAYER_RATE} req/s (even pace)`, { url: `${server.base}/api/player`, headers: { cookie }, rate: PLAYER_RATE }));
     runs.push(await load('GET /api/player with a session, full speed, 10 connections', { url: `${server.base}/api/player`, headers: { cookie }, connections: 10 }));
   } finally {
-    server.stop();
+    await server.stop();
   }
   printRuns('Orbit sign-in benchmark', runs);
   const player = runs[1]!;

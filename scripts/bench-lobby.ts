@@ -44,7 +44,7 @@ async function main() {
     runs.push(await load('POST /api/games_filter full speed, 10 connections', { url: `${server.base}/api/games_filter`, method: 'POST', body: filterBody, connections: 10 }));
     js = await criticalJsGzip(server.base);
   } finally {
-    server.stop();
+    await server.stop();
   }
 
   // Every request rendered anew: what a player's own pages and a cold cache cost.
@@ -53,7 +53,7 @@ async function main() {
     await load('warm-up', { url: `${server.base}/`, connections: 4, rate: 50 });
     runs.push(await load('lobby SSR GET / full speed, 10 connections (page cache off)', { url: `${server.base}/`, connections: 10 }));
   } finally {
-    server.stop();
+    await server.stop();
   }
 
   printRuns('Orbit lobby benchmark', runs);

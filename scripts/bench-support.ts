@@ -65,7 +65,8 @@ export async function load(
   };
 }
 
-export type Server = { base: string; stop: () => void };
+/** `stop()` resolves once the server process has exited (its outbox drained), so a database can be dropped after it. */
+export type Server = { base: string; stop: () => Promise<void> };
 
 /** The casino in its own process, production mode, fresh embedded database. */
 export async function startServer(extraEnv: Record<string, string>): Promise<Server> {
@@ -88,8 +89,10 @@ export async function startServer(extraEnv: Record<string, string>): Promise<Ser
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  const stop = () => {
-    server.kill('SIGTERM');
+  const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+    await exited;
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const deadline = Date.now() + 60_000;
@@ -100,7 +103,7 @@ export async function startServer(extraEnv: Record<string, string>): Promise<Ser
       /* not listening yet */
     }
     if (Date.now() > deadline) {
-      stop();
+      await stop();
       throw new Error('server did not start within 60 s');
     }
     await new Promise((r) => setTimeout(r, 250));

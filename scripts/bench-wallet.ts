@@ -131,7 +131,7 @@ try {
   }
   await Promise.all(rounds);
   const elapsed = (performance.now() - start) / 1000;
-  server.stop();
+  await server.stop();
   server = undefined;
   bets.sort((a, b) => a - b);
   wins.sort((a, b) => a - b);
@@ -151,7 +151,7 @@ try {
   const p99 = percentile(bets, 99);
   console.log(`target bet p99 < 20 ms: ${p99 < 20 ? 'met' : 'NOT met'} (${ms(p99)} ms); never above 60 ms: ${p99 < 60 ? 'met' : 'NOT met'}`);
 } finally {
-  server?.stop();
+  await server?.stop();
   await database.close();
   await throwaway.drop();
 }
