@@ -288,6 +288,14 @@ describe('play', () => {
     expect((await play(token, 1_000)).status).toBe(200);
     expect((await balancesOf(t.database.db, p.id, 'EUR')).real).toBe(47_000);
     expect(find(await limitsOf(p), 'wager')!.accounts[0]!.current_value_amount_cents).toBe(3_000);
+    // The usage moves live: each bet's transfer, once delivered, sends the limits again.
+    const seen: RealtimeMessage[] = [];
+    const unsubscribe = await bus.subscribe(playerTopic(p.id), (m) => void seen.push(m));
+    await t.app.orbitOutbox.drain();
+    await unsubscribe();
+    const usage = seen.filter((m) => m.event === 'game_limits').map((m) => (m.data as { limits: UserLimit[] }).limits[0]!.accounts[0]!.current_value_amount_cents);
+    expect(usage.length).toBeGreaterThan(0);
+    expect(usage.at(-1)).toBe(3_000);
     const launch = await client.launch(p);
     expect(launch.statusCode).toBe(422);
     expect(launch.json()).toEqual({ errors: { base: ['limit_reached'] } });

@@ -13,6 +13,7 @@ import {
   type ResponsibleGamingResponse,
   type UserLimit,
 } from '@orbit/contracts';
+import { TtlCache } from '../../platform/cache';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import type { Executor } from '../../platform/db/executor';
@@ -295,6 +296,7 @@ export class LimitsService {
 
   /** Publishes the player's limits on `game_limits` and answers them. */
   private async changed(userId: number): Promise<UserLimit[]> {
+    this.usageLimits.delete(String(userId));
     const limits = await this.list(userId);
     await publishToPlayer(this.pubsub, userId, 'game_limits', { limits });
     return limits;
@@ -414,11 +416,19 @@ export class LimitsService {
     return null;
   };
 
-  /** Whether the player has amount or session limits in force (their usage is worth publishing after a movement). */
+  /**
+   * Whether the player has amount or session limits in force (their usage is worth publishing
+   * after a movement). Asked after every transfer, so kept 5 seconds per player: a change made
+   * here forgets it at once, one made on another instance shows within 5 seconds (only the live
+   * usage bar waits; the checks never use this).
+   */
   async hasUsageLimits(executor: Executor, userId: number): Promise<boolean> {
-    const limits = await this.inForceRows(executor, userId, this.clock.now());
-    return limits.some((l) => !isExclusion(l.type));
+    return this.usageLimits.get(String(userId), async () => {
+      const limits = await this.inForceRows(executor, userId, this.clock.now());
+      return limits.some((l) => !isExclusion(l.type));
+    });
   }
+  private readonly usageLimits = new TtlCache<boolean>(5_000, 20_000);
 
   /** After a movement of a player with limits: their usage changed (`game_limits`). */
   async publishUsage(executor: Executor, userId: number): Promise<() => Promise<void>> {
