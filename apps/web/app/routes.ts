@@ -44,14 +44,16 @@ function pages(locale: string) {
       // The same sign-in and sign-up forms as full pages (guests only).
       route('login', 'routes/login.tsx', { id: id('login') }),
       route('registration', 'routes/registration.tsx', { id: id('registration') }),
-      // The profile (login required): a layout with its tabs; level, gifts and limits come
-      // later. `/users` is its older address.
+      // The profile (login required): a layout with its tabs; level and gifts come later.
+      // `/users` is its older address. `limits/confirm` is the mailed link of a limit's raise or removal.
       route('profile', 'routes/profile.tsx', { id: id('profile') }, [
         index('routes/profile-main.tsx', { id: id('profile-main') }),
         route('security', 'routes/profile-security.tsx', { id: id('profile-security') }),
         route('verification', 'routes/profile-verification.tsx', { id: id('profile-verification') }),
         route('games-history', 'routes/profile-games-history.tsx', { id: id('profile-games-history') }),
         route('games-history/:id', 'routes/profile-game-round.tsx', { id: id('profile-game-round') }),
+        route('limits', 'routes/profile-limits.tsx', { id: id('profile-limits') }),
+        route('limits/confirm', 'routes/profile-limit-confirm.tsx', { id: id('profile-limit-confirm') }),
       ]),
       route('users', 'routes/profile-alias.ts', { id: id('users') }),
       // Mailed reset links and the older addresses open the new-password / confirmation popups.

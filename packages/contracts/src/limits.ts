@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { AMOUNT_LIMIT_TYPES, LIMIT_TYPES } from './limit-rules';
+
+export * from './limit-rules';
 /*
  * Responsible-gambling limits (platform-core.md §3 "Limit", §5 limit states; api-contract.md
  * "Limits and payments"; domain-rules.md "Responsible gambling limits"): the limits a player
@@ -9,15 +12,6 @@ import { z } from 'zod';
  * in `minutes` / `current_value_minutes` (no accounts); cooling-off and self-exclusion carry
  * their length in `period` and their end in `disable_at` (null: permanent).
  */
-
-/** Limits on amounts of money, one amount per currency account. */
-export const AMOUNT_LIMIT_TYPES = ['deposit', 'loss', 'wager'] as const;
-export type AmountLimitType = (typeof AMOUNT_LIMIT_TYPES)[number];
-/** Limits that shut the player out for a time: they always count as reached. */
-export const EXCLUSION_LIMIT_TYPES = ['cooling_off', 'self_exclusion'] as const;
-export type ExclusionLimitType = (typeof EXCLUSION_LIMIT_TYPES)[number];
-export const LIMIT_TYPES = [...AMOUNT_LIMIT_TYPES, 'session', ...EXCLUSION_LIMIT_TYPES] as const;
-export type LimitType = (typeof LIMIT_TYPES)[number];
 
 /** Periods of the amount and session limits: calendar days, weeks (from Monday) and months in the player's time zone. */
 export const LIMIT_PERIODS = ['day', 'week', 'month'] as const;
@@ -165,18 +159,3 @@ export const updateResponsibleGamingRequestSchema = z.object({
 
 /** The `game_limits` channel's message: the player's limits after a change. */
 export const gameLimitsMessageSchema = z.object({ limits: userLimitsResponseSchema });
-
-/**
- * Reached (spec §5): amount − |current| ≤ 0 on any account (minutes for a session limit);
- * cooling-off and self-exclusion always count as reached.
- */
-export function isLimitReached(limit: Pick<UserLimit, 'type' | 'accounts' | 'minutes' | 'current_value_minutes'>): boolean {
-  if ((EXCLUSION_LIMIT_TYPES as readonly string[]).includes(limit.type)) return true;
-  if (limit.type === 'session') return limit.minutes !== null && limit.minutes - Math.abs(limit.current_value_minutes ?? 0) <= 0;
-  return limit.accounts.some((a) => a.amount_cents - Math.abs(a.current_value_amount_cents) <= 0);
-}
-
-/** Reached limits that stop play (a reached deposit limit only stops deposits; spec: tracked separately). */
-export function playBlockedBy(limits: readonly UserLimit[]): UserLimit | undefined {
-  return limits.find((l) => l.type !== 'deposit' && isLimitReached(l));
-}

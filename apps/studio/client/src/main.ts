@@ -30,8 +30,8 @@ const RENDERERS: Record<string, () => Promise<{ create: RendererFactory }>> = {
 
 const MESSAGES: Record<string, string> = {
   insufficient_funds: 'Not enough balance',
-  limit_reached: 'You have reached one of your limits: play is paused.',
-  player_excluded: 'Your account is excluded from play.',
+  limit_reached: 'You have reached one of your responsible-gambling limits, so no more bets can be placed for now. Your limits page in the casino shows which one and when it starts again.',
+  player_excluded: 'Your account is in a cooling-off or self-exclusion: no bets can be placed until it ends.',
   game_disabled: 'This game is not available right now.',
   too_fast: 'Too fast: please wait for the round to finish before the next one.',
   invalid_bet: 'This bet is not valid.',
@@ -48,6 +48,21 @@ const MESSAGES: Record<string, string> = {
   invalid_request: 'The request was not understood. Reload the game.',
   no_bet: 'Place a bet first.',
 };
+/**
+ * The casino's refusals for the player's own limits, in the player's language (the launch's
+ * `lang`); the rest of this page speaks English, but these two must be understood: they tell
+ * the player why play stopped and where to look. Other languages fall back to English.
+ */
+const LIMIT_MESSAGES: Record<string, Partial<Record<string, string>>> = {
+  de: {
+    limit_reached:
+      'Sie haben eines Ihrer Limits für verantwortungsvolles Spielen erreicht, daher sind vorerst keine Einsätze mehr möglich. Auf Ihrer Limits-Seite im Casino sehen Sie, welches und wann es neu beginnt.',
+    player_excluded: 'Ihr Konto ist in einer Spielpause oder Selbstsperre: Bis zu deren Ende sind keine Einsätze möglich.',
+    limits_link: 'Zu meinen Limits',
+  },
+};
+const LIMIT_CODES = new Set(['limit_reached', 'player_excluded']);
+
 /** Errors after which no round can be played any more on this page. */
 const BLOCKING = new Set([
   'limit_reached',
@@ -69,6 +84,8 @@ type Launch = {
   licence: string;
   lobbyUrl: string | null;
   depositUrl: string | null;
+  /** The player's language at the casino (`lang`, e.g. `de`). */
+  lang: string;
 };
 
 function readLaunch(): Launch {
@@ -84,6 +101,7 @@ function readLaunch(): Launch {
     licence: (q.get('licence') || 'CW').toUpperCase(),
     lobbyUrl: safeUrl(q.get('lobby_url')),
     depositUrl: safeUrl(q.get('deposit_url')),
+    lang: (q.get('lang') || 'en').toLowerCase().slice(0, 2),
   };
 }
 
@@ -111,8 +129,11 @@ const status = h('div', { class: 'sr-only', 'aria-live': 'polite', role: 'status
 // The banner's text alone carries `data-testid="error"` (its buttons are beside it).
 const errorText = h('span', { class: 'error-text', role: 'alert', 'data-testid': 'error' });
 const depositLink = h('a', { class: 'btn btn-deposit', target: '_top', rel: 'noopener', hidden: true, 'data-testid': 'deposit' }, 'Deposit');
+// The casino's limits page, opened in the top window, beside a refusal for the player's limits.
+const limitsLinkText = LIMIT_MESSAGES[launch.lang]?.limits_link;
+const limitsLink = h('a', { class: 'btn', target: '_top', rel: 'noopener', hidden: true, 'data-testid': 'limits-link', ...(limitsLinkText ? { lang: launch.lang } : {}) }, limitsLinkText ?? 'See my limits');
 const errorClose = h('button', { type: 'button', class: 'error-close', 'aria-label': 'Dismiss the message' });
-const errorBanner = h('div', { class: 'error-banner', hidden: true }, errorText, depositLink, errorClose);
+const errorBanner = h('div', { class: 'error-banner', hidden: true }, errorText, depositLink, limitsLink, errorClose);
 const notice = h('div', { class: 'notice', role: 'status', 'data-testid': 'notice', hidden: true });
 
 const balanceOut = h('output', { class: 'value', 'data-testid': 'balance', 'aria-label': 'Balance' }, '…');
@@ -168,7 +189,13 @@ function setLastWin(cents: number | null): void {
 function showError(code: string, message?: string, body: Record<string, unknown> = {}): void {
   errorBanner.hidden = false;
   errorText.dataset.code = code;
-  errorText.textContent = message ?? MESSAGES[code] ?? `Something went wrong (${code}).`;
+  errorText.textContent = message ?? LIMIT_MESSAGES[launch.lang]?.[code] ?? MESSAGES[code] ?? `Something went wrong (${code}).`;
+  // Screen readers pronounce the message in its own language.
+  if (!message && LIMIT_MESSAGES[launch.lang]?.[code]) errorText.lang = launch.lang;
+  else errorText.removeAttribute('lang');
+  const limitsPage = LIMIT_CODES.has(code) && session?.mode === 'real' && launch.lobbyUrl !== null ? new URL('/profile/limits', launch.lobbyUrl).href : null;
+  limitsLink.hidden = limitsPage === null;
+  if (limitsPage) limitsLink.href = limitsPage;
   const canDeposit = code === 'insufficient_funds' && session?.mode === 'real' && launch.depositUrl !== null;
   depositLink.hidden = !canDeposit;
   if (canDeposit) depositLink.href = launch.depositUrl!;

@@ -11,6 +11,11 @@ import { useSyncExternalStore } from 'react';
 export type Session = { status: 'unknown' | 'guest' | 'player'; player: Player | null };
 
 export const SESSION_HINT = 'orbit_player';
+/**
+ * The EE session timer's start (sessionStorage, spec: kept across reloads, reset on logout).
+ * Cleared here on every sign-out and 401, also when the timer's code is not loaded.
+ */
+export const SESSION_TIMER_KEY = 'orbit_session_timer';
 const UNKNOWN: Session = { status: 'unknown', player: null };
 let session = UNKNOWN;
 const listeners = new Set<() => void>();
@@ -19,7 +24,10 @@ const listeners = new Set<() => void>();
 export function setPlayer(player: Player | null) {
   try {
     if (player) localStorage.setItem(SESSION_HINT, '1');
-    else localStorage.removeItem(SESSION_HINT);
+    else {
+      localStorage.removeItem(SESSION_HINT);
+      sessionStorage.removeItem(SESSION_TIMER_KEY);
+    }
   } catch {
     // storage blocked: the player is asked for again on the next page
   }

@@ -1,8 +1,9 @@
 /**
- * The signed-in player's part of the header, composed from three features and loaded on demand
- * by the shell layout (not a route module): the cashbox's wallet island (balance, account
- * switcher, Deposit, cancelled-payment notice), the shell's player menu, and (`PlayerNotices`,
- * drawn by the shell layout in the page) the celebration of the player's own jackpot wins.
+ * The signed-in player's part of the header, composed from four features and loaded on demand
+ * by the shell layout (not a route module): the EE session timer (limits), the cashbox's wallet
+ * island (balance, account switcher, Deposit, cancelled-payment notice), the shell's player
+ * menu, and (`PlayerNotices`, drawn by the shell layout in the page) the celebration of the
+ * player's own jackpot wins and the limit-reached warning.
  * Nothing of it is in a guest's page or the lobby's first JavaScript. It also brings the game page's toolbar balance (`play-balance.tsx`, the same
  * accounts query), handed over through `lib/balance-island`, and tells the lobby's jackpots the
  * active account's currency (`lib/player-currency`).
@@ -11,17 +12,22 @@ import { useEffect } from 'react';
 import { activeAccount, CashboxQueryProvider, useAccounts } from '../features/cashbox/data';
 import HeaderWallet from '../features/cashbox/header-wallet';
 import { JackpotAwardToast } from '../features/jackpots/award-toast';
+import { LimitsWatcher } from '../features/limits/limit-notice';
+import { SessionTimer } from '../features/limits/session-timer';
 import { PlayerMenu } from '../features/shell/player-menu';
 import { provideBalance } from '../lib/balance-island';
+import type { Licence } from '@orbit/contracts';
 import type { Locale } from '../lib/locale';
 import { setPlayerCurrency } from '../lib/player-currency';
 import PlayBalance from './play-balance';
 
 provideBalance(PlayBalance);
 
-export default function PlayerHeader({ locale }: { locale: Locale }) {
+export default function PlayerHeader({ locale, licence }: { locale: Locale; licence: Licence }) {
   return (
     <>
+      {/* Spec "Session timer": licence EE only. */}
+      {licence === 'EE' ? <SessionTimer /> : null}
       <HeaderWallet />
       <PlayerMenu locale={locale} />
       <CashboxQueryProvider>
@@ -32,11 +38,18 @@ export default function PlayerHeader({ locale }: { locale: Locale }) {
 }
 
 /**
- * The player's notices over the page (the celebration of a jackpot won). The shell layout draws
- * them in the page, not in the header: the header's backdrop filter would hold a fixed box inside it.
+ * The player's notices over the page (the celebration of a jackpot won; the limit-reached
+ * warning, whose watcher also keeps the limits live and clears them at sign-out). The shell
+ * layout draws them in the page, not in the header: the header's backdrop filter would hold a
+ * fixed box inside it.
  */
 export function PlayerNotices() {
-  return <JackpotAwardToast />;
+  return (
+    <>
+      <JackpotAwardToast />
+      <LimitsWatcher />
+    </>
+  );
 }
 
 /** The active account's currency for the rest of the page (the header's own accounts query: no request of its own). */

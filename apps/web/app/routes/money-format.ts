@@ -4,8 +4,9 @@
  * `currencyInfo`), with the currency catalogue (`GET /api/info/currencies`, loaded once a page).
  */
 import type { Currency } from '@orbit/contracts';
-import { useCallback, useEffect, useState } from 'react';
-import { currencyInfo, formatMoney } from '../features/cashbox/money';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { amountInput, currencyInfo, formatMoney, parseAmount } from '../features/cashbox/money';
+import type { LimitMoney } from '../features/limits';
 import { browserApi } from '../lib/api';
 import { useI18n } from '../lib/i18n';
 
@@ -21,9 +22,7 @@ function loadCurrencies(): Promise<Currency[]> {
   return catalogue;
 }
 
-/** `(cents, currency) => "€12.50"`; until the catalogue is here, currencies are guessed as the cashbox does. */
-export function useMoneyFormat(): (cents: number, currency: string) => string {
-  const { locale } = useI18n();
+function useCurrencies(): Currency[] | undefined {
   const [currencies, setCurrencies] = useState<Currency[] | undefined>(undefined);
   useEffect(() => {
     let live = true;
@@ -35,5 +34,30 @@ export function useMoneyFormat(): (cents: number, currency: string) => string {
       live = false;
     };
   }, []);
+  return currencies;
+}
+
+/** `(cents, currency) => "€12.50"`; until the catalogue is here, currencies are guessed as the cashbox does. */
+export function useMoneyFormat(): (cents: number, currency: string) => string {
+  const { locale } = useI18n();
+  const currencies = useCurrencies();
   return useCallback((cents: number, currency: string) => formatMoney(cents, currencyInfo(currency, currencies), locale), [currencies, locale]);
+}
+
+/**
+ * The limits pages' money (`LimitMoney`): the cashbox's formatting and its amount input rule
+ * (whole units typed, at most the currency's decimals, never rounded), so a limit is typed and
+ * read the way a deposit is.
+ */
+export function useLimitMoney(): LimitMoney {
+  const format = useMoneyFormat();
+  const currencies = useCurrencies();
+  return useMemo(
+    () => ({
+      format,
+      parse: (text, currency) => parseAmount(text, currencyInfo(currency, currencies).subunits_to_unit),
+      input: (cents, currency) => amountInput(cents, currencyInfo(currency, currencies).subunits_to_unit),
+    }),
+    [format, currencies],
+  );
 }

@@ -1,8 +1,12 @@
-import { data } from 'react-router';
-import { GamePage } from '../features/play';
+import { data, useLocation } from 'react-router';
+import { RealityCheck, usePlayLimitCheck } from '../features/limits';
+import { GamePage, modeOf } from '../features/play';
 import { useBalanceComponent } from '../lib/balance-island';
 import { serverEndpoints } from '../lib/endpoints.server';
 import { useI18n } from '../lib/i18n';
+import { localizePath } from '../lib/locale';
+import { useSession } from '../lib/session';
+import { useMoneyFormat } from './money-format';
 import { PageErrorBoundary, pageMeta, requestLocale } from './route-helpers';
 import type { Route } from './+types/play';
 
@@ -24,13 +28,26 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function PlayRoute({ loaderData }: Route.ComponentProps) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const location = useLocation();
+  const session = useSession();
+  const format = useMoneyFormat();
   // The signed-in player's live balance (the cashbox's accounts and realtime), brought by the
   // player's header (see lib/balance-island): nothing of it is loaded for a guest.
   const Balance = useBalanceComponent();
+  const signedIn = session.status === 'player';
+  // Spec §2: a signed-in player with a reached limit is sent to the limits page before the game opens.
+  const playLimit = usePlayLimitCheck(signedIn, location.pathname);
+  const realPlay = signedIn && modeOf(new URLSearchParams(location.search).get('mode')) === 'real';
   return (
     <div className="page">
-      <GamePage game={loaderData.game} balance={(currency) => (Balance ? <Balance currency={currency} /> : t('common.loading'))} />
+      <GamePage
+        game={loaderData.game}
+        balance={(currency) => (Balance ? <Balance currency={currency} /> : t('common.loading'))}
+        playLimit={playLimit}
+        // The reality check pauses real play only (the player's interval, /profile/limits).
+        stageOverlay={realPlay ? (playing) => <RealityCheck playing={playing} lobbyHref={localizePath('/', locale)} money={{ format }} /> : undefined}
+      />
     </div>
   );
 }

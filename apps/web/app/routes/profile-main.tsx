@@ -1,4 +1,6 @@
+import { SessionFacts } from '../features/limits';
 import { ProfileMain, useProfilePlayer } from '../features/profile';
+import { useMoneyFormat } from './money-format';
 import { PageErrorBoundary, pageMeta } from './route-helpers';
 import type { Route } from './+types/profile-main';
 
@@ -6,9 +8,10 @@ export function meta(args: Route.MetaArgs) {
   return [...pageMeta(args, { key: 'auth.profileTitle' }), { name: 'robots', content: 'noindex' }];
 }
 
-/** `/profile`: the player's details, the details form, subscriptions. */
+/** `/profile`: the player's details, this session's time played and net position, the details form, subscriptions. */
 export default function ProfileMainPage() {
-  return <ProfileMain player={useProfilePlayer()} />;
+  const format = useMoneyFormat();
+  return <ProfileMain player={useProfilePlayer()} session={<SessionFacts money={{ format }} />} />;
 }
 
 export const ErrorBoundary = PageErrorBoundary;

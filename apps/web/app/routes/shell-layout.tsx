@@ -88,8 +88,10 @@ const AuthPopup = lazy(() => import('../features/auth/auth-popup').then((m) => (
 const TermsPopup = lazy(() => import('../features/auth/auth-popup').then((m) => ({ default: m.TermsPopup })));
 /** The signed-in player's header (balance, account switcher, Deposit, player menu): loaded once a player is signed in. */
 const PlayerHeader = lazy(() => import('./cashbox-header'));
-/** The player's notices over the page (a jackpot won), from the same chunk; in the page, not in the header (its backdrop filter holds fixed boxes). */
+/** The player's notices over the page (a jackpot won, a limit reached), from the same chunk; in the page, not in the header (its backdrop filter holds fixed boxes). */
 const PlayerNotices = lazy(() => import('./cashbox-header').then((m) => ({ default: m.PlayerNotices })));
+/** Why a player was just signed out by a cooling-off or self-exclusion (router state from the limits page); loaded only then. */
+const ExclusionNotice = lazy(() => import('../features/limits/exclusion-notice'));
 
 type Snapshot = { location: Location; state: NonNullable<ContextType<typeof DataRouterStateContext>>; element: ReactNode };
 
@@ -169,7 +171,7 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
       helpLinks={data.helpLinks}
       player={
         <Suspense fallback={null}>
-          <PlayerHeader locale={data.locale} />
+          <PlayerHeader locale={data.locale} licence={data.licence} />
         </Suspense>
       }
       search={
@@ -207,6 +209,11 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
       {session.player ? (
         <Suspense fallback={null}>
           <PlayerNotices />
+        </Suspense>
+      ) : null}
+      {!popup && (location.state as { limitsNotice?: unknown } | null)?.limitsNotice ? (
+        <Suspense fallback={null}>
+          <ExclusionNotice />
         </Suspense>
       ) : null}
     </Shell>

@@ -8,7 +8,9 @@ export const TOAST_MS = 10_000;
 /**
  * A short notice in a corner of the page (`role="status"`: read out without taking the focus),
  * closed by its button or after `ms`. `tone="celebrate"`: a win (a glow and a small pop, still
- * when the visitor prefers reduced motion). Fixed to the window: render it where no ancestor
+ * when the visitor prefers reduced motion). `tone="warning"` without `onClose`: a persistent
+ * warning (spec: limit reached), with no close button and no timer, shown as long as its owner
+ * draws it. Fixed to the window: render it where no ancestor
  * has a transform or filter (the sticky header's backdrop filter would hold it inside the header;
  * the shell layout draws the player's notices in the page for that reason).
  */
@@ -20,22 +22,25 @@ export function Toast({
   testId,
 }: {
   children: ReactNode;
-  onClose: () => void;
+  onClose?: () => void;
   ms?: number;
-  tone?: 'info' | 'celebrate';
+  tone?: 'info' | 'celebrate' | 'warning';
   testId?: string;
 }) {
   const { t } = useI18n();
   useEffect(() => {
+    if (!onClose) return;
     const timer = setTimeout(onClose, ms);
     return () => clearTimeout(timer);
   }, [onClose, ms]);
   return (
     <div className={`ui-toast ui-toast--${tone}`} role="status" data-testid={testId}>
       <div className="ui-toast__body">{children}</div>
-      <button type="button" className="ui-toast__close" aria-label={t('auth.close')} onClick={onClose}>
-        ×
-      </button>
+      {onClose ? (
+        <button type="button" className="ui-toast__close" aria-label={t('auth.close')} onClick={onClose}>
+          ×
+        </button>
+      ) : null}
     </div>
   );
 }

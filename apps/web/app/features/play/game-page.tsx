@@ -99,6 +99,10 @@ type GamePageProps = {
   game: PlayGame;
   /** The live balance of the signed-in player (the route composes it), in the launch's currency once known. */
   balance?: (currency: string | null) => ReactNode;
+  /** A signed-in player's limits at entry (the route reads them): see `playGuard`. */
+  playLimit?: 'unknown' | 'clear' | 'blocked';
+  /** Drawn over the stage (the reality check), told whether the game is open. */
+  stageOverlay?: (playing: boolean) => ReactNode;
 };
 
 /**
@@ -106,17 +110,18 @@ type GamePageProps = {
  * fullscreen, close) over the stage, where the studio's page plays in an iframe. The server
  * renders the toolbar with the title; the launch (`POST /api/games/{id}/launch`) happens in the
  * browser, after the spec's guards (`playGuard`): a guest asking for real play, or for a demo
- * the game lacks, goes to sign-up with the game as `redirect`; a launch refused for the
- * player's limits or self-exclusion goes to `/profile/limits`; other refusals say why, with a
- * way back.
+ * the game lacks, goes to sign-up with the game as `redirect`; a signed-in player with a
+ * reached limit that stops play (`playLimit`, read by the route) and a launch refused for the
+ * player's limits or self-exclusion go to `/profile/limits`; other refusals say why, with a
+ * way back. `stageOverlay` covers the stage (the reality check).
  */
-export function GamePage({ game, balance }: GamePageProps) {
+export function GamePage({ game, balance, playLimit, stageOverlay }: GamePageProps) {
   const { t, locale } = useI18n();
   const location = useLocation();
   const navigate = useNavigate();
   const session = useSession();
   const mode = modeOf(new URLSearchParams(location.search).get('mode'));
-  const decision = playGuard({ status: session.status, mode, hasDemo: game.has_demo_mode, launchable: game.launchable });
+  const decision = playGuard({ status: session.status, mode, hasDemo: game.has_demo_mode, launchable: game.launchable, limits: playLimit });
   const [attempt, setAttempt] = useState(0);
   const launch = useLaunch(game.id, mode, decision === 'launch', attempt);
   const player = session.player;
@@ -141,7 +146,7 @@ export function GamePage({ game, balance }: GamePageProps) {
       navigate(signUpHref(locale, location, mode), { replace: true });
     } else if (decision === 'to-real') {
       navigate({ pathname: location.pathname, search: modeSearch('real'), hash: location.hash }, { replace: true, state: location.state });
-    } else if (failure?.action === 'limits') {
+    } else if (decision === 'limits' || failure?.action === 'limits') {
       navigate(localizePath('/profile/limits', locale), { replace: true });
     }
   }, [decision, failure, location, locale, mode, navigate]);
@@ -256,6 +261,7 @@ export function GamePage({ game, balance }: GamePageProps) {
       </div>
       <div className="play__stage" ref={stage}>
         {stageContent}
+        {stageOverlay?.(launch.status === 'ready')}
       </div>
     </div>
   );

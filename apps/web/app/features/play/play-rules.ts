@@ -18,25 +18,34 @@ export type PlayGuardInput = {
   mode: GameMode;
   hasDemo: boolean;
   launchable: boolean;
+  /**
+   * A signed-in player's limits at the page's entry (spec §2 guard): still being read, none
+   * stopping play, or a reached limit that stops play. Left out: not checked here.
+   */
+  limits?: 'unknown' | 'clear' | 'blocked';
 };
 
 /**
- * - `wait`: the session is not known yet;
+ * - `wait`: the session (or a player's limits, for real play) is not known yet;
  * - `sign-up`: a guest asking for real play, or for the demo of a game without one (spec: Play —
  *   a visitor goes to registration; real play needs an account);
  * - `to-real`: a player asking for a demo the game does not have gets real play;
+ * - `limits`: a signed-in player with a reached limit that stops play goes to the limits page
+ *   (spec §2: before entering a game page);
  * - `unavailable`: a catalogue-only game (nothing to open, in either mode);
  * - `launch`: ask the platform for the game's address. Demo is open to guests and does not wait
- *   for the session.
+ *   for the session (nor for a player's limits: a reached one still sends the player away once known).
  */
-export type PlayDecision = 'wait' | 'sign-up' | 'to-real' | 'unavailable' | 'launch';
+export type PlayDecision = 'wait' | 'sign-up' | 'to-real' | 'limits' | 'unavailable' | 'launch';
 
-export function playGuard({ status, mode, hasDemo, launchable }: PlayGuardInput): PlayDecision {
+export function playGuard({ status, mode, hasDemo, launchable, limits }: PlayGuardInput): PlayDecision {
   if (!launchable) return 'unavailable';
+  if (status === 'player' && limits === 'blocked') return 'limits';
   if (mode === 'demo' && hasDemo) return 'launch';
   if (status === 'unknown') return 'wait';
   if (status === 'guest') return 'sign-up';
-  return mode === 'demo' ? 'to-real' : 'launch';
+  if (mode === 'demo') return 'to-real';
+  return limits === 'unknown' ? 'wait' : 'launch';
 }
 
 /**

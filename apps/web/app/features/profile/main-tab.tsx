@@ -1,5 +1,5 @@
 import type { Player } from '@orbit/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { ApiError, browserApi } from '../../lib/api';
 import { captchaToken } from '../../lib/captcha';
 import { useI18n } from '../../lib/i18n';
@@ -9,8 +9,11 @@ import { needsPersonalInfo } from './details-rules';
 import { PersonalInfoModal } from './personal-info';
 import { loadProfileInfo } from './profile-data';
 
-/** The profile's main tab: account facts, the details form (`edition`), promotion subscriptions. */
-export function ProfileMain({ player }: { player: Player }) {
+/**
+ * The profile's main tab: account facts, `session` (the route's: this session's time played and
+ * net position), the details form (`edition`), promotion subscriptions.
+ */
+export function ProfileMain({ player, session }: { player: Player; session?: ReactNode }) {
   const { t } = useI18n();
   const [personalInfo, setPersonalInfo] = useState(false);
   const [missing, setMissing] = useState(false);
@@ -58,6 +61,7 @@ export function ProfileMain({ player }: { player: Player }) {
           </div>
         ) : null}
       </section>
+      {session}
       <section className="profile-card" aria-labelledby="profile-details">
         <h2 id="profile-details">{t('profile.details')}</h2>
         <DetailsForm key={`${player.id}-${detailsVersion}`} context="edition" player={player} submitLabel={t('profile.save')} />

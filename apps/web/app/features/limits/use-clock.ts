@@ -1,0 +1,30 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useI18n } from '../../lib/i18n';
+
+/** Spec: the session timer ticks every second; countdowns use the same tick. */
+export const TICK_MS = 1_000;
+
+/** The current time, renewed every `ms` while `running` (countdowns, the session clock). */
+export function useNow(running = true, ms = TICK_MS): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(timer);
+  }, [running, ms]);
+  return now;
+}
+
+/** A moment (ISO) in the page's language and the browser's time zone: "25 Nov 2026, 14:05". */
+export function useDateTimeFormat(): (iso: string) => string {
+  const { locale } = useI18n();
+  return useCallback(
+    (iso: string) => {
+      const date = new Date(iso);
+      if (Number.isNaN(date.getTime())) return iso;
+      return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+    },
+    [locale],
+  );
+}

@@ -1,0 +1,240 @@
+/**
+ * Responsible-gambling limits in real chromium against the real server: a deposit limit set on
+ * /profile/limits with its usage, a raise left pending with its countdown, a deposit above the
+ * limit refused in the cashbox with the reason; the reality-check interval; a wager limit
+ * reached in a house game (the live warning, the game's refusal of the next bet, the game page's
+ * guard); the EE session timer and this session's figures on /profile; a self-exclusion confirmed twice that signs the player out at once, and the sign-in it
+ * then refuses.
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { Ledger } from '../../apps/server/src/modules/wallet';
+import { systemClock } from '../../apps/server/src/platform/clock';
+import { watchPage } from './support/browser';
+import { dialog, fillPersonalInfo, fillSignIn, newEmail, PASSWORD, pathOf, poll, registerOverLobby, serverAndBrowser, signOut, withPage } from './support/journeys';
+
+const env = serverAndBrowser();
+
+const url = (path: string) => `${env.server.baseUrl}${path}`;
+
+async function openLimits(page: Page) {
+  await page.goto(url('/profile'));
+  await page.getByRole('navigation', { name: 'Profile sections' }).getByRole('link', { name: 'Limits' }).click();
+  await poll(() => pathOf(page)).toBe('/profile/limits');
+  await page.getByTestId('limits-page').waitFor();
+}
+
+describe('limits', () => {
+  it('sets a daily deposit limit, shows its usage and a pending raise, and the cashbox refuses a deposit above it', async () => {
+    await withPage(env.browser, async (page) => {
+      const watch = watchPage(page);
+      await registerOverLobby(page, env.server.baseUrl, newEmail('limits-deposit'));
+      await openLimits(page);
+
+      const deposit = page.getByTestId('limits-deposit');
+      const form = deposit.getByRole('form', { name: 'Set a deposit limit' });
+      expect(await form.getByLabel('Period').inputValue()).toBe('day');
+      await form.getByLabel('Amount (EUR)').fill('20');
+      await form.getByRole('button', { name: 'Set deposit limit' }).click();
+      await form.getByText('Your limit is set and applies now.').waitFor();
+      const card = deposit.getByTestId('limit-deposit-day');
+      await card.getByText('€0.00 of €20.00 used').waitFor();
+      await card.getByText(/^Starts again on /).waitFor();
+      expect(await card.locator('progress').getAttribute('value')).toBe('0');
+
+      // A higher amount waits 24 hours and the mailed confirmation; the lower one stays in force.
+      await form.getByLabel('Amount (EUR)').fill('30');
+      await form.getByRole('button', { name: 'Set deposit limit' }).click();
+      await form.getByText(/Your higher limit is waiting/).waitFor();
+      await card.getByText('Raise to €30.00 waiting for your confirmation').waitFor();
+      const pending = card.getByTestId('limit-pending');
+      await pending.getByText('A higher limit was asked for.').waitFor();
+      // The countdown to the confirmation runs (23:59:xx) and ticks.
+      const timer = pending.getByRole('timer');
+      const first = await timer.textContent();
+      expect(first).toMatch(/^2[34]:\d\d:\d\d$/);
+      await poll(() => timer.textContent(), 5_000).not.toBe(first);
+      await card.getByText('€0.00 of €20.00 used').waitFor();
+      // The session timer is the EE licence's only.
+      expect(await page.getByTestId('session-timer').count()).toBe(0);
+
+      // The reality check's interval is saved on the same page.
+      const reality = page.getByTestId('limits-reality-check');
+      await reality.getByLabel('Every 30 minutes').check();
+      await reality.getByRole('button', { name: 'Save' }).click();
+      await reality.getByText('Your reality check is saved.').waitFor();
+      await page.reload();
+      await page.getByTestId('limits-reality-check').getByLabel('Every 30 minutes').and(page.locator(':checked')).waitFor();
+
+      // A deposit of 25 would pass the 20 in force: refused, with the reason.
+      await page.locator('.wallet__deposit').click();
+      await poll(() => pathOf(page)).toBe('/deposit');
+      await fillPersonalInfo(page);
+      const popup = page.getByRole('dialog', { name: 'Deposit' });
+      await popup.getByRole('button', { name: /^Visa/ }).click();
+      await popup.getByLabel('Amount (EUR)').fill('25');
+      await popup.getByRole('button', { name: 'Deposit', exact: true }).click();
+      await popup.getByText('This deposit would go over your deposit limit.', { exact: false }).waitFor();
+      expect(pathOf(page)).toBe('/deposit');
+
+      // A confirmation link that is not (or no longer) valid says so, with the way back.
+      await page.goto(url('/profile/limits/confirm?token=not-a-token'));
+      const confirm = page.getByTestId('limit-confirm');
+      await confirm.getByText(/This confirmation link (is not valid|has expired)/).waitFor();
+      await confirm.getByRole('link', { name: 'Back to your limits' }).click();
+      await poll(() => pathOf(page)).toBe('/profile/limits');
+      expect(watch.pageErrors).toEqual([]);
+    });
+  });
+
+  it('warns live when a wager limit is reached in a game, the game refuses the next bet, and the game page sends the player to the limits', async () => {
+    await withPage(env.browser, async (page) => {
+      const watch = watchPage(page);
+      await registerOverLobby(page, env.server.baseUrl, newEmail('limits-wager'));
+      // Money from elsewhere (as a settled deposit would bring), straight through the ledger.
+      const { id } = (await page.evaluate(async () => (await fetch('/api/player', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json())) as { id: number };
+      await new Ledger(systemClock).transfer(env.server.database.db, {
+        idempotencyKey: `limits-browser-${id}`,
+        kind: 'deposit',
+        reference: 'payment:limits',
+        currency: 'EUR',
+        amount: 5_000,
+        from: { house: 'psp_clearing' },
+        to: { player: id, kind: 'real' },
+      });
+      await openLimits(page);
+      const form = page.getByTestId('limits-wager').getByRole('form', { name: 'Set a wager limit' });
+      await form.getByLabel('Amount (EUR)').fill('1');
+      await form.getByRole('button', { name: 'Set wager limit' }).click();
+      await page.getByTestId('limit-wager-day').getByText('€0.00 of €1.00 used').waitFor();
+
+      // One spin of €1.00 uses the whole limit: the warning comes over the game, live.
+      await page.goto(url('/play/orbit/stellar-sevens'));
+      const frame = page.frameLocator('[data-testid="game-frame"]');
+      await frame.getByTestId('play').and(frame.locator(':not([disabled])')).waitFor({ timeout: 30_000 });
+      await frame.getByTestId('stake').selectOption('100');
+      await frame.getByTestId('play').click();
+      const warning = page.getByTestId('limit-reached');
+      await warning.getByText('You have reached your wager limit (Day): play is paused.').waitFor({ timeout: 20_000 });
+      await warning.getByRole('link', { name: 'See your limits' }).waitFor();
+      // The next bet is refused, and the game says why.
+      await frame.getByTestId('play').and(frame.locator(':not([disabled])')).waitFor({ timeout: 20_000 });
+      await frame.getByTestId('play').click();
+      await frame.getByTestId('error').getByText(/You have reached one of your responsible-gambling limits/).waitFor({ timeout: 20_000 });
+      expect(await frame.getByTestId('error').getAttribute('data-code')).toBe('limit_reached');
+      expect(await frame.getByTestId('limits-link').getAttribute('href')).toBe(url('/profile/limits'));
+
+      // Entering a game page again: straight to the limits page (spec §2 guard), warning still shown.
+      await page.goto(url('/play/orbit/european-roulette'));
+      await poll(() => pathOf(page), 20_000).toBe('/profile/limits');
+      await page.getByTestId('limit-wager-day').getByText('€1.00 of €1.00 used').waitFor();
+      await page.getByTestId('limit-reached').waitFor();
+      expect(watch.pageErrors).toEqual([]);
+    });
+  });
+
+  it('pauses real play with a reality check at the chosen interval: time played, net position, Continue and Leave', async () => {
+    await withPage(env.browser, async (page) => {
+      const watch = watchPage(page);
+      await page.clock.install();
+      await registerOverLobby(page, env.server.baseUrl, newEmail('limits-reality'));
+      await openLimits(page);
+      const reality = page.getByTestId('limits-reality-check');
+      await reality.getByLabel('Every 15 minutes').check();
+      await reality.getByRole('button', { name: 'Save' }).click();
+      await reality.getByText('Your reality check is saved.').waitFor();
+
+      await page.goto(url('/play/orbit/stellar-sevens'));
+      const frame = page.frameLocator('[data-testid="game-frame"]');
+      await frame.getByTestId('play').waitFor({ timeout: 30_000 });
+      expect(await page.getByTestId('reality-check').count()).toBe(0);
+      await page.clock.fastForward('15:02');
+      const check = page.getByRole('dialog', { name: 'Reality check' });
+      await check.getByText('Another 15 minutes of play have passed.', { exact: false }).waitFor({ timeout: 20_000 });
+      await check.getByText('Time played').waitFor();
+      await check.getByText('Net position').waitFor();
+      // It covers the game: the frame takes no clicks while it is shown.
+      const covered = await page.evaluate(() => {
+        const frameBox = document.querySelector('[data-testid="game-frame"]')!.getBoundingClientRect();
+        const top = document.elementFromPoint(frameBox.left + frameBox.width / 2, frameBox.top + frameBox.height / 2);
+        return top?.closest('[data-testid="reality-check"]') !== null;
+      });
+      expect(covered).toBe(true);
+      await check.getByRole('button', { name: 'Continue playing' }).click();
+      await poll(() => page.getByTestId('reality-check').count()).toBe(0);
+      // Again after the next 15 minutes; Leave goes to the lobby.
+      await page.clock.fastForward('15:02');
+      await check.getByRole('link', { name: 'Leave the game' }).click({ timeout: 20_000 });
+      await poll(() => pathOf(page)).toBe('/');
+      expect(watch.pageErrors).toEqual([]);
+    });
+  });
+
+  it('counts the session up in the header on an EE host, across a reload, and starts again after signing out', async () => {
+    await withPage(env.browser, async (page) => {
+      const watch = watchPage(page);
+      // Chromium resolves *.localhost to this machine; the server picks EE for `ee.` hosts.
+      const ee = `http://ee.localhost:${env.server.port}`;
+      await registerOverLobby(page, ee, newEmail('limits-ee'));
+      const timer = page.getByTestId('session-timer');
+      await poll(() => timer.textContent()).toMatch(/^00:00:\d\d$/);
+      const first = await timer.textContent();
+      await poll(() => timer.textContent(), 5_000).not.toBe(first);
+      const start = await page.evaluate(() => sessionStorage.getItem('orbit_session_timer'));
+      expect(Number(start)).toBeGreaterThan(0);
+      // A reload goes on from the same start.
+      await page.reload();
+      await timer.waitFor();
+      expect(await page.evaluate(() => sessionStorage.getItem('orbit_session_timer'))).toBe(start);
+      // This session's time played and net position on the profile.
+      await page.goto(`${ee}/profile`);
+      const facts = page.getByTestId('session-facts');
+      await facts.getByTestId('session-time-played').filter({ hasText: /^\d\d:\d\d:\d\d$/ }).waitFor();
+      await facts.getByTestId('session-net').filter({ hasText: '€0.00' }).waitFor();
+      // Signing out resets it.
+      await signOut(page);
+      expect(await page.evaluate(() => sessionStorage.getItem('orbit_session_timer'))).toBeNull();
+      expect(await timer.count()).toBe(0);
+      expect(watch.pageErrors).toEqual([]);
+    });
+  });
+
+  it('self-excludes after a second confirmation, signs the player out at once and refuses the next sign-in', async () => {
+    await withPage(env.browser, async (page) => {
+      const watch = watchPage(page);
+      const email = newEmail('limits-excluded');
+      await registerOverLobby(page, env.server.baseUrl, email);
+      await openLimits(page);
+
+      const section = page.getByTestId('limits-self_exclusion');
+      await section.getByText('You are signed out at once, on every device.').waitFor();
+      await section.getByText('Withdrawals stay possible.').waitFor();
+      await section.getByRole('link', { name: 'Withdraw now' }).waitFor();
+      await section.getByLabel('Length').selectOption('6_months');
+      await section.getByRole('button', { name: 'Continue' }).click();
+      // The second step asks again; cancelling sends nothing.
+      const confirm = section.getByTestId('confirm-self_exclusion');
+      await confirm.getByText('Exclude yourself for 6 months?').waitFor();
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await section.getByRole('button', { name: 'Continue' }).click();
+      await confirm.getByRole('button', { name: 'Yes, exclude me now' }).click();
+
+      // Signed out at once: the lobby explains, the header is a guest's, the session is gone.
+      await poll(() => pathOf(page)).toBe('/');
+      const notice = page.getByRole('dialog', { name: 'Your self-exclusion has started' });
+      await notice.getByText(/You have been signed out on every device\. You cannot sign in, deposit or play until /).waitFor();
+      await page.locator('.header__enter').getByRole('link', { name: 'Sign in' }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('orbit_player'))).toBeNull();
+      expect(await page.evaluate(async () => (await fetch('/api/player', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).status)).toBe(401);
+      await notice.getByRole('button', { name: 'I understand' }).click();
+      await poll(() => page.getByRole('dialog').count()).toBe(0);
+
+      // Signing in again is refused with the reason.
+      await page.locator('.header__enter').getByRole('link', { name: 'Sign in' }).click();
+      await fillSignIn(page, email, PASSWORD);
+      await dialog(page).getByText('This account is in a cooling-off or self-exclusion: you cannot sign in until it ends.').waitFor();
+      expect(await page.locator('.header__enter').count()).toBe(1);
+      expect(watch.pageErrors).toEqual([]);
+    });
+  });
+});
