@@ -256,6 +256,9 @@ describe('deposits', () => {
     expect((await depositCall(p, 6_000)).json()).toEqual({ errors: { amount_cents: ['limit_reached'] } });
     await deposited(p, 5_000);
     expect((await depositCall(p, 1_000)).json()).toEqual({ errors: { amount_cents: ['limit_reached'] } });
+    // A reached deposit limit never holds back a cashout.
+    const cashout = await call(t, 'POST', '/api/cashbox/cashouts', { cookie: p.cookie, payload: { payment_method: 'bank_sofort', amount_cents: 5_000, currency: 'EUR', destination: 'DE89370400440532013000' } });
+    expect(cashout.statusCode, cashout.body).toBe(201);
     const limits = await limitsOf(p);
     expect(isLimitReached(find(limits, 'deposit', 'week')!)).toBe(true);
     expect(isLimitReached(find(limits, 'deposit', 'day')!)).toBe(false);
@@ -430,6 +433,10 @@ describe('cooling-off and self-exclusion', () => {
     expect((await call(t, 'DELETE', `/api/user_limits/${exclusion.id}`, { cookie })).json()).toEqual({ errors: { base: ['limit_locked'] } });
     expect((await setLimit(me, { type: 'self_exclusion', period: '6_months' })).json()).toEqual({ errors: { period: ['shorter_than_current'] } });
     expect((await depositCall(me, 2_000)).json()).toEqual({ errors: { base: ['player_excluded'] } });
+    // Withdrawals stay possible.
+    await client.fund(me, 3_000);
+    const cashout = await call(t, 'POST', '/api/cashbox/cashouts', { cookie, payload: { payment_method: 'bank_sofort', amount_cents: 3_000, currency: 'EUR', destination: 'DE89370400440532013000' } });
+    expect(cashout.statusCode, cashout.body).toBe(201);
     expect((await call(t, 'POST', '/api/cashbox/crypto_address', { cookie, payload: { currency: 'BTC' } })).statusCode).toBe(422);
     expect((await client.launch(me)).json()).toEqual({ errors: { base: ['player_excluded'] } });
     // Longer is allowed (and signs out again).

@@ -400,7 +400,6 @@ export class CashboxService {
     }
     const now = this.clock.now();
     const payment = await this.db.transaction(async (tx) => {
-      await this.refuseDeposit(tx, userId, currency.code, request.amount_cents, now);
       const [row] = await tx
         .insert(payments)
         .values({ userId, action: 'cashout', state: 'pending', currency: currency.code, amount: request.amount_cents, method: method.id, provider: method.provider, destination, createdAt: now, updatedAt: now })
