@@ -76,6 +76,23 @@ export const cashoutRequestSchema = z.object({
 });
 export type CashoutRequest = z.infer<typeof cashoutRequestSchema>;
 
+/*
+ * Withdrawal by link: a player who may not sign in (cooling-off, self-exclusion) is mailed a
+ * link (`/withdrawal?withdrawal_token=…`, 24 hours) to take their money out (docs/limits.md).
+ */
+const withdrawalTokenSchema = z.string({ error: 'required' }).min(1, { error: 'required' }).max(200, { error: 'invalid' });
+export const withdrawalQuerySchema = z.object({ withdrawal_token: withdrawalTokenSchema });
+export const withdrawalResponseSchema = z.object({
+  /** The player's address, masked (`an***@example.com`). */
+  email: z.string(),
+  accounts: z.array(z.object({ currency: z.string(), real_cents: z.number().int(), subunits_to_unit: z.number().int() })),
+  /** Cashout methods of every account's currency. */
+  methods: z.array(paymentMethodSchema),
+});
+export type WithdrawalResponse = z.infer<typeof withdrawalResponseSchema>;
+export const withdrawalRequestSchema = cashoutRequestSchema.extend({ withdrawal_token: withdrawalTokenSchema });
+export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>;
+
 export const cryptoAddressRequestSchema = z.object({
   currency: z.string({ error: 'required' }).regex(/^[A-Z]{3,5}$/, { error: 'invalid' }),
 });

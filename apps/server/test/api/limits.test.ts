@@ -9,7 +9,14 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { confirmUserLimitResponseSchema, isLimitReached, responsibleGamingResponseSchema, userLimitsResponseSchema, type UserLimit } from '@orbit/contracts';
+import {
+  confirmUserLimitResponseSchema,
+  isLimitReached,
+  responsibleGamingResponseSchema,
+  userLimitsResponseSchema,
+  withdrawalResponseSchema,
+  type UserLimit,
+} from '@orbit/contracts';
 import { payments } from '../../src/modules/cashbox/schema';
 import { sessions, users } from '../../src/modules/identity/schema';
 import { Ledger } from '../../src/modules/wallet';
@@ -391,6 +398,12 @@ describe('cooling-off and self-exclusion', () => {
     const again = await signIn(t, p.email, PASSWORD, '10.31.0.2');
     expect(again.statusCode).toBe(422);
     expect(again.json()).toEqual({ errors: { email: ['player_excluded'] } });
+    // The exclusion mailed a withdrawal link; a refused sign-in a minute later mails another.
+    const links = async () => ((await call(t, 'GET', `/api/dev/mailbox?to=${encodeURIComponent(p.email)}`)).json() as Array<{ subject: string }>).filter((m) => m.subject === 'Withdraw your balance').length;
+    expect(await links()).toBe(1);
+    clock.advance(61_000);
+    expect((await signIn(t, p.email, PASSWORD, '10.31.0.5')).statusCode).toBe(422);
+    expect(await links()).toBe(2);
     expect((await signIn(t, p.email, 'Wrong-Password-1', '10.31.0.3')).json()).toEqual({ errors: { email: ['invalid_credentials'] } });
     // The game session the studio still holds takes no bet; a win it owes is still paid.
     expectError(await play(token, 100), 403, 'player_excluded');
@@ -408,8 +421,26 @@ describe('cooling-off and self-exclusion', () => {
     expect((await webhook(body, headers)).statusCode).toBe(200);
     expect(await balancesOf(t.database.db, p.id, 'EUR')).toMatchObject({ real: 15_000, reserved: 0 });
 
-    // It ends on time (the sweep marks it), and sign-in works again.
+    // The rest is withdrawn through the mailed link, with no session.
+    const mail = await lastMailTo(t, p.email);
+    expect(mail.subject).toBe('Withdraw your balance');
+    const link = tokenIn(mail.text, 'withdrawal_token');
+    const shown = await call(t, 'GET', `/api/cashbox/withdrawal?withdrawal_token=${encodeURIComponent(link)}`);
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(withdrawalResponseSchema.parse(shown.json())).toMatchObject({ email: `li***@example.com`, accounts: [{ currency: 'EUR', real_cents: 15_000, subunits_to_unit: 100 }] });
+    expect(withdrawalResponseSchema.parse(shown.json()).methods.some((m) => m.id === 'bank_sofort' && m.action === 'cashout')).toBe(true);
+    const withdraw = (token: string, cents: number) =>
+      call(t, 'POST', '/api/cashbox/withdrawal', { payload: { withdrawal_token: token, payment_method: 'bank_sofort', amount_cents: cents, currency: 'EUR', destination: 'DE89370400440532013000' } });
+    const rest = await withdraw(link, 15_000);
+    expect(rest.statusCode, rest.body).toBe(201);
+    expect(await balancesOf(t.database.db, p.id, 'EUR')).toMatchObject({ real: 0, reserved: 15_000 });
+    expect((await withdraw(link, 5_000)).json()).toEqual({ errors: { amount_cents: ['insufficient_funds'] } });
+    expect((await withdraw('not-a-link', 1)).json()).toEqual({ errors: { withdrawal_token: ['invalid'] } });
+    expect((await call(t, 'GET', '/api/cashbox/withdrawal?withdrawal_token=not-a-link')).statusCode).toBe(422);
+
+    // It ends on time (the sweep marks it), and sign-in works again; the link has expired.
     clock.advance(24 * HOUR);
+    expect((await withdraw(link, 1)).json()).toEqual({ errors: { withdrawal_token: ['expired'] } });
     await t.app.orbitSweeps.runAll();
     const back = await signIn(t, p.email, PASSWORD, '10.31.0.4');
     expect(back.statusCode, back.body).toBe(200);

@@ -15,11 +15,14 @@ import {
   paymentsResponseSchema,
   paymentsWithPagesRequestSchema,
   paymentsWithPagesResponseSchema,
+  withdrawalQuerySchema,
+  withdrawalRequestSchema,
+  withdrawalResponseSchema,
 } from '@orbit/contracts';
 import type { ModuleContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { operatorGuard } from '../../platform/http/operator';
-import { requirePlayer } from '../identity';
+import { requirePlayer, withdrawalPlayer } from '../identity';
 import { presentPayment, type CashboxService } from './service';
 
 const cashbox = { tags: ['cashbox'] };
@@ -53,6 +56,25 @@ export function cashboxRoutes(service: CashboxService) {
       '/api/cashbox/crypto_address',
       { schema: { ...cashbox, summary: "The player's deposit address in a crypto currency, with its QR code", body: cryptoAddressRequestSchema, response: { 200: cryptoAddressResponseSchema } } },
       async (request) => service.cryptoAddress(await requirePlayer(request), request.body.currency),
+    );
+
+    // A player who may not sign in (cooling-off, self-exclusion) withdraws through the mailed link.
+    app.get(
+      '/api/cashbox/withdrawal',
+      { schema: { ...cashbox, summary: "A withdrawal link's player: masked address, real money per account, cashout methods", querystring: withdrawalQuerySchema, response: { 200: withdrawalResponseSchema } } },
+      async (request, reply) => {
+        reply.headers(noStore);
+        return service.withdrawal(await withdrawalPlayer(ctx.db, request.query.withdrawal_token, ctx.clock.now()));
+      },
+    );
+    app.post(
+      '/api/cashbox/withdrawal',
+      { schema: { ...cashbox, summary: 'Requests a cashout through a withdrawal link (no session)', body: withdrawalRequestSchema, response: { 201: paymentSchema } } },
+      async (request, reply) => {
+        const { withdrawal_token: token, ...cashout } = request.body;
+        const player = await withdrawalPlayer(ctx.db, token, ctx.clock.now());
+        return reply.status(201).send(await service.cashout(player, cashout));
+      },
     );
 
     app.post(

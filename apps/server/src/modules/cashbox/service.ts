@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import {
   FIRST_DEPOSIT_SUGGESTION,
   type CashoutRequest,
+  type WithdrawalResponse,
   type CryptoAddressResponse,
   type DepositRequest,
   type Payment,
@@ -65,6 +66,15 @@ export function presentPayment(p: PaymentRow): Payment {
  * webhook and a status poll arriving together credit once. State changes are guarded updates
  * (`where state = ...`) in the same transaction as their ledger transfer.
  */
+/** Who a cashout is for: a signed-in player, or the holder of a withdrawal link (no session). */
+export type PlayerRef = Pick<CurrentPlayer, 'user' | 'groupIds'>;
+
+/** `annabelle@example.com` → `an***@example.com`. */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, Math.min(2, Math.max(at, 0)))}***${email.slice(at)}`;
+}
+
 export class CashboxService {
   constructor(
     private readonly db: Db,
@@ -107,7 +117,7 @@ export class CashboxService {
     if (amount > max) throw unprocessable('too_large', 'amount_cents');
   }
 
-  async methods(player: CurrentPlayer, action: PaymentAction, currencyCode: string | undefined): Promise<PaymentMethodsResponse> {
+  async methods(player: PlayerRef, action: PaymentAction, currencyCode: string | undefined): Promise<PaymentMethodsResponse> {
     const accounts = await listAccounts(this.db, player.user.id);
     const code = currencyCode ?? accounts.find((a) => a.active)?.currency ?? accounts[0]?.currency;
     if (!code) return { methods: [], suggested_amount_cents: null };
@@ -205,6 +215,22 @@ export class CashboxService {
     const refusal = await this.depositChecks.run({ userId, currency, amountCents, pendingCents: Number(pending!.cents), at, executor: tx });
     if (refusal === 'limit_reached') throw unprocessable('limit_reached', 'amount_cents');
     if (refusal) throw unprocessable(refusal, 'base');
+  }
+
+  /**
+   * What a withdrawal link shows (`GET /api/cashbox/withdrawal`): the player's masked address,
+   * the real money of each account and the cashout methods of their currencies.
+   */
+  async withdrawal(player: PlayerRef): Promise<WithdrawalResponse> {
+    const accounts = await listAccounts(this.db, player.user.id);
+    const currencies = await listCurrencies(this.db);
+    const methods = [];
+    for (const account of accounts) methods.push(...(await this.methods(player, 'cashout', account.currency)).methods);
+    return {
+      email: maskEmail(player.user.email),
+      accounts: accounts.map((a) => ({ currency: a.currency, real_cents: a.real, subunits_to_unit: currencies.find((c) => c.code === a.currency)?.subunitsToUnit ?? 100 })),
+      methods,
+    };
   }
 
   /** The player came back from the PSP's page: ask the PSP where the payment stands (the webhook may still be on its way). */
@@ -377,7 +403,7 @@ export class CashboxService {
     };
   }
 
-  async cashout(player: CurrentPlayer, request: CashoutRequest): Promise<Payment> {
+  async cashout(player: PlayerRef, request: CashoutRequest): Promise<Payment> {
     const userId = player.user.id;
     if (!player.user.confirmedAt) throw unprocessable('email_not_confirmed', 'base');
     const currency = await this.currency(request.currency);

@@ -17,7 +17,18 @@ import { IdentityService, type Links } from './service';
 export { currentPlayer, requirePlayer } from './session';
 export type { CurrentPlayer } from './service';
 export { SESSION_COOKIE } from './cookies';
-export { SignInChecks, endAllSessions, stopPromotions, playerContact, signedInSeconds, type SignInCheck, type SignInRefusal, type PlayerContact } from './protection';
+export {
+  SignInChecks,
+  endAllSessions,
+  stopPromotions,
+  playerContact,
+  signedInSeconds,
+  mailWithdrawalLink,
+  withdrawalPlayer,
+  type SignInCheck,
+  type SignInRefusal,
+  type PlayerContact,
+} from './protection';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,7 +43,13 @@ function linksFor(config: Config): Links {
   return {
     confirmation: (token) => `${base}/confirmation?confirmation_token=${encodeURIComponent(token)}`,
     passwordReset: (token) => `${base}/users/password/edit?reset_password_token=${encodeURIComponent(token)}`,
+    withdrawal: (token) => withdrawalLink(config, token),
   };
+}
+
+/** The page where a player who may not sign in withdraws their balance (mailed, 24 hours). */
+export function withdrawalLink(config: Config, token: string): string {
+  return `${publicBase(config)}/withdrawal?withdrawal_token=${encodeURIComponent(token)}`;
 }
 
 export const identityModule: OrbitModule = {

@@ -21,3 +21,13 @@ export function passwordResetMail(to: string, link: string): Mail {
     html: `<p>Someone asked to reset the password of your Orbit account.</p><p><a href="${escapeHtml(link)}">Choose a new password</a> within one hour.</p><p>If it was not you, ignore this mail: your password stays as it is.</p>`,
   };
 }
+
+/** The withdrawal link of a player who may not sign in (cooling-off, self-exclusion): their money stays theirs. */
+export function withdrawalMail(to: string, link: string): Mail {
+  return {
+    to,
+    subject: 'Withdraw your balance',
+    text: `Your account is closed to play for now (cooling-off or self-exclusion), and you cannot sign in until it ends.\n\nYour money is still yours: withdraw it through this link within 24 hours:\n${link}\n\nSigning in with your password while the break lasts mails you a new link.`,
+    html: `<p>Your account is closed to play for now (cooling-off or self-exclusion), and you cannot sign in until it ends.</p><p>Your money is still yours: <a href="${escapeHtml(link)}">withdraw it</a> within 24 hours.</p><p>Signing in with your password while the break lasts mails you a new link.</p>`,
+  };
+}

@@ -1,13 +1,21 @@
 /**
  * What player protection (module `limits`) needs of identity, without reading its tables: a
  * check every sign-in passes, ending every session of a player, stopping promotional mail, the
- * player's mail address and time zone, and the time signed in over a period.
+ * player's mail address and time zone, the time signed in over a period, and the withdrawal
+ * link that lets a player who may not sign in still take their money out.
  */
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { Checks, type Check } from '../../platform/checks';
 import type { Executor } from '../../platform/db/executor';
+import { unprocessable } from '../../platform/errors';
+import type { Mailer } from '../../platform/mail';
+import { hashToken, newToken } from '../../platform/tokens';
+import { listAccounts } from '../wallet';
+import { withdrawalMail } from './mails';
+import type { UserRow } from './player';
 import { sessionSpanEnd } from './rules';
-import { sessions, users } from './schema';
+import { emailTokens, sessions, userGroups, users } from './schema';
+import { WITHDRAWAL_LINK_TTL_MS } from './rules';
 
 /** Why a correct sign-in is refused (answered as 422 `email: [code]`). */
 export type SignInRefusal = 'player_excluded';
@@ -55,4 +63,46 @@ export async function signedInSeconds(executor: Executor, userId: number, from: 
     reach = Math.max(reach, b);
   }
   return Math.floor(total / 1000);
+}
+
+/**
+ * Mails the player a withdrawal link (24 hours) when some real money is left to withdraw; in the
+ * caller's transaction. Answers the mail's id for `Mailer.deliver` after the commit, or null.
+ */
+export async function mailWithdrawalLink(executor: Executor, mailer: Mailer, link: (token: string) => string, userId: number, now: Date): Promise<number | null> {
+  if (!(await listAccounts(executor, userId)).some((a) => a.real > 0)) return null;
+  const [user] = await executor.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  if (!user) return null;
+  const token = newToken();
+  await executor.insert(emailTokens).values({ tokenHash: hashToken(token), purpose: 'withdrawal', userId, createdAt: now, expiresAt: new Date(now.getTime() + WITHDRAWAL_LINK_TTL_MS) });
+  return mailer.enqueue(executor, withdrawalMail(user.email, link(token)));
+}
+
+/** Whether a withdrawal link went out to the player within `withinMs` (a refused sign-in mails one at most that often). */
+export async function withdrawalLinkMailedSince(executor: Executor, userId: number, since: Date): Promise<boolean> {
+  const rows = await executor
+    .select({ id: emailTokens.id })
+    .from(emailTokens)
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, 'withdrawal'), gt(emailTokens.createdAt, since)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/**
+ * The player a withdrawal link stands for (it is not used up: several cashouts may follow), or
+ * 422 `withdrawal_token: ['invalid' | 'expired']`.
+ */
+export async function withdrawalPlayer(executor: Executor, token: string, now: Date): Promise<{ user: UserRow; groupIds: number[] }> {
+  const [row] = await executor
+    .select({
+      user: users,
+      expiresAt: emailTokens.expiresAt,
+      groupIds: sql<number[]>`coalesce((select array_agg(${userGroups.groupId}) from ${userGroups} where ${userGroups.userId} = ${users.id}), '{}')`,
+    })
+    .from(emailTokens)
+    .innerJoin(users, eq(users.id, emailTokens.userId))
+    .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, 'withdrawal')));
+  if (!row) throw unprocessable('invalid', 'withdrawal_token');
+  if (row.expiresAt <= now) throw unprocessable('expired', 'withdrawal_token');
+  return { user: row.user, groupIds: row.groupIds.map(Number) };
 }

@@ -7,6 +7,8 @@ export const SESSION_TOUCH_MS = 60_000;
 
 export const CONFIRMATION_TTL_MS = 24 * 3600_000;
 export const PASSWORD_RESET_TTL_MS = 3600_000;
+/** The withdrawal link an excluded player gets (cooling-off, self-exclusion): usable for 24 hours. */
+export const WITHDRAWAL_LINK_TTL_MS = 24 * 3600_000;
 /** One confirmation or reset mail per player and kind per minute: the calls cannot be used to flood a mailbox. */
 export const MAIL_RESEND_INTERVAL_MS = 60_000;
 

@@ -76,7 +76,8 @@ export const sessions = pgTable(
 
 /**
  * Single-use tokens (hash stored): mailed ones, email confirmation (24 h) and password reset (1 h);
- * and the cookie marker of a half-done two-factor sign-in (5 min, never mailed). `purpose` is plain
+ * the withdrawal link of an excluded player (24 h, usable until it expires), and the cookie marker
+ * of a half-done two-factor sign-in (5 min, never mailed). `purpose` is plain
  * text in the database, so a new purpose needs no migration.
  */
 export const emailTokens = pgTable(
@@ -84,7 +85,7 @@ export const emailTokens = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     tokenHash: text('token_hash').notNull().unique(),
-    purpose: text('purpose', { enum: ['confirmation', 'password_reset', 'two_factor_sign_in'] }).notNull(),
+    purpose: text('purpose', { enum: ['confirmation', 'password_reset', 'two_factor_sign_in', 'withdrawal'] }).notNull(),
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),

@@ -8,7 +8,7 @@ import { AppError, tooManyRequests, unprocessable } from '../../platform/errors'
 import type { Mailer } from '../../platform/mail';
 import { listCurrencies, openAccount } from '../wallet';
 import { joinEntryTier } from './groups';
-import { SignInChecks } from './protection';
+import { mailWithdrawalLink, SignInChecks, withdrawalLinkMailedSince } from './protection';
 import { confirmationMail, passwordResetMail } from './mails';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import type { UserRow } from './player';
@@ -20,6 +20,7 @@ import {
   SIGN_IN_MAX_FAILURES_PER_IP,
   SIGN_IN_WINDOW_MS,
   TWO_FACTOR_SIGN_IN_TTL_MS,
+  WITHDRAWAL_LINK_TTL_MS,
   isUsable,
   lockedForSeconds,
   needsTouch,
@@ -36,7 +37,7 @@ export type CurrentPlayer = { user: UserRow; session: SessionRow; groupIds: numb
 /** Where a request comes from, recorded on the session and counted for rate limits. */
 export type RequestMeta = { ip: string; userAgent: string | null; country: string | null };
 /** Links mailed to players, built from the configured public address (never from the Host header). */
-export type Links = { confirmation(token: string): string; passwordReset(token: string): string };
+export type Links = { confirmation(token: string): string; passwordReset(token: string): string; withdrawal(token: string): string };
 /** A new session: the token goes into the cookie, only its hash is stored. */
 export type SignedIn = { user: UserRow; token: string };
 /**
@@ -64,7 +65,7 @@ function prepareSessionLookup(db: Db) {
 }
 type SessionLookup = ReturnType<typeof prepareSessionLookup>;
 
-type TokenPurpose = 'confirmation' | 'password_reset' | 'two_factor_sign_in';
+type TokenPurpose = 'confirmation' | 'password_reset' | 'two_factor_sign_in' | 'withdrawal';
 
 export class IdentityService {
   constructor(
@@ -352,10 +353,18 @@ export class IdentityService {
 
   // ---- internals --------------------------------------------------------------------------------
 
-  /** A self-excluded or cooling-off player (module limits) answers 422 `email: ['player_excluded']`. */
+  /**
+   * A self-excluded or cooling-off player (module limits) answers 422 `email: ['player_excluded']`,
+   * and gets a withdrawal link by mail (at most one a minute): their money stays theirs.
+   */
   private async refuseSignIn(userId: number, now: Date): Promise<void> {
     const refusal = await this.signInChecks.run({ userId, at: now });
-    if (refusal) throw unprocessable(refusal, 'email');
+    if (!refusal) return;
+    if (refusal === 'player_excluded' && !(await withdrawalLinkMailedSince(this.db, userId, new Date(now.getTime() - MAIL_RESEND_INTERVAL_MS)))) {
+      const mailId = await this.db.transaction((tx) => mailWithdrawalLink(tx, this.mailer, this.links.withdrawal, userId, now));
+      if (mailId !== null) await this.mailer.deliver([mailId]);
+    }
+    throw unprocessable(refusal, 'email');
   }
 
   private async findUserByEmail(email: string): Promise<UserRow | undefined> {
@@ -456,7 +465,7 @@ export class IdentityService {
 
   private async issueEmailToken(tx: Executor, userId: number, purpose: TokenPurpose, now: Date): Promise<string> {
     const token = newToken();
-    const ttl = { confirmation: CONFIRMATION_TTL_MS, password_reset: PASSWORD_RESET_TTL_MS, two_factor_sign_in: TWO_FACTOR_SIGN_IN_TTL_MS }[purpose];
+    const ttl = { confirmation: CONFIRMATION_TTL_MS, password_reset: PASSWORD_RESET_TTL_MS, two_factor_sign_in: TWO_FACTOR_SIGN_IN_TTL_MS, withdrawal: WITHDRAWAL_LINK_TTL_MS }[purpose];
     await tx.insert(emailTokens).values({ tokenHash: hashToken(token), purpose, userId, createdAt: now, expiresAt: new Date(now.getTime() + ttl) });
     return token;
   }

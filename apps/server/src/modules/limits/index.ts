@@ -6,6 +6,7 @@
  */
 import { publicBase } from '../../platform/config';
 import type { OrbitModule } from '../../platform/module';
+import { withdrawalLink } from '../identity';
 import { TRANSFER_TOPIC, type TransferEvent } from '../wallet';
 import { limitsRoutes } from './routes';
 import { LimitsService } from './service';
@@ -20,7 +21,8 @@ export const limitsModule: OrbitModule = {
   name: 'limits',
   routes: async (app, ctx) => {
     const base = publicBase(ctx.config);
-    const service = new LimitsService(ctx.db, ctx.clock, ctx.mailer, ctx.pubsub, { confirm: (token) => `${base}/profile/limits/confirm?token=${encodeURIComponent(token)}` }, ctx.log);
+    const links = { confirm: (token: string) => `${base}/profile/limits/confirm?token=${encodeURIComponent(token)}`, withdrawal: (token: string) => withdrawalLink(ctx.config, token) };
+    const service = new LimitsService(ctx.db, ctx.clock, ctx.mailer, ctx.pubsub, links, ctx.log);
     app.orbitSignInChecks.add('limits', service.signInCheck);
     app.orbitDepositChecks.add('limits', service.depositCheck);
     app.orbitPreBetChecks.add('limits', service.betCheck);

@@ -24,7 +24,7 @@ import { publishToPlayer } from '../../platform/realtime/channels';
 import { hashToken, newToken } from '../../platform/tokens';
 import type { DepositCheck } from '../cashbox';
 import type { PreBetCheck } from '../games';
-import { endAllSessions, playerContact, signedInSeconds, stopPromotions, type CurrentPlayer, type SignInCheck } from '../identity';
+import { endAllSessions, mailWithdrawalLink, playerContact, signedInSeconds, stopPromotions, type CurrentPlayer, type SignInCheck } from '../identity';
 import { listAccounts, playerMovements, type PlayerMovements } from '../wallet';
 import { limitChangeMail } from './mails';
 import { exclusionEnd, periodWindow, type PeriodWindow } from './periods';
@@ -54,7 +54,7 @@ export function wouldPass(limit: number, used: number, amount: number): boolean 
   return amount === 0 ? used >= limit : used + amount > limit;
 }
 
-export type LimitsLinks = { confirm(token: string): string };
+export type LimitsLinks = { confirm(token: string): string; withdrawal(token: string): string };
 
 /**
  * Responsible-gambling limits (domain-rules.md; docs/limits.md): setting, lowering at once,
@@ -158,7 +158,7 @@ export class LimitsService {
   /** `POST /api/user_limits`: a new or lower limit applies at once, a higher one waits (24 h, then the mailed confirmation). */
   async set(userId: number, request: CreateUserLimitRequest): Promise<UserLimit[]> {
     const now = this.clock.now();
-    await this.db.transaction(async (tx) => {
+    const mailId = await this.db.transaction(async (tx) => {
       await lockPlayer(tx, userId);
       if (request.type === 'cooling_off' || request.type === 'self_exclusion') return this.exclude(tx, userId, request.type, request.period, now);
       const [existing] = await tx
@@ -171,7 +171,7 @@ export class LimitsService {
         } else {
           await this.setAmount(tx, existing, null, existing.minutes, request.minutes, now);
         }
-        return;
+        return null;
       }
       const held = new Set((await listAccounts(tx, userId)).map((a) => a.currency));
       if (request.accounts.some((a) => !held.has(a.currency))) throw unprocessable('no_account', 'currency');
@@ -181,7 +181,9 @@ export class LimitsService {
         const was = current.find((c) => c.currency === account.currency);
         await this.setAmount(tx, limit, account.currency, was?.amountCents ?? null, account.amount_cents, now);
       }
+      return null;
     });
+    if (mailId !== null) await this.mailer.deliver([mailId]);
     return this.changed(userId);
   }
 
@@ -219,9 +221,10 @@ export class LimitsService {
 
   /**
    * Cooling-off and self-exclusion start at once and can only be made longer: every session of
-   * the player ends and promotional mail stops, in the same transaction.
+   * the player ends, promotional mail stops and a withdrawal link goes out (their money stays
+   * theirs), in the same transaction. Answers the mail's id.
    */
-  private async exclude(tx: Executor, userId: number, type: 'cooling_off' | 'self_exclusion', period: string, now: Date): Promise<void> {
+  private async exclude(tx: Executor, userId: number, type: 'cooling_off' | 'self_exclusion', period: string, now: Date): Promise<number | null> {
     const contact = await playerContact(tx, userId);
     const endsAt = exclusionEnd(period as Parameters<typeof exclusionEnd>[0], now, contact?.timeZone);
     // One that is over but not yet marked by the sweep makes way for the new one.
@@ -238,6 +241,7 @@ export class LimitsService {
     }
     await endAllSessions(tx, userId, now);
     await stopPromotions(tx, userId);
+    return mailWithdrawalLink(tx, this.mailer, this.links.withdrawal, userId, now);
   }
 
   /** `DELETE /api/user_limits/{id}`: the removal waits 24 hours and the mailed confirmation; exclusions cannot be removed. */
