@@ -4,7 +4,8 @@
  * limit refused in the cashbox with the reason; the reality-check interval; a wager limit
  * reached in a house game (the live warning, the game's refusal of the next bet, the game page's
  * guard); the EE session timer and this session's figures on /profile; a self-exclusion confirmed twice that signs the player out at once, and the sign-in it
- * then refuses.
+ * then refuses; a cooling-off player's mailed withdrawal link (`/withdrawal`): the balance
+ * withdrawn by bank transfer without a session, and a link that is not valid.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -16,6 +17,21 @@ import { dialog, fillPersonalInfo, fillSignIn, newEmail, PASSWORD, pathOf, poll,
 const env = serverAndBrowser();
 
 const url = (path: string) => `${env.server.baseUrl}${path}`;
+
+/** The path and query of the first link to `path` in the newest mail to `to` that has one (the dev mailbox answers newest first). */
+async function mailedLink(to: string, path: string): Promise<string> {
+  const pattern = new RegExp(`${path.replace(/[/?]/g, '\\$&')}[^\\s"'<>]+`);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const response = await fetch(`${env.server.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+    const mails = (await response.json()) as Array<{ text: string }>;
+    for (const mail of mails) {
+      const match = pattern.exec(mail.text);
+      if (match) return match[0].replace(/&amp;/g, '&');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${to} with a link to ${path}`);
+}
 
 async function openLimits(page: Page) {
   await page.goto(url('/profile'));
@@ -234,6 +250,87 @@ describe('limits', () => {
       await fillSignIn(page, email, PASSWORD);
       await dialog(page).getByText('This account is in a cooling-off or self-exclusion: you cannot sign in until it ends.').waitFor();
       expect(await page.locator('.header__enter').count()).toBe(1);
+      expect(watch.pageErrors).toEqual([]);
+    });
+  });
+
+  it('mails a cooling-off player a withdrawal link: the balance is withdrawn by bank transfer without signing in; a link that is not valid says how to get a fresh one', async () => {
+    await withPage(env.browser, async (page) => {
+      const watch = watchPage(page);
+      const email = newEmail('limits-withdrawal');
+      await registerOverLobby(page, env.server.baseUrl, email);
+      // A cashout needs a confirmed address: the mailed confirmation link.
+      await page.goto(url(await mailedLink(email, '/confirmation?confirmation_token=')));
+      await dialog(page).getByText('Your email address is confirmed').waitFor();
+      // €150.00 of real money (as a settled deposit would bring), straight through the ledger.
+      const { id } = (await page.evaluate(async () => (await fetch('/api/player', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json())) as { id: number };
+      await new Ledger(systemClock).transfer(env.server.database.db, {
+        idempotencyKey: `limits-withdrawal-${id}`,
+        kind: 'deposit',
+        reference: 'payment:limits-withdrawal',
+        currency: 'EUR',
+        amount: 15_000,
+        from: { house: 'psp_clearing' },
+        to: { player: id, kind: 'real' },
+      });
+
+      // The explanation says the link will come; the cooling-off starts and signs the player out.
+      await openLimits(page);
+      const section = page.getByTestId('limits-cooling_off');
+      await section.getByText('We mail you a link to withdraw your balance at once, and again every time you try to sign in while it lasts.').waitFor();
+      await section.getByLabel('Length').selectOption('24_hours');
+      await section.getByRole('button', { name: 'Continue' }).click();
+      await section.getByTestId('confirm-cooling_off').getByRole('button', { name: 'Yes, start my cooling-off now' }).click();
+      await poll(() => pathOf(page)).toBe('/');
+      const notice = page.getByRole('dialog', { name: 'Your cooling-off has started' });
+      await notice.getByRole('button', { name: 'I understand' }).click();
+      await poll(() => dialog(page).count()).toBe(0);
+      // The refused sign-in says a link is on its way.
+      await page.locator('.header__enter').getByRole('link', { name: 'Sign in' }).click();
+      await fillSignIn(page, email, PASSWORD);
+      await dialog(page).getByText('you cannot sign in until it ends. We have mailed you a link to withdraw your balance.').waitFor();
+
+      // The mailed link: no session, the masked address, the balance, the whole of it in the amount.
+      await page.goto(url(await mailedLink(email, '/withdrawal?withdrawal_token=')));
+      const withdrawal = page.getByTestId('withdrawal-page');
+      await withdrawal.getByRole('heading', { name: 'Withdraw your balance', level: 1 }).waitFor();
+      await withdrawal.getByText(/^For the account li\*\*\*@example\.com\./).waitFor();
+      await withdrawal.getByTestId('withdrawal-balance-EUR').getByText('€150.00').waitFor();
+      const form = withdrawal.getByRole('form', { name: 'Request a withdrawal' });
+      expect(await form.getByLabel('Currency').inputValue()).toBe('EUR');
+      expect(await form.getByLabel('Amount (EUR)').inputValue()).toBe('150');
+      await form.getByLabel('Payment method').selectOption({ label: 'Bank transfer (Sofort)' });
+      // The page's own checks, then the server's.
+      await form.getByLabel('Amount (EUR)').fill('10');
+      await form.getByLabel('IBAN').fill('not an iban');
+      await form.getByRole('button', { name: 'Withdraw', exact: true }).click();
+      await form.getByText('The minimum is €20.00.').waitFor();
+      await form.getByText('Please enter a valid IBAN (e.g. DE89370400440532013000).').waitFor();
+      expect(await form.getByLabel('IBAN').getAttribute('aria-invalid')).toBe('true');
+      // Above the auto-approval threshold (100 units): pending.
+      await form.getByLabel('Amount (EUR)').fill('120');
+      await form.getByLabel('IBAN').fill('DE89370400440532013000');
+      await form.getByRole('button', { name: 'Withdraw', exact: true }).click();
+      const payment = withdrawal.getByTestId('withdrawal-payment');
+      await payment.getByText('Your withdrawal of €120.00 is requested.', { exact: false }).waitFor();
+      expect(await payment.getAttribute('data-state')).toBe('pending');
+      expect(await payment.getByTestId('withdrawal-payment-state').textContent()).toBe('pending');
+      await payment.getByTestId('withdrawal-remaining').getByText('€30.00').waitFor();
+      await withdrawal.getByTestId('withdrawal-balance-EUR').getByText('€30.00').waitFor();
+      // The link serves again until it expires: the form starts from what is left.
+      expect(await form.getByLabel('Amount (EUR)').inputValue()).toBe('30');
+      // All of it without a session: the header is still a guest's.
+      expect(await page.locator('.header__enter').count()).toBe(1);
+
+      // A link that is not valid says so, and how to get a fresh one.
+      await page.goto(url('/withdrawal?withdrawal_token=not-a-link'));
+      const problem = page.getByTestId('withdrawal-token-problem');
+      await problem.getByText('This withdrawal link is not valid.').waitFor();
+      await problem.getByText(/sign in with your email address and password: .* we mail you a new withdrawal link at once/).waitFor();
+      expect(await problem.getByRole('link', { name: 'Go to sign-in' }).getAttribute('href')).toBe('/login');
+      // Every locale has the page.
+      await page.goto(url('/de/withdrawal?withdrawal_token=not-a-link'));
+      await page.getByTestId('withdrawal-token-problem').getByText('Dieser Auszahlungslink ist nicht gültig.').waitFor();
       expect(watch.pageErrors).toEqual([]);
     });
   });

@@ -30,6 +30,8 @@ function pages(locale: string) {
       route('play/:producer/:name', 'routes/play.tsx', { id: id('play') }),
       // Provably fair play explained, with the studio's verifier (public).
       route('fair', 'routes/fair.tsx', { id: id('fair') }),
+      // The withdrawal link mailed to a player in a cooling-off or self-exclusion (public: no session).
+      route('withdrawal', 'routes/withdrawal.tsx', { id: id('withdrawal') }),
       route('oops', 'routes/oops.tsx', { id: id('oops') }),
       route('ffc', 'routes/ffc.tsx', { id: id('ffc') }),
       // Popup routes (spec §2): modals over the page they were opened from; loaded directly,

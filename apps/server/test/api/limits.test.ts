@@ -448,6 +448,20 @@ describe('cooling-off and self-exclusion', () => {
     expect(userLimitsResponseSchema.parse((await call(t, 'GET', '/api/user_limits', { cookie })).json())).toEqual([]);
   });
 
+  it('a withdrawal link confirms the address of a player who never confirmed it, so the cashout goes through', async () => {
+    seq++;
+    const email = `limits${seq}@example.com`;
+    const { cookie, player } = await register(t, { email }, `10.30.${seq}.1`);
+    const p = { cookie, id: player.id, email };
+    await client.fund(p, 8_000);
+    await setOk(p, { type: 'cooling_off', period: '24_hours' });
+    const link = tokenIn((await lastMailTo(t, email)).text, 'withdrawal_token');
+    const res = await call(t, 'POST', '/api/cashbox/withdrawal', { payload: { withdrawal_token: link, payment_method: 'bank_sofort', amount_cents: 8_000, currency: 'EUR', destination: 'DE89370400440532013000' } });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = await t.database.db.select({ confirmedAt: users.confirmedAt }).from(users).where(eq(users.id, p.id));
+    expect(row!.confirmedAt).not.toBeNull();
+  });
+
   it('self-exclusion cannot be removed or shortened, only made longer; deposits and launches are refused by any session', async () => {
     const p = await newPlayer();
     const limits = await setOk(p, { type: 'self_exclusion', period: '6_months' });

@@ -90,7 +90,7 @@ export async function withdrawalLinkMailedSince(executor: Executor, userId: numb
 
 /**
  * The player a withdrawal link stands for (it is not used up: several cashouts may follow), or
- * 422 `withdrawal_token: ['invalid' | 'expired']`.
+ * 422 `withdrawal_token: ['invalid' | 'expired']`; confirms the player's address.
  */
 export async function withdrawalPlayer(executor: Executor, token: string, now: Date): Promise<{ user: UserRow; groupIds: number[] }> {
   const [row] = await executor
@@ -104,5 +104,11 @@ export async function withdrawalPlayer(executor: Executor, token: string, now: D
     .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, 'withdrawal')));
   if (!row) throw unprocessable('invalid', 'withdrawal_token');
   if (row.expiresAt <= now) throw unprocessable('expired', 'withdrawal_token');
+  // The mail reached its owner, so the address counts as confirmed (as with a password reset):
+  // a cashout needs a confirmed address, and the player cannot sign in to ask for the mail.
+  if (!row.user.confirmedAt) {
+    await executor.update(users).set({ confirmedAt: now }).where(and(eq(users.id, row.user.id), isNull(users.confirmedAt)));
+    row.user.confirmedAt = now;
+  }
   return { user: row.user, groupIds: row.groupIds.map(Number) };
 }

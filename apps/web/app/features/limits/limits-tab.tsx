@@ -398,7 +398,8 @@ function SessionLimitForm({ limits }: { limits: readonly UserLimit[] }) {
 /**
  * Cooling-off or self-exclusion: what it means (signed out at once, no sign-in, deposit or
  * play until it ends, cannot be shortened or cancelled, no promotional mail, withdrawals stay
- * possible: withdraw first), the length, and a second step that asks again before sending.
+ * possible — the server mails a withdrawal link at once and on every sign-in attempt while it
+ * lasts (`/withdrawal`) —: withdraw first), the length, and a second step that asks again before sending.
  * The server ends every session of the player, this one included: the page then turns into a
  * guest's and the lobby explains what happened.
  */
@@ -434,7 +435,7 @@ function ExclusionForm({ type, cashoutHref }: { type: ExclusionLimitType; cashou
   return (
     <div className="limits__form limits__exclusion">
       <ul className="limits__consequences">
-        {(['signedOut', 'noAccess', 'final', 'noPromotions', 'withdrawals'] as const).map((key) => (
+        {(['signedOut', 'noAccess', 'final', 'noPromotions', 'withdrawals', 'withdrawalLink'] as const).map((key) => (
           <li key={key}>{t(`limits.exclusion.${key}`)}</li>
         ))}
       </ul>
