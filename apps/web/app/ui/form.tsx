@@ -280,3 +280,30 @@ export function Notice({ kind, children }: { kind: 'error' | 'info'; children: R
     </p>
   );
 }
+
+/**
+ * A labelled input whose message is already text (the cashbox's messages carry values, e.g.
+ * limits), with an optional hint; both tied to the input.
+ */
+export function TextField({ label, error, hint, ...input }: { label: string; error?: string | null | undefined; hint?: string | undefined } & InputHTMLAttributes<HTMLInputElement>) {
+  const id = useId();
+  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      {hint ? (
+        <p id={`${id}-hint`} className="field__hint">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={`${id}-error`} className="field__error">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

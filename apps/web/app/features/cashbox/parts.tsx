@@ -1,9 +1,9 @@
 import type { Payment } from '@orbit/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, type InputHTMLAttributes } from 'react';
+import { useEffect, useRef } from 'react';
 import type { TFunction, TranslationValues } from '../../lib/i18n';
 import { useI18n } from '../../lib/i18n';
-import { Notice, type FieldErrors } from '../../ui/form';
+import { Notice, TextField, type FieldErrors } from '../../ui/form';
 import { cashboxApi, refreshCashbox, useCurrencies } from './data';
 import { currencyInfo, formatMoney, type AmountCheck, type CurrencyInfo } from './money';
 import { cashboxErrorKeys, outcomeOf, POLL_INTERVAL_MS, shouldPoll } from './rules';
@@ -42,29 +42,8 @@ export function contractErrors(schema: BodySchema, body: unknown): FieldErrors {
   return errors;
 }
 
-/** A labelled input with its own message (the cashbox's messages carry values, e.g. limits). */
-export function TextField({ label, error, hint, ...input }: { label: string; error?: string | null; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
-  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-      {hint ? (
-        <p id={`${id}-hint`} className="cashbox__small">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
+/** The cashbox's forms take the ui kit's input with a message (withdraw.tsx imports it from here). */
+export { TextField };
 
 /** A payment's amount in its currency (`€20.00`, `150 μBTC`). */
 /** The amount input of the deposit and withdrawal forms, with the method's limits as its hint. */

@@ -19,7 +19,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { setPlayer } from '../../lib/session';
-import { errorCodeOf, Notice, type FieldErrors } from '../../ui/form';
+import { errorCodeOf, Notice, TextField, type FieldErrors } from '../../ui/form';
 import { countdown, isRemovable, limitErrorKeys, limitsOfType, sessionMinutes, usageOf } from './limits-rules';
 import { clearLimits, limitsApi, loadLimits, setLimits, useLimits } from './limits-store';
 import type { LimitMoney } from './money';
@@ -274,13 +274,18 @@ function AmountLimitForm({ type, currencies, money, limits }: { type: AmountLimi
       <div className="profile-form__grid">
         <PeriodSelect value={period} onChange={(next) => (setPeriod(next), setDone(null))} error={errors.period} />
         {currencies.map((currency) => (
-          <AmountInput
+          <TextField
             key={currency}
             label={t('limits.amount', { currency })}
+            inputMode="decimal"
+            autoComplete="off"
             value={amounts[currency] ?? ''}
             placeholder={current?.accounts.find((a) => a.currency === currency) ? money.input(current.accounts.find((a) => a.currency === currency)!.amount_cents, currency) : ''}
             error={fieldErrors[currency] ? text('amount_cents', fieldErrors[currency]) : undefined}
-            onChange={(value) => setAmounts((all) => ({ ...all, [currency]: value }))}
+            onChange={(event) => {
+              const value = event.target.value;
+              setAmounts((all) => ({ ...all, [currency]: value }));
+            }}
           />
         ))}
       </div>
@@ -294,32 +299,6 @@ function AmountLimitForm({ type, currencies, money, limits }: { type: AmountLimi
   );
 }
 
-function AmountInput({ label, value, placeholder, error, onChange }: { label: string; value: string; placeholder: string; error?: string; onChange: (value: string) => void }) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        className="field__input"
-        inputMode="decimal"
-        autoComplete="off"
-        value={value}
-        placeholder={placeholder}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /** A session limit: hours and minutes signed in per period (at most the period's length). */
 function SessionLimitForm({ limits }: { limits: readonly UserLimit[] }) {

@@ -1,11 +1,11 @@
 import type { Payment, PaymentMethod } from '@orbit/contracts';
-import { useCallback, useEffect, useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { TFunction, TranslationValues } from '../../lib/i18n';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { amountInput, checkAmount, currencyInfo, formatMoney, type CurrencyInfo } from '../../lib/money';
-import { errorCodeOf, Notice, type FieldErrors } from '../../ui/form';
+import { errorCodeOf, Notice, TextField, type FieldErrors } from '../../ui/form';
 import {
   afterCashout,
   destinationError,
@@ -300,7 +300,7 @@ function WithdrawalForm({
             </option>
           ))}
         </Select>
-        <Input
+        <TextField
           label={t('cashbox.amount', { currency: account.currency })}
           name="amount"
           inputMode="decimal"
@@ -328,7 +328,7 @@ function WithdrawalForm({
             ) : null}
           </fieldset>
         ) : (
-          <Input
+          <TextField
             label={t(`cashbox.destination.${key}`, { currency: account.currency }, t('cashbox.destination.destination'))}
             name="destination"
             autoComplete="off"
@@ -345,30 +345,6 @@ function WithdrawalForm({
         <p className="withdrawal__small">{t(`cashbox.processing.${method.processing_time}`, undefined, method.processing_time)}</p>
       </form>
     </section>
-  );
-}
-
-/** A labelled input with its message and hint tied to it. */
-function Input({ label, error, hint, ...input }: { label: string; error?: string | null; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
-  const id = useId();
-  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-      {hint ? (
-        <p id={`${id}-hint`} className="withdrawal__small">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="field__error">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }
 
