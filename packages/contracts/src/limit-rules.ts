@@ -2,7 +2,14 @@
  * The limit types and the limit-reached rule, without zod: the header's warning and the game
  * page's guard import these, and every signed-in page loads them (limits.ts has the schemas).
  */
+import type { Licence } from './info';
 import type { UserLimit } from './limits';
+
+/**
+ * Whether demo play stays open on a device where a player started a cooling-off or self-exclusion
+ * (docs/limits.md): the Estonian licence closes it, the Curaçao one keeps it.
+ */
+export const DEMO_FOR_EXCLUDED_BY_LICENCE: Readonly<Record<Licence, boolean>> = { CW: true, EE: false };
 
 /** Limits on amounts of money, one amount per currency account. */
 export const AMOUNT_LIMIT_TYPES = ['deposit', 'loss', 'wager'] as const;

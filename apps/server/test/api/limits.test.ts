@@ -7,7 +7,7 @@
  * a cashout stays payable; exclusions ending on time by the sweep; periods across a zone's
  * midnight. The clock is a fake one: nothing sleeps. The ledger audit runs after each test.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   confirmUserLimitResponseSchema,
@@ -26,7 +26,7 @@ import { playerTopic } from '../../src/platform/realtime/channels';
 import { hashToken, newToken } from '../../src/platform/tokens';
 import { buildApp } from '../../src/app';
 import { createTestApp, type TestApp } from '../support/app';
-import { call, lastMailTo, PASSWORD, register, signIn, tokenIn } from '../support/identity';
+import { call, lastMailTo, PASSWORD, register, signIn, tokenIn, XHR } from '../support/identity';
 import { balancesOf, expectLedgerHolds } from '../support/ledger';
 import { expectError, walletClient, type Player } from '../support/provider-wallet';
 import { ScriptedPsp } from '../support/scripted-psp';
@@ -446,6 +446,25 @@ describe('cooling-off and self-exclusion', () => {
     expect(back.statusCode, back.body).toBe(200);
     const cookie = String(back.headers['set-cookie']).split(';')[0]!;
     expect(userLimitsResponseSchema.parse((await call(t, 'GET', '/api/user_limits', { cookie })).json())).toEqual([]);
+  });
+
+  it('marks the device that excluded itself: demo play closes there where the licence says so (EE), not elsewhere', async () => {
+    const p = await newPlayer();
+    const res = await setLimit(p, { type: 'cooling_off', period: '1_week' });
+    expect(res.statusCode, res.body).toBe(200);
+    const mark = String(res.headers['set-cookie']).split(';')[0]!;
+    expect(mark).toBe(`orbit_excluded_until=${new Date(clock.now().getTime() + 7 * 24 * HOUR).toISOString()}`);
+    const [game] = (await t.database.db.execute(sql`select id from games where identifier = 'orbit/stellar-sevens'`)).rows as Array<{ id: number }>;
+    const demo = (host: string, cookie?: string) =>
+      t.app.inject({ method: 'POST', url: `/api/games/${game!.id}/launch`, headers: { ...XHR, host, ...(cookie ? { cookie } : {}) }, payload: { mode: 'demo' } });
+    const refused = await demo('ee.orbit.test', mark);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ errors: { base: ['player_excluded'] } });
+    expect((await demo('orbit.test', mark)).statusCode).toBe(200);
+    expect((await demo('ee.orbit.test')).statusCode).toBe(200);
+    // Once the cooling-off is over, the mark no longer closes anything.
+    clock.advance(7 * 24 * HOUR + 1);
+    expect((await demo('ee.orbit.test', mark)).statusCode).toBe(200);
   });
 
   it('a withdrawal link confirms the address of a player who never confirmed it, so the cashout goes through', async () => {

@@ -60,6 +60,8 @@ describe('refused launches', () => {
   it('send a reached limit and self-exclusion to the limits page', () => {
     expect(launchFailure(refused(422, 'limit_reached'))).toEqual({ action: 'limits', code: 'limit_reached' });
     expect(launchFailure(refused(422, 'player_excluded'))).toEqual({ action: 'limits', code: 'player_excluded' });
+    // A demo refused on a device that started an exclusion: said on the page.
+    expect(launchFailure(refused(422, 'player_excluded'), 'demo')).toEqual({ action: 'message', code: 'demo_excluded', retry: false });
   });
 
   it('word the other codes, unknown ones as a general failure', () => {

@@ -27,6 +27,7 @@ import { newToken } from '../../platform/tokens';
 import { licenceForHost } from '../cms';
 import { currentPlayer, requirePlayer } from '../identity';
 import type { PlayService } from './play';
+import { isMarkedExcluded } from '../../platform/http/exclusion-mark';
 import { ProviderWallet, walletError, WalletError } from './provider-wallet';
 import { providers } from './schema';
 
@@ -54,6 +55,7 @@ export function playRoutes(play: PlayService, wallet: ProviderWallet) {
         reply.headers(noStore);
         return play.launch(player, request.params.id, request.body.mode, {
           licence: licenceForHost(request.host, ctx.config.defaultLicence),
+          excludedDevice: isMarkedExcluded(request, ctx.clock.now()),
           lobbyUrl: `${base}/`,
           depositUrl: `${base}/deposit`,
         });

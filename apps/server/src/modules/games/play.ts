@@ -4,6 +4,8 @@
  */
 import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import {
+  DEMO_FOR_EXCLUDED_BY_LICENCE,
+  type Licence,
   paginate,
   type GameMode,
   type GameRound,
@@ -27,7 +29,13 @@ import { gameRounds, games, gameSessions, providers, providerTransactions } from
 export const GAME_SESSION_TTL_MS = 12 * 3600_000;
 
 export type Launcher = { userId: number; nickname: string; language: string } | null;
-export type LaunchSettings = { licence: string; lobbyUrl: string; depositUrl: string };
+export type LaunchSettings = {
+  licence: Licence;
+  /** The device carries the mark of a cooling-off or self-exclusion (platform/http/exclusion-mark.ts). */
+  excludedDevice: boolean;
+  lobbyUrl: string;
+  depositUrl: string;
+};
 
 type RoundRow = typeof gameRounds.$inferSelect;
 
@@ -64,6 +72,7 @@ export class PlayService {
 
     if (mode === 'demo') {
       if (!game.hasDemoMode) throw unprocessable('demo_unavailable');
+      if (settings.excludedDevice && !DEMO_FOR_EXCLUDED_BY_LICENCE[settings.licence]) throw unprocessable('player_excluded');
       return { mode, currency: DEMO_CURRENCY, url: withQuery(page, { mode, currency: DEMO_CURRENCY, lang: player?.language ?? 'en', ...common }) };
     }
     if (!player) throw unauthorized();

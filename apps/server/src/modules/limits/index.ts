@@ -35,6 +35,6 @@ export const limitsModule: OrbitModule = {
       if (!side || !(await service.hasUsageLimits(tx, side.player))) return;
       afterCommit(await service.publishUsage(tx, side.player));
     }, { readOnly: true });
-    await limitsRoutes(service)(app);
+    await limitsRoutes(service)(app, ctx);
   },
 };

@@ -9,6 +9,8 @@ import {
   userLimitIdParamsSchema,
   userLimitsResponseSchema,
 } from '@orbit/contracts';
+import type { ModuleContext } from '../../platform/context';
+import { exclusionMarkCookie } from '../../platform/http/exclusion-mark';
 import { requirePlayer } from '../identity';
 import type { LimitsService } from './service';
 
@@ -16,8 +18,10 @@ const limits = { tags: ['limits'] };
 const noStore = { 'cache-control': 'no-store' };
 
 export function limitsRoutes(service: LimitsService) {
-  return async (fastify: FastifyInstance): Promise<void> => {
+  return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const { clock } = ctx;
+    const secure = ctx.config.env === 'production';
 
     app.get(
       '/api/user_limits',
@@ -39,7 +43,13 @@ export function limitsRoutes(service: LimitsService) {
           response: { 200: userLimitsResponseSchema },
         },
       },
-      async (request) => service.set((await requirePlayer(request)).user.id, request.body),
+      async (request, reply) => {
+        const limits = await service.set((await requirePlayer(request)).user.id, request.body);
+        const exclusion = limits.find((l) => l.type === request.body.type && (l.type === 'cooling_off' || l.type === 'self_exclusion'));
+        // This device keeps the exclusion's end: demo play closes where the licence says so.
+        if (exclusion) reply.header('set-cookie', exclusionMarkCookie(exclusion.disable_at ? new Date(exclusion.disable_at) : null, clock.now(), secure));
+        return limits;
+      },
     );
 
     app.delete(

@@ -34,7 +34,7 @@ function useLaunch(gameId: number, mode: GameMode, enabled: boolean, attempt: nu
     playApi.launch(gameId, mode, controller.signal).then(
       (launch) => setState({ status: 'ready', launch }),
       (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'failed', failure: launchFailure(error) });
+        if (!controller.signal.aborted) setState({ status: 'failed', failure: launchFailure(error, mode) });
       },
     );
     return () => controller.abort();

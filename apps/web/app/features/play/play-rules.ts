@@ -69,6 +69,7 @@ export const LAUNCH_ERROR_CODES = [
   'currency_not_supported',
   'game_disabled',
   'game_not_found',
+  'demo_excluded',
   'network',
 ] as const;
 export type LaunchErrorCode = (typeof LAUNCH_ERROR_CODES)[number] | 'unknown';
@@ -83,11 +84,16 @@ export type LaunchFailure =
   | { action: 'signed-out' }
   | { action: 'message'; code: LaunchErrorCode; retry: boolean };
 
-/** What a failed `POST /api/games/{id}/launch` leads to. */
-export function launchFailure(error: unknown): LaunchFailure {
+/**
+ * What a failed `POST /api/games/{id}/launch` leads to. A demo refused for `player_excluded` is a
+ * device that started an exclusion, under a licence that closes demo play then: said on the page
+ * (the player cannot sign in to see the limits page).
+ */
+export function launchFailure(error: unknown, mode: GameMode = 'real'): LaunchFailure {
   if (!(error instanceof ApiError)) return { action: 'message', code: 'network', retry: true };
   if (error.status === 401) return { action: 'signed-out' };
   const code = error.errors.base?.[0] ?? Object.values(error.errors).flat()[0];
+  if (mode === 'demo' && code === 'player_excluded') return { action: 'message', code: 'demo_excluded', retry: false };
   if (code && LIMIT_CODES.includes(code)) return { action: 'limits', code };
   if (error.status === 404) return { action: 'message', code: 'game_not_found', retry: false };
   const known = (LAUNCH_ERROR_CODES as readonly string[]).includes(code ?? '') ? (code as LaunchErrorCode) : 'unknown';
