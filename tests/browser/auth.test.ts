@@ -12,25 +12,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { codeForStep, stepAt } from '../../apps/server/src/modules/identity/totp';
 import { watchPage } from './support/browser';
-import { dialog, fillSignIn, fillSignUp, formReady, newEmail, PASSWORD, pathOf, poll, serverAndBrowser, signedInAs, signOut, withPage } from './support/journeys';
+import { dialog, fillSignIn, fillSignUp, formReady, newEmail, PASSWORD, pathOf, poll, serverAndBrowser, signedInAs, signOut, withPage, mailedLink } from './support/journeys';
 
 const env = serverAndBrowser();
-
-/** The path and query of the first link to `path` in the newest mail to `to` (links carry the server's public address). */
-async function mailedLink(to: string, path: string): Promise<string> {
-  const pattern = new RegExp(`${path.replace(/[/?]/g, '\\$&')}[^\\s"'<>]+`);
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const response = await fetch(`${env.server.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
-    expect(response.status).toBe(200);
-    const mails = (await response.json()) as Array<{ to: string; subject: string; text: string }>;
-    for (const mail of mails) {
-      const match = pattern.exec(mail.text);
-      if (match) return match[0].replace(/&amp;/g, '&');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail to ${to} with a link to ${path}`);
-}
 
 /** A solved proof-of-work captcha token, as the page's solver makes one. */
 async function captchaToken(): Promise<string> {
@@ -78,7 +62,7 @@ describe('registration and sign-in', () => {
       await page.goto(`${env.server.baseUrl}/profile`);
       await page.getByTestId('profile-confirmed').filter({ hasText: 'Email not confirmed' }).waitFor();
 
-      const link = await mailedLink(email, '/confirmation?confirmation_token=');
+      const link = await mailedLink(env.server.baseUrl, email, '/confirmation?confirmation_token=');
       await page.goto(`${env.server.baseUrl}${link}`);
       await dialog(page).getByText('Your email address is confirmed').waitFor();
 
@@ -117,7 +101,7 @@ describe('registration and sign-in', () => {
       await dialog(page).getByRole('button', { name: 'Close' }).click();
       await poll(() => pathOf(page), 10_000).toBe('/pokies/all');
 
-      const link = await mailedLink(email, '/users/password/edit?reset_password_token=');
+      const link = await mailedLink(env.server.baseUrl, email, '/users/password/edit?reset_password_token=');
       await page.goto(`${env.server.baseUrl}${link}`);
       await poll(() => pathOf(page), 10_000).toBe('/new-password');
       const newPassword = 'Comet-Trail-77';

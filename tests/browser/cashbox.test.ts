@@ -10,26 +10,11 @@ import { describe, expect, it } from 'vitest';
 import { Ledger } from '../../apps/server/src/modules/wallet';
 import { systemClock } from '../../apps/server/src/platform/clock';
 import { watchPage } from './support/browser';
-import { registerOverLobby as signUpOverLobby, dialog, fillPersonalInfo, fillSignUp, newEmail, pathOf, poll, serverAndBrowser, withPage } from './support/journeys';
+import { registerOverLobby as signUpOverLobby, dialog, fillPersonalInfo, fillSignUp, newEmail, pathOf, poll, serverAndBrowser, withPage, mailedLink } from './support/journeys';
 
 const env = serverAndBrowser();
 
 const url = (path: string) => `${env.server.baseUrl}${path}`;
-
-/** The path and query of the first link to `path` in the newest mail to `to` (as auth.test.ts reads the dev mailbox). */
-async function mailedLink(to: string, path: string): Promise<string> {
-  const pattern = new RegExp(`${path.replace(/[/?]/g, '\\$&')}[^\\s"'<>]+`);
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const response = await fetch(`${env.server.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
-    const mails = (await response.json()) as Array<{ text: string }>;
-    for (const mail of mails) {
-      const match = pattern.exec(mail.text);
-      if (match) return match[0].replace(/&amp;/g, '&');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail to ${to} with a link to ${path}`);
-}
 
 /** A new player, signed up through the popup over the lobby (EUR, no personal details yet). */
 const registerOverLobby = (page: Page, email: string) => signUpOverLobby(page, env.server.baseUrl, email);
@@ -174,7 +159,7 @@ describe('cashbox with the sandbox PSP', () => {
       await withdraw.getByLabel('Amount (EUR)').fill('30');
       await withdraw.getByRole('button', { name: 'Withdraw', exact: true }).click();
       await withdraw.getByText('Please confirm your email address before your first withdrawal.').waitFor();
-      const link = await mailedLink(email, '/confirmation?confirmation_token=');
+      const link = await mailedLink(env.server.baseUrl, email, '/confirmation?confirmation_token=');
       await page.goto(url(link));
       await dialog(page).getByText('Your email address is confirmed').waitFor();
       await page.goto(url('/'));

@@ -12,26 +12,11 @@ import { describe, expect, it } from 'vitest';
 import { Ledger } from '../../apps/server/src/modules/wallet';
 import { systemClock } from '../../apps/server/src/platform/clock';
 import { watchPage } from './support/browser';
-import { dialog, fillPersonalInfo, fillSignIn, newEmail, PASSWORD, pathOf, poll, registerOverLobby, serverAndBrowser, signOut, withPage } from './support/journeys';
+import { dialog, fillPersonalInfo, fillSignIn, newEmail, PASSWORD, pathOf, poll, registerOverLobby, serverAndBrowser, signOut, withPage, mailedLink } from './support/journeys';
 
 const env = serverAndBrowser();
 
 const url = (path: string) => `${env.server.baseUrl}${path}`;
-
-/** The path and query of the first link to `path` in the newest mail to `to` that has one (the dev mailbox answers newest first). */
-async function mailedLink(to: string, path: string): Promise<string> {
-  const pattern = new RegExp(`${path.replace(/[/?]/g, '\\$&')}[^\\s"'<>]+`);
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const response = await fetch(`${env.server.baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
-    const mails = (await response.json()) as Array<{ text: string }>;
-    for (const mail of mails) {
-      const match = pattern.exec(mail.text);
-      if (match) return match[0].replace(/&amp;/g, '&');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail to ${to} with a link to ${path}`);
-}
 
 async function openLimits(page: Page) {
   await page.goto(url('/profile'));
@@ -260,7 +245,7 @@ describe('limits', () => {
       const email = newEmail('limits-withdrawal');
       await registerOverLobby(page, env.server.baseUrl, email);
       // A cashout needs a confirmed address: the mailed confirmation link.
-      await page.goto(url(await mailedLink(email, '/confirmation?confirmation_token=')));
+      await page.goto(url(await mailedLink(env.server.baseUrl, email, '/confirmation?confirmation_token=')));
       await dialog(page).getByText('Your email address is confirmed').waitFor();
       // €150.00 of real money (as a settled deposit would bring), straight through the ledger.
       const { id } = (await page.evaluate(async () => (await fetch('/api/player', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json())) as { id: number };
@@ -291,7 +276,7 @@ describe('limits', () => {
       await dialog(page).getByText('you cannot sign in until it ends. We have mailed you a link to withdraw your balance.').waitFor();
 
       // The mailed link: no session, the masked address, the balance, the whole of it in the amount.
-      await page.goto(url(await mailedLink(email, '/withdrawal?withdrawal_token=')));
+      await page.goto(url(await mailedLink(env.server.baseUrl, email, '/withdrawal?withdrawal_token=')));
       const withdrawal = page.getByTestId('withdrawal-page');
       await withdrawal.getByRole('heading', { name: 'Withdraw your balance', level: 1 }).waitFor();
       await withdrawal.getByText(/^For the account li\*\*\*@example\.com\./).waitFor();

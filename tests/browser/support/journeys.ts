@@ -108,3 +108,22 @@ export async function registerOverLobby(page: Page, baseUrl: string, email: stri
   await signedInAs(page, email);
   await poll(() => dialog(page).count()).toBe(0);
 }
+
+/**
+ * The path and query of the first link to `path` in the newest mail to `to` that has one, read
+ * from the development mailbox (newest first; links carry the server's public address).
+ */
+export async function mailedLink(baseUrl: string, to: string, path: string): Promise<string> {
+  const pattern = new RegExp(`${path.replace(/[/?]/g, '\\$&')}[^\\s"'<>]+`);
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const response = await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+    expect(response.status).toBe(200);
+    const mails = (await response.json()) as Array<{ text: string }>;
+    for (const mail of mails) {
+      const match = pattern.exec(mail.text);
+      if (match) return match[0].replace(/&amp;/g, '&');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${to} with a link to ${path}`);
+}
