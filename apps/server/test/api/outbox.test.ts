@@ -8,24 +8,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Ledger, TRANSFER_TOPIC, type TransferEvent } from '../../src/modules/wallet';
 import { FakeClock } from '../../src/platform/clock';
 import { AbandonDelivery, Outbox, type OutboxEvent } from '../../src/platform/outbox/outbox';
+import { playerTopic } from '../../src/platform/realtime/channels';
+import { MemoryPubSub, type RealtimeMessage } from '../../src/platform/realtime/pubsub';
 import { createTestApp, type TestApp } from '../support/app';
 import { openPlayer } from '../support/ledger';
 
 const clock = new FakeClock('2026-07-01T12:00:00Z');
 const ledger = new Ledger(clock);
+const bus = new MemoryPubSub();
 let t: TestApp;
 let n = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({}, { clock, poolSize: 8 });
+  t = await createTestApp({}, { clock, poolSize: 8, pubsub: bus });
   await t.database.db.execute(sql`create table test_effects (handler text not null, event_id bigint not null, primary key (handler, event_id))`);
   // Earlier events of the seed are not this file's concern.
   await t.database.db.execute(sql`update outbox_events set processed_at = now() where processed_at is null`);
 });
 afterAll(() => t.close());
 
-async function deposits(count: number): Promise<void> {
-  const player = await openPlayer(t.database.db, ['EUR']);
+/** `count` deposits of 100, 101 ... to a new player (or the one given); answers the player. */
+async function deposits(count: number, player?: number): Promise<number> {
+  player ??= await openPlayer(t.database.db, ['EUR']);
   for (let i = 0; i < count; i++) {
     await ledger.transfer(t.database.db, {
       idempotencyKey: `outbox-${n++}`,
@@ -37,6 +41,7 @@ async function deposits(count: number): Promise<void> {
       to: { player, kind: 'real' },
     });
   }
+  return player;
 }
 
 /** A handler whose effect is a row: a second delivery of the same event would break the primary key. */
@@ -122,6 +127,80 @@ describe('outbox delivery', () => {
     expect(await outbox.drain()).toBe(1);
     expect(seen.at(-1)).toBe(due[2]);
     expect(await pending()).toBe(0);
+  });
+
+  it('gives a batch handler all the batch\'s events in one call, after the per-event handlers', async () => {
+    const outbox = new Outbox(t.database.db, clock, t.app.log);
+    await deposits(5);
+    const due = await pendingIds();
+    const calls: number[][] = [];
+    const published: string[] = [];
+    outbox.on(TRANSFER_TOPIC, 'each', async (event, { afterCommit }) => afterCommit(() => void published.push(`each ${event.id}`)), { readOnly: true });
+    outbox.onBatch(TRANSFER_TOPIC, 'batch', async (events, { tx, afterCommit }) => {
+      calls.push(events.map((e) => e.id));
+      await tx.execute(sql`select 1`);
+      afterCommit(() => void published.push(`batch ${events.length}`));
+    });
+    expect(await outbox.drain()).toBe(5);
+    expect(calls).toEqual([due]);
+    expect(published).toEqual([...due.map((id) => `each ${id}`), 'batch 5']);
+    expect(await pending()).toBe(0);
+  });
+
+  it('gives up the batch when a batch handler fails, then delivers its events one by one, the failing one retried alone', async () => {
+    const outbox = new Outbox(t.database.db, clock, t.app.log);
+    await deposits(4);
+    const due = await pendingIds();
+    const calls: number[][] = [];
+    const seen: number[] = [];
+    // Fails with the whole batch, then alone in its savepoint, then succeeds on its retry.
+    let failures = 2;
+    outbox.onBatch(TRANSFER_TOPIC, 'batch-reader', async (events, { tx, afterCommit }) => {
+      calls.push(events.map((e) => e.id));
+      if (events.some((e) => e.id === due[2]) && failures-- > 0) await tx.execute(sql`select 1 / 0`);
+      afterCommit(() => void seen.push(...events.map((e) => e.id)));
+    });
+    expect(await outbox.drain()).toBe(4);
+    expect(calls).toEqual([due, ...due.map((id) => [id])]);
+    // The given-up first pass published nothing.
+    expect(seen).toEqual([due[0], due[1], due[3]]);
+    expect(await pendingIds()).toEqual([due[2]]);
+    clock.advance(1_000);
+    expect(await outbox.drain()).toBe(1);
+    expect(calls.at(-1)).toEqual([due[2]]);
+    expect(seen.at(-1)).toBe(due[2]);
+    expect(await pending()).toBe(0);
+  });
+
+  it('gives a batch handler each event alone, in its savepoint, when its topic has a handler that writes', async () => {
+    const outbox = new Outbox(t.database.db, clock, t.app.log);
+    await deposits(3);
+    const due = await pendingIds();
+    const calls: number[][] = [];
+    outbox.on(TRANSFER_TOPIC, 'writer', recordingHandler('writer'));
+    outbox.onBatch(TRANSFER_TOPIC, 'batch-beside-writer', async (events) => void calls.push(events.map((e) => e.id)));
+    expect(await outbox.drain()).toBe(3);
+    expect(calls).toEqual(due.map((id) => [id]));
+    expect(await effects('writer')).toEqual(due);
+  });
+
+  it("publishes a player's balance once per batch, with the state after all of the batch's transfers", async () => {
+    const ann = await deposits(10);
+    const bob = await deposits(1);
+    // A bet of Ann's, from player to house, in the same batch.
+    await ledger.transfer(t.database.db, { idempotencyKey: `outbox-${n++}`, kind: 'bet', reference: 'round', currency: 'EUR', amount: 45, from: { player: ann, kind: 'real' }, to: { house: 'bets' } });
+    const received = new Map<number, RealtimeMessage[]>([[ann, []], [bob, []]]);
+    const unsubscribe = await Promise.all([ann, bob].map((id) => bus.subscribe(playerTopic(id), (m) => void received.get(id)!.push(m))));
+    try {
+      expect(await t.app.orbitOutbox.drain()).toBe(12);
+      const annTotal = Array.from({ length: 10 }, (_, i) => 100 + i).reduce((a, b) => a + b, 0) - 45;
+      expect(received.get(ann)!.filter((m) => m.event === 'balance')).toEqual([
+        { event: 'balance', data: expect.objectContaining({ currency: 'EUR', amount_cents: annTotal, available_to_cashout_cents: annTotal, active: true }) },
+      ]);
+      expect(received.get(bob)!.filter((m) => m.event === 'balance')).toEqual([{ event: 'balance', data: expect.objectContaining({ currency: 'EUR', amount_cents: 100 }) }]);
+    } finally {
+      await Promise.all(unsubscribe.map((u) => u()));
+    }
   });
 
   it('leaves every event to the next worker when one dies mid-batch, each handled exactly once in effect', async () => {

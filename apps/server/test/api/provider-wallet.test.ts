@@ -247,7 +247,7 @@ describe('bets, wins and rollbacks', () => {
 
 describe('jackpots', () => {
   async function poolBalance(): Promise<number> {
-    const r = await t.database.db.execute(sql`select balance from ledger_accounts where user_id is null and kind = 'jackpot_pool' and currency = 'EUR'`);
+    const r = await t.database.db.execute(sql`select sum(balance) as balance from ledger_accounts where user_id is null and kind = 'jackpot_pool' and currency = 'EUR'`);
     return Number((r.rows[0] as { balance: number }).balance);
   }
   async function eurJackpot() {

@@ -100,6 +100,31 @@ describe('transfers', () => {
     expect(row!.balance).toBeLessThanOrEqual(-150_000);
   });
 
+  it("keeps the house's busy accounts in shards by player: bets of different players move different rows, the house's balance is their sum", async () => {
+    const houseBets = async () => {
+      const rows = await t.database.db.select({ id: ledgerAccounts.id, shard: ledgerAccounts.shard, balance: ledgerAccounts.balance }).from(ledgerAccounts)
+        .where(sql`${ledgerAccounts.userId} is null and ${ledgerAccounts.currency} = 'EUR' and ${ledgerAccounts.kind} = 'bets'`);
+      return { shards: rows.length, total: rows.reduce((a, r) => a + r.balance, 0), byId: new Map(rows.map((r) => [r.id, r])) };
+    };
+    const before = await houseBets();
+    expect(before.shards).toBe(16);
+    const a = await openPlayer(t.database.db, ['EUR']);
+    const b = await openPlayer(t.database.db, ['EUR']);
+    await ledger.transfer(t.database.db, deposit(a, 1_000));
+    await ledger.transfer(t.database.db, deposit(b, 1_000));
+    const bet = (player: number, amount: number) => ledger.transfer(t.database.db, { idempotencyKey: `shard-${key++}`, kind: 'bet', reference: 'round:s', currency: 'EUR', amount, from: { player, kind: 'real' }, to: { house: 'bets' } });
+    const [x, y] = [await bet(a, 300), await bet(b, 200)];
+    const after = await houseBets();
+    expect(x.transfer.creditAccountId).not.toBe(y.transfer.creditAccountId);
+    expect(after.byId.get(x.transfer.creditAccountId)!.shard).toBe(a % 16);
+    expect(after.byId.get(y.transfer.creditAccountId)!.shard).toBe(b % 16);
+    expect(after.total - before.total).toBe(500);
+    // A win comes back from the player's own shard.
+    const win = await ledger.transfer(t.database.db, { idempotencyKey: `shard-${key++}`, kind: 'win', reference: 'round:s', currency: 'EUR', amount: 50, from: { house: 'bets' }, to: { player: a, kind: 'real' } });
+    expect(win.transfer.debitAccountId).toBe(x.transfer.creditAccountId);
+    await expectLedgerHolds(t.database.db);
+  });
+
   it('refuses amounts that are not positive whole minor units', async () => {
     const player = await openPlayer(t.database.db, ['EUR']);
     for (const amount of [0, -5, 1.5, Number.MAX_SAFE_INTEGER + 2, Number.NaN]) {

@@ -7,21 +7,26 @@
 import { eq } from 'drizzle-orm';
 import type { ModuleContext } from '../../platform/context';
 import { publishToPlayer } from '../../platform/realtime/channels';
-import { accountOf, TRANSFER_TOPIC, type TransferEvent } from '../wallet';
+import { accountsOf, TRANSFER_TOPIC, type TransferEvent } from '../wallet';
 import { presentAccount } from './accounts-routes';
 import { payments } from './schema';
 import { PAYMENT_CHANGED_TOPIC, presentPayment, type PaymentChangedEvent } from './service';
 
 export function registerLiveUpdates(ctx: ModuleContext): void {
-  ctx.outbox.on(TRANSFER_TOPIC, 'cashbox.publish-balance', async (event, { tx, afterCommit }) => {
-    const transfer = event.payload as TransferEvent;
-    const players = new Set<number>();
-    for (const side of [transfer.from, transfer.to]) if ('player' in side) players.add(side.player);
-    for (const userId of players) {
-      const account = await accountOf(tx, userId, transfer.currency);
-      if (account) afterCommit(() => publishToPlayer(ctx.pubsub, userId, 'balance', presentAccount(account)));
+  // Once per delivery batch: each moved player's account read in one query after all the batch's
+  // transfers, so its one message carries the newest state.
+  ctx.outbox.onBatch(TRANSFER_TOPIC, 'cashbox.publish-balance', async (events, { tx, afterCommit }) => {
+    const pairs = new Map<string, { userId: number; currency: string }>();
+    for (const event of events) {
+      const transfer = event.payload as TransferEvent;
+      for (const side of [transfer.from, transfer.to]) {
+        if ('player' in side) pairs.set(`${side.player}:${transfer.currency}`, { userId: side.player, currency: transfer.currency });
+      }
     }
-  }, { readOnly: true });
+    for (const account of await accountsOf(tx, [...pairs.values()])) {
+      afterCommit(() => publishToPlayer(ctx.pubsub, account.userId, 'balance', presentAccount(account)));
+    }
+  });
   ctx.outbox.on(PAYMENT_CHANGED_TOPIC, 'cashbox.publish-payment', async (event, { tx, afterCommit }) => {
     const { paymentId } = event.payload as PaymentChangedEvent;
     const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId));

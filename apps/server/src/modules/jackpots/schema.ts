@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
 
 /** A pooled jackpot in one currency, fed by the bets of its games (`games`: catalogue identifiers). */
 export const jackpots = pgTable('jackpots', {
@@ -12,10 +12,11 @@ export const jackpots = pgTable('jackpots', {
 });
 
 /**
- * A level (mini, major, grand). `amount_cents` is what a hit pays now: the sum over levels equals
- * the balance of the currency's `jackpot_pool` ledger account. Each bet adds `contribution_bp`
- * basis points of its amount; a bet hits the level when its 32-bit draw falls in the level's
- * slice of `hit_weight` values out of 2^32 (docs/provider-protocol.md).
+ * A level (mini, major, grand). What a hit pays now is `amount_cents` plus the level's feeds
+ * (`jackpot_level_feeds`, see `levelAmount`): the sum over levels equals the balance of the
+ * currency's `jackpot_pool` ledger accounts. Each bet adds `contribution_bp` basis points of its
+ * amount; a bet hits the level when its 32-bit draw falls in the level's slice of `hit_weight`
+ * values out of 2^32 (docs/provider-protocol.md).
  */
 export const jackpotLevels = pgTable(
   'jackpot_levels',
@@ -54,4 +55,22 @@ export const jackpotWins = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('jackpot_wins_created').on(t.createdAt)],
+);
+
+/**
+ * What bets fed a level since it was last folded or reset, one row per shard (the player's id
+ * modulo `ledger_house_shards('jackpot_pool')`, migration 0010): every bet of a jackpot game adds
+ * to the levels, and one row per level would make all bets at once queue on it. A hit takes the
+ * level's rows and sets them to zero.
+ */
+export const jackpotLevelFeeds = pgTable(
+  'jackpot_level_feeds',
+  {
+    levelId: integer('level_id')
+      .notNull()
+      .references(() => jackpotLevels.id, { onDelete: 'cascade' }),
+    shard: smallint('shard').notNull(),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'jackpot_level_feeds_pk', columns: [t.levelId, t.shard] })],
 );

@@ -10,7 +10,7 @@ import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { JackpotsResponse, JackpotWinsResponse } from '@orbit/contracts';
 import type { Executor } from '../../platform/db/executor';
 import type { Ledger } from '../wallet';
-import { jackpotLevels, jackpots, jackpotWins } from './schema';
+import { jackpotLevelFeeds, jackpotLevels, jackpots, jackpotWins } from './schema';
 
 export const JACKPOT_WON_TOPIC = 'jackpots.won';
 export type JackpotWonEvent = { winId: number };
@@ -19,6 +19,9 @@ export type JackpotAmount = { games: string[]; currency: string; total: number }
 
 /** Winner names on the public board: the first six characters, then `***`. */
 export const maskedName = (name: string) => `${[...name].slice(0, 6).join('')}***`;
+
+/** What a level pays now: its amount and what bets fed it since (`jackpot_level_feeds`, migration 0010). */
+const levelAmount = sql<number>`(${jackpotLevels.amountCents} + coalesce((select sum(${jackpotLevelFeeds.amountCents}) from ${jackpotLevelFeeds} where ${jackpotLevelFeeds.levelId} = ${jackpotLevels.id}), 0))::bigint`.mapWith(Number);
 
 export class JackpotService {
   constructor(private readonly ledger: Ledger) {}
@@ -41,7 +44,7 @@ export class JackpotService {
     const rows = await db.select().from(jackpots).where(eq(jackpots.enabled, true)).orderBy(asc(jackpots.id));
     if (rows.length === 0) return [];
     const levels = await db
-      .select()
+      .select({ id: jackpotLevels.id, jackpotId: jackpotLevels.jackpotId, identifier: jackpotLevels.identifier, position: jackpotLevels.position, name: jackpotLevels.name, amountCents: levelAmount })
       .from(jackpotLevels)
       .where(inArray(jackpotLevels.jackpotId, rows.map((r) => r.id)))
       .orderBy(asc(jackpotLevels.position));
@@ -87,7 +90,7 @@ export class JackpotService {
   /** Each enabled jackpot's games, currency and what it holds now (the sum of its levels). */
   async amounts(db: Executor): Promise<JackpotAmount[]> {
     return db
-      .select({ games: jackpots.games, currency: jackpots.currency, total: sql<number>`sum(${jackpotLevels.amountCents})`.mapWith(Number) })
+      .select({ games: jackpots.games, currency: jackpots.currency, total: sql<number>`sum(${levelAmount})`.mapWith(Number) })
       .from(jackpots)
       .innerJoin(jackpotLevels, eq(jackpotLevels.jackpotId, jackpots.id))
       .where(eq(jackpots.enabled, true))

@@ -54,14 +54,19 @@ export async function listAccounts(db: Executor, userId: number): Promise<Player
     .sort((a, b) => Number(b.active) - Number(a.active));
 }
 
-/** One of the player's accounts with its balances, in one query (the live balance after every transfer). */
-export async function accountOf(db: Executor, userId: number, currency: string): Promise<PlayerAccount | null> {
+/**
+ * The accounts of many (player, currency) pairs with their balances, in one query (the live
+ * balances of a whole outbox batch); pairs without an account are left out.
+ */
+export async function accountsOf(db: Executor, pairs: Array<{ userId: number; currency: string }>): Promise<Array<PlayerAccount & { userId: number }>> {
+  if (pairs.length === 0) return [];
+  const wanted = JSON.stringify(pairs.map((p) => ({ user_id: p.userId, currency: p.currency })));
   const of = (kind: string) => sql<number>`coalesce(sum(${ledgerAccounts.balance}) filter (where ${ledgerAccounts.kind} = ${kind}), 0)`.mapWith(Number);
-  const [row] = await db
-    .select({ currency: accounts.currency, active: accounts.active, real: of('real'), bonus: of('bonus'), reserved: of('reserved') })
+  return db
+    .select({ userId: accounts.userId, currency: accounts.currency, active: accounts.active, real: of('real'), bonus: of('bonus'), reserved: of('reserved') })
     .from(accounts)
     .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, accounts.userId), eq(ledgerAccounts.currency, accounts.currency)))
-    .where(and(eq(accounts.userId, userId), eq(accounts.currency, currency)))
+    // A semi-join: a pair given twice cannot count its ledger accounts twice.
+    .where(sql`(${accounts.userId}, ${accounts.currency}) in (select user_id, currency from jsonb_to_recordset(${wanted}::jsonb) as w(user_id bigint, currency text))`)
     .groupBy(accounts.id);
-  return row ?? null;
 }

@@ -9,7 +9,7 @@ import { REAL_CURRENCY_CODES, seedCurrencies } from './currencies';
 import { openHouseAccounts } from './ledger';
 import { walletRoutes } from './routes';
 
-export { openAccount, listAccounts, accountOf, switchAccount, type PlayerAccount } from './accounts';
+export { openAccount, listAccounts, accountsOf, switchAccount, type PlayerAccount } from './accounts';
 export { playerMovements, type PlayerMovements } from './movements';
 export { auditLedger, type LedgerAudit, type BrokenAccount } from './audit';
 export {

@@ -187,13 +187,14 @@ export async function openLedgerAccounts(db: Executor, userId: number, currency:
     .onConflictDoNothing();
 }
 
-/** Opens every house account for the currencies given (the seed; idempotent). */
+/** Opens every house account for the currencies given, each in its shards (`ledger_house_shards()`, migration 0010; the seed; idempotent). */
 export async function openHouseAccounts(db: Executor, currencies: string[], at: Date): Promise<void> {
   if (currencies.length === 0) return;
-  await db
-    .insert(ledgerAccounts)
-    .values(currencies.flatMap((currency) => HOUSE_ACCOUNT_KINDS.map((kind) => ({ currency, kind, createdAt: at }))))
-    .onConflictDoNothing();
+  await db.execute(sql`insert into ${ledgerAccounts} (currency, kind, shard, created_at)
+    select c, k, s, ${at.toISOString()}::timestamptz
+    from unnest(${`{${currencies.join(',')}}`}::text[]) c cross join unnest(${`{${HOUSE_ACCOUNT_KINDS.join(',')}}`}::text[]) k
+    cross join lateral generate_series(0, ledger_house_shards(k) - 1) s
+    on conflict do nothing`);
 }
 
 export type PlayerBalances = { currency: string; real: number; bonus: number; reserved: number };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, pgTable, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, pgTable, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Currencies the casino knows; `subunits_to_unit` says how many minor units make one unit. */
 export const currencies = pgTable('currencies', {
@@ -43,6 +43,11 @@ export const accounts = pgTable(
  * currency; the house has `bets`, `psp_clearing`, `bonus_funding`, `jackpot_pool` and
  * `promotions` per currency (`user_id` null). `balance` is the sum of the account's legs, kept
  * in the same transaction as each transfer; a player's can never go below zero.
+ *
+ * The house's busiest accounts (`bets`, `jackpot_pool`) are split into `shard`s (migration 0010,
+ * `ledger_house_shards()`): a transfer with a player uses the shard of the player's id, so bets
+ * sent at once do not queue on one row. The house's balance of a kind is the sum of its shards; a
+ * single shard of a house account may be below zero. Players' accounts have shard 0.
  */
 export const ledgerAccounts = pgTable(
   'ledger_accounts',
@@ -53,13 +58,15 @@ export const ledgerAccounts = pgTable(
       .notNull()
       .references(() => currencies.code),
     kind: text('kind').notNull(),
+    shard: smallint('shard').notNull().default(0),
     balance: bigint('balance', { mode: 'number' }).notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('ledger_accounts_player').on(t.userId, t.currency, t.kind).where(sql`${t.userId} is not null`),
-    uniqueIndex('ledger_accounts_house').on(t.currency, t.kind).where(sql`${t.userId} is null`),
+    uniqueIndex('ledger_accounts_house').on(t.currency, t.kind, t.shard).where(sql`${t.userId} is null`),
     check('ledger_accounts_player_not_negative', sql`${t.userId} is null or ${t.balance} >= 0`),
+    check('ledger_accounts_shard', sql`${t.shard} >= 0 and (${t.userId} is null or ${t.shard} = 0)`),
     check(
       'ledger_accounts_kind',
       sql`(${t.userId} is not null and ${t.kind} in ('real', 'bonus', 'reserved')) or (${t.userId} is null and ${t.kind} in ('bets', 'psp_clearing', 'bonus_funding', 'jackpot_pool', 'promotions'))`,

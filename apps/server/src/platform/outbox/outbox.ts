@@ -19,6 +19,8 @@ export type DeliveryContext = {
 };
 
 export type OutboxHandler = (event: OutboxEvent, context: DeliveryContext) => Promise<void>;
+/** A read-only handler given many events of its topic at once, so that it can read for all of them in one query. */
+export type OutboxBatchHandler = (events: OutboxEvent[], context: DeliveryContext) => Promise<void>;
 
 /** Writes an event in the caller's transaction: it exists exactly when the change it describes does. */
 export async function enqueueEvent(db: Executor, topic: string, payload: unknown, at: Date): Promise<void> {
@@ -30,14 +32,6 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(2 ** Math.max(0, attempts - 1), 3600);
 }
 
-/**
- * Delivers outbox events at least once to the handlers registered for their topic. Each batch is
- * one transaction that claims its events with `FOR UPDATE SKIP LOCKED`, so several instances
- * share the work without taking an event twice; each event runs in a savepoint, so a failing
- * handler undoes only its own event's writes, which wait and retry with a growing delay.
- * A crash before commit leaves every claimed event undelivered: handlers' database effects are
- * in the same transaction, so each event is handled exactly once in effect.
- */
 /** How a handler is registered: `readOnly` handlers only read (through `tx`) and publish after the commit. */
 export type OutboxHandlerOptions = { readOnly?: boolean };
 
@@ -50,8 +44,19 @@ class ReadOnlyDeliveryFailed extends Error {}
 /** After a read-only delivery failed, batches use a savepoint per event for this long. */
 const CAREFUL_MS = 60_000;
 
+/** A registered handler; a batch handler also has `handle`, which gives it one event (in a savepoint). */
+type Registered = { name: string; handle: OutboxHandler; readOnly: boolean; batch?: OutboxBatchHandler };
+
+/**
+ * Delivers outbox events at least once to the handlers registered for their topic. Each batch is
+ * one transaction that claims its events with `FOR UPDATE SKIP LOCKED`, so several instances
+ * share the work without taking an event twice; each event runs in a savepoint, so a failing
+ * handler undoes only its own event's writes, which wait and retry with a growing delay.
+ * A crash before commit leaves every claimed event undelivered: handlers' database effects are
+ * in the same transaction, so each event is handled exactly once in effect.
+ */
 export class Outbox {
-  private readonly handlers = new Map<string, Array<{ name: string; handle: OutboxHandler; readOnly: boolean }>>();
+  private readonly handlers = new Map<string, Registered[]>();
   private carefulUntil = 0;
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
@@ -70,9 +75,22 @@ export class Outbox {
    * fewer: every ledger transfer is such an event), since there is nothing of its own to undo.
    */
   on(topic: string, name: string, handle: OutboxHandler, options: OutboxHandlerOptions = {}): void {
+    this.register(topic, { name, handle, readOnly: options.readOnly ?? false });
+  }
+
+  /**
+   * Registers a read-only handler that gets, once per batch, all the batch's events of its topic
+   * delivered without savepoints (after their per-event handlers): one read for many events.
+   * Where events go one by one in savepoints, it gets each alone, `[event]`, in its savepoint.
+   */
+  onBatch(topic: string, name: string, handle: OutboxBatchHandler): void {
+    this.register(topic, { name, handle: (event, context) => handle([event], context), readOnly: true, batch: handle });
+  }
+
+  private register(topic: string, handler: Registered): void {
     const list = this.handlers.get(topic) ?? [];
-    if (list.some((h) => h.name === name)) throw new Error(`outbox handler ${name} is already registered for ${topic}`);
-    list.push({ name, handle, readOnly: options.readOnly ?? false });
+    if (list.some((h) => h.name === handler.name)) throw new Error(`outbox handler ${handler.name} is already registered for ${topic}`);
+    list.push(handler);
     this.handlers.set(topic, list);
   }
 
@@ -100,7 +118,10 @@ export class Outbox {
   private deliverIn(effects: Array<() => void | Promise<void>>): Promise<number> {
     return this.db.transaction(async (tx) => {
       const now = this.clock.now();
+      const careful = Date.now() < this.carefulUntil;
       const delivered: number[] = [];
+      // The events delivered without savepoints, by topic: their batch handlers take them at once, below.
+      const unisolated = new Map<string, OutboxEvent[]>();
       const result = await tx.execute<{ id: number; topic: string; payload: unknown; attempts: number; created_at: string | Date }>(
         sql`select id, topic, payload, attempts, created_at from ${outboxEvents}
             where processed_at is null and available_at <= ${now.toISOString()}
@@ -116,17 +137,15 @@ export class Outbox {
         };
         const eventEffects: Array<() => void | Promise<void>> = [];
         const handlers = this.handlers.get(event.topic) ?? [];
-        if (handlers.every((h) => h.readOnly) && Date.now() >= this.carefulUntil) {
-          try {
-            for (const { handle } of handlers) await handle(event, { tx, afterCommit: (effect) => eventEffects.push(effect) });
-          } catch (error) {
-            // A failed statement spoils the batch's transaction: give the batch up and isolate each event for a while.
-            this.carefulUntil = Date.now() + CAREFUL_MS;
-            this.log.warn({ event: event.id, topic: event.topic, err: error }, 'outbox read-only delivery failed; the batch is retried event by event');
-            throw new ReadOnlyDeliveryFailed();
-          }
+        if (!careful && handlers.every((h) => h.readOnly)) {
+          await this.readOnly({ event: event.id, topic: event.topic }, async () => {
+            for (const { handle, batch } of handlers) if (!batch) await handle(event, { tx, afterCommit: (effect) => eventEffects.push(effect) });
+          });
           delivered.push(event.id);
           effects.push(...eventEffects);
+          const same = unisolated.get(event.topic);
+          if (same) same.push(event);
+          else unisolated.set(event.topic, [event]);
           continue;
         }
         try {
@@ -148,6 +167,11 @@ export class Outbox {
           );
         }
       }
+      for (const [topic, events] of unisolated) {
+        for (const { batch } of this.handlers.get(topic) ?? []) {
+          if (batch) await this.readOnly({ topic, events: events.length }, () => batch(events, { tx, afterCommit: (effect) => effects.push(effect) }));
+        }
+      }
       // The delivered events are marked in one statement, in the batch's transaction: they are done exactly when their handlers' writes commit.
       if (delivered.length > 0) {
         await tx.execute(
@@ -156,6 +180,17 @@ export class Outbox {
       }
       return result.rows.length;
     });
+  }
+
+  /** Runs read-only handlers outside any savepoint: a failed statement spoils the batch's transaction, so the batch is given up and each event isolated for a while. */
+  private async readOnly(what: Record<string, unknown>, run: () => Promise<void>): Promise<void> {
+    try {
+      await run();
+    } catch (error) {
+      this.carefulUntil = Date.now() + CAREFUL_MS;
+      this.log.warn({ ...what, err: error }, 'outbox read-only delivery failed; the batch is retried event by event');
+      throw new ReadOnlyDeliveryFailed();
+    }
   }
 
   /** Delivers until nothing is due (tests, and the worker's loop). */

@@ -1,0 +1,178 @@
+CREATE TABLE "jackpot_level_feeds" (
+	"level_id" integer NOT NULL,
+	"shard" smallint NOT NULL,
+	"amount_cents" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "jackpot_level_feeds_pk" PRIMARY KEY("level_id","shard")
+);
+--> statement-breakpoint
+DROP INDEX "ledger_accounts_house";--> statement-breakpoint
+ALTER TABLE "ledger_accounts" ADD COLUMN "shard" smallint DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "jackpot_level_feeds" ADD CONSTRAINT "jackpot_level_feeds_level_id_jackpot_levels_id_fk" FOREIGN KEY ("level_id") REFERENCES "public"."jackpot_levels"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "ledger_accounts_house" ON "ledger_accounts" USING btree ("currency","kind","shard") WHERE "ledger_accounts"."user_id" is null;--> statement-breakpoint
+ALTER TABLE "ledger_accounts" ADD CONSTRAINT "ledger_accounts_shard" CHECK ("ledger_accounts"."shard" >= 0 and ("ledger_accounts"."user_id" is null or "ledger_accounts"."shard" = 0));--> statement-breakpoint
+-- The house's busiest accounts in shards: every bet and win moved money to or from the one `bets`
+-- row of its currency (and every bet of a jackpot game into the one `jackpot_pool` row and the
+-- three level rows), each held until its transaction committed, so bets sent at once waited in
+-- line for it. A transfer with a player now uses the house shard of the player's id; the house's
+-- balance of a kind is the sum of its shards. Lock order is unchanged: the player's accounts, then
+-- the house's (by id), jackpot feeds, jackpot levels (hits only), promotions.
+CREATE FUNCTION ledger_house_shards(p_kind text) RETURNS int
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN p_kind IN ('bets', 'jackpot_pool') THEN 16 ELSE 1 END
+$$;
+--> statement-breakpoint
+INSERT INTO "ledger_accounts" ("currency", "kind", "shard")
+  SELECT a."currency", a."kind", s.shard FROM "ledger_accounts" a CROSS JOIN LATERAL generate_series(1, ledger_house_shards(a."kind") - 1) AS s(shard)
+  WHERE a."user_id" IS NULL AND a."shard" = 0
+  ON CONFLICT DO NOTHING;
+--> statement-breakpoint
+DROP FUNCTION ledger_move(text, text, text, text, bigint, bigint, text, bigint, text, timestamptz);
+--> statement-breakpoint
+DROP FUNCTION ledger_transfer(text, text, text, text, bigint, bigint, text, bigint, text, text, timestamptz, jsonb);
+--> statement-breakpoint
+DROP FUNCTION ledger_account_id(bigint, text, text);
+--> statement-breakpoint
+-- A player's account, or the house's shard for `p_shard_key` (PL/pgSQL: its plans are kept per
+-- connection, where an SQL function's UNION was planned again on every call).
+CREATE FUNCTION ledger_account_id(p_user bigint, p_currency text, p_kind text, p_shard_key bigint) RETURNS bigint
+LANGUAGE plpgsql STABLE AS $$
+DECLARE
+  v_id bigint;
+BEGIN
+  IF p_user IS NOT NULL THEN
+    SELECT id INTO v_id FROM ledger_accounts WHERE user_id = p_user AND currency = p_currency AND kind = p_kind;
+  ELSE
+    SELECT id INTO v_id FROM ledger_accounts WHERE user_id IS NULL AND currency = p_currency AND kind = p_kind
+      AND shard = p_shard_key % ledger_house_shards(p_kind);
+  END IF;
+  RETURN v_id;
+END
+$$;
+--> statement-breakpoint
+-- As in migration 0004, the house side in the shard of the transfer's player (`p_shard_key` for a
+-- transfer between two house accounts; shard 0 without one).
+CREATE FUNCTION ledger_transfer(
+  p_key text, p_kind text, p_reference text, p_currency text, p_amount bigint,
+  p_debit_user bigint, p_debit_kind text, p_credit_user bigint, p_credit_kind text,
+  p_hash text, p_at timestamptz, p_event jsonb, p_shard_key bigint DEFAULT NULL
+) RETURNS TABLE (transfer_id bigint, replayed boolean, created_at timestamptz, debit_account_id bigint, credit_account_id bigint)
+LANGUAGE plpgsql AS $$
+#variable_conflict use_column
+DECLARE
+  v_shard_key bigint := coalesce(p_debit_user, p_credit_user, p_shard_key, 0);
+  v_debit bigint := ledger_account_id(p_debit_user, p_currency, p_debit_kind, v_shard_key);
+  v_credit bigint := ledger_account_id(p_credit_user, p_currency, p_credit_kind, v_shard_key);
+  v_id bigint;
+  v_balance bigint;
+  v_first record;
+BEGIN
+  IF v_debit IS NULL OR v_credit IS NULL THEN
+    RAISE EXCEPTION USING ERRCODE = 'OR001', MESSAGE = 'account_not_found',
+      DETAIL = CASE WHEN (v_debit IS NULL AND p_debit_user IS NULL) OR (v_credit IS NULL AND p_credit_user IS NULL) THEN 'house' ELSE 'player' END;
+  END IF;
+  INSERT INTO ledger_transfers (idempotency_key, kind, reference, currency, amount, debit_account_id, credit_account_id, payload_hash, created_at)
+  VALUES (p_key, p_kind, p_reference, p_currency, p_amount, v_debit, v_credit, p_hash, p_at)
+  ON CONFLICT (idempotency_key) DO NOTHING
+  RETURNING id INTO v_id;
+  IF v_id IS NULL THEN
+    SELECT t.id, t.payload_hash, t.created_at, t.debit_account_id, t.credit_account_id INTO v_first
+      FROM ledger_transfers t WHERE t.idempotency_key = p_key;
+    IF v_first.payload_hash IS DISTINCT FROM p_hash THEN
+      RAISE EXCEPTION USING ERRCODE = 'OR002', MESSAGE = 'idempotency_conflict';
+    END IF;
+    RETURN QUERY SELECT v_first.id, true, v_first.created_at, v_first.debit_account_id, v_first.credit_account_id;
+    RETURN;
+  END IF;
+  INSERT INTO outbox_events (topic, payload, created_at, available_at)
+  VALUES ('wallet.transfer', p_event || jsonb_build_object('transferId', v_id), p_at, p_at);
+  -- Lock order: players' accounts before the house's, then by id. Every transfer follows it, so
+  -- none deadlocks; and a hot house account (bets) is locked last, held only until the commit.
+  IF ROW(p_credit_user IS NULL, v_credit) < ROW(p_debit_user IS NULL, v_debit) THEN
+    UPDATE ledger_accounts SET balance = balance + p_amount WHERE id = v_credit;
+  END IF;
+  UPDATE ledger_accounts SET balance = balance - p_amount WHERE id = v_debit AND (user_id IS NULL OR balance >= p_amount);
+  IF NOT FOUND THEN
+    SELECT balance INTO v_balance FROM ledger_accounts WHERE id = v_debit;
+    RAISE EXCEPTION USING ERRCODE = 'OR003', MESSAGE = 'insufficient_funds', DETAIL = v_balance::text;
+  END IF;
+  IF ROW(p_credit_user IS NULL, v_credit) > ROW(p_debit_user IS NULL, v_debit) THEN
+    UPDATE ledger_accounts SET balance = balance + p_amount WHERE id = v_credit;
+  END IF;
+  RETURN QUERY SELECT v_id, false, p_at, v_debit, v_credit;
+END
+$$;
+--> statement-breakpoint
+-- As in migration 0007, with the house shard key of a transfer between two house accounts.
+CREATE FUNCTION ledger_move(p_key text, p_kind text, p_reference text, p_currency text, p_amount bigint,
+  p_from_user bigint, p_from_kind text, p_to_user bigint, p_to_kind text, p_at timestamptz, p_shard_key bigint DEFAULT NULL) RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_from text := CASE WHEN p_from_user IS NULL THEN 'house:' || p_from_kind ELSE 'player:' || p_from_user || ':' || p_from_kind END;
+  v_to text := CASE WHEN p_to_user IS NULL THEN 'house:' || p_to_kind ELSE 'player:' || p_to_user || ':' || p_to_kind END;
+  v_side_from jsonb := CASE WHEN p_from_user IS NULL THEN jsonb_build_object('house', p_from_kind) ELSE jsonb_build_object('player', p_from_user, 'kind', p_from_kind) END;
+  v_side_to jsonb := CASE WHEN p_to_user IS NULL THEN jsonb_build_object('house', p_to_kind) ELSE jsonb_build_object('player', p_to_user, 'kind', p_to_kind) END;
+BEGIN
+  IF p_amount <= 0 THEN RETURN; END IF;
+  PERFORM ledger_transfer(p_key, p_kind, p_reference, p_currency, p_amount, p_from_user, p_from_kind, p_to_user, p_to_kind,
+    ledger_payload_hash(p_kind, p_reference, p_currency, p_amount, v_from, v_to), p_at,
+    jsonb_build_object('kind', p_kind, 'reference', p_reference, 'currency', p_currency, 'amount', p_amount, 'from', v_side_from, 'to', v_side_to),
+    p_shard_key);
+END
+$$;
+--> statement-breakpoint
+-- As in migration 0009, in PL/pgSQL (plans kept per connection).
+CREATE OR REPLACE FUNCTION jackpot_share(p_currency text, p_game text, p_amount bigint, OUT jackpot_id int, OUT share bigint)
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  SELECT j.id INTO jackpot_id FROM jackpots j WHERE j.currency = p_currency AND j.enabled AND p_game = ANY (j.games) ORDER BY j.id LIMIT 1;
+  IF jackpot_id IS NULL THEN share := 0; RETURN; END IF;
+  SELECT coalesce(sum(p_amount * l.contribution_bp / 10000), 0)::bigint INTO share FROM jackpot_levels l WHERE l.jackpot_id = jackpot_share.jackpot_id;
+END
+$$;
+--> statement-breakpoint
+-- As in migration 0009, the levels fed in the player's shard of `jackpot_level_feeds`. A hit takes
+-- a lock of its jackpot first (two hits at once would each wait for the other's feed rows), then
+-- the level's feed rows: it pays the level's amount with its feeds, and starts it again from its
+-- seed, in the player's shard of the pool (a shard the bet already holds).
+CREATE OR REPLACE FUNCTION jackpot_bet(p_jackpot int, p_share bigint, p_share_real bigint, p_user bigint, p_user_name text, p_currency text,
+  p_amount bigint, p_draw bigint, p_reference text, p_at timestamptz) RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_hit int;
+  v_level record;
+  v_fed bigint;
+  v_amount bigint;
+  v_win bigint;
+BEGIN
+  PERFORM ledger_move('jackpot:feed:' || p_reference || ':real', 'bet', p_reference, p_currency, p_share_real, p_user, 'real', NULL, 'jackpot_pool', p_at);
+  PERFORM ledger_move('jackpot:feed:' || p_reference || ':bonus', 'bet', p_reference, p_currency, p_share - p_share_real, p_user, 'bonus', NULL, 'jackpot_pool', p_at);
+  IF p_draw IS NOT NULL THEN
+    -- Slices of hit_weight values laid out from 0, grand first.
+    SELECT id INTO v_hit FROM (
+      SELECT id, sum(hit_weight) OVER (ORDER BY position DESC, id) AS upto FROM jackpot_levels WHERE jackpot_id = p_jackpot
+    ) l WHERE p_draw < upto ORDER BY upto LIMIT 1;
+  END IF;
+  IF v_hit IS NOT NULL THEN PERFORM pg_advisory_xact_lock(hashtext('jackpot.hit'), p_jackpot); END IF;
+  IF p_share > 0 THEN
+    INSERT INTO jackpot_level_feeds (level_id, shard, amount_cents)
+      SELECT id, p_user % ledger_house_shards('jackpot_pool'), p_amount * contribution_bp / 10000 FROM jackpot_levels WHERE jackpot_id = p_jackpot ORDER BY id
+      ON CONFLICT (level_id, shard) DO UPDATE SET amount_cents = jackpot_level_feeds.amount_cents + excluded.amount_cents;
+  END IF;
+  IF v_hit IS NULL THEN RETURN NULL; END IF;
+  SELECT * INTO v_level FROM jackpot_levels WHERE id = v_hit FOR NO KEY UPDATE;
+  SELECT coalesce(sum(f.amount_cents), 0) INTO v_fed FROM (
+    SELECT amount_cents FROM jackpot_level_feeds WHERE level_id = v_hit ORDER BY shard FOR UPDATE
+  ) f;
+  v_amount := v_level.amount_cents + v_fed;
+  IF v_amount <= 0 THEN RETURN NULL; END IF;
+  PERFORM ledger_move('jackpot:hit:' || p_reference, 'jackpot', p_reference, p_currency, v_amount, NULL, 'jackpot_pool', p_user, 'real', p_at);
+  UPDATE jackpot_level_feeds SET amount_cents = 0 WHERE level_id = v_hit AND amount_cents <> 0;
+  UPDATE jackpot_levels SET amount_cents = seed_cents, resets = resets + 1 WHERE id = v_hit;
+  PERFORM ledger_move('jackpot:seed:' || v_hit || ':' || (v_level.resets + 1), 'jackpot', 'jackpot_level:' || v_hit, p_currency, v_level.seed_cents,
+    NULL, 'promotions', NULL, 'jackpot_pool', p_at, p_user);
+  INSERT INTO jackpot_wins (level_id, user_id, user_name, round_reference, currency, amount_cents, created_at)
+  VALUES (v_hit, p_user, p_user_name, p_reference, p_currency, v_amount, p_at) RETURNING id INTO v_win;
+  INSERT INTO outbox_events (topic, payload, created_at, available_at) VALUES ('jackpots.won', jsonb_build_object('winId', v_win), p_at, p_at);
+  RETURN jsonb_build_object('level', v_level.identifier, 'name', v_level.name, 'amount_cents', v_amount);
+END
+$$;
