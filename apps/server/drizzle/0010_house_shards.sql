@@ -141,6 +141,7 @@ DECLARE
   v_hit int;
   v_level record;
   v_fed bigint;
+  v_shards smallint[];
   v_amount bigint;
   v_win bigint;
 BEGIN
@@ -160,13 +161,15 @@ BEGIN
   END IF;
   IF v_hit IS NULL THEN RETURN NULL; END IF;
   SELECT * INTO v_level FROM jackpot_levels WHERE id = v_hit FOR NO KEY UPDATE;
-  SELECT coalesce(sum(f.amount_cents), 0) INTO v_fed FROM (
-    SELECT amount_cents FROM jackpot_level_feeds WHERE level_id = v_hit ORDER BY shard FOR UPDATE
+  -- Only the rows taken here are paid and emptied: a shard's first feed, inserted by a bet meanwhile,
+  -- counts towards the level's next amount.
+  SELECT coalesce(sum(f.amount_cents), 0), array_agg(f.shard) INTO v_fed, v_shards FROM (
+    SELECT shard, amount_cents FROM jackpot_level_feeds WHERE level_id = v_hit ORDER BY shard FOR UPDATE
   ) f;
   v_amount := v_level.amount_cents + v_fed;
   IF v_amount <= 0 THEN RETURN NULL; END IF;
   PERFORM ledger_move('jackpot:hit:' || p_reference, 'jackpot', p_reference, p_currency, v_amount, NULL, 'jackpot_pool', p_user, 'real', p_at);
-  UPDATE jackpot_level_feeds SET amount_cents = 0 WHERE level_id = v_hit AND amount_cents <> 0;
+  UPDATE jackpot_level_feeds SET amount_cents = 0 WHERE level_id = v_hit AND shard = ANY (v_shards) AND amount_cents <> 0;
   UPDATE jackpot_levels SET amount_cents = seed_cents, resets = resets + 1 WHERE id = v_hit;
   PERFORM ledger_move('jackpot:seed:' || v_hit || ':' || (v_level.resets + 1), 'jackpot', 'jackpot_level:' || v_hit, p_currency, v_level.seed_cents,
     NULL, 'promotions', NULL, 'jackpot_pool', p_at, p_user);
@@ -174,5 +177,131 @@ BEGIN
   VALUES (v_hit, p_user, p_user_name, p_reference, p_currency, v_amount, p_at) RETURNING id INTO v_win;
   INSERT INTO outbox_events (topic, payload, created_at, available_at) VALUES ('jackpots.won', jsonb_build_object('winId', v_win), p_at, p_at);
   RETURN jsonb_build_object('level', v_level.identifier, 'name', v_level.name, 'amount_cents', v_amount);
+END
+$$;
+--> statement-breakpoint
+-- The bet and the win of migrations 0009 and 0007, answering a replay themselves (the platform no
+-- longer looks the transaction id up in a round trip of its own before each call), and the bet
+-- refusing a disabled game or provider (the platform keeps a game session's fixed facts in memory,
+-- not these switches). More refusals: OR106 transaction_rolled_back, OR107 duplicate_transaction,
+-- OR108 game_disabled.
+CREATE OR REPLACE FUNCTION wallet_bet(p_provider int, p_external text, p_hash text, p_session bigint, p_user bigint, p_user_name text,
+  p_game int, p_game_identifier text, p_currency text, p_round text, p_amount bigint, p_draw bigint, p_at timestamptz) RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_real bigint := 0;
+  v_bonus bigint := 0;
+  v_account record;
+  v_from_real bigint;
+  v_from_bonus bigint;
+  v_round record;
+  v_tx bigint;
+  v_key text := 'wallet:' || p_provider || ':' || p_external;
+  v_ref text;
+  v_jackpot record;
+  v_share_real bigint := 0;
+  v_hit jsonb;
+  v_response jsonb;
+  v_seen record;
+BEGIN
+  -- A transaction id seen before answers its first answer (a replay), before anything else is looked at.
+  SELECT kind, payload_hash, response INTO v_seen FROM provider_transactions WHERE provider_id = p_provider AND external_id = p_external;
+  IF FOUND THEN
+    IF v_seen.kind = 'rollback_marker' THEN RAISE EXCEPTION USING ERRCODE = 'OR106', MESSAGE = 'transaction_rolled_back'; END IF;
+    IF v_seen.payload_hash <> p_hash THEN RAISE EXCEPTION USING ERRCODE = 'OR107', MESSAGE = 'duplicate_transaction'; END IF;
+    RETURN v_seen.response;
+  END IF;
+  IF NOT EXISTS (SELECT 1 FROM games g JOIN providers p ON p.id = g.provider_id WHERE g.id = p_game AND g.enabled AND p.enabled) THEN
+    RAISE EXCEPTION USING ERRCODE = 'OR108', MESSAGE = 'game_disabled';
+  END IF;
+  FOR v_account IN SELECT kind, balance FROM ledger_accounts
+      WHERE user_id = p_user AND currency = p_currency AND kind IN ('real', 'bonus') ORDER BY id FOR UPDATE LOOP
+    IF v_account.kind = 'real' THEN v_real := v_account.balance; ELSE v_bonus := v_account.balance; END IF;
+  END LOOP;
+  v_from_real := least(p_amount, v_real);
+  v_from_bonus := p_amount - v_from_real;
+  IF v_from_bonus > v_bonus THEN
+    RAISE EXCEPTION USING ERRCODE = 'OR101', MESSAGE = 'insufficient_funds', DETAIL = (v_real + v_bonus)::text;
+  END IF;
+  INSERT INTO game_rounds (provider_id, external_id, user_id, game_id, session_id, currency, bet_cents, bet_real_cents, bet_bonus_cents, created_at)
+  VALUES (p_provider, p_round, p_user, p_game, p_session, p_currency, p_amount, v_from_real, v_from_bonus, p_at)
+  ON CONFLICT (provider_id, external_id) DO UPDATE SET
+    bet_cents = game_rounds.bet_cents + excluded.bet_cents,
+    bet_real_cents = game_rounds.bet_real_cents + excluded.bet_real_cents,
+    bet_bonus_cents = game_rounds.bet_bonus_cents + excluded.bet_bonus_cents,
+    -- A round whose bets were all rolled back is open again with a new one.
+    status = CASE WHEN game_rounds.status = 'rolled_back' THEN 'open' ELSE game_rounds.status END
+  RETURNING id, user_id, status INTO v_round;
+  IF v_round.user_id <> p_user THEN RAISE EXCEPTION USING ERRCODE = 'OR102', MESSAGE = 'invalid_request'; END IF;
+  IF v_round.status = 'closed' THEN RAISE EXCEPTION USING ERRCODE = 'OR103', MESSAGE = 'round_closed'; END IF;
+  v_ref := 'round:' || v_round.id;
+  v_response := jsonb_build_object('status', 'ok', 'currency', p_currency, 'balance_cents', v_real + v_bonus - p_amount,
+    'transaction_id', gen_random_uuid()::text, 'jackpot_win', NULL);
+  INSERT INTO provider_transactions (provider_id, external_id, kind, round_id, amount_cents, real_cents, bonus_cents, payload_hash, response, created_at)
+  VALUES (p_provider, p_external, 'bet', v_round.id, p_amount, v_from_real, v_from_bonus, p_hash, v_response, p_at)
+  RETURNING id INTO v_tx;
+  SELECT * INTO v_jackpot FROM jackpot_share(p_currency, p_game_identifier, p_amount);
+  IF v_jackpot.jackpot_id IS NOT NULL THEN v_share_real := least(v_jackpot.share, v_from_real); END IF;
+  -- The house's hot rows last: held only until the commit.
+  PERFORM ledger_move(v_key || ':real', 'bet', v_ref, p_currency, v_from_real - v_share_real, p_user, 'real', NULL, 'bets', p_at);
+  PERFORM ledger_move(v_key || ':bonus', 'bet', v_ref, p_currency, v_from_bonus - (coalesce(v_jackpot.share, 0) - v_share_real), p_user, 'bonus', NULL, 'bets', p_at);
+  IF v_jackpot.jackpot_id IS NULL THEN RETURN v_response; END IF;
+  v_hit := jackpot_bet(v_jackpot.jackpot_id, v_jackpot.share, v_share_real, p_user, p_user_name, p_currency, p_amount, p_draw, v_ref || ':' || p_external, p_at);
+  IF v_hit IS NULL THEN RETURN v_response; END IF;
+  v_response := v_response || jsonb_build_object('balance_cents', v_real + v_bonus - p_amount + (v_hit ->> 'amount_cents')::bigint, 'jackpot_win', v_hit);
+  UPDATE provider_transactions SET response = v_response WHERE id = v_tx;
+  UPDATE game_rounds SET jackpot_win_cents = jackpot_win_cents + (v_hit ->> 'amount_cents')::bigint WHERE id = v_round.id;
+  RETURN v_response;
+END
+$$;
+--> statement-breakpoint
+CREATE OR REPLACE FUNCTION wallet_win(p_provider int, p_external text, p_hash text, p_user bigint, p_round text, p_reference text,
+  p_amount bigint, p_currency text, p_bet jsonb, p_outcome jsonb, p_fair jsonb, p_public_multiple int, p_at timestamptz) RETURNS jsonb
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_round record;
+  v_bet record;
+  v_to_real bigint;
+  v_to_bonus bigint;
+  v_balance bigint;
+  v_key text := 'wallet:' || p_provider || ':' || p_external;
+  v_ref text;
+  v_response jsonb;
+  v_seen record;
+BEGIN
+  -- A transaction id seen before answers its first answer (a replay), before anything else is looked at.
+  SELECT kind, payload_hash, response INTO v_seen FROM provider_transactions WHERE provider_id = p_provider AND external_id = p_external;
+  IF FOUND THEN
+    IF v_seen.kind = 'rollback_marker' THEN RAISE EXCEPTION USING ERRCODE = 'OR106', MESSAGE = 'transaction_rolled_back'; END IF;
+    IF v_seen.payload_hash <> p_hash THEN RAISE EXCEPTION USING ERRCODE = 'OR107', MESSAGE = 'duplicate_transaction'; END IF;
+    RETURN v_seen.response;
+  END IF;
+  SELECT * INTO v_round FROM game_rounds WHERE provider_id = p_provider AND external_id = p_round FOR UPDATE;
+  IF NOT FOUND OR v_round.user_id <> p_user OR v_round.status = 'rolled_back' OR v_round.bet_cents = 0 THEN
+    RAISE EXCEPTION USING ERRCODE = 'OR104', MESSAGE = 'transaction_not_found';
+  END IF;
+  IF v_round.status = 'closed' THEN RAISE EXCEPTION USING ERRCODE = 'OR103', MESSAGE = 'round_closed'; END IF;
+  IF p_reference IS NOT NULL THEN
+    SELECT kind, round_id, rolled_back INTO v_bet FROM provider_transactions WHERE provider_id = p_provider AND external_id = p_reference;
+    IF NOT FOUND OR v_bet.kind <> 'bet' OR v_bet.round_id <> v_round.id OR v_bet.rolled_back THEN
+      RAISE EXCEPTION USING ERRCODE = 'OR104', MESSAGE = 'transaction_not_found';
+    END IF;
+  END IF;
+  IF p_currency <> v_round.currency THEN RAISE EXCEPTION USING ERRCODE = 'OR105', MESSAGE = 'wrong_currency'; END IF;
+  v_to_real := floor(p_amount::numeric * v_round.bet_real_cents / v_round.bet_cents)::bigint;
+  v_to_bonus := p_amount - v_to_real;
+  v_ref := 'round:' || v_round.id;
+  UPDATE game_rounds SET win_cents = p_amount, status = 'closed', closed_at = p_at, bet = p_bet, outcome = p_outcome, fair = p_fair
+    WHERE id = v_round.id;
+  IF p_amount >= p_public_multiple * v_round.bet_cents THEN
+    INSERT INTO outbox_events (topic, payload, created_at, available_at) VALUES ('games.round_closed', jsonb_build_object('roundId', v_round.id), p_at, p_at);
+  END IF;
+  SELECT coalesce(sum(balance), 0) INTO v_balance FROM ledger_accounts WHERE user_id = p_user AND currency = v_round.currency AND kind IN ('real', 'bonus');
+  v_response := jsonb_build_object('status', 'ok', 'currency', v_round.currency, 'balance_cents', v_balance + p_amount, 'transaction_id', gen_random_uuid()::text);
+  INSERT INTO provider_transactions (provider_id, external_id, kind, round_id, reference_external_id, amount_cents, real_cents, bonus_cents, payload_hash, response, created_at)
+  VALUES (p_provider, p_external, 'win', v_round.id, p_reference, p_amount, v_to_real, v_to_bonus, p_hash, v_response, p_at);
+  PERFORM ledger_move(v_key || ':real', 'win', v_ref, v_round.currency, v_to_real, NULL, 'bets', p_user, 'real', p_at);
+  PERFORM ledger_move(v_key || ':bonus', 'win', v_ref, v_round.currency, v_to_bonus, NULL, 'bets', p_user, 'bonus', p_at);
+  RETURN v_response;
 END
 $$;

@@ -99,11 +99,25 @@ const sessionColumns = {
   providerEnabled: providers.enabled,
 };
 
+const { gameEnabled: _gameEnabled, providerEnabled: _providerEnabled, ...factColumns } = sessionColumns;
+
 /** The provider's game id in a call is the part of the catalogue identifier after the slash. */
 const slugOf = (identifier: string) => identifier.slice(identifier.indexOf('/') + 1);
 
+/**
+ * What a game session says that never changes after the studio authenticated it (the token is set
+ * once): kept in memory, so a bet or win does not look its session up in a round trip of its own.
+ * The switches that can change (a game or provider disabled) are checked by `wallet_bet()`.
+ */
+type SessionFacts = Omit<SessionRow, 'gameEnabled' | 'providerEnabled'>;
+
+/** How long and how many game sessions' facts are kept (a session lives hours; a busy casino has thousands at once). */
+const SESSION_FACTS_TTL_MS = 10 * 60_000;
+const SESSION_FACTS_MAX = 20_000;
+
 export class ProviderWallet {
   private readonly providersCache = new TtlCache<WalletProvider | null>(5_000);
+  private readonly sessionFactsCache = new TtlCache<SessionFacts | null>(SESSION_FACTS_TTL_MS, SESSION_FACTS_MAX);
   private readonly sessionLookup: ReturnType<typeof prepareSessionLookup>;
 
   constructor(
@@ -180,21 +194,18 @@ export class ProviderWallet {
   // ---- bet ------------------------------------------------------------------------------------------
 
   /**
-   * The money of a bet is one statement, `wallet_bet()` (migration 0007): split real first, added
-   * to its round, recorded with its answer, moved to the house, the jackpot fed and a hit paid.
+   * The money of a bet is one statement, `wallet_bet()` (migrations 0007 to 0010): the replay's
+   * answer, or the bet split real first, added to its round, recorded with its answer, moved to the
+   * house, the jackpot fed and a hit paid.
    */
   async bet(provider: WalletProvider, request: WalletBetRequest): Promise<WalletMoveResponse> {
     const hash = payloadHash(request);
-    const { session, replay } = await this.sessionFor(provider, request.session_token, request.transaction_id, hash);
-    if (replay) return replay;
+    const session = await this.sessionFacts(provider, request.session_token);
     const now = this.clock.now();
-    if (session.expiresAt <= now) throw walletError('invalid_session');
-    if (slugOf(session.gameIdentifier) !== request.game) throw walletError('invalid_request');
-    if (!session.gameEnabled || !session.providerEnabled || !provider.enabled) throw walletError('game_disabled');
-    if (request.currency !== session.currency) throw walletError('wrong_currency');
     const check = { userId: session.userId, currency: session.currency, game: session.gameIdentifier, amountCents: request.amount_cents, at: now };
-    const verdict = await this.checks.run(check);
-    if (verdict && verdict !== 'counting') throw walletError(verdict);
+    const verdict = this.refusal(provider, session, request, now) ?? (await this.checks.run(check));
+    // A refused call may be the replay of one answered before the refusal applied: that one keeps its first answer.
+    if (verdict && verdict !== 'counting') return this.replayOr(provider, request.transaction_id, hash, walletError(verdict));
     const statement = sql`select wallet_bet(
         ${provider.id}::int, ${request.transaction_id}, ${hash}, ${session.id}::bigint, ${session.userId}::bigint, ${session.nickname},
         ${session.gameId}::int, ${session.gameIdentifier}, ${session.currency}, ${request.round_id}, ${request.amount_cents}::bigint,
@@ -212,14 +223,22 @@ export class ProviderWallet {
     );
   }
 
+  /** Why a bet cannot be taken in this session whatever the player's limits, or null. */
+  private refusal(provider: WalletProvider, session: SessionFacts, request: WalletBetRequest, now: Date): WalletErrorCode | null {
+    if (session.expiresAt <= now) return 'invalid_session';
+    if (slugOf(session.gameIdentifier) !== request.game) return 'invalid_request';
+    if (!provider.enabled) return 'game_disabled';
+    if (request.currency !== session.currency) return 'wrong_currency';
+    return null;
+  }
+
   // ---- win ------------------------------------------------------------------------------------------
 
-  /** The money of a win is one statement, `wallet_win()` (migration 0007). */
+  /** The money of a win is one statement, `wallet_win()` (migrations 0007 and 0010), a replay's answer included. */
   async win(provider: WalletProvider, request: WalletWinRequest): Promise<WalletMoveResponse> {
     const hash = payloadHash(request);
     // A win settles money already owed: an expired session still takes it.
-    const { session, replay } = await this.sessionFor(provider, request.session_token, request.transaction_id, hash);
-    if (replay) return replay;
+    const session = await this.sessionFacts(provider, request.session_token);
     const now = this.clock.now();
     const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
     return this.money(provider, request.transaction_id, hash, session.currency, () => this.db.execute(sql`select wallet_win(
@@ -326,6 +345,25 @@ export class ProviderWallet {
     return row;
   }
 
+  /** A session's fixed facts, from memory after its first call (an unknown token is looked up again each time). */
+  private async sessionFacts(provider: WalletProvider, token: string): Promise<SessionFacts> {
+    const tokenHash = hashToken(token);
+    const facts = await this.sessionFactsCache.get(tokenHash, async () => {
+      const [row] = await this.db.select(factColumns).from(gameSessions).innerJoin(games, eq(games.id, gameSessions.gameId)).where(eq(gameSessions.sessionTokenHash, tokenHash));
+      return row ?? null;
+    });
+    if (!facts) this.sessionFactsCache.delete(tokenHash);
+    if (!facts || facts.providerId !== provider.id) throw walletError('invalid_session');
+    return facts;
+  }
+
+  /** The first answer of a transaction id seen before, or else the refusal. */
+  private async replayOr(provider: WalletProvider, externalId: string, hash: string, refusal: WalletError): Promise<WalletMoveResponse> {
+    const replay = await this.replay(provider, externalId, hash);
+    if (replay) return replay;
+    throw refusal;
+  }
+
   /**
    * The session of a call and, in the same query, the provider transaction already recorded
    * under the call's id (a replay answers it; another body is refused).
@@ -416,6 +454,9 @@ const REFUSALS: Record<string, WalletErrorCode> = {
   OR103: 'round_closed',
   OR104: 'transaction_not_found',
   OR105: 'wrong_currency',
+  OR106: 'transaction_rolled_back',
+  OR107: 'duplicate_transaction',
+  OR108: 'game_disabled',
 };
 
 function refusalOf(error: unknown): { code: WalletErrorCode; balance?: number } | undefined {
