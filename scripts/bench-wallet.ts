@@ -89,12 +89,19 @@ try {
       req.end(raw);
     });
 
-  // A short warm-up (JIT, connection pool, prepared plans) that is not measured.
-  for (let i = 0; i < 200; i++) {
-    const round = `warm-${i}`;
-    await post('bet', { session_token: tokens[i % PLAYERS], game: SLUG, round_id: round, transaction_id: `${round}:bet`, amount_cents: 100, currency: 'EUR', jackpot_draw: 0xffff_ffff });
-    await post('win', { session_token: tokens[i % PLAYERS], game: SLUG, round_id: round, transaction_id: `${round}:win`, amount_cents: 0, currency: 'EUR' });
-  }
+  // A warm-up that is not measured, to the steady state of a casino whose players are playing: a
+  // round in each player's session (the session known to the server), 16 at a time (every
+  // connection of the server's pool open, its plans and PL/pgSQL functions compiled, JIT warm).
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      for (let i = next++; i < PLAYERS; i = next++) {
+        const round = `warm-${i}`;
+        await post('bet', { session_token: tokens[i], game: SLUG, round_id: round, transaction_id: `${round}:bet`, amount_cents: 100, currency: 'EUR', jackpot_draw: 0xffff_ffff });
+        await post('win', { session_token: tokens[i], game: SLUG, round_id: round, transaction_id: `${round}:win`, amount_cents: 0, currency: 'EUR' });
+      }
+    }),
+  );
 
   const bets: number[] = [];
   const wins: number[] = [];
