@@ -305,3 +305,16 @@ BEGIN
   RETURN v_response;
 END
 $$;
+--> statement-breakpoint
+-- Foreign keys to rows every bet would lock (FOR KEY SHARE): the currency of each transfer, the game
+-- and provider of each round and provider transaction. Concurrent bets made those rows multixacts
+-- and queued on their page. What they guarded stays held: a transfer's accounts have keys to their
+-- currency (the audit proves the transfer's currency is theirs), a round's game and provider are its
+-- session's, which has keys to them.
+ALTER TABLE "game_rounds" DROP CONSTRAINT "game_rounds_provider_id_providers_id_fk";
+--> statement-breakpoint
+ALTER TABLE "game_rounds" DROP CONSTRAINT "game_rounds_game_id_games_id_fk";
+--> statement-breakpoint
+ALTER TABLE "provider_transactions" DROP CONSTRAINT "provider_transactions_provider_id_providers_id_fk";
+--> statement-breakpoint
+ALTER TABLE "ledger_transfers" DROP CONSTRAINT "ledger_transfers_currency_currencies_code_fk";

@@ -175,15 +175,16 @@ export const gameRounds = pgTable(
   'game_rounds',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    providerId: integer('provider_id')
-      .notNull()
-      .references(() => providers.id),
+    /**
+     * The round's provider and game are its session's (`wallet_bet()` writes rounds only from a
+     * session, whose keys hold them). No foreign key of their own: every bet would lock the one
+     * row of its game and provider, and bets sent at once would queue on it (migration 0010).
+     */
+    providerId: integer('provider_id').notNull(),
     /** The provider's round id. */
     externalId: text('external_id').notNull(),
     userId: bigint('user_id', { mode: 'number' }).notNull(),
-    gameId: integer('game_id')
-      .notNull()
-      .references(() => games.id),
+    gameId: integer('game_id').notNull(),
     sessionId: bigint('session_id', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
     betCents: bigint('bet_cents', { mode: 'number' }).notNull().default(sql`0`),
@@ -210,9 +211,8 @@ export const providerTransactions = pgTable(
   'provider_transactions',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    providerId: integer('provider_id')
-      .notNull()
-      .references(() => providers.id),
+    /** The provider whose signature the call carried; no foreign key, as for rounds. */
+    providerId: integer('provider_id').notNull(),
     externalId: text('external_id').notNull(),
     kind: text('kind', { enum: ['bet', 'win', 'rollback', 'rollback_marker'] }).notNull(),
     roundId: bigint('round_id', { mode: 'number' }),

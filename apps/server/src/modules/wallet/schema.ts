@@ -86,9 +86,11 @@ export const ledgerTransfers = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     kind: text('kind').notNull(),
     reference: text('reference').notNull(),
-    currency: text('currency')
-      .notNull()
-      .references(() => currencies.code),
+    /**
+     * No foreign key to `currencies`: every transfer would lock the currency's one row. Both
+     * accounts' keys hold their currency, and the audit proves the transfer's is theirs.
+     */
+    currency: text('currency').notNull(),
     amount: bigint('amount', { mode: 'number' }).notNull(),
     debitAccountId: bigint('debit_account_id', { mode: 'number' })
       .notNull()
