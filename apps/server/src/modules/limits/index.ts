@@ -28,13 +28,17 @@ export const limitsModule: OrbitModule = {
     app.orbitPreBetChecks.add('limits', service.betCheck);
     ctx.sweeps.every('limits.transitions', 60_000, () => service.sweep());
     // A player with limits sees their usage move live (`game_limits`) after each bet, win or deposit.
-    ctx.outbox.on(TRANSFER_TOPIC, 'limits.publish-usage', async (event, { tx, afterCommit }) => {
-      const transfer = event.payload as TransferEvent;
-      if (!USAGE_KINDS.has(transfer.kind)) return;
-      const side = 'player' in transfer.from ? transfer.from : 'player' in transfer.to ? transfer.to : null;
-      if (!side || !(await service.hasUsageLimits(tx, side.player))) return;
-      afterCommit(await service.publishUsage(tx, side.player));
-    }, { readOnly: true });
+    ctx.outbox.onBatch(TRANSFER_TOPIC, 'limits.publish-usage', async (events, { tx, afterCommit }) => {
+      const moved = new Set<number>();
+      for (const event of events) {
+        const transfer = event.payload as TransferEvent;
+        if (!USAGE_KINDS.has(transfer.kind)) continue;
+        const side = 'player' in transfer.from ? transfer.from : 'player' in transfer.to ? transfer.to : null;
+        if (side) moved.add(side.player);
+      }
+      // Once per player and batch, after all its movements: the newest usage.
+      for (const userId of await service.withUsageLimits(tx, [...moved])) afterCommit(await service.publishUsage(tx, userId));
+    });
     await limitsRoutes(service)(app, ctx);
   },
 };

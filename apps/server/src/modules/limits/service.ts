@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   AMOUNT_LIMIT_TYPES,
@@ -13,7 +13,6 @@ import {
   type ResponsibleGamingResponse,
   type UserLimit,
 } from '@orbit/contracts';
-import { TtlCache } from '../../platform/cache';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import type { Executor } from '../../platform/db/executor';
@@ -300,7 +299,6 @@ export class LimitsService {
 
   /** Publishes the player's limits on `game_limits` and answers them. */
   private async changed(userId: number): Promise<UserLimit[]> {
-    this.usageLimits.delete(String(userId));
     const limits = await this.list(userId);
     await publishToPlayer(this.pubsub, userId, 'game_limits', { limits });
     return limits;
@@ -426,13 +424,15 @@ export class LimitsService {
    * here forgets it at once, one made on another instance shows within 5 seconds (only the live
    * usage bar waits; the checks never use this).
    */
-  async hasUsageLimits(executor: Executor, userId: number): Promise<boolean> {
-    return this.usageLimits.get(String(userId), async () => {
-      const limits = await this.inForceRows(executor, userId, this.clock.now());
-      return limits.some((l) => !isExclusion(l.type));
-    });
+  /** Which of these players have a deposit, loss, wager or session limit in force (one query for a whole outbox batch). */
+  async withUsageLimits(executor: Executor, userIds: number[]): Promise<Set<number>> {
+    if (userIds.length === 0) return new Set();
+    const rows = await executor
+      .selectDistinct({ userId: userLimits.userId })
+      .from(userLimits)
+      .where(and(inArray(userLimits.userId, userIds), isNull(userLimits.removedAt), or(isNull(userLimits.endsAt), gt(userLimits.endsAt, this.clock.now())), notInArray(userLimits.type, [...EXCLUSION_LIMIT_TYPES])));
+    return new Set(rows.map((r) => r.userId));
   }
-  private readonly usageLimits = new TtlCache<boolean>(5_000, 20_000);
 
   /** After a movement of a player with limits: their usage changed (`game_limits`). */
   async publishUsage(executor: Executor, userId: number): Promise<() => Promise<void>> {
