@@ -7,10 +7,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { Ledger } from '../../apps/server/src/modules/wallet';
-import { systemClock } from '../../apps/server/src/platform/clock';
 import { watchPage } from './support/browser';
-import { registerOverLobby as signUpOverLobby, dialog, fillPersonalInfo, fillSignUp, newEmail, pathOf, poll, serverAndBrowser, withPage, mailedLink } from './support/journeys';
+import { registerOverLobby as signUpOverLobby, dialog, fillPersonalInfo, fillSignUp, newEmail, pathOf, poll, serverAndBrowser, withPage, mailedLink, fundPlayer } from './support/journeys';
 
 const env = serverAndBrowser();
 
@@ -106,19 +104,10 @@ describe('live balance', () => {
     await withPage(env.browser, async (page) => {
       await registerOverLobby(page, newEmail('cashbox-live'));
       await poll(() => balance(page).textContent()).toBe('€0.00');
-      const { id } = (await page.evaluate(async () => (await fetch('/api/player', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json())) as { id: number };
       // A marker that a reload would wipe.
       await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
       // Money arrives from elsewhere (a settled bank transfer, say): a ledger transfer on the server.
-      await new Ledger(systemClock).transfer(env.server.database.db, {
-        idempotencyKey: `live-browser-${id}`,
-        kind: 'deposit',
-        reference: 'payment:live',
-        currency: 'EUR',
-        amount: 12_345,
-        from: { house: 'psp_clearing' },
-        to: { player: id, kind: 'real' },
-      });
+      await fundPlayer(env.server, page, 12_345, 'live-browser');
       await poll(() => balance(page).textContent()).toBe('€123.45');
       expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
     });

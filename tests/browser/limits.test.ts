@@ -9,10 +9,8 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { Ledger } from '../../apps/server/src/modules/wallet';
-import { systemClock } from '../../apps/server/src/platform/clock';
 import { watchPage } from './support/browser';
-import { dialog, fillPersonalInfo, fillSignIn, newEmail, PASSWORD, pathOf, poll, registerOverLobby, serverAndBrowser, signOut, withPage, mailedLink } from './support/journeys';
+import { dialog, fillPersonalInfo, fillSignIn, newEmail, PASSWORD, pathOf, poll, registerOverLobby, serverAndBrowser, signOut, withPage, mailedLink, fundPlayer } from './support/journeys';
 
 const env = serverAndBrowser();
 
@@ -93,16 +91,7 @@ describe('limits', () => {
       const watch = watchPage(page);
       await registerOverLobby(page, env.server.baseUrl, newEmail('limits-wager'));
       // Money from elsewhere (as a settled deposit would bring), straight through the ledger.
-      const { id } = (await page.evaluate(async () => (await fetch('/api/player', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json())) as { id: number };
-      await new Ledger(systemClock).transfer(env.server.database.db, {
-        idempotencyKey: `limits-browser-${id}`,
-        kind: 'deposit',
-        reference: 'payment:limits',
-        currency: 'EUR',
-        amount: 5_000,
-        from: { house: 'psp_clearing' },
-        to: { player: id, kind: 'real' },
-      });
+      await fundPlayer(env.server, page, 5_000, 'limits-browser');
       await openLimits(page);
       const form = page.getByTestId('limits-wager').getByRole('form', { name: 'Set a wager limit' });
       await form.getByLabel('Amount (EUR)').fill('1');
@@ -248,16 +237,7 @@ describe('limits', () => {
       await page.goto(url(await mailedLink(env.server.baseUrl, email, '/confirmation?confirmation_token=')));
       await dialog(page).getByText('Your email address is confirmed').waitFor();
       // €150.00 of real money (as a settled deposit would bring), straight through the ledger.
-      const { id } = (await page.evaluate(async () => (await fetch('/api/player', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json())) as { id: number };
-      await new Ledger(systemClock).transfer(env.server.database.db, {
-        idempotencyKey: `limits-withdrawal-${id}`,
-        kind: 'deposit',
-        reference: 'payment:limits-withdrawal',
-        currency: 'EUR',
-        amount: 15_000,
-        from: { house: 'psp_clearing' },
-        to: { player: id, kind: 'real' },
-      });
+      await fundPlayer(env.server, page, 15_000, 'limits-withdrawal');
 
       // The explanation says the link will come; the cooling-off starts and signs the player out.
       await openLimits(page);

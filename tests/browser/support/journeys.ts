@@ -1,9 +1,11 @@
 /**
- * What the player journeys of the browser tests share (auth.test.ts, profile.test.ts): pages in
+ * What the player journeys of the browser tests share: pages in
  * fresh contexts, new addresses, the popup's form and the sign-up / sign-in / sign-out steps.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { Ledger } from '../../../apps/server/src/modules/wallet';
+import { systemClock } from '../../../apps/server/src/platform/clock';
 import { launchBrowser } from './browser';
 import { startServer, type TestServer } from './server';
 
@@ -126,4 +128,22 @@ export async function mailedLink(baseUrl: string, to: string, path: string): Pro
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no mail to ${to} with a link to ${path}`);
+}
+
+/**
+ * Real money for the player signed in on `page`, as a settled deposit would bring it: a ledger
+ * transfer on the server (`key` names it). Answers the player's id.
+ */
+export async function fundPlayer(server: TestServer, page: Page, amountCents: number, key: string): Promise<number> {
+  const { id } = (await page.evaluate(async () => (await fetch('/api/player', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json())) as { id: number };
+  await new Ledger(systemClock).transfer(server.database.db, {
+    idempotencyKey: `${key}-${id}`,
+    kind: 'deposit',
+    reference: `payment:${key}`,
+    currency: 'EUR',
+    amount: amountCents,
+    from: { house: 'psp_clearing' },
+    to: { player: id, kind: 'real' },
+  });
+  return id;
 }
