@@ -52,39 +52,11 @@ export type RoundClosedEvent = { roundId: number };
 type Recorded = { kind: 'bet' | 'win' | 'rollback'; roundId: number | null; amount: number; real: number; bonus: number; reference?: string | undefined };
 type Recorder = (fields: Recorded, answer: Omit<WalletMoveResponse, 'transaction_id'>) => Promise<WalletMoveResponse & { rowId: number }>;
 
-type SessionRow = {
-  id: number;
-  userId: number;
-  gameId: number;
-  providerId: number;
-  currency: string;
-  licence: string;
-  nickname: string;
-  expiresAt: Date;
-  gameIdentifier: string;
-  gameEnabled: boolean;
-  providerEnabled: boolean;
-};
-
 /**
- * A wallet call's session and the provider transaction already recorded under its id, in one
- * statement built once (on PostgreSQL a named, server-side prepared statement): the call path runs
- * it hundreds of times a second, and building the query cost about as much as running it.
+ * What a game session says that never changes after the studio authenticated it (the token is set
+ * once): kept in memory, so a wallet call does not look its session up in a round trip of its own.
+ * The switches that can change (a game or provider disabled) are checked by `wallet_bet()`.
  */
-function prepareSessionLookup(db: Db) {
-  return db
-    .select({
-      ...sessionColumns,
-      seen: sql<{ kind: string; hash: string; response: WalletMoveResponse } | null>`(select jsonb_build_object('kind', ${providerTransactions.kind}, 'hash', ${providerTransactions.payloadHash}, 'response', ${providerTransactions.response})
-        from ${providerTransactions} where ${providerTransactions.providerId} = ${sql.placeholder('providerId')} and ${providerTransactions.externalId} = ${sql.placeholder('externalId')})`,
-    })
-    .from(gameSessions)
-    .innerJoin(games, eq(games.id, gameSessions.gameId))
-    .innerJoin(providers, eq(providers.id, gameSessions.providerId))
-    .where(eq(gameSessions.sessionTokenHash, sql.placeholder('tokenHash')))
-    .prepare('games_wallet_session');
-}
-
 const sessionColumns = {
   id: gameSessions.id,
   userId: gameSessions.userId,
@@ -95,21 +67,11 @@ const sessionColumns = {
   nickname: gameSessions.nickname,
   expiresAt: gameSessions.expiresAt,
   gameIdentifier: games.identifier,
-  gameEnabled: games.enabled,
-  providerEnabled: providers.enabled,
 };
-
-const { gameEnabled: _gameEnabled, providerEnabled: _providerEnabled, ...factColumns } = sessionColumns;
+type SessionFacts = { id: number; userId: number; gameId: number; providerId: number; currency: string; licence: string; nickname: string; expiresAt: Date; gameIdentifier: string };
 
 /** The provider's game id in a call is the part of the catalogue identifier after the slash. */
 const slugOf = (identifier: string) => identifier.slice(identifier.indexOf('/') + 1);
-
-/**
- * What a game session says that never changes after the studio authenticated it (the token is set
- * once): kept in memory, so a bet or win does not look its session up in a round trip of its own.
- * The switches that can change (a game or provider disabled) are checked by `wallet_bet()`.
- */
-type SessionFacts = Omit<SessionRow, 'gameEnabled' | 'providerEnabled'>;
 
 /** How long and how many game sessions' facts are kept (a session lives hours; a busy casino has thousands at once). */
 const SESSION_FACTS_TTL_MS = 10 * 60_000;
@@ -118,7 +80,6 @@ const SESSION_FACTS_MAX = 20_000;
 export class ProviderWallet {
   private readonly providersCache = new TtlCache<WalletProvider | null>(5_000);
   private readonly sessionFactsCache = new TtlCache<SessionFacts | null>(SESSION_FACTS_TTL_MS, SESSION_FACTS_MAX);
-  private readonly sessionLookup: ReturnType<typeof prepareSessionLookup>;
 
   constructor(
     private readonly db: Db,
@@ -126,7 +87,6 @@ export class ProviderWallet {
     private readonly ledger: Ledger,
     private readonly checks: PreBetChecks,
   ) {
-    this.sessionLookup = prepareSessionLookup(db);
   }
 
   /** Forgets the cached provider rows after an operator changed one (other instances catch up within seconds). */
@@ -187,7 +147,7 @@ export class ProviderWallet {
   }
 
   async balance(provider: WalletProvider, request: WalletBalanceRequest): Promise<WalletBalanceResponse> {
-    const session = await this.session(provider, request.session_token);
+    const session = await this.sessionFacts(provider, request.session_token);
     return { status: 'ok', currency: session.currency, balance_cents: await this.balanceOf(this.db, session.userId, session.currency) };
   }
 
@@ -280,7 +240,8 @@ export class ProviderWallet {
 
   private async rollbackOnce(provider: WalletProvider, request: WalletRollbackRequest): Promise<WalletMoveResponse> {
     const hash = payloadHash(request);
-    const { session, replay } = await this.sessionFor(provider, request.session_token, request.transaction_id, hash);
+    const session = await this.sessionFacts(provider, request.session_token);
+    const replay = await this.replay(provider, request.transaction_id, hash);
     if (replay) return replay;
     const now = this.clock.now();
     return this.once(provider, request.transaction_id, hash, async (tx, record) => {
@@ -334,22 +295,11 @@ export class ProviderWallet {
 
   // ---- shared steps ---------------------------------------------------------------------------------
 
-  private async session(provider: WalletProvider, token: string): Promise<SessionRow> {
-    const [row] = await this.db
-      .select(sessionColumns)
-      .from(gameSessions)
-      .innerJoin(games, eq(games.id, gameSessions.gameId))
-      .innerJoin(providers, eq(providers.id, gameSessions.providerId))
-      .where(eq(gameSessions.sessionTokenHash, hashToken(token)));
-    if (!row || row.providerId !== provider.id) throw walletError('invalid_session');
-    return row;
-  }
-
   /** A session's fixed facts, from memory after its first call (an unknown token is looked up again each time). */
   private async sessionFacts(provider: WalletProvider, token: string): Promise<SessionFacts> {
     const tokenHash = hashToken(token);
     const facts = await this.sessionFactsCache.get(tokenHash, async () => {
-      const [row] = await this.db.select(factColumns).from(gameSessions).innerJoin(games, eq(games.id, gameSessions.gameId)).where(eq(gameSessions.sessionTokenHash, tokenHash));
+      const [row] = await this.db.select(sessionColumns).from(gameSessions).innerJoin(games, eq(games.id, gameSessions.gameId)).where(eq(gameSessions.sessionTokenHash, tokenHash));
       return row ?? null;
     });
     if (!facts) this.sessionFactsCache.delete(tokenHash);
@@ -362,20 +312,6 @@ export class ProviderWallet {
     const replay = await this.replay(provider, externalId, hash);
     if (replay) return replay;
     throw refusal;
-  }
-
-  /**
-   * The session of a call and, in the same query, the provider transaction already recorded
-   * under the call's id (a replay answers it; another body is refused).
-   */
-  private async sessionFor(provider: WalletProvider, token: string, externalId: string, hash: string): Promise<{ session: SessionRow; replay: WalletMoveResponse | null }> {
-    const [row] = await this.sessionLookup.execute({ tokenHash: hashToken(token), providerId: provider.id, externalId });
-    if (!row || row.providerId !== provider.id) throw walletError('invalid_session');
-    const { seen, ...session } = row;
-    if (!seen) return { session, replay: null };
-    if (seen.kind === 'rollback_marker') throw walletError('transaction_rolled_back');
-    if (seen.hash !== hash) throw walletError('duplicate_transaction');
-    return { session, replay: seen.response };
   }
 
   /** A transaction id seen before: the same body answers the first answer, another body is refused. */
