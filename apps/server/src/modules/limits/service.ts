@@ -41,8 +41,9 @@ const isAmount = (type: LimitType): type is AmountLimitType => (AMOUNT_LIMIT_TYP
 const openChange = () => and(isNull(userLimitChanges.confirmedAt), isNull(userLimitChanges.canceledAt), isNull(userLimitChanges.expiredAt));
 
 /** Limits in force at `at`: not removed, and (exclusions) not over yet. */
-const inForce = (userId: number, at: Date) =>
-  and(eq(userLimits.userId, userId), isNull(userLimits.removedAt), or(isNull(userLimits.endsAt), gt(userLimits.endsAt, at)));
+const inForceAt = (at: Date) => and(isNull(userLimits.removedAt), or(isNull(userLimits.endsAt), gt(userLimits.endsAt, at)));
+/** The player's limits in force at `at`. */
+const inForce = (userId: number, at: Date) => and(eq(userLimits.userId, userId), inForceAt(at));
 
 /**
  * Whether a movement of `amount` on top of `used` passes `limit`: a bet or deposit that would
@@ -430,7 +431,7 @@ export class LimitsService {
     const rows = await executor
       .selectDistinct({ userId: userLimits.userId })
       .from(userLimits)
-      .where(and(inArray(userLimits.userId, userIds), isNull(userLimits.removedAt), or(isNull(userLimits.endsAt), gt(userLimits.endsAt, this.clock.now())), notInArray(userLimits.type, [...EXCLUSION_LIMIT_TYPES])));
+      .where(and(inArray(userLimits.userId, userIds), inForceAt(this.clock.now()), notInArray(userLimits.type, [...EXCLUSION_LIMIT_TYPES])));
     return new Set(rows.map((r) => r.userId));
   }
 
