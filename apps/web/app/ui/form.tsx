@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 import { ApiError, ApiNetworkError } from '../lib/api';
 import { useI18n } from '../lib/i18n';
+import { formatMoney, type CurrencyInfo } from '../lib/money';
 import './form.css';
 
 /** Field name → error code (the server's 422 codes, or the same codes from the shared rules). */
@@ -305,5 +306,39 @@ export function TextField({ label, error, hint, ...input }: { label: string; err
         </p>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * The amount input of a money form (deposit, withdrawal, the withdrawal link's page), the
+ * method's limits as its hint (`limitsText`: the wording of the form's limits).
+ */
+export function AmountField({
+  currency,
+  value,
+  onChange,
+  error,
+  limits,
+  limitsText = 'cashbox.limits',
+}: {
+  currency: CurrencyInfo;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | null | undefined;
+  limits: { min: number; max: number };
+  limitsText?: 'cashbox.limits' | 'withdrawal.limits';
+}) {
+  const { t, locale } = useI18n();
+  return (
+    <TextField
+      label={t('cashbox.amount', { currency: currency.code })}
+      name="amount"
+      inputMode="decimal"
+      autoComplete="off"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+      error={error}
+      hint={t(limitsText, { min: formatMoney(limits.min, currency, locale), max: formatMoney(limits.max, currency, locale) })}
+    />
   );
 }

@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
-import { errorCodeOf, Notice, type FieldErrors } from '../../ui/form';
+import { AmountField, errorCodeOf, Notice, type FieldErrors } from '../../ui/form';
 import { cashboxApi, refreshCashbox, useMethods } from './data';
 import { amountInput, checkAmount, formatMoney, presetAmounts, type CurrencyInfo } from './money';
-import { AmountField, amountErrorText, contractErrors, errorText, PaymentOutcome } from './parts';
+import { amountErrorText, contractErrors, errorText, PaymentOutcome } from './parts';
 
 /** The PSP's hosted page (card form, 3-D Secure, bank, e-wallet, voucher): a full page navigation. */
 function sendTo(url: string) {

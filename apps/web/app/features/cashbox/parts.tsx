@@ -46,35 +46,6 @@ export function contractErrors(schema: BodySchema, body: unknown): FieldErrors {
 export { TextField };
 
 /** A payment's amount in its currency (`€20.00`, `150 μBTC`). */
-/** The amount input of the deposit and withdrawal forms, with the method's limits as its hint. */
-export function AmountField({
-  currency,
-  value,
-  onChange,
-  error,
-  limits,
-}: {
-  currency: CurrencyInfo;
-  value: string;
-  onChange: (value: string) => void;
-  error: string | null | undefined;
-  limits: { min: number; max: number };
-}) {
-  const { t, locale } = useI18n();
-  return (
-    <TextField
-      label={t('cashbox.amount', { currency: currency.code })}
-      name="amount"
-      inputMode="decimal"
-      autoComplete="off"
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-      error={error}
-      hint={t('cashbox.limits', { min: formatMoney(limits.min, currency, locale), max: formatMoney(limits.max, currency, locale) })}
-    />
-  );
-}
-
 export function useMoney() {
   const { locale } = useI18n();
   const currencies = useCurrencies();

@@ -3,11 +3,11 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
-import { errorCodeOf, Notice, type FieldErrors } from '../../ui/form';
+import { AmountField, errorCodeOf, Notice, type FieldErrors } from '../../ui/form';
 import { cashboxApi, refreshCashbox, useMethods } from './data';
 import { MethodList, MethodName } from './deposit';
 import { checkAmount, formatMoney, type CurrencyInfo } from './money';
-import { AmountField, amountErrorText, contractErrors, errorText, TextField } from './parts';
+import { amountErrorText, contractErrors, errorText, TextField } from './parts';
 
 /**
  * The withdrawal step (spec modal "cashbox step withdraw"): what can be cashed out, the methods

@@ -5,7 +5,7 @@ import type { TFunction, TranslationValues } from '../../lib/i18n';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { amountInput, checkAmount, currencyInfo, formatMoney, type CurrencyInfo } from '../../lib/money';
-import { errorCodeOf, Notice, TextField, type FieldErrors } from '../../ui/form';
+import { AmountField, errorCodeOf, Notice, TextField, type FieldErrors } from '../../ui/form';
 import {
   afterCashout,
   destinationError,
@@ -300,16 +300,7 @@ function WithdrawalForm({
             </option>
           ))}
         </Select>
-        <TextField
-          label={t('cashbox.amount', { currency: account.currency })}
-          name="amount"
-          inputMode="decimal"
-          autoComplete="off"
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          error={amountError}
-          hint={t('withdrawal.limits', { min: formatMoney(limits.min, unit, locale), max: formatMoney(limits.max, unit, locale) })}
-        />
+        <AmountField currency={unit} value={amount} onChange={setAmount} error={amountError} limits={limits} limitsText="withdrawal.limits" />
         {noCard ? (
           <Notice kind="info">{t('cashbox.withdraw.noCard', { brand: brand(method.brand) })}</Notice>
         ) : method.type === 'card' ? (
