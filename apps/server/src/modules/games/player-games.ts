@@ -2,7 +2,7 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { FAVOURITE_GAMES_MAX, PLAYED_GAMES_MAX, type Game, type PlayerGamesVersion } from '@orbit/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
-import type { Executor } from '../../platform/db/executor';
+import { isForeignKeyViolation, type Executor } from '../../platform/db/executor';
 import { AppError, notFound, unprocessable } from '../../platform/errors';
 import { favouriteGames, games, playedGames, providers } from './schema';
 import type { GamesService } from './service';
@@ -33,13 +33,6 @@ export async function recordPlayed(db: Executor, userId: number, gameId: number,
 /** Game ids are positive `integer`s: anything else names no game (and must not reach the database). */
 function isGameId(id: number): boolean {
   return Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
-}
-
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23503') return true;
-  }
-  return false;
 }
 
 /**

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Clock } from '../../platform/clock';
-import type { Executor } from '../../platform/db/executor';
+import { databaseErrorOf, type Executor } from '../../platform/db/executor';
 import { AppError, conflict, unprocessable } from '../../platform/errors';
 import { ledgerAccounts } from './schema';
 
@@ -102,11 +102,8 @@ const REFUSALS: Record<string, (detail: string | undefined) => AppError> = {
 };
 
 function refusalOf(error: unknown): AppError | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, detail } = e as { code?: unknown; detail?: string };
-    if (typeof code === 'string' && REFUSALS[code]) return REFUSALS[code](detail);
-  }
-  return undefined;
+  const found = databaseErrorOf(error);
+  return found && REFUSALS[found.code]?.(found.detail);
 }
 
 type TransferRow = { transfer_id: number; replayed: boolean; created_at: string | Date; debit_account_id: number; credit_account_id: number };
