@@ -104,7 +104,7 @@ export async function buildApp({ config, database, web = true, clock = systemClo
   if (web) await registerWeb(app, config);
   if (workers) {
     app.addHook('onReady', async () => {
-      if (!process.env.BENCH_NO_OUTBOX) outbox.start();
+      outbox.start();
       sweeps.start();
     });
     app.addHook('onClose', async () => {
