@@ -103,7 +103,7 @@ try {
     }),
   );
   // ...and its events delivered: the worker's catching up is not the measured minute's.
-  while (Number((await database.db.execute(sql`select count(*) as n from outbox_events where processed_at is null`)).rows[0]!.n) > 0) {
+  while (Number((await database.db.execute(sql`select count(*) as n from outbox_events`)).rows[0]!.n) > 0) {
     await new Promise((r) => setTimeout(r, 100));
   }
 
@@ -160,7 +160,8 @@ try {
   const audit = await auditLedger(database.db);
   console.log(`ledger audit: ${audit.ok ? 'ok' : `BROKEN — ${audit.problems.join('; ')}`}`);
   const p99 = percentile(bets, 99);
-  console.log(`target bet p99 < 20 ms: ${p99 < 20 ? 'met' : 'NOT met'} (${ms(p99)} ms); never above 60 ms: ${p99 < 60 ? 'met' : 'NOT met'}`);
+  const max = bets[bets.length - 1] ?? Infinity;
+  console.log(`target bet p99 < 20 ms: ${p99 < 20 ? 'met' : 'NOT met'} (${ms(p99)} ms); no bet above 60 ms: ${max <= 60 ? 'met' : 'NOT met'} (slowest ${ms(max)} ms)`);
 } finally {
   await server?.stop();
   await database.close();

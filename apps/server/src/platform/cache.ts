@@ -14,17 +14,30 @@ export class TtlCache<V> {
 
   /** The cached value for `key`, or the loader's (shared by concurrent callers; failures are not kept). */
   get(key: string, load: () => Promise<V>): Promise<V> {
-    const t = this.now();
+    return this.peek(key) ?? this.put(key, load());
+  }
+
+  /** The cached value for `key`, or undefined: nothing is loaded. */
+  peek(key: string): Promise<V> | undefined {
     const hit = this.entries.get(key);
-    if (hit && hit.expires > t) return hit.value;
+    if (hit && hit.expires > this.now()) return hit.value;
     if (hit) this.entries.delete(key);
+    return undefined;
+  }
+
+  /** Keeps `value` for `key` from now on. */
+  set(key: string, value: V): void {
+    this.entries.delete(key);
+    void this.put(key, Promise.resolve(value));
+  }
+
+  private put(key: string, value: Promise<V>): Promise<V> {
     if (this.entries.size >= this.maxEntries) {
       // Oldest first: Map keeps insertion order.
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    const value = load();
-    this.entries.set(key, { value, expires: t + this.ttlMs });
+    this.entries.set(key, { value, expires: this.now() + this.ttlMs });
     value.catch(() => this.entries.delete(key));
     return value;
   }

@@ -7,7 +7,7 @@
 export type Check<Input, Verdict extends string> = (input: Input) => Promise<Verdict | null>;
 
 export class Checks<Input, Verdict extends string> {
-  private readonly checks: Array<{ name: string; check: Check<Input, Verdict> }> = [];
+  protected readonly checks: Array<{ name: string; check: Check<Input, Verdict> }> = [];
 
   constructor(
     private readonly door: string,

@@ -377,6 +377,33 @@ describe('play', () => {
 });
 
 describe('cooling-off and self-exclusion', () => {
+  it('stops the very next bet of a player whose bets had skipped the checks, when another instance sets a cooling-off', async () => {
+    const p = await newPlayer();
+    await client.fund(p, 10_000);
+    const token = await client.session(p);
+    let checked = 0;
+    t.app.orbitPreBetChecks.add('count-checks', async () => {
+      checked++;
+      return 'unrestricted';
+    });
+    expect((await play(token, 100)).status).toBe(200);
+    expect((await play(token, 100)).status).toBe(200);
+    // The first bet ran the checks and cleared the player (no rule restricts them); the second skipped them.
+    expect(checked).toBe(1);
+    // Another instance, with nothing of this one's memory, takes the player's cooling-off.
+    const other = await buildApp({ config: t.config, database: t.database, web: false, workers: false, clock, fetch: psp.fetch, pubsub: bus });
+    try {
+      const res = await other.inject({ method: 'POST', url: '/api/user_limits', headers: { ...XHR, cookie: p.cookie }, payload: { type: 'cooling_off', period: '24_hours' } });
+      expect(res.statusCode, res.body).toBe(200);
+    } finally {
+      await other.close();
+    }
+    const before = await balancesOf(t.database.db, p.id, 'EUR');
+    // The bet's statement finds the player's rules moved: the checks run again and refuse it.
+    expectError(await play(token, 100), 403, 'player_excluded');
+    expect(await balancesOf(t.database.db, p.id, 'EUR')).toEqual(before);
+  });
+
   it('cooling off ends every session, blocks sign-in, deposits and bets, stops promotions, and leaves a cashout payable', async () => {
     const p = await newPlayer({ receive_promos: true });
     await client.fund(p, 20_000);

@@ -29,4 +29,15 @@ describe('TtlCache', () => {
     await cache.get('c', load);
     expect(await cache.get('a', load)).toBe(4);
   });
+
+  it('answers what it holds without loading, and keeps what it is given until it expires', async () => {
+    let now = 0;
+    const cache = new TtlCache<number>(1000, 10, () => now);
+    expect(cache.peek('k')).toBeUndefined();
+    cache.set('k', 5);
+    expect(await cache.peek('k')).toBe(5);
+    expect(await cache.get('k', async () => 6)).toBe(5);
+    now = 1000;
+    expect(cache.peek('k')).toBeUndefined();
+  });
 });

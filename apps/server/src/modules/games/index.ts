@@ -44,7 +44,7 @@ export const gamesModule: OrbitModule = {
     const catalogue = new GamesService(ctx.db, () => jackpots.amounts(ctx.db));
     await gamesRoutes(catalogue)(app, ctx);
     await playerGamesRoutes(new PlayerGamesService(ctx.db, ctx.clock, catalogue))(app, ctx);
-    const checks = new PreBetChecks();
+    const checks = new PreBetChecks(ctx.db);
     app.decorate('orbitPreBetChecks', checks);
     const wallet = new ProviderWallet(ctx.db, ctx.clock, new Ledger(ctx.clock), checks);
     await playRoutes(new PlayService(ctx.db, ctx.clock, checks), wallet)(app, ctx);

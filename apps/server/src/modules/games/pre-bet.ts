@@ -3,9 +3,13 @@
  * their rules in (responsible-gambling limits, bonus max bet) with `add`; the first refusal wins.
  * The games module itself never reads those modules' tables.
  */
+import { eq } from 'drizzle-orm';
 import type { WalletErrorCode } from '@orbit/contracts';
+import { TtlCache } from '../../platform/cache';
 import { Checks } from '../../platform/checks';
+import type { Db } from '../../platform/db/client';
 import type { Executor } from '../../platform/db/executor';
+import { preBetRuleVersions } from './schema';
 
 export type PreBetInput = {
   userId: number;
@@ -20,16 +24,92 @@ export type PreBetInput = {
 };
 export type PreBetRefusal = Extract<WalletErrorCode, 'player_excluded' | 'limit_reached' | 'bonus_max_bet' | 'game_disabled'>;
 /**
- * A refusal, null (passes), or `counting`: passes, but the rule counts the player's earlier bets
- * (a wager or loss limit), so two bets sent at once could each pass alone; the wallet then checks
- * again and places the bet under a lock of the player, in one transaction.
+ * A refusal, null (passes), or a pass with more to say:
+ * - `counting`: the rule counts the player's earlier bets (a wager or loss limit), so two bets sent
+ *   at once could each pass alone; the wallet then checks again and places the bet under a lock of
+ *   the player, in one transaction.
+ * - `unrestricted`: the check has no rule for this player at all, and will have none until a row
+ *   it reads changes. Every table such a check reads must raise the player's rules version in a
+ *   trigger (`pre_bet_rules_changed()`, migration 0011): bets of a player every check left
+ *   unrestricted skip the checks while that version stands.
  */
-export type PreBetVerdict = PreBetRefusal | 'counting' | null;
+export type PreBetVerdict = PreBetRefusal | 'counting' | 'unrestricted' | null;
 export type PreBetCheck = (input: PreBetInput) => Promise<PreBetVerdict>;
 
-/** The door every real bet and launch passes; `counting` is soft (see PreBetVerdict). */
+/** What a bet is told at the door: its verdict and, for a player no check restricts, the rules version its statement must still find. */
+export type BetClearance = { verdict: PreBetRefusal | 'counting' | null; rulesVersion: number | null };
+
+/** How long and how many cleared players are kept (their versions keep them true; this bounds memory). */
+const CLEARED_TTL_MS = 10 * 60_000;
+const CLEARED_MAX = 50_000;
+
+/** The door every real bet and launch passes. */
 export class PreBetChecks extends Checks<PreBetInput, Exclude<PreBetVerdict, null>> {
-  constructor() {
+  /** Players no check restricted, with their rules version read before the checks ran. */
+  private readonly cleared = new TtlCache<number>(CLEARED_TTL_MS, CLEARED_MAX);
+  /** Players a check restricted last time: their version is not read (it would not be used). */
+  private readonly restricted = new TtlCache<true>(CLEARED_TTL_MS, CLEARED_MAX);
+
+  constructor(private readonly db: Db) {
     super('pre-bet', ['counting']);
   }
+
+  override add(name: string, check: PreBetCheck): void {
+    super.add(name, check);
+    // A new rule: players cleared without it are not cleared by it.
+    this.cleared.clear();
+    this.restricted.clear();
+  }
+
+  /** Launches and the serialized bet's second look: the verdict, `unrestricted` being a plain pass. */
+  override async run(input: PreBetInput): Promise<PreBetRefusal | 'counting' | null> {
+    const verdict = await this.verdict(input);
+    return verdict === 'unrestricted' ? null : verdict;
+  }
+
+  /**
+   * A bet's verdict. A player every check leaves unrestricted is cleared at the rules version read
+   * before the checks ran, and their next bets skip the checks: the wallet runs a bet's statement
+   * only while the version is still that one, so a rule set on any instance applies to the next
+   * bet. When the version has moved, the wallet calls `forget` and asks again.
+   */
+  async forBet(input: PreBetInput): Promise<BetClearance> {
+    const key = String(input.userId);
+    const known = this.cleared.peek(key);
+    if (known !== undefined) return { verdict: null, rulesVersion: await known };
+    const version = this.restricted.peek(key) ? null : await rulesVersion(this.db, input.userId);
+    const verdict = await this.verdict(input);
+    if (verdict !== 'unrestricted') {
+      this.restricted.set(key, true);
+      return { verdict, rulesVersion: null };
+    }
+    this.restricted.delete(key);
+    // A player restricted before had no version read: cleared from their next bet on.
+    if (version !== null) this.cleared.set(key, version);
+    return { verdict: null, rulesVersion: version };
+  }
+
+  /** The player's rules version moved since they were cleared: their next bet is checked again. */
+  forget(userId: number): void {
+    this.cleared.delete(String(userId));
+  }
+
+  /** The first refusal; else `counting` if a check counts; else `unrestricted` if every check says so; else a pass. */
+  private async verdict(input: PreBetInput): Promise<PreBetVerdict> {
+    let counting = false;
+    let unrestricted = true;
+    for (const { check } of this.checks) {
+      const verdict = await check(input);
+      if (verdict === 'unrestricted') continue;
+      unrestricted = false;
+      if (verdict === 'counting') counting = true;
+      else if (verdict !== null) return verdict;
+    }
+    return counting ? 'counting' : unrestricted ? 'unrestricted' : null;
+  }
+}
+
+async function rulesVersion(db: Db, userId: number): Promise<number> {
+  const [row] = await db.select({ version: preBetRuleVersions.version }).from(preBetRuleVersions).where(eq(preBetRuleVersions.userId, userId));
+  return row?.version ?? 0;
 }

@@ -5,7 +5,7 @@
  * makes a replay answer the first answer again.
  */
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { WALLET_ERROR_STATUS } from '@orbit/contracts';
 import type {
   WalletAuthenticateRequest,
@@ -20,12 +20,12 @@ import type {
 } from '@orbit/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
-import { isUniqueViolation, type Tx } from '../../platform/db/executor';
+import { databaseErrorOf, isUniqueViolation, type Tx } from '../../platform/db/executor';
 import { TtlCache } from '../../platform/cache';
 import { hashToken } from '../../platform/tokens';
 import { InsufficientFundsError, Ledger, playerBalances, type TransferRequest } from '../wallet';
 import type { PreBetChecks } from './pre-bet';
-import { gameRounds, games, gameSessions, providers, providerTransactions } from './schema';
+import { gameRounds, games, gameSessions, preBetRuleVersions, providers, providerTransactions } from './schema';
 
 /** A refused wallet call: the protocol's code, its HTTP status, and the balance where it helps. */
 export class WalletError extends Error {
@@ -81,12 +81,16 @@ export class ProviderWallet {
   private readonly providersCache = new TtlCache<WalletProvider | null>(5_000);
   private readonly sessionFactsCache = new TtlCache<SessionFacts | null>(SESSION_FACTS_TTL_MS, SESSION_FACTS_MAX);
 
+  /** The bet's and win's statements, prepared (named on PostgreSQL): parsed and planned once per connection, not at every call. */
+  private readonly statements;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly ledger: Ledger,
     private readonly checks: PreBetChecks,
   ) {
+    this.statements = walletStatements(db);
   }
 
   /** Forgets the cached provider rows after an operator changed one (other instances catch up within seconds). */
@@ -156,21 +160,45 @@ export class ProviderWallet {
   /**
    * The money of a bet is one statement, `wallet_bet()` (migrations 0007 to 0010): the replay's
    * answer, or the bet split real first, added to its round, recorded with its answer, moved to the
-   * house, the jackpot fed and a hit paid.
+   * house, the jackpot fed and a hit paid. The pre-bet checks run before it, or, for a player they
+   * cleared, its statement checks that the player's rules have not moved since (migration 0011).
    */
   async bet(provider: WalletProvider, request: WalletBetRequest): Promise<WalletMoveResponse> {
     const hash = payloadHash(request);
     const session = await this.sessionFacts(provider, request.session_token);
     const now = this.clock.now();
     const check = { userId: session.userId, currency: session.currency, game: session.gameIdentifier, amountCents: request.amount_cents, at: now };
-    const verdict = this.refusal(provider, session, request, now) ?? (await this.checks.run(check));
+    const refusal = this.refusal(provider, session, request, now);
+    const { verdict, rulesVersion } = refusal ? { verdict: refusal, rulesVersion: null } : await this.checks.forBet(check);
     // A refused call may be the replay of one answered before the refusal applied: that one keeps its first answer.
     if (verdict && verdict !== 'counting') return this.replayOr(provider, request.transaction_id, hash, walletError(verdict));
-    const statement = sql`select wallet_bet(
-        ${provider.id}::int, ${request.transaction_id}, ${hash}, ${session.id}::bigint, ${session.userId}::bigint, ${session.nickname},
-        ${session.gameId}::int, ${session.gameIdentifier}, ${session.currency}, ${request.round_id}, ${request.amount_cents}::bigint,
-        ${request.jackpot_draw ?? null}::bigint, ${now.toISOString()}::timestamptz) as response`;
-    if (verdict === null) return this.money(provider, request.transaction_id, hash, session.currency, () => this.db.execute(statement));
+    const values: BetValues = {
+      provider: provider.id,
+      external: request.transaction_id,
+      hash,
+      session: session.id,
+      user: session.userId,
+      nickname: session.nickname,
+      game: session.gameId,
+      gameIdentifier: session.gameIdentifier,
+      currency: session.currency,
+      round: request.round_id,
+      amount: request.amount_cents,
+      draw: request.jackpot_draw ?? null,
+      at: now.toISOString(),
+    };
+    if (rulesVersion !== null) {
+      // Cleared without checks: the bet runs only while the player's rules are those it was
+      // cleared at (else OR109, migration 0011), and is checked again when they moved.
+      try {
+        return await this.money(provider, request.transaction_id, hash, session.currency, () => this.statements.clearedBet.execute({ ...values, rulesVersion }));
+      } catch (error) {
+        if (databaseErrorOf(error)?.code !== RULES_MOVED) throw error;
+        this.checks.forget(session.userId);
+        return this.bet(provider, request);
+      }
+    }
+    if (verdict === null) return this.money(provider, request.transaction_id, hash, session.currency, () => this.statements.bet.execute(values));
     // A limit counts the player's earlier bets: checked again and placed under the player's lock,
     // so that bets sent at once are counted one after the other.
     return this.money(provider, request.transaction_id, hash, session.currency, () =>
@@ -178,7 +206,7 @@ export class ProviderWallet {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('wallet.bet'), ${session.userId}::int)`);
         const again = await this.checks.run({ ...check, executor: tx });
         if (again && again !== 'counting') throw walletError(again);
-        return tx.execute(statement);
+        return (await tx.execute(sql`select ${betCall(values)} as response`)).rows as Answer[];
       }),
     );
   }
@@ -200,18 +228,29 @@ export class ProviderWallet {
     // A win settles money already owed: an expired session still takes it.
     const session = await this.sessionFacts(provider, request.session_token);
     const now = this.clock.now();
-    const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
-    return this.money(provider, request.transaction_id, hash, session.currency, () => this.db.execute(sql`select wallet_win(
-        ${provider.id}::int, ${request.transaction_id}, ${hash}, ${session.userId}::bigint, ${request.round_id}, ${request.reference_transaction_id ?? null},
-        ${request.amount_cents}::bigint, ${request.currency}, ${json(request.round?.bet)}::jsonb, ${json(request.round?.outcome)}::jsonb,
-        ${json(request.round?.fair)}::jsonb, ${PUBLIC_WIN_MULTIPLE}::int, ${now.toISOString()}::timestamptz) as response`));
+    return this.money(provider, request.transaction_id, hash, session.currency, () =>
+      this.statements.win.execute({
+        provider: provider.id,
+        external: request.transaction_id,
+        hash,
+        user: session.userId,
+        round: request.round_id,
+        reference: request.reference_transaction_id ?? null,
+        amount: request.amount_cents,
+        currency: request.currency,
+        bet: json(request.round?.bet),
+        outcome: json(request.round?.outcome),
+        fair: json(request.round?.fair),
+        publicMultiple: PUBLIC_WIN_MULTIPLE,
+        at: now.toISOString(),
+      }),
+    );
   }
 
   /** Runs a bet's or win's statement (`run`): its answer, its refusal as the protocol's error, or the first answer of a racing replay. */
-  private async money(provider: WalletProvider, externalId: string, hash: string, currency: string, run: () => Promise<{ rows: unknown[] }>): Promise<WalletMoveResponse> {
+  private async money(provider: WalletProvider, externalId: string, hash: string, currency: string, run: () => Promise<Answer[]>): Promise<WalletMoveResponse> {
     try {
-      const result = await run();
-      const response = (result.rows[0] as { response: WalletMoveResponse | string }).response;
+      const [{ response }] = (await run()) as [Answer];
       return typeof response === 'string' ? (JSON.parse(response) as WalletMoveResponse) : response;
     } catch (error) {
       const refusal = refusalOf(error);
@@ -382,6 +421,58 @@ export class ProviderWallet {
   }
 }
 
+/** A statement's answer: `wallet_bet()`'s or `wallet_win()`'s jsonb (a string where a driver leaves it unparsed). */
+type Answer = { response: WalletMoveResponse | string };
+type BetValues = {
+  provider: number;
+  external: string;
+  hash: string;
+  session: number;
+  user: number;
+  nickname: string;
+  game: number;
+  gameIdentifier: string;
+  currency: string;
+  round: string;
+  amount: number;
+  draw: number | null;
+  at: string;
+};
+type Value<K extends keyof BetValues> = BetValues[K] | Placeholder;
+
+/** `wallet_bet(...)` of these values, or of placeholders of the same names (a prepared statement). */
+function betCall(v: { [K in keyof BetValues]: Value<K> }): SQL {
+  return sql`wallet_bet(${v.provider}::int, ${v.external}, ${v.hash}, ${v.session}::bigint, ${v.user}::bigint, ${v.nickname},
+    ${v.game}::int, ${v.gameIdentifier}, ${v.currency}, ${v.round}, ${v.amount}::bigint, ${v.draw}::bigint, ${v.at}::timestamptz)`;
+}
+
+/** The money statements of the wallet calls, prepared once. */
+function walletStatements(db: Db) {
+  const p = sql.placeholder;
+  const placeholders = Object.fromEntries(
+    ['provider', 'external', 'hash', 'session', 'user', 'nickname', 'game', 'gameIdentifier', 'currency', 'round', 'amount', 'draw', 'at'].map((k) => [k, p(k)]),
+  ) as { [K in keyof BetValues]: Placeholder };
+  const bet = betCall(placeholders);
+  // A single row to select the call from: the query builder prepares, and the call is its one column.
+  const once = sql`(values (1)) as call (once)`;
+  const answer = <T extends SQL>(expression: T) => db.select({ response: sql<WalletMoveResponse | string>`${expression}` }).from(once);
+  return {
+    bet: answer(bet).prepare('wallet_bet'),
+    clearedBet: answer(
+      sql`case when coalesce((select version from ${preBetRuleVersions} where user_id = ${p('user')}::bigint), 0) = ${p('rulesVersion')}::bigint
+        then ${bet} else pre_bet_rules_moved() end`,
+    ).prepare('wallet_bet_cleared'),
+    win: answer(
+      sql`wallet_win(${p('provider')}::int, ${p('external')}, ${p('hash')}, ${p('user')}::bigint, ${p('round')}, ${p('reference')},
+        ${p('amount')}::bigint, ${p('currency')}, ${p('bet')}::jsonb, ${p('outcome')}::jsonb, ${p('fair')}::jsonb,
+        ${p('publicMultiple')}::int, ${p('at')}::timestamptz)`,
+    ).prepare('wallet_win'),
+  };
+}
+
+/** A jsonb parameter: its JSON text, or null. */
+const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
+
 /** The refusals `wallet_bet()` and `wallet_win()` raise (migration 0007), and the ledger's own insufficient funds. */
 const REFUSALS: Record<string, WalletErrorCode> = {
   OR101: 'insufficient_funds',
@@ -395,12 +486,14 @@ const REFUSALS: Record<string, WalletErrorCode> = {
   OR108: 'game_disabled',
 };
 
+/** Raised by a bet cleared at a pre-bet rules version that has moved (migration 0011). */
+const RULES_MOVED = 'OR109';
+
 function refusalOf(error: unknown): { code: WalletErrorCode; balance?: number } | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, detail } = e as { code?: unknown; detail?: string };
-    if (typeof code === 'string' && REFUSALS[code]) return { code: REFUSALS[code], ...(detail !== undefined && /^\d+$/.test(detail) ? { balance: Number(detail) } : {}) };
-  }
-  return undefined;
+  const found = databaseErrorOf(error);
+  const code = found && REFUSALS[found.code];
+  if (!code) return undefined;
+  return { code, ...(found.detail !== undefined && /^\d+$/.test(found.detail) ? { balance: Number(found.detail) } : {}) };
 }
 
 /** A launch token is exchanged within this time, once. */

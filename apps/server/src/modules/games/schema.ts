@@ -227,3 +227,14 @@ export const providerTransactions = pgTable(
   },
   (t) => [unique('provider_transactions_external').on(t.providerId, t.externalId), index('provider_transactions_round').on(t.roundId)],
 );
+
+/**
+ * A player's pre-bet rules version: raised, by a trigger in the same transaction, whenever a table
+ * a pre-bet check reads changes for the player (`pre_bet_rules_changed()`, migration 0011). A bet of
+ * a player no check restricts skips the checks and carries the version it was cleared at; the bet's
+ * statement refuses to run when the version has moved (see PreBetChecks.forBet).
+ */
+export const preBetRuleVersions = pgTable('pre_bet_rule_versions', {
+  userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(sql`0`),
+});

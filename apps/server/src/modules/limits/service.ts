@@ -369,14 +369,16 @@ export class LimitsService {
 
   /**
    * Every real bet and real launch: exclusions, then session, wager and loss limits of the bet's
-   * currency; `counting` when a wager or loss limit passed (see PreBetVerdict).
+   * currency; `counting` when a wager or loss limit passed, `unrestricted` without any of these
+   * (see PreBetVerdict).
    */
   readonly betCheck: PreBetCheck = async ({ userId, currency, amountCents, at, executor = this.db }) => {
     const limits = await this.inForceRows(executor, userId, at);
-    if (limits.length === 0) return null;
     if (limits.some((l) => isExclusion(l.type))) return 'player_excluded';
     const relevant = limits.filter((l) => l.type === 'session' || l.type === 'wager' || l.type === 'loss');
-    if (relevant.length === 0) return null;
+    // Nothing that stops a bet, and nothing will until a limit is set or changed (user_limits
+    // raises the player's pre-bet rules version, migration 0011): time only ends limits.
+    if (relevant.length === 0) return 'unrestricted';
     const contact = await playerContact(executor, userId);
     const usage = new Usage(executor, userId, contact?.timeZone, at);
     for (const limit of relevant.filter((l) => l.type === 'session')) {
@@ -419,12 +421,6 @@ export class LimitsService {
     return null;
   };
 
-  /**
-   * Whether the player has amount or session limits in force (their usage is worth publishing
-   * after a movement). Asked after every transfer, so kept 5 seconds per player: a change made
-   * here forgets it at once, one made on another instance shows within 5 seconds (only the live
-   * usage bar waits; the checks never use this).
-   */
   /** Which of these players have a deposit, loss, wager or session limit in force (one query for a whole outbox batch). */
   async withUsageLimits(executor: Executor, userIds: number[]): Promise<Set<number>> {
     if (userIds.length === 0) return new Set();

@@ -53,7 +53,8 @@ type Registered = { name: string; handle: OutboxHandler; readOnly: boolean; batc
  * share the work without taking an event twice; each event runs in a savepoint, so a failing
  * handler undoes only its own event's writes, which wait and retry with a growing delay.
  * A crash before commit leaves every claimed event undelivered: handlers' database effects are
- * in the same transaction, so each event is handled exactly once in effect.
+ * in the same transaction, so each event is handled exactly once in effect. A delivered event is
+ * deleted: the table holds only what is still to deliver.
  */
 export class Outbox {
   private readonly handlers = new Map<string, Registered[]>();
@@ -124,7 +125,7 @@ export class Outbox {
       const unisolated = new Map<string, OutboxEvent[]>();
       const result = await tx.execute<{ id: number; topic: string; payload: unknown; attempts: number; created_at: string | Date }>(
         sql`select id, topic, payload, attempts, created_at from ${outboxEvents}
-            where processed_at is null and available_at <= ${now.toISOString()}
+            where available_at <= ${now.toISOString()}
             order by id limit ${this.batchSize} for update skip locked`,
       );
       for (const row of result.rows) {
@@ -172,11 +173,9 @@ export class Outbox {
           if (batch) await this.readOnly({ topic, events: events.length }, () => batch(events, { tx, afterCommit: (effect) => effects.push(effect) }));
         }
       }
-      // The delivered events are marked in one statement, in the batch's transaction: they are done exactly when their handlers' writes commit.
+      // The delivered events are deleted in one statement, in the batch's transaction: they are gone exactly when their handlers' writes commit.
       if (delivered.length > 0) {
-        await tx.execute(
-          sql`update ${outboxEvents} set processed_at = ${now.toISOString()}, attempts = attempts + 1, last_error = null where id = any(${`{${delivered.join(',')}}`}::bigint[])`,
-        );
+        await tx.execute(sql`delete from ${outboxEvents} where id = any(${`{${delivered.join(',')}}`}::bigint[])`);
       }
       return result.rows.length;
     });

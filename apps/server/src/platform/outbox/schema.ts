@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
 import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * Domain events written in the same transaction as the change they describe (a ledger transfer,
  * a payment state), then delivered at least once by the outbox worker to idempotent handlers.
- * A row is done when `processed_at` is set; a failing delivery waits until `available_at`.
+ * A row is an event not delivered yet: delivery deletes it, in the transaction of its handlers'
+ * writes (the ledger and the domain tables keep what happened). A failing delivery waits until
+ * `available_at`.
  */
 export const outboxEvents = pgTable(
   'outbox_events',
@@ -16,8 +17,7 @@ export const outboxEvents = pgTable(
     availableAt: timestamp('available_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
-    processedAt: timestamp('processed_at', { withTimezone: true }),
   },
-  // The worker only ever looks for undelivered events, oldest first.
-  (t) => [index('outbox_events_pending').on(t.availableAt, t.id).where(sql`${t.processedAt} is null`)],
+  // The worker looks for due events, oldest first.
+  (t) => [index('outbox_events_due').on(t.availableAt, t.id)],
 );
