@@ -3,7 +3,7 @@
  * their rules in (responsible-gambling limits, bonus max bet) with `add`; the first refusal wins.
  * The games module itself never reads those modules' tables.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { WalletErrorCode } from '@orbit/contracts';
 import { TtlCache } from '../../platform/cache';
 import { Checks } from '../../platform/checks';
@@ -107,6 +107,11 @@ export class PreBetChecks extends Checks<PreBetInput, Exclude<PreBetVerdict, nul
     }
     return counting ? 'counting' : unrestricted ? 'unrestricted' : null;
   }
+}
+
+/** SQL: whether the player's rules version is still `version` (a cleared bet's statement runs only then). */
+export function rulesStillAt(userId: SQLWrapper | number, version: SQLWrapper | number): SQL {
+  return sql`coalesce((select ${preBetRuleVersions.version} from ${preBetRuleVersions} where ${preBetRuleVersions.userId} = ${userId}::bigint), 0) = ${version}::bigint`;
 }
 
 async function rulesVersion(db: Db, userId: number): Promise<number> {

@@ -24,8 +24,8 @@ import { databaseErrorOf, isUniqueViolation, type Tx } from '../../platform/db/e
 import { TtlCache } from '../../platform/cache';
 import { hashToken } from '../../platform/tokens';
 import { InsufficientFundsError, Ledger, playerBalances, type TransferRequest } from '../wallet';
-import type { PreBetChecks } from './pre-bet';
-import { gameRounds, games, gameSessions, preBetRuleVersions, providers, providerTransactions } from './schema';
+import { rulesStillAt, type PreBetChecks } from './pre-bet';
+import { gameRounds, games, gameSessions, providers, providerTransactions } from './schema';
 
 /** A refused wallet call: the protocol's code, its HTTP status, and the balance where it helps. */
 export class WalletError extends Error {
@@ -206,7 +206,7 @@ export class ProviderWallet {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('wallet.bet'), ${session.userId}::int)`);
         const again = await this.checks.run({ ...check, executor: tx });
         if (again && again !== 'counting') throw walletError(again);
-        return (await tx.execute(sql`select ${betCall(values)} as response`)).rows as Answer[];
+        return (await tx.execute(sql`select ${betCall((key) => values[key])} as response`)).rows as Answer[];
       }),
     );
   }
@@ -438,30 +438,23 @@ type BetValues = {
   draw: number | null;
   at: string;
 };
-type Value<K extends keyof BetValues> = BetValues[K] | Placeholder;
 
-/** `wallet_bet(...)` of these values, or of placeholders of the same names (a prepared statement). */
-function betCall(v: { [K in keyof BetValues]: Value<K> }): SQL {
-  return sql`wallet_bet(${v.provider}::int, ${v.external}, ${v.hash}, ${v.session}::bigint, ${v.user}::bigint, ${v.nickname},
-    ${v.game}::int, ${v.gameIdentifier}, ${v.currency}, ${v.round}, ${v.amount}::bigint, ${v.draw}::bigint, ${v.at}::timestamptz)`;
+/** `wallet_bet(...)` of each value `v` gives: the value itself, or a placeholder of its name (a prepared statement). */
+function betCall(v: <K extends keyof BetValues>(key: K) => BetValues[K] | Placeholder): SQL {
+  return sql`wallet_bet(${v('provider')}::int, ${v('external')}, ${v('hash')}, ${v('session')}::bigint, ${v('user')}::bigint, ${v('nickname')},
+    ${v('game')}::int, ${v('gameIdentifier')}, ${v('currency')}, ${v('round')}, ${v('amount')}::bigint, ${v('draw')}::bigint, ${v('at')}::timestamptz)`;
 }
 
 /** The money statements of the wallet calls, prepared once. */
 function walletStatements(db: Db) {
   const p = sql.placeholder;
-  const placeholders = Object.fromEntries(
-    ['provider', 'external', 'hash', 'session', 'user', 'nickname', 'game', 'gameIdentifier', 'currency', 'round', 'amount', 'draw', 'at'].map((k) => [k, p(k)]),
-  ) as { [K in keyof BetValues]: Placeholder };
-  const bet = betCall(placeholders);
+  const bet = betCall(p);
   // A single row to select the call from: the query builder prepares, and the call is its one column.
   const once = sql`(values (1)) as call (once)`;
-  const answer = <T extends SQL>(expression: T) => db.select({ response: sql<WalletMoveResponse | string>`${expression}` }).from(once);
+  const answer = (expression: SQL) => db.select({ response: sql<WalletMoveResponse | string>`${expression}` }).from(once);
   return {
     bet: answer(bet).prepare('wallet_bet'),
-    clearedBet: answer(
-      sql`case when coalesce((select version from ${preBetRuleVersions} where user_id = ${p('user')}::bigint), 0) = ${p('rulesVersion')}::bigint
-        then ${bet} else pre_bet_rules_moved() end`,
-    ).prepare('wallet_bet_cleared'),
+    clearedBet: answer(sql`case when ${rulesStillAt(p('user'), p('rulesVersion'))} then ${bet} else pre_bet_rules_moved() end`).prepare('wallet_bet_cleared'),
     win: answer(
       sql`wallet_win(${p('provider')}::int, ${p('external')}, ${p('hash')}, ${p('user')}::bigint, ${p('round')}, ${p('reference')},
         ${p('amount')}::bigint, ${p('currency')}, ${p('bet')}::jsonb, ${p('outcome')}::jsonb, ${p('fair')}::jsonb,
