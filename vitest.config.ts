@@ -17,6 +17,9 @@ const ignored = [
 
 export default defineConfig({
   test: {
+    // The ten slowest tests and their share of their time limit close every run, so that a test
+    // drifting towards its limit shows in the CI log before it fails (docs/testing.md).
+    reporters: ['default', './scripts/slowest-tests-reporter.ts'],
     // A project whose glob matches no file yet (or a --project filter that selects nothing)
     // must not fail the run.
     passWithNoTests: true,
@@ -28,7 +31,7 @@ export default defineConfig({
           // Projects with different worker limits must run in separate groups:
           // unit first, then api (browser runs in its own `vitest run`).
           sequence: { groupOrder: 0 },
-          include: ["packages/*/test/**/*.test.ts", "apps/*/test/unit/**/*.test.{ts,tsx}"],
+          include: ["packages/*/test/**/*.test.ts", "apps/*/test/unit/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"],
           exclude: ignored,
         },
       },
