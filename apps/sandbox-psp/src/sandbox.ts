@@ -27,8 +27,10 @@ export type SandboxPspOptions = {
   confirmations?: Record<string, number>;
   blockIntervalMs?: number;
   deliver?: (url: string, init: { headers: Record<string, string>; body: string }) => Promise<{ status: number }>;
-  /** Default true: every second, runDue() runs on an unref'd timer cleared when the app closes. */
+  /** Default true: runDue() runs on an unref'd timer cleared when the app closes. */
   autoRun?: boolean;
+  /** How often the autoRun timer fires (default every second). */
+  autoRunEveryMs?: number;
 };
 
 export type SandboxPsp = {
@@ -552,7 +554,7 @@ ${error ? `<div class="error">${h(error)}</div>` : ''}
     if (options.autoRun ?? true) {
       const timer = setInterval(() => {
         runDue().catch((error: unknown) => app.log.error(error));
-      }, 1000);
+      }, options.autoRunEveryMs ?? 1000);
       timer.unref();
       app.addHook('onClose', async () => clearInterval(timer));
     }

@@ -11,6 +11,7 @@ describe('autoRun', () => {
       webhookSecret: SECRET,
       publicBaseUrl: BASE,
       settleDelayMs: { bank_transfer: 0, ewallet: 0 },
+      autoRunEveryMs: 20,
       deliver: async (_url, init) => {
         types.push(JSON.parse(init.body).type);
         return { status: 200 };
@@ -21,7 +22,7 @@ describe('autoRun', () => {
     const created = await app.inject({ method: 'POST', url: '/sandbox-psp/api/payments', headers: { authorization: `Bearer ${API_KEY}` }, payload: deposit('ewallet') });
     const id = created.json().id as string;
     await app.inject({ method: 'POST', url: `/sandbox-psp/pay/${id}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
-    await expect.poll(() => types, { timeout: 4_000, interval: 100 }).toEqual(['payment.pending', 'payment.succeeded']);
+    await expect.poll(() => types, { timeout: 1_500, interval: 20 }).toEqual(['payment.pending', 'payment.succeeded']);
     await app.close();
   });
 });

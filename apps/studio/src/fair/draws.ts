@@ -22,6 +22,16 @@ function hmacSha256(key: string, message: string): Uint8Array {
   return hmac(sha256, utf8ToBytes(key), utf8ToBytes(message));
 }
 
+/**
+ * HMAC-SHA256 keyed with `key`, to be cloned for each message: keying hashes two blocks, as much as
+ * the message itself, and a seed pair serves many rounds in a row, so the last keyed state is kept.
+ */
+let lastKeyed: { key: string; hmac: ReturnType<typeof hmac.create> } | undefined;
+function keyedHmac(key: string): ReturnType<typeof hmac.create> {
+  if (lastKeyed?.key !== key) lastKeyed = { key, hmac: hmac.create(sha256, utf8ToBytes(key)) };
+  return lastKeyed.hmac;
+}
+
 /** The big-endian unsigned 32-bit word at `offset`. */
 function readUint32BE(bytes: Uint8Array, offset: number): number {
   return ((bytes[offset]! << 24) | (bytes[offset + 1]! << 16) | (bytes[offset + 2]! << 8) | bytes[offset + 3]!) >>> 0;
@@ -50,7 +60,7 @@ export class RoundDraws implements Draws {
   /** The next uniform 32-bit word of the stream. */
   uint32(): number {
     if (this.offset + 4 > this.block.length) {
-      this.block = hmacSha256(this.serverSeed, `${this.clientSeed}:${this.nonce}:${this.cursor}`);
+      this.block = keyedHmac(this.serverSeed).clone().update(utf8ToBytes(`${this.clientSeed}:${this.nonce}:${this.cursor}`)).digest();
       this.cursor++;
       this.offset = 0;
     }

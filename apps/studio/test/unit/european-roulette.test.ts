@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { europeanRoulette as game, PAYOUT, type RouletteBetType } from '../../src/games/european-roulette/math';
-import { expectRefused, measureRtp, playScripted, scripted } from './support/games';
+import { expectRefused, measuredRtpTest, playScripted, scripted } from './support/games';
 
 type RawPosition = { type: string; numbers?: number[]; stake: number };
 const spin = (pocket: number, ...positions: RawPosition[]) => playScripted(game, [pocket], { bets: positions }, [37]);
@@ -22,7 +22,8 @@ function accepted(type: string, numbers: number[]): boolean {
     game.parseBet({ bets: [{ type, numbers, stake: 1 }] });
     return true;
   } catch (error) {
-    expect(error).toEqual(new RangeError('invalid_bet'));
+    // Rethrown, not `expect`ed: this runs for all 66,045 sets of four numbers (an `expect` each cost seconds).
+    if (!(error instanceof RangeError && error.message === 'invalid_bet')) throw error;
     return false;
   }
 }
@@ -222,8 +223,5 @@ describe('european roulette: return to player', () => {
     expect(game.referenceBet).toEqual(game.parseBet(game.referenceBet));
   });
 
-  it('measures the RTP of 200,000 provably fair rounds within 4.5 standard errors', () => {
-    const { measured, standardError } = measureRtp(game, 200_000);
-    expect(Math.abs(measured - game.rtp)).toBeLessThan(4.5 * standardError);
-  });
+  measuredRtpTest(game);
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Draws } from '../../src/fair/draws';
 import { makeNebula, nebulaWays, type NebulaConfig, type NebulaGame, type NebulaWayWin } from '../../src/games/nebula-ways/math';
-import { expectExactRtpInBand, expectJsonOutcome, measureRtp, Scripted, stakeBetTests } from './support/games';
+import { expectExactRtpInBand, expectJsonOutcome, measuredRtpTest, Scripted, stakeBetTests } from './support/games';
 
 /** A tiny deterministic generator for drawing many spins in tests. */
 function xorshift(seed: number): Draws {
@@ -184,11 +184,7 @@ describe('Nebula Ways mathematics', () => {
     expect(game.returnVariance()).toBeCloseTo(exact.variance, 10);
   });
 
-  // HMAC-SHA256 draws: a few seconds, hence the longer timeout.
-  it('measures its RTP within 4.5 standard errors over 200,000 provably fair rounds', { timeout: 30_000 }, () => {
-    const { measured, standardError } = measureRtp(nebulaWays, 200_000);
-    expect(Math.abs(measured - nebulaWays.rtp)).toBeLessThan(4.5 * standardError);
-  });
+  measuredRtpTest(nebulaWays);
 });
 
 describe('Nebula Ways bets', () => stakeBetTests(nebulaWays, 25));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { orbitDice as game } from '../../src/games/orbit-dice/math';
-import { expectRefused, measureRtp, playScripted, scripted } from './support/games';
+import { expectRefused, measuredRtpTest, playScripted, scripted } from './support/games';
 
 const roll = (value: number, bet: unknown) => playScripted(game, [value], bet, [10_000]);
 const winningRolls = (target: number, direction: 'over' | 'under') => (direction === 'over' ? 9_999 - target : target);
@@ -95,8 +95,5 @@ describe('orbit dice: return to player', () => {
     }
   });
 
-  it('measures the RTP of 200,000 provably fair rounds within 4.5 standard errors', () => {
-    const { measured, standardError } = measureRtp(game, 200_000);
-    expect(Math.abs(measured - game.rtp)).toBeLessThan(4.5 * standardError);
-  });
+  measuredRtpTest(game);
 });

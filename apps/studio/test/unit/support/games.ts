@@ -75,14 +75,19 @@ export function enumerate(run: (d: Draws) => number): { mean: number; second: nu
 }
 
 /**
- * The return per unit stake of the reference bet over `rounds` provably fair rounds (server seed
- * `stat-<slug>`, client seed `client`, nonces 0, 1, …) and its standard error sqrt(variance / rounds).
+ * The statistical check of a game over provably fair rounds: the return per unit stake of the
+ * reference bet over `rounds` rounds (server seed `stat-<slug>`, client seed `client`, nonces 0, 1,
+ * …) lies within 4.5 standard errors, sqrt(variance / rounds), of the exact RTP. The HMAC-SHA256
+ * draws make it the slowest kind of unit test (seconds), hence a time limit of its own.
  */
-export function measureRtp(game: AnyGameMath, rounds: number): { measured: number; standardError: number } {
-  const bet = game.referenceBet;
-  let won = 0;
-  for (let nonce = 0; nonce < rounds; nonce++) won += game.play(new RoundDraws(`stat-${game.slug}`, 'client', nonce), bet).win;
-  return { measured: won / (rounds * game.stake(bet)), standardError: Math.sqrt(game.returnVariance() / rounds) };
+export function measuredRtpTest(game: AnyGameMath, rounds = 200_000): void {
+  it(`measures the RTP of ${rounds.toLocaleString('en')} provably fair rounds within 4.5 standard errors`, { timeout: 60_000 }, () => {
+    const bet = game.referenceBet;
+    let won = 0;
+    for (let nonce = 0; nonce < rounds; nonce++) won += game.play(new RoundDraws(`stat-${game.slug}`, 'client', nonce), bet).win;
+    const measured = won / (rounds * game.stake(bet));
+    expect(Math.abs(measured - game.rtp)).toBeLessThan(4.5 * Math.sqrt(game.returnVariance() / rounds));
+  });
 }
 
 /** Asserts that the exact RTP is the declared one, inside the 94–97 % band, with a positive variance. */
