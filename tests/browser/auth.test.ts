@@ -85,6 +85,40 @@ describe('registration and sign-in', () => {
     });
   });
 
+  it('signs out while a profile request is still on its way: its late 401 opens no sign-in popup', async () => {
+    await withPage(env.browser, async (page) => {
+      const email = newEmail('late');
+      await registerByApi(email);
+      await page.goto(`${env.server.baseUrl}/sign-in`);
+      await fillSignIn(page, email, PASSWORD);
+      await signedInAs(page, email);
+      // On a busy machine the profile's requests can still be on their way when the player signs
+      // out; held here until the sign-out has answered, the server answers them 401.
+      let release!: () => void;
+      const signedOut = new Promise<void>((resolve) => (release = resolve));
+      let held = 0;
+      await page.route('**/api/user_limits', async (route) => {
+        held++;
+        await signedOut;
+        await route.continue().catch(() => undefined);
+      });
+      await page.goto(`${env.server.baseUrl}/profile`);
+      await page.getByTestId('profile-email').filter({ hasText: email }).waitFor();
+      await poll(() => held, 10_000).toBeGreaterThan(0);
+      const late = page.waitForResponse((r) => r.url().endsWith('/api/user_limits') && r.status() === 401);
+      await signOut(page);
+      release();
+      await late;
+      await poll(() => pathOf(page), 10_000).toBe('/');
+      await page.locator('.game-tile').first().waitFor();
+      // The auth-error event would open the sign-in popup a moment after the 401.
+      await page.waitForTimeout(500);
+      expect(await dialog(page).count()).toBe(0);
+      await page.locator('.header__enter').getByRole('link', { name: 'Sign in' }).click({ timeout: 5_000 });
+      await dialog(page).getByRole('heading', { name: 'Sign in' }).waitFor();
+    });
+  });
+
   it('resets a forgotten password from the mailed link and signs in with the new one', async () => {
     await withPage(env.browser, async (page) => {
       const email = newEmail('player');

@@ -3,13 +3,15 @@
  * - timeout 30 s in the browser, 8 s during server rendering (per attempt);
  * - up to 6 retries with exponential delay on network errors and timeouts, never on an
  *   HTTP answer (a 4xx is the server's final word);
- * - a 401 fires the `orbit:auth-error` window event (the session is gone);
+ * - a 401 fires the `orbit:auth-error` window event (the session is gone), unless its request
+ *   was sent before the player's own sign-out (lib/session.ts);
  * - every call sends `X-Requested-With: XMLHttpRequest` (the API's CSRF defence rests on it);
  * - a response is validated with the contract schema when one is given: loaders always pass
  *   one, the browser may leave it out to keep zod out of the page's JavaScript.
  */
 
 import { AUTH_ERROR_EVENT } from './events';
+import { sentBeforeSignOut } from './session';
 
 export { AUTH_ERROR_EVENT };
 
@@ -52,8 +54,8 @@ export type ClientOptions = {
   timeoutMs: number;
   retries?: number;
   baseDelayMs?: number;
-  /** Called on a 401 (the browser client fires the auth-error event). */
-  onUnauthorized?: () => void;
+  /** Called on a 401 with when its request was sent (`performance.now()`): the browser client fires the auth-error event. */
+  onUnauthorized?: (sentAt: number) => void;
   /** Waits between retries; tests pass fake timers' setTimeout through the default. */
   sleep?: (ms: number) => Promise<void>;
 };
@@ -121,6 +123,7 @@ export function createApiClient(config: ClientOptions): ApiClient {
       body: body === undefined ? undefined : JSON.stringify(body),
     };
 
+    const sentAt = performance.now();
     let response: Response | undefined;
     for (let n = 0; ; n++) {
       try {
@@ -135,7 +138,7 @@ export function createApiClient(config: ClientOptions): ApiClient {
       }
     }
 
-    if (response.status === 401) config.onUnauthorized?.();
+    if (response.status === 401) config.onUnauthorized?.(sentAt);
     const text = await response.text();
     const json: unknown = text ? safeJson(text) : undefined;
     if (!response.ok) {
@@ -176,12 +179,17 @@ export function serverApi(apiFetch: typeof fetch): ApiClient {
 
 let browserClient: ApiClient | undefined;
 
-/** The client components use in the browser (window.fetch, 30 s, auth-error event on 401). */
+/**
+ * The client components use in the browser (window.fetch, 30 s, auth-error event on a 401 of a
+ * request sent after the player's last sign-out).
+ */
 export function browserApi(): ApiClient {
   browserClient ??= createApiClient({
     fetch: (input, init) => window.fetch(input, init),
     timeoutMs: BROWSER_TIMEOUT_MS,
-    onUnauthorized: () => window.dispatchEvent(new CustomEvent(AUTH_ERROR_EVENT)),
+    onUnauthorized: (sentAt) => {
+      if (!sentBeforeSignOut(sentAt)) window.dispatchEvent(new CustomEvent(AUTH_ERROR_EVENT));
+    },
   });
   return browserClient;
 }

@@ -1,7 +1,7 @@
 /** Loading the player and signing out (loaded on demand; the store is in `session.ts`). */
 import type { Player } from '@orbit/contracts';
 import { BROWSER_TIMEOUT_MS, browserApi, createApiClient } from './api';
-import { currentSession, SESSION_HINT, setPlayer } from './session';
+import { currentSession, SESSION_HINT, setPlayer, signOutDone, signOutStarted } from './session';
 
 // Promo-code links ride along: the shell loads this module on every page anyway (one request,
 // and no file name of its own in the page's first JavaScript).
@@ -43,9 +43,11 @@ export function refreshPlayer(): Promise<Player | null> {
 
 /** Ends the session on the server (idempotent there) and returns the page to the guest state. */
 export async function signOut() {
+  signOutStarted();
   try {
     await browserApi().delete('/api/users/sign_out');
   } finally {
+    signOutDone();
     setPlayer(null);
   }
 }

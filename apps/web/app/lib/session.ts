@@ -35,6 +35,27 @@ export function setPlayer(player: Player | null) {
   listeners.forEach((listener) => listener());
 }
 
+/**
+ * When the player last signed out (`performance.now()`; +∞ while the sign-out is on its way). A
+ * request sent before then that answers 401 says nothing new: the player asked to leave, so it
+ * must not fire the auth-error event (which opens the sign-in popup). On a busy machine a page's
+ * requests can still be on their way when the player signs out.
+ */
+let signOutAt = Number.NEGATIVE_INFINITY;
+
+export function signOutStarted(): void {
+  signOutAt = Number.POSITIVE_INFINITY;
+}
+
+export function signOutDone(): void {
+  signOutAt = performance.now();
+}
+
+/** Whether a request sent at `sentAt` (`performance.now()`) was sent before the player signed out. */
+export function sentBeforeSignOut(sentAt: number): boolean {
+  return sentAt < signOutAt;
+}
+
 export function currentSession(): Session {
   return session;
 }

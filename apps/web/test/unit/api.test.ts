@@ -8,6 +8,7 @@ import {
   retryDelay,
   SSR_TIMEOUT_MS,
 } from '../../app/lib/api';
+import { sentBeforeSignOut, signOutDone, signOutStarted } from '../../app/lib/session';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -96,14 +97,19 @@ describe('api client policy', () => {
     expect((error as ApiError).errors).toEqual({ title: ['too_long'] });
   });
 
-  it('reports a 401 (the auth-error event in the browser)', async () => {
+  it('reports a 401 with when its request was sent (the auth-error event in the browser)', async () => {
     const onUnauthorized = vi.fn();
     const fetch = vi.fn<typeof globalThis.fetch>().mockResolvedValue(json({ errors: { base: ['unauthorized'] } }, 401));
     const api = createApiClient({ fetch, timeoutMs: 1000, onUnauthorized });
+    const before = performance.now();
     await expect(api.get('/api/player')).rejects.toBeInstanceOf(ApiError);
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    const sentAt = onUnauthorized.mock.calls[0]![0] as number;
+    expect(sentAt).toBeGreaterThanOrEqual(before);
+    expect(sentAt).toBeLessThanOrEqual(performance.now());
     expect(fetch).toHaveBeenCalledTimes(1);
   });
+
 
   it('does not retry when the caller aborts', async () => {
     const controller = new AbortController();
@@ -132,5 +138,17 @@ describe('api client policy', () => {
       },
     };
     await expect(api.get('/api/x', { schema })).rejects.toThrow('n must be a number');
+  });
+});
+
+describe('a 401 around a sign-out', () => {
+  it("is no auth error for a request sent before the player's sign-out, or while it was on its way", () => {
+    const before = performance.now() - 1;
+    signOutStarted();
+    expect(sentBeforeSignOut(before)).toBe(true);
+    expect(sentBeforeSignOut(performance.now())).toBe(true); // still signing out
+    signOutDone();
+    expect(sentBeforeSignOut(before)).toBe(true);
+    expect(sentBeforeSignOut(performance.now() + 1)).toBe(false);
   });
 });
