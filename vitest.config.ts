@@ -5,6 +5,7 @@
 //   npx vitest run --project browser   real chromium (Debian's /usr/bin/chromium via
 //                                      playwright-core) against the real server
 // `npm test` (scripts/test.sh) runs lint, typecheck, build and all three.
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 const ignored = [
@@ -19,7 +20,7 @@ export default defineConfig({
   test: {
     // The ten slowest tests and their share of their time limit close every run, so that a test
     // drifting towards its limit shows in the CI log before it fails (docs/testing.md).
-    reporters: ['default', './scripts/slowest-tests-reporter.ts'],
+    reporters: ['default', fileURLToPath(new URL('./scripts/slowest-tests-reporter.ts', import.meta.url))],
     // A project whose glob matches no file yet (or a --project filter that selects nothing)
     // must not fail the run.
     passWithNoTests: true,
