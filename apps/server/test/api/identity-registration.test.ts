@@ -141,6 +141,24 @@ describe('CSRF', () => {
     expect(own.json()).toEqual({ errors: { email: ['invalid_credentials'] } }); // through the check, refused on the credentials
   });
 
+  it('checks the route the router matched, whatever the encoding of the address', async () => {
+    const { cookie } = await register(t, { email: 'encoded@example.com' }, '10.9.9.2');
+    const coolingOff = { type: 'cooling_off', period: '24_hours' };
+    for (const url of ['/%61pi/user_limits', '/api/%75ser_limits', '/api/user%5flimits', '/%61%70%69/user_limits', '/api/user_limits?x=/api']) {
+      const bare = await t.app.inject({ method: 'POST', url, headers: { cookie }, payload: coolingOff });
+      expect(bare.statusCode, url).toBe(403);
+      expect(bare.json()).toEqual({ errors: { base: ['csrf_failed'] } });
+      const foreign = await call(t, 'POST', url, { cookie, payload: coolingOff, headers: { origin: 'https://evil.example' } });
+      expect(foreign.statusCode, url).toBe(403);
+    }
+    const recall = await t.app.inject({ method: 'POST', url: '/%61pi/player/payments/1/recall', headers: { cookie } });
+    expect(recall.statusCode).toBe(403);
+    // Nothing was started: the player's limits are as they were.
+    const limits = await call(t, 'GET', '/api/user_limits', { cookie });
+    expect(limits.statusCode).toBe(200);
+    expect(JSON.stringify(limits.json())).not.toContain('cooling_off');
+  });
+
   it('refuses DELETE and PUT without the header too, but not reads or the catalogue filter', async () => {
     expect((await t.app.inject({ method: 'DELETE', url: '/api/users/sign_out' })).statusCode).toBe(403);
     expect((await t.app.inject({ method: 'PUT', url: '/api/users/password', payload: {} })).statusCode).toBe(403);

@@ -23,7 +23,10 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 export function installCsrfCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    // The route the router matched, never the raw address: `/%61pi/...` reaches `/api/...` too.
+    // An address no route matched changes nothing (it answers 404).
+    const route = request.routeOptions.url;
+    if (!STATE_CHANGING.has(request.method) || route === undefined || !route.startsWith('/api/')) return;
     if (request.routeOptions.config?.csrf === false) return;
     if (!passesCsrf(request)) throw forbidden('csrf_failed');
   });
