@@ -13,6 +13,7 @@ import { publicBase, type Config } from './platform/config';
 import type { Fetch } from './platform/context';
 import type { Database } from './platform/db/client';
 import { installCsrfCheck } from './platform/http/csrf';
+import { installNulGuard } from './platform/http/nul-guard';
 import { installErrorHandler } from './platform/http/error-handler';
 import { healthRoutes } from './platform/http/health';
 import { registerWeb } from './platform/http/web';
@@ -63,6 +64,7 @@ export async function buildApp({ config, database, web = true, clock = systemClo
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installCsrfCheck(app);
+  installNulGuard(app);
 
   // Trailing slash is stripped by a permanent redirect (one URL per page).
   app.addHook('onRequest', async (request, reply) => {

@@ -4,6 +4,7 @@ import { healthSchema } from '@orbit/contracts';
 import { seedAll } from '../../src/seed';
 import { games } from '../../src/modules/games/schema';
 import { createTestApp, type TestApp } from '../support/app';
+import { call, register, signUpBody, withCaptcha } from '../support/identity';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -29,6 +30,29 @@ describe('platform', () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/games_filter', headers: { 'content-type': 'application/json' }, payload: '{"page": 1' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ errors: { base: ['malformed_body'] } });
+  });
+
+  it('refuses a NUL character in any field, query or path with 422 invalid_characters, changing nothing', async () => {
+    const nul = 'a\u0000b';
+    const refused = async (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: unknown, cookie?: string) => {
+      const res = await call(t, method, url, { ip: '10.77.0.1', ...(payload !== undefined ? { payload } : {}), ...(cookie ? { cookie } : {}) });
+      expect(res.statusCode, `${method} ${url} ${res.body}`).toBe(422);
+      return res.json() as { errors: Record<string, string[]> };
+    };
+    expect(await refused('POST', '/api/users/sign_in', { user: { email: `x${nul}@example.com`, password: 'whatever1' } })).toEqual({ errors: { email: ['invalid_characters'] } });
+    expect(await refused('POST', '/api/users', await withCaptcha(t, signUpBody({ email: 'nul@example.com', nickname: nul })))).toEqual({ errors: { nickname: ['invalid_characters'] } });
+    expect((await call(t, 'GET', '/api/player', { cookie: 'x' })).statusCode).toBe(401);
+    expect(await refused('POST', '/api/users/password', { user: { email: `r${nul}@example.com` } })).toEqual({ errors: { email: ['invalid_characters'] } });
+    expect(await refused('POST', '/api/games_filter', { filter: { title: nul } })).toEqual({ errors: { 'filter.title': ['invalid_characters'] } });
+    expect(await refused('GET', '/api/games/orbit/rocket%00crash')).toEqual({ errors: { name: ['invalid_characters'] } });
+    expect(await refused('GET', `/api/cms/pages?l=${encodeURIComponent(nul)}`)).toEqual({ errors: { l: ['invalid_characters'] } });
+    const { cookie } = await register(t, { email: 'nul-profile@example.com' }, '10.77.0.2');
+    expect(await refused('PATCH', '/api/player', { user: { city: nul } }, cookie)).toEqual({ errors: { city: ['invalid_characters'] } });
+    // Nothing was written: no player by that address, the profile unchanged.
+    const profile = await call(t, 'GET', '/api/player', { cookie });
+    expect(profile.json()).not.toMatchObject({ city: nul });
+    const signUp = await call(t, 'POST', '/api/users', { ip: '10.77.0.3', payload: await withCaptcha(t, signUpBody({ email: 'nul@example.com' })) });
+    expect(signUp.statusCode, signUp.body).toBe(201);
   });
 
   it('publishes the OpenAPI document with the catalogue grouped by tag', async () => {

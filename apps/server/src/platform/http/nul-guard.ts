@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { issueField } from '@orbit/contracts';
+import { AppError } from '../errors';
+
+/**
+ * PostgreSQL cannot store the NUL character (`\u0000`) in text, so a string carrying one would
+ * fail deep inside a query and answer 500. One guard refuses it for every route, before any
+ * schema or handler sees the request: 422 `invalid_characters` on the field (docs/security.md).
+ */
+export function installNulGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    const at = nulPath(request.params, []) ?? nulPath(request.query, []) ?? nulPath(request.body, []);
+    if (at) throw AppError.validation({ [issueField(at)]: ['invalid_characters'] });
+  });
+}
+
+/** The path of the first string (or key) holding a NUL in a parsed request part. */
+function nulPath(value: unknown, path: string[], depth = 0): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (value === null || typeof value !== 'object' || depth > 32) return undefined;
+  for (const [key, child] of Object.entries(value)) {
+    if (key.includes('\u0000')) return [...path, key];
+    const found = nulPath(child, [...path, key], depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
