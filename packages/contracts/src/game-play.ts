@@ -122,13 +122,16 @@ export const walletWinRequestSchema = z.object({
   currency: z.string().min(1).max(8),
   round: walletRoundReportSchema.optional(),
 });
-export const walletRollbackRequestSchema = z.object({
-  session_token: z.string().min(1).max(200),
-  game: providerId,
-  round_id: providerId,
-  transaction_id: providerId,
-  reference_transaction_id: providerId,
-});
+export const walletRollbackRequestSchema = z
+  .object({
+    session_token: z.string().min(1).max(200),
+    game: providerId,
+    round_id: providerId,
+    transaction_id: providerId,
+    reference_transaction_id: providerId,
+  })
+  // A rollback is a transaction of its own: under the id it rolls back it would collide with itself.
+  .refine((r) => r.transaction_id !== r.reference_transaction_id, { path: ['reference_transaction_id'], message: 'must differ from transaction_id' });
 export type WalletAuthenticateRequest = z.infer<typeof walletAuthenticateRequestSchema>;
 export type WalletBalanceRequest = z.infer<typeof walletBalanceRequestSchema>;
 export type WalletBetRequest = z.infer<typeof walletBetRequestSchema>;

@@ -210,6 +210,19 @@ describe('bets, wins and rollbacks', () => {
     expect(await balancesOf(t.database.db, ann.id, 'EUR')).toEqual(before);
   });
 
+  it('refuses a rollback under the id it rolls back as an invalid request, and that id stays free for the bet', async () => {
+    const token = await session(ann);
+    await fund(ann, 1_000);
+    const round = uid('r');
+    const self = `${round}:bet`;
+    expectError(await rollback(token, round, self, self), 400, 'invalid_request');
+    expectError(await rollback(token, round, self, self), 400, 'invalid_request');
+    const before = await balancesOf(t.database.db, ann.id, 'EUR');
+    const placed = await bet(token, round, self, 300);
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect((await balancesOf(t.database.db, ann.id, 'EUR')).real).toBe(before.real - 300);
+  });
+
   it('refuses a bet above the balance, with the balance, and moves nothing', async () => {
     const token = await session(bob);
     await fund(bob, 500, 200);
