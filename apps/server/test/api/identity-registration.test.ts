@@ -79,6 +79,7 @@ describe('POST /api/users', () => {
     ['a bad nickname', { nickname: 'no<script>' }, { nickname: ['invalid_nickname'] }],
     ['a short nickname', { nickname: 'ab' }, { nickname: ['too_short'] }],
     ['a malformed country', { country: 'Germany' }, { country: ['invalid_country'] }],
+    ['a country that is not one of the site\'s (the profile refuses it too)', { country: 'ZZ' }, { country: ['invalid_country'] }],
     ['a malformed currency', { currency: 'euro' }, { currency: ['invalid_currency'] }],
     ['a currency not offered at registration', { currency: 'GBP' }, { currency: ['not_allowed'] }],
     ['the demo currency', { currency: 'FUN' }, { currency: ['not_allowed'] }],

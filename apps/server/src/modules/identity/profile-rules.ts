@@ -95,7 +95,7 @@ export function judgeProfileUpdate(
     let out = parsed.data;
     if (name === 'date_of_birth') out = birthdayToIso(out as string);
     if (name === 'country') {
-      if (opts.countries.size && !opts.countries.has(out as string)) {
+      if (!isSiteCountry(out as string, opts.countries)) {
         add(field, 'invalid_country');
         continue;
       }
@@ -121,4 +121,12 @@ export function judgeProfileUpdate(
 
   if (Object.keys(errors).length) return { ok: false, errors };
   return { ok: true, changes: changes as ProfileChanges };
+}
+
+/**
+ * Whether a country is one of the site's (the list `GET /api/info/countries` serves); with no list
+ * configured, any two-letter code. The one rule of registration and the profile.
+ */
+export function isSiteCountry(code: string, countries: ReadonlySet<string>): boolean {
+  return countries.size === 0 || countries.has(code);
 }

@@ -28,6 +28,7 @@ import {
   pendingTwoFactorTokenOf,
   sessionCookie,
 } from './cookies';
+import { CmsService } from '../cms';
 import { requireCaptcha, type CaptchaVerifier } from './captcha';
 import { presentPlayer } from './profile';
 import { TWO_FACTOR_SIGN_IN_TTL_MS } from './rules';
@@ -63,13 +64,16 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
     };
     const auth = { tags: ['auth'] };
     const player = { tags: ['player'] };
+    // The site's countries, as the profile checks them (profile-rules.ts).
+    const cms = new CmsService(ctx.db);
 
     app.post(
       '/api/users',
       { schema: { ...auth, summary: 'Register, open the first account, mail the confirmation link, sign in', body: signUpRequestSchema, response: { 201: playerSchema } } },
       async (request, reply) => {
         await requireCaptcha(captcha, request.body.user.captcha, { ip: request.ip });
-        const result = await service.register(request.body.user, metaOf(request));
+        const countries = new Set((await cms.countries()).map((c) => c.code));
+        const result = await service.register(request.body.user, metaOf(request), countries);
         return reply.status(201).send(await signedIn(reply, result));
       },
     );

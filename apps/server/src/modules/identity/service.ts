@@ -7,6 +7,7 @@ import { isUniqueViolation, type Executor } from '../../platform/db/executor';
 import { AppError, tooManyRequests, unprocessable } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import { listCurrencies, openAccount } from '../wallet';
+import { isSiteCountry } from './profile-rules';
 import { joinEntryTier } from './groups';
 import { mailWithdrawalLink, SignInChecks, withdrawalLinkMailedSince } from './protection';
 import { confirmationMail, passwordResetMail } from './mails';
@@ -85,9 +86,10 @@ export class IdentityService {
    * Creates the player, their first account, the confirmation mail and a session, all or nothing.
    * A taken address answers 422 email `taken` (see README: registration is the one call that says so).
    */
-  async register(input: SignUpRequest['user'], meta: RequestMeta): Promise<SignedIn> {
+  async register(input: SignUpRequest['user'], meta: RequestMeta, countries: ReadonlySet<string>): Promise<SignedIn> {
     const email = normalizeEmail(input.email);
     const errors: Record<string, string[]> = {};
+    if (!isSiteCountry(input.country, countries)) errors.country = ['invalid_country'];
     const currency = (await listCurrencies(this.db)).find((c) => c.code === input.currency && c.signup);
     if (!currency) errors.currency = ['not_allowed'];
     if (await this.findUserByEmail(email)) errors.email = ['taken'];
