@@ -14,6 +14,7 @@ import type { Fetch } from './platform/context';
 import type { Database } from './platform/db/client';
 import { installCsrfCheck } from './platform/http/csrf';
 import { installNulGuard } from './platform/http/nul-guard';
+import { serializeError } from './platform/log';
 import { installErrorHandler } from './platform/http/error-handler';
 import { healthRoutes } from './platform/http/health';
 import { registerWeb } from './platform/http/web';
@@ -55,7 +56,8 @@ declare module 'fastify' {
 
 export async function buildApp({ config, database, web = true, clock = systemClock, workers = true, fetch, pubsub: givenPubSub }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // Errors are logged without a failed query's parameters (platform/log.ts).
+    logger: { level: config.logLevel, serializers: { err: serializeError } },
     trustProxy: true,
     logController: new LogController({ disableRequestLogging: config.env === 'test' }),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },

@@ -5,14 +5,19 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Either the database or a transaction: services that take part in a caller's transaction accept this. */
 export type Executor = Db | Tx;
 
+/** What the database said of a failed statement (PostgreSQL's error fields). */
+export type DatabaseError = { code: string; detail: string | undefined; constraint: string | undefined; table: string | undefined; column: string | undefined };
+
 /**
  * The database's own error under a driver's or ORM's wrapping (the first error in the `cause`
- * chain with a SQLSTATE): its code and detail, whichever driver raised it.
+ * chain with a SQLSTATE): its code, detail and the constraint, table and column it names,
+ * whichever driver raised it.
  */
-export function databaseErrorOf(error: unknown): { code: string; detail: string | undefined } | undefined {
+export function databaseErrorOf(error: unknown): DatabaseError | undefined {
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    const { code, detail } = e as { code?: unknown; detail?: unknown };
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return { code, detail: typeof detail === 'string' ? detail : undefined };
+    const { code, detail, constraint, table, column } = e as Record<string, unknown>;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return { code, detail: text(detail), constraint: text(constraint), table: text(table), column: text(column) };
   }
   return undefined;
 }
