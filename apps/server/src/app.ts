@@ -58,7 +58,7 @@ export async function buildApp({ config, database, web = true, clock = systemClo
   const app = Fastify({
     // Errors are logged without a failed query's parameters (platform/log.ts).
     logger: { level: config.logLevel, serializers: { err: serializeError } },
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.trustProxy),
     logController: new LogController({ disableRequestLogging: config.env === 'test' }),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   });
@@ -166,4 +166,9 @@ async function mountStudio(app: FastifyInstance, config: Config, clock: Clock, w
 function splitUrl(url: string): [string, string] {
   const i = url.indexOf('?');
   return i === -1 ? [url, ''] : [url.slice(0, i), url.slice(i)];
+}
+
+/** Fastify's `trustProxy` of the TRUST_PROXY setting; a hop count as the function proxy-addr makes of one. */
+function trustProxyOption(setting: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }

@@ -29,6 +29,25 @@ const envSchema = z.object({
   ORBIT_DEV: z.enum(['0', '1']).default('0'),
   /** Licence variant served when neither host nor geography decides one. */
   DEFAULT_LICENCE: z.enum(['CW', 'EE']).default('CW'),
+  /**
+   * The site's hosts and their licence, `host=LICENCE` comma-separated (`ee.casino.example=EE,casino.example=CW`).
+   * Set: only these hosts choose a licence, any other gets DEFAULT_LICENCE. Unset (development):
+   * `ee.` subdomains and `.ee` domains are EE.
+   */
+  LICENCE_HOSTS: z
+    .string()
+    .regex(/^\s*[a-z0-9.-]+(:\d+)?\s*=\s*(CW|EE)\s*(,\s*[a-z0-9.-]+(:\d+)?\s*=\s*(CW|EE)\s*)*$/i, 'must be host=CW|EE, comma-separated')
+    .optional(),
+  /**
+   * Which proxies in front of the casino to believe about the visitor's address, host and country
+   * (X-Forwarded-For, X-Forwarded-Host, X-Forwarded-Proto, the edge's country header): unset, none
+   * (the socket's address counts); a number, that many hops; else the proxies' addresses or CIDRs,
+   * comma-separated (`loopback`, `10.0.0.0/8`).
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d{1,2}|[0-9a-f:./]+(\s*,\s*[0-9a-f:./]+)*|loopback|linklocal|uniquelocal)$/i, 'must be a hop count, or addresses/CIDRs comma-separated')
+    .optional(),
   /** Seconds a server-rendered page is served again to guests; 0 turns the page cache off. */
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   /** Whether a start migrates and seeds (off for instances that only serve). */
@@ -76,6 +95,10 @@ export type Config = {
   publicUrl: string | undefined;
   dev: boolean;
   defaultLicence: 'CW' | 'EE';
+  /** The configured hosts and their licence (LICENCE_HOSTS); undefined: the `ee.` rule. */
+  licenceHosts: ReadonlyMap<string, 'CW' | 'EE'> | undefined;
+  /** Fastify's `trustProxy`: false (the socket's address), a hop count, or the proxies' addresses. */
+  trustProxy: false | number | string[];
   autoMigrate: boolean;
   /** Seed the demo player (public password): on for the demo casino, off for a real deployment. */
   demoPlayer: boolean;
@@ -121,6 +144,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: e.PUBLIC_URL,
     dev: e.ORBIT_DEV === '1',
     defaultLicence: e.DEFAULT_LICENCE,
+    licenceHosts: e.LICENCE_HOSTS ? licenceHostsOf(e.LICENCE_HOSTS) : undefined,
+    trustProxy: trustProxyOf(e.TRUST_PROXY),
     autoMigrate: e.AUTO_MIGRATE === '1',
     demoPlayer: e.DEMO_PLAYER === '1',
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
@@ -140,6 +165,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cashoutAutoApproveUnits: e.CASHOUT_AUTO_APPROVE_UNITS,
     studio: { enabled: e.STUDIO === '1', walletSecret: e.STUDIO_WALLET_SECRET ?? randomBytes(32).toString('base64url') },
   };
+}
+
+function licenceHostsOf(setting: string): Map<string, 'CW' | 'EE'> {
+  return new Map(
+    setting.split(',').map((pair) => {
+      const [host, licence] = pair.split('=').map((part) => part.trim());
+      return [host!.toLowerCase(), licence!.toUpperCase() as 'CW' | 'EE'];
+    }),
+  );
+}
+
+function trustProxyOf(setting: string | undefined): false | number | string[] {
+  if (setting === undefined) return false;
+  if (/^\d+$/.test(setting)) return Number(setting);
+  return setting.split(',').map((part) => part.trim());
 }
 
 /** The casino's public address without a trailing slash: PUBLIC_URL, else http://localhost:PORT. Mail links, PSP return pages and webhooks use it; the Host header is never trusted for them. */

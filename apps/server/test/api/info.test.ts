@@ -11,7 +11,8 @@ import { createTestApp, type TestApp } from '../support/app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The country tests send the edge's header as the trusted proxy on this machine would.
+  t = await createTestApp({ TRUST_PROXY: 'loopback' });
 });
 afterAll(() => t.close());
 

@@ -2,8 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { licenceForHost, MINIMUM_AGE } from '../../src/modules/cms/licence';
 import { acceptLanguageTags, pickLocale } from '../../src/modules/cms/locale';
 import { fillTemplate, parseFrontMatter, renderMarkdown } from '../../src/modules/cms/markdown';
-import { countryFromHeaders } from '../../src/modules/cms/geo';
+import { edgeCountry } from '../../src/modules/cms/geo';
 import { loadPageSeeds } from '../../src/modules/cms/content';
+import { loadConfig } from '../../src/platform/config';
 
 describe('licenceForHost', () => {
   it.each([
@@ -16,12 +17,24 @@ describe('licenceForHost', () => {
     ['orbit.eee', 'CW'],
     ['localhost:3000', 'CW'],
     [undefined, 'CW'],
-  ] as const)('%s → %s', (host, licence) => {
-    expect(licenceForHost(host, 'CW')).toBe(licence);
+  ] as const)('%s → %s without configured hosts', (host, licence) => {
+    expect(licenceForHost(host, { defaultLicence: 'CW', licenceHosts: undefined })).toBe(licence);
   });
 
   it('uses the configured default otherwise', () => {
-    expect(licenceForHost('orbit.example', 'EE')).toBe('EE');
+    expect(licenceForHost('orbit.example', { defaultLicence: 'EE', licenceHosts: undefined })).toBe('EE');
+  });
+
+  it('takes only the configured hosts when LICENCE_HOSTS is set', () => {
+    const settings = { defaultLicence: 'CW', licenceHosts: loadConfig({ LICENCE_HOSTS: 'casino.example=EE, play.example:8443=EE,Other.example=CW' }).licenceHosts } as const;
+    expect(licenceForHost('casino.example', settings)).toBe('EE');
+    expect(licenceForHost('CASINO.example:443', settings)).toBe('EE');
+    expect(licenceForHost('play.example:8443', settings)).toBe('EE');
+    expect(licenceForHost('play.example', settings)).toBe('CW');
+    expect(licenceForHost('other.example', settings)).toBe('CW');
+    // A host nobody configured chooses nothing, `ee.` or not.
+    expect(licenceForHost('ee.attacker.example', settings)).toBe('CW');
+    expect(() => loadConfig({ LICENCE_HOSTS: 'casino.example=GB' })).toThrow(/LICENCE_HOSTS/);
   });
 
   it('knows the minimum ages', () => {
@@ -44,13 +57,17 @@ describe('pickLocale', () => {
   });
 });
 
-describe('countryFromHeaders', () => {
+describe('edgeCountry', () => {
   it('reads the edge headers and ignores unknown answers', () => {
-    expect(countryFromHeaders({ 'cf-ipcountry': 'au' }, 'CA')).toBe('AU');
-    expect(countryFromHeaders({ 'x-country-code': 'NZ' }, 'CA')).toBe('NZ');
-    expect(countryFromHeaders({ 'cf-ipcountry': 'T1' }, 'CA')).toBe('CA');
-    expect(countryFromHeaders({ 'cf-ipcountry': 'Germany' }, 'CA')).toBe('CA');
-    expect(countryFromHeaders({}, 'CA')).toBe('CA');
+    expect(edgeCountry({ 'cf-ipcountry': 'au' }, true)).toBe('AU');
+    expect(edgeCountry({ 'x-country-code': 'NZ' }, true)).toBe('NZ');
+    expect(edgeCountry({ 'cf-ipcountry': 'T1' }, true)).toBeNull();
+    expect(edgeCountry({ 'cf-ipcountry': 'Germany' }, true)).toBeNull();
+    expect(edgeCountry({}, true)).toBeNull();
+  });
+
+  it('believes no country header when no edge is trusted (TRUST_PROXY unset)', () => {
+    expect(edgeCountry({ 'cf-ipcountry': 'AU', 'x-country-code': 'NZ' }, false)).toBeNull();
   });
 });
 

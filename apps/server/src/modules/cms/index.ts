@@ -4,6 +4,7 @@ import { cmsRoutes } from './routes';
 import { seedCms } from './seed';
 import { CmsService } from './service';
 
+export { edgeCountry } from './geo';
 export { licenceForHost, MINIMUM_AGE } from './licence';
 export { CmsService } from './service';
 

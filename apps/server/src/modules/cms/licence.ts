@@ -1,15 +1,21 @@
 import { MINIMUM_AGE_BY_LICENCE, type Licence } from '@orbit/contracts';
 
+/** Where the licences come from: the configured hosts (LICENCE_HOSTS) and the default. */
+export type LicenceSettings = { defaultLicence: Licence; licenceHosts: ReadonlyMap<string, Licence> | undefined };
+
 /**
- * The licence a request is served under. Estonian sites live on `ee.` subdomains or `.ee`
- * domains; everything else gets the configured default. (Geography and the player's own licence
- * refine this later; the host is the one signal a logged-out visitor always brings.)
+ * The licence a request is served under, from the host it was sent to (`request.host`: the Host
+ * header, or X-Forwarded-Host only from a proxy TRUST_PROXY names). With LICENCE_HOSTS set only
+ * those hosts choose (with or without the port); without it, Estonian sites live on `ee.`
+ * subdomains or `.ee` domains. Everything else gets the default. (docs/security.md)
  */
-export function licenceForHost(host: string | undefined, fallback: Licence): Licence {
-  if (!host) return fallback;
-  const name = host.trim().toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+export function licenceForHost(host: string | undefined, settings: LicenceSettings): Licence {
+  if (!host) return settings.defaultLicence;
+  const withPort = host.trim().toLowerCase().replace(/\.$/, '');
+  const name = withPort.replace(/:\d+$/, '').replace(/\.$/, '');
+  if (settings.licenceHosts) return settings.licenceHosts.get(withPort) ?? settings.licenceHosts.get(name) ?? settings.defaultLicence;
   if (name.startsWith('ee.') || name.endsWith('.ee')) return 'EE';
-  return fallback;
+  return settings.defaultLicence;
 }
 
 /** Minimum age to register and play under each licence (Estonia: 21); the rule lives in the contracts. */

@@ -20,7 +20,7 @@ import {
 import type { ModuleContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { DEFAULT_COUNTRY } from './data';
-import { countryFromHeaders } from './geo';
+import { edgeCountry } from './geo';
 import { licenceForHost } from './licence';
 import type { CmsService } from './service';
 
@@ -32,7 +32,7 @@ const headerValue = (request: FastifyRequest, name: string): string | undefined 
 export function cmsRoutes(service: CmsService) {
   return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const licenceOf = (request: FastifyRequest): Licence => licenceForHost(request.host, ctx.config.defaultLicence);
+    const licenceOf = (request: FastifyRequest): Licence => licenceForHost(request.host, ctx.config);
     const info = { tags: ['info'] };
     const cms = { tags: ['cms'] };
 
@@ -55,7 +55,7 @@ export function cmsRoutes(service: CmsService) {
     app.get(
       '/api/current_ip',
       { schema: { ...info, summary: "The visitor's address and country", response: { 200: currentIpResponseSchema } } },
-      (request) => ({ ip: request.ip, country_code: countryFromHeaders(request.headers, DEFAULT_COUNTRY) }),
+      (request) => ({ ip: request.ip, country_code: edgeCountry(request.headers, ctx.config.trustProxy !== false) ?? DEFAULT_COUNTRY }),
     );
 
     app.get(

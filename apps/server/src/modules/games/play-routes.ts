@@ -54,7 +54,7 @@ export function playRoutes(play: PlayService, wallet: ProviderWallet) {
         const player = session ? { userId: session.user.id, nickname: session.user.nickname ?? session.user.email.split('@')[0]!, language: session.user.language } : null;
         reply.headers(noStore);
         return play.launch(player, request.params.id, request.body.mode, {
-          licence: licenceForHost(request.host, ctx.config.defaultLicence),
+          licence: licenceForHost(request.host, ctx.config),
           excludedDevice: isMarkedExcluded(request, ctx.clock.now()),
           lobbyUrl: `${base}/`,
           depositUrl: `${base}/deposit`,

@@ -38,7 +38,7 @@ export function profileRoutes(profile: ProfileService) {
       async (request) => {
         const { user } = await requirePlayer(request);
         const countries = new Set((await cms.countries()).map((c) => c.code));
-        return profile.update(user, request.body, { licence: licenceForHost(request.host, ctx.config.defaultLicence), countries });
+        return profile.update(user, request.body, { licence: licenceForHost(request.host, ctx.config), countries });
       },
     );
 

@@ -28,26 +28,16 @@ import {
   pendingTwoFactorTokenOf,
   sessionCookie,
 } from './cookies';
-import { CmsService } from '../cms';
+import { CmsService, edgeCountry } from '../cms';
 import { requireCaptcha, type CaptchaVerifier } from './captcha';
 import { presentPlayer } from './profile';
 import { TWO_FACTOR_SIGN_IN_TTL_MS } from './rules';
 import { currentPlayer, installSessionResolver, requirePlayer } from './session';
 import type { IdentityService, RequestMeta, SignedIn } from './service';
 
-const COUNTRY_HEADERS = ['cf-ipcountry', 'x-country-code'] as const;
-
-/** Where the request comes from; the country from the edge's header as cms/geo.ts reads it. */
-function metaOf(request: FastifyRequest): RequestMeta {
-  let country: string | null = null;
-  for (const name of COUNTRY_HEADERS) {
-    const raw = request.headers[name];
-    const value = (Array.isArray(raw) ? raw[0] : raw)?.trim().toUpperCase();
-    if (value && /^[A-Z]{2}$/.test(value) && value !== 'XX' && value !== 'T1') {
-      country = value;
-      break;
-    }
-  }
+/** Where the request comes from; the country from a trusted edge's header (cms/geo.ts). */
+function metaOf(request: FastifyRequest, edgeTrusted: boolean): RequestMeta {
+  const country = edgeCountry(request.headers, edgeTrusted);
   const ua = request.headers['user-agent'];
   return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : null, country };
 }
@@ -66,6 +56,7 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
     const player = { tags: ['player'] };
     // The site's countries, as the profile checks them (profile-rules.ts).
     const cms = new CmsService(ctx.db);
+    const edgeTrusted = ctx.config.trustProxy !== false;
 
     app.post(
       '/api/users',
@@ -73,7 +64,7 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
       async (request, reply) => {
         await requireCaptcha(captcha, request.body.user.captcha, { ip: request.ip });
         const countries = new Set((await cms.countries()).map((c) => c.code));
-        const result = await service.register(request.body.user, metaOf(request), countries);
+        const result = await service.register(request.body.user, metaOf(request, edgeTrusted), countries);
         return reply.status(201).send(await signedIn(reply, result));
       },
     );
@@ -97,7 +88,7 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
       },
       async (request, reply) => {
         const { email, password, otp_attempt } = request.body.user;
-        const meta = metaOf(request);
+        const meta = metaOf(request, edgeTrusted);
         // The second step of a two-factor sign-in: the code alone, the rest is in the pending cookie.
         if (otp_attempt !== undefined && email === undefined && password === undefined) {
           return signedIn(reply, await service.completeTwoFactorSignIn(pendingTwoFactorTokenOf(request), otp_attempt, meta), true);
@@ -207,7 +198,7 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
       { schema: { ...player, summary: 'Turn two-factor off with a current code', body: twoFactorDisableRequestSchema, response: { 200: emptyResponseSchema } } },
       async (request) => {
         const { user } = await requirePlayer(request);
-        await service.disableTwoFactor(user, request.body.two_factor.authentication_code, metaOf(request));
+        await service.disableTwoFactor(user, request.body.two_factor.authentication_code, metaOf(request, edgeTrusted));
         return {};
       },
     );

@@ -8,8 +8,12 @@ import { installPageCache } from './page-cache';
 
 export const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web');
 
-/** Request headers a server-side API call carries over from the page request. */
-const FORWARDED = ['cookie', 'accept-language', 'user-agent', 'x-forwarded-for', 'x-forwarded-host', 'host'];
+/**
+ * Request headers a server-side API call carries over from the page request. The visitor's
+ * address and host go as the page request resolved them (`request.ip`, `request.host`: forwarded
+ * headers counted only from a trusted proxy), never as forwarded headers to be read again.
+ */
+const FORWARDED = ['cookie', 'accept-language', 'user-agent'];
 
 /**
  * A `fetch` for the page's server-side loaders: the same HTTP API the browser uses,
@@ -23,6 +27,7 @@ export function injectFetch(app: FastifyInstance, request: FastifyRequest): type
       const v = request.headers[name];
       if (typeof v === 'string') headers[name] = v;
     }
+    headers.host = request.host;
     new Headers(init?.headers).forEach((v, k) => (headers[k] = v));
     const res = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
