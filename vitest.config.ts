@@ -59,7 +59,10 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           include: ["tests/browser/**/*.test.ts"],
           exclude: ignored,
-          testTimeout: 60_000,
+          // Each test is a whole journey (a dozen pages, hashing, proof-of-work captchas): 15–20 s on
+          // a quiet 2-core machine, 30 s beside a CPU-heavy process; 120 s keeps 3× headroom there
+          // (docs/testing.md).
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           pool: "forks",
           // One server, one chromium: files run one after another.
