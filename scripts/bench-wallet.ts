@@ -63,7 +63,7 @@ try {
     tokens.push(token);
   }
 
-  server = await startServer({ DATABASE_URL: databaseUrl, STUDIO_WALLET_SECRET: secret, AUTO_MIGRATE: '0', SANDBOX_PSP: '0' });
+  server = await startServer({ DATABASE_URL: databaseUrl, STUDIO_WALLET_SECRET: secret, AUTO_MIGRATE: '0', DEMO: '0' });
   const base = new URL(server.base);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 

@@ -1,7 +1,7 @@
 /**
  * Sign-up, confirmation, sign-in (with two-factor), sign-out, password reset, the login guard,
  * the /login and /registration pages, remembered form values, the terms popup and promo-code
- * links in real chromium against the real server (production build, NODE_ENV=test so the
+ * links in real chromium against the real server (production build, the demo casino so the
  * development mailbox `GET /api/dev/mailbox` is mounted; a low captcha difficulty, solved for
  * real by the page).
  */

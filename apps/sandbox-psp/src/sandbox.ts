@@ -270,6 +270,8 @@ export function createSandboxPsp(options: SandboxPspOptions): SandboxPsp {
 
   const nowIso = () => clock().toISOString();
   const nextId = (prefix: string) => `${prefix}_${randomHex(12)}`;
+  /** An identifier cut to its last four characters, for the pages every visitor can see. */
+  const masked = (id: string) => `…${id.slice(-4)}`;
   const required = (currency: string) => confirmations[currency] ?? 3;
 
   function enqueueWebhook(p: Payment, type: string): void {
@@ -690,6 +692,9 @@ ${error ? `<div class="error">${h(error)}</div>` : ''}
     }
 
     // ---- hosted payment pages
+    // A payment's id, a voucher's code and a deposit address are what a visitor acts with (pay,
+    // cancel, redeem, send to): the public merchant pages (dashboard, vouchers, crypto) show them
+    // cut short, so that no visitor can act on another's payment (docs/security.md).
 
     app.get<{ Params: { id: string } }>('/pay/:id', async (req, reply) => {
       const p = hostedPayment(req);
@@ -786,7 +791,7 @@ ${error ? `<div class="error">${h(error)}</div>` : ''}
         .reverse()
         .map((tx) => {
           const need = required(tx.currency);
-          return `<tr><td class="mono">${h(tx.txid.slice(0, 16))}…</td><td class="mono">${h(tx.address)}</td><td>${h(formatMinor(tx.amount, CRYPTO_DECIMALS[tx.currency]))} ${h(tx.currency)}</td><td>${h(tx.confirmations)} / ${h(need)}</td></tr>`;
+          return `<tr><td class="mono">${h(tx.txid.slice(0, 16))}…</td><td class="mono">${h(masked(tx.address))}</td><td>${h(formatMinor(tx.amount, CRYPTO_DECIMALS[tx.currency]))} ${h(tx.currency)}</td><td>${h(tx.confirmations)} / ${h(need)}</td></tr>`;
         })
         .join('');
       return page(
@@ -838,7 +843,7 @@ ${message?.error ? `<div class="error">${h(message.error)}</div>` : ''}${message
       const rows = Object.values(state.vouchers)
         .slice(-40)
         .reverse()
-        .map((v) => `<tr><td class="mono">${h(v.code)}</td><td>${h(formatMinor(v.value_cents, 2))} ${h(v.currency)}</td><td>${v.used_by ? `used by <span class="mono">${h(v.used_by)}</span>` : 'unused'}</td></tr>`)
+        .map((v) => `<tr><td class="mono">${h(masked(v.code))}</td><td>${h(formatMinor(v.value_cents, 2))} ${h(v.currency)}</td><td>${v.used_by ? `used by <span class="mono">${h(masked(v.used_by))}</span>` : 'unused'}</td></tr>`)
         .join('');
       return page(
         'Vouchers',
@@ -873,7 +878,7 @@ ${message?.error ? `<div class="error">${h(message.error)}</div>` : ''}${message
         .slice(0, 50)
         .map(
           (p) =>
-            `<tr><td class="mono">${h(p.id)}</td><td>${h(p.kind)}</td><td>${h(p.method)}</td><td>${h(displayAmount(p))}</td><td><span class="badge ${h(p.status)}">${h(p.status)}</span>${p.decline_reason ? ` <span class="muted">${h(p.decline_reason)}</span>` : ''}</td><td class="mono">${h(p.reference)}</td><td class="muted">${h(p.created_at)}</td></tr>`,
+            `<tr><td class="mono">${h(masked(p.id))}</td><td>${h(p.kind)}</td><td>${h(p.method)}</td><td>${h(displayAmount(p))}</td><td><span class="badge ${h(p.status)}">${h(p.status)}</span>${p.decline_reason ? ` <span class="muted">${h(p.decline_reason)}</span>` : ''}</td><td class="mono">${h(p.reference)}</td><td class="muted">${h(p.created_at)}</td></tr>`,
         )
         .join('');
       const hooks = state.webhooks

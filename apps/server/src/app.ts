@@ -91,6 +91,13 @@ export async function buildApp({ config, database, web = true, clock = systemClo
   const sweeps = new Sweeps(app.log);
   const pubsub = givenPubSub ?? createPubSub(config.redisUrl, app.log);
   if (!givenPubSub) app.addHook('onClose', async () => pubsub.close());
+  if (config.demo) {
+    // Loud on purpose: a demo casino that somebody took for a real one gives away money.
+    app.log.warn(
+      'DEMO MODE (DEMO=1): the sandbox payment provider issues free vouchers, the demo player has a public password and ' +
+        '/api/dev/mailbox shows every mail. Never for real money: set DEMO=0 for a real deployment (README, docs/security.md).',
+    );
+  }
   if (config.realtimeSecretGenerated && config.env === 'production') {
     app.log.warn('REALTIME_SECRET is not set: realtime tickets only work on the instance that issued them');
   }

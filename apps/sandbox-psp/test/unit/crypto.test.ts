@@ -56,6 +56,8 @@ describe('simulated crypto transactions', () => {
     await t.advance(5_000);
     const page = await t.app.inject({ method: 'GET', url: '/sandbox-psp/crypto' });
     expect(page.body).toContain('2 / 3');
+    // Another visitor sees the transaction, not the player's address to send more to.
+    expect(page.body).not.toContain(addr.address);
     expect((await t.api('GET', `/payments/${pending.id}`)).json.status).toBe('pending');
     expect(t.delivered).toHaveLength(1);
 

@@ -98,6 +98,10 @@ describe('vouchers', () => {
     expect(issued.status).toBe(201);
     const code = /id="voucher-code">([^<]+)</.exec(issued.body)![1]!;
     expect(code).toMatch(/^SBX-GBP-/);
+    // Only its issuer sees the whole code: the list every visitor can open cuts it short.
+    const list = await t.app.inject({ method: 'GET', url: '/sandbox-psp/vouchers' });
+    expect(list.body).not.toContain(code);
+    expect(list.body).toContain(`…${code.slice(-4)}`);
     const { json: p } = await t.api('POST', '/payments', deposit('voucher', { amount_cents: 1250, currency: 'GBP' }));
     const res = await t.form(`/pay/${p.id}`, { code: code.toLowerCase() });
     expect(new URL(res.location!).searchParams.get('status')).toBe('succeeded');
@@ -105,11 +109,12 @@ describe('vouchers', () => {
 });
 
 describe('dashboard', () => {
-  it('lists recent payments and links to the crypto and voucher pages', async () => {
+  it("lists recent payments with their ids cut short (a visitor cannot act on another's) and links to the crypto and voucher pages", async () => {
     const { json: p } = await t.api('POST', '/payments', deposit('card'));
     const res = await t.app.inject({ method: 'GET', url: '/sandbox-psp/' });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain(p.id);
+    expect(res.body).not.toContain(p.id);
+    expect(res.body).toContain(`…${p.id.slice(-4)}`);
     expect(res.body).toContain('/sandbox-psp/crypto');
     expect(res.body).toContain('/sandbox-psp/vouchers');
   });

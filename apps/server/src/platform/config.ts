@@ -46,13 +46,22 @@ const envSchema = z.object({
    */
   TRUST_PROXY: z
     .string()
-    .regex(/^(\d{1,2}|[0-9a-f:./]+(\s*,\s*[0-9a-f:./]+)*|loopback|linklocal|uniquelocal)$/i, 'must be a hop count, or addresses/CIDRs comma-separated')
+    .regex(/^(\d{1,2}|(?:[0-9a-f:./]+|loopback|linklocal|uniquelocal)(?:\s*,\s*(?:[0-9a-f:./]+|loopback|linklocal|uniquelocal))*)$/i, 'must be a hop count, or addresses/CIDRs comma-separated')
     .optional(),
   /** Seconds a server-rendered page is served again to guests; 0 turns the page cache off. */
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   /** Whether a start migrates and seeds (off for instances that only serve). */
   AUTO_MIGRATE: z.enum(['0', '1']).default('1'),
-  DEMO_PLAYER: z.enum(['0', '1']).default('1'),
+  /**
+   * The demo casino's features, all or none: the sandbox payment provider (free vouchers, test
+   * cards, simulated crypto), the demo player (its password is public) and the development
+   * mailbox (every mail readable). On by default, so that a fresh clone is the whole demo; a real
+   * deployment sets `0`. Refused where the configuration says the casino is real (an https
+   * PUBLIC_URL), unless DEMO_FORCE=1 (docs/security.md).
+   */
+  DEMO: z.enum(['0', '1']).default('1'),
+  /** `1`: run the demo features although PUBLIC_URL looks like a real deployment (a public demo). */
+  DEMO_FORCE: z.enum(['0', '1']).default('0'),
   /** When the terms and conditions last changed (ISO date); players who accepted earlier are asked again. */
   TERMS_UPDATED_AT: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
   /** Leading zero bits of the proof-of-work captcha; 0 checks only signature, expiry and single use. */
@@ -64,9 +73,7 @@ const envSchema = z.object({
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   /** Signs realtime connection tickets and channel ids; every instance must share it. Unset: random per process. */
   REALTIME_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** `1` serves the sandbox PSP under /sandbox-psp and pays through it; `0` for a real deployment. */
-  SANDBOX_PSP: z.enum(['0', '1']).default('1'),
-  /** Where the casino reaches the sandbox PSP's merchant API; default `<PUBLIC_URL>/sandbox-psp`. */
+  /** Where the casino reaches the sandbox PSP's merchant API (demo only); default: served by this process under /sandbox-psp. */
   SANDBOX_PSP_URL: z.url().optional(),
   /** The merchant API key and webhook secret shared with the sandbox PSP; unset: random per process. */
   SANDBOX_PSP_API_KEY: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -100,8 +107,12 @@ export type Config = {
   /** Fastify's `trustProxy`: false (the socket's address), a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
   autoMigrate: boolean;
-  /** Seed the demo player (public password): on for the demo casino, off for a real deployment. */
+  /** The demo features (DEMO): the sandbox PSP, the demo player, the development mailbox. */
+  demo: boolean;
+  /** Seed the demo player (public password): the demo casino only. */
   demoPlayer: boolean;
+  /** `GET /api/dev/mailbox` lists the stored mails: the demo casino only. */
+  devMailbox: boolean;
   pageCacheSeconds: number;
   termsUpdatedAt: Date | undefined;
   captchaDifficulty: number;
@@ -128,6 +139,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if ((e.RECAPTCHA_SITE_KEY === undefined) !== (e.RECAPTCHA_SECRET === undefined)) {
     throw new ConfigError('Invalid configuration:\n  RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET: set both or neither');
   }
+  for (const old of ['SANDBOX_PSP', 'DEMO_PLAYER']) {
+    if (cleaned[old] !== undefined) throw new ConfigError(`Invalid configuration:\n  ${old}: replaced by DEMO (1: the sandbox PSP, the demo player and the development mailbox; 0: none of them)`);
+  }
+  const demo = e.DEMO === '1';
+  if (!demo && e.SANDBOX_PSP_URL) throw new ConfigError('Invalid configuration:\n  SANDBOX_PSP_URL: the sandbox PSP is a demo feature (DEMO=1)');
+  const real = realDeploymentSign(e.PUBLIC_URL);
+  if (demo && real && e.DEMO_FORCE !== '1') {
+    throw new ConfigError(
+      `Refusing to start the demo casino on a real deployment (${real}).\n` +
+        '  DEMO=1 (the default) gives away free money through the sandbox PSP, seeds a player whose password is public\n' +
+        '  and shows every mail at /api/dev/mailbox. Set DEMO=0 for a real casino, or DEMO_FORCE=1 for a public demo.',
+    );
+  }
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -147,7 +171,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     licenceHosts: e.LICENCE_HOSTS ? licenceHostsOf(e.LICENCE_HOSTS) : undefined,
     trustProxy: trustProxyOf(e.TRUST_PROXY),
     autoMigrate: e.AUTO_MIGRATE === '1',
-    demoPlayer: e.DEMO_PLAYER === '1',
+    demo,
+    demoPlayer: demo,
+    devMailbox: demo,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     termsUpdatedAt: e.TERMS_UPDATED_AT ? new Date(e.TERMS_UPDATED_AT) : undefined,
     captchaDifficulty: e.CAPTCHA_DIFFICULTY,
@@ -156,7 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     realtimeSecret: e.REALTIME_SECRET ?? randomBytes(32).toString('base64url'),
     realtimeSecretGenerated: e.REALTIME_SECRET === undefined,
     sandboxPsp: {
-      enabled: e.SANDBOX_PSP === '1',
+      enabled: demo,
       url: e.SANDBOX_PSP_URL,
       // One process serves both sides by default, so a per-process secret is shared by them.
       apiKey: e.SANDBOX_PSP_API_KEY ?? randomBytes(24).toString('base64url'),
@@ -165,6 +191,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cashoutAutoApproveUnits: e.CASHOUT_AUTO_APPROVE_UNITS,
     studio: { enabled: e.STUDIO === '1', walletSecret: e.STUDIO_WALLET_SECRET ?? randomBytes(32).toString('base64url') },
   };
+}
+
+/**
+ * What says that this is a real deployment, or undefined: an https PUBLIC_URL on a host other
+ * than this machine (the demo runs on http://localhost).
+ */
+function realDeploymentSign(publicUrl: string | undefined): string | undefined {
+  if (!publicUrl) return undefined;
+  const url = new URL(publicUrl);
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) || url.hostname.endsWith('.localhost');
+  return url.protocol === 'https:' && !loopback ? `PUBLIC_URL is ${url.origin}` : undefined;
 }
 
 function licenceHostsOf(setting: string): Map<string, 'CW' | 'EE'> {

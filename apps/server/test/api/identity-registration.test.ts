@@ -169,21 +169,14 @@ describe('CSRF', () => {
   });
 });
 
-describe('GET /api/dev/mailbox', () => {
-  it('is not there in production', async () => {
-    const prod = await createTestApp({ NODE_ENV: 'production' });
+describe('a real deployment (DEMO=0, production, https)', () => {
+  it('serves no free money, no mailbox, and secures the session cookie', async () => {
+    const prod = await createTestApp({ NODE_ENV: 'production', DEMO: '0', PUBLIC_URL: 'https://casino.example' });
     try {
-      const res = await prod.app.inject({ method: 'GET', url: '/api/dev/mailbox' });
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ errors: { base: ['not_found'] } });
-    } finally {
-      await prod.close();
-    }
-  });
-
-  it('secures the session cookie in production', async () => {
-    const prod = await createTestApp({ NODE_ENV: 'production' });
-    try {
+      for (const [method, url] of [['GET', '/api/dev/mailbox'], ['POST', '/sandbox-psp/vouchers'], ['GET', '/sandbox-psp'], ['POST', '/sandbox-psp/crypto']] as const) {
+        const res = await prod.app.inject({ method, url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: method === 'POST' ? 'currency=EUR&value=1000.00' : undefined });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+      }
       const res = await call(prod, 'POST', '/api/users', { payload: await withCaptcha(prod, signUpBody({ email: 'prod@example.com' })) });
       expect(res.statusCode).toBe(201);
       expect(String(res.headers['set-cookie'])).toContain('; Secure');

@@ -19,4 +19,31 @@ describe('loadConfig', () => {
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });
+
+  it('runs the demo casino by default, every demo feature by one switch', () => {
+    expect(loadConfig({})).toMatchObject({ demo: true, demoPlayer: true, devMailbox: true, sandboxPsp: { enabled: true } });
+    expect(loadConfig({ DEMO: '0' })).toMatchObject({ demo: false, demoPlayer: false, devMailbox: false, sandboxPsp: { enabled: false } });
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' }).demo).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'https://casino.localhost' }).demo).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: 'http://192.168.1.20:3000' }).demo).toBe(true);
+  });
+
+  it('refuses the demo on a real deployment (an https public address) unless forced', () => {
+    expect(() => loadConfig({ PUBLIC_URL: 'https://casino.example' })).toThrow(/Refusing to start the demo casino on a real deployment \(PUBLIC_URL is https:\/\/casino\.example\)[\s\S]*DEMO=0/);
+    expect(loadConfig({ PUBLIC_URL: 'https://casino.example', DEMO: '0' }).demo).toBe(false);
+    expect(loadConfig({ PUBLIC_URL: 'https://casino.example', DEMO_FORCE: '1' }).demo).toBe(true);
+    expect(() => loadConfig({ DEMO: '0', SANDBOX_PSP_URL: 'http://sandbox.internal/sandbox-psp' })).toThrow(/SANDBOX_PSP_URL/);
+  });
+
+  it('names the switch that replaced SANDBOX_PSP and DEMO_PLAYER', () => {
+    expect(() => loadConfig({ SANDBOX_PSP: '1' })).toThrow(/SANDBOX_PSP: replaced by DEMO/);
+    expect(() => loadConfig({ DEMO_PLAYER: '0' })).toThrow(/DEMO_PLAYER: replaced by DEMO/);
+  });
+
+  it('reads TRUST_PROXY as none, a hop count or the proxies', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback' }).trustProxy).toEqual(['10.0.0.0/8', 'loopback']);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
+  });
 });

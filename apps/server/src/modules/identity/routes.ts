@@ -229,11 +229,12 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
       },
     );
 
-    // The development mailbox: what SMTP would have sent. Never mounted in production.
-    if (ctx.config.env !== 'production') {
+    // The development mailbox: what SMTP would have sent. A demo feature (DEMO=1): it shows
+    // every player's mail, so a real deployment never mounts it.
+    if (ctx.config.devMailbox) {
       app.get(
         '/api/dev/mailbox',
-        { schema: { tags: ['development'], summary: 'Latest mails (not in production)', querystring: devMailboxQuerySchema, response: { 200: devMailboxResponseSchema } } },
+        { schema: { tags: ['development'], summary: 'Latest mails (demo casino only: DEMO=1)', querystring: devMailboxQuerySchema, response: { 200: devMailboxResponseSchema } } },
         async (request) =>
           (await ctx.mailer.latest(request.query.to)).map((m) => ({
             id: m.id,
