@@ -64,6 +64,10 @@ const envSchema = z.object({
   DEMO_FORCE: z.enum(['0', '1']).default('0'),
   /** When the terms and conditions last changed (ISO date); players who accepted earlier are asked again. */
   TERMS_UPDATED_AT: z.iso.datetime({ offset: true }).or(z.iso.date()).optional(),
+  /** Registrations one address may make per hour (429 with Retry-After beyond). */
+  REGISTRATIONS_PER_ADDRESS_HOUR: z.coerce.number().int().min(1).max(100_000).default(10),
+  /** Password-reset and confirmation mails one address may ask for, each, per 15 minutes. */
+  MAIL_REQUESTS_PER_ADDRESS_15_MIN: z.coerce.number().int().min(1).max(100_000).default(10),
   /** Leading zero bits of the proof-of-work captcha; 0 checks only signature, expiry and single use. */
   CAPTCHA_DIFFICULTY: z.coerce.number().int().min(0).max(32).default(14),
   /** Signs captcha challenges; every instance must share it. Unset: a random one per process. */
@@ -115,6 +119,8 @@ export type Config = {
   devMailbox: boolean;
   pageCacheSeconds: number;
   termsUpdatedAt: Date | undefined;
+  /** Per-address limits of registration and of the reset and confirmation mails (identity rules). */
+  addressLimits: { registrationsPerHour: number; mailRequestsPer15Min: number };
   captchaDifficulty: number;
   captchaSecret: string | undefined;
   recaptcha: { siteKey: string; secret: string } | undefined;
@@ -176,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devMailbox: demo,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     termsUpdatedAt: e.TERMS_UPDATED_AT ? new Date(e.TERMS_UPDATED_AT) : undefined,
+    addressLimits: { registrationsPerHour: e.REGISTRATIONS_PER_ADDRESS_HOUR, mailRequestsPer15Min: e.MAIL_REQUESTS_PER_ADDRESS_15_MIN },
     captchaDifficulty: e.CAPTCHA_DIFFICULTY,
     captchaSecret: e.CAPTCHA_SECRET,
     recaptcha: e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET } : undefined,

@@ -45,6 +45,9 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     LOG_LEVEL: 'silent',
     // A few hashes per captcha token (identity-captcha.test.ts checks the real work).
     CAPTCHA_DIFFICULTY: '4',
+    // Test files register many players from one address; identity-address-limits.test.ts sets its own.
+    REGISTRATIONS_PER_ADDRESS_HOUR: '10000',
+    MAIL_REQUESTS_PER_ADDRESS_15_MIN: '10000',
     ...(template.kind === 'postgres' ? { DATABASE_URL: template.databaseUrl } : {}),
     ...env,
   });

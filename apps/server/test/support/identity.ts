@@ -86,6 +86,8 @@ export async function signIn(t: TestApp, email: string, password: string, ip = '
 
 /** The newest mail to an address, through the development mailbox. */
 export async function lastMailTo(t: TestApp, to: string): Promise<{ subject: string; text: string; html: string }> {
+  // Mails asked for by address (reset, confirmation resend) are made by outbox handlers.
+  await t.app.orbitOutbox.drain();
   const res = await call(t, 'GET', `/api/dev/mailbox?to=${encodeURIComponent(to)}`);
   expect(res.statusCode).toBe(200);
   const mails = res.json() as Array<{ subject: string; text: string; html: string }>;

@@ -133,7 +133,7 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
       { schema: { ...auth, summary: 'Mail a new confirmation link (answers the same whether or not the address is registered)', body: resendConfirmationRequestSchema, response: { 200: emptyResponseSchema } } },
       async (request) => {
         await requireCaptcha(captcha, request.body.user.captcha, { ip: request.ip });
-        await service.resendConfirmation(request.body.user.email);
+        await service.resendConfirmation(request.body.user.email, request.ip);
         return {};
       },
     );
@@ -143,7 +143,7 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
       { schema: { ...auth, summary: 'Mail a password reset link (answers the same whether or not the address is registered)', body: passwordResetRequestSchema, response: { 200: emptyResponseSchema } } },
       async (request) => {
         await requireCaptcha(captcha, request.body.user.captcha, { ip: request.ip });
-        await service.requestPasswordReset(request.body.user.email);
+        await service.requestPasswordReset(request.body.user.email, request.ip);
         return {};
       },
     );

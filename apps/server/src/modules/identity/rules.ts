@@ -16,6 +16,9 @@ export const MAIL_RESEND_INTERVAL_MS = 60_000;
 export const TWO_FACTOR_SIGN_IN_TTL_MS = 5 * 60_000;
 
 export const SIGN_IN_WINDOW_MS = 15 * 60_000;
+/** The windows of the per-address limits: registrations per hour, reset and confirmation mails per 15 minutes. */
+export const REGISTRATION_WINDOW_MS = 3600_000;
+export const MAIL_REQUEST_WINDOW_MS = 15 * 60_000;
 export const SIGN_IN_MAX_FAILURES_PER_ACCOUNT = 5;
 export const SIGN_IN_MAX_FAILURES_PER_IP = 20;
 
@@ -37,15 +40,15 @@ export function needsTouch(lastSeenAt: Date, now: Date): boolean {
  * Seconds until sign-in is allowed again, or 0. `failures` are the failure times inside the window
  * (any order); blocked while `max` or more of them are, until the oldest that keeps it at `max` leaves.
  */
-export function lockedForSeconds(failures: ReadonlyArray<Date>, max: number, now: Date): number {
+export function lockedForSeconds(failures: ReadonlyArray<Date>, max: number, now: Date, windowMs = SIGN_IN_WINDOW_MS): number {
   const inWindow = failures
     .map((d) => d.getTime())
-    .filter((t) => now.getTime() - t < SIGN_IN_WINDOW_MS)
+    .filter((t) => now.getTime() - t < windowMs)
     .sort((a, b) => b - a);
   if (inWindow.length < max) return 0;
   // The max-th newest failure must leave the window for the count to drop below max.
   const releasing = inWindow[max - 1]!;
-  return Math.max(1, Math.ceil((releasing + SIGN_IN_WINDOW_MS - now.getTime()) / 1000));
+  return Math.max(1, Math.ceil((releasing + windowMs - now.getTime()) / 1000));
 }
 
 export function isUsable(token: { expiresAt: Date; usedAt: Date | null }, now: Date): boolean {

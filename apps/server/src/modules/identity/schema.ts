@@ -112,6 +112,21 @@ export const signInFailures = pgTable(
 );
 
 /**
+ * Calls a visitor's address may make only so often (registration, password reset, confirmation
+ * resend): one row per call inside its window, counted like the sign-in failures (rules.ts).
+ */
+export const addressAttempts = pgTable(
+  'address_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    action: text('action', { enum: ['registration', 'password_reset', 'confirmation_resend'] }).notNull(),
+    ip: text('ip').notNull(),
+    attemptedAt: at('attempted_at').notNull(),
+  },
+  (t) => [index('address_attempts_ip').on(t.ip, t.action, t.attemptedAt)],
+);
+
+/**
  * The catalogue of player groups and VIP tiers (spec 6): `kind` group or level; a level carries the
  * persistent comp-point range that earns it. `writable` groups are the ones a player may join
  * through `POST /api/player/groups` (A/B test arms, chat choice); the rest only the house assigns.

@@ -6,6 +6,7 @@ import type { Db } from '../../platform/db/client';
 import { isUniqueViolation, type Executor } from '../../platform/db/executor';
 import { AppError, tooManyRequests, unprocessable } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
+import { enqueueEvent, type DeliveryContext } from '../../platform/outbox/outbox';
 import { listCurrencies, openAccount } from '../wallet';
 import { isSiteCountry } from './profile-rules';
 import { joinEntryTier } from './groups';
@@ -15,8 +16,10 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import type { UserRow } from './player';
 import {
   CONFIRMATION_TTL_MS,
+  MAIL_REQUEST_WINDOW_MS,
   MAIL_RESEND_INTERVAL_MS,
   PASSWORD_RESET_TTL_MS,
+  REGISTRATION_WINDOW_MS,
   SIGN_IN_MAX_FAILURES_PER_ACCOUNT,
   SIGN_IN_MAX_FAILURES_PER_IP,
   SIGN_IN_WINDOW_MS,
@@ -27,7 +30,9 @@ import {
   needsTouch,
   sessionState,
 } from './rules';
-import { emailTokens, sessions, signInFailures, userGroups, users } from './schema';
+import { addressAttempts, emailTokens, sessions, signInFailures, userGroups, users } from './schema';
+
+type AddressAction = (typeof addressAttempts.action.enumValues)[number];
 import { hashToken, newToken } from '../../platform/tokens';
 import { acceptedStep, newOtpSecret, otpauthUri, qrDataUrl } from './totp';
 
@@ -68,6 +73,13 @@ type SessionLookup = ReturnType<typeof prepareSessionLookup>;
 
 type TokenPurpose = 'confirmation' | 'password_reset' | 'two_factor_sign_in' | 'withdrawal';
 
+/** How often one address may register, and ask for each kind of mail (config: REGISTRATIONS_PER_ADDRESS_HOUR, MAIL_REQUESTS_PER_ADDRESS_15_MIN). */
+export type AddressLimits = { registrationsPerHour: number; mailRequestsPer15Min: number };
+
+/** The outbox topics of the mails a visitor asks for by address: answered at once, the same whether or not the address is registered. */
+export const PASSWORD_RESET_REQUESTED_TOPIC = 'identity.password_reset_requested';
+export const CONFIRMATION_RESEND_REQUESTED_TOPIC = 'identity.confirmation_resend_requested';
+
 export class IdentityService {
   constructor(
     private readonly db: Db,
@@ -76,6 +88,7 @@ export class IdentityService {
     private readonly links: Links,
     private readonly log: FastifyBaseLogger,
     private readonly signInChecks: SignInChecks = new SignInChecks(),
+    private readonly addressLimits: AddressLimits = { registrationsPerHour: 10, mailRequestsPer15Min: 10 },
   ) {}
 
   private sessionLookup: SessionLookup | undefined;
@@ -87,6 +100,7 @@ export class IdentityService {
    * A taken address answers 422 email `taken` (see README: registration is the one call that says so).
    */
   async register(input: SignUpRequest['user'], meta: RequestMeta, countries: ReadonlySet<string>): Promise<SignedIn> {
+    await this.countAddressAttempt('registration', meta.ip, this.addressLimits.registrationsPerHour, REGISTRATION_WINDOW_MS);
     const email = normalizeEmail(input.email);
     const errors: Record<string, string[]> = {};
     if (!isSiteCountry(input.country, countries)) errors.country = ['invalid_country'];
@@ -298,31 +312,48 @@ export class IdentityService {
   }
 
   /** Mails a new confirmation link when the address is registered and unconfirmed; says nothing either way. */
-  async resendConfirmation(rawEmail: string): Promise<void> {
-    const user = await this.findUserByEmail(normalizeEmail(rawEmail));
+  /**
+   * Asks for a new confirmation link. The answer does the same work whether or not the address is
+   * registered (one outbox event), so neither its content nor its time tells; the mail is made
+   * by the outbox handler (`mailConfirmation`).
+   */
+  async resendConfirmation(rawEmail: string, ip: string): Promise<void> {
+    await this.countAddressAttempt('confirmation_resend', ip, this.addressLimits.mailRequestsPer15Min, MAIL_REQUEST_WINDOW_MS);
+    await enqueueEvent(this.db, CONFIRMATION_RESEND_REQUESTED_TOPIC, { email: normalizeEmail(rawEmail) }, this.clock.now());
+  }
+
+  /** The outbox handler of a confirmation resend: a new link to a registered, unconfirmed address, at most once a minute. */
+  async mailConfirmation(email: string, context: DeliveryContext): Promise<void> {
+    const user = await this.findUserByEmail(email, context.tx);
     if (!user || user.confirmedAt) return;
     const now = this.clock.now();
-    if (await this.mailedRecently(user.id, 'confirmation', now)) return;
-    const ids = await this.db.transaction(async (tx) => {
-      const token = await this.issueEmailToken(tx, user.id, 'confirmation', now);
-      return [await this.mailer.enqueue(tx, confirmationMail(user.email, this.links.confirmation(token)))];
-    });
-    this.deliver(ids);
+    if (await this.mailedRecently(user.id, 'confirmation', now, context.tx)) return;
+    const token = await this.issueEmailToken(context.tx, user.id, 'confirmation', now);
+    const id = await this.mailer.enqueue(context.tx, confirmationMail(user.email, this.links.confirmation(token)));
+    context.afterCommit(() => this.deliver([id]));
   }
 
   // ---- password reset ---------------------------------------------------------------------------
 
-  /** Mails a reset link (valid 1 hour) when the address is registered; says nothing either way. */
-  async requestPasswordReset(rawEmail: string): Promise<void> {
-    const user = await this.findUserByEmail(normalizeEmail(rawEmail));
+  /**
+   * Asks for a reset link (valid 1 hour). Says nothing either way and does the same work either way
+   * (one outbox event): the time of the answer does not tell a registered address either. The mail
+   * is made by the outbox handler (`mailPasswordReset`).
+   */
+  async requestPasswordReset(rawEmail: string, ip: string): Promise<void> {
+    await this.countAddressAttempt('password_reset', ip, this.addressLimits.mailRequestsPer15Min, MAIL_REQUEST_WINDOW_MS);
+    await enqueueEvent(this.db, PASSWORD_RESET_REQUESTED_TOPIC, { email: normalizeEmail(rawEmail) }, this.clock.now());
+  }
+
+  /** The outbox handler of a reset request: a link to a registered address, at most once a minute. */
+  async mailPasswordReset(email: string, context: DeliveryContext): Promise<void> {
+    const user = await this.findUserByEmail(email, context.tx);
     if (!user) return;
     const now = this.clock.now();
-    if (await this.mailedRecently(user.id, 'password_reset', now)) return;
-    const ids = await this.db.transaction(async (tx) => {
-      const token = await this.issueEmailToken(tx, user.id, 'password_reset', now);
-      return [await this.mailer.enqueue(tx, passwordResetMail(user.email, this.links.passwordReset(token)))];
-    });
-    this.deliver(ids);
+    if (await this.mailedRecently(user.id, 'password_reset', now, context.tx)) return;
+    const token = await this.issueEmailToken(context.tx, user.id, 'password_reset', now);
+    const id = await this.mailer.enqueue(context.tx, passwordResetMail(user.email, this.links.passwordReset(token)));
+    context.afterCommit(() => this.deliver([id]));
   }
 
   /**
@@ -369,8 +400,8 @@ export class IdentityService {
     throw unprocessable(refusal, 'email');
   }
 
-  private async findUserByEmail(email: string): Promise<UserRow | undefined> {
-    const [user] = await this.db.select().from(users).where(eq(sql`lower(${users.email})`, email));
+  private async findUserByEmail(email: string, db: Executor = this.db): Promise<UserRow | undefined> {
+    const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email));
     return user;
   }
 
@@ -455,9 +486,26 @@ export class IdentityService {
     await this.db.delete(signInFailures).where(and(lt(signInFailures.failedAt, since), or(eq(signInFailures.email, email), eq(signInFailures.ip, ip))));
   }
 
-  private async mailedRecently(userId: number, purpose: TokenPurpose, now: Date): Promise<boolean> {
-    const since = new Date(now.getTime() - MAIL_RESEND_INTERVAL_MS);
+  /**
+   * Counts a call of `action` from `ip`; 429 with Retry-After while the address made `max` of them
+   * inside the window (the calls refused do not count). Rows that left the window are deleted.
+   */
+  private async countAddressAttempt(action: AddressAction, ip: string, max: number, windowMs: number): Promise<void> {
+    const now = this.clock.now();
+    const since = new Date(now.getTime() - windowMs);
     const rows = await this.db
+      .select({ at: addressAttempts.attemptedAt })
+      .from(addressAttempts)
+      .where(and(eq(addressAttempts.ip, ip), eq(addressAttempts.action, action), gt(addressAttempts.attemptedAt, since)));
+    const seconds = lockedForSeconds(rows.map((r) => r.at), max, now, windowMs);
+    if (seconds > 0) throw tooManyRequests(seconds);
+    await this.db.insert(addressAttempts).values({ action, ip, attemptedAt: now });
+    await this.db.delete(addressAttempts).where(and(eq(addressAttempts.ip, ip), eq(addressAttempts.action, action), lt(addressAttempts.attemptedAt, since)));
+  }
+
+  private async mailedRecently(userId: number, purpose: TokenPurpose, now: Date, db: Executor = this.db): Promise<boolean> {
+    const since = new Date(now.getTime() - MAIL_RESEND_INTERVAL_MS);
+    const rows = await db
       .select({ id: emailTokens.id })
       .from(emailTokens)
       .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), gt(emailTokens.createdAt, since)))

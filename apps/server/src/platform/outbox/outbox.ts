@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
 import type { Executor, Tx } from '../db/executor';
+import { serializeError } from '../log';
 import { outboxEvents } from './schema';
 
 export type OutboxEvent = { id: number; topic: string; payload: unknown; attempts: number; createdAt: Date };
@@ -161,7 +162,8 @@ export class Outbox {
           if (error instanceof AbandonDelivery) throw error;
           const attempts = event.attempts + 1;
           const retryAt = new Date(now.getTime() + retryDelaySeconds(attempts) * 1000);
-          const message = error instanceof Error ? error.message : String(error);
+          // Kept in the row as logged: a failed query's parameters never (platform/log.ts).
+          const message = error instanceof Error ? serializeError(error).message : String(error);
           this.log.warn({ event: event.id, topic: event.topic, attempts, err: error }, 'outbox delivery failed; will retry');
           await tx.execute(
             sql`update ${outboxEvents} set attempts = ${attempts}, available_at = ${retryAt.toISOString()}, last_error = ${message.slice(0, 1000)} where id = ${event.id}`,
