@@ -37,6 +37,9 @@ describe('lobby', () => {
       async (page) => {
         const response = await page.goto(`${server.baseUrl}/`);
         expect(response?.status()).toBe(200);
+        // The page may be framed by the site itself only (docs/security.md).
+        expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'self'");
+        expect(response?.headers()['x-content-type-options']).toBe('nosniff');
         expect(await page.title()).toMatch(/Orbit/);
         expect(await page.locator('html').getAttribute('lang')).toBe('en');
         expect(await page.locator('.game-tile').count()).toBeGreaterThan(10);

@@ -14,6 +14,7 @@ import type { Fetch } from './platform/context';
 import type { Database } from './platform/db/client';
 import { installCsrfCheck } from './platform/http/csrf';
 import { installNulGuard } from './platform/http/nul-guard';
+import { installSecurityHeaders } from './platform/http/security-headers';
 import { serializeError } from './platform/log';
 import { installErrorHandler } from './platform/http/error-handler';
 import { healthRoutes } from './platform/http/health';
@@ -25,6 +26,7 @@ import { createPubSub, type PubSub } from './platform/realtime/pubsub';
 import { modules } from './modules';
 import { SANDBOX_PSP_PREFIX } from './modules/cashbox';
 import { HOUSE_PROVIDER, STUDIO_PREFIX } from './modules/games';
+import { SESSION_COOKIE } from './modules/identity';
 
 export type AppOptions = {
   config: Config;
@@ -67,6 +69,7 @@ export async function buildApp({ config, database, web = true, clock = systemClo
   installErrorHandler(app);
   installCsrfCheck(app);
   installNulGuard(app);
+  installSecurityHeaders(app, { frameAncestors: config.frameAncestors, https: publicBase(config).startsWith('https:'), sessionCookie: SESSION_COOKIE });
 
   // Trailing slash is stripped by a permanent redirect (one URL per page).
   app.addHook('onRequest', async (request, reply) => {

@@ -25,6 +25,14 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Orbit <no-reply@orbit.localhost>'),
   /** The address players use; links in emails and the WebSocket url derive from it. */
   PUBLIC_URL: z.url().optional(),
+  /**
+   * Sibling sites allowed to frame the casino (its betting site, say), origins separated by spaces
+   * or commas; no other site may. A cross-site frame shows the guest state (docs/security.md).
+   */
+  FRAME_ANCESTORS: z
+    .string()
+    .regex(/^\s*https?:\/\/[a-z0-9.-]+(:\d+)?(\s*[, ]\s*https?:\/\/[a-z0-9.-]+(:\d+)?)*\s*$/i, 'must be origins (https://host[:port]) separated by spaces or commas')
+    .optional(),
   /** `1` serves the web app through Vite's dev middleware instead of the production build. */
   ORBIT_DEV: z.enum(['0', '1']).default('0'),
   /** Licence variant served when neither host nor geography decides one. */
@@ -104,6 +112,8 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string | undefined;
+  /** Sites allowed to frame the casino besides itself (FRAME_ANCESTORS). */
+  frameAncestors: string[];
   dev: boolean;
   defaultLicence: 'CW' | 'EE';
   /** The configured hosts and their licence (LICENCE_HOSTS); undefined: the `ee.` rule. */
@@ -172,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL,
+    frameAncestors: (e.FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean),
     dev: e.ORBIT_DEV === '1',
     defaultLicence: e.DEFAULT_LICENCE,
     licenceHosts: e.LICENCE_HOSTS ? licenceHostsOf(e.LICENCE_HOSTS) : undefined,

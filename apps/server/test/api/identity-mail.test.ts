@@ -11,7 +11,8 @@ const HOUR = 60 * MINUTE;
 const clock = new FakeClock('2026-04-01T08:00:00Z');
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_URL: 'https://casino.example' }, { clock });
+  // Mailed links carry the public address; the mails are read through the demo's mailbox (a public demo).
+  t = await createTestApp({ PUBLIC_URL: 'https://casino.example', DEMO_FORCE: '1' }, { clock });
 });
 afterAll(() => t.close());
 

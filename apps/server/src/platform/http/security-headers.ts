@@ -1,0 +1,41 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export type SecurityHeaderSettings = {
+  /** Sites allowed to frame the casino besides itself (FRAME_ANCESTORS): origins such as `https://bet.casino.example`. */
+  frameAncestors: readonly string[];
+  /** HSTS: the casino's public address is https. */
+  https: boolean;
+  /** The session cookie's name: a request carrying it gets a signed-in answer, never to be stored. */
+  sessionCookie: string;
+};
+
+/**
+ * The security headers of every answer, set in one place (docs/security.md):
+ * - `X-Content-Type-Options: nosniff`;
+ * - `Content-Security-Policy` `frame-ancestors 'self'` plus the configured sibling sites (no other
+ *   site may frame the casino), `base-uri 'self'` and `object-src 'none'`, unless the route set a
+ *   policy of its own; a script policy is not set yet (the server-rendered pages' inline data);
+ * - `Referrer-Policy: strict-origin-when-cross-origin`, and `no-referrer` on addresses that carry
+ *   a token in their query (password reset, withdrawal link, limit confirmation, email confirmation):
+ *   the token must not leave in a Referer;
+ * - `Strict-Transport-Security` when the public address is https;
+ * - `Cache-Control: no-store` on every answer to a request with the session cookie, unless the
+ *   route chose its own caching (static files).
+ */
+export function installSecurityHeaders(app: FastifyInstance, settings: SecurityHeaderSettings): void {
+  const policy = [`frame-ancestors 'self'${settings.frameAncestors.map((o) => ` ${o}`).join('')}`, "base-uri 'self'", "object-src 'none'"].join('; ');
+  const sessionCookie = new RegExp(`(?:^|;\\s*)${settings.sessionCookie}=`);
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy);
+    reply.header('referrer-policy', carriesToken(request.url) ? 'no-referrer' : 'strict-origin-when-cross-origin');
+    if (settings.https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    if (sessionCookie.test(request.headers.cookie ?? '') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+  });
+}
+
+/** Whether an address carries a token in its query (`reset_password_token=`, `withdrawal_token=`, `token=` …). */
+export function carriesToken(url: string): boolean {
+  const query = url.indexOf('?');
+  return query >= 0 && /(?:^|[&?])[a-z_]*token=/i.test(url.slice(query));
+}
