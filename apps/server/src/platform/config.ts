@@ -83,6 +83,8 @@ const envSchema = z.object({
   /** reCAPTCHA v3 keys; with both set it replaces the proof of work. */
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET: z.string().min(1).optional(),
+  /** Seals the players' two-factor secrets in the database (AES-256-GCM); unset: stored as they are (a warning with DEMO=0). Every instance shares it; never change it without re-sealing. */
+  OTP_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Signs realtime connection tickets and channel ids; every instance must share it. Unset: random per process. */
   REALTIME_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Where the casino reaches the sandbox PSP's merchant API (demo only); default: served by this process under /sandbox-psp. */
@@ -135,6 +137,7 @@ export type Config = {
   captchaSecret: string | undefined;
   recaptcha: { siteKey: string; secret: string } | undefined;
   realtimeSecret: string;
+  otpEncryptionKey: string | undefined;
   realtimeSecretGenerated: boolean;
   sandboxPsp: { enabled: boolean; url: string | undefined; apiKey: string; webhookSecret: string };
   cashoutAutoApproveUnits: number;
@@ -199,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     recaptcha: e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET } : undefined,
     realtimeSecret: e.REALTIME_SECRET ?? randomBytes(32).toString('base64url'),
     realtimeSecretGenerated: e.REALTIME_SECRET === undefined,
+    otpEncryptionKey: e.OTP_ENCRYPTION_KEY,
     sandboxPsp: {
       enabled: demo,
       url: e.SANDBOX_PSP_URL,

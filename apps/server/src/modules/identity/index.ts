@@ -7,6 +7,7 @@
 import { publicBase, type Config } from '../../platform/config';
 import type { OrbitModule } from '../../platform/module';
 import { captchaRoutes, createCaptcha } from './captcha';
+import { OtpBox } from './otp-box';
 import { ProfileService } from './profile';
 import { profileRoutes } from './profile-routes';
 import { SignInChecks } from './protection';
@@ -59,7 +60,9 @@ export const identityModule: OrbitModule = {
     await captchaRoutes(captcha, ctx)(app);
     const signInChecks = new SignInChecks();
     app.decorate('orbitSignInChecks', signInChecks);
-    const identity = new IdentityService(ctx.db, ctx.clock, ctx.mailer, linksFor(ctx.config), ctx.log, signInChecks, ctx.config.addressLimits);
+    if (!ctx.config.otpEncryptionKey && !ctx.config.demo) ctx.log.warn('OTP_ENCRYPTION_KEY is not set: two-factor secrets are stored unencrypted');
+    const otpBox = new OtpBox(ctx.config.otpEncryptionKey);
+    const identity = new IdentityService(ctx.db, ctx.clock, ctx.mailer, linksFor(ctx.config), ctx.log, signInChecks, ctx.config.addressLimits, otpBox);
     // The mails asked for by address are made here, after the answer (service.ts: same work either way).
     ctx.outbox.on(PASSWORD_RESET_REQUESTED_TOPIC, 'identity.password-reset-mail', (event, delivery) => identity.mailPasswordReset((event.payload as { email: string }).email, delivery));
     ctx.outbox.on(CONFIRMATION_RESEND_REQUESTED_TOPIC, 'identity.confirmation-mail', (event, delivery) => identity.mailConfirmation((event.payload as { email: string }).email, delivery));

@@ -8,6 +8,7 @@ import { AppError, tooManyRequests, unprocessable } from '../../platform/errors'
 import type { Mailer } from '../../platform/mail';
 import { enqueueEvent, type DeliveryContext } from '../../platform/outbox/outbox';
 import { listCurrencies, openAccount } from '../wallet';
+import { OtpBox } from './otp-box';
 import { isSiteCountry } from './profile-rules';
 import { joinEntryTier } from './groups';
 import { mailWithdrawalLink, SignInChecks, withdrawalLinkMailedSince } from './protection';
@@ -89,6 +90,7 @@ export class IdentityService {
     private readonly log: FastifyBaseLogger,
     private readonly signInChecks: SignInChecks = new SignInChecks(),
     private readonly addressLimits: AddressLimits = { registrationsPerHour: 10, mailRequestsPer15Min: 10 },
+    private readonly otpBox: OtpBox = new OtpBox(undefined),
   ) {}
 
   private sessionLookup: SessionLookup | undefined;
@@ -224,7 +226,7 @@ export class IdentityService {
     if (step === null) throw unprocessable('invalid', 'authentication_code');
     const [done] = await this.db
       .update(users)
-      .set({ twoFactorEnabled: true, otpSecret: secret, otpLastStep: step })
+      .set({ twoFactorEnabled: true, otpSecret: this.otpBox.seal(secret), otpLastStep: step })
       .where(and(eq(users.id, user.id), eq(users.twoFactorEnabled, false)))
       .returning({ id: users.id });
     if (!done) throw unprocessable('already_enabled');
@@ -238,7 +240,7 @@ export class IdentityService {
     if (!user.twoFactorEnabled || !user.otpSecret) throw unprocessable('not_enabled');
     const now = this.clock.now();
     await this.refuseWhenLocked(user.email, meta.ip, now);
-    const step = acceptedStep(user.otpSecret, code, now, user.otpLastStep);
+    const step = acceptedStep(this.otpBox.open(user.otpSecret), code, now, user.otpLastStep);
     const [done] =
       step === null
         ? []
@@ -411,14 +413,16 @@ export class IdentityService {
    * address's failures and starts the session.
    */
   private async finishTwoFactorSignIn(user: UserRow, otpAttempt: string, pendingId: number | null, meta: RequestMeta, now: Date): Promise<SignInOutcome & { kind: 'signed_in' }> {
-    const step = user.otpSecret ? acceptedStep(user.otpSecret, otpAttempt, now, user.otpLastStep) : null;
+    const step = user.otpSecret ? acceptedStep(this.otpBox.open(user.otpSecret), otpAttempt, now, user.otpLastStep) : null;
     const signedIn =
       step === null
         ? null
         : await this.db.transaction(async (tx) => {
+            // A secret stored before OTP_ENCRYPTION_KEY was set is sealed at this use.
+            const resealed = user.otpSecret && this.otpBox.needsSealing(user.otpSecret) ? { otpSecret: this.otpBox.seal(this.otpBox.open(user.otpSecret)) } : {};
             const [stepped] = await tx
               .update(users)
-              .set({ otpLastStep: step })
+              .set({ otpLastStep: step, ...resealed })
               .where(and(eq(users.id, user.id), eq(users.twoFactorEnabled, true), this.stepStillNew(step)))
               .returning();
             if (!stepped) return null;
