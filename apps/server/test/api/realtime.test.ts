@@ -7,18 +7,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { playerSettingsSchema } from '@orbit/contracts';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app';
 import { Ledger } from '../../src/modules/wallet';
 import { FakeClock } from '../../src/platform/clock';
 import { publishPublic, publishToPlayer } from '../../src/platform/realtime/channels';
 import { MemoryPubSub, RedisPubSub, type PubSub } from '../../src/platform/realtime/pubsub';
 import { createTestApp, type TestApp } from '../support/app';
-import { call, register } from '../support/identity';
+import { PASSWORD, call, register, sessionCookieOf, withCaptcha } from '../support/identity';
 
 type Message = { channel: string; event: string; data: any };
 const clock = new FakeClock('2026-11-01T10:00:00Z');
 const bus = new MemoryPubSub();
 let a: TestApp;
-let b: TestApp;
+/** The second instance: its own process state, the same database and bus. */
+let b: FastifyInstance;
 let urlA: string;
 let urlB: string;
 let seq = 0;
@@ -27,18 +30,18 @@ beforeAll(async () => {
   // Two instances, as behind a load balancer: one bus, one realtime secret.
   const shared = { REALTIME_SECRET: 'realtime-secret-realtime-secret-0123456789' };
   a = await createTestApp(shared, { clock, pubsub: bus });
-  b = await createTestApp(shared, { clock, pubsub: bus });
-  urlA = `ws://127.0.0.1:${await listen(a)}/api/realtime`;
+  b = await buildApp({ config: a.config, database: a.database, web: false, workers: false, clock, pubsub: bus });
+  urlA = `ws://127.0.0.1:${await listen(a.app)}/api/realtime`;
   urlB = `ws://127.0.0.1:${await listen(b)}/api/realtime`;
 });
 afterAll(async () => {
-  await a.close();
   await b.close();
+  await a.close();
 });
 
-async function listen(t: TestApp): Promise<number> {
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  return (t.app.server.address() as { port: number }).port;
+async function listen(app: FastifyInstance): Promise<number> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return (app.server.address() as { port: number }).port;
 }
 
 /** A socket and the messages it received; `next` waits for one matching. */
@@ -124,12 +127,39 @@ describe('realtime gateway', () => {
     expect(await byTicket.next((m) => m.event === 'payments_changes')).toMatchObject({ channel: `payments_changes#${settings.cent!.user}`, data: { id: 7 } });
     byTicket.socket.close();
 
-    const [id, ts] = settings.cent!.token.split('.');
-    const forged = await connect(`${urlA}?token=${Number(id) + 1}.${ts}.${'A'.repeat(43)}`);
+    const [id, session, ts] = settings.cent!.token.split('.');
+    const forged = await connect(`${urlA}?token=${Number(id) + 1}.${session}.${ts}.${'A'.repeat(43)}`);
     expect(await forged.closed).toBe(4401);
     clock.advance(25 * 3_600_000);
     const expired = await connect(`${urlA}?token=${encodeURIComponent(settings.cent!.token)}`);
     expect(await expired.closed).toBe(4401);
+  });
+
+  it('closes the sockets of a session that ended, on every instance, and a ticket of it opens nothing', async () => {
+    const ann = await newPlayer(a);
+    const settings = playerSettingsSchema.parse((await call(a, 'GET', '/api/player/settings', { cookie: ann.cookie })).json());
+    const byCookie = await connect(urlA, { cookie: ann.cookie });
+    const byTicket = await connect(`${urlB}?token=${encodeURIComponent(settings.cent!.token)}`);
+    await byCookie.next((m) => m.event === 'connected');
+    await byTicket.next((m) => m.event === 'connected');
+    // Another session of the same player keeps its socket.
+    const other = await call(a, 'POST', '/api/users/sign_in', { ip: '10.40.99.1', payload: await withCaptcha(a, { user: { email: `live${seq}@example.com`, password: PASSWORD } }) });
+    const otherSocket = await connect(urlB, { cookie: sessionCookieOf(other) });
+    await otherSocket.next((m) => m.event === 'connected');
+
+    expect((await call(a, 'DELETE', '/api/users/sign_out', { cookie: ann.cookie })).statusCode).toBe(200);
+    await a.app.orbitSweeps.runAll();
+    await b.orbitSweeps.runAll();
+    expect(await byCookie.closed).toBe(4401);
+    expect(await byTicket.closed).toBe(4401);
+    await settle();
+    expect(otherSocket.socket.readyState).toBe(WebSocket.OPEN);
+    await publishToPlayer(bus, ann.id, 'balance', { currency: 'EUR' });
+    await otherSocket.next((m) => m.event === 'balance');
+    otherSocket.socket.close();
+
+    const again = await connect(`${urlA}?token=${encodeURIComponent(settings.cent!.token)}`);
+    expect(await again.closed).toBe(4401);
   });
 
   it("refuses a socket opened by another site's page", async () => {

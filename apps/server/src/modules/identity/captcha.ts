@@ -83,7 +83,7 @@ export function captchaRoutes(captcha: Captcha, ctx: ModuleContext) {
         const player = await currentPlayer(request);
         if (!player) return captcha.settings;
         const base = ctx.config.publicUrl ? publicBase(ctx.config) : `${request.protocol}://${request.host}`;
-        return { ...captcha.settings, cent: { url: `${base.replace(/^http/, 'ws')}/api/realtime`, ...issueTicket(ctx.config.realtimeSecret, player.user.id, ctx.clock.now()) } };
+        return { ...captcha.settings, cent: { url: `${base.replace(/^http/, 'ws')}/api/realtime`, ...issueTicket(ctx.config.realtimeSecret, player.user.id, player.session.id, ctx.clock.now()) } };
       },
     );
   };

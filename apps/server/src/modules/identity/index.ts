@@ -20,6 +20,7 @@ export type { CurrentPlayer } from './service';
 export { SESSION_COOKIE } from './cookies';
 export {
   SignInChecks,
+  activeSessionIds,
   endAllSessions,
   stopPromotions,
   playerContact,

@@ -4,7 +4,7 @@
  * player's mail address and time zone, the time signed in over a period, and the withdrawal
  * link that lets a player who may not sign in still take their money out.
  */
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { Checks, type Check } from '../../platform/checks';
 import type { Executor } from '../../platform/db/executor';
 import { unprocessable } from '../../platform/errors';
@@ -13,7 +13,7 @@ import { hashToken, newToken } from '../../platform/tokens';
 import { listAccounts } from '../wallet';
 import { withdrawalMail } from './mails';
 import type { UserRow } from './player';
-import { sessionSpanEnd } from './rules';
+import { sessionSpanEnd, sessionState } from './rules';
 import { emailTokens, sessions, userGroups, users } from './schema';
 import { WITHDRAWAL_LINK_TTL_MS } from './rules';
 
@@ -26,6 +26,19 @@ export class SignInChecks extends Checks<{ userId: number; at: Date }, SignInRef
   constructor() {
     super('sign-in');
   }
+}
+
+/**
+ * Which of these sessions still sign their player in at `at` (not ended, idled out or too old):
+ * the realtime gateway closes the sockets of the others.
+ */
+export async function activeSessionIds(executor: Executor, ids: readonly string[], at: Date): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await executor
+    .select({ id: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, endedAt: sessions.endedAt })
+    .from(sessions)
+    .where(inArray(sessions.id, [...ids]));
+  return new Set(rows.filter((r) => sessionState(r, at) === 'active').map((r) => r.id));
 }
 
 /** Ends every session of the player (their cookies stop signing in at once). */

@@ -15,7 +15,7 @@ import { sameHost } from '../../platform/http/csrf';
 import type { OrbitModule } from '../../platform/module';
 import { channelUser, playerTopic, PUBLIC_TOPIC, verifyTicket } from '../../platform/realtime/channels';
 import type { RealtimeMessage, Unsubscribe } from '../../platform/realtime/pubsub';
-import { currentPlayer } from '../identity';
+import { activeSessionIds, currentPlayer } from '../identity';
 
 const PING_EVERY_MS = 25_000;
 
@@ -26,26 +26,51 @@ function originAllowed(request: FastifyRequest, ctx: ModuleContext): boolean {
   return sameHost(origin, request.host) || (ctx.config.publicUrl !== undefined && sameHost(origin, new URL(publicBase(ctx.config)).host));
 }
 
-async function playerOf(request: FastifyRequest, ctx: ModuleContext): Promise<number | null> {
-  const session = await currentPlayer(request);
-  if (session) return session.user.id;
+/** The player and session of a socket: the session cookie's, or the ticket's while its session is active. */
+async function playerOf(request: FastifyRequest, ctx: ModuleContext): Promise<{ userId: number; sessionId: string } | null> {
+  const current = await currentPlayer(request);
+  if (current) return { userId: current.user.id, sessionId: current.session.id };
   const { token } = request.query as { token?: string };
-  return verifyTicket(ctx.config.realtimeSecret, token, ctx.clock.now());
+  const ticket = verifyTicket(ctx.config.realtimeSecret, token, ctx.clock.now());
+  if (!ticket) return null;
+  return (await activeSessionIds(ctx.db, [ticket.sessionId], ctx.clock.now())).has(ticket.sessionId) ? ticket : null;
 }
+
+/**
+ * A player's sockets live as long as the session they were opened in: every `SESSION_CHECK_MS`
+ * one query asks which of this instance's sessions are still active (sign-out, sign-out
+ * everywhere, a password reset, an exclusion, idling out: whatever ended it, on any instance),
+ * and the sockets of the others are closed with 4401.
+ */
+const SESSION_CHECK_MS = 20_000;
 
 export const realtimeModule: OrbitModule = {
   name: 'realtime',
   routes: async (app, ctx) => {
+    const bySession = new Map<string, Set<WebSocket>>();
+    ctx.sweeps.every('realtime.ended-sessions', SESSION_CHECK_MS, async () => {
+      const active = await activeSessionIds(ctx.db, [...bySession.keys()], ctx.clock.now());
+      for (const [sessionId, sockets] of bySession) {
+        if (active.has(sessionId)) continue;
+        bySession.delete(sessionId);
+        for (const socket of sockets) socket.close(4401, 'session ended');
+      }
+    });
     app.get('/api/realtime', { websocket: true, schema: { hide: true } }, async (socket: WebSocket, request) => {
       if (!originAllowed(request, ctx)) {
         socket.close(4403, 'origin');
         return;
       }
-      const userId = await playerOf(request, ctx);
+      const player = await playerOf(request, ctx);
       const { token } = request.query as { token?: string };
-      if (token !== undefined && userId === null) {
+      if (token !== undefined && player === null) {
         socket.close(4401, 'ticket');
         return;
+      }
+      const userId = player?.userId ?? null;
+      if (player) {
+        const sockets = bySession.get(player.sessionId) ?? new Set<WebSocket>();
+        bySession.set(player.sessionId, sockets.add(socket));
       }
       const user = userId === null ? null : channelUser(ctx.config.realtimeSecret, userId);
       const send = (channel: string, message: RealtimeMessage) => {
@@ -56,6 +81,11 @@ export const realtimeModule: OrbitModule = {
       const release = async () => {
         closed = true;
         clearInterval(ping);
+        if (player) {
+          const sockets = bySession.get(player.sessionId);
+          sockets?.delete(socket);
+          if (sockets?.size === 0) bySession.delete(player.sessionId);
+        }
         await Promise.all(subscriptions.splice(0).map((u) => u()));
       };
       let alive = true;

@@ -48,23 +48,27 @@ export const TICKET_TTL_SECONDS = 24 * 3600;
 
 export type Ticket = { user: string; token: string; timestamp: string };
 
-/** A ticket for the gateway: the token names the player and its issue time, signed. */
-export function issueTicket(secret: string, userId: number, now: Date): Ticket {
+/**
+ * A ticket for the gateway: the token names the player, the session it was issued to and its
+ * issue time, signed. A socket opened with it lives only as long as that session.
+ */
+export function issueTicket(secret: string, userId: number, sessionId: string, now: Date): Ticket {
   const timestamp = String(Math.floor(now.getTime() / 1000));
-  return { user: channelUser(secret, userId), timestamp, token: `${userId}.${timestamp}.${sign(secret, `${userId}.${timestamp}`)}` };
+  const payload = `${userId}.${sessionId}.${timestamp}`;
+  return { user: channelUser(secret, userId), timestamp, token: `${payload}.${sign(secret, payload)}` };
 }
 
 function sign(secret: string, payload: string): string {
   return createHmac('sha256', secret).update(`ticket:${payload}`).digest('base64url');
 }
 
-/** The player a ticket's token stands for, or null (forged, expired, malformed). */
-export function verifyTicket(secret: string, token: string | undefined, now: Date): number | null {
-  const m = /^(\d{1,15})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token ?? '');
+/** The player and session a ticket's token stands for, or null (forged, expired, malformed). */
+export function verifyTicket(secret: string, token: string | undefined, now: Date): { userId: number; sessionId: string } | null {
+  const m = /^(\d{1,15})\.([0-9a-f-]{36})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token ?? '');
   if (!m) return null;
-  const age = now.getTime() / 1000 - Number(m[2]);
+  const age = now.getTime() / 1000 - Number(m[3]);
   if (age < -60 || age > TICKET_TTL_SECONDS) return null;
-  const expected = Buffer.from(sign(secret, `${m[1]}.${m[2]}`));
-  const given = Buffer.from(m[3]!);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? Number(m[1]) : null;
+  const expected = Buffer.from(sign(secret, `${m[1]}.${m[2]}.${m[3]}`));
+  const given = Buffer.from(m[4]!);
+  return expected.length === given.length && timingSafeEqual(expected, given) ? { userId: Number(m[1]), sessionId: m[2]! } : null;
 }
