@@ -377,6 +377,20 @@ describe('play', () => {
 });
 
 describe('cooling-off and self-exclusion', () => {
+  it('cancels the deposits still waiting at the PSP when an exclusion starts', async () => {
+    const p = await newPlayer();
+    const started = await depositCall(p, 2_500);
+    expect(started.statusCode, started.body).toBe(201);
+    const waiting = psp.last();
+    expect(waiting.status).toBe('pending');
+    expect((await setLimit(p, { type: 'cooling_off', period: '24_hours' })).statusCode).toBe(200);
+    await t.app.orbitOutbox.drain();
+    expect(psp.calls.some((c) => c.method === 'POST' && c.path === `/api/payments/${waiting.id}/cancel`)).toBe(true);
+    expect(waiting.status).toBe('canceled');
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.externalId, waiting.id));
+    expect(row).toMatchObject({ state: 'canceled', cancellationReason: 'player_excluded' });
+  });
+
   it('stops the very next bet of a player whose bets had skipped the checks, when another instance sets a cooling-off', async () => {
     const p = await newPlayer();
     await client.fund(p, 10_000);

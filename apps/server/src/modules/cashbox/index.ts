@@ -22,6 +22,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The checks every deposit passes before the PSP is called; modules add their rules (limits). */
     orbitDepositChecks: DepositChecks;
+    /** Cancels a player's deposits still waiting at the PSP (limits: when an exclusion starts). */
+    orbitPendingDeposits: { cancel(userId: number, because: string): Promise<number> };
   }
 }
 
@@ -43,6 +45,7 @@ export const cashboxModule: OrbitModule = {
     const depositChecks = new DepositChecks();
     app.decorate('orbitDepositChecks', depositChecks);
     const service = new CashboxService(ctx.db, ctx.clock, new Ledger(ctx.clock), psp, { publicBase: base, autoApprove }, ctx.log, depositChecks);
+    app.decorate('orbitPendingDeposits', { cancel: (userId: number, because: string) => service.cancelPendingDeposits(userId, because) });
     ctx.outbox.on(PAYOUT_REQUESTED_TOPIC, 'cashbox.send-payout', (event, delivery) => service.sendPayout((event.payload as { paymentId: number }).paymentId, delivery));
     ctx.sweeps.every('cashbox.stale-deposits', 60_000, () => service.sweepStaleDeposits());
     registerLiveUpdates(ctx);

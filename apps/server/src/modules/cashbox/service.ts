@@ -531,6 +531,31 @@ export class CashboxService {
     return stale.length;
   }
 
+  /**
+   * Cancels the player's deposits still waiting at the PSP (card, bank transfer, e-wallet, voucher:
+   * crypto cannot be called back), as starting an exclusion does (docs/limits.md). The PSP cancels
+   * first: one it can no longer cancel ends as the PSP says. Answers how many were canceled.
+   */
+  async cancelPendingDeposits(userId: number, because: string): Promise<number> {
+    const pending = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.userId, userId), eq(payments.action, 'deposit'), eq(payments.state, 'pending')))
+      .orderBy(asc(payments.id));
+    let canceled = 0;
+    for (const payment of pending) {
+      if (!payment.externalId) {
+        if (await this.finish(payment.id, ['pending'], 'canceled', because)) canceled++;
+        continue;
+      }
+      const psp = await this.psp.cancelPayment(payment.externalId);
+      if (psp.method === 'crypto' || psp.status === 'pending') continue;
+      const row = await this.apply(psp, because);
+      if (row?.state === 'canceled') canceled++;
+    }
+    return canceled;
+  }
+
   async list(userId: number, filter: { currency?: string | undefined; type?: PaymentAction | undefined }, page: number, pageSize: number) {
     const conditions: SQL[] = [eq(payments.userId, userId)];
     if (filter.currency) conditions.push(eq(payments.currency, filter.currency));

@@ -9,7 +9,7 @@ import type { OrbitModule } from '../../platform/module';
 import { withdrawalLink } from '../identity';
 import { TRANSFER_TOPIC, type TransferEvent } from '../wallet';
 import { limitsRoutes } from './routes';
-import { LimitsService } from './service';
+import { EXCLUSION_STARTED_TOPIC, LimitsService } from './service';
 
 export { wouldPass } from './service';
 export { periodWindow, exclusionEnd } from './periods';
@@ -27,6 +27,15 @@ export const limitsModule: OrbitModule = {
     app.orbitDepositChecks.add('limits', service.depositCheck);
     app.orbitPreBetChecks.add('limits', service.betCheck);
     ctx.sweeps.every('limits.transitions', 60_000, () => service.sweep());
+    // An exclusion that started cancels the player's deposits still waiting at the PSP, after its
+    // commit (a call to the PSP). One the PSP cannot cancel any more ends as the PSP says.
+    ctx.outbox.on(EXCLUSION_STARTED_TOPIC, 'limits.cancel-pending-deposits', async (event, { afterCommit }) => {
+      const { userId } = event.payload as { userId: number };
+      afterCommit(async () => {
+        const canceled = await app.orbitPendingDeposits.cancel(userId, 'player_excluded');
+        if (canceled > 0) ctx.log.info({ userId, canceled }, 'pending deposits canceled: exclusion started');
+      });
+    }, { readOnly: true });
     // A player with limits sees their usage move live (`game_limits`) after each bet, win or deposit.
     ctx.outbox.onBatch(TRANSFER_TOPIC, 'limits.publish-usage', async (events, { tx, afterCommit }) => {
       const moved = new Set<number>();

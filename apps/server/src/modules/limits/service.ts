@@ -18,6 +18,7 @@ import type { Db } from '../../platform/db/client';
 import type { Executor } from '../../platform/db/executor';
 import { notFound, unprocessable } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
+import { enqueueEvent } from '../../platform/outbox/outbox';
 import type { PubSub } from '../../platform/realtime/pubsub';
 import { publishToPlayer } from '../../platform/realtime/channels';
 import { hashToken, newToken } from '../../platform/tokens';
@@ -50,6 +51,10 @@ const inForce = (userId: number, at: Date) => and(eq(userLimits.userId, userId),
  * take the usage over the amount; at a launch or an address request (amount 0), a usage that
  * already reached it (spec: reached when amount − current ≤ 0).
  */
+
+/** Written with an exclusion that starts: the player's deposits still waiting at the PSP are canceled. */
+export const EXCLUSION_STARTED_TOPIC = 'limits.exclusion_started';
+
 export function wouldPass(limit: number, used: number, amount: number): boolean {
   return amount === 0 ? used >= limit : used + amount > limit;
 }
@@ -241,6 +246,8 @@ export class LimitsService {
     }
     await endAllSessions(tx, userId, now);
     await stopPromotions(tx, userId);
+    // Deposits still waiting at the PSP are canceled once this commits (index.ts).
+    await enqueueEvent(tx, EXCLUSION_STARTED_TOPIC, { userId }, now);
     return mailWithdrawalLink(tx, this.mailer, this.links.withdrawal, userId, now);
   }
 
