@@ -9,18 +9,26 @@ import { AppError } from '../errors';
  */
 export function installNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
-    const at = nulPath(request.params, []) ?? nulPath(request.query, []) ?? nulPath(request.body, []);
+    const at = nulPath(request.params) ?? nulPath(request.query) ?? nulPath(request.body);
     if (at) throw AppError.validation({ [issueField(at)]: ['invalid_characters'] });
   });
 }
 
-/** The path of the first string (or key) holding a NUL in a parsed request part. */
-function nulPath(value: unknown, path: string[], depth = 0): string[] | undefined {
+/**
+ * The path of the first string (or key) holding a NUL in a parsed request part. Only what a
+ * parser makes of JSON, a form or a query is walked (strings, arrays, plain objects), each object
+ * once: a body some route keeps as a stream or a buffer is not data to look into, and walking
+ * its object graph (cycles, at depth 32) never ended.
+ */
+export function nulPath(value: unknown, path: string[] = [], seen = new Set<object>()): string[] | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
-  if (value === null || typeof value !== 'object' || depth > 32) return undefined;
+  if (value === null || typeof value !== 'object' || seen.has(value)) return undefined;
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (!Array.isArray(value) && proto !== Object.prototype && proto !== null) return undefined;
+  seen.add(value);
   for (const [key, child] of Object.entries(value)) {
     if (key.includes('\u0000')) return [...path, key];
-    const found = nulPath(child, [...path, key], depth + 1);
+    const found = nulPath(child, [...path, key], seen);
     if (found) return found;
   }
   return undefined;
