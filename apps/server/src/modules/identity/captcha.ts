@@ -1,6 +1,6 @@
 /**
  * The captcha in front of registration, sign-in, resend confirmation and password reset
- * (domain-rules "Identity"; README "Captcha"): a self-hosted proof of work unless reCAPTCHA keys
+ * (docs/identity.md; README "Captcha"): a self-hosted proof of work unless reCAPTCHA keys
  * are configured. Routes: POST /api/captcha/challenge, GET /api/player/settings.
  */
 import { randomBytes } from 'node:crypto';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 
-/** argon2id, m = 19 MiB, t = 2, p = 1 (OWASP's baseline; domain-rules.md "Identity"). */
+/** argon2id, m = 19 MiB, t = 2, p = 1 (OWASP's baseline; docs/identity.md). */
 const ARGON2ID: Algorithm = 2 as Algorithm;
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 

@@ -1,4 +1,4 @@
-/** The identity rules as pure functions of the time (domain-rules.md "Identity"). */
+/** The identity rules as pure functions of the time (docs/identity.md). */
 
 export const SESSION_IDLE_MS = 30 * 60_000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600_000;

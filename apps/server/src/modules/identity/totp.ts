@@ -1,6 +1,6 @@
 /**
  * TOTP two-factor codes (RFC 6238 over RFC 4226 HOTP): HMAC-SHA-1, 6 digits, 30-second steps,
- * ±1 step of drift, each step accepted once (domain-rules.md "Identity"). The HOTP arithmetic and
+ * ±1 step of drift, each step accepted once (docs/identity.md). The HOTP arithmetic and
  * base32 come from `otpauth`; the window and the replay rule are ours, judged against the
  * injectable clock.
  */
