@@ -26,3 +26,41 @@ export const openAccountRequestSchema = z.object({
     .regex(/^[A-Z]{3,5}$/, { error: 'invalid' }),
 });
 export type OpenAccountRequest = z.infer<typeof openAccountRequestSchema>;
+
+// ---- Reference rates (operator API: Authorization: Bearer <OPERATOR_TOKEN>) -------------------
+/*
+ * What one unit of each currency is worth in euros: how amounts in different currencies are
+ * compared (a limit binds all of a player's currencies). Never used to move money.
+ */
+
+/** A positive decimal with at most 18 digits before the point and 12 after it. */
+const eurPerUnitSchema = z
+  .string({ error: 'required' })
+  .trim()
+  .regex(/^\d{1,18}(\.\d{1,12})?$/, { error: 'invalid' })
+  .refine((s) => /[1-9]/.test(s), { error: 'must_be_positive' });
+
+export const referenceRateSchema = z.object({
+  currency: z.string(),
+  eur_per_unit: z.string(),
+  updated_at: z.string(),
+});
+export const referenceRatesResponseSchema = z.object({ rates: z.array(referenceRateSchema) });
+export type ReferenceRatesResponse = z.infer<typeof referenceRatesResponseSchema>;
+
+/** `PUT /api/operator/reference_rates`: the given currencies get their new rate, all or none. */
+export const updateReferenceRatesRequestSchema = z.object({
+  rates: z
+    .array(
+      z.object({
+        currency: z
+          .string({ error: 'required' })
+          .trim()
+          .regex(/^[A-Z]{3,5}$/, { error: 'invalid' }),
+        eur_per_unit: eurPerUnitSchema,
+      }),
+    )
+    .min(1, { error: 'required' })
+    .max(100, { error: 'too_long' }),
+});
+export type UpdateReferenceRatesRequest = z.infer<typeof updateReferenceRatesRequestSchema>;

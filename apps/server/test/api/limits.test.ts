@@ -77,12 +77,13 @@ async function setOk(p: Player, body: object): Promise<UserLimit[]> {
 }
 const amount = (type: string, period: string, cents: number, currency = 'EUR') => ({ type, period, accounts: [{ currency, amount_cents: cents }] });
 const find = (limits: UserLimit[], type: string, period?: string) => limits.find((l) => l.type === type && (period === undefined || l.period === period));
-const depositCall = (p: Player, cents: number) => call(t, 'POST', '/api/cashbox/deposits', { cookie: p.cookie, payload: { payment_method: 'card_visa', amount_cents: cents, currency: 'EUR' } });
+const depositCall = (p: Player, cents: number, currency = 'EUR') =>
+  call(t, 'POST', '/api/cashbox/deposits', { cookie: p.cookie, payload: { payment_method: 'card_visa', amount_cents: cents, currency } });
 const webhook = (body: string, headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/cashbox/webhooks/sandbox', payload: body, headers });
 
 /** A deposit the PSP approves and notifies. */
-async function deposited(p: Player, cents: number): Promise<void> {
-  const res = await depositCall(p, cents);
+async function deposited(p: Player, cents: number, currency = 'EUR'): Promise<void> {
+  const res = await depositCall(p, cents, currency);
   expect(res.statusCode, res.body).toBe(201);
   const settled = psp.last();
   settled.status = 'succeeded';
@@ -373,6 +374,93 @@ describe('play', () => {
     const set = await call(t, 'PATCH', '/api/responsible_gaming', { cookie: p.cookie, payload: { reality_check_minutes: 30 } });
     expect(set.statusCode, set.body).toBe(200);
     expect(responsibleGamingResponseSchema.parse(set.json()).reality_check_minutes).toBe(30);
+  });
+});
+
+describe('one player, all currencies', () => {
+  // Round figures: one dollar is worth half a euro here.
+  beforeAll(async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/operator/reference_rates',
+      headers: { authorization: `Bearer ${OPERATOR}` },
+      payload: { rates: [{ currency: 'USD', eur_per_unit: '0.5' }] },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+  const openAccount = async (p: Player, currency: string) => {
+    const res = await call(t, 'POST', '/api/player/accounts', { cookie: p.cookie, payload: { currency } });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('a deposit limit reached in euros refuses a deposit in a currency opened afterwards, counting deposits pending in any currency', async () => {
+    const p = await newPlayer();
+    await setOk(p, amount('deposit', 'day', 50_000));
+    await deposited(p, 40_000);
+    await openAccount(p, 'USD');
+    // 20,001 USD cents are 10,000.5 EUR cents: over the 10,000 left.
+    expect((await depositCall(p, 20_001, 'USD')).json()).toEqual({ errors: { amount_cents: ['limit_reached'] } });
+    // 10,000 USD pending at the PSP are 5,000 EUR of the 10,000 left.
+    expect((await depositCall(p, 10_000, 'USD')).statusCode).toBe(201);
+    expect((await depositCall(p, 5_001)).json()).toEqual({ errors: { amount_cents: ['limit_reached'] } });
+    expect((await depositCall(p, 5_000)).statusCode).toBe(201);
+    // The dollar account took the limit (100,000 USD cents), and each amount shows the usage of every currency.
+    await t.app.orbitOutbox.drain();
+    expect(find(await limitsOf(p), 'deposit')!.accounts.map((a) => [a.currency, a.amount_cents, a.current_value_amount_cents]).sort()).toEqual([
+      ['EUR', 50_000, 40_000],
+      ['USD', 100_000, 80_000],
+    ]);
+  });
+
+  it('a new currency account takes every amount limit in force, converted and rounded down; the stricter amount binds', async () => {
+    const p = await newPlayer();
+    await setOk(p, amount('wager', 'day', 3_001));
+    await setOk(p, amount('loss', 'week', 2_000));
+    await openAccount(p, 'USD');
+    await t.app.orbitOutbox.drain();
+    const limits = await limitsOf(p);
+    expect(find(limits, 'wager')!.accounts.map((a) => [a.currency, a.amount_cents]).sort()).toEqual([
+      ['EUR', 3_001],
+      ['USD', 6_002],
+    ]);
+    expect(find(limits, 'loss')!.accounts.map((a) => [a.currency, a.amount_cents]).sort()).toEqual([
+      ['EUR', 2_000],
+      ['USD', 4_000],
+    ]);
+    // The player lowers the dollar amount: it applies at once and binds play in euros too.
+    await setOk(p, amount('wager', 'day', 1_000, 'USD'));
+    await client.fund(p, 10_000);
+    await call(t, 'POST', '/api/player/accounts', { cookie: p.cookie, payload: { currency: 'EUR' } });
+    const token = await client.session(p);
+    expectError(await play(token, 501), 403, 'limit_reached');
+    expect((await play(token, 500)).status).toBe(200);
+    const wager = find(await limitsOf(p), 'wager')!;
+    expect(wager.accounts.map((a) => [a.currency, a.current_value_amount_cents]).sort()).toEqual([
+      ['EUR', 500],
+      ['USD', 1_000],
+    ]);
+  });
+
+  it('a loss limit reached in euros refuses the launch in dollars, and bets in dollars count converted', async () => {
+    const p = await newPlayer();
+    await client.fund(p, 10_000);
+    await setOk(p, amount('loss', 'day', 1_000));
+    const eur = await client.session(p);
+    expect((await play(eur, 600)).status).toBe(200);
+    await openAccount(p, 'USD');
+    await client.fund(p, 10_000, 0, 'USD');
+    const usd = await client.session(p);
+    const bet = (cents: number) => {
+      round++;
+      return client.bet(usd, `r-${round}`, `b-${round}`, cents, { currency: 'USD' });
+    };
+    // 801 USD is 400.5 EUR: over the 400 left; 800 USD is exactly what is left.
+    expectError(await bet(801), 403, 'limit_reached');
+    expect((await bet(800)).status).toBe(200);
+    expectError(await bet(1), 403, 'limit_reached');
+    const launch = await client.launch(p);
+    expect(launch.json()).toEqual({ errors: { base: ['limit_reached'] } });
+    expect((await balancesOf(t.database.db, p.id, 'USD')).real).toBe(9_200);
   });
 });
 

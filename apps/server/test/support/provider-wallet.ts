@@ -29,9 +29,9 @@ export function walletClient(t: TestApp, ledger: Ledger) {
     return { status: res.statusCode, body: res.json() as Record<string, unknown> };
   }
 
-  async function fund(player: Pick<Player, 'id'>, real: number, bonus = 0): Promise<void> {
-    if (real > 0) await ledger.transfer(t.database.db, { idempotencyKey: uid('fund-real'), kind: 'deposit', reference: 'payment:test', currency: 'EUR', amount: real, from: { house: 'psp_clearing' }, to: { player: player.id, kind: 'real' } });
-    if (bonus > 0) await ledger.transfer(t.database.db, { idempotencyKey: uid('fund-bonus'), kind: 'bonus', reference: 'bonus:test', currency: 'EUR', amount: bonus, from: { house: 'bonus_funding' }, to: { player: player.id, kind: 'bonus' } });
+  async function fund(player: Pick<Player, 'id'>, real: number, bonus = 0, currency = 'EUR'): Promise<void> {
+    if (real > 0) await ledger.transfer(t.database.db, { idempotencyKey: uid('fund-real'), kind: 'deposit', reference: 'payment:test', currency, amount: real, from: { house: 'psp_clearing' }, to: { player: player.id, kind: 'real' } });
+    if (bonus > 0) await ledger.transfer(t.database.db, { idempotencyKey: uid('fund-bonus'), kind: 'bonus', reference: 'bonus:test', currency, amount: bonus, from: { house: 'bonus_funding' }, to: { player: player.id, kind: 'bonus' } });
   }
 
   async function launch(player: Player | null, game = 'orbit/european-roulette', mode: 'real' | 'demo' = 'real') {

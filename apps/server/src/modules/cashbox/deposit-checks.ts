@@ -11,8 +11,8 @@ export type DepositCheckInput = {
   currency: string;
   /** The deposit's amount; 0 when a crypto address is asked for (the amount is not known yet). */
   amountCents: number;
-  /** The player's deposits in this currency still waiting at the PSP: they may all succeed. */
-  pendingCents: number;
+  /** The player's deposits still waiting at the PSP, per currency: they may all succeed. */
+  pending: Array<{ currency: string; cents: number }>;
   at: Date;
   /** The cashbox's transaction, which holds the player's deposit lock while the checks read. */
   executor: Executor;

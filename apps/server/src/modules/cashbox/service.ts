@@ -208,11 +208,12 @@ export class CashboxService {
    */
   private async refuseDeposit(tx: Executor, userId: number, currency: string, amountCents: number, at: Date): Promise<void> {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cashbox.deposit'), ${userId}::int)`);
-    const [pending] = await tx
-      .select({ cents: sql<string>`coalesce(sum(${payments.amount}), 0)` })
+    const pending = await tx
+      .select({ currency: payments.currency, cents: sql<number>`coalesce(sum(${payments.amount}), 0)`.mapWith(Number) })
       .from(payments)
-      .where(and(eq(payments.userId, userId), eq(payments.action, 'deposit'), eq(payments.currency, currency), eq(payments.state, 'pending')));
-    const refusal = await this.depositChecks.run({ userId, currency, amountCents, pendingCents: Number(pending!.cents), at, executor: tx });
+      .where(and(eq(payments.userId, userId), eq(payments.action, 'deposit'), eq(payments.state, 'pending')))
+      .groupBy(payments.currency);
+    const refusal = await this.depositChecks.run({ userId, currency, amountCents, pending, at, executor: tx });
     if (refusal === 'limit_reached') throw unprocessable('limit_reached', 'amount_cents');
     if (refusal) throw unprocessable(refusal, 'base');
   }

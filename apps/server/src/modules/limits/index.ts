@@ -7,7 +7,7 @@
 import { publicBase } from '../../platform/config';
 import type { OrbitModule } from '../../platform/module';
 import { withdrawalLink } from '../identity';
-import { TRANSFER_TOPIC, type TransferEvent } from '../wallet';
+import { ACCOUNT_OPENED_TOPIC, TRANSFER_TOPIC, type AccountOpenedEvent, type TransferEvent } from '../wallet';
 import { limitsRoutes } from './routes';
 import { EXCLUSION_STARTED_TOPIC, LimitsService } from './service';
 
@@ -36,6 +36,11 @@ export const limitsModule: OrbitModule = {
         if (canceled > 0) ctx.log.info({ userId, canceled }, 'pending deposits canceled: exclusion started');
       });
     }, { readOnly: true });
+    // An account in a new currency takes the amount limits in force (docs/limits.md).
+    ctx.outbox.on(ACCOUNT_OPENED_TOPIC, 'limits.extend-to-account', async (event, { tx, afterCommit }) => {
+      const { userId, currency } = event.payload as AccountOpenedEvent;
+      if (await service.extendToAccount(tx, userId, currency)) afterCommit(async () => void (await service.changed(userId)));
+    });
     // A player with limits sees their usage move live (`game_limits`) after each bet, win or deposit.
     ctx.outbox.onBatch(TRANSFER_TOPIC, 'limits.publish-usage', async (events, { tx, afterCommit }) => {
       const moved = new Set<number>();

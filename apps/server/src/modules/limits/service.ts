@@ -25,7 +25,7 @@ import { hashToken, newToken } from '../../platform/tokens';
 import type { DepositCheck } from '../cashbox';
 import type { PreBetCheck } from '../games';
 import { endAllSessions, mailWithdrawalLink, playerContact, signedInSeconds, stopPromotions, type CurrentPlayer, type SignInCheck } from '../identity';
-import { listAccounts, playerMovements, type PlayerMovements } from '../wallet';
+import { listAccounts, playerMovements, playerMovementsByCurrency, referenceRatesNow, type PlayerMovements, type ReferenceRates } from '../wallet';
 import { limitChangeMail } from './mails';
 import { exclusionEnd, periodWindow, type PeriodWindow } from './periods';
 import { realityChecks, userLimitAccounts, userLimitChanges, userLimits } from './schema';
@@ -144,11 +144,10 @@ export class LimitsService {
       const window = usage.window(limit.period as LimitPeriod);
       const presentedAccounts = [];
       for (const account of accounts) {
-        const moved = await usage.movements(account.currency, limit.period as LimitPeriod);
         presentedAccounts.push({
           currency: account.currency,
           amount_cents: account.amountCents,
-          current_value_amount_cents: usedBy(type, moved, true),
+          current_value_amount_cents: await usage.used(type, limit.period as LimitPeriod, account.currency, true),
           active_until: window.end.toISOString(),
           pending_amount_cents: changes.find((c) => c.action === 'raise' && c.currency === account.currency)?.amount ?? null,
         });
@@ -251,6 +250,32 @@ export class LimitsService {
     return mailWithdrawalLink(tx, this.mailer, this.links.withdrawal, userId, now);
   }
 
+  /**
+   * A player's account in a new currency takes every amount limit in force: the strictest of the
+   * limit's amounts converted at the reference rate, rounded down (the outbox, in its transaction).
+   * The usage already binds that currency without it (every currency counts against every
+   * amount); this is the amount the page shows and the player can change there.
+   */
+  async extendToAccount(tx: Executor, userId: number, currency: string): Promise<boolean> {
+    await lockPlayer(tx, userId);
+    const limits = await tx
+      .select()
+      .from(userLimits)
+      .where(and(inForce(userId, this.clock.now()), inArray(userLimits.type, [...AMOUNT_LIMIT_TYPES])));
+    if (limits.length === 0) return false;
+    const accounts = await tx.select().from(userLimitAccounts).where(inArray(userLimitAccounts.limitId, limits.map((l) => l.id)));
+    const rates = await referenceRatesNow(tx);
+    let extended = false;
+    for (const limit of limits) {
+      const amounts = accounts.filter((a) => a.limitId === limit.id);
+      if (amounts.length === 0 || amounts.some((a) => a.currency === currency)) continue;
+      const amountCents = Math.min(...amounts.map((a) => rates.convert(a.amountCents, a.currency, currency, 'down')));
+      await tx.insert(userLimitAccounts).values({ limitId: limit.id, currency, amountCents }).onConflictDoNothing();
+      extended = true;
+    }
+    return extended;
+  }
+
   /** `DELETE /api/user_limits/{id}`: the removal waits 24 hours and the mailed confirmation; exclusions cannot be removed. */
   async remove(userId: number, id: number): Promise<UserLimit[]> {
     const now = this.clock.now();
@@ -306,7 +331,7 @@ export class LimitsService {
   }
 
   /** Publishes the player's limits on `game_limits` and answers them. */
-  private async changed(userId: number): Promise<UserLimit[]> {
+  async changed(userId: number): Promise<UserLimit[]> {
     const limits = await this.list(userId);
     await publishToPlayer(this.pubsub, userId, 'game_limits', { limits });
     return limits;
@@ -394,21 +419,20 @@ export class LimitsService {
     }
     const amounts = relevant.filter((l) => l.type !== 'session');
     if (amounts.length === 0) return null;
-    const accounts = await executor
-      .select()
-      .from(userLimitAccounts)
-      .where(and(inArray(userLimitAccounts.limitId, amounts.map((l) => l.id)), eq(userLimitAccounts.currency, currency)));
+    // Every currency's amount binds play in every currency (docs/limits.md "One player, all currencies").
+    const accounts = await executor.select().from(userLimitAccounts).where(inArray(userLimitAccounts.limitId, amounts.map((l) => l.id)));
     for (const account of accounts) {
       const limit = amounts.find((l) => l.id === account.limitId)!;
-      const moved = await usage.movements(currency, limit.period as LimitPeriod);
-      if (wouldPass(account.amountCents, usedBy(limit.type as AmountLimitType, moved, false), amountCents)) return 'limit_reached';
+      const used = await usage.used(limit.type as AmountLimitType, limit.period as LimitPeriod, account.currency, false);
+      const stake = (await usage.rates()).convert(amountCents, currency, account.currency, 'up');
+      if (wouldPass(account.amountCents, used, stake)) return 'limit_reached';
     }
     // These limits count earlier bets: the wallet places this one under the player's lock.
     return accounts.length > 0 ? 'counting' : null;
   };
 
-  /** Every deposit (and crypto address): exclusions, then the deposit limits of its currency, counting deposits still pending. */
-  readonly depositCheck: DepositCheck = async ({ userId, currency, amountCents, pendingCents, at, executor }) => {
+  /** Every deposit (and crypto address): exclusions, then the deposit limits in every currency, counting deposits still pending. */
+  readonly depositCheck: DepositCheck = async ({ userId, currency, amountCents, pending, at, executor }) => {
     const limits = await this.inForceRows(executor, userId, at);
     if (limits.length === 0) return null;
     if (limits.some((l) => isExclusion(l.type))) return 'player_excluded';
@@ -416,14 +440,13 @@ export class LimitsService {
     if (deposits.length === 0) return null;
     const contact = await playerContact(executor, userId);
     const usage = new Usage(executor, userId, contact?.timeZone, at);
-    const accounts = await executor
-      .select()
-      .from(userLimitAccounts)
-      .where(and(inArray(userLimitAccounts.limitId, deposits.map((l) => l.id)), eq(userLimitAccounts.currency, currency)));
+    const accounts = await executor.select().from(userLimitAccounts).where(inArray(userLimitAccounts.limitId, deposits.map((l) => l.id)));
+    const rates = await usage.rates();
     for (const account of accounts) {
       const limit = deposits.find((l) => l.id === account.limitId)!;
-      const moved = await usage.movements(currency, limit.period as LimitPeriod);
-      if (wouldPass(account.amountCents, moved.deposits + pendingCents, amountCents)) return 'limit_reached';
+      let used = await usage.used('deposit', limit.period as LimitPeriod, account.currency, false);
+      for (const waiting of pending) used += rates.convert(waiting.cents, waiting.currency, account.currency, 'up');
+      if (wouldPass(account.amountCents, used, rates.convert(amountCents, currency, account.currency, 'up'))) return 'limit_reached';
     }
     return null;
   };
@@ -481,22 +504,18 @@ export class LimitsService {
   }
 }
 
-/**
- * What a limit counts of a period's movements: deposits, bets, or the net loss (bets − wins).
- * Shown (`current_value_amount_cents`), a net loss is never below 0; checked, a player who is up
- * may lose what they won before the limit bites.
- */
-function usedBy(type: AmountLimitType, moved: PlayerMovements, shown: boolean): number {
+/** What a limit counts of one currency's movements: deposits, bets, or the net loss (bets − wins). */
+function countedBy(type: AmountLimitType, moved: PlayerMovements): number {
   if (type === 'deposit') return moved.deposits;
   if (type === 'wager') return moved.bets;
-  const loss = moved.bets - moved.wins;
-  return shown ? Math.max(0, loss) : loss;
+  return moved.bets - moved.wins;
 }
 
-/** One player's usage at one instant, each period and currency read once. */
+/** One player's usage at one instant, each period read once, the reference rates read once. */
 class Usage {
-  private readonly moved = new Map<string, Promise<PlayerMovements>>();
+  private readonly moved = new Map<LimitPeriod, Promise<Map<string, PlayerMovements>>>();
   private readonly seconds = new Map<LimitPeriod, Promise<number>>();
+  private referenceRates: Promise<ReferenceRates> | undefined;
 
   constructor(
     private readonly executor: Executor,
@@ -509,16 +528,31 @@ class Usage {
     return periodWindow(period, this.at, this.timeZone);
   }
 
-  movements(currency: string, period: LimitPeriod): Promise<PlayerMovements> {
-    const key = `${currency}:${period}`;
-    let found = this.moved.get(key);
+  rates(): Promise<ReferenceRates> {
+    this.referenceRates ??= referenceRatesNow(this.executor);
+    return this.referenceRates;
+  }
+
+  /**
+   * What a limit of `type` has used this period, in `currency`: every currency's movements, each
+   * converted at the reference rate and rounded up (a player is never allowed more than they
+   * set). Shown (`current_value_amount_cents`), a net loss is never below 0; checked, a player
+   * who is up may lose what they won before the limit bites.
+   */
+  async used(type: AmountLimitType, period: LimitPeriod, currency: string, shown: boolean): Promise<number> {
+    let found = this.moved.get(period);
     if (!found) {
       const { start } = this.window(period);
       // Up to and including `at`: a movement of this instant counts.
-      found = playerMovements(this.executor, this.userId, currency, start, new Date(this.at.getTime() + 1));
-      this.moved.set(key, found);
+      found = playerMovementsByCurrency(this.executor, this.userId, start, new Date(this.at.getTime() + 1));
+      this.moved.set(period, found);
     }
-    return found;
+    const byCurrency = await found;
+    // One currency (the usual case) needs no rates.
+    const rates = [...byCurrency.keys()].some((c) => c !== currency) ? await this.rates() : null;
+    let used = 0;
+    for (const [moved, movements] of byCurrency) used += rates ? rates.convert(countedBy(type, movements), moved, currency, 'up') : countedBy(type, movements);
+    return shown && type === 'loss' ? Math.max(0, used) : used;
   }
 
   signedInSeconds(period: LimitPeriod): Promise<number> {

@@ -1,8 +1,13 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/executor';
 import { unprocessable } from '../../platform/errors';
+import { enqueueEvent } from '../../platform/outbox/outbox';
 import { openLedgerAccounts, playerBalances } from './ledger';
 import { accounts, currencies, ledgerAccounts } from './schema';
+
+/** Written when a player's account in a new currency opens (limits extend to it). */
+export const ACCOUNT_OPENED_TOPIC = 'wallet.account_opened';
+export type AccountOpenedEvent = { userId: number; currency: string };
 
 /**
  * Opens the player's account in a currency (idempotent), with its ledger accounts, and makes it
@@ -11,11 +16,14 @@ import { accounts, currencies, ledgerAccounts } from './schema';
  */
 export async function openAccount(db: Executor, userId: number, currency: string, at: Date = new Date()): Promise<void> {
   const active = await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.userId, userId), eq(accounts.active, true)));
-  await db
+  const opened = await db
     .insert(accounts)
     .values({ userId, currency, active: active.length === 0, createdAt: at })
-    .onConflictDoNothing({ target: [accounts.userId, accounts.currency] });
+    .onConflictDoNothing({ target: [accounts.userId, accounts.currency] })
+    .returning({ id: accounts.id });
   await openLedgerAccounts(db, userId, currency, at);
+  // A player's first account has no limits to extend yet (limits are set on accounts).
+  if (opened.length > 0 && active.length > 0) await enqueueEvent(db, ACCOUNT_OPENED_TOPIC, { userId, currency } satisfies AccountOpenedEvent, at);
 }
 
 /** Opens the account in `currency` if needed and makes it the player's active one. */

@@ -7,10 +7,12 @@ import type { Db } from '../../platform/db/client';
 import type { OrbitModule } from '../../platform/module';
 import { REAL_CURRENCY_CODES, seedCurrencies } from './currencies';
 import { openHouseAccounts } from './ledger';
+import { seedReferenceRates } from './reference-rates';
 import { walletRoutes } from './routes';
 
-export { openAccount, listAccounts, accountsOf, switchAccount, type PlayerAccount } from './accounts';
-export { playerMovements, type PlayerMovements } from './movements';
+export { openAccount, listAccounts, accountsOf, switchAccount, ACCOUNT_OPENED_TOPIC, type AccountOpenedEvent, type PlayerAccount } from './accounts';
+export { playerMovements, playerMovementsByCurrency, type PlayerMovements } from './movements';
+export { referenceRatesNow, ReferenceRates, type Rounding } from './reference-rates';
 export { auditLedger, type LedgerAudit, type BrokenAccount } from './audit';
 export {
   Ledger,
@@ -41,6 +43,7 @@ export {
 
 async function seedWallet(db: Db): Promise<void> {
   await seedCurrencies(db);
+  await seedReferenceRates(db, new Date());
   await openHouseAccounts(db, REAL_CURRENCY_CODES, new Date());
 }
 

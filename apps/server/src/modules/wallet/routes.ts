@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { currenciesResponseSchema, type CurrenciesResponse } from '@orbit/contracts';
+import {
+  currenciesResponseSchema,
+  referenceRatesResponseSchema,
+  updateReferenceRatesRequestSchema,
+  type CurrenciesResponse,
+  type ReferenceRatesResponse,
+} from '@orbit/contracts';
 import { TtlCache } from '../../platform/cache';
 import type { ModuleContext } from '../../platform/context';
 import { operatorGuard } from '../../platform/http/operator';
 import { auditLedger } from './audit';
 import { listCurrencies } from './currencies';
+import { formatRate, listReferenceRates, parseRate, updateReferenceRates } from './reference-rates';
 
 export async function walletRoutes(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -33,5 +40,36 @@ export async function walletRoutes(app: FastifyInstance, ctx: ModuleContext): Pr
       schema: { tags: ['operator'], summary: 'Checks the ledger invariants (Authorization: Bearer OPERATOR_TOKEN)' },
     },
     () => auditLedger(ctx.db),
+  );
+
+  // Reference rates: how amounts in different currencies compare (docs/reference-rates.md).
+  const presentRates = async (): Promise<ReferenceRatesResponse> => ({
+    rates: (await listReferenceRates(ctx.db)).map((r) => ({ currency: r.currency, eur_per_unit: formatRate(parseRate(r.eurPerUnit)), updated_at: r.updatedAt.toISOString() })),
+  });
+  api.get(
+    '/api/operator/reference_rates',
+    {
+      onRequest: operatorGuard(ctx.config.operatorToken),
+      schema: { tags: ['operator'], summary: 'Euros per unit of every currency', response: { 200: referenceRatesResponseSchema } },
+    },
+    presentRates,
+  );
+  api.put(
+    '/api/operator/reference_rates',
+    {
+      // Bearer-token authenticated, server to server: a browser's cookies carry no authority here.
+      config: { csrf: false },
+      onRequest: operatorGuard(ctx.config.operatorToken),
+      schema: {
+        tags: ['operator'],
+        summary: 'Sets the reference rates of the given currencies (all or none)',
+        body: updateReferenceRatesRequestSchema,
+        response: { 200: referenceRatesResponseSchema },
+      },
+    },
+    async (request) => {
+      await updateReferenceRates(ctx.db, request.body.rates, ctx.clock.now());
+      return presentRates();
+    },
   );
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, pgTable, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, check, index, integer, numeric, pgTable, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Currencies the casino knows; `subunits_to_unit` says how many minor units make one unit. */
 export const currencies = pgTable('currencies', {
@@ -109,4 +109,22 @@ export const ledgerTransfers = pgTable(
     check('ledger_transfers_amount_positive', sql`${t.amount} > 0`),
     check('ledger_transfers_two_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
   ],
+);
+
+/**
+ * What one unit of each currency is worth in euros, for comparing amounts across currencies
+ * (a limit binds all of a player's currencies; VIP thresholds). Never used to move money.
+ * Seeded once per currency; the operator keeps them current (`PUT /api/operator/reference_rates`).
+ */
+export const referenceRates = pgTable(
+  'reference_rates',
+  {
+    currency: text('currency')
+      .primaryKey()
+      .references(() => currencies.code),
+    /** Euros per one unit of the currency, a decimal string (numeric: exact). */
+    eurPerUnit: numeric('eur_per_unit', { precision: 30, scale: 12 }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [check('reference_rates_positive', sql`${t.eurPerUnit} > 0`)],
 );

@@ -290,6 +290,7 @@ function AmountLimitForm({ type, currencies, money, limits }: { type: AmountLimi
         ))}
       </div>
       <p className="limits__muted">{t('limits.changeRule')}</p>
+      <p className="limits__muted">{t('limits.currencyRule')}</p>
       <ErrorNotices errors={{ ...errors, period: undefined }} />
       {done ? <Notice kind="info">{t(`limits.done.${done}`)}</Notice> : null}
       <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>

@@ -1,0 +1,141 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db/client';
+import type { Executor } from '../../platform/db/executor';
+import { unprocessable } from '../../platform/errors';
+import { CURRENCY_SEED } from './currencies';
+import { currencies, referenceRates } from './schema';
+
+/**
+ * Euros per unit at seeding: a starting point so that a fresh casino can compare currencies at
+ * all. The operator replaces them with current figures (docs/reference-rates.md).
+ */
+const SEED_EUR_PER_UNIT: Readonly<Record<string, string>> = {
+  EUR: '1',
+  USD: '0.92',
+  AUD: '0.6',
+  CAD: '0.67',
+  NZD: '0.55',
+  BRL: '0.17',
+  NOK: '0.085',
+  JPY: '0.0061',
+  KZT: '0.0018',
+  GBP: '1.17',
+  PLN: '0.23',
+  INR: '0.011',
+  BTC: '60000',
+  BCH: '350',
+  ETH: '2500',
+  LTC: '70',
+  DOG: '0.12',
+  USDT: '0.92',
+  USDC: '0.92',
+  BNB: '500',
+  ADA: '0.4',
+  TRX: '0.12',
+  // Play money: worth nothing, but every currency has a rate so that a lookup never misses.
+  FUN: '0.000000000001',
+};
+
+/** Rates carry 12 decimals (the column's scale): 1 EUR = 10^12 of these. */
+const SCALE_DIGITS = 12;
+const SCALE = 10n ** BigInt(SCALE_DIGITS);
+
+/** `"0.92"` → 920_000_000_000n (euros per unit × 10^12); exact, no floating point. */
+export function parseRate(text: string): bigint {
+  const m = /^(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!m) throw new Error(`not a reference rate: ${text}`);
+  const fraction = (m[2] ?? '').slice(0, SCALE_DIGITS).padEnd(SCALE_DIGITS, '0');
+  return BigInt(m[1]!) * SCALE + BigInt(fraction);
+}
+
+/** 920_000_000_000n → `"0.92"`. */
+export function formatRate(scaled: bigint): string {
+  const whole = scaled / SCALE;
+  const fraction = (scaled % SCALE).toString().padStart(SCALE_DIGITS, '0').replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : `${whole}`;
+}
+
+/** Which way a converted amount that falls between two minor units goes. */
+export type Rounding = 'up' | 'down';
+
+type Rate = { scaled: bigint; subunits: bigint };
+
+/**
+ * The reference rates read at one moment, to compare amounts in minor units across currencies.
+ * `convert` is exact integer arithmetic; the caller says how to round what falls between two
+ * minor units (a limit's usage rounds up, an amount that a limit inherits rounds down: the
+ * player is never allowed more than they set).
+ */
+export class ReferenceRates {
+  constructor(private readonly rates: ReadonlyMap<string, Rate>) {}
+
+  convert(minor: number, from: string, to: string, rounding: Rounding): number {
+    if (from === to || minor === 0) return minor;
+    const a = this.rate(from);
+    const b = this.rate(to);
+    const numerator = BigInt(minor) * a.scaled * b.subunits;
+    const denominator = b.scaled * a.subunits;
+    let quotient = numerator / denominator;
+    const remainder = numerator % denominator;
+    // BigInt division truncates toward zero; move one step where the rounding says.
+    if (remainder !== 0n) {
+      if (rounding === 'up' && numerator > 0n) quotient += 1n;
+      if (rounding === 'down' && numerator < 0n) quotient -= 1n;
+    }
+    return Number(quotient);
+  }
+
+  private rate(currency: string): Rate {
+    const rate = this.rates.get(currency);
+    // Every currency is seeded with a rate and rates cannot be deleted: a miss is a bug.
+    if (!rate) throw new Error(`no reference rate for ${currency}`);
+    return rate;
+  }
+}
+
+export type ReferenceRateRow = { currency: string; eurPerUnit: string; updatedAt: Date };
+
+/** Every currency's rate, in the currencies' display order. */
+export async function listReferenceRates(executor: Executor): Promise<ReferenceRateRow[]> {
+  return executor
+    .select({ currency: referenceRates.currency, eurPerUnit: referenceRates.eurPerUnit, updatedAt: referenceRates.updatedAt })
+    .from(referenceRates)
+    .innerJoin(currencies, eq(currencies.code, referenceRates.currency))
+    .orderBy(currencies.position);
+}
+
+/** The rates as they are now, ready to convert with. */
+export async function referenceRatesNow(executor: Executor): Promise<ReferenceRates> {
+  const rows = await executor
+    .select({ currency: referenceRates.currency, eurPerUnit: referenceRates.eurPerUnit, subunits: currencies.subunitsToUnit })
+    .from(referenceRates)
+    .innerJoin(currencies, eq(currencies.code, referenceRates.currency));
+  return new ReferenceRates(new Map(rows.map((r) => [r.currency, { scaled: parseRate(r.eurPerUnit), subunits: BigInt(r.subunits) }])));
+}
+
+/**
+ * The operator's update: each given currency gets its new rate (all in one transaction). A
+ * currency the casino does not know is refused and nothing changes.
+ */
+export async function updateReferenceRates(db: Db, rates: Array<{ currency: string; eur_per_unit: string }>, at: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    for (const [index, rate] of rates.entries()) {
+      const [updated] = await tx
+        .update(referenceRates)
+        .set({ eurPerUnit: formatRate(parseRate(rate.eur_per_unit)), updatedAt: at })
+        .where(eq(referenceRates.currency, rate.currency))
+        .returning({ currency: referenceRates.currency });
+      if (!updated) throw unprocessable('unknown_currency', `rates.${index}.currency`);
+    }
+  });
+}
+
+/** Seeds a rate for every currency that has none; never overwrites the operator's figures. */
+export async function seedReferenceRates(db: Db, at: Date): Promise<void> {
+  const rows = CURRENCY_SEED.map((c) => {
+    const rate = SEED_EUR_PER_UNIT[c.code];
+    if (!rate) throw new Error(`no seed reference rate for ${c.code}`);
+    return { currency: c.code, eurPerUnit: rate, updatedAt: at };
+  });
+  await db.insert(referenceRates).values(rows).onConflictDoNothing({ target: referenceRates.currency });
+}
