@@ -85,6 +85,7 @@ export const withdrawalQuerySchema = z.object({ withdrawal_token: withdrawalToke
 export const withdrawalResponseSchema = z.object({
   /** The player's address, masked (`an***@example.com`). */
   email: z.string(),
+  /** `real_cents`: all the account's money that can be withdrawn (real and withdraw-only). */
   accounts: z.array(z.object({ currency: z.string(), real_cents: z.number().int(), subunits_to_unit: z.number().int() })),
   /** Cashout methods of every account's currency. */
   methods: z.array(paymentMethodSchema),
@@ -120,6 +121,11 @@ export const paymentSchema = z.object({
   state: z.enum(PAYMENT_STATES),
   success: z.boolean(),
   cancellation_reason: z.string().nullable(),
+  /**
+   * A deposit that arrived past the player's deposit limit (`limit_reached`) or during a
+   * cooling-off or self-exclusion (`player_excluded`): credited as withdraw-only money.
+   */
+  held_reason: z.enum(['limit_reached', 'player_excluded']).nullable(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 export const paymentsResponseSchema = z.array(paymentSchema);

@@ -8,8 +8,13 @@ export const playerAccountSchema = z.object({
   currency: z.string(),
   /** Real plus bonus money. */
   amount_cents: z.number().int(),
-  /** Real money minus what an active bonus locks. */
+  /** Real money minus what an active bonus locks, plus withdraw-only money. */
   available_to_cashout_cents: z.number().int(),
+  /**
+   * Withdraw-only money: deposits that arrived past a deposit limit or during an exclusion. Not
+   * in `amount_cents` (it cannot be played with); in `available_to_cashout_cents`.
+   */
+  held_cents: z.number().int(),
   available_to_bet_with_locked_cent: z.number().int(),
   hidden_at: z.string().nullable(),
   deposit_available: z.boolean(),

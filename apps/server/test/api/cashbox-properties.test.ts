@@ -97,7 +97,7 @@ it('keeps the money right through random sequences of cashbox operations', { tim
           model.reserved -= chosen.amount;
           if (o.type !== 'approve_paid') model.real += chosen.amount;
         }
-        expect(await balancesOf(t.database.db, player.id, 'EUR')).toEqual({ currency: 'EUR', real: model.real, bonus: 0, reserved: model.reserved });
+        expect(await balancesOf(t.database.db, player.id, 'EUR')).toEqual({ currency: 'EUR', real: model.real, bonus: 0, reserved: model.reserved, held: 0 });
         // What the reserve holds is exactly the cashouts still open.
         const rows = await t.database.db.select({ action: payments.action, amount: payments.amount, state: payments.state }).from(payments).where(eq(payments.userId, player.id));
         const openCashouts = rows.filter((p) => p.action === 'cashout' && (p.state === 'pending' || p.state === 'processing'));

@@ -12,6 +12,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   confirmUserLimitResponseSchema,
   isLimitReached,
+  paymentsResponseSchema,
+  playerAccountsResponseSchema,
   responsibleGamingResponseSchema,
   userLimitsResponseSchema,
   withdrawalResponseSchema,
@@ -461,6 +463,65 @@ describe('one player, all currencies', () => {
     const launch = await client.launch(p);
     expect(launch.json()).toEqual({ errors: { base: ['limit_reached'] } });
     expect((await balancesOf(t.database.db, p.id, 'USD')).real).toBe(9_200);
+  });
+});
+
+describe('money arriving past a limit or during an exclusion', () => {
+  const paid = async (payment: ReturnType<typeof psp.last>) => {
+    payment.status = 'succeeded';
+    payment.card = { brand: 'visa', last4: '4242', token: `tok_held_${payment.id}` };
+    const { body, headers } = psp.webhook(payment, clock.now());
+    expect((await webhook(body, headers)).statusCode).toBe(200);
+  };
+  const accountOf = async (p: Player, currency = 'EUR') => {
+    const res = await call(t, 'GET', '/api/player/accounts', { cookie: p.cookie });
+    return playerAccountsResponseSchema.parse(res.json()).find((a) => a.currency === currency)!;
+  };
+
+  it('a card payment paid after the player lowered their deposit limit is held: withdraw-only, never played, and the player is told', async () => {
+    const p = await newPlayer();
+    await setOk(p, amount('deposit', 'day', 10_000));
+    expect((await depositCall(p, 8_000)).statusCode).toBe(201);
+    const waiting = psp.last();
+    await setOk(p, amount('deposit', 'day', 5_000));
+    await paid(waiting);
+    expect(await balancesOf(t.database.db, p.id, 'EUR')).toMatchObject({ real: 0, held: 8_000 });
+    expect(await accountOf(p)).toMatchObject({ amount_cents: 0, held_cents: 8_000, available_to_cashout_cents: 8_000 });
+    const history = paymentsResponseSchema.parse((await call(t, 'GET', '/api/player/payments', { cookie: p.cookie })).json());
+    expect(history.find((h) => h.action === 'deposit')).toMatchObject({ state: 'succeeded', held_reason: 'limit_reached' });
+    // Games see none of it.
+    const token = await client.session(p);
+    expectError(await play(token, 100), 402, 'insufficient_funds');
+    // A cashout takes it; a recalled cashout gives it back as withdraw-only money, not as real money.
+    const cashout = await call(t, 'POST', '/api/cashbox/cashouts', { cookie: p.cookie, payload: { payment_method: 'bank_sofort', amount_cents: 8_000, currency: 'EUR', destination: 'DE89370400440532013000' } });
+    expect(cashout.statusCode, cashout.body).toBe(201);
+    expect(await balancesOf(t.database.db, p.id, 'EUR')).toMatchObject({ real: 0, held: 0, reserved: 8_000 });
+    const id = (cashout.json() as { id: number }).id;
+    expect((await call(t, 'POST', `/api/player/payments/${id}/recall`, { cookie: p.cookie })).statusCode).toBe(200);
+    expect(await balancesOf(t.database.db, p.id, 'EUR')).toMatchObject({ real: 0, held: 8_000, reserved: 0 });
+  });
+
+  it('a payment the PSP could no longer cancel, paid during a cooling-off, is held and the withdrawal link goes out', async () => {
+    const p = await newPlayer();
+    await client.fund(p, 1_000);
+    expect((await depositCall(p, 2_500)).statusCode).toBe(201);
+    const waiting = psp.last();
+    expect((await setLimit(p, { type: 'cooling_off', period: '24_hours' })).statusCode).toBe(200);
+    // Paid before the cancellation reached the PSP.
+    await paid(waiting);
+    await t.app.orbitOutbox.drain();
+    expect(await balancesOf(t.database.db, p.id, 'EUR')).toMatchObject({ real: 1_000, held: 2_500 });
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.externalId, waiting.id));
+    expect(row).toMatchObject({ state: 'succeeded', heldReason: 'player_excluded', heldCents: 2_500 });
+    const mail = await lastMailTo(t, p.email);
+    expect(mail.subject).toBe('Withdraw your balance');
+    const link = tokenIn(mail.text, 'withdrawal_token');
+    const shown = withdrawalResponseSchema.parse((await call(t, 'GET', `/api/cashbox/withdrawal?withdrawal_token=${encodeURIComponent(link)}`)).json());
+    expect(shown.accounts).toEqual([{ currency: 'EUR', real_cents: 3_500, subunits_to_unit: 100 }]);
+    // The held money leaves first.
+    const out = await call(t, 'POST', '/api/cashbox/withdrawal', { payload: { withdrawal_token: link, payment_method: 'bank_sofort', amount_cents: 3_000, currency: 'EUR', destination: 'DE89370400440532013000' } });
+    expect(out.statusCode, out.body).toBe(201);
+    expect(await balancesOf(t.database.db, p.id, 'EUR')).toMatchObject({ real: 500, held: 0, reserved: 3_000 });
   });
 });
 

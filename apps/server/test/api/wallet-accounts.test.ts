@@ -27,7 +27,7 @@ async function accounts(cookie: string) {
 describe('player accounts', () => {
   it('lists the account opened at registration, empty and active', async () => {
     expect(await accounts(ann.cookie)).toEqual([
-      { currency: 'EUR', amount_cents: 0, available_to_cashout_cents: 0, available_to_bet_with_locked_cent: 0, hidden_at: null, deposit_available: true, active: true },
+      { currency: 'EUR', amount_cents: 0, available_to_cashout_cents: 0, held_cents: 0, available_to_bet_with_locked_cent: 0, hidden_at: null, deposit_available: true, active: true },
     ]);
   });
 

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { InsufficientFundsError, Ledger, type TransferRequest } from '../../src/modules/wallet';
+import { InsufficientFundsError, Ledger, type PlayerAccountKind, type TransferRequest } from '../../src/modules/wallet';
 import { FakeClock } from '../../src/platform/clock';
 import { AppError } from '../../src/platform/errors';
 import { createTestApp, type TestApp } from '../support/app';
@@ -13,7 +13,7 @@ import { balancesOf, expectLedgerHolds, openPlayer } from '../support/ledger';
 
 const CURRENCIES = ['EUR', 'BTC'] as const;
 type Currency = (typeof CURRENCIES)[number];
-type Kind = 'real' | 'bonus' | 'reserved';
+type Kind = PlayerAccountKind;
 
 const clock = new FakeClock('2026-06-01T00:00:00Z');
 const ledger = new Ledger(clock);
@@ -164,7 +164,7 @@ it('keeps every invariant through random sequences of money movements', { timeou
         for (const p of players) {
           for (const c of CURRENCIES) {
             const b = await balancesOf(t.database.db, p, c);
-            expect(b).toEqual({ currency: c, real: model.get(p, c, 'real'), bonus: model.get(p, c, 'bonus'), reserved: model.get(p, c, 'reserved') });
+            expect(b).toEqual({ currency: c, real: model.get(p, c, 'real'), bonus: model.get(p, c, 'bonus'), reserved: model.get(p, c, 'reserved'), held: model.get(p, c, 'held') });
             expect(Math.min(b.real, b.bonus, b.reserved)).toBeGreaterThanOrEqual(0);
           }
         }

@@ -47,7 +47,7 @@ describe('transfers', () => {
     const { transfer, replayed } = await ledger.transfer(t.database.db, deposit(player, 2_500));
     expect(replayed).toBe(false);
     expect(transfer).toMatchObject({ kind: 'deposit', currency: 'EUR', amount: 2_500 });
-    expect(await balancesOf(t.database.db, player, 'EUR')).toEqual({ currency: 'EUR', real: 2_500, bonus: 0, reserved: 0 });
+    expect(await balancesOf(t.database.db, player, 'EUR')).toEqual({ currency: 'EUR', real: 2_500, bonus: 0, reserved: 0, held: 0 });
     expect(await eventCount()).toBe(events + 1);
     const [event] = await t.database.db.select().from(outboxEvents).orderBy(sql`id desc`).limit(1);
     expect(event!.payload).toMatchObject({ transferId: transfer.id, kind: 'deposit', amount: 2_500, to: { player, kind: 'real' } });
@@ -169,7 +169,7 @@ describe('transfers', () => {
       await refusal(ledger.transfer(tx, { ...deposit(player, 999), from: { player, kind: 'real' }, to: { house: 'bets' }, kind: 'bet' }));
       await ledger.transfer(tx, { ...deposit(player, 100), from: { player, kind: 'real' }, to: { player, kind: 'reserved' }, kind: 'cashout_reserve' });
     });
-    expect(await balancesOf(t.database.db, player, 'EUR')).toEqual({ currency: 'EUR', real: 300, bonus: 0, reserved: 100 });
+    expect(await balancesOf(t.database.db, player, 'EUR')).toEqual({ currency: 'EUR', real: 300, bonus: 0, reserved: 100, held: 0 });
     await expectLedgerHolds(t.database.db);
   });
 });

@@ -14,7 +14,7 @@ export async function openPlayer(db: Executor, currencies: string[], at = new Da
 
 export async function balancesOf(db: Executor, userId: number, currency: string): Promise<PlayerBalances> {
   const [b] = await playerBalances(db, userId, [currency]);
-  return b ?? { currency, real: 0, bonus: 0, reserved: 0 };
+  return b ?? { currency, real: 0, bonus: 0, reserved: 0, held: 0 };
 }
 
 /** Fails with the audit's own words when an invariant is broken. */

@@ -6,6 +6,7 @@ const account = (currency: string, amount: number, active = false): PlayerAccoun
   currency,
   amount_cents: amount,
   available_to_cashout_cents: amount,
+  held_cents: 0,
   available_to_bet_with_locked_cent: 0,
   hidden_at: null,
   deposit_available: true,

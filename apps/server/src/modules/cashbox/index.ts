@@ -5,13 +5,14 @@
  */
 import { publicBase } from '../../platform/config';
 import type { OrbitModule } from '../../platform/module';
+import { mailWithdrawalLink, withdrawalLink } from '../identity';
 import { Ledger, listCurrencies } from '../wallet';
 import { DepositChecks } from './deposit-checks';
 import { SandboxPspAdapter } from './psp';
 import { accountsRoutes } from './accounts-routes';
 import { registerLiveUpdates } from './live';
 import { cashboxRoutes } from './routes';
-import { CashboxService, PAYOUT_REQUESTED_TOPIC } from './service';
+import { CashboxService, DEPOSIT_HELD_TOPIC, PAYOUT_REQUESTED_TOPIC, type DepositHeldEvent } from './service';
 
 export { PAYMENT_CHANGED_TOPIC, presentPayment, type PaymentChangedEvent } from './service';
 export { presentAccount } from './accounts-routes';
@@ -47,6 +48,14 @@ export const cashboxModule: OrbitModule = {
     const service = new CashboxService(ctx.db, ctx.clock, new Ledger(ctx.clock), psp, { publicBase: base, autoApprove }, ctx.log, depositChecks);
     app.decorate('orbitPendingDeposits', { cancel: (userId: number, because: string) => service.cancelPendingDeposits(userId, because) });
     ctx.outbox.on(PAYOUT_REQUESTED_TOPIC, 'cashbox.send-payout', (event, delivery) => service.sendPayout((event.payload as { paymentId: number }).paymentId, delivery));
+    // An excluded player cannot sign in to see a deposit that arrived during the exclusion: the
+    // withdrawal link goes out (it shows the held money), at most as the identity module allows.
+    ctx.outbox.on(DEPOSIT_HELD_TOPIC, 'cashbox.mail-withdrawal-link', async (event, { tx, afterCommit }) => {
+      const held = event.payload as DepositHeldEvent;
+      if (held.reason !== 'player_excluded') return;
+      const mailId = await mailWithdrawalLink(tx, ctx.mailer, (token) => withdrawalLink(ctx.config, token), held.userId, ctx.clock.now());
+      if (mailId !== null) afterCommit(() => ctx.mailer.deliver([mailId]));
+    });
     ctx.sweeps.every('cashbox.stale-deposits', 60_000, () => service.sweepStaleDeposits());
     registerLiveUpdates(ctx);
     await accountsRoutes(app, ctx);

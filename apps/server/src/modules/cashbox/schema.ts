@@ -22,6 +22,14 @@ export const payments = pgTable(
     /** Cashouts: where the money goes (card token, IBAN, wallet, address); crypto deposits: the txid. */
     destination: text('destination'),
     cancellationReason: text('cancellation_reason'),
+    /**
+     * Withdraw-only money (the player's `held` ledger account): a deposit that arrived past a
+     * deposit limit or during an exclusion was credited there (all of it); a cashout took this
+     * much of its amount from there, and a release gives it back there.
+     */
+    heldCents: bigint('held_cents', { mode: 'number' }).notNull().default(0),
+    /** A held deposit: why (`limit_reached`, `player_excluded`). */
+    heldReason: text('held_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

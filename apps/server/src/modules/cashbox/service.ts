@@ -18,8 +18,8 @@ import type { Executor } from '../../platform/db/executor';
 import { AppError, conflict, notFound, unprocessable } from '../../platform/errors';
 import { enqueueEvent, type DeliveryContext } from '../../platform/outbox/outbox';
 import type { CurrentPlayer } from '../identity';
-import { InsufficientFundsError, Ledger, listAccounts, listCurrencies, type CurrencyRow } from '../wallet';
-import { DepositChecks } from './deposit-checks';
+import { InsufficientFundsError, Ledger, listAccounts, listCurrencies, playerBalances, type CurrencyRow, type TransferRequest } from '../wallet';
+import { DepositChecks, type DepositRefusal } from './deposit-checks';
 import { CRYPTO_DEPOSIT_CURRENCIES, limitsOf, METHODS, methodsFor, type CurrencyInfo, type MethodDefinition } from './methods';
 import { PspError, type PspAdapter, type PspNotification, type PspPayment } from './psp';
 import { cryptoAddresses, payments, savedCards } from './schema';
@@ -57,6 +57,7 @@ export function presentPayment(p: PaymentRow): Payment {
     state: p.state as PaymentState,
     success: p.state === 'succeeded',
     cancellation_reason: p.cancellationReason,
+    held_reason: (p.heldReason as Payment['held_reason']) ?? null,
   };
 }
 
@@ -70,6 +71,10 @@ export function presentPayment(p: PaymentRow): Payment {
 export type PlayerRef = Pick<CurrentPlayer, 'user' | 'groupIds'>;
 
 /** `annabelle@example.com` → `an***@example.com`. */
+/** A deposit credited as withdraw-only money (past a deposit limit, or during an exclusion). */
+export const DEPOSIT_HELD_TOPIC = 'cashbox.deposit_held';
+export type DepositHeldEvent = { paymentId: number; userId: number; reason: DepositRefusal };
+
 export function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   return `${email.slice(0, Math.min(2, Math.max(at, 0)))}***${email.slice(at)}`;
@@ -207,15 +212,20 @@ export class CashboxService {
    * so that two deposits sent at once are checked one after the other, each counting the other as pending.
    */
   private async refuseDeposit(tx: Executor, userId: number, currency: string, amountCents: number, at: Date): Promise<void> {
+    const refusal = await this.depositRefusal(tx, userId, currency, amountCents, at);
+    if (refusal === 'limit_reached') throw unprocessable('limit_reached', 'amount_cents');
+    if (refusal) throw unprocessable(refusal, 'base');
+  }
+
+  /** What the deposit checks say of this amount now, counting the player's other deposits still pending. */
+  private async depositRefusal(tx: Executor, userId: number, currency: string, amountCents: number, at: Date): Promise<DepositRefusal | null> {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cashbox.deposit'), ${userId}::int)`);
     const pending = await tx
       .select({ currency: payments.currency, cents: sql<number>`coalesce(sum(${payments.amount}), 0)`.mapWith(Number) })
       .from(payments)
       .where(and(eq(payments.userId, userId), eq(payments.action, 'deposit'), eq(payments.state, 'pending')))
       .groupBy(payments.currency);
-    const refusal = await this.depositChecks.run({ userId, currency, amountCents, pending, at, executor: tx });
-    if (refusal === 'limit_reached') throw unprocessable('limit_reached', 'amount_cents');
-    if (refusal) throw unprocessable(refusal, 'base');
+    return this.depositChecks.run({ userId, currency, amountCents, pending, at, executor: tx });
   }
 
   /**
@@ -229,7 +239,7 @@ export class CashboxService {
     for (const account of accounts) methods.push(...(await this.methods(player, 'cashout', account.currency)).methods);
     return {
       email: maskEmail(player.user.email),
-      accounts: accounts.map((a) => ({ currency: a.currency, real_cents: a.real, subunits_to_unit: currencies.find((c) => c.code === a.currency)?.subunitsToUnit ?? 100 })),
+      accounts: accounts.map((a) => ({ currency: a.currency, real_cents: a.real + a.held, subunits_to_unit: currencies.find((c) => c.code === a.currency)?.subunitsToUnit ?? 100 })),
       methods,
     };
   }
@@ -279,6 +289,14 @@ export class CashboxService {
         await this.db.transaction(async (tx) => {
           const row = await this.transition(tx, payment.id, ['pending'], 'succeeded', null);
           if (!row) return;
+          // The money is the player's whatever happened since the deposit started; money that
+          // arrives past a deposit limit or during an exclusion is theirs to withdraw, not to play.
+          const held = await this.depositRefusal(tx, payment.userId, payment.currency, payment.amount, this.clock.now());
+          // The payment's change event (above) is read at delivery, after this commit: one suffices.
+          if (held) {
+            await tx.update(payments).set({ heldCents: payment.amount, heldReason: held }).where(eq(payments.id, payment.id));
+            await enqueueEvent(tx, DEPOSIT_HELD_TOPIC, { paymentId: payment.id, userId: payment.userId, reason: held } satisfies DepositHeldEvent, this.clock.now());
+          }
           await this.ledger.transfer(tx, {
             idempotencyKey: `payment:${payment.id}:deposit`,
             kind: 'deposit',
@@ -286,7 +304,7 @@ export class CashboxService {
             currency: payment.currency,
             amount: payment.amount,
             from: { house: 'psp_clearing' },
-            to: { player: payment.userId, kind: 'real' },
+            to: { player: payment.userId, kind: held ? 'held' : 'real' },
           });
           if (psp.card) {
             await tx
@@ -431,22 +449,31 @@ export class CashboxService {
         .insert(payments)
         .values({ userId, action: 'cashout', state: 'pending', currency: currency.code, amount: request.amount_cents, method: method.id, provider: method.provider, destination, createdAt: now, updatedAt: now })
         .returning();
+      // Withdraw-only money leaves first (it can do nothing else), then real money.
+      const [balances] = await playerBalances(tx, userId, [currency.code]);
+      const fromHeld = Math.min(balances?.held ?? 0, request.amount_cents);
+      const reserve = (kind: 'held' | 'real', amount: number, key: string): TransferRequest => ({
+        idempotencyKey: `payment:${row!.id}:${key}`,
+        kind: 'cashout_reserve',
+        reference: `payment:${row!.id}`,
+        currency: currency.code,
+        amount,
+        from: { player: userId, kind },
+        to: { player: userId, kind: 'reserved' },
+      });
+      const reserves = [
+        ...(fromHeld > 0 ? [reserve('held', fromHeld, 'reserve-held')] : []),
+        ...(request.amount_cents > fromHeld ? [reserve('real', request.amount_cents - fromHeld, 'reserve')] : []),
+      ];
       try {
-        await this.ledger.transfer(tx, {
-          idempotencyKey: `payment:${row!.id}:reserve`,
-          kind: 'cashout_reserve',
-          reference: `payment:${row!.id}`,
-          currency: currency.code,
-          amount: request.amount_cents,
-          from: { player: userId, kind: 'real' },
-          to: { player: userId, kind: 'reserved' },
-        });
+        await this.ledger.transferAll(tx, reserves);
       } catch (error) {
         if (error instanceof InsufficientFundsError) throw unprocessable('insufficient_funds', 'amount_cents');
         throw error;
       }
-      await this.changed(tx, row!);
-      return row!;
+      const [reserved] = fromHeld > 0 ? await tx.update(payments).set({ heldCents: fromHeld }).where(eq(payments.id, row!.id)).returning() : [row!];
+      await this.changed(tx, reserved!);
+      return reserved!;
     });
     const limit = this.settings.autoApprove[currency.code];
     if (limit !== undefined && payment.amount <= limit) return presentPayment((await this.approve(payment.id)) ?? payment);
@@ -610,20 +637,24 @@ export class CashboxService {
     return this.db.transaction((tx) => this.transition(tx, id, from, to, reason));
   }
 
-  /** A cashout that ends without paying out: its reserved money goes back to real. */
+  /** A cashout that ends without paying out: its reserved money goes back where it came from (withdraw-only money stays so). */
   private release(id: number, from: PaymentState[], to: PaymentState, reason: string): Promise<PaymentRow | undefined> {
     return this.db.transaction(async (tx) => {
       const row = await this.transition(tx, id, from, to, reason, 'cashout');
       if (!row) return undefined;
-      await this.ledger.transfer(tx, {
-        idempotencyKey: `payment:${id}:release`,
+      const back = (kind: 'held' | 'real', amount: number, key: string): TransferRequest => ({
+        idempotencyKey: `payment:${id}:${key}`,
         kind: 'cashout_release',
         reference: `payment:${id}`,
         currency: row.currency,
-        amount: row.amount,
+        amount,
         from: { player: row.userId, kind: 'reserved' },
-        to: { player: row.userId, kind: 'real' },
+        to: { player: row.userId, kind },
       });
+      await this.ledger.transferAll(tx, [
+        ...(row.heldCents > 0 ? [back('held', row.heldCents, 'release-held')] : []),
+        ...(row.amount > row.heldCents ? [back('real', row.amount - row.heldCents, 'release')] : []),
+      ]);
       return row;
     });
   }

@@ -83,7 +83,8 @@ export async function signedInSeconds(executor: Executor, userId: number, from: 
  * caller's transaction. Answers the mail's id for `Mailer.deliver` after the commit, or null.
  */
 export async function mailWithdrawalLink(executor: Executor, mailer: Mailer, link: (token: string) => string, userId: number, now: Date): Promise<number | null> {
-  if (!(await listAccounts(executor, userId)).some((a) => a.real > 0)) return null;
+  // Real money, or withdraw-only money that arrived during the exclusion: either is theirs to take out.
+  if (!(await listAccounts(executor, userId)).some((a) => a.real + a.held > 0)) return null;
   const [user] = await executor.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) return null;
   const token = newToken();

@@ -44,6 +44,8 @@ export type PlayerAccount = {
   real: number;
   bonus: number;
   reserved: number;
+  /** Withdraw-only: arrived past a deposit limit or during an exclusion. */
+  held: number;
 };
 
 /** The player's currency accounts with their balances, the active one first, then by opening. */
@@ -57,7 +59,7 @@ export async function listAccounts(db: Executor, userId: number): Promise<Player
   return rows
     .map((row) => {
       const b = balances.get(row.currency);
-      return { currency: row.currency, active: row.active, real: b?.real ?? 0, bonus: b?.bonus ?? 0, reserved: b?.reserved ?? 0 };
+      return { currency: row.currency, active: row.active, real: b?.real ?? 0, bonus: b?.bonus ?? 0, reserved: b?.reserved ?? 0, held: b?.held ?? 0 };
     })
     .sort((a, b) => Number(b.active) - Number(a.active));
 }
@@ -71,7 +73,7 @@ export async function accountsOf(db: Executor, pairs: Array<{ userId: number; cu
   const wanted = JSON.stringify(pairs.map((p) => ({ user_id: p.userId, currency: p.currency })));
   const of = (kind: string) => sql<number>`coalesce(sum(${ledgerAccounts.balance}) filter (where ${ledgerAccounts.kind} = ${kind}), 0)`.mapWith(Number);
   return db
-    .select({ userId: accounts.userId, currency: accounts.currency, active: accounts.active, real: of('real'), bonus: of('bonus'), reserved: of('reserved') })
+    .select({ userId: accounts.userId, currency: accounts.currency, active: accounts.active, real: of('real'), bonus: of('bonus'), reserved: of('reserved'), held: of('held') })
     .from(accounts)
     .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, accounts.userId), eq(ledgerAccounts.currency, accounts.currency)))
     // A semi-join: a pair given twice cannot count its ledger accounts twice.

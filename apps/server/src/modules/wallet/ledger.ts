@@ -6,7 +6,11 @@ import { databaseErrorOf, type Executor } from '../../platform/db/executor';
 import { AppError, conflict, unprocessable } from '../../platform/errors';
 import { ledgerAccounts } from './schema';
 
-export const PLAYER_ACCOUNT_KINDS = ['real', 'bonus', 'reserved'] as const;
+/**
+ * `held`: money that arrived past the player's deposit limit or during an exclusion; it can only
+ * be withdrawn, never played with (docs/limits.md "Money arriving past a limit").
+ */
+export const PLAYER_ACCOUNT_KINDS = ['real', 'bonus', 'reserved', 'held'] as const;
 export const HOUSE_ACCOUNT_KINDS = ['bets', 'psp_clearing', 'bonus_funding', 'jackpot_pool', 'promotions'] as const;
 export type PlayerAccountKind = (typeof PLAYER_ACCOUNT_KINDS)[number];
 export type HouseAccountKind = (typeof HOUSE_ACCOUNT_KINDS)[number];
@@ -194,7 +198,7 @@ export async function openHouseAccounts(db: Executor, currencies: string[], at: 
     on conflict do nothing`);
 }
 
-export type PlayerBalances = { currency: string; real: number; bonus: number; reserved: number };
+export type PlayerBalances = { currency: string; real: number; bonus: number; reserved: number; held: number };
 
 /** A player's balances per currency, from the ledger accounts. */
 export async function playerBalances(db: Executor, userId: number, currencies?: string[]): Promise<PlayerBalances[]> {
@@ -206,7 +210,7 @@ export async function playerBalances(db: Executor, userId: number, currencies?: 
     .where(and(...conditions));
   const byCurrency = new Map<string, PlayerBalances>();
   for (const row of rows) {
-    const entry = byCurrency.get(row.currency) ?? { currency: row.currency, real: 0, bonus: 0, reserved: 0 };
+    const entry = byCurrency.get(row.currency) ?? { currency: row.currency, real: 0, bonus: 0, reserved: 0, held: 0 };
     entry[row.kind as PlayerAccountKind] = row.balance;
     byCurrency.set(row.currency, entry);
   }

@@ -56,6 +56,13 @@ export function DashboardView({ link }: { link: PopupLink }) {
             ))}
           </tbody>
         </table>
+        {(accounts.data ?? [])
+          .filter((account) => account.held_cents > 0)
+          .map((account) => (
+            <div key={account.currency} data-testid={`held-${account.currency}`}>
+              <Notice kind="info">{t('cashbox.held.notice', { amount: money(account.held_cents, account.currency) })}</Notice>
+            </div>
+          ))}
       </section>
       <PendingCashouts />
       <History />
@@ -145,7 +152,10 @@ function History() {
                   <MethodName method={payment} />
                 </td>
                 <td className="num">{money(payment.amount_cents, payment.currency)}</td>
-                <td>{t(`cashbox.state.${payment.state}`)}</td>
+                <td>
+                  {t(`cashbox.state.${payment.state}`)}
+                  {payment.held_reason ? <span className="cashbox__small"> · {t(`cashbox.held.${payment.held_reason}`)}</span> : null}
+                </td>
               </tr>
             ))}
           </tbody>

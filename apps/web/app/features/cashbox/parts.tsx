@@ -82,6 +82,7 @@ export function PaymentOutcome({ paymentId, initial }: { paymentId: number; init
       <Notice kind={outcome === 'succeeded' || outcome === 'pending' ? 'info' : 'error'}>
         {outcome === 'pending' && !stillPolling ? t('cashbox.outcome.later', values) : t(`cashbox.outcome.${outcome}`, values)}
       </Notice>
+      {data.held_reason ? <Notice kind="info">{t('cashbox.held.outcome', { reason: t(`cashbox.held.${data.held_reason}`) })}</Notice> : null}
       {outcome === 'declined' && data.cancellation_reason ? (
         <p className="cashbox__small">
           {t('cashbox.outcome.reason', { reason: t(`cashbox.reasons.${data.cancellation_reason}`, undefined, data.cancellation_reason.replace(/_/g, ' ')) })}
