@@ -19,7 +19,7 @@ import { MemoryPubSub } from '../../src/platform/realtime/pubsub';
 import type { RealtimeMessage } from '../../src/platform/realtime/pubsub';
 import { FakeClock } from '../../src/platform/clock';
 import { createTestApp, type TestApp } from '../support/app';
-import { call, register } from '../support/identity';
+import { call, PASSWORD, register, signIn } from '../support/identity';
 import { balancesOf, expectLedgerHolds } from '../support/ledger';
 import { expectError, walletClient, type Player } from '../support/provider-wallet';
 
@@ -374,6 +374,32 @@ describe('games history', () => {
     expect((await call(t, 'GET', `/api/player/game_rounds/${won.data[0]!.id}`, { cookie: bob.cookie })).statusCode).toBe(404);
     expect((await call(t, 'GET', '/api/player/game_rounds')).statusCode).toBe(401);
     expect((await call(t, 'GET', '/api/player/game_rounds?result=maybe', { cookie: ann.cookie })).statusCode).toBe(422);
+  });
+});
+
+describe('game sessions and the sign-in that launched them', () => {
+  it('a sign-out ends the game sessions it launched: no more bets, no unopened launch, but wins and replays are answered', async () => {
+    const c = await register(t, { email: 'cora@example.com', nickname: 'Cora', currency: 'EUR' }, '10.0.0.3');
+    const cora: Player = { cookie: c.cookie, id: c.player.id };
+    await fund(cora, 1_000);
+    const token = await session(cora);
+    const unopened = new URL(launchResponseSchema.parse((await launch(cora)).json()).url, 'http://x').searchParams.get('launch_token');
+    const round = uid('r');
+    const first = await bet(token, round, `${round}:bet`, 100);
+    expect(first.status).toBe(200);
+    // Another sign-in's game is not touched by this sign-out.
+    const other = await signIn(t, 'cora@example.com', PASSWORD, '10.0.0.3');
+    expect(other.statusCode, other.body).toBe(200);
+    const otherToken = await session({ cookie: String(other.headers['set-cookie']).split(';')[0]!, id: cora.id });
+
+    expect((await call(t, 'DELETE', '/api/users/sign_out', { cookie: cora.cookie })).statusCode).toBe(200);
+    expectError(await bet(token, uid('r'), uid('b'), 100), 401, 'invalid_session');
+    expectError(await wallet('authenticate', { launch_token: unopened, game: 'european-roulette' }), 401, 'invalid_launch_token');
+    // What is owed is paid, and the bet sent again keeps its first answer.
+    expect((await bet(token, round, `${round}:bet`, 100)).body).toEqual(first.body);
+    expect((await win(token, round, `${round}:win`, 300)).status).toBe(200);
+    expect((await bet(otherToken, uid('r'), uid('b'), 100)).status).toBe(200);
+    expect(await balancesOf(t.database.db, cora.id, 'EUR')).toMatchObject({ real: 1_100 });
   });
 });
 

@@ -51,7 +51,7 @@ export function playRoutes(play: PlayService, wallet: ProviderWallet) {
       async (request, reply) => {
         const session = await currentPlayer(request);
         const base = publicBase(ctx.config);
-        const player = session ? { userId: session.user.id, nickname: session.user.nickname ?? session.user.email.split('@')[0]!, language: session.user.language } : null;
+        const player = session ? { userId: session.user.id, sessionId: session.session.id, nickname: session.user.nickname ?? session.user.email.split('@')[0]!, language: session.user.language } : null;
         reply.headers(noStore);
         return play.launch(player, request.params.id, request.body.mode, {
           licence: licenceForHost(request.host, ctx.config),

@@ -28,7 +28,8 @@ import { gameRounds, games, gameSessions, providers, providerTransactions } from
 /** A real-play session lasts this long from its launch (docs/provider-protocol.md). */
 export const GAME_SESSION_TTL_MS = 12 * 3600_000;
 
-export type Launcher = { userId: number; nickname: string; language: string } | null;
+/** A signed-in player (with the sign-in session that launches), or a guest (demo only). */
+export type Launcher = { userId: number; sessionId: string; nickname: string; language: string } | null;
 export type LaunchSettings = {
   licence: Licence;
   /** The device carries the mark of a cooling-off or self-exclusion (platform/http/exclusion-mark.ts). */
@@ -93,6 +94,7 @@ export class PlayService {
       currency,
       licence: settings.licence,
       nickname: player.nickname,
+      signInSessionId: player.sessionId,
       createdAt: now,
       expiresAt: new Date(now.getTime() + GAME_SESSION_TTL_MS),
     });

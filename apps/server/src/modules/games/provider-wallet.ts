@@ -134,6 +134,8 @@ export class ProviderWallet {
           eq(gameSessions.providerId, provider.id),
           isNull(gameSessions.authenticatedAt),
           gt(gameSessions.createdAt, new Date(now.getTime() - LAUNCH_TOKEN_TTL_MS)),
+          // Launched from a sign-in session that has been ended since: the game does not open.
+          sql`not exists (select 1 from sessions s where s.id = ${gameSessions.signInSessionId} and s.ended_at is not null)`,
         ),
       )
       .returning();
@@ -254,6 +256,11 @@ export class ProviderWallet {
       return typeof response === 'string' ? (JSON.parse(response) as WalletMoveResponse) : response;
     } catch (error) {
       const refusal = refusalOf(error);
+      // A bet answered before its session was ended keeps its first answer when sent again.
+      if (refusal?.code === 'invalid_session') {
+        const replay = await this.replay(provider, externalId, hash);
+        if (replay) return replay;
+      }
       if (refusal) throw refusal.code === 'insufficient_funds' ? walletError('insufficient_funds', { balance_cents: refusal.balance ?? 0, currency }) : walletError(refusal.code);
       if (isUniqueViolation(error)) {
         const replay = await this.replay(provider, externalId, hash);
@@ -441,6 +448,12 @@ type BetValues = {
 
 /** `wallet_bet(...)` of each value `v` gives: the value itself, or a placeholder of its name (a prepared statement). */
 function betCall(v: <K extends keyof BetValues>(key: K) => BetValues[K] | Placeholder): SQL {
+  // A game session whose sign-in session was ended takes no more bets (OR110), checked in the
+  // bet's own statement so that no cache on any instance can let one through.
+  return sql`case when ${gameSessionEnded(v('session'))} then game_session_ended() else ${walletBetCall(v)} end`;
+}
+
+function walletBetCall(v: <K extends keyof BetValues>(key: K) => BetValues[K] | Placeholder): SQL {
   return sql`wallet_bet(${v('provider')}::int, ${v('external')}, ${v('hash')}, ${v('session')}::bigint, ${v('user')}::bigint, ${v('nickname')},
     ${v('game')}::int, ${v('gameIdentifier')}, ${v('currency')}, ${v('round')}, ${v('amount')}::bigint, ${v('draw')}::bigint, ${v('at')}::timestamptz)`;
 }
@@ -477,10 +490,17 @@ const REFUSALS: Record<string, WalletErrorCode> = {
   OR106: 'transaction_rolled_back',
   OR107: 'duplicate_transaction',
   OR108: 'game_disabled',
+  OR110: 'invalid_session',
 };
 
 /** Raised by a bet cleared at a pre-bet rules version that has moved (migration 0011). */
 const RULES_MOVED = 'OR109';
+
+/** SQL: whether the sign-in session that launched this game session has been ended. */
+function gameSessionEnded(session: Placeholder | number): SQL {
+  return sql`exists (select 1 from ${gameSessions} g join sessions s on s.id = g.sign_in_session_id
+    where g.id = ${session}::bigint and s.ended_at is not null)`;
+}
 
 function refusalOf(error: unknown): { code: WalletErrorCode; balance?: number } | undefined {
   const found = databaseErrorOf(error);

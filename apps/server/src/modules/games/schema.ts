@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   unique,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 /** Game studios. `launchable = false`: catalogue-only, no integration to open its games yet. */
@@ -163,6 +164,12 @@ export const gameSessions = pgTable(
     currency: text('currency').notNull(),
     licence: text('licence').notNull(),
     nickname: text('nickname').notNull(),
+    /**
+     * The sign-in session that launched it (identity's `sessions`, no key across modules): when
+     * that session is ended (sign-out, an exclusion, a password change, the player ending it),
+     * this game session takes no more bets (docs/provider-protocol.md).
+     */
+    signInSessionId: uuid('sign_in_session_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     authenticatedAt: timestamp('authenticated_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -1,0 +1,9 @@
+ALTER TABLE "game_sessions" ADD COLUMN "sign_in_session_id" uuid;--> statement-breakpoint
+-- Raised by a bet in a game session whose sign-in session has been ended (the wallet answers
+-- invalid_session, or the first answer of a bet sent again).
+CREATE FUNCTION game_session_ended() RETURNS jsonb
+LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION USING ERRCODE = 'OR110', MESSAGE = 'game_session_ended';
+END
+$$;
