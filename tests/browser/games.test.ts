@@ -38,6 +38,8 @@ describe('games', () => {
       const win = minor(await frame.getByTestId('last-win').textContent());
       await poll(async () => minor(await frame.getByTestId('balance').textContent())).toBe(100_000 - stake + win);
       expect(await frame.getByTestId('last-nonce').textContent()).toContain('0');
+      // The studio's page runs under the casino's script policy too (its own files only).
+      expect(watch.consoleErrors.filter((e) => /Content Security Policy/i.test(e))).toEqual([]);
       expect(watch.pageErrors).toEqual([]);
       expect(watch.foreignRequests).toEqual([]);
     });

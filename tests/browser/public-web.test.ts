@@ -61,7 +61,14 @@ describe('lobby', () => {
   it('hydrates without console errors and asks no host but its own', async () => {
     await withPage(async (page) => {
       const watch = watchPage(page);
-      await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
+      const response = await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
+      // Scripts run only from the site's files and the inline scripts marked with this page's
+      // nonce (docs/security.md): every inline script carries it, so the page hydrates.
+      const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(response?.headers()['content-security-policy'] ?? '')?.[1];
+      expect(nonce).toBeTruthy();
+      const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')].map((script) => (script as HTMLScriptElement).nonce));
+      expect(inline.length).toBeGreaterThan(0);
+      expect(new Set(inline)).toEqual(new Set([nonce]));
       await page.locator('.search__input').click();
       expect(watch.pageErrors).toEqual([]);
       expect(watch.consoleErrors).toEqual([]);

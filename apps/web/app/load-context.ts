@@ -4,6 +4,8 @@ declare module 'react-router' {
     /** Calls the platform's HTTP API in-process during server rendering. */
     apiFetch: typeof fetch;
     clientIp: string;
+    /** The nonce the page's inline scripts carry (its Content-Security-Policy allows only those); none in development. */
+    cspNonce?: string | undefined;
   }
 }
 export {};

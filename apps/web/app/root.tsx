@@ -9,6 +9,7 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
+import { useCspNonce } from './lib/csp-nonce';
 import { canonicalPath, hreflangAlternates, isNoindexPath, parseLocalePath } from './lib/locale';
 import type { Route } from './+types/root';
 import './styles/global.css';
@@ -52,6 +53,7 @@ const FAVICON =
 export function Layout({ children }: { children: React.ReactNode }) {
   const { pathname } = useLocation();
   const { locale } = parseLocalePath(pathname);
+  const nonce = useCspNonce();
   return (
     <html lang={locale} dir="ltr">
       <head>
@@ -67,8 +69,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

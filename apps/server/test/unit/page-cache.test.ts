@@ -26,6 +26,8 @@ beforeEach(async () => {
     if (request.url === '/missing') reply.status(404);
     if (request.url === '/sets-cookie') reply.header('set-cookie', 'orbit_session=new');
     reply.type('text/html');
+    // As the server renderer does: a HEAD request is answered with headers and no HTML.
+    if (request.method === 'HEAD') return reply.send('');
     return reply.send(Readable.from([`<html>render ${renders} of ${request.url}</html>`]));
   });
   app.get('/api/thing', async () => ({ renders: ++renders }));
@@ -49,6 +51,15 @@ describe('the page cache for guests', () => {
     const third = await get('/');
     expect(third.headers['x-orbit-cache']).toBe('miss');
     expect(third.body).toContain('render 2');
+  });
+
+  it('never stores the empty answer of a HEAD request for the GETs after it (a monitor would blank the page)', async () => {
+    const head = await app.inject({ method: 'HEAD', url: '/monitored' });
+    expect(head.statusCode).toBe(200);
+    const page = await get('/monitored');
+    expect(page.body).toContain('of /monitored');
+    // A HEAD after the page is stored is answered from it.
+    expect((await app.inject({ method: 'HEAD', url: '/monitored' })).headers['x-orbit-cache']).toBe('hit');
   });
 
   it('after expiry lets one request render the successor while others get the stale page', async () => {

@@ -71,6 +71,8 @@ export function installPageCache(app: FastifyInstance, options: PageCacheOptions
     if (key === undefined || payload === null || payload === undefined) return payload;
     reply.header('x-orbit-cache', 'miss');
     const storable =
+      // A HEAD is answered without the HTML: stored, it would serve an empty page to the GETs after it.
+      request.method === 'GET' &&
       (reply.statusCode === 200 || reply.statusCode === 404) &&
       reply.getHeader('set-cookie') === undefined &&
       reply.getHeader('content-encoding') === undefined;

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 export type SecurityHeaderSettings = {
@@ -13,8 +14,9 @@ export type SecurityHeaderSettings = {
  * The security headers of every answer, set in one place (docs/security.md):
  * - `X-Content-Type-Options: nosniff`;
  * - `Content-Security-Policy` `frame-ancestors 'self'` plus the configured sibling sites (no other
- *   site may frame the casino), `base-uri 'self'` and `object-src 'none'`, unless the route set a
- *   policy of its own; a script policy is not set yet (the server-rendered pages' inline data);
+ *   site may frame the casino), `base-uri 'self'`, `object-src 'none'` and `script-src 'self'`
+ *   (scripts only from the casino's own files: the studio's games, the API docs), unless the
+ *   route set a policy of its own: the server-rendered pages set `pagePolicy` with their nonce;
  * - `Referrer-Policy: strict-origin-when-cross-origin`, and `no-referrer` on addresses that carry
  *   a token in their query (password reset, withdrawal link, limit confirmation, email confirmation):
  *   the token must not leave in a Referer;
@@ -23,7 +25,7 @@ export type SecurityHeaderSettings = {
  *   route chose its own caching (static files).
  */
 export function installSecurityHeaders(app: FastifyInstance, settings: SecurityHeaderSettings): void {
-  const policy = [`frame-ancestors 'self'${settings.frameAncestors.map((o) => ` ${o}`).join('')}`, "base-uri 'self'", "object-src 'none'"].join('; ');
+  const policy = contentSecurityPolicy(settings.frameAncestors, "script-src 'self'");
   const sessionCookie = new RegExp(`(?:^|;\\s*)${settings.sessionCookie}=`);
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('x-content-type-options', 'nosniff');
@@ -38,4 +40,21 @@ export function installSecurityHeaders(app: FastifyInstance, settings: SecurityH
 export function carriesToken(url: string): boolean {
   const query = url.indexOf('?');
   return query >= 0 && /(?:^|[&?])[a-z_]*token=/i.test(url.slice(query));
+}
+
+/** The policy of every answer, with the script rule given (none: no script rule at all). */
+export function contentSecurityPolicy(frameAncestors: readonly string[], scriptSrc: string | null): string {
+  return [`frame-ancestors 'self'${frameAncestors.map((o) => ` ${o}`).join('')}`, "base-uri 'self'", "object-src 'none'", ...(scriptSrc ? [scriptSrc] : [])].join('; ');
+}
+
+/** A fresh nonce for one server-rendered page's inline scripts (128 random bits). */
+export const newScriptNonce = (): string => randomBytes(16).toString('base64');
+
+/**
+ * A server-rendered page's policy: its own files and the inline scripts it carries (loader data,
+ * hydration), each marked with this response's nonce; nothing else runs. In development (Vite's
+ * live reload injects scripts of its own) no script rule is set.
+ */
+export function pagePolicy(frameAncestors: readonly string[], nonce: string | null): string {
+  return contentSecurityPolicy(frameAncestors, nonce === null ? null : `script-src 'self' 'nonce-${nonce}'`);
 }

@@ -5,6 +5,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { reactRouterFastify } from '@mcansh/remix-fastify/react-router';
 import type { Config } from '../config';
 import { installPageCache } from './page-cache';
+import { newScriptNonce, pagePolicy } from './security-headers';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The nonce of this page's inline scripts (server-rendered pages in production). */
+    cspNonce?: string;
+  }
+}
 
 export const webDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../web');
 
@@ -62,6 +70,15 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     sharedCookies: SHARED_COOKIES,
     isPage: (request) => request.routeOptions.url === PAGE_ROUTE,
   });
+  // A page rendered anew gets its own script nonce, in its policy and on its inline scripts. A page
+  // served from the cache was stored with the policy of its render, nonce included, and is the
+  // same HTML for every guest (docs/security.md "Script policy").
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.routeOptions.url !== PAGE_ROUTE) return;
+    const nonce = config.dev ? null : newScriptNonce();
+    if (nonce !== null) request.cspNonce = nonce;
+    reply.header('content-security-policy', pagePolicy(config.frameAncestors, nonce));
+  });
   await app.register(reactRouterFastify, {
     mode: config.dev ? 'development' : 'production',
     buildDirectory,
@@ -71,6 +88,7 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
     getLoadContext: (request) => ({
       apiFetch: injectFetch(app, request as FastifyRequest),
       clientIp: (request as FastifyRequest).ip,
+      cspNonce: (request as FastifyRequest).cspNonce,
     }),
   });
 }
