@@ -1,7 +1,9 @@
 /**
  * Responsible-gambling limits in real chromium against the real server: a deposit limit set on
  * /profile/limits with its usage, a raise left pending with its countdown, a deposit above the
- * limit refused in the cashbox with the reason; the reality-check interval; a wager limit
+ * limit refused in the cashbox with the reason, a deposit paid after the limit was lowered held as
+ * withdraw-only money (the payment's outcome, the overview and the history say so); the
+ * reality-check interval; a wager limit
  * reached in a house game (the live warning, the game's refusal of the next bet, the game page's
  * guard); the EE session timer and this session's figures on /profile; a self-exclusion confirmed twice that signs the player out at once, and the sign-in it
  * then refuses; a cooling-off player's mailed withdrawal link (`/withdrawal`): the balance
@@ -24,7 +26,7 @@ async function openLimits(page: Page) {
 }
 
 describe('limits', () => {
-  it('sets a daily deposit limit, shows its usage and a pending raise, and the cashbox refuses a deposit above it', async () => {
+  it('sets a daily deposit limit, shows its usage and a pending raise, the cashbox refuses a deposit above it and holds one paid past it', async () => {
     await withPage(env.browser, async (page) => {
       const watch = watchPage(page);
       await registerOverLobby(page, env.server.baseUrl, newEmail('limits-deposit'));
@@ -75,6 +77,33 @@ describe('limits', () => {
       await popup.getByRole('button', { name: 'Deposit', exact: true }).click();
       await popup.getByText('This deposit would go over your deposit limit.', { exact: false }).waitFor();
       expect(pathOf(page)).toBe('/deposit');
+
+      // A deposit of 15 fits and goes to the PSP's page; before it is paid the player lowers the
+      // limit to 10. The money still arrives, as withdraw-only money, and the player is told.
+      await popup.getByLabel('Amount (EUR)').fill('15');
+      await popup.getByRole('button', { name: 'Deposit', exact: true }).click();
+      await poll(() => pathOf(page), 20_000).toMatch(/^\/sandbox-psp\/pay\//);
+      const payPage = page.url();
+      await openLimits(page);
+      await form.getByLabel('Amount (EUR)').fill('10');
+      await form.getByRole('button', { name: 'Set deposit limit' }).click();
+      await form.getByText('Your limit is set and applies now.').waitFor();
+      await page.goto(payPage);
+      await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');
+      await page.getByLabel(/expir/i).fill('12/30');
+      await page.getByLabel(/cvc|cvv|security code/i).fill('123');
+      await page.getByLabel(/holder|name on card/i).fill('Ada Lovelace');
+      await page.getByRole('button', { name: /pay|submit|continue/i }).first().click();
+      await page.getByText('Your deposit of €15.00 was successful.').waitFor({ timeout: 40_000 });
+      await page.getByText('This deposit arrived past your deposit limit: it is yours to withdraw at any time, but it cannot be played with.').waitFor();
+      // The cashbox overview shows it apart: withdrawable, not in the balance to play with.
+      await page.goto(url('/'));
+      await page.getByTestId('header-balance').click();
+      await page.getByRole('link', { name: 'Cashbox overview' }).click();
+      const overview = page.getByRole('dialog', { name: 'Cashbox' });
+      await overview.getByTestId('held-EUR').getByText('€15.00 arrived past your deposit limit or during a break from play.', { exact: false }).waitFor();
+      expect(await overview.getByTestId('account-EUR').locator('td').allTextContents()).toEqual(['€0.00', '€15.00']);
+      await overview.getByRole('cell', { name: /Successful · arrived past your deposit limit/ }).waitFor();
 
       // A confirmation link that is not (or no longer) valid says so, with the way back.
       await page.goto(url('/profile/limits/confirm?token=not-a-token'));
