@@ -3,9 +3,69 @@
 // Paths are relative to the repository root. Workspace packages (@orbit/*) are symlinks in
 // node_modules; dependency-cruiser resolves them to their real path (apps/..., packages/...),
 // and an unresolvable `@orbit/<app>` import is still matched by its module name.
+
+/**
+ * The server modules in layers, lowest first (docs/architecture.md "Layers"): a module may use
+ * modules of lower layers only, never a peer of its own layer nor a higher one. Type-only imports
+ * count too (`tsPreCompilationDeps`). A new module gets its place here before it can import
+ * anything.
+ */
+const SERVER_MODULE_LAYERS = [
+  ["wallet"],
+  ["cms", "jackpots"],
+  ["identity"],
+  ["games", "cashbox", "verification", "realtime"],
+  ["limits"],
+  ["bonuses", "loyalty", "promotions"],
+];
+const moduleGroup = (names) => `(${names.join("|")})`;
+
+const serverLayerRules = SERVER_MODULE_LAYERS.map((layer, index) => ({
+  name: `server-module-layer-${layer.join("-")}`,
+  severity: "error",
+  comment:
+    `${layer.join(", ")} may use only the modules of lower layers (` +
+    (SERVER_MODULE_LAYERS.slice(0, index).flat().join(", ") || "none") +
+    "), never a peer or a higher module. React to a higher module's work through its domain events.",
+  from: { path: `^apps/server/src/modules/${moduleGroup(layer)}/` },
+  to: {
+    path: `^apps/server/src/modules/${moduleGroup(SERVER_MODULE_LAYERS.slice(index).flat())}/`,
+    pathNot: "^apps/server/src/modules/$1/",
+  },
+}));
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    ...serverLayerRules,
+    {
+      name: "server-module-has-a-layer",
+      severity: "error",
+      comment: "Every server module has its place in SERVER_MODULE_LAYERS (.dependency-cruiser.cjs) before it imports anything.",
+      from: { path: "^apps/server/src/modules/[^/]+/", pathNot: `^apps/server/src/modules/${moduleGroup(SERVER_MODULE_LAYERS.flat())}/` },
+      to: {},
+    },
+    {
+      name: "server-platform-below-modules",
+      severity: "error",
+      comment: "platform/ is the layer under every module: it never imports one. A module plugs into the platform (hooks, checks, events) instead.",
+      from: { path: "^apps/server/src/platform/" },
+      to: { path: "^apps/server/src/modules/" },
+    },
+    {
+      name: "web-shared-below-features",
+      severity: "error",
+      comment: "The shared folders (ui/, lib/, i18n/, realtime/) serve every feature and route; they never import a feature.",
+      from: { path: "^apps/web/app/(ui|lib|i18n|realtime)/" },
+      to: { path: "^apps/web/app/features/" },
+    },
+    {
+      name: "web-shared-below-routes",
+      severity: "error",
+      comment: "Routes compose features and shared code; the shared folders (ui/, lib/, i18n/, realtime/) never import a route.",
+      from: { path: "^apps/web/app/(ui|lib|i18n|realtime)/" },
+      to: { path: "^apps/web/app/routes/" },
+    },
     {
       name: "server-module-through-index",
       severity: "error",
