@@ -11,26 +11,26 @@
  * anything.
  */
 const SERVER_MODULE_LAYERS = [
-  ["wallet"],
-  ["cms", "jackpots"],
-  ["identity"],
-  ["games", "cashbox", "verification", "realtime"],
-  ["limits"],
-  ["bonuses", "loyalty", "promotions"],
+  ['wallet'],
+  ['cms', 'jackpots'],
+  ['identity'],
+  ['games', 'cashbox', 'verification', 'realtime'],
+  ['limits'],
+  ['bonuses', 'loyalty', 'promotions'],
 ];
-const moduleGroup = (names) => `(${names.join("|")})`;
+const moduleGroup = (names) => `(${names.join('|')})`;
 
 const serverLayerRules = SERVER_MODULE_LAYERS.map((layer, index) => ({
-  name: `server-module-layer-${layer.join("-")}`,
-  severity: "error",
+  name: `server-module-layer-${layer.join('-')}`,
+  severity: 'error',
   comment:
-    `${layer.join(", ")} may use only the modules of lower layers (` +
-    (SERVER_MODULE_LAYERS.slice(0, index).flat().join(", ") || "none") +
+    `${layer.join(', ')} may use only the modules of lower layers (` +
+    (SERVER_MODULE_LAYERS.slice(0, index).flat().join(', ') || 'none') +
     "), never a peer or a higher module. React to a higher module's work through its domain events.",
   from: { path: `^apps/server/src/modules/${moduleGroup(layer)}/` },
   to: {
     path: `^apps/server/src/modules/${moduleGroup(SERVER_MODULE_LAYERS.slice(index).flat())}/`,
-    pathNot: "^apps/server/src/modules/$1/",
+    pathNot: '^apps/server/src/modules/$1/',
   },
 }));
 
@@ -39,131 +39,138 @@ module.exports = {
   forbidden: [
     ...serverLayerRules,
     {
-      name: "server-module-has-a-layer",
-      severity: "error",
-      comment: "Every server module has its place in SERVER_MODULE_LAYERS (.dependency-cruiser.cjs) before it imports anything.",
-      from: { path: "^apps/server/src/modules/[^/]+/", pathNot: `^apps/server/src/modules/${moduleGroup(SERVER_MODULE_LAYERS.flat())}/` },
+      name: 'server-module-has-a-layer',
+      severity: 'error',
+      comment:
+        'Every server module has its place in SERVER_MODULE_LAYERS (.dependency-cruiser.cjs) before it imports anything.',
+      from: {
+        path: '^apps/server/src/modules/[^/]+/',
+        pathNot: `^apps/server/src/modules/${moduleGroup(SERVER_MODULE_LAYERS.flat())}/`,
+      },
       to: {},
     },
     {
-      name: "server-platform-below-modules",
-      severity: "error",
-      comment: "platform/ is the layer under every module: it never imports one. A module plugs into the platform (hooks, checks, events) instead.",
-      from: { path: "^apps/server/src/platform/" },
-      to: { path: "^apps/server/src/modules/" },
+      name: 'server-platform-below-modules',
+      severity: 'error',
+      comment:
+        'platform/ is the layer under every module: it never imports one. A module plugs into the platform (hooks, checks, events) instead.',
+      from: { path: '^apps/server/src/platform/' },
+      to: { path: '^apps/server/src/modules/' },
     },
     {
-      name: "web-shared-below-features",
-      severity: "error",
-      comment: "The shared folders (ui/, lib/, i18n/, realtime/) serve every feature and route; they never import a feature.",
-      from: { path: "^apps/web/app/(ui|lib|i18n|realtime)/" },
-      to: { path: "^apps/web/app/features/" },
+      name: 'web-shared-below-features',
+      severity: 'error',
+      comment:
+        'The shared folders (ui/, lib/, i18n/, realtime/) serve every feature and route; they never import a feature.',
+      from: { path: '^apps/web/app/(ui|lib|i18n|realtime)/' },
+      to: { path: '^apps/web/app/features/' },
     },
     {
-      name: "web-shared-below-routes",
-      severity: "error",
-      comment: "Routes compose features and shared code; the shared folders (ui/, lib/, i18n/, realtime/) never import a route.",
-      from: { path: "^apps/web/app/(ui|lib|i18n|realtime)/" },
-      to: { path: "^apps/web/app/routes/" },
+      name: 'web-shared-below-routes',
+      severity: 'error',
+      comment:
+        'Routes compose features and shared code; the shared folders (ui/, lib/, i18n/, realtime/) never import a route.',
+      from: { path: '^apps/web/app/(ui|lib|i18n|realtime)/' },
+      to: { path: '^apps/web/app/routes/' },
     },
     {
-      name: "server-module-through-index",
-      severity: "error",
+      name: 'server-module-through-index',
+      severity: 'error',
       comment:
         "A server module may use another module only through that module's index.ts " +
-        "(its service interface). Cross-module reactions go through domain events.",
-      from: { path: "^apps/server/src/modules/([^/]+)/" },
+        '(its service interface). Cross-module reactions go through domain events.',
+      from: { path: '^apps/server/src/modules/([^/]+)/' },
       to: {
-        path: "^apps/server/src/modules/[^/]+/",
-        pathNot: ["^apps/server/src/modules/$1/", "^apps/server/src/modules/[^/]+/index\\.ts$"],
+        path: '^apps/server/src/modules/[^/]+/',
+        pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/[^/]+/index\\.ts$'],
       },
     },
     {
-      name: "web-features-independent",
-      severity: "error",
+      name: 'web-features-independent',
+      severity: 'error',
       comment:
-        "Web feature folders do not import each other. Move shared code to the ui kit or " +
-        "a shared folder, or compose features in a route.",
-      from: { path: "^apps/web/app/features/([^/]+)/" },
+        'Web feature folders do not import each other. Move shared code to the ui kit or ' +
+        'a shared folder, or compose features in a route.',
+      from: { path: '^apps/web/app/features/([^/]+)/' },
       to: {
-        path: "^apps/web/app/features/[^/]+/",
-        pathNot: "^apps/web/app/features/$1/",
+        path: '^apps/web/app/features/[^/]+/',
+        pathNot: '^apps/web/app/features/$1/',
       },
     },
     {
-      name: "web-not-to-server-or-studio",
-      severity: "error",
+      name: 'web-not-to-server-or-studio',
+      severity: 'error',
       comment:
-        "The web app talks to the platform over HTTP and shares types via packages/contracts; " +
-        "it never imports the server or the studio.",
-      from: { path: "^apps/web/" },
-      to: { path: ["^apps/(server|studio)/", "^@orbit/(server|studio)(/|$)"] },
+        'The web app talks to the platform over HTTP and shares types via packages/contracts; ' +
+        'it never imports the server or the studio.',
+      from: { path: '^apps/web/' },
+      to: { path: ['^apps/(server|studio)/', '^@orbit/(server|studio)(/|$)'] },
     },
     {
-      name: "studio-not-to-server-or-web",
-      severity: "error",
+      name: 'studio-not-to-server-or-web',
+      severity: 'error',
       comment:
-        "The house game studio talks to the platform only over HTTP (the provider wallet " +
-        "protocol), as a third-party provider would.",
-      from: { path: "^apps/studio/" },
-      to: { path: ["^apps/(server|web)/", "^@orbit/(server|web)(/|$)"] },
+        'The house game studio talks to the platform only over HTTP (the provider wallet ' +
+        'protocol), as a third-party provider would.',
+      from: { path: '^apps/studio/' },
+      to: { path: ['^apps/(server|web)/', '^@orbit/(server|web)(/|$)'] },
     },
     {
-      name: "sandbox-psp-stands-alone",
-      severity: "error",
+      name: 'sandbox-psp-stands-alone',
+      severity: 'error',
       comment:
-        "The sandbox PSP behaves as an outside payment provider: it imports nothing of the " +
-        "casino, and the casino reaches it only over HTTP.",
-      from: { path: "^apps/sandbox-psp/" },
-      to: { path: ["^apps/(server|web|studio)/", "^packages/", "^@orbit/"] },
+        'The sandbox PSP behaves as an outside payment provider: it imports nothing of the ' +
+        'casino, and the casino reaches it only over HTTP.',
+      from: { path: '^apps/sandbox-psp/' },
+      to: { path: ['^apps/(server|web|studio)/', '^packages/', '^@orbit/'] },
     },
     {
-      name: "server-modules-not-to-sandbox-psp",
-      severity: "error",
+      name: 'server-modules-not-to-sandbox-psp',
+      severity: 'error',
       comment:
-        "Server modules talk to the sandbox PSP over HTTP through a PSP adapter; only the " +
-        "app assembly may mount it in the same process.",
-      from: { path: "^apps/server/src/modules/" },
-      to: { path: ["^apps/sandbox-psp/", "^@orbit/sandbox-psp(/|$)"] },
+        'Server modules talk to the sandbox PSP over HTTP through a PSP adapter; only the ' +
+        'app assembly may mount it in the same process.',
+      from: { path: '^apps/server/src/modules/' },
+      to: { path: ['^apps/sandbox-psp/', '^@orbit/sandbox-psp(/|$)'] },
     },
     {
-      name: "contracts-not-to-apps",
-      severity: "error",
-      comment: "packages/contracts is shared by every app and depends on none of them.",
-      from: { path: "^packages/contracts/" },
-      to: { path: ["^apps/", "^@orbit/(server|web|studio)(/|$)"] },
+      name: 'contracts-not-to-apps',
+      severity: 'error',
+      comment: 'packages/contracts is shared by every app and depends on none of them.',
+      from: { path: '^packages/contracts/' },
+      to: { path: ['^apps/', '^@orbit/(server|web|studio)(/|$)'] },
     },
     {
-      name: "no-circular",
-      severity: "error",
+      name: 'no-circular',
+      severity: 'error',
       comment:
-        "Circular dependency. Break it with dependency inversion or a domain event. " +
-        "(Cycles that only close through `import type` are ignored: they vanish at runtime.)",
+        'Circular dependency. Break it with dependency inversion or a domain event. ' +
+        '(Cycles that only close through `import type` are ignored: they vanish at runtime.)',
       from: {},
       to: {
         circular: true,
-        viaOnly: { dependencyTypesNot: ["type-only"] },
+        viaOnly: { dependencyTypesNot: ['type-only'] },
       },
     },
   ],
   options: {
-    doNotFollow: { path: "node_modules" },
+    doNotFollow: { path: 'node_modules' },
     exclude: {
       path: [
-        "(^|/)node_modules/",
-        "(^|/)(dist|build|coverage|\\.test-tmp)/",
-        "^apps/web/\\.react-router/",
-        "^apps/server/drizzle/",
-        "^data/",
+        '(^|/)node_modules/',
+        '(^|/)(dist|build|coverage|\\.test-tmp)/',
+        '^apps/web/\\.react-router/',
+        '^apps/server/drizzle/',
+        '^data/',
       ],
     },
     // See type-only imports too: `import type` across a boundary is still a violation.
     tsPreCompilationDeps: true,
-    tsConfig: { fileName: "tsconfig.base.json" },
+    tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {
-      exportsFields: ["exports"],
-      conditionNames: ["import", "require", "node", "default", "types"],
-      mainFields: ["module", "main", "types", "typings"],
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      mainFields: ['module', 'main', 'types', 'typings'],
     },
     skipAnalysisNotInRules: true,
     reporterOptions: {

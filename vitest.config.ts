@@ -5,15 +5,15 @@
 //   npx vitest run --project browser   real chromium (Debian's /usr/bin/chromium via
 //                                      playwright-core) against the real server
 // `npm test` (scripts/test.sh) runs lint, typecheck, build and all three.
-import { fileURLToPath } from "node:url";
-import { defineConfig } from "vitest/config";
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
 
 const ignored = [
-  "**/node_modules/**",
-  "**/dist/**",
-  "**/.test-tmp/**",
-  "apps/web/build/**",
-  "apps/web/.react-router/**",
+  '**/node_modules/**',
+  '**/dist/**',
+  '**/.test-tmp/**',
+  'apps/web/build/**',
+  'apps/web/.react-router/**',
 ];
 
 export default defineConfig({
@@ -27,26 +27,26 @@ export default defineConfig({
     projects: [
       {
         test: {
-          name: "unit",
-          environment: "node",
+          name: 'unit',
+          environment: 'node',
           // Projects with different worker limits must run in separate groups:
           // unit first, then api (browser runs in its own `vitest run`).
           sequence: { groupOrder: 0 },
-          include: ["packages/*/test/**/*.test.ts", "apps/*/test/unit/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"],
+          include: ['packages/*/test/**/*.test.ts', 'apps/*/test/unit/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
           exclude: ignored,
         },
       },
       {
         test: {
-          name: "api",
-          environment: "node",
+          name: 'api',
+          environment: 'node',
           sequence: { groupOrder: 1 },
-          include: ["apps/server/test/api/**/*.test.ts"],
+          include: ['apps/server/test/api/**/*.test.ts'],
           exclude: ignored,
-          globalSetup: ["apps/server/test/support/global-setup.ts"],
+          globalSetup: ['apps/server/test/support/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          pool: "forks",
+          pool: 'forks',
           fileParallelism: true,
           // Each file gets its own database; two at a time keeps 2-core machines responsive.
           maxWorkers: 2,
@@ -54,17 +54,17 @@ export default defineConfig({
       },
       {
         test: {
-          name: "browser",
-          environment: "node",
+          name: 'browser',
+          environment: 'node',
           sequence: { groupOrder: 2 },
-          include: ["tests/browser/**/*.test.ts"],
+          include: ['tests/browser/**/*.test.ts'],
           exclude: ignored,
           // Each test is a whole journey (a dozen pages, hashing, proof-of-work captchas): 15–20 s on
           // a quiet 2-core machine, 30 s beside a CPU-heavy process; 120 s keeps 3× headroom there
           // (docs/testing.md).
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          pool: "forks",
+          pool: 'forks',
           // One server, one chromium: files run one after another.
           fileParallelism: false,
         },

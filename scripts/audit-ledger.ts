@@ -13,7 +13,9 @@ try {
   const audit = await auditLedger(database.db);
   console.log(`ledger audit (${database.kind}): ${audit.transfers} transfers, ${audit.accounts} accounts`);
   if (audit.ok) {
-    console.log('ok: legs sum to zero per currency, every balance equals the sum of its legs, no player account below zero');
+    console.log(
+      'ok: legs sum to zero per currency, every balance equals the sum of its legs, no player account below zero',
+    );
   } else {
     for (const problem of audit.problems) console.error(`BROKEN: ${problem}`);
     if (audit.firstBroken) console.error(`first broken account: ${JSON.stringify(audit.firstBroken)}`);

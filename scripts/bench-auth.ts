@@ -26,10 +26,14 @@ async function captchaTokens(base: string, n: number): Promise<string[]> {
   while (tokens.length < n) {
     const batch = await Promise.all(
       Array.from({ length: Math.min(50, n - tokens.length) }, async () => {
-        const res = await fetch(`${base}/api/captcha/challenge`, { method: 'POST', headers: { 'x-requested-with': 'XMLHttpRequest' } });
+        const res = await fetch(`${base}/api/captcha/challenge`, {
+          method: 'POST',
+          headers: { 'x-requested-with': 'XMLHttpRequest' },
+        });
         if (!res.ok) throw new Error(`captcha challenge failed: ${res.status} ${await res.text()}`);
         const { challenge, difficulty } = (await res.json()) as { challenge: string; difficulty: number };
-        if (difficulty !== 0) throw new Error(`the bench server should run with CAPTCHA_DIFFICULTY=0, not ${difficulty}`);
+        if (difficulty !== 0)
+          throw new Error(`the bench server should run with CAPTCHA_DIFFICULTY=0, not ${difficulty}`);
         return `${challenge}.0`;
       }),
     );
@@ -73,7 +77,8 @@ async function signIns(label: string, base: string, tokens: string[]): Promise<R
     );
     instance.on('response', (_client, _status, _bytes, responseTime) => latencies.push(responseTime));
   });
-  if (ranOut) console.warn(`sign-in run stopped early: all ${tokens.length} captcha tokens used (raise BENCH_SIGN_IN_TOKENS)`);
+  if (ranOut)
+    console.warn(`sign-in run stopped early: all ${tokens.length} captcha tokens used (raise BENCH_SIGN_IN_TOKENS)`);
   latencies.sort((a, b) => a - b);
   return {
     label,
@@ -115,15 +120,31 @@ async function main() {
     const tokens = await captchaTokens(server.base, SIGN_IN_TOKENS);
     runs.push(await signIns('POST /api/users/sign_in, full speed, 4 connections', server.base, tokens));
     await load('warm-up', { url: `${server.base}/api/player`, headers: { cookie }, connections: 4, rate: 100 });
-    runs.push(await paced(`GET /api/player with a session at ${PLAYER_RATE} req/s (even pace)`, { url: `${server.base}/api/player`, headers: { cookie }, rate: PLAYER_RATE }));
-    runs.push(await load('GET /api/player with a session, full speed, 10 connections', { url: `${server.base}/api/player`, headers: { cookie }, connections: 10 }));
+    runs.push(
+      await paced(`GET /api/player with a session at ${PLAYER_RATE} req/s (even pace)`, {
+        url: `${server.base}/api/player`,
+        headers: { cookie },
+        rate: PLAYER_RATE,
+      }),
+    );
+    runs.push(
+      await load('GET /api/player with a session, full speed, 10 connections', {
+        url: `${server.base}/api/player`,
+        headers: { cookie },
+        connections: 10,
+      }),
+    );
   } finally {
     await server.stop();
   }
   printRuns('Orbit sign-in benchmark', runs);
   const player = runs[1]!;
-  console.log(`\nsign-ins per second: ${runs[0]!.rps.toFixed(1)} (argon2id m=19 MiB, t=2, p=1; captcha at difficulty 0)`);
-  console.log(`GET /api/player p95 at ${PLAYER_RATE} req/s: ${player.p95.toFixed(1)} ms (target < 10 ms) — ${player.p95 < 10 ? 'met' : 'NOT met'}`);
+  console.log(
+    `\nsign-ins per second: ${runs[0]!.rps.toFixed(1)} (argon2id m=19 MiB, t=2, p=1; captcha at difficulty 0)`,
+  );
+  console.log(
+    `GET /api/player p95 at ${PLAYER_RATE} req/s: ${player.p95.toFixed(1)} ms (target < 10 ms) — ${player.p95 < 10 ? 'met' : 'NOT met'}`,
+  );
 }
 
 await main();

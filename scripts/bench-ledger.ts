@@ -36,7 +36,15 @@ try {
   }
   await Promise.all(
     players.map((player) =>
-      ledger.transfer(database.db, { idempotencyKey: `fund-${player}`, kind: 'deposit', reference: 'bench', currency: 'EUR', amount: 1_000_000_00, from: { house: 'psp_clearing' }, to: { player, kind: 'real' } }),
+      ledger.transfer(database.db, {
+        idempotencyKey: `fund-${player}`,
+        kind: 'deposit',
+        reference: 'bench',
+        currency: 'EUR',
+        amount: 1_000_000_00,
+        from: { house: 'psp_clearing' },
+        to: { player, kind: 'real' },
+      }),
     ),
   );
   const pick = () => players[Math.floor(Math.random() * players.length)]!;
@@ -68,12 +76,22 @@ try {
     );
   }
 
-  console.log(`bench:ledger on PostgreSQL: ${PLAYERS} players, ${CONCURRENCY} transfers in flight, ${SECONDS} s per load`);
+  console.log(
+    `bench:ledger on PostgreSQL: ${PLAYERS} players, ${CONCURRENCY} transfers in flight, ${SECONDS} s per load`,
+  );
   await load('across 1,000 player accounts', () => {
     const from = pick();
     let to = pick();
     while (to === from) to = pick();
-    return { idempotencyKey: `b-${key++}`, kind: 'adjustment', reference: 'bench', currency: 'EUR', amount: 1 + (key % 500), from: { player: from, kind: 'real' }, to: { player: to, kind: 'real' } };
+    return {
+      idempotencyKey: `b-${key++}`,
+      kind: 'adjustment',
+      reference: 'bench',
+      currency: 'EUR',
+      amount: 1 + (key % 500),
+      from: { player: from, kind: 'real' },
+      to: { player: to, kind: 'real' },
+    };
   });
   await load('one hot house account (bets)', () => ({
     idempotencyKey: `b-${key++}`,
@@ -85,7 +103,9 @@ try {
     to: { house: 'bets' },
   }));
   const audit = await auditLedger(database.db);
-  console.log(`ledger audit: ${audit.ok ? 'ok' : 'BROKEN'} (${audit.transfers} transfers, ${audit.accounts} accounts)${audit.ok ? '' : `: ${audit.problems.join('; ')}`}`);
+  console.log(
+    `ledger audit: ${audit.ok ? 'ok' : 'BROKEN'} (${audit.transfers} transfers, ${audit.accounts} accounts)${audit.ok ? '' : `: ${audit.problems.join('; ')}`}`,
+  );
   if (!audit.ok) process.exitCode = 1;
 } finally {
   await database.close();

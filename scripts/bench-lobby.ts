@@ -38,10 +38,34 @@ async function main() {
   let server = await startServer({});
   try {
     await load('warm-up', { url: `${server.base}/`, connections: 4, rate: 100 });
-    runs.push(await paced(`lobby SSR GET / at ${RATE} req/s, even pace (page cache on)`, { url: `${server.base}/`, rate: RATE }));
-    runs.push(await paced(`POST /api/games_filter at ${RATE} req/s, even pace`, { url: `${server.base}/api/games_filter`, method: 'POST', body: filterBody, rate: RATE }));
-    runs.push(await load('lobby SSR GET / full speed, 10 connections (page cache on)', { url: `${server.base}/`, connections: 10 }));
-    runs.push(await load('POST /api/games_filter full speed, 10 connections', { url: `${server.base}/api/games_filter`, method: 'POST', body: filterBody, connections: 10 }));
+    runs.push(
+      await paced(`lobby SSR GET / at ${RATE} req/s, even pace (page cache on)`, {
+        url: `${server.base}/`,
+        rate: RATE,
+      }),
+    );
+    runs.push(
+      await paced(`POST /api/games_filter at ${RATE} req/s, even pace`, {
+        url: `${server.base}/api/games_filter`,
+        method: 'POST',
+        body: filterBody,
+        rate: RATE,
+      }),
+    );
+    runs.push(
+      await load('lobby SSR GET / full speed, 10 connections (page cache on)', {
+        url: `${server.base}/`,
+        connections: 10,
+      }),
+    );
+    runs.push(
+      await load('POST /api/games_filter full speed, 10 connections', {
+        url: `${server.base}/api/games_filter`,
+        method: 'POST',
+        body: filterBody,
+        connections: 10,
+      }),
+    );
     js = await criticalJsGzip(server.base);
   } finally {
     await server.stop();
@@ -51,7 +75,12 @@ async function main() {
   server = await startServer({ PAGE_CACHE_SECONDS: '0' });
   try {
     await load('warm-up', { url: `${server.base}/`, connections: 4, rate: 50 });
-    runs.push(await load('lobby SSR GET / full speed, 10 connections (page cache off)', { url: `${server.base}/`, connections: 10 }));
+    runs.push(
+      await load('lobby SSR GET / full speed, 10 connections (page cache off)', {
+        url: `${server.base}/`,
+        connections: 10,
+      }),
+    );
   } finally {
     await server.stop();
   }
@@ -59,8 +88,12 @@ async function main() {
   printRuns('Orbit lobby benchmark', runs);
   const ms = (v: number) => v.toFixed(1);
   const lobby = runs[0]!;
-  console.log(`\nlobby critical JS: ${js.files} files, ${(js.bytes / 1024).toFixed(1)} KB gzip (target < 120 KB) — ${js.bytes < 120 * 1024 ? 'met' : 'NOT met'}`);
-  console.log(`lobby SSR p95 at ${RATE} req/s: ${ms(lobby.p95)} ms (target < 50 ms) — ${lobby.p95 < 50 ? 'met' : 'NOT met'}`);
+  console.log(
+    `\nlobby critical JS: ${js.files} files, ${(js.bytes / 1024).toFixed(1)} KB gzip (target < 120 KB) — ${js.bytes < 120 * 1024 ? 'met' : 'NOT met'}`,
+  );
+  console.log(
+    `lobby SSR p95 at ${RATE} req/s: ${ms(lobby.p95)} ms (target < 50 ms) — ${lobby.p95 < 50 ? 'met' : 'NOT met'}`,
+  );
 }
 
 await main();

@@ -16,7 +16,9 @@ import { GAMES, type AnyGameMath } from '../apps/studio/src/games';
 import { uniformInt, type Draws } from '../apps/studio/src/fair/draws';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 10_000_000);
-const ONLY = process.env.BENCH_GAMES?.split(',').map((s) => s.trim()).filter(Boolean);
+const ONLY = process.env.BENCH_GAMES?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 const Z_99 = 2.576;
 
 if (!Number.isSafeInteger(ROUNDS) || ROUNDS < 2) {
@@ -114,10 +116,14 @@ const rows = results.map((r) => [
   Math.round(r.perSecond).toLocaleString('en'),
 ]);
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
-const line = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
+const line = (cells: string[]) =>
+  cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
 console.log('');
 console.log(line(header));
 console.log(widths.map((w) => '-'.repeat(w)).join('  '));
 for (const row of rows) console.log(line(row));
 const outside = results.filter((r) => !r.inside).length;
-if (outside) console.log(`\n${outside} game(s) with the theoretical RTP outside the 99 % interval (expect about 1 in 100 by chance; rerun before suspecting the maths).`);
+if (outside)
+  console.log(
+    `\n${outside} game(s) with the theoretical RTP outside the 99 % interval (expect about 1 in 100 by chance; rerun before suspecting the maths).`,
+  );

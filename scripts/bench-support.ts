@@ -35,7 +35,14 @@ export function percentile(sorted: number[], p: number): number {
 
 export async function load(
   label: string,
-  opts: { url: string; method?: 'GET' | 'POST'; body?: string; rate?: number; connections: number; headers?: Record<string, string> },
+  opts: {
+    url: string;
+    method?: 'GET' | 'POST';
+    body?: string;
+    rate?: number;
+    connections: number;
+    headers?: Record<string, string>;
+  },
 ): Promise<Run> {
   const latencies: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -110,14 +117,15 @@ export async function startServer(extraEnv: Record<string, string>): Promise<Ser
   }
 }
 
-
 export function printRuns(title: string, runs: Run[]): void {
   console.log(`\n${title} — ${os.cpus().length} cores, ${SECONDS} s per run, node ${process.version}\n`);
   console.log('| run | req/s | p50 ms | p95 ms | p99 ms | errors | non-2xx |');
   console.log('|---|---:|---:|---:|---:|---:|---:|');
   const ms = (v: number) => v.toFixed(1);
   for (const r of runs) {
-    console.log(`| ${r.label} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.errors} | ${r.non2xx} |`);
+    console.log(
+      `| ${r.label} | ${r.rps.toFixed(0)} | ${ms(r.p50)} | ${ms(r.p95)} | ${ms(r.p99)} | ${r.errors} | ${r.non2xx} |`,
+    );
   }
 }
 
@@ -147,7 +155,14 @@ export async function paced(
     pending.push(
       new Promise<void>((resolve) => {
         const req = http.request(
-          { agent, host: url.hostname, port: url.port, path: url.pathname + url.search, method: opts.method ?? 'GET', headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip', ...opts.headers } },
+          {
+            agent,
+            host: url.hostname,
+            port: url.port,
+            path: url.pathname + url.search,
+            method: opts.method ?? 'GET',
+            headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip', ...opts.headers },
+          },
           (res) => {
             res.resume();
             res.on('end', () => {
@@ -190,7 +205,10 @@ export function postgresServerUrl(bench: string): string {
 }
 
 /** A fresh database on that server for one run: its URL, and `drop()` for the end. */
-export async function throwawayDatabase(serverUrl: string, name: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function throwawayDatabase(
+  serverUrl: string,
+  name: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: serverUrl });
     await client.connect();

@@ -39,13 +39,24 @@ try {
   await database.migrate();
   await seedAll(database.db, { demoPlayer: false });
   const ledger = new Ledger(systemClock);
-  const [game] = await database.db.select({ id: games.id, providerId: games.providerId }).from(games).where(eq(games.identifier, GAME));
+  const [game] = await database.db
+    .select({ id: games.id, providerId: games.providerId })
+    .from(games)
+    .where(eq(games.identifier, GAME));
   const now = new Date();
   const tokens: string[] = [];
   for (let i = 0; i < PLAYERS; i++) {
     const player = 2_000_000 + i;
     await openAccount(database.db, player, 'EUR');
-    await ledger.transfer(database.db, { idempotencyKey: `fund-${player}`, kind: 'deposit', reference: 'bench', currency: 'EUR', amount: 1_000_000_00, from: { house: 'psp_clearing' }, to: { player, kind: 'real' } });
+    await ledger.transfer(database.db, {
+      idempotencyKey: `fund-${player}`,
+      kind: 'deposit',
+      reference: 'bench',
+      currency: 'EUR',
+      amount: 1_000_000_00,
+      from: { house: 'psp_clearing' },
+      to: { player, kind: 'real' },
+    });
     const token = randomBytes(32).toString('base64url');
     await database.db.insert(gameSessions).values({
       launchTokenHash: hashToken(`launch-${token}`),
@@ -77,7 +88,10 @@ try {
           port: base.port,
           path: `/api/wallet/orbit/${action}`,
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-request-sign': createHmac('sha256', secret).update(raw).digest('hex') },
+          headers: {
+            'content-type': 'application/json',
+            'x-request-sign': createHmac('sha256', secret).update(raw).digest('hex'),
+          },
         },
         (res) => {
           let text = '';
@@ -97,8 +111,23 @@ try {
     Array.from({ length: 16 }, async () => {
       for (let i = next++; i < PLAYERS; i = next++) {
         const round = `warm-${i}`;
-        await post('bet', { session_token: tokens[i], game: SLUG, round_id: round, transaction_id: `${round}:bet`, amount_cents: 100, currency: 'EUR', jackpot_draw: 0xffff_ffff });
-        await post('win', { session_token: tokens[i], game: SLUG, round_id: round, transaction_id: `${round}:win`, amount_cents: 0, currency: 'EUR' });
+        await post('bet', {
+          session_token: tokens[i],
+          game: SLUG,
+          round_id: round,
+          transaction_id: `${round}:bet`,
+          amount_cents: 100,
+          currency: 'EUR',
+          jackpot_draw: 0xffff_ffff,
+        });
+        await post('win', {
+          session_token: tokens[i],
+          game: SLUG,
+          round_id: round,
+          transaction_id: `${round}:win`,
+          amount_cents: 0,
+          currency: 'EUR',
+        });
       }
     }),
   );
@@ -128,7 +157,15 @@ try {
     const amount = 100 + Math.floor(Math.random() * 900);
     inFlight++;
     void (async () => {
-      const bet = await post('bet', { session_token: token, game: SLUG, round_id: round, transaction_id: `${round}:bet`, amount_cents: amount, currency: 'EUR', jackpot_draw: Math.floor(Math.random() * 2 ** 32) });
+      const bet = await post('bet', {
+        session_token: token,
+        game: SLUG,
+        round_id: round,
+        transaction_id: `${round}:bet`,
+        amount_cents: amount,
+        currency: 'EUR',
+        jackpot_draw: Math.floor(Math.random() * 2 ** 32),
+      });
       bets.push(performance.now() - due);
       if (bet.status !== 200) {
         errors++;
@@ -136,7 +173,14 @@ try {
         return;
       }
       const t0 = performance.now();
-      const win = await post('win', { session_token: token, game: SLUG, round_id: round, transaction_id: `${round}:win`, amount_cents: i % 3 === 0 ? amount * 2 : 0, currency: 'EUR' });
+      const win = await post('win', {
+        session_token: token,
+        game: SLUG,
+        round_id: round,
+        transaction_id: `${round}:win`,
+        amount_cents: i % 3 === 0 ? amount * 2 : 0,
+        currency: 'EUR',
+      });
       wins.push(performance.now() - t0);
       if (win.status !== 200) {
         errors++;
@@ -154,21 +198,27 @@ try {
   bets.sort((a, b) => a - b);
   wins.sort((a, b) => a - b);
   const ms = (v: number) => v.toFixed(1);
-  console.log(`\nbench:wallet — PostgreSQL, ${os.cpus().length} cores, node ${process.version}, ${PLAYERS} players, ${RATE} rounds/s for ${SECONDS} s (${elapsed.toFixed(1)} s wall)\n`);
+  console.log(
+    `\nbench:wallet — PostgreSQL, ${os.cpus().length} cores, node ${process.version}, ${PLAYERS} players, ${RATE} rounds/s for ${SECONDS} s (${elapsed.toFixed(1)} s wall)\n`,
+  );
   console.log('| call | count | per s | p50 ms | p95 ms | p99 ms | max ms |');
   console.log('|---|---:|---:|---:|---:|---:|---:|');
   for (const [label, list] of [
     ['bet (from its due time)', bets],
     ['win', wins],
   ] as const) {
-    console.log(`| ${label} | ${list.length} | ${(list.length / elapsed).toFixed(0)} | ${ms(percentile(list, 50))} | ${ms(percentile(list, 95))} | ${ms(percentile(list, 99))} | ${ms(list[list.length - 1] ?? NaN)} |`);
+    console.log(
+      `| ${label} | ${list.length} | ${(list.length / elapsed).toFixed(0)} | ${ms(percentile(list, 50))} | ${ms(percentile(list, 95))} | ${ms(percentile(list, 99))} | ${ms(list[list.length - 1] ?? NaN)} |`,
+    );
   }
   console.log(`\nerrors: ${errors}${codes.size ? ` (${[...codes].map(([k, v]) => `${k}: ${v}`).join(', ')})` : ''}`);
   const audit = await auditLedger(database.db);
   console.log(`ledger audit: ${audit.ok ? 'ok' : `BROKEN — ${audit.problems.join('; ')}`}`);
   const p99 = percentile(bets, 99);
   const max = bets[bets.length - 1] ?? Infinity;
-  console.log(`target bet p99 < 20 ms: ${p99 < 20 ? 'met' : 'NOT met'} (${ms(p99)} ms); no bet above 60 ms: ${max <= 60 ? 'met' : 'NOT met'} (slowest ${ms(max)} ms)`);
+  console.log(
+    `target bet p99 < 20 ms: ${p99 < 20 ? 'met' : 'NOT met'} (${ms(p99)} ms); no bet above 60 ms: ${max <= 60 ? 'met' : 'NOT met'} (slowest ${ms(max)} ms)`,
+  );
 } finally {
   await server?.stop();
   await database.close();

@@ -33,7 +33,10 @@ export function slowestTestsTable(timings: readonly TestTiming[], count = SHOWN)
       return `${mark} ${time} / ${limit} ${pct}  ${r.name}`;
     }),
   ];
-  if (over > 0) lines.push(`${over} of them use more than a third of their limit: make them cheaper or give them a limit of their own.`);
+  if (over > 0)
+    lines.push(
+      `${over} of them use more than a third of their limit: make them cheaper or give them a limit of their own.`,
+    );
   return lines.join('\n');
 }
 

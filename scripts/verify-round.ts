@@ -43,12 +43,19 @@ const serverSeed = values['server-seed'];
 const clientSeed = values['client-seed'];
 const nonceText = values.nonce;
 const betText = values.bet;
-if (slug === undefined || serverSeed === undefined || clientSeed === undefined || nonceText === undefined || betText === undefined) {
+if (
+  slug === undefined ||
+  serverSeed === undefined ||
+  clientSeed === undefined ||
+  nonceText === undefined ||
+  betText === undefined
+) {
   fail('--game, --server-seed, --client-seed, --nonce and --bet are required');
 }
 const game = GAMES[slug];
 if (!game) fail(`unknown game "${slug}"`);
-if (!/^\d+$/.test(nonceText) || !Number.isSafeInteger(Number(nonceText))) fail(`--nonce must be a non-negative integer, got "${nonceText}"`);
+if (!/^\d+$/.test(nonceText) || !Number.isSafeInteger(Number(nonceText)))
+  fail(`--nonce must be a non-negative integer, got "${nonceText}"`);
 const nonce = Number(nonceText);
 let bet: unknown;
 try {

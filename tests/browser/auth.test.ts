@@ -12,18 +12,36 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { codeForStep, stepAt } from '../../apps/server/src/modules/identity/totp';
 import { watchPage } from './support/browser';
-import { dialog, fillSignIn, fillSignUp, formReady, newEmail, PASSWORD, pathOf, poll, serverAndBrowser, signedInAs, signOut, withPage, mailedLink } from './support/journeys';
+import {
+  dialog,
+  fillSignIn,
+  fillSignUp,
+  formReady,
+  newEmail,
+  PASSWORD,
+  pathOf,
+  poll,
+  serverAndBrowser,
+  signedInAs,
+  signOut,
+  withPage,
+  mailedLink,
+} from './support/journeys';
 
 const env = serverAndBrowser();
 
 /** A solved proof-of-work captcha token, as the page's solver makes one. */
 async function captchaToken(): Promise<string> {
-  const response = await fetch(`${env.server.baseUrl}/api/captcha/challenge`, { method: 'POST', headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  const response = await fetch(`${env.server.baseUrl}/api/captcha/challenge`, {
+    method: 'POST',
+    headers: { 'X-Requested-With': 'XMLHttpRequest' },
+  });
   expect(response.status).toBe(200);
   const { challenge, difficulty } = (await response.json()) as CaptchaChallenge;
   for (let n = 0; ; n++) {
     const nonce = n.toString(36);
-    if (hasLeadingZeroBits(createHash('sha256').update(captchaWorkInput(challenge, nonce)).digest(), difficulty)) return powCaptchaToken(challenge, nonce);
+    if (hasLeadingZeroBits(createHash('sha256').update(captchaWorkInput(challenge, nonce)).digest(), difficulty))
+      return powCaptchaToken(challenge, nonce);
   }
 }
 
@@ -32,7 +50,15 @@ async function registerByApi(email: string, password = PASSWORD): Promise<void> 
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
     body: JSON.stringify({
-      user: { email, password, password_confirmation: password, currency: 'EUR', country: 'DE', terms_acceptance: true, captcha: await captchaToken() },
+      user: {
+        email,
+        password,
+        password_confirmation: password,
+        currency: 'EUR',
+        country: 'DE',
+        terms_acceptance: true,
+        captcha: await captchaToken(),
+      },
     }),
   });
   expect(response.status).toBe(201);
@@ -205,7 +231,9 @@ describe('registration and sign-in', () => {
       await dialog(page).getByLabel('Email', { exact: true }).fill(email);
       await dialog(page).getByLabel('Password', { exact: true }).fill(PASSWORD);
       await dialog(page).getByLabel('Repeat password').fill(PASSWORD);
-      await dialog(page).getByLabel(/accept the terms/).check();
+      await dialog(page)
+        .getByLabel(/accept the terms/)
+        .check();
       await dialog(page).getByRole('button', { name: 'Sign up' }).click();
       await dialog(page).getByText('This email address is already registered.').waitFor();
     });
@@ -240,7 +268,9 @@ async function pageForm(page: Page) {
 }
 
 const promoCodesIn = (page: Page) =>
-  page.evaluate(() => Object.fromEntries(Object.entries(sessionStorage).filter(([key]) => key.startsWith('orbit_promo_'))));
+  page.evaluate(() =>
+    Object.fromEntries(Object.entries(sessionStorage).filter(([key]) => key.startsWith('orbit_promo_'))),
+  );
 
 describe('the /registration and /login pages', () => {
   it('registers on /registration, follows the redirect, and signs in on /login with the remembered address', async () => {
@@ -316,7 +346,9 @@ describe('two-factor sign-in', () => {
       await fillSignIn(page, email, PASSWORD);
       await signedInAs(page, email);
       // Two-factor on through the API with this session (the profile's screens are tested elsewhere).
-      const secret = await page.evaluate(async () => ((await (await fetch('/api/v2/player/two_factor')).json()) as { otp_secret: string }).otp_secret);
+      const secret = await page.evaluate(
+        async () => ((await (await fetch('/api/v2/player/two_factor')).json()) as { otp_secret: string }).otp_secret,
+      );
       const enabled = await page.evaluate(
         async ([otp_secret, authentication_code]) =>
           (
@@ -376,10 +408,15 @@ describe('terms acceptance', () => {
       expect(await terms.getByRole('button', { name: 'Close' }).count()).toBe(0);
       await page.keyboard.press('Escape');
       expect(await terms.count()).toBe(1);
-      expect(await terms.getByRole('link', { name: 'Terms and conditions' }).getAttribute('href')).toBe('/terms-and-conditions');
+      expect(await terms.getByRole('link', { name: 'Terms and conditions' }).getAttribute('href')).toBe(
+        '/terms-and-conditions',
+      );
       await terms.getByRole('button', { name: 'I accept the terms and conditions' }).click();
       await poll(() => terms.count(), 10_000).toBe(0);
-      const missed = await page.evaluate(async () => ((await (await fetch('/api/player')).json()) as { auth_fields_missed: string[] }).auth_fields_missed);
+      const missed = await page.evaluate(
+        async () =>
+          ((await (await fetch('/api/player')).json()) as { auth_fields_missed: string[] }).auth_fields_missed,
+      );
       expect(missed).toEqual([]);
       await page.reload();
       await signedInAs(page, email);
@@ -403,7 +440,10 @@ describe('promo-code links', () => {
       await poll(() => page.url(), 10_000).toBe(`${env.server.baseUrl}/pokies/all`);
       // Replaced, not pushed (the new tab's blank page and this one): Back does not bring the codes back.
       expect(await page.evaluate(() => history.length)).toBe(2);
-      expect(await promoCodesIn(page)).toEqual({ orbit_promo_depositPromocode: 'DEP-1', orbit_promo_giftPromocode: 'GIFT-2' });
+      expect(await promoCodesIn(page)).toEqual({
+        orbit_promo_depositPromocode: 'DEP-1',
+        orbit_promo_giftPromocode: 'GIFT-2',
+      });
 
       // A guest reaching the lobby drops them.
       await page.locator('a[href="/"]').first().click();

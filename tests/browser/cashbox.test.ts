@@ -8,7 +8,19 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
-import { registerOverLobby as signUpOverLobby, dialog, fillPersonalInfo, fillSignUp, newEmail, pathOf, poll, serverAndBrowser, withPage, mailedLink, fundPlayer } from './support/journeys';
+import {
+  registerOverLobby as signUpOverLobby,
+  dialog,
+  fillPersonalInfo,
+  fillSignUp,
+  newEmail,
+  pathOf,
+  poll,
+  serverAndBrowser,
+  withPage,
+  mailedLink,
+  fundPlayer,
+} from './support/journeys';
 
 const env = serverAndBrowser();
 
@@ -34,7 +46,10 @@ async function payOnCardPage(page: Page, cardNumber: string, { threeDs }: { thre
   await page.getByLabel(/expir/i).fill('12/30');
   await page.getByLabel(/cvc|cvv|security code/i).fill('123');
   await page.getByLabel(/holder|name on card/i).fill('Ada Lovelace');
-  await page.getByRole('button', { name: /pay|submit|continue/i }).first().click();
+  await page
+    .getByRole('button', { name: /pay|submit|continue/i })
+    .first()
+    .click();
   if (threeDs) await page.getByRole('button', { name: /Complete authentication/ }).click();
 }
 
@@ -65,7 +80,12 @@ describe('cashbox (no PSP needed)', () => {
       const popup = page.getByRole('dialog', { name: 'Deposit' });
       // The lobby stays under the popup, with its styles.
       expect(await page.locator('.game-tile').count()).toBeGreaterThan(3);
-      expect(await page.locator('.banners__strip').first().evaluate((el) => getComputedStyle(el).display)).toBe('grid');
+      expect(
+        await page
+          .locator('.banners__strip')
+          .first()
+          .evaluate((el) => getComputedStyle(el).display),
+      ).toBe('grid');
       await popup.getByRole('button', { name: /^Visa/ }).click();
       expect(await popup.getByLabel('Amount (EUR)').inputValue()).toBe('50');
       await popup.getByLabel('Amount (EUR)').fill('5');
@@ -163,7 +183,10 @@ describe('cashbox with the sandbox PSP', () => {
       // Above the auto-approval threshold (100 units by default): pending, so it can be recalled.
       await withdraw.getByLabel('Amount (EUR)').fill('150');
       await withdraw.getByRole('button', { name: 'Withdraw', exact: true }).click();
-      await withdraw.getByTestId('cashout-requested').filter({ hasText: 'You can recall it while it is pending.' }).waitFor();
+      await withdraw
+        .getByTestId('cashout-requested')
+        .filter({ hasText: 'You can recall it while it is pending.' })
+        .waitFor();
       await poll(() => balance(page).textContent()).toBe('€50.00');
 
       // The pending cashout on the dashboard: recall it, the money is back.
@@ -202,7 +225,10 @@ describe('cashbox with the sandbox PSP', () => {
       await poll(() => pathOf(page), 20_000).toMatch(/^\/sandbox-psp\/pay\//);
       await page.getByRole('button', { name: 'Cancel' }).click();
       await poll(() => pathOf(page), 20_000).toBe('/cashbox/return');
-      await page.getByTestId('payment-outcome').getByText('Your deposit of €50.00 was cancelled.').waitFor({ timeout: 40_000 });
+      await page
+        .getByTestId('payment-outcome')
+        .getByText('Your deposit of €50.00 was cancelled.')
+        .waitFor({ timeout: 40_000 });
       const toast = page.locator('.toast');
       await toast.getByText('Your deposit of €50.00 was cancelled.').waitFor();
       // Remembered: not shown again on the next page.
@@ -226,7 +252,9 @@ describe('cashbox with the sandbox PSP', () => {
       await panel.locator('code').waitFor();
       expect(await panel.getByRole('img').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
       await panel.getByText('Minimum deposit: 100 μBTC.').waitFor();
-      expect(await panel.getByRole('link', { name: /simulated transaction/ }).getAttribute('href')).toBe('/sandbox-psp/crypto');
+      expect(await panel.getByRole('link', { name: /simulated transaction/ }).getAttribute('href')).toBe(
+        '/sandbox-psp/crypto',
+      );
       const address = (await panel.locator('code').textContent())!.trim();
 
       // "Send" 0.0015 BTC on the sandbox's page, in another tab, as a wallet would.

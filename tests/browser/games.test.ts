@@ -7,7 +7,15 @@
 import type { Frame, FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
-import { fillPersonalInfo, newEmail, pathOf, poll, registerOverLobby, serverAndBrowser, withPage } from './support/journeys';
+import {
+  fillPersonalInfo,
+  newEmail,
+  pathOf,
+  poll,
+  registerOverLobby,
+  serverAndBrowser,
+  withPage,
+} from './support/journeys';
 
 const env = serverAndBrowser();
 const url = (path: string) => `${env.server.baseUrl}${path}`;
@@ -61,7 +69,10 @@ describe('games', () => {
       await page.getByLabel(/expir/i).fill('12/30');
       await page.getByLabel(/cvc|cvv|security code/i).fill('123');
       await page.getByLabel(/holder|name on card/i).fill('Ada Lovelace');
-      await page.getByRole('button', { name: /pay|submit|continue/i }).first().click();
+      await page
+        .getByRole('button', { name: /pay|submit|continue/i })
+        .first()
+        .click();
       await page.getByText('Your deposit of €50.00 was successful.').waitFor({ timeout: 40_000 });
 
       // Real roulette in the game page's iframe: a chip on red, one spin.

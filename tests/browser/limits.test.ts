@@ -12,7 +12,21 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
-import { dialog, fillPersonalInfo, fillSignIn, newEmail, PASSWORD, pathOf, poll, registerOverLobby, serverAndBrowser, signOut, withPage, mailedLink, fundPlayer } from './support/journeys';
+import {
+  dialog,
+  fillPersonalInfo,
+  fillSignIn,
+  newEmail,
+  PASSWORD,
+  pathOf,
+  poll,
+  registerOverLobby,
+  serverAndBrowser,
+  signOut,
+  withPage,
+  mailedLink,
+  fundPlayer,
+} from './support/journeys';
 
 const env = serverAndBrowser();
 
@@ -65,7 +79,11 @@ describe('limits', () => {
       await reality.getByRole('button', { name: 'Save' }).click();
       await reality.getByText('Your reality check is saved.').waitFor();
       await page.reload();
-      await page.getByTestId('limits-reality-check').getByLabel('Every 30 minutes').and(page.locator(':checked')).waitFor();
+      await page
+        .getByTestId('limits-reality-check')
+        .getByLabel('Every 30 minutes')
+        .and(page.locator(':checked'))
+        .waitFor();
 
       // A deposit of 25 would pass the 20 in force: refused, with the reason.
       await page.locator('.wallet__deposit').click();
@@ -93,15 +111,25 @@ describe('limits', () => {
       await page.getByLabel(/expir/i).fill('12/30');
       await page.getByLabel(/cvc|cvv|security code/i).fill('123');
       await page.getByLabel(/holder|name on card/i).fill('Ada Lovelace');
-      await page.getByRole('button', { name: /pay|submit|continue/i }).first().click();
+      await page
+        .getByRole('button', { name: /pay|submit|continue/i })
+        .first()
+        .click();
       await page.getByText('Your deposit of €15.00 was successful.').waitFor({ timeout: 40_000 });
-      await page.getByText('This deposit arrived past your deposit limit: it is yours to withdraw at any time, but it cannot be played with.').waitFor();
+      await page
+        .getByText(
+          'This deposit arrived past your deposit limit: it is yours to withdraw at any time, but it cannot be played with.',
+        )
+        .waitFor();
       // The cashbox overview shows it apart: withdrawable, not in the balance to play with.
       await page.goto(url('/'));
       await page.getByTestId('header-balance').click();
       await page.getByRole('link', { name: 'Cashbox overview' }).click();
       const overview = page.getByRole('dialog', { name: 'Cashbox' });
-      await overview.getByTestId('held-EUR').getByText('€15.00 arrived past your deposit limit or during a break from play.', { exact: false }).waitFor();
+      await overview
+        .getByTestId('held-EUR')
+        .getByText('€15.00 arrived past your deposit limit or during a break from play.', { exact: false })
+        .waitFor();
       expect(await overview.getByTestId('account-EUR').locator('td').allTextContents()).toEqual(['€0.00', '€15.00']);
       await overview.getByRole('cell', { name: /Successful · arrived past your deposit limit/ }).waitFor();
 
@@ -139,7 +167,10 @@ describe('limits', () => {
       // The next bet is refused, and the game says why.
       await frame.getByTestId('play').and(frame.locator(':not([disabled])')).waitFor({ timeout: 20_000 });
       await frame.getByTestId('play').click();
-      await frame.getByTestId('error').getByText(/You have reached one of your responsible-gambling limits/).waitFor({ timeout: 20_000 });
+      await frame
+        .getByTestId('error')
+        .getByText(/You have reached one of your responsible-gambling limits/)
+        .waitFor({ timeout: 20_000 });
       expect(await frame.getByTestId('error').getAttribute('data-code')).toBe('limit_reached');
       expect(await frame.getByTestId('limits-link').getAttribute('href')).toBe(url('/profile/limits'));
 
@@ -208,7 +239,10 @@ describe('limits', () => {
       // This session's time played and net position on the profile.
       await page.goto(`${ee}/profile`);
       const facts = page.getByTestId('session-facts');
-      await facts.getByTestId('session-time-played').filter({ hasText: /^\d\d:\d\d:\d\d$/ }).waitFor();
+      await facts
+        .getByTestId('session-time-played')
+        .filter({ hasText: /^\d\d:\d\d:\d\d$/ })
+        .waitFor();
       await facts.getByTestId('session-net').filter({ hasText: '€0.00' }).waitFor();
       // Signing out resets it.
       await signOut(page);
@@ -241,17 +275,25 @@ describe('limits', () => {
       // Signed out at once: the lobby explains, the header is a guest's, the session is gone.
       await poll(() => pathOf(page)).toBe('/');
       const notice = page.getByRole('dialog', { name: 'Your self-exclusion has started' });
-      await notice.getByText(/You have been signed out on every device\. You cannot sign in, deposit or play until /).waitFor();
+      await notice
+        .getByText(/You have been signed out on every device\. You cannot sign in, deposit or play until /)
+        .waitFor();
       await page.locator('.header__enter').getByRole('link', { name: 'Sign in' }).waitFor();
       expect(await page.evaluate(() => localStorage.getItem('orbit_player'))).toBeNull();
-      expect(await page.evaluate(async () => (await fetch('/api/player', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).status)).toBe(401);
+      expect(
+        await page.evaluate(
+          async () => (await fetch('/api/player', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).status,
+        ),
+      ).toBe(401);
       await notice.getByRole('button', { name: 'I understand' }).click();
       await poll(() => page.getByRole('dialog').count()).toBe(0);
 
       // Signing in again is refused with the reason.
       await page.locator('.header__enter').getByRole('link', { name: 'Sign in' }).click();
       await fillSignIn(page, email, PASSWORD);
-      await dialog(page).getByText('This account is in a cooling-off or self-exclusion: you cannot sign in until it ends.').waitFor();
+      await dialog(page)
+        .getByText('This account is in a cooling-off or self-exclusion: you cannot sign in until it ends.')
+        .waitFor();
       expect(await page.locator('.header__enter').count()).toBe(1);
       expect(watch.pageErrors).toEqual([]);
     });
@@ -271,10 +313,17 @@ describe('limits', () => {
       // The explanation says the link will come; the cooling-off starts and signs the player out.
       await openLimits(page);
       const section = page.getByTestId('limits-cooling_off');
-      await section.getByText('We mail you a link to withdraw your balance at once, and again every time you try to sign in while it lasts.').waitFor();
+      await section
+        .getByText(
+          'We mail you a link to withdraw your balance at once, and again every time you try to sign in while it lasts.',
+        )
+        .waitFor();
       await section.getByLabel('Length').selectOption('24_hours');
       await section.getByRole('button', { name: 'Continue' }).click();
-      await section.getByTestId('confirm-cooling_off').getByRole('button', { name: 'Yes, start my cooling-off now' }).click();
+      await section
+        .getByTestId('confirm-cooling_off')
+        .getByRole('button', { name: 'Yes, start my cooling-off now' })
+        .click();
       await poll(() => pathOf(page)).toBe('/');
       const notice = page.getByRole('dialog', { name: 'Your cooling-off has started' });
       await notice.getByRole('button', { name: 'I understand' }).click();
@@ -282,7 +331,9 @@ describe('limits', () => {
       // The refused sign-in says a link is on its way.
       await page.locator('.header__enter').getByRole('link', { name: 'Sign in' }).click();
       await fillSignIn(page, email, PASSWORD);
-      await dialog(page).getByText('you cannot sign in until it ends. We have mailed you a link to withdraw your balance.').waitFor();
+      await dialog(page)
+        .getByText('you cannot sign in until it ends. We have mailed you a link to withdraw your balance.')
+        .waitFor();
 
       // The mailed link: no session, the masked address, the balance, the whole of it in the amount.
       await page.goto(url(await mailedLink(env.server.baseUrl, email, '/withdrawal?withdrawal_token=')));
@@ -320,11 +371,16 @@ describe('limits', () => {
       await page.goto(url('/withdrawal?withdrawal_token=not-a-link'));
       const problem = page.getByTestId('withdrawal-token-problem');
       await problem.getByText('This withdrawal link is not valid.').waitFor();
-      await problem.getByText(/sign in with your email address and password: .* we mail you a new withdrawal link at once/).waitFor();
+      await problem
+        .getByText(/sign in with your email address and password: .* we mail you a new withdrawal link at once/)
+        .waitFor();
       expect(await problem.getByRole('link', { name: 'Go to sign-in' }).getAttribute('href')).toBe('/login');
       // Every locale has the page.
       await page.goto(url('/de/withdrawal?withdrawal_token=not-a-link'));
-      await page.getByTestId('withdrawal-token-problem').getByText('Dieser Auszahlungslink ist nicht gültig.').waitFor();
+      await page
+        .getByTestId('withdrawal-token-problem')
+        .getByText('Dieser Auszahlungslink ist nicht gültig.')
+        .waitFor();
       expect(watch.pageErrors).toEqual([]);
     });
   });

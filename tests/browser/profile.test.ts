@@ -8,7 +8,20 @@ import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
-import { dialog, fillSignIn, fillSignUp, newContext, newEmail, PASSWORD, pathOf, poll, serverAndBrowser, signedInAs, signOut, withPage } from './support/journeys';
+import {
+  dialog,
+  fillSignIn,
+  fillSignUp,
+  newContext,
+  newEmail,
+  PASSWORD,
+  pathOf,
+  poll,
+  serverAndBrowser,
+  signedInAs,
+  signOut,
+  withPage,
+} from './support/journeys';
 
 const env = serverAndBrowser();
 
@@ -36,7 +49,8 @@ function totp(secret: string, offset = 0): string {
   });
 }
 
-const field = (page: Page, label: string) => page.locator('form[data-context="edition"]').getByLabel(label, { exact: true });
+const field = (page: Page, label: string) =>
+  page.locator('form[data-context="edition"]').getByLabel(label, { exact: true });
 
 describe('profile', () => {
   it('edits the details (an Australian postcode fills the state), completes them in the personal-info popup, keeps them after a reload', async () => {
@@ -146,7 +160,9 @@ describe('profile', () => {
       await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
       const setup = page.getByTestId('two-factor-enable');
       await setup.waitFor();
-      expect(await setup.getByRole('img', { name: 'QR code for your authenticator app' }).getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+      expect(await setup.getByRole('img', { name: 'QR code for your authenticator app' }).getAttribute('src')).toMatch(
+        /^data:image\/png;base64,/,
+      );
       const secret = (await page.getByTestId('two-factor-secret').textContent())!.trim();
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);
       const code = setup.locator('input[name="authentication_code"]');
@@ -174,7 +190,9 @@ describe('profile', () => {
       await disable.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
       await page.getByText('Two-factor authentication is off.').waitFor();
       await page.getByRole('button', { name: 'Set up two-factor authentication' }).waitFor();
-      const enabled = await page.evaluate(async () => ((await (await fetch('/api/player')).json()) as { two_factor_enabled: boolean }).two_factor_enabled);
+      const enabled = await page.evaluate(
+        async () => ((await (await fetch('/api/player')).json()) as { two_factor_enabled: boolean }).two_factor_enabled,
+      );
       expect(enabled).toBe(false);
     });
   });
@@ -216,7 +234,9 @@ describe('profile', () => {
       const form = page.locator('form').filter({ has: page.getByLabel('Document type') });
       await form.getByLabel('Document type').selectOption('address');
       // Over 10 MB: refused in the page, nothing sent.
-      await form.getByLabel('File').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
+      await form
+        .getByLabel('File')
+        .setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(10 * 1024 * 1024 + 1) });
       await form.getByRole('button', { name: 'Upload' }).click();
       await form.getByText('This file is too large (at most 10 MB).').waitFor();
 

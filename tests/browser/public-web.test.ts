@@ -22,7 +22,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function withPage<T>(fn: (page: Page) => Promise<T>, options: Parameters<Browser['newContext']>[0] = {}): Promise<T> {
+async function withPage<T>(
+  fn: (page: Page) => Promise<T>,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<T> {
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, ...options });
   try {
     return await fn(await context.newPage());
@@ -43,15 +46,23 @@ describe('lobby', () => {
         expect(await page.title()).toMatch(/Orbit/);
         expect(await page.locator('html').getAttribute('lang')).toBe('en');
         expect(await page.locator('.game-tile').count()).toBeGreaterThan(10);
-        await expect(page.locator('[data-game="orbit/stellar-sevens"]').first().textContent()).resolves.toContain('Stellar Sevens');
+        await expect(page.locator('[data-game="orbit/stellar-sevens"]').first().textContent()).resolves.toContain(
+          'Stellar Sevens',
+        );
         // Head tags: hreflang for every locale and x-default, a canonical link, no noindex.
         expect(await page.locator('link[rel="alternate"][hreflang]').count()).toBe(11);
-        expect(await page.locator('link[rel="alternate"][hreflang="x-default"]').getAttribute('href')).toBe(`${server.baseUrl}/`);
+        expect(await page.locator('link[rel="alternate"][hreflang="x-default"]').getAttribute('href')).toBe(
+          `${server.baseUrl}/`,
+        );
         expect(await page.locator('meta[name="robots"]').count()).toBe(0);
         // A visitor's Play goes to registration with the game as the redirect; Demo opens the game.
         const tile = page.locator('[data-game="orbit/stellar-sevens"]').first();
-        expect(await tile.locator('.game-tile__play').getAttribute('href')).toBe('/sign-up?redirect=%2Fplay%2Forbit%2Fstellar-sevens');
-        expect(await tile.locator('.game-tile__demo').getAttribute('href')).toBe('/play/orbit/stellar-sevens?mode=demo');
+        expect(await tile.locator('.game-tile__play').getAttribute('href')).toBe(
+          '/sign-up?redirect=%2Fplay%2Forbit%2Fstellar-sevens',
+        );
+        expect(await tile.locator('.game-tile__demo').getAttribute('href')).toBe(
+          '/play/orbit/stellar-sevens?mode=demo',
+        );
         expect(await tile.locator('img').getAttribute('loading')).toBeTruthy();
       },
       { javaScriptEnabled: false },
@@ -66,7 +77,9 @@ describe('lobby', () => {
       // nonce (docs/security.md): every inline script carries it, so the page hydrates.
       const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(response?.headers()['content-security-policy'] ?? '')?.[1];
       expect(nonce).toBeTruthy();
-      const inline = await page.evaluate(() => [...document.querySelectorAll('script:not([src])')].map((script) => (script as HTMLScriptElement).nonce));
+      const inline = await page.evaluate(() =>
+        [...document.querySelectorAll('script:not([src])')].map((script) => (script as HTMLScriptElement).nonce),
+      );
       expect(inline.length).toBeGreaterThan(0);
       expect(new Set(inline)).toEqual(new Set([nonce]));
       await page.locator('.search__input').click();
@@ -174,7 +187,9 @@ describe('languages', () => {
         expect(await page.locator('html').getAttribute('lang')).toBe('de');
         expect(await page.locator('.header').textContent()).toContain('Registrieren');
         expect(await page.locator('.game-tile__play').first().textContent()).toContain('Spielen');
-        expect(await page.locator('.game-tile__play').first().getAttribute('href')).toMatch(/^\/de\/sign-up\?redirect=%2Fde%2Fplay%2F/);
+        expect(await page.locator('.game-tile__play').first().getAttribute('href')).toMatch(
+          /^\/de\/sign-up\?redirect=%2Fde%2Fplay%2F/,
+        );
       },
       { javaScriptEnabled: false },
     );
@@ -209,7 +224,9 @@ describe('category pages', () => {
         const first = await page.locator('.category .game-tile').first().getAttribute('data-game');
         await page.getByRole('link', { name: 'Load more' }).click();
         await page.waitForURL(`${server.baseUrl}/live/all?page=2`);
-        const second = await page.locator('.category .game-tile').evaluateAll((els) => els.map((e) => e.getAttribute('data-game')));
+        const second = await page
+          .locator('.category .game-tile')
+          .evaluateAll((els) => els.map((e) => e.getAttribute('data-game')));
         expect(second).toHaveLength(8 + EXTRA_LIVE_GAMES - 40);
         expect(second).not.toContain(first);
       },
@@ -279,17 +296,25 @@ describe('feature flags (/ffc)', () => {
       const on = tester.getByRole('button', { name: 'On' });
       expect(await on.getAttribute('aria-pressed')).toBe('false');
       await on.click();
-      await page.waitForFunction(() => document.querySelector('[data-flag="tester"] button[value="on"]')?.getAttribute('aria-pressed') === 'true');
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-flag="tester"] button[value="on"]')?.getAttribute('aria-pressed') === 'true',
+      );
       await page.reload();
       expect(await on.getAttribute('aria-pressed')).toBe('true');
       // Server rendering sees the cookie too.
       const html = await (await page.request.get(`${server.baseUrl}/ffc`)).text();
       expect(html).toMatch(/data-flag="tester".*?value="on" class="ffc__option" aria-pressed="true"/s);
       await page.getByRole('button', { name: 'Reset to defaults' }).click();
-      await page.waitForFunction(() => document.querySelector('[data-flag="tester"] button[value="on"]')?.getAttribute('aria-pressed') === 'false');
+      await page.waitForFunction(
+        () =>
+          document.querySelector('[data-flag="tester"] button[value="on"]')?.getAttribute('aria-pressed') === 'false',
+      );
       await page.reload();
       expect(await on.getAttribute('aria-pressed')).toBe('false');
-      expect(await page.locator('[data-flag="lotteries"] button[value="on"]').getAttribute('aria-pressed')).toBe('true');
+      expect(await page.locator('[data-flag="lotteries"] button[value="on"]').getAttribute('aria-pressed')).toBe(
+        'true',
+      );
       await page.locator('.ffc').getByRole('link', { name: 'Home', exact: true }).click();
       await page.waitForURL(`${server.baseUrl}/`);
     });

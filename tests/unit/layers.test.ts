@@ -15,7 +15,13 @@ const config = createRequire(import.meta.url)(path.join(root, '.dependency-cruis
 const fixtures = path.join(root, 'tests/unit/fixtures/layers');
 
 async function violations(): Promise<string[]> {
-  const result = await cruise(['apps'], { baseDir: fixtures, validate: true, ruleSet: { forbidden: config.forbidden ?? [] }, tsPreCompilationDeps: true, outputType: 'json' });
+  const result = await cruise(['apps'], {
+    baseDir: fixtures,
+    validate: true,
+    ruleSet: { forbidden: config.forbidden ?? [] },
+    tsPreCompilationDeps: true,
+    outputType: 'json',
+  });
   const output = (typeof result.output === 'string' ? JSON.parse(result.output) : result.output) as ICruiseResult;
   return (output.summary.violations ?? []).map((v) => `${v.rule.name}: ${v.from} → ${v.to}`).sort();
 }

@@ -14,7 +14,11 @@ describe('the slowest-tests table printed after every run', () => {
   });
 
   it('marks a test over a third of its own limit, and says how many there are', () => {
-    const table = slowestTestsTable([timing('heavy but allowed', 12_000, 60_000), timing('drifting', 1_700), timing('quick', 300)]);
+    const table = slowestTestsTable([
+      timing('heavy but allowed', 12_000, 60_000),
+      timing('drifting', 1_700),
+      timing('quick', 300),
+    ]);
     expect(table).toContain('  12.00 s /  60 s  20 %  heavy but allowed');
     expect(table).toContain('!    1.70 s /   5 s  34 %  drifting');
     expect(table).toMatch(/1 of them use more than a third of their limit/);

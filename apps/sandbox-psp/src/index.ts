@@ -1,4 +1,11 @@
-export { createSandboxPsp, sandboxPsp, publicPayment, TEST_CARDS, SANDBOX_IBAN, DEFAULT_CONFIRMATIONS } from './sandbox';
+export {
+  createSandboxPsp,
+  sandboxPsp,
+  publicPayment,
+  TEST_CARDS,
+  SANDBOX_IBAN,
+  DEFAULT_CONFIRMATIONS,
+} from './sandbox';
 export type { SandboxPsp, SandboxPspOptions } from './sandbox';
 export { verifySandboxSignature, signSandboxPayload } from './signature';
 export { fileStore, memoryStore } from './store';

@@ -41,7 +41,14 @@ export type SandboxPsp = {
   store: SandboxStore;
 };
 
-export const DEFAULT_CONFIRMATIONS: Record<CryptoCurrency, number> = { BTC: 2, BCH: 2, LTC: 3, ETH: 3, DOG: 3, USDT: 3 };
+export const DEFAULT_CONFIRMATIONS: Record<CryptoCurrency, number> = {
+  BTC: 2,
+  BCH: 2,
+  LTC: 3,
+  ETH: 3,
+  DOG: 3,
+  USDT: 3,
+};
 const CRYPTO_DECIMALS: Record<CryptoCurrency, number> = { BTC: 8, BCH: 8, LTC: 8, ETH: 8, DOG: 8, USDT: 6 };
 const MAX_WEBHOOK_ATTEMPTS = 20;
 const MAX_BACKOFF_MS = 5 * 60_000;
@@ -49,8 +56,22 @@ export const SANDBOX_IBAN = 'DE89 3704 0044 0532 0130 00';
 
 /** Pre-made single-use vouchers, value in whole units. */
 const SEED_VOUCHERS: Array<[string, number]> = [
-  ['EUR', 10], ['EUR', 50], ['EUR', 100], ['USD', 10], ['USD', 50], ['USD', 100], ['GBP', 10], ['GBP', 50],
-  ['CHF', 50], ['CAD', 50], ['AUD', 50], ['SEK', 500], ['NOK', 500], ['DKK', 500], ['PLN', 200], ['BRL', 200],
+  ['EUR', 10],
+  ['EUR', 50],
+  ['EUR', 100],
+  ['USD', 10],
+  ['USD', 50],
+  ['USD', 100],
+  ['GBP', 10],
+  ['GBP', 50],
+  ['CHF', 50],
+  ['CAD', 50],
+  ['AUD', 50],
+  ['SEK', 500],
+  ['NOK', 500],
+  ['DKK', 500],
+  ['PLN', 200],
+  ['BRL', 200],
 ];
 
 type TestCard = { outcome: 'approve' | 'decline' | 'three_ds'; reason?: string };
@@ -92,8 +113,10 @@ const payoutBody = z
   })
   .superRefine((b, ctx) => {
     const isCrypto = (CRYPTO_CURRENCIES as readonly string[]).includes(b.currency);
-    if (b.method === 'crypto' && !isCrypto) ctx.addIssue({ code: 'custom', path: ['currency'], message: 'crypto payouts need a crypto currency' });
-    if (b.method !== 'crypto' && !/^[A-Z]{3}$/.test(b.currency)) ctx.addIssue({ code: 'custom', path: ['currency'], message: 'ISO 4217 code' });
+    if (b.method === 'crypto' && !isCrypto)
+      ctx.addIssue({ code: 'custom', path: ['currency'], message: 'crypto payouts need a crypto currency' });
+    if (b.method !== 'crypto' && !/^[A-Z]{3}$/.test(b.currency))
+      ctx.addIssue({ code: 'custom', path: ['currency'], message: 'ISO 4217 code' });
   });
 
 const addressBody = z.object({ currency: cryptoCurrency, reference, notification_url: httpUrl });
@@ -236,7 +259,12 @@ function emptyState(now: Date): SandboxState {
 }
 
 async function fetchDeliver(url: string, init: { headers: Record<string, string>; body: string }) {
-  const res = await fetch(url, { method: 'POST', headers: init.headers, body: init.body, signal: AbortSignal.timeout(10_000) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: init.headers,
+    body: init.body,
+    signal: AbortSignal.timeout(10_000),
+  });
   await res.body?.cancel();
   return { status: res.status };
 }
@@ -262,7 +290,8 @@ export function createSandboxPsp(options: SandboxPspOptions): SandboxPsp {
   const blockIntervalMs = options.blockIntervalMs ?? 5_000;
   const deliver = options.deliver ?? fetchDeliver;
   const base = options.publicBaseUrl.replace(/\/+$/, '');
-  if (!/^https?:\/\//.test(base)) throw new Error(`sandbox PSP: publicBaseUrl must be an absolute http(s) URL, got "${base}"`);
+  if (!/^https?:\/\//.test(base))
+    throw new Error(`sandbox PSP: publicBaseUrl must be an absolute http(s) URL, got "${base}"`);
 
   const state: SandboxState = store.load() ?? emptyState(clock());
   const save = () => store.save(state);
@@ -296,7 +325,12 @@ export function createSandboxPsp(options: SandboxPspOptions): SandboxPsp {
     p.updated_at = nowIso();
     delete p.settle_at;
     delete p.pending_card;
-    const type = p.kind === 'payout' ? `payout.${status}` : p.method === 'crypto' ? `crypto.deposit.${status}` : `payment.${status}`;
+    const type =
+      p.kind === 'payout'
+        ? `payout.${status}`
+        : p.method === 'crypto'
+          ? `crypto.deposit.${status}`
+          : `payment.${status}`;
     enqueueWebhook(p, type);
   }
 
@@ -393,7 +427,9 @@ export function createSandboxPsp(options: SandboxPspOptions): SandboxPsp {
     );
     // Keep the file small: delivered events older than a day are dropped.
     const cutoff = clock().getTime() - 86_400_000;
-    state.webhooks = state.webhooks.filter((w) => w.state !== 'delivered' || new Date(w.next_attempt_at).getTime() > cutoff);
+    state.webhooks = state.webhooks.filter(
+      (w) => w.state !== 'delivered' || new Date(w.next_attempt_at).getTime() > cutoff,
+    );
   }
 
   async function pass(): Promise<void> {
@@ -430,7 +466,10 @@ export function createSandboxPsp(options: SandboxPspOptions): SandboxPsp {
 
   function cardPage(p: Payment, error?: string, form: Form = {}): string {
     const cards = Object.entries(TEST_CARDS)
-      .map(([n, c]) => `<tr><td class="mono">${h(n.replace(/(\d{4})(?=\d)/g, '$1 '))}</td><td>${h(c.outcome === 'approve' ? 'approves' : c.outcome === 'three_ds' ? 'asks for 3-D Secure' : `declines: ${c.reason}`)}</td></tr>`)
+      .map(
+        ([n, c]) =>
+          `<tr><td class="mono">${h(n.replace(/(\d{4})(?=\d)/g, '$1 '))}</td><td>${h(c.outcome === 'approve' ? 'approves' : c.outcome === 'three_ds' ? 'asks for 3-D Secure' : `declines: ${c.reason}`)}</td></tr>`,
+      )
       .join('');
     return page(
       'Card payment',
@@ -492,7 +531,9 @@ ${error ? `<div class="error">${h(error)}</div>` : ''}
   }
 
   function statusPage(p: Payment): string {
-    const back = p.return_url ? `<div class="actions"><a href="${h(withResult(p.return_url, p))}"><button type="button">Return to merchant</button></a></div>` : '';
+    const back = p.return_url
+      ? `<div class="actions"><a href="${h(withResult(p.return_url, p))}"><button type="button">Return to merchant</button></a></div>`
+      : '';
     return page(
       'Payment',
       `<div class="card">${header(p, 'Payment')}<p>Status: <span class="badge ${h(p.status)}">${h(p.status)}</span>${p.decline_reason ? ` (${h(p.decline_reason)})` : ''}</p>${back}</div>`,
@@ -501,7 +542,8 @@ ${error ? `<div class="error">${h(error)}</div>` : ''}
 
   const html = (reply: FastifyReply, body: string, code = 200) =>
     reply.code(code).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
-  const backToMerchant = (reply: FastifyReply, p: Payment) => reply.code(303).header('location', withResult(p.return_url!, p)).send();
+  const backToMerchant = (reply: FastifyReply, p: Payment) =>
+    reply.code(303).header('location', withResult(p.return_url!, p)).send();
 
   function hostedPayment(req: FastifyRequest<{ Params: { id: string } }>): Payment | undefined {
     const p = state.payments[req.params.id];
@@ -547,7 +589,8 @@ ${error ? `<div class="error">${h(error)}</div>` : ''}
 
     app.setErrorHandler((error: { statusCode?: number; code?: string; message: string }, _req, reply) => {
       const status = error.statusCode ?? 500;
-      if (status === 400 || status === 415) return reply.code(422).send({ error: 'invalid_request', details: error.message });
+      if (status === 400 || status === 415)
+        return reply.code(422).send({ error: 'invalid_request', details: error.message });
       if (status < 500) return reply.code(status).send({ error: error.code ?? 'error', details: error.message });
       app.log.error(error);
       return reply.code(500).send({ error: 'internal_error' });
@@ -563,129 +606,142 @@ ${error ? `<div class="error">${h(error)}</div>` : ''}
 
     // ---- merchant API
 
-    await app.register(async (api) => {
-      api.addHook('onRequest', async (req, reply) => {
-        if (!bearerMatches(req.headers.authorization, options.apiKey)) return reply.code(401).send({ error: 'unauthorized' });
-      });
+    await app.register(
+      async (api) => {
+        api.addHook('onRequest', async (req, reply) => {
+          if (!bearerMatches(req.headers.authorization, options.apiKey))
+            return reply.code(401).send({ error: 'unauthorized' });
+        });
 
-      const invalid = (reply: FastifyReply, error: z.ZodError) =>
-        reply.code(422).send({ error: 'invalid_request', details: z.flattenError(error) });
+        const invalid = (reply: FastifyReply, error: z.ZodError) =>
+          reply.code(422).send({ error: 'invalid_request', details: z.flattenError(error) });
 
-      api.post('/payments', async (req, reply) => {
-        const parsed = paymentBody.safeParse(req.body);
-        if (!parsed.success) return invalid(reply, parsed.error);
-        const body = parsed.data;
-        const prior = existing('deposit', body);
-        if (prior === 'conflict') return reply.code(409).send({ error: 'reference_conflict' });
-        if (prior) return reply.code(201).send({ id: prior.id, status: prior.status, redirect_url: awaitingCustomer(prior) || prior.pending_card ? redirectFor(prior) : null });
+        api.post('/payments', async (req, reply) => {
+          const parsed = paymentBody.safeParse(req.body);
+          if (!parsed.success) return invalid(reply, parsed.error);
+          const body = parsed.data;
+          const prior = existing('deposit', body);
+          if (prior === 'conflict') return reply.code(409).send({ error: 'reference_conflict' });
+          if (prior)
+            return reply
+              .code(201)
+              .send({
+                id: prior.id,
+                status: prior.status,
+                redirect_url: awaitingCustomer(prior) || prior.pending_card ? redirectFor(prior) : null,
+              });
 
-        const saved = body.card_token ? state.cards[body.card_token] : undefined;
-        if (body.card_token && (!saved || body.method !== 'card')) {
-          return reply.code(422).send({ error: 'invalid_request', details: { fieldErrors: { card_token: ['unknown card token'] } } });
-        }
-        const now = nowIso();
-        const p: Payment = {
-          id: nextId('pay'),
-          reference: body.reference,
-          kind: 'deposit',
-          method: body.method,
-          amount_cents: body.amount_cents,
-          currency: body.currency,
-          status: 'pending',
-          created_at: now,
-          updated_at: now,
-          return_url: body.return_url,
-          notification_url: body.notification_url,
-          ...(body.customer ? { customer: body.customer } : {}),
-          request_fingerprint: canonical(body),
-        };
-        state.payments[p.id] = p;
-        state.references[`deposit:${p.reference}`] = p.id;
-        let redirect: string | null = redirectFor(p);
-        if (saved) {
-          if (saved.three_ds) {
-            // A 3-D Secure card authenticates every time, even one-click.
-            p.pending_card = { ...saved };
-            redirect = `${payUrl(p)}/3ds`;
-          } else {
-            p.card = { brand: saved.brand, last4: saved.last4, token: body.card_token! };
-            finish(p, 'succeeded');
-            redirect = null;
+          const saved = body.card_token ? state.cards[body.card_token] : undefined;
+          if (body.card_token && (!saved || body.method !== 'card')) {
+            return reply
+              .code(422)
+              .send({ error: 'invalid_request', details: { fieldErrors: { card_token: ['unknown card token'] } } });
           }
-        }
-        save();
-        return reply.code(201).send({ id: p.id, status: p.status, redirect_url: redirect });
-      });
-
-      api.get<{ Params: { id: string } }>('/payments/:id', async (req, reply) => {
-        const p = state.payments[req.params.id];
-        if (!p) return reply.code(404).send({ error: 'not_found' });
-        return publicPayment(p);
-      });
-
-      api.post<{ Params: { id: string } }>('/payments/:id/cancel', async (req, reply) => {
-        const p = state.payments[req.params.id];
-        if (!p) return reply.code(404).send({ error: 'not_found' });
-        if (p.kind !== 'deposit' || p.method === 'crypto' || !awaitingCustomer(p) || p.pending_card) {
-          if (p.status === 'canceled') return publicPayment(p);
-          return reply.code(409).send({ error: 'not_cancelable', status: p.status });
-        }
-        finish(p, 'canceled');
-        save();
-        return publicPayment(p);
-      });
-
-      api.post('/payouts', async (req, reply) => {
-        const parsed = payoutBody.safeParse(req.body);
-        if (!parsed.success) return invalid(reply, parsed.error);
-        const body = parsed.data;
-        const prior = existing('payout', body);
-        if (prior === 'conflict') return reply.code(409).send({ error: 'reference_conflict' });
-        if (prior) return reply.code(201).send({ id: prior.id, status: prior.status });
-        const now = clock();
-        const delay =
-          body.method === 'bank_transfer'
-            ? settleDelay.bank_transfer
-            : body.method === 'crypto'
-              ? required(body.currency) * blockIntervalMs
-              : settleDelay.ewallet;
-        const p: Payment = {
-          id: nextId('po'),
-          reference: body.reference,
-          kind: 'payout',
-          method: body.method,
-          amount_cents: body.amount_cents,
-          currency: body.currency,
-          status: 'pending',
-          destination: body.destination,
-          created_at: now.toISOString(),
-          updated_at: now.toISOString(),
-          notification_url: body.notification_url,
-          request_fingerprint: canonical(body),
-          settle_at: new Date(now.getTime() + delay).toISOString(),
-        };
-        if (body.method === 'crypto') p.txid = randomHex(32);
-        state.payments[p.id] = p;
-        state.references[`payout:${p.reference}`] = p.id;
-        save();
-        return reply.code(201).send({ id: p.id, status: p.status });
-      });
-
-      api.post('/crypto/addresses', async (req, reply) => {
-        const parsed = addressBody.safeParse(req.body);
-        if (!parsed.success) return invalid(reply, parsed.error);
-        const { currency, reference: ref, notification_url } = parsed.data;
-        const key = `${currency}:${ref}`;
-        let address = state.addressKeys[key];
-        if (!address) {
-          address = newAddress(currency);
-          state.addressKeys[key] = address;
-          state.addresses[address] = { address, currency, reference: ref, notification_url, created_at: nowIso() };
+          const now = nowIso();
+          const p: Payment = {
+            id: nextId('pay'),
+            reference: body.reference,
+            kind: 'deposit',
+            method: body.method,
+            amount_cents: body.amount_cents,
+            currency: body.currency,
+            status: 'pending',
+            created_at: now,
+            updated_at: now,
+            return_url: body.return_url,
+            notification_url: body.notification_url,
+            ...(body.customer ? { customer: body.customer } : {}),
+            request_fingerprint: canonical(body),
+          };
+          state.payments[p.id] = p;
+          state.references[`deposit:${p.reference}`] = p.id;
+          let redirect: string | null = redirectFor(p);
+          if (saved) {
+            if (saved.three_ds) {
+              // A 3-D Secure card authenticates every time, even one-click.
+              p.pending_card = { ...saved };
+              redirect = `${payUrl(p)}/3ds`;
+            } else {
+              p.card = { brand: saved.brand, last4: saved.last4, token: body.card_token! };
+              finish(p, 'succeeded');
+              redirect = null;
+            }
+          }
           save();
-        }
-        return { address, currency, confirmations_required: required(currency) };
-      });
-    }, { prefix: '/api' });
+          return reply.code(201).send({ id: p.id, status: p.status, redirect_url: redirect });
+        });
+
+        api.get<{ Params: { id: string } }>('/payments/:id', async (req, reply) => {
+          const p = state.payments[req.params.id];
+          if (!p) return reply.code(404).send({ error: 'not_found' });
+          return publicPayment(p);
+        });
+
+        api.post<{ Params: { id: string } }>('/payments/:id/cancel', async (req, reply) => {
+          const p = state.payments[req.params.id];
+          if (!p) return reply.code(404).send({ error: 'not_found' });
+          if (p.kind !== 'deposit' || p.method === 'crypto' || !awaitingCustomer(p) || p.pending_card) {
+            if (p.status === 'canceled') return publicPayment(p);
+            return reply.code(409).send({ error: 'not_cancelable', status: p.status });
+          }
+          finish(p, 'canceled');
+          save();
+          return publicPayment(p);
+        });
+
+        api.post('/payouts', async (req, reply) => {
+          const parsed = payoutBody.safeParse(req.body);
+          if (!parsed.success) return invalid(reply, parsed.error);
+          const body = parsed.data;
+          const prior = existing('payout', body);
+          if (prior === 'conflict') return reply.code(409).send({ error: 'reference_conflict' });
+          if (prior) return reply.code(201).send({ id: prior.id, status: prior.status });
+          const now = clock();
+          const delay =
+            body.method === 'bank_transfer'
+              ? settleDelay.bank_transfer
+              : body.method === 'crypto'
+                ? required(body.currency) * blockIntervalMs
+                : settleDelay.ewallet;
+          const p: Payment = {
+            id: nextId('po'),
+            reference: body.reference,
+            kind: 'payout',
+            method: body.method,
+            amount_cents: body.amount_cents,
+            currency: body.currency,
+            status: 'pending',
+            destination: body.destination,
+            created_at: now.toISOString(),
+            updated_at: now.toISOString(),
+            notification_url: body.notification_url,
+            request_fingerprint: canonical(body),
+            settle_at: new Date(now.getTime() + delay).toISOString(),
+          };
+          if (body.method === 'crypto') p.txid = randomHex(32);
+          state.payments[p.id] = p;
+          state.references[`payout:${p.reference}`] = p.id;
+          save();
+          return reply.code(201).send({ id: p.id, status: p.status });
+        });
+
+        api.post('/crypto/addresses', async (req, reply) => {
+          const parsed = addressBody.safeParse(req.body);
+          if (!parsed.success) return invalid(reply, parsed.error);
+          const { currency, reference: ref, notification_url } = parsed.data;
+          const key = `${currency}:${ref}`;
+          let address = state.addressKeys[key];
+          if (!address) {
+            address = newAddress(currency);
+            state.addressKeys[key] = address;
+            state.addresses[address] = { address, currency, reference: ref, notification_url, created_at: nowIso() };
+            save();
+          }
+          return { address, currency, confirmations_required: required(currency) };
+        });
+      },
+      { prefix: '/api' },
+    );
 
     function redirectFor(p: Payment): string {
       return p.pending_card ? `${payUrl(p)}/3ds` : payUrl(p);
@@ -699,7 +755,11 @@ ${error ? `<div class="error">${h(error)}</div>` : ''}
     app.get<{ Params: { id: string } }>('/pay/:id', async (req, reply) => {
       const p = hostedPayment(req);
       if (!p) return notFound(reply);
-      if (p.pending_card && p.status === 'pending') return reply.code(303).header('location', `${payUrl(p)}/3ds`).send();
+      if (p.pending_card && p.status === 'pending')
+        return reply
+          .code(303)
+          .header('location', `${payUrl(p)}/3ds`)
+          .send();
       if (!awaitingCustomer(p)) return html(reply, statusPage(p));
       switch (p.method) {
         case 'card':
@@ -723,7 +783,11 @@ ${error ? `<div class="error">${h(error)}</div>` : ''}
           const error = submitCard(p, form);
           if (error) return html(reply, cardPage(p, error, form), 422);
           save();
-          if (p.pending_card) return reply.code(303).header('location', `${payUrl(p)}/3ds`).send();
+          if (p.pending_card)
+            return reply
+              .code(303)
+              .header('location', `${payUrl(p)}/3ds`)
+              .send();
           return backToMerchant(reply, p);
         }
         case 'bank_transfer':
@@ -741,8 +805,10 @@ ${error ? `<div class="error">${h(error)}</div>` : ''}
           let error: string | undefined;
           if (!voucher) error = 'This voucher code does not exist.';
           else if (voucher.used_by) error = 'This voucher has already been used.';
-          else if (voucher.currency !== p.currency) error = `This voucher is in ${voucher.currency}, the payment is in ${p.currency}.`;
-          else if (voucher.value_cents < p.amount_cents) error = `This voucher is worth ${formatMinor(voucher.value_cents, 2)} ${voucher.currency}, less than the amount.`;
+          else if (voucher.currency !== p.currency)
+            error = `This voucher is in ${voucher.currency}, the payment is in ${p.currency}.`;
+          else if (voucher.value_cents < p.amount_cents)
+            error = `This voucher is worth ${formatMinor(voucher.value_cents, 2)} ${voucher.currency}, less than the amount.`;
           if (error || !voucher) return html(reply, voucherPage(p, error, form.code), 422);
           voucher.used_by = p.id;
           p.voucher_code = voucher.code;
@@ -813,7 +879,15 @@ ${message?.error ? `<div class="error">${h(message.error)}</div>` : ''}${message
       const addr = state.addresses[(form.address ?? '').trim()];
       if (!addr) return html(reply, cryptoPage({ error: 'Unknown address: use one the sandbox issued.' }, form), 422);
       const value = parseDecimal(form.amount ?? '', CRYPTO_DECIMALS[addr.currency]);
-      if (!value) return html(reply, cryptoPage({ error: `Enter a positive amount with at most ${CRYPTO_DECIMALS[addr.currency]} decimals.` }, form), 422);
+      if (!value)
+        return html(
+          reply,
+          cryptoPage(
+            { error: `Enter a positive amount with at most ${CRYPTO_DECIMALS[addr.currency]} decimals.` },
+            form,
+          ),
+          422,
+        );
       const now = nowIso();
       const txid = randomHex(32);
       const p: Payment = {
@@ -831,7 +905,15 @@ ${message?.error ? `<div class="error">${h(message.error)}</div>` : ''}${message
         notification_url: addr.notification_url,
       };
       state.payments[p.id] = p;
-      state.transactions.push({ txid, address: addr.address, currency: addr.currency, amount: value, confirmations: 0, seen_at: now, payment_id: p.id });
+      state.transactions.push({
+        txid,
+        address: addr.address,
+        currency: addr.currency,
+        amount: value,
+        confirmations: 0,
+        seen_at: now,
+        payment_id: p.id,
+      });
       enqueueWebhook(p, 'crypto.deposit.pending');
       save();
       return html(reply, cryptoPage({ ok: `Broadcast ${txid}` }), 201);
@@ -843,7 +925,10 @@ ${message?.error ? `<div class="error">${h(message.error)}</div>` : ''}${message
       const rows = Object.values(state.vouchers)
         .slice(-40)
         .reverse()
-        .map((v) => `<tr><td class="mono">${h(masked(v.code))}</td><td>${h(formatMinor(v.value_cents, 2))} ${h(v.currency)}</td><td>${v.used_by ? `used by <span class="mono">${h(masked(v.used_by))}</span>` : 'unused'}</td></tr>`)
+        .map(
+          (v) =>
+            `<tr><td class="mono">${h(masked(v.code))}</td><td>${h(formatMinor(v.value_cents, 2))} ${h(v.currency)}</td><td>${v.used_by ? `used by <span class="mono">${h(masked(v.used_by))}</span>` : 'unused'}</td></tr>`,
+        )
         .join('');
       return page(
         'Vouchers',
@@ -863,7 +948,8 @@ ${message?.error ? `<div class="error">${h(message.error)}</div>` : ''}${message
       const form = (req.body ?? {}) as Form;
       const currency = (form.currency ?? '').trim().toUpperCase();
       const value = parseDecimal(form.value ?? '', 2);
-      if (!/^[A-Z]{3}$/.test(currency) || !value) return html(reply, vouchersPage({ error: 'Enter a 3-letter currency and a positive value.' }), 422);
+      if (!/^[A-Z]{3}$/.test(currency) || !value)
+        return html(reply, vouchersPage({ error: 'Enter a 3-letter currency and a positive value.' }), 422);
       const code = `SBX-${currency}-${randomHex(4).toUpperCase()}`;
       state.vouchers[code] = { code, currency, value_cents: value, created_at: nowIso() };
       save();
@@ -883,7 +969,10 @@ ${message?.error ? `<div class="error">${h(message.error)}</div>` : ''}${message
         .join('');
       const hooks = state.webhooks
         .filter((w) => w.state !== 'delivered')
-        .map((w) => `<tr><td class="mono">${h(w.id)}</td><td>${h(w.type)}</td><td><span class="badge ${w.state === 'failed' ? 'failed' : 'pending'}">${h(w.state)}</span></td><td>${h(w.attempts)}</td><td>${h(w.last_status ?? w.last_error ?? '')}</td><td class="muted">${h(w.next_attempt_at)}</td></tr>`)
+        .map(
+          (w) =>
+            `<tr><td class="mono">${h(w.id)}</td><td>${h(w.type)}</td><td><span class="badge ${w.state === 'failed' ? 'failed' : 'pending'}">${h(w.state)}</span></td><td>${h(w.attempts)}</td><td>${h(w.last_status ?? w.last_error ?? '')}</td><td class="muted">${h(w.next_attempt_at)}</td></tr>`,
+        )
         .join('');
       return html(
         reply,

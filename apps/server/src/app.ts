@@ -2,7 +2,13 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
 import { createSandboxPsp, fileStore, memoryStore, type SandboxPsp } from '@orbit/sandbox-psp';
-import { createStudio, GAMES, fileStore as studioFileStore, memoryStore as studioMemoryStore, type Studio } from '@orbit/studio';
+import {
+  createStudio,
+  GAMES,
+  fileStore as studioFileStore,
+  memoryStore as studioMemoryStore,
+  type Studio,
+} from '@orbit/studio';
 import compress from '@fastify/compress';
 import websocket from '@fastify/websocket';
 import swagger from '@fastify/swagger';
@@ -56,7 +62,15 @@ declare module 'fastify' {
   }
 }
 
-export async function buildApp({ config, database, web = true, clock = systemClock, workers = true, fetch, pubsub: givenPubSub }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  web = true,
+  clock = systemClock,
+  workers = true,
+  fetch,
+  pubsub: givenPubSub,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // Errors are logged without a failed query's parameters (platform/log.ts).
     logger: { level: config.logLevel, serializers: { err: serializeError } },
@@ -69,7 +83,11 @@ export async function buildApp({ config, database, web = true, clock = systemClo
   installErrorHandler(app);
   installCsrfCheck(app);
   installNulGuard(app);
-  installSecurityHeaders(app, { frameAncestors: config.frameAncestors, https: publicBase(config).startsWith('https:'), sessionCookie: SESSION_COOKIE });
+  installSecurityHeaders(app, {
+    frameAncestors: config.frameAncestors,
+    https: publicBase(config).startsWith('https:'),
+    sessionCookie: SESSION_COOKIE,
+  });
 
   // Trailing slash is stripped by a permanent redirect (one URL per page).
   app.addHook('onRequest', async (request, reply) => {
@@ -133,7 +151,13 @@ export async function buildApp({ config, database, web = true, clock = systemClo
  * The shipped sandbox PSP in this process, under /sandbox-psp: it plays an outside provider, so
  * the cashbox reaches it over HTTP like any PSP, and it keeps its own state (a file in DATA_DIR).
  */
-async function mountSandboxPsp(app: FastifyInstance, config: Config, clock: Clock, workers: boolean, fetch: Fetch | undefined): Promise<void> {
+async function mountSandboxPsp(
+  app: FastifyInstance,
+  config: Config,
+  clock: Clock,
+  workers: boolean,
+  fetch: Fetch | undefined,
+): Promise<void> {
   const sandbox = createSandboxPsp({
     apiKey: config.sandboxPsp.apiKey,
     webhookSecret: config.sandboxPsp.webhookSecret,
@@ -141,7 +165,9 @@ async function mountSandboxPsp(app: FastifyInstance, config: Config, clock: Cloc
     store: config.env === 'test' ? memoryStore() : fileStore(path.join(config.dataDir, 'sandbox-psp.json')),
     clock: () => clock.now(),
     autoRun: workers,
-    ...(fetch ? { deliver: async (url, init) => fetch(url, { method: 'POST', headers: init.headers, body: init.body }) } : {}),
+    ...(fetch
+      ? { deliver: async (url, init) => fetch(url, { method: 'POST', headers: init.headers, body: init.body }) }
+      : {}),
   });
   await app.register(sandbox.plugin, { prefix: SANDBOX_PSP_PREFIX });
   app.decorate('orbitSandboxPsp', sandbox);
@@ -155,7 +181,13 @@ const studioClientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)
  * money only through the signed wallet protocol, over HTTP to this same server (loopback), and
  * keeps its own state (seeds, demo balances) in a file of DATA_DIR.
  */
-async function mountStudio(app: FastifyInstance, config: Config, clock: Clock, workers: boolean, fetch: Fetch | undefined): Promise<void> {
+async function mountStudio(
+  app: FastifyInstance,
+  config: Config,
+  clock: Clock,
+  workers: boolean,
+  fetch: Fetch | undefined,
+): Promise<void> {
   const loopback = ['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(config.host) ? '127.0.0.1' : config.host;
   const studio = createStudio({
     provider: HOUSE_PROVIDER,
@@ -179,6 +211,8 @@ function splitUrl(url: string): [string, string] {
 }
 
 /** Fastify's `trustProxy` of the TRUST_PROXY setting; a hop count as the function proxy-addr makes of one. */
-function trustProxyOption(setting: Config['trustProxy']): boolean | string[] | ((address: string, hop: number) => boolean) {
+function trustProxyOption(
+  setting: Config['trustProxy'],
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }

@@ -14,7 +14,11 @@ try {
   throw error;
 }
 
-const database = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+const database = await createDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  poolSize: config.databasePoolSize,
+});
 if (config.autoMigrate) {
   await database.migrate();
   await seedAll(database.db, { demoPlayer: config.demoPlayer });

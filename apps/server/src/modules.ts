@@ -13,4 +13,14 @@ import { walletModule } from './modules/wallet';
  * The business modules, in seed order (reference data before what refers to it).
  * Each entry is the module's public face from its index.ts.
  */
-export const modules: OrbitModule[] = [walletModule, identityModule, cmsModule, gamesModule, jackpotsModule, verificationModule, cashboxModule, limitsModule, realtimeModule];
+export const modules: OrbitModule[] = [
+  walletModule,
+  identityModule,
+  cmsModule,
+  gamesModule,
+  jackpotsModule,
+  verificationModule,
+  cashboxModule,
+  limitsModule,
+  realtimeModule,
+];

@@ -10,4 +10,13 @@ export const studio = {
 } as const;
 export { commitment, jackpotDraw, RoundDraws, type Draws } from './fair/draws';
 export { GAMES, type GameMath, type AnyGameMath, type PaytableRow } from './games';
-export { createStudio, fileStore, memoryStore, licenceRules, type Studio, type StudioOptions, type StudioStore, type StudioFetch } from './service';
+export {
+  createStudio,
+  fileStore,
+  memoryStore,
+  licenceRules,
+  type Studio,
+  type StudioOptions,
+  type StudioStore,
+  type StudioFetch,
+} from './service';

@@ -32,7 +32,8 @@ function SeoLinks() {
   const { pathname, search } = useLocation();
   const origin = useRouteLoaderData<typeof loader>('root')?.origin ?? '';
   const page = new URLSearchParams(search).get('page');
-  const canonical = origin + canonicalPath(pathname) + (page && page !== '1' ? `?page=${encodeURIComponent(page)}` : '');
+  const canonical =
+    origin + canonicalPath(pathname) + (page && page !== '1' ? `?page=${encodeURIComponent(page)}` : '');
   return (
     <>
       {isNoindexPath(pathname) ? <meta name="robots" content="noindex" /> : null}

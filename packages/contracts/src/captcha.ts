@@ -24,7 +24,7 @@ export function hasLeadingZeroBits(digest: Uint8Array, bits: number): boolean {
   for (let i = 0; i < whole; i++) if (digest[i] !== 0) return false;
   const rest = bits % 8;
   // The top `rest` bits of the next byte must be zero.
-  return rest === 0 || (digest[whole]! >> (8 - rest)) === 0;
+  return rest === 0 || digest[whole]! >> (8 - rest) === 0;
 }
 
 // ---- POST /api/captcha/challenge ------------------------------------------------------------------
@@ -51,8 +51,6 @@ export const playerSettingsSchema = z.object({
     challenge_url: z.string().nullable(),
   }),
   /** The realtime WebSocket gateway for a signed-in player (url, channel id, signed ticket); null for guests. */
-  cent: z
-    .object({ url: z.string(), user: z.string(), token: z.string(), timestamp: z.string() })
-    .nullable(),
+  cent: z.object({ url: z.string(), user: z.string(), token: z.string(), timestamp: z.string() }).nullable(),
 });
 export type PlayerSettings = z.infer<typeof playerSettingsSchema>;

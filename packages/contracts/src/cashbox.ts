@@ -7,7 +7,16 @@ import { z } from 'zod';
 
 export const PAYMENT_ACTIONS = ['deposit', 'cashout'] as const;
 export type PaymentAction = (typeof PAYMENT_ACTIONS)[number];
-export const PAYMENT_STATES = ['pending', 'processing', 'reserved', 'succeeded', 'canceled', 'declined', 'rejected', 'recalled'] as const;
+export const PAYMENT_STATES = [
+  'pending',
+  'processing',
+  'reserved',
+  'succeeded',
+  'canceled',
+  'declined',
+  'rejected',
+  'recalled',
+] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
 /** The first-deposit amount the cashbox suggests, in units of the currency (spec constants). */
@@ -43,7 +52,10 @@ export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
 export const paymentMethodsQuerySchema = z.object({
   action: z.enum(PAYMENT_ACTIONS, { error: 'invalid' }),
-  currency: z.string().regex(/^[A-Z]{3,5}$/, { error: 'invalid' }).optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3,5}$/, { error: 'invalid' })
+    .optional(),
 });
 export const paymentMethodsResponseSchema = z.object({
   methods: z.array(paymentMethodSchema),
@@ -80,13 +92,18 @@ export type CashoutRequest = z.infer<typeof cashoutRequestSchema>;
  * Withdrawal by link: a player who may not sign in (cooling-off, self-exclusion) is mailed a
  * link (`/withdrawal?withdrawal_token=…`, 24 hours) to take their money out (docs/limits.md).
  */
-const withdrawalTokenSchema = z.string({ error: 'required' }).min(1, { error: 'required' }).max(200, { error: 'invalid' });
+const withdrawalTokenSchema = z
+  .string({ error: 'required' })
+  .min(1, { error: 'required' })
+  .max(200, { error: 'invalid' });
 export const withdrawalQuerySchema = z.object({ withdrawal_token: withdrawalTokenSchema });
 export const withdrawalResponseSchema = z.object({
   /** The player's address, masked (`an***@example.com`). */
   email: z.string(),
   /** `real_cents`: all the account's money that can be withdrawn (real and withdraw-only). */
-  accounts: z.array(z.object({ currency: z.string(), real_cents: z.number().int(), subunits_to_unit: z.number().int() })),
+  accounts: z.array(
+    z.object({ currency: z.string(), real_cents: z.number().int(), subunits_to_unit: z.number().int() }),
+  ),
   /** Cashout methods of every account's currency. */
   methods: z.array(paymentMethodSchema),
 });
@@ -138,7 +155,10 @@ export const depositResponseSchema = z.object({
 export type DepositResponse = z.infer<typeof depositResponseSchema>;
 
 export const paymentsFilterSchema = z.object({
-  currency: z.string().regex(/^[A-Z]{3,5}$/).optional(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3,5}$/)
+    .optional(),
   type: z.enum(PAYMENT_ACTIONS).optional(),
 });
 export const paymentsQuerySchema = paymentsFilterSchema.extend({

@@ -8,9 +8,7 @@ export const cmsLocaleQuerySchema = z.object({ l: localeCodeSchema.optional() })
 export type CmsLocaleQuery = z.infer<typeof cmsLocaleQuerySchema>;
 
 /** `GET /api/cms/pages/*`: the slug, optionally with one licence suffix (`terms-and-conditions/EE`). */
-export const cmsPageSlugSchema = z
-  .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[A-Za-z]{2,3})?$/, 'invalid_slug');
+export const cmsPageSlugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[A-Za-z]{2,3})?$/, 'invalid_slug');
 
 // ---- pages ----------------------------------------------------------------------------------
 

@@ -40,7 +40,13 @@ export const gameRoundSchema = z.object({
   id: z.number().int(),
   /** The provider's round id. */
   round_id: z.string(),
-  game: z.object({ id: z.number().int(), identifier: z.string(), title: z.string(), seo_title: z.string(), provider: z.string() }),
+  game: z.object({
+    id: z.number().int(),
+    identifier: z.string(),
+    title: z.string(),
+    seo_title: z.string(),
+    provider: z.string(),
+  }),
   currency: z.string(),
   bet_cents: z.number().int(),
   win_cents: z.number().int(),
@@ -59,7 +65,13 @@ export const gameRoundDetailSchema = gameRoundSchema.extend({
   outcome: z.unknown().nullable(),
   fair: roundFairSchema.nullable(),
   transactions: z.array(
-    z.object({ kind: z.enum(['bet', 'win', 'rollback', 'jackpot']), amount_cents: z.number().int(), real_cents: z.number().int(), bonus_cents: z.number().int(), created_at: z.string() }),
+    z.object({
+      kind: z.enum(['bet', 'win', 'rollback', 'jackpot']),
+      amount_cents: z.number().int(),
+      real_cents: z.number().int(),
+      bonus_cents: z.number().int(),
+      created_at: z.string(),
+    }),
   ),
 });
 export type GameRoundDetail = z.infer<typeof gameRoundDetailSchema>;
@@ -68,7 +80,12 @@ export const GAME_ROUNDS_PAGE_SIZE_DEFAULT = 20;
 
 export const gameRoundsQuerySchema = z.object({
   page: z.coerce.number({ message: 'invalid_type' }).int('invalid_type').min(1, 'too_small').default(1),
-  page_size: z.coerce.number({ message: 'invalid_type' }).int('invalid_type').min(1, 'too_small').max(100, 'too_big').default(GAME_ROUNDS_PAGE_SIZE_DEFAULT),
+  page_size: z.coerce
+    .number({ message: 'invalid_type' })
+    .int('invalid_type')
+    .min(1, 'too_small')
+    .max(100, 'too_big')
+    .default(GAME_ROUNDS_PAGE_SIZE_DEFAULT),
   /** Game identifier (`orbit/european-roulette`). */
   game: z.string().max(200, 'too_long').optional(),
   currency: z.string().max(8, 'too_long').optional(),
@@ -131,7 +148,10 @@ export const walletRollbackRequestSchema = z
     reference_transaction_id: providerId,
   })
   // A rollback is a transaction of its own: under the id it rolls back it would collide with itself.
-  .refine((r) => r.transaction_id !== r.reference_transaction_id, { path: ['reference_transaction_id'], message: 'must differ from transaction_id' });
+  .refine((r) => r.transaction_id !== r.reference_transaction_id, {
+    path: ['reference_transaction_id'],
+    message: 'must differ from transaction_id',
+  });
 export type WalletAuthenticateRequest = z.infer<typeof walletAuthenticateRequestSchema>;
 export type WalletBalanceRequest = z.infer<typeof walletBalanceRequestSchema>;
 export type WalletBetRequest = z.infer<typeof walletBetRequestSchema>;
@@ -151,7 +171,11 @@ export const walletAuthenticateResponseSchema = z.object({
   balance_cents: z.number().int(),
   licence: z.string(),
 });
-export const walletBalanceResponseSchema = z.object({ status: z.literal('ok'), currency: z.string(), balance_cents: z.number().int() });
+export const walletBalanceResponseSchema = z.object({
+  status: z.literal('ok'),
+  currency: z.string(),
+  balance_cents: z.number().int(),
+});
 export const walletMoveResponseSchema = walletBalanceResponseSchema.extend({
   /** The platform's id of the movement. */
   transaction_id: z.string(),
@@ -243,7 +267,12 @@ export type JackpotWinner = z.infer<typeof jackpotWinnerSchema>;
 export const jackpotWinsResponseSchema = z.array(jackpotWinnerSchema);
 export type JackpotWinsResponse = z.infer<typeof jackpotWinsResponseSchema>;
 export const jackpotWinsQuerySchema = z.object({
-  limit: z.coerce.number({ message: 'invalid_type' }).int('invalid_type').min(1, 'too_small').max(50, 'too_big').default(10),
+  limit: z.coerce
+    .number({ message: 'invalid_type' })
+    .int('invalid_type')
+    .min(1, 'too_small')
+    .max(50, 'too_big')
+    .default(10),
   /** `latest` first (default) or `biggest` first (the winners board's two tabs). */
   sort: z.enum(['latest', 'biggest'], { message: 'unsupported_sort' }).default('latest'),
 });

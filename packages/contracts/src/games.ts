@@ -197,7 +197,11 @@ export type PlayerGamesFullResponse = z.infer<typeof playerGamesFullResponseSche
 export const playerGamesResponseSchema = z.union([playerGameIdsResponseSchema, playerGamesFullResponseSchema]);
 export type PlayerGamesResponse = z.infer<typeof playerGamesResponseSchema>;
 
-const gameIdSchema = z.number({ message: 'invalid_type' }).int('invalid_type').min(1, 'unknown_game').max(2_147_483_647, 'unknown_game');
+const gameIdSchema = z
+  .number({ message: 'invalid_type' })
+  .int('invalid_type')
+  .min(1, 'unknown_game')
+  .max(2_147_483_647, 'unknown_game');
 
 /** `PUT|DELETE /api/player/favorite_games/{id}`. */
 export const favouriteGameParamsSchema = z.object({

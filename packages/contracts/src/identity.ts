@@ -3,7 +3,13 @@ import { z } from 'zod';
  * Identity: registration, sign-in, sessions, confirmation and password reset. Field rules come
  * from ./rules (spec 5), each failure's message its stable code.
  */
-import { emailAddressSchema, mustBeAcceptedSchema, newPasswordSchema, playerNicknameSchema, PASSWORD_MAX_LENGTH } from './rules';
+import {
+  emailAddressSchema,
+  mustBeAcceptedSchema,
+  newPasswordSchema,
+  playerNicknameSchema,
+  PASSWORD_MAX_LENGTH,
+} from './rules';
 
 const signupCurrencySchema = z.string().regex(/^[A-Z]{3,4}$/, 'invalid_currency');
 const countrySchema = z.string().regex(/^[A-Z]{2}$/, 'invalid_country');

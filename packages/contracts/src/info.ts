@@ -74,15 +74,7 @@ export type ProjectInfo = z.infer<typeof projectInfoSchema>;
 
 // ---- GET /api/info/player_fields ------------------------------------------------------------
 
-export const playerFieldTypeSchema = z.enum([
-  'email',
-  'password',
-  'string',
-  'select',
-  'checkbox',
-  'date',
-  'phone',
-]);
+export const playerFieldTypeSchema = z.enum(['email', 'password', 'string', 'select', 'checkbox', 'date', 'phone']);
 export type PlayerFieldType = z.infer<typeof playerFieldTypeSchema>;
 
 export const playerFieldSchema = z.object({

@@ -24,9 +24,12 @@ export type LimitType = (typeof LIMIT_TYPES)[number];
  * Reached (spec §5): amount − |current| ≤ 0 on any account (minutes for a session limit);
  * cooling-off and self-exclusion always count as reached.
  */
-export function isLimitReached(limit: Pick<UserLimit, 'type' | 'accounts' | 'minutes' | 'current_value_minutes'>): boolean {
+export function isLimitReached(
+  limit: Pick<UserLimit, 'type' | 'accounts' | 'minutes' | 'current_value_minutes'>,
+): boolean {
   if ((EXCLUSION_LIMIT_TYPES as readonly string[]).includes(limit.type)) return true;
-  if (limit.type === 'session') return limit.minutes !== null && limit.minutes - Math.abs(limit.current_value_minutes ?? 0) <= 0;
+  if (limit.type === 'session')
+    return limit.minutes !== null && limit.minutes - Math.abs(limit.current_value_minutes ?? 0) <= 0;
   return limit.accounts.some((a) => a.amount_cents - Math.abs(a.current_value_amount_cents) <= 0);
 }
 

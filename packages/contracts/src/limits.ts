@@ -26,7 +26,11 @@ export const LIMIT_CHANGE_DELAY_HOURS = 24;
 export const LIMIT_CONFIRM_WINDOW_DAYS = 7;
 
 /** The longest a session limit may be per period, in minutes. */
-export const SESSION_LIMIT_MAX_MINUTES: Readonly<Record<LimitPeriod, number>> = { day: 24 * 60, week: 7 * 24 * 60, month: 31 * 24 * 60 };
+export const SESSION_LIMIT_MAX_MINUTES: Readonly<Record<LimitPeriod, number>> = {
+  day: 24 * 60,
+  week: 7 * 24 * 60,
+  month: 31 * 24 * 60,
+};
 
 /** Reality-check intervals a player may choose, in minutes (0: off). */
 export const REALITY_CHECK_MINUTES = [0, 15, 30, 60] as const;
@@ -128,8 +132,14 @@ export type CreateUserLimitRequest = z.infer<typeof createUserLimitRequestSchema
 export const userLimitIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
 
 /** `POST /api/user_limits/confirm`: the mailed token of a raise or removal whose 24 hours have passed. */
-export const confirmUserLimitRequestSchema = z.object({ token: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200, { error: 'invalid' }) });
-export const confirmUserLimitResponseSchema = z.object({ confirmed: z.literal(true), type: z.enum(LIMIT_TYPES), action: z.enum(['raise', 'remove']) });
+export const confirmUserLimitRequestSchema = z.object({
+  token: z.string({ error: 'required' }).min(1, { error: 'required' }).max(200, { error: 'invalid' }),
+});
+export const confirmUserLimitResponseSchema = z.object({
+  confirmed: z.literal(true),
+  type: z.enum(LIMIT_TYPES),
+  action: z.enum(['raise', 'remove']),
+});
 export type ConfirmUserLimitResponse = z.infer<typeof confirmUserLimitResponseSchema>;
 
 /** `GET /api/responsible_gaming`: the signed-in session's facts and the reality-check setting. */

@@ -10,8 +10,7 @@ export const paginationSchema = z.object({
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
-export const paged = <T extends z.ZodType>(item: T) =>
-  z.object({ data: z.array(item), pagination: paginationSchema });
+export const paged = <T extends z.ZodType>(item: T) => z.object({ data: z.array(item), pagination: paginationSchema });
 
 export function paginate(page: number, pageSize: number, totalCount: number): Pagination {
   const totalPages = Math.ceil(totalCount / pageSize);

@@ -32,9 +32,31 @@ import {
  * the personal id. The profile page (edition) may change every detail, and the time zone.
  */
 export const PLAYER_FIELD_CONTEXTS = {
-  registration: ['email', 'password', 'password_confirmation', 'currency', 'country', 'terms_acceptance', 'receive_promos', 'receive_sms_promos', 'nickname'],
+  registration: [
+    'email',
+    'password',
+    'password_confirmation',
+    'currency',
+    'country',
+    'terms_acceptance',
+    'receive_promos',
+    'receive_sms_promos',
+    'nickname',
+  ],
   deposit: ['first_name', 'last_name', 'date_of_birth', 'country', 'city', 'address', 'postal_code', 'mobile_phone'],
-  cashout: ['first_name', 'last_name', 'date_of_birth', 'gender', 'country', 'city', 'address', 'postal_code', 'state', 'mobile_phone', 'personal_id_number'],
+  cashout: [
+    'first_name',
+    'last_name',
+    'date_of_birth',
+    'gender',
+    'country',
+    'city',
+    'address',
+    'postal_code',
+    'state',
+    'mobile_phone',
+    'personal_id_number',
+  ],
   edition: [
     'nickname',
     'first_name',
@@ -64,7 +86,9 @@ export type ProfileUpdateContext = (typeof PROFILE_UPDATE_CONTEXTS)[number];
 export type ProfileFieldName = (typeof PLAYER_FIELD_CONTEXTS)['edition' | 'deposit' | 'cashout'][number];
 
 /** Fields whose every form (deposit, cashout) requires a value once saved. */
-export function profileFieldsOf(context: Exclude<ProfileUpdateContext, 'terms_acceptance'>): readonly ProfileFieldName[] {
+export function profileFieldsOf(
+  context: Exclude<ProfileUpdateContext, 'terms_acceptance'>,
+): readonly ProfileFieldName[] {
   return PLAYER_FIELD_CONTEXTS[context];
 }
 
@@ -73,7 +97,10 @@ export function profileFieldsOf(context: Exclude<ProfileUpdateContext, 'terms_ac
  * the licence's minimum age and today, the postal code on the country the player will have.
  * `null` (or an empty string) clears an optional text field; booleans must be booleans.
  */
-export function profileFieldSchema(field: ProfileFieldName, opts: { licence: Licence; country: string | null; today?: Today }): z.ZodType {
+export function profileFieldSchema(
+  field: ProfileFieldName,
+  opts: { licence: Licence; country: string | null; today?: Today },
+): z.ZodType {
   switch (field) {
     case 'nickname':
       return playerNicknameSchema;
@@ -86,7 +113,11 @@ export function profileFieldSchema(field: ProfileFieldName, opts: { licence: Lic
     case 'gender':
       return genderSchema;
     case 'country':
-      return z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'invalid_country');
+      return z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{2}$/, 'invalid_country');
     case 'city':
       return citySchema;
     case 'address':
@@ -134,7 +165,10 @@ export const playerPasswordChangeRequestSchema = z.object({
       password: newPasswordSchema,
       password_confirmation: z.string().max(PASSWORD_MAX_LENGTH, 'too_long'),
     })
-    .refine((u) => u.password_confirmation === u.password, { message: 'does_not_match', path: ['password_confirmation'] }),
+    .refine((u) => u.password_confirmation === u.password, {
+      message: 'does_not_match',
+      path: ['password_confirmation'],
+    }),
 });
 export type PlayerPasswordChangeRequest = z.infer<typeof playerPasswordChangeRequestSchema>;
 
@@ -166,7 +200,12 @@ export const playerStatusSchema = z.object({
   writable: z.boolean(),
   conditions: z.array(
     z.object({
-      persistent_comp_points: z.object({ type: z.literal('range'), min: z.number(), max: z.number().nullable(), exclude_end: z.boolean() }),
+      persistent_comp_points: z.object({
+        type: z.literal('range'),
+        min: z.number(),
+        max: z.number().nullable(),
+        exclude_end: z.boolean(),
+      }),
     }),
   ),
 });

@@ -20,7 +20,8 @@ describe('proof-of-work captcha maths', () => {
   it('about 1 in 2^bits nonces passes (the work grows with the difficulty)', () => {
     const challenge = '8-1790000000000-00ff00ff00ff00ff00ff00ff00ff00ff-' + 'c'.repeat(64);
     let passing = 0;
-    for (let n = 0; n < 4096; n++) if (hasLeadingZeroBits(digest(captchaWorkInput(challenge, n.toString(36))), 6)) passing++;
+    for (let n = 0; n < 4096; n++)
+      if (hasLeadingZeroBits(digest(captchaWorkInput(challenge, n.toString(36))), 6)) passing++;
     // Expected 64; far outside 32..128 would mean the rule or the input is wrong.
     expect(passing).toBeGreaterThan(32);
     expect(passing).toBeLessThan(128);

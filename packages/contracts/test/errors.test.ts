@@ -14,7 +14,13 @@ describe('issueCode', () => {
   });
 
   it('derives the code from the kind of issue otherwise', () => {
-    const schema = z.object({ a: z.string(), b: z.number().max(3), c: z.string().min(2), d: z.enum(['x']), e: z.array(z.number()).max(1) });
+    const schema = z.object({
+      a: z.string(),
+      b: z.number().max(3),
+      c: z.string().min(2),
+      d: z.enum(['x']),
+      e: z.array(z.number()).max(1),
+    });
     expect(errorsOf(schema, { b: 9, c: 'x', d: 'y', e: [1, 2] })).toEqual({
       a: ['required'],
       b: ['too_big'],
@@ -26,8 +32,12 @@ describe('issueCode', () => {
 
   it('tells a wrong type from a missing value even when zod leaves the input out', () => {
     expect(errorsOf(z.object({ a: z.string() }), { a: 1 })).toEqual({ a: ['invalid_type'] });
-    expect(issueCode({ code: 'invalid_type', path: ['a'], message: 'Invalid input', input: undefined })).toBe('required');
-    expect(issueCode({ code: 'invalid_type', path: ['a'], message: 'Invalid input: expected string, received number' })).toBe('invalid_type');
+    expect(issueCode({ code: 'invalid_type', path: ['a'], message: 'Invalid input', input: undefined })).toBe(
+      'required',
+    );
+    expect(
+      issueCode({ code: 'invalid_type', path: ['a'], message: 'Invalid input: expected string, received number' }),
+    ).toBe('invalid_type');
   });
 
   it('names the field inside the request wrappers', () => {
@@ -40,7 +50,9 @@ describe('issueCode', () => {
 describe('gamesFilterRequestSchema', () => {
   it('defaults page 1 and page size 40, and strips unknown keys', () => {
     expect(gamesFilterRequestSchema.parse({ x: 1 })).toEqual({ page: 1, page_size: 40 });
-    expect(gamesFilterRequestSchema.parse({ filter: { categories: { identifiers: ['top'] } } }).filter?.categories?.strategy).toBe('OR');
+    expect(
+      gamesFilterRequestSchema.parse({ filter: { categories: { identifiers: ['top'] } } }).filter?.categories?.strategy,
+    ).toBe('OR');
   });
 
   it('states its own codes', () => {

@@ -17,7 +17,13 @@ const limit = (over: Partial<UserLimit>): UserLimit => ({
   pending_change: null,
   ...over,
 });
-const account = (amount: number, current: number) => ({ currency: 'EUR', amount_cents: amount, current_value_amount_cents: current, active_until: null, pending_amount_cents: null });
+const account = (amount: number, current: number) => ({
+  currency: 'EUR',
+  amount_cents: amount,
+  current_value_amount_cents: current,
+  active_until: null,
+  pending_amount_cents: null,
+});
 
 describe('isLimitReached', () => {
   it('is reached when amount − |current| ≤ 0 on any account', () => {
@@ -39,11 +45,30 @@ describe('isLimitReached', () => {
 
 describe('createUserLimitRequestSchema', () => {
   it('takes each type with its own periods and refuses the others', () => {
-    expect(createUserLimitRequestSchema.safeParse({ type: 'loss', period: 'week', accounts: [{ currency: 'EUR', amount_cents: 5_000 }] }).success).toBe(true);
-    expect(createUserLimitRequestSchema.safeParse({ type: 'session', period: 'day', minutes: 1_440 }).success).toBe(true);
-    expect(createUserLimitRequestSchema.safeParse({ type: 'session', period: 'day', minutes: 1_441 }).success).toBe(false);
+    expect(
+      createUserLimitRequestSchema.safeParse({
+        type: 'loss',
+        period: 'week',
+        accounts: [{ currency: 'EUR', amount_cents: 5_000 }],
+      }).success,
+    ).toBe(true);
+    expect(createUserLimitRequestSchema.safeParse({ type: 'session', period: 'day', minutes: 1_440 }).success).toBe(
+      true,
+    );
+    expect(createUserLimitRequestSchema.safeParse({ type: 'session', period: 'day', minutes: 1_441 }).success).toBe(
+      false,
+    );
     expect(createUserLimitRequestSchema.safeParse({ type: 'cooling_off', period: '6_weeks' }).success).toBe(true);
     expect(createUserLimitRequestSchema.safeParse({ type: 'cooling_off', period: '6_months' }).success).toBe(false);
-    expect(createUserLimitRequestSchema.safeParse({ type: 'deposit', period: 'day', accounts: [{ currency: 'EUR', amount_cents: 1 }, { currency: 'EUR', amount_cents: 2 }] }).success).toBe(false);
+    expect(
+      createUserLimitRequestSchema.safeParse({
+        type: 'deposit',
+        period: 'day',
+        accounts: [
+          { currency: 'EUR', amount_cents: 1 },
+          { currency: 'EUR', amount_cents: 2 },
+        ],
+      }).success,
+    ).toBe(false);
   });
 });

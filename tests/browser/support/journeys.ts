@@ -27,7 +27,10 @@ export const PASSWORD = 'Nebula-Orbit-42';
 export const newContext = (browser: Browser) => browser.newContext({ viewport: { width: 1366, height: 900 } });
 
 /** A page in a context of its own (also handed to `fn`), closed afterwards. */
-export async function withPage<T>(browser: Browser, fn: (page: Page, context: BrowserContext) => Promise<T>): Promise<T> {
+export async function withPage<T>(
+  browser: Browser,
+  fn: (page: Page, context: BrowserContext) => Promise<T>,
+): Promise<T> {
   const context = await newContext(browser);
   try {
     return await fn(await context.newPage(), context);
@@ -82,7 +85,8 @@ export async function signOut(page: Page) {
   await page.locator('.header__enter').getByRole('link', { name: 'Sign in' }).waitFor();
 }
 
-export const signedInAs = (page: Page, email: string) => page.locator('.header__player summary').filter({ hasText: email }).waitFor();
+export const signedInAs = (page: Page, email: string) =>
+  page.locator('.header__player summary').filter({ hasText: email }).waitFor();
 
 /** Fills and saves the personal-info popup (asked before a fiat player's first deposit). */
 export async function fillPersonalInfo(page: Page) {
@@ -135,7 +139,9 @@ export async function mailedLink(baseUrl: string, to: string, path: string): Pro
  * transfer on the server (`key` names it). Answers the player's id.
  */
 export async function fundPlayer(server: TestServer, page: Page, amountCents: number, key: string): Promise<number> {
-  const { id } = (await page.evaluate(async () => (await fetch('/api/player', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json())) as { id: number };
+  const { id } = (await page.evaluate(async () =>
+    (await fetch('/api/player', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json(),
+  )) as { id: number };
   await new Ledger(systemClock).transfer(server.database.db, {
     idempotencyKey: `${key}-${id}`,
     kind: 'deposit',

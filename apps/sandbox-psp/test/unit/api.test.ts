@@ -21,7 +21,12 @@ const payout = (overrides: Record<string, unknown> = {}) => ({
 describe('merchant authentication', () => {
   it('refuses a missing or wrong API key with 401', async () => {
     for (const key of ['', 'wrong']) {
-      for (const [method, url] of [['POST', '/payments'], ['GET', '/payments/pay_x'], ['POST', '/payouts'], ['POST', '/crypto/addresses']] as const) {
+      for (const [method, url] of [
+        ['POST', '/payments'],
+        ['GET', '/payments/pay_x'],
+        ['POST', '/payouts'],
+        ['POST', '/crypto/addresses'],
+      ] as const) {
         const res = await t.api(method, url, method === 'POST' ? deposit('card') : undefined, key);
         expect(res.status).toBe(401);
         expect(res.json).toEqual({ error: 'unauthorized' });
@@ -89,7 +94,13 @@ describe('payouts', () => {
     expect((await t.api('GET', `/payments/${res.json.id}`)).json.status).toBe('pending');
     await t.advance(1);
     const got = await t.api('GET', `/payments/${res.json.id}`);
-    expect(got.json).toMatchObject({ kind: 'payout', method: 'bank_transfer', status: 'succeeded', amount_cents: 4000, currency: 'EUR' });
+    expect(got.json).toMatchObject({
+      kind: 'payout',
+      method: 'bank_transfer',
+      status: 'succeeded',
+      amount_cents: 4000,
+      currency: 'EUR',
+    });
     expect(t.delivered.map((d) => d.event.type)).toEqual(['payout.succeeded']);
   });
 
@@ -103,7 +114,11 @@ describe('payouts', () => {
   });
 
   it('settles a crypto payout after its confirmations', async () => {
-    const res = await t.api('POST', '/payouts', payout({ method: 'crypto', currency: 'BTC', amount_cents: 150_000, destination: 'tb1qdestination' }));
+    const res = await t.api(
+      'POST',
+      '/payouts',
+      payout({ method: 'crypto', currency: 'BTC', amount_cents: 150_000, destination: 'tb1qdestination' }),
+    );
     await t.advance(9_999);
     expect((await t.api('GET', `/payments/${res.json.id}`)).json.status).toBe('pending');
     await t.advance(1);

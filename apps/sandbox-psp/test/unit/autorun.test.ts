@@ -19,9 +19,19 @@ describe('autoRun', () => {
     });
     const app = Fastify();
     await app.register(psp.plugin, { prefix: '/sandbox-psp' });
-    const created = await app.inject({ method: 'POST', url: '/sandbox-psp/api/payments', headers: { authorization: `Bearer ${API_KEY}` }, payload: deposit('ewallet') });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/sandbox-psp/api/payments',
+      headers: { authorization: `Bearer ${API_KEY}` },
+      payload: deposit('ewallet'),
+    });
     const id = created.json().id as string;
-    await app.inject({ method: 'POST', url: `/sandbox-psp/pay/${id}`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+    await app.inject({
+      method: 'POST',
+      url: `/sandbox-psp/pay/${id}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: '',
+    });
     await expect.poll(() => types, { timeout: 1_500, interval: 20 }).toEqual(['payment.pending', 'payment.succeeded']);
     await app.close();
   });

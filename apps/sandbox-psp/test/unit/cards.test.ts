@@ -42,7 +42,14 @@ describe('card payments on the hosted page', () => {
     expect(back.status).toBe('succeeded');
 
     const got = await t.api('GET', `/payments/${p.id}`);
-    expect(got.json).toMatchObject({ id: p.id, kind: 'deposit', method: 'card', amount_cents: 2500, currency: 'EUR', status: 'succeeded' });
+    expect(got.json).toMatchObject({
+      id: p.id,
+      kind: 'deposit',
+      method: 'card',
+      amount_cents: 2500,
+      currency: 'EUR',
+      status: 'succeeded',
+    });
     expect(got.json.card).toMatchObject({ brand: 'visa', last4: '4242' });
     expect(got.json.card.token).toMatch(/^tok_/);
 
@@ -62,7 +69,9 @@ describe('card payments on the hosted page', () => {
     const got = await t.api('GET', `/payments/${p.id}`);
     expect(got.json).toMatchObject({ status: 'declined', decline_reason: reason });
     await t.psp.runDue();
-    expect(t.delivered.map((d) => [d.event.type, d.event.payment.decline_reason])).toEqual([['payment.declined', reason]]);
+    expect(t.delivered.map((d) => [d.event.type, d.event.payment.decline_reason])).toEqual([
+      ['payment.declined', reason],
+    ]);
   });
 
   it('asks 3-D Secure for 4000…3220 and approves when authentication completes', async () => {
@@ -88,7 +97,10 @@ describe('card payments on the hosted page', () => {
     await t.form(`/pay/${p.id}`, { ...GOOD_CARD, number: '4000000000003220' });
     const res = await t.form(`/pay/${p.id}/3ds`, { result: 'fail' });
     expect(returned(res.location).status).toBe('declined');
-    expect((await t.api('GET', `/payments/${p.id}`)).json).toMatchObject({ status: 'declined', decline_reason: 'authentication_failed' });
+    expect((await t.api('GET', `/payments/${p.id}`)).json).toMatchObject({
+      status: 'declined',
+      decline_reason: 'authentication_failed',
+    });
   });
 
   it('cancels from the Cancel button', async () => {

@@ -11,23 +11,47 @@ const NOTIFY = 'https://casino.test/api/cashbox/webhooks/sandbox';
 
 describe('crypto deposit addresses', () => {
   it('answers the same address for the same (currency, reference) and a new one otherwise', async () => {
-    const a = await t.api('POST', '/crypto/addresses', { currency: 'BTC', reference: 'acct-1', notification_url: NOTIFY });
+    const a = await t.api('POST', '/crypto/addresses', {
+      currency: 'BTC',
+      reference: 'acct-1',
+      notification_url: NOTIFY,
+    });
     expect(a.status).toBe(200);
     expect(a.json).toMatchObject({ currency: 'BTC', confirmations_required: 2 });
     expect(a.json.address).toMatch(/^tb1q[a-z0-9]{38}$/);
-    const again = await t.api('POST', '/crypto/addresses', { currency: 'BTC', reference: 'acct-1', notification_url: NOTIFY });
+    const again = await t.api('POST', '/crypto/addresses', {
+      currency: 'BTC',
+      reference: 'acct-1',
+      notification_url: NOTIFY,
+    });
     expect(again.json.address).toBe(a.json.address);
-    const other = await t.api('POST', '/crypto/addresses', { currency: 'BTC', reference: 'acct-2', notification_url: NOTIFY });
+    const other = await t.api('POST', '/crypto/addresses', {
+      currency: 'BTC',
+      reference: 'acct-2',
+      notification_url: NOTIFY,
+    });
     expect(other.json.address).not.toBe(a.json.address);
-    const eth = await t.api('POST', '/crypto/addresses', { currency: 'ETH', reference: 'acct-1', notification_url: NOTIFY });
+    const eth = await t.api('POST', '/crypto/addresses', {
+      currency: 'ETH',
+      reference: 'acct-1',
+      notification_url: NOTIFY,
+    });
     expect(eth.json.address).toMatch(/^0x[0-9a-f]{40}$/);
     expect(eth.json.confirmations_required).toBe(3);
-    const usdt = await t.api('POST', '/crypto/addresses', { currency: 'USDT', reference: 'acct-1', notification_url: NOTIFY });
+    const usdt = await t.api('POST', '/crypto/addresses', {
+      currency: 'USDT',
+      reference: 'acct-1',
+      notification_url: NOTIFY,
+    });
     expect(usdt.json.address).toMatch(/^0x[0-9a-f]{40}$/);
   });
 
   it('refuses an unknown currency', async () => {
-    const res = await t.api('POST', '/crypto/addresses', { currency: 'XRP', reference: 'acct-1', notification_url: NOTIFY });
+    const res = await t.api('POST', '/crypto/addresses', {
+      currency: 'XRP',
+      reference: 'acct-1',
+      notification_url: NOTIFY,
+    });
     expect(res.status).toBe(422);
     expect(res.json.error).toBe('invalid_request');
   });
@@ -35,7 +59,11 @@ describe('crypto deposit addresses', () => {
 
 describe('simulated crypto transactions', () => {
   it('sends crypto.deposit.pending when seen and crypto.deposit.succeeded at the required confirmations', async () => {
-    const { json: addr } = await t.api('POST', '/crypto/addresses', { currency: 'LTC', reference: 'acct-9', notification_url: NOTIFY });
+    const { json: addr } = await t.api('POST', '/crypto/addresses', {
+      currency: 'LTC',
+      reference: 'acct-9',
+      notification_url: NOTIFY,
+    });
     const sent = await t.form('/crypto', { address: addr.address, amount: '0.015' });
     expect(sent.status).toBe(201);
     await t.psp.runDue();
@@ -69,7 +97,11 @@ describe('simulated crypto transactions', () => {
   });
 
   it('converts USDT amounts with 6 decimals and refuses unknown addresses or bad amounts', async () => {
-    const { json: addr } = await t.api('POST', '/crypto/addresses', { currency: 'USDT', reference: 'acct-3', notification_url: NOTIFY });
+    const { json: addr } = await t.api('POST', '/crypto/addresses', {
+      currency: 'USDT',
+      reference: 'acct-3',
+      notification_url: NOTIFY,
+    });
     await t.form('/crypto', { address: addr.address, amount: '12.5' });
     await t.psp.runDue();
     expect(t.delivered[0]!.event.payment.amount_cents).toBe(12_500_000);

@@ -5,7 +5,12 @@ export const API_KEY = 'test_api_key';
 export const SECRET = 'whsec_test';
 export const BASE = 'http://psp.test/sandbox-psp';
 
-export type Captured = { url: string; headers: Record<string, string>; body: string; event: { id: string; type: string; created_at: string; payment: Record<string, any> } };
+export type Captured = {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+  event: { id: string; type: string; created_at: string; payment: Record<string, any> };
+};
 
 export type Harness = {
   app: FastifyInstance;
@@ -16,7 +21,10 @@ export type Harness = {
   /** Status the fake merchant endpoint answers next (default 200). */
   respond: { status: number | 'network_error' };
   api(method: 'GET' | 'POST', url: string, body?: unknown, key?: string): Promise<{ status: number; json: any }>;
-  form(url: string, fields: Record<string, string>): Promise<{ status: number; location: string | undefined; body: string }>;
+  form(
+    url: string,
+    fields: Record<string, string>,
+  ): Promise<{ status: number; location: string | undefined; body: string }>;
   close(): Promise<void>;
 };
 

@@ -73,7 +73,10 @@ describe('vouchers', () => {
     const { json: p } = await t.api('POST', '/payments', deposit('voucher', { amount_cents: 1000 }));
     const res = await t.form(`/pay/${p.id}`, { code: 'SANDBOX-EUR-10' });
     expect(new URL(res.location!).searchParams.get('status')).toBe('succeeded');
-    expect((await t.api('GET', `/payments/${p.id}`)).json).toMatchObject({ status: 'succeeded', voucher_code: 'SANDBOX-EUR-10' });
+    expect((await t.api('GET', `/payments/${p.id}`)).json).toMatchObject({
+      status: 'succeeded',
+      voucher_code: 'SANDBOX-EUR-10',
+    });
 
     const { json: p2 } = await t.api('POST', '/payments', deposit('voucher', { amount_cents: 500 }));
     const used = await t.form(`/pay/${p2.id}`, { code: 'SANDBOX-EUR-10' });
@@ -90,7 +93,9 @@ describe('vouchers', () => {
     expect(await status(p.id)).toBe('pending');
     // The refused vouchers are still usable.
     const { json: small } = await t.api('POST', '/payments', deposit('voucher', { amount_cents: 5000 }));
-    expect(new URL((await t.form(`/pay/${small.id}`, { code: 'SANDBOX-EUR-50' })).location!).searchParams.get('status')).toBe('succeeded');
+    expect(
+      new URL((await t.form(`/pay/${small.id}`, { code: 'SANDBOX-EUR-50' })).location!).searchParams.get('status'),
+    ).toBe('succeeded');
   });
 
   it('issues a new voucher on /vouchers that then pays', async () => {

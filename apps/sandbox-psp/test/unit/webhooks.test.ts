@@ -81,7 +81,9 @@ describe('webhook delivery', () => {
     // Every attempt carries the same event, freshly signed.
     expect(new Set(t.delivered.map((d) => d.event.id)).size).toBe(1);
     const last = t.delivered[3]!;
-    expect(verifySandboxSignature(last.body, last.headers['x-sandbox-signature']!, SECRET, new Date(t.now.t - 1_200_000))).toBe(true);
+    expect(
+      verifySandboxSignature(last.body, last.headers['x-sandbox-signature']!, SECRET, new Date(t.now.t - 1_200_000)),
+    ).toBe(true);
   });
 
   it('delivers the events of one payment in order: a later event waits for the earlier one', async () => {
@@ -94,7 +96,12 @@ describe('webhook delivery', () => {
     expect(t.delivered.map((d) => d.event.type)).toEqual(['payment.pending', 'payment.pending']);
     t.respond.status = 200;
     await t.advance(2_000);
-    expect(t.delivered.map((d) => d.event.type)).toEqual(['payment.pending', 'payment.pending', 'payment.pending', 'payment.succeeded']);
+    expect(t.delivered.map((d) => d.event.type)).toEqual([
+      'payment.pending',
+      'payment.pending',
+      'payment.pending',
+      'payment.succeeded',
+    ]);
   });
 
   it('gives up after 20 attempts and shows the failed delivery on the dashboard', async () => {
@@ -122,7 +129,11 @@ describe('file store', () => {
     await first.form(`/pay/${voucherPay.id}`, { code: 'SANDBOX-EUR-10' });
     const { json: bank } = await first.api('POST', '/payments', deposit('bank_transfer'));
     await first.form(`/pay/${bank.id}`, {});
-    const { json: addr } = await first.api('POST', '/crypto/addresses', { currency: 'BTC', reference: 'acct-1', notification_url: 'https://casino.test/hook' });
+    const { json: addr } = await first.api('POST', '/crypto/addresses', {
+      currency: 'BTC',
+      reference: 'acct-1',
+      notification_url: 'https://casino.test/hook',
+    });
     await first.psp.runDue();
     expect(first.delivered.length).toBeGreaterThan(0);
     await first.close();
@@ -131,7 +142,15 @@ describe('file store', () => {
     const second = await start({ store: fileStore(file) });
     second.now.t = first.now.t;
     expect((await second.api('GET', `/payments/${paid}`)).json.status).toBe('succeeded');
-    expect((await second.api('POST', '/crypto/addresses', { currency: 'BTC', reference: 'acct-1', notification_url: 'https://casino.test/hook' })).json.address).toBe(addr.address);
+    expect(
+      (
+        await second.api('POST', '/crypto/addresses', {
+          currency: 'BTC',
+          reference: 'acct-1',
+          notification_url: 'https://casino.test/hook',
+        })
+      ).json.address,
+    ).toBe(addr.address);
     const { json: reuse } = await second.api('POST', '/payments', deposit('voucher', { amount_cents: 500 }));
     expect((await second.form(`/pay/${reuse.id}`, { code: 'SANDBOX-EUR-10' })).body).toContain('already been used');
 

@@ -19,8 +19,14 @@ const envSchema = z.object({
     .optional(),
   /** Connections to PostgreSQL per instance (DATABASE_URL only); the embedded database has one. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must be a redis:// URL').optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
   /** Sender of the casino's mails (confirmation, password reset). */
   MAIL_FROM: z.string().min(3).default('Orbit <no-reply@orbit.localhost>'),
   /** The address players use; links in emails and the WebSocket url derive from it. */
@@ -31,7 +37,10 @@ const envSchema = z.object({
    */
   FRAME_ANCESTORS: z
     .string()
-    .regex(/^\s*https?:\/\/[a-z0-9.-]+(:\d+)?(\s*[, ]\s*https?:\/\/[a-z0-9.-]+(:\d+)?)*\s*$/i, 'must be origins (https://host[:port]) separated by spaces or commas')
+    .regex(
+      /^\s*https?:\/\/[a-z0-9.-]+(:\d+)?(\s*[, ]\s*https?:\/\/[a-z0-9.-]+(:\d+)?)*\s*$/i,
+      'must be origins (https://host[:port]) separated by spaces or commas',
+    )
     .optional(),
   /** `1` serves the web app through Vite's dev middleware instead of the production build. */
   ORBIT_DEV: z.enum(['0', '1']).default('0'),
@@ -44,7 +53,10 @@ const envSchema = z.object({
    */
   LICENCE_HOSTS: z
     .string()
-    .regex(/^\s*[a-z0-9.-]+(:\d+)?\s*=\s*(CW|EE)\s*(,\s*[a-z0-9.-]+(:\d+)?\s*=\s*(CW|EE)\s*)*$/i, 'must be host=CW|EE, comma-separated')
+    .regex(
+      /^\s*[a-z0-9.-]+(:\d+)?\s*=\s*(CW|EE)\s*(,\s*[a-z0-9.-]+(:\d+)?\s*=\s*(CW|EE)\s*)*$/i,
+      'must be host=CW|EE, comma-separated',
+    )
     .optional(),
   /**
    * Which proxies in front of the casino to believe about the visitor's address, host and country
@@ -54,7 +66,10 @@ const envSchema = z.object({
    */
   TRUST_PROXY: z
     .string()
-    .regex(/^(\d{1,2}|(?:[0-9a-f:./]+|loopback|linklocal|uniquelocal)(?:\s*,\s*(?:[0-9a-f:./]+|loopback|linklocal|uniquelocal))*)$/i, 'must be a hop count, or addresses/CIDRs comma-separated')
+    .regex(
+      /^(\d{1,2}|(?:[0-9a-f:./]+|loopback|linklocal|uniquelocal)(?:\s*,\s*(?:[0-9a-f:./]+|loopback|linklocal|uniquelocal))*)$/i,
+      'must be a hop count, or addresses/CIDRs comma-separated',
+    )
     .optional(),
   /** Seconds a server-rendered page is served again to guests; 0 turns the page cache off. */
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
@@ -159,10 +174,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError('Invalid configuration:\n  RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET: set both or neither');
   }
   for (const old of ['SANDBOX_PSP', 'DEMO_PLAYER']) {
-    if (cleaned[old] !== undefined) throw new ConfigError(`Invalid configuration:\n  ${old}: replaced by DEMO (1: the sandbox PSP, the demo player and the development mailbox; 0: none of them)`);
+    if (cleaned[old] !== undefined)
+      throw new ConfigError(
+        `Invalid configuration:\n  ${old}: replaced by DEMO (1: the sandbox PSP, the demo player and the development mailbox; 0: none of them)`,
+      );
   }
   const demo = e.DEMO === '1';
-  if (!demo && e.SANDBOX_PSP_URL) throw new ConfigError('Invalid configuration:\n  SANDBOX_PSP_URL: the sandbox PSP is a demo feature (DEMO=1)');
+  if (!demo && e.SANDBOX_PSP_URL)
+    throw new ConfigError('Invalid configuration:\n  SANDBOX_PSP_URL: the sandbox PSP is a demo feature (DEMO=1)');
   const real = realDeploymentSign(e.PUBLIC_URL);
   if (demo && real && e.DEMO_FORCE !== '1') {
     throw new ConfigError(
@@ -196,10 +215,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     devMailbox: demo,
     pageCacheSeconds: e.PAGE_CACHE_SECONDS,
     termsUpdatedAt: e.TERMS_UPDATED_AT ? new Date(e.TERMS_UPDATED_AT) : undefined,
-    addressLimits: { registrationsPerHour: e.REGISTRATIONS_PER_ADDRESS_HOUR, mailRequestsPer15Min: e.MAIL_REQUESTS_PER_ADDRESS_15_MIN },
+    addressLimits: {
+      registrationsPerHour: e.REGISTRATIONS_PER_ADDRESS_HOUR,
+      mailRequestsPer15Min: e.MAIL_REQUESTS_PER_ADDRESS_15_MIN,
+    },
     captchaDifficulty: e.CAPTCHA_DIFFICULTY,
     captchaSecret: e.CAPTCHA_SECRET,
-    recaptcha: e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET } : undefined,
+    recaptcha:
+      e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET
+        ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET }
+        : undefined,
     realtimeSecret: e.REALTIME_SECRET ?? randomBytes(32).toString('base64url'),
     realtimeSecretGenerated: e.REALTIME_SECRET === undefined,
     otpEncryptionKey: e.OTP_ENCRYPTION_KEY,
@@ -211,7 +236,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookSecret: e.SANDBOX_PSP_WEBHOOK_SECRET ?? randomBytes(32).toString('base64url'),
     },
     cashoutAutoApproveUnits: e.CASHOUT_AUTO_APPROVE_UNITS,
-    studio: { enabled: e.STUDIO === '1', walletSecret: e.STUDIO_WALLET_SECRET ?? randomBytes(32).toString('base64url') },
+    studio: {
+      enabled: e.STUDIO === '1',
+      walletSecret: e.STUDIO_WALLET_SECRET ?? randomBytes(32).toString('base64url'),
+    },
   };
 }
 

@@ -26,4 +26,7 @@ export type ModuleContext = {
   fetch?: Fetch | undefined;
 };
 
-export type Fetch = (url: string, init: { method: string; headers: Record<string, string>; body?: string }) => Promise<{ status: number; text(): Promise<string> }>;
+export type Fetch = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string },
+) => Promise<{ status: number; text(): Promise<string> }>;

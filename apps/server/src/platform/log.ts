@@ -28,7 +28,8 @@ export function serializeError(error: Error): LoggedError {
 }
 
 function queryErrorOf(error: unknown): DrizzleQueryError | undefined {
-  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) if (e instanceof DrizzleQueryError) return e;
+  for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++)
+    if (e instanceof DrizzleQueryError) return e;
   return undefined;
 }
 

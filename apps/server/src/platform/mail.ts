@@ -42,11 +42,20 @@ export class Mailer {
       const [mail] = await this.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
       if (!mail || mail.sentAt) continue;
       try {
-        await this.transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await this.transport.sendMail({
+          from: this.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
         await this.db.update(mailOutbox).set({ sentAt: this.clock.now(), error: null }).where(eq(mailOutbox.id, id));
       } catch (error) {
         this.log.error({ err: error, mailId: id }, 'mail delivery failed');
-        await this.db.update(mailOutbox).set({ error: String((error as Error).message ?? error) }).where(eq(mailOutbox.id, id));
+        await this.db
+          .update(mailOutbox)
+          .set({ error: String((error as Error).message ?? error) })
+          .where(eq(mailOutbox.id, id));
       }
     }
   }
@@ -54,7 +63,15 @@ export class Mailer {
   /** The latest mails, newest first (the development mailbox). */
   async latest(to?: string, limit = 50): Promise<StoredMail[]> {
     return this.db
-      .select({ id: mailOutbox.id, to: mailOutbox.to, subject: mailOutbox.subject, text: mailOutbox.text, html: mailOutbox.html, createdAt: mailOutbox.createdAt, sentAt: mailOutbox.sentAt })
+      .select({
+        id: mailOutbox.id,
+        to: mailOutbox.to,
+        subject: mailOutbox.subject,
+        text: mailOutbox.text,
+        html: mailOutbox.html,
+        createdAt: mailOutbox.createdAt,
+        sentAt: mailOutbox.sentAt,
+      })
       .from(mailOutbox)
       .where(to ? eq(mailOutbox.to, to.trim().toLowerCase()) : undefined)
       .orderBy(desc(mailOutbox.id))

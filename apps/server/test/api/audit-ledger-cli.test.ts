@@ -62,25 +62,35 @@ async function audit(): Promise<{ code: number; out: string }> {
 
 // Two node processes, each compiling the CLI and opening the database: 12 s on a quiet 2-core
 // machine, 26 s on a busy one, hence a limit of its own (docs/testing.md).
-it('exits 0 when the ledger holds and 1 naming the first broken account when it does not', { timeout: 120_000 }, async () => {
-  const player = await openPlayer(database.db, ['EUR']);
-  await new Ledger(systemClock).transfer(database.db, {
-    idempotencyKey: 'cli-1',
-    kind: 'deposit',
-    reference: 'payment:cli',
-    currency: 'EUR',
-    amount: 1_234,
-    from: { house: 'psp_clearing' },
-    to: { player, kind: 'real' },
-  });
-  const good = await audit();
-  expect(good.out).toContain('ok: legs sum to zero');
-  expect(good.code).toBe(0);
+it(
+  'exits 0 when the ledger holds and 1 naming the first broken account when it does not',
+  { timeout: 120_000 },
+  async () => {
+    const player = await openPlayer(database.db, ['EUR']);
+    await new Ledger(systemClock).transfer(database.db, {
+      idempotencyKey: 'cli-1',
+      kind: 'deposit',
+      reference: 'payment:cli',
+      currency: 'EUR',
+      amount: 1_234,
+      from: { house: 'psp_clearing' },
+      to: { player, kind: 'real' },
+    });
+    const good = await audit();
+    expect(good.out).toContain('ok: legs sum to zero');
+    expect(good.code).toBe(0);
 
-  await database.db.execute(sql`update ledger_accounts set balance = balance + 66 where user_id = ${player} and kind = 'real'`);
-  const bad = await audit();
-  expect(bad.code).toBe(1);
-  expect(bad.out).toMatch(new RegExp(`BROKEN: account \\d+ \\(player ${player} real EUR\\) holds 1300 but its legs sum to 1234`));
-  // Put right again: every test file ends with the audit holding.
-  await database.db.execute(sql`update ledger_accounts set balance = balance - 66 where user_id = ${player} and kind = 'real'`);
-});
+    await database.db.execute(
+      sql`update ledger_accounts set balance = balance + 66 where user_id = ${player} and kind = 'real'`,
+    );
+    const bad = await audit();
+    expect(bad.code).toBe(1);
+    expect(bad.out).toMatch(
+      new RegExp(`BROKEN: account \\d+ \\(player ${player} real EUR\\) holds 1300 but its legs sum to 1234`),
+    );
+    // Put right again: every test file ends with the audit holding.
+    await database.db.execute(
+      sql`update ledger_accounts set balance = balance - 66 where user_id = ${player} and kind = 'real'`,
+    );
+  },
+);

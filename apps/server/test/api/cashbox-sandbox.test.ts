@@ -6,7 +6,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cryptoAddressResponseSchema, depositResponseSchema, paymentSchema, paymentsResponseSchema } from '@orbit/contracts';
+import {
+  cryptoAddressResponseSchema,
+  depositResponseSchema,
+  paymentSchema,
+  paymentsResponseSchema,
+} from '@orbit/contracts';
 import { users } from '../../src/modules/identity/schema';
 import { FakeClock } from '../../src/platform/clock';
 import { createTestApp, type TestApp } from '../support/app';
@@ -34,7 +39,12 @@ const post = (p: Player, url: string, payload: unknown) => call(t, 'POST', url, 
 /** The browser on the sandbox's page: a form post, answered by a redirect. */
 async function submit(url: string, fields: Record<string, string>): Promise<string> {
   const { pathname } = new URL(url);
-  const res = await t.app.inject({ method: 'POST', url: pathname, payload: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: pathname,
+    payload: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   expect(res.statusCode, res.body.slice(0, 300)).toBe(303);
   return String(res.headers.location);
 }
@@ -54,7 +64,9 @@ async function startDeposit(p: Player, method: string, amount: number) {
 }
 
 async function stateOf(p: Player, id: number) {
-  return paymentsResponseSchema.parse((await call(t, 'GET', '/api/player/payments', { cookie: p.cookie })).json()).find((x) => x.id === id)!;
+  return paymentsResponseSchema
+    .parse((await call(t, 'GET', '/api/player/payments', { cookie: p.cookie })).json())
+    .find((x) => x.id === id)!;
 }
 
 const card = (number: string) => ({ number, expiry: '12/30', cvc: '123', holder: 'Ann Player' });
@@ -66,7 +78,10 @@ describe('deposits through the sandbox PSP', () => {
     const back = await submit(redirect_url!, card('4242 4242 4242 4242'));
     const returned = new URL(back);
     expect(`${returned.origin}${returned.pathname}`).toBe('http://localhost:3000/cashbox/return');
-    expect([returned.searchParams.get('payment'), returned.searchParams.get('status')]).toEqual([String(payment.id), 'succeeded']);
+    expect([returned.searchParams.get('payment'), returned.searchParams.get('status')]).toEqual([
+      String(payment.id),
+      'succeeded',
+    ]);
     await later(0);
     expect(await stateOf(p, payment.id)).toMatchObject({ state: 'succeeded' });
     expect(await balancesOf(t.database.db, p.id, 'EUR')).toMatchObject({ real: 2_500 });
@@ -81,7 +96,9 @@ describe('deposits through the sandbox PSP', () => {
     const back = await submit(challenge, { result: 'complete' });
     expect(back).toContain('status=succeeded');
     // The player is back before the webhook: the return page's poll credits.
-    expect(paymentSchema.parse((await post(p, `/api/player/payments/${payment.id}/check`, {})).json()).state).toBe('succeeded');
+    expect(paymentSchema.parse((await post(p, `/api/player/payments/${payment.id}/check`, {})).json()).state).toBe(
+      'succeeded',
+    );
     await later(0);
     expect(await balancesOf(t.database.db, p.id, 'EUR')).toMatchObject({ real: 5_000 });
   });
@@ -109,12 +126,21 @@ describe('deposits through the sandbox PSP', () => {
   it('credits a simulated bitcoin transaction after its confirmations', async () => {
     const p = await newPlayer();
     expect((await post(p, '/api/player/accounts', { currency: 'BTC' })).statusCode).toBe(200);
-    const { address, confirmations_required } = cryptoAddressResponseSchema.parse((await post(p, '/api/cashbox/crypto_address', { currency: 'BTC' })).json());
+    const { address, confirmations_required } = cryptoAddressResponseSchema.parse(
+      (await post(p, '/api/cashbox/crypto_address', { currency: 'BTC' })).json(),
+    );
     expect(confirmations_required).toBe(2);
-    const sent = await t.app.inject({ method: 'POST', url: '/sandbox-psp/crypto', payload: new URLSearchParams({ address, amount: '0.0015' }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox-psp/crypto',
+      payload: new URLSearchParams({ address, amount: '0.0015' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(sent.statusCode).toBe(201);
     await later(0);
-    const [seen] = paymentsResponseSchema.parse((await call(t, 'GET', '/api/player/payments', { cookie: p.cookie })).json());
+    const [seen] = paymentsResponseSchema.parse(
+      (await call(t, 'GET', '/api/player/payments', { cookie: p.cookie })).json(),
+    );
     expect(seen).toMatchObject({ state: 'pending', amount_cents: 150_000, currency: 'BTC' });
     expect(await balancesOf(t.database.db, p.id, 'BTC')).toMatchObject({ real: 0 });
     await later(5_000);
@@ -134,7 +160,16 @@ describe('cashouts through the sandbox PSP', () => {
     const methods = (await call(t, 'GET', '/api/cashbox/methods?action=cashout', { cookie: p.cookie })).json();
     const saved = methods.methods.find((m: { id: string }) => m.id === 'card_visa').saved_profiles[0];
     expect(saved).toMatchObject({ brand: 'visa', last4: '4242' });
-    const cashout = paymentSchema.parse((await post(p, '/api/cashbox/cashouts', { payment_method: 'card_visa', amount_cents: 7_500, currency: 'EUR', destination: String(saved.id) })).json());
+    const cashout = paymentSchema.parse(
+      (
+        await post(p, '/api/cashbox/cashouts', {
+          payment_method: 'card_visa',
+          amount_cents: 7_500,
+          currency: 'EUR',
+          destination: String(saved.id),
+        })
+      ).json(),
+    );
     expect(cashout.state).toBe('processing');
     await t.app.orbitOutbox.drain();
     await later(10_000);

@@ -47,7 +47,9 @@ describe('GET /api/fe/config/:name', () => {
     const de = bannersConfigSchema.parse((await get('/api/fe/config/banners-config', { locale: 'de' })).json());
     expect(de.banners.length).toBeGreaterThanOrEqual(3);
     expect(de.banners[0]?.title.text).toBe('Willkommen bei Orbit');
-    const acceptLanguage = bannersConfigSchema.parse((await get('/api/fe/config/banners-config', { 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' })).json());
+    const acceptLanguage = bannersConfigSchema.parse(
+      (await get('/api/fe/config/banners-config', { 'accept-language': 'de-AT,de;q=0.9,en;q=0.5' })).json(),
+    );
     expect(acceptLanguage.banners[0]?.title.text).toBe('Willkommen bei Orbit');
     const it_ = bannersConfigSchema.parse((await get('/api/fe/config/banners-config', { locale: 'it' })).json());
     expect(it_.banners[0]?.title.text).toBe('Welcome to Orbit');
@@ -68,11 +70,23 @@ describe('GET /api/cms/pages', () => {
   it('lists the static pages of the spec, once each', async () => {
     const pages = cmsPagesResponseSchema.parse((await get('/api/cms/pages')).json());
     const slugs = pages.map((p) => p.slug);
-    for (const slug of ['privacy-policy', 'cookie-policy', 'terms-and-conditions', 'general-rules', 'promotions', 'awards', 'responsible-gaming']) {
+    for (const slug of [
+      'privacy-policy',
+      'cookie-policy',
+      'terms-and-conditions',
+      'general-rules',
+      'promotions',
+      'awards',
+      'responsible-gaming',
+    ]) {
       expect(slugs).toContain(slug);
     }
     expect(new Set(slugs).size).toBe(slugs.length);
-    expect(pages.find((p) => p.slug === 'terms-and-conditions')).toMatchObject({ licence: 'CW', path: '/terms-and-conditions', locale: 'en' });
+    expect(pages.find((p) => p.slug === 'terms-and-conditions')).toMatchObject({
+      licence: 'CW',
+      path: '/terms-and-conditions',
+      locale: 'en',
+    });
   });
 
   it('lists German titles with ?l=de and the EE variants on an Estonian host', async () => {
@@ -85,7 +99,13 @@ describe('GET /api/cms/pages', () => {
     const res = await get('/api/cms/pages/privacy-policy');
     expect(res.statusCode).toBe(200);
     const page = cmsPageSchema.parse(res.json());
-    expect(page).toMatchObject({ slug: 'privacy-policy', path: '/privacy-policy', title: 'Privacy policy', licence: null, locale: 'en' });
+    expect(page).toMatchObject({
+      slug: 'privacy-policy',
+      path: '/privacy-policy',
+      title: 'Privacy policy',
+      licence: null,
+      locale: 'en',
+    });
     expect(page.content).toContain('<h2>');
     expect(page.blocks.title).toBe('Privacy policy | Orbit');
     expect(page.blocks.description.length).toBeGreaterThan(10);
@@ -102,7 +122,10 @@ describe('GET /api/cms/pages', () => {
     expect(cw.content).toContain('Curaçao');
     expect(cw.content).toContain('18 years old');
     // A bare slug follows the request's licence.
-    expect(cmsPageSchema.parse((await get('/api/cms/pages/responsible-gaming', { host: 'ee.orbit.example' })).json()).licence).toBe('EE');
+    expect(
+      cmsPageSchema.parse((await get('/api/cms/pages/responsible-gaming', { host: 'ee.orbit.example' })).json())
+        .licence,
+    ).toBe('EE');
     expect(cmsPageSchema.parse((await get('/api/cms/pages/general-rules')).json()).licence).toBe('CW');
   });
 
@@ -120,7 +143,11 @@ describe('GET /api/cms/pages', () => {
   });
 
   it('answers 404 for an unknown page or a malformed slug', async () => {
-    for (const url of ['/api/cms/pages/no-such-page', '/api/cms/pages/terms-and-conditions/EE/extra', '/api/cms/pages/..%2Fsecret']) {
+    for (const url of [
+      '/api/cms/pages/no-such-page',
+      '/api/cms/pages/terms-and-conditions/EE/extra',
+      '/api/cms/pages/..%2Fsecret',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ errors: { base: ['not_found'] } });

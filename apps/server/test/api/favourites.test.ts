@@ -23,7 +23,9 @@ let bob: { cookie: string; id: number };
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock });
-  ids = (await t.database.db.select({ id: games.id }).from(games).where(eq(games.enabled, true)).orderBy(asc(games.id))).map((r) => r.id);
+  ids = (
+    await t.database.db.select({ id: games.id }).from(games).where(eq(games.enabled, true)).orderBy(asc(games.id))
+  ).map((r) => r.id);
   expect(ids.length).toBeGreaterThanOrEqual(6);
   const a = await register(t, { email: 'ann@example.com' }, '10.9.0.1');
   const b = await register(t, { email: 'bob@example.com' }, '10.9.0.2');
@@ -51,7 +53,15 @@ async function addGames(n: number): Promise<number[]> {
   added += n;
   const rows = await t.database.db
     .insert(games)
-    .values(Array.from({ length: n }, (_, i) => ({ identifier: `orbit/test-${batch + i}`, providerId: model!.providerId, title: `Test ${batch + i}`, seoTitle: `test-${batch + i}`, currencies: ['EUR'] })))
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        identifier: `orbit/test-${batch + i}`,
+        providerId: model!.providerId,
+        title: `Test ${batch + i}`,
+        seoTitle: `test-${batch + i}`,
+        currencies: ['EUR'],
+      })),
+    )
     .returning({ id: games.id });
   return rows.map((r) => r.id);
 }
@@ -176,7 +186,11 @@ describe('two versions', () => {
 
 describe('the whole list', () => {
   it('replaces the list with game_ids in the order given, duplicates once', async () => {
-    const res = await call(t, 'PUT', FAVS, { cookie: ann.cookie, headers: v1, payload: { game_ids: [ids[2], ids[1], ids[2], ids[3]] } });
+    const res = await call(t, 'PUT', FAVS, {
+      cookie: ann.cookie,
+      headers: v1,
+      payload: { game_ids: [ids[2], ids[1], ids[2], ids[3]] },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual([ids[2], ids[1], ids[3]]);
     expect(await favouriteIds(ann.cookie)).toEqual([ids[2], ids[1], ids[3]]);
@@ -200,7 +214,10 @@ describe('the whole list', () => {
 
   it('takes up to 500 favourites; a 501st is refused with 422 game_id limit_reached, a re-add still passes', async () => {
     const many = await addGames(FAVOURITE_GAMES_MAX + 1);
-    const full = await call(t, 'PUT', FAVS, { cookie: bob.cookie, payload: { game_ids: many.slice(0, FAVOURITE_GAMES_MAX) } });
+    const full = await call(t, 'PUT', FAVS, {
+      cookie: bob.cookie,
+      payload: { game_ids: many.slice(0, FAVOURITE_GAMES_MAX) },
+    });
     expect(full.statusCode, full.body).toBe(200);
     expect((full.json() as number[]).length).toBe(FAVOURITE_GAMES_MAX);
     const over = await add(bob.cookie, many[FAVOURITE_GAMES_MAX]!);
@@ -224,7 +241,15 @@ describe('the whole list', () => {
     const foreign = await call(t, 'DELETE', FAVS, { cookie: ann.cookie, headers: { origin: 'https://evil.example' } });
     expect(foreign.statusCode).toBe(403);
     await add(ann.cookie, ids[0]!);
-    expect((await call(t, 'PUT', FAVS, { cookie: ann.cookie, headers: { origin: 'https://evil.example' }, payload: { game_ids: [] } })).statusCode).toBe(403);
+    expect(
+      (
+        await call(t, 'PUT', FAVS, {
+          cookie: ann.cookie,
+          headers: { origin: 'https://evil.example' },
+          payload: { game_ids: [] },
+        })
+      ).statusCode,
+    ).toBe(403);
     expect(await favouriteIds(ann.cookie)).toEqual([ids[0]]);
   });
 });
@@ -259,12 +284,17 @@ describe('played games', () => {
     clock.advance(60_000);
     await service.recordPlayed(bob.id, ids[3]!);
     expect(await played(bob.cookie)).toEqual([ids[3]]);
-    await expect(service.recordPlayed(bob.id, 99_999_999, clock.now())).rejects.toMatchObject({ status: 404, code: 'not_found', field: 'game_id' });
+    await expect(service.recordPlayed(bob.id, 99_999_999, clock.now())).rejects.toMatchObject({
+      status: 404,
+      code: 'not_found',
+      field: 'game_id',
+    });
   });
 
   it(`answers at most ${PLAYED_GAMES_MAX}, the latest`, async () => {
     const many = await addGames(PLAYED_GAMES_MAX + 5);
-    for (const [i, id] of many.entries()) await recordPlayed(t.database.db, bob.id, id, new Date(Date.UTC(2026, 4, 1, 0, 0, i)));
+    for (const [i, id] of many.entries())
+      await recordPlayed(t.database.db, bob.id, id, new Date(Date.UTC(2026, 4, 1, 0, 0, i)));
     const list = playerGameIdsResponseSchema.parse(await played(bob.cookie));
     expect(list).toEqual(many.slice(-PLAYED_GAMES_MAX).reverse());
   });

@@ -47,7 +47,13 @@ describe('catalogue lists', () => {
 describe('POST /api/games_filter', () => {
   it('pages all enabled games, 40 a page by default', async () => {
     const all = await filter({});
-    expect(all.pagination).toEqual({ current_page: 1, next_page: null, prev_page: null, total_pages: 1, total_count: all.data.length });
+    expect(all.pagination).toEqual({
+      current_page: 1,
+      next_page: null,
+      prev_page: null,
+      total_pages: 1,
+      total_count: all.data.length,
+    });
     expect(all.data.length).toBeGreaterThanOrEqual(12);
     expect(all.data.length).toBeLessThanOrEqual(40);
     expect(all.data[0]?.identifier).toBe('orbit/stellar-sevens');
@@ -57,7 +63,16 @@ describe('POST /api/games_filter', () => {
     const { data } = await filter({ filter: { providers: ['orbit'] } });
     expect(data).toHaveLength(6);
     const game = gameSchema.parse(data.find((g) => g.identifier === 'orbit/nebula-ways'));
-    expect(game).toMatchObject({ seo_title: 'nebula-ways', provider: 'orbit', provider_title: 'Orbit Originals', ways: 243, lines: null, launchable: true, has_demo_mode: true, preview: '/covers/orbit/nebula-ways.svg' });
+    expect(game).toMatchObject({
+      seo_title: 'nebula-ways',
+      provider: 'orbit',
+      provider_title: 'Orbit Originals',
+      ways: 243,
+      lines: null,
+      launchable: true,
+      has_demo_mode: true,
+      preview: '/covers/orbit/nebula-ways.svg',
+    });
     expect(game.currencies.EUR).toEqual({ id: game.id, jackpot: null });
     expect(game.currencies.FUN).toEqual({ id: game.id, jackpot: null });
     expect(game.currencies.BTC?.id).toBe(game.id);
@@ -71,24 +86,34 @@ describe('POST /api/games_filter', () => {
     expect(slots.data.length).toBe(3);
     expect(roulette.data.length).toBe(2);
     expect(both.pagination.total_count).toBe(5);
-    expect(new Set(both.data.map((g) => g.identifier))).toEqual(new Set([...slots.data, ...roulette.data].map((g) => g.identifier)));
+    expect(new Set(both.data.map((g) => g.identifier))).toEqual(
+      new Set([...slots.data, ...roulette.data].map((g) => g.identifier)),
+    );
     for (const g of both.data) expect(g.categories.some((c) => c === 'slots' || c === 'live-roulette')).toBe(true);
   });
 
   it('keeps the category order inside one category', async () => {
     const top = await filter({ filter: { categories: { identifiers: ['top'] } } });
-    expect(top.data.map((g) => g.identifier)).toEqual(['orbit/stellar-sevens', 'orbit/nebula-ways', 'orbit/european-roulette', 'orbit/rocket-crash']);
+    expect(top.data.map((g) => g.identifier)).toEqual([
+      'orbit/stellar-sevens',
+      'orbit/nebula-ways',
+      'orbit/european-roulette',
+      'orbit/rocket-crash',
+    ]);
   });
 
   it('filters by provider identifier', async () => {
     const meridian = await filter({ filter: { providers: ['meridian'] } });
     expect(meridian.data.length).toBe(4);
-    for (const g of meridian.data) expect(g).toMatchObject({ provider: 'meridian', launchable: false, has_demo_mode: false });
+    for (const g of meridian.data)
+      expect(g).toMatchObject({ provider: 'meridian', launchable: false, has_demo_mode: false });
     expect((await filter({ filter: { providers: ['nobody'] } })).pagination.total_count).toBe(0);
   });
 
   it('searches titles case-insensitively, with % and _ literal', async () => {
-    expect((await filter({ filter: { title: 'rocket' } })).data.map((g) => g.identifier)).toEqual(['orbit/rocket-crash']);
+    expect((await filter({ filter: { title: 'rocket' } })).data.map((g) => g.identifier)).toEqual([
+      'orbit/rocket-crash',
+    ]);
     expect((await filter({ filter: { title: 'ROULETTE' } })).data.length).toBe(3);
     expect((await filter({ filter: { title: 'eBUlA w' } })).data.map((g) => g.title)).toEqual(['Nebula Ways']);
     expect((await filter({ filter: { title: '%' } })).pagination.total_count).toBe(0);
@@ -143,7 +168,10 @@ describe('POST /api/games_filter', () => {
     [{ page_size: 1000 }, { page_size: ['too_big'] }],
     [{ page_size: 0 }, { page_size: ['too_small'] }],
     [{ device: 'tv' }, { device: ['invalid_device'] }],
-    [{ filter: { categories: { identifiers: ['top'], strategy: 'AND' } } }, { 'filter.categories.strategy': ['unsupported_strategy'] }],
+    [
+      { filter: { categories: { identifiers: ['top'], strategy: 'AND' } } },
+      { 'filter.categories.strategy': ['unsupported_strategy'] },
+    ],
     [{ filter: { categories: {} } }, { 'filter.categories.identifiers': ['required'] }],
     [{ filter: { providers: 'orbit' } }, { 'filter.providers': ['invalid_type'] }],
     [{ filter: { title: 'x'.repeat(101) } }, { 'filter.title': ['too_long'] }],
@@ -167,7 +195,9 @@ describe('POST /api/games_filter/select and /select_by_seo_titles', () => {
   });
 
   it('answers games by seo title', async () => {
-    const res = await post('/api/games_filter/select_by_seo_titles', { game_seo_titles: ['rocket-crash', 'european-roulette', 'nope'] });
+    const res = await post('/api/games_filter/select_by_seo_titles', {
+      game_seo_titles: ['rocket-crash', 'european-roulette', 'nope'],
+    });
     const map = gamesMapResponseSchema.parse(res.json());
     expect(Object.keys(map)).toEqual(['orbit/rocket-crash', 'orbit/european-roulette']);
   });
@@ -185,7 +215,12 @@ describe('GET /api/games/:provider/:name', () => {
   it('answers one game by seo title', async () => {
     const res = await get('/api/games/orbit/stellar-sevens');
     expect(res.statusCode).toBe(200);
-    expect(gameSchema.parse(res.json())).toMatchObject({ identifier: 'orbit/stellar-sevens', lines: 20, volatility_rating: 'medium', payout: 96.09 });
+    expect(gameSchema.parse(res.json())).toMatchObject({
+      identifier: 'orbit/stellar-sevens',
+      lines: 20,
+      volatility_rating: 'medium',
+      payout: 96.09,
+    });
     expect((await get('/api/games/orbit/nope')).statusCode).toBe(404);
   });
 });
@@ -200,7 +235,11 @@ describe('GET /covers/:provider/:game.svg', () => {
     expect(res.body).toContain('Stellar Sevens');
     // The SVG namespace is the only URL; nothing is fetched from anywhere.
     expect(res.body.replace('xmlns="http://www.w3.org/2000/svg"', '')).not.toMatch(/https?:|<image|@import|href=/);
-    const again = await t.app.inject({ method: 'GET', url: '/covers/orbit/stellar-sevens.svg', headers: { 'if-none-match': String(res.headers.etag) } });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/covers/orbit/stellar-sevens.svg',
+      headers: { 'if-none-match': String(res.headers.etag) },
+    });
     expect(again.statusCode).toBe(304);
   });
 

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { count } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { captchaChallengeSchema, captchaWorkInput, hasLeadingZeroBits, playerSettingsSchema, powCaptchaToken } from '@orbit/contracts';
+import {
+  captchaChallengeSchema,
+  captchaWorkInput,
+  hasLeadingZeroBits,
+  playerSettingsSchema,
+  powCaptchaToken,
+} from '@orbit/contracts';
 import { ProofOfWorkCaptcha } from '../../src/modules/identity/captcha-pow';
 import { RecaptchaCaptcha, RECAPTCHA_VERIFY_URL } from '../../src/modules/identity/captcha-recaptcha';
 import { captchaSolutions, signInFailures, users } from '../../src/modules/identity/schema';
@@ -47,8 +53,16 @@ const count$ = async (table: typeof users | typeof signInFailures | typeof mailO
 
 /** The four protected calls, each with a body that would otherwise succeed (or say nothing). */
 const calls: Array<[string, string, (captcha?: string) => Record<string, unknown>]> = [
-  ['registration', '/api/users', (captcha) => signUpBody({ email: 'new.player@example.com', ...(captcha === undefined ? {} : { captcha }) })],
-  ['sign-in', '/api/users/sign_in', (captcha) => ({ user: { email: 'known@example.com', password: 'a wrong password', dfpc: 'fp', captcha } })],
+  [
+    'registration',
+    '/api/users',
+    (captcha) => signUpBody({ email: 'new.player@example.com', ...(captcha === undefined ? {} : { captcha }) }),
+  ],
+  [
+    'sign-in',
+    '/api/users/sign_in',
+    (captcha) => ({ user: { email: 'known@example.com', password: 'a wrong password', dfpc: 'fp', captcha } }),
+  ],
   ['resend confirmation', '/api/users/confirmation', (captcha) => ({ user: { email: 'known@example.com', captcha } })],
   ['password reset', '/api/users/password', (captcha) => ({ user: { email: 'known@example.com', captcha } })],
 ];
@@ -121,12 +135,16 @@ describe.each(calls)('the captcha on %s', (_name, url, body) => {
 
 describe('captcha specifics', () => {
   it('registers with a valid token', async () => {
-    const res = await call(t, 'POST', '/api/users', { payload: signUpBody({ email: 'valid.token@example.com', captcha: await captchaToken(t) }) });
+    const res = await call(t, 'POST', '/api/users', {
+      payload: signUpBody({ email: 'valid.token@example.com', captcha: await captchaToken(t) }),
+    });
     expect(res.statusCode, res.body).toBe(201);
   });
 
   it('signs in with a valid token; the two-factor code step needs none', async () => {
-    const res = await call(t, 'POST', '/api/users/sign_in', { payload: { user: { email: 'known@example.com', password: PASSWORD, captcha: await captchaToken(t) } } });
+    const res = await call(t, 'POST', '/api/users/sign_in', {
+      payload: { user: { email: 'known@example.com', password: PASSWORD, captcha: await captchaToken(t) } },
+    });
     expect(res.statusCode, res.body).toBe(200);
     // The code-only step is judged without a captcha (here: no pending sign-in).
     const otp = await call(t, 'POST', '/api/users/sign_in', { payload: { user: { otp_attempt: '123456' } } });
@@ -135,18 +153,26 @@ describe('captcha specifics', () => {
 
   it('answers the same for a known and an unknown address once the captcha passes', async () => {
     for (const url of ['/api/users/confirmation', '/api/users/password']) {
-      const known = await call(t, 'POST', url, { payload: { user: { email: 'known@example.com', captcha: await captchaToken(t) } } });
-      const unknown = await call(t, 'POST', url, { payload: { user: { email: 'nobody@example.com', captcha: await captchaToken(t) } } });
+      const known = await call(t, 'POST', url, {
+        payload: { user: { email: 'known@example.com', captcha: await captchaToken(t) } },
+      });
+      const unknown = await call(t, 'POST', url, {
+        payload: { user: { email: 'nobody@example.com', captcha: await captchaToken(t) } },
+      });
       expect([known.statusCode, known.json()]).toEqual([200, {}]);
       expect([unknown.statusCode, unknown.json()]).toEqual([200, {}]);
     }
   });
 
   it('forgets spent challenges once they have expired anyway', async () => {
-    await call(t, 'POST', '/api/users/password', { payload: { user: { email: 'sweep@example.com', captcha: await captchaToken(t) } } });
+    await call(t, 'POST', '/api/users/password', {
+      payload: { user: { email: 'sweep@example.com', captcha: await captchaToken(t) } },
+    });
     expect(await count$(captchaSolutions)).toBeGreaterThan(0);
     clock.advance(3 * MINUTE);
-    await call(t, 'POST', '/api/users/password', { payload: { user: { email: 'sweep@example.com', captcha: await captchaToken(t) } } });
+    await call(t, 'POST', '/api/users/password', {
+      payload: { user: { email: 'sweep@example.com', captcha: await captchaToken(t) } },
+    });
     expect(await count$(captchaSolutions)).toBe(1); // only the one just spent
   });
 
@@ -178,7 +204,8 @@ describe('GET /api/player/settings', () => {
 });
 
 describe('reCAPTCHA', () => {
-  const answer = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const answer = (body: unknown, status = 200) =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
   it('checks the token with siteverify: success passes, failure, a low score and an error do not', async () => {
     const fetcher = vi.fn<typeof fetch>();
@@ -188,7 +215,11 @@ describe('reCAPTCHA', () => {
     const [url, init] = fetcher.mock.calls[0]!;
     expect(url).toBe(RECAPTCHA_VERIFY_URL);
     expect(init?.method).toBe('POST');
-    expect(Object.fromEntries(new URLSearchParams(String(init?.body)))).toEqual({ secret: 'the-secret', response: 'tok-1', remoteip: '10.1.2.3' });
+    expect(Object.fromEntries(new URLSearchParams(String(init?.body)))).toEqual({
+      secret: 'the-secret',
+      response: 'tok-1',
+      remoteip: '10.1.2.3',
+    });
 
     fetcher.mockResolvedValueOnce(answer({ success: false, 'error-codes': ['invalid-input-response'] }));
     expect(await recaptcha.verify('tok-2', { ip: '10.1.2.3' })).toBe('invalid');
@@ -226,25 +257,35 @@ describe('reCAPTCHA', () => {
 
     it('lets a call through on siteverify success and refuses it on failure or a network error', async () => {
       fetcher.mockResolvedValueOnce(answer({ success: true, score: 0.7 }));
-      const ok = await call(r, 'POST', '/api/users/password', { payload: { user: { email: 'x@example.com', captcha: 'google-token' } } });
+      const ok = await call(r, 'POST', '/api/users/password', {
+        payload: { user: { email: 'x@example.com', captcha: 'google-token' } },
+      });
       expect(ok.statusCode).toBe(200);
       expect(fetcher).toHaveBeenCalledTimes(1);
       expect(new URLSearchParams(String(fetcher.mock.calls[0]![1]?.body)).get('secret')).toBe('secret-456');
 
       fetcher.mockResolvedValueOnce(answer({ success: false }));
-      const bad = await call(r, 'POST', '/api/users/password', { payload: { user: { email: 'x@example.com', captcha: 'google-token' } } });
+      const bad = await call(r, 'POST', '/api/users/password', {
+        payload: { user: { email: 'x@example.com', captcha: 'google-token' } },
+      });
       expect(bad.json()).toEqual({ errors: { captcha: ['invalid'] } });
 
       fetcher.mockRejectedValueOnce(new TypeError('fetch failed'));
-      const down = await call(r, 'POST', '/api/users/sign_in', { payload: { user: { email: 'x@example.com', password: 'whatever1', captcha: 'google-token' } } });
+      const down = await call(r, 'POST', '/api/users/sign_in', {
+        payload: { user: { email: 'x@example.com', password: 'whatever1', captcha: 'google-token' } },
+      });
       expect(down.json()).toEqual({ errors: { captcha: ['invalid'] } });
 
-      const missing = await call(r, 'POST', '/api/users/sign_in', { payload: { user: { email: 'x@example.com', password: 'whatever1' } } });
+      const missing = await call(r, 'POST', '/api/users/sign_in', {
+        payload: { user: { email: 'x@example.com', password: 'whatever1' } },
+      });
       expect(missing.json()).toEqual({ errors: { captcha: ['required'] } });
     });
   });
 
   it('refuses a configuration with only one of the two keys', () => {
-    expect(() => loadConfig({ RECAPTCHA_SITE_KEY: 'only-the-site-key' })).toThrow(/RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET/);
+    expect(() => loadConfig({ RECAPTCHA_SITE_KEY: 'only-the-site-key' })).toThrow(
+      /RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET/,
+    );
   });
 });

@@ -17,7 +17,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const me = async (cookie: string) => call(t, 'GET', '/api/player', { cookie });
-const confirm = (token: string) => call(t, 'GET', `/api/users/confirmation?confirmation_token=${encodeURIComponent(token)}`);
+const confirm = (token: string) =>
+  call(t, 'GET', `/api/users/confirmation?confirmation_token=${encodeURIComponent(token)}`);
 /** The mails made so far: the ones asked for by address are made by outbox handlers, delivered first. */
 const mails = async () => {
   await t.app.orbitOutbox.drain();
@@ -30,7 +31,9 @@ describe('GET /api/dev/mailbox', () => {
     await register(t, { email: 'dave@example.com' });
     const all = devMailboxResponseSchema.parse((await call(t, 'GET', '/api/dev/mailbox')).json());
     expect(all.map((m) => m.to).slice(0, 2)).toEqual(['dave@example.com', 'carol@example.com']);
-    const carol = devMailboxResponseSchema.parse((await call(t, 'GET', '/api/dev/mailbox?to=Carol@Example.com')).json());
+    const carol = devMailboxResponseSchema.parse(
+      (await call(t, 'GET', '/api/dev/mailbox?to=Carol@Example.com')).json(),
+    );
     expect(carol).toHaveLength(1);
     expect(carol[0]!.text).toMatch(/https:\/\/casino\.example\/confirmation\?confirmation_token=[A-Za-z0-9_-]{43}/);
     expect(carol[0]!.created_at).toBe(clock.now().toISOString());
@@ -54,7 +57,11 @@ describe('GET /api/users/confirmation', () => {
     await register(t, { email: 'frank@example.com' });
     const token = tokenIn((await lastMailTo(t, 'frank@example.com')).text, 'confirmation_token');
     clock.advance(24 * HOUR);
-    for (const res of [await confirm(token), await confirm('not-a-token'), await call(t, 'GET', '/api/users/confirmation')]) {
+    for (const res of [
+      await confirm(token),
+      await confirm('not-a-token'),
+      await call(t, 'GET', '/api/users/confirmation'),
+    ]) {
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({ errors: { confirmation_token: ['invalid'] } });
     }
@@ -66,7 +73,9 @@ describe('POST /api/users/confirmation', () => {
     const { cookie } = await register(t, { email: 'gina@example.com' });
     const first = tokenIn((await lastMailTo(t, 'gina@example.com')).text, 'confirmation_token');
     clock.advance(MINUTE);
-    const resend = await call(t, 'POST', '/api/users/confirmation', { payload: await withCaptcha(t, { user: { email: 'GINA@example.com' } }) });
+    const resend = await call(t, 'POST', '/api/users/confirmation', {
+      payload: await withCaptcha(t, { user: { email: 'GINA@example.com' } }),
+    });
     expect(resend.statusCode).toBe(200);
     expect(resend.json()).toEqual({});
     const second = tokenIn((await lastMailTo(t, 'gina@example.com')).text, 'confirmation_token');
@@ -76,7 +85,9 @@ describe('POST /api/users/confirmation', () => {
 
     const before = await mails();
     for (const email of ['gina@example.com', 'unknown@example.com']) {
-      const res = await call(t, 'POST', '/api/users/confirmation', { payload: await withCaptcha(t, { user: { email } }) });
+      const res = await call(t, 'POST', '/api/users/confirmation', {
+        payload: await withCaptcha(t, { user: { email } }),
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({});
     }
@@ -90,7 +101,9 @@ describe('password reset', () => {
     const other = await signIn(t, 'hank@example.com', PASSWORD);
     expect(other.statusCode).toBe(200);
 
-    const ask = await call(t, 'POST', '/api/users/password', { payload: await withCaptcha(t, { user: { email: 'Hank@example.com' } }) });
+    const ask = await call(t, 'POST', '/api/users/password', {
+      payload: await withCaptcha(t, { user: { email: 'Hank@example.com' } }),
+    });
     expect(ask.statusCode).toBe(200);
     expect(ask.json()).toEqual({});
     const mail = await lastMailTo(t, 'hank@example.com');
@@ -99,7 +112,13 @@ describe('password reset', () => {
     const token = tokenIn(mail.text, 'reset_password_token');
 
     const change = await call(t, 'PUT', '/api/users/password', {
-      payload: { user: { reset_password_token: token, password: 'Brand-New-Secret-7', password_confirmation: 'Brand-New-Secret-7' } },
+      payload: {
+        user: {
+          reset_password_token: token,
+          password: 'Brand-New-Secret-7',
+          password_confirmation: 'Brand-New-Secret-7',
+        },
+      },
     });
     expect(change.statusCode, change.body).toBe(200);
     expect((await me(cookie)).statusCode).toBe(401);
@@ -108,7 +127,9 @@ describe('password reset', () => {
     expect((await signIn(t, 'hank@example.com', 'Brand-New-Secret-7')).statusCode).toBe(200);
 
     // Single use.
-    const reuse = await call(t, 'PUT', '/api/users/password', { payload: { user: { reset_password_token: token, password: 'Yet-Another-Secret-9' } } });
+    const reuse = await call(t, 'PUT', '/api/users/password', {
+      payload: { user: { reset_password_token: token, password: 'Yet-Another-Secret-9' } },
+    });
     expect(reuse.statusCode).toBe(422);
     expect(reuse.json()).toEqual({ errors: { reset_password_token: ['invalid'] } });
   });
@@ -117,22 +138,32 @@ describe('password reset', () => {
     await register(t, { email: 'kate@example.com' });
     const before = await mails();
     for (let i = 0; i < 3; i++) {
-      const res = await call(t, 'POST', '/api/users/password', { payload: await withCaptcha(t, { user: { email: 'kate@example.com' } }) });
+      const res = await call(t, 'POST', '/api/users/password', {
+        payload: await withCaptcha(t, { user: { email: 'kate@example.com' } }),
+      });
       expect(res.statusCode).toBe(200);
     }
     expect(await mails()).toBe(before + 1);
     clock.advance(MINUTE);
-    await call(t, 'POST', '/api/users/password', { payload: await withCaptcha(t, { user: { email: 'kate@example.com' } }) });
+    await call(t, 'POST', '/api/users/password', {
+      payload: await withCaptcha(t, { user: { email: 'kate@example.com' } }),
+    });
     expect(await mails()).toBe(before + 2);
     // The same for confirmation links: the registration mail was sent a minute ago.
-    await call(t, 'POST', '/api/users/confirmation', { payload: await withCaptcha(t, { user: { email: 'kate@example.com' } }) });
-    await call(t, 'POST', '/api/users/confirmation', { payload: await withCaptcha(t, { user: { email: 'kate@example.com' } }) });
+    await call(t, 'POST', '/api/users/confirmation', {
+      payload: await withCaptcha(t, { user: { email: 'kate@example.com' } }),
+    });
+    await call(t, 'POST', '/api/users/confirmation', {
+      payload: await withCaptcha(t, { user: { email: 'kate@example.com' } }),
+    });
     expect(await mails()).toBe(before + 3);
   });
 
   it('answers the same for an unknown address, and mails nothing', async () => {
     const before = await mails();
-    const res = await call(t, 'POST', '/api/users/password', { payload: await withCaptcha(t, { user: { email: 'nobody@example.com' } }) });
+    const res = await call(t, 'POST', '/api/users/password', {
+      payload: await withCaptcha(t, { user: { email: 'nobody@example.com' } }),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({});
     expect(await mails()).toBe(before);
@@ -140,10 +171,14 @@ describe('password reset', () => {
 
   it('refuses an expired token (1 hour) and a weak or mismatched password', async () => {
     await register(t, { email: 'iris@example.com' });
-    await call(t, 'POST', '/api/users/password', { payload: await withCaptcha(t, { user: { email: 'iris@example.com' } }) });
+    await call(t, 'POST', '/api/users/password', {
+      payload: await withCaptcha(t, { user: { email: 'iris@example.com' } }),
+    });
     const token = tokenIn((await lastMailTo(t, 'iris@example.com')).text, 'reset_password_token');
 
-    const weak = await call(t, 'PUT', '/api/users/password', { payload: { user: { reset_password_token: token, password: 'password1' } } });
+    const weak = await call(t, 'PUT', '/api/users/password', {
+      payload: { user: { reset_password_token: token, password: 'password1' } },
+    });
     expect(weak.statusCode).toBe(422);
     expect(weak.json()).toEqual({ errors: { password: ['too_common'] } });
     const mismatch = await call(t, 'PUT', '/api/users/password', {
@@ -152,7 +187,9 @@ describe('password reset', () => {
     expect(mismatch.json()).toEqual({ errors: { password_confirmation: ['does_not_match'] } });
 
     clock.advance(HOUR);
-    const expired = await call(t, 'PUT', '/api/users/password', { payload: { user: { reset_password_token: token, password: 'Good-Long-One-8' } } });
+    const expired = await call(t, 'PUT', '/api/users/password', {
+      payload: { user: { reset_password_token: token, password: 'Good-Long-One-8' } },
+    });
     expect(expired.statusCode).toBe(422);
     expect(expired.json()).toEqual({ errors: { reset_password_token: ['invalid'] } });
     expect((await signIn(t, 'iris@example.com', PASSWORD)).statusCode).toBe(200); // unchanged
@@ -161,7 +198,9 @@ describe('password reset', () => {
   it('does not accept a confirmation token as a reset token', async () => {
     await register(t, { email: 'jack@example.com' });
     const token = tokenIn((await lastMailTo(t, 'jack@example.com')).text, 'confirmation_token');
-    const res = await call(t, 'PUT', '/api/users/password', { payload: { user: { reset_password_token: token, password: 'Good-Long-One-8' } } });
+    const res = await call(t, 'PUT', '/api/users/password', {
+      payload: { user: { reset_password_token: token, password: 'Good-Long-One-8' } },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ errors: { reset_password_token: ['invalid'] } });
   });

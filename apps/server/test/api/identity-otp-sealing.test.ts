@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const stored = async (id: number) => (await t.database.db.select({ otp: users.otpSecret }).from(users).where(eq(users.id, id)))[0]!.otp;
+const stored = async (id: number) =>
+  (await t.database.db.select({ otp: users.otpSecret }).from(users).where(eq(users.id, id)))[0]!.otp;
 const pendingCookie = (res: LightMyRequestResponse) => {
   const raw = res.headers['set-cookie'];
   return (Array.isArray(raw) ? raw : [String(raw)]).find((l) => l.startsWith('orbit_pending_2fa='))!.split(';')[0]!;
@@ -30,14 +31,25 @@ async function signInWithCode(email: string, secret: string): Promise<number> {
   clock.advance(30_000);
   const first = await signIn(t, email, PASSWORD, '10.95.0.1');
   expect(first.json()).toEqual({ errors: { otp_attempt: ['required'] } });
-  const second = await call(t, 'POST', '/api/users/sign_in', { ip: '10.95.0.1', cookie: pendingCookie(first), payload: { user: { otp_attempt: codeAt(secret, clock.now()) } } });
+  const second = await call(t, 'POST', '/api/users/sign_in', {
+    ip: '10.95.0.1',
+    cookie: pendingCookie(first),
+    payload: { user: { otp_attempt: codeAt(secret, clock.now()) } },
+  });
   return second.statusCode;
 }
 
 it('keeps the secret sealed in the database and signs in with its codes', async () => {
   const { cookie, player } = await register(t, { email: 'sealed@example.com' });
-  const setup = twoFactorSetupResponseSchema.parse((await call(t, 'GET', '/api/v2/player/two_factor', { cookie })).json());
-  const enabled = await call(t, 'POST', '/api/v2/player/two_factor', { cookie, payload: { two_factor: { otp_secret: setup.otp_secret, authentication_code: codeAt(setup.otp_secret, clock.now()) } } });
+  const setup = twoFactorSetupResponseSchema.parse(
+    (await call(t, 'GET', '/api/v2/player/two_factor', { cookie })).json(),
+  );
+  const enabled = await call(t, 'POST', '/api/v2/player/two_factor', {
+    cookie,
+    payload: {
+      two_factor: { otp_secret: setup.otp_secret, authentication_code: codeAt(setup.otp_secret, clock.now()) },
+    },
+  });
   expect(enabled.statusCode, enabled.body).toBe(200);
   const atRest = await stored(player.id);
   expect(atRest).toMatch(/^v1:/);

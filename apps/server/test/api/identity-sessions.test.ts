@@ -71,7 +71,10 @@ describe('POST /api/users/sign_in', () => {
     const open = await signIn(t, 'bob@example.com', PASSWORD, '10.2.1.1');
     expect(open.statusCode).toBe(200);
     // A success forgives the address's failures.
-    const left = await t.database.db.select({ n: count() }).from(signInFailures).where(eq(signInFailures.email, 'bob@example.com'));
+    const left = await t.database.db
+      .select({ n: count() })
+      .from(signInFailures)
+      .where(eq(signInFailures.email, 'bob@example.com'));
     expect(left[0]!.n).toBe(0);
   });
 
@@ -119,7 +122,8 @@ describe('session lifetime', () => {
 
   it('touches last_seen_at at most once a minute', async () => {
     const { cookie, player } = await register(t, { email: 'touch@example.com' });
-    const seen = async () => (await t.database.db.select().from(sessions).where(eq(sessions.userId, player.id)))[0]!.lastSeenAt.getTime();
+    const seen = async () =>
+      (await t.database.db.select().from(sessions).where(eq(sessions.userId, player.id)))[0]!.lastSeenAt.getTime();
     const start = await seen();
     clock.advance(30_000);
     await me(cookie);
@@ -166,7 +170,11 @@ describe('/api/player/sessions', () => {
     expect(out.statusCode).toBe(200);
     expect((await me(first)).statusCode).toBe(401);
     expect((await me(secondCookie)).statusCode).toBe(200);
-    expect(playerSessionsResponseSchema.parse((await call(t, 'GET', '/api/player/sessions', { cookie: secondCookie })).json())).toHaveLength(1);
+    expect(
+      playerSessionsResponseSchema.parse(
+        (await call(t, 'GET', '/api/player/sessions', { cookie: secondCookie })).json(),
+      ),
+    ).toHaveLength(1);
   });
 
   it('answers a guest 401', async () => {

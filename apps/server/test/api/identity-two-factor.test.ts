@@ -29,13 +29,17 @@ function pendingCookieOf(res: LightMyRequestResponse): string {
   expect(line, 'a pending two-factor cookie').toBeDefined();
   return line!.split(';')[0]!;
 }
-const otp = (otp_attempt: string, cookie?: string, ip = '10.9.0.1') => call(t, 'POST', '/api/users/sign_in', { cookie, ip, payload: { user: { otp_attempt } } });
+const otp = (otp_attempt: string, cookie?: string, ip = '10.9.0.1') =>
+  call(t, 'POST', '/api/users/sign_in', { cookie, ip, payload: { user: { otp_attempt } } });
 
 /** Registers a player and turns two-factor on; answers the session cookie and the secret. */
 async function withTwoFactor(email: string) {
   const { cookie } = await register(t, { email });
   const setup = twoFactorSetupResponseSchema.parse((await call(t, 'GET', URL_2FA, { cookie })).json());
-  const res = await call(t, 'POST', URL_2FA, { cookie, payload: { two_factor: { otp_secret: setup.otp_secret, authentication_code: code(setup.otp_secret) } } });
+  const res = await call(t, 'POST', URL_2FA, {
+    cookie,
+    payload: { two_factor: { otp_secret: setup.otp_secret, authentication_code: code(setup.otp_secret) } },
+  });
   expect(res.statusCode, res.body).toBe(200);
   // The enabling code is used up: the next sign-in needs the next step's.
   clock.advance(STEP);
@@ -49,15 +53,24 @@ async function passwordStep(email: string, ip = '10.9.0.1'): Promise<string> {
   expect(res.json()).toEqual({ errors: { otp_attempt: ['required'] } });
   expect(setCookies(res).some((l) => l.startsWith('orbit_session='))).toBe(false);
   const line = setCookies(res).find((l) => l.startsWith('orbit_pending_2fa='))!;
-  for (const attribute of ['HttpOnly', 'SameSite=Strict', 'Max-Age=300', 'Path=/api/users']) expect(line).toContain(attribute);
+  for (const attribute of ['HttpOnly', 'SameSite=Strict', 'Max-Age=300', 'Path=/api/users'])
+    expect(line).toContain(attribute);
   return pendingCookieOf(res);
 }
 
 describe('two-factor setup', () => {
   it('is for signed-in players only', async () => {
     expect((await call(t, 'GET', URL_2FA)).statusCode).toBe(401);
-    expect((await call(t, 'POST', URL_2FA, { payload: { two_factor: { otp_secret: 'A'.repeat(32), authentication_code: '123456' } } })).statusCode).toBe(401);
-    expect((await call(t, 'DELETE', URL_2FA, { payload: { two_factor: { authentication_code: '123456' } } })).statusCode).toBe(401);
+    expect(
+      (
+        await call(t, 'POST', URL_2FA, {
+          payload: { two_factor: { otp_secret: 'A'.repeat(32), authentication_code: '123456' } },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (await call(t, 'DELETE', URL_2FA, { payload: { two_factor: { authentication_code: '123456' } } })).statusCode,
+    ).toBe(401);
   });
 
   it('hands out a secret and its QR code, refuses a wrong code, enables with the right one', async () => {
@@ -69,21 +82,39 @@ describe('two-factor setup', () => {
     expect(setup.otp_secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(setup.data).toMatch(/^data:image\/png;base64,/);
     // Nothing is stored yet: each GET hands out a new secret.
-    expect(twoFactorSetupResponseSchema.parse((await call(t, 'GET', URL_2FA, { cookie })).json()).otp_secret).not.toBe(setup.otp_secret);
+    expect(twoFactorSetupResponseSchema.parse((await call(t, 'GET', URL_2FA, { cookie })).json()).otp_secret).not.toBe(
+      setup.otp_secret,
+    );
 
     const wrongCode = String((Number(code(setup.otp_secret)) + 1) % 1_000_000).padStart(6, '0');
-    const wrong = await call(t, 'POST', URL_2FA, { cookie, payload: { two_factor: { otp_secret: setup.otp_secret, authentication_code: wrongCode } } });
+    const wrong = await call(t, 'POST', URL_2FA, {
+      cookie,
+      payload: { two_factor: { otp_secret: setup.otp_secret, authentication_code: wrongCode } },
+    });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json()).toEqual({ errors: { authentication_code: ['invalid'] } });
     // A code from two steps ago is too old.
     const stale = codeForStep(setup.otp_secret, stepAt(clock.now()) - 2);
-    expect((await call(t, 'POST', URL_2FA, { cookie, payload: { two_factor: { otp_secret: setup.otp_secret, authentication_code: stale } } })).statusCode).toBe(422);
-    const badSecret = await call(t, 'POST', URL_2FA, { cookie, payload: { two_factor: { otp_secret: 'not-base32', authentication_code: '123456' } } });
+    expect(
+      (
+        await call(t, 'POST', URL_2FA, {
+          cookie,
+          payload: { two_factor: { otp_secret: setup.otp_secret, authentication_code: stale } },
+        })
+      ).statusCode,
+    ).toBe(422);
+    const badSecret = await call(t, 'POST', URL_2FA, {
+      cookie,
+      payload: { two_factor: { otp_secret: 'not-base32', authentication_code: '123456' } },
+    });
     expect(badSecret.statusCode).toBe(422);
     expect(badSecret.json()).toEqual({ errors: { otp_secret: ['invalid'] } });
     expect(playerSchema.parse((await me(cookie)).json()).two_factor_enabled).toBe(false);
 
-    const ok = await call(t, 'POST', URL_2FA, { cookie, payload: { two_factor: { otp_secret: setup.otp_secret, authentication_code: code(setup.otp_secret) } } });
+    const ok = await call(t, 'POST', URL_2FA, {
+      cookie,
+      payload: { two_factor: { otp_secret: setup.otp_secret, authentication_code: code(setup.otp_secret) } },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(playerSchema.parse((await me(cookie)).json()).two_factor_enabled).toBe(true);
     // Already on: 204, and no second enabling.
@@ -91,7 +122,10 @@ describe('two-factor setup', () => {
     expect(again.statusCode).toBe(204);
     expect(again.body).toBe('');
     clock.advance(STEP);
-    const twice = await call(t, 'POST', URL_2FA, { cookie, payload: { two_factor: { otp_secret: setup.otp_secret, authentication_code: code(setup.otp_secret) } } });
+    const twice = await call(t, 'POST', URL_2FA, {
+      cookie,
+      payload: { two_factor: { otp_secret: setup.otp_secret, authentication_code: code(setup.otp_secret) } },
+    });
     expect(twice.json()).toEqual({ errors: { base: ['already_enabled'] } });
   });
 });
@@ -136,7 +170,9 @@ describe('sign-in with two-factor', () => {
   it('refuses the code without a pending sign-in', async () => {
     const { secret } = await withTwoFactor('erin@example.com');
     expect((await otp(code(secret))).json()).toEqual({ errors: { otp_attempt: ['expired'] } });
-    expect((await otp(code(secret), 'orbit_pending_2fa=made-up')).json()).toEqual({ errors: { otp_attempt: ['expired'] } });
+    expect((await otp(code(secret), 'orbit_pending_2fa=made-up')).json()).toEqual({
+      errors: { otp_attempt: ['expired'] },
+    });
   });
 
   it('lets the pending sign-in expire after 5 minutes', async () => {
@@ -154,7 +190,11 @@ describe('sign-in with two-factor', () => {
 
   it('takes email, password and code in one call too', async () => {
     const { secret } = await withTwoFactor('gina@example.com');
-    const res = await call(t, 'POST', '/api/users/sign_in', { payload: await withCaptcha(t, { user: { email: 'gina@example.com', password: PASSWORD, otp_attempt: code(secret) } }) });
+    const res = await call(t, 'POST', '/api/users/sign_in', {
+      payload: await withCaptcha(t, {
+        user: { email: 'gina@example.com', password: PASSWORD, otp_attempt: code(secret) },
+      }),
+    });
     expect(res.statusCode, res.body).toBe(200);
     sessionCookieOf(res);
   });
@@ -173,14 +213,24 @@ describe('sign-in with two-factor', () => {
 describe('turning two-factor off', () => {
   it('needs a current code', async () => {
     const { cookie, secret } = await withTwoFactor('iris@example.com');
-    const wrong = await call(t, 'DELETE', URL_2FA, { cookie, payload: { two_factor: { authentication_code: '12345x' } } });
+    const wrong = await call(t, 'DELETE', URL_2FA, {
+      cookie,
+      payload: { two_factor: { authentication_code: '12345x' } },
+    });
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json()).toEqual({ errors: { authentication_code: ['invalid'] } });
 
-    const res = await call(t, 'DELETE', URL_2FA, { cookie, payload: { two_factor: { authentication_code: code(secret) } } });
+    const res = await call(t, 'DELETE', URL_2FA, {
+      cookie,
+      payload: { two_factor: { authentication_code: code(secret) } },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(playerSchema.parse((await me(cookie)).json()).two_factor_enabled).toBe(false);
-    expect((await call(t, 'DELETE', URL_2FA, { cookie, payload: { two_factor: { authentication_code: code(secret) } } })).json()).toEqual({
+    expect(
+      (
+        await call(t, 'DELETE', URL_2FA, { cookie, payload: { two_factor: { authentication_code: code(secret) } } })
+      ).json(),
+    ).toEqual({
       errors: { base: ['not_enabled'] },
     });
     // The password alone signs in again.

@@ -46,7 +46,18 @@ describe('GET /api/info/*', () => {
 
   it('lists the locales, English default and complete', async () => {
     const locales = localesResponseSchema.parse(await get('/api/info/locales'));
-    expect(locales.map((l) => l.code)).toEqual(['en', 'de', 'en-AU', 'en-CA', 'fr-CA', 'en-NZ', 'no', 'it', 'et', 'en-KW']);
+    expect(locales.map((l) => l.code)).toEqual([
+      'en',
+      'de',
+      'en-AU',
+      'en-CA',
+      'fr-CA',
+      'en-NZ',
+      'no',
+      'it',
+      'et',
+      'en-KW',
+    ]);
     expect(locales[0]).toMatchObject({ code: 'en', default: true, complete: true });
     expect(locales.find((l) => l.code === 'de')?.complete).toBe(true);
     expect(locales.find((l) => l.code === 'et')?.complete).toBe(false);
@@ -54,21 +65,47 @@ describe('GET /api/info/*', () => {
 
   it('answers the project settings under the CW licence by default', async () => {
     const project = projectInfoSchema.parse(await get('/api/info/project'));
-    expect(project).toMatchObject({ name: 'Orbit', licence: 'CW', default_locale: 'en', default_currency: 'EUR', default_country: 'CA', minimum_age: 18 });
+    expect(project).toMatchObject({
+      name: 'Orbit',
+      licence: 'CW',
+      default_locale: 'en',
+      default_currency: 'EUR',
+      default_country: 'CA',
+      minimum_age: 18,
+    });
     expect(project.signup_currencies).toEqual(['EUR', 'USD', 'AUD', 'CAD', 'NZD', 'BRL', 'NOK', 'JPY', 'KZT']);
-    expect(project.currencies_by_country).toMatchObject({ AU: 'AUD', GB: 'GBP', CA: 'CAD', NZ: 'NZD', US: 'USD', IE: 'EUR', DE: 'EUR', AT: 'EUR', CH: 'EUR', JP: 'JPY', NO: 'NOK', BR: 'BRL' });
+    expect(project.currencies_by_country).toMatchObject({
+      AU: 'AUD',
+      GB: 'GBP',
+      CA: 'CAD',
+      NZ: 'NZD',
+      US: 'USD',
+      IE: 'EUR',
+      DE: 'EUR',
+      AT: 'EUR',
+      CH: 'EUR',
+      JP: 'JPY',
+      NO: 'NOK',
+      BR: 'BRL',
+    });
   });
 
   it('chooses the EE licence from an Estonian host', async () => {
-    expect(projectInfoSchema.parse(await get('/api/info/project', { host: 'ee.orbit.example' }))).toMatchObject({ licence: 'EE', minimum_age: 21 });
+    expect(projectInfoSchema.parse(await get('/api/info/project', { host: 'ee.orbit.example' }))).toMatchObject({
+      licence: 'EE',
+      minimum_age: 21,
+    });
     expect(projectInfoSchema.parse(await get('/api/info/project', { host: 'orbit.ee:8443' })).licence).toBe('EE');
     expect(projectInfoSchema.parse(await get('/api/info/project', { host: 'orbit.example' })).licence).toBe('CW');
   });
 
   it('describes the player fields per form', async () => {
     const fields = playerFieldsResponseSchema.parse(await get('/api/info/player_fields'));
-    expect(fields.contexts.registration).toEqual(expect.arrayContaining(['email', 'password', 'password_confirmation', 'currency', 'country', 'terms_acceptance']));
-    for (const names of Object.values(fields.contexts)) for (const name of names) expect(fields.fields[name], name).toBeDefined();
+    expect(fields.contexts.registration).toEqual(
+      expect.arrayContaining(['email', 'password', 'password_confirmation', 'currency', 'country', 'terms_acceptance']),
+    );
+    for (const names of Object.values(fields.contexts))
+      for (const name of names) expect(fields.fields[name], name).toBeDefined();
     expect(fields.fields.currency?.options).toContain('EUR');
     expect(fields.fields.country?.options).toContain('CA');
     expect(fields.fields.nickname).toMatchObject({ min_length: 3, max_length: 15 });
@@ -84,11 +121,15 @@ describe('GET /api/current_ip', () => {
     const body = currentIpResponseSchema.parse(await get('/api/current_ip', { 'cf-ipcountry': 'de' }));
     expect(body.country_code).toBe('DE');
     expect(body.ip).toBeTruthy();
-    expect(currentIpResponseSchema.parse(await get('/api/current_ip', { 'x-country-code': 'AU' })).country_code).toBe('AU');
+    expect(currentIpResponseSchema.parse(await get('/api/current_ip', { 'x-country-code': 'AU' })).country_code).toBe(
+      'AU',
+    );
   });
 
   it('falls back to the default country', async () => {
     expect(currentIpResponseSchema.parse(await get('/api/current_ip')).country_code).toBe('CA');
-    expect(currentIpResponseSchema.parse(await get('/api/current_ip', { 'cf-ipcountry': 'XX' })).country_code).toBe('CA');
+    expect(currentIpResponseSchema.parse(await get('/api/current_ip', { 'cf-ipcountry': 'XX' })).country_code).toBe(
+      'CA',
+    );
   });
 });

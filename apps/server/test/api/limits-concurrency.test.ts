@@ -35,7 +35,10 @@ async function player(email: string): Promise<Player> {
   return { cookie: r.cookie, id: r.player.id };
 }
 const limit = (p: Player, type: string, cents: number) =>
-  call(t, 'POST', '/api/user_limits', { cookie: p.cookie, payload: { type, period: 'day', accounts: [{ currency: 'EUR', amount_cents: cents }] } });
+  call(t, 'POST', '/api/user_limits', {
+    cookie: p.cookie,
+    payload: { type, period: 'day', accounts: [{ currency: 'EUR', amount_cents: cents }] },
+  });
 
 describe.runIf(onPostgres)('limits against calls at the same time on PostgreSQL', () => {
   it('a wager limit of 2,000 lets exactly 4 of 12 parallel bets of 500 through', async () => {
@@ -43,12 +46,16 @@ describe.runIf(onPostgres)('limits against calls at the same time on PostgreSQL'
     await w.fund(ann, 10_000);
     const token = await w.session(ann);
     expect((await limit(ann, 'wager', 2_000)).statusCode).toBe(200);
-    const answers = await Promise.all(Array.from({ length: 12 }, () => {
-      const round = w.uid('r');
-      return w.bet(token, round, `${round}:bet`, 500);
-    }));
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => {
+        const round = w.uid('r');
+        return w.bet(token, round, `${round}:bet`, 500);
+      }),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(4);
-    expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 403 && a.body.code === 'limit_reached')).toBe(true);
+    expect(
+      answers.filter((a) => a.status !== 200).every((a) => a.status === 403 && a.body.code === 'limit_reached'),
+    ).toBe(true);
     expect((await balancesOf(t.database.db, ann.id, 'EUR')).real).toBe(8_000);
   });
 
@@ -57,10 +64,18 @@ describe.runIf(onPostgres)('limits against calls at the same time on PostgreSQL'
     expect((await limit(bob, 'deposit', 10_000)).statusCode).toBe(200);
     const opened = () => psp.calls.filter((c) => c.method === 'POST' && c.path === '/api/payments').length;
     const before = opened();
-    const answers = await Promise.all(Array.from({ length: 8 }, () =>
-      call(t, 'POST', '/api/cashbox/deposits', { cookie: bob.cookie, payload: { payment_method: 'card_visa', amount_cents: 3_000, currency: 'EUR' } })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        call(t, 'POST', '/api/cashbox/deposits', {
+          cookie: bob.cookie,
+          payload: { payment_method: 'card_visa', amount_cents: 3_000, currency: 'EUR' },
+        }),
+      ),
+    );
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(3);
-    expect(answers.filter((a) => a.statusCode !== 201).every((a) => a.json().errors.amount_cents[0] === 'limit_reached')).toBe(true);
+    expect(
+      answers.filter((a) => a.statusCode !== 201).every((a) => a.json().errors.amount_cents[0] === 'limit_reached'),
+    ).toBe(true);
     expect(opened() - before).toBe(3);
   });
 });

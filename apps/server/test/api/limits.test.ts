@@ -43,7 +43,10 @@ let client: ReturnType<typeof walletClient>;
 let seq = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ ...psp.env, OPERATOR_TOKEN: OPERATOR, CASHOUT_AUTO_APPROVE_UNITS: '0' }, { clock, fetch: psp.fetch, pubsub: bus });
+  t = await createTestApp(
+    { ...psp.env, OPERATOR_TOKEN: OPERATOR, CASHOUT_AUTO_APPROVE_UNITS: '0' },
+    { clock, fetch: psp.fetch, pubsub: bus },
+  );
   client = walletClient(t, new Ledger(clock));
 });
 afterAll(() => t.close());
@@ -77,11 +80,20 @@ async function setOk(p: Player, body: object): Promise<UserLimit[]> {
   expect(res.statusCode, res.body).toBe(200);
   return userLimitsResponseSchema.parse(res.json());
 }
-const amount = (type: string, period: string, cents: number, currency = 'EUR') => ({ type, period, accounts: [{ currency, amount_cents: cents }] });
-const find = (limits: UserLimit[], type: string, period?: string) => limits.find((l) => l.type === type && (period === undefined || l.period === period));
+const amount = (type: string, period: string, cents: number, currency = 'EUR') => ({
+  type,
+  period,
+  accounts: [{ currency, amount_cents: cents }],
+});
+const find = (limits: UserLimit[], type: string, period?: string) =>
+  limits.find((l) => l.type === type && (period === undefined || l.period === period));
 const depositCall = (p: Player, cents: number, currency = 'EUR') =>
-  call(t, 'POST', '/api/cashbox/deposits', { cookie: p.cookie, payload: { payment_method: 'card_visa', amount_cents: cents, currency } });
-const webhook = (body: string, headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/cashbox/webhooks/sandbox', payload: body, headers });
+  call(t, 'POST', '/api/cashbox/deposits', {
+    cookie: p.cookie,
+    payload: { payment_method: 'card_visa', amount_cents: cents, currency },
+  });
+const webhook = (body: string, headers: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: '/api/cashbox/webhooks/sandbox', payload: body, headers });
 
 /** A deposit the PSP approves and notifies. */
 async function deposited(p: Player, cents: number, currency = 'EUR'): Promise<void> {
@@ -108,7 +120,8 @@ let round = 0;
 async function play(token: string, bet: number, win = 0) {
   round++;
   const placed = await client.bet(token, `r-${round}`, `b-${round}`, bet);
-  if (placed.status === 200 && win > 0) expect((await client.win(token, `r-${round}`, `w-${round}`, win)).status).toBe(200);
+  if (placed.status === 200 && win > 0)
+    expect((await client.win(token, `r-${round}`, `w-${round}`, win)).status).toBe(200);
   return placed;
 }
 
@@ -129,7 +142,10 @@ describe('the limits calls', () => {
     for (const [body, field] of cases) {
       const res = await setLimit(p, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
-      expect(Object.keys((res.json() as { errors: Record<string, string[]> }).errors).some((k) => k.startsWith(field)), res.body).toBe(true);
+      expect(
+        Object.keys((res.json() as { errors: Record<string, string[]> }).errors).some((k) => k.startsWith(field)),
+        res.body,
+      ).toBe(true);
     }
     const noAccount = await setLimit(p, amount('deposit', 'day', 10_000, 'USD'));
     expect(noAccount.statusCode).toBe(422);
@@ -144,27 +160,50 @@ describe('changes', () => {
   it('applies a new and a lower limit at once; a raise waits 24 hours, then applies only once confirmed', async () => {
     const p = await newPlayer();
     let limits = await setOk(p, amount('deposit', 'day', 10_000));
-    expect(find(limits, 'deposit')).toMatchObject({ status: 'active', accounts: [{ currency: 'EUR', amount_cents: 10_000, current_value_amount_cents: 0, pending_amount_cents: null }] });
+    expect(find(limits, 'deposit')).toMatchObject({
+      status: 'active',
+      accounts: [{ currency: 'EUR', amount_cents: 10_000, current_value_amount_cents: 0, pending_amount_cents: null }],
+    });
     limits = await setOk(p, amount('deposit', 'day', 5_000));
     expect(find(limits, 'deposit')!.accounts[0]!.amount_cents).toBe(5_000);
 
     limits = await setOk(p, amount('deposit', 'day', 20_000));
     const pending = find(limits, 'deposit')!;
-    expect(pending).toMatchObject({ status: 'pending', accounts: [{ amount_cents: 5_000, pending_amount_cents: 20_000 }] });
-    expect(pending.pending_change).toMatchObject({ action: 'raise', confirmable_at: new Date(clock.now().getTime() + 24 * HOUR).toISOString(), confirm_until: null });
+    expect(pending).toMatchObject({
+      status: 'pending',
+      accounts: [{ amount_cents: 5_000, pending_amount_cents: 20_000 }],
+    });
+    expect(pending.pending_change).toMatchObject({
+      action: 'raise',
+      confirmable_at: new Date(clock.now().getTime() + 24 * HOUR).toISOString(),
+      confirm_until: null,
+    });
 
     // Not before its 24 hours: no mail, still the lower amount.
     clock.advance(23 * HOUR);
     await t.app.orbitSweeps.runAll();
-    expect(((await call(t, 'GET', `/api/dev/mailbox?to=${encodeURIComponent(p.email)}`)).json() as Array<{ subject: string }>).some((m) => m.subject.includes('limit'))).toBe(false);
+    expect(
+      (
+        (await call(t, 'GET', `/api/dev/mailbox?to=${encodeURIComponent(p.email)}`)).json() as Array<{
+          subject: string;
+        }>
+      ).some((m) => m.subject.includes('limit')),
+    ).toBe(false);
     clock.advance(HOUR);
     const token = await confirmationToken(p);
     await again(p);
     expect(find(await limitsOf(p), 'deposit')!.accounts[0]!.amount_cents).toBe(5_000);
     const confirmed = await confirm(token);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmUserLimitResponseSchema.parse(confirmed.json())).toEqual({ confirmed: true, type: 'deposit', action: 'raise' });
-    expect(find(await limitsOf(p), 'deposit')).toMatchObject({ status: 'active', accounts: [{ amount_cents: 20_000, pending_amount_cents: null }] });
+    expect(confirmUserLimitResponseSchema.parse(confirmed.json())).toEqual({
+      confirmed: true,
+      type: 'deposit',
+      action: 'raise',
+    });
+    expect(find(await limitsOf(p), 'deposit')).toMatchObject({
+      status: 'active',
+      accounts: [{ amount_cents: 20_000, pending_amount_cents: null }],
+    });
     // Once only.
     expect((await confirm(token)).json()).toEqual({ errors: { token: ['invalid'] } });
   });
@@ -188,12 +227,25 @@ describe('changes', () => {
     await setOk(p, amount('loss', 'day', 1_000));
     await setOk(p, amount('loss', 'day', 4_000));
     // "Restart": a new app on the same database, with nothing of the first one's memory.
-    const restarted = await buildApp({ config: t.config, database: t.database, web: false, workers: false, clock, fetch: psp.fetch, pubsub: bus });
+    const restarted = await buildApp({
+      config: t.config,
+      database: t.database,
+      web: false,
+      workers: false,
+      clock,
+      fetch: psp.fetch,
+      pubsub: bus,
+    });
     try {
       clock.advance(24 * HOUR);
       await restarted.orbitSweeps.runAll();
       const token = tokenIn((await lastMailTo(t, p.email)).text, 'token');
-      const res = await restarted.inject({ method: 'POST', url: '/api/user_limits/confirm', headers: { 'x-requested-with': 'XMLHttpRequest' }, payload: { token } });
+      const res = await restarted.inject({
+        method: 'POST',
+        url: '/api/user_limits/confirm',
+        headers: { 'x-requested-with': 'XMLHttpRequest' },
+        payload: { token },
+      });
       expect(res.statusCode, res.body).toBe(200);
     } finally {
       await restarted.close();
@@ -207,7 +259,11 @@ describe('changes', () => {
     await setOk(p, amount('wager', 'month', 50_000));
     await setOk(p, amount('wager', 'month', 90_000));
     const limits = await setOk(p, amount('wager', 'month', 40_000));
-    expect(find(limits, 'wager')).toMatchObject({ status: 'active', accounts: [{ amount_cents: 40_000, pending_amount_cents: null }], pending_change: null });
+    expect(find(limits, 'wager')).toMatchObject({
+      status: 'active',
+      accounts: [{ amount_cents: 40_000, pending_amount_cents: null }],
+      pending_change: null,
+    });
     clock.advance(25 * HOUR);
     await t.app.orbitSweeps.runAll();
     await again(p);
@@ -220,12 +276,18 @@ describe('changes', () => {
     const id = find(limits, 'loss')!.id;
     const res = await call(t, 'DELETE', `/api/user_limits/${id}`, { cookie: p.cookie });
     expect(res.statusCode, res.body).toBe(200);
-    expect(find(userLimitsResponseSchema.parse(res.json()), 'loss')).toMatchObject({ status: 'pending', pending_change: { action: 'remove' } });
+    expect(find(userLimitsResponseSchema.parse(res.json()), 'loss')).toMatchObject({
+      status: 'pending',
+      pending_change: { action: 'remove' },
+    });
     clock.advance(24 * HOUR);
     const token = await confirmationToken(p);
     await again(p);
     expect(find(await limitsOf(p), 'loss')).toBeDefined();
-    expect(confirmUserLimitResponseSchema.parse((await confirm(token)).json())).toMatchObject({ action: 'remove', type: 'loss' });
+    expect(confirmUserLimitResponseSchema.parse((await confirm(token)).json())).toMatchObject({
+      action: 'remove',
+      type: 'loss',
+    });
     expect(await limitsOf(p)).toEqual([]);
   });
 
@@ -237,7 +299,10 @@ describe('changes', () => {
     await unsubscribe();
     const message = seen.find((m) => m.event === 'game_limits');
     expect(message).toBeDefined();
-    expect((message!.data as { limits: UserLimit[] }).limits[0]).toMatchObject({ type: 'wager', accounts: [{ amount_cents: 1_000 }] });
+    expect((message!.data as { limits: UserLimit[] }).limits[0]).toMatchObject({
+      type: 'wager',
+      accounts: [{ amount_cents: 1_000 }],
+    });
   });
 });
 
@@ -255,7 +320,10 @@ describe('deposits', () => {
     // 3,000 pending at the PSP leaves 1,000.
     expect((await depositCall(p, 3_000)).statusCode).toBe(201);
     expect((await depositCall(p, 1_001)).json()).toEqual({ errors: { amount_cents: ['limit_reached'] } });
-    const refused = await t.database.db.select({ amount: payments.amount }).from(payments).where(eq(payments.userId, p.id));
+    const refused = await t.database.db
+      .select({ amount: payments.amount })
+      .from(payments)
+      .where(eq(payments.userId, p.id));
     expect(refused.map((r) => r.amount).sort()).toEqual([3_000, 6_000]);
   });
 
@@ -267,7 +335,15 @@ describe('deposits', () => {
     await deposited(p, 5_000);
     expect((await depositCall(p, 1_000)).json()).toEqual({ errors: { amount_cents: ['limit_reached'] } });
     // A reached deposit limit never holds back a cashout.
-    const cashout = await call(t, 'POST', '/api/cashbox/cashouts', { cookie: p.cookie, payload: { payment_method: 'bank_sofort', amount_cents: 5_000, currency: 'EUR', destination: 'DE89370400440532013000' } });
+    const cashout = await call(t, 'POST', '/api/cashbox/cashouts', {
+      cookie: p.cookie,
+      payload: {
+        payment_method: 'bank_sofort',
+        amount_cents: 5_000,
+        currency: 'EUR',
+        destination: 'DE89370400440532013000',
+      },
+    });
     expect(cashout.statusCode, cashout.body).toBe(201);
     const limits = await limitsOf(p);
     expect(isLimitReached(find(limits, 'deposit', 'week')!)).toBe(true);
@@ -282,7 +358,10 @@ describe('deposits', () => {
     await setOk(p, amount('deposit', 'day', 5_000));
     await deposited(p, 5_000);
     const before = find(await limitsOf(p), 'deposit')!;
-    expect(before.accounts[0]).toMatchObject({ current_value_amount_cents: 5_000, active_until: '2026-07-20T12:00:00.000Z' });
+    expect(before.accounts[0]).toMatchObject({
+      current_value_amount_cents: 5_000,
+      active_until: '2026-07-20T12:00:00.000Z',
+    });
     expect((await depositCall(p, 1_000)).statusCode).toBe(422);
     clock.set('2026-07-20T12:00:00Z');
     expect(find(await limitsOf(p), 'deposit')!.accounts[0]!.current_value_amount_cents).toBe(0);
@@ -306,7 +385,9 @@ describe('play', () => {
     const unsubscribe = await bus.subscribe(playerTopic(p.id), (m) => void seen.push(m));
     await t.app.orbitOutbox.drain();
     await unsubscribe();
-    const usage = seen.filter((m) => m.event === 'game_limits').map((m) => (m.data as { limits: UserLimit[] }).limits[0]!.accounts[0]!.current_value_amount_cents);
+    const usage = seen
+      .filter((m) => m.event === 'game_limits')
+      .map((m) => (m.data as { limits: UserLimit[] }).limits[0]!.accounts[0]!.current_value_amount_cents);
     expect(usage.length).toBeGreaterThan(0);
     expect(usage.at(-1)).toBe(3_000);
     const launch = await client.launch(p);
@@ -372,8 +453,14 @@ describe('play', () => {
       reality_check_minutes: 0,
       session: { seconds_played: 90, currency: 'EUR', bets_cents: 1_000, wins_cents: 400, net_cents: -600 },
     });
-    expect((await call(t, 'PATCH', '/api/responsible_gaming', { cookie: p.cookie, payload: { reality_check_minutes: 20 } })).statusCode).toBe(422);
-    const set = await call(t, 'PATCH', '/api/responsible_gaming', { cookie: p.cookie, payload: { reality_check_minutes: 30 } });
+    expect(
+      (await call(t, 'PATCH', '/api/responsible_gaming', { cookie: p.cookie, payload: { reality_check_minutes: 20 } }))
+        .statusCode,
+    ).toBe(422);
+    const set = await call(t, 'PATCH', '/api/responsible_gaming', {
+      cookie: p.cookie,
+      payload: { reality_check_minutes: 30 },
+    });
     expect(set.statusCode, set.body).toBe(200);
     expect(responsibleGamingResponseSchema.parse(set.json()).reality_check_minutes).toBe(30);
   });
@@ -408,7 +495,11 @@ describe('one player, all currencies', () => {
     expect((await depositCall(p, 5_000)).statusCode).toBe(201);
     // The dollar account took the limit (100,000 USD cents), and each amount shows the usage of every currency.
     await t.app.orbitOutbox.drain();
-    expect(find(await limitsOf(p), 'deposit')!.accounts.map((a) => [a.currency, a.amount_cents, a.current_value_amount_cents]).sort()).toEqual([
+    expect(
+      find(await limitsOf(p), 'deposit')!
+        .accounts.map((a) => [a.currency, a.amount_cents, a.current_value_amount_cents])
+        .sort(),
+    ).toEqual([
       ['EUR', 50_000, 40_000],
       ['USD', 100_000, 80_000],
     ]);
@@ -421,11 +512,19 @@ describe('one player, all currencies', () => {
     await openAccount(p, 'USD');
     await t.app.orbitOutbox.drain();
     const limits = await limitsOf(p);
-    expect(find(limits, 'wager')!.accounts.map((a) => [a.currency, a.amount_cents]).sort()).toEqual([
+    expect(
+      find(limits, 'wager')!
+        .accounts.map((a) => [a.currency, a.amount_cents])
+        .sort(),
+    ).toEqual([
       ['EUR', 3_001],
       ['USD', 6_002],
     ]);
-    expect(find(limits, 'loss')!.accounts.map((a) => [a.currency, a.amount_cents]).sort()).toEqual([
+    expect(
+      find(limits, 'loss')!
+        .accounts.map((a) => [a.currency, a.amount_cents])
+        .sort(),
+    ).toEqual([
       ['EUR', 2_000],
       ['USD', 4_000],
     ]);
@@ -487,13 +586,26 @@ describe('money arriving past a limit or during an exclusion', () => {
     await paid(waiting);
     expect(await balancesOf(t.database.db, p.id, 'EUR')).toMatchObject({ real: 0, held: 8_000 });
     expect(await accountOf(p)).toMatchObject({ amount_cents: 0, held_cents: 8_000, available_to_cashout_cents: 8_000 });
-    const history = paymentsResponseSchema.parse((await call(t, 'GET', '/api/player/payments', { cookie: p.cookie })).json());
-    expect(history.find((h) => h.action === 'deposit')).toMatchObject({ state: 'succeeded', held_reason: 'limit_reached' });
+    const history = paymentsResponseSchema.parse(
+      (await call(t, 'GET', '/api/player/payments', { cookie: p.cookie })).json(),
+    );
+    expect(history.find((h) => h.action === 'deposit')).toMatchObject({
+      state: 'succeeded',
+      held_reason: 'limit_reached',
+    });
     // Games see none of it.
     const token = await client.session(p);
     expectError(await play(token, 100), 402, 'insufficient_funds');
     // A cashout takes it; a recalled cashout gives it back as withdraw-only money, not as real money.
-    const cashout = await call(t, 'POST', '/api/cashbox/cashouts', { cookie: p.cookie, payload: { payment_method: 'bank_sofort', amount_cents: 8_000, currency: 'EUR', destination: 'DE89370400440532013000' } });
+    const cashout = await call(t, 'POST', '/api/cashbox/cashouts', {
+      cookie: p.cookie,
+      payload: {
+        payment_method: 'bank_sofort',
+        amount_cents: 8_000,
+        currency: 'EUR',
+        destination: 'DE89370400440532013000',
+      },
+    });
     expect(cashout.statusCode, cashout.body).toBe(201);
     expect(await balancesOf(t.database.db, p.id, 'EUR')).toMatchObject({ real: 0, held: 0, reserved: 8_000 });
     const id = (cashout.json() as { id: number }).id;
@@ -516,10 +628,20 @@ describe('money arriving past a limit or during an exclusion', () => {
     const mail = await lastMailTo(t, p.email);
     expect(mail.subject).toBe('Withdraw your balance');
     const link = tokenIn(mail.text, 'withdrawal_token');
-    const shown = withdrawalResponseSchema.parse((await call(t, 'GET', `/api/cashbox/withdrawal?withdrawal_token=${encodeURIComponent(link)}`)).json());
+    const shown = withdrawalResponseSchema.parse(
+      (await call(t, 'GET', `/api/cashbox/withdrawal?withdrawal_token=${encodeURIComponent(link)}`)).json(),
+    );
     expect(shown.accounts).toEqual([{ currency: 'EUR', real_cents: 3_500, subunits_to_unit: 100 }]);
     // The held money leaves first.
-    const out = await call(t, 'POST', '/api/cashbox/withdrawal', { payload: { withdrawal_token: link, payment_method: 'bank_sofort', amount_cents: 3_000, currency: 'EUR', destination: 'DE89370400440532013000' } });
+    const out = await call(t, 'POST', '/api/cashbox/withdrawal', {
+      payload: {
+        withdrawal_token: link,
+        payment_method: 'bank_sofort',
+        amount_cents: 3_000,
+        currency: 'EUR',
+        destination: 'DE89370400440532013000',
+      },
+    });
     expect(out.statusCode, out.body).toBe(201);
     expect(await balancesOf(t.database.db, p.id, 'EUR')).toMatchObject({ real: 500, held: 0, reserved: 3_000 });
   });
@@ -554,9 +676,22 @@ describe('cooling-off and self-exclusion', () => {
     // The first bet ran the checks and cleared the player (no rule restricts them); the second skipped them.
     expect(checked).toBe(1);
     // Another instance, with nothing of this one's memory, takes the player's cooling-off.
-    const other = await buildApp({ config: t.config, database: t.database, web: false, workers: false, clock, fetch: psp.fetch, pubsub: bus });
+    const other = await buildApp({
+      config: t.config,
+      database: t.database,
+      web: false,
+      workers: false,
+      clock,
+      fetch: psp.fetch,
+      pubsub: bus,
+    });
     try {
-      const res = await other.inject({ method: 'POST', url: '/api/user_limits', headers: { ...XHR, cookie: p.cookie }, payload: { type: 'cooling_off', period: '24_hours' } });
+      const res = await other.inject({
+        method: 'POST',
+        url: '/api/user_limits',
+        headers: { ...XHR, cookie: p.cookie },
+        payload: { type: 'cooling_off', period: '24_hours' },
+      });
       expect(res.statusCode, res.body).toBe(200);
     } finally {
       await other.close();
@@ -573,12 +708,22 @@ describe('cooling-off and self-exclusion', () => {
     const token = await client.session(p);
     const other = await signIn(t, p.email, PASSWORD, '10.31.0.1');
     expect(other.statusCode).toBe(200);
-    const cashout = await call(t, 'POST', '/api/cashbox/cashouts', { cookie: p.cookie, payload: { payment_method: 'bank_sofort', amount_cents: 5_000, currency: 'EUR', destination: 'DE89370400440532013000' } });
+    const cashout = await call(t, 'POST', '/api/cashbox/cashouts', {
+      cookie: p.cookie,
+      payload: {
+        payment_method: 'bank_sofort',
+        amount_cents: 5_000,
+        currency: 'EUR',
+        destination: 'DE89370400440532013000',
+      },
+    });
     expect(cashout.statusCode, cashout.body).toBe(201);
 
     const res = await setLimit(p, { type: 'cooling_off', period: '24_hours' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(find(userLimitsResponseSchema.parse(res.json()), 'cooling_off')).toMatchObject({ disable_at: new Date(clock.now().getTime() + 24 * HOUR).toISOString() });
+    expect(find(userLimitsResponseSchema.parse(res.json()), 'cooling_off')).toMatchObject({
+      disable_at: new Date(clock.now().getTime() + 24 * HOUR).toISOString(),
+    });
 
     // Every session is over: this one and the other device's.
     expect((await call(t, 'GET', '/api/player', { cookie: p.cookie })).statusCode).toBe(401);
@@ -589,19 +734,31 @@ describe('cooling-off and self-exclusion', () => {
     expect(again.statusCode).toBe(422);
     expect(again.json()).toEqual({ errors: { email: ['player_excluded'] } });
     // The exclusion mailed a withdrawal link; a refused sign-in a minute later mails another.
-    const links = async () => ((await call(t, 'GET', `/api/dev/mailbox?to=${encodeURIComponent(p.email)}`)).json() as Array<{ subject: string }>).filter((m) => m.subject === 'Withdraw your balance').length;
+    const links = async () =>
+      (
+        (await call(t, 'GET', `/api/dev/mailbox?to=${encodeURIComponent(p.email)}`)).json() as Array<{
+          subject: string;
+        }>
+      ).filter((m) => m.subject === 'Withdraw your balance').length;
     expect(await links()).toBe(1);
     clock.advance(61_000);
     expect((await signIn(t, p.email, PASSWORD, '10.31.0.5')).statusCode).toBe(422);
     expect(await links()).toBe(2);
-    expect((await signIn(t, p.email, 'Wrong-Password-1', '10.31.0.3')).json()).toEqual({ errors: { email: ['invalid_credentials'] } });
+    expect((await signIn(t, p.email, 'Wrong-Password-1', '10.31.0.3')).json()).toEqual({
+      errors: { email: ['invalid_credentials'] },
+    });
     // The game session the studio still holds takes no bet; a win it owes is still paid.
     expectError(await play(token, 100), 403, 'player_excluded');
     const [user] = await t.database.db.select({ promos: users.receivePromos }).from(users).where(eq(users.id, p.id));
     expect(user!.promos).toBe(false);
     // The cashout asked for before goes on: the operator approves it and it is paid.
     const id = (cashout.json() as { id: number }).id;
-    const review = await t.app.inject({ method: 'POST', url: `/api/operator/payments/${id}/review`, headers: { authorization: `Bearer ${OPERATOR}` }, payload: { decision: 'approve' } });
+    const review = await t.app.inject({
+      method: 'POST',
+      url: `/api/operator/payments/${id}/review`,
+      headers: { authorization: `Bearer ${OPERATOR}` },
+      payload: { decision: 'approve' },
+    });
     expect(review.statusCode, review.body).toBe(200);
     await t.app.orbitOutbox.drain();
     const payout = psp.last();
@@ -617,10 +774,25 @@ describe('cooling-off and self-exclusion', () => {
     const link = tokenIn(mail.text, 'withdrawal_token');
     const shown = await call(t, 'GET', `/api/cashbox/withdrawal?withdrawal_token=${encodeURIComponent(link)}`);
     expect(shown.statusCode, shown.body).toBe(200);
-    expect(withdrawalResponseSchema.parse(shown.json())).toMatchObject({ email: `li***@example.com`, accounts: [{ currency: 'EUR', real_cents: 15_000, subunits_to_unit: 100 }] });
-    expect(withdrawalResponseSchema.parse(shown.json()).methods.some((m) => m.id === 'bank_sofort' && m.action === 'cashout')).toBe(true);
+    expect(withdrawalResponseSchema.parse(shown.json())).toMatchObject({
+      email: `li***@example.com`,
+      accounts: [{ currency: 'EUR', real_cents: 15_000, subunits_to_unit: 100 }],
+    });
+    expect(
+      withdrawalResponseSchema
+        .parse(shown.json())
+        .methods.some((m) => m.id === 'bank_sofort' && m.action === 'cashout'),
+    ).toBe(true);
     const withdraw = (token: string, cents: number) =>
-      call(t, 'POST', '/api/cashbox/withdrawal', { payload: { withdrawal_token: token, payment_method: 'bank_sofort', amount_cents: cents, currency: 'EUR', destination: 'DE89370400440532013000' } });
+      call(t, 'POST', '/api/cashbox/withdrawal', {
+        payload: {
+          withdrawal_token: token,
+          payment_method: 'bank_sofort',
+          amount_cents: cents,
+          currency: 'EUR',
+          destination: 'DE89370400440532013000',
+        },
+      });
     const rest = await withdraw(link, 15_000);
     expect(rest.statusCode, rest.body).toBe(201);
     expect(await balancesOf(t.database.db, p.id, 'EUR')).toMatchObject({ real: 0, reserved: 15_000 });
@@ -644,9 +816,15 @@ describe('cooling-off and self-exclusion', () => {
     expect(res.statusCode, res.body).toBe(200);
     const mark = String(res.headers['set-cookie']).split(';')[0]!;
     expect(mark).toBe(`orbit_excluded_until=${new Date(clock.now().getTime() + 7 * 24 * HOUR).toISOString()}`);
-    const [game] = (await t.database.db.execute(sql`select id from games where identifier = 'orbit/stellar-sevens'`)).rows as Array<{ id: number }>;
+    const [game] = (await t.database.db.execute(sql`select id from games where identifier = 'orbit/stellar-sevens'`))
+      .rows as Array<{ id: number }>;
     const demo = (host: string, cookie?: string) =>
-      t.app.inject({ method: 'POST', url: `/api/games/${game!.id}/launch`, headers: { ...XHR, host, ...(cookie ? { cookie } : {}) }, payload: { mode: 'demo' } });
+      t.app.inject({
+        method: 'POST',
+        url: `/api/games/${game!.id}/launch`,
+        headers: { ...XHR, host, ...(cookie ? { cookie } : {}) },
+        payload: { mode: 'demo' },
+      });
     const refused = await demo('ee.orbit.test', mark);
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toEqual({ errors: { base: ['player_excluded'] } });
@@ -665,7 +843,15 @@ describe('cooling-off and self-exclusion', () => {
     await client.fund(p, 8_000);
     await setOk(p, { type: 'cooling_off', period: '24_hours' });
     const link = tokenIn((await lastMailTo(t, email)).text, 'withdrawal_token');
-    const res = await call(t, 'POST', '/api/cashbox/withdrawal', { payload: { withdrawal_token: link, payment_method: 'bank_sofort', amount_cents: 8_000, currency: 'EUR', destination: 'DE89370400440532013000' } });
+    const res = await call(t, 'POST', '/api/cashbox/withdrawal', {
+      payload: {
+        withdrawal_token: link,
+        payment_method: 'bank_sofort',
+        amount_cents: 8_000,
+        currency: 'EUR',
+        destination: 'DE89370400440532013000',
+      },
+    });
     expect(res.statusCode, res.body).toBe(201);
     const [row] = await t.database.db.select({ confirmedAt: users.confirmedAt }).from(users).where(eq(users.id, p.id));
     expect(row!.confirmedAt).not.toBeNull();
@@ -681,17 +867,33 @@ describe('cooling-off and self-exclusion', () => {
     expect(isLimitReached(exclusion)).toBe(true);
     // A session that somehow still existed (made here by hand) meets a refusal at every door.
     const token = newToken();
-    await t.database.db.insert(sessions).values({ tokenHash: hashToken(token), userId: p.id, createdAt: clock.now(), lastSeenAt: clock.now() });
+    await t.database.db
+      .insert(sessions)
+      .values({ tokenHash: hashToken(token), userId: p.id, createdAt: clock.now(), lastSeenAt: clock.now() });
     const cookie = `orbit_session=${token}`;
     const me = { cookie, id: p.id, email: p.email };
-    expect((await call(t, 'DELETE', `/api/user_limits/${exclusion.id}`, { cookie })).json()).toEqual({ errors: { base: ['limit_locked'] } });
-    expect((await setLimit(me, { type: 'self_exclusion', period: '6_months' })).json()).toEqual({ errors: { period: ['shorter_than_current'] } });
+    expect((await call(t, 'DELETE', `/api/user_limits/${exclusion.id}`, { cookie })).json()).toEqual({
+      errors: { base: ['limit_locked'] },
+    });
+    expect((await setLimit(me, { type: 'self_exclusion', period: '6_months' })).json()).toEqual({
+      errors: { period: ['shorter_than_current'] },
+    });
     expect((await depositCall(me, 2_000)).json()).toEqual({ errors: { base: ['player_excluded'] } });
     // Withdrawals stay possible.
     await client.fund(me, 3_000);
-    const cashout = await call(t, 'POST', '/api/cashbox/cashouts', { cookie, payload: { payment_method: 'bank_sofort', amount_cents: 3_000, currency: 'EUR', destination: 'DE89370400440532013000' } });
+    const cashout = await call(t, 'POST', '/api/cashbox/cashouts', {
+      cookie,
+      payload: {
+        payment_method: 'bank_sofort',
+        amount_cents: 3_000,
+        currency: 'EUR',
+        destination: 'DE89370400440532013000',
+      },
+    });
     expect(cashout.statusCode, cashout.body).toBe(201);
-    expect((await call(t, 'POST', '/api/cashbox/crypto_address', { cookie, payload: { currency: 'BTC' } })).statusCode).toBe(422);
+    expect(
+      (await call(t, 'POST', '/api/cashbox/crypto_address', { cookie, payload: { currency: 'BTC' } })).statusCode,
+    ).toBe(422);
     expect((await client.launch(me)).json()).toEqual({ errors: { base: ['player_excluded'] } });
     // Longer is allowed (and signs out again).
     const longer = await setOk(me, { type: 'self_exclusion', period: 'permanent' });

@@ -16,19 +16,31 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 it('logs a failed query with its code, constraint and table, never its parameters or the database detail', async () => {
-  const row = { email: 'secret.player@example.com', passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0LXNhbHQ$c2VjcmV0LWhhc2g', currency: 'EUR', country: 'DE', createdAt: new Date() };
+  const row = {
+    email: 'secret.player@example.com',
+    passwordHash: '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0LXNhbHQ$c2VjcmV0LWhhc2g',
+    currency: 'EUR',
+    country: 'DE',
+    createdAt: new Date(),
+  };
   await t.database.db.insert(users).values(row);
-  const error = await t.database.db.insert(users).values(row).then(
-    () => undefined,
-    (e: unknown) => e as Error,
-  );
+  const error = await t.database.db
+    .insert(users)
+    .values(row)
+    .then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
   expect(error).toBeInstanceOf(Error);
 
   // The app's logger uses this serializer for `err`.
   const serializers = (t.app.log as unknown as Record<symbol, Record<string, unknown>>)[symbols.serializersSym];
   expect(serializers?.err).toBe(serializeError);
   const lines: string[] = [];
-  const log = pino({ serializers: { err: serializeError } }, new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) }));
+  const log = pino(
+    { serializers: { err: serializeError } },
+    new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) }),
+  );
   log.error({ err: error }, 'unhandled error');
   const logged = lines.join('');
   expect(logged).not.toContain('secret.player');

@@ -21,7 +21,9 @@ let n = 0;
 
 beforeAll(async () => {
   t = await createTestApp({}, { clock, poolSize: 8, pubsub: bus });
-  await t.database.db.execute(sql`create table test_effects (handler text not null, event_id bigint not null, primary key (handler, event_id))`);
+  await t.database.db.execute(
+    sql`create table test_effects (handler text not null, event_id bigint not null, primary key (handler, event_id))`,
+  );
   // Earlier events of the seed are not this file's concern.
   await t.database.db.execute(sql`delete from outbox_events`);
 });
@@ -52,7 +54,9 @@ function recordingHandler(name: string) {
 }
 
 async function effects(handler: string): Promise<number[]> {
-  const result = await t.database.db.execute(sql`select event_id from test_effects where handler = ${handler} order by event_id`);
+  const result = await t.database.db.execute(
+    sql`select event_id from test_effects where handler = ${handler} order by event_id`,
+  );
   return (result.rows as Array<{ event_id: number }>).map((r) => Number(r.event_id));
 }
 async function pending(): Promise<number> {
@@ -131,13 +135,18 @@ describe('outbox delivery', () => {
     expect(await pending()).toBe(0);
   });
 
-  it('gives a batch handler all the batch\'s events in one call, after the per-event handlers', async () => {
+  it("gives a batch handler all the batch's events in one call, after the per-event handlers", async () => {
     const outbox = new Outbox(t.database.db, clock, t.app.log);
     await deposits(5);
     const due = await pendingIds();
     const calls: number[][] = [];
     const published: string[] = [];
-    outbox.on(TRANSFER_TOPIC, 'each', async (event, { afterCommit }) => afterCommit(() => void published.push(`each ${event.id}`)), { readOnly: true });
+    outbox.on(
+      TRANSFER_TOPIC,
+      'each',
+      async (event, { afterCommit }) => afterCommit(() => void published.push(`each ${event.id}`)),
+      { readOnly: true },
+    );
     outbox.onBatch(TRANSFER_TOPIC, 'batch', async (events, { tx, afterCommit }) => {
       calls.push(events.map((e) => e.id));
       await tx.execute(sql`select 1`);
@@ -190,16 +199,39 @@ describe('outbox delivery', () => {
     const ann = await deposits(10);
     const bob = await deposits(1);
     // A bet of Ann's, from player to house, in the same batch.
-    await ledger.transfer(t.database.db, { idempotencyKey: `outbox-${n++}`, kind: 'bet', reference: 'round', currency: 'EUR', amount: 45, from: { player: ann, kind: 'real' }, to: { house: 'bets' } });
-    const received = new Map<number, RealtimeMessage[]>([[ann, []], [bob, []]]);
-    const unsubscribe = await Promise.all([ann, bob].map((id) => bus.subscribe(playerTopic(id), (m) => void received.get(id)!.push(m))));
+    await ledger.transfer(t.database.db, {
+      idempotencyKey: `outbox-${n++}`,
+      kind: 'bet',
+      reference: 'round',
+      currency: 'EUR',
+      amount: 45,
+      from: { player: ann, kind: 'real' },
+      to: { house: 'bets' },
+    });
+    const received = new Map<number, RealtimeMessage[]>([
+      [ann, []],
+      [bob, []],
+    ]);
+    const unsubscribe = await Promise.all(
+      [ann, bob].map((id) => bus.subscribe(playerTopic(id), (m) => void received.get(id)!.push(m))),
+    );
     try {
       expect(await t.app.orbitOutbox.drain()).toBe(12);
       const annTotal = Array.from({ length: 10 }, (_, i) => 100 + i).reduce((a, b) => a + b, 0) - 45;
       expect(received.get(ann)!.filter((m) => m.event === 'balance')).toEqual([
-        { event: 'balance', data: expect.objectContaining({ currency: 'EUR', amount_cents: annTotal, available_to_cashout_cents: annTotal, active: true }) },
+        {
+          event: 'balance',
+          data: expect.objectContaining({
+            currency: 'EUR',
+            amount_cents: annTotal,
+            available_to_cashout_cents: annTotal,
+            active: true,
+          }),
+        },
       ]);
-      expect(received.get(bob)!.filter((m) => m.event === 'balance')).toEqual([{ event: 'balance', data: expect.objectContaining({ currency: 'EUR', amount_cents: 100 }) }]);
+      expect(received.get(bob)!.filter((m) => m.event === 'balance')).toEqual([
+        { event: 'balance', data: expect.objectContaining({ currency: 'EUR', amount_cents: 100 }) },
+      ]);
     } finally {
       await Promise.all(unsubscribe.map((u) => u()));
     }
@@ -230,23 +262,26 @@ describe('outbox delivery', () => {
     expect(await effects('exactly-once')).toEqual(due);
   });
 
-  it.runIf(process.env.DATABASE_URL)('shares the work between workers running at once without taking an event twice', async () => {
-    await deposits(60);
-    const due = await pendingIds();
-    const workers = [0, 1, 2].map(() => new Outbox(t.database.db, clock, t.app.log, 7));
-    const record = recordingHandler('shared');
-    const counts = [0, 0, 0];
-    workers.forEach((w, i) =>
-      w.on(TRANSFER_TOPIC, 'shared', async (event, ctx) => {
-        counts[i]!++;
-        await record(event, ctx);
-      }),
-    );
-    await Promise.all(workers.map((w) => w.drain()));
-    expect(await effects('shared')).toEqual(due);
-    expect(counts.reduce((a, b) => a + b, 0)).toBe(60);
-    expect(await pending()).toBe(0);
-  });
+  it.runIf(process.env.DATABASE_URL)(
+    'shares the work between workers running at once without taking an event twice',
+    async () => {
+      await deposits(60);
+      const due = await pendingIds();
+      const workers = [0, 1, 2].map(() => new Outbox(t.database.db, clock, t.app.log, 7));
+      const record = recordingHandler('shared');
+      const counts = [0, 0, 0];
+      workers.forEach((w, i) =>
+        w.on(TRANSFER_TOPIC, 'shared', async (event, ctx) => {
+          counts[i]!++;
+          await record(event, ctx);
+        }),
+      );
+      await Promise.all(workers.map((w) => w.drain()));
+      expect(await effects('shared')).toEqual(due);
+      expect(counts.reduce((a, b) => a + b, 0)).toBe(60);
+      expect(await pending()).toBe(0);
+    },
+  );
 
   it('runs after-commit effects only for deliveries that committed', async () => {
     const outbox = new Outbox(t.database.db, clock, t.app.log);

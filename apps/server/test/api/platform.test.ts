@@ -27,31 +27,66 @@ describe('platform', () => {
   });
 
   it('refuses malformed JSON with a stable code', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/games_filter', headers: { 'content-type': 'application/json' }, payload: '{"page": 1' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/games_filter',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"page": 1',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ errors: { base: ['malformed_body'] } });
   });
 
   it('refuses a NUL character in any field, query or path with 422 invalid_characters, changing nothing', async () => {
     const nul = 'a\u0000b';
-    const refused = async (method: 'GET' | 'POST' | 'PATCH' | 'PUT', url: string, payload?: unknown, cookie?: string) => {
-      const res = await call(t, method, url, { ip: '10.77.0.1', ...(payload !== undefined ? { payload } : {}), ...(cookie ? { cookie } : {}) });
+    const refused = async (
+      method: 'GET' | 'POST' | 'PATCH' | 'PUT',
+      url: string,
+      payload?: unknown,
+      cookie?: string,
+    ) => {
+      const res = await call(t, method, url, {
+        ip: '10.77.0.1',
+        ...(payload !== undefined ? { payload } : {}),
+        ...(cookie ? { cookie } : {}),
+      });
       expect(res.statusCode, `${method} ${url} ${res.body}`).toBe(422);
       return res.json() as { errors: Record<string, string[]> };
     };
-    expect(await refused('POST', '/api/users/sign_in', { user: { email: `x${nul}@example.com`, password: 'whatever1' } })).toEqual({ errors: { email: ['invalid_characters'] } });
-    expect(await refused('POST', '/api/users', await withCaptcha(t, signUpBody({ email: 'nul@example.com', nickname: nul })))).toEqual({ errors: { nickname: ['invalid_characters'] } });
+    expect(
+      await refused('POST', '/api/users/sign_in', { user: { email: `x${nul}@example.com`, password: 'whatever1' } }),
+    ).toEqual({ errors: { email: ['invalid_characters'] } });
+    expect(
+      await refused(
+        'POST',
+        '/api/users',
+        await withCaptcha(t, signUpBody({ email: 'nul@example.com', nickname: nul })),
+      ),
+    ).toEqual({ errors: { nickname: ['invalid_characters'] } });
     expect((await call(t, 'GET', '/api/player', { cookie: 'x' })).statusCode).toBe(401);
-    expect(await refused('POST', '/api/users/password', { user: { email: `r${nul}@example.com` } })).toEqual({ errors: { email: ['invalid_characters'] } });
-    expect(await refused('POST', '/api/games_filter', { filter: { title: nul } })).toEqual({ errors: { 'filter.title': ['invalid_characters'] } });
-    expect(await refused('GET', '/api/games/orbit/rocket%00crash')).toEqual({ errors: { name: ['invalid_characters'] } });
-    expect(await refused('GET', `/api/cms/pages?l=${encodeURIComponent(nul)}`)).toEqual({ errors: { l: ['invalid_characters'] } });
+    expect(await refused('POST', '/api/users/password', { user: { email: `r${nul}@example.com` } })).toEqual({
+      errors: { email: ['invalid_characters'] },
+    });
+    expect(await refused('POST', '/api/games_filter', { filter: { title: nul } })).toEqual({
+      errors: { 'filter.title': ['invalid_characters'] },
+    });
+    expect(await refused('GET', '/api/games/orbit/rocket%00crash')).toEqual({
+      errors: { name: ['invalid_characters'] },
+    });
+    expect(await refused('GET', `/api/cms/pages?l=${encodeURIComponent(nul)}`)).toEqual({
+      errors: { l: ['invalid_characters'] },
+    });
     const { cookie } = await register(t, { email: 'nul-profile@example.com' }, '10.77.0.2');
-    expect(await refused('PATCH', '/api/player', { user: { city: nul } }, cookie)).toEqual({ errors: { city: ['invalid_characters'] } });
+    expect(await refused('PATCH', '/api/player', { user: { city: nul } }, cookie)).toEqual({
+      errors: { city: ['invalid_characters'] },
+    });
     // Nothing was written: no player by that address, the profile unchanged.
     const profile = await call(t, 'GET', '/api/player', { cookie });
     expect(profile.json()).not.toMatchObject({ city: nul });
-    const signUp = await call(t, 'POST', '/api/users', { ip: '10.77.0.3', payload: await withCaptcha(t, signUpBody({ email: 'nul@example.com' })) });
+    const signUp = await call(t, 'POST', '/api/users', {
+      ip: '10.77.0.3',
+      payload: await withCaptcha(t, signUpBody({ email: 'nul@example.com' })),
+    });
     expect(signUp.statusCode, signUp.body).toBe(201);
   });
 
@@ -77,7 +112,10 @@ describe('database drivers', () => {
     expect(typeof row.at).toBe('string');
     expect(new Date(String(row.at)).toISOString()).toBe('2025-01-02T03:04:05.000Z');
     await expect(t.database.db.execute(sql`select 9007199254740993::bigint as big`)).rejects.toThrow();
-    const [game] = await t.database.db.select({ releasedAt: games.releasedAt, payout: games.payout }).from(games).where(eq(games.identifier, 'orbit/stellar-sevens'));
+    const [game] = await t.database.db
+      .select({ releasedAt: games.releasedAt, payout: games.payout })
+      .from(games)
+      .where(eq(games.identifier, 'orbit/stellar-sevens'));
     expect(game?.releasedAt?.toISOString()).toBe('2025-09-01T00:00:00.000Z');
     expect(game?.payout).toBe(96.09);
   });
@@ -102,7 +140,9 @@ describe('seed', () => {
 
   it('a second run changes nothing', async () => {
     const before = await snapshot();
-    expect(Object.keys(before)).toEqual(expect.arrayContaining(['currencies', 'games', 'static_pages', 'banners', 'fe_configs']));
+    expect(Object.keys(before)).toEqual(
+      expect.arrayContaining(['currencies', 'games', 'static_pages', 'banners', 'fe_configs']),
+    );
     await seedAll(t.database.db);
     await seedAll(t.database.db);
     expect(await snapshot()).toEqual(before);

@@ -1,6 +1,12 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playerSchema, playerStatsSchema, playerStatusesResponseSchema, subscriptionsSchema, type Player } from '@orbit/contracts';
+import {
+  playerSchema,
+  playerStatsSchema,
+  playerStatusesResponseSchema,
+  subscriptionsSchema,
+  type Player,
+} from '@orbit/contracts';
 import { DEMO_PLAYER, seedIdentity } from '../../src/modules/identity/seed';
 import { emailTokens, sessions, userGroups, users } from '../../src/modules/identity/schema';
 import { accounts } from '../../src/modules/wallet/schema';
@@ -29,7 +35,8 @@ const me = async (cookie: string): Promise<Player> => {
   expect(res.statusCode, res.body).toBe(200);
   return playerSchema.parse(res.json());
 };
-const patch = (cookie: string, payload: unknown, headers: Record<string, string> = {}) => call(t, 'PATCH', '/api/player', { cookie, payload, headers });
+const patch = (cookie: string, payload: unknown, headers: Record<string, string> = {}) =>
+  call(t, 'PATCH', '/api/player', { cookie, payload, headers });
 
 describe('PATCH /api/player (edition)', () => {
   it('changes profile details; the birthday goes in as DD/MM/YYYY and comes back ISO', async () => {
@@ -116,9 +123,13 @@ describe('PATCH /api/player (edition)', () => {
 
   it('answers not_allowed for a field outside the context (or unknown) and changes nothing', async () => {
     const { cookie } = await newPlayer();
-    const res = await patch(cookie, { user: { city: 'Bonn', email: 'other@example.com', currency: 'USD', favourite_colour: 'red' } });
+    const res = await patch(cookie, {
+      user: { city: 'Bonn', email: 'other@example.com', currency: 'USD', favourite_colour: 'red' },
+    });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ errors: { email: ['not_allowed'], currency: ['not_allowed'], favourite_colour: ['not_allowed'] } });
+    expect(res.json()).toEqual({
+      errors: { email: ['not_allowed'], currency: ['not_allowed'], favourite_colour: ['not_allowed'] },
+    });
     const deposit = await patch(cookie, { context: 'deposit', user: { nickname: 'New Nick', city: 'Bonn' } });
     expect(deposit.json().errors.nickname).toEqual(['not_allowed']);
     expect((await me(cookie)).city).toBeNull();
@@ -139,7 +150,9 @@ describe('PATCH /api/player (edition)', () => {
   it('judges the postal code by the country the player will have', async () => {
     const { cookie } = await newPlayer();
     // 2000 is no German postal code, but it is an Australian one.
-    expect((await patch(cookie, { user: { postal_code: '2000' } })).json()).toEqual({ errors: { postal_code: ['invalid_postal_code'] } });
+    expect((await patch(cookie, { user: { postal_code: '2000' } })).json()).toEqual({
+      errors: { postal_code: ['invalid_postal_code'] },
+    });
     const res = await patch(cookie, { user: { postal_code: '2000', country: 'au' } });
     expect(res.statusCode, res.body).toBe(200);
     expect(playerSchema.parse(res.json())).toMatchObject({ country: 'AU', postal_code: '2000' });
@@ -164,7 +177,9 @@ describe('PATCH /api/player: birthday and minimum age by licence', () => {
     expect(ee.json()).toEqual({ errors: { date_of_birth: ['too_young'] } });
     const young = await patch(cookie, { user: { date_of_birth: '02/03/2008' } });
     expect(young.json()).toEqual({ errors: { date_of_birth: ['too_young'] } });
-    expect((await patch(cookie, { user: { date_of_birth: '31/02/1990' } })).json()).toEqual({ errors: { date_of_birth: ['invalid_date'] } });
+    expect((await patch(cookie, { user: { date_of_birth: '31/02/1990' } })).json()).toEqual({
+      errors: { date_of_birth: ['invalid_date'] },
+    });
     expect((await me(cookie)).date_of_birth).toBeNull();
   });
 });
@@ -183,10 +198,18 @@ describe('PATCH /api/player (deposit and cashout contexts)', () => {
 
   it('requires every deposit field to be filled after the update, and saves none when one is missing', async () => {
     const { cookie } = await newPlayer();
-    const res = await patch(cookie, { context: 'deposit', user: { first_name: 'Ann', last_name: 'Lee', city: 'Sydney' } });
+    const res = await patch(cookie, {
+      context: 'deposit',
+      user: { first_name: 'Ann', last_name: 'Lee', city: 'Sydney' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
-      errors: { date_of_birth: ['required'], address: ['required'], postal_code: ['required'], mobile_phone: ['required'] },
+      errors: {
+        date_of_birth: ['required'],
+        address: ['required'],
+        postal_code: ['required'],
+        mobile_phone: ['required'],
+      },
     });
     expect((await me(cookie)).first_name).toBeNull();
 
@@ -197,7 +220,9 @@ describe('PATCH /api/player (deposit and cashout contexts)', () => {
 
     // Fields saved earlier count: a later deposit form may send only what changed; clearing one is refused.
     expect((await patch(cookie, { context: 'deposit', user: { city: 'Newcastle' } })).statusCode).toBe(200);
-    expect((await patch(cookie, { context: 'deposit', user: { city: null } })).json()).toEqual({ errors: { city: ['required'] } });
+    expect((await patch(cookie, { context: 'deposit', user: { city: null } })).json()).toEqual({
+      errors: { city: ['required'] },
+    });
   });
 
   it('fills an empty Australian state from the postcode where the form shows the state', async () => {
@@ -208,7 +233,11 @@ describe('PATCH /api/player (deposit and cashout contexts)', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     // 2600 is the Australian Capital Territory (2600–2618), not New South Wales.
-    expect(playerSchema.parse(res.json())).toMatchObject({ state: 'ACT', postal_code: '2600', personal_id_number: '12345678901' });
+    expect(playerSchema.parse(res.json())).toMatchObject({
+      state: 'ACT',
+      postal_code: '2600',
+      personal_id_number: '12345678901',
+    });
   });
 
   it('fills a Canadian province from the first letter, but never overwrites a state the player typed', async () => {
@@ -223,9 +252,14 @@ describe('PATCH /api/player (deposit and cashout contexts)', () => {
 
   it('requires the cashout fields, state and personal id included', async () => {
     const { cookie } = await newPlayer({ country: 'DE' });
-    const res = await patch(cookie, { context: 'cashout', user: { ...depositDetails, country: 'DE', postal_code: '10117' } });
+    const res = await patch(cookie, {
+      context: 'cashout',
+      user: { ...depositDetails, country: 'DE', postal_code: '10117' },
+    });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ errors: { gender: ['required'], state: ['required'], personal_id_number: ['required'] } });
+    expect(res.json()).toEqual({
+      errors: { gender: ['required'], state: ['required'], personal_id_number: ['required'] },
+    });
   });
 });
 
@@ -244,17 +278,26 @@ describe('terms acceptance', () => {
     // Accepted at registration (10:00), before the terms' last change (10:05): asked again.
     expect((await get()).auth_fields_missed).toEqual(['terms_acceptance']);
 
-    const refused = await call(tt, 'PATCH', '/api/player', { cookie, payload: { context: 'terms_acceptance', user: { terms_acceptance: false, city: 'Bonn' } } });
+    const refused = await call(tt, 'PATCH', '/api/player', {
+      cookie,
+      payload: { context: 'terms_acceptance', user: { terms_acceptance: false, city: 'Bonn' } },
+    });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toEqual({ errors: { city: ['not_allowed'], terms_acceptance: ['must_be_accepted'] } });
     expect((await get()).auth_fields_missed).toEqual(['terms_acceptance']);
 
     termsClock.set('2026-03-01T10:10:00Z');
-    const res = await call(tt, 'PATCH', '/api/player', { cookie, payload: { context: 'terms_acceptance', user: { terms_acceptance: true } } });
+    const res = await call(tt, 'PATCH', '/api/player', {
+      cookie,
+      payload: { context: 'terms_acceptance', user: { terms_acceptance: true } },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(playerSchema.parse(res.json()).auth_fields_missed).toEqual([]);
     expect((await get()).auth_fields_missed).toEqual([]);
-    const [row] = await tt.database.db.select({ at: users.termsAcceptedAt }).from(users).where(eq(users.email, 'terms@example.com'));
+    const [row] = await tt.database.db
+      .select({ at: users.termsAcceptedAt })
+      .from(users)
+      .where(eq(users.email, 'terms@example.com'));
     expect(row!.at!.toISOString()).toBe('2026-03-01T10:10:00.000Z');
   });
 
@@ -266,7 +309,8 @@ describe('terms acceptance', () => {
 
 describe('PUT /api/player/password', () => {
   const NEW_PASSWORD = 'Brand-New-Secret-7';
-  const change = (cookie: string, user: Record<string, unknown>, ip = '10.8.0.1') => call(t, 'PUT', '/api/player/password', { cookie, payload: { user }, ip });
+  const change = (cookie: string, user: Record<string, unknown>, ip = '10.8.0.1') =>
+    call(t, 'PUT', '/api/player/password', { cookie, payload: { user }, ip });
 
   it('changes the password, ends every other session, keeps this one, and mails a notice', async () => {
     const { cookie: here, email } = await newPlayer();
@@ -274,14 +318,20 @@ describe('PUT /api/player/password', () => {
     expect(other.statusCode, other.body).toBe(200);
     const there = sessionCookieOf(other);
 
-    const res = await change(here, { current_password: PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD });
+    const res = await change(here, {
+      current_password: PASSWORD,
+      password: NEW_PASSWORD,
+      password_confirmation: NEW_PASSWORD,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({});
 
     expect((await call(t, 'GET', '/api/player', { cookie: here })).statusCode).toBe(200);
     expect((await call(t, 'GET', '/api/player', { cookie: there })).statusCode).toBe(401);
 
-    expect((await signIn(t, email, PASSWORD, '10.8.1.2')).json()).toEqual({ errors: { email: ['invalid_credentials'] } });
+    expect((await signIn(t, email, PASSWORD, '10.8.1.2')).json()).toEqual({
+      errors: { email: ['invalid_credentials'] },
+    });
     expect((await signIn(t, email, NEW_PASSWORD, '10.8.1.3')).statusCode).toBe(200);
 
     const mail = await lastMailTo(t, email);
@@ -292,11 +342,19 @@ describe('PUT /api/player/password', () => {
   it('refuses a wrong current password, keeps the old one, and locks after 5 tries like sign-in', async () => {
     const { cookie, email } = await newPlayer();
     for (let i = 0; i < 5; i++) {
-      const res = await change(cookie, { current_password: `wrong-${i}-password`, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD }, `10.8.2.${i}`);
+      const res = await change(
+        cookie,
+        { current_password: `wrong-${i}-password`, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+        `10.8.2.${i}`,
+      );
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual({ errors: { current_password: ['invalid'] } });
     }
-    const locked = await change(cookie, { current_password: PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD }, '10.8.2.9');
+    const locked = await change(
+      cookie,
+      { current_password: PASSWORD, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+      '10.8.2.9',
+    );
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
     clock.advance(16 * 60_000);
@@ -305,11 +363,23 @@ describe('PUT /api/player/password', () => {
 
   it('judges the new password by the shared rules and changes nothing on bad input', async () => {
     const { cookie, email } = await newPlayer();
-    const short = await change(cookie, { current_password: PASSWORD, password: 'short', password_confirmation: 'short' });
+    const short = await change(cookie, {
+      current_password: PASSWORD,
+      password: 'short',
+      password_confirmation: 'short',
+    });
     expect(short.json()).toEqual({ errors: { password: ['too_short'] } });
-    const mismatch = await change(cookie, { current_password: PASSWORD, password: NEW_PASSWORD, password_confirmation: 'Something-Else-1' });
+    const mismatch = await change(cookie, {
+      current_password: PASSWORD,
+      password: NEW_PASSWORD,
+      password_confirmation: 'Something-Else-1',
+    });
     expect(mismatch.json()).toEqual({ errors: { password_confirmation: ['does_not_match'] } });
-    const common = await change(cookie, { current_password: PASSWORD, password: 'password123', password_confirmation: 'password123' });
+    const common = await change(cookie, {
+      current_password: PASSWORD,
+      password: 'password123',
+      password_confirmation: 'password123',
+    });
     expect(common.json()).toEqual({ errors: { password: ['too_common'] } });
     expect((await signIn(t, email, PASSWORD, '10.8.3.1')).statusCode).toBe(200);
   });
@@ -339,12 +409,19 @@ describe('/api/subscriptions', () => {
 
     const one = await call(t, 'PUT', '/api/subscriptions', { cookie, payload: { receive_sms_promos: true } });
     expect(one.json()).toEqual({ receive_promos: true, receive_sms_promos: true });
-    const both = await call(t, 'PUT', '/api/subscriptions', { cookie, payload: { receive_promos: false, receive_sms_promos: false } });
+    const both = await call(t, 'PUT', '/api/subscriptions', {
+      cookie,
+      payload: { receive_promos: false, receive_sms_promos: false },
+    });
     expect(both.json()).toEqual({ receive_promos: false, receive_sms_promos: false });
     expect(await me(cookie)).toMatchObject({ receive_promos: false, receive_sms_promos: false });
 
-    expect((await call(t, 'PUT', '/api/subscriptions', { cookie, payload: {} })).json()).toEqual({ errors: { base: ['required'] } });
-    expect((await call(t, 'PUT', '/api/subscriptions', { cookie, payload: { receive_promos: 'yes' } })).statusCode).toBe(422);
+    expect((await call(t, 'PUT', '/api/subscriptions', { cookie, payload: {} })).json()).toEqual({
+      errors: { base: ['required'] },
+    });
+    expect(
+      (await call(t, 'PUT', '/api/subscriptions', { cookie, payload: { receive_promos: 'yes' } })).statusCode,
+    ).toBe(422);
     expect(await get()).toEqual({ receive_promos: false, receive_sms_promos: false });
     expect((await call(t, 'GET', '/api/subscriptions')).statusCode).toBe(401);
   });
@@ -364,14 +441,20 @@ describe('groups and VIP tiers', () => {
       [255, 'Platinum'],
       [759, 'Diamond'],
     ]);
-    expect(levels[0]!.conditions).toEqual([{ persistent_comp_points: { type: 'range', min: 0, max: 1000, exclude_end: true } }]);
+    expect(levels[0]!.conditions).toEqual([
+      { persistent_comp_points: { type: 'range', min: 0, max: 1000, exclude_end: true } },
+    ]);
     expect(levels.at(-1)!.conditions[0]!.persistent_comp_points.max).toBeNull();
     // Each tier starts where the one below ends.
     for (let i = 1; i < levels.length; i++) {
-      expect(levels[i]!.conditions[0]!.persistent_comp_points.min).toBe(levels[i - 1]!.conditions[0]!.persistent_comp_points.max);
+      expect(levels[i]!.conditions[0]!.persistent_comp_points.min).toBe(
+        levels[i - 1]!.conditions[0]!.persistent_comp_points.max,
+      );
     }
     const groups = statuses.filter((s) => s.status === 'group');
-    expect(groups.map((g) => g.id).sort((a, b) => a - b)).toEqual([21, 26, 100, 543, 544, 545, 631, 916, 1101, 1308, 1309, 131811]);
+    expect(groups.map((g) => g.id).sort((a, b) => a - b)).toEqual([
+      21, 26, 100, 543, 544, 545, 631, 916, 1101, 1308, 1309, 131811,
+    ]);
     expect(groups.filter((g) => g.writable).map((g) => g.id)).toEqual([543, 544, 545]);
   });
 
@@ -396,7 +479,10 @@ describe('groups and VIP tiers', () => {
         { id: 545, name: 'Live chat: second provider' },
       ],
     });
-    const swap = await call(t, 'POST', '/api/player/groups', { cookie, payload: { groups: { add: [544], remove: [545] } } });
+    const swap = await call(t, 'POST', '/api/player/groups', {
+      cookie,
+      payload: { groups: { add: [544], remove: [545] } },
+    });
     expect(playerSchema.parse(swap.json()).groups).toEqual([1117, 544]);
     expect((await me(cookie)).groups).toEqual([1117, 544]);
   });
@@ -406,9 +492,15 @@ describe('groups and VIP tiers', () => {
     const house = await call(t, 'POST', '/api/player/groups', { cookie, payload: { groups: { add: [545, 21] } } });
     expect(house.statusCode).toBe(422);
     expect(house.json()).toEqual({ errors: { groups: ['not_writable'] } });
-    const tier = await call(t, 'POST', '/api/player/groups', { cookie, payload: { groups: { add: [], remove: [1117] } } });
+    const tier = await call(t, 'POST', '/api/player/groups', {
+      cookie,
+      payload: { groups: { add: [], remove: [1117] } },
+    });
     expect(tier.json()).toEqual({ errors: { groups: ['not_writable'] } });
-    const unknown = await call(t, 'POST', '/api/player/groups', { cookie, payload: { groups: { add: [545, 999_999] } } });
+    const unknown = await call(t, 'POST', '/api/player/groups', {
+      cookie,
+      payload: { groups: { add: [545, 999_999] } },
+    });
     expect(unknown.json()).toEqual({ errors: { groups: ['unknown'] } });
     expect((await me(cookie)).groups).toEqual([1117]);
   });
@@ -419,14 +511,26 @@ describe('GET /api/player/stats', () => {
     const { cookie, email } = await newPlayer();
     const registeredAt = clock.now().toISOString();
     const first = playerStatsSchema.parse((await call(t, 'GET', '/api/player/stats', { cookie })).json());
-    expect(first).toEqual({ sign_in_count: 1, current_sign_in_at: registeredAt, last_sign_in_at: null, created_at: registeredAt });
+    expect(first).toEqual({
+      sign_in_count: 1,
+      current_sign_in_at: registeredAt,
+      last_sign_in_at: null,
+      created_at: registeredAt,
+    });
 
     clock.advance(60_000);
     // A failed sign-in does not count.
     expect((await signIn(t, email, 'not-the-password', '10.7.0.1')).statusCode).toBe(422);
     const res = await signIn(t, email, PASSWORD, '10.7.0.2');
-    const stats = playerStatsSchema.parse((await call(t, 'GET', '/api/player/stats', { cookie: sessionCookieOf(res) })).json());
-    expect(stats).toEqual({ sign_in_count: 2, current_sign_in_at: clock.now().toISOString(), last_sign_in_at: registeredAt, created_at: registeredAt });
+    const stats = playerStatsSchema.parse(
+      (await call(t, 'GET', '/api/player/stats', { cookie: sessionCookieOf(res) })).json(),
+    );
+    expect(stats).toEqual({
+      sign_in_count: 2,
+      current_sign_in_at: clock.now().toISOString(),
+      last_sign_in_at: registeredAt,
+      created_at: registeredAt,
+    });
     expect((await call(t, 'GET', '/api/player/stats')).statusCode).toBe(401);
   });
 });
@@ -436,7 +540,13 @@ describe('the demo player', () => {
     const res = await signIn(t, DEMO_PLAYER.email, DEMO_PLAYER.password, '10.6.0.1');
     expect(res.statusCode, res.body).toBe(200);
     const player = playerSchema.parse(res.json());
-    expect(player).toMatchObject({ email: 'demo@orbit.example', nickname: 'Demo Ace', currency: 'EUR', level: { id: 'level_1' }, auth_fields_missed: [] });
+    expect(player).toMatchObject({
+      email: 'demo@orbit.example',
+      nickname: 'Demo Ace',
+      currency: 'EUR',
+      level: { id: 'level_1' },
+      auth_fields_missed: [],
+    });
     expect(player.confirmed_at).not.toBeNull();
     const rows = await t.database.db.select().from(accounts).where(eq(accounts.userId, player.id));
     expect(rows).toMatchObject([{ currency: 'EUR', active: true }]);
@@ -451,7 +561,9 @@ describe('the demo player', () => {
     await seedIdentity(t.database.db, { demoPlayer: true });
     await seedIdentity(t.database.db, { demoPlayer: true });
     expect((await me(cookie)).nickname).toBe('Changed Me');
-    expect((await call(t, 'GET', '/api/player/accounts', { cookie })).json()).toMatchObject([{ amount_cents: DEMO_PLAYER.welcomeCreditCents }]);
+    expect((await call(t, 'GET', '/api/player/accounts', { cookie })).json()).toMatchObject([
+      { amount_cents: DEMO_PLAYER.welcomeCreditCents },
+    ]);
     const [n] = await t.database.db.select({ n: count() }).from(users).where(eq(users.email, DEMO_PLAYER.email));
     expect(n!.n).toBe(1);
     expect((await signIn(t, DEMO_PLAYER.email, DEMO_PLAYER.password, '10.6.0.3')).statusCode).toBe(200);
@@ -459,7 +571,8 @@ describe('the demo player', () => {
 
   it('is left out when the operator turns it off (DEMO_PLAYER=0), while the tiers are still seeded', async () => {
     const id = (await demoId())!;
-    for (const table of [sessions, emailTokens, userGroups]) await t.database.db.delete(table).where(eq(table.userId, id));
+    for (const table of [sessions, emailTokens, userGroups])
+      await t.database.db.delete(table).where(eq(table.userId, id));
     await t.database.db.delete(accounts).where(eq(accounts.userId, id));
     await t.database.db.delete(users).where(eq(users.id, id));
     await seedIdentity(t.database.db, { demoPlayer: false });

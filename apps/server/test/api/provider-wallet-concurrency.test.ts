@@ -52,13 +52,21 @@ describe.runIf(onPostgres)('wallet calls at the same time on PostgreSQL', () => 
   it('40 different bets of 30 at once from 1,000: never below zero, the refused ones carry the balance', async () => {
     const start = await balancesOf(t.database.db, ann.id, 'EUR');
     await w.fund(ann, 1_000 - start.real);
-    const answers = await Promise.all(Array.from({ length: 40 }, () => {
-      const round = w.uid('r');
-      return w.bet(token, round, `${round}:bet`, 30);
-    }));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => {
+        const round = w.uid('r');
+        return w.bet(token, round, `${round}:bet`, 30);
+      }),
+    );
     const taken = answers.filter((a) => a.status === 200).length;
     expect(taken).toBe(33);
-    expect(answers.filter((a) => a.status !== 200).every((a) => a.status === 402 && a.body.code === 'insufficient_funds' && typeof a.body.balance_cents === 'number')).toBe(true);
+    expect(
+      answers
+        .filter((a) => a.status !== 200)
+        .every(
+          (a) => a.status === 402 && a.body.code === 'insufficient_funds' && typeof a.body.balance_cents === 'number',
+        ),
+    ).toBe(true);
     expect((await balancesOf(t.database.db, ann.id, 'EUR')).real).toBe(10);
   });
 
@@ -67,7 +75,9 @@ describe.runIf(onPostgres)('wallet calls at the same time on PostgreSQL', () => 
     const round = w.uid('r');
     expect((await w.bet(token, round, `${round}:bet`, 100)).status).toBe(200);
     const before = (await balancesOf(t.database.db, ann.id, 'EUR')).real;
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => w.win(token, round, `${round}:win-${i}`, 250)));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => w.win(token, round, `${round}:win-${i}`, 250)),
+    );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 409 && a.body.code === 'round_closed')).toHaveLength(9);
     expect((await balancesOf(t.database.db, ann.id, 'EUR')).real).toBe(before + 250);
@@ -78,7 +88,10 @@ describe.runIf(onPostgres)('wallet calls at the same time on PostgreSQL', () => 
     for (let i = 0; i < 10; i++) {
       const before = (await balancesOf(t.database.db, ann.id, 'EUR')).real;
       const round = w.uid('race');
-      const [placed, undone] = await Promise.all([w.bet(token, round, `${round}:bet`, 70), w.rollback(token, round, `${round}:rb`, `${round}:bet`)]);
+      const [placed, undone] = await Promise.all([
+        w.bet(token, round, `${round}:bet`, 70),
+        w.rollback(token, round, `${round}:rb`, `${round}:bet`),
+      ]);
       expect(undone.status, JSON.stringify(undone.body)).toBe(200);
       // Either the bet came first and was refunded, or the rollback came first and the bet was refused.
       if (placed.status !== 200) expect(placed.body.code).toBe('transaction_rolled_back');
@@ -100,18 +113,36 @@ describe.runIf(onPostgres)('wallet calls at the same time on PostgreSQL', () => 
     const winsBefore = Number((await t.database.db.execute(sql`select count(*) as n from jackpot_wins`)).rows[0]!.n);
     // Draws: grand's slice starts at 0, then major's, then mini's (docs/provider-protocol.md).
     const draw = (i: number) => (i % 5 === 0 ? 1_000_000 : i === 7 ? 50_000 : 0xffff_ffff);
-    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => {
-      const round = w.uid('jp');
-      return w.wallet('bet', { session_token: tokens[i % 4], game: 'stellar-sevens', round_id: round, transaction_id: `${round}:bet`, amount_cents: 1_000, currency: 'EUR', jackpot_draw: draw(i) });
-    }));
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => {
+        const round = w.uid('jp');
+        return w.wallet('bet', {
+          session_token: tokens[i % 4],
+          game: 'stellar-sevens',
+          round_id: round,
+          transaction_id: `${round}:bet`,
+          amount_cents: 1_000,
+          currency: 'EUR',
+          jackpot_draw: draw(i),
+        });
+      }),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(60).fill(200));
     const hits = answers.filter((a) => a.body.jackpot_win);
     expect(hits).toHaveLength(13);
     expect(hits.filter((a) => (a.body.jackpot_win as { level: string }).level === 'major')).toHaveLength(1);
     const winsAfter = Number((await t.database.db.execute(sql`select count(*) as n from jackpot_wins`)).rows[0]!.n);
     expect(winsAfter - winsBefore).toBe(13);
-    const eur = jackpotsResponseSchema.parse((await call(t, 'GET', '/api/jackpots')).json()).find((j) => j.currency === 'EUR')!;
-    const pool = Number((await t.database.db.execute(sql`select sum(balance) as b from ledger_accounts where user_id is null and kind = 'jackpot_pool' and currency = 'EUR'`)).rows[0]!.b);
+    const eur = jackpotsResponseSchema
+      .parse((await call(t, 'GET', '/api/jackpots')).json())
+      .find((j) => j.currency === 'EUR')!;
+    const pool = Number(
+      (
+        await t.database.db.execute(
+          sql`select sum(balance) as b from ledger_accounts where user_id is null and kind = 'jackpot_pool' and currency = 'EUR'`,
+        )
+      ).rows[0]!.b,
+    );
     expect(pool).toBe(eur.levels.reduce((a, l) => a + l.amount_cents, 0));
   });
 });

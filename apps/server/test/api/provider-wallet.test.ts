@@ -56,7 +56,6 @@ afterEach(() => expectLedgerHolds(t.database.db));
 
 const poll = <T>(fn: () => Promise<T>, timeout = 5_000) => expect.poll(fn, { timeout, interval: 250 });
 
-
 describe('launch', () => {
   it('opens demo for anyone with FUN money and no token, real play only for a signed-in player', async () => {
     const demo = await launch(null, 'orbit/stellar-sevens', 'demo');
@@ -79,7 +78,9 @@ describe('launch', () => {
     const live = await launch(ann, 'aurora-live/live-european-roulette');
     expect(live.statusCode).toBe(422);
     expect(live.json()).toEqual({ errors: { base: ['game_not_launchable'] } });
-    expect((await call(t, 'POST', '/api/games/999999/launch', { cookie: ann.cookie, payload: { mode: 'real' } })).statusCode).toBe(404);
+    expect(
+      (await call(t, 'POST', '/api/games/999999/launch', { cookie: ann.cookie, payload: { mode: 'real' } })).statusCode,
+    ).toBe(404);
   });
 
   it('exchanges a launch token once, within five minutes, for the game it was made for', async () => {
@@ -88,26 +89,66 @@ describe('launch', () => {
     expectError(await wallet('authenticate', { launch_token: token, game: 'orbit-dice' }), 401, 'invalid_launch_token');
     const first = await wallet('authenticate', { launch_token: token, game: 'european-roulette' });
     expect(first.status).toBe(200);
-    expect(walletAuthenticateResponseSchema.parse(first.body)).toMatchObject({ player_id: String(ann.id), nickname: 'Annabelle', currency: 'EUR' });
-    expectError(await wallet('authenticate', { launch_token: token, game: 'european-roulette' }), 401, 'invalid_launch_token');
+    expect(walletAuthenticateResponseSchema.parse(first.body)).toMatchObject({
+      player_id: String(ann.id),
+      nickname: 'Annabelle',
+      currency: 'EUR',
+    });
+    expectError(
+      await wallet('authenticate', { launch_token: token, game: 'european-roulette' }),
+      401,
+      'invalid_launch_token',
+    );
 
-    const late = new URL(launchResponseSchema.parse((await launch(ann)).json()).url, 'http://x').searchParams.get('launch_token');
+    const late = new URL(launchResponseSchema.parse((await launch(ann)).json()).url, 'http://x').searchParams.get(
+      'launch_token',
+    );
     clock.advance(5 * 60_000 + 1);
-    expectError(await wallet('authenticate', { launch_token: late, game: 'european-roulette' }), 401, 'invalid_launch_token');
+    expectError(
+      await wallet('authenticate', { launch_token: late, game: 'european-roulette' }),
+      401,
+      'invalid_launch_token',
+    );
   });
 });
 
 describe('transfers made inside the database', () => {
   it('carry the same payload hash the ledger computes for the same transfer', async () => {
     const cases = [
-      { kind: 'bet', reference: 'round:12', currency: 'EUR', amount: 1_234, from: { player: 77, kind: 'real' }, to: { house: 'bets' } },
-      { kind: 'win', reference: 'round:9:tx-"quoted"', currency: 'BTC', amount: 100_000_000, from: { house: 'bets' }, to: { player: 5, kind: 'bonus' } },
-      { kind: 'jackpot', reference: 'jackpot_level:3', currency: 'USD', amount: 1, from: { house: 'promotions' }, to: { house: 'jackpot_pool' } },
+      {
+        kind: 'bet',
+        reference: 'round:12',
+        currency: 'EUR',
+        amount: 1_234,
+        from: { player: 77, kind: 'real' },
+        to: { house: 'bets' },
+      },
+      {
+        kind: 'win',
+        reference: 'round:9:tx-"quoted"',
+        currency: 'BTC',
+        amount: 100_000_000,
+        from: { house: 'bets' },
+        to: { player: 5, kind: 'bonus' },
+      },
+      {
+        kind: 'jackpot',
+        reference: 'jackpot_level:3',
+        currency: 'USD',
+        amount: 1,
+        from: { house: 'promotions' },
+        to: { house: 'jackpot_pool' },
+      },
     ] as const;
     for (const c of cases) {
-      const side = (x: { player: number; kind: string } | { house: string }) => ('player' in x ? `player:${x.player}:${x.kind}` : `house:${x.house}`);
-      const r = await t.database.db.execute(sql`select ledger_payload_hash(${c.kind}, ${c.reference}, ${c.currency}, ${c.amount}::bigint, ${side(c.from)}, ${side(c.to)}) as h`);
-      expect((r.rows[0] as { h: string }).h).toBe(transferPayloadHash({ idempotencyKey: 'k', ...c } as Parameters<typeof transferPayloadHash>[0]));
+      const side = (x: { player: number; kind: string } | { house: string }) =>
+        'player' in x ? `player:${x.player}:${x.kind}` : `house:${x.house}`;
+      const r = await t.database.db.execute(
+        sql`select ledger_payload_hash(${c.kind}, ${c.reference}, ${c.currency}, ${c.amount}::bigint, ${side(c.from)}, ${side(c.to)}) as h`,
+      );
+      expect((r.rows[0] as { h: string }).h).toBe(
+        transferPayloadHash({ idempotencyKey: 'k', ...c } as Parameters<typeof transferPayloadHash>[0]),
+      );
     }
   });
 });
@@ -115,27 +156,59 @@ describe('transfers made inside the database', () => {
 describe('signatures', () => {
   it('lets an operator register a provider with no code: its secret signs its calls from then on', async () => {
     const secret = 'meridian-secret-meridian-secret-meridian';
-    expectError(await wallet('balance', { session_token: 'x' }, { provider: 'meridian', secret }), 401, 'invalid_signature');
+    expectError(
+      await wallet('balance', { session_token: 'x' }, { provider: 'meridian', secret }),
+      401,
+      'invalid_signature',
+    );
     const put = (body: object, token = OPERATOR) =>
-      t.app.inject({ method: 'PUT', url: '/api/operator/providers/meridian', headers: { authorization: `Bearer ${token}` }, payload: body });
+      t.app.inject({
+        method: 'PUT',
+        url: '/api/operator/providers/meridian',
+        headers: { authorization: `Bearer ${token}` },
+        payload: body,
+      });
     expect((await put({ wallet_secret: secret }, 'wrong-token-wrong-token-wrong-token')).statusCode).toBe(401);
     expect((await put({ wallet_secret: 'short' })).statusCode).toBe(422);
-    const res = await put({ wallet_secret: secret, launch_url: 'https://games.meridian.test/play/{game}', launchable: true });
+    const res = await put({
+      wallet_secret: secret,
+      launch_url: 'https://games.meridian.test/play/{game}',
+      launchable: true,
+    });
     expect(res.statusCode, res.body).toBe(200);
     // Accepted signature; the session is the next thing checked.
-    expectError(await wallet('balance', { session_token: 'x' }, { provider: 'meridian', secret }), 401, 'invalid_session');
-    expect((await t.app.inject({ method: 'PUT', url: '/api/operator/providers/nobody', headers: { authorization: `Bearer ${OPERATOR}` }, payload: { enabled: true } })).statusCode).toBe(404);
+    expectError(
+      await wallet('balance', { session_token: 'x' }, { provider: 'meridian', secret }),
+      401,
+      'invalid_session',
+    );
+    expect(
+      (
+        await t.app.inject({
+          method: 'PUT',
+          url: '/api/operator/providers/nobody',
+          headers: { authorization: `Bearer ${OPERATOR}` },
+          payload: { enabled: true },
+        })
+      ).statusCode,
+    ).toBe(404);
     // Its games now launch into its own page, with a one-time token.
     const launched = await launch(ann, 'meridian/lucky-wheel-live');
     expect(launched.statusCode, launched.body).toBe(200);
-    expect(launchResponseSchema.parse(launched.json()).url).toMatch(/^https:\/\/games\.meridian\.test\/play\/lucky-wheel-live\?mode=real&launch_token=/);
+    expect(launchResponseSchema.parse(launched.json()).url).toMatch(
+      /^https:\/\/games\.meridian\.test\/play\/lucky-wheel-live\?mode=real&launch_token=/,
+    );
   });
 
   it('refuses a missing, wrong or foreign signature and an unknown provider, before reading the body', async () => {
     const body = { session_token: 'x' };
     expectError(await wallet('balance', body, { signature: '' }), 401, 'invalid_signature');
     expectError(await wallet('balance', body, { signature: 'ab'.repeat(32) }), 401, 'invalid_signature');
-    expectError(await wallet('balance', body, { secret: 'another-secret-another-secret-another' }), 401, 'invalid_signature');
+    expectError(
+      await wallet('balance', body, { secret: 'another-secret-another-secret-another' }),
+      401,
+      'invalid_signature',
+    );
     expectError(await wallet('balance', body, { provider: 'nobody' }), 401, 'invalid_signature');
     // Signed right but not JSON of the action: a bad request, not a signature problem.
     expectError(await wallet('bet', { session_token: 'x' }), 400, 'invalid_request');
@@ -156,10 +229,28 @@ describe('bets, wins and rollbacks', () => {
     expect((await balancesOf(t.database.db, ann.id, 'EUR')).real).toBe(9_000);
     expectError(await bet(token, round, `${round}:bet`, 2_000), 409, 'duplicate_transaction');
 
-    const paid = await win(token, round, `${round}:win`, 3_500, { reference_transaction_id: `${round}:bet`, round: { stake_cents: 1_000, outcome: { pocket: 17 }, fair: { server_seed_hash: 'ab'.repeat(32), client_seed: 'c', nonce: 0 } } });
+    const paid = await win(token, round, `${round}:win`, 3_500, {
+      reference_transaction_id: `${round}:bet`,
+      round: {
+        stake_cents: 1_000,
+        outcome: { pocket: 17 },
+        fair: { server_seed_hash: 'ab'.repeat(32), client_seed: 'c', nonce: 0 },
+      },
+    });
     expect(paid.status, JSON.stringify(paid.body)).toBe(200);
     expect(paid.body.balance_cents).toBe(12_500);
-    expect((await win(token, round, `${round}:win`, 3_500, { reference_transaction_id: `${round}:bet`, round: { stake_cents: 1_000, outcome: { pocket: 17 }, fair: { server_seed_hash: 'ab'.repeat(32), client_seed: 'c', nonce: 0 } } })).body).toEqual(paid.body);
+    expect(
+      (
+        await win(token, round, `${round}:win`, 3_500, {
+          reference_transaction_id: `${round}:bet`,
+          round: {
+            stake_cents: 1_000,
+            outcome: { pocket: 17 },
+            fair: { server_seed_hash: 'ab'.repeat(32), client_seed: 'c', nonce: 0 },
+          },
+        })
+      ).body,
+    ).toEqual(paid.body);
     expectError(await win(token, round, `${round}:win2`, 100), 409, 'round_closed');
     expectError(await bet(token, round, `${round}:bet2`, 100), 409, 'round_closed');
     expect((await balancesOf(t.database.db, ann.id, 'EUR')).real).toBe(12_500);
@@ -173,7 +264,11 @@ describe('bets, wins and rollbacks', () => {
     await fund(ann, 2_000);
     expect((await bet(token, a, `${a}:bet`, 100)).status).toBe(200);
     expect((await bet(token, b, `${b}:bet`, 100)).status).toBe(200);
-    expectError(await win(token, a, `${a}:win`, 50, { reference_transaction_id: `${b}:bet` }), 404, 'transaction_not_found');
+    expectError(
+      await win(token, a, `${a}:win`, 50, { reference_transaction_id: `${b}:bet` }),
+      404,
+      'transaction_not_found',
+    );
     expect((await win(token, a, `${a}:win`, 0)).status).toBe(200);
     expect((await win(token, b, `${b}:win`, 0)).status).toBe(200);
   });
@@ -260,7 +355,9 @@ describe('bets, wins and rollbacks', () => {
 
 describe('jackpots', () => {
   async function poolBalance(): Promise<number> {
-    const r = await t.database.db.execute(sql`select sum(balance) as balance from ledger_accounts where user_id is null and kind = 'jackpot_pool' and currency = 'EUR'`);
+    const r = await t.database.db.execute(
+      sql`select sum(balance) as balance from ledger_accounts where user_id is null and kind = 'jackpot_pool' and currency = 'EUR'`,
+    );
     return Number((r.rows[0] as { balance: number }).balance);
   }
   async function eurJackpot() {
@@ -277,7 +374,15 @@ describe('jackpots', () => {
     await fund(ann, 100_000);
     const round = uid('r');
     // A draw above every level's slice: no hit.
-    const res = await wallet('bet', { session_token: token, game: 'stellar-sevens', round_id: round, transaction_id: `${round}:bet`, amount_cents: 10_000, currency: 'EUR', jackpot_draw: 0xffff_ffff });
+    const res = await wallet('bet', {
+      session_token: token,
+      game: 'stellar-sevens',
+      round_id: round,
+      transaction_id: `${round}:bet`,
+      amount_cents: 10_000,
+      currency: 'EUR',
+      jackpot_draw: 0xffff_ffff,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.jackpot_win).toBeNull();
     const after = await eurJackpot();
@@ -293,7 +398,14 @@ describe('jackpots', () => {
       { kind: 'bet', amount: 9_900, debit: 'real', credit: 'bets' },
       { kind: 'bet', amount: 100, debit: 'real', credit: 'jackpot_pool' },
     ]);
-    await wallet('win', { session_token: token, game: 'stellar-sevens', round_id: round, transaction_id: `${round}:win`, amount_cents: 0, currency: 'EUR' });
+    await wallet('win', {
+      session_token: token,
+      game: 'stellar-sevens',
+      round_id: round,
+      transaction_id: `${round}:win`,
+      amount_cents: 0,
+      currency: 'EUR',
+    });
   });
 
   it('pays a hit from the draw to the player, resets the level to its seed and shows the masked winner', async () => {
@@ -304,7 +416,15 @@ describe('jackpots', () => {
     const round = uid('r');
     // Slices from 0: grand (1 in 1,000,000 → 4294 values), major (1 in 50,000 → 85899), then mini.
     const miniDraw = Math.floor(2 ** 32 / 1_000_000) + Math.floor(2 ** 32 / 50_000);
-    const res = await wallet('bet', { session_token: token, game: 'stellar-sevens', round_id: round, transaction_id: `${round}:bet`, amount_cents: 1_000, currency: 'EUR', jackpot_draw: miniDraw });
+    const res = await wallet('bet', {
+      session_token: token,
+      game: 'stellar-sevens',
+      round_id: round,
+      transaction_id: `${round}:bet`,
+      amount_cents: 1_000,
+      currency: 'EUR',
+      jackpot_draw: miniDraw,
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const prize = mini.amount_cents + 5;
     expect(res.body.jackpot_win).toEqual({ level: 'mini', name: 'Mini', amount_cents: prize });
@@ -313,8 +433,15 @@ describe('jackpots', () => {
     expect(after.levels.find((l) => l.identifier === 'mini')!.amount_cents).toBe(2_000);
     expect(await poolBalance()).toBe(after.levels.reduce((a, l) => a + l.amount_cents, 0));
     const wins = jackpotWinsResponseSchema.parse((await call(t, 'GET', '/api/jackpot_wins')).json());
-    expect(wins[0]).toMatchObject({ amount_cents: prize, jackpot_level_name: 'Mini', user_name: 'Annabe***', jackpot_original_currency: 'EUR' });
-    expect(jackpotWinsResponseSchema.parse((await call(t, 'GET', '/api/jackpot_wins?sort=biggest&limit=1')).json())).toHaveLength(1);
+    expect(wins[0]).toMatchObject({
+      amount_cents: prize,
+      jackpot_level_name: 'Mini',
+      user_name: 'Annabe***',
+      jackpot_original_currency: 'EUR',
+    });
+    expect(
+      jackpotWinsResponseSchema.parse((await call(t, 'GET', '/api/jackpot_wins?sort=biggest&limit=1')).json()),
+    ).toHaveLength(1);
 
     // The hit goes out live once delivered: to the winner, and to everyone with the masked name.
     const publicMessages: RealtimeMessage[] = [];
@@ -322,12 +449,30 @@ describe('jackpots', () => {
     await bus.subscribe('public', (m) => publicMessages.push(m));
     await bus.subscribe(`player:${ann.id}`, (m) => privateMessages.push(m));
     await t.app.orbitOutbox.drain();
-    expect(privateMessages.find((m) => m.event === 'jackpot_win_award')?.data).toMatchObject({ amount_cents: prize, jackpot_level_name: 'Mini', currency: 'EUR' });
-    expect(publicMessages.find((m) => m.event === 'wins')?.data).toMatchObject({ kind: 'jackpot', amount_cents: prize, user_name: 'Annabe***' });
+    expect(privateMessages.find((m) => m.event === 'jackpot_win_award')?.data).toMatchObject({
+      amount_cents: prize,
+      jackpot_level_name: 'Mini',
+      currency: 'EUR',
+    });
+    expect(publicMessages.find((m) => m.event === 'wins')?.data).toMatchObject({
+      kind: 'jackpot',
+      amount_cents: prize,
+      user_name: 'Annabe***',
+    });
     expect(publicMessages.find((m) => m.event === 'jackpots_changes')).toBeDefined();
-    await wallet('win', { session_token: token, game: 'stellar-sevens', round_id: round, transaction_id: `${round}:win`, amount_cents: 0, currency: 'EUR' });
+    await wallet('win', {
+      session_token: token,
+      game: 'stellar-sevens',
+      round_id: round,
+      transaction_id: `${round}:win`,
+      amount_cents: 0,
+      currency: 'EUR',
+    });
     const detail = await call(t, 'GET', `/api/player/game_rounds?game=orbit/stellar-sevens`, { cookie: ann.cookie });
-    expect(gameRoundsResponseSchema.parse(detail.json()).data[0]).toMatchObject({ jackpot_win_cents: prize, win_cents: prize });
+    expect(gameRoundsResponseSchema.parse(detail.json()).data[0]).toMatchObject({
+      jackpot_win_cents: prize,
+      win_cents: prize,
+    });
   });
 });
 
@@ -337,9 +482,14 @@ describe('jackpots in the catalogue', () => {
     const eur = list.find((j) => j.currency === 'EUR')!;
     const total = eur.levels.reduce((a, l) => a + l.amount_cents, 0);
     await poll(async () => {
-      const res = await call(t, 'POST', '/api/games_filter/select_by_seo_titles', { payload: { game_seo_titles: ['stellar-sevens', 'nebula-ways'] } });
+      const res = await call(t, 'POST', '/api/games_filter/select_by_seo_titles', {
+        payload: { game_seo_titles: ['stellar-sevens', 'nebula-ways'] },
+      });
       const games = res.json() as Record<string, { currencies: Record<string, { jackpot: number | null }> }>;
-      return [games['orbit/stellar-sevens']!.currencies.EUR!.jackpot, games['orbit/nebula-ways']!.currencies.EUR!.jackpot];
+      return [
+        games['orbit/stellar-sevens']!.currencies.EUR!.jackpot,
+        games['orbit/nebula-ways']!.currencies.EUR!.jackpot,
+      ];
     }, 10_000).toEqual([total, null]);
     const byProvider = (await call(t, 'GET', '/api/games/jackpots')).json() as Record<string, Record<string, number>>;
     expect(byProvider.EUR).toEqual({ orbit: total });
@@ -347,31 +497,60 @@ describe('jackpots in the catalogue', () => {
 });
 
 describe('games history', () => {
-  it('lists the player\'s rounds newest first with filters and paging, and recalls one with its outcome and seeds', async () => {
+  it("lists the player's rounds newest first with filters and paging, and recalls one with its outcome and seeds", async () => {
     const token = await session(ann, 'orbit/orbit-dice');
     await fund(ann, 5_000);
     const fair = { server_seed_hash: 'cd'.repeat(32), client_seed: 'my-seed', nonce: 3 };
     for (let i = 0; i < 3; i++) {
       const round = uid('dice');
-      await wallet('bet', { session_token: token, game: 'orbit-dice', round_id: round, transaction_id: `${round}:bet`, amount_cents: 100, currency: 'EUR' });
+      await wallet('bet', {
+        session_token: token,
+        game: 'orbit-dice',
+        round_id: round,
+        transaction_id: `${round}:bet`,
+        amount_cents: 100,
+        currency: 'EUR',
+      });
       clock.advance(1_000);
-      await wallet('win', { session_token: token, game: 'orbit-dice', round_id: round, transaction_id: `${round}:win`, amount_cents: i === 1 ? 192 : 0, currency: 'EUR', round: { stake_cents: 100, outcome: { roll: 4200 + i }, fair: { ...fair, nonce: i } } });
+      await wallet('win', {
+        session_token: token,
+        game: 'orbit-dice',
+        round_id: round,
+        transaction_id: `${round}:win`,
+        amount_cents: i === 1 ? 192 : 0,
+        currency: 'EUR',
+        round: { stake_cents: 100, outcome: { roll: 4200 + i }, fair: { ...fair, nonce: i } },
+      });
     }
-    const page = await call(t, 'GET', '/api/player/game_rounds?game=orbit/orbit-dice&page_size=2', { cookie: ann.cookie });
+    const page = await call(t, 'GET', '/api/player/game_rounds?game=orbit/orbit-dice&page_size=2', {
+      cookie: ann.cookie,
+    });
     expect(page.statusCode, page.body).toBe(200);
     const rounds = gameRoundsResponseSchema.parse(page.json());
     expect(rounds.pagination).toMatchObject({ current_page: 1, next_page: 2, total_count: 3, total_pages: 2 });
     expect(rounds.data.map((r) => r.win_cents)).toEqual([0, 192]);
-    const won = gameRoundsResponseSchema.parse((await call(t, 'GET', '/api/player/game_rounds?game=orbit/orbit-dice&result=won', { cookie: ann.cookie })).json());
+    const won = gameRoundsResponseSchema.parse(
+      (await call(t, 'GET', '/api/player/game_rounds?game=orbit/orbit-dice&result=won', { cookie: ann.cookie })).json(),
+    );
     expect(won.data).toHaveLength(1);
-    const detail = gameRoundDetailSchema.parse((await call(t, 'GET', `/api/player/game_rounds/${won.data[0]!.id}`, { cookie: ann.cookie })).json());
-    expect(detail).toMatchObject({ status: 'closed', bet_cents: 100, win_cents: 192, outcome: { roll: 4201 }, fair: { ...fair, nonce: 1 } });
+    const detail = gameRoundDetailSchema.parse(
+      (await call(t, 'GET', `/api/player/game_rounds/${won.data[0]!.id}`, { cookie: ann.cookie })).json(),
+    );
+    expect(detail).toMatchObject({
+      status: 'closed',
+      bet_cents: 100,
+      win_cents: 192,
+      outcome: { roll: 4201 },
+      fair: { ...fair, nonce: 1 },
+    });
     expect(detail.transactions.map((x) => [x.kind, x.amount_cents])).toEqual([
       ['bet', 100],
       ['win', 192],
     ]);
     // Another player's round is nobody else's business.
-    expect((await call(t, 'GET', `/api/player/game_rounds/${won.data[0]!.id}`, { cookie: bob.cookie })).statusCode).toBe(404);
+    expect(
+      (await call(t, 'GET', `/api/player/game_rounds/${won.data[0]!.id}`, { cookie: bob.cookie })).statusCode,
+    ).toBe(404);
     expect((await call(t, 'GET', '/api/player/game_rounds')).statusCode).toBe(401);
     expect((await call(t, 'GET', '/api/player/game_rounds?result=maybe', { cookie: ann.cookie })).statusCode).toBe(422);
   });
@@ -383,7 +562,9 @@ describe('game sessions and the sign-in that launched them', () => {
     const cora: Player = { cookie: c.cookie, id: c.player.id };
     await fund(cora, 1_000);
     const token = await session(cora);
-    const unopened = new URL(launchResponseSchema.parse((await launch(cora)).json()).url, 'http://x').searchParams.get('launch_token');
+    const unopened = new URL(launchResponseSchema.parse((await launch(cora)).json()).url, 'http://x').searchParams.get(
+      'launch_token',
+    );
     const round = uid('r');
     const first = await bet(token, round, `${round}:bet`, 100);
     expect(first.status).toBe(200);
@@ -394,7 +575,11 @@ describe('game sessions and the sign-in that launched them', () => {
 
     expect((await call(t, 'DELETE', '/api/users/sign_out', { cookie: cora.cookie })).statusCode).toBe(200);
     expectError(await bet(token, uid('r'), uid('b'), 100), 401, 'invalid_session');
-    expectError(await wallet('authenticate', { launch_token: unopened, game: 'european-roulette' }), 401, 'invalid_launch_token');
+    expectError(
+      await wallet('authenticate', { launch_token: unopened, game: 'european-roulette' }),
+      401,
+      'invalid_launch_token',
+    );
     // What is owed is paid, and the bet sent again keeps its first answer.
     expect((await bet(token, round, `${round}:bet`, 100)).body).toEqual(first.body);
     expect((await win(token, round, `${round}:win`, 300)).status).toBe(200);

@@ -94,10 +94,22 @@ describe('realtime gateway', () => {
     expect(user).not.toContain(String(ann.id));
     await bobSocket.next((m) => m.event === 'connected');
 
-    await new Ledger(clock).transfer(a.database.db, { idempotencyKey: `live-${seq}`, kind: 'deposit', reference: 'payment:x', currency: 'EUR', amount: 4_200, from: { house: 'psp_clearing' }, to: { player: ann.id, kind: 'real' } });
+    await new Ledger(clock).transfer(a.database.db, {
+      idempotencyKey: `live-${seq}`,
+      kind: 'deposit',
+      reference: 'payment:x',
+      currency: 'EUR',
+      amount: 4_200,
+      from: { house: 'psp_clearing' },
+      to: { player: ann.id, kind: 'real' },
+    });
     await a.app.orbitOutbox.drain();
     const balance = await annSocket.next((m) => m.event === 'balance');
-    expect(balance).toEqual({ channel: `balance#${user}`, event: 'balance', data: expect.objectContaining({ currency: 'EUR', amount_cents: 4_200, active: true }) });
+    expect(balance).toEqual({
+      channel: `balance#${user}`,
+      event: 'balance',
+      data: expect.objectContaining({ currency: 'EUR', amount_cents: 4_200, active: true }),
+    });
     await settle();
     expect(bobSocket.messages.filter((m) => m.event === 'balance')).toEqual([]);
     annSocket.socket.close();
@@ -109,7 +121,11 @@ describe('realtime gateway', () => {
     const guest = await connect(urlA);
     expect((await guest.next((m) => m.event === 'connected')).data).toEqual({ user: null });
     await publishPublic(bus, 'wins', { game: 'Starburst', amount_cents: 1234 });
-    expect(await guest.next((m) => m.event === 'wins')).toEqual({ channel: 'public:wins', event: 'wins', data: { game: 'Starburst', amount_cents: 1234 } });
+    expect(await guest.next((m) => m.event === 'wins')).toEqual({
+      channel: 'public:wins',
+      event: 'wins',
+      data: { game: 'Starburst', amount_cents: 1234 },
+    });
     await publishToPlayer(bus, ann.id, 'balance', { currency: 'EUR' });
     await settle();
     expect(guest.messages.filter((m) => m.event === 'balance')).toEqual([]);
@@ -118,13 +134,18 @@ describe('realtime gateway', () => {
 
   it('opens with the ticket from the player settings, and refuses a forged one', async () => {
     const ann = await newPlayer(a);
-    const settings = playerSettingsSchema.parse((await call(a, 'GET', '/api/player/settings', { cookie: ann.cookie })).json());
+    const settings = playerSettingsSchema.parse(
+      (await call(a, 'GET', '/api/player/settings', { cookie: ann.cookie })).json(),
+    );
     expect(settings.cent).toMatchObject({ url: expect.stringMatching(/^ws:\/\/.+\/api\/realtime$/) });
     expect(playerSettingsSchema.parse((await call(a, 'GET', '/api/player/settings')).json()).cent).toBeNull();
     const byTicket = await connect(`${urlA}?token=${encodeURIComponent(settings.cent!.token)}`);
     expect((await byTicket.next((m) => m.event === 'connected')).data).toEqual({ user: settings.cent!.user });
     await publishToPlayer(bus, ann.id, 'payments_changes', { id: 7, state: 'succeeded' });
-    expect(await byTicket.next((m) => m.event === 'payments_changes')).toMatchObject({ channel: `payments_changes#${settings.cent!.user}`, data: { id: 7 } });
+    expect(await byTicket.next((m) => m.event === 'payments_changes')).toMatchObject({
+      channel: `payments_changes#${settings.cent!.user}`,
+      data: { id: 7 },
+    });
     byTicket.socket.close();
 
     const [id, session, ts] = settings.cent!.token.split('.');
@@ -137,13 +158,18 @@ describe('realtime gateway', () => {
 
   it('closes the sockets of a session that ended, on every instance, and a ticket of it opens nothing', async () => {
     const ann = await newPlayer(a);
-    const settings = playerSettingsSchema.parse((await call(a, 'GET', '/api/player/settings', { cookie: ann.cookie })).json());
+    const settings = playerSettingsSchema.parse(
+      (await call(a, 'GET', '/api/player/settings', { cookie: ann.cookie })).json(),
+    );
     const byCookie = await connect(urlA, { cookie: ann.cookie });
     const byTicket = await connect(`${urlB}?token=${encodeURIComponent(settings.cent!.token)}`);
     await byCookie.next((m) => m.event === 'connected');
     await byTicket.next((m) => m.event === 'connected');
     // Another session of the same player keeps its socket.
-    const other = await call(a, 'POST', '/api/users/sign_in', { ip: '10.40.99.1', payload: await withCaptcha(a, { user: { email: `live${seq}@example.com`, password: PASSWORD } }) });
+    const other = await call(a, 'POST', '/api/users/sign_in', {
+      ip: '10.40.99.1',
+      payload: await withCaptcha(a, { user: { email: `live${seq}@example.com`, password: PASSWORD } }),
+    });
     const otherSocket = await connect(urlB, { cookie: sessionCookieOf(other) });
     await otherSocket.next((m) => m.event === 'connected');
 
@@ -172,11 +198,21 @@ describe('realtime gateway', () => {
     const ann = await newPlayer(a);
     const before = bus.subscriptionCount();
     // The player signed in on instance A; the socket lands on B, with A's ticket.
-    const { cent } = playerSettingsSchema.parse((await call(a, 'GET', '/api/player/settings', { cookie: ann.cookie })).json());
+    const { cent } = playerSettingsSchema.parse(
+      (await call(a, 'GET', '/api/player/settings', { cookie: ann.cookie })).json(),
+    );
     const onB = await connect(`${urlB}?token=${encodeURIComponent(cent!.token)}`);
     await onB.next((m) => m.event === 'connected');
     expect(bus.subscriptionCount()).toBe(before + 2);
-    await new Ledger(clock).transfer(a.database.db, { idempotencyKey: `live-x-${seq}`, kind: 'deposit', reference: 'payment:y', currency: 'EUR', amount: 900, from: { house: 'psp_clearing' }, to: { player: ann.id, kind: 'real' } });
+    await new Ledger(clock).transfer(a.database.db, {
+      idempotencyKey: `live-x-${seq}`,
+      kind: 'deposit',
+      reference: 'payment:y',
+      currency: 'EUR',
+      amount: 900,
+      from: { house: 'psp_clearing' },
+      to: { player: ann.id, kind: 'real' },
+    });
     await a.app.orbitOutbox.drain();
     expect((await onB.next((m) => m.event === 'balance')).data).toMatchObject({ amount_cents: 900 });
     onB.socket.close();

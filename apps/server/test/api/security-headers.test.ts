@@ -17,14 +17,21 @@ describe('on the demo (http, no sibling sites)', () => {
     for (const url of ['/api/info/currencies', '/api/no/such/thing', '/sandbox-psp/vouchers']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
-      expect(res.headers['content-security-policy'], url).toBe("frame-ancestors 'self'; base-uri 'self'; object-src 'none'");
+      expect(res.headers['content-security-policy'], url).toBe(
+        "frame-ancestors 'self'; base-uri 'self'; object-src 'none'",
+      );
       expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
       expect(res.headers['strict-transport-security'], url).toBeUndefined();
     }
   });
 
   it('sends no Referer from an address that carries a token (reset, withdrawal link, confirmations)', async () => {
-    for (const url of ['/users/password/edit?reset_password_token=abc', '/withdrawal?withdrawal_token=abc', '/profile/limits/confirm?token=abc', '/api/users/confirmation?confirmation_token=abc']) {
+    for (const url of [
+      '/users/password/edit?reset_password_token=abc',
+      '/withdrawal?withdrawal_token=abc',
+      '/profile/limits/confirm?token=abc',
+      '/api/users/confirmation?confirmation_token=abc',
+    ]) {
       expect((await t.app.inject({ method: 'GET', url })).headers['referrer-policy'], url).toBe('no-referrer');
     }
   });
@@ -42,13 +49,19 @@ describe('on the demo (http, no sibling sites)', () => {
 describe('on a real deployment (https, a sibling betting site)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp({ DEMO: '0', PUBLIC_URL: 'https://casino.example', FRAME_ANCESTORS: 'https://bet.casino.example https://sports.casino.example:8443' });
+    t = await createTestApp({
+      DEMO: '0',
+      PUBLIC_URL: 'https://casino.example',
+      FRAME_ANCESTORS: 'https://bet.casino.example https://sports.casino.example:8443',
+    });
   });
   afterAll(() => t.close());
 
   it('lets the configured siblings frame it, and sends HSTS', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/info/currencies' });
-    expect(res.headers['content-security-policy']).toBe("frame-ancestors 'self' https://bet.casino.example https://sports.casino.example:8443; base-uri 'self'; object-src 'none'");
+    expect(res.headers['content-security-policy']).toBe(
+      "frame-ancestors 'self' https://bet.casino.example https://sports.casino.example:8443; base-uri 'self'; object-src 'none'",
+    );
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 });

@@ -24,9 +24,19 @@ beforeAll(async () => {
   t = await createTestApp({}, { clock, selfFetch: true });
   const r = await register(t, { email: 'ann@example.com', currency: 'EUR', nickname: 'Ann' });
   ann = { cookie: r.cookie, id: r.player.id };
-  await new Ledger(clock).transfer(t.database.db, { idempotencyKey: 'studio-fund', kind: 'deposit', reference: 'payment:test', currency: 'EUR', amount: 50_000, from: { house: 'psp_clearing' }, to: { player: ann.id, kind: 'real' } });
+  await new Ledger(clock).transfer(t.database.db, {
+    idempotencyKey: 'studio-fund',
+    kind: 'deposit',
+    reference: 'payment:test',
+    currency: 'EUR',
+    amount: 50_000,
+    from: { house: 'psp_clearing' },
+    to: { player: ann.id, kind: 'real' },
+  });
   const rows = await t.database.db.execute(sql`select id, identifier from games`);
-  gameIds = Object.fromEntries((rows.rows as Array<{ id: number; identifier: string }>).map((x) => [x.identifier, Number(x.id)]));
+  gameIds = Object.fromEntries(
+    (rows.rows as Array<{ id: number; identifier: string }>).map((x) => [x.identifier, Number(x.id)]),
+  );
 });
 afterAll(() => t.close());
 afterEach(() => expectLedgerHolds(t.database.db));
@@ -47,16 +57,45 @@ describe('the house studio through the wallet protocol', () => {
     const page = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
     expect(page.statusCode).toBe(200);
 
-    const opened = await studio('POST', '/api/sessions', { game: 'european-roulette', mode: 'real', launch_token: url.searchParams.get('launch_token') });
+    const opened = await studio('POST', '/api/sessions', {
+      game: 'european-roulette',
+      mode: 'real',
+      launch_token: url.searchParams.get('launch_token'),
+    });
     expect(opened.statusCode, opened.body).toBe(201);
-    const session = opened.json() as { session_id: string; balance_cents: number; currency: string; fair: { server_seed_hash: string; client_seed: string; nonce: number } };
+    const session = opened.json() as {
+      session_id: string;
+      balance_cents: number;
+      currency: string;
+      fair: { server_seed_hash: string; client_seed: string; nonce: number };
+    };
     expect(session).toMatchObject({ balance_cents: 50_000, currency: 'EUR' });
     // The launch token is spent.
-    expect((await studio('POST', '/api/sessions', { game: 'european-roulette', mode: 'real', launch_token: url.searchParams.get('launch_token') })).statusCode).toBe(401);
+    expect(
+      (
+        await studio('POST', '/api/sessions', {
+          game: 'european-roulette',
+          mode: 'real',
+          launch_token: url.searchParams.get('launch_token'),
+        })
+      ).statusCode,
+    ).toBe(401);
 
     await studio('PUT', `/api/sessions/${session.session_id}/client_seed`, { client_seed: 'ann-lucky-seed' });
-    const bet = { bets: [{ type: 'red', stake: 1_000 }, { type: 'straight', numbers: [17], stake: 100 }] };
-    const rounds: Array<{ round_id: string; win_cents: number; stake_cents: number; balance_cents: number; fair: { server_seed_hash: string; client_seed: string; nonce: number }; outcome: unknown }> = [];
+    const bet = {
+      bets: [
+        { type: 'red', stake: 1_000 },
+        { type: 'straight', numbers: [17], stake: 100 },
+      ],
+    };
+    const rounds: Array<{
+      round_id: string;
+      win_cents: number;
+      stake_cents: number;
+      balance_cents: number;
+      fair: { server_seed_hash: string; client_seed: string; nonce: number };
+      outcome: unknown;
+    }> = [];
     for (let i = 0; i < 5; i++) {
       const res = await studio('POST', `/api/sessions/${session.session_id}/rounds`, { bet });
       expect(res.statusCode, res.body).toBe(200);
@@ -68,30 +107,58 @@ describe('the house studio through the wallet protocol', () => {
     expect(balances.real).toBe(50_000 + net);
     expect(rounds.at(-1)!.balance_cents).toBe(50_000 + net);
 
-    const history = gameRoundsResponseSchema.parse((await call(t, 'GET', '/api/player/game_rounds?game=orbit/european-roulette', { cookie: ann.cookie })).json());
+    const history = gameRoundsResponseSchema.parse(
+      (await call(t, 'GET', '/api/player/game_rounds?game=orbit/european-roulette', { cookie: ann.cookie })).json(),
+    );
     expect(history.data).toHaveLength(5);
     expect(history.data.map((r) => r.round_id)).toEqual(rounds.map((r) => r.round_id).reverse());
-    const detail = gameRoundDetailSchema.parse((await call(t, 'GET', `/api/player/game_rounds/${history.data[0]!.id}`, { cookie: ann.cookie })).json());
-    expect(detail).toMatchObject({ status: 'closed', bet_cents: 1_100, win_cents: rounds[4]!.win_cents, fair: { client_seed: 'ann-lucky-seed', nonce: 4, server_seed_hash: session.fair.server_seed_hash } });
+    const detail = gameRoundDetailSchema.parse(
+      (await call(t, 'GET', `/api/player/game_rounds/${history.data[0]!.id}`, { cookie: ann.cookie })).json(),
+    );
+    expect(detail).toMatchObject({
+      status: 'closed',
+      bet_cents: 1_100,
+      win_cents: rounds[4]!.win_cents,
+      fair: { client_seed: 'ann-lucky-seed', nonce: 4, server_seed_hash: session.fair.server_seed_hash },
+    });
     expect(detail.outcome).toEqual(rounds[4]!.outcome);
 
     // The server seed is secret until the player rotates it; then anyone recomputes the round.
     const hidden = await studio('GET', `/api/fair/seeds/${session.fair.server_seed_hash}`);
     expect(hidden.json()).toMatchObject({ server_seed: null });
-    const rotated = (await studio('POST', `/api/sessions/${session.session_id}/rotate`, {})).json() as { revealed: { server_seed: string }; next: { server_seed_hash: string } };
+    const rotated = (await studio('POST', `/api/sessions/${session.session_id}/rotate`, {})).json() as {
+      revealed: { server_seed: string };
+      next: { server_seed_hash: string };
+    };
     expect(rotated.next.server_seed_hash).not.toBe(session.fair.server_seed_hash);
-    const revealed = (await studio('GET', `/api/fair/seeds/${session.fair.server_seed_hash}`)).json() as { server_seed: string };
+    const revealed = (await studio('GET', `/api/fair/seeds/${session.fair.server_seed_hash}`)).json() as {
+      server_seed: string;
+    };
     expect(revealed.server_seed).toBe(rotated.revealed.server_seed);
     expect(commitment(revealed.server_seed)).toBe(detail.fair!.server_seed_hash);
-    const again = verifyRound({ game: GAMES['european-roulette']!, serverSeed: revealed.server_seed, clientSeed: detail.fair!.client_seed, nonce: detail.fair!.nonce, bet: detail.bet });
+    const again = verifyRound({
+      game: GAMES['european-roulette']!,
+      serverSeed: revealed.server_seed,
+      clientSeed: detail.fair!.client_seed,
+      nonce: detail.fair!.nonce,
+      bet: detail.bet,
+    });
     expect(again.outcome).toEqual(detail.outcome);
     expect(again.win).toBe(detail.win_cents);
   });
 
   it('refuses a round above the balance with the balance, and plays nothing', async () => {
     const url = await launched('orbit/orbit-dice', 'real', ann.cookie);
-    const session = (await studio('POST', '/api/sessions', { game: 'orbit-dice', mode: 'real', launch_token: url.searchParams.get('launch_token') })).json() as { session_id: string; balance_cents: number; fair: { nonce: number } };
-    const res = await studio('POST', `/api/sessions/${session.session_id}/rounds`, { bet: { stake: session.balance_cents + 100, target: 5000, direction: 'under' } });
+    const session = (
+      await studio('POST', '/api/sessions', {
+        game: 'orbit-dice',
+        mode: 'real',
+        launch_token: url.searchParams.get('launch_token'),
+      })
+    ).json() as { session_id: string; balance_cents: number; fair: { nonce: number } };
+    const res = await studio('POST', `/api/sessions/${session.session_id}/rounds`, {
+      bet: { stake: session.balance_cents + 100, target: 5000, direction: 'under' },
+    });
     expect(res.statusCode, res.body).toBe(402);
     expect(res.json()).toMatchObject({ error: 'insufficient_funds', balance_cents: session.balance_cents });
     const after = (await studio('GET', `/api/sessions/${session.session_id}`)).json() as { fair: { nonce: number } };
@@ -102,7 +169,9 @@ describe('the house studio through the wallet protocol', () => {
     const before = await t.database.db.execute(sql`select count(*)::int as n from ledger_transfers`);
     const url = await launched('orbit/stellar-sevens', 'demo');
     expect(url.searchParams.get('mode')).toBe('demo');
-    const session = (await studio('POST', '/api/sessions', { game: 'stellar-sevens', mode: 'demo', currency: 'FUN', licence: 'CW' })).json() as { session_id: string; balance_cents: number; currency: string };
+    const session = (
+      await studio('POST', '/api/sessions', { game: 'stellar-sevens', mode: 'demo', currency: 'FUN', licence: 'CW' })
+    ).json() as { session_id: string; balance_cents: number; currency: string };
     expect(session).toMatchObject({ currency: 'FUN', balance_cents: 100_000 });
     const res = await studio('POST', `/api/sessions/${session.session_id}/rounds`, { bet: { stake: 100 } });
     expect(res.statusCode, res.body).toBe(200);

@@ -12,7 +12,11 @@ import { XHR, register } from '../support/identity';
 
 const OPERATOR_TOKEN = 'operator-token-0123456789abcdef0123456789';
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj\n<<>>\nendobj\ntrailer\n<<>>\n%%EOF\n');
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF jpeg body'), Buffer.from([0xff, 0xd9])]);
+const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+  Buffer.from('JFIF jpeg body'),
+  Buffer.from([0xff, 0xd9]),
+]);
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('png body')]);
 
 type Part = { name: string; value: string } | { name: string; filename: string; contentType: string; data: Buffer };
@@ -26,7 +30,11 @@ function multipart(parts: Part[]): { body: Buffer; contentType: string } {
     if ('value' in p) {
       chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
     } else {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.contentType}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.contentType}\r\n\r\n`,
+        ),
+      );
       chunks.push(p.data, Buffer.from('\r\n'));
     }
   }
@@ -45,14 +53,20 @@ beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-verification-'));
   t = await createTestApp({ DATA_DIR: dataDir, OPERATOR_TOKEN }, { clock });
   documentsDir = t.config.documentsDir;
-  ({ cookie, player: { id: userId } } = await register(t, { email: 'kyc@example.com' }));
+  ({
+    cookie,
+    player: { id: userId },
+  } = await register(t, { email: 'kyc@example.com' }));
 });
 afterAll(async () => {
   await t.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-function upload(parts: Part[], opts: { cookie?: string | undefined; headers?: Record<string, string> } = { cookie: undefined }) {
+function upload(
+  parts: Part[],
+  opts: { cookie?: string | undefined; headers?: Record<string, string> } = { cookie: undefined },
+) {
   const { body, contentType } = multipart(parts);
   return t.app.inject({
     method: 'POST',
@@ -61,11 +75,17 @@ function upload(parts: Part[], opts: { cookie?: string | undefined; headers?: Re
     payload: body,
   });
 }
-const file = (filename: string, data: Buffer, contentType = 'application/octet-stream'): Part => ({ name: 'file', filename, contentType, data });
+const file = (filename: string, data: Buffer, contentType = 'application/octet-stream'): Part => ({
+  name: 'file',
+  filename,
+  contentType,
+  data,
+});
 const kind = (value: string): Part => ({ name: 'kind', value });
 
 const storedFiles = () => (fs.existsSync(documentsDir) ? fs.readdirSync(documentsDir) : []);
-const rowsOf = (id: number) => t.database.db.select().from(verificationDocuments).where(eq(verificationDocuments.userId, id));
+const rowsOf = (id: number) =>
+  t.database.db.select().from(verificationDocuments).where(eq(verificationDocuments.userId, id));
 
 function review(id: number, payload: unknown, authorization: string | null = `Bearer ${OPERATOR_TOKEN}`) {
   return t.app.inject({
@@ -90,7 +110,15 @@ describe('POST /api/player/documents', () => {
     const res = await upload([kind(k), file(name, data, type)], { cookie });
     expect(res.statusCode, res.body).toBe(201);
     const doc = verificationDocumentSchema.parse(res.json());
-    expect(doc).toMatchObject({ kind: k, status: 'pending', reason: null, content_type: type, size_bytes: data.length, original_name: name, reviewed_at: null });
+    expect(doc).toMatchObject({
+      kind: k,
+      status: 'pending',
+      reason: null,
+      content_type: type,
+      size_bytes: data.length,
+      original_name: name,
+      reviewed_at: null,
+    });
     expect(doc.created_at).toBe(clock.now().toISOString());
     const [row] = await t.database.db.select().from(verificationDocuments).where(eq(verificationDocuments.id, doc.id));
     expect(row!.storageName).toMatch(/^[0-9a-f]{32}$/);
@@ -114,7 +142,9 @@ describe('POST /api/player/documents', () => {
   });
 
   it('keeps the original name only as sanitised metadata', async () => {
-    const res = await upload([kind('identity'), file(`..\\../etc/pass\u0000wd${'x'.repeat(400)}.pdf`, PDF)], { cookie });
+    const res = await upload([kind('identity'), file(`..\\../etc/pass\u0000wd${'x'.repeat(400)}.pdf`, PDF)], {
+      cookie,
+    });
     expect(res.statusCode, res.body).toBe(201);
     const name = (res.json() as { original_name: string }).original_name;
     expect(name.startsWith('passwd')).toBe(true);
@@ -125,7 +155,10 @@ describe('POST /api/player/documents', () => {
 
   it('refuses a text file named .pdf: unsupported_type, nothing stored', async () => {
     const [files, rows] = [storedFiles().length, (await rowsOf(userId)).length];
-    const res = await upload([kind('identity'), file('fake.pdf', Buffer.from('just some text, not a PDF'), 'application/pdf')], { cookie });
+    const res = await upload(
+      [kind('identity'), file('fake.pdf', Buffer.from('just some text, not a PDF'), 'application/pdf')],
+      { cookie },
+    );
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ errors: { file: ['unsupported_type'] } });
     expect(storedFiles().length).toBe(files);
@@ -164,7 +197,12 @@ describe('POST /api/player/documents', () => {
     expect(badKind.json()).toEqual({ errors: { kind: ['invalid'] } });
     const noKind = await upload([file('a.pdf', PDF)], { cookie });
     expect(noKind.json()).toEqual({ errors: { kind: ['required'] } });
-    const notMultipart = await t.app.inject({ method: 'POST', url: '/api/player/documents', headers: { ...XHR, cookie }, payload: { kind: 'identity' } });
+    const notMultipart = await t.app.inject({
+      method: 'POST',
+      url: '/api/player/documents',
+      headers: { ...XHR, cookie },
+      payload: { kind: 'identity' },
+    });
     expect(notMultipart.statusCode).toBe(422);
     expect(notMultipart.json()).toEqual({ errors: { file: ['required'] } });
     expect(storedFiles().length).toBe(files);
@@ -202,7 +240,12 @@ describe('POST /api/player/documents', () => {
 
   it('answers 403 without the CSRF header', async () => {
     const { body, contentType } = multipart([kind('identity'), file('a.pdf', PDF)]);
-    const res = await t.app.inject({ method: 'POST', url: '/api/player/documents', headers: { 'content-type': contentType, cookie }, payload: body });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/player/documents',
+      headers: { 'content-type': contentType, cookie },
+      payload: body,
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toEqual({ errors: { base: ['csrf_failed'] } });
   });
@@ -221,7 +264,17 @@ describe('GET /api/player/documents and the operator review', () => {
     const times = docs.map((d) => d.created_at);
     expect([...times].sort().reverse()).toEqual(times);
     expect(Object.keys(docs[0]!).sort()).toEqual(
-      ['content_type', 'created_at', 'id', 'kind', 'original_name', 'reason', 'reviewed_at', 'size_bytes', 'status'].sort(),
+      [
+        'content_type',
+        'created_at',
+        'id',
+        'kind',
+        'original_name',
+        'reason',
+        'reviewed_at',
+        'size_bytes',
+        'status',
+      ].sort(),
     );
 
     expect((await t.app.inject({ method: 'GET', url: '/api/player/documents' })).statusCode).toBe(401);
@@ -232,13 +285,20 @@ describe('GET /api/player/documents and the operator review', () => {
     clock.advance(60_000);
     const approved = await review(a!.id, { status: 'approved' });
     expect(approved.statusCode, approved.body).toBe(200);
-    expect(approved.json()).toMatchObject({ id: a!.id, status: 'approved', reason: null, reviewed_at: clock.now().toISOString() });
+    expect(approved.json()).toMatchObject({
+      id: a!.id,
+      status: 'approved',
+      reason: null,
+      reviewed_at: clock.now().toISOString(),
+    });
 
     const rejected = await review(b!.id, { status: 'rejected', reason: 'Document is blurry' });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(rejected.json()).toMatchObject({ id: b!.id, status: 'rejected', reason: 'Document is blurry' });
 
-    const list = (await t.app.inject({ method: 'GET', url: '/api/player/documents', headers: { cookie } })).json() as Array<{ id: number; status: string; reason: string | null }>;
+    const list = (
+      await t.app.inject({ method: 'GET', url: '/api/player/documents', headers: { cookie } })
+    ).json() as Array<{ id: number; status: string; reason: string | null }>;
     expect(list.find((d) => d.id === a!.id)).toMatchObject({ status: 'approved', reason: null });
     expect(list.find((d) => d.id === b!.id)).toMatchObject({ status: 'rejected', reason: 'Document is blurry' });
 

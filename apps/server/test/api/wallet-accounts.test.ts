@@ -27,17 +27,55 @@ async function accounts(cookie: string) {
 describe('player accounts', () => {
   it('lists the account opened at registration, empty and active', async () => {
     expect(await accounts(ann.cookie)).toEqual([
-      { currency: 'EUR', amount_cents: 0, available_to_cashout_cents: 0, held_cents: 0, available_to_bet_with_locked_cent: 0, hidden_at: null, deposit_available: true, active: true },
+      {
+        currency: 'EUR',
+        amount_cents: 0,
+        available_to_cashout_cents: 0,
+        held_cents: 0,
+        available_to_bet_with_locked_cent: 0,
+        hidden_at: null,
+        deposit_available: true,
+        active: true,
+      },
     ]);
   });
 
   it('shows real plus bonus money as the amount, and only real money as available to cash out', async () => {
     const ledger = new Ledger(clock);
-    await ledger.transfer(t.database.db, { idempotencyKey: 'acc-dep', kind: 'deposit', reference: 'payment:1', currency: 'EUR', amount: 5_000, from: { house: 'psp_clearing' }, to: { player: ann.id, kind: 'real' } });
-    await ledger.transfer(t.database.db, { idempotencyKey: 'acc-bonus', kind: 'bonus', reference: 'bonus:1', currency: 'EUR', amount: 1_500, from: { house: 'bonus_funding' }, to: { player: ann.id, kind: 'bonus' } });
-    await ledger.transfer(t.database.db, { idempotencyKey: 'acc-out', kind: 'cashout_reserve', reference: 'payment:2', currency: 'EUR', amount: 1_000, from: { player: ann.id, kind: 'real' }, to: { player: ann.id, kind: 'reserved' } });
+    await ledger.transfer(t.database.db, {
+      idempotencyKey: 'acc-dep',
+      kind: 'deposit',
+      reference: 'payment:1',
+      currency: 'EUR',
+      amount: 5_000,
+      from: { house: 'psp_clearing' },
+      to: { player: ann.id, kind: 'real' },
+    });
+    await ledger.transfer(t.database.db, {
+      idempotencyKey: 'acc-bonus',
+      kind: 'bonus',
+      reference: 'bonus:1',
+      currency: 'EUR',
+      amount: 1_500,
+      from: { house: 'bonus_funding' },
+      to: { player: ann.id, kind: 'bonus' },
+    });
+    await ledger.transfer(t.database.db, {
+      idempotencyKey: 'acc-out',
+      kind: 'cashout_reserve',
+      reference: 'payment:2',
+      currency: 'EUR',
+      amount: 1_000,
+      from: { player: ann.id, kind: 'real' },
+      to: { player: ann.id, kind: 'reserved' },
+    });
     const [eur] = await accounts(ann.cookie);
-    expect(eur).toMatchObject({ currency: 'EUR', amount_cents: 5_500, available_to_cashout_cents: 4_000, available_to_bet_with_locked_cent: 5_500 });
+    expect(eur).toMatchObject({
+      currency: 'EUR',
+      amount_cents: 5_500,
+      available_to_cashout_cents: 4_000,
+      available_to_bet_with_locked_cent: 5_500,
+    });
   });
 
   it('opens an account in another currency and makes it the active one; switching back keeps the money', async () => {
@@ -68,7 +106,12 @@ describe('player accounts', () => {
   it('needs a session and the page header', async () => {
     expect((await call(t, 'GET', '/api/player/accounts')).statusCode).toBe(401);
     expect((await call(t, 'POST', '/api/player/accounts', { payload: { currency: 'USD' } })).statusCode).toBe(401);
-    const noHeader = await t.app.inject({ method: 'POST', url: '/api/player/accounts', headers: { cookie: ann.cookie }, payload: { currency: 'USD' } });
+    const noHeader = await t.app.inject({
+      method: 'POST',
+      url: '/api/player/accounts',
+      headers: { cookie: ann.cookie },
+      payload: { currency: 'USD' },
+    });
     expect(noHeader.statusCode).toBe(403);
   });
 });
@@ -76,7 +119,9 @@ describe('player accounts', () => {
 describe('operator ledger audit', () => {
   it('reports the invariants holding, to the operator only', async () => {
     expect((await call(t, 'GET', '/api/operator/ledger/audit')).statusCode).toBe(401);
-    const res = await call(t, 'GET', '/api/operator/ledger/audit', { headers: { authorization: `Bearer ${OPERATOR}` } });
+    const res = await call(t, 'GET', '/api/operator/ledger/audit', {
+      headers: { authorization: `Bearer ${OPERATOR}` },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ ok: true, problems: [] });
     expect(res.json().transfers).toBeGreaterThanOrEqual(3);

@@ -23,17 +23,35 @@ afterAll(async () => {
 });
 
 function fund(player: number, amount: number): Promise<TransferResult> {
-  return ledger.transfer(t.database.db, { idempotencyKey: `c-${n++}`, kind: 'deposit', reference: 'payment', currency: 'EUR', amount, from: { house: 'psp_clearing' }, to: { player, kind: 'real' } });
+  return ledger.transfer(t.database.db, {
+    idempotencyKey: `c-${n++}`,
+    kind: 'deposit',
+    reference: 'payment',
+    currency: 'EUR',
+    amount,
+    from: { house: 'psp_clearing' },
+    to: { player, kind: 'real' },
+  });
 }
 function bet(player: number, amount: number, idempotencyKey = `c-${n++}`): TransferRequest {
-  return { idempotencyKey, kind: 'bet', reference: 'round', currency: 'EUR', amount, from: { player, kind: 'real' }, to: { house: 'bets' } };
+  return {
+    idempotencyKey,
+    kind: 'bet',
+    reference: 'round',
+    currency: 'EUR',
+    amount,
+    from: { player, kind: 'real' },
+    to: { house: 'bets' },
+  };
 }
 
 describe.runIf(onPostgres)('concurrent transfers on PostgreSQL', () => {
   it('50 parallel debits of one balance: never below zero, nothing lost or doubled', async () => {
     const player = await openPlayer(t.database.db, ['EUR']);
     await fund(player, 1_000);
-    const outcomes = await Promise.allSettled(Array.from({ length: 50 }, () => ledger.transfer(t.database.db, bet(player, 30))));
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 50 }, () => ledger.transfer(t.database.db, bet(player, 30))),
+    );
     const succeeded = outcomes.filter((o) => o.status === 'fulfilled').length;
     const refused = outcomes.filter((o) => o.status === 'rejected');
     expect(refused.every((o) => (o as PromiseRejectedResult).reason instanceof InsufficientFundsError)).toBe(true);
@@ -61,9 +79,25 @@ describe.runIf(onPostgres)('concurrent transfers on PostgreSQL', () => {
     const moves: TransferRequest[] = [];
     for (let i = 0; i < 40; i++) {
       const [from, to] = i % 2 === 0 ? [a, b] : [b, a];
-      moves.push({ idempotencyKey: `c-${n++}`, kind: 'adjustment', reference: 'swap', currency: 'EUR', amount: 10 + i, from: { player: from, kind: 'real' }, to: { player: to, kind: 'real' } });
+      moves.push({
+        idempotencyKey: `c-${n++}`,
+        kind: 'adjustment',
+        reference: 'swap',
+        currency: 'EUR',
+        amount: 10 + i,
+        from: { player: from, kind: 'real' },
+        to: { player: to, kind: 'real' },
+      });
       moves.push(bet(from, 5));
-      moves.push({ idempotencyKey: `c-${n++}`, kind: 'win', reference: 'round', currency: 'EUR', amount: 7, from: { house: 'bets' }, to: { player: to, kind: 'real' } });
+      moves.push({
+        idempotencyKey: `c-${n++}`,
+        kind: 'win',
+        reference: 'round',
+        currency: 'EUR',
+        amount: 7,
+        from: { house: 'bets' },
+        to: { player: to, kind: 'real' },
+      });
     }
     await Promise.all(moves.map((m) => ledger.transfer(t.database.db, m)));
     const [ba, bb] = [await balancesOf(t.database.db, a, 'EUR'), await balancesOf(t.database.db, b, 'EUR')];
@@ -73,4 +107,3 @@ describe.runIf(onPostgres)('concurrent transfers on PostgreSQL', () => {
     await expectLedgerHolds(t.database.db);
   });
 });
-

@@ -41,11 +41,23 @@ const amount = fc.integer({ min: 1, max: 5_000 });
 const op: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.record({ type: fc.constant('deposit' as const), player, currency, amount }), weight: 4 },
   { arbitrary: fc.record({ type: fc.constant('cashout' as const), player, currency, amount }), weight: 3 },
-  { arbitrary: fc.record({ type: fc.constantFrom('recall' as const, 'approve' as const, 'reject' as const), cashout: fc.nat(20) }), weight: 3 },
+  {
+    arbitrary: fc.record({
+      type: fc.constantFrom('recall' as const, 'approve' as const, 'reject' as const),
+      cashout: fc.nat(20),
+    }),
+    weight: 3,
+  },
   { arbitrary: fc.record({ type: fc.constant('bet' as const), player, currency, amount }), weight: 3 },
   { arbitrary: fc.record({ type: fc.constant('win' as const), player, currency, amount }), weight: 2 },
   { arbitrary: fc.record({ type: fc.constant('grant_bonus' as const), player, currency, amount }), weight: 1 },
-  { arbitrary: fc.record({ type: fc.constantFrom('replay' as const, 'conflicting_replay' as const), index: fc.nat(40) }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      type: fc.constantFrom('replay' as const, 'conflicting_replay' as const),
+      index: fc.nat(40),
+    }),
+    weight: 2,
+  },
 );
 
 /** What the balances must be: the model the database is checked against. */
@@ -99,14 +111,38 @@ it('keeps every invariant through random sequences of money movements', { timeou
       for (const o of ops) {
         switch (o.type) {
           case 'deposit':
-            await send({ idempotencyKey: key(), kind: 'deposit', reference: 'payment', currency: o.currency, amount: o.amount, from: { house: 'psp_clearing' }, to: { player: players[o.player]!, kind: 'real' } });
+            await send({
+              idempotencyKey: key(),
+              kind: 'deposit',
+              reference: 'payment',
+              currency: o.currency,
+              amount: o.amount,
+              from: { house: 'psp_clearing' },
+              to: { player: players[o.player]!, kind: 'real' },
+            });
             break;
           case 'grant_bonus':
-            await send({ idempotencyKey: key(), kind: 'bonus', reference: 'bonus', currency: o.currency, amount: o.amount, from: { house: 'bonus_funding' }, to: { player: players[o.player]!, kind: 'bonus' } });
+            await send({
+              idempotencyKey: key(),
+              kind: 'bonus',
+              reference: 'bonus',
+              currency: o.currency,
+              amount: o.amount,
+              from: { house: 'bonus_funding' },
+              to: { player: players[o.player]!, kind: 'bonus' },
+            });
             break;
           case 'cashout': {
             const p = players[o.player]!;
-            const ok = await send({ idempotencyKey: key(), kind: 'cashout_reserve', reference: 'cashout', currency: o.currency, amount: o.amount, from: { player: p, kind: 'real' }, to: { player: p, kind: 'reserved' } });
+            const ok = await send({
+              idempotencyKey: key(),
+              kind: 'cashout_reserve',
+              reference: 'cashout',
+              currency: o.currency,
+              amount: o.amount,
+              from: { player: p, kind: 'real' },
+              to: { player: p, kind: 'reserved' },
+            });
             if (ok) cashouts.push({ player: p, currency: o.currency, amount: o.amount, open: true });
             break;
           }
@@ -116,9 +152,22 @@ it('keeps every invariant through random sequences of money movements', { timeou
             const c = cashouts[o.cashout % Math.max(1, cashouts.length)];
             if (!c?.open) break;
             c.open = false;
-            const to = o.type === 'approve' ? ({ house: 'psp_clearing' } as const) : ({ player: c.player, kind: 'real' } as const);
+            const to =
+              o.type === 'approve'
+                ? ({ house: 'psp_clearing' } as const)
+                : ({ player: c.player, kind: 'real' } as const);
             const kind = o.type === 'approve' ? 'cashout_payout' : 'cashout_release';
-            expect(await send({ idempotencyKey: key(), kind, reference: 'cashout', currency: c.currency, amount: c.amount, from: { player: c.player, kind: 'reserved' }, to })).toBe(true);
+            expect(
+              await send({
+                idempotencyKey: key(),
+                kind,
+                reference: 'cashout',
+                currency: c.currency,
+                amount: c.amount,
+                from: { player: c.player, kind: 'reserved' },
+                to,
+              }),
+            ).toBe(true);
             break;
           }
           case 'bet': {
@@ -128,8 +177,26 @@ it('keeps every invariant through random sequences of money movements', { timeou
             const bonus = o.amount - real;
             if (bonus > model.get(p, o.currency, 'bonus')) break;
             const parts: TransferRequest[] = [];
-            if (real > 0) parts.push({ idempotencyKey: key(), kind: 'bet', reference: 'round', currency: o.currency, amount: real, from: { player: p, kind: 'real' }, to: { house: 'bets' } });
-            if (bonus > 0) parts.push({ idempotencyKey: key(), kind: 'bet', reference: 'round', currency: o.currency, amount: bonus, from: { player: p, kind: 'bonus' }, to: { house: 'bets' } });
+            if (real > 0)
+              parts.push({
+                idempotencyKey: key(),
+                kind: 'bet',
+                reference: 'round',
+                currency: o.currency,
+                amount: real,
+                from: { player: p, kind: 'real' },
+                to: { house: 'bets' },
+              });
+            if (bonus > 0)
+              parts.push({
+                idempotencyKey: key(),
+                kind: 'bet',
+                reference: 'round',
+                currency: o.currency,
+                amount: bonus,
+                from: { player: p, kind: 'bonus' },
+                to: { house: 'bets' },
+              });
             const results = await ledger.transferAll(t.database.db, parts);
             expect(results.every((r) => !r.replayed)).toBe(true);
             for (const part of parts) {
@@ -139,7 +206,15 @@ it('keeps every invariant through random sequences of money movements', { timeou
             break;
           }
           case 'win':
-            await send({ idempotencyKey: key(), kind: 'win', reference: 'round', currency: o.currency, amount: o.amount, from: { house: 'bets' }, to: { player: players[o.player]!, kind: 'real' } });
+            await send({
+              idempotencyKey: key(),
+              kind: 'win',
+              reference: 'round',
+              currency: o.currency,
+              amount: o.amount,
+              from: { house: 'bets' },
+              to: { player: players[o.player]!, kind: 'real' },
+            });
             break;
           case 'replay': {
             const r = applied[o.index % Math.max(1, applied.length)];
@@ -164,7 +239,13 @@ it('keeps every invariant through random sequences of money movements', { timeou
         for (const p of players) {
           for (const c of CURRENCIES) {
             const b = await balancesOf(t.database.db, p, c);
-            expect(b).toEqual({ currency: c, real: model.get(p, c, 'real'), bonus: model.get(p, c, 'bonus'), reserved: model.get(p, c, 'reserved'), held: model.get(p, c, 'held') });
+            expect(b).toEqual({
+              currency: c,
+              real: model.get(p, c, 'real'),
+              bonus: model.get(p, c, 'bonus'),
+              reserved: model.get(p, c, 'reserved'),
+              held: model.get(p, c, 'held'),
+            });
             expect(Math.min(b.real, b.bonus, b.reserved)).toBeGreaterThanOrEqual(0);
           }
         }

@@ -25,7 +25,10 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-export async function createTestApp(env: Record<string, string> = {}, options: { clock?: Clock; poolSize?: number; fetch?: Fetch; selfFetch?: boolean; pubsub?: PubSub } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { clock?: Clock; poolSize?: number; fetch?: Fetch; selfFetch?: boolean; pubsub?: PubSub } = {},
+): Promise<TestApp> {
   const template = inject('orbitTemplate');
   let database: Database;
   let dropDatabase = async () => {};
@@ -33,7 +36,10 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   if (template.kind === 'postgres') {
     const name = `orbit_t_${randomBytes(6).toString('hex')}`;
     await adminQuery(template.databaseUrl, `create database ${name} template ${template.template}`);
-    database = await createDatabase({ databaseUrl: withDatabase(template.databaseUrl, name), poolSize: options.poolSize ?? 4 });
+    database = await createDatabase({
+      databaseUrl: withDatabase(template.databaseUrl, name),
+      poolSize: options.poolSize ?? 4,
+    });
     dropDatabase = () => adminQuery(template.databaseUrl, `drop database if exists ${name}`);
     databaseEnv = { DATABASE_URL: withDatabase(template.databaseUrl, name) };
   } else {
@@ -55,11 +61,24 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   const self: { app?: FastifyInstance } = {};
   const selfFetch: Fetch = async (url, init) => {
     const { pathname, search } = new URL(url);
-    const res = await self.app!.inject({ method: init.method as 'GET' | 'POST', url: pathname + search, headers: init.headers, ...(init.body !== undefined ? { payload: init.body } : {}) });
+    const res = await self.app!.inject({
+      method: init.method as 'GET' | 'POST',
+      url: pathname + search,
+      headers: init.headers,
+      ...(init.body !== undefined ? { payload: init.body } : {}),
+    });
     return { status: res.statusCode, text: async () => res.body };
   };
   const fetch = options.selfFetch ? selfFetch : options.fetch;
-  const app = await buildApp({ config, database, web: false, workers: false, ...(options.clock ? { clock: options.clock } : {}), ...(fetch ? { fetch } : {}), ...(options.pubsub ? { pubsub: options.pubsub } : {}) });
+  const app = await buildApp({
+    config,
+    database,
+    web: false,
+    workers: false,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(fetch ? { fetch } : {}),
+    ...(options.pubsub ? { pubsub: options.pubsub } : {}),
+  });
   self.app = app;
   await app.ready();
   return {

@@ -16,7 +16,12 @@ type Call = {
 };
 
 /** A request as the page makes it: X-Requested-With on every call, the session cookie if given. */
-export function call(t: TestApp, method: InjectOptions['method'], url: string, c: Call = {}): Promise<LightMyRequestResponse> {
+export function call(
+  t: TestApp,
+  method: InjectOptions['method'],
+  url: string,
+  c: Call = {},
+): Promise<LightMyRequestResponse> {
   return t.app.inject({
     method,
     url,
@@ -56,7 +61,8 @@ export function signUpBody(overrides: Record<string, unknown> = {}) {
 export function solveCaptcha(challenge: string, difficulty: number): string {
   for (let n = 0; ; n++) {
     const nonce = n.toString(36);
-    if (hasLeadingZeroBits(createHash('sha256').update(captchaWorkInput(challenge, nonce)).digest(), difficulty)) return powCaptchaToken(challenge, nonce);
+    if (hasLeadingZeroBits(createHash('sha256').update(captchaWorkInput(challenge, nonce)).digest(), difficulty))
+      return powCaptchaToken(challenge, nonce);
   }
 }
 
@@ -81,7 +87,10 @@ export async function register(t: TestApp, overrides: Record<string, unknown> = 
 }
 
 export async function signIn(t: TestApp, email: string, password: string, ip = '10.0.0.2') {
-  return call(t, 'POST', '/api/users/sign_in', { payload: { user: { email, password, dfpc: 'fp', captcha: await captchaToken(t) } }, ip });
+  return call(t, 'POST', '/api/users/sign_in', {
+    payload: { user: { email, password, dfpc: 'fp', captcha: await captchaToken(t) } },
+    ip,
+  });
 }
 
 /** The newest mail to an address, through the development mailbox. */

@@ -6,7 +6,11 @@ import type { Executor } from '../../src/platform/db/executor';
 let nextUserId = 900_000;
 
 /** A player id with accounts open in the currencies (no users row: the ledger needs none). */
-export async function openPlayer(db: Executor, currencies: string[], at = new Date('2026-01-01T00:00:00Z')): Promise<number> {
+export async function openPlayer(
+  db: Executor,
+  currencies: string[],
+  at = new Date('2026-01-01T00:00:00Z'),
+): Promise<number> {
   const userId = nextUserId++;
   for (const currency of currencies) await openAccount(db, userId, currency, at);
   return userId;

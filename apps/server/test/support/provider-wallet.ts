@@ -16,9 +16,14 @@ export function walletClient(t: TestApp, ledger: Ledger) {
   const uid = (prefix: string) => `${prefix}-${++seq}`;
   let gameIds: Record<string, number> | undefined;
 
-  const sign = (body: string, secret = t.config.studio.walletSecret) => createHmac('sha256', secret).update(body).digest('hex');
+  const sign = (body: string, secret = t.config.studio.walletSecret) =>
+    createHmac('sha256', secret).update(body).digest('hex');
 
-  async function wallet(action: string, body: object, opts: { secret?: string; signature?: string; provider?: string } = {}): Promise<WalletAnswer> {
+  async function wallet(
+    action: string,
+    body: object,
+    opts: { secret?: string; signature?: string; provider?: string } = {},
+  ): Promise<WalletAnswer> {
     const raw = JSON.stringify(body);
     const res = await t.app.inject({
       method: 'POST',
@@ -30,14 +35,34 @@ export function walletClient(t: TestApp, ledger: Ledger) {
   }
 
   async function fund(player: Pick<Player, 'id'>, real: number, bonus = 0, currency = 'EUR'): Promise<void> {
-    if (real > 0) await ledger.transfer(t.database.db, { idempotencyKey: uid('fund-real'), kind: 'deposit', reference: 'payment:test', currency, amount: real, from: { house: 'psp_clearing' }, to: { player: player.id, kind: 'real' } });
-    if (bonus > 0) await ledger.transfer(t.database.db, { idempotencyKey: uid('fund-bonus'), kind: 'bonus', reference: 'bonus:test', currency, amount: bonus, from: { house: 'bonus_funding' }, to: { player: player.id, kind: 'bonus' } });
+    if (real > 0)
+      await ledger.transfer(t.database.db, {
+        idempotencyKey: uid('fund-real'),
+        kind: 'deposit',
+        reference: 'payment:test',
+        currency,
+        amount: real,
+        from: { house: 'psp_clearing' },
+        to: { player: player.id, kind: 'real' },
+      });
+    if (bonus > 0)
+      await ledger.transfer(t.database.db, {
+        idempotencyKey: uid('fund-bonus'),
+        kind: 'bonus',
+        reference: 'bonus:test',
+        currency,
+        amount: bonus,
+        from: { house: 'bonus_funding' },
+        to: { player: player.id, kind: 'bonus' },
+      });
   }
 
   async function launch(player: Player | null, game = 'orbit/european-roulette', mode: 'real' | 'demo' = 'real') {
     if (!gameIds) {
       const rows = await t.database.db.execute(sql`select id, identifier from games`);
-      gameIds = Object.fromEntries((rows.rows as Array<{ id: number; identifier: string }>).map((r) => [r.identifier, Number(r.id)]));
+      gameIds = Object.fromEntries(
+        (rows.rows as Array<{ id: number; identifier: string }>).map((r) => [r.identifier, Number(r.id)]),
+      );
     }
     return call(t, 'POST', `/api/games/${gameIds[game]}/launch`, { cookie: player?.cookie, payload: { mode } });
   }
@@ -47,12 +72,16 @@ export function walletClient(t: TestApp, ledger: Ledger) {
     const res = await launch(player, game);
     expect(res.statusCode, res.body).toBe(200);
     const url = new URL(launchResponseSchema.parse(res.json()).url, 'http://casino.test');
-    const auth = await wallet('authenticate', { launch_token: url.searchParams.get('launch_token'), game: game.split('/')[1] });
+    const auth = await wallet('authenticate', {
+      launch_token: url.searchParams.get('launch_token'),
+      game: game.split('/')[1],
+    });
     expect(auth.status, JSON.stringify(auth.body)).toBe(200);
     return walletAuthenticateResponseSchema.parse(auth.body).session_token;
   }
 
-  const roulette = (action: string, token: string, fields: object) => wallet(action, { session_token: token, game: 'european-roulette', ...fields });
+  const roulette = (action: string, token: string, fields: object) =>
+    wallet(action, { session_token: token, game: 'european-roulette', ...fields });
   const bet = (token: string, round: string, tx: string, amount: number, extra: object = {}) =>
     roulette('bet', token, { round_id: round, transaction_id: tx, amount_cents: amount, currency: 'EUR', ...extra });
   const win = (token: string, round: string, tx: string, amount: number, extra: object = {}) =>

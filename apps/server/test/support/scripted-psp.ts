@@ -34,7 +34,11 @@ export class ScriptedPsp {
   private next = 0;
 
   /** The `fetch` to build the app with; `env` to give it (base URL, key, secret). */
-  readonly env = { SANDBOX_PSP_URL: 'http://psp.test/sandbox', SANDBOX_PSP_API_KEY: PSP_KEY, SANDBOX_PSP_WEBHOOK_SECRET: PSP_SECRET };
+  readonly env = {
+    SANDBOX_PSP_URL: 'http://psp.test/sandbox',
+    SANDBOX_PSP_API_KEY: PSP_KEY,
+    SANDBOX_PSP_WEBHOOK_SECRET: PSP_SECRET,
+  };
 
   readonly fetch: Fetch = async (url, init) => {
     if (this.unreachable) throw new Error('connect ECONNREFUSED');
@@ -48,7 +52,11 @@ export class ScriptedPsp {
       const oneClick = typeof body!.card_token === 'string';
       const p = this.create('deposit', body!, oneClick ? 'succeeded' : 'pending');
       if (oneClick) p.card = { brand: 'visa', last4: '4242', token: String(body!.card_token) };
-      return reply(201, { id: p.id, status: p.status, redirect_url: oneClick ? null : `http://psp.test/sandbox/pay/${p.id}` });
+      return reply(201, {
+        id: p.id,
+        status: p.status,
+        redirect_url: oneClick ? null : `http://psp.test/sandbox/pay/${p.id}`,
+      });
     }
     if (init.method === 'POST' && path === '/api/payouts') {
       const p = this.create('payout', body!, 'pending');
@@ -56,7 +64,11 @@ export class ScriptedPsp {
       return reply(201, { id: p.id, status: p.status });
     }
     if (init.method === 'POST' && path === '/api/crypto/addresses') {
-      return reply(200, { address: `tb1q${createHmac('sha256', 'addr').update(String(body!.reference)).digest('hex').slice(0, 38)}`, currency: body!.currency, confirmations_required: 2 });
+      return reply(200, {
+        address: `tb1q${createHmac('sha256', 'addr').update(String(body!.reference)).digest('hex').slice(0, 38)}`,
+        currency: body!.currency,
+        confirmations_required: 2,
+      });
     }
     if (byId && byId[2] && init.method === 'POST') {
       const p = this.payments.get(byId[1]!);
@@ -72,7 +84,11 @@ export class ScriptedPsp {
     return reply(404, { error: 'not_found' });
   };
 
-  private create(kind: 'deposit' | 'payout', body: Record<string, unknown>, status: ScriptedPayment['status']): ScriptedPayment {
+  private create(
+    kind: 'deposit' | 'payout',
+    body: Record<string, unknown>,
+    status: ScriptedPayment['status'],
+  ): ScriptedPayment {
     const id = `psp_${++this.next}`;
     const p: ScriptedPayment = {
       id,
@@ -97,16 +113,39 @@ export class ScriptedPsp {
   }
 
   /** A crypto deposit seen on the chain for an address (the casino has no payment for it yet). */
-  cryptoDeposit(address: string, reference: string, currency: string, amount: number, status: ScriptedPayment['status']): ScriptedPayment {
+  cryptoDeposit(
+    address: string,
+    reference: string,
+    currency: string,
+    amount: number,
+    status: ScriptedPayment['status'],
+  ): ScriptedPayment {
     const id = `psp_${++this.next}`;
-    const p: ScriptedPayment = { id, reference, kind: 'deposit', method: 'crypto', amount_cents: amount, currency, status, decline_reason: null, card: null, address, txid: randomBytes(32).toString('hex') };
+    const p: ScriptedPayment = {
+      id,
+      reference,
+      kind: 'deposit',
+      method: 'crypto',
+      amount_cents: amount,
+      currency,
+      status,
+      decline_reason: null,
+      card: null,
+      address,
+      txid: randomBytes(32).toString('hex'),
+    };
     this.payments.set(id, p);
     return p;
   }
 
   /** A webhook as the sandbox PSP signs it; `at` is the signing time (seconds are what count). */
   webhook(p: ScriptedPayment, at: Date, secret = PSP_SECRET): { body: string; headers: Record<string, string> } {
-    const body = JSON.stringify({ id: `evt_${randomBytes(6).toString('hex')}`, type: `payment.${p.status}`, created_at: at.toISOString(), payment: p });
+    const body = JSON.stringify({
+      id: `evt_${randomBytes(6).toString('hex')}`,
+      type: `payment.${p.status}`,
+      created_at: at.toISOString(),
+      payment: p,
+    });
     const t = Math.floor(at.getTime() / 1000);
     const v1 = createHmac('sha256', secret).update(`${t}.${body}`).digest('hex');
     return { body, headers: { 'content-type': 'application/json', 'x-sandbox-signature': `t=${t},v1=${v1}` } };

@@ -1,7 +1,6 @@
 /** What the global setup hands each test file: where the migrated and seeded template lives. */
 export type TestTemplate =
-  | { kind: 'pglite'; dumpPath: string }
-  | { kind: 'postgres'; databaseUrl: string; template: string };
+  { kind: 'pglite'; dumpPath: string } | { kind: 'postgres'; databaseUrl: string; template: string };
 
 declare module 'vitest' {
   export interface ProvidedContext {

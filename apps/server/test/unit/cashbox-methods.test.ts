@@ -8,7 +8,14 @@ const ETH: CurrencyInfo = { code: 'ETH', fiat: false, subunitsToUnit: 100_000_00
 
 describe('cashbox methods', () => {
   it('offers cards, e-wallet, bank transfer and vouchers for fiat deposits, and no crypto', () => {
-    expect(methodsFor(EUR, 'deposit', []).map((m) => m.id)).toEqual(['card_visa', 'card_mastercard', 'card_maestro', 'ewallet_ecopayz', 'bank_sofort', 'voucher_sandbox']);
+    expect(methodsFor(EUR, 'deposit', []).map((m) => m.id)).toEqual([
+      'card_visa',
+      'card_mastercard',
+      'card_maestro',
+      'ewallet_ecopayz',
+      'bank_sofort',
+      'voucher_sandbox',
+    ]);
   });
 
   it('hides sofort from group 631 only', () => {

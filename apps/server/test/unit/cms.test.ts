@@ -26,7 +26,11 @@ describe('licenceForHost', () => {
   });
 
   it('takes only the configured hosts when LICENCE_HOSTS is set', () => {
-    const settings = { defaultLicence: 'CW', licenceHosts: loadConfig({ LICENCE_HOSTS: 'casino.example=EE, play.example:8443=EE,Other.example=CW' }).licenceHosts } as const;
+    const settings = {
+      defaultLicence: 'CW',
+      licenceHosts: loadConfig({ LICENCE_HOSTS: 'casino.example=EE, play.example:8443=EE,Other.example=CW' })
+        .licenceHosts,
+    } as const;
     expect(licenceForHost('casino.example', settings)).toBe('EE');
     expect(licenceForHost('CASINO.example:443', settings)).toBe('EE');
     expect(licenceForHost('play.example:8443', settings)).toBe('EE');
@@ -73,7 +77,9 @@ describe('edgeCountry', () => {
 
 describe('renderMarkdown', () => {
   it('renders headings, paragraphs, lists and inline marks', () => {
-    const html = renderMarkdown('## Title\n\nOne **bold** and *soft*\nline.\n\n- a\n- b [link](/terms)\n\n1. first\n2. second');
+    const html = renderMarkdown(
+      '## Title\n\nOne **bold** and *soft*\nline.\n\n- a\n- b [link](/terms)\n\n1. first\n2. second',
+    );
     expect(html).toBe(
       '<h2>Title</h2>\n<p>One <strong>bold</strong> and <em>soft</em> line.</p>\n<ul><li>a</li><li>b <a href="/terms">link</a></li></ul>\n<ol><li>first</li><li>second</li></ol>',
     );
@@ -86,7 +92,10 @@ describe('renderMarkdown', () => {
   });
 
   it('reads the front matter', () => {
-    expect(parseFrontMatter('---\ntitle: T: x\nposition: 3\n---\nbody')).toEqual({ meta: { title: 'T: x', position: '3' }, body: 'body' });
+    expect(parseFrontMatter('---\ntitle: T: x\nposition: 3\n---\nbody')).toEqual({
+      meta: { title: 'T: x', position: '3' },
+      body: 'body',
+    });
   });
 
   it('fills a template for one licence', () => {
@@ -100,8 +109,20 @@ describe('renderMarkdown', () => {
 describe('static page content', () => {
   const pages = loadPageSeeds();
   it('has the spec pages in English and German', () => {
-    for (const slug of ['privacy-policy', 'cookie-policy', 'terms-and-conditions', 'general-rules', 'promotions', 'awards', 'responsible-gaming']) {
-      for (const locale of ['en', 'de']) expect(pages.some((p) => p.slug === slug && p.locale === locale), `${slug}.${locale}`).toBe(true);
+    for (const slug of [
+      'privacy-policy',
+      'cookie-policy',
+      'terms-and-conditions',
+      'general-rules',
+      'promotions',
+      'awards',
+      'responsible-gaming',
+    ]) {
+      for (const locale of ['en', 'de'])
+        expect(
+          pages.some((p) => p.slug === slug && p.locale === locale),
+          `${slug}.${locale}`,
+        ).toBe(true);
     }
   });
 

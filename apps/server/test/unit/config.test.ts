@@ -4,7 +4,14 @@ import { ConfigError, loadConfig } from '../../src/platform/config';
 describe('loadConfig', () => {
   it('applies the defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ env: 'development', port: 3000, defaultLicence: 'CW', databaseUrl: undefined, databasePoolSize: 10, autoMigrate: true });
+    expect(config).toMatchObject({
+      env: 'development',
+      port: 3000,
+      defaultLicence: 'CW',
+      databaseUrl: undefined,
+      databasePoolSize: 10,
+      autoMigrate: true,
+    });
     expect(loadConfig({ DATABASE_POOL_SIZE: '4' }).databasePoolSize).toBe(4);
   });
 
@@ -21,18 +28,32 @@ describe('loadConfig', () => {
   });
 
   it('runs the demo casino by default, every demo feature by one switch', () => {
-    expect(loadConfig({})).toMatchObject({ demo: true, demoPlayer: true, devMailbox: true, sandboxPsp: { enabled: true } });
-    expect(loadConfig({ DEMO: '0' })).toMatchObject({ demo: false, demoPlayer: false, devMailbox: false, sandboxPsp: { enabled: false } });
+    expect(loadConfig({})).toMatchObject({
+      demo: true,
+      demoPlayer: true,
+      devMailbox: true,
+      sandboxPsp: { enabled: true },
+    });
+    expect(loadConfig({ DEMO: '0' })).toMatchObject({
+      demo: false,
+      demoPlayer: false,
+      devMailbox: false,
+      sandboxPsp: { enabled: false },
+    });
     expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'http://localhost:3000' }).demo).toBe(true);
     expect(loadConfig({ PUBLIC_URL: 'https://casino.localhost' }).demo).toBe(true);
     expect(loadConfig({ PUBLIC_URL: 'http://192.168.1.20:3000' }).demo).toBe(true);
   });
 
   it('refuses the demo on a real deployment (an https public address) unless forced', () => {
-    expect(() => loadConfig({ PUBLIC_URL: 'https://casino.example' })).toThrow(/Refusing to start the demo casino on a real deployment \(PUBLIC_URL is https:\/\/casino\.example\)[\s\S]*DEMO=0/);
+    expect(() => loadConfig({ PUBLIC_URL: 'https://casino.example' })).toThrow(
+      /Refusing to start the demo casino on a real deployment \(PUBLIC_URL is https:\/\/casino\.example\)[\s\S]*DEMO=0/,
+    );
     expect(loadConfig({ PUBLIC_URL: 'https://casino.example', DEMO: '0' }).demo).toBe(false);
     expect(loadConfig({ PUBLIC_URL: 'https://casino.example', DEMO_FORCE: '1' }).demo).toBe(true);
-    expect(() => loadConfig({ DEMO: '0', SANDBOX_PSP_URL: 'http://sandbox.internal/sandbox-psp' })).toThrow(/SANDBOX_PSP_URL/);
+    expect(() => loadConfig({ DEMO: '0', SANDBOX_PSP_URL: 'http://sandbox.internal/sandbox-psp' })).toThrow(
+      /SANDBOX_PSP_URL/,
+    );
   });
 
   it('names the switch that replaced SANDBOX_PSP and DEMO_PLAYER', () => {

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { coverSvg, escapeXml, motifFor, wrapTitle, type CoverInput } from '../../src/modules/games/covers';
 import { GAMES } from '../../src/modules/games/catalogue';
 
-const input: CoverInput = { identifier: 'orbit/stellar-sevens', title: 'Stellar Sevens', providerTitle: 'Orbit Originals', motif: 'reels' };
+const input: CoverInput = {
+  identifier: 'orbit/stellar-sevens',
+  title: 'Stellar Sevens',
+  providerTitle: 'Orbit Originals',
+  motif: 'reels',
+};
 
 describe('coverSvg', () => {
   it('is pure: the same game draws the same cover', () => {
@@ -20,7 +25,9 @@ describe('coverSvg', () => {
         live: game.categories.includes('live'),
       });
       expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
-      expect(svg.replace('xmlns="http://www.w3.org/2000/svg"', '')).not.toMatch(/https?:|<image|@import|href=|url\((?!#)/);
+      expect(svg.replace('xmlns="http://www.w3.org/2000/svg"', '')).not.toMatch(
+        /https?:|<image|@import|href=|url\((?!#)/,
+      );
       expect(svg).toMatch(/font-family="system-ui[^"]*sans-serif"/);
       expect(svg).toContain(escapeXml(game.title.split(' ')[0]!));
     }

@@ -26,7 +26,11 @@ beforeAll(async () => {
     { schema: { body: z.object({ user: z.object({ nickname: z.string().min(3, 'too_short'), age: z.number() }) }) } },
     async () => ({ ok: true }),
   );
-  typed.get('/lying', { schema: { response: { 200: z.object({ amount_cents: z.number().int() }) } } }, async () => ({ amount_cents: 'ten' }) as never);
+  typed.get(
+    '/lying',
+    { schema: { response: { 200: z.object({ amount_cents: z.number().int() }) } } },
+    async () => ({ amount_cents: 'ten' }) as never,
+  );
   await app.ready();
 });
 afterAll(() => app.close());

@@ -7,9 +7,15 @@ const iso = (w: { start: Date; end: Date }) => [w.start.toISOString(), w.end.toI
 describe('periodWindow', () => {
   it("starts a day at the player's midnight", () => {
     // 23:30 on 20 July in Berlin (UTC+2) is 21:30 UTC.
-    expect(iso(periodWindow('day', new Date('2026-07-20T21:30:00Z'), 'Europe/Berlin'))).toEqual(['2026-07-19T22:00:00.000Z', '2026-07-20T22:00:00.000Z']);
+    expect(iso(periodWindow('day', new Date('2026-07-20T21:30:00Z'), 'Europe/Berlin'))).toEqual([
+      '2026-07-19T22:00:00.000Z',
+      '2026-07-20T22:00:00.000Z',
+    ]);
     // Half an hour later it is the 21st there.
-    expect(iso(periodWindow('day', new Date('2026-07-20T22:00:00Z'), 'Europe/Berlin'))).toEqual(['2026-07-20T22:00:00.000Z', '2026-07-21T22:00:00.000Z']);
+    expect(iso(periodWindow('day', new Date('2026-07-20T22:00:00Z'), 'Europe/Berlin'))).toEqual([
+      '2026-07-20T22:00:00.000Z',
+      '2026-07-21T22:00:00.000Z',
+    ]);
   });
 
   it('has a 23-hour day when the clocks go forward and a 25-hour day when they go back', () => {
@@ -23,9 +29,15 @@ describe('periodWindow', () => {
 
   it('runs weeks from Monday and months from the 1st, across a change of offset', () => {
     // Wednesday 28 October 2026; the week began on Monday 26th (after the change back to UTC+1).
-    expect(iso(periodWindow('week', new Date('2026-10-28T10:00:00Z'), 'Europe/Berlin'))).toEqual(['2026-10-25T23:00:00.000Z', '2026-11-01T23:00:00.000Z']);
+    expect(iso(periodWindow('week', new Date('2026-10-28T10:00:00Z'), 'Europe/Berlin'))).toEqual([
+      '2026-10-25T23:00:00.000Z',
+      '2026-11-01T23:00:00.000Z',
+    ]);
     // October began in summer time (UTC+2) and ends in winter time (UTC+1).
-    expect(iso(periodWindow('month', new Date('2026-10-28T10:00:00Z'), 'Europe/Berlin'))).toEqual(['2026-09-30T22:00:00.000Z', '2026-10-31T23:00:00.000Z']);
+    expect(iso(periodWindow('month', new Date('2026-10-28T10:00:00Z'), 'Europe/Berlin'))).toEqual([
+      '2026-09-30T22:00:00.000Z',
+      '2026-10-31T23:00:00.000Z',
+    ]);
   });
 
   it('counts in UTC when the zone is unknown or not set', () => {

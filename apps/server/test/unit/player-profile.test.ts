@@ -28,7 +28,13 @@ const row: ProfileRow = {
 
 describe('judgeProfileUpdate', () => {
   it('maps fields to columns and converts the birthday to ISO', () => {
-    expect(judgeProfileUpdate({ user: { first_name: ' Ann ', date_of_birth: '01/02/1990', receive_promos: true } }, row, opts)).toEqual({
+    expect(
+      judgeProfileUpdate(
+        { user: { first_name: ' Ann ', date_of_birth: '01/02/1990', receive_promos: true } },
+        row,
+        opts,
+      ),
+    ).toEqual({
       ok: true,
       changes: { firstName: 'Ann', dateOfBirth: '1990-02-01', receivePromos: true },
     });
@@ -42,24 +48,39 @@ describe('judgeProfileUpdate', () => {
 
   it('fills the state only where the context shows it, and never over a typed one', () => {
     const au = { ...row, country: 'AU' };
-    expect(judgeProfileUpdate({ user: { postal_code: '0800' } }, au, opts)).toEqual({ ok: true, changes: { postalCode: '0800', state: 'NT' } });
+    expect(judgeProfileUpdate({ user: { postal_code: '0800' } }, au, opts)).toEqual({
+      ok: true,
+      changes: { postalCode: '0800', state: 'NT' },
+    });
     expect(judgeProfileUpdate({ user: { postal_code: '3000', state: 'Somewhere' } }, au, opts)).toEqual({
       ok: true,
       changes: { postalCode: '3000', state: 'Somewhere' },
     });
     // Christmas Island (6798) is in no state: nothing to fill.
-    expect(judgeProfileUpdate({ user: { postal_code: '6798' } }, au, opts)).toEqual({ ok: true, changes: { postalCode: '6798' } });
+    expect(judgeProfileUpdate({ user: { postal_code: '6798' } }, au, opts)).toEqual({
+      ok: true,
+      changes: { postalCode: '6798' },
+    });
     const deposit = judgeProfileUpdate({ context: 'deposit', user: { postal_code: '3000' } }, au, opts);
     expect(deposit.ok ? undefined : deposit.errors).not.toHaveProperty('state');
   });
 
   it('does not let the country be emptied', () => {
-    expect(judgeProfileUpdate({ user: { country: '' } }, row, opts)).toEqual({ ok: false, errors: { country: ['required'] } });
+    expect(judgeProfileUpdate({ user: { country: '' } }, row, opts)).toEqual({
+      ok: false,
+      errors: { country: ['required'] },
+    });
   });
 
   it('takes only terms_acceptance: true in its context', () => {
-    expect(judgeProfileUpdate({ context: 'terms_acceptance', user: { terms_acceptance: true } }, row, opts)).toEqual({ ok: true, changes: { termsAcceptedAt: today } });
-    expect(judgeProfileUpdate({ context: 'terms_acceptance', user: {} }, row, opts)).toEqual({ ok: false, errors: { terms_acceptance: ['must_be_accepted'] } });
+    expect(judgeProfileUpdate({ context: 'terms_acceptance', user: { terms_acceptance: true } }, row, opts)).toEqual({
+      ok: true,
+      changes: { termsAcceptedAt: today },
+    });
+    expect(judgeProfileUpdate({ context: 'terms_acceptance', user: {} }, row, opts)).toEqual({
+      ok: false,
+      errors: { terms_acceptance: ['must_be_accepted'] },
+    });
   });
 });
 
@@ -81,7 +102,11 @@ describe('groups', () => {
       writable: false,
       conditions: [{ persistent_comp_points: { type: 'range', min: 150_000, max: null, exclude_end: true } }],
     });
-    expect(toStatus(catalogue.find((g) => g.id === 545)!)).toMatchObject({ status: 'group', writable: true, conditions: [] });
+    expect(toStatus(catalogue.find((g) => g.id === 545)!)).toMatchObject({
+      status: 'group',
+      writable: true,
+      conditions: [],
+    });
   });
 
   it('gives the player the highest tier as level', () => {
@@ -89,14 +114,20 @@ describe('groups', () => {
     const gold = catalogue.find((g) => g.id === 259)!;
     const rising = catalogue.find((g) => g.id === 1117)!;
     const player = toPlayer(user, { memberships: [rising, gold, catalogue.find((g) => g.id === 545)!] });
-    expect(player.level).toEqual({ id: 'level_4', name: 'Gold', conditions: { persistent_comp_points: { min: 15_000, max: 50_000 } } });
+    expect(player.level).toEqual({
+      id: 'level_4',
+      name: 'Gold',
+      conditions: { persistent_comp_points: { min: 15_000, max: 50_000 } },
+    });
     expect(player.groups).toEqual([1117, 259, 545]);
   });
 
   it('asks for the terms again when they changed after the acceptance', () => {
     const user = { id: 1, email: 'a@b.c', termsAcceptedAt: today, createdAt: today } as unknown as UserRow;
     expect(toPlayer(user).auth_fields_missed).toEqual([]);
-    expect(toPlayer(user, { termsUpdatedAt: new Date(today.getTime() + 1) }).auth_fields_missed).toEqual(['terms_acceptance']);
+    expect(toPlayer(user, { termsUpdatedAt: new Date(today.getTime() + 1) }).auth_fields_missed).toEqual([
+      'terms_acceptance',
+    ]);
     expect(toPlayer(user, { termsUpdatedAt: today }).auth_fields_missed).toEqual([]);
     expect(toPlayer({ ...user, termsAcceptedAt: null }).auth_fields_missed).toEqual(['terms_acceptance']);
   });
@@ -109,7 +140,8 @@ describe('player_fields', () => {
     expect(fields.fields.first_name?.pattern).toBe(NAME_PATTERN.source);
     expect(fields.fields.mobile_phone?.pattern).toBe(PHONE_PATTERN.source);
     const name = new RegExp(fields.fields.first_name!.pattern!, 'u');
-    for (const v of ['Zoë', "O'Neil", 'José', 'Nguyễn']) expect(name.test(v.normalize('NFC')) && personNameSchema.safeParse(v).success, v).toBe(true);
+    for (const v of ['Zoë', "O'Neil", 'José', 'Nguyễn'])
+      expect(name.test(v.normalize('NFC')) && personNameSchema.safeParse(v).success, v).toBe(true);
     const phone = new RegExp(fields.fields.mobile_phone!.pattern!, 'u');
     expect(phone.test('+49 30 1234567') && phoneSchema.safeParse('+49 30 1234567').success).toBe(true);
     expect(fields.fields.date_of_birth).toMatchObject({ format: 'DD/MM/YYYY', minimum_age: 21 });
@@ -121,8 +153,12 @@ describe('player_fields', () => {
 describe('TERMS_UPDATED_AT', () => {
   it('takes an ISO date or date-time and refuses anything else', async () => {
     const { loadConfig, ConfigError } = await import('../../src/platform/config');
-    expect(loadConfig({ TERMS_UPDATED_AT: '2026-03-05' }).termsUpdatedAt?.toISOString()).toBe('2026-03-05T00:00:00.000Z');
-    expect(loadConfig({ TERMS_UPDATED_AT: '2026-03-05T12:00:00+01:00' }).termsUpdatedAt?.toISOString()).toBe('2026-03-05T11:00:00.000Z');
+    expect(loadConfig({ TERMS_UPDATED_AT: '2026-03-05' }).termsUpdatedAt?.toISOString()).toBe(
+      '2026-03-05T00:00:00.000Z',
+    );
+    expect(loadConfig({ TERMS_UPDATED_AT: '2026-03-05T12:00:00+01:00' }).termsUpdatedAt?.toISOString()).toBe(
+      '2026-03-05T11:00:00.000Z',
+    );
     expect(loadConfig({}).termsUpdatedAt).toBeUndefined();
     expect(() => loadConfig({ TERMS_UPDATED_AT: 'last week' })).toThrow(ConfigError);
   });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedStep, codeAt, codeForStep, newOtpSecret, otpauthUri, qrDataUrl, stepAt } from '../../src/modules/identity/totp';
+import {
+  acceptedStep,
+  codeAt,
+  codeForStep,
+  newOtpSecret,
+  otpauthUri,
+  qrDataUrl,
+  stepAt,
+} from '../../src/modules/identity/totp';
 
 // RFC 6238 appendix B: the SHA-1 seed is the ASCII "12345678901234567890", here in base32.
 const RFC_SECRET = 'GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ';
@@ -54,7 +62,8 @@ describe('acceptedStep', () => {
   it('refuses what is not six digits, tolerates spaces', () => {
     const code = codeForStep(secret, step);
     expect(acceptedStep(secret, `${code.slice(0, 3)} ${code.slice(3)}`, now, null)).toBe(step);
-    for (const bad of ['', '12345', '1234567', 'abcdef', `${code}0`]) expect(acceptedStep(secret, bad, now, null)).toBeNull();
+    for (const bad of ['', '12345', '1234567', 'abcdef', `${code}0`])
+      expect(acceptedStep(secret, bad, now, null)).toBeNull();
   });
 });
 

@@ -40,7 +40,13 @@ export type RoundResult = {
   jackpot_win: JackpotWin | null;
 };
 export type Rotation = {
-  revealed: { server_seed: string; server_seed_hash: string; client_seed?: string; rounds?: number; revealed_at?: string };
+  revealed: {
+    server_seed: string;
+    server_seed_hash: string;
+    client_seed?: string;
+    rounds?: number;
+    revealed_at?: string;
+  };
   next: { server_seed_hash: string; client_seed?: string; nonce?: number };
 };
 export type SeedLookup = { server_seed_hash: string; server_seed: string | null; revealed_at: string | null };
@@ -59,7 +65,10 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
   try {
     response = await fetch(`${studioPrefix()}/api${path}`, {
       method,
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
     });
@@ -74,14 +83,19 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
   }
   const record = isRecord(json) ? json : {};
   if (!response.ok) {
-    throw new ApiError(typeof record.error === 'string' ? record.error : `http_${response.status}`, response.status, record);
+    throw new ApiError(
+      typeof record.error === 'string' ? record.error : `http_${response.status}`,
+      response.status,
+      record,
+    );
   }
   return json as T;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (...values: unknown[]): string | undefined => values.find((v): v is string => typeof v === 'string');
-const num = (...values: unknown[]): number | undefined => values.find((v): v is number => typeof v === 'number' && Number.isFinite(v));
+const num = (...values: unknown[]): number | undefined =>
+  values.find((v): v is number => typeof v === 'number' && Number.isFinite(v));
 const bool = (...values: unknown[]): boolean | undefined => values.find((v): v is boolean => typeof v === 'boolean');
 const rec = (v: unknown): Record<string, unknown> => (isRecord(v) ? v : {});
 
@@ -95,7 +109,10 @@ export function defaultRules(licence: string): LicenceRules {
  * at the top level or nested), so a renamed field degrades to the licence's defaults rather than
  * breaking the page.
  */
-export function readSession(raw: unknown, fallback: { game: string; mode: 'real' | 'demo'; licence: string; currency: string }): Session {
+export function readSession(
+  raw: unknown,
+  fallback: { game: string; mode: 'real' | 'demo'; licence: string; currency: string },
+): Session {
   const s = rec(raw);
   const inner = rec(s.session);
   const src = Object.keys(inner).length > 0 ? { ...s, ...inner } : s;

@@ -2,7 +2,11 @@
 type Attrs = Record<string, string | number | boolean | null | undefined | EventListener>;
 type Child = Node | string | number | null | undefined | false;
 
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [name, value] of Object.entries(attrs)) {
     if (value === null || value === undefined || value === false) continue;
@@ -23,19 +27,26 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = 
 export function append(parent: Node, ...children: Child[]): void {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;
-    parent.appendChild(typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child);
+    parent.appendChild(
+      typeof child === 'string' || typeof child === 'number' ? document.createTextNode(String(child)) : child,
+    );
   }
 }
 
 /** An SVG element (lines, shapes of the symbols). */
-export function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number> = {}, ...children: SVGElement[]): SVGElementTagNameMap[K] {
+export function svg<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number> = {},
+  ...children: SVGElement[]
+): SVGElementTagNameMap[K] {
   const el = document.createElementNS('http://www.w3.org/2000/svg', tag);
   for (const [name, value] of Object.entries(attrs)) el.setAttribute(name, String(value));
   for (const child of children) el.appendChild(child);
   return el;
 }
 
-export const sleep = (ms: number): Promise<void> => new Promise((resolve) => window.setTimeout(resolve, Math.max(0, ms)));
+export const sleep = (ms: number): Promise<void> =>
+  new Promise((resolve) => window.setTimeout(resolve, Math.max(0, ms)));
 
 /** The next animation frames until `step` returns false; resolves then. */
 export function animate(step: (now: number) => boolean): Promise<void> {
@@ -66,7 +77,8 @@ export function emojiOk(): boolean {
     g.fillText('🚀', 0, 0);
     const data = g.getImageData(0, 0, 24, 24).data;
     let coloured = false;
-    for (let i = 0; i < data.length && !coloured; i += 4) coloured = data[i + 3]! > 0 && (data[i] !== data[i + 1] || data[i + 1] !== data[i + 2]);
+    for (let i = 0; i < data.length && !coloured; i += 4)
+      coloured = data[i + 3]! > 0 && (data[i] !== data[i + 1] || data[i + 1] !== data[i + 2]);
     emojiSupport = coloured;
   } catch {
     // No canvas: keep the emoji.

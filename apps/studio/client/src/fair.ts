@@ -16,18 +16,51 @@ import { summarise } from './summaries';
 const q = new URLSearchParams(location.search);
 const root = document.getElementById('fair')!;
 
-const field = (label: string, control: HTMLElement, wide = false) => h('div', { class: `field${wide ? ' wide' : ''}` }, h('label', { class: 'label', for: control.id }, label), control);
+const field = (label: string, control: HTMLElement, wide = false) =>
+  h('div', { class: `field${wide ? ' wide' : ''}` }, h('label', { class: 'label', for: control.id }, label), control);
 
 const gameSelect = h(
   'select',
   { id: 'game', name: 'game', 'data-testid': 'verify-game' },
   ...Object.values(GAMES).map((g) => h('option', { value: g.slug }, g.title)),
 );
-const serverSeedInput = h('input', { id: 'server_seed', name: 'server_seed', 'data-testid': 'verify-server-seed', autocomplete: 'off', spellcheck: 'false' });
-const hashInput = h('input', { id: 'server_seed_hash', name: 'server_seed_hash', 'data-testid': 'verify-server-seed-hash', autocomplete: 'off', spellcheck: 'false', placeholder: 'the commitment shown before the round' });
-const clientSeedInput = h('input', { id: 'client_seed', name: 'client_seed', 'data-testid': 'verify-client-seed', autocomplete: 'off', spellcheck: 'false' });
-const nonceInput = h('input', { id: 'nonce', name: 'nonce', type: 'number', min: '0', step: '1', 'data-testid': 'verify-nonce' });
-const betInput = h('textarea', { id: 'bet', name: 'bet', 'data-testid': 'verify-bet', spellcheck: 'false', placeholder: '{"stake": 100, "target": 5000, "direction": "under"}' });
+const serverSeedInput = h('input', {
+  id: 'server_seed',
+  name: 'server_seed',
+  'data-testid': 'verify-server-seed',
+  autocomplete: 'off',
+  spellcheck: 'false',
+});
+const hashInput = h('input', {
+  id: 'server_seed_hash',
+  name: 'server_seed_hash',
+  'data-testid': 'verify-server-seed-hash',
+  autocomplete: 'off',
+  spellcheck: 'false',
+  placeholder: 'the commitment shown before the round',
+});
+const clientSeedInput = h('input', {
+  id: 'client_seed',
+  name: 'client_seed',
+  'data-testid': 'verify-client-seed',
+  autocomplete: 'off',
+  spellcheck: 'false',
+});
+const nonceInput = h('input', {
+  id: 'nonce',
+  name: 'nonce',
+  type: 'number',
+  min: '0',
+  step: '1',
+  'data-testid': 'verify-nonce',
+});
+const betInput = h('textarea', {
+  id: 'bet',
+  name: 'bet',
+  'data-testid': 'verify-bet',
+  spellcheck: 'false',
+  placeholder: '{"stake": 100, "target": 5000, "direction": "under"}',
+});
 const submit = h('button', { type: 'submit', class: 'btn', 'data-testid': 'verify-submit' }, 'Verify');
 const seedStatus = h('p', { class: 'muted', 'data-testid': 'seed-status', 'aria-live': 'polite' });
 const errorBox = h('p', { class: 'match-no', role: 'alert', 'data-testid': 'verify-error', hidden: true });
@@ -44,7 +77,13 @@ const resultBox = h(
   h('div', {}, h('span', { class: 'label' }, 'sha256(server seed)'), commitmentOut),
   matchOut,
   h('div', {}, h('span', { class: 'label' }, 'Win'), winOut, ' ', stakeOut),
-  h('div', { 'data-testid': 'verify-result' }, h('span', { class: 'label' }, 'Outcome'), summaryOut, h('details', {}, h('summary', {}, 'Outcome JSON'), jsonOut)),
+  h(
+    'div',
+    { 'data-testid': 'verify-result' },
+    h('span', { class: 'label' }, 'Outcome'),
+    summaryOut,
+    h('details', {}, h('summary', {}, 'Outcome JSON'), jsonOut),
+  ),
 );
 
 const form = h(
@@ -88,7 +127,8 @@ function verify(): void {
   const serverSeed = serverSeedInput.value.trim();
   if (!serverSeed) return showError('Enter the revealed server seed.');
   const nonce = Number(nonceInput.value);
-  if (nonceInput.value.trim() === '' || !Number.isSafeInteger(nonce) || nonce < 0) return showError('The nonce is a whole number from 0.');
+  if (nonceInput.value.trim() === '' || !Number.isSafeInteger(nonce) || nonce < 0)
+    return showError('The nonce is a whole number from 0.');
   let bet: unknown;
   try {
     bet = JSON.parse(betInput.value);
@@ -99,7 +139,11 @@ function verify(): void {
   try {
     result = verifyRound({ game, serverSeed, clientSeed: clientSeedInput.value, nonce, bet });
   } catch (error) {
-    return showError(error instanceof RangeError ? `The bet is not valid for ${game.title} (${error.message}).` : `The round could not be recomputed: ${String(error)}`);
+    return showError(
+      error instanceof RangeError
+        ? `The bet is not valid for ${game.title} (${error.message}).`
+        : `The round could not be recomputed: ${String(error)}`,
+    );
   }
   const expected = hashInput.value.trim().toLowerCase();
   commitmentOut.textContent = result.commitment;
@@ -145,7 +189,9 @@ async function fetchSeed(hash: string): Promise<boolean> {
       'This server seed is still secret: it is revealed when the player rotates the seed (“Rotate seed” in the game’s Provably fair panel). Come back after rotating it to verify this round.';
   } catch (error) {
     seedStatus.textContent =
-      error instanceof ApiError && error.status === 404 ? 'The studio does not know this commitment.' : 'The server seed could not be looked up right now.';
+      error instanceof ApiError && error.status === 404
+        ? 'The studio does not know this commitment.'
+        : 'The server seed could not be looked up right now.';
   }
   return false;
 }

@@ -30,7 +30,8 @@ const RENDERERS: Record<string, () => Promise<{ create: RendererFactory }>> = {
 
 const MESSAGES: Record<string, string> = {
   insufficient_funds: 'Not enough balance',
-  limit_reached: 'You have reached one of your responsible-gambling limits, so no more bets can be placed for now. Your limits page in the casino shows which one and when it starts again.',
+  limit_reached:
+    'You have reached one of your responsible-gambling limits, so no more bets can be placed for now. Your limits page in the casino shows which one and when it starts again.',
   player_excluded: 'Your account is in a cooling-off or self-exclusion: no bets can be placed until it ends.',
   game_disabled: 'This game is not available right now.',
   too_fast: 'Too fast: please wait for the round to finish before the next one.',
@@ -57,7 +58,8 @@ const LIMIT_MESSAGES: Record<string, Partial<Record<string, string>>> = {
   de: {
     limit_reached:
       'Sie haben eines Ihrer Limits für verantwortungsvolles Spielen erreicht, daher sind vorerst keine Einsätze mehr möglich. Auf Ihrer Limits-Seite im Casino sehen Sie, welches und wann es neu beginnt.',
-    player_excluded: 'Ihr Konto ist in einer Spielpause oder Selbstsperre: Bis zu deren Ende sind keine Einsätze möglich.',
+    player_excluded:
+      'Ihr Konto ist in einer Spielpause oder Selbstsperre: Bis zu deren Ende sind keine Einsätze möglich.',
     limits_link: 'Zu meinen Limits',
   },
 };
@@ -128,10 +130,25 @@ document.body.dataset.rounds = '0';
 const status = h('div', { class: 'sr-only', 'aria-live': 'polite', role: 'status' });
 // The banner's text alone carries `data-testid="error"` (its buttons are beside it).
 const errorText = h('span', { class: 'error-text', role: 'alert', 'data-testid': 'error' });
-const depositLink = h('a', { class: 'btn btn-deposit', target: '_top', rel: 'noopener', hidden: true, 'data-testid': 'deposit' }, 'Deposit');
+const depositLink = h(
+  'a',
+  { class: 'btn btn-deposit', target: '_top', rel: 'noopener', hidden: true, 'data-testid': 'deposit' },
+  'Deposit',
+);
 // The casino's limits page, opened in the top window, beside a refusal for the player's limits.
 const limitsLinkText = LIMIT_MESSAGES[launch.lang]?.limits_link;
-const limitsLink = h('a', { class: 'btn', target: '_top', rel: 'noopener', hidden: true, 'data-testid': 'limits-link', ...(limitsLinkText ? { lang: launch.lang } : {}) }, limitsLinkText ?? 'See my limits');
+const limitsLink = h(
+  'a',
+  {
+    class: 'btn',
+    target: '_top',
+    rel: 'noopener',
+    hidden: true,
+    'data-testid': 'limits-link',
+    ...(limitsLinkText ? { lang: launch.lang } : {}),
+  },
+  limitsLinkText ?? 'See my limits',
+);
 const errorClose = h('button', { type: 'button', class: 'error-close', 'aria-label': 'Dismiss the message' });
 const errorBanner = h('div', { class: 'error-banner', hidden: true }, errorText, depositLink, limitsLink, errorClose);
 const notice = h('div', { class: 'notice', role: 'status', 'data-testid': 'notice', hidden: true });
@@ -142,21 +159,65 @@ const stakeLabel = h('label', { for: 'stake', class: 'label' }, 'Stake');
 const totalOut = h('span', { class: 'total', 'data-testid': 'total-stake', hidden: true });
 const playButton = h('button', { type: 'button', class: 'play', 'data-testid': 'play', disabled: true }, 'Play');
 const lastWinOut = h('output', { class: 'value', 'data-testid': 'last-win', 'aria-label': 'Last win' }, '—');
-const soundButton = h('button', { type: 'button', class: 'toggle', 'data-testid': 'sound', 'aria-label': 'Sound', 'aria-pressed': 'false', title: 'Sound' });
-const quickButton = h('button', { type: 'button', class: 'toggle', 'data-testid': 'quick-spin', 'aria-label': 'Quick spin', 'aria-pressed': 'false', title: 'Quick spin' }, '⚡');
+const soundButton = h('button', {
+  type: 'button',
+  class: 'toggle',
+  'data-testid': 'sound',
+  'aria-label': 'Sound',
+  'aria-pressed': 'false',
+  title: 'Sound',
+});
+const quickButton = h(
+  'button',
+  {
+    type: 'button',
+    class: 'toggle',
+    'data-testid': 'quick-spin',
+    'aria-label': 'Quick spin',
+    'aria-pressed': 'false',
+    title: 'Quick spin',
+  },
+  '⚡',
+);
 
 const commitmentOut = h('code', { class: 'hash', 'data-testid': 'commitment' }, '…');
 const nextNonceOut = h('span', { 'data-testid': 'next-nonce' }, '…');
-const seedInput = h('input', { type: 'text', id: 'client-seed', 'data-testid': 'client-seed', 'aria-label': 'Client seed', maxlength: 64, autocomplete: 'off', spellcheck: 'false' });
+const seedInput = h('input', {
+  type: 'text',
+  id: 'client-seed',
+  'data-testid': 'client-seed',
+  'aria-label': 'Client seed',
+  maxlength: 64,
+  autocomplete: 'off',
+  spellcheck: 'false',
+});
 const seedSave = h('button', { type: 'submit', class: 'btn', 'aria-label': 'Save client seed' }, 'Save');
 const seedStatus = h('span', { class: 'muted', 'aria-live': 'polite' });
-const rotateButton = h('button', { type: 'button', class: 'btn', 'data-testid': 'rotate', 'aria-label': 'Rotate seed' }, 'Rotate seed');
+const rotateButton = h(
+  'button',
+  { type: 'button', class: 'btn', 'data-testid': 'rotate', 'aria-label': 'Rotate seed' },
+  'Rotate seed',
+);
 const revealedSeed = h('code', { class: 'hash', 'data-testid': 'revealed-seed' });
 const revealedHash = h('code', { class: 'hash muted' });
-const revealedBox = h('div', { class: 'revealed', hidden: true }, h('span', { class: 'label' }, 'Revealed server seed'), revealedSeed, h('span', { class: 'label' }, 'its sha256'), revealedHash);
+const revealedBox = h(
+  'div',
+  { class: 'revealed', hidden: true },
+  h('span', { class: 'label' }, 'Revealed server seed'),
+  revealedSeed,
+  h('span', { class: 'label' }, 'its sha256'),
+  revealedHash,
+);
 const lastNonceOut = h('span', { 'data-testid': 'last-nonce' });
 const verifyLink = h('a', { 'data-testid': 'verify-link', target: '_top', rel: 'noopener' }, 'Verify this round');
-const lastRoundBox = h('p', { class: 'last-round', hidden: true }, 'Last round: nonce ', lastNonceOut, ' · ', verifyLink);
+const lastRoundBox = h(
+  'p',
+  { class: 'last-round', hidden: true },
+  'Last round: nonce ',
+  lastNonceOut,
+  ' · ',
+  verifyLink,
+);
 
 const stage = h('section', { class: 'stage', 'aria-label': 'Game' });
 const controls = h('section', { class: 'game-controls', 'aria-label': 'Bet options' });
@@ -189,11 +250,15 @@ function setLastWin(cents: number | null): void {
 function showError(code: string, message?: string, body: Record<string, unknown> = {}): void {
   errorBanner.hidden = false;
   errorText.dataset.code = code;
-  errorText.textContent = message ?? LIMIT_MESSAGES[launch.lang]?.[code] ?? MESSAGES[code] ?? `Something went wrong (${code}).`;
+  errorText.textContent =
+    message ?? LIMIT_MESSAGES[launch.lang]?.[code] ?? MESSAGES[code] ?? `Something went wrong (${code}).`;
   // Screen readers pronounce the message in its own language.
   if (!message && LIMIT_MESSAGES[launch.lang]?.[code]) errorText.lang = launch.lang;
   else errorText.removeAttribute('lang');
-  const limitsPage = LIMIT_CODES.has(code) && session?.mode === 'real' && launch.lobbyUrl !== null ? new URL('/profile/limits', launch.lobbyUrl).href : null;
+  const limitsPage =
+    LIMIT_CODES.has(code) && session?.mode === 'real' && launch.lobbyUrl !== null
+      ? new URL('/profile/limits', launch.lobbyUrl).href
+      : null;
   limitsLink.hidden = limitsPage === null;
   if (limitsPage) limitsLink.href = limitsPage;
   const canDeposit = code === 'insufficient_funds' && session?.mode === 'real' && launch.depositUrl !== null;
@@ -255,7 +320,17 @@ function setSound(on: boolean): void {
 
 /** A speaker, with waves when the sound is on (SVG: no emoji font needed). */
 function speakerIcon(on: boolean): SVGSVGElement {
-  const icon = svg('svg', { viewBox: '0 0 24 24', width: 20, height: 20, 'aria-hidden': 'true', fill: 'none', stroke: 'currentColor', 'stroke-width': 2, 'stroke-linecap': 'round', 'stroke-linejoin': 'round' });
+  const icon = svg('svg', {
+    viewBox: '0 0 24 24',
+    width: 20,
+    height: 20,
+    'aria-hidden': 'true',
+    fill: 'none',
+    stroke: 'currentColor',
+    'stroke-width': 2,
+    'stroke-linecap': 'round',
+    'stroke-linejoin': 'round',
+  });
   icon.appendChild(svg('path', { d: 'M4 9h4l5-4v14l-5-4H4z', fill: 'currentColor' }));
   icon.appendChild(svg('path', { d: on ? 'M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12' : 'M17 9l5 6M22 9l-5 6' }));
   return icon;
@@ -404,8 +479,20 @@ async function rotate(): Promise<void> {
 
 function layout(): void {
   const title = info?.title ?? 'Unknown game';
-  const rulesLink = h('a', { href: `${studioPrefix()}/rules/${encodeURIComponent(launch.game)}`, target: '_blank', rel: 'noopener', class: 'link', 'data-testid': 'rules' }, 'Rules');
-  const lobby = launch.lobbyUrl ? h('a', { href: launch.lobbyUrl, target: '_top', class: 'link', 'data-testid': 'lobby' }, 'Lobby') : null;
+  const rulesLink = h(
+    'a',
+    {
+      href: `${studioPrefix()}/rules/${encodeURIComponent(launch.game)}`,
+      target: '_blank',
+      rel: 'noopener',
+      class: 'link',
+      'data-testid': 'rules',
+    },
+    'Rules',
+  );
+  const lobby = launch.lobbyUrl
+    ? h('a', { href: launch.lobbyUrl, target: '_top', class: 'link', 'data-testid': 'lobby' }, 'Lobby')
+    : null;
   const modeTag = h('span', { class: 'tag', 'data-testid': 'mode' }, launch.mode === 'demo' ? 'Demo' : 'Real');
 
   const bar = h(
@@ -428,7 +515,11 @@ function layout(): void {
     'section',
     { class: 'fair', 'aria-labelledby': 'fair-title' },
     h('h2', { id: 'fair-title' }, 'Provably fair'),
-    h('p', { class: 'muted small' }, 'The server seed is committed by its sha256 before you play. Rotate it to reveal it and verify your rounds.'),
+    h(
+      'p',
+      { class: 'muted small' },
+      'The server seed is committed by its sha256 before you play. Rotate it to reveal it and verify your rounds.',
+    ),
     h('div', { class: 'kv' }, h('span', { class: 'label' }, 'Server seed hash (commitment)'), commitmentOut),
     seedForm,
     h('div', { class: 'kv inline' }, h('span', { class: 'label' }, 'Next nonce'), nextNonceOut),
@@ -438,7 +529,13 @@ function layout(): void {
   );
 
   app.replaceChildren(
-    h('header', { class: 'top' }, h('h1', {}, title), modeTag, h('nav', { class: 'links', 'aria-label': 'Game links' }, rulesLink, lobby)),
+    h(
+      'header',
+      { class: 'top' },
+      h('h1', {}, title),
+      modeTag,
+      h('nav', { class: 'links', 'aria-label': 'Game links' }, rulesLink, lobby),
+    ),
     errorBanner,
     notice,
     h('main', { class: `game game-${launch.game} kind-${info?.kind ?? 'none'}` }, stage, controls, bar, fair),
@@ -461,7 +558,12 @@ function wire(): void {
   window.addEventListener('keydown', (event) => {
     if (event.code !== 'Space' && event.key !== ' ') return;
     const target = event.target as HTMLElement | null;
-    if (target && target !== document.body && target.closest('input, textarea, select, button, a, [contenteditable], [role="button"]')) return;
+    if (
+      target &&
+      target !== document.body &&
+      target.closest('input, textarea, select, button, a, [contenteditable], [role="button"]')
+    )
+      return;
     event.preventDefault();
     if (!event.repeat) void play();
   });
@@ -517,7 +619,11 @@ async function main(): Promise<void> {
   playButton.setAttribute('aria-label', renderer.playLabel);
   stakeLabel.textContent = renderer.stakeLabel;
   stakeSelect.setAttribute('aria-label', renderer.stakeLabel);
-  stakeSelect.replaceChildren(...renderer.stakes.map((cents) => h('option', { value: cents, selected: cents === renderer!.defaultStake }, money(cents))));
+  stakeSelect.replaceChildren(
+    ...renderer.stakes.map((cents) =>
+      h('option', { value: cents, selected: cents === renderer!.defaultStake }, money(cents)),
+    ),
+  );
   renderer.stakeChanged?.();
   quickButton.hidden = !session.rules.quickSpin;
   quickButton.disabled = !session.rules.quickSpin;

@@ -21,7 +21,8 @@ export function chipLabel(cents: number): string {
   if (units >= 1000) return `${trim(units / 1000)}K`;
   return trim(units);
 }
-const trim = (n: number): string => (Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0+$/, '').replace(/\.$/, ''));
+const trim = (n: number): string =>
+  Number.isInteger(n) ? String(n) : n.toFixed(2).replace(/0+$/, '').replace(/\.$/, '');
 
 /** Whole units typed by the player ("2.5") to minor units (250), or null. */
 export function parseAmount(text: string): number | null {

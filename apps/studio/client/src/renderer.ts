@@ -58,7 +58,11 @@ export interface GameRenderer {
 export type RendererFactory = (ctx: ShellContext) => GameRenderer;
 
 /** Stake options: `unit` × a 1-2-5 ladder, at most `max` minor units. */
-export function stakeLadder(unit: number, max: number, factors: readonly number[] = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000]): number[] {
+export function stakeLadder(
+  unit: number,
+  max: number,
+  factors: readonly number[] = [1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000],
+): number[] {
   return factors.map((f) => f * unit).filter((v) => v <= max);
 }
 

@@ -22,7 +22,8 @@ export class Sound {
 
   private context(): AudioContext | null {
     if (this.ctx) return this.ctx;
-    const Ctor = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
+    const Ctor =
+      window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
     if (!Ctor) return null;
     try {
       this.ctx = new Ctor();

@@ -14,11 +14,19 @@ function rowsOf(columns: readonly (readonly string[])[]): string[] {
 }
 
 function stellarSpin(spin: StellarSpin, title: string): string[] {
-  const lines = [`${title}${spin.multiplier > 1 ? ` (wins × ${spin.multiplier})` : ''}:`, ...rowsOf(spin.reels).map((r) => `  ${r}`)];
-  if (spin.expanded.length > 0) lines.push(`  Stars expanded on reel${spin.expanded.length > 1 ? 's' : ''} ${spin.expanded.map((r) => r + 1).join(', ')}`);
+  const lines = [
+    `${title}${spin.multiplier > 1 ? ` (wins × ${spin.multiplier})` : ''}:`,
+    ...rowsOf(spin.reels).map((r) => `  ${r}`),
+  ];
+  if (spin.expanded.length > 0)
+    lines.push(
+      `  Stars expanded on reel${spin.expanded.length > 1 ? 's' : ''} ${spin.expanded.map((r) => r + 1).join(', ')}`,
+    );
   for (const l of spin.lines) lines.push(`  Line ${l.line}: ${l.count} × ${l.symbol} pays ${formatAmount(l.win)}`);
   if (spin.scatters >= 3 || spin.scatterWin > 0) {
-    lines.push(`  ${spin.scatters} Galaxies: ${spin.scatterWin > 0 ? `pay ${formatAmount(spin.scatterWin)}` : 'no pay'}${spin.freeSpinsAwarded > 0 ? `, ${spin.freeSpinsAwarded} free spins` : ''}`);
+    lines.push(
+      `  ${spin.scatters} Galaxies: ${spin.scatterWin > 0 ? `pay ${formatAmount(spin.scatterWin)}` : 'no pay'}${spin.freeSpinsAwarded > 0 ? `, ${spin.freeSpinsAwarded} free spins` : ''}`,
+    );
   }
   lines.push(`  Spin win ${formatAmount(spin.win)}`);
   return lines;
@@ -34,19 +42,29 @@ const SUMMARIES: Record<string, (outcome: never) => string[]> = {
   'nebula-ways': (o: NebulaOutcome) => [
     `Stake ${formatAmount(o.stake)} (coin ${formatAmount(o.coin)}).`,
     ...rowsOf(o.reels).map((r) => `  ${r}`),
-    ...o.wins.map((w) => `${w.symbol} on ${w.reels} reels: ${w.ways} ways${w.weightedWays !== w.ways ? ` (${w.weightedWays} with wild multipliers)` : ''} pay ${formatAmount(w.win)}`),
+    ...o.wins.map(
+      (w) =>
+        `${w.symbol} on ${w.reels} reels: ${w.ways} ways${w.weightedWays !== w.ways ? ` (${w.weightedWays} with wild multipliers)` : ''} pay ${formatAmount(w.win)}`,
+    ),
     `Total win ${formatAmount(o.win)}.`,
   ],
   'cosmic-clusters': (o: CosmicOutcome) => [
     `Stake ${formatAmount(o.stake)} (coin ${formatAmount(o.coin)}).`,
     ...rowsOf(o.grid).map((r) => `  ${r}`),
     ...o.wins.map((w) => `${w.count} × ${w.symbol}: ${w.pay} coins = ${formatAmount(w.win)}`),
-    ...(o.multipliers.length > 0 ? [`Supernovas: ${o.multipliers.map((m) => `×${m.value}`).join(' + ')}${o.win > 0 ? ` → total × ${o.multiplier}` : ''}`] : []),
+    ...(o.multipliers.length > 0
+      ? [
+          `Supernovas: ${o.multipliers.map((m) => `×${m.value}`).join(' + ')}${o.win > 0 ? ` → total × ${o.multiplier}` : ''}`,
+        ]
+      : []),
     `Total win ${formatAmount(o.win)}.`,
   ],
   'european-roulette': (o: RouletteOutcome) => [
     `The ball landed on ${o.pocket} (${o.colour}).`,
-    ...o.positions.map((p) => `${p.type.replace('_', ' ')} ${p.numbers.length <= 6 ? p.numbers.join('-') : `(${p.numbers.length} numbers)`}: stake ${formatAmount(p.stake)} → ${p.win > 0 ? `wins ${formatAmount(p.win)}` : 'lost'}`),
+    ...o.positions.map(
+      (p) =>
+        `${p.type.replace('_', ' ')} ${p.numbers.length <= 6 ? p.numbers.join('-') : `(${p.numbers.length} numbers)`}: stake ${formatAmount(p.stake)} → ${p.win > 0 ? `wins ${formatAmount(p.win)}` : 'lost'}`,
+    ),
   ],
   'orbit-dice': (o: DiceOutcome) => [
     `Rolled ${formatAmount(o.roll)}, ${o.direction} ${formatAmount(o.target)}: ${o.won ? 'won' : 'lost'} (win chance ${(o.chance * 100).toFixed(2)} %, multiplier ×${o.multiplier.toFixed(4)}).`,

@@ -60,7 +60,10 @@ export class RoundDraws implements Draws {
   /** The next uniform 32-bit word of the stream. */
   uint32(): number {
     if (this.offset + 4 > this.block.length) {
-      this.block = keyedHmac(this.serverSeed).clone().update(utf8ToBytes(`${this.clientSeed}:${this.nonce}:${this.cursor}`)).digest();
+      this.block = keyedHmac(this.serverSeed)
+        .clone()
+        .update(utf8ToBytes(`${this.clientSeed}:${this.nonce}:${this.cursor}`))
+        .digest();
       this.cursor++;
       this.offset = 0;
     }

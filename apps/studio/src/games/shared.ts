@@ -12,7 +12,8 @@ export function invalidBet(): never {
   throw new RangeError('invalid_bet');
 }
 
-export const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The fields of a bet sent as a plain object; anything else (null, an array, a number) is refused. */
 export function betFields(input: unknown): Record<string, unknown> {
@@ -62,7 +63,9 @@ export function bernoulliReturn(p: number, r: number): ReturnMoments {
 }
 
 /** `theoreticalRtp` and `returnVariance` from the exact moments of the reference bet's return. */
-export function exactReturn(moments: () => ReturnMoments): Pick<GameMath<unknown, unknown>, 'theoreticalRtp' | 'returnVariance'> {
+export function exactReturn(
+  moments: () => ReturnMoments,
+): Pick<GameMath<unknown, unknown>, 'theoreticalRtp' | 'returnVariance'> {
   return { theoreticalRtp: () => moments().mean, returnVariance: () => moments().variance };
 }
 
@@ -70,8 +73,20 @@ export function exactReturn(moments: () => ReturnMoments): Pick<GameMath<unknown
  * What a `{ stake }` game built from a config shares: its catalogue names, declared RTP, config,
  * exact return (from `moments`, the reference bet's) and bet in multiples of `unit`.
  */
-export function stakeGameBasics<C extends { slug: string; title: string }>(config: C, declaredRtp: number, unit: number, moments: () => ReturnMoments) {
-  return { slug: config.slug, title: config.title, rtp: declaredRtp, config, ...exactReturn(moments), ...stakeBet(unit) };
+export function stakeGameBasics<C extends { slug: string; title: string }>(
+  config: C,
+  declaredRtp: number,
+  unit: number,
+  moments: () => ReturnMoments,
+) {
+  return {
+    slug: config.slug,
+    title: config.title,
+    rtp: declaredRtp,
+    config,
+    ...exactReturn(moments),
+    ...stakeBet(unit),
+  };
 }
 
 /** `compute` run once, on first use (exact moments take a while to enumerate). */
@@ -114,7 +129,11 @@ export function countPays(symbols: readonly { pays: readonly number[] }[], maxCo
 }
 
 /** Rules-page rows "n × Symbol" of every non-zero pay, best first, `pays` wording each pay. */
-export function countPaytable(symbols: readonly { name: string; pays: readonly number[] }[], maxCount: number, pays: (p: number) => string): PaytableRow[] {
+export function countPaytable(
+  symbols: readonly { name: string; pays: readonly number[] }[],
+  maxCount: number,
+  pays: (p: number) => string,
+): PaytableRow[] {
   const rows: PaytableRow[] = [];
   for (const s of symbols) {
     for (let n = maxCount; n >= 1; n--) {

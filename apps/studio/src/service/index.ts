@@ -13,5 +13,13 @@ export {
   type LicenceRules,
   type RetryReport,
 } from './studio';
-export { fileStore, memoryStore, type StudioStore, type StudioState, type StudioSession, type SeedPair, type PendingCall } from './store';
+export {
+  fileStore,
+  memoryStore,
+  type StudioStore,
+  type StudioState,
+  type StudioSession,
+  type SeedPair,
+  type PendingCall,
+} from './store';
 export { signWalletBody, type StudioFetch, type WalletRetryOptions } from './wallet';

@@ -7,13 +7,28 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { WALLET_ERROR_STATUS, type WalletBetRequest, type WalletErrorCode, type WalletRollbackRequest, type WalletWinRequest, type JackpotWin } from '@orbit/contracts';
+import {
+  WALLET_ERROR_STATUS,
+  type WalletBetRequest,
+  type WalletErrorCode,
+  type WalletRollbackRequest,
+  type WalletWinRequest,
+  type JackpotWin,
+} from '@orbit/contracts';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { commitment, jackpotDraw, RoundDraws } from '../fair/draws';
 import type { AnyGameMath } from '../games/types';
 import { clientMissingPage, notFoundPage, rulesPage } from './html';
-import { emptyStudioState, memoryStore, type PendingCall, type SeedPair, type StudioSession, type StudioState, type StudioStore } from './store';
+import {
+  emptyStudioState,
+  memoryStore,
+  type PendingCall,
+  type SeedPair,
+  type StudioSession,
+  type StudioState,
+  type StudioStore,
+} from './store';
 import { walletClient, type StudioFetch, type WalletRetryOptions } from './wallet';
 
 export type StudioLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -77,7 +92,18 @@ export function licenceRules(licence: string): LicenceRules {
 
 /** The statuses of the wallet refusals a player sees as they are; any other refusal is the studio's problem. */
 const REFUSAL_STATUS: Partial<Record<WalletErrorCode, number>> = Object.fromEntries(
-  (['invalid_launch_token', 'invalid_session', 'insufficient_funds', 'player_excluded', 'limit_reached', 'game_disabled', 'bonus_max_bet', 'wrong_currency'] as const).map((code) => [code, WALLET_ERROR_STATUS[code]]),
+  (
+    [
+      'invalid_launch_token',
+      'invalid_session',
+      'insufficient_funds',
+      'player_excluded',
+      'limit_reached',
+      'game_disabled',
+      'bonus_max_bet',
+      'wrong_currency',
+    ] as const
+  ).map((code) => [code, WALLET_ERROR_STATUS[code]]),
 );
 
 const randomHex = (bytes: number) => randomBytes(bytes).toString('hex');
@@ -92,7 +118,10 @@ const sessionBody = z.discriminatedUnion('mode', [
     mode: z.literal('demo'),
     game: z.string().min(1).max(100),
     currency: z.literal(DEMO_CURRENCY).optional(),
-    licence: z.string().regex(/^[A-Za-z]{2}$/).optional(),
+    licence: z
+      .string()
+      .regex(/^[A-Za-z]{2}$/)
+      .optional(),
   }),
 ]);
 const clientSeedBody = z.object({ client_seed: z.string().regex(CLIENT_SEED) });
@@ -109,7 +138,8 @@ export function createStudio(options: StudioOptions): Studio {
   const sessionTtlMs = options.sessionTtlMs ?? SESSION_TTL_MS;
   const demoBalance = options.demoBalanceCents ?? DEMO_BALANCE_CENTS;
   let log: StudioLog = options.log ?? noLog;
-  if (!/^https?:\/\//.test(options.walletUrl)) throw new Error(`studio: walletUrl must be an absolute http(s) URL, got "${options.walletUrl}"`);
+  if (!/^https?:\/\//.test(options.walletUrl))
+    throw new Error(`studio: walletUrl must be an absolute http(s) URL, got "${options.walletUrl}"`);
   if (!options.walletSecret) throw new Error('studio: walletSecret is required');
 
   const wallet = walletClient({
@@ -147,7 +177,8 @@ export function createStudio(options: StudioOptions): Studio {
 
   // ---------------------------------------------------------------- sessions and seeds
 
-  const expired = (s: StudioSession, now = clock()) => now.getTime() - new Date(s.last_seen_at).getTime() > sessionTtlMs;
+  const expired = (s: StudioSession, now = clock()) =>
+    now.getTime() - new Date(s.last_seen_at).getTime() > sessionTtlMs;
 
   /** Drops a session; a demo session's seed pair goes with it, revealed (nobody plays it again). */
   function dropSession(s: StudioSession): void {
@@ -204,7 +235,11 @@ export function createStudio(options: StudioOptions): Studio {
     return revealed_at;
   }
 
-  const fairView = (pair: SeedPair) => ({ server_seed_hash: pair.server_seed_hash, client_seed: pair.client_seed, nonce: pair.nonce });
+  const fairView = (pair: SeedPair) => ({
+    server_seed_hash: pair.server_seed_hash,
+    client_seed: pair.client_seed,
+    nonce: pair.nonce,
+  });
 
   function sessionView(s: StudioSession) {
     const rules = licenceRules(s.licence);
@@ -242,7 +277,16 @@ export function createStudio(options: StudioOptions): Studio {
 
   function failed(action: PendingCall['action'], id: string, body: string, error: string): void {
     log.error({ action, transaction_id: id, error }, 'studio: the platform refused a wallet call the studio owes');
-    state.pending.push({ id, action, body, attempts: 1, next_attempt_at: nowIso(), state: 'failed', last_error: error, created_at: nowIso() });
+    state.pending.push({
+      id,
+      action,
+      body,
+      attempts: 1,
+      next_attempt_at: nowIso(),
+      state: 'failed',
+      last_error: error,
+      created_at: nowIso(),
+    });
   }
 
   /** Updates the balance of the live sessions on that platform session. */
@@ -263,11 +307,17 @@ export function createStudio(options: StudioOptions): Studio {
         state.pending = state.pending.filter((p) => p !== call);
         noteBalance((JSON.parse(call.body) as { session_token: string }).session_token, result.data.balance_cents);
         report.delivered++;
-        log.info({ action: call.action, transaction_id: call.id, attempts: call.attempts }, 'studio: owed wallet call delivered');
+        log.info(
+          { action: call.action, transaction_id: call.id, attempts: call.attempts },
+          'studio: owed wallet call delivered',
+        );
       } else if (result.kind === 'refused') {
         call.state = 'failed';
         call.last_error = result.code;
-        log.error({ action: call.action, transaction_id: call.id, code: result.code }, 'studio: the platform refused an owed wallet call');
+        log.error(
+          { action: call.action, transaction_id: call.id, code: result.code },
+          'studio: the platform refused an owed wallet call',
+        );
       } else {
         call.last_error = result.reason;
         call.next_attempt_at = new Date(clock().getTime() + backoff(call.attempts)).toISOString();
@@ -290,7 +340,10 @@ export function createStudio(options: StudioOptions): Studio {
   // ---------------------------------------------------------------- answers
 
   const fail = (reply: FastifyReply, status: number, error: string, extra: Record<string, unknown> = {}) =>
-    reply.code(status).header('cache-control', 'no-store').send({ error, ...extra });
+    reply
+      .code(status)
+      .header('cache-control', 'no-store')
+      .send({ error, ...extra });
 
   /** A wallet refusal as the studio's error: the player-facing codes as they are, others 503. */
   function refusal(reply: FastifyReply, code: WalletErrorCode, balance?: number) {
@@ -299,11 +352,20 @@ export function createStudio(options: StudioOptions): Studio {
       log.error({ code }, 'studio: unexpected wallet refusal');
       return fail(reply, 503, 'wallet_unavailable');
     }
-    return fail(reply, status, code, code === 'insufficient_funds' && balance !== undefined ? { balance_cents: balance } : {});
+    return fail(
+      reply,
+      status,
+      code,
+      code === 'insufficient_funds' && balance !== undefined ? { balance_cents: balance } : {},
+    );
   }
 
   const html = (reply: FastifyReply, body: string, status = 200) =>
-    reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
+    reply
+      .code(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(body);
 
   async function clientPage(reply: FastifyReply, file: string, what: string) {
     if (options.clientDir) {
@@ -331,10 +393,22 @@ export function createStudio(options: StudioOptions): Studio {
   };
 
   /** Plays one round under the player's lock: its answer, or undefined when an error was sent. */
-  async function playRound(reply: FastifyReply, s: StudioSession, game: AnyGameMath, bet: unknown, stake: number, started: Date): Promise<RoundAnswer | undefined> {
+  async function playRound(
+    reply: FastifyReply,
+    s: StudioSession,
+    game: AnyGameMath,
+    bet: unknown,
+    stake: number,
+    started: Date,
+  ): Promise<RoundAnswer | undefined> {
     const rules = licenceRules(s.licence);
     const last = s.last_round_at ? new Date(s.last_round_at).getTime() : undefined;
-    if (slotGames.has(game.slug) && rules.minSpinMs > 0 && last !== undefined && started.getTime() - last < rules.minSpinMs) {
+    if (
+      slotGames.has(game.slug) &&
+      rules.minSpinMs > 0 &&
+      last !== undefined &&
+      started.getTime() - last < rules.minSpinMs
+    ) {
       save();
       void fail(reply, 429, 'too_fast');
       return undefined;
@@ -342,7 +416,8 @@ export function createStudio(options: StudioOptions): Studio {
     const pair = seedPair(s.player);
     const fair = fairView(pair);
     const { outcome, win } = game.play(new RoundDraws(pair.server_seed, pair.client_seed, pair.nonce), bet);
-    if (!Number.isSafeInteger(win) || win < 0) throw new Error(`${game.slug}: play returned an invalid win ${String(win)}`);
+    if (!Number.isSafeInteger(win) || win < 0)
+      throw new Error(`${game.slug}: play returned an invalid win ${String(win)}`);
     const round_id = randomHex(16);
     const answer = (balance: number, jackpot: JackpotWin | null): RoundAnswer => ({
       round_id,
@@ -377,7 +452,9 @@ export function createStudio(options: StudioOptions): Studio {
       transaction_id: betTx,
       amount_cents: stake,
       currency: s.currency,
-      ...(jackpotGames.has(game.slug) ? { jackpot_draw: jackpotDraw(pair.server_seed, pair.client_seed, pair.nonce) } : {}),
+      ...(jackpotGames.has(game.slug)
+        ? { jackpot_draw: jackpotDraw(pair.server_seed, pair.client_seed, pair.nonce) }
+        : {}),
     };
     const placed = await wallet.call('bet', betBody);
     if (!placed.ok) {
@@ -453,7 +530,8 @@ export function createStudio(options: StudioOptions): Studio {
 
     app.setErrorHandler((error: { statusCode?: number; message: string }, _req, reply) => {
       const status = error.statusCode ?? 500;
-      if (status >= 400 && status < 500) return fail(reply, status === 404 ? 404 : 400, status === 404 ? 'not_found' : 'invalid_request');
+      if (status >= 400 && status < 500)
+        return fail(reply, status === 404 ? 404 : 400, status === 404 ? 'not_found' : 'invalid_request');
       log.error(error);
       return fail(reply, 500, 'internal_error');
     });
@@ -596,7 +674,13 @@ export function createStudio(options: StudioOptions): Studio {
         state.seeds[s.player] = next;
         save();
         return reply.header('cache-control', 'no-store').send({
-          revealed: { server_seed: old.server_seed, server_seed_hash: old.server_seed_hash, client_seed: old.client_seed, rounds: old.nonce, revealed_at },
+          revealed: {
+            server_seed: old.server_seed,
+            server_seed_hash: old.server_seed_hash,
+            client_seed: old.client_seed,
+            rounds: old.nonce,
+            revealed_at,
+          },
           next: fairView(next),
         });
       });

@@ -66,7 +66,11 @@ const globalFetch: StudioFetch = async (url, init) => {
 
 export type WalletClient = {
   /** Sends `body` (an object, or the exact JSON text of an earlier attempt) with retries. */
-  call<A extends WalletAction>(action: A, body: object | string, override?: { attempts?: number }): Promise<WalletResult<WalletAnswer<A>>>;
+  call<A extends WalletAction>(
+    action: A,
+    body: object | string,
+    override?: { attempts?: number },
+  ): Promise<WalletResult<WalletAnswer<A>>>;
 };
 
 export function walletClient(options: {
@@ -81,7 +85,10 @@ export function walletClient(options: {
   const { attempts, timeoutMs, backoffMs } = options.retry;
 
   /** One attempt: the answer, or `retry` for a timeout, a 5xx or an unreadable answer. */
-  async function attempt<A extends WalletAction>(action: A, body: string): Promise<WalletResult<WalletAnswer<A>> | { retry: string }> {
+  async function attempt<A extends WalletAction>(
+    action: A,
+    body: string,
+  ): Promise<WalletResult<WalletAnswer<A>> | { retry: string }> {
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const deadline = new Promise<never>((_, reject) => {
@@ -130,7 +137,11 @@ export function walletClient(options: {
     if (!error.success) {
       const code = (json as { code?: unknown } | null)?.code;
       const known = (WALLET_ERROR_CODES as readonly unknown[]).includes(code);
-      return { ok: false, kind: 'unavailable', reason: `HTTP ${status}: ${known ? String(code) : 'unexpected refusal'}` };
+      return {
+        ok: false,
+        kind: 'unavailable',
+        reason: `HTTP ${status}: ${known ? String(code) : 'unexpected refusal'}`,
+      };
     }
     if (error.data.code === 'internal_error') return { retry: `HTTP ${status}: internal_error` };
     return {

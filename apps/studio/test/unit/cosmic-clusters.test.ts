@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { cosmicClusters, makeCosmic, type CosmicConfig } from '../../src/games/cosmic-clusters/math';
-import { enumerate, expectExactRtpInBand, expectJsonOutcome, measuredRtpTest, Scripted, stakeBetTests } from './support/games';
+import {
+  enumerate,
+  expectExactRtpInBand,
+  expectJsonOutcome,
+  measuredRtpTest,
+  Scripted,
+  stakeBetTests,
+} from './support/games';
 
 const cfg = cosmicClusters.config;
 const CELLS = cfg.columns * cfg.rows;
@@ -26,7 +33,10 @@ const FILLERS = ['Ringed Planet', 'Blue Planet', 'Red Planet', 'Moon', 'Comet', 
 /** n of `name` then fillers cycling through the others (at most 4 each: no other win). */
 const grid = (name: string, n: number): number[] => {
   const others = FILLERS.filter((f) => f !== name);
-  return [...Array.from({ length: n }, () => cell(name)), ...Array.from({ length: CELLS - n }, (_, i) => cell(others[i % others.length]!))];
+  return [
+    ...Array.from({ length: n }, () => cell(name)),
+    ...Array.from({ length: CELLS - n }, (_, i) => cell(others[i % others.length]!)),
+  ];
 };
 const STAKE = 200; // coin 10
 

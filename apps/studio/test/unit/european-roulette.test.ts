@@ -32,9 +32,12 @@ const legal = {
   split: (s: number[]) => {
     const [a, b] = s as [number, number];
     if (a === 0) return b >= 1 && b <= 3;
-    return (row(a) === row(b) && Math.abs(col(a) - col(b)) === 1) || (col(a) === col(b) && Math.abs(row(a) - row(b)) === 1);
+    return (
+      (row(a) === row(b) && Math.abs(col(a) - col(b)) === 1) || (col(a) === col(b) && Math.abs(row(a) - row(b)) === 1)
+    );
   },
-  street: (s: number[]) => sameSet(s, [0, 1, 2]) || sameSet(s, [0, 2, 3]) || (!s.includes(0) && s.every((n) => row(n) === row(s[0]!))),
+  street: (s: number[]) =>
+    sameSet(s, [0, 1, 2]) || sameSet(s, [0, 2, 3]) || (!s.includes(0) && s.every((n) => row(n) === row(s[0]!))),
   corner: (s: number[]) => {
     if (sameSet(s, [0, 1, 2, 3])) return true;
     if (s.includes(0)) return false;
@@ -49,7 +52,11 @@ const legal = {
 describe('european roulette: outcomes', () => {
   it('draws one pocket from 37 and reports its colour', () => {
     const zero = spin(0, { type: 'red', stake: 10 });
-    expect(zero.outcome).toEqual({ pocket: 0, colour: 'green', positions: [{ type: 'red', numbers: RED, stake: 10, win: 0 }] });
+    expect(zero.outcome).toEqual({
+      pocket: 0,
+      colour: 'green',
+      positions: [{ type: 'red', numbers: RED, stake: 10, win: 0 }],
+    });
     expect(spin(32, { type: 'red', stake: 10 }).outcome.colour).toBe('red');
     expect(spin(15, { type: 'red', stake: 10 }).outcome.colour).toBe('black');
   });
@@ -95,7 +102,9 @@ describe('european roulette: outcomes', () => {
     expect(winOf(25, { type: 'dozen', numbers: [3], stake: 100 })).toBe(300);
     expect(winOf(24, { type: 'dozen', numbers: [3], stake: 100 })).toBe(0);
     expect(winOf(12, { type: 'dozen', numbers: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], stake: 100 })).toBe(300);
-    expect(spin(12, { type: 'dozen', numbers: [1], stake: 1 }).outcome.positions[0]!.numbers).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(spin(12, { type: 'dozen', numbers: [1], stake: 1 }).outcome.positions[0]!.numbers).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12,
+    ]);
   });
 
   it('pays red/black, odd/even, low/high 1:1, and zero loses them all', () => {
@@ -113,7 +122,8 @@ describe('european roulette: outcomes', () => {
       ['high', 19, 200],
       ['high', 18, 0],
     ];
-    for (const [type, pocket, win] of cases) expect(winOf(pocket, { type, stake: 100 }), `${type} on ${pocket}`).toBe(win);
+    for (const [type, pocket, win] of cases)
+      expect(winOf(pocket, { type, stake: 100 }), `${type} on ${pocket}`).toBe(win);
     for (const type of ['red', 'black', 'odd', 'even', 'low', 'high']) expect(winOf(0, { type, stake: 100 })).toBe(0);
     // Numbers may be given for an even-money bet if they are exactly the ones covered.
     expect(winOf(3, { type: 'red', numbers: [...RED].reverse(), stake: 100 })).toBe(200);
@@ -131,7 +141,16 @@ describe('european roulette: outcomes', () => {
     );
     expect(outcome.positions.map((p) => p.win)).toEqual([360, 360, 270, 80, 0, 180]);
     expect(win).toBe(1_250);
-    expect(game.stake(game.parseBet({ bets: [{ type: 'red', stake: 50 }, { type: 'odd', stake: 25 }] }))).toBe(75);
+    expect(
+      game.stake(
+        game.parseBet({
+          bets: [
+            { type: 'red', stake: 50 },
+            { type: 'odd', stake: 25 },
+          ],
+        }),
+      ),
+    ).toBe(75);
   });
 });
 
@@ -150,7 +169,9 @@ describe('european roulette: bet validation', () => {
     expect(corners).toHaveLength(23);
     expect(corners.every(legal.corner)).toBe(true);
     expect(combinations(4).filter(legal.corner)).toHaveLength(23);
-    const sixLines = Array.from({ length: 32 }, (_, n) => Array.from({ length: 6 }, (_, i) => n + i)).filter((s) => accepted('six_line', s));
+    const sixLines = Array.from({ length: 32 }, (_, n) => Array.from({ length: 6 }, (_, i) => n + i)).filter((s) =>
+      accepted('six_line', s),
+    );
     expect(sixLines.map((s) => s[0])).toEqual([1, 4, 7, 10, 13, 16, 19, 22, 25, 28, 31]);
   });
 
@@ -178,13 +199,30 @@ describe('european roulette: bet validation', () => {
     refused({ bets: [{ type: 'dozen', numbers: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 13], stake: 1 }] });
     refused({ bets: [{ type: 'red', numbers: [1], stake: 1 }] });
     refused({ bets: [{ type: 'basket', numbers: [0, 1, 2], stake: 1 }] });
-    for (const stake of [0, -5, 1.5, '100', null, Number.MAX_SAFE_INTEGER + 1]) refused({ bets: [{ type: 'red', stake }] });
+    for (const stake of [0, -5, 1.5, '100', null, Number.MAX_SAFE_INTEGER + 1])
+      refused({ bets: [{ type: 'red', stake }] });
     refused({ bets: [] });
     refused({ bets: Array.from({ length: 41 }, () => ({ type: 'red', stake: 1 })) });
-    expect(game.parseBet({ bets: Array.from({ length: 40 }, () => ({ type: 'red', stake: 1 })) }).bets).toHaveLength(40);
+    expect(game.parseBet({ bets: Array.from({ length: 40 }, () => ({ type: 'red', stake: 1 })) }).bets).toHaveLength(
+      40,
+    );
     refused({ bets: [{ type: 'red', stake: 10_000_001 }] });
-    refused({ bets: [{ type: 'red', stake: 5_000_000 }, { type: 'black', stake: 5_000_001 }] });
-    expect(game.stake(game.parseBet({ bets: [{ type: 'red', stake: 5_000_000 }, { type: 'black', stake: 5_000_000 }] }))).toBe(10_000_000);
+    refused({
+      bets: [
+        { type: 'red', stake: 5_000_000 },
+        { type: 'black', stake: 5_000_001 },
+      ],
+    });
+    expect(
+      game.stake(
+        game.parseBet({
+          bets: [
+            { type: 'red', stake: 5_000_000 },
+            { type: 'black', stake: 5_000_000 },
+          ],
+        }),
+      ),
+    ).toBe(10_000_000);
     refused(null);
     refused([]);
     refused({});
@@ -196,10 +234,20 @@ describe('european roulette: return to player', () => {
   it('returns exactly 36 stakes over the 37 pockets for every position of every bet type (RTP 36/37)', () => {
     const positions: RawPosition[] = [
       ...combinations(1).map((numbers) => ({ type: 'straight', numbers, stake: 1 })),
-      ...combinations(2).filter((s) => accepted('split', s)).map((numbers) => ({ type: 'split', numbers, stake: 1 })),
-      ...combinations(3).filter((s) => accepted('street', s)).map((numbers) => ({ type: 'street', numbers, stake: 1 })),
-      ...combinations(4).filter((s) => accepted('corner', s)).map((numbers) => ({ type: 'corner', numbers, stake: 1 })),
-      ...[1, 4, 7, 10, 13, 16, 19, 22, 25, 28, 31].map((n) => ({ type: 'six_line', numbers: [n, n + 1, n + 2, n + 3, n + 4, n + 5], stake: 1 })),
+      ...combinations(2)
+        .filter((s) => accepted('split', s))
+        .map((numbers) => ({ type: 'split', numbers, stake: 1 })),
+      ...combinations(3)
+        .filter((s) => accepted('street', s))
+        .map((numbers) => ({ type: 'street', numbers, stake: 1 })),
+      ...combinations(4)
+        .filter((s) => accepted('corner', s))
+        .map((numbers) => ({ type: 'corner', numbers, stake: 1 })),
+      ...[1, 4, 7, 10, 13, 16, 19, 22, 25, 28, 31].map((n) => ({
+        type: 'six_line',
+        numbers: [n, n + 1, n + 2, n + 3, n + 4, n + 5],
+        stake: 1,
+      })),
       ...[1, 2, 3].flatMap((k) => [
         { type: 'column', numbers: [k], stake: 1 },
         { type: 'dozen', numbers: [k], stake: 1 },

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Draws } from '../../src/fair/draws';
-import { makeNebula, nebulaWays, type NebulaConfig, type NebulaGame, type NebulaWayWin } from '../../src/games/nebula-ways/math';
+import {
+  makeNebula,
+  nebulaWays,
+  type NebulaConfig,
+  type NebulaGame,
+  type NebulaWayWin,
+} from '../../src/games/nebula-ways/math';
 import { expectExactRtpInBand, expectJsonOutcome, measuredRtpTest, Scripted, stakeBetTests } from './support/games';
 
 /** A tiny deterministic generator for drawing many spins in tests. */
@@ -71,7 +77,8 @@ describe('Nebula Ways outcomes from scripted draws', () => {
         const w1 = window(cfg, 1, t1);
         const t2 = stopsWhere(
           2,
-          (w) => count(w, 'D') === 1 && !w.some(isWild) && !w.some((c) => c !== 'D' && w0.includes(c) && w1.includes(c)),
+          (w) =>
+            count(w, 'D') === 1 && !w.some(isWild) && !w.some((c) => c !== 'D' && w0.includes(c) && w1.includes(c)),
         )[0];
         const t3 = stopsWhere(3, (w) => !w.includes('D') && !w.some(isWild))[0];
         if (t2 === undefined || t3 === undefined) continue;
@@ -93,8 +100,14 @@ describe('Nebula Ways outcomes from scripted draws', () => {
     // Reel 1: one Stardust; reel 2: the ×2 wild, no Stardust; reel 3: the ×3 wild and one Stardust.
     // Ways: D–W2–D (×2) and D–W2–W3 (×6): 2 ways, 2 + 6 = 8 weighted ways.
     const t0 = stopsWhere(0, (w) => count(w, 'D') === 1)[0]!;
-    const t1 = stopsWhere(1, (w) => w.includes('2') && !w.includes('D') && count(w, '2') === 1 && !w.some((c) => c !== '2' && isWild(c)))[0];
-    const t2 = stopsWhere(2, (w) => w.includes('3') && count(w, 'D') === 1 && !w.some((c) => c !== '3' && isWild(c)))[0];
+    const t1 = stopsWhere(
+      1,
+      (w) => w.includes('2') && !w.includes('D') && count(w, '2') === 1 && !w.some((c) => c !== '2' && isWild(c)),
+    )[0];
+    const t2 = stopsWhere(
+      2,
+      (w) => w.includes('3') && count(w, 'D') === 1 && !w.some((c) => c !== '3' && isWild(c)),
+    )[0];
     const w0 = window(cfg, 0, t0);
     const t3 = stopsWhere(3, (w) => !w.some(isWild) && !w.some((c) => w0.includes(c)))[0];
     expect([t1, t2, t3]).not.toContain(undefined);
@@ -102,7 +115,13 @@ describe('Nebula Ways outcomes from scripted draws', () => {
     const { outcome, win } = nebulaWays.play(new Scripted(stops), { stake: STAKE });
     expect(outcome.reels[1]).toContain('Wild×2');
     expect(outcome.reels[2]).toContain('Wild×3');
-    expect(outcome.wins.find((x) => x.symbol === 'Stardust')).toEqual({ symbol: 'Stardust', reels: 3, ways: 2, weightedWays: 8, win: 80 });
+    expect(outcome.wins.find((x) => x.symbol === 'Stardust')).toEqual({
+      symbol: 'Stardust',
+      reels: 3,
+      ways: 2,
+      weightedWays: 8,
+      win: 80,
+    });
     // Every other reel-1 symbol rides the two wilds too; the brute force agrees on all of them.
     expect(outcome.wins).toEqual(naiveWins(cfg, stops, 10));
     expect(win).toBe(outcome.wins.reduce((a, x) => a + x.win, 0));

@@ -19,19 +19,34 @@ describe('orbit dice: outcomes', () => {
   });
 
   it('over: wins above the target (a roll equal to the target loses)', () => {
-    expect(roll(5_000, { stake: 100, target: 4_999, direction: 'over' })).toMatchObject({ outcome: { chance: 0.5, won: true }, win: 192 });
+    expect(roll(5_000, { stake: 100, target: 4_999, direction: 'over' })).toMatchObject({
+      outcome: { chance: 0.5, won: true },
+      win: 192,
+    });
     expect(roll(9_999, { stake: 100, target: 4_999, direction: 'over' }).win).toBe(192);
-    expect(roll(4_999, { stake: 100, target: 4_999, direction: 'over' })).toMatchObject({ outcome: { won: false }, win: 0 });
+    expect(roll(4_999, { stake: 100, target: 4_999, direction: 'over' })).toMatchObject({
+      outcome: { won: false },
+      win: 0,
+    });
   });
 
   it('rounds the win down to the minor unit, at the chance limits too', () => {
     // 100 × 9600 / 3333 = 288.03 → 288
-    expect(roll(3_332, { stake: 100, target: 3_333, direction: 'under' })).toMatchObject({ outcome: { chance: 0.3333, multiplier: 2.8802 }, win: 288 });
+    expect(roll(3_332, { stake: 100, target: 3_333, direction: 'under' })).toMatchObject({
+      outcome: { chance: 0.3333, multiplier: 2.8802 },
+      win: 288,
+    });
     // 1 %: 9600 / 100 = × 96
-    expect(roll(9_999, { stake: 250, target: 9_899, direction: 'over' })).toMatchObject({ outcome: { chance: 0.01, multiplier: 96 }, win: 24_000 });
+    expect(roll(9_999, { stake: 250, target: 9_899, direction: 'over' })).toMatchObject({
+      outcome: { chance: 0.01, multiplier: 96 },
+      win: 24_000,
+    });
     expect(roll(99, { stake: 250, target: 100, direction: 'under' }).win).toBe(24_000);
     // 98 %: 100 × 9600 / 9800 = 97.96 → 97 (a win below the stake)
-    expect(roll(9_799, { stake: 100, target: 9_800, direction: 'under' })).toMatchObject({ outcome: { chance: 0.98, multiplier: 0.9795 }, win: 97 });
+    expect(roll(9_799, { stake: 100, target: 9_800, direction: 'under' })).toMatchObject({
+      outcome: { chance: 0.98, multiplier: 0.9795 },
+      win: 97,
+    });
     expect(roll(5_000, { stake: 1, target: 4_999, direction: 'over' }).win).toBe(1); // 1.92 → 1
     expect(roll(9_999, { stake: 10_000_000, target: 9_899, direction: 'over' }).win).toBe(960_000_000);
   });
@@ -48,13 +63,18 @@ describe('orbit dice: bet validation', () => {
     refused({ stake: 100, target: 10_000, direction: 'over' });
     refused({ stake: 100, target: 50.5, direction: 'under' });
     refused({ stake: 100, target: '5000', direction: 'under' });
-    expect(game.parseBet({ stake: 100, target: 100, direction: 'under' })).toEqual({ stake: 100, target: 100, direction: 'under' });
+    expect(game.parseBet({ stake: 100, target: 100, direction: 'under' })).toEqual({
+      stake: 100,
+      target: 100,
+      direction: 'under',
+    });
     expect(game.parseBet({ stake: 100, target: 9_899, direction: 'over' }).target).toBe(9_899);
     expect(game.parseBet({ stake: 100, target: 199, direction: 'over' }).target).toBe(199);
     expect(game.parseBet({ stake: 100, target: 9_800, direction: 'under' }).target).toBe(9_800);
   });
   it('refuses bad stakes and directions', () => {
-    for (const stake of [0, -1, 1.5, '100', undefined, 10_000_001]) refused({ stake, target: 5_000, direction: 'under' });
+    for (const stake of [0, -1, 1.5, '100', undefined, 10_000_001])
+      refused({ stake, target: 5_000, direction: 'under' });
     refused({ stake: 100, target: 5_000, direction: 'sideways' });
     refused({ stake: 100, target: 5_000 });
     refused(null);
@@ -86,7 +106,12 @@ describe('orbit dice: return to player', () => {
       }
     }
     // Full enumeration for a few bets through `play` itself.
-    for (const bet of [game.referenceBet, { stake: 100, target: 4_999, direction: 'over' }, { stake: 100, target: 3_333, direction: 'under' }, { stake: 77, target: 9_899, direction: 'over' }]) {
+    for (const bet of [
+      game.referenceBet,
+      { stake: 100, target: 4_999, direction: 'over' },
+      { stake: 100, target: 3_333, direction: 'under' },
+      { stake: 77, target: 9_899, direction: 'over' },
+    ]) {
       const parsed = game.parseBet(bet);
       const rolls = winningRolls(parsed.target, parsed.direction);
       let returned = 0;

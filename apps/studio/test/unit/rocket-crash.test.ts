@@ -32,10 +32,22 @@ describe('rocket crash: outcomes', () => {
   it('pays stake × cash-out when the crash point reaches it, nothing when it crashes one draw earlier', () => {
     const first = firstReaching(200);
     expect(first).toBe(TWO_32 - drawsReaching(200));
-    expect(fly(first, { stake: 100, cashout_at: 200 })).toEqual({ outcome: { crash_point: 200, cashout_at: 200, won: true }, win: 200 });
-    expect(fly(first - 1, { stake: 100, cashout_at: 200 })).toEqual({ outcome: { crash_point: 199, cashout_at: 200, won: false }, win: 0 });
-    expect(fly(TWO_32 - 1, { stake: 100, cashout_at: 200 })).toEqual({ outcome: { crash_point: 10_000_000, cashout_at: 200, won: true }, win: 200 });
-    expect(fly(0, { stake: 100, cashout_at: 101 })).toEqual({ outcome: { crash_point: 100, cashout_at: 101, won: false }, win: 0 });
+    expect(fly(first, { stake: 100, cashout_at: 200 })).toEqual({
+      outcome: { crash_point: 200, cashout_at: 200, won: true },
+      win: 200,
+    });
+    expect(fly(first - 1, { stake: 100, cashout_at: 200 })).toEqual({
+      outcome: { crash_point: 199, cashout_at: 200, won: false },
+      win: 0,
+    });
+    expect(fly(TWO_32 - 1, { stake: 100, cashout_at: 200 })).toEqual({
+      outcome: { crash_point: 10_000_000, cashout_at: 200, won: true },
+      win: 200,
+    });
+    expect(fly(0, { stake: 100, cashout_at: 101 })).toEqual({
+      outcome: { crash_point: 100, cashout_at: 101, won: false },
+      win: 0,
+    });
   });
 
   it('rounds the win down to the minor unit, up to × 1000', () => {
@@ -44,7 +56,10 @@ describe('rocket crash: outcomes', () => {
     expect(fly(TWO_32 - 1, { stake: 100, cashout_at: 100_000 }).win).toBe(100_000);
     expect(fly(TWO_32 - 1, { stake: 10_000_000, cashout_at: 100_000 }).win).toBe(10_000_000_000);
     const first = firstReaching(100_000);
-    expect(fly(first, { stake: 7, cashout_at: 100_000 })).toMatchObject({ outcome: { crash_point: 100_000, won: true }, win: 7_000 });
+    expect(fly(first, { stake: 7, cashout_at: 100_000 })).toMatchObject({
+      outcome: { crash_point: 100_000, won: true },
+      win: 7_000,
+    });
     expect(fly(first - 1, { stake: 7, cashout_at: 100_000 }).win).toBe(0);
   });
 });
@@ -57,7 +72,10 @@ describe('rocket crash: bet validation', () => {
     refused(null);
     refused('{"stake":100,"cashout_at":200}');
     expect(game.parseBet({ stake: 1, cashout_at: 101 })).toEqual({ stake: 1, cashout_at: 101 });
-    expect(game.parseBet({ stake: 10_000_000, cashout_at: 100_000 })).toEqual({ stake: 10_000_000, cashout_at: 100_000 });
+    expect(game.parseBet({ stake: 10_000_000, cashout_at: 100_000 })).toEqual({
+      stake: 10_000_000,
+      cashout_at: 100_000,
+    });
     expect(game.stake(game.parseBet({ stake: 250, cashout_at: 300 }))).toBe(250);
   });
 });
@@ -72,11 +90,14 @@ describe('rocket crash: return to player', () => {
     let lowest = 1;
     for (let m = 101; m <= 100_000; m++) {
       const reaching = drawsReaching(m);
-      if ((m % 97 === 0 || m < 1_000) && reaching !== TWO_32 - firstReaching(m)) wrong.push(`${m}: ${reaching} draws reach it, bisection says ${TWO_32 - firstReaching(m)}`);
+      if ((m % 97 === 0 || m < 1_000) && reaching !== TWO_32 - firstReaching(m))
+        wrong.push(`${m}: ${reaching} draws reach it, bisection says ${TWO_32 - firstReaching(m)}`);
       // Closed form over integers: ⌊96·2^32 / m⌋ words win m per 100 staked.
       const { numerator, denominator, value } = crashRtp({ stake: 100, cashout_at: m });
-      if (numerator !== (scaled / BigInt(m)) * BigInt(m) || denominator !== 100n * BigInt(TWO_32)) wrong.push(`${m}: RTP ${numerator}/${denominator}`);
-      if (numerator * 100n < 94n * denominator || numerator * 100n > 97n * denominator) wrong.push(`${m}: RTP ${value} outside [0.94, 0.97]`);
+      if (numerator !== (scaled / BigInt(m)) * BigInt(m) || denominator !== 100n * BigInt(TWO_32))
+        wrong.push(`${m}: RTP ${numerator}/${denominator}`);
+      if (numerator * 100n < 94n * denominator || numerator * 100n > 97n * denominator)
+        wrong.push(`${m}: RTP ${value} outside [0.94, 0.97]`);
       // Within one discretisation step of 0.96: 96·2^32 − m < numerator ≤ 96·2^32.
       if (numerator > scaled || numerator <= scaled - BigInt(m)) wrong.push(`${m}: more than one step from 0.96`);
       lowest = Math.min(lowest, value);
@@ -86,7 +107,8 @@ describe('rocket crash: return to player', () => {
   });
 
   it('matches the bisection count at the cash-out extremes', () => {
-    for (const m of [101, 102, 199, 200, 256, 1_000, 99_999, 100_000]) expect(drawsReaching(m)).toBe(TWO_32 - firstReaching(m));
+    for (const m of [101, 102, 199, 200, 256, 1_000, 99_999, 100_000])
+      expect(drawsReaching(m)).toBe(TWO_32 - firstReaching(m));
   });
 
   it('declares the exact RTP of the reference bet (cash-out × 2.00)', () => {

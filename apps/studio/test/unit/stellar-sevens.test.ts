@@ -6,7 +6,14 @@ import {
   type StellarConfig,
   type StellarSpin,
 } from '../../src/games/stellar-sevens/math';
-import { enumerate, expectExactRtpInBand, expectJsonOutcome, measuredRtpTest, Scripted, stakeBetTests } from './support/games';
+import {
+  enumerate,
+  expectExactRtpInBand,
+  expectJsonOutcome,
+  measuredRtpTest,
+  Scripted,
+  stakeBetTests,
+} from './support/games';
 
 const cfg = stellarSevens.config;
 const ROWS = cfg.rows;
@@ -45,7 +52,8 @@ describe('Stellar Sevens outcomes from scripted draws', () => {
   it('pays 3 Sevens on line 1 at 50 × the line bet, and nothing else', () => {
     const t0 = firstStop(0, (w) => w[1] === '7' && w[0] !== '7' && w[2] !== '7' && !w.includes(G));
     const [x, , y] = window(0, t0);
-    const only7inMiddle = (w: string[]) => w[1] === '7' && w[0] !== '7' && w[2] !== '7' && !w.includes(W) && !w.includes(G);
+    const only7inMiddle = (w: string[]) =>
+      w[1] === '7' && w[0] !== '7' && w[2] !== '7' && !w.includes(W) && !w.includes(G);
     const t1 = firstStop(1, (w) => only7inMiddle(w) && !w.includes(x!) && !w.includes(y!));
     const t2 = firstStop(2, only7inMiddle);
     const t3 = firstStop(3, (w) => !w.includes('7') && !w.includes(W) && !w.includes(G));
@@ -131,7 +139,11 @@ describe('Stellar Sevens outcomes from scripted draws', () => {
 
   it('retriggers: 3 Galaxies in a free spin add 10 more, its wins doubled', () => {
     const dead = deadStops();
-    const draws = new Scripted([...scatterStops(3), ...scatterStops(3), ...Array.from({ length: 19 }, () => dead).flat()]);
+    const draws = new Scripted([
+      ...scatterStops(3),
+      ...scatterStops(3),
+      ...Array.from({ length: 19 }, () => dead).flat(),
+    ]);
     const { outcome, win } = stellarSevens.play(draws, { stake: STAKE });
     expect(draws.done).toBe(true);
     expect(outcome.freeSpins).toHaveLength(20);

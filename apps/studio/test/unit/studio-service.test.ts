@@ -26,7 +26,8 @@ type CoinBet = { stake: number };
 function parseStake(input: unknown): CoinBet {
   if (typeof input !== 'object' || input === null) throw new RangeError('invalid_bet');
   const stake = (input as { stake?: unknown }).stake;
-  if (!Number.isSafeInteger(stake) || (stake as number) < 1 || (stake as number) > 1_000_000) throw new RangeError('invalid_bet');
+  if (!Number.isSafeInteger(stake) || (stake as number) < 1 || (stake as number) > 1_000_000)
+    throw new RangeError('invalid_bet');
   return { stake: stake as number };
 }
 
@@ -99,7 +100,10 @@ function fakePlatform() {
   };
 
   const ok = (status: number, answer: unknown) => ({ status, text: async () => JSON.stringify(answer) });
-  const err = (status: number, code: string, extra: Record<string, unknown> = {}) => ({ status, answer: { status: 'error', code, ...extra } });
+  const err = (status: number, code: string, extra: Record<string, unknown> = {}) => ({
+    status,
+    answer: { status: 'error', code, ...extra },
+  });
 
   function handle(action: string, raw: string, json: Record<string, unknown>): { status: number; answer: unknown } {
     if (action === 'authenticate') {
@@ -109,22 +113,44 @@ function fakePlatform() {
       const p = players.get(playerId)!;
       const token = `sess-${++seq}`;
       sessions.set(token, playerId);
-      return { status: 200, answer: { status: 'ok', session_token: token, player_id: p.id, nickname: p.nickname, currency: p.currency, balance_cents: p.balance, licence: p.licence } };
+      return {
+        status: 200,
+        answer: {
+          status: 'ok',
+          session_token: token,
+          player_id: p.id,
+          nickname: p.nickname,
+          currency: p.currency,
+          balance_cents: p.balance,
+          licence: p.licence,
+        },
+      };
     }
     const playerId = sessions.get(json.session_token as string);
     if (!playerId) return err(401, 'invalid_session');
     const p = players.get(playerId)!;
-    if (action === 'balance') return { status: 200, answer: { status: 'ok', currency: p.currency, balance_cents: p.balance } };
+    if (action === 'balance')
+      return { status: 200, answer: { status: 'ok', currency: p.currency, balance_cents: p.balance } };
 
     const tx = json.transaction_id as string;
     const prior = txs.get(tx);
     if (prior) return prior.body === raw ? prior : err(409, 'duplicate_transaction');
     let result: { status: number; answer: unknown };
-    const moved = () => ({ status: 200, answer: { status: 'ok', currency: p.currency, balance_cents: p.balance, transaction_id: `plat-${++seq}`, jackpot_win: null } });
+    const moved = () => ({
+      status: 200,
+      answer: {
+        status: 'ok',
+        currency: p.currency,
+        balance_cents: p.balance,
+        transaction_id: `plat-${++seq}`,
+        jackpot_win: null,
+      },
+    });
     if (action === 'bet') {
       const bet = json as WalletBetRequest;
       if (rolledBack.has(tx)) result = err(409, 'transaction_rolled_back');
-      else if (bet.amount_cents > p.balance) result = err(402, 'insufficient_funds', { balance_cents: p.balance, currency: p.currency });
+      else if (bet.amount_cents > p.balance)
+        result = err(402, 'insufficient_funds', { balance_cents: p.balance, currency: p.currency });
       else {
         p.balance -= bet.amount_cents;
         result = moved();
@@ -159,7 +185,8 @@ function fakePlatform() {
     expect(init.method).toBe('POST');
     const raw = init.body ?? '';
     const sign = init.headers[WALLET_SIGNATURE_HEADER];
-    if (sign !== createHmac('sha256', SECRET).update(raw).digest('hex')) return ok(401, { status: 'error', code: 'invalid_signature' });
+    if (sign !== createHmac('sha256', SECRET).update(raw).digest('hex'))
+      return ok(401, { status: 'error', code: 'invalid_signature' });
     const json = JSON.parse(raw) as Record<string, unknown>;
     calls.push({ action, body: raw, json });
     if (!schemas[action]?.safeParse(json).success) return ok(400, { status: 'error', code: 'invalid_request' });
@@ -228,8 +255,19 @@ async function setup(extra: Partial<StudioOptions> = {}) {
   await app.register(studio.plugin, { prefix: '/studio' });
   apps.push(app);
   const api = async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
-    const res = await app.inject({ method, url: `/studio${url}`, ...(payload === undefined ? {} : { payload: payload as object }) });
-    return { status: res.statusCode, body: String(res.headers['content-type'] ?? '').includes('json') ? (res.json() as Record<string, any>) : ({} as Record<string, any>), text: res.body, headers: res.headers };
+    const res = await app.inject({
+      method,
+      url: `/studio${url}`,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
+    return {
+      status: res.statusCode,
+      body: String(res.headers['content-type'] ?? '').includes('json')
+        ? (res.json() as Record<string, any>)
+        : ({} as Record<string, any>),
+      text: res.body,
+      headers: res.headers,
+    };
   };
   const demo = async (game = 'coin', licence = 'CW') => {
     const res = await api('POST', '/api/sessions', { game, mode: 'demo', currency: 'FUN', licence });
@@ -251,7 +289,14 @@ describe('studio service: demo play', () => {
   it('plays demo rounds with FUN money, counts the nonce, and every outcome recomputes from the revealed seed', async () => {
     const { api, demo, round, platform } = await setup();
     const s = await demo();
-    expect(s).toMatchObject({ mode: 'demo', game: 'coin', currency: 'FUN', balance_cents: 100_000, licence: 'CW', rules: { min_spin_ms: 0, quick_spin: true } });
+    expect(s).toMatchObject({
+      mode: 'demo',
+      game: 'coin',
+      currency: 'FUN',
+      balance_cents: 100_000,
+      licence: 'CW',
+      rules: { min_spin_ms: 0, quick_spin: true },
+    });
     expect(s.session_id).toMatch(/^[0-9a-f]{64}$/);
     expect(s.fair.nonce).toBe(0);
     expect(s.fair.client_seed).toMatch(/^[0-9a-f]{16}$/);
@@ -277,7 +322,13 @@ describe('studio service: demo play', () => {
     expect(rotated.body.revealed.server_seed_hash).toBe(hash);
     expect(commitment(seed)).toBe(hash);
     for (const r of played) {
-      const v = verifyRound({ game: coin, serverSeed: seed, clientSeed: r.fair.client_seed, nonce: r.fair.nonce, bet: { stake: 250 } });
+      const v = verifyRound({
+        game: coin,
+        serverSeed: seed,
+        clientSeed: r.fair.client_seed,
+        nonce: r.fair.nonce,
+        bet: { stake: 250 },
+      });
       expect(v.commitment).toBe(hash);
       expect(v.outcome).toEqual(r.outcome);
       expect(v.win).toBe(r.win_cents);
@@ -299,8 +350,18 @@ describe('studio service: real play through the wallet', () => {
     const { api, real, round, platform } = await setup();
     platform.player('p-1', 10_000, 'CW');
     const s = await real('p-1', 'fake-slot');
-    expect(s).toMatchObject({ mode: 'real', game: 'fake-slot', currency: 'EUR', balance_cents: 10_000, nickname: 'nick-p-1', licence: 'CW' });
-    expect(platform.callsOf('authenticate')[0]!.json).toEqual({ launch_token: expect.stringMatching(/^launch-/), game: 'fake-slot' });
+    expect(s).toMatchObject({
+      mode: 'real',
+      game: 'fake-slot',
+      currency: 'EUR',
+      balance_cents: 10_000,
+      nickname: 'nick-p-1',
+      licence: 'CW',
+    });
+    expect(platform.callsOf('authenticate')[0]!.json).toEqual({
+      launch_token: expect.stringMatching(/^launch-/),
+      game: 'fake-slot',
+    });
 
     const results: Array<Record<string, any>> = [];
     for (let i = 0; i < 3; i++) {
@@ -314,7 +375,9 @@ describe('studio service: real play through the wallet', () => {
     expect(bets).toHaveLength(3);
     expect(wins).toHaveLength(3);
     // bet then win, per round
-    const order = platform.calls.filter((c) => c.action === 'bet' || c.action === 'win').map((c) => `${c.action}:${c.json.round_id as string}`);
+    const order = platform.calls
+      .filter((c) => c.action === 'bet' || c.action === 'win')
+      .map((c) => `${c.action}:${c.json.round_id as string}`);
     expect(order).toEqual(results.flatMap((r) => [`bet:${r.round_id}`, `win:${r.round_id}`]));
 
     const rotated = await api('POST', `/api/sessions/${s.session_id}/rotate`);
@@ -341,7 +404,13 @@ describe('studio service: real play through the wallet', () => {
         currency: 'EUR',
         round: { stake_cents: 100, bet: { stake: 100 }, outcome: r.outcome, fair: r.fair },
       });
-      const v = verifyRound({ game: slot, serverSeed: seed, clientSeed: r.fair.client_seed, nonce: i, bet: { stake: 100 } });
+      const v = verifyRound({
+        game: slot,
+        serverSeed: seed,
+        clientSeed: r.fair.client_seed,
+        nonce: i,
+        bet: { stake: 100 },
+      });
       expect(v.outcome).toEqual(r.outcome);
       expect(v.win).toBe(r.win_cents);
     });
@@ -406,7 +475,9 @@ describe('studio service: seeds', () => {
       expect(res.status).toBe(422);
       expect(res.body).toEqual({ error: 'invalid_client_seed' });
     }
-    expect((await api('PUT', `/api/sessions/${s.session_id}/client_seed`, { client_seed: 'x'.repeat(64) })).status).toBe(200);
+    expect(
+      (await api('PUT', `/api/sessions/${s.session_id}/client_seed`, { client_seed: 'x'.repeat(64) })).status,
+    ).toBe(200);
   });
 
   it('reveals the old server seed on rotation and publishes it by its hash only then', async () => {
@@ -422,15 +493,27 @@ describe('studio service: seeds', () => {
 
     advance(1000);
     // A browser's fetch may send the JSON content type without a body.
-    const res = await app.inject({ method: 'POST', url: `/studio/api/sessions/${s.session_id as string}/rotate`, headers: { 'content-type': 'application/json' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/studio/api/sessions/${s.session_id as string}/rotate`,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(200);
     const rotated = { body: res.json() as Record<string, any> };
     expect(rotated.body.revealed).toMatchObject({ server_seed_hash: hash, client_seed: s.fair.client_seed, rounds: 2 });
-    expect(rotated.body.next).toEqual({ server_seed_hash: expect.stringMatching(/^[0-9a-f]{64}$/), client_seed: s.fair.client_seed, nonce: 0 });
+    expect(rotated.body.next).toEqual({
+      server_seed_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+      client_seed: s.fair.client_seed,
+      nonce: 0,
+    });
     expect(rotated.body.next.server_seed_hash).not.toBe(hash);
 
     const after = await api('GET', `/api/fair/seeds/${hash.toUpperCase()}`);
-    expect(after.body).toEqual({ server_seed_hash: hash, server_seed: rotated.body.revealed.server_seed, revealed_at: now.toISOString() });
+    expect(after.body).toEqual({
+      server_seed_hash: hash,
+      server_seed: rotated.body.revealed.server_seed,
+      revealed_at: now.toISOString(),
+    });
     const next = await api('GET', `/api/fair/seeds/${rotated.body.next.server_seed_hash as string}`);
     expect(next.body.server_seed).toBeNull();
 
@@ -488,15 +571,29 @@ describe('studio service: errors', () => {
     expect((await api('GET', `/api/sessions/${s.session_id}`)).body.fair.nonce).toBe(0);
     expect((await round('f'.repeat(64), { stake: 1 })).body).toEqual({ error: 'session_not_found' });
     expect((await api('GET', '/api/sessions/__proto__')).status).toBe(404);
-    expect((await api('POST', '/api/sessions', { game: 'nope', mode: 'demo' })).body).toEqual({ error: 'game_not_found' });
+    expect((await api('POST', '/api/sessions', { game: 'nope', mode: 'demo' })).body).toEqual({
+      error: 'game_not_found',
+    });
     expect((await api('POST', '/api/sessions', { game: 'constructor', mode: 'demo' })).status).toBe(404);
     expect((await api('POST', '/api/sessions', { game: 'coin', mode: 'demo', currency: 'EUR' })).status).toBe(422);
-    expect((await api('POST', '/api/sessions', { game: 'coin', mode: 'sideways' })).body).toEqual({ error: 'invalid_request' });
+    expect((await api('POST', '/api/sessions', { game: 'coin', mode: 'sideways' })).body).toEqual({
+      error: 'invalid_request',
+    });
     expect((await api('GET', '/api/nothing')).body).toEqual({ error: 'not_found' });
-    const garbage = await app.inject({ method: 'POST', url: '/studio/api/sessions', headers: { 'content-type': 'application/json' }, payload: '{"game":' });
+    const garbage = await app.inject({
+      method: 'POST',
+      url: '/studio/api/sessions',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"game":',
+    });
     expect(garbage.statusCode).toBe(400);
     expect(garbage.json()).toEqual({ error: 'invalid_request' });
-    const poisoned = await app.inject({ method: 'POST', url: '/studio/api/sessions', headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"x":1},"game":"coin","mode":"demo"}' });
+    const poisoned = await app.inject({
+      method: 'POST',
+      url: '/studio/api/sessions',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"__proto__":{"x":1},"game":"coin","mode":"demo"}',
+    });
     expect(poisoned.statusCode).toBe(400);
 
     const b = await demo('broken');
@@ -513,7 +610,9 @@ describe('studio service: errors', () => {
     advance(12 * 3_600_000 + 1);
     expect((await api('GET', `/api/sessions/${s.session_id}`)).status).toBe(404);
     // A gone demo session's seed is revealed: nobody plays it any more.
-    expect((await api('GET', `/api/fair/seeds/${s.fair.server_seed_hash as string}`)).body.server_seed).toMatch(/^[0-9a-f]{64}$/);
+    expect((await api('GET', `/api/fair/seeds/${s.fair.server_seed_hash as string}`)).body.server_seed).toMatch(
+      /^[0-9a-f]{64}$/,
+    );
   });
 });
 
@@ -603,7 +702,10 @@ describe('studio service: wallet failures', () => {
     const { studio, real, round, platform } = await setup();
     const p = platform.player('t-2', 10_000);
     const s = await real('t-2');
-    platform.faults.push({ action: 'bet', kind: 'hang-after', times: 3 }, { action: 'rollback', kind: '5xx', times: 3 });
+    platform.faults.push(
+      { action: 'bet', kind: 'hang-after', times: 3 },
+      { action: 'rollback', kind: '5xx', times: 3 },
+    );
     expect((await round(s.session_id, { stake: 300 })).status).toBe(503);
     expect(p.balance).toBe(9_700);
     advance(1_000);
@@ -619,7 +721,15 @@ describe('studio service: games and pages', () => {
     const list = await api('GET', '/api/games');
     expect(list.body.games.map((g: { slug: string }) => g.slug)).toEqual(['coin', 'fake-slot', 'broken']);
     const one = await api('GET', '/api/games/fake-slot');
-    expect(one.body).toEqual({ slug: 'fake-slot', title: 'Fake Slot', rtp: 0.98, rules: coin.rules.summary, paytable: coin.rules.paytable, slot: true, jackpot: true });
+    expect(one.body).toEqual({
+      slug: 'fake-slot',
+      title: 'Fake Slot',
+      rtp: 0.98,
+      rules: coin.rules.summary,
+      paytable: coin.rules.paytable,
+      slot: true,
+      jackpot: true,
+    });
     expect((await api('GET', '/api/games/nope')).status).toBe(404);
   });
 
@@ -641,7 +751,10 @@ describe('studio service: games and pages', () => {
     const dir = mkdtempSync(join(tmpdir(), 'studio-client-'));
     tmpDirs.push(dir);
     mkdirSync(join(dir, 'assets'));
-    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>play</title><script src="/studio/assets/app.js"></script>');
+    writeFileSync(
+      join(dir, 'index.html'),
+      '<!doctype html><title>play</title><script src="/studio/assets/app.js"></script>',
+    );
     writeFileSync(join(dir, 'fair.html'), '<!doctype html><title>verifier</title>');
     writeFileSync(join(dir, 'assets', 'app.js'), 'console.log("hi")');
     const built = await setup({ clientDir: dir });
@@ -659,14 +772,27 @@ describe('studio service: games and pages', () => {
 describe('studio service: mounting', () => {
   it('changes the JSON body parser only inside its own prefix', async () => {
     const platform = fakePlatform();
-    const studio = createStudio({ provider: 'orbit', walletUrl: WALLET_URL, walletSecret: SECRET, games: GAMES, fetch: platform.fetch, retryIntervalMs: 0 });
+    const studio = createStudio({
+      provider: 'orbit',
+      walletUrl: WALLET_URL,
+      walletSecret: SECRET,
+      games: GAMES,
+      fetch: platform.fetch,
+      retryIntervalMs: 0,
+    });
     const app = fastify();
     apps.push(app);
     app.post('/outside', async (req) => ({ body: req.body ?? null }));
     await app.register(studio.plugin, { prefix: '/studio' });
-    const outside = await app.inject({ method: 'POST', url: '/outside', headers: { 'content-type': 'application/json' } });
+    const outside = await app.inject({
+      method: 'POST',
+      url: '/outside',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(outside.statusCode).toBe(400);
-    expect((await app.inject({ method: 'POST', url: '/outside', payload: { a: 1 } })).json()).toEqual({ body: { a: 1 } });
+    expect((await app.inject({ method: 'POST', url: '/outside', payload: { a: 1 } })).json()).toEqual({
+      body: { a: 1 },
+    });
   });
 
   it('draws the jackpot word from HMAC-SHA256(server seed, "client:nonce:jackpot") (the isomorphic draws match node:crypto)', () => {
@@ -706,7 +832,10 @@ describe('studio service: file store', () => {
     await app.register(studio.plugin, { prefix: '/studio' });
     apps.push(app);
     const view = await app.inject({ method: 'GET', url: `/studio/api/sessions/${d.session_id as string}` });
-    expect(view.json()).toMatchObject({ balance_cents: played.body.balance_cents, fair: { nonce: 1, server_seed_hash: d.fair.server_seed_hash } });
+    expect(view.json()).toMatchObject({
+      balance_cents: played.body.balance_cents,
+      fair: { nonce: 1, server_seed_hash: d.fair.server_seed_hash },
+    });
     advance(1_000);
     expect(await studio.retryPending()).toEqual({ delivered: 1, pending: 0, failed: 0 });
     expect(p.balance).toBe(10_000 - 100 + owed.body.win_cents);

@@ -35,7 +35,9 @@ function read(scope: AutocompleteScope, store: Store | null): AutocompleteValues
     const parsed: unknown = JSON.parse(store?.getItem(KEY + scope) ?? '{}');
     if (!parsed || typeof parsed !== 'object') return {};
     const allowed: readonly string[] = AUTOCOMPLETE_FIELDS[scope];
-    return Object.fromEntries(Object.entries(parsed).filter(([field, value]) => allowed.includes(field) && typeof value === 'string'));
+    return Object.fromEntries(
+      Object.entries(parsed).filter(([field, value]) => allowed.includes(field) && typeof value === 'string'),
+    );
   } catch {
     return {};
   }
@@ -47,7 +49,11 @@ export function rememberedValues(scope: AutocompleteScope, store: Store | null =
 }
 
 /** Keeps the allowed, non-empty text values of a form (the email also in the global scope); everything else is ignored. */
-export function rememberValues(scope: AutocompleteScope, values: Record<string, unknown>, store: Store | null = storage()) {
+export function rememberValues(
+  scope: AutocompleteScope,
+  values: Record<string, unknown>,
+  store: Store | null = storage(),
+) {
   const kept = read(scope, store);
   const allowed: readonly string[] = AUTOCOMPLETE_FIELDS[scope];
   for (const field of allowed) {
@@ -56,7 +62,8 @@ export function rememberValues(scope: AutocompleteScope, values: Record<string, 
   }
   try {
     store?.setItem(KEY + scope, JSON.stringify(kept));
-    if (scope !== 'global' && kept.email) store?.setItem(KEY + 'global', JSON.stringify({ ...read('global', store), email: kept.email }));
+    if (scope !== 'global' && kept.email)
+      store?.setItem(KEY + 'global', JSON.stringify({ ...read('global', store), email: kept.email }));
   } catch {
     // storage full or blocked: nothing is prefilled next time
   }

@@ -12,7 +12,13 @@
  * the lobby's critical JavaScript has no room for it.
  */
 import { sha256 } from '@noble/hashes/sha2.js';
-import { captchaWorkInput, hasLeadingZeroBits, powCaptchaToken, type CaptchaChallenge, type PlayerSettings } from '@orbit/contracts';
+import {
+  captchaWorkInput,
+  hasLeadingZeroBits,
+  powCaptchaToken,
+  type CaptchaChallenge,
+  type PlayerSettings,
+} from '@orbit/contracts';
 
 export const CAPTCHA_RETRY_MS = 500;
 export const CAPTCHA_MAX_ATTEMPTS = 5;
@@ -22,7 +28,10 @@ const SETTINGS_PATH = '/api/player/settings';
 /** The action name reCAPTCHA v3 records with the score. */
 const RECAPTCHA_ACTION = 'auth';
 
-type Grecaptcha = { ready(callback: () => void): void; execute(siteKey: string, options: { action: string }): Promise<string> };
+type Grecaptcha = {
+  ready(callback: () => void): void;
+  execute(siteKey: string, options: { action: string }): Promise<string>;
+};
 
 export type CaptchaDeps = {
   fetch: typeof fetch;
@@ -52,7 +61,8 @@ export async function solveChallenge(
   const now = options.now ?? Date.now;
   for (let n = 0; ; n++) {
     if (n % HASHES_PER_SLICE === 0 && n > 0) {
-      if (options.deadline !== undefined && now() > options.deadline) throw new Error('captcha challenge expired before it was solved');
+      if (options.deadline !== undefined && now() > options.deadline)
+        throw new Error('captcha challenge expired before it was solved');
       await (options.yieldToPage ?? defaultYield)();
     }
     const nonce = n.toString(36);
@@ -101,7 +111,10 @@ export function createCaptcha(deps: CaptchaDeps): () => Promise<string | undefin
   const readSettings = (): Promise<PlayerSettings> => {
     if (!settings) {
       settings = (async () => {
-        const res = await deps.fetch(SETTINGS_PATH, { headers: { ...XHR, Accept: 'application/json' }, credentials: 'same-origin' });
+        const res = await deps.fetch(SETTINGS_PATH, {
+          headers: { ...XHR, Accept: 'application/json' },
+          credentials: 'same-origin',
+        });
         if (!res.ok) throw new Error(`settings: ${res.status}`);
         return (await res.json()) as PlayerSettings;
       })();
@@ -120,10 +133,18 @@ export function createCaptcha(deps: CaptchaDeps): () => Promise<string | undefin
     const url = s.captcha.challenge_url;
     if (!url) return undefined;
     // No body: an empty JSON body would be refused.
-    const res = await deps.fetch(url, { method: 'POST', headers: { ...XHR, Accept: 'application/json' }, credentials: 'same-origin' });
+    const res = await deps.fetch(url, {
+      method: 'POST',
+      headers: { ...XHR, Accept: 'application/json' },
+      credentials: 'same-origin',
+    });
     if (!res.ok) throw new Error(`challenge: ${res.status}`);
     const { challenge, difficulty, expires_at } = (await res.json()) as CaptchaChallenge;
-    return solveChallenge(challenge, difficulty, { yieldToPage: deps.yieldToPage, deadline: Date.parse(expires_at), now: deps.now });
+    return solveChallenge(challenge, difficulty, {
+      yieldToPage: deps.yieldToPage,
+      deadline: Date.parse(expires_at),
+      now: deps.now,
+    });
   };
 
   return async () => {

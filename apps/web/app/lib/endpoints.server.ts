@@ -72,9 +72,12 @@ export function serverEndpoints(apiFetch: typeof fetch, locale: Locale) {
     /** One game by provider and seo title (`/play/{provider}/{name}`), or null when there is none. */
     game: async (provider: string, name: string) => {
       try {
-        return await api.get(`/api/games/${encodeURIComponent(provider)}/${encodeURIComponent(name)}`, { schema: playGameSchema });
+        return await api.get(`/api/games/${encodeURIComponent(provider)}/${encodeURIComponent(name)}`, {
+          schema: playGameSchema,
+        });
       } catch (error) {
-        if (error instanceof ApiError && (error.status === 404 || error.status === 422 || error.status === 400)) return null;
+        if (error instanceof ApiError && (error.status === 404 || error.status === 422 || error.status === 400))
+          return null;
         throw error;
       }
     },

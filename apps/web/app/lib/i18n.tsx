@@ -87,7 +87,9 @@ export function createTranslator(locale: Locale, bundle: MessageBundle | undefin
     const count = values?.count;
     // Texts differ by plural category, not by number: the cache stays as small as the messages.
     const id =
-      typeof count === 'number' ? `${key}\u0000${bundleLanguages(locale).map((lang) => pluralCategory(lang, count))}` : key;
+      typeof count === 'number'
+        ? `${key}\u0000${bundleLanguages(locale).map((lang) => pluralCategory(lang, count))}`
+        : key;
     let text = cache.get(id);
     if (text === undefined) {
       text = template(bundle, locale, key, count) ?? null;

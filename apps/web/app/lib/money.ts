@@ -104,7 +104,9 @@ export function formatMoney(cents: number, currency: CurrencyInfo, locale = 'en'
   return `${number} ${displayUnit(currency.code).label}`;
 }
 
-export type ParsedAmount = { cents: number; error?: undefined } | { cents?: undefined; error: 'required' | 'invalid_amount' | 'too_many_decimals' };
+export type ParsedAmount =
+  | { cents: number; error?: undefined }
+  | { cents?: undefined; error: 'required' | 'invalid_amount' | 'too_many_decimals' };
 
 /**
  * What the player typed, in whole units of the currency, to minor units: "0.0001" BTC →
@@ -155,7 +157,8 @@ export function checkAmount(
   const cents = parsed.cents;
   if (cents <= 0) return { error: { code: 'invalid_amount' } };
   if (cents < limits.min) return { error: { code: 'too_small', limit: limits.min } };
-  if (limits.available !== undefined && cents > limits.available) return { error: { code: 'insufficient_funds', limit: limits.available } };
+  if (limits.available !== undefined && cents > limits.available)
+    return { error: { code: 'insufficient_funds', limit: limits.available } };
   if (cents > limits.max) return { error: { code: 'too_large', limit: limits.max } };
   return { cents };
 }
@@ -165,5 +168,7 @@ export const PRESET_UNITS = [20, 50, 100, 200] as const;
 
 /** Presets inside the method's limits, in minor units. */
 export function presetAmounts(currency: CurrencyInfo, limits: { min: number; max: number }): number[] {
-  return PRESET_UNITS.map((units) => units * currency.subunits_to_unit).filter((cents) => cents >= limits.min && cents <= limits.max);
+  return PRESET_UNITS.map((units) => units * currency.subunits_to_unit).filter(
+    (cents) => cents >= limits.min && cents <= limits.max,
+  );
 }

@@ -51,12 +51,19 @@ export function storedPromoCodes(store: Store | null = storage()): PromoCodes {
 }
 
 /** Drops one code (used, or refused as invalid) or both. */
-export function clearPromoCodes(names: ReadonlyArray<keyof PromoCodes> = PROMO_PARAMS, store: Store | null = storage()) {
+export function clearPromoCodes(
+  names: ReadonlyArray<keyof PromoCodes> = PROMO_PARAMS,
+  store: Store | null = storage(),
+) {
   for (const name of names) store?.removeItem(KEY + name);
 }
 
 /** Spec §2: a signed-out visitor reaching the lobby (of any locale) drops the stored codes; answers whether it did. */
-export function dropAtLobbyForGuest(pathname: string, status: Session['status'], store: Store | null = storage()): boolean {
+export function dropAtLobbyForGuest(
+  pathname: string,
+  status: Session['status'],
+  store: Store | null = storage(),
+): boolean {
   if (status !== 'guest' || parseLocalePath(pathname).path !== '/') return false;
   clearPromoCodes(PROMO_PARAMS, store);
   return true;
@@ -70,12 +77,18 @@ export function dropAtLobbyForGuest(pathname: string, status: Session['status'],
 export function applyPromoCodes(
   location: { pathname: string; search: string; hash: string; state: unknown },
   status: Session['status'],
-  navigate: (to: { pathname: string; search: string; hash: string }, options: { replace: true; state: unknown; preventScrollReset: true }) => unknown,
+  navigate: (
+    to: { pathname: string; search: string; hash: string },
+    options: { replace: true; state: unknown; preventScrollReset: true },
+  ) => unknown,
 ) {
   const search = takePromoCodes(location.search);
   // Replaced only while the page is still there (another navigation may have happened while this loaded).
   if (search !== null && window.location.search === location.search) {
-    void navigate({ pathname: location.pathname, search, hash: location.hash }, { replace: true, state: location.state, preventScrollReset: true });
+    void navigate(
+      { pathname: location.pathname, search, hash: location.hash },
+      { replace: true, state: location.state, preventScrollReset: true },
+    );
   }
   dropAtLobbyForGuest(location.pathname, status);
 }

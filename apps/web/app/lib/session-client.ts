@@ -26,7 +26,11 @@ export function loadSession(force = false): Promise<Player | null> {
     setPlayer(null);
     return Promise.resolve(null);
   }
-  loading ??= createApiClient({ fetch: (input, init) => window.fetch(input, init), timeoutMs: BROWSER_TIMEOUT_MS, retries: 2 })
+  loading ??= createApiClient({
+    fetch: (input, init) => window.fetch(input, init),
+    timeoutMs: BROWSER_TIMEOUT_MS,
+    retries: 2,
+  })
     .get<Player>('/api/player')
     .then(
       (player) => (setPlayer(player), player),

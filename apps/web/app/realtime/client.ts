@@ -39,7 +39,9 @@ export function needsTicket(events: Iterable<string>): boolean {
 /** The ticket part of `/api/player/settings` (`cent`), or null for a guest or a malformed answer. */
 export function ticketOf(settings: unknown): { url: string; token: string } | null {
   const cent = (settings as { cent?: unknown } | null)?.cent as { url?: unknown; token?: unknown } | null | undefined;
-  return cent && typeof cent.url === 'string' && typeof cent.token === 'string' ? { url: cent.url, token: cent.token } : null;
+  return cent && typeof cent.url === 'string' && typeof cent.token === 'string'
+    ? { url: cent.url, token: cent.token }
+    : null;
 }
 
 /** The gateway of the page's own host, for a socket without a ticket. */
@@ -74,7 +76,10 @@ async function open(gen: number): Promise<void> {
   ticketed = false;
   if (wantsPrivate) {
     try {
-      const res = await fetch('/api/player/settings', { headers: { 'x-requested-with': 'XMLHttpRequest' }, credentials: 'same-origin' });
+      const res = await fetch('/api/player/settings', {
+        headers: { 'x-requested-with': 'XMLHttpRequest' },
+        credentials: 'same-origin',
+      });
       const ticket = ticketOf(await res.json());
       if (!running || gen !== generation) return;
       ticketed = ticket !== null;

@@ -1,6 +1,22 @@
 import { useContext, useEffect, useState } from 'react';
-import { UNSAFE_FrameworkContext as FrameworkContext, useLocation, useMatches, useNavigate, useOutletContext, useParams } from 'react-router';
-import { activeAccount, CashboxPopup, cashboxApi, cashboxGuard, cashboxKeys, queryClient, signUpTarget, type CashboxView } from '../features/cashbox';
+import {
+  UNSAFE_FrameworkContext as FrameworkContext,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useOutletContext,
+  useParams,
+} from 'react-router';
+import {
+  activeAccount,
+  CashboxPopup,
+  cashboxApi,
+  cashboxGuard,
+  cashboxKeys,
+  queryClient,
+  signUpTarget,
+  type CashboxView,
+} from '../features/cashbox';
 import { loadProfileInfo, needsPersonalInfo, PersonalInfoModal } from '../features/profile';
 import { useI18n } from '../lib/i18n';
 import { localizePath, parseLocalePath } from '../lib/locale';
@@ -31,7 +47,11 @@ function PageUnderStyles({ under }: { under: NonNullable<PageUnder> }) {
   // A fragment of their own: React adopts a stylesheet already in the document by its exact
   // address, and the router is removing those very elements (the cache ignores the fragment).
   // React keeps hoisted stylesheets once added, so going back to that page does not flash.
-  const hrefs = new Set(cssOf(under.state.matches).filter((href) => !linked.has(href)).map((href) => `${href}#under`));
+  const hrefs = new Set(
+    cssOf(under.state.matches)
+      .filter((href) => !linked.has(href))
+      .map((href) => `${href}#under`),
+  );
   return [...hrefs].map((href) => <link key={href} rel="stylesheet" href={href} precedence="default" />);
 }
 
@@ -71,7 +91,10 @@ export default function CashboxRoute() {
   useEffect(() => {
     if (playerId === undefined) return;
     let live = true;
-    Promise.all([loadProfileInfo(), queryClient.fetchQuery({ queryKey: cashboxKeys.accounts, queryFn: cashboxApi.accounts })]).then(
+    Promise.all([
+      loadProfileInfo(),
+      queryClient.fetchQuery({ queryKey: cashboxKeys.accounts, queryFn: cashboxApi.accounts }),
+    ]).then(
       ([info, accounts]) => {
         const code = (params.id?.toUpperCase() ?? activeAccount(accounts)?.currency) || undefined;
         if (live) setFiat(info.currencies.find((c) => c.code === code)?.fiat ?? true);
@@ -90,14 +113,19 @@ export default function CashboxRoute() {
   });
   useEffect(() => {
     if (decision === 'sign-up') {
-      navigate(signUpTarget(localizePath('/sign-up', locale), location), { replace: true, state: pageUnder ? { background } : null });
+      navigate(signUpTarget(localizePath('/sign-up', locale), location), {
+        replace: true,
+        state: pageUnder ? { background } : null,
+      });
     } else if (decision === 'main') {
       navigate(localizePath('/', locale), { replace: true });
     }
   }, [decision, navigate, locale, location, pageUnder, background]);
 
   const close = () =>
-    navigate(background ? background.pathname + background.search + background.hash : localizePath('/', locale), { preventScrollReset: true });
+    navigate(background ? background.pathname + background.search + background.hash : localizePath('/', locale), {
+      preventScrollReset: true,
+    });
   return (
     <>
       {under ? <PageUnderStyles under={under} /> : null}

@@ -95,7 +95,12 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
           </li>
           {d.tabs.map((tab) => (
             <li key={tab.id}>
-              <Link to={tab.href} className="chip" aria-current={d.current === tab.id ? 'page' : undefined} prefetch="intent">
+              <Link
+                to={tab.href}
+                className="chip"
+                aria-current={d.current === tab.id ? 'page' : undefined}
+                prefetch="intent"
+              >
                 {tab.title}
               </Link>
             </li>

@@ -2,7 +2,16 @@ import { Fragment } from 'react';
 import { useI18n } from '../lib/i18n';
 import { BannerCarousel, bannerView, loadBannersCode, visitorBanners } from '../features/banners';
 import { GameRow } from '../features/games';
-import { FALLBACK_CURRENCY, Jackpots, jackpotFor, loadJackpotsCode, sliderView, WINNERS_LIMIT, winnerView, type JackpotsView } from '../features/jackpots';
+import {
+  FALLBACK_CURRENCY,
+  Jackpots,
+  jackpotFor,
+  loadJackpotsCode,
+  sliderView,
+  WINNERS_LIMIT,
+  winnerView,
+  type JackpotsView,
+} from '../features/jackpots';
 import { deviceFromUserAgent } from '../lib/device';
 import { serverEndpoints, type ServerEndpoints } from '../lib/endpoints.server';
 import { localizePath, type Locale } from '../lib/locale';
@@ -38,13 +47,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rows = await Promise.all(
     widget.rows.map(async (row) => {
       const answer = await api
-        .gameTiles({ device, page: 1, page_size: row.limit, filter: { categories: { identifiers: [row.category], strategy: 'OR' } } })
+        .gameTiles({
+          device,
+          page: 1,
+          page_size: row.limit,
+          filter: { categories: { identifiers: [row.category], strategy: 'OR' } },
+        })
         .catch((error: unknown) => {
           console.error('LOAD_GAMES_ERROR', row.category, error);
           return { data: [] };
         });
       const kind = kindOf.get(row.category) === 'live' ? 'live' : 'pokies';
-      return { id: row.category, title: row.title, href: localizePath(`/${kind}/${row.category}`, locale), games: answer.data };
+      return {
+        id: row.category,
+        title: row.title,
+        href: localizePath(`/${kind}/${row.category}`, locale),
+        games: answer.data,
+      };
     }),
   );
   const origin = new URL(request.url).origin;
@@ -52,7 +71,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const jackpots = jackpotLists && widget.show_jackpots ? await jackpotsView(api, jackpotLists, rows, locale) : null;
   return {
     locale,
-    banners: widget.show_banners ? visitorBanners(banners.banners, LOBBY_BANNER_CATEGORY).map((b) => bannerView(b, origin, locale)) : [],
+    banners: widget.show_banners
+      ? visitorBanners(banners.banners, LOBBY_BANNER_CATEGORY).map((b) => bannerView(b, origin, locale))
+      : [],
     rows,
     jackpots,
   };
@@ -95,14 +116,19 @@ async function jackpotsView(
   await Promise.all(
     [...new Set(list.flatMap((j) => j.games))].map(async (identifier) => {
       const [provider, name] = identifier.split('/');
-      const title = known.get(identifier) ?? (provider && name ? (await api.game(provider, name).catch(() => null))?.title : undefined);
+      const title =
+        known.get(identifier) ??
+        (provider && name ? (await api.game(provider, name).catch(() => null))?.title : undefined);
       if (title) titles[identifier] = title;
     }),
   );
   const now = Date.now();
   return {
     slider: sliderView(jackpot, titles, locale),
-    winners: { latest: latest.map((w) => winnerView(w, now, locale)), biggest: biggest.map((w) => winnerView(w, now, locale)) },
+    winners: {
+      latest: latest.map((w) => winnerView(w, now, locale)),
+      biggest: biggest.map((w) => winnerView(w, now, locale)),
+    },
     titles,
     now,
   };

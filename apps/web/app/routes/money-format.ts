@@ -41,7 +41,10 @@ function useCurrencies(): Currency[] | undefined {
 export function useMoneyFormat(): (cents: number, currency: string) => string {
   const { locale } = useI18n();
   const currencies = useCurrencies();
-  return useCallback((cents: number, currency: string) => formatMoney(cents, currencyInfo(currency, currencies), locale), [currencies, locale]);
+  return useCallback(
+    (cents: number, currency: string) => formatMoney(cents, currencyInfo(currency, currencies), locale),
+    [currencies, locale],
+  );
 }
 
 /**

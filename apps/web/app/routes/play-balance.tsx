@@ -6,7 +6,13 @@
  * and hands it to the page through `lib/balance-island`.
  */
 import { useCallback } from 'react';
-import { activeAccount, CashboxQueryProvider, onBalanceMessage, useAccounts, useCurrencies } from '../features/cashbox/data';
+import {
+  activeAccount,
+  CashboxQueryProvider,
+  onBalanceMessage,
+  useAccounts,
+  useCurrencies,
+} from '../features/cashbox/data';
 import { currencyInfo, formatMoney } from '../features/cashbox/money';
 import type { BalanceProps } from '../lib/balance-island';
 import { useI18n } from '../lib/i18n';

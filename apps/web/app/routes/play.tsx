@@ -46,7 +46,11 @@ export default function PlayRoute({ loaderData }: Route.ComponentProps) {
         balance={(currency) => (Balance ? <Balance currency={currency} /> : t('common.loading'))}
         playLimit={playLimit}
         // The reality check pauses real play only (the player's interval, /profile/limits).
-        stageOverlay={realPlay ? (playing) => <RealityCheck playing={playing} lobbyHref={localizePath('/', locale)} money={{ format }} /> : undefined}
+        stageOverlay={
+          realPlay
+            ? (playing) => <RealityCheck playing={playing} lobbyHref={localizePath('/', locale)} money={{ format }} />
+            : undefined
+        }
       />
     </div>
   );

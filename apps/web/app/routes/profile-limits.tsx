@@ -16,7 +16,9 @@ export function meta(args: Route.MetaArgs) {
  */
 export default function ProfileLimitsPage() {
   const { locale } = useI18n();
-  return <LimitsTab player={useProfilePlayer()} money={useLimitMoney()} cashoutHref={localizePath('/withdraw', locale)} />;
+  return (
+    <LimitsTab player={useProfilePlayer()} money={useLimitMoney()} cashoutHref={localizePath('/withdraw', locale)} />
+  );
 }
 
 export const ErrorBoundary = PageErrorBoundary;

@@ -17,7 +17,8 @@ function dataOf(match: MatchLike): unknown {
 
 /** The messages and site name of the page being described (from the layouts' loader data). */
 function layoutData(matches: ReadonlyArray<MatchLike>) {
-  const i18n = dataOf(matches.find((m) => m?.id.startsWith('i18n@'))) as { locale: Locale; messages: MessageBundle } | undefined;
+  const i18n = dataOf(matches.find((m) => m?.id.startsWith('i18n@'))) as
+    { locale: Locale; messages: MessageBundle } | undefined;
   const shell = dataOf(matches.find((m) => m?.id.startsWith('shell@'))) as { projectName: string } | undefined;
   return { locale: i18n?.locale ?? DEFAULT_LOCALE, messages: i18n?.messages, siteName: shell?.projectName ?? '' };
 }

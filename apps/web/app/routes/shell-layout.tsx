@@ -40,7 +40,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     loadFooterMarksCode(),
   ]);
   const nav = visitorMenu(menu.items, locale);
-  const recommended = RECOMMENDED_CATEGORIES.find((id) => menu.items.some((item) => item.identifier === id)) ?? menu.items[0]?.identifier;
+  const recommended =
+    RECOMMENDED_CATEGORIES.find((id) => menu.items.some((item) => item.identifier === id)) ?? menu.items[0]?.identifier;
   const recommendedQuery: GamesFilterRequest | null = recommended
     ? { filter: { categories: { identifiers: [recommended], strategy: 'OR' } } }
     : null;
@@ -74,7 +75,11 @@ function footerLinks(pages: CmsPageSummary[], category: string, licence: Licence
     const seen = bySlug.get(page.slug);
     if (!seen || (seen.licence === null && page.licence === licence)) bySlug.set(page.slug, page);
   }
-  return [...bySlug.values()].map((page) => ({ slug: page.slug, href: localizePath(page.path, locale), title: page.title }));
+  return [...bySlug.values()].map((page) => ({
+    slug: page.slug,
+    href: localizePath(page.path, locale),
+    title: page.title,
+  }));
 }
 
 /** Header and footer data change only with the locale (own route id) or the flags (/ffc form). */
@@ -93,7 +98,11 @@ const PlayerNotices = lazy(() => import('./cashbox-header').then((m) => ({ defau
 /** Why a player was just signed out by a cooling-off or self-exclusion (router state from the limits page); loaded only then. */
 const ExclusionNotice = lazy(() => import('../features/limits/exclusion-notice'));
 
-type Snapshot = { location: Location; state: NonNullable<ContextType<typeof DataRouterStateContext>>; element: ReactNode };
+type Snapshot = {
+  location: Location;
+  state: NonNullable<ContextType<typeof DataRouterStateContext>>;
+  element: ReactNode;
+};
 
 export default function ShellLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
@@ -114,7 +123,9 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
   // own route modules, no name in `POPUPS`) are known by it alone.
   const background = backgroundOf(location.state);
   const under =
-    background && last.current?.location.pathname === background.pathname && last.current.location.search === background.search
+    background &&
+    last.current?.location.pathname === background.pathname &&
+    last.current.location.search === background.search
       ? last.current
       : null;
   // A cashbox popup learns from its outlet context whether a page is drawn under it.
@@ -138,7 +149,10 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
       setPlayer(null);
       const at = here.current;
       const bg = popupOf(at.pathname) ? backgroundOf(at.state) : at;
-      navigate(localizePath('/sign-in', data.locale), { state: bg ? { background: bg } : null, preventScrollReset: true });
+      navigate(localizePath('/sign-in', data.locale), {
+        state: bg ? { background: bg } : null,
+        preventScrollReset: true,
+      });
     };
     window.addEventListener(AUTH_ERROR_EVENT, onAuthError);
     return () => window.removeEventListener(AUTH_ERROR_EVENT, onAuthError);
@@ -156,7 +170,9 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
       {
         replace: true,
         preventScrollReset: true,
-        state: popup ? location.state : { background: { pathname: location.pathname, search: location.search, hash: '' } },
+        state: popup
+          ? location.state
+          : { background: { pathname: location.pathname, search: location.search, hash: '' } },
       },
     );
   }, [location, navigate, data.locale, popup]);

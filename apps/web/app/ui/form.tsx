@@ -54,7 +54,8 @@ function readValues<T extends Record<string, unknown>>(form: HTMLFormElement, va
   const current = { ...values };
   for (const key of Object.keys(current) as Array<keyof T & string>) {
     const field = form.elements.namedItem(key);
-    if (field instanceof HTMLInputElement) current[key] = (field.type === 'checkbox' ? field.checked : field.value) as T[typeof key];
+    if (field instanceof HTMLInputElement)
+      current[key] = (field.type === 'checkbox' ? field.checked : field.value) as T[typeof key];
     else if (field instanceof HTMLSelectElement) current[key] = field.value as T[typeof key];
   }
   return current;
@@ -67,35 +68,41 @@ export function useForm<T extends Record<string, unknown>>(initial: T, options: 
   const [busy, setBusy] = useState(false);
   const set = <K extends keyof T & string>(key: K, value: T[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined, base: undefined, ...Object.fromEntries((options.clears ?? []).map((code) => [code, undefined])) }));
+    setErrors((e) => ({
+      ...e,
+      [key]: undefined,
+      base: undefined,
+      ...Object.fromEntries((options.clears ?? []).map((code) => [code, undefined])),
+    }));
   };
 
   /** Checks the rules first (focusing the first wrong field), then calls; the server's codes land on their fields. */
-  const submit = (validate: (v: T) => FieldErrors, call: (v: T) => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const form = event.currentTarget;
-    let current = values;
-    if (options.readForm) {
-      current = readValues(form, values);
-      setValues(current);
-    }
-    const found = validate(current);
-    setErrors(found);
-    if (hasErrors(found)) {
-      const first = Object.keys(found).find((key) => found[key]);
-      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      await call(current);
-    } catch (error) {
-      const codes = errorCodeOf(error);
-      setErrors(options.mapErrors ? options.mapErrors(codes) : codes);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const submit =
+    (validate: (v: T) => FieldErrors, call: (v: T) => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      const form = event.currentTarget;
+      let current = values;
+      if (options.readForm) {
+        current = readValues(form, values);
+        setValues(current);
+      }
+      const found = validate(current);
+      setErrors(found);
+      if (hasErrors(found)) {
+        const first = Object.keys(found).find((key) => found[key]);
+        form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+        return;
+      }
+      setBusy(true);
+      try {
+        await call(current);
+      } catch (error) {
+        const codes = errorCodeOf(error);
+        setErrors(options.mapErrors ? options.mapErrors(codes) : codes);
+      } finally {
+        setBusy(false);
+      }
+    };
   return { values, setValues, set, errors, setErrors, busy, submit };
 }
 
@@ -286,7 +293,16 @@ export function Notice({ kind, children }: { kind: 'error' | 'info'; children: R
  * A labelled input whose message is already text (the cashbox's messages carry values, e.g.
  * limits), with an optional hint; both tied to the input.
  */
-export function TextField({ label, error, hint, ...input }: { label: string; error?: string | null | undefined; hint?: string | undefined } & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  error,
+  hint,
+  ...input
+}: {
+  label: string;
+  error?: string | null | undefined;
+  hint?: string | undefined;
+} & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
@@ -294,7 +310,13 @@ export function TextField({ label, error, hint, ...input }: { label: string; err
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <input id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
+      <input
+        id={id}
+        className="field__input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...input}
+      />
       {hint ? (
         <p id={`${id}-hint`} className="field__hint">
           {hint}
@@ -338,7 +360,10 @@ export function AmountField({
       value={value}
       onChange={(event) => onChange(event.target.value)}
       error={error}
-      hint={t(limitsText, { min: formatMoney(limits.min, currency, locale), max: formatMoney(limits.max, currency, locale) })}
+      hint={t(limitsText, {
+        min: formatMoney(limits.min, currency, locale),
+        max: formatMoney(limits.max, currency, locale),
+      })}
     />
   );
 }

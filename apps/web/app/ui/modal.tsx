@@ -15,7 +15,9 @@ export function Modal({ title, onClose, children }: { title: string; onClose?: (
     const previous = document.activeElement as HTMLElement | null;
     // Into the dialog, unless the player is already typing in it (before the page was interactive).
     if (!dialog.current?.contains(document.activeElement)) {
-      (dialog.current?.querySelector<HTMLElement>('input, select, button:not(.modal__close)') ?? dialog.current)?.focus();
+      (
+        dialog.current?.querySelector<HTMLElement>('input, select, button:not(.modal__close)') ?? dialog.current
+      )?.focus();
     }
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose?.();
     document.addEventListener('keydown', onKey);

@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import './ui.css';
 
 /** A centred message page (not found, something went wrong) with actions under it. */
-export function StatusPage({ code, title, text, children }: { code?: string; title: string; text: string; children?: ReactNode }) {
+export function StatusPage({
+  code,
+  title,
+  text,
+  children,
+}: {
+  code?: string;
+  title: string;
+  text: string;
+  children?: ReactNode;
+}) {
   return (
     <section className="page status-page" aria-labelledby="status-title">
       {code ? (

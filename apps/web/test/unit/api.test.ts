@@ -70,10 +70,11 @@ describe('api client policy', () => {
   });
 
   it('treats a timeout like a network error (aborts the attempt, retries)', async () => {
-    const fetch = vi.fn<typeof globalThis.fetch>((_input, init) =>
-      new Promise<Response>((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-      }),
+    const fetch = vi.fn<typeof globalThis.fetch>(
+      (_input, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
     );
     const api = createApiClient({ fetch, timeoutMs: 8_000, baseDelayMs: 100, retries: 1 });
     const outcome = api.get('/api/slow').catch((e: unknown) => e);
@@ -110,13 +111,13 @@ describe('api client policy', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
-
   it('does not retry when the caller aborts', async () => {
     const controller = new AbortController();
-    const fetch = vi.fn<typeof globalThis.fetch>((_input, init) =>
-      new Promise<Response>((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
-      }),
+    const fetch = vi.fn<typeof globalThis.fetch>(
+      (_input, init) =>
+        new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
     );
     const api = createApiClient({ fetch, timeoutMs: 1000 });
     const outcome = api.get('/api/games_filter', { signal: controller.signal }).catch((e: unknown) => e);

@@ -35,7 +35,9 @@ describe('popup routes', () => {
   });
 
   it('read the background page from the location state', () => {
-    expect(backgroundOf({ background: { pathname: '/pokies/all', search: '', hash: '' } })?.pathname).toBe('/pokies/all');
+    expect(backgroundOf({ background: { pathname: '/pokies/all', search: '', hash: '' } })?.pathname).toBe(
+      '/pokies/all',
+    );
     expect(backgroundOf(null)).toBeNull();
     expect(backgroundOf({ background: 'x' })).toBeNull();
   });
@@ -46,9 +48,23 @@ describe('error messages', () => {
     const en = (await import('../../app/i18n/messages/en.json')).default as { errors: Record<string, string> };
     const de = (await import('../../app/i18n/messages/de.json')).default as { errors: Record<string, string> };
     const codes = [
-      'invalid_credentials', 'taken', 'too_short', 'too_long', 'too_common', 'invalid_characters', 'invalid_email',
-      'does_not_match', 'must_be_accepted', 'required', 'too_many_requests', 'invalid_nickname', 'invalid_currency',
-      'invalid_country', 'invalid', 'network', 'unknown',
+      'invalid_credentials',
+      'taken',
+      'too_short',
+      'too_long',
+      'too_common',
+      'invalid_characters',
+      'invalid_email',
+      'does_not_match',
+      'must_be_accepted',
+      'required',
+      'too_many_requests',
+      'invalid_nickname',
+      'invalid_currency',
+      'invalid_country',
+      'invalid',
+      'network',
+      'unknown',
     ];
     for (const code of codes) {
       expect(en.errors[code], code).toBeTruthy();

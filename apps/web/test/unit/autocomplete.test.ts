@@ -20,7 +20,12 @@ describe('autocomplete scopes', () => {
       },
       store,
     );
-    expect(rememberedValues('registration', store)).toEqual({ email: 'ann@example.com', country: 'DE', currency: 'EUR', nickname: 'Ann' });
+    expect(rememberedValues('registration', store)).toEqual({
+      email: 'ann@example.com',
+      country: 'DE',
+      currency: 'EUR',
+      nickname: 'Ann',
+    });
     const raw = [...store.items.values()].join(' ');
     expect(raw).not.toContain('Nebula');
     expect(raw).not.toContain('token');
@@ -55,7 +60,10 @@ describe('autocomplete scopes', () => {
     const store = memoryStorage();
     store.setItem('orbit_autocomplete_login', '{not json');
     expect(rememberedValues('login', store)).toEqual({});
-    store.setItem('orbit_autocomplete_login', JSON.stringify({ email: 'x@example.com', password: 'secret', nickname: 5 }));
+    store.setItem(
+      'orbit_autocomplete_login',
+      JSON.stringify({ email: 'x@example.com', password: 'secret', nickname: 5 }),
+    );
     expect(rememberedValues('login', store)).toEqual({ email: 'x@example.com' });
     expect(rememberedValues('login', null)).toEqual({});
   });

@@ -1,19 +1,37 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { captchaWorkInput, hasLeadingZeroBits, type CaptchaChallenge, type PlayerSettings } from '@orbit/contracts';
-import { CAPTCHA_MAX_ATTEMPTS, CAPTCHA_RETRY_MS, createCaptcha, solveChallenge, type CaptchaDeps } from '../../app/lib/captcha';
+import {
+  CAPTCHA_MAX_ATTEMPTS,
+  CAPTCHA_RETRY_MS,
+  createCaptcha,
+  solveChallenge,
+  type CaptchaDeps,
+} from '../../app/lib/captcha';
 
 /** The server's check (identity/captcha-pow.ts): node's sha256 of `<challenge>:<nonce>`, leading zero bits. */
 function serverAccepts(token: string, difficulty: number): boolean {
   const dot = token.lastIndexOf('.');
-  const digest = createHash('sha256').update(captchaWorkInput(token.slice(0, dot), token.slice(dot + 1))).digest();
+  const digest = createHash('sha256')
+    .update(captchaWorkInput(token.slice(0, dot), token.slice(dot + 1)))
+    .digest();
   return /^[0-9a-z]{1,32}$/.test(token.slice(dot + 1)) && hasLeadingZeroBits(digest, difficulty);
 }
 
 const CHALLENGE = '12-1790000000000-0123456789abcdef0123456789abcdef-' + 'ab'.repeat(32);
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
-const powSettings: PlayerSettings = { recaptcha: null, recaptcha_version: null, captcha: { provider: 'pow', challenge_url: '/api/captcha/challenge' }, cent: null };
-const challengeAnswer = (difficulty = 8): CaptchaChallenge => ({ challenge: CHALLENGE, difficulty, expires_at: '2999-01-01T00:00:00Z' });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const powSettings: PlayerSettings = {
+  recaptcha: null,
+  recaptcha_version: null,
+  captcha: { provider: 'pow', challenge_url: '/api/captcha/challenge' },
+  cent: null,
+};
+const challengeAnswer = (difficulty = 8): CaptchaChallenge => ({
+  challenge: CHALLENGE,
+  difficulty,
+  expires_at: '2999-01-01T00:00:00Z',
+});
 
 describe('leading zero bits (the shared rule)', () => {
   it('counts whole bytes and the top bits of the next', () => {
@@ -40,7 +58,9 @@ describe('solveChallenge', () => {
     const yieldToPage = vi.fn(() => Promise.resolve());
     await solveChallenge(CHALLENGE, 16, { yieldToPage });
     expect(yieldToPage).toHaveBeenCalled();
-    await expect(solveChallenge(CHALLENGE, 30, { yieldToPage, deadline: 1000, now: () => 2000 })).rejects.toThrow(/expired/);
+    await expect(solveChallenge(CHALLENGE, 30, { yieldToPage, deadline: 1000, now: () => 2000 })).rejects.toThrow(
+      /expired/,
+    );
   });
 });
 
@@ -58,12 +78,18 @@ describe('captchaToken', () => {
   });
 
   it('reads the settings once per page, asks a new challenge for every token, and solves it', async () => {
-    const fetch = vi.fn<typeof globalThis.fetch>(async (input) => (String(input) === '/api/player/settings' ? json(powSettings) : json(challengeAnswer(8))));
+    const fetch = vi.fn<typeof globalThis.fetch>(async (input) =>
+      String(input) === '/api/player/settings' ? json(powSettings) : json(challengeAnswer(8)),
+    );
     const token = createCaptcha(deps(fetch));
     const first = await token();
     expect(first && serverAccepts(first, 8)).toBe(true);
     await token();
-    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual(['/api/player/settings', '/api/captcha/challenge', '/api/captcha/challenge']);
+    expect(fetch.mock.calls.map(([url]) => String(url))).toEqual([
+      '/api/player/settings',
+      '/api/captcha/challenge',
+      '/api/captcha/challenge',
+    ]);
     const init = fetch.mock.calls[1]![1]!;
     expect(init.method).toBe('POST');
     expect(init.body).toBeUndefined();
@@ -99,7 +125,12 @@ describe('captchaToken', () => {
   });
 
   it('uses reCAPTCHA v3 with the site key when the settings carry one', async () => {
-    const settings: PlayerSettings = { recaptcha: 'site-key', recaptcha_version: 'v3', captcha: { provider: 'recaptcha', challenge_url: null }, cent: null };
+    const settings: PlayerSettings = {
+      recaptcha: 'site-key',
+      recaptcha_version: 'v3',
+      captcha: { provider: 'recaptcha', challenge_url: null },
+      cent: null,
+    };
     const fetch = vi.fn<typeof globalThis.fetch>(async () => json(settings));
     const execute = vi.fn(async () => 'google-token');
     const loadRecaptcha = vi.fn(async () => ({ ready: (cb: () => void) => cb(), execute }));

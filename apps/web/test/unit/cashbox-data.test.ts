@@ -26,7 +26,12 @@ describe('header balance data', () => {
     queryClient.setQueryData(cashboxKeys.accounts, [account('EUR', 100, true), account('BTC', 5)]);
     onBalanceMessage({ currency: 'EUR', amount_cents: 2500, available_to_cashout_cents: 2000 });
     const accounts = queryClient.getQueryData<PlayerAccount[]>(cashboxKeys.accounts)!;
-    expect(accounts[0]).toMatchObject({ currency: 'EUR', amount_cents: 2500, available_to_cashout_cents: 2000, active: true });
+    expect(accounts[0]).toMatchObject({
+      currency: 'EUR',
+      amount_cents: 2500,
+      available_to_cashout_cents: 2000,
+      active: true,
+    });
     expect(accounts[1]).toMatchObject({ currency: 'BTC', amount_cents: 5 });
   });
 

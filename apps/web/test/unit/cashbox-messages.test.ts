@@ -17,7 +17,12 @@ const EUR = { code: 'EUR', subunits_to_unit: 100, fiat: true };
 const BTC = { code: 'BTC', subunits_to_unit: 100_000_000, fiat: false };
 const limits = { min: 1000, max: 500_000 };
 
-const message = (lang: 'en' | 'de', text: string, currency = EUR, within: { min: number; max: number; available?: number } = limits) => {
+const message = (
+  lang: 'en' | 'de',
+  text: string,
+  currency = EUR,
+  within: { min: number; max: number; available?: number } = limits,
+) => {
   const checked = checkAmount(text, currency, within);
   return checked.error ? amountErrorText(tOf(lang), checked.error, currency, lang) : null;
 };
@@ -40,11 +45,15 @@ describe('cashbox amount messages', () => {
 
   it("words the server's codes: the cashbox's own first, then the shared ones", () => {
     const t = tOf('en');
-    expect(errorText(t, 'base', 'email_not_confirmed')).toBe('Please confirm your email address before your first withdrawal.');
+    expect(errorText(t, 'base', 'email_not_confirmed')).toBe(
+      'Please confirm your email address before your first withdrawal.',
+    );
     expect(errorText(t, 'destination.iban', 'invalid')).toMatch(/^Please enter a valid IBAN/);
     expect(errorText(t, 'destination.address', 'invalid')).toBe('This is not a valid address for this currency.');
     expect(errorText(t, 'payment_method', 'invalid')).toBe('Please check this field.');
-    expect(errorText(t, 'base', 'too_many_requests')).toBe('Too many attempts. Please wait a few minutes and try again.');
+    expect(errorText(t, 'base', 'too_many_requests')).toBe(
+      'Too many attempts. Please wait a few minutes and try again.',
+    );
     expect(errorText(t, 'base', 'no_such_code')).toBe('Something went wrong. Please try again.');
   });
 });

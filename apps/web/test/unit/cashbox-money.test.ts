@@ -113,9 +113,13 @@ describe('amount input', () => {
 
   it('round-trips every amount through the input text', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 2 ** 50 }), fc.constantFrom(1, 100, 1000, 1_000_000, 100_000_000), (cents, subunits) => {
-        expect(parseAmount(amountInput(cents, subunits), subunits)).toEqual({ cents });
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 50 }),
+        fc.constantFrom(1, 100, 1000, 1_000_000, 100_000_000),
+        (cents, subunits) => {
+          expect(parseAmount(amountInput(cents, subunits), subunits)).toEqual({ cents });
+        },
+      ),
     );
   });
 
@@ -143,13 +147,17 @@ describe('amount rule (min / max / available)', () => {
   });
 
   it('refuses more than can be cashed out before the method maximum', () => {
-    expect(checkAmount('30', EUR, { ...limits, available: 2500 })).toEqual({ error: { code: 'insufficient_funds', limit: 2500 } });
+    expect(checkAmount('30', EUR, { ...limits, available: 2500 })).toEqual({
+      error: { code: 'insufficient_funds', limit: 2500 },
+    });
     expect(checkAmount('25', EUR, { ...limits, available: 2500 })).toEqual({ cents: 2500 });
   });
 
   it('checks crypto amounts in their smallest units (0.0001 BTC minimum)', () => {
     expect(checkAmount('0.0001', BTC, { min: 10_000, max: 40_000_000 })).toEqual({ cents: 10_000 });
-    expect(checkAmount('0.00009', BTC, { min: 10_000, max: 40_000_000 })).toEqual({ error: { code: 'too_small', limit: 10_000 } });
+    expect(checkAmount('0.00009', BTC, { min: 10_000, max: 40_000_000 })).toEqual({
+      error: { code: 'too_small', limit: 10_000 },
+    });
   });
 
   it('offers the presets inside the limits', () => {

@@ -39,13 +39,20 @@ describe('cashbox guard (spec §2)', () => {
   });
 
   it('keeps the whole target in the sign-up redirect', () => {
-    expect(signUpTarget('/de/sign-up', { pathname: '/de/withdraw', search: '?x=1', hash: '#a' })).toBe('/de/sign-up?redirect=%2Fde%2Fwithdraw%3Fx%3D1%23a');
+    expect(signUpTarget('/de/sign-up', { pathname: '/de/withdraw', search: '?x=1', hash: '#a' })).toBe(
+      '/de/sign-up?redirect=%2Fde%2Fwithdraw%3Fx%3D1%23a',
+    );
   });
 });
 
 describe('cancelled-payment notice (spec §4)', () => {
   const now = Date.parse('2026-11-24T12:00:00Z');
-  const canceled = { id: 42, action: 'deposit' as const, state: 'canceled' as const, finished_at: new Date(now - 60_000).toISOString() };
+  const canceled = {
+    id: 42,
+    action: 'deposit' as const,
+    state: 'canceled' as const,
+    finished_at: new Date(now - 60_000).toISOString(),
+  };
 
   it('shows for a deposit canceled less than 5 minutes ago, not shown before', () => {
     expect(shouldShowCancelledNotice(canceled, null, now)).toBe(true);

@@ -7,7 +7,12 @@ const bundle: MessageBundle = {
   en: {
     nav: { menu: 'Menu', live: 'Live' },
     hi: 'Hi {{ name }}, {{missing}}!',
-    search: { results_one: '{{count}} game', results_other: '{{count}} games', hint_one: 'one char', hint_other: '{{count}} chars' },
+    search: {
+      results_one: '{{count}} game',
+      results_other: '{{count}} games',
+      hint_one: 'one char',
+      hint_other: '{{count}} chars',
+    },
   },
 };
 
@@ -36,7 +41,12 @@ describe('translator', () => {
   });
 
   it('gives the same answers as translate() (used outside React)', () => {
-    for (const [key, values] of [['nav.live'], ['hi', { name: 'Bo' }], ['search.results', { count: 1 }], ['x.y']] as const) {
+    for (const [key, values] of [
+      ['nav.live'],
+      ['hi', { name: 'Bo' }],
+      ['search.results', { count: 1 }],
+      ['x.y'],
+    ] as const) {
       expect(t(key, values)).toBe(translate(bundle, 'fr-CA', key, values));
     }
   });
@@ -44,7 +54,9 @@ describe('translator', () => {
 
 describe('embedded message bundle', () => {
   it('keeps only the English texts a locale lacks', () => {
-    expect(missingFrom({ a: 'A', b: { c: 'C', d: 'D' }, e: { f: 'F' } }, { a: 'a', b: { c: 'c' }, e: { f: 'f' } })).toEqual({ b: { d: 'D' } });
+    expect(
+      missingFrom({ a: 'A', b: { c: 'C', d: 'D' }, e: { f: 'F' } }, { a: 'a', b: { c: 'c' }, e: { f: 'f' } }),
+    ).toEqual({ b: { d: 'D' } });
   });
 
   it('embeds all of English for English, nothing more for complete German, the gaps for others', () => {

@@ -52,7 +52,16 @@ function apiWinner(name: string, cents: number, at: string, level = 'Mini', curr
 }
 
 function liveWin(name: string, cents: number, at: string, level = 'Major') {
-  return { kind: 'jackpot', amount_cents: cents, currency: 'EUR', jackpot_name: 'Orbit Jackpot', jackpot_level_name: level, level: level.toLowerCase(), created_at: at, user_name: name };
+  return {
+    kind: 'jackpot',
+    amount_cents: cents,
+    currency: 'EUR',
+    jackpot_name: 'Orbit Jackpot',
+    jackpot_level_name: level,
+    level: level.toLowerCase(),
+    created_at: at,
+    user_name: name,
+  };
 }
 
 describe('jackpot amounts', () => {
@@ -95,11 +104,17 @@ describe('the visitor’s jackpot', () => {
   });
 
   it('is drawn Grand first, with formatted amounts and links to its games', () => {
-    const view = sliderView(jackpot('EUR', 212_345, ['orbit/stellar-sevens', 'broken']), { 'orbit/stellar-sevens': 'Stellar Sevens' }, 'de');
+    const view = sliderView(
+      jackpot('EUR', 212_345, ['orbit/stellar-sevens', 'broken']),
+      { 'orbit/stellar-sevens': 'Stellar Sevens' },
+      'de',
+    );
     expect(view.levels.map((l) => l.identifier)).toEqual(['grand', 'major', 'mini']);
     expect(plain(view.levels[0]!.text)).toBe('2.123,45 €');
     expect(view.levels[0]!.cents).toBe(212_345);
-    expect(view.games).toEqual([{ identifier: 'orbit/stellar-sevens', href: '/de/play/orbit/stellar-sevens', title: 'Stellar Sevens' }]);
+    expect(view.games).toEqual([
+      { identifier: 'orbit/stellar-sevens', href: '/de/play/orbit/stellar-sevens', title: 'Stellar Sevens' },
+    ]);
   });
 
   it('links a catalogue identifier to the game page', () => {
@@ -112,26 +127,48 @@ describe('the visitor’s jackpot', () => {
 describe('live messages', () => {
   it('take jackpot wins from the wins channel and leave round wins and malformed ones', () => {
     const win = liveWinner(liveWin('Annabe***', 12_345, minutesAgo(0)), NOW, 'en');
-    expect(win).toMatchObject({ name: 'Annabe***', level: 'Major', cents: 12_345, currency: 'EUR', text: '€123.45', ago: 'now' });
-    expect(liveWinner({ kind: 'round', game: 'orbit/stellar-sevens', amount_cents: 500, currency: 'EUR' }, NOW, 'en')).toBeNull();
+    expect(win).toMatchObject({
+      name: 'Annabe***',
+      level: 'Major',
+      cents: 12_345,
+      currency: 'EUR',
+      text: '€123.45',
+      ago: 'now',
+    });
+    expect(
+      liveWinner({ kind: 'round', game: 'orbit/stellar-sevens', amount_cents: 500, currency: 'EUR' }, NOW, 'en'),
+    ).toBeNull();
     expect(liveWinner({ ...liveWin('x', 1, minutesAgo(0)), amount_cents: '1' }, NOW, 'en')).toBeNull();
     expect(liveWinner(null, NOW, 'en')).toBeNull();
   });
 
   it('is the same winner as the list’s for the same win', () => {
     const at = minutesAgo(3);
-    expect(liveWinner(liveWin('Annabe***', 500, at, 'Mini'), NOW, 'en')?.key).toBe(winnerView(apiWinner('Annabe***', 500, at), NOW, 'en').key);
+    expect(liveWinner(liveWin('Annabe***', 500, at, 'Mini'), NOW, 'en')?.key).toBe(
+      winnerView(apiWinner('Annabe***', 500, at), NOW, 'en').key,
+    );
   });
 
   it('accept a jackpots list only when it looks like one', () => {
     expect(jackpotList([jackpot('EUR')])).toHaveLength(1);
     expect(jackpotList([])).toEqual([]);
     expect(jackpotList({})).toBeNull();
-    expect(jackpotList([{ currency: 'EUR', games: [], levels: [{ identifier: 'mini', index: 0, amount_cents: '5' }] }])).toBeNull();
+    expect(
+      jackpotList([{ currency: 'EUR', games: [], levels: [{ identifier: 'mini', index: 0, amount_cents: '5' }] }]),
+    ).toBeNull();
   });
 
   it('read the winner’s own award', () => {
-    expect(awardOf({ amount_cents: 2_000, currency: 'EUR', jackpot_name: 'Orbit Jackpot', jackpot_level_name: 'Mini', level: 'mini', created_at: 'x' })).toEqual({
+    expect(
+      awardOf({
+        amount_cents: 2_000,
+        currency: 'EUR',
+        jackpot_name: 'Orbit Jackpot',
+        jackpot_level_name: 'Mini',
+        level: 'mini',
+        created_at: 'x',
+      }),
+    ).toEqual({
       amount_cents: 2_000,
       currency: 'EUR',
       level: 'Mini',
@@ -143,7 +180,8 @@ describe('live messages', () => {
 });
 
 describe('merging a live win into the board', () => {
-  const view = (name: string, cents: number, minutes: number) => winnerView(apiWinner(name, cents, minutesAgo(minutes)), NOW, 'en');
+  const view = (name: string, cents: number, minutes: number) =>
+    winnerView(apiWinner(name, cents, minutesAgo(minutes)), NOW, 'en');
   const names = (list: JackpotWinnerView[]) => list.map((w) => w.name);
   const board: WinnerLists = {
     latest: [view('a', 100, 1), view('b', 9_000, 2), view('c', 300, 3), view('d', 50, 4), view('e', 700, 5)],
@@ -159,8 +197,16 @@ describe('merging a live win into the board', () => {
   });
 
   it('leaves a small win out of a full biggest list, and ranks equal amounts newest first', () => {
-    expect(names(mergeWinner(board, liveWinner(liveWin('tiny', 1, minutesAgo(0)), NOW, 'en')!).biggest)).toEqual(names(board.biggest));
-    expect(names(mergeWinner(board, liveWinner(liveWin('tie', 700, minutesAgo(0)), NOW, 'en')!).biggest)).toEqual(['b', 'tie', 'e', 'c', 'a']);
+    expect(names(mergeWinner(board, liveWinner(liveWin('tiny', 1, minutesAgo(0)), NOW, 'en')!).biggest)).toEqual(
+      names(board.biggest),
+    );
+    expect(names(mergeWinner(board, liveWinner(liveWin('tie', 700, minutesAgo(0)), NOW, 'en')!).biggest)).toEqual([
+      'b',
+      'tie',
+      'e',
+      'c',
+      'a',
+    ]);
   });
 
   it('starts an empty board, and does not add a win twice', () => {

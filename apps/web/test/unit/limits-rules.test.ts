@@ -77,8 +77,20 @@ describe('limit usage', () => {
       limit({
         type: 'loss',
         accounts: [
-          { currency: 'EUR', amount_cents: 2_000, current_value_amount_cents: -500, active_until: '2026-11-26T00:00:00Z', pending_amount_cents: 5_000 },
-          { currency: 'USD', amount_cents: 1_000, current_value_amount_cents: 1_500, active_until: null, pending_amount_cents: null },
+          {
+            currency: 'EUR',
+            amount_cents: 2_000,
+            current_value_amount_cents: -500,
+            active_until: '2026-11-26T00:00:00Z',
+            pending_amount_cents: 5_000,
+          },
+          {
+            currency: 'USD',
+            amount_cents: 1_000,
+            current_value_amount_cents: 1_500,
+            active_until: null,
+            pending_amount_cents: null,
+          },
         ],
       }),
     );
@@ -100,7 +112,11 @@ describe('limit usage', () => {
     expect(limitsOfType(list, 'deposit').map((l) => l.id)).toEqual([2, 1]);
     expect(isRemovable(limit({}))).toBe(true);
     expect(isRemovable(limit({ type: 'cooling_off' }))).toBe(false);
-    expect(isRemovable(limit({ pending_change: { action: 'remove', requested_at: '', confirmable_at: '', confirm_until: null } }))).toBe(false);
+    expect(
+      isRemovable(
+        limit({ pending_change: { action: 'remove', requested_at: '', confirmable_at: '', confirm_until: null } }),
+      ),
+    ).toBe(false);
   });
 
   it('reads a session limit from hours and minutes', () => {
@@ -113,7 +129,11 @@ describe('limit usage', () => {
   });
 
   it('looks a refusal up by field first', () => {
-    expect(limitErrorKeys('period', 'shorter_than_current')).toEqual(['limits.errors.period.shorter_than_current', 'limits.errors.shorter_than_current', 'errors.shorter_than_current']);
+    expect(limitErrorKeys('period', 'shorter_than_current')).toEqual([
+      'limits.errors.period.shorter_than_current',
+      'limits.errors.shorter_than_current',
+      'errors.shorter_than_current',
+    ]);
   });
 });
 

@@ -15,7 +15,10 @@ describe('locale prefixes', () => {
     expect(parseLocalePath('/de/pokies/all')).toEqual({ locale: 'de', path: '/pokies/all' });
     expect(parseLocalePath('/en-AU')).toEqual({ locale: 'en-AU', path: '/' });
     expect(parseLocalePath('/fr-CA/')).toEqual({ locale: 'fr-CA', path: '/' });
-    expect(parseLocalePath('/no/producers/orbit-originals/2')).toEqual({ locale: 'no', path: '/producers/orbit-originals/2' });
+    expect(parseLocalePath('/no/producers/orbit-originals/2')).toEqual({
+      locale: 'no',
+      path: '/producers/orbit-originals/2',
+    });
   });
 
   it('treats unprefixed paths, unknown codes and /en as English', () => {

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../app/lib/locale';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../app/i18n/messages');
-const load = (lang: string) => JSON.parse(fs.readFileSync(path.join(dir, `${lang}.json`), 'utf8')) as Record<string, unknown>;
+const load = (lang: string) =>
+  JSON.parse(fs.readFileSync(path.join(dir, `${lang}.json`), 'utf8')) as Record<string, unknown>;
 
 function keys(node: unknown, prefix = ''): string[] {
   if (typeof node !== 'object' || node === null) return [prefix];

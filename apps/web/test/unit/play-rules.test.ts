@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { closeTarget, LAUNCH_ERROR_CODES, launchFailure, modeOf, modeSearch, playGuard, signUpHref } from '../../app/features/play/play-rules';
+import {
+  closeTarget,
+  LAUNCH_ERROR_CODES,
+  launchFailure,
+  modeOf,
+  modeSearch,
+  playGuard,
+  signUpHref,
+} from '../../app/features/play/play-rules';
 import { ApiError, ApiNetworkError } from '../../app/lib/api';
 import { translate, type Messages } from '../../app/lib/i18n';
 
@@ -31,7 +39,8 @@ describe('game page guard (spec §2, engagement "Play")', () => {
   });
 
   it('opens a demo to everyone, without waiting for the session', () => {
-    for (const status of ['unknown', 'guest', 'player'] as const) expect(playGuard({ ...game, status, mode: 'demo' })).toBe('launch');
+    for (const status of ['unknown', 'guest', 'player'] as const)
+      expect(playGuard({ ...game, status, mode: 'demo' })).toBe('launch');
   });
 
   it('turns the demo of a game without one into sign-up (guest) or real play (player)', () => {
@@ -43,30 +52,48 @@ describe('game page guard (spec §2, engagement "Play")', () => {
 
   it('opens nothing of a catalogue-only game', () => {
     for (const status of ['unknown', 'guest', 'player'] as const) {
-      for (const mode of ['real', 'demo'] as const) expect(playGuard({ hasDemo: false, launchable: false, status, mode })).toBe('unavailable');
+      for (const mode of ['real', 'demo'] as const)
+        expect(playGuard({ hasDemo: false, launchable: false, status, mode })).toBe('unavailable');
     }
   });
 
   it('carries the game as the sign-up redirect (real play for a missing demo)', () => {
     const at = { pathname: '/de/play/orbit/stellar-sevens', search: '?mode=real', hash: '' };
-    expect(signUpHref('de', at, 'real')).toBe('/de/sign-up?redirect=%2Fde%2Fplay%2Forbit%2Fstellar-sevens%3Fmode%3Dreal');
-    expect(signUpHref('en', { pathname: '/play/orbit/x', search: '?mode=demo', hash: '' }, 'demo')).toBe('/sign-up?redirect=%2Fplay%2Forbit%2Fx');
+    expect(signUpHref('de', at, 'real')).toBe(
+      '/de/sign-up?redirect=%2Fde%2Fplay%2Forbit%2Fstellar-sevens%3Fmode%3Dreal',
+    );
+    expect(signUpHref('en', { pathname: '/play/orbit/x', search: '?mode=demo', hash: '' }, 'demo')).toBe(
+      '/sign-up?redirect=%2Fplay%2Forbit%2Fx',
+    );
   });
 });
 
 describe('refused launches', () => {
-  const refused = (status: number, code?: string) => new ApiError(status, '/api/games/1/launch', code ? { base: [code] } : {});
+  const refused = (status: number, code?: string) =>
+    new ApiError(status, '/api/games/1/launch', code ? { base: [code] } : {});
 
   it('send a reached limit and self-exclusion to the limits page', () => {
     expect(launchFailure(refused(422, 'limit_reached'))).toEqual({ action: 'limits', code: 'limit_reached' });
     expect(launchFailure(refused(422, 'player_excluded'))).toEqual({ action: 'limits', code: 'player_excluded' });
     // A demo refused on a device that started an exclusion: said on the page.
-    expect(launchFailure(refused(422, 'player_excluded'), 'demo')).toEqual({ action: 'message', code: 'demo_excluded', retry: false });
+    expect(launchFailure(refused(422, 'player_excluded'), 'demo')).toEqual({
+      action: 'message',
+      code: 'demo_excluded',
+      retry: false,
+    });
   });
 
   it('word the other codes, unknown ones as a general failure', () => {
-    expect(launchFailure(refused(422, 'currency_not_supported'))).toEqual({ action: 'message', code: 'currency_not_supported', retry: false });
-    expect(launchFailure(refused(422, 'game_not_launchable'))).toEqual({ action: 'message', code: 'game_not_launchable', retry: false });
+    expect(launchFailure(refused(422, 'currency_not_supported'))).toEqual({
+      action: 'message',
+      code: 'currency_not_supported',
+      retry: false,
+    });
+    expect(launchFailure(refused(422, 'game_not_launchable'))).toEqual({
+      action: 'message',
+      code: 'game_not_launchable',
+      retry: false,
+    });
     expect(launchFailure(refused(422, 'something_new'))).toEqual({ action: 'message', code: 'unknown', retry: false });
     expect(launchFailure(refused(404))).toEqual({ action: 'message', code: 'game_not_found', retry: false });
     expect(launchFailure(refused(503))).toEqual({ action: 'message', code: 'unknown', retry: true });
@@ -74,7 +101,11 @@ describe('refused launches', () => {
 
   it('leave a 401 to the shell (sign-in) and offer a retry after a network failure', () => {
     expect(launchFailure(refused(401))).toEqual({ action: 'signed-out' });
-    expect(launchFailure(new ApiNetworkError('/api/games/1/launch', true))).toEqual({ action: 'message', code: 'network', retry: true });
+    expect(launchFailure(new ApiNetworkError('/api/games/1/launch', true))).toEqual({
+      action: 'message',
+      code: 'network',
+      retry: true,
+    });
   });
 
   it('have messages in English and German', () => {
@@ -95,7 +126,9 @@ describe('close target', () => {
 
   it('returns to the page the player came from on this site', () => {
     expect(closeTarget({ ...base, referrer: `${origin}/pokies/slots?page=2` })).toBe('/pokies/slots?page=2');
-    expect(closeTarget({ ...base, state: { from: '/producers/orbit-originals' }, referrer: `${origin}/pokies/all` })).toBe('/producers/orbit-originals');
+    expect(
+      closeTarget({ ...base, state: { from: '/producers/orbit-originals' }, referrer: `${origin}/pokies/all` }),
+    ).toBe('/producers/orbit-originals');
   });
 
   it('goes to the lobby from elsewhere, a game page or an identity page', () => {

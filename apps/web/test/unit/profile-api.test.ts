@@ -8,7 +8,12 @@ describe('api client calls of the profile', () => {
     const client = createApiClient({
       timeoutMs: 1000,
       fetch: async (input, init) => {
-        calls.push({ url: String(input), method: init?.method, body: init?.body, headers: (init?.headers ?? {}) as Record<string, string> });
+        calls.push({
+          url: String(input),
+          method: init?.method,
+          body: init?.body,
+          headers: (init?.headers ?? {}) as Record<string, string>,
+        });
         return new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } });
       },
     });
@@ -18,8 +23,15 @@ describe('api client calls of the profile', () => {
   it('sends PATCH with a JSON body and the CSRF header', async () => {
     const { client, calls } = recording();
     await client.patch('/api/player', { context: 'edition', user: { city: 'Sydney' } });
-    expect(calls[0]).toMatchObject({ url: '/api/player', method: 'PATCH', body: '{"context":"edition","user":{"city":"Sydney"}}' });
-    expect(calls[0]!.headers).toMatchObject({ 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' });
+    expect(calls[0]).toMatchObject({
+      url: '/api/player',
+      method: 'PATCH',
+      body: '{"context":"edition","user":{"city":"Sydney"}}',
+    });
+    expect(calls[0]!.headers).toMatchObject({
+      'Content-Type': 'application/json',
+      'X-Requested-With': 'XMLHttpRequest',
+    });
   });
 
   it('sends a DELETE body when given one (turning two-factor off), none otherwise', async () => {

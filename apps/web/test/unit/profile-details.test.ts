@@ -35,8 +35,35 @@ const info: PlayerFieldsResponse = {
   contexts: {
     registration: ['email', 'password', 'currency', 'country', 'terms_acceptance', 'receive_promos', 'nickname'],
     deposit: ['first_name', 'last_name', 'date_of_birth', 'country', 'city', 'address', 'postal_code', 'mobile_phone'],
-    cashout: ['first_name', 'last_name', 'date_of_birth', 'gender', 'country', 'city', 'address', 'postal_code', 'state', 'mobile_phone', 'personal_id_number'],
-    edition: ['nickname', 'first_name', 'last_name', 'date_of_birth', 'gender', 'country', 'city', 'address', 'postal_code', 'state', 'mobile_phone', 'receive_promos', 'receive_sms_promos', 'personal_id_number'],
+    cashout: [
+      'first_name',
+      'last_name',
+      'date_of_birth',
+      'gender',
+      'country',
+      'city',
+      'address',
+      'postal_code',
+      'state',
+      'mobile_phone',
+      'personal_id_number',
+    ],
+    edition: [
+      'nickname',
+      'first_name',
+      'last_name',
+      'date_of_birth',
+      'gender',
+      'country',
+      'city',
+      'address',
+      'postal_code',
+      'state',
+      'mobile_phone',
+      'receive_promos',
+      'receive_sms_promos',
+      'personal_id_number',
+    ],
   },
   fields: {
     gender: { type: 'select', required: false, options: ['male', 'female', 'other'] },
@@ -66,7 +93,16 @@ const player = {
 
 describe('fields a context asks for', () => {
   it('follows player_fields, in the form order, without the promotion opt-ins (the profile has switches)', () => {
-    expect(fieldsFor('deposit', info)).toEqual(['first_name', 'last_name', 'date_of_birth', 'mobile_phone', 'country', 'city', 'address', 'postal_code']);
+    expect(fieldsFor('deposit', info)).toEqual([
+      'first_name',
+      'last_name',
+      'date_of_birth',
+      'mobile_phone',
+      'country',
+      'city',
+      'address',
+      'postal_code',
+    ]);
     const edition = fieldsFor('edition', info);
     expect(edition).toContain('personal_id_number');
     expect(edition).toContain('state');
@@ -111,7 +147,9 @@ describe('state autofill (spec §5)', () => {
 describe('details validation (shared contract rules)', () => {
   const today = new Date('2026-06-01T12:00:00Z');
   it('leaves empty optional fields alone when editing, but asks for every field before a deposit', () => {
-    expect(Object.values(validateDetails(empty, fieldsFor('edition', info), 'edition', info, 'CW', today)).filter(Boolean)).toEqual(['required']);
+    expect(
+      Object.values(validateDetails(empty, fieldsFor('edition', info), 'edition', info, 'CW', today)).filter(Boolean),
+    ).toEqual(['required']);
     const deposit = validateDetails(empty, fieldsFor('deposit', info), 'deposit', info, 'CW', today);
     expect(deposit).toMatchObject({ first_name: 'required', mobile_phone: 'required', postal_code: 'required' });
   });
@@ -138,18 +176,34 @@ describe('details validation (shared contract rules)', () => {
     const adult = { ...empty, country: 'AU', date_of_birth: '01/06/2008' };
     expect(validateDetails(adult, ['date_of_birth'], 'edition', info, 'CW', today).date_of_birth).toBeUndefined();
     expect(validateDetails(adult, ['date_of_birth'], 'edition', info, 'EE', today).date_of_birth).toBe('too_young');
-    expect(validateDetails({ ...adult, date_of_birth: '1990-01-01' }, ['date_of_birth'], 'edition', info, 'CW', today).date_of_birth).toBe('invalid_date');
-    expect(validateDetails({ ...empty, country: 'CA', postal_code: 'k1a0b1' }, ['postal_code'], 'edition', info, 'CW', today).postal_code).toBeUndefined();
-    expect(validateDetails({ ...empty, gender: 'robot' }, ['gender'], 'edition', info, 'CW', today).gender).toBe('invalid_gender');
-    expect(validateDetails({ ...empty, country: 'FR' }, ['country'], 'edition', info, 'CW', today).country).toBe('invalid_country');
-    expect(validateDetails({ ...empty, time_zone: 'Mars/Olympus' }, ['time_zone'], 'edition', info, 'CW', today).time_zone).toBe('invalid_time_zone');
-    expect(validateDetails({ ...empty, time_zone: 'Europe/Berlin' }, ['time_zone'], 'edition', info, 'CW', today).time_zone).toBeUndefined();
+    expect(
+      validateDetails({ ...adult, date_of_birth: '1990-01-01' }, ['date_of_birth'], 'edition', info, 'CW', today)
+        .date_of_birth,
+    ).toBe('invalid_date');
+    expect(
+      validateDetails({ ...empty, country: 'CA', postal_code: 'k1a0b1' }, ['postal_code'], 'edition', info, 'CW', today)
+        .postal_code,
+    ).toBeUndefined();
+    expect(validateDetails({ ...empty, gender: 'robot' }, ['gender'], 'edition', info, 'CW', today).gender).toBe(
+      'invalid_gender',
+    );
+    expect(validateDetails({ ...empty, country: 'FR' }, ['country'], 'edition', info, 'CW', today).country).toBe(
+      'invalid_country',
+    );
+    expect(
+      validateDetails({ ...empty, time_zone: 'Mars/Olympus' }, ['time_zone'], 'edition', info, 'CW', today).time_zone,
+    ).toBe('invalid_time_zone');
+    expect(
+      validateDetails({ ...empty, time_zone: 'Europe/Berlin' }, ['time_zone'], 'edition', info, 'CW', today).time_zone,
+    ).toBeUndefined();
   });
 
   it('sends only what changed (birthday as typed, postal code upper-cased); an emptied field as null', () => {
     const initial = { ...empty, first_name: 'Ada', city: 'Sydney', last_name: 'Lovelace' };
     const values = { ...initial, first_name: ' Ada ', date_of_birth: '05/12/1990', postal_code: 'k1a 0b1', city: '' };
-    expect(patchBody(values, initial, ['first_name', 'last_name', 'date_of_birth', 'postal_code', 'city'], 'edition')).toEqual({
+    expect(
+      patchBody(values, initial, ['first_name', 'last_name', 'date_of_birth', 'postal_code', 'city'], 'edition'),
+    ).toEqual({
       context: 'edition',
       user: { date_of_birth: '05/12/1990', postal_code: 'K1A 0B1', city: null },
     });
@@ -170,12 +224,39 @@ describe('personal-info popup before a deposit', () => {
 describe('device label of a session', () => {
   const words = { on: (b: string, s: string) => `${b} on ${s}`, unknown: 'Unknown device' };
   it('names browser and system of common user agents', () => {
-    expect(deviceLabel('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36', words)).toBe('Chrome on Windows');
-    expect(deviceLabel('Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 Edg/130.0.0.0', words)).toBe('Edge on Windows');
-    expect(deviceLabel('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1', words)).toBe('Safari on iPhone');
-    expect(deviceLabel('Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:128.0) Gecko/20100101 Firefox/128.0', words)).toBe('Firefox on macOS');
-    expect(deviceLabel('Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36', words)).toBe('Samsung Internet on Android');
-    expect(deviceLabel('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36', words)).toBe('Chrome on Linux');
+    expect(
+      deviceLabel(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
+        words,
+      ),
+    ).toBe('Chrome on Windows');
+    expect(
+      deviceLabel(
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36 Edg/130.0.0.0',
+        words,
+      ),
+    ).toBe('Edge on Windows');
+    expect(
+      deviceLabel(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+        words,
+      ),
+    ).toBe('Safari on iPhone');
+    expect(
+      deviceLabel('Mozilla/5.0 (Macintosh; Intel Mac OS X 14.5; rv:128.0) Gecko/20100101 Firefox/128.0', words),
+    ).toBe('Firefox on macOS');
+    expect(
+      deviceLabel(
+        'Mozilla/5.0 (Linux; Android 14; SM-S918B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/25.0 Chrome/121.0.0.0 Mobile Safari/537.36',
+        words,
+      ),
+    ).toBe('Samsung Internet on Android');
+    expect(
+      deviceLabel(
+        'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/131.0.0.0 Safari/537.36',
+        words,
+      ),
+    ).toBe('Chrome on Linux');
   });
 
   it('falls back to what it recognises, then to "unknown"', () => {

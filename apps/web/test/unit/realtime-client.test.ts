@@ -22,7 +22,10 @@ describe('realtime client', () => {
   it('needs a ticket only for private events, and reads it from the settings', () => {
     expect(needsTicket(['wins', 'jackpots_changes'])).toBe(false);
     expect(needsTicket(['wins', 'balance'])).toBe(true);
-    expect(ticketOf({ cent: { url: 'wss://x/api/realtime', user: 'u', token: 't', timestamp: '1' } })).toEqual({ url: 'wss://x/api/realtime', token: 't' });
+    expect(ticketOf({ cent: { url: 'wss://x/api/realtime', user: 'u', token: 't', timestamp: '1' } })).toEqual({
+      url: 'wss://x/api/realtime',
+      token: 't',
+    });
     expect(ticketOf({ cent: null })).toBeNull();
     expect(ticketOf({ cent: { url: 1 } })).toBeNull();
     expect(ticketOf(null)).toBeNull();
@@ -69,14 +72,21 @@ describe('the connection', () => {
     await settled();
     expect(fetch).not.toHaveBeenCalled();
     expect(open().map((s) => s.url)).toEqual(['ws://casino.test/api/realtime']);
-    open()[0]!.onmessage?.({ data: JSON.stringify({ channel: 'public:jackpots_changes', event: 'jackpots_changes', data: [1] }) });
+    open()[0]!.onmessage?.({
+      data: JSON.stringify({ channel: 'public:jackpots_changes', event: 'jackpots_changes', data: [1] }),
+    });
     expect(got).toEqual([[1]]);
     stop();
     expect(open()).toEqual([]);
   });
 
   it('reopens with the ticket for a private listener, and without it when the last one leaves', async () => {
-    const { subscribe, fetch } = await client({ url: 'ws://casino.test/api/realtime', user: 'u', token: 'tk', timestamp: '1' });
+    const { subscribe, fetch } = await client({
+      url: 'ws://casino.test/api/realtime',
+      user: 'u',
+      token: 'tk',
+      timestamp: '1',
+    });
     const stopWins = subscribe('wins', () => undefined);
     await settled();
     const stopBalance = subscribe('balance', () => undefined);

@@ -19,7 +19,12 @@ const crash = { crash_point: 135, cashout_at: 200, won: false };
 
 describe('outcome summaries', () => {
   it('reads roulette: pocket, colour and the bets', () => {
-    expect(summarizeOutcome(roulette)).toEqual({ kind: 'roulette', pocket: 17, colour: 'black', positions: roulette.positions });
+    expect(summarizeOutcome(roulette)).toEqual({
+      kind: 'roulette',
+      pocket: 17,
+      colour: 'black',
+      positions: roulette.positions,
+    });
     // A colour left out is the wheel's.
     expect(summarizeOutcome({ pocket: 0, positions: [] })).toMatchObject({ kind: 'roulette', colour: 'green' });
     expect(summarizeOutcome({ pocket: 3 })).toMatchObject({ kind: 'roulette', colour: 'red', positions: [] });
@@ -35,13 +40,20 @@ describe('outcome summaries', () => {
       multiplier: '1.92',
       won: true,
     });
-    expect(summarizeOutcome({ roll: 9999, target: 9800, direction: 'over' })).toMatchObject({ roll: '99.99', won: true, chance: null });
+    expect(summarizeOutcome({ roll: 9999, target: 9800, direction: 'over' })).toMatchObject({
+      roll: '99.99',
+      won: true,
+      chance: null,
+    });
     expect(summarizeOutcome({ roll: 5000, target: 5000, direction: 'under' })).toMatchObject({ won: false });
   });
 
   it('reads crash: the crash point against the cash-out', () => {
     expect(summarizeOutcome(crash)).toEqual({ kind: 'crash', crashPoint: '1.35', cashoutAt: '2.00', won: false });
-    expect(summarizeOutcome({ crash_point: 100000, cashout_at: 101 })).toMatchObject({ crashPoint: '1000.00', won: true });
+    expect(summarizeOutcome({ crash_point: 100000, cashout_at: 101 })).toMatchObject({
+      crashPoint: '1000.00',
+      won: true,
+    });
   });
 
   it('reads a slot: rows of symbols, winning lines and the other facts', () => {
@@ -72,7 +84,20 @@ describe('outcome summaries', () => {
         ['A', 'B', 'C'],
         ['D', 'E', 'F'],
       ],
-      clusters: [{ symbol: { symbol: 'gem' }, positions: [[0, 0], [0, 1], [1, 0], [1, 1], [2, 0]], win_cents: 250, multiplier: 2 }],
+      clusters: [
+        {
+          symbol: { symbol: 'gem' },
+          positions: [
+            [0, 0],
+            [0, 1],
+            [1, 0],
+            [1, 1],
+            [2, 0],
+          ],
+          win_cents: 250,
+          multiplier: 2,
+        },
+      ],
       cascades: [{}, {}],
     });
     expect(summary).toEqual({
@@ -85,11 +110,31 @@ describe('outcome summaries', () => {
       wins: [{ kind: 'cluster', line: null, symbol: 'gem', count: 5, win: 250, multiplier: 2 }],
       facts: [{ name: 'cascades', value: '2' }],
     });
-    expect(summarizeOutcome({ cascades: [{ grid: [[1, 2], [3, 4]] }] })).toMatchObject({ kind: 'slot', rows: [['1', '2'], ['3', '4']] });
+    expect(
+      summarizeOutcome({
+        cascades: [
+          {
+            grid: [
+              [1, 2],
+              [3, 4],
+            ],
+          },
+        ],
+      }),
+    ).toMatchObject({
+      kind: 'slot',
+      rows: [
+        ['1', '2'],
+        ['3', '4'],
+      ],
+    });
   });
 
   it('falls back to the JSON, and says when there is nothing', () => {
-    expect(summarizeOutcome({ hand: ['As', 'Kd'], dealer: 19 })).toEqual({ kind: 'json', json: '{\n  "hand": [\n    "As",\n    "Kd"\n  ],\n  "dealer": 19\n}' });
+    expect(summarizeOutcome({ hand: ['As', 'Kd'], dealer: 19 })).toEqual({
+      kind: 'json',
+      json: '{\n  "hand": [\n    "As",\n    "Kd"\n  ],\n  "dealer": 19\n}',
+    });
     expect(summarizeOutcome([1, 2])).toMatchObject({ kind: 'json' });
     expect(summarizeOutcome('spin')).toEqual({ kind: 'json', json: '"spin"' });
     expect(summarizeOutcome({ pocket: 99 })).toMatchObject({ kind: 'json' });
@@ -109,7 +154,9 @@ describe('the bet of a round (for the verifier)', () => {
   });
 
   it("is rebuilt from each house game's outcome", () => {
-    expect(roundBet(roulette, 300)).toEqual({ bets: roulette.positions.map(({ type, numbers, stake }) => ({ type, numbers, stake })) });
+    expect(roundBet(roulette, 300)).toEqual({
+      bets: roulette.positions.map(({ type, numbers, stake }) => ({ type, numbers, stake })),
+    });
     expect(roundBet(dice, 100)).toEqual({ stake: 100, target: 5000, direction: 'under' });
     expect(roundBet(crash, 250)).toEqual({ stake: 250, cashout_at: 200 });
     expect(roundBet({ grid: [['a']] }, 40)).toEqual({ stake: 40 });
@@ -146,7 +193,21 @@ describe('verify link', () => {
 describe('outcome messages', () => {
   it('name every roulette bet type in English and German', () => {
     const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../app/i18n/messages');
-    const types = ['straight', 'split', 'street', 'corner', 'six_line', 'column', 'dozen', 'red', 'black', 'odd', 'even', 'low', 'high'];
+    const types = [
+      'straight',
+      'split',
+      'street',
+      'corner',
+      'six_line',
+      'column',
+      'dozen',
+      'red',
+      'black',
+      'odd',
+      'even',
+      'low',
+      'high',
+    ];
     for (const lang of ['en', 'de'] as const) {
       const messages = JSON.parse(fs.readFileSync(path.join(dir, `${lang}.json`), 'utf8')) as Messages;
       for (const type of types) {

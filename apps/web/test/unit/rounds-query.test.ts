@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { parseRoundsFilter, roundsApiPath, roundsSearch, roundStatus, type RoundsFilter } from '../../app/features/rounds/rounds-query';
+import {
+  parseRoundsFilter,
+  roundsApiPath,
+  roundsSearch,
+  roundStatus,
+  type RoundsFilter,
+} from '../../app/features/rounds/rounds-query';
 
 const empty: RoundsFilter = { page: 1, game: '', result: '', from: '', to: '' };
 
@@ -23,14 +29,18 @@ describe('games history filter', () => {
   });
 
   it('swaps a range given backwards', () => {
-    expect(parseRoundsFilter('?from=2025-03-10&to=2025-03-01')).toEqual({ ...empty, from: '2025-03-01', to: '2025-03-10' });
+    expect(parseRoundsFilter('?from=2025-03-10&to=2025-03-01')).toEqual({
+      ...empty,
+      from: '2025-03-01',
+      to: '2025-03-10',
+    });
   });
 
   it('builds the API query with the page size', () => {
     expect(roundsApiPath(empty)).toBe('/api/player/game_rounds?page=1&page_size=20');
-    expect(roundsApiPath({ page: 2, game: 'orbit/european-roulette', result: 'lost', from: '2025-01-01', to: '' }, 50)).toBe(
-      '/api/player/game_rounds?page=2&page_size=50&game=orbit%2Feuropean-roulette&result=lost&from=2025-01-01',
-    );
+    expect(
+      roundsApiPath({ page: 2, game: 'orbit/european-roulette', result: 'lost', from: '2025-01-01', to: '' }, 50),
+    ).toBe('/api/player/game_rounds?page=2&page_size=50&game=orbit%2Feuropean-roulette&result=lost&from=2025-01-01');
   });
 
   it("writes the page's own query without defaults, and reads it back", () => {

@@ -1,5 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { debounce, isSearchable, normalizeQuery, SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH } from '../../app/features/search/search-logic';
+import {
+  debounce,
+  isSearchable,
+  normalizeQuery,
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_MIN_LENGTH,
+} from '../../app/features/search/search-logic';
 
 describe('search threshold', () => {
   it('needs more than 2 characters', () => {

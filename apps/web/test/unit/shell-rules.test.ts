@@ -21,7 +21,14 @@ describe('navigation highlight', () => {
   it('hides login-only categories from visitors and localizes paths', () => {
     const items = [
       { identifier: 'top', title: 'Top', icon: 'star', kind: 'pokies', path: '/pokies/top', login_only: false },
-      { identifier: 'fav', title: 'Favourites', icon: 'star', kind: 'pokies', path: '/favorite-games', login_only: true },
+      {
+        identifier: 'fav',
+        title: 'Favourites',
+        icon: 'star',
+        kind: 'pokies',
+        path: '/favorite-games',
+        login_only: true,
+      },
     ];
     expect(visitorMenu(items, 'de')).toEqual([{ key: 'top', href: '/de/pokies/top', label: 'Top', icon: 'star' }]);
   });
@@ -56,8 +63,22 @@ describe('CMS lookup', () => {
 
 describe('banners for visitors', () => {
   const banner = (over: Partial<Banner>): Banner => ({
-    id: 1, identifier: 'b', title: { text: '' }, description: { text: '' }, categories: ['main'], groups: [], logged: null,
-    gradient: [], labels: [], button: null, image: null, start_at: null, end_at: null, position: 0, size: 'large', ...over,
+    id: 1,
+    identifier: 'b',
+    title: { text: '' },
+    description: { text: '' },
+    categories: ['main'],
+    groups: [],
+    logged: null,
+    gradient: [],
+    labels: [],
+    button: null,
+    image: null,
+    start_at: null,
+    end_at: null,
+    position: 0,
+    size: 'large',
+    ...over,
   });
   it('keeps lobby banners for everyone, in position order, within their live time', () => {
     const now = new Date('2025-06-01T00:00:00Z');
@@ -84,15 +105,31 @@ describe('banners for visitors', () => {
   });
   it('hands the carousel only what it draws, with the button link resolved for the locale', () => {
     const button = (url: string) => ({ name: 'Go', url, type: 'link' as const, frontend_identifier: null });
-    const view = bannerView(banner({ title: { text: 'T' }, gradient: ['#000', '#fff'], button: button('https://orbit.example/live/all') }), 'https://orbit.example', 'de');
+    const view = bannerView(
+      banner({ title: { text: 'T' }, gradient: ['#000', '#fff'], button: button('https://orbit.example/live/all') }),
+      'https://orbit.example',
+      'de',
+    );
     expect(view).toEqual({
-      id: 1, identifier: 'b', size: 'large', title: 'T', description: '', labels: [], image: null,
+      id: 1,
+      identifier: 'b',
+      size: 'large',
+      title: 'T',
+      description: '',
+      labels: [],
+      image: null,
       background: 'linear-gradient(135deg, #000, #fff)',
       button: { name: 'Go', href: '/de/live/all', internal: true },
     });
-    expect(bannerView(banner({ button: button('/it/promotions') }), 'https://orbit.example', 'de').button?.href).toBe('/it/promotions');
-    expect(bannerView(banner({ button: button('https://elsewhere.example/x') }), 'https://orbit.example', 'de').button).toEqual({
-      name: 'Go', href: 'https://elsewhere.example/x', internal: false,
+    expect(bannerView(banner({ button: button('/it/promotions') }), 'https://orbit.example', 'de').button?.href).toBe(
+      '/it/promotions',
+    );
+    expect(
+      bannerView(banner({ button: button('https://elsewhere.example/x') }), 'https://orbit.example', 'de').button,
+    ).toEqual({
+      name: 'Go',
+      href: 'https://elsewhere.example/x',
+      internal: false,
     });
     expect(bannerView(banner({}), 'https://orbit.example', 'en').background).toContain('#2a1f5c');
   });
@@ -118,11 +155,16 @@ describe('feature flags cookie', () => {
 
 describe('translations', () => {
   it('bucket the cache-busting parameter in five minutes', () => {
-    expect(messagesUrl('de', 1_700_000_123_456)).toBe(`/messages/de.json?t=${1_700_000_123_456 - (1_700_000_123_456 % 300_000)}`);
+    expect(messagesUrl('de', 1_700_000_123_456)).toBe(
+      `/messages/de.json?t=${1_700_000_123_456 - (1_700_000_123_456 % 300_000)}`,
+    );
     expect(messagesUrl('de', 1_700_000_100_000)).toBe(messagesUrl('de', 1_700_000_100_000 + 1_000));
   });
   it('fall back to English per key', () => {
-    const bundle = { 'fr-CA': { nav: { menu: 'Menu FR' } }, en: { nav: { menu: 'Menu', live: 'Live' }, hi: 'Hi {{name}}' } };
+    const bundle = {
+      'fr-CA': { nav: { menu: 'Menu FR' } },
+      en: { nav: { menu: 'Menu', live: 'Live' }, hi: 'Hi {{name}}' },
+    };
     expect(translate(bundle, 'fr-CA', 'nav.menu')).toBe('Menu FR');
     expect(translate(bundle, 'fr-CA', 'nav.live')).toBe('Live');
     expect(translate(bundle, 'fr-CA', 'hi', { name: 'Ada' })).toBe('Hi Ada');

@@ -59,7 +59,12 @@ describe('withdrawal rules', () => {
     expect(destinationError(bank, 'not an iban')).toBe('invalid');
     expect(destinationError(bank, ' DE89370400440532013000 ')).toBeUndefined();
     expect(destinationError(bank, `DE89${'1'.repeat(130)}`)).toBe('invalid');
-    const card = method({ id: 'card_visa', type: 'card', fields: [], saved_profiles: [{ id: 7, brand: 'visa', last4: '4242' }] });
+    const card = method({
+      id: 'card_visa',
+      type: 'card',
+      fields: [],
+      saved_profiles: [{ id: 7, brand: 'visa', last4: '4242' }],
+    });
     expect(initialDestination(card)).toBe('7');
     expect(initialDestination(bank)).toBe('');
     expect(destinationError(card, '7')).toBeUndefined();

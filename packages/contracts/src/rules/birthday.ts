@@ -37,13 +37,16 @@ export function birthdayToIso(value: string): string | undefined {
  * as a UTC calendar day; a date after today is `invalid_date`.
  */
 export function birthdaySchema(licence: Licence, today?: Today) {
-  return z.string().trim().check((ctx) => {
-    const birth = parseBirthday(ctx.value);
-    const now = utcDay(readToday(today));
-    if (!birth || ageOn(birth, now) < 0) {
-      ctx.issues.push({ code: 'custom', message: 'invalid_date', input: ctx.value });
-    } else if (ageOn(birth, now) < minimumAgeFor(licence)) {
-      ctx.issues.push({ code: 'custom', message: 'too_young', input: ctx.value });
-    }
-  });
+  return z
+    .string()
+    .trim()
+    .check((ctx) => {
+      const birth = parseBirthday(ctx.value);
+      const now = utcDay(readToday(today));
+      if (!birth || ageOn(birth, now) < 0) {
+        ctx.issues.push({ code: 'custom', message: 'invalid_date', input: ctx.value });
+      } else if (ageOn(birth, now) < minimumAgeFor(licence)) {
+        ctx.issues.push({ code: 'custom', message: 'too_young', input: ctx.value });
+      }
+    });
 }

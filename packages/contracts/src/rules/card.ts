@@ -49,15 +49,18 @@ export function cardNumberSchema(blockedPrefixes: ReadonlyArray<string> = []) {
  * month is still accepted. `today` is read as a UTC day at parse time.
  */
 export function cardExpirySchema(today?: Today) {
-  return z.string().trim().check((ctx) => {
-    const match = /^(\d{2})\/(\d{2})$/.exec(ctx.value);
-    const month = Number(match?.[1]);
-    const year = 2000 + Number(match?.[2]);
-    const now = utcDay(readToday(today));
-    if (!match || month < 1 || month > 12 || year > now.year + EXPIRY_MAX_YEARS_AHEAD) {
-      ctx.issues.push({ code: 'custom', message: 'invalid_expiry', input: ctx.value });
-    } else if (year < now.year || (year === now.year && month < now.month)) {
-      ctx.issues.push({ code: 'custom', message: 'card_expired', input: ctx.value });
-    }
-  });
+  return z
+    .string()
+    .trim()
+    .check((ctx) => {
+      const match = /^(\d{2})\/(\d{2})$/.exec(ctx.value);
+      const month = Number(match?.[1]);
+      const year = 2000 + Number(match?.[2]);
+      const now = utcDay(readToday(today));
+      if (!match || month < 1 || month > 12 || year > now.year + EXPIRY_MAX_YEARS_AHEAD) {
+        ctx.issues.push({ code: 'custom', message: 'invalid_expiry', input: ctx.value });
+      } else if (year < now.year || (year === now.year && month < now.month)) {
+        ctx.issues.push({ code: 'custom', message: 'card_expired', input: ctx.value });
+      }
+    });
 }

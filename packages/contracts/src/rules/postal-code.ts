@@ -60,7 +60,9 @@ export function isValidPostalCode(country: string | null | undefined, postalCode
   const value = postalCode.trim().toUpperCase();
   const pattern = postalCodePattern(country);
   if (pattern) return pattern.test(value);
-  return value.length >= GENERIC_MIN_LENGTH && value.length <= GENERIC_MAX_LENGTH && GENERIC_POSTAL_CODE_PATTERN.test(value);
+  return (
+    value.length >= GENERIC_MIN_LENGTH && value.length <= GENERIC_MAX_LENGTH && GENERIC_POSTAL_CODE_PATTERN.test(value)
+  );
 }
 
 /** The postal code for a country; the output is trimmed and upper-cased. */

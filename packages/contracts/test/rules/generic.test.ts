@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { integerSchema, issuesToErrors, maxValueSchema, minLengthSchema, minValueSchema, multipleOfSchema, mustBeAcceptedSchema, onlyEnglishLettersSchema, requiredStringSchema, withinBalanceSchema } from '../../src';
+import {
+  integerSchema,
+  issuesToErrors,
+  maxValueSchema,
+  minLengthSchema,
+  minValueSchema,
+  multipleOfSchema,
+  mustBeAcceptedSchema,
+  onlyEnglishLettersSchema,
+  requiredStringSchema,
+  withinBalanceSchema,
+} from '../../src';
 import { codes } from './codes';
 
 describe('generic rules', () => {

@@ -3,9 +3,12 @@ import { playerNicknameSchema } from '../../src';
 import { codes } from './codes';
 
 describe('playerNicknameSchema', () => {
-  it.each(['abc', 'John Doe', 'j.doe-99', 'Jüri', 'Ólafur', 'Дмитрий', '山田太郎', 'a'.repeat(15), '123'])('accepts %j', (nick) => {
-    expect(codes(playerNicknameSchema, nick)).toEqual([]);
-  });
+  it.each(['abc', 'John Doe', 'j.doe-99', 'Jüri', 'Ólafur', 'Дмитрий', '山田太郎', 'a'.repeat(15), '123'])(
+    'accepts %j',
+    (nick) => {
+      expect(codes(playerNicknameSchema, nick)).toEqual([]);
+    },
+  );
 
   it('trims and composes before counting', () => {
     expect(playerNicknameSchema.parse('  abc  ')).toBe('abc');

@@ -1,12 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { hasOnlyPasswordCharacters, isCommonPassword, newPasswordSchema, newPasswordWithConfirmationSchema, PASSWORD_SYMBOLS, issuesToErrors } from '../../src';
+import {
+  hasOnlyPasswordCharacters,
+  isCommonPassword,
+  newPasswordSchema,
+  newPasswordWithConfirmationSchema,
+  PASSWORD_SYMBOLS,
+  issuesToErrors,
+} from '../../src';
 import { COMMON_PASSWORDS } from '../../src/rules/common-passwords';
 import { codes } from './codes';
 
 describe('newPasswordSchema', () => {
-  it.each(['correct-horse-9', 'Tr0ub4dor&3x', 'a'.repeat(7) + '!', 'x'.repeat(128), `Ab1${PASSWORD_SYMBOLS}`])('accepts %j', (password) => {
-    expect(codes(newPasswordSchema, password)).toEqual([]);
-  });
+  it.each(['correct-horse-9', 'Tr0ub4dor&3x', 'a'.repeat(7) + '!', 'x'.repeat(128), `Ab1${PASSWORD_SYMBOLS}`])(
+    'accepts %j',
+    (password) => {
+      expect(codes(newPasswordSchema, password)).toEqual([]);
+    },
+  );
 
   it('refuses lengths outside 8–128', () => {
     expect(codes(newPasswordSchema, 'Ab1!xyz')).toEqual(['too_short']);
@@ -49,7 +59,9 @@ describe('newPasswordWithConfirmationSchema', () => {
   });
 
   it('reports a mismatch on the confirmation', () => {
-    expect(errors({ password: 'correct-horse-9', password_confirmation: 'correct-horse-8' })).toEqual({ password_confirmation: ['does_not_match'] });
+    expect(errors({ password: 'correct-horse-9', password_confirmation: 'correct-horse-8' })).toEqual({
+      password_confirmation: ['does_not_match'],
+    });
   });
 
   it('reports a weak password and a mismatch together', () => {

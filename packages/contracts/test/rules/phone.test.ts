@@ -3,9 +3,12 @@ import { phoneSchema } from '../../src';
 import { codes } from './codes';
 
 describe('phoneSchema', () => {
-  it.each(['12345678', '+3725123456', '+1 (555) 123-4567', '(02) 9876 5432', '+44 20 7946 0958', '1'.repeat(20)])('accepts %j', (phone) => {
-    expect(codes(phoneSchema, phone)).toEqual([]);
-  });
+  it.each(['12345678', '+3725123456', '+1 (555) 123-4567', '(02) 9876 5432', '+44 20 7946 0958', '1'.repeat(20)])(
+    'accepts %j',
+    (phone) => {
+      expect(codes(phoneSchema, phone)).toEqual([]);
+    },
+  );
 
   it.each([
     '1234567', // 7 characters

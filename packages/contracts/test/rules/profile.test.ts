@@ -61,7 +61,9 @@ describe('profile field rules', () => {
 
   it('judges the postal code by the given country and the birthday by the licence', () => {
     expect(codes(profileFieldSchema('postal_code', opts), '2000')).toEqual([]);
-    expect(codes(profileFieldSchema('postal_code', { ...opts, country: 'DE' }), '2000')).toEqual(['invalid_postal_code']);
+    expect(codes(profileFieldSchema('postal_code', { ...opts, country: 'DE' }), '2000')).toEqual([
+      'invalid_postal_code',
+    ]);
     expect(codes(profileFieldSchema('date_of_birth', opts), '15/02/2007')).toEqual([]);
     expect(codes(profileFieldSchema('date_of_birth', { ...opts, licence: 'EE' }), '15/02/2007')).toEqual(['too_young']);
   });
@@ -75,10 +77,16 @@ describe('profile field rules', () => {
 
 describe('password change and subscriptions requests', () => {
   it('needs the current password and a matching new one', () => {
-    const ok = { user: { current_password: 'x', password: 'Brand-New-Secret-7', password_confirmation: 'Brand-New-Secret-7' } };
+    const ok = {
+      user: { current_password: 'x', password: 'Brand-New-Secret-7', password_confirmation: 'Brand-New-Secret-7' },
+    };
     expect(playerPasswordChangeRequestSchema.safeParse(ok).success).toBe(true);
-    expect(codes(playerPasswordChangeRequestSchema, { user: { ...ok.user, current_password: '' } })).toEqual(['required']);
-    expect(codes(playerPasswordChangeRequestSchema, { user: { ...ok.user, password_confirmation: 'other' } })).toEqual(['does_not_match']);
+    expect(codes(playerPasswordChangeRequestSchema, { user: { ...ok.user, current_password: '' } })).toEqual([
+      'required',
+    ]);
+    expect(codes(playerPasswordChangeRequestSchema, { user: { ...ok.user, password_confirmation: 'other' } })).toEqual([
+      'does_not_match',
+    ]);
   });
 
   it('takes either or both opt-ins, not none', () => {

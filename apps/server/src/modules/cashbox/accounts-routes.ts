@@ -6,7 +6,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { openAccountRequestSchema, playerAccountSchema, playerAccountsResponseSchema, type PlayerAccount as PlayerAccountShape } from '@orbit/contracts';
+import {
+  openAccountRequestSchema,
+  playerAccountSchema,
+  playerAccountsResponseSchema,
+  type PlayerAccount as PlayerAccountShape,
+} from '@orbit/contracts';
 import type { ModuleContext } from '../../platform/context';
 import { requirePlayer } from '../identity';
 import { listAccounts, switchAccount, type PlayerAccount } from '../wallet';

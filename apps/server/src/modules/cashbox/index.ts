@@ -42,18 +42,40 @@ export const cashboxModule: OrbitModule = {
       ...(ctx.fetch ? { fetch: ctx.fetch } : {}),
     });
     const units = ctx.config.cashoutAutoApproveUnits;
-    const autoApprove = Object.fromEntries((await listCurrencies(ctx.db)).filter((c) => c.fiat && units > 0).map((c) => [c.code, Math.round(units * c.subunitsToUnit)]));
+    const autoApprove = Object.fromEntries(
+      (await listCurrencies(ctx.db))
+        .filter((c) => c.fiat && units > 0)
+        .map((c) => [c.code, Math.round(units * c.subunitsToUnit)]),
+    );
     const depositChecks = new DepositChecks();
     app.decorate('orbitDepositChecks', depositChecks);
-    const service = new CashboxService(ctx.db, ctx.clock, new Ledger(ctx.clock), psp, { publicBase: base, autoApprove }, ctx.log, depositChecks);
-    app.decorate('orbitPendingDeposits', { cancel: (userId: number, because: string) => service.cancelPendingDeposits(userId, because) });
-    ctx.outbox.on(PAYOUT_REQUESTED_TOPIC, 'cashbox.send-payout', (event, delivery) => service.sendPayout((event.payload as { paymentId: number }).paymentId, delivery));
+    const service = new CashboxService(
+      ctx.db,
+      ctx.clock,
+      new Ledger(ctx.clock),
+      psp,
+      { publicBase: base, autoApprove },
+      ctx.log,
+      depositChecks,
+    );
+    app.decorate('orbitPendingDeposits', {
+      cancel: (userId: number, because: string) => service.cancelPendingDeposits(userId, because),
+    });
+    ctx.outbox.on(PAYOUT_REQUESTED_TOPIC, 'cashbox.send-payout', (event, delivery) =>
+      service.sendPayout((event.payload as { paymentId: number }).paymentId, delivery),
+    );
     // An excluded player cannot sign in to see a deposit that arrived during the exclusion: the
     // withdrawal link goes out (it shows the held money), at most as the identity module allows.
     ctx.outbox.on(DEPOSIT_HELD_TOPIC, 'cashbox.mail-withdrawal-link', async (event, { tx, afterCommit }) => {
       const held = event.payload as DepositHeldEvent;
       if (held.reason !== 'player_excluded') return;
-      const mailId = await mailWithdrawalLink(tx, ctx.mailer, (token) => withdrawalLink(ctx.config, token), held.userId, ctx.clock.now());
+      const mailId = await mailWithdrawalLink(
+        tx,
+        ctx.mailer,
+        (token) => withdrawalLink(ctx.config, token),
+        held.userId,
+        ctx.clock.now(),
+      );
       if (mailId !== null) afterCommit(() => ctx.mailer.deliver([mailId]));
     });
     ctx.sweeps.every('cashbox.stale-deposits', 60_000, () => service.sweepStaleDeposits());

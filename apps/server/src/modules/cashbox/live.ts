@@ -20,16 +20,22 @@ export function registerLiveUpdates(ctx: ModuleContext): void {
     for (const event of events) {
       const transfer = event.payload as TransferEvent;
       for (const side of [transfer.from, transfer.to]) {
-        if ('player' in side) pairs.set(`${side.player}:${transfer.currency}`, { userId: side.player, currency: transfer.currency });
+        if ('player' in side)
+          pairs.set(`${side.player}:${transfer.currency}`, { userId: side.player, currency: transfer.currency });
       }
     }
     for (const account of await accountsOf(tx, [...pairs.values()])) {
       afterCommit(() => publishToPlayer(ctx.pubsub, account.userId, 'balance', presentAccount(account)));
     }
   });
-  ctx.outbox.on(PAYMENT_CHANGED_TOPIC, 'cashbox.publish-payment', async (event, { tx, afterCommit }) => {
-    const { paymentId } = event.payload as PaymentChangedEvent;
-    const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId));
-    if (row) afterCommit(() => publishToPlayer(ctx.pubsub, row.userId, 'payments_changes', presentPayment(row)));
-  }, { readOnly: true });
+  ctx.outbox.on(
+    PAYMENT_CHANGED_TOPIC,
+    'cashbox.publish-payment',
+    async (event, { tx, afterCommit }) => {
+      const { paymentId } = event.payload as PaymentChangedEvent;
+      const [row] = await tx.select().from(payments).where(eq(payments.id, paymentId));
+      if (row) afterCommit(() => publishToPlayer(ctx.pubsub, row.userId, 'payments_changes', presentPayment(row)));
+    },
+    { readOnly: true },
+  );
 }

@@ -48,7 +48,14 @@ function card(brand: string): MethodDefinition {
   };
 }
 
-function crypto(currency: string, brand: string, network: string, deposit: number, cashout: { min: number; max: number }, address: RegExp): MethodDefinition {
+function crypto(
+  currency: string,
+  brand: string,
+  network: string,
+  deposit: number,
+  cashout: { min: number; max: number },
+  address: RegExp,
+): MethodDefinition {
   return {
     id: `crypto_${currency.toLowerCase()}`,
     brand,
@@ -141,7 +148,11 @@ export function methodsFor(currency: CurrencyInfo, action: PaymentAction, groupI
   );
 }
 
-export function limitsOf(method: MethodDefinition, action: PaymentAction, currency: CurrencyInfo): { min: number; max: number } {
+export function limitsOf(
+  method: MethodDefinition,
+  action: PaymentAction,
+  currency: CurrencyInfo,
+): { min: number; max: number } {
   const limits = method.limits[action]!;
   return { min: toMinor(limits.min, currency.subunitsToUnit), max: toMinor(limits.max, currency.subunitsToUnit) };
 }

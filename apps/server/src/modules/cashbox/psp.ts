@@ -51,10 +51,18 @@ export interface PspAdapter {
   paymentStatus(externalId: string): Promise<PspPayment>;
   /** Asks the PSP to cancel a deposit the player never completed; answers where it stands after. */
   cancelPayment(externalId: string): Promise<PspPayment>;
-  cryptoAddress(init: { currency: string; reference: string; notificationUrl: string }): Promise<{ address: string; confirmationsRequired: number }>;
+  cryptoAddress(init: {
+    currency: string;
+    reference: string;
+    notificationUrl: string;
+  }): Promise<{ address: string; confirmationsRequired: number }>;
   createPayout(init: PayoutInit): Promise<PspPayment>;
   /** The notification in a webhook, or null when its signature is not the PSP's (or too old). */
-  verifyNotification(rawBody: string, headers: Record<string, string | string[] | undefined>, now: Date): PspNotification | null;
+  verifyNotification(
+    rawBody: string,
+    headers: Record<string, string | string[] | undefined>,
+    now: Date,
+  ): PspNotification | null;
 }
 
 /** The PSP refused or could not be reached: the cashbox answers 502-like refusals with this code. */
@@ -98,7 +106,6 @@ function fromSandbox(p: SandboxPaymentJson): PspPayment {
   };
 }
 
-
 /** How old a webhook's signed timestamp may be: a replayed old notification is refused. */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
 
@@ -109,9 +116,7 @@ const SIGNATURE_TOLERANCE_SECONDS = 300;
 export class SandboxPspAdapter implements PspAdapter {
   readonly provider = 'sandbox';
 
-  constructor(
-    private readonly options: { baseUrl: string; apiKey: string; webhookSecret: string; fetch?: Fetch },
-  ) {}
+  constructor(private readonly options: { baseUrl: string; apiKey: string; webhookSecret: string; fetch?: Fetch }) {}
 
   private async call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
     const fetchImpl: Fetch = this.options.fetch ?? ((url, init) => fetch(url, init));
@@ -119,7 +124,11 @@ export class SandboxPspAdapter implements PspAdapter {
     try {
       res = await fetchImpl(`${this.options.baseUrl.replace(/\/+$/, '')}${path}`, {
         method,
-        headers: { authorization: `Bearer ${this.options.apiKey}`, 'content-type': 'application/json', accept: 'application/json' },
+        headers: {
+          authorization: `Bearer ${this.options.apiKey}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
     } catch (error) {
@@ -131,16 +140,20 @@ export class SandboxPspAdapter implements PspAdapter {
   }
 
   async createDeposit(init: DepositInit): Promise<{ payment: PspPayment; redirectUrl: string | null }> {
-    const created = await this.call<{ id: string; status: PspStatus; redirect_url: string | null }>('POST', '/api/payments', {
-      reference: init.reference,
-      amount_cents: init.amountCents,
-      currency: init.currency,
-      method: init.method,
-      return_url: init.returnUrl,
-      notification_url: init.notificationUrl,
-      customer: init.customer,
-      ...(init.cardToken ? { card_token: init.cardToken } : {}),
-    });
+    const created = await this.call<{ id: string; status: PspStatus; redirect_url: string | null }>(
+      'POST',
+      '/api/payments',
+      {
+        reference: init.reference,
+        amount_cents: init.amountCents,
+        currency: init.currency,
+        method: init.method,
+        return_url: init.returnUrl,
+        notification_url: init.notificationUrl,
+        customer: init.customer,
+        ...(init.cardToken ? { card_token: init.cardToken } : {}),
+      },
+    );
     return { payment: await this.paymentStatus(created.id), redirectUrl: created.redirect_url };
   }
 
@@ -179,7 +192,11 @@ export class SandboxPspAdapter implements PspAdapter {
     return this.paymentStatus(created.id);
   }
 
-  verifyNotification(rawBody: string, headers: Record<string, string | string[] | undefined>, now: Date): PspNotification | null {
+  verifyNotification(
+    rawBody: string,
+    headers: Record<string, string | string[] | undefined>,
+    now: Date,
+  ): PspNotification | null {
     const header = headers['x-sandbox-signature'];
     if (typeof header !== 'string') return null;
     const parts = Object.fromEntries(header.split(',').map((p) => p.trim().split('=', 2) as [string, string]));

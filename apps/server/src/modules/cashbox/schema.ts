@@ -35,9 +35,13 @@ export const payments = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('payments_provider_external_id').on(t.provider, t.externalId).where(sql`${t.externalId} is not null`),
+    uniqueIndex('payments_provider_external_id')
+      .on(t.provider, t.externalId)
+      .where(sql`${t.externalId} is not null`),
     index('payments_user_created').on(t.userId, t.createdAt),
-    index('payments_open').on(t.action, t.state).where(sql`${t.state} in ('pending', 'processing')`),
+    index('payments_open')
+      .on(t.action, t.state)
+      .where(sql`${t.state} in ('pending', 'processing')`),
   ],
 );
 
@@ -68,5 +72,8 @@ export const cryptoAddresses = pgTable(
     confirmationsRequired: bigint('confirmations_required', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [uniqueIndex('crypto_addresses_user_currency').on(t.userId, t.provider, t.currency), uniqueIndex('crypto_addresses_address').on(t.provider, t.address)],
+  (t) => [
+    uniqueIndex('crypto_addresses_user_currency').on(t.userId, t.provider, t.currency),
+    uniqueIndex('crypto_addresses_address').on(t.provider, t.address),
+  ],
 );

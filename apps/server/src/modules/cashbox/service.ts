@@ -18,9 +18,24 @@ import type { Executor } from '../../platform/db/executor';
 import { AppError, conflict, notFound, unprocessable } from '../../platform/errors';
 import { enqueueEvent, type DeliveryContext } from '../../platform/outbox/outbox';
 import type { CurrentPlayer } from '../identity';
-import { InsufficientFundsError, Ledger, listAccounts, listCurrencies, playerBalances, type CurrencyRow, type TransferRequest } from '../wallet';
+import {
+  InsufficientFundsError,
+  Ledger,
+  listAccounts,
+  listCurrencies,
+  playerBalances,
+  type CurrencyRow,
+  type TransferRequest,
+} from '../wallet';
 import { DepositChecks, type DepositRefusal } from './deposit-checks';
-import { CRYPTO_DEPOSIT_CURRENCIES, limitsOf, METHODS, methodsFor, type CurrencyInfo, type MethodDefinition } from './methods';
+import {
+  CRYPTO_DEPOSIT_CURRENCIES,
+  limitsOf,
+  METHODS,
+  methodsFor,
+  type CurrencyInfo,
+  type MethodDefinition,
+} from './methods';
 import { PspError, type PspAdapter, type PspNotification, type PspPayment } from './psp';
 import { cryptoAddresses, payments, savedCards } from './schema';
 
@@ -122,12 +137,20 @@ export class CashboxService {
     if (amount > max) throw unprocessable('too_large', 'amount_cents');
   }
 
-  async methods(player: PlayerRef, action: PaymentAction, currencyCode: string | undefined): Promise<PaymentMethodsResponse> {
+  async methods(
+    player: PlayerRef,
+    action: PaymentAction,
+    currencyCode: string | undefined,
+  ): Promise<PaymentMethodsResponse> {
     const accounts = await listAccounts(this.db, player.user.id);
     const code = currencyCode ?? accounts.find((a) => a.active)?.currency ?? accounts[0]?.currency;
     if (!code) return { methods: [], suggested_amount_cents: null };
     const currency = await this.currency(code);
-    const cards = await this.db.select().from(savedCards).where(eq(savedCards.userId, player.user.id)).orderBy(asc(savedCards.id));
+    const cards = await this.db
+      .select()
+      .from(savedCards)
+      .where(eq(savedCards.userId, player.user.id))
+      .orderBy(asc(savedCards.id));
     const [deposited] = await this.db
       .select({ n: count() })
       .from(payments)
@@ -148,17 +171,33 @@ export class CashboxService {
           processing_time: m.processingTime,
           fields:
             action === 'cashout' && m.destination
-              ? [{ name: m.destination.name, type: m.type === 'card' ? ('card_token' as const) : ('text' as const), required: true, pattern: m.type === 'card' ? null : m.destination.pattern.source }]
+              ? [
+                  {
+                    name: m.destination.name,
+                    type: m.type === 'card' ? ('card_token' as const) : ('text' as const),
+                    required: true,
+                    pattern: m.type === 'card' ? null : m.destination.pattern.source,
+                  },
+                ]
               : [],
-          saved_profiles: m.type === 'card' ? cards.filter((c) => c.brand === m.brand).map((c) => ({ id: c.id, brand: c.brand, last4: c.last4 })) : [],
+          saved_profiles:
+            m.type === 'card'
+              ? cards.filter((c) => c.brand === m.brand).map((c) => ({ id: c.id, brand: c.brand, last4: c.last4 }))
+              : [],
           network: m.network,
         };
       }),
-      suggested_amount_cents: action === 'deposit' && deposited!.n === 0 && currency.fiat ? FIRST_DEPOSIT_SUGGESTION * currency.subunitsToUnit : null,
+      suggested_amount_cents:
+        action === 'deposit' && deposited!.n === 0 && currency.fiat
+          ? FIRST_DEPOSIT_SUGGESTION * currency.subunitsToUnit
+          : null,
     };
   }
 
-  async deposit(player: CurrentPlayer, request: DepositRequest): Promise<{ payment: Payment; redirectUrl: string | null }> {
+  async deposit(
+    player: CurrentPlayer,
+    request: DepositRequest,
+  ): Promise<{ payment: Payment; redirectUrl: string | null }> {
     const userId = player.user.id;
     const currency = await this.currency(request.currency);
     await this.requireAccount(userId, currency.code);
@@ -170,7 +209,13 @@ export class CashboxService {
       const [card] = await this.db
         .select()
         .from(savedCards)
-        .where(and(eq(savedCards.id, request.saved_profile_id), eq(savedCards.userId, userId), eq(savedCards.brand, method.brand)));
+        .where(
+          and(
+            eq(savedCards.id, request.saved_profile_id),
+            eq(savedCards.userId, userId),
+            eq(savedCards.brand, method.brand),
+          ),
+        );
       if (!card || method.type !== 'card') throw unprocessable('invalid', 'saved_profile_id');
       cardToken = card.token;
     }
@@ -179,7 +224,17 @@ export class CashboxService {
       await this.refuseDeposit(tx, userId, currency.code, request.amount_cents, now);
       const [row] = await tx
         .insert(payments)
-        .values({ userId, action: 'deposit', state: 'pending', currency: currency.code, amount: request.amount_cents, method: method.id, provider: method.provider, createdAt: now, updatedAt: now })
+        .values({
+          userId,
+          action: 'deposit',
+          state: 'pending',
+          currency: currency.code,
+          amount: request.amount_cents,
+          method: method.id,
+          provider: method.provider,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning();
       await this.changed(tx, row!);
       return row!;
@@ -200,9 +255,16 @@ export class CashboxService {
     } catch (error) {
       this.log.error({ err: error, payment: payment.id }, 'PSP refused to open a deposit');
       await this.finish(payment.id, ['pending'], 'declined', 'provider_error');
-      throw new AppError(422, error instanceof PspError && error.status === 422 ? 'declined_by_provider' : 'provider_unavailable', 'base');
+      throw new AppError(
+        422,
+        error instanceof PspError && error.status === 422 ? 'declined_by_provider' : 'provider_unavailable',
+        'base',
+      );
     }
-    await this.db.update(payments).set({ externalId: created.payment.externalId, updatedAt: now }).where(eq(payments.id, payment.id));
+    await this.db
+      .update(payments)
+      .set({ externalId: created.payment.externalId, updatedAt: now })
+      .where(eq(payments.id, payment.id));
     const current = await this.apply(created.payment);
     return { payment: presentPayment(current ?? payment), redirectUrl: created.redirectUrl };
   }
@@ -211,14 +273,26 @@ export class CashboxService {
    * The deposit checks (limits), under a lock per player held until the caller's transaction ends,
    * so that two deposits sent at once are checked one after the other, each counting the other as pending.
    */
-  private async refuseDeposit(tx: Executor, userId: number, currency: string, amountCents: number, at: Date): Promise<void> {
+  private async refuseDeposit(
+    tx: Executor,
+    userId: number,
+    currency: string,
+    amountCents: number,
+    at: Date,
+  ): Promise<void> {
     const refusal = await this.depositRefusal(tx, userId, currency, amountCents, at);
     if (refusal === 'limit_reached') throw unprocessable('limit_reached', 'amount_cents');
     if (refusal) throw unprocessable(refusal, 'base');
   }
 
   /** What the deposit checks say of this amount now, counting the player's other deposits still pending. */
-  private async depositRefusal(tx: Executor, userId: number, currency: string, amountCents: number, at: Date): Promise<DepositRefusal | null> {
+  private async depositRefusal(
+    tx: Executor,
+    userId: number,
+    currency: string,
+    amountCents: number,
+    at: Date,
+  ): Promise<DepositRefusal | null> {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cashbox.deposit'), ${userId}::int)`);
     const pending = await tx
       .select({ currency: payments.currency, cents: sql<number>`coalesce(sum(${payments.amount}), 0)`.mapWith(Number) })
@@ -239,7 +313,11 @@ export class CashboxService {
     for (const account of accounts) methods.push(...(await this.methods(player, 'cashout', account.currency)).methods);
     return {
       email: maskEmail(player.user.email),
-      accounts: accounts.map((a) => ({ currency: a.currency, real_cents: a.real + a.held, subunits_to_unit: currencies.find((c) => c.code === a.currency)?.subunitsToUnit ?? 100 })),
+      accounts: accounts.map((a) => ({
+        currency: a.currency,
+        real_cents: a.real + a.held,
+        subunits_to_unit: currencies.find((c) => c.code === a.currency)?.subunitsToUnit ?? 100,
+      })),
       methods,
     };
   }
@@ -274,14 +352,20 @@ export class CashboxService {
   async apply(psp: PspPayment, canceledBecause = 'canceled_by_player'): Promise<PaymentRow | undefined> {
     const payment = await this.findForPsp(psp);
     if (!payment) {
-      this.log.warn({ externalId: psp.externalId, reference: psp.reference }, 'PSP notification for an unknown payment');
+      this.log.warn(
+        { externalId: psp.externalId, reference: psp.reference },
+        'PSP notification for an unknown payment',
+      );
       return undefined;
     }
     if (payment.externalId === null) {
       await this.db.update(payments).set({ externalId: psp.externalId }).where(eq(payments.id, payment.id));
     }
     if (psp.amountCents !== payment.amount || psp.currency !== payment.currency) {
-      this.log.error({ payment: payment.id, psp }, 'PSP reports another amount or currency than the payment: not applied');
+      this.log.error(
+        { payment: payment.id, psp },
+        'PSP reports another amount or currency than the payment: not applied',
+      );
       return payment;
     }
     if (payment.action === 'deposit') {
@@ -291,11 +375,25 @@ export class CashboxService {
           if (!row) return;
           // The money is the player's whatever happened since the deposit started; money that
           // arrives past a deposit limit or during an exclusion is theirs to withdraw, not to play.
-          const held = await this.depositRefusal(tx, payment.userId, payment.currency, payment.amount, this.clock.now());
+          const held = await this.depositRefusal(
+            tx,
+            payment.userId,
+            payment.currency,
+            payment.amount,
+            this.clock.now(),
+          );
           // The payment's change event (above) is read at delivery, after this commit: one suffices.
           if (held) {
-            await tx.update(payments).set({ heldCents: payment.amount, heldReason: held }).where(eq(payments.id, payment.id));
-            await enqueueEvent(tx, DEPOSIT_HELD_TOPIC, { paymentId: payment.id, userId: payment.userId, reason: held } satisfies DepositHeldEvent, this.clock.now());
+            await tx
+              .update(payments)
+              .set({ heldCents: payment.amount, heldReason: held })
+              .where(eq(payments.id, payment.id));
+            await enqueueEvent(
+              tx,
+              DEPOSIT_HELD_TOPIC,
+              { paymentId: payment.id, userId: payment.userId, reason: held } satisfies DepositHeldEvent,
+              this.clock.now(),
+            );
           }
           await this.ledger.transfer(tx, {
             idempotencyKey: `payment:${payment.id}:deposit`,
@@ -309,7 +407,14 @@ export class CashboxService {
           if (psp.card) {
             await tx
               .insert(savedCards)
-              .values({ userId: payment.userId, provider: this.psp.provider, token: psp.card.token, brand: psp.card.brand, last4: psp.card.last4, createdAt: this.clock.now() })
+              .values({
+                userId: payment.userId,
+                provider: this.psp.provider,
+                token: psp.card.token,
+                brand: psp.card.brand,
+                last4: psp.card.last4,
+                createdAt: this.clock.now(),
+              })
               .onConflictDoNothing();
           }
         });
@@ -351,14 +456,21 @@ export class CashboxService {
         .select()
         .from(payments)
         .where(and(eq(payments.id, Number(ours[1])), eq(payments.provider, this.psp.provider)));
-      if (byReference && (byReference.externalId === null || byReference.externalId === psp.externalId)) return byReference;
+      if (byReference && (byReference.externalId === null || byReference.externalId === psp.externalId))
+        return byReference;
       return undefined;
     }
     if (psp.kind !== 'deposit' || psp.method !== 'crypto' || !psp.address) return undefined;
     const [address] = await this.db
       .select()
       .from(cryptoAddresses)
-      .where(and(eq(cryptoAddresses.provider, this.psp.provider), eq(cryptoAddresses.address, psp.address), eq(cryptoAddresses.currency, psp.currency)));
+      .where(
+        and(
+          eq(cryptoAddresses.provider, this.psp.provider),
+          eq(cryptoAddresses.address, psp.address),
+          eq(cryptoAddresses.currency, psp.currency),
+        ),
+      );
     if (!address) return undefined;
     const now = this.clock.now();
     const method = METHODS.find((m) => m.type === 'crypto' && m.currency === psp.currency)!;
@@ -385,7 +497,10 @@ export class CashboxService {
         return row;
       }
       // A notification for the same transaction raced this one and created the payment first.
-      const [existing] = await tx.select().from(payments).where(and(eq(payments.provider, this.psp.provider), eq(payments.externalId, psp.externalId)));
+      const [existing] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, this.psp.provider), eq(payments.externalId, psp.externalId)));
       return existing;
     });
   }
@@ -397,19 +512,34 @@ export class CashboxService {
     const method = this.method(`crypto_${code.toLowerCase()}`, currency, 'deposit', player.groupIds);
     // Crypto arrives unasked once the address is known: the address is shown only while a deposit is allowed.
     await this.db.transaction((tx) => this.refuseDeposit(tx, player.user.id, code, 0, this.clock.now()));
-    const where = and(eq(cryptoAddresses.userId, player.user.id), eq(cryptoAddresses.provider, this.psp.provider), eq(cryptoAddresses.currency, code));
+    const where = and(
+      eq(cryptoAddresses.userId, player.user.id),
+      eq(cryptoAddresses.provider, this.psp.provider),
+      eq(cryptoAddresses.currency, code),
+    );
     let [row] = await this.db.select().from(cryptoAddresses).where(where);
     if (!row) {
       let issued;
       try {
-        issued = await this.psp.cryptoAddress({ currency: code, reference: `player:${player.user.id}:${code}`, notificationUrl: this.notificationUrl });
+        issued = await this.psp.cryptoAddress({
+          currency: code,
+          reference: `player:${player.user.id}:${code}`,
+          notificationUrl: this.notificationUrl,
+        });
       } catch (error) {
         this.log.error({ err: error }, 'PSP refused a crypto address');
         throw unprocessable('provider_unavailable', 'base');
       }
       await this.db
         .insert(cryptoAddresses)
-        .values({ userId: player.user.id, provider: this.psp.provider, currency: code, address: issued.address, confirmationsRequired: issued.confirmationsRequired, createdAt: this.clock.now() })
+        .values({
+          userId: player.user.id,
+          provider: this.psp.provider,
+          currency: code,
+          address: issued.address,
+          confirmationsRequired: issued.confirmationsRequired,
+          createdAt: this.clock.now(),
+        })
         .onConflictDoNothing();
       [row] = await this.db.select().from(cryptoAddresses).where(where);
     }
@@ -447,7 +577,18 @@ export class CashboxService {
     const payment = await this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(payments)
-        .values({ userId, action: 'cashout', state: 'pending', currency: currency.code, amount: request.amount_cents, method: method.id, provider: method.provider, destination, createdAt: now, updatedAt: now })
+        .values({
+          userId,
+          action: 'cashout',
+          state: 'pending',
+          currency: currency.code,
+          amount: request.amount_cents,
+          method: method.id,
+          provider: method.provider,
+          destination,
+          createdAt: now,
+          updatedAt: now,
+        })
         .returning();
       // Withdraw-only money leaves first (it can do nothing else), then real money.
       const [balances] = await playerBalances(tx, userId, [currency.code]);
@@ -471,12 +612,16 @@ export class CashboxService {
         if (error instanceof InsufficientFundsError) throw unprocessable('insufficient_funds', 'amount_cents');
         throw error;
       }
-      const [reserved] = fromHeld > 0 ? await tx.update(payments).set({ heldCents: fromHeld }).where(eq(payments.id, row!.id)).returning() : [row!];
+      const [reserved] =
+        fromHeld > 0
+          ? await tx.update(payments).set({ heldCents: fromHeld }).where(eq(payments.id, row!.id)).returning()
+          : [row!];
       await this.changed(tx, reserved!);
       return reserved!;
     });
     const limit = this.settings.autoApprove[currency.code];
-    if (limit !== undefined && payment.amount <= limit) return presentPayment((await this.approve(payment.id)) ?? payment);
+    if (limit !== undefined && payment.amount <= limit)
+      return presentPayment((await this.approve(payment.id)) ?? payment);
     return presentPayment(payment);
   }
 
@@ -520,7 +665,10 @@ export class CashboxService {
       destination: payment.destination ?? '',
       notificationUrl: this.notificationUrl,
     });
-    await tx.update(payments).set({ externalId: psp.externalId, updatedAt: this.clock.now() }).where(eq(payments.id, payment.id));
+    await tx
+      .update(payments)
+      .set({ externalId: psp.externalId, updatedAt: this.clock.now() })
+      .where(eq(payments.id, payment.id));
     afterCommit(async () => void (await this.apply(psp)));
   }
 
@@ -534,7 +682,13 @@ export class CashboxService {
     const stale = await this.db
       .select()
       .from(payments)
-      .where(and(eq(payments.action, 'deposit'), eq(payments.state, 'pending'), lte(payments.createdAt, new Date(now - pollAfterMs))))
+      .where(
+        and(
+          eq(payments.action, 'deposit'),
+          eq(payments.state, 'pending'),
+          lte(payments.createdAt, new Date(now - pollAfterMs)),
+        ),
+      )
       .orderBy(asc(payments.id))
       .limit(100);
     for (const payment of stale) {
@@ -584,7 +738,12 @@ export class CashboxService {
     return canceled;
   }
 
-  async list(userId: number, filter: { currency?: string | undefined; type?: PaymentAction | undefined }, page: number, pageSize: number) {
+  async list(
+    userId: number,
+    filter: { currency?: string | undefined; type?: PaymentAction | undefined },
+    page: number,
+    pageSize: number,
+  ) {
     const conditions: SQL[] = [eq(payments.userId, userId)];
     if (filter.currency) conditions.push(eq(payments.currency, filter.currency));
     if (filter.type) conditions.push(eq(payments.action, filter.type));
@@ -620,13 +779,25 @@ export class CashboxService {
   }
 
   /** A guarded state change: only from the states given; answers the changed row, or nothing when another call got there first. */
-  private async transition(tx: Executor, id: number, from: PaymentState[], to: PaymentState, reason: string | null, action?: PaymentAction): Promise<PaymentRow | undefined> {
+  private async transition(
+    tx: Executor,
+    id: number,
+    from: PaymentState[],
+    to: PaymentState,
+    reason: string | null,
+    action?: PaymentAction,
+  ): Promise<PaymentRow | undefined> {
     const now = this.clock.now();
     const conditions: SQL[] = [eq(payments.id, id), inArray(payments.state, from)];
     if (action) conditions.push(eq(payments.action, action));
     const [row] = await tx
       .update(payments)
-      .set({ state: to, cancellationReason: reason, updatedAt: now, ...(FINAL.includes(to) ? { finishedAt: now } : {}) })
+      .set({
+        state: to,
+        cancellationReason: reason,
+        updatedAt: now,
+        ...(FINAL.includes(to) ? { finishedAt: now } : {}),
+      })
       .where(and(...conditions))
       .returning();
     if (row) await this.changed(tx, row);

@@ -32,12 +32,17 @@ export type PageSeed = {
  */
 export function loadPageSeeds(dir = pagesDir): PageSeed[] {
   const seeds: PageSeed[] = [];
-  for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.md')).sort()) {
+  for (const file of fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith('.md'))
+    .sort()) {
     const match = /^([a-z0-9-]+)\.([A-Za-z-]+)\.md$/.exec(file);
     if (!match) throw new Error(`static page file name must be <slug>.<locale>.md: ${file}`);
     const [, slug, locale] = match as unknown as [string, string, string];
     const { meta, body } = parseFrontMatter(fs.readFileSync(path.join(dir, file), 'utf8'));
-    const licences: Array<Licence | null> = meta.licences ? (meta.licences.split(',').map((l) => l.trim()) as Licence[]) : [null];
+    const licences: Array<Licence | null> = meta.licences
+      ? (meta.licences.split(',').map((l) => l.trim()) as Licence[])
+      : [null];
     for (const licence of licences) {
       const vars = licence ? LICENCE_VARS[licence] : GENERIC_VARS;
       const fill = (text: string) => fillTemplate(text, licence, vars);
@@ -58,7 +63,10 @@ export function loadPageSeeds(dir = pagesDir): PageSeed[] {
           json: meta.json ? (JSON.parse(meta.json) as Record<string, unknown>) : {},
           content_main: html,
         },
-        categories: (meta.categories ?? '').split(',').map((c) => c.trim()).filter(Boolean),
+        categories: (meta.categories ?? '')
+          .split(',')
+          .map((c) => c.trim())
+          .filter(Boolean),
         position: Number(meta.position ?? 0),
       });
     }

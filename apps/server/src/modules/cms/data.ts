@@ -106,7 +106,9 @@ export const SNIPPET_SEED: ReadonlyArray<SnippetSeed> = [
 /** Licence and age seals, drawn here so that the footer needs no remote image. */
 function seal(label: string, sub: string, colour: string): string {
   return [
-    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 48" width="120" height="48" role="img" aria-label="' + `${label} ${sub}` + '">',
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 48" width="120" height="48" role="img" aria-label="' +
+      `${label} ${sub}` +
+      '">',
     `<rect x="1" y="1" width="118" height="46" rx="10" fill="none" stroke="${colour}" stroke-width="2"/>`,
     `<text x="60" y="24" text-anchor="middle" font-family="system-ui, sans-serif" font-size="16" font-weight="700" fill="${colour}">${label}</text>`,
     `<text x="60" y="38" text-anchor="middle" font-family="system-ui, sans-serif" font-size="9" fill="${colour}">${sub}</text>`,
@@ -115,7 +117,11 @@ function seal(label: string, sub: string, colour: string): string {
 }
 
 export const FILE_SEED: ReadonlyArray<{ name: string; categories: string[]; body: string }> = [
-  { name: 'licence-cw.svg', categories: ['footer', 'licence-CW'], body: seal('CURAÇAO', 'Gaming Control Board', '#9aa4c7') },
+  {
+    name: 'licence-cw.svg',
+    categories: ['footer', 'licence-CW'],
+    body: seal('CURAÇAO', 'Gaming Control Board', '#9aa4c7'),
+  },
   { name: 'licence-ee.svg', categories: ['footer', 'licence-EE'], body: seal('EMTA', 'Estonian licence', '#9aa4c7') },
   { name: 'age-18.svg', categories: ['footer', 'licence-CW'], body: seal('18+', 'Play responsibly', '#f2c14e') },
   { name: 'age-21.svg', categories: ['footer', 'licence-EE'], body: seal('21+', 'Play responsibly', '#f2c14e') },
@@ -127,7 +133,9 @@ export type BannerSeed = {
   logged: boolean | null;
   position: number;
   text: Record<'en' | 'de', { title: string; description: string; button: string }>;
-  data: Omit<BannerData, 'title' | 'description' | 'button'> & { button: Omit<NonNullable<BannerData['button']>, 'name'> | null };
+  data: Omit<BannerData, 'title' | 'description' | 'button'> & {
+    button: Omit<NonNullable<BannerData['button']>, 'name'> | null;
+  };
 };
 
 export const BANNER_SEED: ReadonlyArray<BannerSeed> = [
@@ -137,8 +145,16 @@ export const BANNER_SEED: ReadonlyArray<BannerSeed> = [
     logged: false,
     position: 0,
     text: {
-      en: { title: 'Welcome to Orbit', description: 'Provably fair slots, roulette, dice and crash — try every Orbit Original for free.', button: 'Sign up' },
-      de: { title: 'Willkommen bei Orbit', description: 'Nachweislich faire Slots, Roulette, Würfel und Crash — alle Orbit Originals kostenlos testen.', button: 'Registrieren' },
+      en: {
+        title: 'Welcome to Orbit',
+        description: 'Provably fair slots, roulette, dice and crash — try every Orbit Original for free.',
+        button: 'Sign up',
+      },
+      de: {
+        title: 'Willkommen bei Orbit',
+        description: 'Nachweislich faire Slots, Roulette, Würfel und Crash — alle Orbit Originals kostenlos testen.',
+        button: 'Registrieren',
+      },
     },
     data: {
       gradient: ['#1b1464', '#3a1c71', '#7b2ff7', '#f107a3'],
@@ -154,8 +170,16 @@ export const BANNER_SEED: ReadonlyArray<BannerSeed> = [
     logged: null,
     position: 1,
     text: {
-      en: { title: 'Stellar Sevens', description: '20 lines, expanding wilds and up to 15 free spins among the stars.', button: 'Play now' },
-      de: { title: 'Stellar Sevens', description: '20 Linien, expandierende Wilds und bis zu 15 Freispiele zwischen den Sternen.', button: 'Jetzt spielen' },
+      en: {
+        title: 'Stellar Sevens',
+        description: '20 lines, expanding wilds and up to 15 free spins among the stars.',
+        button: 'Play now',
+      },
+      de: {
+        title: 'Stellar Sevens',
+        description: '20 Linien, expandierende Wilds und bis zu 15 Freispiele zwischen den Sternen.',
+        button: 'Jetzt spielen',
+      },
     },
     data: {
       gradient: ['#0f2027', '#203a43', '#2c5364', '#00b4db'],
@@ -171,8 +195,16 @@ export const BANNER_SEED: ReadonlyArray<BannerSeed> = [
     logged: null,
     position: 2,
     text: {
-      en: { title: 'Rocket Crash', description: 'Cash out before the rocket leaves orbit. Every round provably fair.', button: 'Launch' },
-      de: { title: 'Rocket Crash', description: 'Steigen Sie aus, bevor die Rakete den Orbit verlässt. Jede Runde nachweislich fair.', button: 'Starten' },
+      en: {
+        title: 'Rocket Crash',
+        description: 'Cash out before the rocket leaves orbit. Every round provably fair.',
+        button: 'Launch',
+      },
+      de: {
+        title: 'Rocket Crash',
+        description: 'Steigen Sie aus, bevor die Rakete den Orbit verlässt. Jede Runde nachweislich fair.',
+        button: 'Starten',
+      },
     },
     data: {
       gradient: ['#200122', '#6f0000', '#c31432', '#ff8008'],
@@ -188,8 +220,16 @@ export const BANNER_SEED: ReadonlyArray<BannerSeed> = [
     logged: null,
     position: 3,
     text: {
-      en: { title: 'Play on your terms', description: 'Set deposit, loss, wager and session limits whenever you like.', button: 'Learn more' },
-      de: { title: 'Spielen nach Ihren Regeln', description: 'Legen Sie Einzahlungs-, Verlust-, Einsatz- und Sitzungslimits fest, wann immer Sie wollen.', button: 'Mehr erfahren' },
+      en: {
+        title: 'Play on your terms',
+        description: 'Set deposit, loss, wager and session limits whenever you like.',
+        button: 'Learn more',
+      },
+      de: {
+        title: 'Spielen nach Ihren Regeln',
+        description: 'Legen Sie Einzahlungs-, Verlust-, Einsatz- und Sitzungslimits fest, wann immer Sie wollen.',
+        button: 'Mehr erfahren',
+      },
     },
     data: {
       gradient: ['#134e5e', '#1d6b5f', '#3b9c6e', '#71b280'],
@@ -202,7 +242,13 @@ export const BANNER_SEED: ReadonlyArray<BannerSeed> = [
 ];
 
 /** The lobby menu: category identifiers in order, with the icon the web's ui kit draws. */
-export const MENU_CATEGORIES: ReadonlyArray<{ identifier: string; title: string; icon: string; kind: 'pokies' | 'live' | 'table'; login_only?: boolean }> = [
+export const MENU_CATEGORIES: ReadonlyArray<{
+  identifier: string;
+  title: string;
+  icon: string;
+  kind: 'pokies' | 'live' | 'table';
+  login_only?: boolean;
+}> = [
   { identifier: 'top', title: 'Top games', icon: 'star', kind: 'pokies' },
   { identifier: 'new', title: 'New', icon: 'sparkles', kind: 'pokies' },
   { identifier: 'slots', title: 'Pokies', icon: 'cherry', kind: 'pokies' },

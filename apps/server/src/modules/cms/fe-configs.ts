@@ -4,7 +4,9 @@ import { COUNTRY_SEED, MAIN_WIDGET_ROWS, MENU_CATEGORIES, PROJECT_NAME } from '.
 
 /** Country → currency offered first (only countries that have one). */
 export function currenciesByCountry(): Record<string, string> {
-  return Object.fromEntries(COUNTRY_SEED.filter(([, , currency]) => currency).map(([code, , currency]) => [code, currency!]));
+  return Object.fromEntries(
+    COUNTRY_SEED.filter(([, , currency]) => currency).map(([code, , currency]) => [code, currency!]),
+  );
 }
 
 /**

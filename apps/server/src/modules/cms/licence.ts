@@ -13,7 +13,8 @@ export function licenceForHost(host: string | undefined, settings: LicenceSettin
   if (!host) return settings.defaultLicence;
   const withPort = host.trim().toLowerCase().replace(/\.$/, '');
   const name = withPort.replace(/:\d+$/, '').replace(/\.$/, '');
-  if (settings.licenceHosts) return settings.licenceHosts.get(withPort) ?? settings.licenceHosts.get(name) ?? settings.defaultLicence;
+  if (settings.licenceHosts)
+    return settings.licenceHosts.get(withPort) ?? settings.licenceHosts.get(name) ?? settings.defaultLicence;
   if (name.startsWith('ee.') || name.endsWith('.ee')) return 'EE';
   return settings.defaultLicence;
 }

@@ -2,7 +2,11 @@
  * Picks the locale of an answer: the first candidate the site has (exact code, then its language),
  * else the fallback. Candidates come from `?l=`, a `locale` header or `Accept-Language`.
  */
-export function pickLocale(candidates: ReadonlyArray<string | undefined>, available: ReadonlyArray<string>, fallback: string): string {
+export function pickLocale(
+  candidates: ReadonlyArray<string | undefined>,
+  available: ReadonlyArray<string>,
+  fallback: string,
+): string {
   const byLower = new Map(available.map((code) => [code.toLowerCase(), code]));
   for (const candidate of candidates) {
     if (!candidate) continue;

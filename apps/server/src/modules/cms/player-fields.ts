@@ -34,8 +34,18 @@ import { MINIMUM_AGE } from './licence';
  * come from the database. Postal codes publish the generic pattern: the country formats are
  * checked by the server (and by the page through the same contracts rule).
  */
-export function playerFields(input: { licence: Licence; signupCurrencies: string[]; countries: string[] }): PlayerFieldsResponse {
-  const name = { type: 'string', required: false, min_length: 1, max_length: NAME_MAX_LENGTH, pattern: NAME_PATTERN.source } as const;
+export function playerFields(input: {
+  licence: Licence;
+  signupCurrencies: string[];
+  countries: string[];
+}): PlayerFieldsResponse {
+  const name = {
+    type: 'string',
+    required: false,
+    min_length: 1,
+    max_length: NAME_MAX_LENGTH,
+    pattern: NAME_PATTERN.source,
+  } as const;
   const fields: Record<PlayerFieldName, PlayerField> = {
     email: { type: 'email', required: true, max_length: EMAIL_MAX_LENGTH },
     password: { type: 'password', required: true, min_length: PASSWORD_MIN_LENGTH, max_length: PASSWORD_MAX_LENGTH },
@@ -45,7 +55,13 @@ export function playerFields(input: { licence: Licence; signupCurrencies: string
     terms_acceptance: { type: 'checkbox', required: true },
     receive_promos: { type: 'checkbox', required: false },
     receive_sms_promos: { type: 'checkbox', required: false },
-    nickname: { type: 'string', required: false, min_length: NICKNAME_MIN_LENGTH, max_length: NICKNAME_MAX_LENGTH, pattern: NICKNAME_PATTERN.source },
+    nickname: {
+      type: 'string',
+      required: false,
+      min_length: NICKNAME_MIN_LENGTH,
+      max_length: NICKNAME_MAX_LENGTH,
+      pattern: NICKNAME_PATTERN.source,
+    },
     first_name: { ...name },
     last_name: { ...name },
     date_of_birth: { type: 'date', required: false, format: 'DD/MM/YYYY', minimum_age: MINIMUM_AGE[input.licence] },
@@ -60,7 +76,13 @@ export function playerFields(input: { licence: Licence; signupCurrencies: string
       pattern: GENERIC_POSTAL_CODE_PATTERN.source,
     },
     state: { type: 'string', required: false, max_length: STATE_MAX_LENGTH },
-    mobile_phone: { type: 'phone', required: false, min_length: PHONE_MIN_DIGITS, max_length: PHONE_MAX_LENGTH, pattern: PHONE_PATTERN.source },
+    mobile_phone: {
+      type: 'phone',
+      required: false,
+      min_length: PHONE_MIN_DIGITS,
+      max_length: PHONE_MAX_LENGTH,
+      pattern: PHONE_PATTERN.source,
+    },
     personal_id_number: {
       type: 'string',
       required: false,
@@ -72,7 +94,9 @@ export function playerFields(input: { licence: Licence; signupCurrencies: string
     time_zone: { type: 'string', required: false, max_length: TIME_ZONE_MAX_LENGTH },
   };
   return {
-    contexts: Object.fromEntries(Object.entries(PLAYER_FIELD_CONTEXTS).map(([k, v]) => [k, [...v]])) as PlayerFieldsResponse['contexts'],
+    contexts: Object.fromEntries(
+      Object.entries(PLAYER_FIELD_CONTEXTS).map(([k, v]) => [k, [...v]]),
+    ) as PlayerFieldsResponse['contexts'],
     fields,
   };
 }

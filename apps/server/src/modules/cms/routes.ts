@@ -36,15 +36,25 @@ export function cmsRoutes(service: CmsService) {
     const info = { tags: ['info'] };
     const cms = { tags: ['cms'] };
 
-    app.get('/api/info/countries', { schema: { ...info, summary: 'Countries', response: { 200: countriesResponseSchema } } }, () =>
-      service.countries(),
+    app.get(
+      '/api/info/countries',
+      { schema: { ...info, summary: 'Countries', response: { 200: countriesResponseSchema } } },
+      () => service.countries(),
     );
-    app.get('/api/info/locales', { schema: { ...info, summary: 'Site languages', response: { 200: localesResponseSchema } } }, () =>
-      service.locales(),
+    app.get(
+      '/api/info/locales',
+      { schema: { ...info, summary: 'Site languages', response: { 200: localesResponseSchema } } },
+      () => service.locales(),
     );
     app.get(
       '/api/info/project',
-      { schema: { ...info, summary: 'Project settings for this host (licence, defaults)', response: { 200: projectInfoSchema } } },
+      {
+        schema: {
+          ...info,
+          summary: 'Project settings for this host (licence, defaults)',
+          response: { 200: projectInfoSchema },
+        },
+      },
       (request) => service.projectInfo(licenceOf(request)),
     );
     app.get(
@@ -55,7 +65,10 @@ export function cmsRoutes(service: CmsService) {
     app.get(
       '/api/current_ip',
       { schema: { ...info, summary: "The visitor's address and country", response: { 200: currentIpResponseSchema } } },
-      (request) => ({ ip: request.ip, country_code: edgeCountry(request.headers, ctx.config.trustProxy !== false) ?? DEFAULT_COUNTRY }),
+      (request) => ({
+        ip: request.ip,
+        country_code: edgeCountry(request.headers, ctx.config.trustProxy !== false) ?? DEFAULT_COUNTRY,
+      }),
     );
 
     app.get(
@@ -70,14 +83,25 @@ export function cmsRoutes(service: CmsService) {
         },
       },
       async (request) => {
-        const locale = await service.resolveLocale(request.query.l, headerValue(request, 'locale'), headerValue(request, 'accept-language'));
+        const locale = await service.resolveLocale(
+          request.query.l,
+          headerValue(request, 'locale'),
+          headerValue(request, 'accept-language'),
+        );
         return (await service.feConfig(request.params.name, locale)) as z.infer<typeof feConfigResponseSchema>;
       },
     );
 
     app.get(
       '/api/cms/pages',
-      { schema: { ...cms, summary: 'Static pages (for menus)', querystring: cmsLocaleQuerySchema, response: { 200: cmsPagesResponseSchema } } },
+      {
+        schema: {
+          ...cms,
+          summary: 'Static pages (for menus)',
+          querystring: cmsLocaleQuerySchema,
+          response: { 200: cmsPagesResponseSchema },
+        },
+      },
       async (request) => service.pages(await service.resolveLocale(request.query.l), licenceOf(request)),
     );
     app.get(
@@ -99,12 +123,26 @@ export function cmsRoutes(service: CmsService) {
     );
     app.get(
       '/api/cms/snippets',
-      { schema: { ...cms, summary: 'Text snippets', querystring: cmsLocaleQuerySchema, response: { 200: cmsSnippetsResponseSchema } } },
+      {
+        schema: {
+          ...cms,
+          summary: 'Text snippets',
+          querystring: cmsLocaleQuerySchema,
+          response: { 200: cmsSnippetsResponseSchema },
+        },
+      },
       async (request) => service.snippets(await service.resolveLocale(request.query.l)),
     );
     app.get(
       '/api/cms/files',
-      { schema: { ...cms, summary: 'Published files', querystring: cmsLocaleQuerySchema, response: { 200: cmsFilesResponseSchema } } },
+      {
+        schema: {
+          ...cms,
+          summary: 'Published files',
+          querystring: cmsLocaleQuerySchema,
+          response: { 200: cmsFilesResponseSchema },
+        },
+      },
       async (request) => service.files(await service.resolveLocale(request.query.l)),
     );
     app.get(

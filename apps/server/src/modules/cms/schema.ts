@@ -41,7 +41,10 @@ export const staticPages = pgTable(
     /** HTML (rendered from the operator's markdown at seed). */
     content: text('content').notNull(),
     blocks: jsonb('blocks').$type<PageBlocks>().notNull(),
-    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    categories: text('categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     position: integer('position').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
   },
@@ -56,7 +59,10 @@ export const snippets = pgTable(
     key: text('key').notNull(),
     locale: text('locale').notNull(),
     content: text('content').notNull(),
-    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    categories: text('categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [unique('snippets_key_locale').on(t.key, t.locale)],
 );
@@ -70,7 +76,10 @@ export const files = pgTable(
     locale: text('locale'),
     contentType: text('content_type').notNull(),
     body: text('body').notNull(),
-    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
+    categories: text('categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
   },
   (t) => [unique('files_name_locale').on(t.name, t.locale).nullsNotDistinct()],
 );
@@ -93,8 +102,14 @@ export const banners = pgTable(
     id: serial('id').primaryKey(),
     identifier: text('identifier').notNull(),
     locale: text('locale').notNull(),
-    categories: text('categories').array().notNull().default(sql`'{}'::text[]`),
-    groups: integer('groups').array().notNull().default(sql`'{}'::integer[]`),
+    categories: text('categories')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    groups: integer('groups')
+      .array()
+      .notNull()
+      .default(sql`'{}'::integer[]`),
     /** true: logged-in players only; false: guests only; null: everyone. */
     logged: boolean('logged'),
     startsAt: timestamp('starts_at', { withTimezone: true }),
@@ -102,7 +117,10 @@ export const banners = pgTable(
     position: integer('position').notNull().default(0),
     data: jsonb('data').$type<BannerData>().notNull(),
   },
-  (t) => [unique('banners_identifier_locale').on(t.identifier, t.locale), index('banners_locale_position').on(t.locale, t.position)],
+  (t) => [
+    unique('banners_identifier_locale').on(t.identifier, t.locale),
+    index('banners_locale_position').on(t.locale, t.position),
+  ],
 );
 
 /** Front-end configuration documents by name (`GET /api/fe/config/:name`). */

@@ -28,12 +28,32 @@ export async function seedCms(db: Db): Promise<void> {
 
   await db
     .insert(snippets)
-    .values(SNIPPET_SEED.flatMap((s) => (['en', 'de'] as const).map((locale) => ({ key: s.key, locale, content: s.content[locale], categories: s.categories }))))
-    .onConflictDoUpdate({ target: [snippets.key, snippets.locale], set: excludedSet(snippets, ['id', 'key', 'locale']) });
+    .values(
+      SNIPPET_SEED.flatMap((s) =>
+        (['en', 'de'] as const).map((locale) => ({
+          key: s.key,
+          locale,
+          content: s.content[locale],
+          categories: s.categories,
+        })),
+      ),
+    )
+    .onConflictDoUpdate({
+      target: [snippets.key, snippets.locale],
+      set: excludedSet(snippets, ['id', 'key', 'locale']),
+    });
 
   await db
     .insert(files)
-    .values(FILE_SEED.map((f) => ({ name: f.name, locale: null, contentType: 'image/svg+xml', body: f.body, categories: f.categories })))
+    .values(
+      FILE_SEED.map((f) => ({
+        name: f.name,
+        locale: null,
+        contentType: 'image/svg+xml',
+        body: f.body,
+        categories: f.categories,
+      })),
+    )
     .onConflictDoUpdate({ target: [files.name, files.locale], set: excludedSet(files, ['id', 'name', 'locale']) });
 
   await db
@@ -58,7 +78,10 @@ export async function seedCms(db: Db): Promise<void> {
         })),
       ),
     )
-    .onConflictDoUpdate({ target: [banners.identifier, banners.locale], set: excludedSet(banners, ['id', 'identifier', 'locale']) });
+    .onConflictDoUpdate({
+      target: [banners.identifier, banners.locale],
+      set: excludedSet(banners, ['id', 'identifier', 'locale']),
+    });
 
   // `updated_at` moves only when the value really changes.
   await db

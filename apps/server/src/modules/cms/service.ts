@@ -59,7 +59,11 @@ export class CmsService {
 
   projectInfo(licence: Licence): Promise<ProjectInfo> {
     return this.cached(`project:${licence}`, async () => {
-      const [currencyRows, localeRows, countryRows] = await Promise.all([listCurrencies(this.db), this.locales(), this.countries()]);
+      const [currencyRows, localeRows, countryRows] = await Promise.all([
+        listCurrencies(this.db),
+        this.locales(),
+        this.countries(),
+      ]);
       const byCountry: Record<string, string> = {};
       for (const c of countryRows) if (c.default_currency) byCountry[c.code] = c.default_currency;
       return {
@@ -114,7 +118,15 @@ export class CmsService {
         .orderBy(staticPages.slug, ...preference(locale));
       return rows
         .sort((a, b) => a.position - b.position || a.slug.localeCompare(b.slug))
-        .map((p) => ({ id: p.id, slug: p.slug, path: `/${p.slug}`, title: p.title, licence: p.licence, locale: p.locale, categories: p.categories }));
+        .map((p) => ({
+          id: p.id,
+          slug: p.slug,
+          path: `/${p.slug}`,
+          title: p.title,
+          licence: p.licence,
+          locale: p.locale,
+          categories: p.categories,
+        }));
     });
   }
 
@@ -162,18 +174,37 @@ export class CmsService {
         .from(snippets)
         .where(inArray(snippets.locale, localeChain(locale)))
         .orderBy(snippets.key, sql`${snippets.locale} = ${locale} desc`);
-      return rows.map((s) => ({ id: s.id, key: s.key, locale: s.locale, content: s.content, categories: s.categories }));
+      return rows.map((s) => ({
+        id: s.id,
+        key: s.key,
+        locale: s.locale,
+        content: s.content,
+        categories: s.categories,
+      }));
     });
   }
 
   files(locale: string): Promise<CmsFile[]> {
     return this.cached(`files:${locale}`, async () => {
       const rows = await this.db
-        .selectDistinctOn([files.name], { id: files.id, name: files.name, locale: files.locale, contentType: files.contentType, categories: files.categories })
+        .selectDistinctOn([files.name], {
+          id: files.id,
+          name: files.name,
+          locale: files.locale,
+          contentType: files.contentType,
+          categories: files.categories,
+        })
         .from(files)
         .where(or(isNull(files.locale), inArray(files.locale, localeChain(locale))))
         .orderBy(files.name, sql`${files.locale} = ${locale} desc nulls last`);
-      return rows.map((f) => ({ id: f.id, name: f.name, url: fileUrl(f.name), content_type: f.contentType, locale: f.locale, categories: f.categories }));
+      return rows.map((f) => ({
+        id: f.id,
+        name: f.name,
+        url: fileUrl(f.name),
+        content_type: f.contentType,
+        locale: f.locale,
+        categories: f.categories,
+      }));
     });
   }
 

@@ -59,7 +59,8 @@ export const GAMES: ReadonlyArray<GameSeed> = [
     provider: HOUSE_PROVIDER,
     slug: 'stellar-sevens',
     title: 'Stellar Sevens',
-    description: 'A 5×3 slot with 20 fixed paylines. Star wilds expand over their reel, and three Galaxy scatters start 10 free spins at double pay (15 with four, 20 with five), which can retrigger.',
+    description:
+      'A 5×3 slot with 20 fixed paylines. Star wilds expand over their reel, and three Galaxy scatters start 10 free spins at double pay (15 with four, 20 with five), which can retrigger.',
     categories: ['slots', 'top', 'new', 'jackpot'],
     lines: 20,
     volatility: 'medium',
@@ -75,7 +76,8 @@ export const GAMES: ReadonlyArray<GameSeed> = [
     provider: HOUSE_PROVIDER,
     slug: 'nebula-ways',
     title: 'Nebula Ways',
-    description: 'A 5×3 slot paying 243 ways: matching symbols on adjacent reels from the left pay wherever they land. Nebula wilds carry multipliers up to ×3.',
+    description:
+      'A 5×3 slot paying 243 ways: matching symbols on adjacent reels from the left pay wherever they land. Nebula wilds carry multipliers up to ×3.',
     categories: ['slots', 'top'],
     ways: 243,
     volatility: 'high',
@@ -90,7 +92,8 @@ export const GAMES: ReadonlyArray<GameSeed> = [
     provider: HOUSE_PROVIDER,
     slug: 'cosmic-clusters',
     title: 'Cosmic Clusters',
-    description: 'A 6×5 pays-anywhere slot: eight or more of the same symbol anywhere on the grid win by count, and Supernovas worth ×2 to ×100 add their multipliers together to multiply any winning spin.',
+    description:
+      'A 6×5 pays-anywhere slot: eight or more of the same symbol anywhere on the grid win by count, and Supernovas worth ×2 to ×100 add their multipliers together to multiply any winning spin.',
     categories: ['slots', 'new'],
     volatility: 'high',
     payout: 96.2,
@@ -104,7 +107,8 @@ export const GAMES: ReadonlyArray<GameSeed> = [
     provider: HOUSE_PROVIDER,
     slug: 'european-roulette',
     title: 'European Roulette',
-    description: 'Single-zero roulette with 37 pockets: inside and outside bets, neighbours and the racetrack. Straight up pays 35 to 1.',
+    description:
+      'Single-zero roulette with 37 pockets: inside and outside bets, neighbours and the racetrack. Straight up pays 35 to 1.',
     categories: ['table', 'roulette', 'top'],
     volatility: 'low',
     payout: 97.3,
@@ -117,7 +121,8 @@ export const GAMES: ReadonlyArray<GameSeed> = [
     provider: HOUSE_PROVIDER,
     slug: 'orbit-dice',
     title: 'Orbit Dice',
-    description: 'Pick a target between 1 and 99 and roll over or under it. The lower the chance, the higher the payout; every roll is provably fair.',
+    description:
+      'Pick a target between 1 and 99 and roll over or under it. The lower the chance, the higher the payout; every roll is provably fair.',
     categories: ['dice', 'instant', 'table'],
     volatility: 'medium',
     payout: 96.0,
@@ -130,7 +135,8 @@ export const GAMES: ReadonlyArray<GameSeed> = [
     provider: HOUSE_PROVIDER,
     slug: 'rocket-crash',
     title: 'Rocket Crash',
-    description: 'The multiplier climbs as the rocket rises. Cash out before it crashes, or set an automatic cash-out; every flight is provably fair.',
+    description:
+      'The multiplier climbs as the rocket rises. Cash out before it crashes, or set an automatic cash-out; every flight is provably fair.',
     categories: ['instant', 'new', 'top'],
     volatility: 'high',
     payout: 96.0,
@@ -141,22 +147,119 @@ export const GAMES: ReadonlyArray<GameSeed> = [
     currencies: 'all',
   },
   // Catalogue-only live tables (not launchable).
-  live('aurora-live', 'live-european-roulette', 'Live European Roulette', ['live', 'live-roulette'], 97.3, 640, 'Single-zero roulette from a studio table with a live dealer.'),
-  live('aurora-live', 'speed-roulette-live', 'Speed Roulette Live', ['live', 'live-roulette'], 97.3, 520, 'Roulette with a 25-second round: bets close fast, the ball spins at once.'),
-  live('aurora-live', 'blackjack-classic-live', 'Blackjack Classic Live', ['live', 'live-blackjack'], 99.3, 600, 'Seven seats, eight decks, dealer stands on soft 17.'),
-  live('aurora-live', 'baccarat-squeeze-live', 'Baccarat Squeeze Live', ['live'], 98.9, 430, 'Punto banco where the dealer slowly reveals the deciding cards.'),
-  live('meridian', 'lucky-wheel-live', 'Lucky Wheel Live', ['live', 'game-shows'], 96.1, 580, 'A money wheel with 54 segments and bonus rounds hosted live.'),
-  live('meridian', 'blackjack-vip-live', 'Blackjack VIP Live', ['live', 'live-blackjack'], 99.3, 350, 'High-limit blackjack with a dedicated dealer.'),
-  live('meridian', 'dragon-tiger-live', 'Dragon Tiger Live', ['live'], 96.3, 300, 'One card each for Dragon and Tiger: the higher card wins.'),
-  live('meridian', 'sic-bo-live', 'Sic Bo Live', ['live', 'game-shows'], 97.2, 280, 'Three dice shaken in a glass dome; bet on totals, doubles and triples.'),
+  live(
+    'aurora-live',
+    'live-european-roulette',
+    'Live European Roulette',
+    ['live', 'live-roulette'],
+    97.3,
+    640,
+    'Single-zero roulette from a studio table with a live dealer.',
+  ),
+  live(
+    'aurora-live',
+    'speed-roulette-live',
+    'Speed Roulette Live',
+    ['live', 'live-roulette'],
+    97.3,
+    520,
+    'Roulette with a 25-second round: bets close fast, the ball spins at once.',
+  ),
+  live(
+    'aurora-live',
+    'blackjack-classic-live',
+    'Blackjack Classic Live',
+    ['live', 'live-blackjack'],
+    99.3,
+    600,
+    'Seven seats, eight decks, dealer stands on soft 17.',
+  ),
+  live(
+    'aurora-live',
+    'baccarat-squeeze-live',
+    'Baccarat Squeeze Live',
+    ['live'],
+    98.9,
+    430,
+    'Punto banco where the dealer slowly reveals the deciding cards.',
+  ),
+  live(
+    'meridian',
+    'lucky-wheel-live',
+    'Lucky Wheel Live',
+    ['live', 'game-shows'],
+    96.1,
+    580,
+    'A money wheel with 54 segments and bonus rounds hosted live.',
+  ),
+  live(
+    'meridian',
+    'blackjack-vip-live',
+    'Blackjack VIP Live',
+    ['live', 'live-blackjack'],
+    99.3,
+    350,
+    'High-limit blackjack with a dedicated dealer.',
+  ),
+  live(
+    'meridian',
+    'dragon-tiger-live',
+    'Dragon Tiger Live',
+    ['live'],
+    96.3,
+    300,
+    'One card each for Dragon and Tiger: the higher card wins.',
+  ),
+  live(
+    'meridian',
+    'sic-bo-live',
+    'Sic Bo Live',
+    ['live', 'game-shows'],
+    97.2,
+    280,
+    'Three dice shaken in a glass dome; bet on totals, doubles and triples.',
+  ),
 ];
 
-function live(provider: string, slug: string, title: string, categories: string[], payout: number, popularity: number, description: string): GameSeed {
-  return { provider, slug, title, description, categories, payout, popularity, hasDemoMode: false, releasedAt: '2025-05-01T00:00:00Z', currencies: 'fiat' };
+function live(
+  provider: string,
+  slug: string,
+  title: string,
+  categories: string[],
+  payout: number,
+  popularity: number,
+  description: string,
+): GameSeed {
+  return {
+    provider,
+    slug,
+    title,
+    description,
+    categories,
+    payout,
+    popularity,
+    hasDemoMode: false,
+    releasedAt: '2025-05-01T00:00:00Z',
+    currencies: 'fiat',
+  };
 }
 
 export const COLLECTIONS: ReadonlyArray<{ identifier: string; title: string; games: string[] }> = [
-  { identifier: 'orbit-originals', title: 'Orbit Originals', games: ['stellar-sevens', 'nebula-ways', 'cosmic-clusters', 'european-roulette', 'orbit-dice', 'rocket-crash'].map((g) => `orbit/${g}`) },
-  { identifier: 'quick-play', title: 'Quick play', games: ['rocket-crash', 'orbit-dice', 'european-roulette'].map((g) => `orbit/${g}`) },
-  { identifier: 'space-slots', title: 'Space slots', games: ['stellar-sevens', 'nebula-ways', 'cosmic-clusters'].map((g) => `orbit/${g}`) },
+  {
+    identifier: 'orbit-originals',
+    title: 'Orbit Originals',
+    games: ['stellar-sevens', 'nebula-ways', 'cosmic-clusters', 'european-roulette', 'orbit-dice', 'rocket-crash'].map(
+      (g) => `orbit/${g}`,
+    ),
+  },
+  {
+    identifier: 'quick-play',
+    title: 'Quick play',
+    games: ['rocket-crash', 'orbit-dice', 'european-roulette'].map((g) => `orbit/${g}`),
+  },
+  {
+    identifier: 'space-slots',
+    title: 'Space slots',
+    games: ['stellar-sevens', 'nebula-ways', 'cosmic-clusters'].map((g) => `orbit/${g}`),
+  },
 ];

@@ -56,7 +56,10 @@ export function coverSvg(input: CoverInput): string {
   const size = lines.some((l) => l.length > 12) ? 30 : 36;
   const baseY = COVER_HEIGHT - 34 - (lines.length - 1) * (size + 4);
   const title = lines
-    .map((line, i) => `<text x="24" y="${baseY + i * (size + 4)}" font-size="${size}" font-weight="800" fill="#fff">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="24" y="${baseY + i * (size + 4)}" font-size="${size}" font-weight="800" fill="#fff">${escapeXml(line)}</text>`,
+    )
     .join('');
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${COVER_WIDTH} ${COVER_HEIGHT}" width="${COVER_WIDTH}" height="${COVER_HEIGHT}" role="img" aria-label="${escapeXml(input.title)}">`,
@@ -89,14 +92,19 @@ function motifShapes(motif: CoverMotif, accent: string, random: () => number): s
         .join('');
     case 'ways':
       return [0, 1, 2, 3, 4]
-        .map((i) => `<path d="M20 ${70 + i * 16} C 120 ${40 + i * 20}, 280 ${110 + i * 8}, 380 ${60 + i * 18}" fill="none" stroke="#fff" stroke-opacity="${0.25 + i * 0.12}" stroke-width="4"/>`)
+        .map(
+          (i) =>
+            `<path d="M20 ${70 + i * 16} C 120 ${40 + i * 20}, 280 ${110 + i * 8}, 380 ${60 + i * 18}" fill="none" stroke="#fff" stroke-opacity="${0.25 + i * 0.12}" stroke-width="4"/>`,
+        )
         .join('');
     case 'clusters': {
       const colours = ['#fff', accent, '#ffd54f', '#80deea'];
       const out: string[] = [];
       for (let row = 0; row < 4; row++)
         for (let col = 0; col < 7; col++)
-          out.push(`<circle cx="${cx - 120 + col * 40}" cy="${44 + row * 34}" r="13" fill="${colours[Math.floor(random() * colours.length)]}" fill-opacity="0.85"/>`);
+          out.push(
+            `<circle cx="${cx - 120 + col * 40}" cy="${44 + row * 34}" r="13" fill="${colours[Math.floor(random() * colours.length)]}" fill-opacity="0.85"/>`,
+          );
       return out.join('');
     }
     case 'roulette': {
@@ -137,8 +145,18 @@ function motifShapes(motif: CoverMotif, accent: string, random: () => number): s
 function pips(cx: number, cy: number, count: number, rotate: number): string {
   const d = 24;
   const at: Record<number, Array<[number, number]>> = {
-    3: [[-d, -d], [0, 0], [d, d]],
-    5: [[-d, -d], [d, -d], [0, 0], [-d, d], [d, d]],
+    3: [
+      [-d, -d],
+      [0, 0],
+      [d, d],
+    ],
+    5: [
+      [-d, -d],
+      [d, -d],
+      [0, 0],
+      [-d, d],
+      [d, d],
+    ],
   };
   return `<g transform="rotate(${rotate} ${cx} ${cy})">${(at[count] ?? [[0, 0]]).map(([x, y]) => `<circle cx="${cx + x}" cy="${cy + y}" r="8" fill="#222"/>`).join('')}</g>`;
 }
@@ -154,7 +172,10 @@ export function wrapTitle(title: string, width: number): string[] {
 }
 
 export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!,
+  );
 }
 
 function round(n: number): number {

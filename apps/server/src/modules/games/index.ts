@@ -53,23 +53,49 @@ export const gamesModule: OrbitModule = {
     if (ctx.config.studio.enabled) {
       await ctx.db
         .update(providers)
-        .set({ walletSecret: ctx.config.studio.walletSecret, launchUrl: `${STUDIO_PREFIX}/play/{game}`, launchable: true })
+        .set({
+          walletSecret: ctx.config.studio.walletSecret,
+          launchUrl: `${STUDIO_PREFIX}/play/{game}`,
+          launchable: true,
+        })
         .where(eq(providers.identifier, HOUSE_PROVIDER));
     }
 
     // Big wins (10× the bet and more) go to everyone's `public:wins`.
-    ctx.outbox.on(ROUND_CLOSED_TOPIC, 'games.publish-big-win', async (event, { tx, afterCommit }) => {
-      const { roundId } = event.payload as RoundClosedEvent;
-      const [row] = await tx
-        .select({ win: gameRounds.winCents, bet: gameRounds.betCents, currency: gameRounds.currency, at: gameRounds.closedAt, game: games.identifier, title: games.title, seoTitle: games.seoTitle })
-        .from(gameRounds)
-        .innerJoin(games, eq(games.id, gameRounds.gameId))
-        .where(eq(gameRounds.id, roundId));
-      if (!row) return;
-      afterCommit(() =>
-        publishPublic(ctx.pubsub, 'wins', { kind: 'round', game: row.game, game_title: row.title, seo_title: row.seoTitle, currency: row.currency, amount_cents: row.win, bet_cents: row.bet, created_at: row.at?.toISOString() ?? null }),
-      );
-    }, { readOnly: true });
+    ctx.outbox.on(
+      ROUND_CLOSED_TOPIC,
+      'games.publish-big-win',
+      async (event, { tx, afterCommit }) => {
+        const { roundId } = event.payload as RoundClosedEvent;
+        const [row] = await tx
+          .select({
+            win: gameRounds.winCents,
+            bet: gameRounds.betCents,
+            currency: gameRounds.currency,
+            at: gameRounds.closedAt,
+            game: games.identifier,
+            title: games.title,
+            seoTitle: games.seoTitle,
+          })
+          .from(gameRounds)
+          .innerJoin(games, eq(games.id, gameRounds.gameId))
+          .where(eq(gameRounds.id, roundId));
+        if (!row) return;
+        afterCommit(() =>
+          publishPublic(ctx.pubsub, 'wins', {
+            kind: 'round',
+            game: row.game,
+            game_title: row.title,
+            seo_title: row.seoTitle,
+            currency: row.currency,
+            amount_cents: row.win,
+            bet_cents: row.bet,
+            created_at: row.at?.toISOString() ?? null,
+          }),
+        );
+      },
+      { readOnly: true },
+    );
   },
   seed: seedGames,
 };

@@ -51,7 +51,14 @@ export function playRoutes(play: PlayService, wallet: ProviderWallet) {
       async (request, reply) => {
         const session = await currentPlayer(request);
         const base = publicBase(ctx.config);
-        const player = session ? { userId: session.user.id, sessionId: session.session.id, nickname: session.user.nickname ?? session.user.email.split('@')[0]!, language: session.user.language } : null;
+        const player = session
+          ? {
+              userId: session.user.id,
+              sessionId: session.session.id,
+              nickname: session.user.nickname ?? session.user.email.split('@')[0]!,
+              language: session.user.language,
+            }
+          : null;
         reply.headers(noStore);
         return play.launch(player, request.params.id, request.body.mode, {
           licence: licenceForHost(request.host, ctx.config),
@@ -64,7 +71,14 @@ export function playRoutes(play: PlayService, wallet: ProviderWallet) {
 
     app.get(
       '/api/player/game_rounds',
-      { schema: { tags: ['player'], summary: "The player's game rounds, newest first, paged and filtered", querystring: gameRoundsQuerySchema, response: { 200: gameRoundsResponseSchema } } },
+      {
+        schema: {
+          tags: ['player'],
+          summary: "The player's game rounds, newest first, paged and filtered",
+          querystring: gameRoundsQuerySchema,
+          response: { 200: gameRoundsResponseSchema },
+        },
+      },
       async (request, reply) => {
         const { user } = await requirePlayer(request);
         reply.headers(noStore);
@@ -73,7 +87,14 @@ export function playRoutes(play: PlayService, wallet: ProviderWallet) {
     );
     app.get(
       '/api/player/game_rounds/:id',
-      { schema: { tags: ['player'], summary: 'One round for recall: transactions, outcome and provably fair inputs', params: gameRoundParamsSchema, response: { 200: gameRoundDetailSchema } } },
+      {
+        schema: {
+          tags: ['player'],
+          summary: 'One round for recall: transactions, outcome and provably fair inputs',
+          params: gameRoundParamsSchema,
+          response: { 200: gameRoundDetailSchema },
+        },
+      },
       async (request, reply) => {
         const { user } = await requirePlayer(request);
         reply.headers(noStore);
@@ -83,37 +104,49 @@ export function playRoutes(play: PlayService, wallet: ProviderWallet) {
 
     // The providers' wallet calls: signed over the raw body, so the body is kept as bytes.
     await app.register(async (scope) => {
-      scope.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
-      scope.post('/api/wallet/:provider/:action', { config: { csrf: false }, schema: { hide: true } }, async (request, reply) => {
-        const { provider: identifier, action } = request.params as { provider: string; action: string };
-        try {
-          const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-          const signature = request.headers[WALLET_SIGNATURE_HEADER];
-          const provider = await wallet.verify(identifier, raw, typeof signature === 'string' ? signature : undefined);
-          const parsedAction = walletActionSchema.safeParse(action);
-          if (!parsedAction.success) throw walletError('invalid_request');
-          let body: unknown;
+      scope.addContentTypeParser(
+        'application/json',
+        { parseAs: 'buffer', bodyLimit: 256 * 1024 },
+        (_request, body, done) => done(null, body),
+      );
+      scope.post(
+        '/api/wallet/:provider/:action',
+        { config: { csrf: false }, schema: { hide: true } },
+        async (request, reply) => {
+          const { provider: identifier, action } = request.params as { provider: string; action: string };
           try {
-            body = JSON.parse(raw.toString('utf8'));
-          } catch {
-            throw walletError('invalid_request');
+            const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+            const signature = request.headers[WALLET_SIGNATURE_HEADER];
+            const provider = await wallet.verify(
+              identifier,
+              raw,
+              typeof signature === 'string' ? signature : undefined,
+            );
+            const parsedAction = walletActionSchema.safeParse(action);
+            if (!parsedAction.success) throw walletError('invalid_request');
+            let body: unknown;
+            try {
+              body = JSON.parse(raw.toString('utf8'));
+            } catch {
+              throw walletError('invalid_request');
+            }
+            switch (parsedAction.data) {
+              case 'authenticate':
+                return await wallet.authenticate(provider, parse(walletAuthenticateRequestSchema, body), newToken());
+              case 'balance':
+                return await wallet.balance(provider, parse(walletBalanceRequestSchema, body));
+              case 'bet':
+                return await wallet.bet(provider, parse(walletBetRequestSchema, body));
+              case 'win':
+                return await wallet.win(provider, parse(walletWinRequestSchema, body));
+              case 'rollback':
+                return await wallet.rollback(provider, parse(walletRollbackRequestSchema, body));
+            }
+          } catch (error) {
+            return sendWalletError(reply, error, request.log);
           }
-          switch (parsedAction.data) {
-            case 'authenticate':
-              return await wallet.authenticate(provider, parse(walletAuthenticateRequestSchema, body), newToken());
-            case 'balance':
-              return await wallet.balance(provider, parse(walletBalanceRequestSchema, body));
-            case 'bet':
-              return await wallet.bet(provider, parse(walletBetRequestSchema, body));
-            case 'win':
-              return await wallet.win(provider, parse(walletWinRequestSchema, body));
-            case 'rollback':
-              return await wallet.rollback(provider, parse(walletRollbackRequestSchema, body));
-          }
-        } catch (error) {
-          return sendWalletError(reply, error, request.log);
-        }
-      });
+        },
+      );
     });
 
     // Registering a provider needs no code: its secret and game page are data.
@@ -127,7 +160,14 @@ export function playRoutes(play: PlayService, wallet: ProviderWallet) {
           summary: "Sets a provider's wallet secret, game page and state (Authorization: Bearer OPERATOR_TOKEN)",
           params: z.object({ identifier: z.string().max(100) }),
           body: providerSettingsSchema,
-          response: { 200: z.object({ identifier: z.string(), launchable: z.boolean(), enabled: z.boolean(), launch_url: z.string().nullable() }) },
+          response: {
+            200: z.object({
+              identifier: z.string(),
+              launchable: z.boolean(),
+              enabled: z.boolean(),
+              launch_url: z.string().nullable(),
+            }),
+          },
         },
       },
       async (request) => {
@@ -144,7 +184,12 @@ export function playRoutes(play: PlayService, wallet: ProviderWallet) {
           .returning();
         if (!row) throw notFound();
         wallet.providersChanged();
-        return { identifier: row.identifier, launchable: row.launchable, enabled: row.enabled, launch_url: row.launchUrl };
+        return {
+          identifier: row.identifier,
+          launchable: row.launchable,
+          enabled: row.enabled,
+          launch_url: row.launchUrl,
+        };
       },
     );
   };
@@ -152,7 +197,12 @@ export function playRoutes(play: PlayService, wallet: ProviderWallet) {
 
 const providerSettingsSchema = z.object({
   wallet_secret: z.string().min(32, 'too_short').max(200, 'too_long').optional(),
-  launch_url: z.string().min(1).max(500, 'too_long').refine((u) => u.startsWith('/') || /^https?:\/\//.test(u), 'invalid_url').optional(),
+  launch_url: z
+    .string()
+    .min(1)
+    .max(500, 'too_long')
+    .refine((u) => u.startsWith('/') || /^https?:\/\//.test(u), 'invalid_url')
+    .optional(),
   launchable: z.boolean().optional(),
   enabled: z.boolean().optional(),
 });
@@ -163,7 +213,11 @@ function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   return parsed.data;
 }
 
-function sendWalletError(reply: FastifyReply, error: unknown, log: { error(o: object, m: string): void }): FastifyReply {
+function sendWalletError(
+  reply: FastifyReply,
+  error: unknown,
+  log: { error(o: object, m: string): void },
+): FastifyReply {
   if (error instanceof WalletError) {
     const body: WalletErrorResponse = { status: 'error', code: error.code, ...(error.balance ?? {}) };
     return reply.status(error.status).send(body);

@@ -73,8 +73,13 @@ export class PlayService {
 
     if (mode === 'demo') {
       if (!game.hasDemoMode) throw unprocessable('demo_unavailable');
-      if (settings.excludedDevice && !DEMO_FOR_EXCLUDED_BY_LICENCE[settings.licence]) throw unprocessable('player_excluded');
-      return { mode, currency: DEMO_CURRENCY, url: withQuery(page, { mode, currency: DEMO_CURRENCY, lang: player?.language ?? 'en', ...common }) };
+      if (settings.excludedDevice && !DEMO_FOR_EXCLUDED_BY_LICENCE[settings.licence])
+        throw unprocessable('player_excluded');
+      return {
+        mode,
+        currency: DEMO_CURRENCY,
+        url: withQuery(page, { mode, currency: DEMO_CURRENCY, lang: player?.language ?? 'en', ...common }),
+      };
     }
     if (!player) throw unauthorized();
     if (!game.walletSecret) throw unprocessable('game_not_launchable');
@@ -82,7 +87,13 @@ export class PlayService {
     const currency = (accounts.find((a) => a.active) ?? accounts[0])?.currency;
     if (!currency || !game.currencies.includes(currency)) throw unprocessable('currency_not_supported');
     const now = this.clock.now();
-    const refusal = await this.checks.run({ userId: player.userId, currency, game: game.identifier, amountCents: 0, at: now });
+    const refusal = await this.checks.run({
+      userId: player.userId,
+      currency,
+      game: game.identifier,
+      amountCents: 0,
+      at: now,
+    });
     if (refusal && refusal !== 'counting') throw new AppError(422, refusal);
 
     const launchToken = newToken();
@@ -99,7 +110,11 @@ export class PlayService {
       expiresAt: new Date(now.getTime() + GAME_SESSION_TTL_MS),
     });
     await recordPlayed(this.db, player.userId, game.id, now);
-    return { mode, currency, url: withQuery(page, { mode, launch_token: launchToken, currency, lang: player.language, ...common }) };
+    return {
+      mode,
+      currency,
+      url: withQuery(page, { mode, launch_token: launchToken, currency, lang: player.language, ...common }),
+    };
   }
 
   async rounds(userId: number, query: z.output<typeof gameRoundsQuerySchema>): Promise<GameRoundsResponse> {
@@ -109,9 +124,14 @@ export class PlayService {
     if (query.result === 'won') conditions.push(sql`${gameRounds.winCents} > 0`);
     if (query.result === 'lost') conditions.push(and(eq(gameRounds.status, 'closed'), eq(gameRounds.winCents, 0))!);
     if (query.from) conditions.push(gte(gameRounds.createdAt, new Date(`${query.from}T00:00:00Z`)));
-    if (query.to) conditions.push(lt(gameRounds.createdAt, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000)));
+    if (query.to)
+      conditions.push(lt(gameRounds.createdAt, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + 86_400_000)));
     const where = and(...conditions);
-    const [total] = await this.db.select({ n: count() }).from(gameRounds).innerJoin(games, eq(games.id, gameRounds.gameId)).where(where);
+    const [total] = await this.db
+      .select({ n: count() })
+      .from(gameRounds)
+      .innerJoin(games, eq(games.id, gameRounds.gameId))
+      .where(where);
     const rows = await this.db
       .select({ round: gameRounds, game: roundGame })
       .from(gameRounds)
@@ -121,7 +141,10 @@ export class PlayService {
       .orderBy(desc(gameRounds.createdAt), desc(gameRounds.id))
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size);
-    return { data: rows.map((r) => presentRound(r.round, r.game)), pagination: paginate(query.page, query.page_size, total?.n ?? 0) };
+    return {
+      data: rows.map((r) => presentRound(r.round, r.game)),
+      pagination: paginate(query.page, query.page_size, total?.n ?? 0),
+    };
   }
 
   async round(userId: number, id: number): Promise<GameRoundDetail> {
@@ -134,22 +157,54 @@ export class PlayService {
       .where(and(eq(gameRounds.id, id), eq(gameRounds.userId, userId)));
     if (!row) throw notFound();
     const moves = await this.db
-      .select({ kind: providerTransactions.kind, amount: providerTransactions.amountCents, real: providerTransactions.realCents, bonus: providerTransactions.bonusCents, at: providerTransactions.createdAt, response: providerTransactions.response })
+      .select({
+        kind: providerTransactions.kind,
+        amount: providerTransactions.amountCents,
+        real: providerTransactions.realCents,
+        bonus: providerTransactions.bonusCents,
+        at: providerTransactions.createdAt,
+        response: providerTransactions.response,
+      })
       .from(providerTransactions)
       .where(eq(providerTransactions.roundId, id))
       .orderBy(providerTransactions.id);
     const transactions: GameRoundDetail['transactions'] = [];
     for (const m of moves) {
       if (m.kind === 'rollback_marker') continue;
-      transactions.push({ kind: m.kind, amount_cents: m.amount, real_cents: m.real, bonus_cents: m.bonus, created_at: m.at.toISOString() });
+      transactions.push({
+        kind: m.kind,
+        amount_cents: m.amount,
+        real_cents: m.real,
+        bonus_cents: m.bonus,
+        created_at: m.at.toISOString(),
+      });
       const jackpot = (m.response as WalletMoveResponse).jackpot_win;
-      if (jackpot) transactions.push({ kind: 'jackpot', amount_cents: jackpot.amount_cents, real_cents: jackpot.amount_cents, bonus_cents: 0, created_at: m.at.toISOString() });
+      if (jackpot)
+        transactions.push({
+          kind: 'jackpot',
+          amount_cents: jackpot.amount_cents,
+          real_cents: jackpot.amount_cents,
+          bonus_cents: 0,
+          created_at: m.at.toISOString(),
+        });
     }
-    return { ...presentRound(row.round, row.game), bet: row.round.bet ?? null, outcome: row.round.outcome ?? null, fair: row.round.fair ?? null, transactions };
+    return {
+      ...presentRound(row.round, row.game),
+      bet: row.round.bet ?? null,
+      outcome: row.round.outcome ?? null,
+      fair: row.round.fair ?? null,
+      transactions,
+    };
   }
 }
 
-const roundGame = { id: games.id, identifier: games.identifier, title: games.title, seo_title: games.seoTitle, provider: providers.identifier };
+const roundGame = {
+  id: games.id,
+  identifier: games.identifier,
+  title: games.title,
+  seo_title: games.seoTitle,
+  provider: providers.identifier,
+};
 
 function presentRound(round: RoundRow, game: GameRound['game']): GameRound {
   return {

@@ -28,7 +28,8 @@ export function playerGamesRoutes(service: PlayerGamesService) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['player'];
     const response = { 200: playerGamesResponseSchema };
-    const versions = 'header accept-client: application/vnd.s.v1+json (default) → game ids, application/vnd.s.v2+json → games';
+    const versions =
+      'header accept-client: application/vnd.s.v1+json (default) → game ids, application/vnd.s.v2+json → games';
 
     app.get(
       '/api/player/favorite_games',
@@ -41,7 +42,14 @@ export function playerGamesRoutes(service: PlayerGamesService) {
 
     app.put(
       '/api/player/favorite_games',
-      { schema: { tags, summary: 'Replace the favourites with game_ids (first = newest, at most 500)', body: favouriteGamesReplaceRequestSchema, response } },
+      {
+        schema: {
+          tags,
+          summary: 'Replace the favourites with game_ids (first = newest, at most 500)',
+          body: favouriteGamesReplaceRequestSchema,
+          response,
+        },
+      },
       async (request, reply) => {
         const { user } = await requirePlayer(request);
         await service.replaceFavourites(user.id, request.body.game_ids);
@@ -49,15 +57,26 @@ export function playerGamesRoutes(service: PlayerGamesService) {
       },
     );
 
-    app.delete('/api/player/favorite_games', { schema: { tags, summary: 'Remove every favourite', response } }, async (request, reply) => {
-      const { user } = await requirePlayer(request);
-      await service.clearFavourites(user.id);
-      return service.favourites(user.id, versionOf(request, reply));
-    });
+    app.delete(
+      '/api/player/favorite_games',
+      { schema: { tags, summary: 'Remove every favourite', response } },
+      async (request, reply) => {
+        const { user } = await requirePlayer(request);
+        await service.clearFavourites(user.id);
+        return service.favourites(user.id, versionOf(request, reply));
+      },
+    );
 
     app.put(
       '/api/player/favorite_games/:id',
-      { schema: { tags, summary: 'Add a game to the favourites (idempotent)', params: favouriteGameParamsSchema, response } },
+      {
+        schema: {
+          tags,
+          summary: 'Add a game to the favourites (idempotent)',
+          params: favouriteGameParamsSchema,
+          response,
+        },
+      },
       async (request, reply) => {
         const { user } = await requirePlayer(request);
         await service.addFavourite(user.id, request.params.id);
@@ -67,7 +86,14 @@ export function playerGamesRoutes(service: PlayerGamesService) {
 
     app.delete(
       '/api/player/favorite_games/:id',
-      { schema: { tags, summary: 'Remove a game from the favourites (idempotent)', params: favouriteGameParamsSchema, response } },
+      {
+        schema: {
+          tags,
+          summary: 'Remove a game from the favourites (idempotent)',
+          params: favouriteGameParamsSchema,
+          response,
+        },
+      },
       async (request, reply) => {
         const { user } = await requirePlayer(request);
         await service.removeFavourite(user.id, request.params.id);
@@ -77,7 +103,9 @@ export function playerGamesRoutes(service: PlayerGamesService) {
 
     app.get(
       '/api/player/played_games',
-      { schema: { tags, summary: `Games the player played for real, latest first, at most 50 (${versions})`, response } },
+      {
+        schema: { tags, summary: `Games the player played for real, latest first, at most 50 (${versions})`, response },
+      },
       async (request, reply) => {
         const { user } = await requirePlayer(request);
         return service.played(user.id, versionOf(request, reply));

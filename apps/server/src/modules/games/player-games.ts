@@ -72,7 +72,10 @@ export class PlayerGamesService {
     if (!isGameId(gameId)) throw notFound('game_id');
     await this.db.transaction(async (tx) => {
       const [known] = await tx
-        .select({ id: games.id, already: sql<boolean>`exists (select 1 from ${favouriteGames} f where f.user_id = ${userId} and f.game_id = ${games.id})` })
+        .select({
+          id: games.id,
+          already: sql<boolean>`exists (select 1 from ${favouriteGames} f where f.user_id = ${userId} and f.game_id = ${games.id})`,
+        })
         .from(games)
         .innerJoin(providers, eq(providers.id, games.providerId))
         .where(and(eq(games.id, gameId), visible));
@@ -87,7 +90,9 @@ export class PlayerGamesService {
   /** Idempotent: removing a game that is not a favourite (or does not exist) changes nothing. */
   async removeFavourite(userId: number, gameId: number): Promise<void> {
     if (!isGameId(gameId)) return;
-    await this.db.delete(favouriteGames).where(and(eq(favouriteGames.userId, userId), eq(favouriteGames.gameId, gameId)));
+    await this.db
+      .delete(favouriteGames)
+      .where(and(eq(favouriteGames.userId, userId), eq(favouriteGames.gameId, gameId)));
   }
 
   /**
@@ -109,7 +114,9 @@ export class PlayerGamesService {
       await tx.delete(favouriteGames).where(eq(favouriteGames.userId, userId));
       if (wanted.length) {
         // One millisecond apart, so the order asked for is the order answered.
-        await tx.insert(favouriteGames).values(wanted.map((gameId, i) => ({ userId, gameId, addedAt: new Date(now - i) })));
+        await tx
+          .insert(favouriteGames)
+          .values(wanted.map((gameId, i) => ({ userId, gameId, addedAt: new Date(now - i) })));
       }
     });
   }

@@ -22,7 +22,10 @@ export type PreBetInput = {
   /** Where to read: the bet's own transaction when the bet is serialized (see `counting`). */
   executor?: Executor | undefined;
 };
-export type PreBetRefusal = Extract<WalletErrorCode, 'player_excluded' | 'limit_reached' | 'bonus_max_bet' | 'game_disabled'>;
+export type PreBetRefusal = Extract<
+  WalletErrorCode,
+  'player_excluded' | 'limit_reached' | 'bonus_max_bet' | 'game_disabled'
+>;
 /**
  * A refusal, null (passes), or a pass with more to say:
  * - `counting`: the rule counts the player's earlier bets (a wager or loss limit), so two bets sent
@@ -115,6 +118,9 @@ export function rulesStillAt(userId: SQLWrapper | number, version: SQLWrapper | 
 }
 
 async function rulesVersion(db: Db, userId: number): Promise<number> {
-  const [row] = await db.select({ version: preBetRuleVersions.version }).from(preBetRuleVersions).where(eq(preBetRuleVersions.userId, userId));
+  const [row] = await db
+    .select({ version: preBetRuleVersions.version })
+    .from(preBetRuleVersions)
+    .where(eq(preBetRuleVersions.userId, userId));
   return row?.version ?? 0;
 }

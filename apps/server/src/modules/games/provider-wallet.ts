@@ -39,7 +39,8 @@ export class WalletError extends Error {
   }
 }
 
-export const walletError = (code: WalletErrorCode, balance?: { balance_cents: number; currency: string }) => new WalletError(code, WALLET_ERROR_STATUS[code], balance);
+export const walletError = (code: WalletErrorCode, balance?: { balance_cents: number; currency: string }) =>
+  new WalletError(code, WALLET_ERROR_STATUS[code], balance);
 
 export type WalletProvider = { id: number; identifier: string; secret: string; enabled: boolean };
 
@@ -49,8 +50,18 @@ export const PUBLIC_WIN_MULTIPLE = 10;
 export const ROUND_CLOSED_TOPIC = 'games.round_closed';
 export type RoundClosedEvent = { roundId: number };
 
-type Recorded = { kind: 'bet' | 'win' | 'rollback'; roundId: number | null; amount: number; real: number; bonus: number; reference?: string | undefined };
-type Recorder = (fields: Recorded, answer: Omit<WalletMoveResponse, 'transaction_id'>) => Promise<WalletMoveResponse & { rowId: number }>;
+type Recorded = {
+  kind: 'bet' | 'win' | 'rollback';
+  roundId: number | null;
+  amount: number;
+  real: number;
+  bonus: number;
+  reference?: string | undefined;
+};
+type Recorder = (
+  fields: Recorded,
+  answer: Omit<WalletMoveResponse, 'transaction_id'>,
+) => Promise<WalletMoveResponse & { rowId: number }>;
 
 /**
  * What a game session says that never changes after the studio authenticated it (the token is set
@@ -68,7 +79,17 @@ const sessionColumns = {
   expiresAt: gameSessions.expiresAt,
   gameIdentifier: games.identifier,
 };
-type SessionFacts = { id: number; userId: number; gameId: number; providerId: number; currency: string; licence: string; nickname: string; expiresAt: Date; gameIdentifier: string };
+type SessionFacts = {
+  id: number;
+  userId: number;
+  gameId: number;
+  providerId: number;
+  currency: string;
+  licence: string;
+  nickname: string;
+  expiresAt: Date;
+  gameIdentifier: string;
+};
 
 /** The provider's game id in a call is the part of the catalogue identifier after the slash. */
 const slugOf = (identifier: string) => identifier.slice(identifier.indexOf('/') + 1);
@@ -102,7 +123,12 @@ export class ProviderWallet {
   async verify(identifier: string, rawBody: Buffer, signature: string | undefined): Promise<WalletProvider> {
     const provider = await this.providersCache.get(identifier, async () => {
       const [row] = await this.db
-        .select({ id: providers.id, identifier: providers.identifier, secret: providers.walletSecret, enabled: providers.enabled })
+        .select({
+          id: providers.id,
+          identifier: providers.identifier,
+          secret: providers.walletSecret,
+          enabled: providers.enabled,
+        })
         .from(providers)
         .where(eq(providers.identifier, identifier));
       return row?.secret ? { ...row, secret: row.secret } : null;
@@ -115,7 +141,11 @@ export class ProviderWallet {
 
   // ---- authenticate, balance ----------------------------------------------------------------------
 
-  async authenticate(provider: WalletProvider, request: WalletAuthenticateRequest, sessionToken: string): Promise<WalletAuthenticateResponse> {
+  async authenticate(
+    provider: WalletProvider,
+    request: WalletAuthenticateRequest,
+    sessionToken: string,
+  ): Promise<WalletAuthenticateResponse> {
     const now = this.clock.now();
     const launchTokenHash = hashToken(request.launch_token);
     const [launched] = await this.db
@@ -154,7 +184,11 @@ export class ProviderWallet {
 
   async balance(provider: WalletProvider, request: WalletBalanceRequest): Promise<WalletBalanceResponse> {
     const session = await this.sessionFacts(provider, request.session_token);
-    return { status: 'ok', currency: session.currency, balance_cents: await this.balanceOf(this.db, session.userId, session.currency) };
+    return {
+      status: 'ok',
+      currency: session.currency,
+      balance_cents: await this.balanceOf(this.db, session.userId, session.currency),
+    };
   }
 
   // ---- bet ------------------------------------------------------------------------------------------
@@ -169,11 +203,20 @@ export class ProviderWallet {
     const hash = payloadHash(request);
     const session = await this.sessionFacts(provider, request.session_token);
     const now = this.clock.now();
-    const check = { userId: session.userId, currency: session.currency, game: session.gameIdentifier, amountCents: request.amount_cents, at: now };
+    const check = {
+      userId: session.userId,
+      currency: session.currency,
+      game: session.gameIdentifier,
+      amountCents: request.amount_cents,
+      at: now,
+    };
     const refusal = this.refusal(provider, session, request, now);
-    const { verdict, rulesVersion } = refusal ? { verdict: refusal, rulesVersion: null } : await this.checks.forBet(check);
+    const { verdict, rulesVersion } = refusal
+      ? { verdict: refusal, rulesVersion: null }
+      : await this.checks.forBet(check);
     // A refused call may be the replay of one answered before the refusal applied: that one keeps its first answer.
-    if (verdict && verdict !== 'counting') return this.replayOr(provider, request.transaction_id, hash, walletError(verdict));
+    if (verdict && verdict !== 'counting')
+      return this.replayOr(provider, request.transaction_id, hash, walletError(verdict));
     const values: BetValues = {
       provider: provider.id,
       external: request.transaction_id,
@@ -193,14 +236,19 @@ export class ProviderWallet {
       // Cleared without checks: the bet runs only while the player's rules are those it was
       // cleared at (else OR109, migration 0011), and is checked again when they moved.
       try {
-        return await this.money(provider, request.transaction_id, hash, session.currency, () => this.statements.clearedBet.execute({ ...values, rulesVersion }));
+        return await this.money(provider, request.transaction_id, hash, session.currency, () =>
+          this.statements.clearedBet.execute({ ...values, rulesVersion }),
+        );
       } catch (error) {
         if (databaseErrorOf(error)?.code !== RULES_MOVED) throw error;
         this.checks.forget(session.userId);
         return this.bet(provider, request);
       }
     }
-    if (verdict === null) return this.money(provider, request.transaction_id, hash, session.currency, () => this.statements.bet.execute(values));
+    if (verdict === null)
+      return this.money(provider, request.transaction_id, hash, session.currency, () =>
+        this.statements.bet.execute(values),
+      );
     // A limit counts the player's earlier bets: checked again and placed under the player's lock,
     // so that bets sent at once are counted one after the other.
     return this.money(provider, request.transaction_id, hash, session.currency, () =>
@@ -214,7 +262,12 @@ export class ProviderWallet {
   }
 
   /** Why a bet cannot be taken in this session whatever the player's limits, or null. */
-  private refusal(provider: WalletProvider, session: SessionFacts, request: WalletBetRequest, now: Date): WalletErrorCode | null {
+  private refusal(
+    provider: WalletProvider,
+    session: SessionFacts,
+    request: WalletBetRequest,
+    now: Date,
+  ): WalletErrorCode | null {
     if (session.expiresAt <= now) return 'invalid_session';
     if (slugOf(session.gameIdentifier) !== request.game) return 'invalid_request';
     if (!provider.enabled) return 'game_disabled';
@@ -250,7 +303,13 @@ export class ProviderWallet {
   }
 
   /** Runs a bet's or win's statement (`run`): its answer, its refusal as the protocol's error, or the first answer of a racing replay. */
-  private async money(provider: WalletProvider, externalId: string, hash: string, currency: string, run: () => Promise<Answer[]>): Promise<WalletMoveResponse> {
+  private async money(
+    provider: WalletProvider,
+    externalId: string,
+    hash: string,
+    currency: string,
+    run: () => Promise<Answer[]>,
+  ): Promise<WalletMoveResponse> {
     try {
       const [{ response }] = (await run()) as [Answer];
       return typeof response === 'string' ? (JSON.parse(response) as WalletMoveResponse) : response;
@@ -261,7 +320,10 @@ export class ProviderWallet {
         const replay = await this.replay(provider, externalId, hash);
         if (replay) return replay;
       }
-      if (refusal) throw refusal.code === 'insufficient_funds' ? walletError('insufficient_funds', { balance_cents: refusal.balance ?? 0, currency }) : walletError(refusal.code);
+      if (refusal)
+        throw refusal.code === 'insufficient_funds'
+          ? walletError('insufficient_funds', { balance_cents: refusal.balance ?? 0, currency })
+          : walletError(refusal.code);
       if (isUniqueViolation(error)) {
         const replay = await this.replay(provider, externalId, hash);
         if (replay) return replay;
@@ -294,9 +356,18 @@ export class ProviderWallet {
       const [bet] = await tx
         .select()
         .from(providerTransactions)
-        .where(and(eq(providerTransactions.providerId, provider.id), eq(providerTransactions.externalId, request.reference_transaction_id)))
+        .where(
+          and(
+            eq(providerTransactions.providerId, provider.id),
+            eq(providerTransactions.externalId, request.reference_transaction_id),
+          ),
+        )
         .for('update');
-      const answer = async () => ({ status: 'ok' as const, currency: session.currency, balance_cents: await this.balanceOf(tx, session.userId, session.currency) });
+      const answer = async () => ({
+        status: 'ok' as const,
+        currency: session.currency,
+        balance_cents: await this.balanceOf(tx, session.userId, session.currency),
+      });
       if (!bet) {
         // Remembered under the rolled-back id, so the bet arriving late finds it and is refused.
         await tx.insert(providerTransactions).values({
@@ -308,21 +379,59 @@ export class ProviderWallet {
           response: {},
           createdAt: now,
         });
-        return record({ kind: 'rollback', roundId: null, amount: 0, real: 0, bonus: 0, reference: request.reference_transaction_id }, await answer());
+        return record(
+          {
+            kind: 'rollback',
+            roundId: null,
+            amount: 0,
+            real: 0,
+            bonus: 0,
+            reference: request.reference_transaction_id,
+          },
+          await answer(),
+        );
       }
       if (bet.kind !== 'bet') throw walletError('transaction_not_found');
       const [round] = await tx.select().from(gameRounds).where(eq(gameRounds.id, bet.roundId!)).for('update');
       if (!round || round.userId !== session.userId) throw walletError('transaction_not_found');
       if (bet.rolledBack) {
-        return record({ kind: 'rollback', roundId: round.id, amount: 0, real: 0, bonus: 0, reference: request.reference_transaction_id }, await answer());
+        return record(
+          {
+            kind: 'rollback',
+            roundId: round.id,
+            amount: 0,
+            real: 0,
+            bonus: 0,
+            reference: request.reference_transaction_id,
+          },
+          await answer(),
+        );
       }
       if (round.status === 'closed') throw walletError('round_closed');
 
       const key = `wallet:${provider.id}:${request.transaction_id}`;
       const reference = `round:${round.id}`;
       const moves: TransferRequest[] = [];
-      if (bet.realCents > 0) moves.push({ idempotencyKey: `${key}:real`, kind: 'rollback', reference, currency: round.currency, amount: bet.realCents, from: { house: 'bets' }, to: { player: round.userId, kind: 'real' } });
-      if (bet.bonusCents > 0) moves.push({ idempotencyKey: `${key}:bonus`, kind: 'rollback', reference, currency: round.currency, amount: bet.bonusCents, from: { house: 'bets' }, to: { player: round.userId, kind: 'bonus' } });
+      if (bet.realCents > 0)
+        moves.push({
+          idempotencyKey: `${key}:real`,
+          kind: 'rollback',
+          reference,
+          currency: round.currency,
+          amount: bet.realCents,
+          from: { house: 'bets' },
+          to: { player: round.userId, kind: 'real' },
+        });
+      if (bet.bonusCents > 0)
+        moves.push({
+          idempotencyKey: `${key}:bonus`,
+          kind: 'rollback',
+          reference,
+          currency: round.currency,
+          amount: bet.bonusCents,
+          from: { house: 'bets' },
+          to: { player: round.userId, kind: 'bonus' },
+        });
       await this.move(tx, moves, round.currency, round.userId);
       await tx.update(providerTransactions).set({ rolledBack: true }).where(eq(providerTransactions.id, bet.id));
       const remaining = round.betCents - bet.amountCents;
@@ -335,7 +444,17 @@ export class ProviderWallet {
           ...(remaining === 0 ? { status: 'rolled_back' as const, closedAt: now } : {}),
         })
         .where(eq(gameRounds.id, round.id));
-      return record({ kind: 'rollback', roundId: round.id, amount: bet.amountCents, real: bet.realCents, bonus: bet.bonusCents, reference: request.reference_transaction_id }, await answer());
+      return record(
+        {
+          kind: 'rollback',
+          roundId: round.id,
+          amount: bet.amountCents,
+          real: bet.realCents,
+          bonus: bet.bonusCents,
+          reference: request.reference_transaction_id,
+        },
+        await answer(),
+      );
     });
   }
 
@@ -345,7 +464,11 @@ export class ProviderWallet {
   private async sessionFacts(provider: WalletProvider, token: string): Promise<SessionFacts> {
     const tokenHash = hashToken(token);
     const facts = await this.sessionFactsCache.get(tokenHash, async () => {
-      const [row] = await this.db.select(sessionColumns).from(gameSessions).innerJoin(games, eq(games.id, gameSessions.gameId)).where(eq(gameSessions.sessionTokenHash, tokenHash));
+      const [row] = await this.db
+        .select(sessionColumns)
+        .from(gameSessions)
+        .innerJoin(games, eq(games.id, gameSessions.gameId))
+        .where(eq(gameSessions.sessionTokenHash, tokenHash));
       return row ?? null;
     });
     if (!facts) this.sessionFactsCache.delete(tokenHash);
@@ -354,7 +477,12 @@ export class ProviderWallet {
   }
 
   /** The first answer of a transaction id seen before, or else the refusal. */
-  private async replayOr(provider: WalletProvider, externalId: string, hash: string, refusal: WalletError): Promise<WalletMoveResponse> {
+  private async replayOr(
+    provider: WalletProvider,
+    externalId: string,
+    hash: string,
+    refusal: WalletError,
+  ): Promise<WalletMoveResponse> {
     const replay = await this.replay(provider, externalId, hash);
     if (replay) return replay;
     throw refusal;
@@ -363,7 +491,11 @@ export class ProviderWallet {
   /** A transaction id seen before: the same body answers the first answer, another body is refused. */
   private async replay(provider: WalletProvider, externalId: string, hash: string): Promise<WalletMoveResponse | null> {
     const [row] = await this.db
-      .select({ kind: providerTransactions.kind, payloadHash: providerTransactions.payloadHash, response: providerTransactions.response })
+      .select({
+        kind: providerTransactions.kind,
+        payloadHash: providerTransactions.payloadHash,
+        response: providerTransactions.response,
+      })
       .from(providerTransactions)
       .where(and(eq(providerTransactions.providerId, provider.id), eq(providerTransactions.externalId, externalId)));
     if (!row) return null;
@@ -378,7 +510,12 @@ export class ProviderWallet {
    * other: the loser's insert violates the unique key, its transaction rolls back, and it answers
    * as a replay.
    */
-  private async once(provider: WalletProvider, externalId: string, hash: string, work: (tx: Tx, record: Recorder) => Promise<WalletMoveResponse>): Promise<WalletMoveResponse> {
+  private async once(
+    provider: WalletProvider,
+    externalId: string,
+    hash: string,
+    work: (tx: Tx, record: Recorder) => Promise<WalletMoveResponse>,
+  ): Promise<WalletMoveResponse> {
     try {
       return await this.db.transaction((tx) =>
         work(tx, async (fields, answer) => {
@@ -416,7 +553,10 @@ export class ProviderWallet {
       for (const move of moves) await this.ledger.transferWithin(tx, move);
     } catch (error) {
       if (error instanceof InsufficientFundsError) {
-        throw walletError('insufficient_funds', { balance_cents: await this.balanceOf(tx, userId, currency), currency });
+        throw walletError('insufficient_funds', {
+          balance_cents: await this.balanceOf(tx, userId, currency),
+          currency,
+        });
       }
       throw error;
     }
@@ -464,10 +604,13 @@ function walletStatements(db: Db) {
   const bet = betCall(p);
   // A single row to select the call from: the query builder prepares, and the call is its one column.
   const once = sql`(values (1)) as call (once)`;
-  const answer = (expression: SQL) => db.select({ response: sql<WalletMoveResponse | string>`${expression}` }).from(once);
+  const answer = (expression: SQL) =>
+    db.select({ response: sql<WalletMoveResponse | string>`${expression}` }).from(once);
   return {
     bet: answer(bet).prepare('wallet_bet'),
-    clearedBet: answer(sql`case when ${rulesStillAt(p('user'), p('rulesVersion'))} then ${bet} else pre_bet_rules_moved() end`).prepare('wallet_bet_cleared'),
+    clearedBet: answer(
+      sql`case when ${rulesStillAt(p('user'), p('rulesVersion'))} then ${bet} else pre_bet_rules_moved() end`,
+    ).prepare('wallet_bet_cleared'),
     win: answer(
       sql`wallet_win(${p('provider')}::int, ${p('external')}, ${p('hash')}, ${p('user')}::bigint, ${p('round')}, ${p('reference')},
         ${p('amount')}::bigint, ${p('currency')}, ${p('bet')}::jsonb, ${p('outcome')}::jsonb, ${p('fair')}::jsonb,
@@ -506,7 +649,10 @@ function refusalOf(error: unknown): { code: WalletErrorCode; balance?: number } 
   const found = databaseErrorOf(error);
   const code = found && REFUSALS[found.code];
   if (!code) return undefined;
-  return { code, ...(found.detail !== undefined && /^\d+$/.test(found.detail) ? { balance: Number(found.detail) } : {}) };
+  return {
+    code,
+    ...(found.detail !== undefined && /^\d+$/.test(found.detail) ? { balance: Number(found.detail) } : {}),
+  };
 }
 
 /** A launch token is exchanged within this time, once. */

@@ -27,23 +27,42 @@ export function gamesRoutes(service: GamesService) {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['games'];
 
-    app.get('/api/games/providers', { schema: { tags, summary: 'Game providers', response: { 200: providersResponseSchema } } }, () =>
-      service.providers(),
+    app.get(
+      '/api/games/providers',
+      { schema: { tags, summary: 'Game providers', response: { 200: providersResponseSchema } } },
+      () => service.providers(),
     );
-    app.get('/api/games/categories', { schema: { tags, summary: 'Game categories', response: { 200: categoriesResponseSchema } } }, () =>
-      service.categories(),
+    app.get(
+      '/api/games/categories',
+      { schema: { tags, summary: 'Game categories', response: { 200: categoriesResponseSchema } } },
+      () => service.categories(),
     );
-    app.get('/api/games/collections', { schema: { tags, summary: 'Game collections', response: { 200: collectionsResponseSchema } } }, () =>
-      service.collections(),
+    app.get(
+      '/api/games/collections',
+      { schema: { tags, summary: 'Game collections', response: { 200: collectionsResponseSchema } } },
+      () => service.collections(),
     );
     app.get(
       '/api/games/jackpots',
-      { schema: { tags, summary: "Each provider's jackpot amounts by currency", response: { 200: gamesJackpotsResponseSchema } } },
+      {
+        schema: {
+          tags,
+          summary: "Each provider's jackpot amounts by currency",
+          response: { 200: gamesJackpotsResponseSchema },
+        },
+      },
       () => service.jackpotsByProvider(),
     );
     app.get(
       '/api/games/:provider/:name',
-      { schema: { tags, summary: 'One game by provider and seo title', params: gameParamsSchema, response: { 200: gameSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'One game by provider and seo title',
+          params: gameParamsSchema,
+          response: { 200: gameSchema },
+        },
+      },
       (request) => service.game(request.params.provider, request.params.name),
     );
 
@@ -63,7 +82,15 @@ export function gamesRoutes(service: GamesService) {
     );
     app.post(
       '/api/games_filter/select',
-      { config: { csrf: false }, schema: { tags, summary: 'Games by numeric id, keyed by identifier', body: gamesSelectRequestSchema, response: { 200: gamesMapResponseSchema } } },
+      {
+        config: { csrf: false },
+        schema: {
+          tags,
+          summary: 'Games by numeric id, keyed by identifier',
+          body: gamesSelectRequestSchema,
+          response: { 200: gamesMapResponseSchema },
+        },
+      },
       (request) => service.selectByIds(request.body.game_ids, request.body.device),
     );
     app.post(

@@ -62,14 +62,23 @@ export const games = pgTable(
     /** Theoretical RTP in percent. */
     payout: numeric('payout', { precision: 5, scale: 2, mode: 'number' }),
     hasDemoMode: boolean('has_demo_mode').notNull().default(false),
-    devices: text('devices').array().notNull().default(sql`'{desktop,mobile}'::text[]`),
+    devices: text('devices')
+      .array()
+      .notNull()
+      .default(sql`'{desktop,mobile}'::text[]`),
     /** Currencies the game is played in (FUN is added for demo-mode games). */
-    currencies: text('currencies').array().notNull().default(sql`'{}'::text[]`),
+    currencies: text('currencies')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     enabled: boolean('enabled').notNull().default(true),
     position: integer('position').notNull().default(0),
     popularity: integer('popularity').notNull().default(0),
     releasedAt: timestamp('released_at', { withTimezone: true }),
-    badges: jsonb('badges').$type<GameBadgeRow[]>().notNull().default(sql`'[]'::jsonb`),
+    badges: jsonb('badges')
+      .$type<GameBadgeRow[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     jackpot: boolean('jackpot').notNull().default(false),
   },
   (t) => [
@@ -91,7 +100,10 @@ export const gameCategories = pgTable(
     /** Order of the game inside the category. */
     position: integer('position').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.gameId, t.categoryId] }), index('game_categories_category').on(t.categoryId, t.position)],
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.categoryId] }),
+    index('game_categories_category').on(t.categoryId, t.position),
+  ],
 );
 
 export const collections = pgTable('collections', {
@@ -194,19 +206,34 @@ export const gameRounds = pgTable(
     gameId: integer('game_id').notNull(),
     sessionId: bigint('session_id', { mode: 'number' }).notNull(),
     currency: text('currency').notNull(),
-    betCents: bigint('bet_cents', { mode: 'number' }).notNull().default(sql`0`),
-    betRealCents: bigint('bet_real_cents', { mode: 'number' }).notNull().default(sql`0`),
-    betBonusCents: bigint('bet_bonus_cents', { mode: 'number' }).notNull().default(sql`0`),
-    winCents: bigint('win_cents', { mode: 'number' }).notNull().default(sql`0`),
-    jackpotWinCents: bigint('jackpot_win_cents', { mode: 'number' }).notNull().default(sql`0`),
-    status: text('status', { enum: ['open', 'closed', 'rolled_back'] }).notNull().default('open'),
+    betCents: bigint('bet_cents', { mode: 'number' })
+      .notNull()
+      .default(sql`0`),
+    betRealCents: bigint('bet_real_cents', { mode: 'number' })
+      .notNull()
+      .default(sql`0`),
+    betBonusCents: bigint('bet_bonus_cents', { mode: 'number' })
+      .notNull()
+      .default(sql`0`),
+    winCents: bigint('win_cents', { mode: 'number' })
+      .notNull()
+      .default(sql`0`),
+    jackpotWinCents: bigint('jackpot_win_cents', { mode: 'number' })
+      .notNull()
+      .default(sql`0`),
+    status: text('status', { enum: ['open', 'closed', 'rolled_back'] })
+      .notNull()
+      .default('open'),
     bet: jsonb('bet'),
     outcome: jsonb('outcome'),
     fair: jsonb('fair').$type<{ server_seed_hash: string; client_seed: string; nonce: number }>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
-  (t) => [unique('game_rounds_provider_external').on(t.providerId, t.externalId), index('game_rounds_user').on(t.userId, t.createdAt)],
+  (t) => [
+    unique('game_rounds_provider_external').on(t.providerId, t.externalId),
+    index('game_rounds_user').on(t.userId, t.createdAt),
+  ],
 );
 
 /**
@@ -224,15 +251,24 @@ export const providerTransactions = pgTable(
     kind: text('kind', { enum: ['bet', 'win', 'rollback', 'rollback_marker'] }).notNull(),
     roundId: bigint('round_id', { mode: 'number' }),
     referenceExternalId: text('reference_external_id'),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull().default(sql`0`),
-    realCents: bigint('real_cents', { mode: 'number' }).notNull().default(sql`0`),
-    bonusCents: bigint('bonus_cents', { mode: 'number' }).notNull().default(sql`0`),
+    amountCents: bigint('amount_cents', { mode: 'number' })
+      .notNull()
+      .default(sql`0`),
+    realCents: bigint('real_cents', { mode: 'number' })
+      .notNull()
+      .default(sql`0`),
+    bonusCents: bigint('bonus_cents', { mode: 'number' })
+      .notNull()
+      .default(sql`0`),
     rolledBack: boolean('rolled_back').notNull().default(false),
     payloadHash: text('payload_hash').notNull(),
     response: jsonb('response').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [unique('provider_transactions_external').on(t.providerId, t.externalId), index('provider_transactions_round').on(t.roundId)],
+  (t) => [
+    unique('provider_transactions_external').on(t.providerId, t.externalId),
+    index('provider_transactions_round').on(t.roundId),
+  ],
 );
 
 /**
@@ -243,5 +279,7 @@ export const providerTransactions = pgTable(
  */
 export const preBetRuleVersions = pgTable('pre_bet_rule_versions', {
   userId: bigint('user_id', { mode: 'number' }).primaryKey(),
-  version: bigint('version', { mode: 'number' }).notNull().default(sql`0`),
+  version: bigint('version', { mode: 'number' })
+    .notNull()
+    .default(sql`0`),
 });

@@ -10,14 +10,20 @@ export async function seedGames(db: Db): Promise<void> {
   const providerRows = await db
     .insert(providers)
     .values(PROVIDERS.map((p, position) => ({ ...p, position })))
-    .onConflictDoUpdate({ target: providers.identifier, set: excludedSet(providers, ['id', 'identifier', 'enabled', 'walletSecret', 'launchUrl']) })
+    .onConflictDoUpdate({
+      target: providers.identifier,
+      set: excludedSet(providers, ['id', 'identifier', 'enabled', 'walletSecret', 'launchUrl']),
+    })
     .returning({ id: providers.id, identifier: providers.identifier });
   const providerId = new Map(providerRows.map((p) => [p.identifier, p.id]));
 
   const categoryRows = await db
     .insert(categories)
     .values(CATEGORIES.map((c, position) => ({ ...c, position })))
-    .onConflictDoUpdate({ target: categories.identifier, set: excludedSet(categories, ['id', 'identifier', 'enabled']) })
+    .onConflictDoUpdate({
+      target: categories.identifier,
+      set: excludedSet(categories, ['id', 'identifier', 'enabled']),
+    })
     .returning({ id: categories.id, identifier: categories.identifier });
   const categoryId = new Map(categoryRows.map((c) => [c.identifier, c.id]));
 
@@ -36,7 +42,10 @@ export async function seedGames(db: Db): Promise<void> {
         payout: g.payout ?? null,
         hasDemoMode: g.hasDemoMode,
         devices: ['desktop', 'mobile'],
-        currencies: [...(g.currencies === 'all' ? REAL_CURRENCY_CODES : FIAT_CURRENCY_CODES), ...(g.hasDemoMode ? [DEMO_CURRENCY] : [])],
+        currencies: [
+          ...(g.currencies === 'all' ? REAL_CURRENCY_CODES : FIAT_CURRENCY_CODES),
+          ...(g.hasDemoMode ? [DEMO_CURRENCY] : []),
+        ],
         position,
         popularity: g.popularity,
         releasedAt: new Date(g.releasedAt),
@@ -59,7 +68,10 @@ export async function seedGames(db: Db): Promise<void> {
   await db
     .insert(gameCategories)
     .values(links)
-    .onConflictDoUpdate({ target: [gameCategories.gameId, gameCategories.categoryId], set: { position: sql`excluded.position` } });
+    .onConflictDoUpdate({
+      target: [gameCategories.gameId, gameCategories.categoryId],
+      set: { position: sql`excluded.position` },
+    });
 
   const collectionRows = await db
     .insert(collections)
@@ -71,10 +83,17 @@ export async function seedGames(db: Db): Promise<void> {
     .insert(gameCollections)
     .values(
       COLLECTIONS.flatMap((c) =>
-        c.games.map((identifier, position) => ({ collectionId: required(collectionId, c.identifier), gameId: required(gameId, identifier), position })),
+        c.games.map((identifier, position) => ({
+          collectionId: required(collectionId, c.identifier),
+          gameId: required(gameId, identifier),
+          position,
+        })),
       ),
     )
-    .onConflictDoUpdate({ target: [gameCollections.collectionId, gameCollections.gameId], set: { position: sql`excluded.position` } });
+    .onConflictDoUpdate({
+      target: [gameCollections.collectionId, gameCollections.gameId],
+      set: { position: sql`excluded.position` },
+    });
 }
 
 function required<V>(map: Map<string, V>, key: string): V {

@@ -77,7 +77,8 @@ export function coverPath(identifier: string): string {
 /** The answer's shape of one game row. */
 export function toGame(row: GameRow, jackpots: JackpotAmounts = []): Game {
   const jackpot: Record<string, number> = {};
-  for (const j of jackpots) if (j.games.includes(row.identifier)) jackpot[j.currency] = (jackpot[j.currency] ?? 0) + j.total;
+  for (const j of jackpots)
+    if (j.games.includes(row.identifier)) jackpot[j.currency] = (jackpot[j.currency] ?? 0) + j.total;
   return {
     id: row.id,
     identifier: row.identifier,
@@ -97,7 +98,9 @@ export function toGame(row: GameRow, jackpots: JackpotAmounts = []): Game {
     payout: row.payout,
     description: row.description,
     // Favourites use the numeric game id, the same in every currency; the jackpot is what the game's jackpot of that currency holds.
-    currencies: Object.fromEntries(row.currencies.map((code) => [code, { id: row.id, jackpot: jackpot[code] ?? null }])),
+    currencies: Object.fromEntries(
+      row.currencies.map((code) => [code, { id: row.id, jackpot: jackpot[code] ?? null }]),
+    ),
   };
 }
 
@@ -131,15 +134,29 @@ export class GamesService {
 
   providers(): Promise<Provider[]> {
     return this.cached('providers', async () => {
-      const rows = await this.db.select().from(providers).where(eq(providers.enabled, true)).orderBy(asc(providers.position), asc(providers.id));
+      const rows = await this.db
+        .select()
+        .from(providers)
+        .where(eq(providers.enabled, true))
+        .orderBy(asc(providers.position), asc(providers.id));
       return rows.map((p) => ({ id: p.id, title: p.title, provider: p.identifier, slug: p.slug }));
     });
   }
 
   categories(): Promise<Category[]> {
     return this.cached('categories', async () => {
-      const rows = await this.db.select().from(categories).where(eq(categories.enabled, true)).orderBy(asc(categories.position), asc(categories.id));
-      return rows.map((c) => ({ id: c.id, identifier: c.identifier, title: c.title, kind: c.kind, position: c.position }));
+      const rows = await this.db
+        .select()
+        .from(categories)
+        .where(eq(categories.enabled, true))
+        .orderBy(asc(categories.position), asc(categories.id));
+      return rows.map((c) => ({
+        id: c.id,
+        identifier: c.identifier,
+        title: c.title,
+        kind: c.kind,
+        position: c.position,
+      }));
     });
   }
 
@@ -176,9 +193,18 @@ export class GamesService {
         rows[0]?.total ??
         (offset === 0
           ? 0
-          : ((await this.db.select({ n: sql<number>`count(*)::int`.mapWith(Number) }).from(games).innerJoin(providers, eq(providers.id, games.providerId)).where(where))[0]?.n ?? 0));
+          : ((
+              await this.db
+                .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
+                .from(games)
+                .innerJoin(providers, eq(providers.id, games.providerId))
+                .where(where)
+            )[0]?.n ?? 0));
       const jackpots = await this.jackpots();
-      return { data: rows.map((row) => toGame(row, jackpots)), pagination: paginate(query.page, query.page_size, total) };
+      return {
+        data: rows.map((row) => toGame(row, jackpots)),
+        pagination: paginate(query.page, query.page_size, total),
+      };
     });
   }
 
@@ -187,7 +213,10 @@ export class GamesService {
     if (!ids.length) return {};
     const rows = await this.selectGames().where(and(baseConditions(device), inArray(games.id, ids)));
     const byId = new Map(rows.map((r) => [r.id, r]));
-    return keyed(ids.map((id) => byId.get(id)), await this.jackpots());
+    return keyed(
+      ids.map((id) => byId.get(id)),
+      await this.jackpots(),
+    );
   }
 
   /** Enabled games by numeric id as a list, in the order asked (favourites and played games, v2). */
@@ -206,7 +235,10 @@ export class GamesService {
   async selectBySeoTitles(seoTitles: string[], device: Device | undefined): Promise<GamesMapResponse> {
     if (!seoTitles.length) return {};
     const rows = await this.selectGames().where(and(baseConditions(device), inArray(games.seoTitle, seoTitles)));
-    return keyed(seoTitles.flatMap((t) => rows.filter((r) => r.seoTitle === t)), await this.jackpots());
+    return keyed(
+      seoTitles.flatMap((t) => rows.filter((r) => r.seoTitle === t)),
+      await this.jackpots(),
+    );
   }
 
   /** `GET /api/games/jackpots`: currency → provider → what its games' jackpots hold. */
@@ -214,7 +246,10 @@ export class GamesService {
     const out: Record<string, Record<string, number>> = {};
     for (const jackpot of await this.jackpots()) {
       for (const provider of new Set(jackpot.games.map((g) => g.slice(0, g.indexOf('/'))))) {
-        out[jackpot.currency] = { ...out[jackpot.currency], [provider]: (out[jackpot.currency]?.[provider] ?? 0) + jackpot.total };
+        out[jackpot.currency] = {
+          ...out[jackpot.currency],
+          [provider]: (out[jackpot.currency]?.[provider] ?? 0) + jackpot.total,
+        };
       }
     }
     return out;
@@ -235,7 +270,13 @@ export class GamesService {
   cover(identifier: string): Promise<string> {
     return this.cached(`cover:${identifier}`, async () => {
       const [row] = await this.db
-        .select({ identifier: games.identifier, seoTitle: games.seoTitle, title: games.title, providerTitle: providers.title, categories: categoryIdentifiers })
+        .select({
+          identifier: games.identifier,
+          seoTitle: games.seoTitle,
+          title: games.title,
+          providerTitle: providers.title,
+          categories: categoryIdentifiers,
+        })
         .from(games)
         .innerJoin(providers, eq(providers.id, games.providerId))
         .where(eq(games.identifier, identifier))
@@ -253,7 +294,11 @@ export class GamesService {
 }
 
 function baseConditions(device: Device | undefined): SQL {
-  return and(eq(games.enabled, true), eq(providers.enabled, true), device ? arrayContains(games.devices, [device]) : undefined)!;
+  return and(
+    eq(games.enabled, true),
+    eq(providers.enabled, true),
+    device ? arrayContains(games.devices, [device]) : undefined,
+  )!;
 }
 
 function filterConditions(query: GamesFilterQuery): SQL {
@@ -278,7 +323,8 @@ function filterConditions(query: GamesFilterQuery): SQL {
 function ordering(query: GamesFilterQuery): SQL[] {
   const sort = query.sort;
   if (sort) {
-    const dir = (column: SQL | typeof games.title, fallback: 'asc' | 'desc') => ((sort.direction ?? fallback) === 'asc' ? asc(column) : desc(column));
+    const dir = (column: SQL | typeof games.title, fallback: 'asc' | 'desc') =>
+      (sort.direction ?? fallback) === 'asc' ? asc(column) : desc(column);
     switch (sort.type) {
       case 'popularity':
         return [dir(sql`${games.popularity}`, 'desc'), asc(games.id)];

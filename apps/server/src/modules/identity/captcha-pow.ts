@@ -35,7 +35,11 @@ export class ProofOfWorkCaptcha implements CaptchaVerifier {
   challenge(): CaptchaChallenge {
     const expiresAt = this.clock.now().getTime() + CAPTCHA_CHALLENGE_TTL_MS;
     const body = `${this.difficulty}-${expiresAt}-${randomBytes(16).toString('hex')}`;
-    return { challenge: `${body}-${this.sign(body)}`, difficulty: this.difficulty, expires_at: new Date(expiresAt).toISOString() };
+    return {
+      challenge: `${body}-${this.sign(body)}`,
+      difficulty: this.difficulty,
+      expires_at: new Date(expiresAt).toISOString(),
+    };
   }
 
   async verify(token: string, _meta: CaptchaMeta): Promise<CaptchaVerdict> {

@@ -34,20 +34,31 @@ export function createCaptcha(ctx: ModuleContext, fetcher?: typeof fetch): Captc
     return {
       verifier: new RecaptchaCaptcha(config.recaptcha.secret, fetcher),
       pow: null,
-      settings: { recaptcha: config.recaptcha.siteKey, recaptcha_version: 'v3', captcha: { provider: 'recaptcha', challenge_url: null }, cent: null },
+      settings: {
+        recaptcha: config.recaptcha.siteKey,
+        recaptcha_version: 'v3',
+        captcha: { provider: 'recaptcha', challenge_url: null },
+        cent: null,
+      },
     };
   }
   let secret = config.captchaSecret;
   if (!secret) {
     // Challenges signed here are refused by any other instance: fine for one process, not for several.
-    if (config.env === 'production') ctx.log.warn('CAPTCHA_SECRET is not set: captcha challenges only work on the instance that issued them');
+    if (config.env === 'production')
+      ctx.log.warn('CAPTCHA_SECRET is not set: captcha challenges only work on the instance that issued them');
     secret = randomBytes(32).toString('hex');
   }
   const pow = new ProofOfWorkCaptcha(ctx.db, ctx.clock, secret, config.captchaDifficulty);
   return {
     verifier: pow,
     pow,
-    settings: { recaptcha: null, recaptcha_version: null, captcha: { provider: 'pow', challenge_url: '/api/captcha/challenge' }, cent: null },
+    settings: {
+      recaptcha: null,
+      recaptcha_version: null,
+      captcha: { provider: 'pow', challenge_url: '/api/captcha/challenge' },
+      cent: null,
+    },
   };
 }
 
@@ -55,7 +66,11 @@ export function createCaptcha(ctx: ModuleContext, fetcher?: typeof fetch): Captc
  * Throws 422 `captcha: ['required' | 'invalid']` unless the token passes. Called before anything
  * else of the call happens, so a refused captcha changes nothing and is no failed sign-in.
  */
-export async function requireCaptcha(verifier: CaptchaVerifier, token: string | undefined, meta: CaptchaMeta): Promise<void> {
+export async function requireCaptcha(
+  verifier: CaptchaVerifier,
+  token: string | undefined,
+  meta: CaptchaMeta,
+): Promise<void> {
   if (token === undefined || token.trim() === '') throw AppError.validation({ captcha: ['required'] });
   if ((await verifier.verify(token.trim(), meta)) !== 'valid') throw AppError.validation({ captcha: ['invalid'] });
 }
@@ -67,7 +82,13 @@ export function captchaRoutes(captcha: Captcha, ctx: ModuleContext) {
     if (pow) {
       app.post(
         '/api/captcha/challenge',
-        { schema: { tags: ['auth'], summary: 'A proof-of-work challenge for the next captcha-protected call', response: { 200: captchaChallengeSchema } } },
+        {
+          schema: {
+            tags: ['auth'],
+            summary: 'A proof-of-work challenge for the next captcha-protected call',
+            response: { 200: captchaChallengeSchema },
+          },
+        },
         (_request, reply) => {
           reply.header('cache-control', 'no-store');
           return pow.challenge();
@@ -76,14 +97,26 @@ export function captchaRoutes(captcha: Captcha, ctx: ModuleContext) {
     }
     app.get(
       '/api/player/settings',
-      { schema: { tags: ['player'], summary: 'Captcha settings and the realtime channel (guests too)', response: { 200: playerSettingsSchema } } },
+      {
+        schema: {
+          tags: ['player'],
+          summary: 'Captcha settings and the realtime channel (guests too)',
+          response: { 200: playerSettingsSchema },
+        },
+      },
       async (request, reply) => {
         // `cent` carries a per-player ticket: never cached.
         reply.header('cache-control', 'no-store');
         const player = await currentPlayer(request);
         if (!player) return captcha.settings;
         const base = ctx.config.publicUrl ? publicBase(ctx.config) : `${request.protocol}://${request.host}`;
-        return { ...captcha.settings, cent: { url: `${base.replace(/^http/, 'ws')}/api/realtime`, ...issueTicket(ctx.config.realtimeSecret, player.user.id, player.session.id, ctx.clock.now()) } };
+        return {
+          ...captcha.settings,
+          cent: {
+            url: `${base.replace(/^http/, 'ws')}/api/realtime`,
+            ...issueTicket(ctx.config.realtimeSecret, player.user.id, player.session.id, ctx.clock.now()),
+          },
+        };
       },
     );
   };

@@ -27,11 +27,25 @@ export function pendingTwoFactorTokenOf(request: FastifyRequest): string | undef
 
 /** HttpOnly, SameSite=Strict (only this site's own calls finish the sign-in), as long as the marker lives. */
 export function pendingTwoFactorCookie(token: string, secure: boolean, maxAgeSeconds: number): string {
-  return [`${PENDING_TWO_FACTOR_COOKIE}=${token}`, 'Path=/api/users', 'HttpOnly', 'SameSite=Strict', `Max-Age=${maxAgeSeconds}`, ...(secure ? ['Secure'] : [])].join('; ');
+  return [
+    `${PENDING_TWO_FACTOR_COOKIE}=${token}`,
+    'Path=/api/users',
+    'HttpOnly',
+    'SameSite=Strict',
+    `Max-Age=${maxAgeSeconds}`,
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
 }
 
 export function clearedPendingTwoFactorCookie(secure: boolean): string {
-  return [`${PENDING_TWO_FACTOR_COOKIE}=`, 'Path=/api/users', 'HttpOnly', 'SameSite=Strict', 'Max-Age=0', ...(secure ? ['Secure'] : [])].join('; ');
+  return [
+    `${PENDING_TWO_FACTOR_COOKIE}=`,
+    'Path=/api/users',
+    'HttpOnly',
+    'SameSite=Strict',
+    'Max-Age=0',
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
 }
 
 /**
@@ -40,9 +54,18 @@ export function clearedPendingTwoFactorCookie(secure: boolean): string {
  * lasts the 30 days so that a browser restart keeps an active session.
  */
 export function sessionCookie(token: string, secure: boolean): string {
-  return [`${SESSION_COOKIE}=${token}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${30 * 24 * 3600}`, ...(secure ? ['Secure'] : [])].join('; ');
+  return [
+    `${SESSION_COOKIE}=${token}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Lax',
+    `Max-Age=${30 * 24 * 3600}`,
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
 }
 
 export function clearedSessionCookie(secure: boolean): string {
-  return [`${SESSION_COOKIE}=`, 'Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=0', ...(secure ? ['Secure'] : [])].join('; ');
+  return [`${SESSION_COOKIE}=`, 'Path=/', 'HttpOnly', 'SameSite=Lax', 'Max-Age=0', ...(secure ? ['Secure'] : [])].join(
+    '; ',
+  );
 }

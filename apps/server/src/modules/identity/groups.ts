@@ -18,7 +18,10 @@ export const ENTRY_TIER_ID = 1117;
  * Writable groups are the ones the page itself puts a player in: the A/B test arms (by user id
  * parity) and the chat choice. Every other group only the house assigns.
  */
-export const GROUP_SEED: ReadonlyArray<Omit<PlayerGroupRow, 'rank' | 'minPoints' | 'maxPoints'> & Partial<Pick<PlayerGroupRow, 'rank' | 'minPoints' | 'maxPoints'>>> = [
+export const GROUP_SEED: ReadonlyArray<
+  Omit<PlayerGroupRow, 'rank' | 'minPoints' | 'maxPoints'> &
+    Partial<Pick<PlayerGroupRow, 'rank' | 'minPoints' | 'maxPoints'>>
+> = [
   { id: ENTRY_TIER_ID, name: 'Rising star', kind: 'level', writable: false, rank: 1, minPoints: 0, maxPoints: 1_000 },
   { id: 257, name: 'Bronze', kind: 'level', writable: false, rank: 2, minPoints: 1_000, maxPoints: 5_000 },
   { id: 258, name: 'Silver', kind: 'level', writable: false, rank: 3, minPoints: 5_000, maxPoints: 15_000 },
@@ -120,11 +123,20 @@ export function judgeGroupChange(catalogue: ReadonlyArray<PlayerGroupRow>, ids: 
 }
 
 /** Adds and removes memberships (already judged writable); joining an exclusive group leaves its siblings. */
-export async function changeGroups(tx: Executor, userId: number, add: ReadonlyArray<number>, remove: ReadonlyArray<number>, at: Date): Promise<void> {
+export async function changeGroups(
+  tx: Executor,
+  userId: number,
+  add: ReadonlyArray<number>,
+  remove: ReadonlyArray<number>,
+  at: Date,
+): Promise<void> {
   const leaving = new Set(remove);
-  for (const id of add) for (const set of EXCLUSIVE_GROUPS) if (set.includes(id)) for (const other of set) if (other !== id) leaving.add(other);
+  for (const id of add)
+    for (const set of EXCLUSIVE_GROUPS)
+      if (set.includes(id)) for (const other of set) if (other !== id) leaving.add(other);
   for (const id of add) leaving.delete(id);
-  if (leaving.size) await tx.delete(userGroups).where(and(eq(userGroups.userId, userId), inArray(userGroups.groupId, [...leaving])));
+  if (leaving.size)
+    await tx.delete(userGroups).where(and(eq(userGroups.userId, userId), inArray(userGroups.groupId, [...leaving])));
   if (add.length) {
     await tx
       .insert(userGroups)

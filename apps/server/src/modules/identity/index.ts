@@ -13,7 +13,12 @@ import { profileRoutes } from './profile-routes';
 import { SignInChecks } from './protection';
 import { identityRoutes } from './routes';
 import { seedIdentity } from './seed';
-import { CONFIRMATION_RESEND_REQUESTED_TOPIC, IdentityService, PASSWORD_RESET_REQUESTED_TOPIC, type Links } from './service';
+import {
+  CONFIRMATION_RESEND_REQUESTED_TOPIC,
+  IdentityService,
+  PASSWORD_RESET_REQUESTED_TOPIC,
+  type Links,
+} from './service';
 
 export { currentPlayer, requirePlayer } from './session';
 export type { CurrentPlayer } from './service';
@@ -61,15 +66,35 @@ export const identityModule: OrbitModule = {
     await captchaRoutes(captcha, ctx)(app);
     const signInChecks = new SignInChecks();
     app.decorate('orbitSignInChecks', signInChecks);
-    if (!ctx.config.otpEncryptionKey && !ctx.config.demo) ctx.log.warn('OTP_ENCRYPTION_KEY is not set: two-factor secrets are stored unencrypted');
+    if (!ctx.config.otpEncryptionKey && !ctx.config.demo)
+      ctx.log.warn('OTP_ENCRYPTION_KEY is not set: two-factor secrets are stored unencrypted');
     const otpBox = new OtpBox(ctx.config.otpEncryptionKey);
-    const identity = new IdentityService(ctx.db, ctx.clock, ctx.mailer, linksFor(ctx.config), ctx.log, signInChecks, ctx.config.addressLimits, otpBox);
+    const identity = new IdentityService(
+      ctx.db,
+      ctx.clock,
+      ctx.mailer,
+      linksFor(ctx.config),
+      ctx.log,
+      signInChecks,
+      ctx.config.addressLimits,
+      otpBox,
+    );
     // The mails asked for by address are made here, after the answer (service.ts: same work either way).
-    ctx.outbox.on(PASSWORD_RESET_REQUESTED_TOPIC, 'identity.password-reset-mail', (event, delivery) => identity.mailPasswordReset((event.payload as { email: string }).email, delivery));
-    ctx.outbox.on(CONFIRMATION_RESEND_REQUESTED_TOPIC, 'identity.confirmation-mail', (event, delivery) => identity.mailConfirmation((event.payload as { email: string }).email, delivery));
+    ctx.outbox.on(PASSWORD_RESET_REQUESTED_TOPIC, 'identity.password-reset-mail', (event, delivery) =>
+      identity.mailPasswordReset((event.payload as { email: string }).email, delivery),
+    );
+    ctx.outbox.on(CONFIRMATION_RESEND_REQUESTED_TOPIC, 'identity.confirmation-mail', (event, delivery) =>
+      identity.mailConfirmation((event.payload as { email: string }).email, delivery),
+    );
     await identityRoutes(identity, captcha.verifier)(app, ctx);
-    const profileSettings = { termsUpdatedAt: ctx.config.termsUpdatedAt, supportUrl: `${publicBase(ctx.config)}/support` };
-    await profileRoutes(new ProfileService(ctx.db, ctx.clock, ctx.mailer, ctx.log, identity, profileSettings))(app, ctx);
+    const profileSettings = {
+      termsUpdatedAt: ctx.config.termsUpdatedAt,
+      supportUrl: `${publicBase(ctx.config)}/support`,
+    };
+    await profileRoutes(new ProfileService(ctx.db, ctx.clock, ctx.mailer, ctx.log, identity, profileSettings))(
+      app,
+      ctx,
+    );
   },
   seed: seedIdentity,
 };

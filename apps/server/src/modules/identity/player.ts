@@ -17,7 +17,8 @@ export function toPlayer(user: UserRow, extras: PlayerExtras = {}): Player {
   const memberships = extras.memberships ?? [];
   const tier = memberships.filter((g) => g.kind === 'level').sort((a, b) => (b.rank ?? 0) - (a.rank ?? 0))[0];
   // Not accepted yet, or accepted before the terms last changed: the page asks again.
-  const termsMissed = !user.termsAcceptedAt || (extras.termsUpdatedAt !== undefined && user.termsAcceptedAt < extras.termsUpdatedAt);
+  const termsMissed =
+    !user.termsAcceptedAt || (extras.termsUpdatedAt !== undefined && user.termsAcceptedAt < extras.termsUpdatedAt);
   return {
     id: user.id,
     email: user.email,

@@ -55,48 +55,87 @@ export function profileRoutes(profile: ProfileService) {
       async (request) => {
         const current = await requirePlayer(request);
         const ua = request.headers['user-agent'];
-        await profile.changePassword(current, request.body.user, { ip: request.ip, userAgent: typeof ua === 'string' ? ua : null, country: null });
+        await profile.changePassword(current, request.body.user, {
+          ip: request.ip,
+          userAgent: typeof ua === 'string' ? ua : null,
+          country: null,
+        });
         return {};
       },
     );
 
     app.patch(
       '/api/player/update_locale',
-      { schema: { ...player, summary: 'The language the player reads', body: updateLocaleRequestSchema, response: { 200: emptyResponseSchema } } },
+      {
+        schema: {
+          ...player,
+          summary: 'The language the player reads',
+          body: updateLocaleRequestSchema,
+          response: { 200: emptyResponseSchema },
+        },
+      },
       async (request) => {
         const { user } = await requirePlayer(request);
-        await profile.updateLocale(user, request.body.locale, (await cms.locales()).map((l) => l.code));
+        await profile.updateLocale(
+          user,
+          request.body.locale,
+          (await cms.locales()).map((l) => l.code),
+        );
         return {};
       },
     );
 
-    app.get('/api/subscriptions', { schema: { ...player, summary: 'Promo opt-ins', response: { 200: subscriptionsSchema } } }, async (request) =>
-      profile.subscriptions((await requirePlayer(request)).user),
+    app.get(
+      '/api/subscriptions',
+      { schema: { ...player, summary: 'Promo opt-ins', response: { 200: subscriptionsSchema } } },
+      async (request) => profile.subscriptions((await requirePlayer(request)).user),
     );
 
     app.put(
       '/api/subscriptions',
-      { schema: { ...player, summary: 'Change either or both promo opt-ins', body: subscriptionsUpdateRequestSchema, response: { 200: subscriptionsSchema } } },
+      {
+        schema: {
+          ...player,
+          summary: 'Change either or both promo opt-ins',
+          body: subscriptionsUpdateRequestSchema,
+          response: { 200: subscriptionsSchema },
+        },
+      },
       async (request) => profile.updateSubscriptions((await requirePlayer(request)).user, request.body),
     );
 
     app.get(
       '/api/info/statuses',
-      { schema: { tags: ['info'], summary: 'VIP tiers (status level) and player groups (status group)', response: { 200: playerStatusesResponseSchema } } },
+      {
+        schema: {
+          tags: ['info'],
+          summary: 'VIP tiers (status level) and player groups (status group)',
+          response: { 200: playerStatusesResponseSchema },
+        },
+      },
       () => profile.statuses(),
     );
 
     app.post(
       '/api/player/groups',
-      { schema: { ...player, summary: 'Join or leave writable groups', body: playerGroupsRequestSchema, response: { 200: playerSchema } } },
+      {
+        schema: {
+          ...player,
+          summary: 'Join or leave writable groups',
+          body: playerGroupsRequestSchema,
+          response: { 200: playerSchema },
+        },
+      },
       async (request) => {
         const { user } = await requirePlayer(request);
         return profile.changeGroups(user, request.body.groups.add, request.body.groups.remove ?? []);
       },
     );
 
-    app.get('/api/player/stats', { schema: { ...player, summary: 'Sign-in figures', response: { 200: playerStatsSchema } } }, async (request) =>
-      profile.stats((await requirePlayer(request)).user),
+    app.get(
+      '/api/player/stats',
+      { schema: { ...player, summary: 'Sign-in figures', response: { 200: playerStatsSchema } } },
+      async (request) => profile.stats((await requirePlayer(request)).user),
     );
   };
 }

@@ -89,7 +89,8 @@ export function judgeProfileUpdate(
     }
     const parsed = profileFieldSchema(name, { licence: opts.licence, country, today: opts.today }).safeParse(value);
     if (!parsed.success) {
-      for (const [, codes] of Object.entries(issuesToErrors(parsed.error.issues))) for (const code of codes) add(field, code);
+      for (const [, codes] of Object.entries(issuesToErrors(parsed.error.issues)))
+        for (const code of codes) add(field, code);
       continue;
     }
     let out = parsed.data;

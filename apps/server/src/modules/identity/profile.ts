@@ -5,7 +5,14 @@
  */
 import { and, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Licence, Player, PlayerStats, PlayerUpdateRequest, ProfileUpdateContext, Subscriptions } from '@orbit/contracts';
+import type {
+  Licence,
+  Player,
+  PlayerStats,
+  PlayerUpdateRequest,
+  ProfileUpdateContext,
+  Subscriptions,
+} from '@orbit/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import type { Executor } from '../../platform/db/executor';
@@ -19,7 +26,12 @@ import { emailTokens, sessions, users } from './schema';
 import type { CurrentPlayer, IdentityService, RequestMeta } from './service';
 
 /** The player answer with groups, tier and the terms rule filled in. */
-export async function presentPlayer(db: Executor, user: UserRow, termsUpdatedAt: Date | undefined, groupIds?: readonly number[]): Promise<Player> {
+export async function presentPlayer(
+  db: Executor,
+  user: UserRow,
+  termsUpdatedAt: Date | undefined,
+  groupIds?: readonly number[],
+): Promise<Player> {
   // With the ids the session lookup brought, no further query (every signed-in page asks for the player).
   const memberships = groupIds ? await membershipsFromIds(db, groupIds) : await membershipsOf(db, user.id);
   return toPlayer(user, { memberships, termsUpdatedAt });
@@ -53,11 +65,19 @@ export class ProfileService {
   }
 
   /** PATCH /api/player: all of the change or none of it (see profile-rules.ts). */
-  async update(user: UserRow, input: PlayerUpdateRequest, opts: { licence: Licence; countries: ReadonlySet<string> }): Promise<Player> {
-    const judged = judgeProfileUpdate({ context: input.context as ProfileUpdateContext | undefined, user: input.user }, user, {
-      ...opts,
-      today: this.clock.now(),
-    });
+  async update(
+    user: UserRow,
+    input: PlayerUpdateRequest,
+    opts: { licence: Licence; countries: ReadonlySet<string> },
+  ): Promise<Player> {
+    const judged = judgeProfileUpdate(
+      { context: input.context as ProfileUpdateContext | undefined, user: input.user },
+      user,
+      {
+        ...opts,
+        today: this.clock.now(),
+      },
+    );
     if (!judged.ok) throw AppError.validation(judged.errors);
     if (!Object.keys(judged.changes).length) return this.present(user);
     const [updated] = await this.db.update(users).set(judged.changes).where(eq(users.id, user.id)).returning();
@@ -70,7 +90,11 @@ export class ProfileService {
    * applies. Ends every other session, keeps this one; earlier reset links and half-done
    * two-factor sign-ins die (they rest on the old password); mails a notice.
    */
-  async changePassword(current: CurrentPlayer, input: { current_password: string; password: string }, meta: RequestMeta): Promise<void> {
+  async changePassword(
+    current: CurrentPlayer,
+    input: { current_password: string; password: string },
+    meta: RequestMeta,
+  ): Promise<void> {
     const { user, session } = current;
     const now = this.clock.now();
     await this.identity.refuseWhenLocked(user.email, meta.ip, now);
@@ -88,7 +112,13 @@ export class ProfileService {
       await tx
         .update(emailTokens)
         .set({ usedAt: now })
-        .where(and(eq(emailTokens.userId, user.id), inArray(emailTokens.purpose, ['password_reset', 'two_factor_sign_in']), isNull(emailTokens.usedAt)));
+        .where(
+          and(
+            eq(emailTokens.userId, user.id),
+            inArray(emailTokens.purpose, ['password_reset', 'two_factor_sign_in']),
+            isNull(emailTokens.usedAt),
+          ),
+        );
       return this.mailer.enqueue(tx, passwordChangedMail(user.email, now, this.settings.supportUrl));
     });
     this.mailer.deliver([mailId]).catch((error: unknown) => this.log.error({ err: error }, 'mail delivery failed'));

@@ -35,7 +35,12 @@ export class SignInChecks extends Checks<{ userId: number; at: Date }, SignInRef
 export async function activeSessionIds(executor: Executor, ids: readonly string[], at: Date): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await executor
-    .select({ id: sessions.id, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, endedAt: sessions.endedAt })
+    .select({
+      id: sessions.id,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      endedAt: sessions.endedAt,
+    })
     .from(sessions)
     .where(inArray(sessions.id, [...ids]));
   return new Set(rows.filter((r) => sessionState(r, at) === 'active').map((r) => r.id));
@@ -43,7 +48,10 @@ export async function activeSessionIds(executor: Executor, ids: readonly string[
 
 /** Ends every session of the player (their cookies stop signing in at once). */
 export async function endAllSessions(executor: Executor, userId: number, at: Date): Promise<void> {
-  await executor.update(sessions).set({ endedAt: at }).where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
+  await executor
+    .update(sessions)
+    .set({ endedAt: at })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.endedAt)));
 }
 
 /** Turns the player's promotional mail and SMS off. */
@@ -54,18 +62,39 @@ export async function stopPromotions(executor: Executor, userId: number): Promis
 export type PlayerContact = { email: string; timeZone: string | null; currency: string };
 
 export async function playerContact(executor: Executor, userId: number): Promise<PlayerContact | undefined> {
-  const [row] = await executor.select({ email: users.email, timeZone: users.timeZone, currency: users.currency }).from(users).where(eq(users.id, userId));
+  const [row] = await executor
+    .select({ email: users.email, timeZone: users.timeZone, currency: users.currency })
+    .from(users)
+    .where(eq(users.id, userId));
   return row;
 }
 
 /** Seconds the player was signed in between `from` and `to` (overlapping sessions counted once). */
-export async function signedInSeconds(executor: Executor, userId: number, from: Date, to: Date, now: Date): Promise<number> {
+export async function signedInSeconds(
+  executor: Executor,
+  userId: number,
+  from: Date,
+  to: Date,
+  now: Date,
+): Promise<number> {
   const rows = await executor
     .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, endedAt: sessions.endedAt })
     .from(sessions)
-    .where(and(eq(sessions.userId, userId), lt(sessions.createdAt, to), or(isNull(sessions.endedAt), gt(sessions.endedAt, from))));
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        lt(sessions.createdAt, to),
+        or(isNull(sessions.endedAt), gt(sessions.endedAt, from)),
+      ),
+    );
   const spans = rows
-    .map((s) => [Math.max(s.createdAt.getTime(), from.getTime()), Math.min(sessionSpanEnd(s, now).getTime(), to.getTime())] as const)
+    .map(
+      (s) =>
+        [
+          Math.max(s.createdAt.getTime(), from.getTime()),
+          Math.min(sessionSpanEnd(s, now).getTime(), to.getTime()),
+        ] as const,
+    )
     .filter(([a, b]) => b > a)
     .sort((x, y) => x[0] - y[0]);
   let total = 0;
@@ -82,13 +111,27 @@ export async function signedInSeconds(executor: Executor, userId: number, from: 
  * Mails the player a withdrawal link (24 hours) when some real money is left to withdraw; in the
  * caller's transaction. Answers the mail's id for `Mailer.deliver` after the commit, or null.
  */
-export async function mailWithdrawalLink(executor: Executor, mailer: Mailer, link: (token: string) => string, userId: number, now: Date): Promise<number | null> {
+export async function mailWithdrawalLink(
+  executor: Executor,
+  mailer: Mailer,
+  link: (token: string) => string,
+  userId: number,
+  now: Date,
+): Promise<number | null> {
   // Real money, or withdraw-only money that arrived during the exclusion: either is theirs to take out.
   if (!(await listAccounts(executor, userId)).some((a) => a.real + a.held > 0)) return null;
   const [user] = await executor.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) return null;
   const token = newToken();
-  await executor.insert(emailTokens).values({ tokenHash: hashToken(token), purpose: 'withdrawal', userId, createdAt: now, expiresAt: new Date(now.getTime() + WITHDRAWAL_LINK_TTL_MS) });
+  await executor
+    .insert(emailTokens)
+    .values({
+      tokenHash: hashToken(token),
+      purpose: 'withdrawal',
+      userId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + WITHDRAWAL_LINK_TTL_MS),
+    });
   return mailer.enqueue(executor, withdrawalMail(user.email, link(token)));
 }
 
@@ -106,12 +149,18 @@ export async function withdrawalLinkMailedSince(executor: Executor, userId: numb
  * The player a withdrawal link stands for (it is not used up: several cashouts may follow), or
  * 422 `withdrawal_token: ['invalid' | 'expired']`; confirms the player's address.
  */
-export async function withdrawalPlayer(executor: Executor, token: string, now: Date): Promise<{ user: UserRow; groupIds: number[] }> {
+export async function withdrawalPlayer(
+  executor: Executor,
+  token: string,
+  now: Date,
+): Promise<{ user: UserRow; groupIds: number[] }> {
   const [row] = await executor
     .select({
       user: users,
       expiresAt: emailTokens.expiresAt,
-      groupIds: sql<number[]>`coalesce((select array_agg(${userGroups.groupId}) from ${userGroups} where ${userGroups.userId} = ${users.id}), '{}')`,
+      groupIds: sql<
+        number[]
+      >`coalesce((select array_agg(${userGroups.groupId}) from ${userGroups} where ${userGroups.userId} = ${users.id}), '{}')`,
     })
     .from(emailTokens)
     .innerJoin(users, eq(users.id, emailTokens.userId))
@@ -121,7 +170,10 @@ export async function withdrawalPlayer(executor: Executor, token: string, now: D
   // The mail reached its owner, so the address counts as confirmed (as with a password reset):
   // a cashout needs a confirmed address, and the player cannot sign in to ask for the mail.
   if (!row.user.confirmedAt) {
-    await executor.update(users).set({ confirmedAt: now }).where(and(eq(users.id, row.user.id), isNull(users.confirmedAt)));
+    await executor
+      .update(users)
+      .set({ confirmedAt: now })
+      .where(and(eq(users.id, row.user.id), isNull(users.confirmedAt)));
     row.user.confirmedAt = now;
   }
   return { user: row.user, groupIds: row.groupIds.map(Number) };

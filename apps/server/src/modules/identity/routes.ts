@@ -48,7 +48,12 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
     const secure = ctx.config.env === 'production';
     installSessionResolver(fastify, service);
     const signedIn = (reply: FastifyReply, result: SignedIn, clearPending = false) => {
-      reply.header('set-cookie', clearPending ? [sessionCookie(result.token, secure), clearedPendingTwoFactorCookie(secure)] : sessionCookie(result.token, secure));
+      reply.header(
+        'set-cookie',
+        clearPending
+          ? [sessionCookie(result.token, secure), clearedPendingTwoFactorCookie(secure)]
+          : sessionCookie(result.token, secure),
+      );
       // With groups, tier and the terms rule (profile.ts).
       return presentPlayer(ctx.db, result.user, ctx.config.termsUpdatedAt);
     };
@@ -60,7 +65,14 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
 
     app.post(
       '/api/users',
-      { schema: { ...auth, summary: 'Register, open the first account, mail the confirmation link, sign in', body: signUpRequestSchema, response: { 201: playerSchema } } },
+      {
+        schema: {
+          ...auth,
+          summary: 'Register, open the first account, mail the confirmation link, sign in',
+          body: signUpRequestSchema,
+          response: { 201: playerSchema },
+        },
+      },
       async (request, reply) => {
         await requireCaptcha(captcha, request.body.user.captcha, { ip: request.ip });
         const countries = new Set((await cms.countries()).map((c) => c.code));
@@ -72,7 +84,14 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
     // Outside /api as the specification has it; it changes nothing, so no CSRF check applies.
     app.post(
       '/check-email',
-      { schema: { ...auth, summary: 'Whether an address is acceptable (never whether it is registered)', body: checkEmailRequestSchema, response: { 200: checkEmailResponseSchema } } },
+      {
+        schema: {
+          ...auth,
+          summary: 'Whether an address is acceptable (never whether it is registered)',
+          body: checkEmailRequestSchema,
+          response: { 200: checkEmailResponseSchema },
+        },
+      },
       (request) => service.checkEmail(request.body.email),
     );
 
@@ -81,7 +100,8 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
       {
         schema: {
           ...auth,
-          summary: 'Sign in with email and password; with two-factor on, then with `otp_attempt` alone (or all three at once)',
+          summary:
+            'Sign in with email and password; with two-factor on, then with `otp_attempt` alone (or all three at once)',
           body: signInRequestSchema,
           response: { 200: playerSchema },
         },
@@ -91,17 +111,27 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
         const meta = metaOf(request, edgeTrusted);
         // The second step of a two-factor sign-in: the code alone, the rest is in the pending cookie.
         if (otp_attempt !== undefined && email === undefined && password === undefined) {
-          return signedIn(reply, await service.completeTwoFactorSignIn(pendingTwoFactorTokenOf(request), otp_attempt, meta), true);
+          return signedIn(
+            reply,
+            await service.completeTwoFactorSignIn(pendingTwoFactorTokenOf(request), otp_attempt, meta),
+            true,
+          );
         }
         if (email === undefined || password === undefined) {
-          throw AppError.validation({ ...(email === undefined ? { email: ['required'] } : {}), ...(password === undefined ? { password: ['required'] } : {}) });
+          throw AppError.validation({
+            ...(email === undefined ? { email: ['required'] } : {}),
+            ...(password === undefined ? { password: ['required'] } : {}),
+          });
         }
         // Before the password is judged: a refused captcha is no failed sign-in.
         await requireCaptcha(captcha, request.body.user.captcha, meta);
         const outcome = await service.signIn(email, password, otp_attempt, meta);
         if (outcome.kind === 'otp_required') {
           // The cookie travels with the 422 (the error handler keeps headers already set).
-          reply.header('set-cookie', pendingTwoFactorCookie(outcome.pendingToken, secure, TWO_FACTOR_SIGN_IN_TTL_MS / 1000));
+          reply.header(
+            'set-cookie',
+            pendingTwoFactorCookie(outcome.pendingToken, secure, TWO_FACTOR_SIGN_IN_TTL_MS / 1000),
+          );
           throw unprocessable('required', 'otp_attempt');
         }
         return signedIn(reply, outcome, otp_attempt !== undefined);
@@ -110,7 +140,13 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
 
     app.delete(
       '/api/users/sign_out',
-      { schema: { ...auth, summary: 'End this session (answers 200 without one too)', response: { 200: emptyResponseSchema } } },
+      {
+        schema: {
+          ...auth,
+          summary: 'End this session (answers 200 without one too)',
+          response: { 200: emptyResponseSchema },
+        },
+      },
       async (request, reply) => {
         const current = await currentPlayer(request);
         if (current) await service.signOut(current.session.id);
@@ -121,7 +157,14 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
 
     app.get(
       '/api/users/confirmation',
-      { schema: { ...auth, summary: 'Confirm the email address with the mailed token', querystring: confirmationQuerySchema, response: { 200: emptyResponseSchema } } },
+      {
+        schema: {
+          ...auth,
+          summary: 'Confirm the email address with the mailed token',
+          querystring: confirmationQuerySchema,
+          response: { 200: emptyResponseSchema },
+        },
+      },
       async (request) => {
         await service.confirm(request.query.confirmation_token);
         return {};
@@ -130,7 +173,14 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
 
     app.post(
       '/api/users/confirmation',
-      { schema: { ...auth, summary: 'Mail a new confirmation link (answers the same whether or not the address is registered)', body: resendConfirmationRequestSchema, response: { 200: emptyResponseSchema } } },
+      {
+        schema: {
+          ...auth,
+          summary: 'Mail a new confirmation link (answers the same whether or not the address is registered)',
+          body: resendConfirmationRequestSchema,
+          response: { 200: emptyResponseSchema },
+        },
+      },
       async (request) => {
         await requireCaptcha(captcha, request.body.user.captcha, { ip: request.ip });
         await service.resendConfirmation(request.body.user.email, request.ip);
@@ -140,7 +190,14 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
 
     app.post(
       '/api/users/password',
-      { schema: { ...auth, summary: 'Mail a password reset link (answers the same whether or not the address is registered)', body: passwordResetRequestSchema, response: { 200: emptyResponseSchema } } },
+      {
+        schema: {
+          ...auth,
+          summary: 'Mail a password reset link (answers the same whether or not the address is registered)',
+          body: passwordResetRequestSchema,
+          response: { 200: emptyResponseSchema },
+        },
+      },
       async (request) => {
         await requireCaptcha(captcha, request.body.user.captcha, { ip: request.ip });
         await service.requestPasswordReset(request.body.user.email, request.ip);
@@ -150,7 +207,14 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
 
     app.put(
       '/api/users/password',
-      { schema: { ...auth, summary: 'Set a new password with the mailed token; ends every session', body: passwordChangeRequestSchema, response: { 200: emptyResponseSchema } } },
+      {
+        schema: {
+          ...auth,
+          summary: 'Set a new password with the mailed token; ends every session',
+          body: passwordChangeRequestSchema,
+          response: { 200: emptyResponseSchema },
+        },
+      },
       async (request, reply) => {
         const { reset_password_token, password } = request.body.user;
         await service.resetPassword(reset_password_token, password);
@@ -159,10 +223,14 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
       },
     );
 
-    app.get('/api/player', { schema: { ...player, summary: 'The signed-in player', response: { 200: playerSchema } } }, async (request) => {
-      const { user, groupIds } = await requirePlayer(request);
-      return presentPlayer(ctx.db, user, ctx.config.termsUpdatedAt, groupIds);
-    });
+    app.get(
+      '/api/player',
+      { schema: { ...player, summary: 'The signed-in player', response: { 200: playerSchema } } },
+      async (request) => {
+        const { user, groupIds } = await requirePlayer(request);
+        return presentPlayer(ctx.db, user, ctx.config.termsUpdatedAt, groupIds);
+      },
+    );
 
     app.get(
       '/api/v2/player/two_factor',
@@ -184,7 +252,14 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
 
     app.post(
       '/api/v2/player/two_factor',
-      { schema: { ...player, summary: 'Turn two-factor on: the secret from the GET and a code from it', body: twoFactorEnableRequestSchema, response: { 200: emptyResponseSchema } } },
+      {
+        schema: {
+          ...player,
+          summary: 'Turn two-factor on: the secret from the GET and a code from it',
+          body: twoFactorEnableRequestSchema,
+          response: { 200: emptyResponseSchema },
+        },
+      },
       async (request) => {
         const { user } = await requirePlayer(request);
         const { otp_secret, authentication_code } = request.body.two_factor;
@@ -195,7 +270,14 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
 
     app.delete(
       '/api/v2/player/two_factor',
-      { schema: { ...player, summary: 'Turn two-factor off with a current code', body: twoFactorDisableRequestSchema, response: { 200: emptyResponseSchema } } },
+      {
+        schema: {
+          ...player,
+          summary: 'Turn two-factor off with a current code',
+          body: twoFactorDisableRequestSchema,
+          response: { 200: emptyResponseSchema },
+        },
+      },
       async (request) => {
         const { user } = await requirePlayer(request);
         await service.disableTwoFactor(user, request.body.two_factor.authentication_code, metaOf(request, edgeTrusted));
@@ -205,7 +287,9 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
 
     app.get(
       '/api/player/sessions',
-      { schema: { ...player, summary: "The player's active sessions", response: { 200: playerSessionsResponseSchema } } },
+      {
+        schema: { ...player, summary: "The player's active sessions", response: { 200: playerSessionsResponseSchema } },
+      },
       async (request) => {
         const { user, session } = await requirePlayer(request);
         return (await service.sessionsOf(user.id)).map((s) => ({
@@ -234,7 +318,14 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
     if (ctx.config.devMailbox) {
       app.get(
         '/api/dev/mailbox',
-        { schema: { tags: ['development'], summary: 'Latest mails (demo casino only: DEMO=1)', querystring: devMailboxQuerySchema, response: { 200: devMailboxResponseSchema } } },
+        {
+          schema: {
+            tags: ['development'],
+            summary: 'Latest mails (demo casino only: DEMO=1)',
+            querystring: devMailboxQuerySchema,
+            response: { 200: devMailboxResponseSchema },
+          },
+        },
         async (request) =>
           (await ctx.mailer.latest(request.query.to)).map((m) => ({
             id: m.id,

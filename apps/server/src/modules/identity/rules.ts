@@ -40,7 +40,12 @@ export function needsTouch(lastSeenAt: Date, now: Date): boolean {
  * Seconds until sign-in is allowed again, or 0. `failures` are the failure times inside the window
  * (any order); blocked while `max` or more of them are, until the oldest that keeps it at `max` leaves.
  */
-export function lockedForSeconds(failures: ReadonlyArray<Date>, max: number, now: Date, windowMs = SIGN_IN_WINDOW_MS): number {
+export function lockedForSeconds(
+  failures: ReadonlyArray<Date>,
+  max: number,
+  now: Date,
+  windowMs = SIGN_IN_WINDOW_MS,
+): number {
   const inWindow = failures
     .map((d) => d.getTime())
     .filter((t) => now.getTime() - t < windowMs)

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 // The platform's mail outbox lives with the platform; re-exported so that drizzle-kit, which
 // reads module schema files only, migrates it.
@@ -59,7 +72,9 @@ export const users = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     tokenHash: text('token_hash').notNull().unique(),
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
@@ -85,7 +100,9 @@ export const emailTokens = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     tokenHash: text('token_hash').notNull().unique(),
-    purpose: text('purpose', { enum: ['confirmation', 'password_reset', 'two_factor_sign_in', 'withdrawal'] }).notNull(),
+    purpose: text('purpose', {
+      enum: ['confirmation', 'password_reset', 'two_factor_sign_in', 'withdrawal'],
+    }).notNull(),
     userId: bigint('user_id', { mode: 'number' })
       .notNull()
       .references(() => users.id),

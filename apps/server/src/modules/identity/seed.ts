@@ -27,7 +27,10 @@ export async function seedIdentity(db: Db, options: SeedOptions): Promise<void> 
   await seedGroups(db);
   if (!options.demoPlayer) return;
   const now = new Date();
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, DEMO_PLAYER.email));
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, DEMO_PLAYER.email));
   // Hashing costs ~50 ms: only when the player must be created.
   const passwordHash = existing ? null : await hashPassword(DEMO_PLAYER.password);
   await db.transaction(async (tx) => {

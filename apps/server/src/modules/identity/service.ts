@@ -44,7 +44,11 @@ export type CurrentPlayer = { user: UserRow; session: SessionRow; groupIds: numb
 /** Where a request comes from, recorded on the session and counted for rate limits. */
 export type RequestMeta = { ip: string; userAgent: string | null; country: string | null };
 /** Links mailed to players, built from the configured public address (never from the Host header). */
-export type Links = { confirmation(token: string): string; passwordReset(token: string): string; withdrawal(token: string): string };
+export type Links = {
+  confirmation(token: string): string;
+  passwordReset(token: string): string;
+  withdrawal(token: string): string;
+};
 /** A new session: the token goes into the cookie, only its hash is stored. */
 export type SignedIn = { user: UserRow; token: string };
 /**
@@ -63,7 +67,9 @@ function prepareSessionLookup(db: Db) {
     .select({
       session: sessions,
       user: users,
-      groupIds: sql<number[]>`coalesce((select array_agg(${userGroups.groupId}) from ${userGroups} where ${userGroups.userId} = ${users.id}), '{}')`,
+      groupIds: sql<
+        number[]
+      >`coalesce((select array_agg(${userGroups.groupId}) from ${userGroups} where ${userGroups.userId} = ${users.id}), '{}')`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -102,7 +108,12 @@ export class IdentityService {
    * A taken address answers 422 email `taken` (see README: registration is the one call that says so).
    */
   async register(input: SignUpRequest['user'], meta: RequestMeta, countries: ReadonlySet<string>): Promise<SignedIn> {
-    await this.countAddressAttempt('registration', meta.ip, this.addressLimits.registrationsPerHour, REGISTRATION_WINDOW_MS);
+    await this.countAddressAttempt(
+      'registration',
+      meta.ip,
+      this.addressLimits.registrationsPerHour,
+      REGISTRATION_WINDOW_MS,
+    );
     const email = normalizeEmail(input.email);
     const errors: Record<string, string[]> = {};
     if (!isSiteCountry(input.country, countries)) errors.country = ['invalid_country'];
@@ -158,7 +169,12 @@ export class IdentityService {
    * work (a dummy hash is verified for unknown addresses). 5 failures for one address or 20 from
    * one IP within 15 minutes lock sign-in (429) until the window lets go, even for the right password.
    */
-  async signIn(rawEmail: string, password: string, otpAttempt: string | undefined, meta: RequestMeta): Promise<SignInOutcome> {
+  async signIn(
+    rawEmail: string,
+    password: string,
+    otpAttempt: string | undefined,
+    meta: RequestMeta,
+  ): Promise<SignInOutcome> {
     const email = normalizeEmail(rawEmail);
     const now = this.clock.now();
     await this.refuseWhenLocked(email, meta.ip, now);
@@ -192,7 +208,11 @@ export class IdentityService {
    * `otp_attempt: ['expired']` (type the password again); a wrong code 422 `otp_attempt: ['invalid']`,
    * counted as a failed sign-in of the address, the marker kept for another try.
    */
-  async completeTwoFactorSignIn(pendingToken: string | undefined, otpAttempt: string, meta: RequestMeta): Promise<SignedIn> {
+  async completeTwoFactorSignIn(
+    pendingToken: string | undefined,
+    otpAttempt: string,
+    meta: RequestMeta,
+  ): Promise<SignedIn> {
     const now = this.clock.now();
     const [row] = pendingToken
       ? await this.db
@@ -265,7 +285,10 @@ export class IdentityService {
     const state = sessionState(row.session, now);
     if (state === 'ended') return null;
     if (state !== 'active') {
-      await this.db.update(sessions).set({ endedAt: now }).where(and(eq(sessions.id, row.session.id), isNull(sessions.endedAt)));
+      await this.db
+        .update(sessions)
+        .set({ endedAt: now })
+        .where(and(eq(sessions.id, row.session.id), isNull(sessions.endedAt)));
       return null;
     }
     if (needsTouch(row.session.lastSeenAt, now)) {
@@ -320,8 +343,18 @@ export class IdentityService {
    * by the outbox handler (`mailConfirmation`).
    */
   async resendConfirmation(rawEmail: string, ip: string): Promise<void> {
-    await this.countAddressAttempt('confirmation_resend', ip, this.addressLimits.mailRequestsPer15Min, MAIL_REQUEST_WINDOW_MS);
-    await enqueueEvent(this.db, CONFIRMATION_RESEND_REQUESTED_TOPIC, { email: normalizeEmail(rawEmail) }, this.clock.now());
+    await this.countAddressAttempt(
+      'confirmation_resend',
+      ip,
+      this.addressLimits.mailRequestsPer15Min,
+      MAIL_REQUEST_WINDOW_MS,
+    );
+    await enqueueEvent(
+      this.db,
+      CONFIRMATION_RESEND_REQUESTED_TOPIC,
+      { email: normalizeEmail(rawEmail) },
+      this.clock.now(),
+    );
   }
 
   /** The outbox handler of a confirmation resend: a new link to a registered, unconfirmed address, at most once a minute. */
@@ -343,7 +376,12 @@ export class IdentityService {
    * is made by the outbox handler (`mailPasswordReset`).
    */
   async requestPasswordReset(rawEmail: string, ip: string): Promise<void> {
-    await this.countAddressAttempt('password_reset', ip, this.addressLimits.mailRequestsPer15Min, MAIL_REQUEST_WINDOW_MS);
+    await this.countAddressAttempt(
+      'password_reset',
+      ip,
+      this.addressLimits.mailRequestsPer15Min,
+      MAIL_REQUEST_WINDOW_MS,
+    );
     await enqueueEvent(this.db, PASSWORD_RESET_REQUESTED_TOPIC, { email: normalizeEmail(rawEmail) }, this.clock.now());
   }
 
@@ -372,14 +410,21 @@ export class IdentityService {
         .update(users)
         .set({ passwordHash, confirmedAt: sql`coalesce(${users.confirmedAt}, ${now.toISOString()}::timestamptz)` })
         .where(eq(users.id, used.userId));
-      await tx.update(sessions).set({ endedAt: now }).where(and(eq(sessions.userId, used.userId), isNull(sessions.endedAt)));
+      await tx
+        .update(sessions)
+        .set({ endedAt: now })
+        .where(and(eq(sessions.userId, used.userId), isNull(sessions.endedAt)));
       // Other reset links sent earlier die with this one, and so do half-done two-factor sign-ins
       // (they proved the old password).
       await tx
         .update(emailTokens)
         .set({ usedAt: now })
         .where(
-          and(eq(emailTokens.userId, used.userId), inArray(emailTokens.purpose, ['password_reset', 'two_factor_sign_in']), isNull(emailTokens.usedAt)),
+          and(
+            eq(emailTokens.userId, used.userId),
+            inArray(emailTokens.purpose, ['password_reset', 'two_factor_sign_in']),
+            isNull(emailTokens.usedAt),
+          ),
         );
       return true;
     });
@@ -395,15 +440,23 @@ export class IdentityService {
   private async refuseSignIn(userId: number, now: Date): Promise<void> {
     const refusal = await this.signInChecks.run({ userId, at: now });
     if (!refusal) return;
-    if (refusal === 'player_excluded' && !(await withdrawalLinkMailedSince(this.db, userId, new Date(now.getTime() - MAIL_RESEND_INTERVAL_MS)))) {
-      const mailId = await this.db.transaction((tx) => mailWithdrawalLink(tx, this.mailer, this.links.withdrawal, userId, now));
+    if (
+      refusal === 'player_excluded' &&
+      !(await withdrawalLinkMailedSince(this.db, userId, new Date(now.getTime() - MAIL_RESEND_INTERVAL_MS)))
+    ) {
+      const mailId = await this.db.transaction((tx) =>
+        mailWithdrawalLink(tx, this.mailer, this.links.withdrawal, userId, now),
+      );
       if (mailId !== null) await this.mailer.deliver([mailId]);
     }
     throw unprocessable(refusal, 'email');
   }
 
   private async findUserByEmail(email: string, db: Executor = this.db): Promise<UserRow | undefined> {
-    const [user] = await db.select().from(users).where(eq(sql`lower(${users.email})`, email));
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email));
     return user;
   }
 
@@ -412,14 +465,25 @@ export class IdentityService {
    * of two concurrent uses of one code, one wins), the pending marker if any, forgives the
    * address's failures and starts the session.
    */
-  private async finishTwoFactorSignIn(user: UserRow, otpAttempt: string, pendingId: number | null, meta: RequestMeta, now: Date): Promise<SignInOutcome & { kind: 'signed_in' }> {
-    const step = user.otpSecret ? acceptedStep(this.otpBox.open(user.otpSecret), otpAttempt, now, user.otpLastStep) : null;
+  private async finishTwoFactorSignIn(
+    user: UserRow,
+    otpAttempt: string,
+    pendingId: number | null,
+    meta: RequestMeta,
+    now: Date,
+  ): Promise<SignInOutcome & { kind: 'signed_in' }> {
+    const step = user.otpSecret
+      ? acceptedStep(this.otpBox.open(user.otpSecret), otpAttempt, now, user.otpLastStep)
+      : null;
     const signedIn =
       step === null
         ? null
         : await this.db.transaction(async (tx) => {
             // A secret stored before OTP_ENCRYPTION_KEY was set is sealed at this use.
-            const resealed = user.otpSecret && this.otpBox.needsSealing(user.otpSecret) ? { otpSecret: this.otpBox.seal(this.otpBox.open(user.otpSecret)) } : {};
+            const resealed =
+              user.otpSecret && this.otpBox.needsSealing(user.otpSecret)
+                ? { otpSecret: this.otpBox.seal(this.otpBox.open(user.otpSecret)) }
+                : {};
             const [stepped] = await tx
               .update(users)
               .set({ otpLastStep: step, ...resealed })
@@ -477,8 +541,16 @@ export class IdentityService {
       .from(signInFailures)
       .where(and(gt(signInFailures.failedAt, since), or(eq(signInFailures.email, email), eq(signInFailures.ip, ip))));
     const seconds = Math.max(
-      lockedForSeconds(rows.filter((r) => r.email === email).map((r) => r.failedAt), SIGN_IN_MAX_FAILURES_PER_ACCOUNT, now),
-      lockedForSeconds(rows.filter((r) => r.ip === ip).map((r) => r.failedAt), SIGN_IN_MAX_FAILURES_PER_IP, now),
+      lockedForSeconds(
+        rows.filter((r) => r.email === email).map((r) => r.failedAt),
+        SIGN_IN_MAX_FAILURES_PER_ACCOUNT,
+        now,
+      ),
+      lockedForSeconds(
+        rows.filter((r) => r.ip === ip).map((r) => r.failedAt),
+        SIGN_IN_MAX_FAILURES_PER_IP,
+        now,
+      ),
     );
     if (seconds > 0) throw tooManyRequests(seconds);
   }
@@ -487,7 +559,9 @@ export class IdentityService {
     const since = new Date(now.getTime() - SIGN_IN_WINDOW_MS);
     await this.db.insert(signInFailures).values({ email, ip, failedAt: now });
     // Rows that left the window count for nothing any more.
-    await this.db.delete(signInFailures).where(and(lt(signInFailures.failedAt, since), or(eq(signInFailures.email, email), eq(signInFailures.ip, ip))));
+    await this.db
+      .delete(signInFailures)
+      .where(and(lt(signInFailures.failedAt, since), or(eq(signInFailures.email, email), eq(signInFailures.ip, ip))));
   }
 
   /**
@@ -500,14 +574,30 @@ export class IdentityService {
     const rows = await this.db
       .select({ at: addressAttempts.attemptedAt })
       .from(addressAttempts)
-      .where(and(eq(addressAttempts.ip, ip), eq(addressAttempts.action, action), gt(addressAttempts.attemptedAt, since)));
-    const seconds = lockedForSeconds(rows.map((r) => r.at), max, now, windowMs);
+      .where(
+        and(eq(addressAttempts.ip, ip), eq(addressAttempts.action, action), gt(addressAttempts.attemptedAt, since)),
+      );
+    const seconds = lockedForSeconds(
+      rows.map((r) => r.at),
+      max,
+      now,
+      windowMs,
+    );
     if (seconds > 0) throw tooManyRequests(seconds);
     await this.db.insert(addressAttempts).values({ action, ip, attemptedAt: now });
-    await this.db.delete(addressAttempts).where(and(eq(addressAttempts.ip, ip), eq(addressAttempts.action, action), lt(addressAttempts.attemptedAt, since)));
+    await this.db
+      .delete(addressAttempts)
+      .where(
+        and(eq(addressAttempts.ip, ip), eq(addressAttempts.action, action), lt(addressAttempts.attemptedAt, since)),
+      );
   }
 
-  private async mailedRecently(userId: number, purpose: TokenPurpose, now: Date, db: Executor = this.db): Promise<boolean> {
+  private async mailedRecently(
+    userId: number,
+    purpose: TokenPurpose,
+    now: Date,
+    db: Executor = this.db,
+  ): Promise<boolean> {
     const since = new Date(now.getTime() - MAIL_RESEND_INTERVAL_MS);
     const rows = await db
       .select({ id: emailTokens.id })
@@ -519,13 +609,31 @@ export class IdentityService {
 
   private async issueEmailToken(tx: Executor, userId: number, purpose: TokenPurpose, now: Date): Promise<string> {
     const token = newToken();
-    const ttl = { confirmation: CONFIRMATION_TTL_MS, password_reset: PASSWORD_RESET_TTL_MS, two_factor_sign_in: TWO_FACTOR_SIGN_IN_TTL_MS, withdrawal: WITHDRAWAL_LINK_TTL_MS }[purpose];
-    await tx.insert(emailTokens).values({ tokenHash: hashToken(token), purpose, userId, createdAt: now, expiresAt: new Date(now.getTime() + ttl) });
+    const ttl = {
+      confirmation: CONFIRMATION_TTL_MS,
+      password_reset: PASSWORD_RESET_TTL_MS,
+      two_factor_sign_in: TWO_FACTOR_SIGN_IN_TTL_MS,
+      withdrawal: WITHDRAWAL_LINK_TTL_MS,
+    }[purpose];
+    await tx
+      .insert(emailTokens)
+      .values({
+        tokenHash: hashToken(token),
+        purpose,
+        userId,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + ttl),
+      });
     return token;
   }
 
   /** Marks a usable token used and names its player; null when unknown, used, expired or of another purpose. */
-  private async useEmailToken(tx: Executor, token: string, purpose: TokenPurpose, now: Date): Promise<{ userId: number } | null> {
+  private async useEmailToken(
+    tx: Executor,
+    token: string,
+    purpose: TokenPurpose,
+    now: Date,
+  ): Promise<{ userId: number } | null> {
     const [row] = await tx
       .select()
       .from(emailTokens)

@@ -38,7 +38,12 @@ async function seedJackpots(db: Db): Promise<void> {
     await db.transaction(async (tx) => {
       const [jackpot] = await tx
         .insert(jackpots)
-        .values({ identifier: `orbit-${currency.toLowerCase()}`, name: 'Orbit Jackpot', currency, games: JACKPOT_GAMES })
+        .values({
+          identifier: `orbit-${currency.toLowerCase()}`,
+          name: 'Orbit Jackpot',
+          currency,
+          games: JACKPOT_GAMES,
+        })
         .onConflictDoUpdate({ target: jackpots.identifier, set: { games: JACKPOT_GAMES } })
         .returning({ id: jackpots.id });
       for (const level of JACKPOT_LEVELS) {
@@ -68,25 +73,58 @@ function jackpotsRoutes(service: JackpotService) {
   return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tags = ['jackpots'];
-    app.get('/api/jackpots', { schema: { tags, summary: 'Jackpots with their levels and current amounts', response: { 200: jackpotsResponseSchema } } }, () => service.list(ctx.db));
+    app.get(
+      '/api/jackpots',
+      {
+        schema: {
+          tags,
+          summary: 'Jackpots with their levels and current amounts',
+          response: { 200: jackpotsResponseSchema },
+        },
+      },
+      () => service.list(ctx.db),
+    );
     app.get(
       '/api/jackpot_wins',
-      { schema: { tags, summary: 'Latest jackpot wins (winner names masked)', querystring: jackpotWinsQuerySchema, response: { 200: jackpotWinsResponseSchema } } },
+      {
+        schema: {
+          tags,
+          summary: 'Latest jackpot wins (winner names masked)',
+          querystring: jackpotWinsQuerySchema,
+          response: { 200: jackpotWinsResponseSchema },
+        },
+      },
       (request) => service.wins(ctx.db, request.query.limit, request.query.sort),
     );
 
-    ctx.outbox.on(JACKPOT_WON_TOPIC, 'jackpots.publish-win', async (event, { tx, afterCommit }) => {
-      const { winId } = event.payload as JackpotWonEvent;
-      const row = await service.win(tx, winId);
-      if (!row) return;
-      const list = await service.list(tx);
-      const award = { amount_cents: row.win.amountCents, currency: row.win.currency, jackpot_name: row.jackpotName, jackpot_level_name: row.levelName, level: row.levelIdentifier, created_at: row.win.createdAt.toISOString() };
-      afterCommit(async () => {
-        await publishToPlayer(ctx.pubsub, row.win.userId, 'jackpot_win_award', award);
-        await publishPublic(ctx.pubsub, 'wins', { ...award, kind: 'jackpot', user_name: maskedName(row.win.userName) });
-        await publishPublic(ctx.pubsub, 'jackpots_changes', list);
-      });
-    }, { readOnly: true });
+    ctx.outbox.on(
+      JACKPOT_WON_TOPIC,
+      'jackpots.publish-win',
+      async (event, { tx, afterCommit }) => {
+        const { winId } = event.payload as JackpotWonEvent;
+        const row = await service.win(tx, winId);
+        if (!row) return;
+        const list = await service.list(tx);
+        const award = {
+          amount_cents: row.win.amountCents,
+          currency: row.win.currency,
+          jackpot_name: row.jackpotName,
+          jackpot_level_name: row.levelName,
+          level: row.levelIdentifier,
+          created_at: row.win.createdAt.toISOString(),
+        };
+        afterCommit(async () => {
+          await publishToPlayer(ctx.pubsub, row.win.userId, 'jackpot_win_award', award);
+          await publishPublic(ctx.pubsub, 'wins', {
+            ...award,
+            kind: 'jackpot',
+            user_name: maskedName(row.win.userName),
+          });
+          await publishPublic(ctx.pubsub, 'jackpots_changes', list);
+        });
+      },
+      { readOnly: true },
+    );
 
     // Amounts grow with every bet: the lobby hears of it at most every few seconds, when they changed.
     let last = '';
@@ -111,4 +149,3 @@ export const jackpotsModule: OrbitModule = {
   routes: async (app, ctx) => jackpotsRoutes(jackpotService(ctx))(app, ctx),
   seed: seedJackpots,
 };
-

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 
 /** A pooled jackpot in one currency, fed by the bets of its games (`games`: catalogue identifiers). */
 export const jackpots = pgTable('jackpots', {
@@ -7,7 +20,10 @@ export const jackpots = pgTable('jackpots', {
   identifier: text('identifier').notNull().unique(),
   name: text('name').notNull(),
   currency: text('currency').notNull(),
-  games: text('games').array().notNull().default(sql`'{}'::text[]`),
+  games: text('games')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   enabled: boolean('enabled').notNull().default(true),
 });
 

@@ -21,7 +21,10 @@ export type JackpotAmount = { games: string[]; currency: string; total: number }
 export const maskedName = (name: string) => `${[...name].slice(0, 6).join('')}***`;
 
 /** What a level pays now: its amount and what bets fed it since (`jackpot_level_feeds`, migration 0010). */
-const levelAmount = sql<number>`(${jackpotLevels.amountCents} + coalesce((select sum(${jackpotLevelFeeds.amountCents}) from ${jackpotLevelFeeds} where ${jackpotLevelFeeds.levelId} = ${jackpotLevels.id}), 0))::bigint`.mapWith(Number);
+const levelAmount =
+  sql<number>`(${jackpotLevels.amountCents} + coalesce((select sum(${jackpotLevelFeeds.amountCents}) from ${jackpotLevelFeeds} where ${jackpotLevelFeeds.levelId} = ${jackpotLevels.id}), 0))::bigint`.mapWith(
+    Number,
+  );
 
 export class JackpotService {
   constructor(private readonly ledger: Ledger) {}
@@ -44,9 +47,21 @@ export class JackpotService {
     const rows = await db.select().from(jackpots).where(eq(jackpots.enabled, true)).orderBy(asc(jackpots.id));
     if (rows.length === 0) return [];
     const levels = await db
-      .select({ id: jackpotLevels.id, jackpotId: jackpotLevels.jackpotId, identifier: jackpotLevels.identifier, position: jackpotLevels.position, name: jackpotLevels.name, amountCents: levelAmount })
+      .select({
+        id: jackpotLevels.id,
+        jackpotId: jackpotLevels.jackpotId,
+        identifier: jackpotLevels.identifier,
+        position: jackpotLevels.position,
+        name: jackpotLevels.name,
+        amountCents: levelAmount,
+      })
       .from(jackpotLevels)
-      .where(inArray(jackpotLevels.jackpotId, rows.map((r) => r.id)))
+      .where(
+        inArray(
+          jackpotLevels.jackpotId,
+          rows.map((r) => r.id),
+        ),
+      )
       .orderBy(asc(jackpotLevels.position));
     return rows.map((j) => ({
       id: j.id,
@@ -57,7 +72,14 @@ export class JackpotService {
       games: j.games,
       levels: levels
         .filter((l) => l.jackpotId === j.id)
-        .map((l) => ({ id: l.id, identifier: l.identifier, index: l.position, name: l.name, state: 'active', amount_cents: l.amountCents })),
+        .map((l) => ({
+          id: l.id,
+          identifier: l.identifier,
+          index: l.position,
+          name: l.name,
+          state: 'active',
+          amount_cents: l.amountCents,
+        })),
     }));
   }
 
@@ -74,7 +96,11 @@ export class JackpotService {
       .from(jackpotWins)
       .innerJoin(jackpotLevels, eq(jackpotLevels.id, jackpotWins.levelId))
       .innerJoin(jackpots, eq(jackpots.id, jackpotLevels.jackpotId))
-      .orderBy(...(sort === 'biggest' ? [desc(jackpotWins.amountCents)] : []), desc(jackpotWins.createdAt), desc(jackpotWins.id))
+      .orderBy(
+        ...(sort === 'biggest' ? [desc(jackpotWins.amountCents)] : []),
+        desc(jackpotWins.createdAt),
+        desc(jackpotWins.id),
+      )
       .limit(limit);
     return rows.map((r) => ({
       amount_cents: r.amountCents,
@@ -90,7 +116,11 @@ export class JackpotService {
   /** Each enabled jackpot's games, currency and what it holds now (the sum of its levels). */
   async amounts(db: Executor): Promise<JackpotAmount[]> {
     return db
-      .select({ games: jackpots.games, currency: jackpots.currency, total: sql<number>`sum(${levelAmount})`.mapWith(Number) })
+      .select({
+        games: jackpots.games,
+        currency: jackpots.currency,
+        total: sql<number>`sum(${levelAmount})`.mapWith(Number),
+      })
       .from(jackpots)
       .innerJoin(jackpotLevels, eq(jackpotLevels.jackpotId, jackpots.id))
       .where(eq(jackpots.enabled, true))
@@ -100,7 +130,12 @@ export class JackpotService {
   /** A published win: what `public:wins` and the winner's `jackpot_win_award` carry. */
   async win(db: Executor, winId: number) {
     const [row] = await db
-      .select({ win: jackpotWins, levelName: jackpotLevels.name, levelIdentifier: jackpotLevels.identifier, jackpotName: jackpots.name })
+      .select({
+        win: jackpotWins,
+        levelName: jackpotLevels.name,
+        levelIdentifier: jackpotLevels.identifier,
+        jackpotName: jackpots.name,
+      })
       .from(jackpotWins)
       .innerJoin(jackpotLevels, eq(jackpotLevels.id, jackpotWins.levelId))
       .innerJoin(jackpots, eq(jackpots.id, jackpotLevels.jackpotId))
@@ -108,4 +143,3 @@ export class JackpotService {
     return row ?? null;
   }
 }
-

@@ -21,7 +21,10 @@ export const limitsModule: OrbitModule = {
   name: 'limits',
   routes: async (app, ctx) => {
     const base = publicBase(ctx.config);
-    const links = { confirm: (token: string) => `${base}/profile/limits/confirm?token=${encodeURIComponent(token)}`, withdrawal: (token: string) => withdrawalLink(ctx.config, token) };
+    const links = {
+      confirm: (token: string) => `${base}/profile/limits/confirm?token=${encodeURIComponent(token)}`,
+      withdrawal: (token: string) => withdrawalLink(ctx.config, token),
+    };
     const service = new LimitsService(ctx.db, ctx.clock, ctx.mailer, ctx.pubsub, links, ctx.log);
     app.orbitSignInChecks.add('limits', service.signInCheck);
     app.orbitDepositChecks.add('limits', service.depositCheck);
@@ -29,17 +32,23 @@ export const limitsModule: OrbitModule = {
     ctx.sweeps.every('limits.transitions', 60_000, () => service.sweep());
     // An exclusion that started cancels the player's deposits still waiting at the PSP, after its
     // commit (a call to the PSP). One the PSP cannot cancel any more ends as the PSP says.
-    ctx.outbox.on(EXCLUSION_STARTED_TOPIC, 'limits.cancel-pending-deposits', async (event, { afterCommit }) => {
-      const { userId } = event.payload as { userId: number };
-      afterCommit(async () => {
-        const canceled = await app.orbitPendingDeposits.cancel(userId, 'player_excluded');
-        if (canceled > 0) ctx.log.info({ userId, canceled }, 'pending deposits canceled: exclusion started');
-      });
-    }, { readOnly: true });
+    ctx.outbox.on(
+      EXCLUSION_STARTED_TOPIC,
+      'limits.cancel-pending-deposits',
+      async (event, { afterCommit }) => {
+        const { userId } = event.payload as { userId: number };
+        afterCommit(async () => {
+          const canceled = await app.orbitPendingDeposits.cancel(userId, 'player_excluded');
+          if (canceled > 0) ctx.log.info({ userId, canceled }, 'pending deposits canceled: exclusion started');
+        });
+      },
+      { readOnly: true },
+    );
     // An account in a new currency takes the amount limits in force (docs/limits.md).
     ctx.outbox.on(ACCOUNT_OPENED_TOPIC, 'limits.extend-to-account', async (event, { tx, afterCommit }) => {
       const { userId, currency } = event.payload as AccountOpenedEvent;
-      if (await service.extendToAccount(tx, userId, currency)) afterCommit(async () => void (await service.changed(userId)));
+      if (await service.extendToAccount(tx, userId, currency))
+        afterCommit(async () => void (await service.changed(userId)));
     });
     // A player with limits sees their usage move live (`game_limits`) after each bet, win or deposit.
     ctx.outbox.onBatch(TRANSFER_TOPIC, 'limits.publish-usage', async (events, { tx, afterCommit }) => {
@@ -51,7 +60,8 @@ export const limitsModule: OrbitModule = {
         if (side) moved.add(side.player);
       }
       // Once per player and batch, after all its movements: the newest usage.
-      for (const userId of await service.withUsageLimits(tx, [...moved])) afterCommit(await service.publishUsage(tx, userId));
+      for (const userId of await service.withUsageLimits(tx, [...moved]))
+        afterCommit(await service.publishUsage(tx, userId));
     });
     await limitsRoutes(service)(app, ctx);
   },

@@ -3,7 +3,12 @@ import type { userLimitChanges, userLimits } from './schema';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const NAMES: Record<string, string> = { deposit: 'deposit limit', loss: 'loss limit', wager: 'wager limit', session: 'session time limit' };
+const NAMES: Record<string, string> = {
+  deposit: 'deposit limit',
+  loss: 'loss limit',
+  wager: 'wager limit',
+  session: 'session time limit',
+};
 
 /** The confirmation of a raise or removal, mailed once its 24 hours have passed. */
 export function limitChangeMail(

@@ -22,18 +22,23 @@ export function periodWindow(period: LimitPeriod, at: Date, timeZone: string | n
   return { start: start.toJSDate(), end: start.plus({ [`${period}s`]: 1 }).toJSDate() };
 }
 
-const EXCLUSION_LENGTHS: Readonly<Record<Exclude<CoolingOffPeriod | SelfExclusionPeriod, 'permanent'>, DurationLike>> = {
-  '24_hours': { hours: 24 },
-  '1_week': { weeks: 1 },
-  '1_month': { months: 1 },
-  '6_weeks': { weeks: 6 },
-  '6_months': { months: 6 },
-  '1_year': { years: 1 },
-  '5_years': { years: 5 },
-};
+const EXCLUSION_LENGTHS: Readonly<Record<Exclude<CoolingOffPeriod | SelfExclusionPeriod, 'permanent'>, DurationLike>> =
+  {
+    '24_hours': { hours: 24 },
+    '1_week': { weeks: 1 },
+    '1_month': { months: 1 },
+    '6_weeks': { weeks: 6 },
+    '6_months': { months: 6 },
+    '1_year': { years: 1 },
+    '5_years': { years: 5 },
+  };
 
 /** When a cooling-off or self-exclusion started at `from` ends (calendar months and years in the player's zone); null: permanent. */
-export function exclusionEnd(period: CoolingOffPeriod | SelfExclusionPeriod, from: Date, timeZone: string | null | undefined): Date | null {
+export function exclusionEnd(
+  period: CoolingOffPeriod | SelfExclusionPeriod,
+  from: Date,
+  timeZone: string | null | undefined,
+): Date | null {
   if (period === 'permanent') return null;
   return zoned(from, timeZone).plus(EXCLUSION_LENGTHS[period]).toJSDate();
 }

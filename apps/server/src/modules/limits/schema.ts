@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -26,7 +36,13 @@ export const userLimits = pgTable(
   },
   (t) => [
     // Amount and session limits: one per type and period; exclusions: one per type.
-    uniqueIndex('user_limits_in_force').on(t.userId, t.type, sql`(case when ${t.type} in ('cooling_off', 'self_exclusion') then '' else ${t.period} end)`).where(sql`${t.removedAt} is null`),
+    uniqueIndex('user_limits_in_force')
+      .on(
+        t.userId,
+        t.type,
+        sql`(case when ${t.type} in ('cooling_off', 'self_exclusion') then '' else ${t.period} end)`,
+      )
+      .where(sql`${t.removedAt} is null`),
     index('user_limits_user').on(t.userId),
   ],
 );
@@ -74,7 +90,9 @@ export const userLimitChanges = pgTable(
   },
   (t) => [
     index('user_limit_changes_limit').on(t.limitId),
-    index('user_limit_changes_due').on(t.confirmableAt).where(sql`${t.confirmedAt} is null and ${t.canceledAt} is null and ${t.expiredAt} is null`),
+    index('user_limit_changes_due')
+      .on(t.confirmableAt)
+      .where(sql`${t.confirmedAt} is null and ${t.canceledAt} is null and ${t.expiredAt} is null`),
   ],
 );
 

@@ -24,8 +24,23 @@ import { publishToPlayer } from '../../platform/realtime/channels';
 import { hashToken, newToken } from '../../platform/tokens';
 import type { DepositCheck } from '../cashbox';
 import type { PreBetCheck } from '../games';
-import { endAllSessions, mailWithdrawalLink, playerContact, signedInSeconds, stopPromotions, type CurrentPlayer, type SignInCheck } from '../identity';
-import { listAccounts, playerMovements, playerMovementsByCurrency, referenceRatesNow, type PlayerMovements, type ReferenceRates } from '../wallet';
+import {
+  endAllSessions,
+  mailWithdrawalLink,
+  playerContact,
+  signedInSeconds,
+  stopPromotions,
+  type CurrentPlayer,
+  type SignInCheck,
+} from '../identity';
+import {
+  listAccounts,
+  playerMovements,
+  playerMovementsByCurrency,
+  referenceRatesNow,
+  type PlayerMovements,
+  type ReferenceRates,
+} from '../wallet';
 import { limitChangeMail } from './mails';
 import { exclusionEnd, periodWindow, type PeriodWindow } from './periods';
 import { realityChecks, userLimitAccounts, userLimitChanges, userLimits } from './schema';
@@ -39,10 +54,12 @@ const isExclusion = (type: LimitType) => (EXCLUSION_LIMIT_TYPES as readonly stri
 const isAmount = (type: LimitType): type is AmountLimitType => (AMOUNT_LIMIT_TYPES as readonly string[]).includes(type);
 
 /** A change that waits: neither confirmed, canceled nor expired. */
-const openChange = () => and(isNull(userLimitChanges.confirmedAt), isNull(userLimitChanges.canceledAt), isNull(userLimitChanges.expiredAt));
+const openChange = () =>
+  and(isNull(userLimitChanges.confirmedAt), isNull(userLimitChanges.canceledAt), isNull(userLimitChanges.expiredAt));
 
 /** Limits in force at `at`: not removed, and (exclusions) not over yet. */
-const inForceAt = (at: Date) => and(isNull(userLimits.removedAt), or(isNull(userLimits.endsAt), gt(userLimits.endsAt, at)));
+const inForceAt = (at: Date) =>
+  and(isNull(userLimits.removedAt), or(isNull(userLimits.endsAt), gt(userLimits.endsAt, at)));
 /** The player's limits in force at `at`. */
 const inForce = (userId: number, at: Date) => and(eq(userLimits.userId, userId), inForceAt(at));
 
@@ -101,19 +118,39 @@ export class LimitsService {
     if (limits.length === 0) return [];
     const ids = limits.map((l) => l.id);
     const [accounts, changes, contact] = await Promise.all([
-      executor.select().from(userLimitAccounts).where(inArray(userLimitAccounts.limitId, ids)).orderBy(userLimitAccounts.currency),
-      executor.select().from(userLimitChanges).where(and(inArray(userLimitChanges.limitId, ids), openChange())).orderBy(userLimitChanges.id),
+      executor
+        .select()
+        .from(userLimitAccounts)
+        .where(inArray(userLimitAccounts.limitId, ids))
+        .orderBy(userLimitAccounts.currency),
+      executor
+        .select()
+        .from(userLimitChanges)
+        .where(and(inArray(userLimitChanges.limitId, ids), openChange()))
+        .orderBy(userLimitChanges.id),
       playerContact(executor, userId),
     ]);
     const usage = new Usage(executor, userId, contact?.timeZone, at);
     const presented: UserLimit[] = [];
     for (const limit of limits) {
-      presented.push(await this.present(limit, accounts.filter((a) => a.limitId === limit.id), changes.filter((c) => c.limitId === limit.id), usage));
+      presented.push(
+        await this.present(
+          limit,
+          accounts.filter((a) => a.limitId === limit.id),
+          changes.filter((c) => c.limitId === limit.id),
+          usage,
+        ),
+      );
     }
     return presented;
   }
 
-  private async present(limit: LimitRow, accounts: AccountRow[], changes: ChangeRow[], usage: Usage): Promise<UserLimit> {
+  private async present(
+    limit: LimitRow,
+    accounts: AccountRow[],
+    changes: ChangeRow[],
+    usage: Usage,
+  ): Promise<UserLimit> {
     const type = limit.type;
     const removal = changes.find((c) => c.action === 'remove');
     const shown = removal ?? changes[0];
@@ -127,7 +164,12 @@ export class LimitsService {
       confirm_until: iso(shown?.confirmUntil),
       created_at: limit.createdAt.toISOString(),
       pending_change: shown
-        ? { action: shown.action, requested_at: shown.requestedAt.toISOString(), confirmable_at: shown.confirmableAt.toISOString(), confirm_until: iso(shown.confirmUntil) }
+        ? {
+            action: shown.action,
+            requested_at: shown.requestedAt.toISOString(),
+            confirmable_at: shown.confirmableAt.toISOString(),
+            confirm_until: iso(shown.confirmUntil),
+          }
         : null,
     };
     if (type === 'session') {
@@ -149,10 +191,17 @@ export class LimitsService {
           amount_cents: account.amountCents,
           current_value_amount_cents: await usage.used(type, limit.period as LimitPeriod, account.currency, true),
           active_until: window.end.toISOString(),
-          pending_amount_cents: changes.find((c) => c.action === 'raise' && c.currency === account.currency)?.amount ?? null,
+          pending_amount_cents:
+            changes.find((c) => c.action === 'raise' && c.currency === account.currency)?.amount ?? null,
         });
       }
-      return { ...base, accounts: presentedAccounts, minutes: null, current_value_minutes: null, active_until: window.end.toISOString() };
+      return {
+        ...base,
+        accounts: presentedAccounts,
+        minutes: null,
+        current_value_minutes: null,
+        active_until: window.end.toISOString(),
+      };
     }
     return { ...base, accounts: [], minutes: null, current_value_minutes: null, active_until: null };
   }
@@ -164,14 +213,17 @@ export class LimitsService {
     const now = this.clock.now();
     const mailId = await this.db.transaction(async (tx) => {
       await lockPlayer(tx, userId);
-      if (request.type === 'cooling_off' || request.type === 'self_exclusion') return this.exclude(tx, userId, request.type, request.period, now);
+      if (request.type === 'cooling_off' || request.type === 'self_exclusion')
+        return this.exclude(tx, userId, request.type, request.period, now);
       const [existing] = await tx
         .select()
         .from(userLimits)
         .where(and(inForce(userId, now), eq(userLimits.type, request.type), eq(userLimits.period, request.period)));
       if (request.type === 'session') {
         if (!existing) {
-          await tx.insert(userLimits).values({ userId, type: 'session', period: request.period, minutes: request.minutes, createdAt: now });
+          await tx
+            .insert(userLimits)
+            .values({ userId, type: 'session', period: request.period, minutes: request.minutes, createdAt: now });
         } else {
           await this.setAmount(tx, existing, null, existing.minutes, request.minutes, now);
         }
@@ -179,8 +231,17 @@ export class LimitsService {
       }
       const held = new Set((await listAccounts(tx, userId)).map((a) => a.currency));
       if (request.accounts.some((a) => !held.has(a.currency))) throw unprocessable('no_account', 'currency');
-      const limit = existing ?? (await tx.insert(userLimits).values({ userId, type: request.type, period: request.period, createdAt: now }).returning())[0]!;
-      const current = existing ? await tx.select().from(userLimitAccounts).where(eq(userLimitAccounts.limitId, limit.id)) : [];
+      const limit =
+        existing ??
+        (
+          await tx
+            .insert(userLimits)
+            .values({ userId, type: request.type, period: request.period, createdAt: now })
+            .returning()
+        )[0]!;
+      const current = existing
+        ? await tx.select().from(userLimitAccounts).where(eq(userLimitAccounts.limitId, limit.id))
+        : [];
       for (const account of request.accounts) {
         const was = current.find((c) => c.currency === account.currency);
         await this.setAmount(tx, limit, account.currency, was?.amountCents ?? null, account.amount_cents, now);
@@ -196,20 +257,44 @@ export class LimitsService {
    * amount yet or a lower one applies at once and drops a raise or removal that waited; a higher
    * one becomes a raise that waits (a new amount restarts its 24 hours).
    */
-  private async setAmount(tx: Executor, limit: LimitRow, currency: string | null, was: number | null, amount: number, now: Date): Promise<void> {
-    const ofThisAmount = and(eq(userLimitChanges.limitId, limit.id), currency === null ? isNull(userLimitChanges.currency) : eq(userLimitChanges.currency, currency));
+  private async setAmount(
+    tx: Executor,
+    limit: LimitRow,
+    currency: string | null,
+    was: number | null,
+    amount: number,
+    now: Date,
+  ): Promise<void> {
+    const ofThisAmount = and(
+      eq(userLimitChanges.limitId, limit.id),
+      currency === null ? isNull(userLimitChanges.currency) : eq(userLimitChanges.currency, currency),
+    );
     if (was === null || amount <= was) {
       if (currency === null) await tx.update(userLimits).set({ minutes: amount }).where(eq(userLimits.id, limit.id));
-      else if (was === null) await tx.insert(userLimitAccounts).values({ limitId: limit.id, currency, amountCents: amount });
-      else await tx.update(userLimitAccounts).set({ amountCents: amount }).where(and(eq(userLimitAccounts.limitId, limit.id), eq(userLimitAccounts.currency, currency)));
+      else if (was === null)
+        await tx.insert(userLimitAccounts).values({ limitId: limit.id, currency, amountCents: amount });
+      else
+        await tx
+          .update(userLimitAccounts)
+          .set({ amountCents: amount })
+          .where(and(eq(userLimitAccounts.limitId, limit.id), eq(userLimitAccounts.currency, currency)));
       // A stricter choice now outweighs a looser one asked for earlier.
       await tx
         .update(userLimitChanges)
         .set({ canceledAt: now })
-        .where(and(eq(userLimitChanges.limitId, limit.id), openChange(), or(eq(userLimitChanges.action, 'remove'), and(eq(userLimitChanges.action, 'raise'), ofThisAmount))));
+        .where(
+          and(
+            eq(userLimitChanges.limitId, limit.id),
+            openChange(),
+            or(eq(userLimitChanges.action, 'remove'), and(eq(userLimitChanges.action, 'raise'), ofThisAmount)),
+          ),
+        );
       return;
     }
-    const [waiting] = await tx.select().from(userLimitChanges).where(and(ofThisAmount, eq(userLimitChanges.action, 'raise'), openChange()));
+    const [waiting] = await tx
+      .select()
+      .from(userLimitChanges)
+      .where(and(ofThisAmount, eq(userLimitChanges.action, 'raise'), openChange()));
     if (waiting?.amount === amount) return;
     if (waiting) await tx.update(userLimitChanges).set({ canceledAt: now }).where(eq(userLimitChanges.id, waiting.id));
     await tx.insert(userLimitChanges).values({
@@ -228,17 +313,34 @@ export class LimitsService {
    * the player ends, promotional mail stops and a withdrawal link goes out (their money stays
    * theirs), in the same transaction. Answers the mail's id.
    */
-  private async exclude(tx: Executor, userId: number, type: 'cooling_off' | 'self_exclusion', period: string, now: Date): Promise<number | null> {
+  private async exclude(
+    tx: Executor,
+    userId: number,
+    type: 'cooling_off' | 'self_exclusion',
+    period: string,
+    now: Date,
+  ): Promise<number | null> {
     const contact = await playerContact(tx, userId);
     const endsAt = exclusionEnd(period as Parameters<typeof exclusionEnd>[0], now, contact?.timeZone);
     // One that is over but not yet marked by the sweep makes way for the new one.
     await tx
       .update(userLimits)
       .set({ removedAt: sql`${userLimits.endsAt}` })
-      .where(and(eq(userLimits.userId, userId), eq(userLimits.type, type), isNull(userLimits.removedAt), lte(userLimits.endsAt, now)));
-    const [current] = await tx.select().from(userLimits).where(and(inForce(userId, now), eq(userLimits.type, type)));
+      .where(
+        and(
+          eq(userLimits.userId, userId),
+          eq(userLimits.type, type),
+          isNull(userLimits.removedAt),
+          lte(userLimits.endsAt, now),
+        ),
+      );
+    const [current] = await tx
+      .select()
+      .from(userLimits)
+      .where(and(inForce(userId, now), eq(userLimits.type, type)));
     if (current) {
-      if (current.endsAt === null || (endsAt !== null && endsAt <= current.endsAt)) throw unprocessable('shorter_than_current', 'period');
+      if (current.endsAt === null || (endsAt !== null && endsAt <= current.endsAt))
+        throw unprocessable('shorter_than_current', 'period');
       await tx.update(userLimits).set({ period, endsAt }).where(eq(userLimits.id, current.id));
     } else {
       await tx.insert(userLimits).values({ userId, type, period, createdAt: now, endsAt });
@@ -263,7 +365,15 @@ export class LimitsService {
       .from(userLimits)
       .where(and(inForce(userId, this.clock.now()), inArray(userLimits.type, [...AMOUNT_LIMIT_TYPES])));
     if (limits.length === 0) return false;
-    const accounts = await tx.select().from(userLimitAccounts).where(inArray(userLimitAccounts.limitId, limits.map((l) => l.id)));
+    const accounts = await tx
+      .select()
+      .from(userLimitAccounts)
+      .where(
+        inArray(
+          userLimitAccounts.limitId,
+          limits.map((l) => l.id),
+        ),
+      );
     const rates = await referenceRatesNow(tx);
     let extended = false;
     for (const limit of limits) {
@@ -281,10 +391,16 @@ export class LimitsService {
     const now = this.clock.now();
     await this.db.transaction(async (tx) => {
       await lockPlayer(tx, userId);
-      const [limit] = await tx.select().from(userLimits).where(and(inForce(userId, now), eq(userLimits.id, id)));
+      const [limit] = await tx
+        .select()
+        .from(userLimits)
+        .where(and(inForce(userId, now), eq(userLimits.id, id)));
       if (!limit) throw notFound();
       if (isExclusion(limit.type)) throw unprocessable('limit_locked');
-      const [waiting] = await tx.select().from(userLimitChanges).where(and(eq(userLimitChanges.limitId, id), eq(userLimitChanges.action, 'remove'), openChange()));
+      const [waiting] = await tx
+        .select()
+        .from(userLimitChanges)
+        .where(and(eq(userLimitChanges.limitId, id), eq(userLimitChanges.action, 'remove'), openChange()));
       if (waiting) return;
       await tx.insert(userLimitChanges).values({
         limitId: id,
@@ -301,9 +417,13 @@ export class LimitsService {
   async confirm(token: string): Promise<ConfirmUserLimitResponse> {
     const now = this.clock.now();
     const applied = await this.db.transaction(async (tx) => {
-      const [found] = await tx.select().from(userLimitChanges).where(eq(userLimitChanges.tokenHash, hashToken(token)));
+      const [found] = await tx
+        .select()
+        .from(userLimitChanges)
+        .where(eq(userLimitChanges.tokenHash, hashToken(token)));
       if (!found || found.confirmedAt || found.canceledAt) throw unprocessable('invalid', 'token');
-      if (found.expiredAt || !found.confirmUntil || found.confirmUntil <= now || found.confirmableAt > now) throw unprocessable('expired', 'token');
+      if (found.expiredAt || !found.confirmUntil || found.confirmUntil <= now || found.confirmableAt > now)
+        throw unprocessable('expired', 'token');
       await lockPlayer(tx, found.userId);
       const [change] = await tx
         .update(userLimitChanges)
@@ -311,11 +431,17 @@ export class LimitsService {
         .where(and(eq(userLimitChanges.id, found.id), openChange()))
         .returning();
       if (!change) throw unprocessable('invalid', 'token');
-      const [limit] = await tx.select().from(userLimits).where(and(eq(userLimits.id, change.limitId), isNull(userLimits.removedAt)));
+      const [limit] = await tx
+        .select()
+        .from(userLimits)
+        .where(and(eq(userLimits.id, change.limitId), isNull(userLimits.removedAt)));
       if (!limit) throw unprocessable('invalid', 'token');
       if (change.action === 'remove') {
         await tx.update(userLimits).set({ removedAt: now }).where(eq(userLimits.id, limit.id));
-        await tx.update(userLimitChanges).set({ canceledAt: now }).where(and(eq(userLimitChanges.limitId, limit.id), openChange()));
+        await tx
+          .update(userLimitChanges)
+          .set({ canceledAt: now })
+          .where(and(eq(userLimitChanges.limitId, limit.id), openChange()));
       } else if (change.currency === null) {
         await tx.update(userLimits).set({ minutes: change.amount }).where(eq(userLimits.id, limit.id));
       } else {
@@ -356,7 +482,11 @@ export class LimitsService {
       const mailId = await this.db.transaction(async (tx) => {
         const [marked] = await tx
           .update(userLimitChanges)
-          .set({ tokenHash: hashToken(token), mailedAt: now, confirmUntil: new Date(now.getTime() + LIMIT_CONFIRM_WINDOW_DAYS * 24 * HOUR_MS) })
+          .set({
+            tokenHash: hashToken(token),
+            mailedAt: now,
+            confirmUntil: new Date(now.getTime() + LIMIT_CONFIRM_WINDOW_DAYS * 24 * HOUR_MS),
+          })
           .where(and(eq(userLimitChanges.id, change.id), isNull(userLimitChanges.mailedAt), openChange()))
           .returning();
         if (!marked) return null;
@@ -420,10 +550,23 @@ export class LimitsService {
     const amounts = relevant.filter((l) => l.type !== 'session');
     if (amounts.length === 0) return null;
     // Every currency's amount binds play in every currency (docs/limits.md "One player, all currencies").
-    const accounts = await executor.select().from(userLimitAccounts).where(inArray(userLimitAccounts.limitId, amounts.map((l) => l.id)));
+    const accounts = await executor
+      .select()
+      .from(userLimitAccounts)
+      .where(
+        inArray(
+          userLimitAccounts.limitId,
+          amounts.map((l) => l.id),
+        ),
+      );
     for (const account of accounts) {
       const limit = amounts.find((l) => l.id === account.limitId)!;
-      const used = await usage.used(limit.type as AmountLimitType, limit.period as LimitPeriod, account.currency, false);
+      const used = await usage.used(
+        limit.type as AmountLimitType,
+        limit.period as LimitPeriod,
+        account.currency,
+        false,
+      );
       const stake = (await usage.rates()).convert(amountCents, currency, account.currency, 'up');
       if (wouldPass(account.amountCents, used, stake)) return 'limit_reached';
     }
@@ -440,13 +583,22 @@ export class LimitsService {
     if (deposits.length === 0) return null;
     const contact = await playerContact(executor, userId);
     const usage = new Usage(executor, userId, contact?.timeZone, at);
-    const accounts = await executor.select().from(userLimitAccounts).where(inArray(userLimitAccounts.limitId, deposits.map((l) => l.id)));
+    const accounts = await executor
+      .select()
+      .from(userLimitAccounts)
+      .where(
+        inArray(
+          userLimitAccounts.limitId,
+          deposits.map((l) => l.id),
+        ),
+      );
     const rates = await usage.rates();
     for (const account of accounts) {
       const limit = deposits.find((l) => l.id === account.limitId)!;
       let used = await usage.used('deposit', limit.period as LimitPeriod, account.currency, false);
       for (const waiting of pending) used += rates.convert(waiting.cents, waiting.currency, account.currency, 'up');
-      if (wouldPass(account.amountCents, used, rates.convert(amountCents, currency, account.currency, 'up'))) return 'limit_reached';
+      if (wouldPass(account.amountCents, used, rates.convert(amountCents, currency, account.currency, 'up')))
+        return 'limit_reached';
     }
     return null;
   };
@@ -457,7 +609,13 @@ export class LimitsService {
     const rows = await executor
       .selectDistinct({ userId: userLimits.userId })
       .from(userLimits)
-      .where(and(inArray(userLimits.userId, userIds), inForceAt(this.clock.now()), notInArray(userLimits.type, [...EXCLUSION_LIMIT_TYPES])));
+      .where(
+        and(
+          inArray(userLimits.userId, userIds),
+          inForceAt(this.clock.now()),
+          notInArray(userLimits.type, [...EXCLUSION_LIMIT_TYPES]),
+        ),
+      );
     return new Set(rows.map((r) => r.userId));
   }
 
@@ -551,7 +709,8 @@ class Usage {
     // One currency (the usual case) needs no rates.
     const rates = [...byCurrency.keys()].some((c) => c !== currency) ? await this.rates() : null;
     let used = 0;
-    for (const [moved, movements] of byCurrency) used += rates ? rates.convert(countedBy(type, movements), moved, currency, 'up') : countedBy(type, movements);
+    for (const [moved, movements] of byCurrency)
+      used += rates ? rates.convert(countedBy(type, movements), moved, currency, 'up') : countedBy(type, movements);
     return shown && type === 'loss' ? Math.max(0, used) : used;
   }
 

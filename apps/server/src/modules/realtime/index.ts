@@ -23,11 +23,17 @@ const PING_EVERY_MS = 25_000;
 function originAllowed(request: FastifyRequest, ctx: ModuleContext): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return true; // not a browser (server-side clients, tests)
-  return sameHost(origin, request.host) || (ctx.config.publicUrl !== undefined && sameHost(origin, new URL(publicBase(ctx.config)).host));
+  return (
+    sameHost(origin, request.host) ||
+    (ctx.config.publicUrl !== undefined && sameHost(origin, new URL(publicBase(ctx.config)).host))
+  );
 }
 
 /** The player and session of a socket: the session cookie's, or the ticket's while its session is active. */
-async function playerOf(request: FastifyRequest, ctx: ModuleContext): Promise<{ userId: number; sessionId: string } | null> {
+async function playerOf(
+  request: FastifyRequest,
+  ctx: ModuleContext,
+): Promise<{ userId: number; sessionId: string } | null> {
   const current = await currentPlayer(request);
   if (current) return { userId: current.user.id, sessionId: current.session.id };
   const { token } = request.query as { token?: string };
@@ -74,7 +80,8 @@ export const realtimeModule: OrbitModule = {
       }
       const user = userId === null ? null : channelUser(ctx.config.realtimeSecret, userId);
       const send = (channel: string, message: RealtimeMessage) => {
-        if (socket.readyState === socket.OPEN) socket.send(JSON.stringify({ channel, event: message.event, data: message.data }));
+        if (socket.readyState === socket.OPEN)
+          socket.send(JSON.stringify({ channel, event: message.event, data: message.data }));
       };
       const subscriptions: Unsubscribe[] = [];
       let closed = false;
@@ -101,7 +108,8 @@ export const realtimeModule: OrbitModule = {
         if (String(raw).length <= 64 && String(raw).includes('"ping"')) socket.send(JSON.stringify({ pong: 1 }));
       });
       subscriptions.push(await ctx.pubsub.subscribe(PUBLIC_TOPIC, (m) => send(`public:${m.event}`, m)));
-      if (userId !== null) subscriptions.push(await ctx.pubsub.subscribe(playerTopic(userId), (m) => send(`${m.event}#${user}`, m)));
+      if (userId !== null)
+        subscriptions.push(await ctx.pubsub.subscribe(playerTopic(userId), (m) => send(`${m.event}#${user}`, m)));
       if (closed) await release();
       else send('connected', { event: 'connected', data: { user } });
     });

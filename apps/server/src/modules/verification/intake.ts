@@ -38,7 +38,8 @@ export const newStorageName = (): string => randomBytes(16).toString('hex');
 export async function receiveDocument(request: FastifyRequest, documentsDir: string): Promise<ReceivedDocument> {
   if (!request.isMultipart()) throw AppError.validation({ file: ['required'] });
   let kindValue: unknown;
-  let written: { name: string; path: string; size: number; head: Buffer; truncated: boolean; filename: string } | undefined;
+  let written:
+    { name: string; path: string; size: number; head: Buffer; truncated: boolean; filename: string } | undefined;
   const errors: Record<string, string[]> = {};
   try {
     for await (const part of request.parts({ limits: MULTIPART_LIMITS })) {
@@ -58,7 +59,8 @@ export async function receiveDocument(request: FastifyRequest, documentsDir: str
       const handle = await fs.open(target, 'wx', 0o600);
       try {
         for await (const chunk of part.file as AsyncIterable<Buffer>) {
-          if (written.head.length < SNIFF_BYTES) written.head = Buffer.concat([written.head, chunk.subarray(0, SNIFF_BYTES - written.head.length)]);
+          if (written.head.length < SNIFF_BYTES)
+            written.head = Buffer.concat([written.head, chunk.subarray(0, SNIFF_BYTES - written.head.length)]);
           written.size += chunk.length;
           await handle.write(chunk);
         }
@@ -71,7 +73,8 @@ export async function receiveDocument(request: FastifyRequest, documentsDir: str
     if (written) await removeQuietly(written.path);
     const code = (error as { code?: string }).code;
     if (code === 'FST_FILES_LIMIT') throw AppError.validation({ file: ['too_many'] });
-    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') throw AppError.validation({ base: ['too_many_parts'] });
+    if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT')
+      throw AppError.validation({ base: ['too_many_parts'] });
     throw error;
   }
 

@@ -56,7 +56,13 @@ export function verificationRoutes(service: VerificationService) {
 
       app.get(
         '/api/player/documents',
-        { schema: { ...player, summary: "The player's verification documents, newest first", response: { 200: verificationDocumentsResponseSchema } } },
+        {
+          schema: {
+            ...player,
+            summary: "The player's verification documents, newest first",
+            response: { 200: verificationDocumentsResponseSchema },
+          },
+        },
         async (request) => {
           const { user } = await requirePlayer(request);
           return (await service.list(user.id)).map(toDocument);
@@ -77,7 +83,8 @@ export function verificationRoutes(service: VerificationService) {
             response: { 200: verificationDocumentSchema },
           },
         },
-        async (request) => toDocument(await service.review(request.params.id, request.body.status, request.body.reason)),
+        async (request) =>
+          toDocument(await service.review(request.params.id, request.body.status, request.body.reason)),
       );
     });
   };

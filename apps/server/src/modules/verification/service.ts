@@ -41,14 +41,21 @@ export class VerificationService {
    * The operator's decision on a pending document: 404 for an unknown one, 409
    * `status: ['already_reviewed']` for one already decided (a decision is final).
    */
-  async review(id: number, status: 'approved' | 'rejected', reason: string | undefined): Promise<VerificationDocumentRow> {
+  async review(
+    id: number,
+    status: 'approved' | 'rejected',
+    reason: string | undefined,
+  ): Promise<VerificationDocumentRow> {
     const [row] = await this.db
       .update(verificationDocuments)
       .set({ status, reason: reason === undefined || reason === '' ? null : reason, reviewedAt: this.clock.now() })
       .where(and(eq(verificationDocuments.id, id), eq(verificationDocuments.status, 'pending')))
       .returning();
     if (row) return row;
-    const [existing] = await this.db.select({ id: verificationDocuments.id }).from(verificationDocuments).where(eq(verificationDocuments.id, id));
+    const [existing] = await this.db
+      .select({ id: verificationDocuments.id })
+      .from(verificationDocuments)
+      .where(eq(verificationDocuments.id, id));
     if (!existing) throw notFound();
     throw conflict('already_reviewed', 'status');
   }

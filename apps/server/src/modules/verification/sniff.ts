@@ -1,5 +1,9 @@
 /** The document types accepted, recognised by their first bytes (never by name or declared type). */
-const SIGNATURES: ReadonlyArray<{ type: 'application/pdf' | 'image/jpeg' | 'image/png'; ext: string; magic: number[] }> = [
+const SIGNATURES: ReadonlyArray<{
+  type: 'application/pdf' | 'image/jpeg' | 'image/png';
+  ext: string;
+  magic: number[];
+}> = [
   { type: 'application/pdf', ext: 'pdf', magic: [0x25, 0x50, 0x44, 0x46, 0x2d] }, // %PDF-
   { type: 'image/jpeg', ext: 'jpg', magic: [0xff, 0xd8, 0xff] },
   { type: 'image/png', ext: 'png', magic: [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] },

@@ -14,8 +14,16 @@ export type AccountOpenedEvent = { userId: number; currency: string };
  * the active one when the player has none yet. Takes part in the caller's transaction
  * (registration opens the first one).
  */
-export async function openAccount(db: Executor, userId: number, currency: string, at: Date = new Date()): Promise<void> {
-  const active = await db.select({ id: accounts.id }).from(accounts).where(and(eq(accounts.userId, userId), eq(accounts.active, true)));
+export async function openAccount(
+  db: Executor,
+  userId: number,
+  currency: string,
+  at: Date = new Date(),
+): Promise<void> {
+  const active = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.userId, userId), eq(accounts.active, true)));
   const opened = await db
     .insert(accounts)
     .values({ userId, currency, active: active.length === 0, createdAt: at })
@@ -23,18 +31,28 @@ export async function openAccount(db: Executor, userId: number, currency: string
     .returning({ id: accounts.id });
   await openLedgerAccounts(db, userId, currency, at);
   // A player's first account has no limits to extend yet (limits are set on accounts).
-  if (opened.length > 0 && active.length > 0) await enqueueEvent(db, ACCOUNT_OPENED_TOPIC, { userId, currency } satisfies AccountOpenedEvent, at);
+  if (opened.length > 0 && active.length > 0)
+    await enqueueEvent(db, ACCOUNT_OPENED_TOPIC, { userId, currency } satisfies AccountOpenedEvent, at);
 }
 
 /** Opens the account in `currency` if needed and makes it the player's active one. */
 export async function switchAccount(db: Executor, userId: number, currency: string, at: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    const [known] = await tx.select({ code: currencies.code }).from(currencies).where(and(eq(currencies.code, currency), eq(currencies.demo, false)));
+    const [known] = await tx
+      .select({ code: currencies.code })
+      .from(currencies)
+      .where(and(eq(currencies.code, currency), eq(currencies.demo, false)));
     if (!known) throw unprocessable('invalid', 'currency');
     await openAccount(tx, userId, currency, at);
     // One active account per player (a partial unique index): the old one steps down first.
-    await tx.update(accounts).set({ active: false }).where(and(eq(accounts.userId, userId), eq(accounts.active, true)));
-    await tx.update(accounts).set({ active: true }).where(and(eq(accounts.userId, userId), eq(accounts.currency, currency)));
+    await tx
+      .update(accounts)
+      .set({ active: false })
+      .where(and(eq(accounts.userId, userId), eq(accounts.active, true)));
+    await tx
+      .update(accounts)
+      .set({ active: true })
+      .where(and(eq(accounts.userId, userId), eq(accounts.currency, currency)));
   });
 }
 
@@ -59,7 +77,14 @@ export async function listAccounts(db: Executor, userId: number): Promise<Player
   return rows
     .map((row) => {
       const b = balances.get(row.currency);
-      return { currency: row.currency, active: row.active, real: b?.real ?? 0, bonus: b?.bonus ?? 0, reserved: b?.reserved ?? 0, held: b?.held ?? 0 };
+      return {
+        currency: row.currency,
+        active: row.active,
+        real: b?.real ?? 0,
+        bonus: b?.bonus ?? 0,
+        reserved: b?.reserved ?? 0,
+        held: b?.held ?? 0,
+      };
     })
     .sort((a, b) => Number(b.active) - Number(a.active));
 }
@@ -68,15 +93,36 @@ export async function listAccounts(db: Executor, userId: number): Promise<Player
  * The accounts of many (player, currency) pairs with their balances, in one query (the live
  * balances of a whole outbox batch); pairs without an account are left out.
  */
-export async function accountsOf(db: Executor, pairs: Array<{ userId: number; currency: string }>): Promise<Array<PlayerAccount & { userId: number }>> {
+export async function accountsOf(
+  db: Executor,
+  pairs: Array<{ userId: number; currency: string }>,
+): Promise<Array<PlayerAccount & { userId: number }>> {
   if (pairs.length === 0) return [];
   const wanted = JSON.stringify(pairs.map((p) => ({ user_id: p.userId, currency: p.currency })));
-  const of = (kind: string) => sql<number>`coalesce(sum(${ledgerAccounts.balance}) filter (where ${ledgerAccounts.kind} = ${kind}), 0)`.mapWith(Number);
-  return db
-    .select({ userId: accounts.userId, currency: accounts.currency, active: accounts.active, real: of('real'), bonus: of('bonus'), reserved: of('reserved'), held: of('held') })
-    .from(accounts)
-    .leftJoin(ledgerAccounts, and(eq(ledgerAccounts.userId, accounts.userId), eq(ledgerAccounts.currency, accounts.currency)))
-    // A semi-join: a pair given twice cannot count its ledger accounts twice.
-    .where(sql`(${accounts.userId}, ${accounts.currency}) in (select user_id, currency from jsonb_to_recordset(${wanted}::jsonb) as w(user_id bigint, currency text))`)
-    .groupBy(accounts.id);
+  const of = (kind: string) =>
+    sql<number>`coalesce(sum(${ledgerAccounts.balance}) filter (where ${ledgerAccounts.kind} = ${kind}), 0)`.mapWith(
+      Number,
+    );
+  return (
+    db
+      .select({
+        userId: accounts.userId,
+        currency: accounts.currency,
+        active: accounts.active,
+        real: of('real'),
+        bonus: of('bonus'),
+        reserved: of('reserved'),
+        held: of('held'),
+      })
+      .from(accounts)
+      .leftJoin(
+        ledgerAccounts,
+        and(eq(ledgerAccounts.userId, accounts.userId), eq(ledgerAccounts.currency, accounts.currency)),
+      )
+      // A semi-join: a pair given twice cannot count its ledger accounts twice.
+      .where(
+        sql`(${accounts.userId}, ${accounts.currency}) in (select user_id, currency from jsonb_to_recordset(${wanted}::jsonb) as w(user_id bigint, currency text))`,
+      )
+      .groupBy(accounts.id)
+  );
 }

@@ -46,7 +46,10 @@ export async function auditLedger(db: Executor): Promise<LedgerAudit> {
         where d.currency <> t.currency or c.currency <> t.currency or t.amount <= 0
         order by t.id limit 1`,
   );
-  if (foreignLeg) problems.push(`transfer ${foreignLeg.id} moves ${foreignLeg.currency} between accounts of another currency or a non-positive amount`);
+  if (foreignLeg)
+    problems.push(
+      `transfer ${foreignLeg.id} moves ${foreignLeg.currency} between accounts of another currency or a non-positive amount`,
+    );
 
   const legs = sql`select t.debit_account_id as account_id, a.currency, -t.amount as amount from ledger_transfers t join ledger_accounts a on a.id = t.debit_account_id
                    union all
@@ -57,7 +60,14 @@ export async function auditLedger(db: Executor): Promise<LedgerAudit> {
   );
   if (unbalanced) problems.push(`legs in ${unbalanced.currency} sum to ${unbalanced.total}, not zero`);
 
-  const [mismatch] = await rows<{ id: number; user_id: number | null; currency: string; kind: string; balance: number; legs: string }>(
+  const [mismatch] = await rows<{
+    id: number;
+    user_id: number | null;
+    currency: string;
+    kind: string;
+    balance: number;
+    legs: string;
+  }>(
     db,
     sql`select a.id, a.user_id, a.currency, a.kind, a.balance, coalesce(s.total, 0)::text as legs
         from ledger_accounts a

@@ -65,7 +65,10 @@ export async function seedCurrencies(db: Db): Promise<void> {
     isDefault: c.code === DEFAULT_CURRENCY,
     position,
   }));
-  await db.insert(currencies).values(rows).onConflictDoUpdate({ target: currencies.code, set: excludedSet(currencies, ['code']) });
+  await db
+    .insert(currencies)
+    .values(rows)
+    .onConflictDoUpdate({ target: currencies.code, set: excludedSet(currencies, ['code']) });
 }
 
 export type CurrencyRow = typeof currencies.$inferSelect;

@@ -10,7 +10,15 @@ import { openHouseAccounts } from './ledger';
 import { seedReferenceRates } from './reference-rates';
 import { walletRoutes } from './routes';
 
-export { openAccount, listAccounts, accountsOf, switchAccount, ACCOUNT_OPENED_TOPIC, type AccountOpenedEvent, type PlayerAccount } from './accounts';
+export {
+  openAccount,
+  listAccounts,
+  accountsOf,
+  switchAccount,
+  ACCOUNT_OPENED_TOPIC,
+  type AccountOpenedEvent,
+  type PlayerAccount,
+} from './accounts';
 export { playerMovements, playerMovementsByCurrency, type PlayerMovements } from './movements';
 export { referenceRatesNow, ReferenceRates, type Rounding } from './reference-rates';
 export { auditLedger, type LedgerAudit, type BrokenAccount } from './audit';

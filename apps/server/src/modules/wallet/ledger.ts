@@ -94,13 +94,15 @@ export function payloadHash(r: TransferRequest): string {
 
 function validate(r: TransferRequest): void {
   if (!Number.isSafeInteger(r.amount) || r.amount <= 0) throw unprocessable('invalid_amount', 'amount');
-  if (!r.idempotencyKey || r.idempotencyKey.length > MAX_KEY_LENGTH) throw unprocessable('invalid_idempotency_key', 'idempotency_key');
+  if (!r.idempotencyKey || r.idempotencyKey.length > MAX_KEY_LENGTH)
+    throw unprocessable('invalid_idempotency_key', 'idempotency_key');
   if (refKey(r.from) === refKey(r.to)) throw unprocessable('same_account', 'base');
 }
 
 /** The SQLSTATEs `ledger_transfer()` raises (migration 0004): refusals, never faults. */
 const REFUSALS: Record<string, (detail: string | undefined) => AppError> = {
-  OR001: (detail) => (detail === 'house' ? unprocessable('invalid_currency', 'currency') : unprocessable('account_not_found', 'currency')),
+  OR001: (detail) =>
+    detail === 'house' ? unprocessable('invalid_currency', 'currency') : unprocessable('account_not_found', 'currency'),
   OR002: () => conflict('idempotency_conflict', 'idempotency_key'),
   OR003: (detail) => new InsufficientFundsError(Number(detail ?? 0)),
 };
@@ -110,7 +112,13 @@ function refusalOf(error: unknown): AppError | undefined {
   return found && REFUSALS[found.code]?.(found.detail);
 }
 
-type TransferRow = { transfer_id: number; replayed: boolean; created_at: string | Date; debit_account_id: number; credit_account_id: number };
+type TransferRow = {
+  transfer_id: number;
+  replayed: boolean;
+  created_at: string | Date;
+  debit_account_id: number;
+  credit_account_id: number;
+};
 
 /**
  * The double-entry ledger: the only writer of balances. A transfer is one database statement
@@ -124,7 +132,9 @@ export class Ledger {
 
   async transfer(db: Executor, request: TransferRequest): Promise<TransferResult> {
     validate(request);
-    return db instanceof PgTransaction ? db.transaction((savepoint) => this.apply(savepoint, request)) : this.apply(db, request);
+    return db instanceof PgTransaction
+      ? db.transaction((savepoint) => this.apply(savepoint, request))
+      : this.apply(db, request);
   }
 
   /**
@@ -149,7 +159,14 @@ export class Ledger {
 
   private async apply(db: Executor, r: TransferRequest): Promise<TransferResult> {
     const now = this.clock.now();
-    const event: Omit<TransferEvent, 'transferId'> = { kind: r.kind, reference: r.reference, currency: r.currency, amount: r.amount, from: r.from, to: r.to };
+    const event: Omit<TransferEvent, 'transferId'> = {
+      kind: r.kind,
+      reference: r.reference,
+      currency: r.currency,
+      amount: r.amount,
+      from: r.from,
+      to: r.to,
+    };
     const [debitUser, debitKind] = 'player' in r.from ? [r.from.player, r.from.kind] : [null, r.from.house];
     const [creditUser, creditKind] = 'player' in r.to ? [r.to.player, r.to.kind] : [null, r.to.house];
     let row: TransferRow;

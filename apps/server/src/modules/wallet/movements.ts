@@ -11,16 +11,33 @@ export type PlayerMovements = { deposits: number; bets: number; wins: number };
 const NOTHING: PlayerMovements = { deposits: 0, bets: 0, wins: 0 };
 
 /** One currency's movements. */
-export async function playerMovements(executor: Executor, userId: number, currency: string, from: Date, to: Date): Promise<PlayerMovements> {
+export async function playerMovements(
+  executor: Executor,
+  userId: number,
+  currency: string,
+  from: Date,
+  to: Date,
+): Promise<PlayerMovements> {
   return (await movementsByCurrency(executor, userId, currency, from, to)).get(currency) ?? NOTHING;
 }
 
 /** Every currency's movements (a limit binds all of them), currencies without any left out. */
-export function playerMovementsByCurrency(executor: Executor, userId: number, from: Date, to: Date): Promise<Map<string, PlayerMovements>> {
+export function playerMovementsByCurrency(
+  executor: Executor,
+  userId: number,
+  from: Date,
+  to: Date,
+): Promise<Map<string, PlayerMovements>> {
   return movementsByCurrency(executor, userId, null, from, to);
 }
 
-async function movementsByCurrency(executor: Executor, userId: number, currency: string | null, from: Date, to: Date): Promise<Map<string, PlayerMovements>> {
+async function movementsByCurrency(
+  executor: Executor,
+  userId: number,
+  currency: string | null,
+  from: Date,
+  to: Date,
+): Promise<Map<string, PlayerMovements>> {
   // Two index walks (debit side, credit side) over the player's money accounts; a move between
   // two of them (real and bonus) is no movement.
   const result = await executor.execute(sql`
@@ -42,6 +59,13 @@ async function movementsByCurrency(executor: Executor, userId: number, currency:
       coalesce(-sum(amount) filter (where kind in ('bet', 'rollback')), 0)::bigint as bets,
       coalesce(sum(amount) filter (where kind in ('win', 'jackpot')), 0)::bigint as wins
     from moved group by currency`);
-  const rows = result.rows as Array<{ currency: string; deposits: string | number; bets: string | number; wins: string | number }>;
-  return new Map(rows.map((r) => [r.currency, { deposits: Number(r.deposits), bets: Number(r.bets), wins: Number(r.wins) }]));
+  const rows = result.rows as Array<{
+    currency: string;
+    deposits: string | number;
+    bets: string | number;
+    wins: string | number;
+  }>;
+  return new Map(
+    rows.map((r) => [r.currency, { deposits: Number(r.deposits), bets: Number(r.bets), wins: Number(r.wins) }]),
+  );
 }

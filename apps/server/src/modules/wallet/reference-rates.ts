@@ -98,7 +98,11 @@ export type ReferenceRateRow = { currency: string; eurPerUnit: string; updatedAt
 /** Every currency's rate, in the currencies' display order. */
 export async function listReferenceRates(executor: Executor): Promise<ReferenceRateRow[]> {
   return executor
-    .select({ currency: referenceRates.currency, eurPerUnit: referenceRates.eurPerUnit, updatedAt: referenceRates.updatedAt })
+    .select({
+      currency: referenceRates.currency,
+      eurPerUnit: referenceRates.eurPerUnit,
+      updatedAt: referenceRates.updatedAt,
+    })
     .from(referenceRates)
     .innerJoin(currencies, eq(currencies.code, referenceRates.currency))
     .orderBy(currencies.position);
@@ -107,17 +111,27 @@ export async function listReferenceRates(executor: Executor): Promise<ReferenceR
 /** The rates as they are now, ready to convert with. */
 export async function referenceRatesNow(executor: Executor): Promise<ReferenceRates> {
   const rows = await executor
-    .select({ currency: referenceRates.currency, eurPerUnit: referenceRates.eurPerUnit, subunits: currencies.subunitsToUnit })
+    .select({
+      currency: referenceRates.currency,
+      eurPerUnit: referenceRates.eurPerUnit,
+      subunits: currencies.subunitsToUnit,
+    })
     .from(referenceRates)
     .innerJoin(currencies, eq(currencies.code, referenceRates.currency));
-  return new ReferenceRates(new Map(rows.map((r) => [r.currency, { scaled: parseRate(r.eurPerUnit), subunits: BigInt(r.subunits) }])));
+  return new ReferenceRates(
+    new Map(rows.map((r) => [r.currency, { scaled: parseRate(r.eurPerUnit), subunits: BigInt(r.subunits) }])),
+  );
 }
 
 /**
  * The operator's update: each given currency gets its new rate (all in one transaction). A
  * currency the casino does not know is refused and nothing changes.
  */
-export async function updateReferenceRates(db: Db, rates: Array<{ currency: string; eur_per_unit: string }>, at: Date): Promise<void> {
+export async function updateReferenceRates(
+  db: Db,
+  rates: Array<{ currency: string; eur_per_unit: string }>,
+  at: Date,
+): Promise<void> {
   await db.transaction(async (tx) => {
     for (const [index, rate] of rates.entries()) {
       const [updated] = await tx

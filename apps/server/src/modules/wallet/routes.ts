@@ -44,13 +44,21 @@ export async function walletRoutes(app: FastifyInstance, ctx: ModuleContext): Pr
 
   // Reference rates: how amounts in different currencies compare (docs/reference-rates.md).
   const presentRates = async (): Promise<ReferenceRatesResponse> => ({
-    rates: (await listReferenceRates(ctx.db)).map((r) => ({ currency: r.currency, eur_per_unit: formatRate(parseRate(r.eurPerUnit)), updated_at: r.updatedAt.toISOString() })),
+    rates: (await listReferenceRates(ctx.db)).map((r) => ({
+      currency: r.currency,
+      eur_per_unit: formatRate(parseRate(r.eurPerUnit)),
+      updated_at: r.updatedAt.toISOString(),
+    })),
   });
   api.get(
     '/api/operator/reference_rates',
     {
       onRequest: operatorGuard(ctx.config.operatorToken),
-      schema: { tags: ['operator'], summary: 'Euros per unit of every currency', response: { 200: referenceRatesResponseSchema } },
+      schema: {
+        tags: ['operator'],
+        summary: 'Euros per unit of every currency',
+        response: { 200: referenceRatesResponseSchema },
+      },
     },
     presentRates,
   );

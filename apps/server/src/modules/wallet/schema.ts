@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, check, index, integer, numeric, pgTable, smallint, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** Currencies the casino knows; `subunits_to_unit` says how many minor units make one unit. */
 export const currencies = pgTable('currencies', {
@@ -34,7 +48,9 @@ export const accounts = pgTable(
   },
   (t) => [
     unique('accounts_user_currency').on(t.userId, t.currency),
-    uniqueIndex('accounts_one_active_per_user').on(t.userId).where(sql`${t.active}`),
+    uniqueIndex('accounts_one_active_per_user')
+      .on(t.userId)
+      .where(sql`${t.active}`),
   ],
 );
 
@@ -63,8 +79,12 @@ export const ledgerAccounts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('ledger_accounts_player').on(t.userId, t.currency, t.kind).where(sql`${t.userId} is not null`),
-    uniqueIndex('ledger_accounts_house').on(t.currency, t.kind, t.shard).where(sql`${t.userId} is null`),
+    uniqueIndex('ledger_accounts_player')
+      .on(t.userId, t.currency, t.kind)
+      .where(sql`${t.userId} is not null`),
+    uniqueIndex('ledger_accounts_house')
+      .on(t.currency, t.kind, t.shard)
+      .where(sql`${t.userId} is null`),
     check('ledger_accounts_player_not_negative', sql`${t.userId} is null or ${t.balance} >= 0`),
     check('ledger_accounts_shard', sql`${t.shard} >= 0 and (${t.userId} is null or ${t.shard} = 0)`),
     check(

@@ -6,7 +6,13 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Executor = Db | Tx;
 
 /** What the database said of a failed statement (PostgreSQL's error fields). */
-export type DatabaseError = { code: string; detail: string | undefined; constraint: string | undefined; table: string | undefined; column: string | undefined };
+export type DatabaseError = {
+  code: string;
+  detail: string | undefined;
+  constraint: string | undefined;
+  table: string | undefined;
+  column: string | undefined;
+};
 
 /**
  * The database's own error under a driver's or ORM's wrapping (the first error in the `cause`
@@ -17,7 +23,8 @@ export function databaseErrorOf(error: unknown): DatabaseError | undefined {
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   for (let e: unknown = error, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
     const { code, detail, constraint, table, column } = e as Record<string, unknown>;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return { code, detail: text(detail), constraint: text(constraint), table: text(table), column: text(column) };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code))
+      return { code, detail: text(detail), constraint: text(constraint), table: text(table), column: text(column) };
   }
   return undefined;
 }

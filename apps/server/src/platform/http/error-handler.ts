@@ -31,7 +31,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.status(422).send({ errors: error.errors });
     }
     if (error instanceof AppError) {
-      return reply.status(error.status).headers(error.headers).send({ errors: { [error.field]: [error.code] } });
+      return reply
+        .status(error.status)
+        .headers(error.headers)
+        .send({ errors: { [error.field]: [error.code] } });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, issues: error.cause.issues }, 'response does not match its contract');

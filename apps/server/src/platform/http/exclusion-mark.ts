@@ -15,7 +15,14 @@ const PERMANENT_SECONDS = 5 * 365 * 24 * 3600;
 export function exclusionMarkCookie(until: Date | null, now: Date, secure: boolean): string {
   const seconds = until ? Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)) : PERMANENT_SECONDS;
   const value = until ? until.toISOString() : 'permanent';
-  return [`${EXCLUSION_MARK_COOKIE}=${value}`, 'Path=/', 'HttpOnly', 'SameSite=Lax', `Max-Age=${seconds}`, ...(secure ? ['Secure'] : [])].join('; ');
+  return [
+    `${EXCLUSION_MARK_COOKIE}=${value}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Lax',
+    `Max-Age=${seconds}`,
+    ...(secure ? ['Secure'] : []),
+  ].join('; ');
 }
 
 /** Whether the request comes from a device marked by an exclusion that has not ended at `now`. */

@@ -10,7 +10,8 @@ import { AppError } from '../errors';
 export function installNulGuard(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     // The router's params and the query parser's object are not plain objects: their own entries are the data.
-    const at = nulPath({ ...(request.params as object) }) ?? nulPath({ ...(request.query as object) }) ?? nulPath(request.body);
+    const at =
+      nulPath({ ...(request.params as object) }) ?? nulPath({ ...(request.query as object) }) ?? nulPath(request.body);
     if (at) throw AppError.validation({ [issueField(at)]: ['invalid_characters'] });
   });
 }

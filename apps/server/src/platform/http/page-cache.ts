@@ -37,7 +37,14 @@ type Entry = {
   gzip: Buffer;
 };
 
-const NOT_STORED_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'connection', 'date', 'keep-alive']);
+const NOT_STORED_HEADERS = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'date',
+  'keep-alive',
+]);
 
 export function installPageCache(app: FastifyInstance, options: PageCacheOptions): void {
   if (options.ttlMs <= 0) return;
@@ -88,7 +95,14 @@ export function installPageCache(app: FastifyInstance, options: PageCacheOptions
       if (value !== undefined && !NOT_STORED_HEADERS.has(name)) headers[name] = String(value);
     }
     entries.delete(key); // re-inserted last: eviction takes the oldest stored
-    entries.set(key, { expiresAt: now() + options.ttlMs, refreshing: false, status: reply.statusCode, headers, body, gzip: gzipSync(body) });
+    entries.set(key, {
+      expiresAt: now() + options.ttlMs,
+      refreshing: false,
+      status: reply.statusCode,
+      headers,
+      body,
+      gzip: gzipSync(body),
+    });
     if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
     return body;
   });

@@ -32,7 +32,8 @@ export function installSecurityHeaders(app: FastifyInstance, settings: SecurityH
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy);
     reply.header('referrer-policy', carriesToken(request.url) ? 'no-referrer' : 'strict-origin-when-cross-origin');
     if (settings.https) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    if (sessionCookie.test(request.headers.cookie ?? '') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    if (sessionCookie.test(request.headers.cookie ?? '') && !reply.hasHeader('cache-control'))
+      reply.header('cache-control', 'no-store');
   });
 }
 
@@ -44,7 +45,12 @@ export function carriesToken(url: string): boolean {
 
 /** The policy of every answer, with the script rule given (none: no script rule at all). */
 export function contentSecurityPolicy(frameAncestors: readonly string[], scriptSrc: string | null): string {
-  return [`frame-ancestors 'self'${frameAncestors.map((o) => ` ${o}`).join('')}`, "base-uri 'self'", "object-src 'none'", ...(scriptSrc ? [scriptSrc] : [])].join('; ');
+  return [
+    `frame-ancestors 'self'${frameAncestors.map((o) => ` ${o}`).join('')}`,
+    "base-uri 'self'",
+    "object-src 'none'",
+    ...(scriptSrc ? [scriptSrc] : []),
+  ].join('; ');
 }
 
 /** A fresh nonce for one server-rendered page's inline scripts (128 random bits). */

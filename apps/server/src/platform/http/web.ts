@@ -29,7 +29,10 @@ const FORWARDED = ['cookie', 'accept-language', 'user-agent'];
  */
 export function injectFetch(app: FastifyInstance, request: FastifyRequest): typeof fetch {
   return async (input, init) => {
-    const url = new URL(typeof input === 'string' || input instanceof URL ? input.toString() : input.url, 'http://orbit.internal');
+    const url = new URL(
+      typeof input === 'string' || input instanceof URL ? input.toString() : input.url,
+      'http://orbit.internal',
+    );
     const headers: Record<string, string> = {};
     for (const name of FORWARDED) {
       const v = request.headers[name];
@@ -49,7 +52,10 @@ export function injectFetch(app: FastifyInstance, request: FastifyRequest): type
       if (v === undefined || k === 'content-encoding' || k === 'content-length') continue;
       out.set(k, Array.isArray(v) ? v.join(', ') : String(v));
     }
-    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: out });
+    return new Response(res.statusCode === 204 ? null : new Uint8Array(res.rawPayload), {
+      status: res.statusCode,
+      headers: out,
+    });
   };
 }
 

@@ -91,7 +91,8 @@ export class Outbox {
 
   private register(topic: string, handler: Registered): void {
     const list = this.handlers.get(topic) ?? [];
-    if (list.some((h) => h.name === handler.name)) throw new Error(`outbox handler ${handler.name} is already registered for ${topic}`);
+    if (list.some((h) => h.name === handler.name))
+      throw new Error(`outbox handler ${handler.name} is already registered for ${topic}`);
     list.push(handler);
     this.handlers.set(topic, list);
   }
@@ -124,7 +125,13 @@ export class Outbox {
       const delivered: number[] = [];
       // The events delivered without savepoints, by topic: their batch handlers take them at once, below.
       const unisolated = new Map<string, OutboxEvent[]>();
-      const result = await tx.execute<{ id: number; topic: string; payload: unknown; attempts: number; created_at: string | Date }>(
+      const result = await tx.execute<{
+        id: number;
+        topic: string;
+        payload: unknown;
+        attempts: number;
+        created_at: string | Date;
+      }>(
         sql`select id, topic, payload, attempts, created_at from ${outboxEvents}
             where available_at <= ${now.toISOString()}
             order by id limit ${this.batchSize} for update skip locked`,
@@ -141,7 +148,8 @@ export class Outbox {
         const handlers = this.handlers.get(event.topic) ?? [];
         if (!careful && handlers.every((h) => h.readOnly)) {
           await this.readOnly({ event: event.id, topic: event.topic }, async () => {
-            for (const { handle, batch } of handlers) if (!batch) await handle(event, { tx, afterCommit: (effect) => eventEffects.push(effect) });
+            for (const { handle, batch } of handlers)
+              if (!batch) await handle(event, { tx, afterCommit: (effect) => eventEffects.push(effect) });
           });
           delivered.push(event.id);
           effects.push(...eventEffects);
@@ -164,7 +172,10 @@ export class Outbox {
           const retryAt = new Date(now.getTime() + retryDelaySeconds(attempts) * 1000);
           // Kept in the row as logged: a failed query's parameters never (platform/log.ts).
           const message = error instanceof Error ? serializeError(error).message : String(error);
-          this.log.warn({ event: event.id, topic: event.topic, attempts, err: error }, 'outbox delivery failed; will retry');
+          this.log.warn(
+            { event: event.id, topic: event.topic, attempts, err: error },
+            'outbox delivery failed; will retry',
+          );
           await tx.execute(
             sql`update ${outboxEvents} set attempts = ${attempts}, available_at = ${retryAt.toISOString()}, last_error = ${message.slice(0, 1000)} where id = ${event.id}`,
           );
@@ -172,7 +183,10 @@ export class Outbox {
       }
       for (const [topic, events] of unisolated) {
         for (const { batch } of this.handlers.get(topic) ?? []) {
-          if (batch) await this.readOnly({ topic, events: events.length }, () => batch(events, { tx, afterCommit: (effect) => effects.push(effect) }));
+          if (batch)
+            await this.readOnly({ topic, events: events.length }, () =>
+              batch(events, { tx, afterCommit: (effect) => effects.push(effect) }),
+            );
         }
       }
       // The delivered events are deleted in one statement, in the batch's transaction: they are gone exactly when their handlers' writes commit.

@@ -63,12 +63,18 @@ function sign(secret: string, payload: string): string {
 }
 
 /** The player and session a ticket's token stands for, or null (forged, expired, malformed). */
-export function verifyTicket(secret: string, token: string | undefined, now: Date): { userId: number; sessionId: string } | null {
+export function verifyTicket(
+  secret: string,
+  token: string | undefined,
+  now: Date,
+): { userId: number; sessionId: string } | null {
   const m = /^(\d{1,15})\.([0-9a-f-]{36})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token ?? '');
   if (!m) return null;
   const age = now.getTime() / 1000 - Number(m[3]);
   if (age < -60 || age > TICKET_TTL_SECONDS) return null;
   const expected = Buffer.from(sign(secret, `${m[1]}.${m[2]}.${m[3]}`));
   const given = Buffer.from(m[4]!);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? { userId: Number(m[1]), sessionId: m[2]! } : null;
+  return expected.length === given.length && timingSafeEqual(expected, given)
+    ? { userId: Number(m[1]), sessionId: m[2]! }
+    : null;
 }

@@ -59,7 +59,8 @@ export class RedisPubSub implements PubSub {
   constructor(url: string, log: FastifyBaseLogger) {
     this.pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
     this.sub = new Redis(url, { lazyConnect: false });
-    for (const connection of [this.pub, this.sub]) connection.on('error', (error) => log.warn({ err: error }, 'redis pub/sub connection error'));
+    for (const connection of [this.pub, this.sub])
+      connection.on('error', (error) => log.warn({ err: error }, 'redis pub/sub connection error'));
     this.sub.on('message', (channel: string, raw: string) => {
       const set = this.handlers.get(channel);
       if (!set) return;

@@ -13,7 +13,11 @@ export function create(ctx: ShellContext): GameRenderer {
   const names = [...cfg.symbols.map((s) => s.name), cfg.multiplier.name];
   const grid = new ReelSet(cfg.columns, cfg.rows, names);
   grid.grid.classList.add('cluster-grid');
-  const info = h('span', { class: 'muted' }, `${cfg.bands[0]}+ of a symbol anywhere pays · ${cfg.multiplier.name}s multiply a win`);
+  const info = h(
+    'span',
+    { class: 'muted' },
+    `${cfg.bands[0]}+ of a symbol anywhere pays · ${cfg.multiplier.name}s multiply a win`,
+  );
   const multOut = h('span', { class: 'slot-free', 'data-testid': 'multiplier', 'aria-live': 'polite' });
   const slot = new SlotStage(ctx, grid, [info, multOut]);
   const { message } = slot;
@@ -43,7 +47,8 @@ export function create(ctx: ShellContext): GameRenderer {
           const cells = outcome.multipliers.map((m) => [m.column, m.row] as const);
           items.push({ label: `${cfg.multiplier.name}s: total × ${outcome.multiplier}`, cells });
         }
-        if (outcome.multipliers.length > 0) multOut.textContent = `× ${outcome.multipliers.reduce((s, m) => s + m.value, 0)}`;
+        if (outcome.multipliers.length > 0)
+          multOut.textContent = `× ${outcome.multipliers.reduce((s, m) => s + m.value, 0)}`;
         slot.wins.show(items);
         if (win > 0 && outcome.multiplier > 1) {
           const before = outcome.wins.reduce((s, w) => s + w.win, 0);

@@ -17,14 +17,25 @@ import { chipLabel } from '../money';
 import { nearest, type GameRenderer, type ShellContext } from '../renderer';
 
 /** The pockets in wheel order, clockwise from zero. */
-const WHEEL = [0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7, 28, 12, 35, 3, 26];
+const WHEEL = [
+  0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7,
+  28, 12, 35, 3, 26,
+];
 const TAU = Math.PI * 2;
 const SLICE = TAU / WHEEL.length;
 const COLOURS = { red: '#d7263d', black: '#1b1d2b', green: '#0f9d58' } as const;
 
-type Position = { key: string; type: RouletteBetType; numbers: number[]; label: string; stake: number; button: HTMLButtonElement };
+type Position = {
+  key: string;
+  type: RouletteBetType;
+  numbers: number[];
+  label: string;
+  stake: number;
+  button: HTMLButtonElement;
+};
 
-const positionKey = (type: RouletteBetType, numbers: readonly number[]) => (numbers.length === 0 ? type : `${type}-${numbers.join('-')}`);
+const positionKey = (type: RouletteBetType, numbers: readonly number[]) =>
+  numbers.length === 0 ? type : `${type}-${numbers.join('-')}`;
 
 const EVEN_MONEY: { type: RouletteBetType; label: string; name: string }[] = [
   { type: 'low', label: '1–18', name: 'Low (1 to 18)' },
@@ -61,9 +72,18 @@ export function create(ctx: ShellContext): GameRenderer {
   const canvas = h('canvas', { role: 'img', 'aria-label': 'Roulette wheel' });
   const pocketBig = h('div', { class: 'pocket-big green', 'data-testid': 'pocket', 'aria-live': 'polite' }, '–');
   const history = h('div', { class: 'history', 'aria-label': 'Last numbers' });
-  const winsList = h('ul', { class: 'position-wins', 'data-testid': 'position-wins', 'aria-label': 'Wins per position' });
+  const winsList = h('ul', {
+    class: 'position-wins',
+    'data-testid': 'position-wins',
+    'aria-label': 'Wins per position',
+  });
   ctx.stage.append(
-    h('div', { class: 'roulette' }, h('div', { class: 'wheel-wrap' }, canvas), h('div', { class: 'roulette-result' }, pocketBig, history, winsList)),
+    h(
+      'div',
+      { class: 'roulette' },
+      h('div', { class: 'wheel-wrap' }, canvas),
+      h('div', { class: 'roulette-result' }, pocketBig, history, winsList),
+    ),
   );
 
   let wheelAngle = 0;
@@ -147,16 +167,37 @@ export function create(ctx: ShellContext): GameRenderer {
   const undo: { key: string; amount: number }[] = [];
   const buttons: HTMLButtonElement[] = [];
   const boardMessage = h('span', { class: 'muted small', 'aria-live': 'polite' });
-  const clearButton = h('button', { type: 'button', class: 'btn', 'data-testid': 'clear', 'aria-label': 'Clear bets' }, 'Clear');
-  const undoButton = h('button', { type: 'button', class: 'btn', 'data-testid': 'undo', 'aria-label': 'Undo last chip' }, 'Undo');
+  const clearButton = h(
+    'button',
+    { type: 'button', class: 'btn', 'data-testid': 'clear', 'aria-label': 'Clear bets' },
+    'Clear',
+  );
+  const undoButton = h(
+    'button',
+    { type: 'button', class: 'btn', 'data-testid': 'undo', 'aria-label': 'Undo last chip' },
+    'Undo',
+  );
   const board = h('div', { class: 'board', role: 'group', 'aria-label': 'Betting board' });
   const inside = h('div', { class: 'inside' });
   ctx.controls.append(h('div', { class: 'board-tools' }, clearButton, undoButton, boardMessage), board);
 
-  type Place = { hc: number; hr: number; hcs?: number; hrs?: number; vc: number; vr: number; vcs?: number; vrs?: number };
+  type Place = {
+    hc: number;
+    hr: number;
+    hcs?: number;
+    hrs?: number;
+    vc: number;
+    vr: number;
+    vcs?: number;
+    vrs?: number;
+  };
   function cell(type: RouletteBetType, numbers: number[], text: string, place: Place, cls: string): void {
     const key = positionKey(type, numbers);
-    const button = h('button', { type: 'button', class: `cell ${cls}`, 'data-testid': `bet-${key}`, 'aria-label': describe(type, numbers) }, text);
+    const button = h(
+      'button',
+      { type: 'button', class: `cell ${cls}`, 'data-testid': `bet-${key}`, 'aria-label': describe(type, numbers) },
+      text,
+    );
     for (const [name, value] of Object.entries(place)) button.style.setProperty(`--${name}`, String(value));
     wire(button, type, numbers);
     board.appendChild(button);
@@ -164,7 +205,13 @@ export function create(ctx: ShellContext): GameRenderer {
   function zone(type: RouletteBetType, numbers: number[], u: number, w: number): void {
     const sorted = [...numbers].sort((a, b) => a - b);
     const key = positionKey(type, sorted);
-    const button = h('button', { type: 'button', class: 'zone', 'data-testid': `bet-${key}`, 'aria-label': describe(type, sorted), title: describe(type, sorted) });
+    const button = h('button', {
+      type: 'button',
+      class: 'zone',
+      'data-testid': `bet-${key}`,
+      'aria-label': describe(type, sorted),
+      title: describe(type, sorted),
+    });
     button.style.setProperty('--u', String(u));
     button.style.setProperty('--w', String(w));
     wire(button, type, sorted);
@@ -185,10 +232,22 @@ export function create(ctx: ShellContext): GameRenderer {
   }
   for (let k = 1; k <= 3; k++) cell('column', [k], '2:1', { hc: 14, hr: 4 - k, vc: 2 + k, vr: 14 }, 'outside');
   ['1st 12', '2nd 12', '3rd 12'].forEach((text, i) =>
-    cell('dozen', [i + 1], text, { hc: 2 + 4 * i, hcs: 4, hr: 4, vc: 2, vr: 2 + 4 * i, vrs: 4 }, 'outside vertical-text'),
+    cell(
+      'dozen',
+      [i + 1],
+      text,
+      { hc: 2 + 4 * i, hcs: 4, hr: 4, vc: 2, vr: 2 + 4 * i, vrs: 4 },
+      'outside vertical-text',
+    ),
   );
   EVEN_MONEY.forEach((e, i) =>
-    cell(e.type, [], e.label, { hc: 2 + 2 * i, hcs: 2, hr: 5, vc: 1, vr: 2 + 2 * i, vrs: 2 }, `outside vertical-text ${e.type === 'red' || e.type === 'black' ? e.type : ''}`),
+    cell(
+      e.type,
+      [],
+      e.label,
+      { hc: 2 + 2 * i, hcs: 2, hr: 5, vc: 1, vr: 2 + 2 * i, vrs: 2 },
+      `outside vertical-text ${e.type === 'red' || e.type === 'black' ? e.type : ''}`,
+    ),
   );
   // Inside bets on the lines: u runs along the layout (rows of three, 0…12), w across it (0…3).
   for (let n = 1; n <= 36; n++) {
@@ -278,7 +337,9 @@ export function create(ctx: ShellContext): GameRenderer {
     bet() {
       if (positions.size === 0) return { error: 'Place a chip on the table first.' };
       const bets = [...positions.values()].map((p) =>
-        p.numbers.length === 0 ? { type: p.type, stake: p.stake } : { type: p.type, numbers: p.numbers, stake: p.stake },
+        p.numbers.length === 0
+          ? { type: p.type, stake: p.stake }
+          : { type: p.type, numbers: p.numbers, stake: p.stake },
       );
       sent = [...positions.values()];
       return { bet: { bets }, stake: total() };
@@ -333,7 +394,9 @@ export function create(ctx: ShellContext): GameRenderer {
       while (history.children.length > 12) history.lastElementChild?.remove();
       board.querySelector(`[data-testid="bet-straight-${outcome.pocket}"]`)?.classList.add('winner');
       // The outcome lists the positions in the order they were sent.
-      sent.forEach((p, i) => p.button.querySelector('.chip')?.classList.add((outcome.positions[i]?.win ?? 0) > 0 ? 'won' : 'lost'));
+      sent.forEach((p, i) =>
+        p.button.querySelector('.chip')?.classList.add((outcome.positions[i]?.win ?? 0) > 0 ? 'won' : 'lost'),
+      );
       winsList.replaceChildren(
         ...outcome.positions.map((o) =>
           h(

@@ -8,14 +8,33 @@ import { h } from '../dom';
 import { nearest, stakeLadder, type GameRenderer } from '../renderer';
 
 /** A number input with two decimals. */
-export function decimalInput(attrs: { id: string; testId: string; label: string; min: string; max: string; value: string }): HTMLInputElement {
+export function decimalInput(attrs: {
+  id: string;
+  testId: string;
+  label: string;
+  min: string;
+  max: string;
+  value: string;
+}): HTMLInputElement {
   const { id, testId, label, min, max, value } = attrs;
-  return h('input', { type: 'number', id, 'data-testid': testId, 'aria-label': label, min, max, step: '0.01', inputmode: 'decimal', value });
+  return h('input', {
+    type: 'number',
+    id,
+    'data-testid': testId,
+    'aria-label': label,
+    min,
+    max,
+    step: '0.01',
+    inputmode: 'decimal',
+    value,
+  });
 }
 
 /** A control with its caption: a `<label for>` when the control has an id. */
 export function field(caption: string, control: HTMLElement): HTMLElement {
-  const label = control.id ? h('label', { class: 'label', for: control.id }, caption) : h('span', { class: 'label' }, caption);
+  const label = control.id
+    ? h('label', { class: 'label', for: control.id }, caption)
+    : h('span', { class: 'label' }, caption);
   return h('div', { class: 'field' }, label, control);
 }
 
@@ -44,7 +63,10 @@ export function fieldGame(options: {
   error: string;
   refresh: () => void;
   fields: readonly (HTMLInputElement | HTMLButtonElement)[];
-}): Pick<GameRenderer, 'playLabel' | 'stakeLabel' | 'stakes' | 'defaultStake' | 'naturalMs' | 'bet' | 'stakeChanged' | 'lock'> {
+}): Pick<
+  GameRenderer,
+  'playLabel' | 'stakeLabel' | 'stakes' | 'defaultStake' | 'naturalMs' | 'bet' | 'stakeChanged' | 'lock'
+> {
   const stakes = stakeLadder(10, MAX_STAKE, [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000]);
   return {
     playLabel: options.playLabel,

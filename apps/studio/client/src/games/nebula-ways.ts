@@ -20,7 +20,10 @@ export function create(ctx: ShellContext): GameRenderer {
   function item(outcome: NebulaOutcome, w: NebulaWayWin): WinItem {
     const cells = cellsWhere(outcome.reels, (name) => name === w.symbol || isWild(name), w.reels);
     const boosted = w.weightedWays !== w.ways ? ` (×${w.weightedWays} with wilds)` : '';
-    return { label: `${w.symbol} on ${w.reels} reels, ${w.ways} ${w.ways === 1 ? 'way' : 'ways'}${boosted}: ${ctx.money(w.win)}`, cells };
+    return {
+      label: `${w.symbol} on ${w.reels} reels, ${w.ways} ${w.ways === 1 ? 'way' : 'ways'}${boosted}: ${ctx.money(w.win)}`,
+      cells,
+    };
   }
 
   return slotRenderer(
@@ -29,7 +32,9 @@ export function create(ctx: ShellContext): GameRenderer {
     {
       async land(raw, win, timing) {
         const outcome = raw as NebulaOutcome;
-        await reels.stopAll(outcome.reels, Math.max(timing.ms, pace(timing.quick).stopMin), () => ctx.sound.play('stop'));
+        await reels.stopAll(outcome.reels, Math.max(timing.ms, pace(timing.quick).stopMin), () =>
+          ctx.sound.play('stop'),
+        );
         slot.spinning = false;
         slot.wins.show(outcome.wins.map((w) => item(outcome, w)));
         slot.say(win > 0 ? `Win ${ctx.money(win)}` : '', win > 0);

@@ -27,7 +27,11 @@ export function create(ctx: ShellContext): GameRenderer {
   let rolling = false;
 
   // ---- stage ----
-  const rollOut = h('div', { class: 'dice-roll', 'data-testid': 'roll', 'aria-live': 'polite', 'aria-label': 'Roll' }, '50.00');
+  const rollOut = h(
+    'div',
+    { class: 'dice-roll', 'data-testid': 'roll', 'aria-live': 'polite', 'aria-label': 'Roll' },
+    '50.00',
+  );
   const winZone = h('div', { class: 'win-zone' });
   const targetLabel = h('span', {});
   const targetMarker = h('div', { class: 'marker', 'aria-hidden': 'true' }, targetLabel);
@@ -36,9 +40,33 @@ export function create(ctx: ShellContext): GameRenderer {
   ctx.stage.append(h('div', { class: 'dice' }, rollOut, track));
 
   // ---- controls ----
-  const targetInput = decimalInput({ id: 'dice-target', testId: 'target', label: 'Target', min: '0', max: '99.99', value: show(target) });
-  const slider = h('input', { type: 'range', min: '0', max: String(ROLLS - 1), step: '1', value: String(target), 'aria-label': 'Target slider' });
-  const directionButton = h('button', { type: 'button', class: 'btn', 'data-testid': 'direction', 'data-value': direction, 'aria-label': 'Direction: roll under' }, 'Roll under');
+  const targetInput = decimalInput({
+    id: 'dice-target',
+    testId: 'target',
+    label: 'Target',
+    min: '0',
+    max: '99.99',
+    value: show(target),
+  });
+  const slider = h('input', {
+    type: 'range',
+    min: '0',
+    max: String(ROLLS - 1),
+    step: '1',
+    value: String(target),
+    'aria-label': 'Target slider',
+  });
+  const directionButton = h(
+    'button',
+    {
+      type: 'button',
+      class: 'btn',
+      'data-testid': 'direction',
+      'data-value': direction,
+      'aria-label': 'Direction: roll under',
+    },
+    'Roll under',
+  );
   const chanceOut = readout('chance');
   const multiplierOut = readout('multiplier');
   const payoutOut = readout('payout');
@@ -58,7 +86,12 @@ export function create(ctx: ShellContext): GameRenderer {
   );
 
   const rolls = () => winningRolls(target, direction);
-  const valid = () => Number.isInteger(target) && target >= 0 && target < ROLLS && rolls() >= MIN_WINNING_ROLLS && rolls() <= MAX_WINNING_ROLLS;
+  const valid = () =>
+    Number.isInteger(target) &&
+    target >= 0 &&
+    target < ROLLS &&
+    rolls() >= MIN_WINNING_ROLLS &&
+    rolls() <= MAX_WINNING_ROLLS;
 
   function refresh(): void {
     const n = rolls();

@@ -17,14 +17,36 @@ const OUT_OF_RANGE = 'Choose a cash-out between ×1.01 and ×1000.00.';
 export function create(ctx: ShellContext): GameRenderer {
   const canvas = h('canvas', { role: 'img', 'aria-label': 'Multiplier curve' });
   const multOut = h('div', { class: 'crash-mult', 'data-testid': 'multiplier' }, '×1.00');
-  const note = h('div', { class: 'crash-note', 'data-testid': 'crash-note', 'aria-live': 'polite' }, 'Set your cash-out and launch');
+  const note = h(
+    'div',
+    { class: 'crash-note', 'data-testid': 'crash-note', 'aria-live': 'polite' },
+    'Set your cash-out and launch',
+  );
   const historyBox = h('div', { class: 'crash-history', 'aria-label': 'Last crash points' });
-  ctx.stage.append(h('div', { class: 'crash' }, canvas, h('div', { class: 'crash-readout' }, multOut, note)), historyBox);
+  ctx.stage.append(
+    h('div', { class: 'crash' }, canvas, h('div', { class: 'crash-readout' }, multOut, note)),
+    historyBox,
+  );
 
-  const cashInput = decimalInput({ id: 'cashout-at', testId: 'cashout-at', label: 'Auto cash-out multiplier', min: '1.01', max: '1000', value: '2.00' });
+  const cashInput = decimalInput({
+    id: 'cashout-at',
+    testId: 'cashout-at',
+    label: 'Auto cash-out multiplier',
+    min: '1.01',
+    max: '1000',
+    value: '2.00',
+  });
   const winOut = readout('cashout-win');
   const fieldError = errorLine();
-  ctx.controls.append(h('div', { class: 'crash-controls' }, field('Auto cash-out at ×', cashInput), statBox('Win at cash-out', winOut), fieldError));
+  ctx.controls.append(
+    h(
+      'div',
+      { class: 'crash-controls' },
+      field('Auto cash-out at ×', cashInput),
+      statBox('Win at cash-out', winOut),
+      fieldError,
+    ),
+  );
 
   const cashoutAt = (): number | null => {
     const text = cashInput.value.trim();

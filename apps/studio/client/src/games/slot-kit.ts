@@ -73,11 +73,21 @@ export type Look = { emoji: string; colour: string };
 /** How a symbol is drawn: by its name (any case, any game), else its initials on a stable colour. */
 export function look(name: string): Look {
   const key = name.toLowerCase().trim();
-  const known = LOOKS[key] ?? LOOKS[key.replace(/^(blue|red|green|purple|yellow|orange|pink|white) /, '')] ?? LOOKS[key.split(/[\s_-]/)[0] ?? ''];
+  const known =
+    LOOKS[key] ??
+    LOOKS[key.replace(/^(blue|red|green|purple|yellow|orange|pink|white) /, '')] ??
+    LOOKS[key.split(/[\s_-]/)[0] ?? ''];
   if (known) return { emoji: known[0], colour: known[1] };
   let hash = 0;
   for (const ch of key) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
-  const initials = name.replace(/[^A-Za-z0-9 ]/g, '').split(/\s+/).filter(Boolean).map((w) => w[0]).join('').slice(0, 2) || '?';
+  const initials =
+    name
+      .replace(/[^A-Za-z0-9 ]/g, '')
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((w) => w[0])
+      .join('')
+      .slice(0, 2) || '?';
   return { emoji: initials.toUpperCase(), colour: FALLBACK_COLOURS[hash % FALLBACK_COLOURS.length]! };
 }
 
@@ -96,7 +106,14 @@ export function paintTile(tile: HTMLElement, name: string, extra?: string): void
   if (extra) tile.appendChild(h('span', { class: 'mult' }, extra));
 }
 
-const shortName = (name: string): string => (name.toLowerCase() === 'seven' ? '7' : name.split(/\s+/).map((w) => w.slice(0, name.includes(' ') ? 1 : 3)).join('').toUpperCase());
+const shortName = (name: string): string =>
+  name.toLowerCase() === 'seven'
+    ? '7'
+    : name
+        .split(/\s+/)
+        .map((w) => w.slice(0, name.includes(' ') ? 1 : 3))
+        .join('')
+        .toUpperCase();
 
 /** A grid of `cols` reels of `rows` tiles that spin and stop reel by reel. */
 export class ReelSet {
@@ -115,7 +132,12 @@ export class ReelSet {
     this.grid = h('div', { class: 'slot-grid', role: 'group', 'aria-label': 'Reels' });
     this.grid.style.setProperty('--cols', String(cols));
     this.grid.style.setProperty('--rows', String(rows));
-    this.lines = svg('svg', { class: 'slot-lines', viewBox: '0 0 100 100', preserveAspectRatio: 'none', 'aria-hidden': 'true' });
+    this.lines = svg('svg', {
+      class: 'slot-lines',
+      viewBox: '0 0 100 100',
+      preserveAspectRatio: 'none',
+      'aria-hidden': 'true',
+    });
     this.root = h('div', { class: 'slot-grid-wrap' }, this.grid);
     this.root.style.setProperty('--aspect', String(cols / rows));
     this.root.appendChild(this.lines);
@@ -135,7 +157,11 @@ export class ReelSet {
   }
 
   private fillRandom(): void {
-    for (let c = 0; c < this.cols; c++) this.setReel(c, Array.from({ length: this.rows }, () => this.randomName()));
+    for (let c = 0; c < this.cols; c++)
+      this.setReel(
+        c,
+        Array.from({ length: this.rows }, () => this.randomName()),
+      );
   }
 
   /** Shows `symbols` (top row first) on reel `c`. */
@@ -157,7 +183,10 @@ export class ReelSet {
   spinAll(): void {
     this.clearHighlight();
     for (let c = 0; c < this.cols; c++) {
-      this.setReel(c, Array.from({ length: this.rows + 1 }, () => this.randomName()));
+      this.setReel(
+        c,
+        Array.from({ length: this.rows + 1 }, () => this.randomName()),
+      );
       const reel = this.reels[c]!;
       reel.classList.remove('landed');
       reel.classList.add('spinning');
@@ -174,7 +203,12 @@ export class ReelSet {
   }
 
   /** Stops every reel on `columns` (`columns[c][r]`) one after another over `ms`. */
-  async stopAll(columns: readonly (readonly string[])[], ms: number, onStop?: (c: number) => void, extras?: (c: number) => (string | undefined)[]): Promise<void> {
+  async stopAll(
+    columns: readonly (readonly string[])[],
+    ms: number,
+    onStop?: (c: number) => void,
+    extras?: (c: number) => (string | undefined)[],
+  ): Promise<void> {
     const bounce = Math.min(220, ms / (this.cols + 1)); // the last reel's landing
     const step = (ms - bounce) / this.cols;
     for (let c = 0; c < this.cols; c++) {
@@ -206,7 +240,9 @@ export class ReelSet {
     this.lines.replaceChildren();
     if (path) {
       const points = path.map((r, c) => `${((c + 0.5) / this.cols) * 100},${((r + 0.5) / this.rows) * 100}`).join(' ');
-      this.lines.appendChild(svg('polyline', { points, 'vector-effect': 'non-scaling-stroke', style: 'stroke-width:3' }));
+      this.lines.appendChild(
+        svg('polyline', { points, 'vector-effect': 'non-scaling-stroke', style: 'stroke-width:3' }),
+      );
     }
   }
 
@@ -227,7 +263,12 @@ export class WinCycler {
   readonly list: HTMLUListElement;
   private timer = 0;
 
-  constructor(private readonly reels: { highlight: (cells: readonly (readonly [number, number])[], path?: readonly number[]) => void; clearHighlight: () => void }) {
+  constructor(
+    private readonly reels: {
+      highlight: (cells: readonly (readonly [number, number])[], path?: readonly number[]) => void;
+      clearHighlight: () => void;
+    },
+  ) {
     this.list = h('ul', { class: 'slot-wins', 'aria-label': 'Wins', 'data-testid': 'wins' });
   }
 
@@ -274,7 +315,11 @@ export function pace(quick: boolean) {
 }
 
 /** The cells ([reel, row]) of `columns` (`columns[reel][row]`) whose symbol passes `hit`, on the first `reels` reels. */
-export function cellsWhere(columns: readonly (readonly string[])[], hit: (name: string) => boolean, reels = columns.length): [number, number][] {
+export function cellsWhere(
+  columns: readonly (readonly string[])[],
+  hit: (name: string) => boolean,
+  reels = columns.length,
+): [number, number][] {
   const cells: [number, number][] = [];
   columns.slice(0, reels).forEach((col, reel) => col.forEach((name, row) => hit(name) && cells.push([reel, row])));
   return cells;
@@ -294,7 +339,9 @@ export class SlotStage {
   ) {
     this.wins = new WinCycler(reels);
     this.message = h('div', { class: 'slot-message', 'aria-live': 'polite', 'data-testid': 'round-message' });
-    ctx.stage.append(h('div', { class: 'slot' }, h('div', { class: 'slot-head' }, ...head), reels.root, this.message, this.wins.list));
+    ctx.stage.append(
+      h('div', { class: 'slot' }, h('div', { class: 'slot-head' }, ...head), reels.root, this.message, this.wins.list),
+    );
   }
 
   /** Sets the round message, marked as a win or not. */

@@ -14,7 +14,11 @@ export function create(ctx: ShellContext): GameRenderer {
   const names = [...cfg.symbols.map((s) => s.name), cfg.wild.name, cfg.scatter.name];
   const reels = new ReelSet(nReels, cfg.rows, names);
   const counter = h('span', { class: 'slot-free', 'data-testid': 'free-spins', 'aria-live': 'polite' });
-  const info = h('span', { class: 'muted' }, `${cfg.lines.length} lines · ${cfg.wild.name} wild expands · 3+ ${cfg.scatter.name} = free spins`);
+  const info = h(
+    'span',
+    { class: 'muted' },
+    `${cfg.lines.length} lines · ${cfg.wild.name} wild expands · 3+ ${cfg.scatter.name} = free spins`,
+  );
   const slot = new SlotStage(ctx, reels, [info, counter]);
   const { wins, message } = slot;
   /** Quick pace for the rest of the free spins (the player pressed Space or clicked the reels). */
@@ -28,7 +32,10 @@ export function create(ctx: ShellContext): GameRenderer {
     });
     if (spin.scatters >= 3) {
       const cells = cellsWhere(spin.reels, (name) => name === cfg.scatter.name);
-      const parts = [spin.scatterWin > 0 ? ctx.money(spin.scatterWin) : '', spin.freeSpinsAwarded > 0 ? `${spin.freeSpinsAwarded} free spins` : ''].filter(Boolean);
+      const parts = [
+        spin.scatterWin > 0 ? ctx.money(spin.scatterWin) : '',
+        spin.freeSpinsAwarded > 0 ? `${spin.freeSpinsAwarded} free spins` : '',
+      ].filter(Boolean);
       items.push({ label: `${spin.scatters} × ${cfg.scatter.name}: ${parts.join(' + ')}`, cells });
     }
     return items;
@@ -41,7 +48,10 @@ export function create(ctx: ShellContext): GameRenderer {
     if (spin.expanded.length > 0) {
       await sleep(p.expand / 2);
       for (const reel of spin.expanded) {
-        reels.setReel(reel, Array.from({ length: cfg.rows }, () => cfg.wild.name));
+        reels.setReel(
+          reel,
+          Array.from({ length: cfg.rows }, () => cfg.wild.name),
+        );
         for (let r = 0; r < cfg.rows; r++) reels.tile(reel, r)?.classList.add('wild-expanded');
       }
       await sleep(p.expand / 2);
@@ -49,47 +59,51 @@ export function create(ctx: ShellContext): GameRenderer {
     wins.show(winItems(spin));
   }
 
-  return slotRenderer(slot, { unit: cfg.lines.length, factors: [1, 2, 5, 10, 25, 50, 100, 250, 500], naturalMs: 1600 }, {
-    start() {
-      hurried = false;
-      counter.textContent = '';
-    },
-    async land(raw, win, timing) {
-      const outcome = raw as StellarOutcome;
-      const pc = () => pace(timing.quick || hurried);
-      await present(outcome.base, timing.ms, timing.quick);
-      if (outcome.base.win > 0) {
-        message.textContent = `Win ${ctx.money(outcome.base.win)}`;
-        message.classList.add('won');
-      }
-      if (outcome.freeSpins.length > 0) {
-        let total = outcome.base.freeSpinsAwarded;
-        let freeWin = 0;
-        message.textContent = `${total} free spins! Wins × ${cfg.freeSpinMultiplier}`;
-        message.classList.add('won');
-        ctx.announce(`${total} free spins`);
-        await sleep(pc().freeIntro);
-        for (const [i, spin] of outcome.freeSpins.entries()) {
-          counter.textContent = `Free spin ${i + 1} / ${total}`;
-          wins.clear();
-          reels.spinAll();
-          ctx.sound.play('start');
-          await present(spin, pc().freeSpin, timing.quick || hurried);
-          freeWin += spin.win;
-          if (spin.freeSpinsAwarded > 0) {
-            total += spin.freeSpinsAwarded;
-            counter.textContent = `Free spin ${i + 1} / ${total} (+${spin.freeSpinsAwarded})`;
-          }
-          message.textContent = `Free spins win ${ctx.money(freeWin)}`;
-          await sleep(spin.win > 0 || spin.freeSpinsAwarded > 0 ? pc().freeShow : pc().freeShow / 3);
+  return slotRenderer(
+    slot,
+    { unit: cfg.lines.length, factors: [1, 2, 5, 10, 25, 50, 100, 250, 500], naturalMs: 1600 },
+    {
+      start() {
+        hurried = false;
+        counter.textContent = '';
+      },
+      async land(raw, win, timing) {
+        const outcome = raw as StellarOutcome;
+        const pc = () => pace(timing.quick || hurried);
+        await present(outcome.base, timing.ms, timing.quick);
+        if (outcome.base.win > 0) {
+          message.textContent = `Win ${ctx.money(outcome.base.win)}`;
+          message.classList.add('won');
         }
-        counter.textContent = `${total} free spins won ${ctx.money(freeWin)}`;
-      }
-      slot.spinning = false;
-      slot.say(win > 0 ? `Total win ${ctx.money(win)}` : '', win > 0);
+        if (outcome.freeSpins.length > 0) {
+          let total = outcome.base.freeSpinsAwarded;
+          let freeWin = 0;
+          message.textContent = `${total} free spins! Wins × ${cfg.freeSpinMultiplier}`;
+          message.classList.add('won');
+          ctx.announce(`${total} free spins`);
+          await sleep(pc().freeIntro);
+          for (const [i, spin] of outcome.freeSpins.entries()) {
+            counter.textContent = `Free spin ${i + 1} / ${total}`;
+            wins.clear();
+            reels.spinAll();
+            ctx.sound.play('start');
+            await present(spin, pc().freeSpin, timing.quick || hurried);
+            freeWin += spin.win;
+            if (spin.freeSpinsAwarded > 0) {
+              total += spin.freeSpinsAwarded;
+              counter.textContent = `Free spin ${i + 1} / ${total} (+${spin.freeSpinsAwarded})`;
+            }
+            message.textContent = `Free spins win ${ctx.money(freeWin)}`;
+            await sleep(spin.win > 0 || spin.freeSpinsAwarded > 0 ? pc().freeShow : pc().freeShow / 3);
+          }
+          counter.textContent = `${total} free spins won ${ctx.money(freeWin)}`;
+        }
+        slot.spinning = false;
+        slot.say(win > 0 ? `Total win ${ctx.money(win)}` : '', win > 0);
+      },
+      hurry() {
+        hurried = true;
+      },
     },
-    hurry() {
-      hurried = true;
-    },
-  });
+  );
 }

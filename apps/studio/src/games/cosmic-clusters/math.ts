@@ -98,7 +98,8 @@ export function makeCosmic(config: CosmicConfig, declaredRtp: number): CosmicGam
   const symbolAt = new Int8Array(totalWeight);
   for (let i = 0, at = 0; i < weights.length; i++) for (let k = 0; k < weights[i]!; k++) symbolAt[at++] = i;
   const valueAt = new Int32Array(multTotal);
-  for (let i = 0, at = 0; i < multValues.length; i++) for (let k = 0; k < multValues[i]!.weight; k++) valueAt[at++] = multValues[i]!.value;
+  for (let i = 0, at = 0; i < multValues.length; i++)
+    for (let k = 0; k < multValues[i]!.weight; k++) valueAt[at++] = multValues[i]!.value;
   // payOf[s * (cells + 1) + n]: coins for n of symbol s.
   const payOf = new Int32Array(nSym * (cells + 1));
   symbols.forEach((s, i) => {

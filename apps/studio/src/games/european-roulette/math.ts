@@ -60,7 +60,9 @@ export const PAYOUT: Readonly<Record<RouletteBetType, number>> = {
   high: 1,
 };
 
-export const RED_NUMBERS: ReadonlySet<number> = new Set([1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36]);
+export const RED_NUMBERS: ReadonlySet<number> = new Set([
+  1, 3, 5, 7, 9, 12, 14, 16, 18, 19, 21, 23, 25, 27, 30, 32, 34, 36,
+]);
 
 export type PocketColour = 'green' | 'red' | 'black';
 export function colourOf(pocket: number): PocketColour {

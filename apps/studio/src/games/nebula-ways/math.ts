@@ -20,7 +20,18 @@
  * stops enumerated).
  */
 import type { Draws } from '../../fair/draws';
-import { countPays, countPaytable, decodeStrip, lazy, MAX_STAKE, perStake, stakeGameBasics, symbolCodes, windowAt, type StakeBet } from '../shared';
+import {
+  countPays,
+  countPaytable,
+  decodeStrip,
+  lazy,
+  MAX_STAKE,
+  perStake,
+  stakeGameBasics,
+  symbolCodes,
+  windowAt,
+  type StakeBet,
+} from '../shared';
 import type { GameMath, PaytableRow } from '../types';
 
 export { MAX_STAKE };
@@ -160,7 +171,10 @@ export function makeNebula(config: NebulaConfig, declaredRtp: number): NebulaGam
 
   const paytable: PaytableRow[] = countPaytable(symbols, nReels, (p) => `${p} × stake/${divisor} per way`);
   for (const w of config.wilds) {
-    paytable.push({ label: `${config.wildName} ×${w.multiplier} (reels 2–4)`, pays: `substitutes; multiplies its ways by ${w.multiplier}` });
+    paytable.push({
+      label: `${config.wildName} ×${w.multiplier} (reels 2–4)`,
+      pays: `substitutes; multiplies its ways by ${w.multiplier}`,
+    });
   }
 
   return {

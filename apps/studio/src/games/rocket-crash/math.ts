@@ -68,7 +68,10 @@ function ratio(numerator: bigint, denominator: bigint): number {
 
 /** Exact mean (from the integer ratio) and variance of the return per unit stake. */
 export function crashReturnMoments(bet: CrashBet): ReturnMoments {
-  const { variance } = bernoulliReturn(drawsReaching(bet.cashout_at) / TWO_32, crashWin(bet.stake, bet.cashout_at) / bet.stake);
+  const { variance } = bernoulliReturn(
+    drawsReaching(bet.cashout_at) / TWO_32,
+    crashWin(bet.stake, bet.cashout_at) / bet.stake,
+  );
   return { mean: crashRtp(bet).value, variance };
 }
 
@@ -90,7 +93,10 @@ export const rocketCrash: GameMath<CrashBet, CrashOutcome> = {
   play(draws: Draws, bet: CrashBet) {
     const crash = crashPoint(draws.int(TWO_32));
     const won = crash >= bet.cashout_at;
-    return { outcome: { crash_point: crash, cashout_at: bet.cashout_at, won }, win: won ? crashWin(bet.stake, bet.cashout_at) : 0 };
+    return {
+      outcome: { crash_point: crash, cashout_at: bet.cashout_at, won },
+      win: won ? crashWin(bet.stake, bet.cashout_at) : 0,
+    };
   },
   referenceBet,
   rules: {

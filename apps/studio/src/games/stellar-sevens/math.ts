@@ -27,7 +27,18 @@
  * E[Y²] = (E[X²] + 2 E[Y] E[XK] + E[K(K−1)] E[Y]²) / (1 − E[K]); the round adds the base spin.
  */
 import type { Draws } from '../../fair/draws';
-import { countPays, countPaytable, decodeStrip, lazy, MAX_STAKE, perStake, stakeGameBasics, symbolCodes, windowAt, type StakeBet } from '../shared';
+import {
+  countPays,
+  countPaytable,
+  decodeStrip,
+  lazy,
+  MAX_STAKE,
+  perStake,
+  stakeGameBasics,
+  symbolCodes,
+  windowAt,
+  type StakeBet,
+} from '../shared';
 import type { GameMath, PaytableRow } from '../types';
 
 export { MAX_STAKE };

@@ -30,7 +30,12 @@ export class Scripted implements Draws {
 export const scripted = (...values: number[]): Scripted => new Scripted(values);
 
 /** Plays `bet` (through `parseBet`) on scripted draws and checks the ranges the game drew from. */
-export function playScripted<O>(game: GameMath<any, O>, values: number[], bet: unknown, asked: number[]): { outcome: O; win: number } {
+export function playScripted<O>(
+  game: GameMath<any, O>,
+  values: number[],
+  bet: unknown,
+  asked: number[],
+): { outcome: O; win: number } {
   const draws = new Scripted(values);
   const result = game.play(draws, game.parseBet(bet));
   expect(draws.asked).toEqual(asked);
@@ -81,13 +86,18 @@ export function enumerate(run: (d: Draws) => number): { mean: number; second: nu
  * draws make it the slowest kind of unit test (seconds), hence a time limit of its own.
  */
 export function measuredRtpTest(game: AnyGameMath, rounds = 200_000): void {
-  it(`measures the RTP of ${rounds.toLocaleString('en')} provably fair rounds within 4.5 standard errors`, { timeout: 60_000 }, () => {
-    const bet = game.referenceBet;
-    let won = 0;
-    for (let nonce = 0; nonce < rounds; nonce++) won += game.play(new RoundDraws(`stat-${game.slug}`, 'client', nonce), bet).win;
-    const measured = won / (rounds * game.stake(bet));
-    expect(Math.abs(measured - game.rtp)).toBeLessThan(4.5 * Math.sqrt(game.returnVariance() / rounds));
-  });
+  it(
+    `measures the RTP of ${rounds.toLocaleString('en')} provably fair rounds within 4.5 standard errors`,
+    { timeout: 60_000 },
+    () => {
+      const bet = game.referenceBet;
+      let won = 0;
+      for (let nonce = 0; nonce < rounds; nonce++)
+        won += game.play(new RoundDraws(`stat-${game.slug}`, 'client', nonce), bet).win;
+      const measured = won / (rounds * game.stake(bet));
+      expect(Math.abs(measured - game.rtp)).toBeLessThan(4.5 * Math.sqrt(game.returnVariance() / rounds));
+    },
+  );
 }
 
 /** Asserts that the exact RTP is the declared one, inside the 94–97 % band, with a positive variance. */

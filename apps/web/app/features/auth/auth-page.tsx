@@ -22,7 +22,8 @@ export function AuthPage({ kind, locale }: { kind: 'login' | 'registration'; loc
             {t('auth.forgot')}
           </Link>
           <span>
-            {t('auth.noAccount')} <Link to={localizePath('/registration', locale) + redirectQuery}>{t('auth.signUp')}</Link>
+            {t('auth.noAccount')}{' '}
+            <Link to={localizePath('/registration', locale) + redirectQuery}>{t('auth.signUp')}</Link>
           </span>
         </SignInForm>
       ) : (

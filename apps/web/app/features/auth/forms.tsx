@@ -14,13 +14,29 @@ import {
 } from '@orbit/contracts';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { ApiError, browserApi } from '../../lib/api';
-import { forgetValues, rememberedValues, rememberValues, type AutocompleteScope, type AutocompleteValues } from '../../lib/autocomplete';
+import {
+  forgetValues,
+  rememberedValues,
+  rememberValues,
+  type AutocompleteScope,
+  type AutocompleteValues,
+} from '../../lib/autocomplete';
 import { captchaToken } from '../../lib/captcha';
 import { useI18n } from '../../lib/i18n';
 import type { Locale } from '../../lib/locale';
 import { setPlayer } from '../../lib/session';
 import { refreshPlayer } from '../../lib/session-client';
-import { check, CheckField, checkNewPassword, Field, NewPasswordFields, Notice, SelectField, useForm, type FieldErrors } from '../../ui/form';
+import {
+  check,
+  CheckField,
+  checkNewPassword,
+  Field,
+  NewPasswordFields,
+  Notice,
+  SelectField,
+  useForm,
+  type FieldErrors,
+} from '../../ui/form';
 import './auth.css';
 
 /** Only same-site paths are followed after sign-in (`?redirect=/profile`), never another origin. */
@@ -47,7 +63,9 @@ function deviceId(): string | undefined {
   try {
     let id = localStorage.getItem('orbit_dfpc');
     if (!id) {
-      id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+      id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(
+        '',
+      );
       localStorage.setItem('orbit_dfpc', id);
     }
     return id;
@@ -61,14 +79,19 @@ const CLEARED = ['captcha'] as const;
  * The identity forms' state. The values are read from the form itself on submit, so what was
  * typed before the page became interactive counts too; a change also clears the captcha's code.
  */
-const useFormState = <T extends Record<string, unknown>>(initial: T) => useForm(initial, { readForm: true, clears: CLEARED });
+const useFormState = <T extends Record<string, unknown>>(initial: T) =>
+  useForm(initial, { readForm: true, clears: CLEARED });
 
 /**
  * Offers the remembered values of a scope once the form is in the browser (never during server
  * rendering: local storage is the browser's). A field the player already typed in is left alone;
  * `apply` gets what was filled (selects are controlled, so they are set through it).
  */
-function usePrefill(form: RefObject<HTMLFormElement | null>, scope: AutocompleteScope, apply: (filled: AutocompleteValues) => void) {
+function usePrefill(
+  form: RefObject<HTMLFormElement | null>,
+  scope: AutocompleteScope,
+  apply: (filled: AutocompleteValues) => void,
+) {
   const applied = useRef(apply);
   useEffect(() => {
     const element = form.current;
@@ -113,7 +136,15 @@ function BaseError({ errors, shown }: { errors: FieldErrors; shown: string[] }) 
  * Sign-in: email and password, then — when the player has two-factor on (the server answers
  * `otp_attempt: required` and keeps the half-done sign-in) — the code from the authenticator app.
  */
-export function SignInForm({ onDone, notice, children }: { onDone: () => void; notice: string | null; children: ReactNode }) {
+export function SignInForm({
+  onDone,
+  notice,
+  children,
+}: {
+  onDone: () => void;
+  notice: string | null;
+  children: ReactNode;
+}) {
   const { t } = useI18n();
   const [step, setStep] = useState<'password' | 'code'>('password');
   const [expired, setExpired] = useState(false);
@@ -132,7 +163,13 @@ export function SignInForm({ onDone, notice, children }: { onDone: () => void; n
     <PasswordSignInForm
       onDone={onDone}
       onCodeRequired={() => setStep('code')}
-      notice={expired ? <Notice kind="error">{t('errors.otp_expired')}</Notice> : notice ? <Notice kind="info">{notice}</Notice> : null}
+      notice={
+        expired ? (
+          <Notice kind="error">{t('errors.otp_expired')}</Notice>
+        ) : notice ? (
+          <Notice kind="info">{notice}</Notice>
+        ) : null
+      }
     >
       {children}
     </PasswordSignInForm>
@@ -163,7 +200,9 @@ function PasswordSignInForm({
       rememberValues('login', { email });
       const captcha = await requireCaptcha();
       try {
-        const player = await browserApi().post<Player>('/api/users/sign_in', { user: { email, password: values.password, dfpc: deviceId(), captcha } });
+        const player = await browserApi().post<Player>('/api/users/sign_in', {
+          user: { email, password: values.password, dfpc: deviceId(), captcha },
+        });
         setPlayer(player);
         onDone();
       } catch (error) {
@@ -220,7 +259,9 @@ function TwoFactorForm({ onDone, onExpired }: { onDone: () => void; onExpired: (
     (values) => ({ otp_attempt: check(null, values.otp_attempt.trim()) }),
     async (values) => {
       try {
-        const player = await browserApi().post<Player>('/api/users/sign_in', { user: { otp_attempt: values.otp_attempt.replace(/\s/g, '') } });
+        const player = await browserApi().post<Player>('/api/users/sign_in', {
+          user: { otp_attempt: values.otp_attempt.replace(/\s/g, '') },
+        });
         setPlayer(player);
         onDone();
       } catch (error) {
@@ -328,7 +369,10 @@ export function SignUpForm({ onDone, locale, children }: { onDone: () => void; l
       onDone();
     },
   );
-  const currencyOptions = (currencies.length ? currencies.map((c) => c.code) : [values.currency]).map((code) => ({ value: code, label: code }));
+  const currencyOptions = (currencies.length ? currencies.map((c) => c.code) : [values.currency]).map((code) => ({
+    value: code,
+    label: code,
+  }));
   const countryOptions = countries.length
     ? countries.map((c) => ({ value: c.code, label: c.name }))
     : [{ value: values.country, label: values.country }];
@@ -337,7 +381,11 @@ export function SignUpForm({ onDone, locale, children }: { onDone: () => void; l
     <form ref={ref} className="auth-form" method="post" noValidate onSubmit={onSubmit}>
       <BaseError errors={errors} shown={shown} />
       <EmailField autoComplete="email" error={errors.email} onChange={(value) => form.set('email', value)} />
-      <NewPasswordFields label={t('auth.password')} errors={errors} onChange={(field, value) => form.set(field, value)} />
+      <NewPasswordFields
+        label={t('auth.password')}
+        errors={errors}
+        onChange={(field, value) => form.set(field, value)}
+      />
       <div className="auth-form__row">
         <SelectField
           name="country"
@@ -425,10 +473,25 @@ export function RemindForm() {
 }
 
 /** The email address field of the sign-in, sign-up and reminder forms. */
-function EmailField({ autoComplete, error, onChange }: { autoComplete: string; error?: string; onChange: (value: string) => void }) {
+function EmailField({
+  autoComplete,
+  error,
+  onChange,
+}: {
+  autoComplete: string;
+  error?: string;
+  onChange: (value: string) => void;
+}) {
   const { t } = useI18n();
   return (
-    <Field name="email" type="email" autoComplete={autoComplete} label={t('auth.email')} onChange={(e) => onChange(e.target.value)} error={error} />
+    <Field
+      name="email"
+      type="email"
+      autoComplete={autoComplete}
+      label={t('auth.email')}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+    />
   );
 }
 
@@ -442,7 +505,11 @@ export function NewPasswordForm({ token, onDone }: { token: string | null; onDon
     }),
     async (values) => {
       await browserApi().put('/api/users/password', {
-        user: { reset_password_token: token ?? '', password: values.password, password_confirmation: values.password_confirmation },
+        user: {
+          reset_password_token: token ?? '',
+          password: values.password,
+          password_confirmation: values.password_confirmation,
+        },
       });
       // The reset ends every session of the player (this one too).
       setPlayer(null);
@@ -453,7 +520,11 @@ export function NewPasswordForm({ token, onDone }: { token: string | null; onDon
   return (
     <form className="auth-form" method="post" noValidate onSubmit={onSubmit}>
       <BaseError errors={errors} shown={['password', 'password_confirmation']} />
-      <NewPasswordFields label={t('auth.newPassword')} errors={errors} onChange={(field, value) => form.set(field, value)} />
+      <NewPasswordFields
+        label={t('auth.newPassword')}
+        errors={errors}
+        onChange={(field, value) => form.set(field, value)}
+      />
       <Submit busy={form.busy} label={t('auth.newPasswordSubmit')} />
     </form>
   );
@@ -478,5 +549,9 @@ export function Confirmation({ token }: { token: string | null }) {
       );
   }, [token]);
   if (state === 'pending') return <Notice kind="info">{t('auth.confirming')}</Notice>;
-  return <Notice kind={state === 'confirmed' ? 'info' : 'error'}>{t(state === 'confirmed' ? 'auth.confirmed' : 'auth.confirmationFailed')}</Notice>;
+  return (
+    <Notice kind={state === 'confirmed' ? 'info' : 'error'}>
+      {t(state === 'confirmed' ? 'auth.confirmed' : 'auth.confirmationFailed')}
+    </Notice>
+  );
 }

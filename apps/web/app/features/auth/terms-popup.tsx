@@ -23,7 +23,12 @@ export function TermsPopup({ locale }: { locale: Locale }) {
     setBusy(true);
     setError(null);
     try {
-      setPlayer(await browserApi().patch<Player>('/api/player', { context: 'terms_acceptance', user: { terms_acceptance: true } }));
+      setPlayer(
+        await browserApi().patch<Player>('/api/player', {
+          context: 'terms_acceptance',
+          user: { terms_acceptance: true },
+        }),
+      );
     } catch (failure) {
       const codes = errorCodeOf(failure);
       setError(codes.base ?? 'unknown');

@@ -56,7 +56,16 @@ export function BannerCarousel({ banners }: { banners: BannerView[] }) {
             data-banner={banner.identifier}
             style={{ backgroundImage: banner.background }}
           >
-            {banner.image ? <img className="banner__image" src={banner.image} alt="" width={640} height={320} loading={i === 0 ? 'eager' : 'lazy'} /> : null}
+            {banner.image ? (
+              <img
+                className="banner__image"
+                src={banner.image}
+                alt=""
+                width={640}
+                height={320}
+                loading={i === 0 ? 'eager' : 'lazy'}
+              />
+            ) : null}
             <div className="banner__text">
               {banner.labels.length > 0 ? <p className="banner__label">{banner.labels.join(' · ')}</p> : null}
               <h2 className="banner__title">{banner.title}</h2>

@@ -43,9 +43,16 @@ function Popup({ view, currency: wanted, background, onClose }: Props) {
   const { t, locale } = useI18n();
   const accounts = useAccounts();
   const currencies = useCurrencies();
-  const link = (path: string) => ({ to: localizePath(path, locale), state: { background }, replace: true as const, preventScrollReset: true as const });
+  const link = (path: string) => ({
+    to: localizePath(path, locale),
+    state: { background },
+    replace: true as const,
+    preventScrollReset: true as const,
+  });
   const tab = view === 'cashbox' ? 'dashboard' : view === 'deposit-bonus' || view === 'deposit-fast' ? 'deposit' : view;
-  const account = wanted ? accounts.data?.find((a) => a.currency === wanted.toUpperCase()) : activeAccount(accounts.data);
+  const account = wanted
+    ? accounts.data?.find((a) => a.currency === wanted.toUpperCase())
+    : activeAccount(accounts.data);
   const currency = account ? currencyInfo(account.currency, currencies.data) : null;
   const title = t(`cashbox.title.${view === 'cashbox' ? 'dashboard' : view}`);
 
@@ -62,7 +69,12 @@ function Popup({ view, currency: wanted, background, onClose }: Props) {
     <Modal title={title} onClose={onClose}>
       <nav className="cashbox__tabs" aria-label={t('cashbox.tabs.label')}>
         {TABS.map(([name, path]) => (
-          <Link key={name} {...link(path)} className="button button--ghost" aria-current={tab === name ? 'page' : undefined}>
+          <Link
+            key={name}
+            {...link(path)}
+            className="button button--ghost"
+            aria-current={tab === name ? 'page' : undefined}
+          >
             {t(`cashbox.tabs.${name}`)}
           </Link>
         ))}

@@ -60,7 +60,9 @@ export function DashboardView({ link }: { link: PopupLink }) {
           .filter((account) => account.held_cents > 0)
           .map((account) => (
             <div key={account.currency} data-testid={`held-${account.currency}`}>
-              <Notice kind="info">{t('cashbox.held.notice', { amount: money(account.held_cents, account.currency) })}</Notice>
+              <Notice kind="info">
+                {t('cashbox.held.notice', { amount: money(account.held_cents, account.currency) })}
+              </Notice>
             </div>
           ))}
       </section>
@@ -131,7 +133,9 @@ function History() {
         </label>
       </div>
       {payments.isError ? <Notice kind="error">{t('errors.unknown')}</Notice> : null}
-      {payments.isSuccess && rows.length === 0 ? <p className="cashbox__small">{t('cashbox.dashboard.empty')}</p> : null}
+      {payments.isSuccess && rows.length === 0 ? (
+        <p className="cashbox__small">{t('cashbox.dashboard.empty')}</p>
+      ) : null}
       {rows.length > 0 ? (
         <table className="cashbox__table">
           <thead>
@@ -154,7 +158,9 @@ function History() {
                 <td className="num">{money(payment.amount_cents, payment.currency)}</td>
                 <td>
                   {t(`cashbox.state.${payment.state}`)}
-                  {payment.held_reason ? <span className="cashbox__small"> · {t(`cashbox.held.${payment.held_reason}`)}</span> : null}
+                  {payment.held_reason ? (
+                    <span className="cashbox__small"> · {t(`cashbox.held.${payment.held_reason}`)}</span>
+                  ) : null}
                 </td>
               </tr>
             ))}
@@ -162,7 +168,12 @@ function History() {
         </table>
       ) : null}
       <div className="cashbox__row">
-        <button type="button" className="button button--ghost" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={page <= 1}
+          onClick={() => setPage((p) => p - 1)}
+        >
           {t('cashbox.dashboard.previous')}
         </button>
         <span className="cashbox__small">{t('cashbox.dashboard.page', { page })}</span>

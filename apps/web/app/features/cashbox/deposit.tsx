@@ -36,7 +36,12 @@ export function MethodList({
     <ul className="cashbox__methods" aria-label={t('cashbox.methods')}>
       {methods.map((method) => (
         <li key={method.id}>
-          <button type="button" className="cashbox__method" aria-pressed={selected === method.id} onClick={() => onSelect(method.id)}>
+          <button
+            type="button"
+            className="cashbox__method"
+            aria-pressed={selected === method.id}
+            onClick={() => onSelect(method.id)}
+          >
             <span className="cashbox__method-name">
               <MethodName method={method} />
             </span>
@@ -78,7 +83,12 @@ export function DepositView({ currency }: { currency: CurrencyInfo }) {
     <div className="cashbox">
       <MethodList methods={list} currency={currency} selected={methodId} onSelect={setMethodId} />
       {method ? (
-        <DepositForm key={method.id} method={method} currency={currency} suggested={methods.data.suggested_amount_cents} />
+        <DepositForm
+          key={method.id}
+          method={method}
+          currency={currency}
+          suggested={methods.data.suggested_amount_cents}
+        />
       ) : (
         <p className="cashbox__small">{t('cashbox.chooseMethod')}</p>
       )}
@@ -86,7 +96,15 @@ export function DepositView({ currency }: { currency: CurrencyInfo }) {
   );
 }
 
-function DepositForm({ method, currency, suggested }: { method: PaymentMethod; currency: CurrencyInfo; suggested: number | null }) {
+function DepositForm({
+  method,
+  currency,
+  suggested,
+}: {
+  method: PaymentMethod;
+  currency: CurrencyInfo;
+  suggested: number | null;
+}) {
   const { t, locale } = useI18n();
   const cards = method.saved_profiles;
   const [amount, setAmount] = useState(suggested ? amountInput(suggested, currency.subunits_to_unit) : '');
@@ -134,13 +152,22 @@ function DepositForm({ method, currency, suggested }: { method: PaymentMethod; c
   if (done) return <PaymentOutcome paymentId={done.id} initial={done} />;
   const amountError =
     errors.amountText ??
-    (errors.amount_cents ? errorText(t, 'amount_cents', errors.amount_cents, { limit: formatMoney(errors.amount_cents === 'too_large' ? limits.max : limits.min, currency, locale) }) : null);
+    (errors.amount_cents
+      ? errorText(t, 'amount_cents', errors.amount_cents, {
+          limit: formatMoney(errors.amount_cents === 'too_large' ? limits.max : limits.min, currency, locale),
+        })
+      : null);
   const other = Object.entries(errors).find(([field, code]) => code && !['amount_cents', 'amountText'].includes(field));
   return (
     <form className="cashbox__form" onSubmit={submit} noValidate>
       <div className="cashbox__presets" role="group" aria-label={t('cashbox.presets')}>
         {presetAmounts(currency, limits).map((cents) => (
-          <button key={cents} type="button" className="button button--ghost" onClick={() => setAmount(amountInput(cents, currency.subunits_to_unit))}>
+          <button
+            key={cents}
+            type="button"
+            className="button button--ghost"
+            onClick={() => setAmount(amountInput(cents, currency.subunits_to_unit))}
+          >
             {formatMoney(cents, currency, locale)}
           </button>
         ))}
@@ -151,8 +178,17 @@ function DepositForm({ method, currency, suggested }: { method: PaymentMethod; c
           <legend className="field__label">{t('cashbox.savedCards')}</legend>
           {cards.map((saved) => (
             <label key={saved.id}>
-              <input type="radio" name="card" value={saved.id} checked={card === String(saved.id)} onChange={() => setCard(String(saved.id))} />
-              {t('cashbox.savedCard', { brand: t(`cashbox.brands.${saved.brand}`, undefined, saved.brand), last4: saved.last4 })}
+              <input
+                type="radio"
+                name="card"
+                value={saved.id}
+                checked={card === String(saved.id)}
+                onChange={() => setCard(String(saved.id))}
+              />
+              {t('cashbox.savedCard', {
+                brand: t(`cashbox.brands.${saved.brand}`, undefined, saved.brand),
+                last4: saved.last4,
+              })}
             </label>
           ))}
           <label>
@@ -173,7 +209,13 @@ function DepositForm({ method, currency, suggested }: { method: PaymentMethod; c
  * One-click deposit (spec /deposit-fast): the last saved card, the amount only. With no saved
  * card yet, the way to the full deposit step.
  */
-export function FastDepositView({ currency, depositLink }: { currency: CurrencyInfo; depositLink: { to: string; state: unknown } }) {
+export function FastDepositView({
+  currency,
+  depositLink,
+}: {
+  currency: CurrencyInfo;
+  depositLink: { to: string; state: unknown };
+}) {
   const { t } = useI18n();
   const methods = useMethods('deposit', currency.code);
   if (methods.isPending) return <p role="status">{t('common.loading')}</p>;
@@ -187,7 +229,13 @@ export function FastDepositView({ currency, depositLink }: { currency: CurrencyI
     return (
       <div className="cashbox">
         <Notice kind="info">{t('cashbox.noSavedCard')}</Notice>
-        <Link to={depositLink.to} state={depositLink.state} replace preventScrollReset className="button button--primary">
+        <Link
+          to={depositLink.to}
+          state={depositLink.state}
+          replace
+          preventScrollReset
+          className="button button--primary"
+        >
           {t('cashbox.header.deposit')}
         </Link>
       </div>
@@ -210,13 +258,20 @@ export function CryptoAddressPanel({ currency, method }: { currency: CurrencyInf
   });
   const [copied, setCopied] = useState<'yes' | 'no' | null>(null);
   if (address.isPending) return <p role="status">{t('common.loading')}</p>;
-  if (address.isError) return <Notice kind="error">{errorText(t, 'base', errorCodeOf(address.error).base ?? 'unknown')}</Notice>;
+  if (address.isError)
+    return <Notice kind="error">{errorText(t, 'base', errorCodeOf(address.error).base ?? 'unknown')}</Notice>;
   const data = address.data;
   const copy = async () => setCopied((await copyText(data.address)) ? 'yes' : 'no');
   return (
     <div className="cashbox__address" data-testid="crypto-address">
       <p>{t('cashbox.crypto.intro', { currency: currency.code, network: method.network ?? currency.code })}</p>
-      <img className="cashbox__qr" src={data.qr_code} alt={t('cashbox.crypto.qr', { currency: currency.code })} width={180} height={180} />
+      <img
+        className="cashbox__qr"
+        src={data.qr_code}
+        alt={t('cashbox.crypto.qr', { currency: currency.code })}
+        width={180}
+        height={180}
+      />
       <code>{data.address}</code>
       <button type="button" className="button button--ghost" onClick={() => void copy()}>
         {t('cashbox.crypto.copy')}

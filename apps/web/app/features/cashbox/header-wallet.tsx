@@ -6,7 +6,18 @@ import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { backgroundOf } from '../../lib/popups';
 import { useRealtime } from '../../realtime/client';
-import { activeAccount, CashboxQueryProvider, cashboxApi, cashboxKeys, onBalanceMessage, onPaymentsMessage, queryClient, refreshCashbox, useAccounts, useCurrencies } from './data';
+import {
+  activeAccount,
+  CashboxQueryProvider,
+  cashboxApi,
+  cashboxKeys,
+  onBalanceMessage,
+  onPaymentsMessage,
+  queryClient,
+  refreshCashbox,
+  useAccounts,
+  useCurrencies,
+} from './data';
 import { currencyInfo, formatMoney } from './money';
 import { CANCELLED_NOTICE_KEY, shouldShowCancelledNotice } from './rules';
 import './cashbox.css';
@@ -57,7 +68,8 @@ function Wallet() {
       return refreshCashbox();
     },
   });
-  const format = (account: PlayerAccount) => formatMoney(account.amount_cents, currencyInfo(account.currency, currencies.data), locale);
+  const format = (account: PlayerAccount) =>
+    formatMoney(account.amount_cents, currencyInfo(account.currency, currencies.data), locale);
   const unopened = (currencies.data ?? []).filter((c) => !accounts.data?.some((a) => a.currency === c.code));
 
   return (
@@ -96,7 +108,12 @@ function Wallet() {
                 {t('cashbox.header.openCurrency')}
               </label>
               <div className="wallet__open-row">
-                <select id="wallet-new-currency" className="field__input" value={newCurrency} onChange={(event) => setNewCurrency(event.target.value)}>
+                <select
+                  id="wallet-new-currency"
+                  className="field__input"
+                  value={newCurrency}
+                  onChange={(event) => setNewCurrency(event.target.value)}
+                >
                   <option value="">{t('cashbox.header.chooseCurrency')}</option>
                   {unopened.map((c) => (
                     <option key={c.code} value={c.code}>
@@ -115,12 +132,23 @@ function Wallet() {
               {t('errors.unknown')}
             </p>
           ) : null}
-          <Link to={localizePath('/dashboard', locale)} state={{ background }} preventScrollReset className="wallet__link" onClick={() => setOpen(false)}>
+          <Link
+            to={localizePath('/dashboard', locale)}
+            state={{ background }}
+            preventScrollReset
+            className="wallet__link"
+            onClick={() => setOpen(false)}
+          >
             {t('cashbox.header.dashboard')}
           </Link>
         </div>
       </details>
-      <Link to={localizePath('/deposit', locale)} state={{ background }} preventScrollReset className="button button--primary wallet__deposit">
+      <Link
+        to={localizePath('/deposit', locale)}
+        state={{ background }}
+        preventScrollReset
+        className="button button--primary wallet__deposit"
+      >
         {t('cashbox.header.deposit')}
       </Link>
     </div>
@@ -174,7 +202,12 @@ function CancelledPaymentNotice() {
           action: t(`cashbox.action.${shown.action}`),
         })}
       </p>
-      <button type="button" className="modal__close toast__close" aria-label={t('auth.close')} onClick={() => setShown(null)}>
+      <button
+        type="button"
+        className="modal__close toast__close"
+        aria-label={t('auth.close')}
+        onClick={() => setShown(null)}
+      >
         ×
       </button>
     </div>

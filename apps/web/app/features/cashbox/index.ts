@@ -4,4 +4,12 @@
 export { CashboxPopup } from './cashbox-popup';
 export { CashboxReturn } from './return-page';
 export { cashboxGuard, CASHBOX_VIEWS, signUpTarget, type CashboxView } from './rules';
-export { activeAccount, cashboxApi, cashboxKeys, onBalanceMessage, onPaymentsMessage, queryClient, refreshCashbox } from './data';
+export {
+  activeAccount,
+  cashboxApi,
+  cashboxKeys,
+  onBalanceMessage,
+  onPaymentsMessage,
+  queryClient,
+  refreshCashbox,
+} from './data';

@@ -29,7 +29,9 @@ export function amountErrorText(t: TFunction, error: AmountCheck, currency: Curr
 }
 
 /** Structural zod schema: the contracts' request schemas check a body before it is sent. */
-type BodySchema = { safeParse(value: unknown): { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } } };
+type BodySchema = {
+  safeParse(value: unknown): { success: boolean; error?: { issues: Array<{ path: PropertyKey[]; message: string }> } };
+};
 
 /** Field → first error code of a body under a contract schema (the server's own rule). */
 export function contractErrors(schema: BodySchema, body: unknown): FieldErrors {
@@ -65,7 +67,8 @@ export function PaymentOutcome({ paymentId, initial }: { paymentId: number; init
     queryKey: ['cashbox-payment', paymentId],
     queryFn: () => cashboxApi.check(paymentId),
     ...(initial ? { initialData: initial, initialDataUpdatedAt: 0 } : {}),
-    refetchInterval: (query) => (query.state.data && shouldPoll(query.state.data.state, started.current, Date.now()) ? POLL_INTERVAL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data && shouldPoll(query.state.data.state, started.current, Date.now()) ? POLL_INTERVAL_MS : false,
     refetchOnWindowFocus: false,
   });
   const data = payment.data;
@@ -80,12 +83,22 @@ export function PaymentOutcome({ paymentId, initial }: { paymentId: number; init
   return (
     <div className="cashbox__outcome" data-testid="payment-outcome" data-state={data.state}>
       <Notice kind={outcome === 'succeeded' || outcome === 'pending' ? 'info' : 'error'}>
-        {outcome === 'pending' && !stillPolling ? t('cashbox.outcome.later', values) : t(`cashbox.outcome.${outcome}`, values)}
+        {outcome === 'pending' && !stillPolling
+          ? t('cashbox.outcome.later', values)
+          : t(`cashbox.outcome.${outcome}`, values)}
       </Notice>
-      {data.held_reason ? <Notice kind="info">{t('cashbox.held.outcome', { reason: t(`cashbox.held.${data.held_reason}`) })}</Notice> : null}
+      {data.held_reason ? (
+        <Notice kind="info">{t('cashbox.held.outcome', { reason: t(`cashbox.held.${data.held_reason}`) })}</Notice>
+      ) : null}
       {outcome === 'declined' && data.cancellation_reason ? (
         <p className="cashbox__small">
-          {t('cashbox.outcome.reason', { reason: t(`cashbox.reasons.${data.cancellation_reason}`, undefined, data.cancellation_reason.replace(/_/g, ' ')) })}
+          {t('cashbox.outcome.reason', {
+            reason: t(
+              `cashbox.reasons.${data.cancellation_reason}`,
+              undefined,
+              data.cancellation_reason.replace(/_/g, ' '),
+            ),
+          })}
         </p>
       ) : null}
     </div>

@@ -19,7 +19,11 @@ function LatestDeposit() {
   });
   if (latest.isPending) return <p role="status">{t('cashbox.outcome.checking')}</p>;
   const payment = latest.data?.[0];
-  return payment ? <PaymentOutcome paymentId={payment.id} /> : <Notice kind="error">{t('cashbox.return.missing')}</Notice>;
+  return payment ? (
+    <PaymentOutcome paymentId={payment.id} />
+  ) : (
+    <Notice kind="error">{t('cashbox.return.missing')}</Notice>
+  );
 }
 
 /**
@@ -42,7 +46,12 @@ export function CashboxReturn() {
         <h1>{t('cashbox.return.title')}</h1>
         {id ? <PaymentOutcome paymentId={id} /> : <LatestDeposit />}
         <div className="cashbox__row">
-          <Link to={localizePath('/dashboard', locale)} state={{ background: here }} preventScrollReset className="button button--primary">
+          <Link
+            to={localizePath('/dashboard', locale)}
+            state={{ background: here }}
+            preventScrollReset
+            className="button button--primary"
+          >
             {t('cashbox.return.dashboard')}
           </Link>
           <Link to={localizePath('/', locale)} className="button button--ghost">

@@ -50,7 +50,8 @@ export function shouldShowCancelledNotice(
   lastShownId: string | null,
   now: number,
 ): boolean {
-  if (!lastDeposit || lastDeposit.action !== 'deposit' || lastDeposit.state !== 'canceled' || !lastDeposit.finished_at) return false;
+  if (!lastDeposit || lastDeposit.action !== 'deposit' || lastDeposit.state !== 'canceled' || !lastDeposit.finished_at)
+    return false;
   const finished = Date.parse(lastDeposit.finished_at);
   if (Number.isNaN(finished) || now - finished >= CANCELLED_NOTICE_WINDOW_MS || now < finished - 60_000) return false;
   return String(lastDeposit.id) !== lastShownId;

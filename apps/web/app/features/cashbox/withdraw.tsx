@@ -34,7 +34,9 @@ export function WithdrawView({ currency, account }: { currency: CurrencyInfo; ac
   }
   return (
     <div className="cashbox">
-      <p data-testid="available-to-cashout">{t('cashbox.withdraw.available', { amount: formatMoney(available, currency, locale) })}</p>
+      <p data-testid="available-to-cashout">
+        {t('cashbox.withdraw.available', { amount: formatMoney(available, currency, locale) })}
+      </p>
       {methods.isPending ? (
         <p role="status">{t('common.loading')}</p>
       ) : methods.isError ? (
@@ -47,7 +49,13 @@ export function WithdrawView({ currency, account }: { currency: CurrencyInfo; ac
           {methods.data.methods
             .filter((m) => m.id === methodId)
             .map((method) => (
-              <WithdrawForm key={method.id} method={method} currency={currency} available={available} onDone={setDone} />
+              <WithdrawForm
+                key={method.id}
+                method={method}
+                currency={currency}
+                available={available}
+                onDone={setDone}
+              />
             ))}
         </>
       )}
@@ -70,7 +78,9 @@ function WithdrawForm({
   const field = method.fields[0];
   const card = method.type === 'card';
   const [amount, setAmount] = useState('');
-  const [destination, setDestination] = useState(card && method.saved_profiles[0] ? String(method.saved_profiles[0].id) : '');
+  const [destination, setDestination] = useState(
+    card && method.saved_profiles[0] ? String(method.saved_profiles[0].id) : '',
+  );
   const [errors, setErrors] = useState<FieldErrors & { amountText?: string }>({});
   const [busy, setBusy] = useState(false);
   const limits = { min: method.min_amount_cents, max: method.max_amount_cents, available };
@@ -80,11 +90,17 @@ function WithdrawForm({
     const found: FieldErrors & { amountText?: string } = {};
     const checked = checkAmount(amount, currency, limits);
     if (checked.error) found.amountText = amountErrorText(t, checked.error, currency, locale);
-    const body = { payment_method: method.id, amount_cents: checked.cents ?? 0, currency: currency.code, destination: destination.trim() };
+    const body = {
+      payment_method: method.id,
+      amount_cents: checked.cents ?? 0,
+      currency: currency.code,
+      destination: destination.trim(),
+    };
     const rules = contractErrors(cashoutRequestSchema, body);
     if (!destination.trim()) found.destination = 'required';
     else if (rules.destination) found.destination = rules.destination;
-    else if (!card && field?.pattern && !new RegExp(field.pattern).test(body.destination)) found.destination = 'invalid';
+    else if (!card && field?.pattern && !new RegExp(field.pattern).test(body.destination))
+      found.destination = 'invalid';
     if (Object.values(found).some(Boolean)) {
       setErrors(found);
       return;
@@ -102,12 +118,25 @@ function WithdrawForm({
     }
   };
 
-  const limitOf = (code: string) => formatMoney(code === 'insufficient_funds' ? available : code === 'too_large' ? limits.max : limits.min, currency, locale);
-  const amountError = errors.amountText ?? (errors.amount_cents ? errorText(t, 'amount_cents', errors.amount_cents, { limit: limitOf(errors.amount_cents) }) : null);
+  const limitOf = (code: string) =>
+    formatMoney(
+      code === 'insufficient_funds' ? available : code === 'too_large' ? limits.max : limits.min,
+      currency,
+      locale,
+    );
+  const amountError =
+    errors.amountText ??
+    (errors.amount_cents
+      ? errorText(t, 'amount_cents', errors.amount_cents, { limit: limitOf(errors.amount_cents) })
+      : null);
   const destinationKey = card ? 'card' : (field?.name ?? 'destination');
-  const destinationError = errors.destination ? errorText(t, `destination.${destinationKey}`, errors.destination) : null;
+  const destinationError = errors.destination
+    ? errorText(t, `destination.${destinationKey}`, errors.destination)
+    : null;
   const base = errors.base;
-  const other = Object.entries(errors).find(([name, code]) => code && !['amount_cents', 'amountText', 'destination', 'base'].includes(name));
+  const other = Object.entries(errors).find(
+    ([name, code]) => code && !['amount_cents', 'amountText', 'destination', 'base'].includes(name),
+  );
 
   if (card && method.saved_profiles.length === 0) {
     return (
@@ -131,14 +160,21 @@ function WithdrawForm({
                 checked={destination === String(saved.id)}
                 onChange={() => setDestination(String(saved.id))}
               />
-              {t('cashbox.savedCard', { brand: t(`cashbox.brands.${saved.brand}`, undefined, saved.brand), last4: saved.last4 })}
+              {t('cashbox.savedCard', {
+                brand: t(`cashbox.brands.${saved.brand}`, undefined, saved.brand),
+                last4: saved.last4,
+              })}
             </label>
           ))}
           {destinationError ? <p className="field__error">{destinationError}</p> : null}
         </fieldset>
       ) : (
         <TextField
-          label={t(`cashbox.destination.${destinationKey}`, { currency: currency.code }, t('cashbox.destination.destination'))}
+          label={t(
+            `cashbox.destination.${destinationKey}`,
+            { currency: currency.code },
+            t('cashbox.destination.destination'),
+          )}
           name="destination"
           autoComplete="off"
           spellCheck={false}
@@ -149,7 +185,8 @@ function WithdrawForm({
       )}
       {base === 'email_not_confirmed' ? (
         <Notice kind="error">
-          {errorText(t, 'base', base)} <Link to={localizePath('/profile', locale)}>{t('cashbox.withdraw.toProfile')}</Link>
+          {errorText(t, 'base', base)}{' '}
+          <Link to={localizePath('/profile', locale)}>{t('cashbox.withdraw.toProfile')}</Link>
         </Notice>
       ) : base ? (
         <Notice kind="error">{errorText(t, 'base', base)}</Notice>
@@ -159,7 +196,8 @@ function WithdrawForm({
         {busy ? t('auth.submitting') : t('cashbox.withdraw.submit')}
       </button>
       <p className="cashbox__small">
-        <MethodName method={method} /> · {t(`cashbox.processing.${method.processing_time}`, undefined, method.processing_time)}
+        <MethodName method={method} /> ·{' '}
+        {t(`cashbox.processing.${method.processing_time}`, undefined, method.processing_time)}
       </p>
     </form>
   );

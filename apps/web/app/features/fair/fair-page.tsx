@@ -32,7 +32,12 @@ export function FairPage() {
         <p>
           {t('fair.verify.cli')} <code>npm run verify-round</code>
         </p>
-        <iframe className="fair__frame" data-testid="fair-frame" src={studioFairSrc(search)} title={t('fair.verify.frameTitle')} />
+        <iframe
+          className="fair__frame"
+          data-testid="fair-frame"
+          src={studioFairSrc(search)}
+          title={t('fair.verify.frameTitle')}
+        />
       </section>
     </div>
   );

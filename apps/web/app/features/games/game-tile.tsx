@@ -44,17 +44,27 @@ export function GameTile({ game, locale, t, eager = false, signedIn = false }: G
           decoding="async"
         />
         {badge ? (
-          <span className={`game-tile__badge game-tile__badge--${badge.theme}`}>{t(`games.badge.${badge.type}`, undefined, badge.type)}</span>
+          <span className={`game-tile__badge game-tile__badge--${badge.theme}`}>
+            {t(`games.badge.${badge.type}`, undefined, badge.type)}
+          </span>
         ) : null}
       </a>
       {play ? (
         <div className="game-tile__overlay">
-          <a className="button button--primary game-tile__play" href={play} aria-label={t('games.playGame', { title: game.title })}>
+          <a
+            className="button button--primary game-tile__play"
+            href={play}
+            aria-label={t('games.playGame', { title: game.title })}
+          >
             <Icon name="play" size={16} />
             {t('games.play')}
           </a>
           {game.has_demo_mode ? (
-            <a className="game-tile__demo" href={demoHref(game, locale)} aria-label={t('games.demoGame', { title: game.title })}>
+            <a
+              className="game-tile__demo"
+              href={demoHref(game, locale)}
+              aria-label={t('games.demoGame', { title: game.title })}
+            >
               {t('games.demo')}
             </a>
           ) : null}
@@ -67,7 +77,17 @@ export function GameTile({ game, locale, t, eager = false, signedIn = false }: G
 }
 
 /** A responsive grid of tiles. */
-export function GameGrid({ games, locale, eagerCount = 0, children }: { games: GameView[]; locale: Locale; eagerCount?: number; children?: ReactNode }) {
+export function GameGrid({
+  games,
+  locale,
+  eagerCount = 0,
+  children,
+}: {
+  games: GameView[];
+  locale: Locale;
+  eagerCount?: number;
+  children?: ReactNode;
+}) {
   const { t } = useI18n();
   const signedIn = useSession().status === 'player';
   return (

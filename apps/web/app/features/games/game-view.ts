@@ -7,5 +7,13 @@ import type { Game } from '@orbit/contracts';
  */
 export type GameView = Pick<
   Game,
-  'identifier' | 'title' | 'seo_title' | 'provider' | 'provider_title' | 'preview' | 'badges' | 'has_demo_mode' | 'launchable'
+  | 'identifier'
+  | 'title'
+  | 'seo_title'
+  | 'provider'
+  | 'provider_title'
+  | 'preview'
+  | 'badges'
+  | 'has_demo_mode'
+  | 'launchable'
 >;

@@ -22,7 +22,13 @@ type PagedGameListProps = {
  * (POST /api/games_filter) and appended; without it the same control is a link to the next page.
  * Spec: a page already loaded or beyond the last is not fetched again.
  */
-export function PagedGameList({ games: first, pagination: firstPagination, query, pageHref, locale }: PagedGameListProps) {
+export function PagedGameList({
+  games: first,
+  pagination: firstPagination,
+  query,
+  pageHref,
+  locale,
+}: PagedGameListProps) {
   const { t } = useI18n();
   const [games, setGames] = useState(first);
   const [pagination, setPagination] = useState(firstPagination);
@@ -65,7 +71,9 @@ export function PagedGameList({ games: first, pagination: firstPagination, query
   return (
     <>
       <GameGrid games={games} locale={locale} eagerCount={8}>
-        {loading ? <SkeletonTiles count={Math.min(pageSize, remaining || pageSize)} label={t('common.loading')} /> : null}
+        {loading ? (
+          <SkeletonTiles count={Math.min(pageSize, remaining || pageSize)} label={t('common.loading')} />
+        ) : null}
       </GameGrid>
       <nav className="pager" aria-label={t('games.pages')}>
         {pagination.prev_page !== null && firstPagination.current_page > 1 ? (

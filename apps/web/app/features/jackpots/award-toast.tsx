@@ -26,7 +26,12 @@ export function JackpotAwardToast() {
   return (
     <Toast key={award.seq} tone="celebrate" ms={AWARD_MS} onClose={close} testId="jackpot-award">
       <p className="ui-toast__title">{t('jackpots.award.title')}</p>
-      <p>{t('jackpots.award.text', { level: award.level, amount: formatJackpotAmount(award.amount_cents, award.currency, locale) })}</p>
+      <p>
+        {t('jackpots.award.text', {
+          level: award.level,
+          amount: formatJackpotAmount(award.amount_cents, award.currency, locale),
+        })}
+      </p>
     </Toast>
   );
 }

@@ -99,7 +99,11 @@ export default function JackpotsLive({ view }: { view: JackpotsView }) {
         </div>
         <ul className="jackpot-slider__levels">
           {slider.levels.map((level) => (
-            <li key={level.identifier} className={`jackpot-level jackpot-level--${level.identifier}`} data-testid={`jackpot-level-${level.identifier}`}>
+            <li
+              key={level.identifier}
+              className={`jackpot-level jackpot-level--${level.identifier}`}
+              data-testid={`jackpot-level-${level.identifier}`}
+            >
               <span className="jackpot-level__name">{level.name}</span>
               <Amount key={slider.currency} level={level} currency={slider.currency} />
             </li>
@@ -124,7 +128,11 @@ export default function JackpotsLive({ view }: { view: JackpotsView }) {
 function Amount({ level, currency }: { level: JackpotLevelView; currency: string }) {
   const { locale } = useI18n();
   const shown = useCountUp(level.cents);
-  return <span className="jackpot-level__amount">{shown === level.cents ? level.text : formatJackpotAmount(shown, currency, locale)}</span>;
+  return (
+    <span className="jackpot-level__amount">
+      {shown === level.cents ? level.text : formatJackpotAmount(shown, currency, locale)}
+    </span>
+  );
 }
 
 function useCountUp(target: number): number {
@@ -155,7 +163,12 @@ function WinnersBoard({ winners, fresh, now }: { winners: WinnerLists; fresh: st
   const { t, locale } = useI18n();
   const [tab, setTab] = useState<Tab>('biggest');
   return (
-    <section className="jackpot-winners" data-testid="jackpot-winners" data-tab={tab} aria-labelledby="jackpot-winners-title">
+    <section
+      className="jackpot-winners"
+      data-testid="jackpot-winners"
+      data-tab={tab}
+      aria-labelledby="jackpot-winners-title"
+    >
       <h2 id="jackpot-winners-title" className="jackpot-winners__title">
         {t('jackpots.winners.title')}
       </h2>
@@ -175,12 +188,21 @@ function WinnersBoard({ winners, fresh, now }: { winners: WinnerLists; fresh: st
       </div>
       <div className="jackpot-winners__columns">
         {TABS.map((name) => (
-          <div key={name} id={`jackpot-winners-${name}`} className={`jackpot-winners__panel jackpot-winners__panel--${name}`}>
+          <div
+            key={name}
+            id={`jackpot-winners-${name}`}
+            className={`jackpot-winners__panel jackpot-winners__panel--${name}`}
+          >
             <h3 className="jackpot-winners__heading">{t(`jackpots.winners.${name}`)}</h3>
             {winners[name].length > 0 ? (
               <ol className="jackpot-winners__list">
                 {winners[name].map((win) => (
-                  <Winner key={win.key} win={win} fresh={win.key === fresh} ago={now === null ? win.ago : timeAgo(win.at, now, locale)} />
+                  <Winner
+                    key={win.key}
+                    win={win}
+                    fresh={win.key === fresh}
+                    ago={now === null ? win.ago : timeAgo(win.at, now, locale)}
+                  />
                 ))}
               </ol>
             ) : (

@@ -60,7 +60,12 @@ export type JackpotsView = {
 export function formatJackpotAmount(cents: number, currency: string, locale: Locale): string {
   const units = cents / 100;
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(units);
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }).format(units);
   } catch {
     // Not an ISO 4217 code (USDT ...): the number, then the code.
     return `${new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(units)} ${currency}`;
@@ -130,10 +135,26 @@ export function sliderView(jackpot: Jackpot, titles: Record<string, string>, loc
 
 /** A win as the board lists it: from `GET /api/jackpot_wins`. */
 export function winnerView(win: JackpotWinner, now: number, locale: Locale): JackpotWinnerView {
-  return makeWinner(win.user_name, win.jackpot_level_name, win.jackpot_original_amount_cents, win.jackpot_original_currency, win.created_at, now, locale);
+  return makeWinner(
+    win.user_name,
+    win.jackpot_level_name,
+    win.jackpot_original_amount_cents,
+    win.jackpot_original_currency,
+    win.created_at,
+    now,
+    locale,
+  );
 }
 
-function makeWinner(name: string, level: string, cents: number, currency: string, at: string, now: number, locale: Locale): JackpotWinnerView {
+function makeWinner(
+  name: string,
+  level: string,
+  cents: number,
+  currency: string,
+  at: string,
+  now: number,
+  locale: Locale,
+): JackpotWinnerView {
   return {
     key: `${at}|${name}|${level}|${cents}|${currency}`,
     name,
@@ -155,7 +176,8 @@ export function liveWinner(data: unknown, now: number, locale: Locale): JackpotW
   const win = data as Record<string, unknown>;
   if (win.kind !== 'jackpot') return null;
   const { user_name: name, jackpot_level_name: level, amount_cents: cents, currency, created_at: at } = win;
-  if (typeof name !== 'string' || typeof level !== 'string' || typeof currency !== 'string' || typeof at !== 'string') return null;
+  if (typeof name !== 'string' || typeof level !== 'string' || typeof currency !== 'string' || typeof at !== 'string')
+    return null;
   if (typeof cents !== 'number' || !Number.isFinite(cents)) return null;
   return makeWinner(name, level, cents, currency, at, now, locale);
 }
@@ -171,7 +193,9 @@ function biggerFirst(a: JackpotWinnerView, b: JackpotWinnerView): number {
  */
 export function mergeWinner(lists: WinnerLists, win: JackpotWinnerView, limit = WINNERS_LIMIT): WinnerLists {
   const latest = lists.latest.some((w) => w.key === win.key) ? lists.latest : [win, ...lists.latest].slice(0, limit);
-  const biggest = lists.biggest.some((w) => w.key === win.key) ? lists.biggest : [...lists.biggest, win].sort(biggerFirst).slice(0, limit);
+  const biggest = lists.biggest.some((w) => w.key === win.key)
+    ? lists.biggest
+    : [...lists.biggest, win].sort(biggerFirst).slice(0, limit);
   return latest === lists.latest && biggest === lists.biggest ? lists : { latest, biggest };
 }
 
@@ -185,7 +209,9 @@ export function jackpotList(data: unknown): Jackpot[] | null {
       typeof (j as Jackpot).currency === 'string' &&
       Array.isArray((j as Jackpot).games) &&
       Array.isArray((j as Jackpot).levels) &&
-      (j as Jackpot).levels.every((l) => typeof l?.amount_cents === 'number' && typeof l.identifier === 'string' && typeof l.index === 'number'),
+      (j as Jackpot).levels.every(
+        (l) => typeof l?.amount_cents === 'number' && typeof l.identifier === 'string' && typeof l.index === 'number',
+      ),
   );
   return ok ? (data as Jackpot[]) : null;
 }

@@ -10,7 +10,10 @@ import { limitsApi, loadLimits } from './limits-store';
 /** One call per token: the token is single-use, and a second render (Strict Mode) must not spend it again. */
 const confirming = new Map<string, Promise<ConfirmUserLimitResponse>>();
 
-type State = { status: 'busy' } | { status: 'done'; answer: ConfirmUserLimitResponse } | { status: 'failed'; field: string; code: string };
+type State =
+  | { status: 'busy' }
+  | { status: 'done'; answer: ConfirmUserLimitResponse }
+  | { status: 'failed'; field: string; code: string };
 
 /**
  * `/profile/limits/confirm?token=` (spec route "user limit confirm"): the link mailed 24 hours
@@ -20,7 +23,9 @@ type State = { status: 'busy' } | { status: 'done'; answer: ConfirmUserLimitResp
  */
 export function LimitConfirmPage({ token }: { token: string | null }) {
   const { t, locale } = useI18n();
-  const [state, setState] = useState<State>(token ? { status: 'busy' } : { status: 'failed', field: 'token', code: 'required' });
+  const [state, setState] = useState<State>(
+    token ? { status: 'busy' } : { status: 'failed', field: 'token', code: 'required' },
+  );
   useEffect(() => {
     if (!token) return;
     let live = true;
@@ -50,12 +55,21 @@ export function LimitConfirmPage({ token }: { token: string | null }) {
 
   let message: string;
   if (state.status === 'busy') message = t('limits.confirm.busy');
-  else if (state.status === 'done') message = t(`limits.confirm.done.${state.answer.action}`, { type: t(`limits.types.${state.answer.type}.name`) });
-  else message = limitErrorKeys(state.field, state.code).map((key) => t(key, undefined, '\u0000')).find((text) => text !== '\u0000') ?? t('errors.unknown');
+  else if (state.status === 'done')
+    message = t(`limits.confirm.done.${state.answer.action}`, { type: t(`limits.types.${state.answer.type}.name`) });
+  else
+    message =
+      limitErrorKeys(state.field, state.code)
+        .map((key) => t(key, undefined, '\u0000'))
+        .find((text) => text !== '\u0000') ?? t('errors.unknown');
   return (
     <section className="profile-card" aria-labelledby="limit-confirm-title" data-testid="limit-confirm">
       <h2 id="limit-confirm-title">{t('limits.confirm.title')}</h2>
-      {state.status === 'busy' ? <p role="status">{message}</p> : <Notice kind={state.status === 'done' ? 'info' : 'error'}>{message}</Notice>}
+      {state.status === 'busy' ? (
+        <p role="status">{message}</p>
+      ) : (
+        <Notice kind={state.status === 'done' ? 'info' : 'error'}>{message}</Notice>
+      )}
       <div>
         <Link className="button button--secondary" to={localizePath('/profile/limits', locale)}>
           {t('limits.confirm.back')}

@@ -23,13 +23,20 @@ export default function ExclusionNotice() {
   const formatDate = useDateTimeFormat();
   const notice = exclusionNoticeOf(location.state);
   const close = useCallback(() => {
-    void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null, preventScrollReset: true });
+    void navigate(
+      { pathname: location.pathname, search: location.search, hash: location.hash },
+      { replace: true, state: null, preventScrollReset: true },
+    );
   }, [navigate, location.pathname, location.search, location.hash]);
   if (!notice) return null;
   return (
     <Modal title={t(`limits.signedOut.title.${notice.type}`)} onClose={close}>
       <div className="limits__signed-out" data-testid="exclusion-notice">
-        <p>{notice.until ? t('limits.signedOut.until', { until: formatDate(notice.until) }) : t('limits.signedOut.permanent')}</p>
+        <p>
+          {notice.until
+            ? t('limits.signedOut.until', { until: formatDate(notice.until) })
+            : t('limits.signedOut.permanent')}
+        </p>
         <p>{t('limits.signedOut.text')}</p>
         <button type="button" className="button button--primary" onClick={close}>
           {t('limits.signedOut.ok')}

@@ -33,12 +33,17 @@ function LimitReachedNotice() {
   // A limit that stops play speaks first; a reached deposit limit only stops deposits.
   const reached = playBlockedBy(limits) ?? limits.find((limit) => isLimitReached(limit));
   if (!reached) return null;
-  const until = reached.type === 'session' ? reached.active_until : (reached.accounts.find((a) => isLimitReached({ ...reached, accounts: [a] }))?.active_until ?? null);
+  const until =
+    reached.type === 'session'
+      ? reached.active_until
+      : (reached.accounts.find((a) => isLimitReached({ ...reached, accounts: [a] }))?.active_until ?? null);
   return (
     <Toast tone="warning" testId="limit-reached">
       <p className="ui-toast__title">{t('limits.notice.title')}</p>
       <p>
-        {t(`limits.notice.${reached.type}`, { period: t(`limits.periods.${reached.period}`, undefined, reached.period) })}{' '}
+        {t(`limits.notice.${reached.type}`, {
+          period: t(`limits.periods.${reached.period}`, undefined, reached.period),
+        })}{' '}
         {until ? t('limits.notice.until', { until: formatDate(until) }) : null}
       </p>
       <p>

@@ -7,7 +7,14 @@
 import type { LimitType, UserLimit } from '@orbit/contracts';
 
 /** The order of the limits page's sections (money first, then time, then the exclusions). */
-export const LIMIT_TYPE_ORDER: readonly LimitType[] = ['deposit', 'loss', 'wager', 'session', 'cooling_off', 'self_exclusion'];
+export const LIMIT_TYPE_ORDER: readonly LimitType[] = [
+  'deposit',
+  'loss',
+  'wager',
+  'session',
+  'cooling_off',
+  'self_exclusion',
+];
 
 /** Seconds as `hh:mm:ss` (hours keep counting past 24: a clock of time played, not of the day). */
 export function formatClock(totalSeconds: number): string {

@@ -86,7 +86,11 @@ export function LimitsTab({ player, money, cashoutHref }: { player: Player; mone
       {status === 'failed' && limits.length === 0 ? <Notice kind="error">{t('errors.unknown')}</Notice> : null}
       {AMOUNT_LIMIT_TYPES.map((type) => (
         <LimitSection key={type} type={type} limits={limitsOfType(limits, type)} money={money}>
-          {accounts ? <AmountLimitForm type={type} currencies={accounts} money={money} limits={limits} /> : <p className="profile__loading">{t('common.loading')}</p>}
+          {accounts ? (
+            <AmountLimitForm type={type} currencies={accounts} money={money} limits={limits} />
+          ) : (
+            <p className="profile__loading">{t('common.loading')}</p>
+          )}
         </LimitSection>
       ))}
       <LimitSection type="session" limits={limitsOfType(limits, 'session')} money={money}>
@@ -102,7 +106,17 @@ export function LimitsTab({ player, money, cashoutHref }: { player: Player; mone
   );
 }
 
-function LimitSection({ type, limits, money, children }: { type: UserLimit['type']; limits: UserLimit[]; money: LimitMoney; children: ReactNode }) {
+function LimitSection({
+  type,
+  limits,
+  money,
+  children,
+}: {
+  type: UserLimit['type'];
+  limits: UserLimit[];
+  money: LimitMoney;
+  children: ReactNode;
+}) {
   const { t } = useI18n();
   const id = useId();
   return (
@@ -140,33 +154,63 @@ function LimitCard({ limit, money }: { limit: UserLimit; money: LimitMoney }) {
     }
   };
   const amount = (value: number, currency: string | null) =>
-    currency === null ? t('limits.duration', { hours: Math.floor(value / 60), minutes: value % 60 }) : money.format(value, currency);
+    currency === null
+      ? t('limits.duration', { hours: Math.floor(value / 60), minutes: value % 60 })
+      : money.format(value, currency);
   return (
     <li className="limits__card" data-testid={`limit-${limit.type}-${limit.period}`}>
       <div className="limits__card-head">
-        <strong>{exclusion ? t(`limits.periods.${limit.period}`, undefined, limit.period) : t(`limits.perPeriod.${limit.period}`, undefined, limit.period)}</strong>
+        <strong>
+          {exclusion
+            ? t(`limits.periods.${limit.period}`, undefined, limit.period)
+            : t(`limits.perPeriod.${limit.period}`, undefined, limit.period)}
+        </strong>
         {limit.status === 'pending' ? <span className="profile-badge">{t('limits.status.pending')}</span> : null}
       </div>
       {exclusion ? (
-        <p>{limit.disable_at ? t('limits.exclusionUntil', { until: formatDate(limit.disable_at) }) : t('limits.exclusionPermanent')}</p>
+        <p>
+          {limit.disable_at
+            ? t('limits.exclusionUntil', { until: formatDate(limit.disable_at) })
+            : t('limits.exclusionPermanent')}
+        </p>
       ) : null}
       {usageOf(limit).map((usage) => {
-        const label = t('limits.usage', { used: amount(usage.used, usage.currency), amount: amount(usage.amount, usage.currency) });
+        const label = t('limits.usage', {
+          used: amount(usage.used, usage.currency),
+          amount: amount(usage.amount, usage.currency),
+        });
         return (
           <div key={usage.currency ?? 'minutes'} className="limits__usage">
             <div className="limits__usage-text">
               <span>{label}</span>
-              {usage.periodEnd ? <span className="limits__muted">{t('limits.periodEnds', { until: formatDate(usage.periodEnd) })}</span> : null}
+              {usage.periodEnd ? (
+                <span className="limits__muted">{t('limits.periodEnds', { until: formatDate(usage.periodEnd) })}</span>
+              ) : null}
             </div>
-            <progress className={`limits__bar${usage.ratio >= 1 ? ' limits__bar--reached' : ''}`} max={1} value={usage.ratio} aria-label={label} />
-            {usage.pending !== null ? <p className="limits__muted">{t('limits.pendingRaise', { amount: amount(usage.pending, usage.currency) })}</p> : null}
+            <progress
+              className={`limits__bar${usage.ratio >= 1 ? ' limits__bar--reached' : ''}`}
+              max={1}
+              value={usage.ratio}
+              aria-label={label}
+            />
+            {usage.pending !== null ? (
+              <p className="limits__muted">
+                {t('limits.pendingRaise', { amount: amount(usage.pending, usage.currency) })}
+              </p>
+            ) : null}
           </div>
         );
       })}
       {limit.pending_change ? <PendingChange limit={limit} /> : null}
       {isRemovable(limit) ? (
         <div>
-          <button type="button" className="button button--ghost" disabled={busy} aria-busy={busy} onClick={() => void remove()}>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={busy}
+            aria-busy={busy}
+            onClick={() => void remove()}
+          >
             {t('limits.remove')}
           </button>
         </div>
@@ -188,13 +232,18 @@ function PendingChange({ limit }: { limit: UserLimit }) {
       <p>{t(`limits.pending.${change.action}`)}</p>
       {left ? (
         <p>
-          {t('limits.pending.countdown')} <span className="limits__clock" role="timer">{left}</span>
+          {t('limits.pending.countdown')}{' '}
+          <span className="limits__clock" role="timer">
+            {left}
+          </span>
           <br />
           <span className="limits__muted">{t('limits.pending.mailAt', { at: formatDate(change.confirmable_at) })}</span>
         </p>
       ) : (
         <p className="limits__muted">
-          {change.confirm_until ? t('limits.pending.mailSent', { until: formatDate(change.confirm_until) }) : t('limits.pending.mailSoon')}
+          {change.confirm_until
+            ? t('limits.pending.mailSent', { until: formatDate(change.confirm_until) })
+            : t('limits.pending.mailSoon')}
         </p>
       )}
     </div>
@@ -207,7 +256,15 @@ function savedMessage(limits: readonly UserLimit[], type: string, period: string
   return limit?.pending_change?.action === 'raise' ? 'pending' : 'saved';
 }
 
-function PeriodSelect({ value, onChange, error }: { value: LimitPeriod; onChange: (period: LimitPeriod) => void; error?: string }) {
+function PeriodSelect({
+  value,
+  onChange,
+  error,
+}: {
+  value: LimitPeriod;
+  onChange: (period: LimitPeriod) => void;
+  error?: string;
+}) {
   const { t } = useI18n();
   const id = useId();
   const text = useErrorText();
@@ -216,7 +273,14 @@ function PeriodSelect({ value, onChange, error }: { value: LimitPeriod; onChange
       <label className="field__label" htmlFor={id}>
         {t('limits.period')}
       </label>
-      <select id={id} name="period" className="field__input" value={value} onChange={(event) => onChange(event.target.value as LimitPeriod)} aria-invalid={error ? true : undefined}>
+      <select
+        id={id}
+        name="period"
+        className="field__input"
+        value={value}
+        onChange={(event) => onChange(event.target.value as LimitPeriod)}
+        aria-invalid={error ? true : undefined}
+      >
         {LIMIT_PERIODS.map((period) => (
           <option key={period} value={period}>
             {t(`limits.periods.${period}`)}
@@ -229,7 +293,17 @@ function PeriodSelect({ value, onChange, error }: { value: LimitPeriod; onChange
 }
 
 /** A deposit, loss or wager limit: the period and an amount per currency account (empty: not limited in that currency). */
-function AmountLimitForm({ type, currencies, money, limits }: { type: AmountLimitType; currencies: string[]; money: LimitMoney; limits: readonly UserLimit[] }) {
+function AmountLimitForm({
+  type,
+  currencies,
+  money,
+  limits,
+}: {
+  type: AmountLimitType;
+  currencies: string[];
+  money: LimitMoney;
+  limits: readonly UserLimit[];
+}) {
   const { t } = useI18n();
   const [period, setPeriod] = useState<LimitPeriod>('day');
   const [amounts, setAmounts] = useState<Record<string, string>>({});
@@ -270,7 +344,12 @@ function AmountLimitForm({ type, currencies, money, limits }: { type: AmountLimi
   };
   const current = limits.find((l) => l.type === type && l.period === period);
   return (
-    <form className="profile-form limits__form" onSubmit={submit} noValidate aria-label={t(`limits.types.${type}.form`)}>
+    <form
+      className="profile-form limits__form"
+      onSubmit={submit}
+      noValidate
+      aria-label={t(`limits.types.${type}.form`)}
+    >
       <div className="profile-form__grid">
         <PeriodSelect value={period} onChange={(next) => (setPeriod(next), setDone(null))} error={errors.period} />
         {currencies.map((currency) => (
@@ -280,7 +359,11 @@ function AmountLimitForm({ type, currencies, money, limits }: { type: AmountLimi
             inputMode="decimal"
             autoComplete="off"
             value={amounts[currency] ?? ''}
-            placeholder={current?.accounts.find((a) => a.currency === currency) ? money.input(current.accounts.find((a) => a.currency === currency)!.amount_cents, currency) : ''}
+            placeholder={
+              current?.accounts.find((a) => a.currency === currency)
+                ? money.input(current.accounts.find((a) => a.currency === currency)!.amount_cents, currency)
+                : ''
+            }
             error={fieldErrors[currency] ? text('amount_cents', fieldErrors[currency]) : undefined}
             onChange={(event) => {
               const value = event.target.value;
@@ -299,7 +382,6 @@ function AmountLimitForm({ type, currencies, money, limits }: { type: AmountLimi
     </form>
   );
 }
-
 
 /** A session limit: hours and minutes signed in per period (at most the period's length). */
 function SessionLimitForm({ limits }: { limits: readonly UserLimit[] }) {
@@ -335,14 +417,26 @@ function SessionLimitForm({ limits }: { limits: readonly UserLimit[] }) {
   };
   const current = limits.find((l) => l.type === 'session' && l.period === period);
   return (
-    <form className="profile-form limits__form" onSubmit={submit} noValidate aria-label={t('limits.types.session.form')}>
+    <form
+      className="profile-form limits__form"
+      onSubmit={submit}
+      noValidate
+      aria-label={t('limits.types.session.form')}
+    >
       <div className="profile-form__grid">
         <PeriodSelect value={period} onChange={(next) => (setPeriod(next), setDone(null))} error={errors.period} />
         <div className="field">
           <label className="field__label" htmlFor={hoursId}>
             {t('limits.hours')}
           </label>
-          <input id={hoursId} className="field__input" inputMode="numeric" value={hours} placeholder={current?.minutes ? String(Math.floor(current.minutes / 60)) : ''} onChange={(e) => setHours(e.target.value)} />
+          <input
+            id={hoursId}
+            className="field__input"
+            inputMode="numeric"
+            value={hours}
+            placeholder={current?.minutes ? String(Math.floor(current.minutes / 60)) : ''}
+            onChange={(e) => setHours(e.target.value)}
+          />
         </div>
         <div className="field">
           <label className="field__label" htmlFor={minutesId}>
@@ -421,7 +515,11 @@ function ExclusionForm({ type, cashoutHref }: { type: ExclusionLimitType; cashou
       </ul>
       <Notice kind="info">
         {t('limits.exclusion.withdrawFirst')}{' '}
-        <Link to={cashoutHref} state={{ background: { pathname: location.pathname, search: location.search, hash: '' } }} preventScrollReset>
+        <Link
+          to={cashoutHref}
+          state={{ background: { pathname: location.pathname, search: location.search, hash: '' } }}
+          preventScrollReset
+        >
           {t('limits.exclusion.withdrawLink')}
         </Link>
       </Notice>
@@ -459,10 +557,21 @@ function ExclusionForm({ type, cashoutHref }: { type: ExclusionLimitType; cashou
           <p>{t('limits.exclusion.confirmText')}</p>
           <ErrorNotices errors={errors} />
           <div className="limits__actions">
-            <button type="button" className="button button--primary limits__danger" disabled={busy} aria-busy={busy} onClick={() => void start()}>
+            <button
+              type="button"
+              className="button button--primary limits__danger"
+              disabled={busy}
+              aria-busy={busy}
+              onClick={() => void start()}
+            >
               {t(`limits.types.${type}.confirmButton`)}
             </button>
-            <button type="button" className="button button--ghost" disabled={busy} onClick={() => (setStep('choose'), setErrors({}))}>
+            <button
+              type="button"
+              className="button button--ghost"
+              disabled={busy}
+              onClick={() => (setStep('choose'), setErrors({}))}
+            >
               {t('limits.exclusion.cancel')}
             </button>
           </div>
@@ -515,14 +624,27 @@ function RealityCheckSection() {
           <legend className="field__label">{t('limits.realityCheck.interval')}</legend>
           {REALITY_CHECK_MINUTES.map((minutes) => (
             <label key={minutes} className="limits__choice">
-              <input type="radio" name="reality_check_minutes" value={minutes} checked={value === minutes} onChange={() => (setValue(minutes), setState('idle'))} />
+              <input
+                type="radio"
+                name="reality_check_minutes"
+                value={minutes}
+                checked={value === minutes}
+                onChange={() => (setValue(minutes), setState('idle'))}
+              />
               {minutes === 0 ? t('limits.realityCheck.off') : t('limits.realityCheck.every', { count: minutes })}
             </label>
           ))}
         </fieldset>
         {state === 'saved' ? <Notice kind="info">{t('limits.realityCheck.saved')}</Notice> : null}
-        {typeof state === 'object' ? <Notice kind="error">{t(`errors.${state.error}`, undefined, t('errors.unknown'))}</Notice> : null}
-        <button type="submit" className="button button--primary" disabled={saved === null || state === 'busy' || value === saved} aria-busy={state === 'busy'}>
+        {typeof state === 'object' ? (
+          <Notice kind="error">{t(`errors.${state.error}`, undefined, t('errors.unknown'))}</Notice>
+        ) : null}
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={saved === null || state === 'busy' || value === saved}
+          aria-busy={state === 'busy'}
+        >
           {t('limits.realityCheck.save')}
         </button>
       </form>

@@ -19,7 +19,15 @@ const KEEP_ALIVE_MS = 60_000;
  * game's stage, so it shows in full screen too. `playing`: the game is open (the clock counts
  * from the first time it is).
  */
-export function RealityCheck({ playing, lobbyHref, money }: { playing: boolean; lobbyHref: string; money: Pick<LimitMoney, 'format'> }) {
+export function RealityCheck({
+  playing,
+  lobbyHref,
+  money,
+}: {
+  playing: boolean;
+  lobbyHref: string;
+  money: Pick<LimitMoney, 'format'>;
+}) {
   const { t } = useI18n();
   const id = useId();
   const [minutes, setMinutes] = useState(0);
@@ -57,7 +65,12 @@ export function RealityCheck({ playing, lobbyHref, money }: { playing: boolean; 
       limitsApi.responsibleGaming().then(
         (figures) => setShown(figures),
         // The figures could not be read: pause anyway, with the time this page has counted.
-        () => setShown({ reality_check_minutes: minutes, session: { started_at: '', seconds_played: -1, currency: '', bets_cents: 0, wins_cents: 0, net_cents: 0 }, time_zone: '' }),
+        () =>
+          setShown({
+            reality_check_minutes: minutes,
+            session: { started_at: '', seconds_played: -1, currency: '', bets_cents: 0, wins_cents: 0, net_cents: 0 },
+            time_zone: '',
+          }),
       );
     }, TICK_MS);
     return () => clearInterval(timer);
@@ -83,7 +96,9 @@ export function RealityCheck({ playing, lobbyHref, money }: { playing: boolean; 
             <dt>{t('limits.session.timePlayed')}</dt>
             <dd>{formatClock(shown.session.seconds_played)}</dd>
             <dt>{t('limits.session.net')}</dt>
-            <dd className={shown.session.net_cents < 0 ? 'limits__down' : undefined}>{signedMoney(shown.session.net_cents, shown.session.currency, money.format)}</dd>
+            <dd className={shown.session.net_cents < 0 ? 'limits__down' : undefined}>
+              {signedMoney(shown.session.net_cents, shown.session.currency, money.format)}
+            </dd>
           </dl>
         ) : null}
         <div className="limits__actions">

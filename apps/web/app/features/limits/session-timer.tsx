@@ -25,7 +25,13 @@ export function SessionTimer() {
   const now = useNow();
   const elapsed = formatClock((now - start) / 1000);
   return (
-    <span className="session-timer" role="timer" aria-label={t('limits.sessionTimer', { time: elapsed })} title={t('limits.sessionTimerTitle')} data-testid="session-timer">
+    <span
+      className="session-timer"
+      role="timer"
+      aria-label={t('limits.sessionTimer', { time: elapsed })}
+      title={t('limits.sessionTimerTitle')}
+      data-testid="session-timer"
+    >
       {elapsed}
     </span>
   );

@@ -6,11 +6,22 @@ import { localizePath } from '../../lib/locale';
 import { useSession } from '../../lib/session';
 import { loadSession } from '../../lib/session-client';
 import { playApi } from './play-api';
-import { closeTarget, launchFailure, modeOf, modeSearch, playGuard, signUpHref, type LaunchFailure } from './play-rules';
+import {
+  closeTarget,
+  launchFailure,
+  modeOf,
+  modeSearch,
+  playGuard,
+  signUpHref,
+  type LaunchFailure,
+} from './play-rules';
 import './play.css';
 
 /** What the game page needs of a game (the loader keeps only these fields). */
-export type PlayGame = Pick<Game, 'id' | 'identifier' | 'title' | 'seo_title' | 'provider' | 'provider_title' | 'has_demo_mode' | 'launchable'>;
+export type PlayGame = Pick<
+  Game,
+  'id' | 'identifier' | 'title' | 'seo_title' | 'provider' | 'provider_title' | 'has_demo_mode' | 'launchable'
+>;
 
 /** Where a mode link leads, as `<Link>` props. */
 type LinkTarget = { to: To; state?: unknown; replace?: boolean };
@@ -79,7 +90,8 @@ function useFullscreen(stage: React.RefObject<HTMLDivElement | null>) {
   const [supported, setSupported] = useState(false);
   useEffect(() => {
     setSupported(Boolean(document.fullscreenEnabled));
-    const onChange = () => setActive(document.fullscreenElement !== null && document.fullscreenElement === stage.current);
+    const onChange = () =>
+      setActive(document.fullscreenElement !== null && document.fullscreenElement === stage.current);
     document.addEventListener('fullscreenchange', onChange);
     return () => document.removeEventListener('fullscreenchange', onChange);
   }, [stage]);
@@ -121,7 +133,13 @@ export function GamePage({ game, balance, playLimit, stageOverlay }: GamePagePro
   const navigate = useNavigate();
   const session = useSession();
   const mode = modeOf(new URLSearchParams(location.search).get('mode'));
-  const decision = playGuard({ status: session.status, mode, hasDemo: game.has_demo_mode, launchable: game.launchable, limits: playLimit });
+  const decision = playGuard({
+    status: session.status,
+    mode,
+    hasDemo: game.has_demo_mode,
+    launchable: game.launchable,
+    limits: playLimit,
+  });
   const [attempt, setAttempt] = useState(0);
   const launch = useLaunch(game.id, mode, decision === 'launch', attempt);
   const player = session.player;
@@ -135,7 +153,9 @@ export function GamePage({ game, balance, playLimit, stageOverlay }: GamePagePro
     void loadSession();
   }, []);
   useEffect(() => {
-    setCloseHref(closeTarget({ locale, state: location.state, referrer: document.referrer, origin: window.location.origin }));
+    setCloseHref(
+      closeTarget({ locale, state: location.state, referrer: document.referrer, origin: window.location.origin }),
+    );
   }, [locale, location.state]);
 
   // The guards' redirects (replace: Back does not return to a page that would redirect again).
@@ -145,7 +165,10 @@ export function GamePage({ game, balance, playLimit, stageOverlay }: GamePagePro
     if (decision === 'sign-up') {
       navigate(signUpHref(locale, location, mode), { replace: true });
     } else if (decision === 'to-real') {
-      navigate({ pathname: location.pathname, search: modeSearch('real'), hash: location.hash }, { replace: true, state: location.state });
+      navigate(
+        { pathname: location.pathname, search: modeSearch('real'), hash: location.hash },
+        { replace: true, state: location.state },
+      );
     } else if (decision === 'limits' || failure?.action === 'limits') {
       navigate(localizePath('/profile/limits', locale), { replace: true });
     }
@@ -155,7 +178,11 @@ export function GamePage({ game, balance, playLimit, stageOverlay }: GamePagePro
     target === 'real' && session.status === 'guest'
       ? // A guest's real play is registration first, drawn over this page.
         { to: signUpHref(locale, { ...here, search: '' }, 'real'), state: { background: here } }
-      : { to: { pathname: location.pathname, search: modeSearch(target), hash: location.hash }, state: location.state, replace: true };
+      : {
+          to: { pathname: location.pathname, search: modeSearch(target), hash: location.hash },
+          state: location.state,
+          replace: true,
+        };
 
   let stageContent: ReactNode;
   if (decision === 'unavailable') {
@@ -203,11 +230,21 @@ export function GamePage({ game, balance, playLimit, stageOverlay }: GamePagePro
       <div className="play__toolbar">
         <h1 className="play__title">{game.title}</h1>
         <div className="play__modes" role="group" aria-label={t('play.modeLabel')}>
-          <Link {...modeLink('real')} className="play__mode" aria-current={mode === 'real' ? 'true' : undefined} data-testid="game-mode-real">
+          <Link
+            {...modeLink('real')}
+            className="play__mode"
+            aria-current={mode === 'real' ? 'true' : undefined}
+            data-testid="game-mode-real"
+          >
             {t('play.real')}
           </Link>
           {game.has_demo_mode ? (
-            <Link {...modeLink('demo')} className="play__mode" aria-current={mode === 'demo' ? 'true' : undefined} data-testid="game-mode-demo">
+            <Link
+              {...modeLink('demo')}
+              className="play__mode"
+              aria-current={mode === 'demo' ? 'true' : undefined}
+              data-testid="game-mode-demo"
+            >
               {t('play.demo')}
             </Link>
           ) : null}
@@ -268,7 +305,17 @@ export function GamePage({ game, balance, playLimit, stageOverlay }: GamePagePro
 }
 
 /** A refused launch: what happened and the ways on (try again, the demo, back). */
-function PlayError({ code, closeHref, onRetry, demo }: { code: string; closeHref: string; onRetry?: () => void; demo?: LinkTarget }) {
+function PlayError({
+  code,
+  closeHref,
+  onRetry,
+  demo,
+}: {
+  code: string;
+  closeHref: string;
+  onRetry?: () => void;
+  demo?: LinkTarget;
+}) {
   const { t } = useI18n();
   return (
     <div className="play__notice" role="alert" data-testid="game-error">
@@ -298,7 +345,18 @@ function PlayError({ code, closeHref, onRetry, demo }: { code: string; closeHref
  */
 function ToolIcon({ path }: { path: string }) {
   return (
-    <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width={18}
+      height={18}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d={path} />
     </svg>
   );

@@ -7,7 +7,10 @@ export const playApi = {
   launch: (gameId: number, mode: GameMode, signal?: AbortSignal) =>
     browserApi().post<LaunchResponse>(`/api/games/${gameId}/launch`, { mode } satisfies LaunchRequest, { signal }),
   /** The favourites as numeric game ids (no `accept-client` header: the ids version). */
-  favouriteIds: (signal?: AbortSignal) => browserApi().get<PlayerGameIdsResponse>('/api/player/favorite_games', { signal }),
-  addFavourite: (gameId: number) => browserApi().put<PlayerGameIdsResponse>(`/api/player/favorite_games/${gameId}`, undefined),
-  removeFavourite: (gameId: number) => browserApi().delete<PlayerGameIdsResponse>(`/api/player/favorite_games/${gameId}`),
+  favouriteIds: (signal?: AbortSignal) =>
+    browserApi().get<PlayerGameIdsResponse>('/api/player/favorite_games', { signal }),
+  addFavourite: (gameId: number) =>
+    browserApi().put<PlayerGameIdsResponse>(`/api/player/favorite_games/${gameId}`, undefined),
+  removeFavourite: (gameId: number) =>
+    browserApi().delete<PlayerGameIdsResponse>(`/api/player/favorite_games/${gameId}`),
 };

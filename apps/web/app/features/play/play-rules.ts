@@ -52,7 +52,11 @@ export function playGuard({ status, mode, hasDemo, launchable, limits }: PlayGua
  * The sign-up popup with the game as `redirect` (the full target; real play when the guest
  * asked for a demo the game does not have).
  */
-export function signUpHref(locale: Locale, location: { pathname: string; search: string; hash: string }, mode: GameMode): string {
+export function signUpHref(
+  locale: Locale,
+  location: { pathname: string; search: string; hash: string },
+  mode: GameMode,
+): string {
   const target = mode === 'demo' ? location.pathname : location.pathname + location.search + location.hash;
   return `${localizePath('/sign-up', locale)}?redirect=${encodeURIComponent(target)}`;
 }
@@ -125,7 +129,12 @@ export type CloseInput = {
 export function closeTarget({ locale, state, referrer, origin }: CloseInput): string {
   const lobby = localizePath('/', locale);
   const from = (state as { from?: unknown } | null)?.from;
-  if (typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !isExcluded(parseLocalePath(from.split(/[?#]/)[0]!).path)) {
+  if (
+    typeof from === 'string' &&
+    from.startsWith('/') &&
+    !from.startsWith('//') &&
+    !isExcluded(parseLocalePath(from.split(/[?#]/)[0]!).path)
+  ) {
     return from;
   }
   if (!referrer) return lobby;

@@ -37,7 +37,9 @@ export function DetailsForm({
   const { info, failed } = useProfileInfo();
   if (failed) return <Notice kind="error">{t('errors.network')}</Notice>;
   if (!info) return <p className="profile__loading">{t('common.loading')}</p>;
-  return <LoadedDetailsForm context={context} player={player} info={info} submitLabel={submitLabel} onSaved={onSaved} />;
+  return (
+    <LoadedDetailsForm context={context} player={player} info={info} submitLabel={submitLabel} onSaved={onSaved} />
+  );
 }
 
 function LoadedDetailsForm({
@@ -113,7 +115,10 @@ function LoadedDetailsForm({
             value={values.country}
             onChange={(value) => change('country', value)}
             error={errors.country}
-            options={[{ value: '', label: t('profile.choose') }, ...countryNames.map((c) => ({ value: c.code, label: c.name }))]}
+            options={[
+              { value: '', label: t('profile.choose') },
+              ...countryNames.map((c) => ({ value: c.code, label: c.name })),
+            ]}
           />
         );
       case 'gender':
@@ -127,7 +132,10 @@ function LoadedDetailsForm({
             error={errors.gender}
             options={[
               { value: '', label: t('profile.choose') },
-              ...(info.fields.fields.gender?.options ?? ['male', 'female', 'other']).map((g) => ({ value: g, label: t(`profile.gender.${g}`, undefined, g) })),
+              ...(info.fields.fields.gender?.options ?? ['male', 'female', 'other']).map((g) => ({
+                value: g,
+                label: t(`profile.gender.${g}`, undefined, g),
+              })),
             ]}
           />
         );
@@ -140,7 +148,10 @@ function LoadedDetailsForm({
             value={values.time_zone}
             onChange={(value) => change('time_zone', value)}
             error={errors.time_zone}
-            options={[{ value: '', label: t('profile.timeZoneDefault') }, ...timeZones(values.time_zone).map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') }))]}
+            options={[
+              { value: '', label: t('profile.timeZoneDefault') },
+              ...timeZones(values.time_zone).map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') })),
+            ]}
           />
         );
       case 'date_of_birth':

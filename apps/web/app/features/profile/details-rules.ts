@@ -135,7 +135,12 @@ export function validateDetails(
  * DD/MM/YYYY). An emptied field is sent as null, which clears it. Unchanged fields are not sent,
  * so a form never rewrites what another tab saved meanwhile.
  */
-export function patchBody(values: DetailValues, initial: DetailValues, asked: readonly DetailField[], context: DetailsContext) {
+export function patchBody(
+  values: DetailValues,
+  initial: DetailValues,
+  asked: readonly DetailField[],
+  context: DetailsContext,
+) {
   const user: Record<string, string | null> = {};
   for (const name of asked) {
     const value = values[name].trim();

@@ -28,7 +28,9 @@ export function ProfileMain({ player, session }: { player: Player; session?: Rea
   useEffect(() => {
     let live = true;
     void loadProfileInfo().then(
-      (info) => live && setMissing(needsPersonalInfo(player, info.currencies.find((c) => c.code === player.currency)?.fiat ?? true)),
+      (info) =>
+        live &&
+        setMissing(needsPersonalInfo(player, info.currencies.find((c) => c.code === player.currency)?.fiat ?? true)),
       () => undefined,
     );
     return () => {
@@ -50,7 +52,9 @@ export function ProfileMain({ player, session }: { player: Player; session?: Rea
           <dt>{t('profile.level')}</dt>
           <dd data-testid="profile-level">{player.level?.name ?? t('profile.noLevel')}</dd>
           <dt>{t('auth.account')}</dt>
-          <dd data-testid="profile-confirmed">{player.confirmed_at ? t('auth.emailConfirmed') : t('auth.emailNotConfirmed')}</dd>
+          <dd data-testid="profile-confirmed">
+            {player.confirmed_at ? t('auth.emailConfirmed') : t('auth.emailNotConfirmed')}
+          </dd>
         </dl>
         {player.confirmed_at ? null : <ResendConfirmation email={player.email} />}
         {missing ? (
@@ -64,10 +68,17 @@ export function ProfileMain({ player, session }: { player: Player; session?: Rea
       {session}
       <section className="profile-card" aria-labelledby="profile-details">
         <h2 id="profile-details">{t('profile.details')}</h2>
-        <DetailsForm key={`${player.id}-${detailsVersion}`} context="edition" player={player} submitLabel={t('profile.save')} />
+        <DetailsForm
+          key={`${player.id}-${detailsVersion}`}
+          context="edition"
+          player={player}
+          submitLabel={t('profile.save')}
+        />
       </section>
       <Subscriptions />
-      {personalInfo ? <PersonalInfoModal player={player} onClose={closePersonalInfo} onSaved={personalInfoSaved} /> : null}
+      {personalInfo ? (
+        <PersonalInfoModal player={player} onClose={closePersonalInfo} onSaved={personalInfoSaved} />
+      ) : null}
     </div>
   );
 }
@@ -91,11 +102,18 @@ function ResendConfirmation({ email }: { email: string }) {
   };
   return (
     <div className="profile-card__actions">
-      <button type="button" className="button button--secondary" disabled={state === 'busy'} onClick={() => void resend()}>
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={state === 'busy'}
+        onClick={() => void resend()}
+      >
         {t('auth.resendConfirmation')}
       </button>
       {state === 'sent' ? <Notice kind="info">{t('auth.confirmationSent')}</Notice> : null}
-      {typeof state === 'object' ? <Notice kind="error">{t(`errors.${state.error}`, undefined, t('errors.unknown'))}</Notice> : null}
+      {typeof state === 'object' ? (
+        <Notice kind="error">{t(`errors.${state.error}`, undefined, t('errors.unknown'))}</Notice>
+      ) : null}
     </div>
   );
 }
@@ -147,14 +165,24 @@ function Subscriptions() {
               {state[channel] ? (
                 <>
                   <p role="status">{t(`profile.subscriptions.${channel}.on`)}</p>
-                  <button type="button" className="button button--ghost" disabled={busy} onClick={() => void change(channel, false)}>
+                  <button
+                    type="button"
+                    className="button button--ghost"
+                    disabled={busy}
+                    onClick={() => void change(channel, false)}
+                  >
                     {t('profile.subscriptions.unsubscribe')}
                   </button>
                 </>
               ) : (
                 <>
                   <p>{t(`profile.subscriptions.${channel}.off`)}</p>
-                  <button type="button" className="button button--secondary" disabled={busy} onClick={() => void change(channel, true)}>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    disabled={busy}
+                    onClick={() => void change(channel, true)}
+                  >
                     {t('profile.subscriptions.subscribe')}
                   </button>
                 </>

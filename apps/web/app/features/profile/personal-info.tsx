@@ -10,7 +10,15 @@ import { DetailsForm } from './details-form';
  * mounts it from its route before the first deposit when `needsPersonalInfo(player, fiat)` says
  * so, and goes on in `onSaved` (see apps/web/README.md).
  */
-export function PersonalInfoModal({ player, onClose, onSaved }: { player: Player; onClose: () => void; onSaved?: (player: Player) => void }) {
+export function PersonalInfoModal({
+  player,
+  onClose,
+  onSaved,
+}: {
+  player: Player;
+  onClose: () => void;
+  onSaved?: (player: Player) => void;
+}) {
   const { t } = useI18n();
   return (
     <Modal title={t('profile.personalInfo.title')} onClose={onClose}>

@@ -24,7 +24,13 @@ export function ProfileNav() {
     <nav className="profile-tabs" aria-label={t('profile.tabsLabel')}>
       {PROFILE_TABS.map((tab) => (
         // `/profile` is current on its own address only; a tab stays current on its sub-pages (a round of the history).
-        <NavLink key={tab.key} to={localizePath(tab.path, locale)} end={tab.key === 'main'} className="profile-tabs__tab" preventScrollReset>
+        <NavLink
+          key={tab.key}
+          to={localizePath(tab.path, locale)}
+          end={tab.key === 'main'}
+          className="profile-tabs__tab"
+          preventScrollReset
+        >
           {t(`profile.tabs.${tab.key}`)}
         </NavLink>
       ))}

@@ -40,7 +40,12 @@ function ChangePassword({ onChanged }: { onChanged: () => void }) {
   return (
     <section className="profile-card" aria-labelledby="profile-password">
       <h2 id="profile-password">{t('profile.password.title')}</h2>
-      <form className="profile-form" method="post" noValidate onSubmit={(event) => (setDone(false), void onSubmit(event))}>
+      <form
+        className="profile-form"
+        method="post"
+        noValidate
+        onSubmit={(event) => (setDone(false), void onSubmit(event))}
+      >
         <OtherErrors errors={errors} shown={shown} />
         <Field
           name="current_password"
@@ -51,7 +56,12 @@ function ChangePassword({ onChanged }: { onChanged: () => void }) {
           onChange={(e) => form.set('current_password', e.target.value)}
           error={errors.current_password}
         />
-        <NewPasswordFields label={t('auth.newPassword')} errors={errors} values={form.values} onChange={(field, value) => form.set(field, value)} />
+        <NewPasswordFields
+          label={t('auth.newPassword')}
+          errors={errors}
+          values={form.values}
+          onChange={(field, value) => form.set(field, value)}
+        />
         {done ? <Notice kind="info">{t('profile.password.changed')}</Notice> : null}
         <SubmitButton busy={form.busy} label={t('profile.password.submit')} />
       </form>
@@ -99,7 +109,9 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
   const disable = form.submit(
     (v) => ({ authentication_code: check(null, v.authentication_code.trim()) }),
     async (v) => {
-      await browserApi().delete('/api/v2/player/two_factor', { body: { two_factor: { authentication_code: v.authentication_code.trim() } } });
+      await browserApi().delete('/api/v2/player/two_factor', {
+        body: { two_factor: { authentication_code: v.authentication_code.trim() } },
+      });
       form.setValues({ authentication_code: '' });
       setNotice('profile.twoFactor.disabled');
       await refreshPlayer();
@@ -218,7 +230,12 @@ function Sessions({ version }: { version: number }) {
       )}
       {ended ? <Notice kind="info">{t('profile.sessions.ended')}</Notice> : null}
       <div>
-        <button type="button" className="button button--secondary" disabled={busy || !others} onClick={() => void endOthers()}>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy || !others}
+          onClick={() => void endOthers()}
+        >
           {t('profile.sessions.endOthers')}
         </button>
       </div>

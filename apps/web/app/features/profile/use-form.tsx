@@ -9,11 +9,24 @@ import { Notice, useForm, type FieldErrors } from '../../ui/form';
  */
 export function useProfileForm<T extends Record<string, string>>(initial: T, rename: Record<string, string> = {}) {
   const renamed = (found: FieldErrors): FieldErrors =>
-    Object.fromEntries(Object.entries(found).map(([field, code]) => [field, code && rename[`${field}.${code}`] ? rename[`${field}.${code}`] : code]));
+    Object.fromEntries(
+      Object.entries(found).map(([field, code]) => [
+        field,
+        code && rename[`${field}.${code}`] ? rename[`${field}.${code}`] : code,
+      ]),
+    );
   return useForm(initial, { mapErrors: renamed });
 }
 
-export function SubmitButton({ busy, label, className = 'button button--primary' }: { busy: boolean; label: string; className?: string }) {
+export function SubmitButton({
+  busy,
+  label,
+  className = 'button button--primary',
+}: {
+  busy: boolean;
+  label: string;
+  className?: string;
+}) {
   const { t } = useI18n();
   return (
     <button type="submit" className={className} disabled={busy} aria-busy={busy}>

@@ -91,7 +91,13 @@ export function ProfileVerification() {
       <section className="profile-card" aria-labelledby="profile-upload">
         <h2 id="profile-upload">{t('profile.verification.upload')}</h2>
         <p className="profile__hint">{t('profile.verification.hint')}</p>
-        <form className="profile-form" method="post" encType="multipart/form-data" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <form
+          className="profile-form"
+          method="post"
+          encType="multipart/form-data"
+          noValidate
+          onSubmit={(event) => void onSubmit(event)}
+        >
           <OtherErrors errors={errors} shown={['kind', 'file']} />
           <SelectField
             name="kind"
@@ -117,7 +123,9 @@ export function ProfileVerification() {
         <h2 id="profile-documents">{t('profile.verification.documents')}</h2>
         {listError ? <Notice kind="error">{t(`errors.${listError}`, undefined, t('errors.unknown'))}</Notice> : null}
         {documents === null ? (
-          listError ? null : <p className="profile__loading">{t('common.loading')}</p>
+          listError ? null : (
+            <p className="profile__loading">{t('common.loading')}</p>
+          )
         ) : documents.length === 0 ? (
           <p>{t('profile.verification.none')}</p>
         ) : (
@@ -129,7 +137,11 @@ export function ProfileVerification() {
                 <span className="profile-badge" data-status={doc.status}>
                   {t(`profile.verification.status.${doc.status}`)}
                 </span>
-                {doc.reason ? <span className="profile-document__reason">{t('profile.verification.reason', { reason: doc.reason })}</span> : null}
+                {doc.reason ? (
+                  <span className="profile-document__reason">
+                    {t('profile.verification.reason', { reason: doc.reason })}
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>

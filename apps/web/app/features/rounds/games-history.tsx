@@ -45,17 +45,28 @@ export function GamesHistory({ money }: { money: MoneyFormat }) {
   };
 
   const gameChoices = [...(games.data ?? []).map((g) => ({ identifier: g.identifier, title: g.title }))];
-  if (filter.game && !gameChoices.some((g) => g.identifier === filter.game)) gameChoices.unshift({ identifier: filter.game, title: filter.game });
+  if (filter.game && !gameChoices.some((g) => g.identifier === filter.game))
+    gameChoices.unshift({ identifier: filter.game, title: filter.game });
   const list = rounds.data;
   const pagination = list?.pagination;
 
   return (
     <section className="profile-card rounds" aria-labelledby="rounds-title">
       <h2 id="rounds-title">{t('rounds.title')}</h2>
-      <form className="rounds__filters" role="search" aria-label={t('rounds.filters')} onSubmit={(event) => event.preventDefault()}>
+      <form
+        className="rounds__filters"
+        role="search"
+        aria-label={t('rounds.filters')}
+        onSubmit={(event) => event.preventDefault()}
+      >
         <label className="field">
           <span className="field__label">{t('rounds.filter.game')}</span>
-          <select className="field__input" value={filter.game} onChange={(event) => setFilter({ game: event.target.value })} data-testid="rounds-filter-game">
+          <select
+            className="field__input"
+            value={filter.game}
+            onChange={(event) => setFilter({ game: event.target.value })}
+            data-testid="rounds-filter-game"
+          >
             <option value="">{t('rounds.filter.allGames')}</option>
             {gameChoices.map((g) => (
               <option key={g.identifier} value={g.identifier}>
@@ -108,7 +119,9 @@ export function GamesHistory({ money }: { money: MoneyFormat }) {
 
       {rounds.error ? (
         <div className="rounds__error">
-          <Notice kind="error">{t(rounds.error instanceof ApiNetworkError ? 'errors.network' : 'errors.unknown')}</Notice>
+          <Notice kind="error">
+            {t(rounds.error instanceof ApiNetworkError ? 'errors.network' : 'errors.unknown')}
+          </Notice>
           <button type="button" className="button button--secondary" onClick={rounds.reload}>
             {t('rounds.retry')}
           </button>
@@ -119,7 +132,9 @@ export function GamesHistory({ money }: { money: MoneyFormat }) {
           {t('common.loading')}
         </p>
       ) : null}
-      {list && list.data.length === 0 ? <p className="profile__hint">{t(filtered ? 'rounds.emptyFiltered' : 'rounds.empty')}</p> : null}
+      {list && list.data.length === 0 ? (
+        <p className="profile__hint">{t(filtered ? 'rounds.emptyFiltered' : 'rounds.empty')}</p>
+      ) : null}
       {list && list.data.length > 0 ? (
         <div className="rounds__scroll">
           <table className="rounds__table" data-testid="rounds-table" aria-busy={rounds.loading}>
@@ -141,9 +156,22 @@ export function GamesHistory({ money }: { money: MoneyFormat }) {
               {list.data.map((round) => {
                 const status = roundStatus(round);
                 return (
-                  <tr key={round.id} className="rounds__row" data-testid="round-row" data-round={round.id} onClick={(event) => openRow(event, round.id)}>
+                  <tr
+                    key={round.id}
+                    className="rounds__row"
+                    data-testid="round-row"
+                    data-round={round.id}
+                    onClick={(event) => openRow(event, round.id)}
+                  >
                     <td>
-                      <Link to={detailHref(round.id)} state={{ back: here }} aria-label={t('rounds.open', { game: round.game.title, time: formatTime(round.created_at, locale) })}>
+                      <Link
+                        to={detailHref(round.id)}
+                        state={{ back: here }}
+                        aria-label={t('rounds.open', {
+                          game: round.game.title,
+                          time: formatTime(round.created_at, locale),
+                        })}
+                      >
                         {formatTime(round.created_at, locale)}
                       </Link>
                     </td>
@@ -163,13 +191,25 @@ export function GamesHistory({ money }: { money: MoneyFormat }) {
       {pagination && pagination.total_pages > 1 ? (
         <nav className="rounds__pager" aria-label={t('rounds.pages')}>
           {pagination.prev_page !== null ? (
-            <Link to={{ search: roundsSearch({ ...filter, page: pagination.prev_page }) }} className="button button--ghost" rel="prev" data-testid="rounds-prev-page">
+            <Link
+              to={{ search: roundsSearch({ ...filter, page: pagination.prev_page }) }}
+              className="button button--ghost"
+              rel="prev"
+              data-testid="rounds-prev-page"
+            >
               {t('rounds.previousPage')}
             </Link>
           ) : null}
-          <span className="rounds__page">{t('rounds.pageOf', { page: pagination.current_page, total: pagination.total_pages })}</span>
+          <span className="rounds__page">
+            {t('rounds.pageOf', { page: pagination.current_page, total: pagination.total_pages })}
+          </span>
           {pagination.next_page !== null ? (
-            <Link to={{ search: roundsSearch({ ...filter, page: pagination.next_page }) }} className="button button--secondary" rel="next" data-testid="rounds-next-page">
+            <Link
+              to={{ search: roundsSearch({ ...filter, page: pagination.next_page }) }}
+              className="button button--secondary"
+              rel="next"
+              data-testid="rounds-next-page"
+            >
               {t('rounds.nextPage')}
             </Link>
           ) : null}

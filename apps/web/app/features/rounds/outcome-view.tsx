@@ -19,7 +19,10 @@ export function OutcomeView({ summary, money }: { summary: OutcomeSummary; money
         <div className="outcome outcome--roulette">
           <p className="outcome__headline">
             <span className={`outcome__pocket outcome__pocket--${summary.colour}`}>{summary.pocket}</span>
-            {t('rounds.outcome.roulette.landed', { pocket: summary.pocket, colour: t(`rounds.outcome.roulette.colour.${summary.colour}`) })}
+            {t('rounds.outcome.roulette.landed', {
+              pocket: summary.pocket,
+              colour: t(`rounds.outcome.roulette.colour.${summary.colour}`),
+            })}
           </p>
           {summary.positions.length > 0 ? (
             <table className="rounds__table">
@@ -64,7 +67,9 @@ export function OutcomeView({ summary, money }: { summary: OutcomeSummary; money
             <p className="profile__hint">
               {summary.chance !== null ? t('rounds.outcome.dice.chance', { chance: summary.chance }) : null}
               {summary.chance !== null && summary.multiplier !== null ? ' · ' : null}
-              {summary.multiplier !== null ? t('rounds.outcome.dice.multiplier', { multiplier: summary.multiplier }) : null}
+              {summary.multiplier !== null
+                ? t('rounds.outcome.dice.multiplier', { multiplier: summary.multiplier })
+                : null}
             </p>
           ) : null}
         </div>
@@ -99,8 +104,14 @@ export function OutcomeView({ summary, money }: { summary: OutcomeSummary; money
             <ul className="outcome__wins">
               {summary.wins.map((w, i) => (
                 <li key={i}>
-                  {w.kind === 'line' && w.line !== null ? t('rounds.outcome.slot.line', { line: w.line }) : t(`rounds.outcome.slot.kind.${w.kind}`, undefined, w.kind)}
-                  {w.symbol !== null ? `: ${w.count !== null ? `${w.count} × ` : ''}${w.symbol}` : w.count !== null ? `: ${w.count}` : ''}
+                  {w.kind === 'line' && w.line !== null
+                    ? t('rounds.outcome.slot.line', { line: w.line })
+                    : t(`rounds.outcome.slot.kind.${w.kind}`, undefined, w.kind)}
+                  {w.symbol !== null
+                    ? `: ${w.count !== null ? `${w.count} × ` : ''}${w.symbol}`
+                    : w.count !== null
+                      ? `: ${w.count}`
+                      : ''}
                   {w.multiplier !== null ? ` (×${w.multiplier})` : ''}
                   {w.win !== null ? ` — ${money(w.win)}` : ''}
                 </li>

@@ -161,7 +161,18 @@ function slotWins(o: Obj): SlotWin[] {
     for (const w of list) {
       if (!isObj(w)) continue;
       const line = num(w.line) ?? num(w.line_index) ?? num(w.payline);
-      const kind = line !== null ? 'line' : key === 'ways' ? 'ways' : key === 'clusters' ? 'cluster' : key === 'scatters' ? 'scatter' : typeof w.kind === 'string' ? w.kind : 'win';
+      const kind =
+        line !== null
+          ? 'line'
+          : key === 'ways'
+            ? 'ways'
+            : key === 'clusters'
+              ? 'cluster'
+              : key === 'scatters'
+                ? 'scatter'
+                : typeof w.kind === 'string'
+                  ? w.kind
+                  : 'win';
       const cells = Array.isArray(w.positions) ? w.positions.length : Array.isArray(w.cells) ? w.cells.length : null;
       wins.push({
         kind,
@@ -215,7 +226,8 @@ export function roundBet(outcome: unknown, stakeCents: number): unknown {
   if (isObj(outcome)) {
     if (isObj(outcome.bet)) return outcome.bet;
     const summary = summarizeOutcome(outcome);
-    if (summary.kind === 'roulette') return { bets: summary.positions.map(({ type, numbers, stake }) => ({ type, numbers, stake })) };
+    if (summary.kind === 'roulette')
+      return { bets: summary.positions.map(({ type, numbers, stake }) => ({ type, numbers, stake })) };
     if (summary.kind === 'dice') return { stake: stakeCents, target: outcome.target, direction: outcome.direction };
     if (summary.kind === 'crash') return { stake: stakeCents, cashout_at: outcome.cashout_at };
   }

@@ -27,7 +27,15 @@ export function RoundDetail({ id, money, backHref }: { id: number; money: MoneyF
     const notFound = loaded.error instanceof ApiError && loaded.error.status === 404;
     return (
       <section className="profile-card rounds" data-testid="round-detail">
-        <Notice kind="error">{t(notFound ? 'rounds.notFound' : loaded.error instanceof ApiNetworkError ? 'errors.network' : 'errors.unknown')}</Notice>
+        <Notice kind="error">
+          {t(
+            notFound
+              ? 'rounds.notFound'
+              : loaded.error instanceof ApiNetworkError
+                ? 'errors.network'
+                : 'errors.unknown',
+          )}
+        </Notice>
         {back}
       </section>
     );

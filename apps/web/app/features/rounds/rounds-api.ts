@@ -5,7 +5,8 @@ import { browserApi } from '../../lib/api';
 
 export const roundsApi = {
   rounds: (path: string, signal?: AbortSignal) => browserApi().get<GameRoundsResponse>(path, { signal }),
-  round: (id: number, signal?: AbortSignal) => browserApi().get<GameRoundDetail>(`/api/player/game_rounds/${id}`, { signal }),
+  round: (id: number, signal?: AbortSignal) =>
+    browserApi().get<GameRoundDetail>(`/api/player/game_rounds/${id}`, { signal }),
   /** The games the player played for real (latest first, full games): the game filter's choices. */
   playedGames: (signal?: AbortSignal) =>
     browserApi().get<Game[]>('/api/player/played_games', { signal, headers: { 'accept-client': ACCEPT_CLIENT_GAMES } }),
@@ -14,7 +15,10 @@ export const roundsApi = {
 export type Loaded<T> = { data: T | undefined; error: unknown; loading: boolean };
 
 /** Loads `load(signal)` whenever `key` changes (the previous answer stays shown while the next one loads). */
-export function useLoaded<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): Loaded<T> & { reload: () => void } {
+export function useLoaded<T>(
+  key: string | null,
+  load: (signal: AbortSignal) => Promise<T>,
+): Loaded<T> & { reload: () => void } {
   const [state, setState] = useState<Loaded<T>>({ data: undefined, error: undefined, loading: key !== null });
   const [version, setVersion] = useState(0);
   useEffect(() => {

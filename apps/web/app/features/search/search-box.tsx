@@ -86,7 +86,12 @@ export function GameSearch({ device, recommendedQuery, renderGames }: GameSearch
       <div id={panelId} className="search__panel" hidden={!showPanel} aria-live="polite">
         {used ? (
           <Suspense fallback={null}>
-            <SearchResults query={query} device={device} recommendedQuery={recommendedQuery} renderGames={renderGames} />
+            <SearchResults
+              query={query}
+              device={device}
+              recommendedQuery={recommendedQuery}
+              renderGames={renderGames}
+            />
           </Suspense>
         ) : null}
       </div>

@@ -19,7 +19,9 @@ export default function SearchResults({ query, device, recommendedQuery, renderG
   const { state, recommended } = useGameSearch(device, recommendedQuery, query);
   return (
     <>
-      {state.status === 'too-short' ? <p className="search__hint">{t('search.minLength', { count: SEARCH_MIN_LENGTH })}</p> : null}
+      {state.status === 'too-short' ? (
+        <p className="search__hint">{t('search.minLength', { count: SEARCH_MIN_LENGTH })}</p>
+      ) : null}
       {state.status === 'loading' ? (
         <ul className="tile-grid tile-grid--compact">
           <SkeletonTiles count={6} label={t('common.loading')} />

@@ -37,7 +37,8 @@ export function useGameSearch(device: Device, recommendedQuery: GamesFilterReque
             { device, page: 1, page_size: SEARCH_PAGE_SIZE, filter: { title: query } },
             controller.signal,
           );
-          if (!controller.signal.aborted) setState({ status: 'done', query, games: answer.data, total: answer.pagination.total_count });
+          if (!controller.signal.aborted)
+            setState({ status: 'done', query, games: answer.data, total: answer.pagination.total_count });
         } catch (error) {
           if (controller.signal.aborted) return;
           // Spec: a search failure is logged and returns nothing.
@@ -48,10 +49,13 @@ export function useGameSearch(device: Device, recommendedQuery: GamesFilterReque
     [device],
   );
 
-  useEffect(() => () => {
-    run.cancel();
-    inflight.current?.abort();
-  }, [run]);
+  useEffect(
+    () => () => {
+      run.cancel();
+      inflight.current?.abort();
+    },
+    [run],
+  );
 
   useEffect(() => {
     if (!query) {

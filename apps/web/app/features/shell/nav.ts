@@ -20,7 +20,12 @@ export function isNavActive(itemPath: string, pathname: string): boolean {
 export function visitorMenu(items: MenuCategoryItem[], locale: Locale): NavItem[] {
   return items
     .filter((item) => !item.login_only)
-    .map((item) => ({ key: item.identifier, href: localizePath(item.path, locale), label: item.title, icon: item.icon }));
+    .map((item) => ({
+      key: item.identifier,
+      href: localizePath(item.path, locale),
+      label: item.title,
+      icon: item.icon,
+    }));
 }
 
 /** Spec: the crypto-benefits link and the sportsbook-terms link are hidden under licence EE. */

@@ -48,7 +48,16 @@ function Coin({ color, glyph }: { color: string; glyph: string }) {
 
 const MARKS: Record<PaymentMethod, React.ReactNode> = {
   visa: (
-    <text x="32" y="21.5" textAnchor="middle" fontSize="15" fontStyle="italic" fontWeight="800" fill="#fff" letterSpacing="1">
+    <text
+      x="32"
+      y="21.5"
+      textAnchor="middle"
+      fontSize="15"
+      fontStyle="italic"
+      fontWeight="800"
+      fill="#fff"
+      letterSpacing="1"
+    >
       VISA
     </text>
   ),
@@ -77,38 +86,56 @@ const MARKS: Record<PaymentMethod, React.ReactNode> = {
       {/* A drawn B with two strokes: the ₿ sign is missing from many system fonts. */}
       <Coin color="#f7931a" glyph="B" />
       <path d="M18.5 9.5v2.5M21.5 9.5v2.5M18.5 20v2.5M21.5 20v2.5" stroke="#fff" strokeWidth="1.4" />
-      <text x="44" y="20" textAnchor="middle" fontSize="8" fontWeight="700" fill="#cfd6e6">BTC</text>
+      <text x="44" y="20" textAnchor="middle" fontSize="8" fontWeight="700" fill="#cfd6e6">
+        BTC
+      </text>
     </>
   ),
   ethereum: (
     <>
       <path d="M20 5l6.5 11L20 20l-6.5-4zM20 21.5l6.5-4L20 27l-6.5-9.5z" fill="#8c8cf7" />
-      <text x="44" y="20" textAnchor="middle" fontSize="8" fontWeight="700" fill="#cfd6e6">ETH</text>
+      <text x="44" y="20" textAnchor="middle" fontSize="8" fontWeight="700" fill="#cfd6e6">
+        ETH
+      </text>
     </>
   ),
   litecoin: (
     <>
       <Coin color="#345d9d" glyph="Ł" />
-      <text x="44" y="20" textAnchor="middle" fontSize="8" fontWeight="700" fill="#cfd6e6">LTC</text>
+      <text x="44" y="20" textAnchor="middle" fontSize="8" fontWeight="700" fill="#cfd6e6">
+        LTC
+      </text>
     </>
   ),
   tether: (
     <>
       <Coin color="#26a17b" glyph="₮" />
-      <text x="44" y="20" textAnchor="middle" fontSize="7" fontWeight="700" fill="#cfd6e6">USDT</text>
+      <text x="44" y="20" textAnchor="middle" fontSize="7" fontWeight="700" fill="#cfd6e6">
+        USDT
+      </text>
     </>
   ),
   dogecoin: (
     <>
       <Coin color="#c2a633" glyph="Ð" />
-      <text x="44" y="20" textAnchor="middle" fontSize="8" fontWeight="700" fill="#cfd6e6">DOGE</text>
+      <text x="44" y="20" textAnchor="middle" fontSize="8" fontWeight="700" fill="#cfd6e6">
+        DOGE
+      </text>
     </>
   ),
 };
 
 export function PaymentLogo({ method }: { method: PaymentMethod }) {
   return (
-    <svg className="pay-logo" viewBox="0 0 64 32" width="64" height="32" role="img" aria-label={NAMES[method]} data-method={method}>
+    <svg
+      className="pay-logo"
+      viewBox="0 0 64 32"
+      width="64"
+      height="32"
+      role="img"
+      aria-label={NAMES[method]}
+      data-method={method}
+    >
       <rect x=".5" y=".5" width="63" height="31" rx="6" fill="#1a2033" stroke="#2c3550" />
       {MARKS[method]}
     </svg>

@@ -29,7 +29,8 @@ export function PlayerMenu({ locale }: { locale: Locale }) {
             // Off the login-only pages first (the profile, the cashbox's popups and return
             // page): leaving after the sign-out answers would close whatever the player opened
             // meanwhile (a sign-in popup mid-submit). A cashbox popup returns to the page under it.
-            if (background && !popupOf(location.pathname)) void navigate(background.pathname + background.search + background.hash, { replace: true });
+            if (background && !popupOf(location.pathname))
+              void navigate(background.pathname + background.search + background.hash, { replace: true });
             else if (/\/(profile|cashbox)(\/|$)/.test(location.pathname)) void navigate(home, { replace: true });
             void signOut();
           }}

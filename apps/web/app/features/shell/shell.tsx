@@ -33,7 +33,18 @@ export type ShellProps = {
 };
 
 /** Page frame of every public page: sticky header, drawer, content, footer, mobile bottom bar. */
-export function Shell({ locale, licence, projectName, minimumAge, nav, infoLinks, helpLinks, search, player, children }: ShellProps) {
+export function Shell({
+  locale,
+  licence,
+  projectName,
+  minimumAge,
+  nav,
+  infoLinks,
+  helpLinks,
+  search,
+  player,
+  children,
+}: ShellProps) {
   const { t } = useI18n();
   const [drawerOpen, setDrawerOpen] = useState(false);
   // The side menu's code is fetched on the first press of a menu button (or a hover over one).
@@ -184,7 +195,16 @@ function Logo() {
         </linearGradient>
       </defs>
       <circle cx="16" cy="16" r="7" fill="url(#logo-g)" />
-      <ellipse cx="16" cy="16" rx="14" ry="5.5" fill="none" stroke="#8b7cff" strokeWidth="2" transform="rotate(-25 16 16)" />
+      <ellipse
+        cx="16"
+        cy="16"
+        rx="14"
+        ry="5.5"
+        fill="none"
+        stroke="#8b7cff"
+        strokeWidth="2"
+        transform="rotate(-25 16 16)"
+      />
       <circle cx="28" cy="10.5" r="2" fill="#8b7cff" />
     </svg>
   );

@@ -39,7 +39,10 @@ export default function SideMenu({ open, onClose, locale, items, infoLinks, sign
           <ul className="side-menu__list">
             {items.map((item) => (
               <li key={item.key}>
-                <Link to={item.href} className={`side-menu__link ${isNavActive(item.href, pathname) ? 'is-active' : ''}`}>
+                <Link
+                  to={item.href}
+                  className={`side-menu__link ${isNavActive(item.href, pathname) ? 'is-active' : ''}`}
+                >
                   <Icon name={item.icon} size={18} />
                   {item.label}
                 </Link>

@@ -4,8 +4,20 @@ import type { Licence } from '@orbit/contracts';
 function ShieldMark({ color }: { color: string }) {
   return (
     <svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true" focusable="false">
-      <path d="M12 2.5l8 3v6c0 5-3.6 8.7-8 10.5-4.4-1.8-8-5.5-8-10.5v-6z" fill="none" stroke={color} strokeWidth="1.8" />
-      <path d="M8.5 12l2.5 2.5 4.5-5" fill="none" stroke={color} strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+      <path
+        d="M12 2.5l8 3v6c0 5-3.6 8.7-8 10.5-4.4-1.8-8-5.5-8-10.5v-6z"
+        fill="none"
+        stroke={color}
+        strokeWidth="1.8"
+      />
+      <path
+        d="M8.5 12l2.5 2.5 4.5-5"
+        fill="none"
+        stroke={color}
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }
@@ -14,7 +26,15 @@ export function AgeBadge({ age }: { age: number }) {
   return (
     <svg className="trust-age" viewBox="0 0 44 44" width="44" height="44" role="img" aria-label={`${age}+`}>
       <circle cx="22" cy="22" r="20" fill="none" stroke="#ff5470" strokeWidth="3" />
-      <text x="22" y="27" textAnchor="middle" fontSize="14" fontWeight="800" fill="#ff5470" fontFamily="system-ui, sans-serif">{`${age}+`}</text>
+      <text
+        x="22"
+        y="27"
+        textAnchor="middle"
+        fontSize="14"
+        fontWeight="800"
+        fill="#ff5470"
+        fontFamily="system-ui, sans-serif"
+      >{`${age}+`}</text>
     </svg>
   );
 }
@@ -27,7 +47,12 @@ type TrustBadgesProps = {
 
 export function TrustBadges({ licence, minimumAge, labels }: TrustBadgesProps) {
   const badges = [
-    { key: 'licence', title: labels.licence, line: labels.licenceLine, color: licence === 'EE' ? '#4da3ff' : '#34d399' },
+    {
+      key: 'licence',
+      title: labels.licence,
+      line: labels.licenceLine,
+      color: licence === 'EE' ? '#4da3ff' : '#34d399',
+    },
     { key: 'responsible', title: labels.responsible, line: 'RG', color: '#f5b84b' },
     { key: 'secure', title: labels.secure, line: 'TLS', color: '#34d399' },
     { key: 'fair', title: labels.fair, line: 'RNG', color: '#a78bfa' },

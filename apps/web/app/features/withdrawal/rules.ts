@@ -56,10 +56,19 @@ export function destinationKey(method: PaymentMethod): string {
  * cashbox's (the same codes as a cashout's), then the shared one.
  */
 export function withdrawalErrorKeys(field: string, code: string): string[] {
-  return [`withdrawal.errors.${field}.${code}`, `cashbox.errors.${field}.${code}`, `cashbox.errors.${code}`, `errors.${code}`];
+  return [
+    `withdrawal.errors.${field}.${code}`,
+    `cashbox.errors.${field}.${code}`,
+    `cashbox.errors.${code}`,
+    `errors.${code}`,
+  ];
 }
 
 /** The accounts after a cashout of `amount` in `currency` (until the server's figures are read again). */
-export function afterCashout(accounts: readonly WithdrawalAccount[], currency: string, amount: number): WithdrawalAccount[] {
+export function afterCashout(
+  accounts: readonly WithdrawalAccount[],
+  currency: string,
+  amount: number,
+): WithdrawalAccount[] {
   return accounts.map((a) => (a.currency === currency ? { ...a, real_cents: Math.max(0, a.real_cents - amount) } : a));
 }

@@ -16,6 +16,9 @@ export const WITHDRAWAL_PATH = '/api/cashbox/withdrawal';
 
 export const withdrawalApi = {
   load: (token: string, signal?: AbortSignal) =>
-    browserApi().get<WithdrawalInfo>(`${WITHDRAWAL_PATH}?withdrawal_token=${encodeURIComponent(token)}`, signal ? { signal } : {}),
+    browserApi().get<WithdrawalInfo>(
+      `${WITHDRAWAL_PATH}?withdrawal_token=${encodeURIComponent(token)}`,
+      signal ? { signal } : {},
+    ),
   withdraw: (body: WithdrawalRequest) => browserApi().post<Payment>(WITHDRAWAL_PATH, body),
 };

@@ -20,7 +20,11 @@ import {
 import { withdrawalApi, type WithdrawalAccount, type WithdrawalInfo } from './withdrawal-api';
 import './withdrawal.css';
 
-type Load = { status: 'loading' } | { status: 'ready'; info: WithdrawalInfo } | { status: 'token'; problem: TokenProblem } | { status: 'failed' };
+type Load =
+  | { status: 'loading' }
+  | { status: 'ready'; info: WithdrawalInfo }
+  | { status: 'token'; problem: TokenProblem }
+  | { status: 'failed' };
 
 /** The first key of `keys` a language has, else `errors.unknown`. */
 function firstMessage(t: TFunction, keys: string[], values?: TranslationValues): string {
@@ -31,10 +35,14 @@ function firstMessage(t: TFunction, keys: string[], values?: TranslationValues):
   return t('errors.unknown');
 }
 
-const errorText = (t: TFunction, field: string, code: string, values?: TranslationValues) => firstMessage(t, withdrawalErrorKeys(field, code), values);
+const errorText = (t: TFunction, field: string, code: string, values?: TranslationValues) =>
+  firstMessage(t, withdrawalErrorKeys(field, code), values);
 
 /** The account's currency for the money rules: the server's minor units, fiat or crypto by code. */
-const currencyOf = (account: WithdrawalAccount): CurrencyInfo => ({ ...currencyInfo(account.currency, undefined), subunits_to_unit: account.subunits_to_unit });
+const currencyOf = (account: WithdrawalAccount): CurrencyInfo => ({
+  ...currencyInfo(account.currency, undefined),
+  subunits_to_unit: account.subunits_to_unit,
+});
 
 /**
  * `/withdrawal?withdrawal_token=` (public, no session): the link mailed to a player in a
@@ -93,7 +101,12 @@ export function WithdrawalPage({ token }: { token: string | null }) {
           </button>
         </div>
       ) : (
-        <Withdrawal token={token!} info={load.info} onWithdrawn={refresh} onTokenProblem={(problem) => setLoad({ status: 'token', problem })} />
+        <Withdrawal
+          token={token!}
+          info={load.info}
+          onWithdrawn={refresh}
+          onTokenProblem={(problem) => setLoad({ status: 'token', problem })}
+        />
       )}
     </div>
   );
@@ -151,11 +164,18 @@ function Withdrawal({
         )}
       </section>
       {payment ? (
-        <section className="withdrawal__card" aria-labelledby="withdrawal-done" data-testid="withdrawal-payment" data-state={payment.state}>
+        <section
+          className="withdrawal__card"
+          aria-labelledby="withdrawal-done"
+          data-testid="withdrawal-payment"
+          data-state={payment.state}
+        >
           <h2 id="withdrawal-done">{t('withdrawal.done.title')}</h2>
           <Notice kind="info">
             {t(payment.state === 'processing' ? 'withdrawal.done.processing' : 'withdrawal.done.requested', {
-              amount: paidFrom ? money(payment.amount_cents, paidFrom) : formatMoney(payment.amount_cents, currencyInfo(payment.currency, undefined), locale),
+              amount: paidFrom
+                ? money(payment.amount_cents, paidFrom)
+                : formatMoney(payment.amount_cents, currencyInfo(payment.currency, undefined), locale),
             })}
           </Notice>
           <dl className="withdrawal__facts">
@@ -165,7 +185,9 @@ function Withdrawal({
             </div>
             <div>
               <dt>{t('withdrawal.done.state')}</dt>
-              <dd data-testid="withdrawal-payment-state">{t(`withdrawal.states.${payment.state}`, undefined, payment.state)}</dd>
+              <dd data-testid="withdrawal-payment-state">
+                {t(`withdrawal.states.${payment.state}`, undefined, payment.state)}
+              </dd>
             </div>
             {paidFrom ? (
               <div>
@@ -232,7 +254,14 @@ function WithdrawalForm({
     const next = methods.find((m) => m.id === id);
     setMethodId(id);
     // A typed IBAN stays for another bank method; a card's id never goes to a text field.
-    if (!next || !method || next.type === 'card' || method.type === 'card' || destinationKey(next) !== destinationKey(method)) setDestination(initialDestination(next));
+    if (
+      !next ||
+      !method ||
+      next.type === 'card' ||
+      method.type === 'card' ||
+      destinationKey(next) !== destinationKey(method)
+    )
+      setDestination(initialDestination(next));
     setErrors({});
   };
 
@@ -251,7 +280,9 @@ function WithdrawalForm({
     found.destination = destinationError(method, destination);
     if (found.amountText || found.destination) {
       setErrors(found);
-      event.currentTarget.querySelector<HTMLElement>(found.amountText ? '[name="amount"]' : '[name="destination"]')?.focus();
+      event.currentTarget
+        .querySelector<HTMLElement>(found.amountText ? '[name="amount"]' : '[name="destination"]')
+        ?.focus();
       return;
     }
     setErrors({});
@@ -275,11 +306,22 @@ function WithdrawalForm({
     }
   };
 
-  const limitOf = (code: string) => formatMoney(code === 'insufficient_funds' ? account.real_cents : code === 'too_large' ? limits.max : limits.min, unit, locale);
-  const amountError = errors.amountText ?? (errors.amount_cents ? errorText(t, 'amount_cents', errors.amount_cents, { limit: limitOf(errors.amount_cents) }) : null);
+  const limitOf = (code: string) =>
+    formatMoney(
+      code === 'insufficient_funds' ? account.real_cents : code === 'too_large' ? limits.max : limits.min,
+      unit,
+      locale,
+    );
+  const amountError =
+    errors.amountText ??
+    (errors.amount_cents
+      ? errorText(t, 'amount_cents', errors.amount_cents, { limit: limitOf(errors.amount_cents) })
+      : null);
   const key = destinationKey(method);
   const destError = errors.destination ? errorText(t, `destination.${key}`, errors.destination) : null;
-  const other = Object.entries(errors).find(([name, code]) => code && !['amount_cents', 'amountText', 'destination'].includes(name));
+  const other = Object.entries(errors).find(
+    ([name, code]) => code && !['amount_cents', 'amountText', 'destination'].includes(name),
+  );
   const brand = (b: string) => t(`cashbox.brands.${b}`, undefined, b);
 
   return (
@@ -300,7 +342,14 @@ function WithdrawalForm({
             </option>
           ))}
         </Select>
-        <AmountField currency={unit} value={amount} onChange={setAmount} error={amountError} limits={limits} limitsText="withdrawal.limits" />
+        <AmountField
+          currency={unit}
+          value={amount}
+          onChange={setAmount}
+          error={amountError}
+          limits={limits}
+          limitsText="withdrawal.limits"
+        />
         {noCard ? (
           <Notice kind="info">{t('cashbox.withdraw.noCard', { brand: brand(method.brand) })}</Notice>
         ) : method.type === 'card' ? (
@@ -308,7 +357,13 @@ function WithdrawalForm({
             <legend className="field__label">{t('cashbox.withdraw.toCard')}</legend>
             {method.saved_profiles.map((saved) => (
               <label key={saved.id}>
-                <input type="radio" name="destination" value={saved.id} checked={destination === String(saved.id)} onChange={() => setDestination(String(saved.id))} />
+                <input
+                  type="radio"
+                  name="destination"
+                  value={saved.id}
+                  checked={destination === String(saved.id)}
+                  onChange={() => setDestination(String(saved.id))}
+                />
                 {t('cashbox.savedCard', { brand: brand(saved.brand), last4: saved.last4 })}
               </label>
             ))}
@@ -320,7 +375,11 @@ function WithdrawalForm({
           </fieldset>
         ) : (
           <TextField
-            label={t(`cashbox.destination.${key}`, { currency: account.currency }, t('cashbox.destination.destination'))}
+            label={t(
+              `cashbox.destination.${key}`,
+              { currency: account.currency },
+              t('cashbox.destination.destination'),
+            )}
             name="destination"
             autoComplete="off"
             spellCheck={false}
@@ -333,20 +392,40 @@ function WithdrawalForm({
         <button type="submit" className="button button--primary" disabled={busy || noCard} aria-busy={busy}>
           {busy ? t('auth.submitting') : t('withdrawal.submit')}
         </button>
-        <p className="withdrawal__small">{t(`cashbox.processing.${method.processing_time}`, undefined, method.processing_time)}</p>
+        <p className="withdrawal__small">
+          {t(`cashbox.processing.${method.processing_time}`, undefined, method.processing_time)}
+        </p>
       </form>
     </section>
   );
 }
 
-function Select({ label, name, value, onChange, children }: { label: string; name: string; value: string; onChange: (value: string) => void; children: ReactNode }) {
+function Select({
+  label,
+  name,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <div className="field">
       <label className="field__label" htmlFor={id}>
         {label}
       </label>
-      <select id={id} name={name} className="field__input" value={value} onChange={(event) => onChange(event.target.value)}>
+      <select
+        id={id}
+        name={name}
+        className="field__input"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      >
         {children}
       </select>
     </div>
