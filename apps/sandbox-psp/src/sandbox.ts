@@ -623,13 +623,11 @@ ${error ? `<div class="error">${h(error)}</div>` : ''}
           const prior = existing('deposit', body);
           if (prior === 'conflict') return reply.code(409).send({ error: 'reference_conflict' });
           if (prior)
-            return reply
-              .code(201)
-              .send({
-                id: prior.id,
-                status: prior.status,
-                redirect_url: awaitingCustomer(prior) || prior.pending_card ? redirectFor(prior) : null,
-              });
+            return reply.code(201).send({
+              id: prior.id,
+              status: prior.status,
+              redirect_url: awaitingCustomer(prior) || prior.pending_card ? redirectFor(prior) : null,
+            });
 
           const saved = body.card_token ? state.cards[body.card_token] : undefined;
           if (body.card_token && (!saved || body.method !== 'card')) {

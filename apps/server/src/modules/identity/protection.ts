@@ -123,15 +123,13 @@ export async function mailWithdrawalLink(
   const [user] = await executor.select({ email: users.email }).from(users).where(eq(users.id, userId));
   if (!user) return null;
   const token = newToken();
-  await executor
-    .insert(emailTokens)
-    .values({
-      tokenHash: hashToken(token),
-      purpose: 'withdrawal',
-      userId,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + WITHDRAWAL_LINK_TTL_MS),
-    });
+  await executor.insert(emailTokens).values({
+    tokenHash: hashToken(token),
+    purpose: 'withdrawal',
+    userId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + WITHDRAWAL_LINK_TTL_MS),
+  });
   return mailer.enqueue(executor, withdrawalMail(user.email, link(token)));
 }
 

@@ -615,15 +615,13 @@ export class IdentityService {
       two_factor_sign_in: TWO_FACTOR_SIGN_IN_TTL_MS,
       withdrawal: WITHDRAWAL_LINK_TTL_MS,
     }[purpose];
-    await tx
-      .insert(emailTokens)
-      .values({
-        tokenHash: hashToken(token),
-        purpose,
-        userId,
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + ttl),
-      });
+    await tx.insert(emailTokens).values({
+      tokenHash: hashToken(token),
+      purpose,
+      userId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + ttl),
+    });
     return token;
   }
 
