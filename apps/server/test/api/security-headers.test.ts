@@ -1,6 +1,6 @@
 /**
- * The security headers every answer carries: nosniff, who may frame the casino, no Referer for
- * addresses with a token, HSTS on https, and no storing of a signed-in player's answers.
+ * The security headers every answer carries: nosniff, who may frame the casino, scripts from the
+ * site's own files only, no Referer for addresses with a token, HSTS on https, and no storing of a signed-in player's answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
@@ -18,7 +18,7 @@ describe('on the demo (http, no sibling sites)', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.headers['x-content-type-options'], url).toBe('nosniff');
       expect(res.headers['content-security-policy'], url).toBe(
-        "frame-ancestors 'self'; base-uri 'self'; object-src 'none'",
+        "frame-ancestors 'self'; base-uri 'self'; object-src 'none'; script-src 'self'",
       );
       expect(res.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
       expect(res.headers['strict-transport-security'], url).toBeUndefined();
@@ -60,7 +60,7 @@ describe('on a real deployment (https, a sibling betting site)', () => {
   it('lets the configured siblings frame it, and sends HSTS', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/info/currencies' });
     expect(res.headers['content-security-policy']).toBe(
-      "frame-ancestors 'self' https://bet.casino.example https://sports.casino.example:8443; base-uri 'self'; object-src 'none'",
+      "frame-ancestors 'self' https://bet.casino.example https://sports.casino.example:8443; base-uri 'self'; object-src 'none'; script-src 'self'",
     );
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
