@@ -1,6 +1,7 @@
 /**
  * The security headers every answer carries: nosniff, who may frame the casino, scripts from the
- * site's own files only, no Referer for addresses with a token, HSTS on https, and no storing of a signed-in player's answers.
+ * site's own files only, no Referer for addresses with a token, HSTS on https, and no storing of
+ * a signed-in player's answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
