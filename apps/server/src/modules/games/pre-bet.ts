@@ -33,7 +33,7 @@ export type PreBetRefusal = Extract<
  *   the player, in one transaction.
  * - `unrestricted`: the check has no rule for this player at all, and will have none until a row
  *   it reads changes. Every table such a check reads must raise the player's rules version in a
- *   trigger (`pre_bet_rules_changed()`, migration 0011): bets of a player every check left
+ *   trigger (`sql/pre_bet_rules_changed.sql`): bets of a player every check left
  *   unrestricted skip the checks while that version stands.
  */
 export type PreBetVerdict = PreBetRefusal | 'counting' | 'unrestricted' | null;

@@ -46,7 +46,7 @@ export type WalletProvider = { id: number; identifier: string; secret: string; e
 
 /** A wallet round above this multiple of its bet is announced on `public:wins`. */
 export const PUBLIC_WIN_MULTIPLE = 10;
-/** Raised by `wallet_win()` (migration 0007) for a round that paid PUBLIC_WIN_MULTIPLE times its bet or more. */
+/** Raised by `wallet_win()` (`sql/wallet_win.sql`) for a round that paid PUBLIC_WIN_MULTIPLE times its bet or more. */
 export const ROUND_CLOSED_TOPIC = 'games.round_closed';
 export type RoundClosedEvent = { roundId: number };
 
@@ -194,10 +194,10 @@ export class ProviderWallet {
   // ---- bet ------------------------------------------------------------------------------------------
 
   /**
-   * The money of a bet is one statement, `wallet_bet()` (migrations 0007 to 0010): the replay's
+   * The money of a bet is one statement, `wallet_bet()` (`sql/wallet_bet.sql`): the replay's
    * answer, or the bet split real first, added to its round, recorded with its answer, moved to the
    * house, the jackpot fed and a hit paid. The pre-bet checks run before it, or, for a player they
-   * cleared, its statement checks that the player's rules have not moved since (migration 0011).
+   * cleared, its statement checks that the player's rules have not moved since (`sql/pre_bet_rules_moved.sql`).
    */
   async bet(provider: WalletProvider, request: WalletBetRequest): Promise<WalletMoveResponse> {
     const hash = payloadHash(request);
@@ -234,7 +234,7 @@ export class ProviderWallet {
     };
     if (rulesVersion !== null) {
       // Cleared without checks: the bet runs only while the player's rules are those it was
-      // cleared at (else OR109, migration 0011), and is checked again when they moved.
+      // cleared at (else OR109, `sql/pre_bet_rules_moved.sql`), and is checked again when they moved.
       try {
         return await this.money(provider, request.transaction_id, hash, session.currency, () =>
           this.statements.clearedBet.execute({ ...values, rulesVersion }),
@@ -277,7 +277,7 @@ export class ProviderWallet {
 
   // ---- win ------------------------------------------------------------------------------------------
 
-  /** The money of a win is one statement, `wallet_win()` (migrations 0007 and 0010), a replay's answer included. */
+  /** The money of a win is one statement, `wallet_win()` (`sql/wallet_win.sql`), a replay's answer included. */
   async win(provider: WalletProvider, request: WalletWinRequest): Promise<WalletMoveResponse> {
     const hash = payloadHash(request);
     // A win settles money already owed: an expired session still takes it.
@@ -622,7 +622,7 @@ function walletStatements(db: Db) {
 /** A jsonb parameter: its JSON text, or null. */
 const json = (value: unknown) => (value === undefined ? null : JSON.stringify(value));
 
-/** The refusals `wallet_bet()` and `wallet_win()` raise (migration 0007), and the ledger's own insufficient funds. */
+/** The refusals `wallet_bet()` and `wallet_win()` raise (`sql/wallet_bet.sql`, `sql/wallet_win.sql`), and the ledger's own insufficient funds. */
 const REFUSALS: Record<string, WalletErrorCode> = {
   OR101: 'insufficient_funds',
   OR003: 'insufficient_funds',
@@ -636,7 +636,7 @@ const REFUSALS: Record<string, WalletErrorCode> = {
   OR110: 'invalid_session',
 };
 
-/** Raised by a bet cleared at a pre-bet rules version that has moved (migration 0011). */
+/** Raised by a bet cleared at a pre-bet rules version that has moved (`sql/pre_bet_rules_moved.sql`). */
 const RULES_MOVED = 'OR109';
 
 /** SQL: whether the sign-in session that launched this game session has been ended. */

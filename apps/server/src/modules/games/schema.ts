@@ -197,7 +197,7 @@ export const gameRounds = pgTable(
     /**
      * The round's provider and game are its session's (`wallet_bet()` writes rounds only from a
      * session, whose keys hold them). No foreign key of their own: every bet would lock the one
-     * row of its game and provider, and bets sent at once would queue on it (migration 0010).
+     * row of its game and provider, and bets sent at once would queue on it.
      */
     providerId: integer('provider_id').notNull(),
     /** The provider's round id. */
@@ -273,7 +273,7 @@ export const providerTransactions = pgTable(
 
 /**
  * A player's pre-bet rules version: raised, by a trigger in the same transaction, whenever a table
- * a pre-bet check reads changes for the player (`pre_bet_rules_changed()`, migration 0011). A bet of
+ * a pre-bet check reads changes for the player (`sql/pre_bet_rules_changed.sql`). A bet of
  * a player no check restricts skips the checks and carries the version it was cleared at; the bet's
  * statement refuses to run when the version has moved (see PreBetChecks.forBet).
  */

@@ -1,6 +1,6 @@
 /**
  * The jackpots module's public face: pooled three-level jackpots fed by bets (the provider
- * wallet's bet statement feeds them and pays hits: migration 0007), `GET /api/jackpots`,
+ * wallet's bet statement feeds them and pays hits: `sql/jackpot_bet.sql`), `GET /api/jackpots`,
  * `GET /api/jackpot_wins`, and the live `public:jackpots_changes`, `public:wins` and
  * `jackpot_win_award` messages.
  */

@@ -75,7 +75,7 @@ export const jackpotWins = pgTable(
 
 /**
  * What bets fed a level since it was last reset (by a hit), one row per shard (the player's id
- * modulo `ledger_house_shards('jackpot_pool')`, migration 0010): every bet of a jackpot game adds
+ * modulo `ledger_house_shards('jackpot_pool')`): every bet of a jackpot game adds
  * to the levels, and one row per level would make all bets at once queue on it. A hit takes the
  * level's rows and sets them to zero.
  */

@@ -1,10 +1,10 @@
 /**
  * Pooled jackpots: each eligible bet feeds every level of its currency's jackpot with the level's
- * share (taken from the stake straight into `jackpot_pool` through the ledger, migration 0009), and the bet's provably fair 32-bit
+ * share (taken from the stake straight into `jackpot_pool` through the ledger, `sql/jackpot_bet.sql`), and the bet's provably fair 32-bit
  * draw may hit one level: the level's amount goes to the player's real money and the level starts
  * again from its seed (house `promotions` → `jackpot_pool`). The sum of the levels' amounts
  * always equals the pool account's balance. The feeding and the hit happen inside a bet's own
- * statement (`jackpot_bet()`, migrations 0007 and 0009); this service reads and seeds.
+ * statement (`jackpot_bet()`, `sql/jackpot_bet.sql`); this service reads and seeds.
  */
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { JackpotsResponse, JackpotWinsResponse } from '@orbit/contracts';
@@ -20,7 +20,7 @@ export type JackpotAmount = { games: string[]; currency: string; total: number }
 /** Winner names on the public board: the first six characters, then `***`. */
 export const maskedName = (name: string) => `${[...name].slice(0, 6).join('')}***`;
 
-/** What a level pays now: its amount and what bets fed it since (`jackpot_level_feeds`, migration 0010). */
+/** What a level pays now: its amount and what bets fed it since (`jackpot_level_feeds`). */
 const levelAmount =
   sql<number>`(${jackpotLevels.amountCents} + coalesce((select sum(${jackpotLevelFeeds.amountCents}) from ${jackpotLevelFeeds} where ${jackpotLevelFeeds.levelId} = ${jackpotLevels.id}), 0))::bigint`.mapWith(
     Number,

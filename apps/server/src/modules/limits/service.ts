@@ -539,7 +539,7 @@ export class LimitsService {
     if (limits.some((l) => isExclusion(l.type))) return 'player_excluded';
     const relevant = limits.filter((l) => l.type === 'session' || l.type === 'wager' || l.type === 'loss');
     // Nothing that stops a bet, and nothing will until a limit is set or changed (user_limits
-    // raises the player's pre-bet rules version, migration 0011): time only ends limits.
+    // raises the player's pre-bet rules version: a trigger, games/sql/pre_bet_rules_changed.sql): time only ends limits.
     if (relevant.length === 0) return 'unrestricted';
     const contact = await playerContact(executor, userId);
     const usage = new Usage(executor, userId, contact?.timeZone, at);

@@ -84,7 +84,7 @@ export function refKey(ref: LedgerAccountRef): string {
 
 /**
  * What makes two requests "the same transfer": a replay must match it exactly. The SQL function
- * `ledger_payload_hash()` (migration 0007) computes the same for transfers made inside the database.
+ * `ledger_payload_hash()` (`sql/ledger_payload_hash.sql`) computes the same for transfers made inside the database.
  */
 export function payloadHash(r: TransferRequest): string {
   return createHash('sha256')
@@ -99,7 +99,7 @@ function validate(r: TransferRequest): void {
   if (refKey(r.from) === refKey(r.to)) throw unprocessable('same_account', 'base');
 }
 
-/** The SQLSTATEs `ledger_transfer()` raises (migration 0004): refusals, never faults. */
+/** The SQLSTATEs `ledger_transfer()` raises (`sql/ledger_move.sql`): refusals, never faults. */
 const REFUSALS: Record<string, (detail: string | undefined) => AppError> = {
   OR001: (detail) =>
     detail === 'house' ? unprocessable('invalid_currency', 'currency') : unprocessable('account_not_found', 'currency'),
@@ -122,7 +122,7 @@ type TransferRow = {
 
 /**
  * The double-entry ledger: the only writer of balances. A transfer is one database statement
- * (`ledger_transfer()`, migration 0004) that checks the idempotency key, moves both balances
+ * (`ledger_transfer()`, `sql/ledger_transfer.sql`) that checks the idempotency key, moves both balances
  * under row locks taken in one global order, and writes the transfer and its outbox event; a refusal raises and leaves
  * nothing behind. Inside a caller's transaction it runs in a savepoint, so a refusal the caller
  * catches does not spoil the rest of its work.
@@ -205,7 +205,7 @@ export async function openLedgerAccounts(db: Executor, userId: number, currency:
     .onConflictDoNothing();
 }
 
-/** Opens every house account for the currencies given, each in its shards (`ledger_house_shards()`, migration 0010; the seed; idempotent). */
+/** Opens every house account for the currencies given, each in its shards (`ledger_house_shards()`; the seed; idempotent). */
 export async function openHouseAccounts(db: Executor, currencies: string[], at: Date): Promise<void> {
   if (currencies.length === 0) return;
   await db.execute(sql`insert into ${ledgerAccounts} (currency, kind, shard, created_at)

@@ -60,7 +60,7 @@ export const accounts = pgTable(
  * `promotions` per currency (`user_id` null). `balance` is the sum of the account's legs, kept
  * in the same transaction as each transfer; a player's can never go below zero.
  *
- * The house's busiest accounts (`bets`, `jackpot_pool`) are split into `shard`s (migration 0010,
+ * The house's busiest accounts (`bets`, `jackpot_pool`) are split into `shard`s (`sql/ledger_house_shards.sql`,
  * `ledger_house_shards()`): a transfer with a player uses the shard of the player's id, so bets
  * sent at once do not queue on one row. The house's balance of a kind is the sum of its shards; a
  * single shard of a house account may be below zero. Players' accounts have shard 0.

@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { applyRoutines } from './routines';
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
@@ -28,6 +29,7 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** Runs a trivial query; the health check uses it. */
   ping(): Promise<void>;
+  /** The numbered migrations, then the modules' function files that changed (platform/db/routines.ts). */
   migrate(): Promise<void>;
   close(): Promise<void>;
 };
@@ -55,7 +57,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       db,
       kind: 'postgres',
       ping: async () => void (await pool.query('select 1')),
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: async () => {
+        await migratePg(db, { migrationsFolder });
+        await applyRoutines(db);
+      },
       close: () => pool.end(),
     };
   }
@@ -72,7 +77,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     db: db as unknown as Db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder });
+      await applyRoutines(db as unknown as Db);
+    },
     close: () => client.close(),
   };
 }
