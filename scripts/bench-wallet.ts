@@ -7,6 +7,8 @@
  * its latency counted from that due time) followed by its signed `win` (a win of twice the bet
  * one round in three, nothing otherwise). Prints p50/p95/p99 of bets and wins, errors, and the
  * ledger audit of the database afterwards.
+ * Then it ramps up (BENCH_RAMP_STEP rounds/s more every BENCH_RAMP_SECONDS) until the bet p99
+ * passes 20 ms, and prints the capacity: the highest rate that kept it under.
  * Target (issue: games): bet p99 < 20 ms at 500 bets/s, never above 60 ms.
  */
 import { createHmac, randomBytes } from 'node:crypto';
@@ -24,6 +26,9 @@ import { percentile, postgresServerUrl, startServer, throwawayDatabase } from '.
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const RATE = Number(process.env.BENCH_ROUNDS_PER_SECOND ?? 500);
 const PLAYERS = 1_000;
+const RAMP_STEP = Number(process.env.BENCH_RAMP_STEP ?? 100);
+const RAMP_SECONDS = Number(process.env.BENCH_RAMP_SECONDS ?? 15);
+const RAMP_MAX = Number(process.env.BENCH_RAMP_MAX ?? 3_000);
 /** `BENCH_GAME`: another game (`orbit/nebula-ways` has no jackpot, to see what the jackpot costs). */
 const GAME = process.env.BENCH_GAME ?? 'orbit/stellar-sevens';
 const SLUG = GAME.slice(GAME.indexOf('/') + 1);
@@ -136,67 +141,87 @@ try {
     await new Promise((r) => setTimeout(r, 100));
   }
 
-  const bets: number[] = [];
-  const wins: number[] = [];
-  let errors = 0;
-  const codes = new Map<string, number>();
-  const total = Math.round(RATE * SECONDS);
-  const start = performance.now() + 50;
-  // Rounds in flight are counted, not kept: a minute of kept promises made this process's own
-  // garbage collections long enough to show in the latencies it measures.
-  let inFlight = 0;
-  let launched = false;
-  let allDone = () => {};
-  const done = new Promise<void>((resolve) => (allDone = resolve));
-  for (let i = 0; i < total; i++) {
-    const due = start + (i * 1000) / RATE;
-    const wait = due - performance.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
-    const token = tokens[Math.floor(Math.random() * PLAYERS)]!;
-    const round = `r${i}`;
-    const amount = 100 + Math.floor(Math.random() * 900);
-    inFlight++;
-    void (async () => {
-      const bet = await post('bet', {
-        session_token: token,
-        game: SLUG,
-        round_id: round,
-        transaction_id: `${round}:bet`,
-        amount_cents: amount,
-        currency: 'EUR',
-        jackpot_draw: Math.floor(Math.random() * 2 ** 32),
+  /**
+   * Plays `rate` rounds a second for `seconds`, each bet due at an even pace and its latency
+   * counted from that due time; answers the latencies (sorted) and the errors.
+   */
+  async function playRounds(label: string, rate: number, seconds: number) {
+    const bets: number[] = [];
+    const wins: number[] = [];
+    let errors = 0;
+    const codes = new Map<string, number>();
+    const total = Math.round(rate * seconds);
+    const start = performance.now() + 50;
+    // Rounds in flight are counted, not kept: a minute of kept promises made this process's own
+    // garbage collections long enough to show in the latencies it measures.
+    let inFlight = 0;
+    let launched = false;
+    let allDone = () => {};
+    const done = new Promise<void>((resolve) => (allDone = resolve));
+    for (let i = 0; i < total; i++) {
+      const due = start + (i * 1000) / rate;
+      const wait = due - performance.now();
+      if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+      const token = tokens[Math.floor(Math.random() * PLAYERS)]!;
+      const round = `${label}-${i}`;
+      const amount = 100 + Math.floor(Math.random() * 900);
+      inFlight++;
+      void (async () => {
+        const bet = await post('bet', {
+          session_token: token,
+          game: SLUG,
+          round_id: round,
+          transaction_id: `${round}:bet`,
+          amount_cents: amount,
+          currency: 'EUR',
+          jackpot_draw: Math.floor(Math.random() * 2 ** 32),
+        });
+        bets.push(performance.now() - due);
+        if (bet.status !== 200) {
+          errors++;
+          codes.set(`bet ${bet.status}`, (codes.get(`bet ${bet.status}`) ?? 0) + 1);
+          return;
+        }
+        const t0 = performance.now();
+        const win = await post('win', {
+          session_token: token,
+          game: SLUG,
+          round_id: round,
+          transaction_id: `${round}:win`,
+          amount_cents: i % 3 === 0 ? amount * 2 : 0,
+          currency: 'EUR',
+        });
+        wins.push(performance.now() - t0);
+        if (win.status !== 200) {
+          errors++;
+          codes.set(`win ${win.status}`, (codes.get(`win ${win.status}`) ?? 0) + 1);
+        }
+      })().finally(() => {
+        if (--inFlight === 0 && launched) allDone();
       });
-      bets.push(performance.now() - due);
-      if (bet.status !== 200) {
-        errors++;
-        codes.set(`bet ${bet.status}`, (codes.get(`bet ${bet.status}`) ?? 0) + 1);
-        return;
-      }
-      const t0 = performance.now();
-      const win = await post('win', {
-        session_token: token,
-        game: SLUG,
-        round_id: round,
-        transaction_id: `${round}:win`,
-        amount_cents: i % 3 === 0 ? amount * 2 : 0,
-        currency: 'EUR',
-      });
-      wins.push(performance.now() - t0);
-      if (win.status !== 200) {
-        errors++;
-        codes.set(`win ${win.status}`, (codes.get(`win ${win.status}`) ?? 0) + 1);
-      }
-    })().finally(() => {
-      if (--inFlight === 0 && launched) allDone();
-    });
+    }
+    launched = true;
+    if (inFlight > 0) await done;
+    launched = true;
+    if (inFlight > 0) await done;
+    const elapsed = (performance.now() - start) / 1000;
+    bets.sort((a, b) => a - b);
+    wins.sort((a, b) => a - b);
+    return { bets, wins, errors, codes, elapsed };
   }
-  launched = true;
-  if (inFlight > 0) await done;
-  const elapsed = (performance.now() - start) / 1000;
+
+  const { bets, wins, errors, codes, elapsed } = await playRounds('r', RATE, SECONDS);
+  // Capacity: the highest rate at which the bet p99 stays under 20 ms, stepping up from
+  // BENCH_RAMP_STEP rounds/s by as much, BENCH_RAMP_SECONDS each, until a step misses it (or
+  // errs). A machine a third slower shows a lower capacity, not a failed run at the edge.
+  const ramp: Array<{ rate: number; p99: number; errors: number }> = [];
+  for (let rate = RAMP_STEP; rate <= RAMP_MAX; rate += RAMP_STEP) {
+    const step = await playRounds(`ramp${rate}`, rate, RAMP_SECONDS);
+    ramp.push({ rate, p99: percentile(step.bets, 99), errors: step.errors });
+    if (percentile(step.bets, 99) >= 20 || step.errors > 0) break;
+  }
   await server.stop();
   server = undefined;
-  bets.sort((a, b) => a - b);
-  wins.sort((a, b) => a - b);
   const ms = (v: number) => v.toFixed(1);
   console.log(
     `\nbench:wallet — PostgreSQL, ${os.cpus().length} cores, node ${process.version}, ${PLAYERS} players, ${RATE} rounds/s for ${SECONDS} s (${elapsed.toFixed(1)} s wall)\n`,
@@ -218,6 +243,13 @@ try {
   const max = bets[bets.length - 1] ?? Infinity;
   console.log(
     `target bet p99 < 20 ms: ${p99 < 20 ? 'met' : 'NOT met'} (${ms(p99)} ms); no bet above 60 ms: ${max <= 60 ? 'met' : 'NOT met'} (slowest ${ms(max)} ms)`,
+  );
+  console.log(
+    `\nramp (${RAMP_SECONDS} s a step): ${ramp.map((r) => `${r.rate}/s p99 ${ms(r.p99)} ms${r.errors ? ` ${r.errors} errors` : ''}`).join('; ')}`,
+  );
+  const capacity = ramp.filter((r) => r.p99 < 20 && r.errors === 0).at(-1)?.rate ?? 0;
+  console.log(
+    `capacity (highest rate with bet p99 < 20 ms): ${capacity} rounds/s${capacity >= RAMP_MAX ? ' or more' : ''}; target 500: ${capacity >= 500 ? 'met' : 'NOT met'}`,
   );
 } finally {
   await server?.stop();
