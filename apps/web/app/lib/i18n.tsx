@@ -99,6 +99,15 @@ export function createTranslator(locale: Locale, bundle: MessageBundle | undefin
   };
 }
 
+/** The first of `keys` the language has a text for (a field's own message before a general one), else `errors.unknown`. */
+export function firstMessage(t: TFunction, keys: string[], values?: TranslationValues): string {
+  for (const key of keys) {
+    const text = t(key, values, '\u0000');
+    if (text !== '\u0000') return text;
+  }
+  return t('errors.unknown');
+}
+
 export type I18n = { locale: Locale; t: TFunction };
 
 const I18nContext = createContext<I18n>({ locale: DEFAULT_LOCALE, t: createTranslator(DEFAULT_LOCALE, undefined) });

@@ -5,7 +5,7 @@
  */
 import type { Currency } from '@orbit/contracts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { amountInput, currencyInfo, formatMoney, parseAmount } from '../features/cashbox/money';
+import { amountInput, currencyInfo, formatMoney, parseAmount } from '../lib/money';
 import type { LimitMoney } from '../features/limits';
 import { browserApi } from '../lib/api';
 import { useI18n } from '../lib/i18n';

@@ -13,7 +13,7 @@ import {
   useAccounts,
   useCurrencies,
 } from '../features/cashbox/data';
-import { currencyInfo, formatMoney } from '../features/cashbox/money';
+import { currencyInfo, formatMoney } from '../lib/money';
 import type { BalanceProps } from '../lib/balance-island';
 import { useI18n } from '../lib/i18n';
 import { useRealtime } from '../realtime/client';

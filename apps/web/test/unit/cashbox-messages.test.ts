@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { amountErrorText, errorText } from '../../app/features/cashbox/parts';
-import { checkAmount } from '../../app/features/cashbox/money';
+import { checkAmount } from '../../app/lib/money';
 import { translate, type Messages, type TFunction } from '../../app/lib/i18n';
 
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../app/i18n/messages');

@@ -11,7 +11,7 @@ import {
   parseAmount,
   presetAmounts,
   shiftDecimal,
-} from '../../app/features/cashbox/money';
+} from '../../app/lib/money';
 
 const EUR = { code: 'EUR', subunits_to_unit: 100, fiat: true };
 const JPY = { code: 'JPY', subunits_to_unit: 1, fiat: true };

@@ -6,30 +6,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  openAccountRequestSchema,
-  playerAccountSchema,
-  playerAccountsResponseSchema,
-  type PlayerAccount as PlayerAccountShape,
-} from '@orbit/contracts';
+import { openAccountRequestSchema, playerAccountSchema, playerAccountsResponseSchema } from '@orbit/contracts';
 import type { ModuleContext } from '../../platform/context';
 import { requirePlayer } from '../identity';
-import { listAccounts, switchAccount, type PlayerAccount } from '../wallet';
-
-export function presentAccount(a: PlayerAccount): PlayerAccountShape {
-  return {
-    currency: a.currency,
-    amount_cents: a.real + a.bonus,
-    // No bonus locks real money yet (the bonuses issue adds the lock). Held money is the
-    // player's to withdraw, never to play with (docs/limits.md).
-    available_to_cashout_cents: a.real + a.held,
-    held_cents: a.held,
-    available_to_bet_with_locked_cent: a.real + a.bonus,
-    hidden_at: null,
-    deposit_available: true,
-    active: a.active,
-  };
-}
+import { listAccounts, presentAccount, switchAccount } from '../wallet';
 
 export async function accountsRoutes(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
   const api = app.withTypeProvider<ZodTypeProvider>();

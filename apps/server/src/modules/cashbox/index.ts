@@ -15,7 +15,6 @@ import { cashboxRoutes } from './routes';
 import { CashboxService, DEPOSIT_HELD_TOPIC, PAYOUT_REQUESTED_TOPIC, type DepositHeldEvent } from './service';
 
 export { PAYMENT_CHANGED_TOPIC, presentPayment, type PaymentChangedEvent } from './service';
-export { presentAccount } from './accounts-routes';
 export { SandboxPspAdapter, type PspAdapter, type PspPayment } from './psp';
 export { DepositChecks, type DepositCheck, type DepositCheckInput, type DepositRefusal } from './deposit-checks';
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/executor';
+import type { PlayerAccount as PlayerAccountShape } from '@orbit/contracts';
 import { unprocessable } from '../../platform/errors';
 import { enqueueEvent } from '../../platform/outbox/outbox';
 import { openLedgerAccounts, playerBalances } from './ledger';
@@ -125,4 +126,20 @@ export async function accountsOf(
       )
       .groupBy(accounts.id)
   );
+}
+
+/** An account as the API and the live `balance` message show it. */
+export function presentAccount(a: PlayerAccount): PlayerAccountShape {
+  return {
+    currency: a.currency,
+    amount_cents: a.real + a.bonus,
+    // No bonus locks real money yet (the bonuses issue adds the lock). Held money is the
+    // player's to withdraw, never to play with (docs/limits.md).
+    available_to_cashout_cents: a.real + a.held,
+    held_cents: a.held,
+    available_to_bet_with_locked_cent: a.real + a.bonus,
+    hidden_at: null,
+    deposit_available: true,
+    active: a.active,
+  };
 }

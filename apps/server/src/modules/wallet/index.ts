@@ -12,6 +12,7 @@ import { walletRoutes } from './routes';
 
 export {
   openAccount,
+  presentAccount,
   listAccounts,
   accountsOf,
   switchAccount,

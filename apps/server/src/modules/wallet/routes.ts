@@ -12,9 +12,11 @@ import type { ModuleContext } from '../../platform/context';
 import { operatorGuard } from '../../platform/http/operator';
 import { auditLedger } from './audit';
 import { listCurrencies } from './currencies';
+import { publishBalances } from './live';
 import { formatRate, listReferenceRates, parseRate, updateReferenceRates } from './reference-rates';
 
 export async function walletRoutes(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
+  publishBalances(ctx);
   const api = app.withTypeProvider<ZodTypeProvider>();
   const cache = new TtlCache<CurrenciesResponse>(5_000, 1);
   api.get(

@@ -7,7 +7,7 @@ import { Notice } from '../../ui/form';
 import { activeAccount, CashboxQueryProvider, useAccounts, useCurrencies } from './data';
 import { DashboardView } from './dashboard';
 import { DepositView, FastDepositView } from './deposit';
-import { currencyInfo } from './money';
+import { currencyInfo } from '../../lib/money';
 import type { CashboxView } from './rules';
 import { WithdrawView } from './withdraw';
 import './cashbox.css';

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { AmountField, errorCodeOf, Notice, type FieldErrors } from '../../ui/form';
 import { cashboxApi, refreshCashbox, useMethods } from './data';
-import { amountInput, checkAmount, formatMoney, presetAmounts, type CurrencyInfo } from './money';
+import { amountInput, checkAmount, formatMoney, presetAmounts, type CurrencyInfo } from '../../lib/money';
 import { amountErrorText, contractErrors, errorText, PaymentOutcome } from './parts';
 
 /** The PSP's hosted page (card form, 3-D Secure, bank, e-wallet, voucher): a full page navigation. */

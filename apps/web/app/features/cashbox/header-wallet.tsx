@@ -18,7 +18,7 @@ import {
   useAccounts,
   useCurrencies,
 } from './data';
-import { currencyInfo, formatMoney } from './money';
+import { currencyInfo, formatMoney } from '../../lib/money';
 import { CANCELLED_NOTICE_KEY, shouldShowCancelledNotice } from './rules';
 import './cashbox.css';
 

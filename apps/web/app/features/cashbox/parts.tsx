@@ -2,20 +2,11 @@ import type { Payment } from '@orbit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { TFunction, TranslationValues } from '../../lib/i18n';
-import { useI18n } from '../../lib/i18n';
+import { firstMessage, useI18n } from '../../lib/i18n';
 import { Notice, TextField, type FieldErrors } from '../../ui/form';
 import { cashboxApi, refreshCashbox, useCurrencies } from './data';
-import { currencyInfo, formatMoney, type AmountCheck, type CurrencyInfo } from './money';
+import { currencyInfo, formatMoney, type AmountCheck, type CurrencyInfo } from '../../lib/money';
 import { cashboxErrorKeys, outcomeOf, POLL_INTERVAL_MS, shouldPoll } from './rules';
-
-/** The first key of `keys` a language has, else `errors.unknown`. */
-export function firstMessage(t: TFunction, keys: string[], values?: TranslationValues): string {
-  for (const key of keys) {
-    const text = t(key, values, '\u0000');
-    if (text !== '\u0000') return text;
-  }
-  return t('errors.unknown');
-}
 
 /** A server or rule code on a cashbox field, in words (`amount_cents.too_small` → "The minimum is €10.00."). */
 export function errorText(t: TFunction, field: string, code: string, values?: TranslationValues): string {

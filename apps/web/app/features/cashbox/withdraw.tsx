@@ -1,13 +1,14 @@
-import { cashoutRequestSchema, type Payment, type PaymentMethod, type PlayerAccount } from '@orbit/contracts';
+import type { Payment, PaymentMethod, PlayerAccount } from '@orbit/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { destinationError, destinationKey, initialDestination } from '../../lib/cashout-destination';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { AmountField, errorCodeOf, Notice, type FieldErrors } from '../../ui/form';
 import { cashboxApi, refreshCashbox, useMethods } from './data';
 import { MethodList, MethodName } from './deposit';
-import { checkAmount, formatMoney, type CurrencyInfo } from './money';
-import { amountErrorText, contractErrors, errorText, TextField } from './parts';
+import { checkAmount, formatMoney, type CurrencyInfo } from '../../lib/money';
+import { amountErrorText, errorText, TextField } from './parts';
 
 /**
  * The withdrawal step (spec modal "cashbox step withdraw"): what can be cashed out, the methods
@@ -75,12 +76,9 @@ function WithdrawForm({
   onDone: (payment: Payment) => void;
 }) {
   const { t, locale } = useI18n();
-  const field = method.fields[0];
   const card = method.type === 'card';
   const [amount, setAmount] = useState('');
-  const [destination, setDestination] = useState(
-    card && method.saved_profiles[0] ? String(method.saved_profiles[0].id) : '',
-  );
+  const [destination, setDestination] = useState(initialDestination(method));
   const [errors, setErrors] = useState<FieldErrors & { amountText?: string }>({});
   const [busy, setBusy] = useState(false);
   const limits = { min: method.min_amount_cents, max: method.max_amount_cents, available };
@@ -96,11 +94,8 @@ function WithdrawForm({
       currency: currency.code,
       destination: destination.trim(),
     };
-    const rules = contractErrors(cashoutRequestSchema, body);
-    if (!destination.trim()) found.destination = 'required';
-    else if (rules.destination) found.destination = rules.destination;
-    else if (!card && field?.pattern && !new RegExp(field.pattern).test(body.destination))
-      found.destination = 'invalid';
+    const destinationProblem = destinationError(method, destination);
+    if (destinationProblem) found.destination = destinationProblem;
     if (Object.values(found).some(Boolean)) {
       setErrors(found);
       return;
@@ -129,9 +124,8 @@ function WithdrawForm({
     (errors.amount_cents
       ? errorText(t, 'amount_cents', errors.amount_cents, { limit: limitOf(errors.amount_cents) })
       : null);
-  const destinationKey = card ? 'card' : (field?.name ?? 'destination');
-  const destinationError = errors.destination
-    ? errorText(t, `destination.${destinationKey}`, errors.destination)
+  const destinationText = errors.destination
+    ? errorText(t, `destination.${destinationKey(method)}`, errors.destination)
     : null;
   const base = errors.base;
   const other = Object.entries(errors).find(
@@ -166,7 +160,7 @@ function WithdrawForm({
               })}
             </label>
           ))}
-          {destinationError ? <p className="field__error">{destinationError}</p> : null}
+          {destinationText ? <p className="field__error">{destinationText}</p> : null}
         </fieldset>
       ) : (
         <TextField
@@ -180,7 +174,7 @@ function WithdrawForm({
           spellCheck={false}
           value={destination}
           onChange={(event) => setDestination(event.target.value)}
-          error={destinationError}
+          error={destinationText ?? undefined}
         />
       )}
       {base === 'email_not_confirmed' ? (

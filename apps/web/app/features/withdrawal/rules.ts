@@ -25,31 +25,7 @@ export function initialAccount(accounts: readonly WithdrawalAccount[]): Withdraw
   return accounts.find((a) => a.real_cents > 0) ?? accounts[0];
 }
 
-/** Card payouts go to a saved card (its id); other methods to what the player types (IBAN, wallet email, address). */
-export function initialDestination(method: PaymentMethod | undefined): string {
-  if (method?.type === 'card' && method.saved_profiles[0]) return String(method.saved_profiles[0].id);
-  return '';
-}
-
-/**
- * The destination's check before sending (the server checks again): required, at most 120
- * characters (the contract's cashout rule), and the method field's pattern; a card must be one
- * of the saved ones.
- */
-export function destinationError(method: PaymentMethod, destination: string): string | undefined {
-  const value = destination.trim();
-  if (!value) return 'required';
-  if (value.length > 120) return 'invalid';
-  if (method.type === 'card') return method.saved_profiles.some((p) => String(p.id) === value) ? undefined : 'invalid';
-  const pattern = method.fields[0]?.pattern;
-  if (pattern && !new RegExp(pattern).test(value)) return 'invalid';
-  return undefined;
-}
-
-/** The message key of the destination field: per method field (`iban`, `wallet_email`, `address`, `card`). */
-export function destinationKey(method: PaymentMethod): string {
-  return method.type === 'card' ? 'card' : (method.fields[0]?.name ?? 'destination');
-}
+export { destinationError, destinationKey, initialDestination } from '../../lib/cashout-destination';
 
 /**
  * Keys of a server or rule code on a field, most specific first: this page's wording, then the

@@ -2,7 +2,7 @@ import type { Payment, PaymentMethod } from '@orbit/contracts';
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { TFunction, TranslationValues } from '../../lib/i18n';
-import { useI18n } from '../../lib/i18n';
+import { firstMessage, useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { amountInput, checkAmount, currencyInfo, formatMoney, type CurrencyInfo } from '../../lib/money';
 import { AmountField, errorCodeOf, Notice, TextField, type FieldErrors } from '../../ui/form';
@@ -25,15 +25,6 @@ type Load =
   | { status: 'ready'; info: WithdrawalInfo }
   | { status: 'token'; problem: TokenProblem }
   | { status: 'failed' };
-
-/** The first key of `keys` a language has, else `errors.unknown`. */
-function firstMessage(t: TFunction, keys: string[], values?: TranslationValues): string {
-  for (const key of keys) {
-    const text = t(key, values, '\u0000');
-    if (text !== '\u0000') return text;
-  }
-  return t('errors.unknown');
-}
 
 const errorText = (t: TFunction, field: string, code: string, values?: TranslationValues) =>
   firstMessage(t, withdrawalErrorKeys(field, code), values);
