@@ -1,6 +1,6 @@
 import { z } from 'zod';
 /*
- * Captcha (domain-rules "Identity"): a self-hosted proof of work by default, reCAPTCHA v3 where a
+ * Captcha (docs/identity.md): a self-hosted proof of work by default, reCAPTCHA v3 where a
  * key is configured. The page learns which from GET /api/player/settings.
  *
  * Proof of work: POST /api/captcha/challenge hands out a signed `challenge` and a `difficulty` in

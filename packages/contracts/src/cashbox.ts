@@ -1,7 +1,6 @@
 import { z } from 'zod';
 /*
- * The cashbox (platform-core.md §3 "Payment", "Payment method"; api-contract.md "Limits and
- * payments"; domain-rules.md "Cashbox"): payment methods by currency and action, deposits,
+ * The cashbox (docs/architecture.md "Money"; apps/web/app/features/cashbox/README.md): payment methods by currency and action, deposits,
  * cashouts and their recall, and the payment history. Amounts are minor units.
  */
 

@@ -3,8 +3,7 @@ import { AMOUNT_LIMIT_TYPES, LIMIT_TYPES } from './limit-rules';
 
 export * from './limit-rules';
 /*
- * Responsible-gambling limits (platform-core.md §3 "Limit", §5 limit states; api-contract.md
- * "Limits and payments"; domain-rules.md "Responsible gambling limits"): the limits a player
+ * Responsible-gambling limits (docs/limits.md): the limits a player
  * sets on themselves, their usage in the current period, pending raises and removals, and the
  * player's session facts (time played, net position, reality checks).
  *

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 /*
  * The player's own profile: details by form context, password change, language, promo
- * subscriptions, groups and VIP tiers, sign-in statistics (platform-core.md §3, §6, §7).
+ * subscriptions, groups and VIP tiers, sign-in statistics (docs/identity.md; the server's identity README).
  */
 import type { Licence, PlayerFieldName } from './info';
 import {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 /*
- * The player's money accounts (platform-core.md §3 "Account", api-contract.md "Player"):
+ * The player's money accounts (apps/server/src/modules/wallet/README.md):
  * one per currency, amounts in minor units.
  */
 

@@ -1,4 +1,4 @@
-/** The limit-reached rule the page and the server share (platform-core.md §5 limit states). */
+/** The limit-reached rule the page and the server share (docs/limits.md). */
 import { describe, expect, it } from 'vitest';
 import { createUserLimitRequestSchema, isLimitReached, playBlockedBy, type UserLimit } from '../src/limits';
 

@@ -1,5 +1,5 @@
 /**
- * Provably fair draws (domain-rules.md "Games"): before a round the player sees
+ * Provably fair draws (docs/provider-protocol.md, the studio's README): before a round the player sees
  * `sha256(serverSeed)`; the round's randomness is the byte stream
  * HMAC-SHA256(serverSeed, `${clientSeed}:${nonce}:${cursor}`) for cursor 0, 1, 2 …, read as
  * big-endian 32-bit words. Integers in [0, n) come from those words by rejection sampling, so no

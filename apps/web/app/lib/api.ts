@@ -1,5 +1,5 @@
 /**
- * The page's typed client for the platform API (spec: platform-core §7, §9).
+ * The page's typed client for the platform API.
  * - timeout 30 s in the browser, 8 s during server rendering (per attempt);
  * - up to 6 retries with exponential delay on network errors and timeouts, never on an
  *   HTTP answer (a 4xx is the server's final word);

@@ -1,6 +1,6 @@
 /**
  * The captcha token for registration, sign-in, resend confirmation and password reset
- * (spec: platform-core §5 and §9; the server's README "Captcha").
+ * (docs/identity.md; the server's identity README "Captcha").
  *
  * `captchaToken()` reads GET /api/player/settings once per page, then either solves a
  * proof-of-work challenge (the default, self-hosted) or asks reCAPTCHA v3 when the settings carry

@@ -1,5 +1,5 @@
 /**
- * Locale prefixes of the site (spec: platform-core §2). English is the unprefixed default;
+ * Locale prefixes of the site. English is the unprefixed default;
  * every other locale lives under `/<code>/...`.
  */
 export const LOCALES = ['en', 'de', 'en-AU', 'en-CA', 'fr-CA', 'en-NZ', 'no', 'it', 'et', 'en-KW'] as const;

@@ -47,7 +47,7 @@ export function toPlayer(user: UserRow, extras: PlayerExtras = {}): Player {
     verified: false,
     sumsub_verified: false,
     two_factor_enabled: user.twoFactorEnabled,
-    // The terms popup shows when this lists terms_acceptance (platform-core.md §4).
+    // The terms popup shows when this lists terms_acceptance (docs/identity.md).
     auth_fields_missed: termsMissed ? ['terms_acceptance'] : [],
     can_issue_bonuses: true,
     deposit_bonus_code: null,

@@ -17,7 +17,7 @@ import { CmsService, licenceForHost } from '../cms';
 import type { ProfileService } from './profile';
 import { requirePlayer } from './session';
 
-/** The player's own profile calls (platform-core §7 "Player", "Subscriptions", "Info: statuses"). */
+/** The player's own profile calls (docs/identity.md; README "Calls"). */
 export function profileRoutes(profile: ProfileService) {
   return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -79,7 +79,7 @@ export function wouldPass(limit: number, used: number, amount: number): boolean 
 export type LimitsLinks = { confirm(token: string): string; withdrawal(token: string): string };
 
 /**
- * Responsible-gambling limits (domain-rules.md; docs/limits.md): setting, lowering at once,
+ * Responsible-gambling limits (docs/limits.md): setting, lowering at once,
  * raising and removing after 24 hours and a mailed confirmation, cooling-off and
  * self-exclusion, the usage of each period from the ledger, and the checks that sign-in,
  * deposits, launches and provider bets pass. Every change of one player's limits runs under a

@@ -15,7 +15,7 @@ declare module 'fastify' {
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * CSRF defence that keeps existing clients working (api-contract.md, Conventions): every
+ * CSRF defence that keeps existing clients working (docs/security.md): every
  * state-changing call under /api must carry `X-Requested-With: XMLHttpRequest` (a header a
  * cross-site form cannot send, and a cross-site script only after a CORS preflight we never
  * grant), and an Origin (or, lacking it, Referer) that is present must name our own host.

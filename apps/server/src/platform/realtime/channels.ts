@@ -1,5 +1,5 @@
 /**
- * Realtime channels (api-contract.md "Realtime"). Public channels `public:wins` and
+ * Realtime channels (modules/realtime/README.md). Public channels `public:wins` and
  * `public:jackpots_changes`; private channels `<name>#<user>` where `<user>` is the player's
  * opaque channel id. Modules publish through these helpers (ctx.pubsub); the gateway (module
  * `realtime`) forwards to the player's sockets. A private message travels on one pub/sub

@@ -58,8 +58,7 @@ function ErrorNotices({ errors }: { errors: FieldErrors }) {
 }
 
 /**
- * `/profile/limits` (spec §2 profile child "limits", platform-core §3 Limit, domain rules
- * "Responsible gambling limits"): a section per type with the player's limits (usage as a bar,
+ * `/profile/limits` (docs/limits.md): a section per type with the player's limits (usage as a bar,
  * the period's end, a pending raise or removal with its countdown, remove) and the form that
  * sets one; cooling-off and self-exclusion explained and confirmed twice; the reality-check
  * interval. Every answer of a change is the whole list, which replaces the store.

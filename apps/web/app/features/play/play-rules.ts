@@ -1,6 +1,6 @@
 /**
- * The game page's rules without React: the mode from the address, the spec's guards
- * (platform-core §2, engagement "Play"), what a refused launch leads to, and where Close goes.
+ * The game page's rules without React: the mode from the address, the page's guards
+ * (each written below), what a refused launch leads to, and where Close goes.
  */
 import type { GameMode } from '@orbit/contracts';
 import { ApiError } from '../../lib/api';
