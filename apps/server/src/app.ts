@@ -33,6 +33,7 @@ import { modules } from './modules';
 import { SANDBOX_PSP_PREFIX } from './modules/cashbox';
 import { HOUSE_PROVIDER, STUDIO_PREFIX } from './modules/games';
 import { SESSION_COOKIE } from './modules/identity';
+import { JACKPOT_GAMES } from './modules/jackpots';
 
 export type AppOptions = {
   config: Config;
@@ -194,6 +195,11 @@ async function mountStudio(
     walletUrl: `http://${loopback}:${config.port}/api/wallet/${HOUSE_PROVIDER}`,
     walletSecret: config.studio.walletSecret,
     games: GAMES,
+    // The casino decides which of its games feed a jackpot (one list, the jackpots module's); the
+    // studio shows the jackpot on those and sends their draws.
+    jackpotGames: JACKPOT_GAMES.filter((g) => g.startsWith(`${HOUSE_PROVIDER}/`)).map((g) =>
+      g.slice(HOUSE_PROVIDER.length + 1),
+    ),
     store: config.env === 'test' ? studioMemoryStore() : studioFileStore(path.join(config.dataDir, 'studio.json')),
     clock: () => clock.now(),
     clientDir: studioClientDir,

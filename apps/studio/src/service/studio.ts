@@ -75,6 +75,7 @@ export type Studio = {
   store: StudioStore;
 };
 
+/** Standalone, the studio's own choice; mounted by the casino, the casino's list is passed in. */
 export const DEFAULT_JACKPOT_GAMES = ['stellar-sevens'] as const;
 export const DEFAULT_SLOT_GAMES = ['stellar-sevens', 'nebula-ways', 'cosmic-clusters'] as const;
 export const DEMO_CURRENCY = 'FUN';
