@@ -1,3 +1,8 @@
+import type { FastifyReply } from 'fastify';
+
+/** A posted HTML form's fields. */
+export type Form = Record<string, string>;
+
 /** Escapes text for HTML element content and double-quoted attribute values. */
 export function escapeHtml(value: unknown): string {
   return String(value ?? '')
@@ -43,3 +48,7 @@ export function page(title: string, body: string, options: { wide?: boolean } = 
 <meta name="robots" content="noindex"><title>${escapeHtml(title)} · Sandbox PSP</title><style>${STYLE}</style></head>
 <body><div class="ribbon">Sandbox — no real money</div><main${options.wide ? ' class="wide"' : ''}>${body}</main></body></html>`;
 }
+
+/** Sends a page: HTML, never stored (every page shows the state of a moment). */
+export const sendHtml = (reply: FastifyReply, body: string, code = 200) =>
+  reply.code(code).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(body);
