@@ -13,7 +13,7 @@ export type OutboxEvent = { id: number; topic: string; payload: unknown; attempt
  * embedded database has one connection, which the delivery's transaction holds.
  */
 export type DeliveryContext = {
-  /** The delivery's transaction: what the handler writes commits with the event's "done" mark, or not at all. */
+  /** The delivery's transaction: what the handler writes commits with the event's deletion (delivered), or not at all. */
   tx: Tx;
   /** Runs once the delivery has committed (publishing to the realtime channels, say); never rolled back, so it may repeat after a crash. */
   afterCommit(effect: () => void | Promise<void>): void;
