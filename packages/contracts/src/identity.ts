@@ -1,7 +1,7 @@
 import { z } from 'zod';
 /*
  * Identity: registration, sign-in, sessions, confirmation and password reset. Field rules come
- * from ./rules (spec 5), each failure's message its stable code.
+ * from ./rules (docs/rules/fields.md), each failure's message its stable code.
  */
 import {
   emailAddressSchema,

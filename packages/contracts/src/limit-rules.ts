@@ -21,7 +21,7 @@ export const LIMIT_TYPES = [...AMOUNT_LIMIT_TYPES, 'session', ...EXCLUSION_LIMIT
 export type LimitType = (typeof LIMIT_TYPES)[number];
 
 /**
- * Reached (spec §5): amount − |current| ≤ 0 on any account (minutes for a session limit);
+ * Reached (docs/limits.md): amount − |current| ≤ 0 on any account (minutes for a session limit);
  * cooling-off and self-exclusion always count as reached.
  */
 export function isLimitReached(
@@ -33,7 +33,7 @@ export function isLimitReached(
   return limit.accounts.some((a) => a.amount_cents - Math.abs(a.current_value_amount_cents) <= 0);
 }
 
-/** Reached limits that stop play (a reached deposit limit only stops deposits; spec: tracked separately). */
+/** Reached limits that stop play (a reached deposit limit only stops deposits; it is tracked separately). */
 export function playBlockedBy(limits: readonly UserLimit[]): UserLimit | undefined {
   return limits.find((l) => l.type !== 'deposit' && isLimitReached(l));
 }

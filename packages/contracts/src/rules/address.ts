@@ -14,7 +14,7 @@ export const citySchema = textSchema(CITY_MAX_LENGTH);
 export const addressSchema = textSchema(ADDRESS_MAX_LENGTH);
 export const stateSchema = textSchema(STATE_MAX_LENGTH);
 
-/** The genders a player may state (spec: male, female, other). */
+/** The genders a player may state. */
 export const GENDERS = ['male', 'female', 'other'] as const;
 export type Gender = (typeof GENDERS)[number];
 export const genderSchema = z.enum(GENDERS, 'invalid_gender');

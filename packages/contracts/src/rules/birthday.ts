@@ -3,7 +3,7 @@ import type { Licence } from '../info';
 import { minimumAgeFor } from './age';
 import { daysInMonth, readToday, utcDay, type CalendarDay, type Today } from './today';
 
-/** DD/MM/YYYY with two-digit day and month (spec 5). */
+/** DD/MM/YYYY with two-digit day and month. */
 const BIRTHDAY = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 /** Older dates are typos, not players. */
 const EARLIEST_YEAR = 1900;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { readToday, utcDay, type Today } from './today';
 
-/** 6 digits is the shortest number the spec accepts; 19 is the longest ISO/IEC 7812 number. */
+/** 6 digits is the shortest number accepted; 19 is the longest ISO/IEC 7812 number. */
 export const CARD_NUMBER_MIN_DIGITS = 6;
 export const CARD_NUMBER_MAX_DIGITS = 19;
 /** An expiry further ahead than this is a typo (issuers print 3–10 years). */
@@ -26,7 +26,7 @@ export function isLuhnValid(digits: string): boolean {
 
 /**
  * A card number; the output is its digits. A number starting with a blocked bank prefix (none
- * by default, spec 5) is `blocked_card`, checked only once the number itself is valid.
+ * by default) is `blocked_card`, checked only once the number itself is valid.
  */
 export function cardNumberSchema(blockedPrefixes: ReadonlyArray<string> = []) {
   const blocked = blockedPrefixes.map(normalizeCardNumber).filter(Boolean);

@@ -1,4 +1,4 @@
-/** Business constants of spec 9. */
+/** Business constants (docs/rules/fields.md). */
 export const DEFAULT_CURRENCY = 'EUR';
 export const DEFAULT_COUNTRY = 'CA';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The generic field rules of spec 5, each with its own code. Amounts are integers of the
+ * The generic field rules (docs/rules/fields.md), each with its own code. Amounts are integers of the
  * currency's subunit (cents), so limits and steps are given in the same unit.
  */
 

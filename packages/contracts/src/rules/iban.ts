@@ -75,7 +75,7 @@ export const IBAN_LENGTHS: Readonly<Record<string, number>> = {
   XK: 20,
 };
 
-/** Spec 5: a Lithuanian IBAN adds the player to this group. */
+/** A Lithuanian IBAN adds the player to this group. */
 export const LITHUANIAN_IBAN_GROUP_ID = 1101;
 
 /** Spaces removed, upper-cased: the electronic form of an IBAN. */

@@ -1,4 +1,4 @@
-// Field validation rules (spec 5) shared by the server and the page's forms; every failure's
+// Field validation rules (docs/rules/fields.md) shared by the server and the page's forms; every failure's
 // message is its stable snake_case error code (see ../errors.ts).
 export * from './address';
 export * from './age';

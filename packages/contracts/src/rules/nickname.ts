@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Nickname characters (spec 5): letters of any script, ASCII digits, space, dot, hyphen.
+ * Nickname characters: letters of any script, ASCII digits, space, dot, hyphen.
  * Combining marks (\p{M}) are allowed after the first character so names written with them
  * (Devanagari vowel signs, decomposed accents) are not refused.
  */

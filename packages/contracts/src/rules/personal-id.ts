@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Personal id number: exactly 11 characters (spec 5). Which country's id it is is not known, so
+ * Personal id number: exactly 11 characters. Which country's id it is is not known, so
  * no checksum is tried; only ASCII letters and digits are taken (Estonian, Lithuanian and
  * Brazilian ids are 11 digits).
  */

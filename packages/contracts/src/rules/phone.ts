@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Digits, space, parentheses and hyphen, with an optional leading plus (a plus elsewhere is a
- * typo). Spec 5 says "at least 8 characters"; we also ask for at least 8 digits, since
+ * typo). At least 8 characters is the field's rule; we also ask for at least 8 digits, since
  * "+1 (555)" has 8 characters but is no phone number. 20 characters at most, as player_fields says.
  */
 export const PHONE_PATTERN = /^\+?[\d ()-]+$/;

@@ -13,7 +13,7 @@ const AU = {
   NT: { code: 'NT', name: 'Northern Territory' },
 } satisfies Record<string, StateInfo>;
 
-/** Australian postcode ranges, inclusive, exactly as spec 5 lists them. 6798–6799 (Christmas and Cocos Islands) are no state. */
+/** Australian postcode ranges, inclusive, as the field rules list them (docs/rules/fields.md). 6798–6799 (Christmas and Cocos Islands) are no state. */
 export const AU_POSTCODE_RANGES: ReadonlyArray<readonly [number, number, StateInfo]> = [
   [200, 299, AU.ACT],
   [800, 999, AU.NT],
@@ -36,7 +36,7 @@ const province = (code: string, name: string): StateInfo => ({ code, name });
 const QC = province('QC', 'Quebec');
 const ON = province('ON', 'Ontario');
 
-/** Canadian provinces by the postal code's first letter (spec 5; X is given to NT, Nunavut included). */
+/** Canadian provinces by the postal code's first letter (X is given to NT, Nunavut included). */
 export const CA_PROVINCE_BY_LETTER: Readonly<Record<string, StateInfo>> = {
   A: province('NL', 'Newfoundland and Labrador'),
   B: province('NS', 'Nova Scotia'),
