@@ -18,7 +18,7 @@ export const PAYMENT_STATES = [
 ] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 
-/** The first-deposit amount the cashbox suggests, in units of the currency (spec constants). */
+/** The first-deposit amount the cashbox suggests, in units of the currency. */
 export const FIRST_DEPOSIT_SUGGESTION = 50;
 
 export const paymentMethodFieldSchema = z.object({

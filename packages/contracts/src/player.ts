@@ -27,7 +27,7 @@ import {
 
 /**
  * Which fields each form asks for (GET /api/info/player_fields `contexts`). Registration is short;
- * the cashbox asks fiat players for their personal details before the first deposit (spec: phone,
+ * the cashbox asks fiat players for their personal details before the first deposit (phone,
  * names, birth date, country, city, address, postal code); a cashout also needs gender, state and
  * the personal id. The profile page (edition) may change every detail, and the time zone.
  */

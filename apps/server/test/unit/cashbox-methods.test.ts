@@ -27,7 +27,7 @@ describe('cashbox methods', () => {
     expect(methodsFor(EUR, 'cashout', []).map((m) => m.type)).not.toContain('voucher');
   });
 
-  it("offers a crypto currency only its own method, with the spec's limits in minor units", () => {
+  it('offers a crypto currency only its own method, with its limits in minor units', () => {
     const [btc] = methodsFor(BTC, 'deposit', []);
     expect(methodsFor(BTC, 'deposit', []).map((m) => m.id)).toEqual(['crypto_btc']);
     expect(limitsOf(btc!, 'deposit', BTC).min).toBe(10_000); // 0.0001 BTC

@@ -1,7 +1,7 @@
 /**
  * The cashbox's payment methods: which ones a currency and an action offer, with their limits.
  * Fiat methods go through the sandbox PSP's card page, bank transfer, e-wallet and vouchers;
- * each crypto currency has its own method with the spec's minimums and withdrawal limits.
+ * each crypto currency has its own method with its minimums and withdrawal limits.
  */
 import type { PaymentAction } from '@orbit/contracts';
 
@@ -20,13 +20,13 @@ export type MethodDefinition = {
   feePercent: number;
   processingTime: string;
   network: string | null;
-  /** Group ids that do not see this method (spec: group 631 hides sofort). */
+  /** Group ids that do not see this method (group 631 does not see sofort). */
   hiddenForGroups: number[];
   /** Cashout destination: what the player types and the pattern it must match. */
   destination?: { name: string; pattern: RegExp };
 };
 
-/** Spec §"Payment info": cards are instant and free; card limits are ours (translation text in the spec). */
+/** Cards are instant and free; the card limits are our choice. */
 const CARD_LIMITS = { deposit: { min: 10, max: 5_000 }, cashout: { min: 20, max: 5_000 } };
 const IBAN = /^[A-Z]{2}[0-9]{2}[A-Z0-9]{10,30}$/;
 const EMAIL = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
@@ -133,7 +133,7 @@ export const CRYPTO_DEPOSIT_CURRENCIES = ['BTC', 'BCH', 'ETH', 'LTC', 'DOG', 'US
 
 export type CurrencyInfo = { code: string; fiat: boolean; subunitsToUnit: number };
 
-/** Units to minor units, exactly for the spec's decimal limits (0.0001 BTC → 10,000 satoshi). */
+/** Units to minor units, exactly for decimal limits (0.0001 BTC → 10,000 satoshi). */
 export function toMinor(units: number, subunitsToUnit: number): number {
   return Math.round(units * subunitsToUnit);
 }

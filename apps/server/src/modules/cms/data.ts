@@ -5,7 +5,7 @@ export { DEFAULT_COUNTRY } from '@orbit/contracts';
 export const DEFAULT_LOCALE = 'en';
 export const PROJECT_NAME = 'Orbit';
 
-/** [code, English name, currency offered first]; the spec's currencies-by-country plus the euro area. */
+/** [code, English name, currency offered first]; the currency offered first by country, plus the euro area. */
 export const COUNTRY_SEED: ReadonlyArray<readonly [string, string, string | null]> = [
   ['CA', 'Canada', 'CAD'],
   ['AU', 'Australia', 'AUD'],

@@ -29,7 +29,7 @@ import {
 import { MINIMUM_AGE } from './licence';
 
 /**
- * Field rules (spec section 5) as the page's forms read them. Every number and pattern comes from
+ * Field rules (docs/rules/fields.md) as the page's forms read them. Every number and pattern comes from
  * the contracts' rules, which the server validates with, so a rule is written once; option lists
  * come from the database. Postal codes publish the generic pattern: the country formats are
  * checked by the server (and by the page through the same contracts rule).

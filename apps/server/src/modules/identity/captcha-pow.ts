@@ -12,7 +12,7 @@ import type { Db } from '../../platform/db/client';
 import type { CaptchaMeta, CaptchaVerdict, CaptchaVerifier } from './captcha';
 import { captchaSolutions } from './schema';
 
-/** How long a challenge may be worked on and sent (spec: a token is fetched right before the call). */
+/** How long a challenge may be worked on and sent (a client fetches a token right before the call). */
 export const CAPTCHA_CHALLENGE_TTL_MS = 2 * 60 * 1000;
 
 const CHALLENGE_PATTERN = /^(\d{1,2})-(\d{1,15})-([0-9a-f]{32})-([0-9a-f]{64})$/;

@@ -35,7 +35,7 @@ export const users = pgTable(
     receivePromos: boolean('receive_promos').notNull().default(false),
     receiveSmsPromos: boolean('receive_sms_promos').notNull().default(false),
     termsAcceptedAt: at('terms_accepted_at'),
-    /** Personal details (spec 3), asked by the edition, deposit and cashout contexts. */
+    /** Personal details, asked by the edition, deposit and cashout contexts. */
     firstName: text('first_name'),
     lastName: text('last_name'),
     gender: text('gender'),
@@ -144,7 +144,7 @@ export const addressAttempts = pgTable(
 );
 
 /**
- * The catalogue of player groups and VIP tiers (spec 6): `kind` group or level; a level carries the
+ * The catalogue of player groups and VIP tiers: `kind` group or level; a level carries the
  * persistent comp-point range that earns it. `writable` groups are the ones a player may join
  * through `POST /api/player/groups` (A/B test arms, chat choice); the rest only the house assigns.
  */

@@ -66,7 +66,7 @@ const inForce = (userId: number, at: Date) => and(eq(userLimits.userId, userId),
 /**
  * Whether a movement of `amount` on top of `used` passes `limit`: a bet or deposit that would
  * take the usage over the amount; at a launch or an address request (amount 0), a usage that
- * already reached it (spec: reached when amount − current ≤ 0).
+ * already reached it (reached when amount − current ≤ 0, docs/limits.md).
  */
 
 /** Written with an exclusion that starts: the player's deposits still waiting at the PSP are canceled. */

@@ -15,7 +15,7 @@ type CurrencySeed = {
 };
 
 /**
- * The currencies of the specification. Crypto amounts are stored in 10^-8 units (satoshi for
+ * The currencies players can hold. Crypto amounts are stored in 10^-8 units (satoshi for
  * BTC); ETH too, not in wei (10^-18), so that every balance stays a safe JS integer
  * (2^53 / 10^8 ≈ 90 million ETH). Stablecoins and ADA/TRX use their native 10^-6.
  */
