@@ -1,9 +1,9 @@
 // Not in route-helpers: the session client it calls would be in every page's first JavaScript.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useI18n } from '../lib/i18n';
 import { localizePath } from '../lib/locale';
-import { useSession, type Session } from '../lib/session';
+import { sentBeforeSignOut, useSession, type Session } from '../lib/session';
 import { loadSession } from '../lib/session-client';
 
 /**
@@ -15,9 +15,12 @@ export function useLoginRequired(): Session {
   const session = useSession();
   const navigate = useNavigate();
   const location = useLocation();
+  // A page the player was on when they signed out themselves is left by the sign-out (the menu
+  // sends them home): sending them to sign-up as well would race that and open the popup.
+  const shownAt = useRef(performance.now());
   useEffect(() => {
     void loadSession().then((player) => {
-      if (player) return;
+      if (player || sentBeforeSignOut(shownAt.current)) return;
       const target = location.pathname + location.search + location.hash;
       navigate(`${localizePath('/sign-up', locale)}?redirect=${encodeURIComponent(target)}`, { replace: true });
     });
