@@ -60,7 +60,7 @@ describe('cashbox (no PSP needed)', () => {
       await page.goto(url('/withdraw'));
       await poll(() => pathOf(page)).toBe('/sign-up');
       expect(new URL(page.url()).searchParams.get('redirect')).toBe('/withdraw');
-      // Coming from the sign-up page: the lobby, not the cashbox (spec §2).
+      // Coming from the sign-up page: the lobby, not the cashbox (the cashbox guard).
       await fillSignUp(page, newEmail('cashbox-guard'));
       await poll(() => pathOf(page)).toBe('/');
       expect(await page.getByRole('dialog').count()).toBe(0);

@@ -174,7 +174,7 @@ describe('limits', () => {
       expect(await frame.getByTestId('error').getAttribute('data-code')).toBe('limit_reached');
       expect(await frame.getByTestId('limits-link').getAttribute('href')).toBe(url('/profile/limits'));
 
-      // Entering a game page again: straight to the limits page (spec §2 guard), warning still shown.
+      // Entering a game page again: straight to the limits page (the game page's limit guard), warning still shown.
       await page.goto(url('/play/orbit/european-roulette'));
       await poll(() => pathOf(page), 20_000).toBe('/profile/limits');
       await page.getByTestId('limit-wager-day').getByText('€1.00 of €1.00 used').waitFor();

@@ -1,7 +1,7 @@
 /**
- * Orbit Originals, the house game studio. It will hold each game's mathematics (pure functions
- * from random draws to outcomes) and its browser client, and reach the platform only through
- * the provider wallet protocol, as a third-party studio would. The games issue builds it.
+ * Orbit Originals, the house game studio: each game's mathematics (pure functions from random
+ * draws to outcomes) and its browser client. It reaches the platform only through the provider
+ * wallet protocol, as a third-party studio would (docs/catalogue.md, docs/provider-protocol.md).
  */
 export const studio = {
   /** Provider identifier in the platform's catalogue (`orbit/<game>`). */

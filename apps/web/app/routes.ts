@@ -5,7 +5,7 @@ import { CASHBOX_VIEWS } from './features/cashbox/rules';
 
 /**
  * The public pages, once per locale: English unprefixed, every other locale under `/<code>`
- * (spec: locale prefixes). Route ids carry the locale (`lobby@de`), so a route module serves
+ * (docs/rules/routes-and-guards.md "Locales"). Route ids carry the locale (`lobby@de`), so a route module serves
  * all of them and reads its locale from the URL.
  *
  * Each locale's tree: i18n layout (messages) → shell layout (header, footer) → pages. A
@@ -25,7 +25,7 @@ function pages(locale: string) {
       route('categories/:slug', 'routes/category.tsx', { id: id('categories') }),
       route('producers/:slug', 'routes/producer.tsx', { id: id('producer') }),
       route('producers/:slug/:page', 'routes/producer.tsx', { id: id('producer-page') }),
-      // The game page (spec §2 gameItem: `mode=real|demo`); `/play` alone is the lobby's.
+      // The game page (`mode=real|demo`, docs/rules/routes-and-guards.md "Pages"); `/play` alone is the lobby's.
       route('play', 'routes/play-index.ts', { id: id('play-index') }),
       route('play/:producer/:name', 'routes/play.tsx', { id: id('play') }),
       // Provably fair play explained, with the studio's verifier (public).
@@ -34,10 +34,11 @@ function pages(locale: string) {
       route('withdrawal', 'routes/withdrawal.tsx', { id: id('withdrawal') }),
       route('oops', 'routes/oops.tsx', { id: id('oops') }),
       route('ffc', 'routes/ffc.tsx', { id: id('ffc') }),
-      // Popup routes (spec §2): modals over the page they were opened from; loaded directly,
-      // over the lobby (the lobby's module draws it and loads the popup's code on demand).
+      // Popup routes (docs/rules/routes-and-guards.md "Popups"): modals over the page they were
+      // opened from; loaded directly, over the lobby (the lobby's module draws it and loads the
+      // popup's code on demand).
       ...POPUPS.map((name) => route(name, 'routes/lobby.tsx', { id: id(name) })),
-      // Cashbox popup routes (spec §2, login required): drawn over the page they were opened
+      // Cashbox popup routes (login required): drawn over the page they were opened
       // from (the shell layout draws it); `/accounts/<currency>/deposit` is the deposit step of
       // that account. `/cashbox/return` is the page the PSP sends the player back to.
       ...CASHBOX_VIEWS.map((name) => route(name, 'routes/cashbox-popup.tsx', { id: id(name) })),

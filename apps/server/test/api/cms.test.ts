@@ -67,7 +67,7 @@ describe('GET /api/fe/config/:name', () => {
 });
 
 describe('GET /api/cms/pages', () => {
-  it('lists the static pages of the spec, once each', async () => {
+  it('lists every static page of the site, once each', async () => {
     const pages = cmsPagesResponseSchema.parse((await get('/api/cms/pages')).json());
     const slugs = pages.map((p) => p.slug);
     for (const slug of [

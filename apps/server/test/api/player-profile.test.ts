@@ -428,7 +428,7 @@ describe('/api/subscriptions', () => {
 });
 
 describe('groups and VIP tiers', () => {
-  it('lists every tier with its comp-point range and every group of the spec', async () => {
+  it('lists every tier with its comp-point range and every seeded group', async () => {
     const res = await call(t, 'GET', '/api/info/statuses');
     expect(res.statusCode).toBe(200);
     const statuses = playerStatusesResponseSchema.parse(res.json());

@@ -108,7 +108,7 @@ describe('renderMarkdown', () => {
 
 describe('static page content', () => {
   const pages = loadPageSeeds();
-  it('has the spec pages in English and German', () => {
+  it('has every static page in English and German', () => {
     for (const slug of [
       'privacy-policy',
       'cookie-policy',

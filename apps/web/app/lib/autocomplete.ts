@@ -1,6 +1,6 @@
 /**
  * What the player typed into the sign-in and registration forms, kept in local storage per
- * scope (spec §9: global, login and registration) and offered again next time. Only values that
+ * scope (global, login and registration) and offered again next time. Only values that
  * are not secret are kept: email, and for registration country, currency and nickname — never
  * passwords, codes or captcha tokens (the lists below are allow-lists).
  * - global: the email address, whichever form it was typed in (the reminder form reads it);

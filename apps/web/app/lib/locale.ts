@@ -61,8 +61,8 @@ export function pathSegments(pathname: string): string[] {
 }
 
 /**
- * Spec: "a path with more than 4 segments is marked noindex". The locale prefix is not
- * counted, so a page and its translations are indexed alike.
+ * A path with more than 4 segments is marked noindex (docs/rules/routes-and-guards.md "Indexing"). The
+ * locale prefix is not counted, so a page and its translations are indexed alike.
  */
 export function isNoindexPath(pathname: string): boolean {
   return pathSegments(pathname).length > 4;

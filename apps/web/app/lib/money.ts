@@ -2,7 +2,7 @@
  * Money on the page (shared by the cashbox, the profile's pages and the mailed withdrawal page),
  * without floating point: amounts travel as integers of minor units
  * (`1 / subunits_to_unit` of the currency) and become text through decimal strings.
- * - Display (spec §9): fiat with the currency's fraction digits; BTC in millionths (μBTC),
+ * - Display (docs/rules/money-display.md): fiat with the currency's fraction digits; BTC in millionths (μBTC),
  *   ETH and LTC in thousandths (mETH, mLTC), every crypto with at most 8 fraction digits.
  * - Input: what the player types, in whole units of the currency ("0.0001" BTC), to minor units.
  */
@@ -10,7 +10,7 @@
 /** What a page needs of a currency (`GET /api/info/currencies`). */
 export type CurrencyInfo = { code: string; subunits_to_unit: number; fiat: boolean; symbol?: string };
 
-/** Small crypto display units (spec §9): the unit's prefix and its power of ten. */
+/** Small crypto display units (docs/rules/money-display.md "Display units"): the unit's prefix and its power of ten. */
 export const SMALL_UNITS: Readonly<Record<string, { prefix: string; exponent: number }>> = {
   BTC: { prefix: 'μ', exponent: 6 },
   ETH: { prefix: 'm', exponent: 3 },
@@ -163,7 +163,10 @@ export function checkAmount(
   return { cents };
 }
 
-/** Preset amounts of the deposit form, in units (spec: quick picks; the suggestion is 50). */
+/**
+ * Quick picks of the deposit form, in units; the first-deposit suggestion (50 units) comes from the
+ * server (docs/rules/money-display.md "Deposit amounts").
+ */
 export const PRESET_UNITS = [20, 50, 100, 200] as const;
 
 /** Presets inside the method's limits, in minor units. */

@@ -1,6 +1,6 @@
 import { parseLocalePath } from './locale';
 
-/** Popup routes (spec §2): full-screen modals over the page they were opened from. */
+/** Popup routes (docs/rules/routes-and-guards.md "Popups"): full-screen modals over the page they were opened from. */
 export const POPUPS = ['sign-in', 'sign-up', 'remind', 'new-password', 'confirmation'] as const;
 export type PopupName = (typeof POPUPS)[number];
 /** Popups a signed-in player is sent away from (to the lobby). */

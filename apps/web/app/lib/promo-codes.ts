@@ -1,6 +1,7 @@
 /**
- * Promo-code links (spec §2): `?depositPromocode=` and `?giftPromocode=` on any page are kept in
- * session storage and taken out of the address (replaced, no new history entry). A signed-out
+ * Promo-code links (docs/rules/routes-and-guards.md "Promo-code links"): `?depositPromocode=` and
+ * `?giftPromocode=` on any page are kept in session storage and taken out of the address
+ * (replaced, no new history entry). A signed-out
  * visitor reaching the lobby drops them. Using them (gift code → /profile/gifts, deposit code →
  * the deposit popup) is for the bonuses and cashbox pages: they read `storedPromoCodes()`.
  * The shell layout loads it after the page is interactive (`applyPromoCodes`).
@@ -58,7 +59,7 @@ export function clearPromoCodes(
   for (const name of names) store?.removeItem(KEY + name);
 }
 
-/** Spec §2: a signed-out visitor reaching the lobby (of any locale) drops the stored codes; answers whether it did. */
+/** A signed-out visitor reaching the lobby (of any locale) drops the stored codes; answers whether it did. */
 export function dropAtLobbyForGuest(
   pathname: string,
   status: Session['status'],

@@ -12,7 +12,7 @@ export type Session = { status: 'unknown' | 'guest' | 'player'; player: Player |
 
 export const SESSION_HINT = 'orbit_player';
 /**
- * The EE session timer's start (sessionStorage, spec: kept across reloads, reset on logout).
+ * The EE session timer's start (sessionStorage: kept across reloads, reset on logout).
  * Cleared here on every sign-out and 401, also when the timer's code is not loaded.
  */
 export const SESSION_TIMER_KEY = 'orbit_session_timer';

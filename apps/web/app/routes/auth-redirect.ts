@@ -3,7 +3,7 @@ import { localizePath, parseLocalePath } from '../lib/locale';
 import type { Route } from './+types/auth-redirect';
 
 /**
- * Old and mailed addresses of the identity popups (spec §2), query kept:
+ * Old and mailed addresses of the identity popups (docs/rules/routes-and-guards.md "Older addresses"), query kept:
  * `/users/password/edit`, `/profile/password/edit` → the new-password popup;
  * `/users/confirmation`, `/profile/confirmation` → the email-confirmation popup.
  */

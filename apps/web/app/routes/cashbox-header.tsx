@@ -26,7 +26,7 @@ provideBalance(PlayBalance);
 export default function PlayerHeader({ locale, licence }: { locale: Locale; licence: Licence }) {
   return (
     <>
-      {/* Spec "Session timer": licence EE only. */}
+      {/* The session timer: licence EE only (docs/rules/page-shell.md "Player protection"). */}
       {licence === 'EE' ? <SessionTimer /> : null}
       <HeaderWallet />
       <PlayerMenu locale={locale} />

@@ -62,7 +62,7 @@ function viewOf(pathname: string): CashboxView {
 }
 
 /**
- * The cashbox popup routes (spec §2, login required): /cashbox, /dashboard, /deposit,
+ * The cashbox popup routes (login required): /cashbox, /dashboard, /deposit,
  * /accounts/:id/deposit, /deposit-bonus, /withdraw, /deposit-fast. The shell layout draws the
  * page they were opened from under them (and says so through the outlet context). Guards, in
  * order (`cashboxGuard`): a guest goes to sign-up with the target as `redirect`; with no page

@@ -8,7 +8,7 @@ import { localizePath, parseLocalePath } from '../lib/locale';
 import { PageErrorBoundary, pageMeta, pageNumber } from './route-helpers';
 import type { Route } from './+types/category';
 
-/** Spec: default games page size 40. */
+/** 40 games a page (docs/rules/page-shell.md "Game lists"). */
 export const CATEGORY_PAGE_SIZE = 40;
 
 type Family = 'pokies' | 'live' | 'categories';

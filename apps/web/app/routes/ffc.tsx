@@ -11,7 +11,7 @@ import { localizePath, parseLocalePath } from '../lib/locale';
 import { PageErrorBoundary, pageMeta } from './route-helpers';
 import type { Route } from './+types/ffc';
 
-/** /ffc: the feature-flag switchboard (spec). Choices live in a cookie the server reads too. */
+/** /ffc: the feature-flag switchboard. Choices live in a cookie the server reads too. */
 export function loader({ request }: Route.LoaderArgs) {
   const { locale } = parseLocalePath(new URL(request.url).pathname);
   return { flags: resolveFlags(parseFlagOverrides(request.headers.get('cookie'))), home: localizePath('/', locale) };

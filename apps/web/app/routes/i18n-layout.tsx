@@ -16,7 +16,8 @@ export function loader({ request }: Route.LoaderArgs) {
 
 /**
  * Browser, on a client-side switch to another locale: the messages come from
- * /messages/<lang>.json with the five-minute cache-busting bucket (spec). Not run on hydration.
+ * /messages/<lang>.json with the five-minute cache-busting bucket (docs/rules/page-shell.md
+ * "Translations"). Not run on hydration.
  */
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { locale } = parseLocalePath(new URL(request.url).pathname);

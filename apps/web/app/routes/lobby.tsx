@@ -134,7 +134,7 @@ async function jackpotsView(
   };
 }
 
-/** Spec: GET_JACKPOT_WINNERS_ERROR is only logged; the board is then empty. */
+/** GET_JACKPOT_WINNERS_ERROR is only logged; the board is then empty. */
 function winners(api: ServerEndpoints, sort: 'latest' | 'biggest') {
   return api.jackpotWins(sort, WINNERS_LIMIT).catch((error: unknown) => {
     console.error('GET_JACKPOT_WINNERS_ERROR', sort, error);

@@ -7,8 +7,9 @@ import { sentBeforeSignOut, useSession, type Session } from '../lib/session';
 import { loadSession } from '../lib/session-client';
 
 /**
- * The login-required guard of pages drawn in the browser (spec §2): a guest is sent to sign-up
- * with the full target as `redirect`. Answers the session; render a placeholder until it holds a player.
+ * The login-required guard of pages drawn in the browser: a guest is sent to sign-up with the
+ * full target as `redirect` (docs/rules/routes-and-guards.md "Login required"). Answers the
+ * session; render a placeholder until it holds a player.
  */
 export function useLoginRequired(): Session {
   const { locale } = useI18n();

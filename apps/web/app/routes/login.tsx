@@ -7,7 +7,7 @@ export function meta(args: Route.MetaArgs) {
   return [...pageMeta(args, { key: 'auth.signInTitle' }), { name: 'robots', content: 'noindex' }];
 }
 
-/** /login (spec §2): the sign-in form as a full page, guests only (features/auth). */
+/** /login: the sign-in form as a full page, guests only (features/auth). */
 export default function LoginPage() {
   const { locale } = useI18n();
   return <AuthPage kind="login" locale={locale} />;

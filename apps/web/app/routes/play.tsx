@@ -11,7 +11,7 @@ import { PageErrorBoundary, pageMeta, requestLocale } from './route-helpers';
 import type { Route } from './+types/play';
 
 /**
- * `/play/:producer/:name` (spec §2 gameItem; `?mode=real|demo`): the game by provider and seo
+ * `/play/:producer/:name` (`?mode=real|demo`): the game by provider and seo
  * title. The server renders the page's frame with the game's title (a game page is indexed like
  * any other); the launch and everything about the player happen in the browser.
  */
@@ -36,7 +36,7 @@ export default function PlayRoute({ loaderData }: Route.ComponentProps) {
   // player's header (see lib/balance-island): nothing of it is loaded for a guest.
   const Balance = useBalanceComponent();
   const signedIn = session.status === 'player';
-  // Spec §2: a signed-in player with a reached limit is sent to the limits page before the game opens.
+  // A signed-in player with a reached limit is sent to the limits page before the game opens.
   const playLimit = usePlayLimitCheck(signedIn, location.pathname);
   const realPlay = signedIn && modeOf(new URLSearchParams(location.search).get('mode')) === 'real';
   return (

@@ -14,8 +14,8 @@ export function meta(args: Route.MetaArgs) {
 /**
  * The profile's layout (login required): title, tabs, and the tab's page with the player.
  * Drawn in the browser only: the server renders a placeholder (its page cache serves guests'
- * HTML). A guest is sent to registration with the full target as `redirect` (spec §2 guards),
- * on every tab.
+ * HTML). A guest is sent to registration with the full target as `redirect`, on every tab
+ * (docs/rules/routes-and-guards.md "Login required").
  */
 export default function ProfileLayout() {
   const { t } = useI18n();

@@ -7,7 +7,7 @@ export function meta(args: Route.MetaArgs) {
   return [...pageMeta(args, { key: 'auth.signUpTitle' }), { name: 'robots', content: 'noindex' }];
 }
 
-/** /registration (spec §2): the sign-up form as a full page, guests only (features/auth). */
+/** /registration: the sign-up form as a full page, guests only (features/auth). */
 export default function RegistrationPage() {
   const { locale } = useI18n();
   return <AuthPage kind="registration" locale={locale} />;

@@ -33,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const api = serverEndpoints(context.apiFetch, locale);
   const [project, menu, pages] = await Promise.all([
     api.project(),
-    // Spec: a failed list load leaves the list empty; the page still renders.
+    // A failed list load leaves the list empty; the page still renders.
     api.menuCategories().catch(logEmpty('LOAD_MENU_CATEGORIES_ERROR', { items: [] as MenuCategoryItem[] })),
     api.cmsPages().catch(logEmpty('LOAD_STATIC_PAGES_ERROR', [] as CmsPageSummary[])),
     // The footer's marks are an island (ui/island.tsx): their code, so that the page renders them at once.
@@ -89,7 +89,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 
 /** The identity popups' code (forms, the shared validation rules) comes with the first popup opened. */
 const AuthPopup = lazy(() => import('../features/auth/auth-popup').then((m) => ({ default: m.AuthPopup })));
-/** Asked of a signed-in player whose terms are out of date (spec §4); loaded only then, with the popups' code. */
+/** Asked of a signed-in player whose terms are out of date; loaded only then, with the popups' code. */
 const TermsPopup = lazy(() => import('../features/auth/auth-popup').then((m) => ({ default: m.TermsPopup })));
 /** The signed-in player's header (balance, account switcher, Deposit, player menu): loaded once a player is signed in. */
 const PlayerHeader = lazy(() => import('./cashbox-header'));
@@ -144,7 +144,7 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
   here.current = location;
   useEffect(() => {
     void import('../lib/session-client').then((m) => m.loadSession());
-    // Spec: on an auth-error event the player is logged out and sent to sign-in.
+    // On an auth-error event (a 401) the player is logged out and sent to sign-in.
     const onAuthError = () => {
       setPlayer(null);
       const at = here.current;
@@ -157,7 +157,7 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
     window.addEventListener(AUTH_ERROR_EVENT, onAuthError);
     return () => window.removeEventListener(AUTH_ERROR_EVENT, onAuthError);
   }, [navigate, data.locale]);
-  // Promo-code links (spec §2): stored and taken out of the address, dropped for a guest at the lobby.
+  // Promo-code links: stored and taken out of the address, dropped for a guest at the lobby.
   useEffect(() => {
     void import('../lib/session-client').then((m) => m.applyPromoCodes(location, session.status, navigate));
   }, [location, session.status, navigate]);

@@ -2,14 +2,14 @@ import { useEffect, type ReactNode } from 'react';
 import { useI18n } from '../lib/i18n';
 import './toast.css';
 
-/** Spec §9: notices close by themselves after 10 s. */
+/** Notices close by themselves after 10 s (docs/rules/page-shell.md "Notices"). */
 export const TOAST_MS = 10_000;
 
 /**
  * A short notice in a corner of the page (`role="status"`: read out without taking the focus),
  * closed by its button or after `ms`. `tone="celebrate"`: a win (a glow and a small pop, still
  * when the visitor prefers reduced motion). `tone="warning"` without `onClose`: a persistent
- * warning (spec: limit reached), with no close button and no timer, shown as long as its owner
+ * warning (the limit-reached one), with no close button and no timer, shown as long as its owner
  * draws it. Fixed to the window: render it where no ancestor
  * has a transform or filter (the sticky header's backdrop filter would hold it inside the header;
  * the shell layout draws the player's notices in the page for that reason).

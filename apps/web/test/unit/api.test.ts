@@ -17,7 +17,7 @@ describe('api client policy', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('has the spec constants', () => {
+  it('has the timeout and retry constants', () => {
     expect(BROWSER_TIMEOUT_MS).toBe(30_000);
     expect(SSR_TIMEOUT_MS).toBe(8_000);
     expect(MAX_RETRIES).toBe(6);

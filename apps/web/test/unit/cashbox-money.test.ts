@@ -37,7 +37,7 @@ describe('decimal helpers', () => {
   });
 });
 
-describe('display units (spec §9)', () => {
+describe('display units', () => {
   it('shows BTC in millionths, ETH and LTC in thousandths, others as they are', () => {
     expect(displayUnit('BTC')).toEqual({ label: 'μBTC', exponent: 6 });
     expect(displayUnit('ETH')).toEqual({ label: 'mETH', exponent: 3 });

@@ -10,7 +10,7 @@ import {
   signUpTarget,
 } from '../../app/features/cashbox/rules';
 
-describe('cashbox guard (spec §2)', () => {
+describe('cashbox guard', () => {
   const player = { status: 'player' as const, from: '/pokies/all', missingPersonalInfo: false };
 
   it('sends a guest to sign-up first', () => {
@@ -45,7 +45,7 @@ describe('cashbox guard (spec §2)', () => {
   });
 });
 
-describe('cancelled-payment notice (spec §4)', () => {
+describe('cancelled-payment notice', () => {
   const now = Date.parse('2026-11-24T12:00:00Z');
   const canceled = {
     id: 42,

@@ -137,7 +137,7 @@ describe('limit usage', () => {
   });
 });
 
-describe('game page limit guard (spec §2)', () => {
+describe('game page limit guard', () => {
   const game = { hasDemo: true, launchable: true };
   it('waits for a player’s limits before real play, and sends a player with a reached one to the limits page', () => {
     expect(playGuard({ ...game, status: 'player', mode: 'real', limits: 'unknown' })).toBe('wait');

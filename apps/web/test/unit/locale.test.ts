@@ -27,7 +27,7 @@ describe('locale prefixes', () => {
     expect(parseLocalePath('/xx/pokies')).toEqual({ locale: 'en', path: '/xx/pokies' });
     // English lives unprefixed only: /en/... is an ordinary (unknown) path.
     expect(parseLocalePath('/en/pokies')).toEqual({ locale: 'en', path: '/en/pokies' });
-    // Case matters: the prefix is the spec's code.
+    // Case matters: the prefix is the locale's code as written.
     expect(parseLocalePath('/DE/pokies')).toEqual({ locale: 'en', path: '/DE/pokies' });
     // A slug that merely starts like a locale is not one.
     expect(parseLocalePath('/details')).toEqual({ locale: 'en', path: '/details' });

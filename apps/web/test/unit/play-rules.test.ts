@@ -29,7 +29,7 @@ describe('game page mode', () => {
   });
 });
 
-describe('game page guard (spec §2, engagement "Play")', () => {
+describe('game page guard', () => {
   const game = { hasDemo: true, launchable: true };
 
   it('sends a guest asking for real play to sign-up, once the session is known', () => {

@@ -123,7 +123,7 @@ describe('birthday conversion', () => {
   });
 });
 
-describe('state autofill (spec §5)', () => {
+describe('state autofill', () => {
   it('fills an empty state from an Australian postcode, and follows the postcode while it is ours', () => {
     const first = autofillState({ ...empty, country: 'AU', postal_code: '2000' }, false);
     expect(first).toEqual({ values: expect.objectContaining({ state: 'NSW' }), autofilled: true });

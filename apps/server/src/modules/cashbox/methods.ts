@@ -63,7 +63,7 @@ function crypto(
     type: 'crypto',
     currency,
     actions: ['deposit', 'cashout'],
-    // The spec gives deposit minimums only; the maximum is the cashout maximum's hundredfold.
+    // A crypto method sets a deposit minimum only; its deposit maximum is the cashout maximum's hundredfold.
     limits: { deposit: { min: deposit, max: cashout.max * 100 }, cashout },
     feePercent: 0,
     processingTime: 'confirmations',

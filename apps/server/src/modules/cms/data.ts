@@ -52,7 +52,7 @@ export const COUNTRY_SEED: ReadonlyArray<readonly [string, string, string | null
   ['ZA', 'South Africa', null],
 ];
 
-/** The spec's locale prefixes; English and German are complete, the rest fall back to English per text. */
+/** The site's locale prefixes; English and German are complete, the rest fall back to English per text. */
 export const LOCALE_SEED: ReadonlyArray<{ code: string; name: string; complete: boolean }> = [
   { code: 'en', name: 'English', complete: true },
   { code: 'de', name: 'Deutsch', complete: true },

@@ -13,8 +13,8 @@ export const ENTRY_TIER_ID = 1117;
 
 /**
  * The player groups and VIP tiers with their ids as existing clients know them (docs/identity.md). Tiers are
- * earned by persistent comp points in [min, max) (max null: the top tier); the ranges are ours
- * (the spec shows none): each tier asks roughly three times the points of the one below.
+ * earned by persistent comp points in [min, max) (max null: the top tier); the ranges are our
+ * choice: each tier asks roughly three times the points of the one below.
  * Writable groups are the ones the page itself puts a player in: the A/B test arms (by user id
  * parity) and the chat choice. Every other group only the house assigns.
  */

@@ -81,7 +81,7 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
       },
     );
 
-    // Outside /api as the specification has it; it changes nothing, so no CSRF check applies.
+    // Outside /api, where this API family's clients call it; it changes nothing, so no CSRF check applies.
     app.post(
       '/check-email',
       {

@@ -5,8 +5,9 @@ import { useAuthFlow } from './flow';
 import { SignInForm, SignUpForm } from './forms';
 
 /**
- * /login and /registration (spec §2): the sign-in and sign-up forms as full pages, guests only.
- * Done, they follow a same-site `redirect`, else go to the lobby.
+ * /login and /registration: the sign-in and sign-up forms as full pages, guests only
+ * (docs/rules/routes-and-guards.md "Guests only"). Done, they follow a same-site `redirect`, else go
+ * to the lobby.
  */
 export function AuthPage({ kind, locale }: { kind: 'login' | 'registration'; locale: Locale }) {
   const { t } = useI18n();

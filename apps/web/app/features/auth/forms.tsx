@@ -56,8 +56,9 @@ async function requireCaptcha(): Promise<string> {
 }
 
 /**
- * The `dfpc` of sign-up and sign-in (spec §3): a random id this browser keeps, not a fingerprint
- * of the device (nothing is read from it); the server keeps the sign-up's for fraud checks.
+ * The `dfpc` of sign-up and sign-in (docs/rules/page-shell.md "Forms"): a random id this browser
+ * keeps, not a fingerprint of the device (nothing is read from it); the server keeps the
+ * sign-up's for fraud checks.
  */
 function deviceId(): string | undefined {
   try {

@@ -11,9 +11,9 @@ import { Modal } from '../../ui/modal';
 import './auth.css';
 
 /**
- * Spec §4: a signed-in player whose `auth_fields_missed` lists `terms_acceptance` (terms never
- * accepted, or changed since) must accept them to go on — or decline, which signs out. The popup
- * has no close button: one of the two choices ends it.
+ * A signed-in player whose `auth_fields_missed` lists `terms_acceptance` (terms never accepted,
+ * or changed since) must accept them to go on — or decline, which signs out. The popup has no
+ * close button: one of the two choices ends it (docs/rules/routes-and-guards.md "Terms acceptance").
  */
 export function TermsPopup({ locale }: { locale: Locale }) {
   const { t } = useI18n();

@@ -1,12 +1,13 @@
 import type { Banner } from '@orbit/contracts';
 import { DEFAULT_LOCALE, localizePath, parseLocalePath, type Locale } from '../../lib/locale';
 
-/** Spec: the home banner advances every 10 s. */
+/** The home banner advances every 10 s (docs/rules/page-shell.md "Banners"). */
 export const BANNER_AUTOPLAY_MS = 10_000;
 
 /**
- * Banners a visitor sees on a page (spec: banners per category and user group; banners limited
- * to groups show only to logged-in players in them; outside their live time they are hidden).
+ * Banners a visitor sees on a page (docs/rules/page-shell.md "Banners"): the page's category's, by
+ * position, within their live time; banners for signed-in players or limited to player groups
+ * are left out.
  */
 export function visitorBanners(banners: Banner[], category: string, now = new Date()): Banner[] {
   return banners
@@ -16,7 +17,7 @@ export function visitorBanners(banners: Banner[], category: string, now = new Da
     .sort((a, b) => a.position - b.position);
 }
 
-/** Spec: banner links on the same host are routed inside the page; others leave the site. */
+/** Banner links on the same host are routed inside the page; others leave the site. */
 export function internalPath(url: string, origin: string): string | null {
   if (url.startsWith('/') && !url.startsWith('//')) return url;
   try {

@@ -21,8 +21,8 @@ type Props = {
 };
 
 /**
- * The cashbox popups (spec modal names: cashbox dashboard, cashbox step deposit, cashbox step
- * withdraw, one-click deposit) in one modal with tabs. `/cashbox` opens the dashboard;
+ * The cashbox popups (dashboard, deposit step, withdrawal step, one-click deposit) in one modal
+ * with tabs. `/cashbox` opens the dashboard;
  * `/deposit-bonus` is the deposit step (bonus choice comes with the bonuses).
  */
 export function CashboxPopup(props: Props) {

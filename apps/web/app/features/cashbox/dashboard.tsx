@@ -15,7 +15,7 @@ export const HISTORY_PAGE_SIZE = 10;
 type PopupLink = (to: string) => { to: string; state: unknown; replace: true; preventScrollReset: true };
 
 /**
- * The cashbox dashboard (spec modal "cashbox dashboard"): the accounts with their balances,
+ * The cashbox dashboard (`/cashbox`, `/dashboard`): the accounts with their balances,
  * Deposit and Withdraw, pending cashouts with Recall, and the payment history (paged, by type).
  */
 export function DashboardView({ link }: { link: PopupLink }) {

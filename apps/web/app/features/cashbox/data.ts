@@ -25,7 +25,7 @@ import { browserApi } from '../../lib/api';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
-    // The API client already retries network failures (spec §7); an HTTP answer is final.
+    // The API client already retries network failures; an HTTP answer is final (docs/rules/page-shell.md).
     queries: { retry: false, staleTime: 15_000, refetchOnWindowFocus: true },
   },
 });

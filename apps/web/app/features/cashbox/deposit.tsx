@@ -64,8 +64,8 @@ export function MethodList({
 }
 
 /**
- * The deposit step (spec modal "cashbox step deposit"): the methods of the account's currency,
- * then the amount (presets, the first-deposit suggestion pre-filled, the method's limits) and,
+ * The cashbox's deposit step: the methods of the account's currency, then the amount (quick
+ * picks, the first-deposit suggestion pre-filled, the method's limits: docs/rules/money-display.md) and,
  * for cards, a saved card for a one-click deposit. Crypto currencies show their address instead.
  */
 export function DepositView({ currency }: { currency: CurrencyInfo }) {
@@ -206,7 +206,7 @@ function DepositForm({
 }
 
 /**
- * One-click deposit (spec /deposit-fast): the last saved card, the amount only. With no saved
+ * One-click deposit (`/deposit-fast`): the last saved card, the amount only. With no saved
  * card yet, the way to the full deposit step.
  */
 export function FastDepositView({

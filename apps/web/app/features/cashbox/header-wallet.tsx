@@ -25,7 +25,7 @@ import './cashbox.css';
 /**
  * The header's wallet (signed-in players only, loaded on demand as an island of its own): the
  * active account's balance, the account switcher (switch, open another currency), the Deposit
- * button, and the cancelled-payment notice (spec §4).
+ * button, and the cancelled-payment notice (docs/rules/page-shell.md "Notices").
  *
  * Data: `GET /api/player/accounts` under `cashboxKeys.accounts` (TanStack Query, shared with the
  * cashbox popups, which invalidate it after every action). Live updates come over the realtime
@@ -163,12 +163,12 @@ function readShown(): string | null {
   }
 }
 
-/** Toast auto-dismiss (spec §9: 10 s). */
+/** Toast auto-dismiss: 10 s, as every notice (docs/rules/page-shell.md "Notices"). */
 const TOAST_MS = 10_000;
 
 /**
- * Spec §4: a notice when the last deposit was cancelled less than 5 minutes ago, once per
- * payment (the id shown last is kept in localStorage).
+ * A notice when the last deposit was cancelled less than 5 minutes ago, once per payment (the id
+ * shown last is kept in localStorage; docs/rules/page-shell.md "Notices").
  */
 function CancelledPaymentNotice() {
   const { t, locale } = useI18n();

@@ -1,6 +1,7 @@
-// The cashbox (spec §2 cashbox popup routes, §4 cancelled-payment notice): deposits, cashouts,
-// the dashboard, the PSP's return page and the header's wallet island. Route modules compose
-// these (with the profile's personal-info popup); everything here is loaded on demand.
+// The cashbox: deposits, cashouts, the dashboard, the PSP's return page and the header's wallet
+// island (its routes and guard: docs/rules/routes-and-guards.md; the cancelled-payment notice:
+// docs/rules/page-shell.md "Notices"). Route modules compose these (with the profile's
+// personal-info popup); everything here is loaded on demand.
 export { CashboxPopup } from './cashbox-popup';
 export { CashboxReturn } from './return-page';
 export { cashboxGuard, CASHBOX_VIEWS, signUpTarget, type CashboxView } from './rules';

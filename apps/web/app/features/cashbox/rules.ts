@@ -1,14 +1,18 @@
 /**
- * The cashbox's rules without React: the route guard (spec §2), the cancelled-payment notice
- * (spec §4), what a payment's state means to the player, and the server's codes → messages.
+ * The cashbox's rules without React: the route guard (docs/rules/routes-and-guards.md "The
+ * cashbox"), the cancelled-payment notice (docs/rules/page-shell.md "Notices"), what a payment's
+ * state means to the player, and the server's codes → messages.
  */
 import type { Payment, PaymentState } from '@orbit/contracts';
 
-/** The cashbox's popup views (spec §2 routes /cashbox, /dashboard, /deposit, /deposit-bonus, /withdraw, /deposit-fast). */
+/**
+ * The cashbox's popup views: /cashbox, /dashboard, /deposit, /deposit-bonus, /withdraw,
+ * /deposit-fast (docs/rules/routes-and-guards.md "Popups").
+ */
 export const CASHBOX_VIEWS = ['cashbox', 'dashboard', 'deposit', 'deposit-bonus', 'withdraw', 'deposit-fast'] as const;
 export type CashboxView = (typeof CASHBOX_VIEWS)[number];
 
-/** Pages whose popups lead to the cashbox only through the sign-up (spec: coming from sign-up → main). */
+/** Pages whose popups lead to the cashbox only through the sign-up: from them, a cashbox route goes to the lobby. */
 const SIGN_UP_PATHS = ['/sign-up', '/registration'];
 
 export type GuardInput = {
@@ -23,10 +27,11 @@ export type GuardInput = {
 export type GuardDecision = 'wait' | 'sign-up' | 'main' | 'personal-info' | 'cashbox';
 
 /**
- * Where a cashbox route goes (spec §2 guards, in order): a guest to sign-up (login required,
- * with the target as `redirect`); an entry with no page under it (loaded directly, reloaded, or
- * reached by a redirect) or coming from the sign-up page to the lobby; a fiat player missing
- * personal details to the personal-info popup first; everyone else into the cashbox.
+ * Where a cashbox route goes, in order (docs/rules/routes-and-guards.md "The cashbox"): a guest
+ * to sign-up (login required, with the target as `redirect`); an entry with no page under it
+ * (loaded directly, reloaded, or reached by a redirect) or coming from the sign-up page to the
+ * lobby; a fiat player missing personal details to the personal-info popup first; everyone else
+ * into the cashbox.
  */
 export function cashboxGuard({ status, from, missingPersonalInfo }: GuardInput): GuardDecision {
   if (status === 'unknown') return 'wait';
@@ -36,14 +41,14 @@ export function cashboxGuard({ status, from, missingPersonalInfo }: GuardInput):
   return missingPersonalInfo ? 'personal-info' : 'cashbox';
 }
 
-/** The cancelled-payment window (spec §9: 5 minutes). */
+/** The cancelled-payment window (docs/rules/page-shell.md "Notices"): 5 minutes. */
 export const CANCELLED_NOTICE_WINDOW_MS = 5 * 60_000;
 /** localStorage key of the last payment the notice was shown for. */
 export const CANCELLED_NOTICE_KEY = 'orbit_cancelled_payment';
 
 /**
- * Spec §4: the notice shows only if the last deposit is canceled, finished less than 5 minutes
- * ago, and is not the one it was last shown for.
+ * The cancelled-payment notice shows only if the last deposit is canceled, finished less than 5
+ * minutes ago, and is not the one it was last shown for (docs/rules/page-shell.md "Notices").
  */
 export function shouldShowCancelledNotice(
   lastDeposit: Pick<Payment, 'id' | 'state' | 'finished_at' | 'action'> | null | undefined,
@@ -93,7 +98,7 @@ export function cashboxErrorKeys(field: string, code: string): string[] {
   return [`cashbox.errors.${field}.${code}`, `cashbox.errors.${code}`, `errors.${code}`];
 }
 
-/** `redirect` for the sign-up popup: the full target of the cashbox route (spec §2). */
+/** `redirect` for the sign-up popup: the full target of the cashbox route (path, query, hash). */
 export function signUpTarget(signUpPath: string, location: { pathname: string; search: string; hash: string }): string {
   return `${signUpPath}?redirect=${encodeURIComponent(location.pathname + location.search + location.hash)}`;
 }

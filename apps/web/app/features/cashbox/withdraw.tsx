@@ -11,7 +11,7 @@ import { checkAmount, formatMoney, type CurrencyInfo } from '../../lib/money';
 import { amountErrorText, errorText, TextField } from './parts';
 
 /**
- * The withdrawal step (spec modal "cashbox step withdraw"): what can be cashed out, the methods
+ * The cashbox's withdrawal step: what can be cashed out, the methods
  * for a cashout, the amount and where the money goes (a saved card, or the method's one field:
  * IBAN, wallet email, crypto address, checked against its pattern). The server's refusals
  * (too small, more than available, address not confirmed ...) are shown in words.

@@ -6,8 +6,9 @@ export function isCmsSlug(value: string): boolean {
 }
 
 /**
- * Spec: static pages per licence are looked up as `<slug>/<LICENCE>` first, then as the plain
- * slug. `fetchPage` answers null for a page the CMS does not have.
+ * Static pages per licence are looked up as `<slug>/<LICENCE>` first, then as the plain slug
+ * (docs/rules/page-shell.md "Static pages"). `fetchPage` answers null for a page the CMS does
+ * not have.
  */
 export async function findCmsPage(
   slug: string,

@@ -1,6 +1,7 @@
 /**
- * Feature flags (spec: /ffc screen). Defaults live here in code; a person's own choices are
- * kept in a cookie so that server rendering sees the same flags as the browser.
+ * Feature flags (the /ffc screen, docs/rules/page-shell.md "Feature flags"). Defaults live here in
+ * code; a person's own choices are kept in a cookie so that server rendering sees the same flags
+ * as the browser.
  */
 export const FLAG_DEFAULTS = {
   lotteries: true,

@@ -24,7 +24,7 @@ type GameTileProps = {
 
 /**
  * One game in a list: cover, title, provider; hovering or focusing shows Play and, when the
- * game has one, Demo (spec: game tile overlay). Play opens `/play/{provider}/{seo_title}` for a
+ * game has one, Demo (docs/rules/page-shell.md "Game lists"). Play opens `/play/{provider}/{seo_title}` for a
  * signed-in player and registration (with the game as `redirect`) for a visitor; Demo is
  * `?mode=demo` for everyone. A catalogue-only game (`launchable: false`) has neither.
  */

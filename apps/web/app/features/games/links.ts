@@ -1,17 +1,17 @@
 import type { Game } from '@orbit/contracts';
 import { localizePath, type Locale } from '../../lib/locale';
 
-/** The game page: `/play/{provider}/{seo_title}` (spec: route gameItem). */
+/** The game page: `/play/{provider}/{seo_title}` (docs/rules/routes-and-guards.md "Pages"). */
 export function gamePath(game: Pick<Game, 'provider' | 'seo_title'>, locale: Locale): string {
   return localizePath(`/play/${encodeURIComponent(game.provider)}/${encodeURIComponent(game.seo_title)}`, locale);
 }
 
-/** Spec: a visitor's Play goes to registration, carrying the game as the redirect target. */
+/** A visitor's Play goes to registration, carrying the game as the redirect target. */
 export function visitorPlayHref(game: Pick<Game, 'provider' | 'seo_title'>, locale: Locale): string {
   return `${localizePath('/sign-up', locale)}?redirect=${encodeURIComponent(gamePath(game, locale))}`;
 }
 
-/** Play: the game page in real mode for a signed-in player, registration for a visitor (spec: Play). */
+/** Play: the game page in real mode for a signed-in player, registration for a visitor. */
 export function playHref(game: Pick<Game, 'provider' | 'seo_title'>, locale: Locale, signedIn: boolean): string {
   return signedIn ? gamePath(game, locale) : visitorPlayHref(game, locale);
 }

@@ -20,7 +20,7 @@ type PagedGameListProps = {
 /**
  * A category's or provider's games with "Load more": with JavaScript the next page is fetched
  * (POST /api/games_filter) and appended; without it the same control is a link to the next page.
- * Spec: a page already loaded or beyond the last is not fetched again.
+ * A page already loaded or beyond the last is not fetched again (docs/rules/page-shell.md "Game lists").
  */
 export function PagedGameList({
   games: first,

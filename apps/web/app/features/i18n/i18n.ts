@@ -4,7 +4,7 @@ import type { Locale } from '../../lib/locale';
 export { bundleLanguages, translate } from '../../lib/i18n';
 export type { MessageBundle, Messages } from '../../lib/i18n';
 
-/** Spec: translations are cached in five-minute buckets (the `t` query parameter). */
+/** Translations are cached in five-minute buckets (the `t` query parameter, docs/rules/page-shell.md). */
 export const MESSAGES_BUCKET_MS = 300_000;
 
 /** `/messages/de.json?t=<start of the current five-minute bucket>`. */
@@ -37,7 +37,7 @@ export async function fetchMessageBundle(locale: Locale): Promise<MessageBundle>
         if (!res.ok) throw new Error(`${res.status}`);
         return [lang, (await res.json()) as Messages] as const;
       } catch (error) {
-        // Spec: a translation load failure is logged to the console only.
+        // A translation load failure is logged to the console only.
         console.error('LOAD_TRANSLATIONS_ERROR', lang, error);
         return [lang, undefined] as const;
       }

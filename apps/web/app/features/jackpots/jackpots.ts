@@ -6,9 +6,9 @@
 import type { Jackpot, JackpotWinner } from '@orbit/contracts';
 import { localizePath, type Locale } from '../../lib/locale';
 
-/** Spec: the leaderboard shows 5 winners by default. */
+/** The winners board shows 5 wins a list by default (docs/rules/page-shell.md "Jackpots"). */
 export const WINNERS_LIMIT = 5;
-/** Spec: a guest sees the site's default currency (EUR). */
+/** The site's default currency when the project does not name one: a guest sees its jackpot. */
 export const FALLBACK_CURRENCY = 'EUR';
 
 export type JackpotLevelView = {
@@ -56,7 +56,7 @@ export type JackpotsView = {
   now: number;
 };
 
-/** Spec: jackpot amounts are shown as cents / 100 with two decimals, with their currency. */
+/** Jackpot amounts are shown as cents / 100 with two decimals, with their currency (docs/rules/money-display.md). */
 export function formatJackpotAmount(cents: number, currency: string, locale: Locale): string {
   const units = cents / 100;
   try {

@@ -16,7 +16,7 @@ type State =
   | { status: 'failed'; field: string; code: string };
 
 /**
- * `/profile/limits/confirm?token=` (spec route "user limit confirm"): the link mailed 24 hours
+ * `/profile/limits/confirm?token=` (docs/limits.md "Changing a limit"): the link mailed 24 hours
  * after a raise or removal was asked for. Opening it is the player's confirmation (the mail says
  * so): the page sends the token at once, says what changed or why not, and leads back to the
  * limits.

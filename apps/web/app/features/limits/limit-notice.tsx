@@ -14,8 +14,8 @@ import './limits.css';
 /**
  * The signed-in player's limits, kept live (mount it only while a player is signed in): loads
  * them, listens to the private `game_limits` channel, and empties the store when unmounted
- * (sign-out, a 401: spec "logout clears limits"). Draws the limit-reached warning (spec
- * notification ON_LIMIT_REACHED: a warning that stays while any limit is reached).
+ * (sign-out, a 401: nothing of one player stays for the next). Draws the limit-reached warning,
+ * which stays while any limit is reached (docs/rules/page-shell.md "Player protection").
  */
 export function LimitsWatcher() {
   useRealtime('game_limits', onGameLimitsMessage);

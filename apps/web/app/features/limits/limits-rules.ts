@@ -98,8 +98,9 @@ export function sessionMinutes(hours: string, minutes: string): number | null {
 }
 
 /**
- * The start of the EE session timer (spec "Session timer": kept in sessionStorage across
- * reloads, reset on logout). A missing or unreadable value starts the clock now and stores it.
+ * The start of the EE session timer (docs/rules/page-shell.md "Player protection": kept in
+ * sessionStorage across reloads, reset on logout). A missing or unreadable value starts the
+ * clock now and stores it.
  */
 export function timerStart(storage: Pick<Storage, 'getItem' | 'setItem'> | null, key: string, now: number): number {
   try {

@@ -54,7 +54,7 @@ export function setLimits(limits: readonly UserLimit[]): void {
   set({ status: 'ready', limits });
 }
 
-/** Spec: logout clears the limits (nothing of one player stays for the next one of this page). */
+/** Sign-out clears the limits: nothing of one player stays for the next one of this page. */
 export function clearLimits(): void {
   loading = undefined;
   set(IDLE);

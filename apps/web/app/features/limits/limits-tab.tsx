@@ -580,7 +580,7 @@ function ExclusionForm({ type, cashoutHref }: { type: ExclusionLimitType; cashou
   );
 }
 
-/** The reality-check interval (spec: off, 15, 30, 60 minutes): a pause in play showing time and money. */
+/** The reality-check interval (off, 15, 30, 60 minutes; docs/limits.md): a pause in play showing time and money. */
 function RealityCheckSection() {
   const { t } = useI18n();
   const id = useId();

@@ -6,10 +6,11 @@ import { loadLimits, useLimits } from './limits-store';
 export type PlayLimitCheck = 'unknown' | 'clear' | 'blocked';
 
 /**
- * The game page's limit guard (spec §2: before entering a game page, a signed-in player with a
- * reached limit goes to the limits page): whether a limit that stops play (`playBlockedBy`) is
- * reached, decided once per game page entered (`entry`). A limit reached while playing does not
- * pull the game away mid-round: the platform refuses the next bet and the game says why.
+ * The game page's limit guard (before entering a game page, a signed-in player with a reached
+ * limit goes to the limits page; docs/rules/routes-and-guards.md "The game page"): whether a
+ * limit that stops play (`playBlockedBy`) is reached, decided once per game page entered
+ * (`entry`). A limit reached while playing does not pull the game away mid-round: the platform
+ * refuses the next bet and the game says why.
  * A list that cannot be read lets the launch decide (the platform checks limits there too).
  */
 export function usePlayLimitCheck(signedIn: boolean, entry: string): PlayLimitCheck {

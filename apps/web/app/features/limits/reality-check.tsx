@@ -47,8 +47,9 @@ export function RealityCheck({
     };
   }, []);
 
-  // Play counts as activity (domain rules): while the game is open the sign-in session is
-  // touched every minute, so it neither idles out nor stops counting toward a session limit.
+  // Play counts as activity (docs/rules/page-shell.md "Player protection"): while the game is
+  // open the sign-in session is touched every minute, so it neither idles out nor stops counting
+  // toward a session limit.
   useEffect(() => {
     if (!playing) return;
     const timer = setInterval(() => void limitsApi.responsibleGaming().catch(() => undefined), KEEP_ALIVE_MS);

@@ -28,7 +28,10 @@ export function useSessionFigures(refresh = 0): ResponsibleGamingResponse | null
   return figures;
 }
 
-/** The profile's main tab: time played and net position since this sign-in (spec: responsible gaming). */
+/**
+ * The profile's main tab: time played and net position since this sign-in (docs/limits.md
+ * "Reality checks and session facts").
+ */
 export function SessionFacts({ money }: { money: Pick<LimitMoney, 'format'> }) {
   const { t } = useI18n();
   const figures = useSessionFigures();

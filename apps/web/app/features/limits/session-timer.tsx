@@ -14,7 +14,7 @@ function sessionStore(): Storage | null {
 }
 
 /**
- * The header's session timer (engagement "Session timer"; licence EE only, the route decides):
+ * The header's session timer (docs/rules/page-shell.md "Player protection"; licence EE only, the route decides):
  * counts up in hh:mm:ss every second while a player is signed in. Its start is kept in
  * sessionStorage, so a reload goes on counting; sign-out and a 401 remove it (`lib/session`).
  * Mounted only in the browser (the player's header is), so the first render may read the storage.

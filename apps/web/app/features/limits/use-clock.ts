@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useI18n } from '../../lib/i18n';
 
-/** Spec: the session timer ticks every second; countdowns use the same tick. */
+/** The session timer ticks every second; countdowns use the same tick (docs/rules/page-shell.md). */
 export const TICK_MS = 1_000;
 
 /** The current time, renewed every `ms` while `running` (countdowns, the session clock). */

@@ -53,7 +53,7 @@ function useLaunch(gameId: number, mode: GameMode, enabled: boolean, attempt: nu
   return state;
 }
 
-/** The favourite toggle (signed-in players): the list's state, one request at a time (spec: no re-entry while pending). */
+/** The favourite toggle (signed-in players): the list's state, one request at a time (no re-entry while pending). */
 function useFavourite(gameId: number, enabled: boolean) {
   const [state, setState] = useState<{ on: boolean | null; failed: boolean }>({ on: null, failed: false });
   const pending = useRef(false);
@@ -118,10 +118,11 @@ type GamePageProps = {
 };
 
 /**
- * The game page (spec §2 gameItem): a toolbar (title, mode switch, balance, deposit, favourite,
- * fullscreen, close) over the stage, where the studio's page plays in an iframe. The server
- * renders the toolbar with the title; the launch (`POST /api/games/{id}/launch`) happens in the
- * browser, after the spec's guards (`playGuard`): a guest asking for real play, or for a demo
+ * The game page (`/play/{provider}/{seo_title}`): a toolbar (title, mode switch, balance,
+ * deposit, favourite, fullscreen, close) over the stage, where the studio's page plays in an
+ * iframe. The server renders the toolbar with the title; the launch
+ * (`POST /api/games/{id}/launch`) happens in the browser, after the page's guards (`playGuard`,
+ * docs/rules/routes-and-guards.md "The game page"): a guest asking for real play, or for a demo
  * the game lacks, goes to sign-up with the game as `redirect`; a signed-in player with a
  * reached limit that stops play (`playLimit`, read by the route) and a launch refused for the
  * player's limits or self-exclusion go to `/profile/limits`; other refusals say why, with a

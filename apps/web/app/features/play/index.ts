@@ -1,4 +1,4 @@
-// The game page (spec §2 gameItem, engagement "Play"): launch, the iframe, its toolbar. The route
+// The game page (docs/rules/routes-and-guards.md "The game page"): launch, the iframe, its toolbar. The route
 // module composes it with the cashbox's live balance (features do not import each other).
 export { GamePage, type PlayGame } from './game-page';
 export { closeTarget, launchFailure, modeOf, playGuard, signUpHref } from './play-rules';

@@ -7,7 +7,7 @@ import { ApiError } from '../../lib/api';
 import { localizePath, parseLocalePath, type Locale } from '../../lib/locale';
 import { POPUPS } from '../../lib/popups';
 
-/** `?mode=demo` plays for FUN money; anything else (or nothing) is real play (spec: default real). */
+/** `?mode=demo` plays for FUN money; anything else (or nothing) is real play, the default. */
 export function modeOf(value: string | null | undefined): GameMode {
   return value === 'demo' ? 'demo' : 'real';
 }
@@ -19,7 +19,7 @@ export type PlayGuardInput = {
   hasDemo: boolean;
   launchable: boolean;
   /**
-   * A signed-in player's limits at the page's entry (spec §2 guard): still being read, none
+   * A signed-in player's limits at the page's entry (the limit guard): still being read, none
    * stopping play, or a reached limit that stops play. Left out: not checked here.
    */
   limits?: 'unknown' | 'clear' | 'blocked';
@@ -27,11 +27,11 @@ export type PlayGuardInput = {
 
 /**
  * - `wait`: the session (or a player's limits, for real play) is not known yet;
- * - `sign-up`: a guest asking for real play, or for the demo of a game without one (spec: Play —
- *   a visitor goes to registration; real play needs an account);
+ * - `sign-up`: a guest asking for real play, or for the demo of a game without one (a visitor's
+ *   Play goes to registration; real play needs an account);
  * - `to-real`: a player asking for a demo the game does not have gets real play;
  * - `limits`: a signed-in player with a reached limit that stops play goes to the limits page
- *   (spec §2: before entering a game page);
+ *   (before entering a game page; docs/rules/routes-and-guards.md "The game page");
  * - `unavailable`: a catalogue-only game (nothing to open, in either mode);
  * - `launch`: ask the platform for the game's address. Demo is open to guests and does not wait
  *   for the session (nor for a player's limits: a reached one still sends the player away once known).
@@ -78,7 +78,7 @@ export const LAUNCH_ERROR_CODES = [
 ] as const;
 export type LaunchErrorCode = (typeof LAUNCH_ERROR_CODES)[number] | 'unknown';
 
-/** Refusals that are the spec's game-page guard: a player with a reached limit goes to the limits page. */
+/** Launch refusals the game page's limit guard stands for: a player with a reached limit goes to the limits page. */
 const LIMIT_CODES = ['limit_reached', 'player_excluded'];
 
 export type LaunchFailure =

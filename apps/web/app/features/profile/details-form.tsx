@@ -69,7 +69,7 @@ function LoadedDetailsForm({
     form.set(name, value);
     if (name === 'state') setStateAutofilled(false);
     if (name === 'postal_code' || name === 'country') {
-      // Spec §5: an empty state is filled from an Australian or Canadian postcode.
+      // An empty state is filled from an Australian or Canadian postcode (docs/rules/fields.md).
       const next = autofillState({ ...values, [name]: value }, stateAutofilled);
       setStateAutofilled(next.autofilled);
       if (next.values.state !== values.state) form.set('state', next.values.state);

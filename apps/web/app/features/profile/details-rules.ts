@@ -29,7 +29,7 @@ export const DETAIL_FIELDS = [
 export type DetailField = (typeof DETAIL_FIELDS)[number];
 export type DetailValues = Record<DetailField, string>;
 
-/** What the cashbox needs of a fiat player before a deposit (spec §2, cashbox routes). */
+/** What the cashbox needs of a fiat player before a deposit (docs/rules/routes-and-guards.md "The cashbox"). */
 export const PERSONAL_INFO_FIELDS = [
   'mobile_phone',
   'first_name',
@@ -83,9 +83,10 @@ export function valuesFromPlayer(player: Player): DetailValues {
 }
 
 /**
- * State autofill (spec §5): when the state is empty (or was filled by us before) and the postal
- * code names an Australian state or Canadian province, the state becomes its code. A state the
- * player typed is never overwritten. Returns the new values and whether the state is ours.
+ * State autofill (docs/rules/fields.md "State from the postal code"): when the state is empty (or
+ * was filled by us before) and the postal code names an Australian state or Canadian province,
+ * the state becomes its code. A state the player typed is never overwritten. Returns the new
+ * values and whether the state is ours.
  */
 export function autofillState(
   values: DetailValues,

@@ -1,4 +1,5 @@
-// The player's profile (spec §2 /profile): tabs and the personal-info popup. Route modules compose these.
+// The player's profile (`/profile`, docs/rules/routes-and-guards.md "Pages"): tabs and the
+// personal-info popup. Route modules compose these.
 export { ProfileNav, PROFILE_TABS, useProfilePlayer } from './profile-nav';
 export { ProfileMain } from './main-tab';
 export { ProfileSecurity } from './security-tab';

@@ -122,9 +122,9 @@ type SubscriptionState = { receive_promos: boolean; receive_sms_promos: boolean 
 const CHANNELS = ['receive_promos', 'receive_sms_promos'] as const;
 
 /**
- * Promotion subscriptions. Spec §5: "if already subscribed, a message is shown instead of a
- * request": a channel the player receives shows that message (and a way out), never a
- * subscribe button that would send a request for nothing.
+ * Promotion subscriptions (docs/rules/page-shell.md "Profile"): a channel the player already
+ * receives shows a message (and a way out), never a subscribe button that would send a request
+ * for nothing.
  */
 function Subscriptions() {
   const { t } = useI18n();

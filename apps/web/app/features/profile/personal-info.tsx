@@ -5,8 +5,8 @@ import { Modal } from '../../ui/modal';
 import { DetailsForm } from './details-form';
 
 /**
- * The "personal info" modal (spec §2 modal names): the `deposit` context's fields, every one
- * required. The profile opens it from "Complete your details"; the cashbox (a later issue)
+ * The "personal info" modal (docs/rules/routes-and-guards.md "Popups"): the `deposit` context's
+ * fields, every one required. The profile opens it from "Complete your details"; the cashbox
  * mounts it from its route before the first deposit when `needsPersonalInfo(player, fiat)` says
  * so, and goes on in `onSaved` (see apps/web/README.md).
  */

@@ -4,7 +4,7 @@ import { NavLink, useOutletContext } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 
-/** The profile's tabs built so far (spec §2 children; level and gifts come later). */
+/** The profile's tabs built so far (level and gifts come later). */
 export const PROFILE_TABS = [
   { key: 'main', path: '/profile' },
   { key: 'security', path: '/profile/security' },

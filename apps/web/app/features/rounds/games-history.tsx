@@ -20,7 +20,7 @@ export function formatTime(iso: string | null, locale: string): string {
 }
 
 /**
- * The profile's games history (spec §2 /profile/games-history): the player's rounds, newest
+ * The profile's games history (`/profile/games-history`): the player's rounds, newest
  * first, 20 a page, filtered by game, result (won / lost) and dates. The filter and the page
  * live in the address (`?game=…&result=won&from=…&to=…&page=2`); each row opens the round.
  */

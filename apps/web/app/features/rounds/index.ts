@@ -1,4 +1,4 @@
-// The player's rounds (spec §2 /profile/games-history): the history with its filters and the
+// The player's rounds (`/profile/games-history`): the history with its filters and the
 // round detail (replay of the outcome, transactions, provably fair inputs). The profile's route
 // modules compose these with the cashbox's money formatting (features do not import each other).
 export { GamesHistory, formatTime, type MoneyFormat } from './games-history';

@@ -15,7 +15,7 @@ const SearchResults = lazy(() => import('./search-results'));
 
 type GameSearchProps = {
   device: Device;
-  /** What to suggest when nothing matches (spec: recommended games on an empty result). */
+  /** What to suggest when nothing matches (docs/rules/page-shell.md "Search"). */
   recommendedQuery: GamesFilterRequest | null;
   /** Draws a list of games (the route hands in the games feature's grid). */
   renderGames: (games: SearchGame[]) => ReactNode;

@@ -1,4 +1,4 @@
-/** Spec: search starts once the query is longer than 2 characters, debounced 300 ms. */
+/** Search starts once the query is longer than 2 characters, debounced 300 ms (docs/rules/page-shell.md "Search"). */
 export const SEARCH_MIN_LENGTH = 3;
 export const SEARCH_DEBOUNCE_MS = 300;
 

@@ -41,7 +41,7 @@ export function useGameSearch(device: Device, recommendedQuery: GamesFilterReque
             setState({ status: 'done', query, games: answer.data, total: answer.pagination.total_count });
         } catch (error) {
           if (controller.signal.aborted) return;
-          // Spec: a search failure is logged and returns nothing.
+          // A search failure is logged and shows no games (docs/rules/page-shell.md "Search").
           console.error('LOAD_FOUND_GAMES_ERROR', error);
           setState({ status: 'error', query });
         }

@@ -5,8 +5,9 @@ export type NavItem = { key: string; href: string; label: string; icon: string }
 export type FooterLink = { slug: string; href: string; title: string };
 
 /**
- * Spec "navigation highlight": the lobby is active for `/` and paths under /categories or
- * /games; any other item for its own path and everything under its first segment.
+ * Navigation highlight (docs/rules/page-shell.md "Header and footer"): the lobby is active for
+ * `/` and paths under /categories or /games; any other item for its own path and everything
+ * under its first segment.
  */
 export function isNavActive(itemPath: string, pathname: string): boolean {
   const current = parseLocalePath(pathname).path;
@@ -28,7 +29,7 @@ export function visitorMenu(items: MenuCategoryItem[], locale: Locale): NavItem[
     }));
 }
 
-/** Spec: the crypto-benefits link and the sportsbook-terms link are hidden under licence EE. */
+/** The crypto-benefits link and the sportsbook-terms link are hidden under licence EE (docs/rules/page-shell.md). */
 const HIDDEN_BY_LICENCE: Record<Licence, RegExp[]> = {
   CW: [],
   EE: [/crypto/, /sportsbook|sport-?terms|betting-terms/],

@@ -2,8 +2,9 @@ import type { Licence } from '@orbit/contracts';
 
 /**
  * Payment-method marks, drawn here as small inline SVGs (the page loads no remote image).
- * Spec: card methods visa, maestro, mastercard, ecopayz; crypto bitcoin, bitcoin cash,
- * litecoin, ethereum, dogecoin, tether. EE is a fiat-only variant: no crypto marks.
+ * Cards and e-wallets (Visa, Mastercard, Maestro, ecoPayz) everywhere; crypto (Bitcoin, Ethereum,
+ * Litecoin, Tether, Dogecoin) under CW. EE is a fiat-only variant: bank transfer, no crypto marks
+ * (docs/rules/page-shell.md "Header and footer").
  */
 export type PaymentMethod =
   | 'visa'
