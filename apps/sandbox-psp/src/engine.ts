@@ -121,7 +121,6 @@ export function createEngine(options: SandboxPspOptions) {
   const settleDelay = options.settleDelayMs ?? { bank_transfer: 20_000, ewallet: 5_000 };
   const confirmations: Record<string, number> = { ...DEFAULT_CONFIRMATIONS, ...options.confirmations };
   const blockIntervalMs = options.blockIntervalMs ?? 5_000;
-  const deliver = options.deliver ?? fetchDeliver;
   const base = options.publicBaseUrl.replace(/\/+$/, '');
   if (!/^https?:\/\//.test(base))
     throw new Error(`sandbox PSP: publicBaseUrl must be an absolute http(s) URL, got "${base}"`);
@@ -136,6 +135,44 @@ export function createEngine(options: SandboxPspOptions) {
   const masked = (id: string) => `…${id.slice(-4)}`;
   const required = (currency: string) => confirmations[currency] ?? 3;
 
+  const payments = paymentStateMachine(state, nowIso, nextId);
+  const deliverDue = webhookDelivery({
+    state,
+    save,
+    clock,
+    deliver: options.deliver ?? fetchDeliver,
+    webhookSecret: options.webhookSecret,
+  });
+  const runDue = dueWork({ state, save, clock, required, blockIntervalMs, finish: payments.finish, deliverDue });
+
+  const payUrl = (p: Payment) => `${base}/pay/${encodeURIComponent(p.id)}`;
+  /** Still waiting for the customer on the hosted page. */
+  const awaitingCustomer = (p: Payment) => p.status === 'pending' && !p.customer_done && !p.settle_at;
+
+  return {
+    options,
+    store,
+    state,
+    save,
+    clock,
+    nowIso,
+    nextId,
+    masked,
+    required,
+    base,
+    settleDelay,
+    blockIntervalMs,
+    payUrl,
+    awaitingCustomer,
+    ...payments,
+    runDue,
+  };
+}
+
+// ---------------------------------------------------------------- the payment state machine
+
+/** A payment's end states, each announced by a webhook, and the idempotency of a new request. */
+function paymentStateMachine(state: SandboxState, nowIso: () => string, nextId: (prefix: string) => string) {
   function enqueueWebhook(p: Payment, type: string): void {
     const event = { id: nextId('evt'), type, created_at: nowIso(), payment: publicPayment(p) };
     state.seq += 1;
@@ -183,7 +220,25 @@ export function createEngine(options: SandboxPspOptions) {
     return p.request_fingerprint === canonical(body) ? p : 'conflict';
   }
 
-  // ---------------------------------------------------------------- due work
+  return { enqueueWebhook, finish, approveCard, existing };
+}
+
+// ---------------------------------------------------------------- due work
+
+/**
+ * `runDue()`: one pass at a time of the due work (README "runDue()"): settle the transfers and
+ * payouts whose time has come, advance the crypto confirmations, deliver the due webhooks.
+ */
+function dueWork(parts: {
+  state: SandboxState;
+  save: () => void;
+  clock: () => Date;
+  required: (currency: string) => number;
+  blockIntervalMs: number;
+  finish: (p: Payment, status: PaymentStatus, reason?: string) => void;
+  deliverDue: () => Promise<void>;
+}): () => Promise<void> {
+  const { state, save, clock, required, blockIntervalMs, finish, deliverDue } = parts;
 
   function settleDue(now: Date): void {
     for (const p of Object.values(state.payments)) {
@@ -203,6 +258,41 @@ export function createEngine(options: SandboxPspOptions) {
     }
   }
 
+  async function pass(): Promise<void> {
+    const now = clock();
+    settleDue(now);
+    confirmDue(now);
+    save();
+    await deliverDue();
+    save();
+  }
+
+  let running: Promise<void> | undefined;
+  return function runDue(): Promise<void> {
+    // One pass at a time: a timer tick during a slow delivery must not deliver twice.
+    if (!running) {
+      running = pass().finally(() => {
+        running = undefined;
+      });
+    }
+    return running;
+  };
+}
+
+/**
+ * Delivers the due webhooks, signed at send time, in order per payment (the next event of a
+ * payment waits until the one before is acknowledged), with backoff; gives up on one after
+ * MAX_WEBHOOK_ATTEMPTS.
+ */
+function webhookDelivery(parts: {
+  state: SandboxState;
+  save: () => void;
+  clock: () => Date;
+  deliver: NonNullable<SandboxPspOptions['deliver']>;
+  webhookSecret: string;
+}): () => Promise<void> {
+  const { state, save, clock, deliver, webhookSecret } = parts;
+
   async function attempt(w: WebhookDelivery): Promise<boolean> {
     const now = clock();
     w.attempts += 1;
@@ -214,7 +304,7 @@ export function createEngine(options: SandboxPspOptions) {
           'user-agent': 'orbit-sandbox-psp/1',
           'x-sandbox-event-id': w.id,
           // Signed at send time, so a retry hours later is still within the receiver's tolerance.
-          'x-sandbox-signature': signSandboxPayload(w.body, options.webhookSecret, now),
+          'x-sandbox-signature': signSandboxPayload(w.body, webhookSecret, now),
         },
         body: w.body,
       });
@@ -238,7 +328,7 @@ export function createEngine(options: SandboxPspOptions) {
     return false;
   }
 
-  async function deliverDue(): Promise<void> {
+  return async function deliverDue(): Promise<void> {
     const byPayment = new Map<string, WebhookDelivery[]>();
     for (const w of state.webhooks) {
       if (w.state !== 'pending') continue;
@@ -263,51 +353,5 @@ export function createEngine(options: SandboxPspOptions) {
     state.webhooks = state.webhooks.filter(
       (w) => w.state !== 'delivered' || new Date(w.next_attempt_at).getTime() > cutoff,
     );
-  }
-
-  async function pass(): Promise<void> {
-    const now = clock();
-    settleDue(now);
-    confirmDue(now);
-    save();
-    await deliverDue();
-    save();
-  }
-
-  let running: Promise<void> | undefined;
-  function runDue(): Promise<void> {
-    // One pass at a time: a timer tick during a slow delivery must not deliver twice.
-    if (!running) {
-      running = pass().finally(() => {
-        running = undefined;
-      });
-    }
-    return running;
-  }
-
-  const payUrl = (p: Payment) => `${base}/pay/${encodeURIComponent(p.id)}`;
-  /** Still waiting for the customer on the hosted page. */
-  const awaitingCustomer = (p: Payment) => p.status === 'pending' && !p.customer_done && !p.settle_at;
-
-  return {
-    options,
-    store,
-    state,
-    save,
-    clock,
-    nowIso,
-    nextId,
-    masked,
-    required,
-    base,
-    settleDelay,
-    blockIntervalMs,
-    payUrl,
-    awaitingCustomer,
-    enqueueWebhook,
-    finish,
-    approveCard,
-    existing,
-    runDue,
   };
 }

@@ -13,20 +13,151 @@ export const SANDBOX_IBAN = 'DE89 3704 0044 0532 0130 00';
 
 /** Registers the hosted pages (`/pay/:id`, its 3-D Secure step and its cancel). */
 export async function hostedPages(app: FastifyInstance, engine: SandboxEngine): Promise<void> {
-  const {
-    state,
-    save,
-    clock,
-    nowIso,
-    base,
-    settleDelay,
-    payUrl,
-    awaitingCustomer,
-    enqueueWebhook,
-    finish,
-    approveCard,
-  } = engine;
+  const { state, save, clock, nowIso, settleDelay, payUrl, awaitingCustomer, enqueueWebhook, finish, approveCard } =
+    engine;
+  const { cardPage, threeDsPage, bankPage, ewalletPage, voucherPage, statusPage } = hostedPageViews(engine);
 
+  const backToMerchant = (reply: FastifyReply, p: Payment) =>
+    reply.code(303).header('location', withResult(p.return_url!, p)).send();
+
+  function hostedPayment(req: FastifyRequest<{ Params: { id: string } }>): Payment | undefined {
+    const p = state.payments[req.params.id];
+    return p && p.kind === 'deposit' && p.method !== 'crypto' ? p : undefined;
+  }
+  function notFound(reply: FastifyReply) {
+    return html(reply, page('Not found', '<div class="card"><h1>Payment not found</h1></div>'), 404);
+  }
+
+  function submitCard(p: Payment, form: Form): string | undefined {
+    const number = (form.number ?? '').replace(/[\s-]/g, '');
+    if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) return 'The card number is not valid.';
+    const exp = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(form.expiry ?? '');
+    const month = Number(exp?.[1]);
+    if (!exp || month < 1 || month > 12) return 'Enter the expiry as MM/YY.';
+    const year = exp[2]!.length === 2 ? 2000 + Number(exp[2]) : Number(exp[2]);
+    // A card is valid through the last day of its expiry month.
+    if (Date.UTC(year, month, 1) <= clock().getTime()) return 'The card has expired.';
+    if (!/^\d{3,4}$/.test(form.cvc ?? '')) return 'Enter the 3- or 4-digit CVC.';
+    if (!(form.holder ?? '').trim()) return 'Enter the card holder’s name.';
+    const test = TEST_CARDS[number] ?? { outcome: 'approve' };
+    const card = { brand: cardBrand(number), last4: number.slice(-4), three_ds: test.outcome === 'three_ds' };
+    if (test.outcome === 'decline') finish(p, 'declined', test.reason);
+    else if (test.outcome === 'three_ds') {
+      p.pending_card = card;
+      p.updated_at = nowIso();
+    } else approveCard(p, card);
+    return undefined;
+  }
+
+  /** Redeems a voucher for the payment: undefined when it paid, else what is wrong with the code. */
+  function redeemVoucher(p: Payment, form: Form): string | undefined {
+    const voucher = state.vouchers[(form.code ?? '').trim().toUpperCase()];
+    if (!voucher) return 'This voucher code does not exist.';
+    if (voucher.used_by) return 'This voucher has already been used.';
+    if (voucher.currency !== p.currency)
+      return `This voucher is in ${voucher.currency}, the payment is in ${p.currency}.`;
+    if (voucher.value_cents < p.amount_cents)
+      return `This voucher is worth ${formatMinor(voucher.value_cents, 2)} ${voucher.currency}, less than the amount.`;
+    voucher.used_by = p.id;
+    p.voucher_code = voucher.code;
+    finish(p, 'succeeded');
+    return undefined;
+  }
+
+  // ---- hosted payment pages
+  // A payment's id, a voucher's code and a deposit address are what a visitor acts with (pay,
+  // cancel, redeem, send to): the public merchant pages (dashboard, vouchers, crypto) show them
+  // cut short, so that no visitor can act on another's payment (docs/security.md).
+
+  app.get<{ Params: { id: string } }>('/pay/:id', async (req, reply) => {
+    const p = hostedPayment(req);
+    if (!p) return notFound(reply);
+    if (p.pending_card && p.status === 'pending')
+      return reply
+        .code(303)
+        .header('location', `${payUrl(p)}/3ds`)
+        .send();
+    if (!awaitingCustomer(p)) return html(reply, statusPage(p));
+    switch (p.method) {
+      case 'card':
+        return html(reply, cardPage(p));
+      case 'bank_transfer':
+        return html(reply, bankPage(p));
+      case 'ewallet':
+        return html(reply, ewalletPage(p));
+      default:
+        return html(reply, voucherPage(p));
+    }
+  });
+
+  app.post<{ Params: { id: string } }>('/pay/:id', async (req, reply) => {
+    const p = hostedPayment(req);
+    if (!p) return notFound(reply);
+    if (!awaitingCustomer(p) || p.pending_card) return reply.code(303).header('location', payUrl(p)).send();
+    const form = (req.body ?? {}) as Form;
+    switch (p.method) {
+      case 'card': {
+        const error = submitCard(p, form);
+        if (error) return html(reply, cardPage(p, error, form), 422);
+        save();
+        if (p.pending_card)
+          return reply
+            .code(303)
+            .header('location', `${payUrl(p)}/3ds`)
+            .send();
+        return backToMerchant(reply, p);
+      }
+      case 'bank_transfer':
+      case 'ewallet': {
+        p.customer_done = true;
+        p.settle_at = new Date(clock().getTime() + settleDelay[p.method]).toISOString();
+        p.updated_at = nowIso();
+        enqueueWebhook(p, 'payment.pending');
+        save();
+        return backToMerchant(reply, p);
+      }
+      default: {
+        const error = redeemVoucher(p, form);
+        if (error) return html(reply, voucherPage(p, error, form.code), 422);
+        save();
+        return backToMerchant(reply, p);
+      }
+    }
+  });
+
+  app.get<{ Params: { id: string } }>('/pay/:id/3ds', async (req, reply) => {
+    const p = hostedPayment(req);
+    if (!p) return notFound(reply);
+    if (!p.pending_card || p.status !== 'pending') return reply.code(303).header('location', payUrl(p)).send();
+    return html(reply, threeDsPage(p));
+  });
+
+  app.post<{ Params: { id: string } }>('/pay/:id/3ds', async (req, reply) => {
+    const p = hostedPayment(req);
+    if (!p) return notFound(reply);
+    if (!p.pending_card || p.status !== 'pending') return reply.code(303).header('location', payUrl(p)).send();
+    const result = ((req.body ?? {}) as Form).result;
+    if (result === 'complete') approveCard(p, p.pending_card);
+    else if (result === 'fail') finish(p, 'declined', 'authentication_failed');
+    else return html(reply, threeDsPage(p), 422);
+    save();
+    return backToMerchant(reply, p);
+  });
+
+  app.post<{ Params: { id: string } }>('/pay/:id/cancel', async (req, reply) => {
+    const p = hostedPayment(req);
+    if (!p) return notFound(reply);
+    if (awaitingCustomer(p)) {
+      finish(p, 'canceled');
+      save();
+      return backToMerchant(reply, p);
+    }
+    return reply.code(303).header('location', payUrl(p)).send();
+  });
+}
+
+/** The hosted pages' HTML: a page per payment method, the 3-D Secure step, and a payment's status. */
+function hostedPageViews({ base, settleDelay, payUrl }: SandboxEngine) {
   function header(p: Payment, title: string): string {
     return `<h1>${h(title)}</h1><div class="muted">Payment <span class="mono">${h(p.id)}</span> · reference <span class="mono">${h(p.reference)}</span></div>
 <div class="amount">${h(displayAmount(p))}</div>`;
@@ -111,137 +242,5 @@ ${error ? `<div class="error">${h(error)}</div>` : ''}
     );
   }
 
-  const backToMerchant = (reply: FastifyReply, p: Payment) =>
-    reply.code(303).header('location', withResult(p.return_url!, p)).send();
-
-  function hostedPayment(req: FastifyRequest<{ Params: { id: string } }>): Payment | undefined {
-    const p = state.payments[req.params.id];
-    return p && p.kind === 'deposit' && p.method !== 'crypto' ? p : undefined;
-  }
-  function notFound(reply: FastifyReply) {
-    return html(reply, page('Not found', '<div class="card"><h1>Payment not found</h1></div>'), 404);
-  }
-
-  function submitCard(p: Payment, form: Form): string | undefined {
-    const number = (form.number ?? '').replace(/[\s-]/g, '');
-    if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) return 'The card number is not valid.';
-    const exp = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/.exec(form.expiry ?? '');
-    const month = Number(exp?.[1]);
-    if (!exp || month < 1 || month > 12) return 'Enter the expiry as MM/YY.';
-    const year = exp[2]!.length === 2 ? 2000 + Number(exp[2]) : Number(exp[2]);
-    // A card is valid through the last day of its expiry month.
-    if (Date.UTC(year, month, 1) <= clock().getTime()) return 'The card has expired.';
-    if (!/^\d{3,4}$/.test(form.cvc ?? '')) return 'Enter the 3- or 4-digit CVC.';
-    if (!(form.holder ?? '').trim()) return 'Enter the card holder’s name.';
-    const test = TEST_CARDS[number] ?? { outcome: 'approve' };
-    const card = { brand: cardBrand(number), last4: number.slice(-4), three_ds: test.outcome === 'three_ds' };
-    if (test.outcome === 'decline') finish(p, 'declined', test.reason);
-    else if (test.outcome === 'three_ds') {
-      p.pending_card = card;
-      p.updated_at = nowIso();
-    } else approveCard(p, card);
-    return undefined;
-  }
-
-  // ---- hosted payment pages
-  // A payment's id, a voucher's code and a deposit address are what a visitor acts with (pay,
-  // cancel, redeem, send to): the public merchant pages (dashboard, vouchers, crypto) show them
-  // cut short, so that no visitor can act on another's payment (docs/security.md).
-
-  app.get<{ Params: { id: string } }>('/pay/:id', async (req, reply) => {
-    const p = hostedPayment(req);
-    if (!p) return notFound(reply);
-    if (p.pending_card && p.status === 'pending')
-      return reply
-        .code(303)
-        .header('location', `${payUrl(p)}/3ds`)
-        .send();
-    if (!awaitingCustomer(p)) return html(reply, statusPage(p));
-    switch (p.method) {
-      case 'card':
-        return html(reply, cardPage(p));
-      case 'bank_transfer':
-        return html(reply, bankPage(p));
-      case 'ewallet':
-        return html(reply, ewalletPage(p));
-      default:
-        return html(reply, voucherPage(p));
-    }
-  });
-
-  app.post<{ Params: { id: string } }>('/pay/:id', async (req, reply) => {
-    const p = hostedPayment(req);
-    if (!p) return notFound(reply);
-    if (!awaitingCustomer(p) || p.pending_card) return reply.code(303).header('location', payUrl(p)).send();
-    const form = (req.body ?? {}) as Form;
-    switch (p.method) {
-      case 'card': {
-        const error = submitCard(p, form);
-        if (error) return html(reply, cardPage(p, error, form), 422);
-        save();
-        if (p.pending_card)
-          return reply
-            .code(303)
-            .header('location', `${payUrl(p)}/3ds`)
-            .send();
-        return backToMerchant(reply, p);
-      }
-      case 'bank_transfer':
-      case 'ewallet': {
-        p.customer_done = true;
-        p.settle_at = new Date(clock().getTime() + settleDelay[p.method]).toISOString();
-        p.updated_at = nowIso();
-        enqueueWebhook(p, 'payment.pending');
-        save();
-        return backToMerchant(reply, p);
-      }
-      default: {
-        const code = (form.code ?? '').trim().toUpperCase();
-        const voucher = state.vouchers[code];
-        let error: string | undefined;
-        if (!voucher) error = 'This voucher code does not exist.';
-        else if (voucher.used_by) error = 'This voucher has already been used.';
-        else if (voucher.currency !== p.currency)
-          error = `This voucher is in ${voucher.currency}, the payment is in ${p.currency}.`;
-        else if (voucher.value_cents < p.amount_cents)
-          error = `This voucher is worth ${formatMinor(voucher.value_cents, 2)} ${voucher.currency}, less than the amount.`;
-        if (error || !voucher) return html(reply, voucherPage(p, error, form.code), 422);
-        voucher.used_by = p.id;
-        p.voucher_code = voucher.code;
-        finish(p, 'succeeded');
-        save();
-        return backToMerchant(reply, p);
-      }
-    }
-  });
-
-  app.get<{ Params: { id: string } }>('/pay/:id/3ds', async (req, reply) => {
-    const p = hostedPayment(req);
-    if (!p) return notFound(reply);
-    if (!p.pending_card || p.status !== 'pending') return reply.code(303).header('location', payUrl(p)).send();
-    return html(reply, threeDsPage(p));
-  });
-
-  app.post<{ Params: { id: string } }>('/pay/:id/3ds', async (req, reply) => {
-    const p = hostedPayment(req);
-    if (!p) return notFound(reply);
-    if (!p.pending_card || p.status !== 'pending') return reply.code(303).header('location', payUrl(p)).send();
-    const result = ((req.body ?? {}) as Form).result;
-    if (result === 'complete') approveCard(p, p.pending_card);
-    else if (result === 'fail') finish(p, 'declined', 'authentication_failed');
-    else return html(reply, threeDsPage(p), 422);
-    save();
-    return backToMerchant(reply, p);
-  });
-
-  app.post<{ Params: { id: string } }>('/pay/:id/cancel', async (req, reply) => {
-    const p = hostedPayment(req);
-    if (!p) return notFound(reply);
-    if (awaitingCustomer(p)) {
-      finish(p, 'canceled');
-      save();
-      return backToMerchant(reply, p);
-    }
-    return reply.code(303).header('location', payUrl(p)).send();
-  });
+  return { cardPage, threeDsPage, bankPage, ewalletPage, voucherPage, statusPage };
 }

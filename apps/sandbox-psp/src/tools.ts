@@ -12,9 +12,14 @@ import { CRYPTO_DECIMALS, displayAmount, formatMinor, parseDecimal, randomHex } 
 
 /** Registers the dashboard (`/`), `/crypto` and `/vouchers`. */
 export async function merchantTools(app: FastifyInstance, engine: SandboxEngine): Promise<void> {
-  const { state, save, nowIso, nextId, masked, required, base, blockIntervalMs, enqueueWebhook } = engine;
+  cryptoSimulator(app, engine);
+  voucherDesk(app, engine);
+  dashboard(app, engine);
+}
 
-  // ---- crypto: simulated transactions
+/** `/crypto`: simulated transactions to a deposit address the sandbox issued. */
+function cryptoSimulator(app: FastifyInstance, engine: SandboxEngine): void {
+  const { state, save, nowIso, nextId, masked, required, base, blockIntervalMs, enqueueWebhook } = engine;
 
   function cryptoPage(message?: { ok?: string; error?: string }, form: Form = {}): string {
     const rows = state.transactions
@@ -80,8 +85,11 @@ ${message?.error ? `<div class="error">${h(message.error)}</div>` : ''}${message
     save();
     return html(reply, cryptoPage({ ok: `Broadcast ${txid}` }), 201);
   });
+}
 
-  // ---- vouchers
+/** `/vouchers`: issues single-use vouchers and lists them. */
+function voucherDesk(app: FastifyInstance, engine: SandboxEngine): void {
+  const { state, save, nowIso, masked, base } = engine;
 
   function vouchersPage(message?: { ok?: string; error?: string }): string {
     const rows = Object.values(state.vouchers)
@@ -117,8 +125,11 @@ ${message?.error ? `<div class="error">${h(message.error)}</div>` : ''}${message
     save();
     return html(reply, vouchersPage({ ok: code }), 201);
   });
+}
 
-  // ---- dashboard
+/** `/`: the recent payments and the webhooks still waiting or failed. */
+function dashboard(app: FastifyInstance, engine: SandboxEngine): void {
+  const { state, masked, base } = engine;
 
   app.get('/', async (_req, reply) => {
     const payments = Object.values(state.payments)

@@ -67,6 +67,21 @@ export function create(ctx: ShellContext): GameRenderer {
   let scene: Scene = { t: 0, rate: K, cashT: null, crashed: false, shake: 0 };
   let running = false;
 
+  /** The canvas at the device's resolution, and the scale of the scene on it. */
+  type Frame = {
+    g: CanvasRenderingContext2D;
+    dpr: number;
+    w: number;
+    pad: number;
+    /** The multiplier at time t. */
+    m(t: number): number;
+    /** The canvas x of a time and y of a multiplier. */
+    X(t: number): number;
+    Y(v: number): number;
+    /** The highest multiplier on the scale. */
+    mMax: number;
+  };
+
   function draw(): void {
     const dpr = window.devicePixelRatio || 1;
     const w = Math.max(100, Math.round(canvas.clientWidth * dpr));
@@ -84,7 +99,14 @@ export function create(ctx: ShellContext): GameRenderer {
     const mMax = Math.max(2, m(scene.t) * 1.12);
     const X = (t: number) => pad + (t / tMax) * (w - pad * 1.5);
     const Y = (v: number) => hgt - pad - ((v - 1) / (mMax - 1)) * (hgt - pad * 1.8);
-    // Grid lines at round multipliers.
+    const frame: Frame = { g, dpr, w, pad, m, X, Y, mMax };
+    drawGrid(frame);
+    drawCurve(frame);
+    drawRocket(frame);
+  }
+
+  /** Grid lines at round multipliers. */
+  function drawGrid({ g, dpr, w, pad, Y, mMax }: Frame): void {
     g.strokeStyle = '#ffffff18';
     g.fillStyle = '#9aa0c3';
     g.lineWidth = dpr;
@@ -97,7 +119,10 @@ export function create(ctx: ShellContext): GameRenderer {
       g.stroke();
       g.fillText(`×${v.toFixed(v < 10 ? 1 : 0)}`, 4 * dpr, Y(v) + 4 * dpr);
     }
-    // The curve, faded after the cash-out.
+  }
+
+  /** The curve, faded after the cash-out. */
+  function drawCurve({ g, dpr, m, X, Y }: Frame): void {
     const N = 80;
     const segment = (from: number, to: number, colour: string) => {
       if (to <= from) return;
@@ -122,7 +147,10 @@ export function create(ctx: ShellContext): GameRenderer {
     } else {
       segment(0, scene.t, live);
     }
-    // The rocket at the tip (or the explosion).
+  }
+
+  /** The rocket at the tip (or the explosion). */
+  function drawRocket({ g, dpr, m, X, Y }: Frame): void {
     const jitter = scene.shake ? (Math.random() - 0.5) * scene.shake * dpr : 0;
     g.font = `${26 * dpr}px system-ui, sans-serif`;
     g.textAlign = 'center';

@@ -250,10 +250,11 @@ export function makeStellar(config: StellarConfig, declaredRtp: number): Stellar
     };
   }
 
-  /** Exact moments of one spin, see the module comment. */
-  const spinMoments = lazy((): { base: SpinMoments; free: SpinMoments } => {
-    // Indicator of a per-reel condition: [reel][row][symbol][kind] with kind 0: = symbol,
-    // 1: symbol or wild, 2: neither. Kind 3 ("anything") is `null`.
+  /**
+   * Indicators of the per-reel conditions of a line event: [reel][row][symbol][kind] with kind
+   * 0: = symbol, 1: symbol or wild, 2: neither. Kind 3 ("anything") is `null`.
+   */
+  function reelIndicators(): Uint8Array[][][][] {
     const ind: Uint8Array[][][][] = [];
     for (let r = 0; r < nReels; r++) {
       const len = lengths[r]!;
@@ -275,9 +276,15 @@ export function makeStellar(config: StellarConfig, declaredRtp: number): Stellar
         ),
       );
     }
-    // Every paying line event: line l shows exactly `count` of symbol s from the left.
-    type Event = { pay: number; conds: (Uint8Array | null)[] };
-    const events: Event[] = [];
+    return ind;
+  }
+
+  /** A paying line event: its pay (line bets) and, per reel, the stops that meet it (null: all). */
+  type LineEvent = { pay: number; conds: (Uint8Array | null)[] };
+
+  /** Every paying line event: line l shows exactly `count` of symbol s from the left. */
+  function lineEvents(ind: Uint8Array[][][][]): LineEvent[] {
+    const events: LineEvent[] = [];
     for (let l = 0; l < nLines; l++) {
       for (let s = 0; s < nSym; s++) {
         for (let count = 1; count <= nReels; count++) {
@@ -293,28 +300,54 @@ export function makeStellar(config: StellarConfig, declaredRtp: number): Stellar
         }
       }
     }
-    // Distribution of the scatter count restricted to an event: product of per-reel polynomials.
+    return events;
+  }
+
+  /** Distribution of the scatter count restricted to an event: product of per-reel polynomials. */
+  function scatterCountsWhere(conds: (Uint8Array | null)[]): Float64Array {
     const deg = maxScatters;
-    const restricted = (conds: (Uint8Array | null)[]): Float64Array => {
-      let poly = new Float64Array(deg + 1);
-      poly[0] = 1;
-      for (let r = 0; r < nReels; r++) {
-        const len = lengths[r]!;
-        const c = conds[r];
-        const sc = scatterAt[r]!;
-        const local = new Float64Array(rows + 1);
-        for (let t = 0; t < len; t++) if (!c || c[t] === 1) local[sc[t]!]! += 1 / len;
-        const next = new Float64Array(deg + 1);
-        for (let a = 0; a <= deg; a++) {
-          if (poly[a] === 0) continue;
-          for (let b = 0; b <= rows && a + b <= deg; b++) next[a + b]! += poly[a]! * local[b]!;
-        }
-        poly = next;
+    let poly = new Float64Array(deg + 1);
+    poly[0] = 1;
+    for (let r = 0; r < nReels; r++) {
+      const len = lengths[r]!;
+      const c = conds[r];
+      const sc = scatterAt[r]!;
+      const local = new Float64Array(rows + 1);
+      for (let t = 0; t < len; t++) if (!c || c[t] === 1) local[sc[t]!]! += 1 / len;
+      const next = new Float64Array(deg + 1);
+      for (let a = 0; a <= deg; a++) {
+        if (poly[a] === 0) continue;
+        for (let b = 0; b <= rows && a + b <= deg; b++) next[a + b]! += poly[a]! * local[b]!;
       }
-      return poly;
-    };
-    const none = new Array<Uint8Array | null>(nReels).fill(null);
-    const pC = restricted(none);
+      poly = next;
+    }
+    return poly;
+  }
+
+  /** The probability of two line events together (independent reels: product of per-reel joint probabilities). */
+  function jointProbability(A: LineEvent, B: LineEvent): number {
+    let prob = 1;
+    for (let r = 0; r < nReels && prob > 0; r++) {
+      const ca = A.conds[r];
+      const cb = B.conds[r];
+      if (!ca && !cb) continue;
+      const len = lengths[r]!;
+      let n = 0;
+      if (ca && cb) for (let t = 0; t < len; t++) n += ca[t]! & cb[t]!;
+      else {
+        const c = (ca ?? cb)!;
+        for (let t = 0; t < len; t++) n += c[t]!;
+      }
+      prob *= n / len;
+    }
+    return prob;
+  }
+
+  /** Exact moments of one spin, see the module comment. */
+  const spinMoments = lazy((): { base: SpinMoments; free: SpinMoments } => {
+    const events = lineEvents(reelIndicators());
+    const deg = maxScatters;
+    const pC = scatterCountsWhere(new Array<Uint8Array | null>(nReels).fill(null));
     const scat = Float64Array.from(scatterPay, (v) => v * nLines); // scatter pays in line bets
 
     // E[L], E[L·S], E[L·K] from single events.
@@ -323,7 +356,7 @@ export function makeStellar(config: StellarConfig, declaredRtp: number): Stellar
     let eLKb = 0;
     let eLKf = 0;
     for (const ev of events) {
-      const poly = restricted(ev.conds);
+      const poly = scatterCountsWhere(ev.conds);
       for (let c = 0; c <= deg; c++) {
         const q = poly[c]! * ev.pay;
         eL += q;
@@ -332,27 +365,13 @@ export function makeStellar(config: StellarConfig, declaredRtp: number): Stellar
         eLKf += q * awardFree[c]!;
       }
     }
-    // E[L²] from pairs of events (independent reels: product of per-reel joint probabilities).
+    // E[L²] from pairs of events.
     let eL2 = 0;
     for (let a = 0; a < events.length; a++) {
       const A = events[a]!;
       for (let b = a; b < events.length; b++) {
         const B = events[b]!;
-        let prob = 1;
-        for (let r = 0; r < nReels && prob > 0; r++) {
-          const ca = A.conds[r];
-          const cb = B.conds[r];
-          if (!ca && !cb) continue;
-          const len = lengths[r]!;
-          let n = 0;
-          if (ca && cb) for (let t = 0; t < len; t++) n += ca[t]! & cb[t]!;
-          else {
-            const c = (ca ?? cb)!;
-            for (let t = 0; t < len; t++) n += c[t]!;
-          }
-          prob *= n / len;
-        }
-        eL2 += (a === b ? 1 : 2) * A.pay * B.pay * prob;
+        eL2 += (a === b ? 1 : 2) * A.pay * B.pay * jointProbability(A, B);
       }
     }
     let eS = 0;
