@@ -8,7 +8,14 @@
  * minimum spin time (or about 300 ms with quick spin, where the licence allows it).
  */
 import './styles.css';
-import { api, ApiError, readSession, studioPrefix, type RoundResult, type Session } from './api';
+import {
+  CLIENT_SEED,
+  DEMO_CURRENCY,
+  type CreateSessionRequest,
+  type Fair,
+  type RoundResponse,
+} from '../../src/protocol';
+import { api, ApiError, sessionFrom, studioPrefix, type Session } from './api';
 import { GAME_INFO } from './catalog';
 import { h, sleep, svg } from './dom';
 import { formatMoney } from './money';
@@ -47,6 +54,7 @@ const MESSAGES: Record<string, string> = {
   bonus_max_bet: 'This stake is above the maximum bet allowed while a bonus is active.',
   wrong_currency: 'This game cannot be played in your account currency.',
   invalid_request: 'The request was not understood. Reload the game.',
+  invalid_response: 'The game server’s answer was not understood. Reload the game.',
   no_bet: 'Place a bet first.',
 };
 /**
@@ -340,7 +348,7 @@ function speakerIcon(on: boolean): SVGSVGElement {
  * The casino's `/fair` page (it frames the studio's verifier with the same query), opened in the
  * top window: on the lobby's origin when the launch named it, else on this page's.
  */
-function verifyUrl(fair: RoundResult['fair'], bet: unknown): string {
+function verifyUrl(fair: Fair, bet: unknown): string {
   const url = new URL('/fair', launch.lobbyUrl ?? location.href);
   url.searchParams.set('game', launch.game);
   url.searchParams.set('server_seed_hash', fair.server_seed_hash);
@@ -379,7 +387,7 @@ async function play(): Promise<void> {
   sound.play('start');
   renderer.start(quick);
 
-  let result: RoundResult;
+  let result: RoundResponse;
   try {
     result = await api.play(session.id, choice.bet);
   } catch (error) {
@@ -434,7 +442,7 @@ async function saveSeed(event: Event): Promise<void> {
   event.preventDefault();
   if (!session || busy) return;
   const value = seedInput.value.trim();
-  if (!/^[\x20-\x7e]{1,64}$/.test(value)) {
+  if (!CLIENT_SEED.test(value)) {
     showError('invalid_client_seed');
     return;
   }
@@ -461,10 +469,10 @@ async function rotate(): Promise<void> {
     revealedSeed.textContent = r.revealed.server_seed;
     revealedHash.textContent = r.revealed.server_seed_hash;
     revealedBox.hidden = false;
+    // A new seed pair (its nonces count from 0 again) with the same client seed.
     session.serverSeedHash = r.next.server_seed_hash;
-    // A new seed pair counts its nonces from 0 again.
-    session.nextNonce = typeof r.next.nonce === 'number' ? r.next.nonce : 0;
-    if (typeof r.next.client_seed === 'string') session.clientSeed = r.next.client_seed;
+    session.nextNonce = r.next.nonce;
+    session.clientSeed = r.next.client_seed;
     renderFair();
     clearError();
   } catch (error) {
@@ -571,14 +579,11 @@ function wire(): void {
 
 async function createSession(): Promise<Session> {
   if (launch.mode === 'real' && !launch.launchToken) throw new ApiError('invalid_launch_token', 401, {});
-  const body =
+  const body: CreateSessionRequest =
     launch.mode === 'real'
       ? { game: launch.game, mode: 'real', launch_token: launch.launchToken ?? '' }
-      : { game: launch.game, mode: 'demo', currency: 'FUN', licence: launch.licence };
-  let s = readSession(await api.createSession(body), launch);
-  if (!s.id) throw new ApiError('session_not_found', 0, {});
-  if (!s.serverSeedHash) s = { ...readSession(await api.session(s.id), launch), id: s.id };
-  return s;
+      : { game: launch.game, mode: 'demo', currency: DEMO_CURRENCY, licence: launch.licence };
+  return sessionFrom(await api.createSession(body));
 }
 
 async function main(): Promise<void> {

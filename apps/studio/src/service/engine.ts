@@ -2,19 +2,23 @@
  * The studio's engine: sessions and their provably fair seed pairs, one round at a time per
  * player, the wallet calls a round makes (and the ones still owed after a failure, retried with
  * backoff), and the answers the routes send. State lives in a `StudioStore`.
+ *
+ * `createStudioEngine` composes its parts, each a section below: the core (options, store,
+ * wallet), per-player serialisation, sessions and seeds, owed wallet calls, answers, rounds.
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type {
   WalletBetRequest,
   WalletErrorCode,
+  WalletMoveResponse,
   WalletRollbackRequest,
   WalletWinRequest,
-  JackpotWin,
 } from '@orbit/contracts';
 import type { FastifyReply } from 'fastify';
 import { commitment, jackpotDraw, RoundDraws } from '../fair/draws';
 import type { AnyGameMath } from '../games/types';
+import type { ErrorResponse, Fair, JackpotWin, RoundResponse, SessionResponse } from '../protocol';
 import { clientMissingPage } from './html';
 import {
   DEFAULT_JACKPOT_GAMES,
@@ -44,6 +48,20 @@ import { walletClient } from './wallet';
 export type StudioEngine = ReturnType<typeof createStudioEngine>;
 
 export function createStudioEngine(options: StudioOptions) {
+  const core = engineCore(options);
+  const sessions = sessionsAndSeeds(core);
+  const owed = owedWalletCalls(core, sessions);
+  const answers = studioAnswers(core);
+  const rounds = roundPlay(core, sessions, owed, answers);
+  return { ...core, withLock: playerLocks(), ...sessions, ...owed, ...answers, ...rounds };
+}
+
+// ---------------------------------------------------------------- core
+
+type EngineCore = ReturnType<typeof engineCore>;
+
+/** The options with their defaults, the wallet client, the state (loaded and saved at once) and the logger. */
+function engineCore(options: StudioOptions) {
   const store = options.store ?? memoryStore();
   const clock = options.clock ?? (() => new Date());
   const games = options.games;
@@ -71,11 +89,37 @@ export function createStudioEngine(options: StudioOptions) {
   const nowIso = () => clock().toISOString();
   const findGame = (slug: string): AnyGameMath | undefined => (Object.hasOwn(games, slug) ? games[slug] : undefined);
 
-  // ---------------------------------------------------------------- per-player serialisation
+  /** The casino's logger, once the plugin is registered (unless the options gave one). */
+  function useLog(next: StudioLog): void {
+    log = next;
+  }
+  const logger = () => log;
 
-  // A player's rounds, seed changes and rotations run one at a time (two tabs share one seed pair).
+  return {
+    options,
+    store,
+    clock,
+    games,
+    jackpotGames,
+    slotGames,
+    sessionTtlMs,
+    demoBalance,
+    wallet,
+    state,
+    save,
+    nowIso,
+    findGame,
+    useLog,
+    logger,
+  };
+}
+
+// ---------------------------------------------------------------- per-player serialisation
+
+/** A player's rounds, seed changes and rotations run one at a time (two tabs share one seed pair). */
+function playerLocks() {
   const locks = new Map<string, Promise<unknown>>();
-  function withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  return function withLock<T>(key: string, fn: () => Promise<T>): Promise<T> {
     const previous = locks.get(key) ?? Promise.resolve();
     const run = previous.then(fn, fn);
     const tail = run.then(
@@ -87,10 +131,14 @@ export function createStudioEngine(options: StudioOptions) {
       if (locks.get(key) === tail) locks.delete(key);
     });
     return run;
-  }
+  };
+}
 
-  // ---------------------------------------------------------------- sessions and seeds
+// ---------------------------------------------------------------- sessions and seeds
 
+type SessionsAndSeeds = ReturnType<typeof sessionsAndSeeds>;
+
+function sessionsAndSeeds({ state, save, clock, nowIso, sessionTtlMs, slotGames }: EngineCore) {
   const expired = (s: StudioSession, now = clock()) =>
     now.getTime() - new Date(s.last_seen_at).getTime() > sessionTtlMs;
 
@@ -149,13 +197,13 @@ export function createStudioEngine(options: StudioOptions) {
     return revealed_at;
   }
 
-  const fairView = (pair: SeedPair) => ({
+  const fairView = (pair: SeedPair): Fair => ({
     server_seed_hash: pair.server_seed_hash,
     client_seed: pair.client_seed,
     nonce: pair.nonce,
   });
 
-  function sessionView(s: StudioSession) {
+  function sessionView(s: StudioSession): SessionResponse {
     const rules = licenceRules(s.licence);
     return {
       session_id: s.id,
@@ -170,8 +218,14 @@ export function createStudioEngine(options: StudioOptions) {
     };
   }
 
-  // ---------------------------------------------------------------- owed wallet calls
+  return { expired, dropSession, sweep, liveSession, newPair, seedPair, revealPair, fairView, sessionView };
+}
 
+// ---------------------------------------------------------------- owed wallet calls
+
+type OwedWalletCalls = ReturnType<typeof owedWalletCalls>;
+
+function owedWalletCalls({ state, save, clock, nowIso, wallet, logger }: EngineCore, { sweep }: SessionsAndSeeds) {
   function backoff(attempts: number): number {
     return Math.min(1000 * 2 ** Math.max(0, attempts - 1), MAX_RETRY_BACKOFF_MS);
   }
@@ -190,7 +244,7 @@ export function createStudioEngine(options: StudioOptions) {
   }
 
   function failed(action: PendingCall['action'], id: string, body: string, error: string): void {
-    log.error({ action, transaction_id: id, error }, 'studio: the platform refused a wallet call the studio owes');
+    logger().error({ action, transaction_id: id, error }, 'studio: the platform refused a wallet call the studio owes');
     state.pending.push({
       id,
       action,
@@ -221,14 +275,14 @@ export function createStudioEngine(options: StudioOptions) {
         state.pending = state.pending.filter((p) => p !== call);
         noteBalance((JSON.parse(call.body) as { session_token: string }).session_token, result.data.balance_cents);
         report.delivered++;
-        log.info(
+        logger().info(
           { action: call.action, transaction_id: call.id, attempts: call.attempts },
           'studio: owed wallet call delivered',
         );
       } else if (result.kind === 'refused') {
         call.state = 'failed';
         call.last_error = result.code;
-        log.error(
+        logger().error(
           { action: call.action, transaction_id: call.id, code: result.code },
           'studio: the platform refused an owed wallet call',
         );
@@ -251,19 +305,25 @@ export function createStudioEngine(options: StudioOptions) {
     return running;
   }
 
-  // ---------------------------------------------------------------- answers
+  return { owe, failed, noteBalance, retryPending };
+}
 
-  const fail = (reply: FastifyReply, status: number, error: string, extra: Record<string, unknown> = {}) =>
+// ---------------------------------------------------------------- answers
+
+type StudioAnswers = ReturnType<typeof studioAnswers>;
+
+function studioAnswers({ options, logger }: EngineCore) {
+  const fail = (reply: FastifyReply, status: number, error: string, extra: Omit<ErrorResponse, 'error'> = {}) =>
     reply
       .code(status)
       .header('cache-control', 'no-store')
-      .send({ error, ...extra });
+      .send({ error, ...extra } satisfies ErrorResponse);
 
   /** A wallet refusal as the studio's error: the player-facing codes as they are, others 503. */
   function refusal(reply: FastifyReply, code: WalletErrorCode, balance?: number) {
     const status = REFUSAL_STATUS[code];
     if (!status) {
-      log.error({ code }, 'studio: unexpected wallet refusal');
+      logger().error({ code }, 'studio: unexpected wallet refusal');
       return fail(reply, 503, 'wallet_unavailable');
     }
     return fail(
@@ -292,19 +352,70 @@ export function createStudioEngine(options: StudioOptions) {
     return html(reply, clientMissingPage(what));
   }
 
-  // ---------------------------------------------------------------- rounds
+  return { fail, refusal, html, clientPage };
+}
 
-  type RoundAnswer = {
-    round_id: string;
-    outcome: unknown;
-    stake_cents: number;
-    win_cents: number;
-    balance_cents: number;
-    currency: string;
-    fair: { server_seed_hash: string; client_seed: string; nonce: number };
-    jackpot_win: JackpotWin | null;
-    win_pending?: true;
-  };
+// ---------------------------------------------------------------- rounds
+
+/** A round drawn and about to be paid: what its wallet calls and its answer are made of. */
+type DrawnRound = {
+  round_id: string;
+  session: StudioSession;
+  game: AnyGameMath;
+  pair: SeedPair;
+  /** The pair as it was for this round (the nonce before the round counts). */
+  fair: Fair;
+  bet: unknown;
+  stake: number;
+  outcome: unknown;
+  win: number;
+  started: Date;
+};
+
+function roundPlay(
+  { save, wallet, jackpotGames, slotGames, logger }: EngineCore,
+  { seedPair, fairView }: SessionsAndSeeds,
+  { owe, failed }: OwedWalletCalls,
+  { fail, refusal }: StudioAnswers,
+) {
+  /** A slot round sooner after the last one than the licence's minimum spin time. */
+  function tooFast(s: StudioSession, game: AnyGameMath, started: Date): boolean {
+    const rules = licenceRules(s.licence);
+    const last = s.last_round_at ? new Date(s.last_round_at).getTime() : undefined;
+    return (
+      slotGames.has(game.slug) &&
+      rules.minSpinMs > 0 &&
+      last !== undefined &&
+      started.getTime() - last < rules.minSpinMs
+    );
+  }
+
+  /** Draws the round from the player's seed pair with the game's mathematics (nothing counted yet). */
+  function drawRound(s: StudioSession, game: AnyGameMath, bet: unknown, stake: number, started: Date): DrawnRound {
+    const pair = seedPair(s.player);
+    const fair = fairView(pair);
+    const { outcome, win } = game.play(new RoundDraws(pair.server_seed, pair.client_seed, pair.nonce), bet);
+    if (!Number.isSafeInteger(win) || win < 0)
+      throw new Error(`${game.slug}: play returned an invalid win ${String(win)}`);
+    return { round_id: randomHex(16), session: s, game, pair, fair, bet, stake, outcome, win, started };
+  }
+
+  /** The round is played: its pair's nonce moves on and the licence's spin time counts from it. */
+  function countRound(r: DrawnRound): void {
+    r.pair.nonce += 1;
+    r.session.last_round_at = r.started.toISOString();
+  }
+
+  const answer = (r: DrawnRound, balance: number, jackpot: JackpotWin | null): RoundResponse => ({
+    round_id: r.round_id,
+    outcome: r.outcome,
+    stake_cents: r.stake,
+    win_cents: r.win,
+    balance_cents: balance,
+    currency: r.session.currency,
+    fair: r.fair,
+    jackpot_win: jackpot,
+  });
 
   /** Plays one round under the player's lock: its answer, or undefined when an error was sent. */
   async function playRound(
@@ -314,57 +425,47 @@ export function createStudioEngine(options: StudioOptions) {
     bet: unknown,
     stake: number,
     started: Date,
-  ): Promise<RoundAnswer | undefined> {
-    const rules = licenceRules(s.licence);
-    const last = s.last_round_at ? new Date(s.last_round_at).getTime() : undefined;
-    if (
-      slotGames.has(game.slug) &&
-      rules.minSpinMs > 0 &&
-      last !== undefined &&
-      started.getTime() - last < rules.minSpinMs
-    ) {
+  ): Promise<RoundResponse | undefined> {
+    if (tooFast(s, game, started)) {
       save();
       void fail(reply, 429, 'too_fast');
       return undefined;
     }
-    const pair = seedPair(s.player);
-    const fair = fairView(pair);
-    const { outcome, win } = game.play(new RoundDraws(pair.server_seed, pair.client_seed, pair.nonce), bet);
-    if (!Number.isSafeInteger(win) || win < 0)
-      throw new Error(`${game.slug}: play returned an invalid win ${String(win)}`);
-    const round_id = randomHex(16);
-    const answer = (balance: number, jackpot: JackpotWin | null): RoundAnswer => ({
-      round_id,
-      outcome,
-      stake_cents: stake,
-      win_cents: win,
-      balance_cents: balance,
-      currency: s.currency,
-      fair,
-      jackpot_win: jackpot,
-    });
+    const round = drawRound(s, game, bet, stake, started);
+    if (s.mode === 'demo') return playDemoRound(reply, round);
+    const placed = await placeBet(reply, round);
+    if (!placed) return undefined;
+    return payWin(round, placed.jackpot_win ?? null);
+  }
 
-    if (s.mode === 'demo') {
-      if (stake > s.balance_cents) {
-        save();
-        void fail(reply, 402, 'insufficient_funds', { balance_cents: s.balance_cents });
-        return undefined;
-      }
-      s.balance_cents = s.balance_cents - stake + win;
-      pair.nonce += 1;
-      s.last_round_at = started.toISOString();
+  /** A demo round: the session's FUN money, no wallet call. */
+  function playDemoRound(reply: FastifyReply, r: DrawnRound): RoundResponse | undefined {
+    const s = r.session;
+    if (r.stake > s.balance_cents) {
       save();
-      return answer(s.balance_cents, null);
+      void fail(reply, 402, 'insufficient_funds', { balance_cents: s.balance_cents });
+      return undefined;
     }
+    s.balance_cents = s.balance_cents - r.stake + r.win;
+    countRound(r);
+    save();
+    return answer(r, s.balance_cents, null);
+  }
 
-    const sessionToken = s.session_token!;
+  /**
+   * The wallet `bet` of a real round (`<round_id>:bet`, with the jackpot draw on jackpot games):
+   * the platform's answer once taken, or undefined when an error was sent (a refusal, or no
+   * confirmation: then the bet is rolled back).
+   */
+  async function placeBet(reply: FastifyReply, r: DrawnRound): Promise<WalletMoveResponse | undefined> {
+    const { session: s, game, pair, round_id } = r;
     const betTx = `${round_id}:bet`;
     const betBody: WalletBetRequest = {
-      session_token: sessionToken,
+      session_token: s.session_token!,
       game: game.slug,
       round_id,
       transaction_id: betTx,
-      amount_cents: stake,
+      amount_cents: r.stake,
       currency: s.currency,
       ...(jackpotGames.has(game.slug)
         ? { jackpot_draw: jackpotDraw(pair.server_seed, pair.client_seed, pair.nonce) }
@@ -379,47 +480,54 @@ export function createStudioEngine(options: StudioOptions) {
         return undefined;
       }
       // Whether the platform took the bet is unknown: roll it back (it answers OK for an unknown bet).
-      log.warn({ round_id, reason: placed.reason }, 'studio: bet not confirmed, rolling back');
+      logger().warn({ round_id, reason: placed.reason }, 'studio: bet not confirmed, rolling back');
       await rollback(s, round_id, betTx);
       save();
       void fail(reply, 503, 'wallet_unavailable');
       return undefined;
     }
     // The bet is taken: the round is played, whatever happens to the win.
-    pair.nonce += 1;
-    s.last_round_at = started.toISOString();
+    countRound(r);
     s.balance_cents = placed.data.balance_cents;
     save();
+    return placed.data;
+  }
 
+  /**
+   * The wallet `win` of a real round whose bet was taken (`<round_id>:win`, amount 0 on a loss,
+   * with the round report). A win the platform does not answer is owed: kept and re-sent, and
+   * the answer says `win_pending`.
+   */
+  async function payWin(r: DrawnRound, jackpot: JackpotWin | null): Promise<RoundResponse> {
+    const { session: s, round_id } = r;
     const winTx = `${round_id}:win`;
     const winBody: WalletWinRequest = {
-      session_token: sessionToken,
-      game: game.slug,
+      session_token: s.session_token!,
+      game: r.game.slug,
       round_id,
       transaction_id: winTx,
-      reference_transaction_id: betTx,
-      amount_cents: win,
+      reference_transaction_id: `${round_id}:bet`,
+      amount_cents: r.win,
       currency: s.currency,
-      round: { stake_cents: stake, bet, outcome, fair },
+      round: { stake_cents: r.stake, bet: r.bet, outcome: r.outcome, fair: r.fair },
     };
     const raw = JSON.stringify(winBody);
     const paid = await wallet.call('win', raw);
-    const jackpot = placed.data.jackpot_win ?? null;
     if (paid.ok) {
       s.balance_cents = paid.data.balance_cents;
       save();
-      return answer(s.balance_cents, jackpot);
+      return answer(r, s.balance_cents, jackpot);
     }
     if (paid.kind === 'unavailable') {
       // Owed: kept in the store and re-sent with the same body until the platform answers.
-      log.warn({ round_id, reason: paid.reason }, 'studio: win not delivered, kept for retry');
+      logger().warn({ round_id, reason: paid.reason }, 'studio: win not delivered, kept for retry');
       owe('win', winTx, raw, paid.reason);
-      s.balance_cents += win;
+      s.balance_cents += r.win;
     } else {
       failed('win', winTx, raw, paid.code);
     }
     save();
-    return { ...answer(s.balance_cents, jackpot), win_pending: true as const };
+    return { ...answer(r, s.balance_cents, jackpot), win_pending: true as const };
   }
 
   async function rollback(s: StudioSession, round_id: string, betTx: string): Promise<void> {
@@ -437,47 +545,5 @@ export function createStudioEngine(options: StudioOptions) {
     else failed('rollback', body.transaction_id, raw, result.code);
   }
 
-  /** The casino's logger, once the plugin is registered (unless the options gave one). */
-  function useLog(next: StudioLog): void {
-    log = next;
-  }
-  const logger = () => log;
-
-  return {
-    options,
-    store,
-    clock,
-    games,
-    jackpotGames,
-    slotGames,
-    sessionTtlMs,
-    demoBalance,
-    wallet,
-    state,
-    save,
-    nowIso,
-    findGame,
-    withLock,
-    expired,
-    dropSession,
-    sweep,
-    liveSession,
-    newPair,
-    seedPair,
-    revealPair,
-    fairView,
-    sessionView,
-    owe,
-    failed,
-    noteBalance,
-    retryPending,
-    fail,
-    refusal,
-    html,
-    clientPage,
-    playRound,
-    rollback,
-    useLog,
-    logger,
-  };
+  return { playRound, rollback };
 }

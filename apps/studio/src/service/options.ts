@@ -1,11 +1,10 @@
 /**
- * The studio's options, limits and request bodies: what a casino configures when it mounts the
- * studio, what a licence imposes, and the shapes of the calls its browser client makes.
+ * The studio's options and limits: what a casino configures when it mounts the studio and what a
+ * licence imposes. The shapes of the calls its browser client makes are in `../protocol`.
  */
 import { randomBytes } from 'node:crypto';
 import { WALLET_ERROR_STATUS, type WalletErrorCode } from '@orbit/contracts';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { AnyGameMath } from '../games/types';
 import type { StudioStore } from './store';
 import type { StudioFetch, WalletRetryOptions } from './wallet';
@@ -57,7 +56,7 @@ export type Studio = {
 /** Standalone, the studio's own choice; mounted by the casino, the casino's list is passed in. */
 export const DEFAULT_JACKPOT_GAMES = ['stellar-sevens'] as const;
 export const DEFAULT_SLOT_GAMES = ['stellar-sevens', 'nebula-ways', 'cosmic-clusters'] as const;
-export const DEMO_CURRENCY = 'FUN';
+export { CLIENT_SEED, DEMO_CURRENCY } from '../protocol';
 export const DEMO_BALANCE_CENTS = 100_000;
 export const SESSION_TTL_MS = 12 * 3_600_000;
 export const MAX_RETRY_BACKOFF_MS = 5 * 60_000;
@@ -89,21 +88,4 @@ export const REFUSAL_STATUS: Partial<Record<WalletErrorCode, number>> = Object.f
 export const randomHex = (bytes: number) => randomBytes(bytes).toString('hex');
 export const SESSION_ID = /^[0-9a-f]{64}$/;
 export const SEED_HASH = /^[0-9a-fA-F]{64}$/;
-/** 1–64 printable ASCII characters. */
-export const CLIENT_SEED = /^[\x20-\x7e]{1,64}$/;
-
-export const sessionBody = z.discriminatedUnion('mode', [
-  z.object({ mode: z.literal('real'), game: z.string().min(1).max(100), launch_token: z.string().min(1).max(200) }),
-  z.object({
-    mode: z.literal('demo'),
-    game: z.string().min(1).max(100),
-    currency: z.literal(DEMO_CURRENCY).optional(),
-    licence: z
-      .string()
-      .regex(/^[A-Za-z]{2}$/)
-      .optional(),
-  }),
-]);
-export const clientSeedBody = z.object({ client_seed: z.string().regex(CLIENT_SEED) });
-
 export const noLog: StudioLog = { info: () => {}, warn: () => {}, error: () => {} } as unknown as StudioLog;

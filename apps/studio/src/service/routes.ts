@@ -4,21 +4,84 @@
  * client pages.
  */
 import fastifyStatic from '@fastify/static';
+import type { WalletAuthenticateResponse } from '@orbit/contracts';
 import type { FastifyInstance } from 'fastify';
 import { resolve } from 'node:path';
 import type { StudioEngine } from './engine';
 import { notFoundPage, rulesPage } from './html';
 import type { AnyGameMath } from '../games/types';
-import { clientSeedBody, DEMO_CURRENCY, randomHex, SEED_HASH, sessionBody } from './options';
+import {
+  clientSeedRequestSchema,
+  createSessionRequestSchema,
+  DEMO_CURRENCY,
+  roundRequestSchema,
+  type GameInfo,
+  type GamesResponse,
+  type RotateResponse,
+  type SeedLookupResponse,
+} from '../protocol';
+import { randomHex, SEED_HASH } from './options';
 import type { StudioSession } from './store';
 
 /** Registers the studio's routes on `app` (the casino mounts them under `/studio`). */
 export async function studioRoutes(app: FastifyInstance, engine: StudioEngine): Promise<void> {
+  if (!engine.options.log) engine.useLog(app.log);
+  answerErrorsAsJson(app, engine);
+  acceptEmptyJsonBodies(app);
+  if (engine.options.clientDir) {
+    await app.register(fastifyStatic, {
+      root: resolve(engine.options.clientDir, 'assets'),
+      prefix: '/assets/',
+      decorateReply: false,
+      index: false,
+    });
+  }
+  retryOnATimer(app, engine);
+  sessionRoutes(app, engine);
+  seedRoutes(app, engine);
+  gameRoutes(app, engine);
+}
+
+/** Every error, thrown or a route that does not exist, answers `{"error": code}` and never a stack. */
+function answerErrorsAsJson(app: FastifyInstance, { fail, logger }: StudioEngine): void {
+  app.setErrorHandler((error: { statusCode?: number; message: string }, _req, reply) => {
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500)
+      return fail(reply, status === 404 ? 404 : 400, status === 404 ? 'not_found' : 'invalid_request');
+    logger().error(error);
+    return fail(reply, 500, 'internal_error');
+  });
+  app.setNotFoundHandler((_req, reply) => fail(reply, 404, 'not_found'));
+}
+
+/**
+ * A POST without a body (rotate) may still say `content-type: application/json`: accept it.
+ * Only this plugin's context changes; the casino's parser stays as it is.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance): void {
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '') return done(null, undefined);
+    jsonParser(req, body as string, done);
+  });
+}
+
+/** Re-sends the owed wallet calls every `retryIntervalMs` (default 30 s) until the app closes. */
+function retryOnATimer(app: FastifyInstance, { options, retryPending, logger }: StudioEngine): void {
+  const interval = options.retryIntervalMs ?? 30_000;
+  if (interval > 0) {
+    const timer = setInterval(() => {
+      retryPending().catch((error: unknown) => logger().error(error));
+    }, interval);
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  }
+}
+
+/** Sessions (real through the casino's launch token, or demo) and their rounds. */
+function sessionRoutes(app: FastifyInstance, engine: StudioEngine): void {
   const {
-    options,
-    games,
-    jackpotGames,
-    slotGames,
     state,
     save,
     clock,
@@ -30,60 +93,43 @@ export async function studioRoutes(app: FastifyInstance, engine: StudioEngine): 
     sweep,
     liveSession,
     sessionView,
-    seedPair,
-    revealPair,
-    newPair,
-    fairView,
     playRound,
-    retryPending,
     refusal,
     fail,
-    html,
-    clientPage,
     logger,
   } = engine;
-  if (!options.log) engine.useLog(app.log);
 
-  app.setErrorHandler((error: { statusCode?: number; message: string }, _req, reply) => {
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500)
-      return fail(reply, status === 404 ? 404 : 400, status === 404 ? 'not_found' : 'invalid_request');
-    logger().error(error);
-    return fail(reply, 500, 'internal_error');
-  });
-  app.setNotFoundHandler((_req, reply) => fail(reply, 404, 'not_found'));
-
-  // A POST without a body (rotate) may still say `content-type: application/json`: accept it.
-  // Only this plugin's context changes; the casino's parser stays as it is.
-  const jsonParser = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
-    if (body === '') return done(null, undefined);
-    jsonParser(req, body as string, done);
+  /** A demo session: the studio's own FUN money, no wallet call. */
+  const demoSession = (id: string, game: string, licence: string | undefined, now: string): StudioSession => ({
+    id,
+    mode: 'demo',
+    game,
+    currency: DEMO_CURRENCY,
+    licence: (licence ?? 'CW').toUpperCase(),
+    player: `demo:${id}`,
+    balance_cents: demoBalance,
+    created_at: now,
+    last_seen_at: now,
   });
 
-  if (options.clientDir) {
-    await app.register(fastifyStatic, {
-      root: resolve(options.clientDir, 'assets'),
-      prefix: '/assets/',
-      decorateReply: false,
-      index: false,
-    });
-  }
-
-  const interval = options.retryIntervalMs ?? 30_000;
-  if (interval > 0) {
-    const timer = setInterval(() => {
-      retryPending().catch((error: unknown) => logger().error(error));
-    }, interval);
-    timer.unref();
-    app.addHook('onClose', async () => clearInterval(timer));
-  }
-
-  // ---- sessions
+  /** A real session: the wallet's `authenticate` answer for the launch token. */
+  const realSession = (id: string, game: string, a: WalletAuthenticateResponse, now: string): StudioSession => ({
+    id,
+    mode: 'real',
+    game,
+    currency: a.currency,
+    licence: a.licence.toUpperCase(),
+    player: `real:${a.player_id}`,
+    session_token: a.session_token,
+    player_id: a.player_id,
+    nickname: a.nickname,
+    balance_cents: a.balance_cents,
+    created_at: now,
+    last_seen_at: now,
+  });
 
   app.post('/api/sessions', async (req, reply) => {
-    const parsed = sessionBody.safeParse(req.body);
+    const parsed = createSessionRequestSchema.safeParse(req.body);
     if (!parsed.success) return fail(reply, 422, 'invalid_request');
     const body = parsed.data;
     if (!findGame(body.game)) return fail(reply, 404, 'game_not_found');
@@ -92,17 +138,7 @@ export async function studioRoutes(app: FastifyInstance, engine: StudioEngine): 
     const now = nowIso();
     let s: StudioSession;
     if (body.mode === 'demo') {
-      s = {
-        id,
-        mode: 'demo',
-        game: body.game,
-        currency: DEMO_CURRENCY,
-        licence: (body.licence ?? 'CW').toUpperCase(),
-        player: `demo:${id}`,
-        balance_cents: demoBalance,
-        created_at: now,
-        last_seen_at: now,
-      };
+      s = demoSession(id, body.game, body.licence, now);
     } else {
       const auth = await wallet.call('authenticate', { launch_token: body.launch_token, game: body.game });
       if (!auth.ok) {
@@ -110,21 +146,7 @@ export async function studioRoutes(app: FastifyInstance, engine: StudioEngine): 
         logger().warn({ reason: auth.reason }, 'studio: authenticate failed');
         return fail(reply, 503, 'wallet_unavailable');
       }
-      const a = auth.data;
-      s = {
-        id,
-        mode: 'real',
-        game: body.game,
-        currency: a.currency,
-        licence: a.licence.toUpperCase(),
-        player: `real:${a.player_id}`,
-        session_token: a.session_token,
-        player_id: a.player_id,
-        nickname: a.nickname,
-        balance_cents: a.balance_cents,
-        created_at: now,
-        last_seen_at: now,
-      };
+      s = realSession(id, body.game, auth.data, now);
     }
     state.sessions[id] = s;
     const view = sessionView(s);
@@ -151,10 +173,12 @@ export async function studioRoutes(app: FastifyInstance, engine: StudioEngine): 
     if (!s) return fail(reply, 404, 'session_not_found');
     const game = findGame(s.game);
     if (!game) return fail(reply, 403, 'game_disabled');
+    // The game judges the bet: a body without one is the game's `invalid_bet` too.
+    const request = roundRequestSchema.safeParse(req.body);
     let bet: unknown;
     let stake: number;
     try {
-      bet = game.parseBet((req.body as { bet?: unknown } | null | undefined)?.bet);
+      bet = game.parseBet(request.success ? request.data.bet : undefined);
       stake = game.stake(bet);
     } catch (error) {
       if (error instanceof RangeError) return fail(reply, 422, 'invalid_bet');
@@ -164,13 +188,16 @@ export async function studioRoutes(app: FastifyInstance, engine: StudioEngine): 
     const result = await withLock(s.player, () => playRound(reply, s, game, bet, stake, started));
     return result === undefined ? reply : reply.header('cache-control', 'no-store').send(result);
   });
+}
 
-  // ---- seeds
+/** Seeds: the client seed, rotation, and the fair verifier's lookup of a revealed seed. */
+function seedRoutes(app: FastifyInstance, engine: StudioEngine): void {
+  const { state, save, withLock, liveSession, seedPair, revealPair, newPair, fairView, fail } = engine;
 
   app.put<{ Params: { id: string } }>('/api/sessions/:id/client_seed', async (req, reply) => {
     const s = liveSession(req.params.id);
     if (!s) return fail(reply, 404, 'session_not_found');
-    const parsed = clientSeedBody.safeParse(req.body);
+    const parsed = clientSeedRequestSchema.safeParse(req.body);
     if (!parsed.success) return fail(reply, 422, 'invalid_client_seed');
     return withLock(s.player, async () => {
       const pair = seedPair(s.player);
@@ -189,7 +216,7 @@ export async function studioRoutes(app: FastifyInstance, engine: StudioEngine): 
       const next = newPair(old.client_seed);
       state.seeds[s.player] = next;
       save();
-      return reply.header('cache-control', 'no-store').send({
+      const answer: RotateResponse = {
         revealed: {
           server_seed: old.server_seed,
           server_seed_hash: old.server_seed_hash,
@@ -198,7 +225,8 @@ export async function studioRoutes(app: FastifyInstance, engine: StudioEngine): 
           revealed_at,
         },
         next: fairView(next),
-      });
+      };
+      return reply.header('cache-control', 'no-store').send(answer);
     });
   });
 
@@ -206,12 +234,20 @@ export async function studioRoutes(app: FastifyInstance, engine: StudioEngine): 
     const hash = req.params.hash.toLowerCase();
     if (!SEED_HASH.test(hash) || !Object.hasOwn(state.commitments, hash)) return fail(reply, 404, 'seed_not_found');
     const record = state.commitments[hash]!;
-    return { server_seed_hash: hash, server_seed: record.server_seed, revealed_at: record.revealed_at };
+    const answer: SeedLookupResponse = {
+      server_seed_hash: hash,
+      server_seed: record.server_seed,
+      revealed_at: record.revealed_at,
+    };
+    return answer;
   });
+}
 
-  // ---- games and pages
+/** The games' facts, the rules pages and the client pages. */
+function gameRoutes(app: FastifyInstance, engine: StudioEngine): void {
+  const { games, jackpotGames, slotGames, findGame, fail, html, clientPage } = engine;
 
-  const gameView = (g: AnyGameMath) => ({
+  const gameView = (g: AnyGameMath): GameInfo => ({
     slug: g.slug,
     title: g.title,
     rtp: g.rtp,
@@ -221,7 +257,7 @@ export async function studioRoutes(app: FastifyInstance, engine: StudioEngine): 
     jackpot: jackpotGames.has(g.slug),
   });
 
-  app.get('/api/games', async () => ({ games: Object.values(games).map(gameView) }));
+  app.get('/api/games', async (): Promise<GamesResponse> => ({ games: Object.values(games).map(gameView) }));
 
   app.get<{ Params: { game: string } }>('/api/games/:game', async (req, reply) => {
     const game = findGame(req.params.game);

@@ -1,0 +1,125 @@
+/**
+ * The studio's HTTP API calls (apps/studio/README.md). The bodies and answers are the protocol's
+ * (`src/protocol`, shared with the service): every answer is parsed with its schema. An error
+ * answers `{"error": code}` with an HTTP status and becomes an `ApiError`; an answer that does
+ * not match its schema becomes `invalid_response`.
+ *
+ * Free of the page (no `location`, no DOM): `api.ts` binds the calls to where the studio is
+ * mounted, and the unit tests run them against the service.
+ */
+import type { z } from 'zod/mini';
+import {
+  clientSeedResponseSchema,
+  errorResponseSchema,
+  rotateResponseSchema,
+  roundResponseSchema,
+  seedLookupResponseSchema,
+  sessionResponseSchema,
+  type ClientSeedRequest,
+  type CreateSessionRequest,
+  type RoundRequest,
+  type SessionResponse,
+} from '../../src/protocol';
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(code);
+  }
+}
+
+/** The session as the shell keeps it (updated by each round's answer and by the seed calls). */
+export type Session = {
+  id: string;
+  game: string;
+  mode: 'real' | 'demo';
+  currency: string;
+  balance: number;
+  licence: string;
+  /** The licence's rules the client applies. */
+  rules: { minSpinMs: number; quickSpin: boolean };
+  serverSeedHash: string;
+  clientSeed: string;
+  nextNonce: number;
+};
+
+/** The shell's session from the service's answer. */
+export function sessionFrom(answer: SessionResponse): Session {
+  return {
+    id: answer.session_id,
+    game: answer.game,
+    mode: answer.mode,
+    currency: answer.currency,
+    balance: answer.balance_cents,
+    licence: answer.licence,
+    rules: { minSpinMs: answer.rules.min_spin_ms, quickSpin: answer.rules.quick_spin },
+    serverSeedHash: answer.fair.server_seed_hash,
+    clientSeed: answer.fair.client_seed,
+    nextNonce: answer.fair.nonce,
+  };
+}
+
+/** Calls the studio's API under `prefix` (`/studio`); the answer parsed with `schema`. */
+export async function call<S extends z.ZodMiniType>(
+  schema: S,
+  prefix: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<z.infer<S>> {
+  let response: Response;
+  try {
+    response = await fetch(`${prefix}/api${path}`, {
+      method,
+      headers:
+        body === undefined
+          ? { accept: 'application/json' }
+          : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError('network_error', 0, {});
+  }
+  let json: unknown = null;
+  try {
+    json = await response.json();
+  } catch {
+    // An empty or non-JSON answer: the status says what happened.
+  }
+  if (!response.ok) {
+    const error = errorResponseSchema.safeParse(json);
+    throw error.success
+      ? new ApiError(error.data.error, response.status, error.data)
+      : new ApiError(`http_${response.status}`, response.status, {});
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    console.error(`studio: unexpected answer to ${method} ${path}`, parsed.error.issues);
+    throw new ApiError('invalid_response', response.status, {});
+  }
+  return parsed.data;
+}
+
+const sessionPath = (id: string) => `/sessions/${encodeURIComponent(id)}`;
+
+/** The studio's calls, under the prefix `prefix()` answers when called. */
+export function studioApi(prefix: () => string) {
+  const request = <S extends z.ZodMiniType>(schema: S, method: string, path: string, body?: unknown) =>
+    call(schema, prefix(), method, path, body);
+  return {
+    createSession: (body: CreateSessionRequest) => request(sessionResponseSchema, 'POST', '/sessions', body),
+    session: (id: string) => request(sessionResponseSchema, 'GET', sessionPath(id)),
+    play: (id: string, bet: unknown) =>
+      request(roundResponseSchema, 'POST', `${sessionPath(id)}/rounds`, { bet } satisfies RoundRequest),
+    setClientSeed: (id: string, clientSeed: string) =>
+      request(clientSeedResponseSchema, 'PUT', `${sessionPath(id)}/client_seed`, {
+        client_seed: clientSeed,
+      } satisfies ClientSeedRequest),
+    rotate: (id: string) => request(rotateResponseSchema, 'POST', `${sessionPath(id)}/rotate`),
+    seed: (hash: string) => request(seedLookupResponseSchema, 'GET', `/fair/seeds/${encodeURIComponent(hash)}`),
+  };
+}

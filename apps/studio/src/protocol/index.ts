@@ -1,0 +1,144 @@
+/**
+ * The studio's HTTP protocol (apps/studio/README.md "HTTP API"): the JSON bodies its browser
+ * client sends and the answers its service sends back, as zod schemas. The service validates the
+ * requests with them and types its answers with the inferred types; the client types its requests
+ * and parses every answer with them. One description of the wire for both sides.
+ *
+ * The browser bundles this module, so it imports `zod/mini` only: never Node (the client's tsconfig
+ * has no Node types, so `npm run typecheck` refuses a `node:` import here), and not the classic
+ * `zod` of @orbit/contracts (about 75 kB more in the game page than the mini build). The two shapes
+ * it shares with the contracts (`fairSchema`, `jackpotWinSchema`) are checked equal to theirs in
+ * apps/studio/test/unit/protocol.test.ts.
+ */
+import { z } from 'zod/mini';
+
+/** The only currency of demo play, the studio's own play money. */
+export const DEMO_CURRENCY = 'FUN';
+/** A client seed: 1–64 printable ASCII characters. */
+export const CLIENT_SEED = /^[\x20-\x7e]{1,64}$/;
+
+// ---- requests ------------------------------------------------------------------------------------
+
+const gameSlug = z.string().check(z.minLength(1), z.maxLength(100));
+
+/** `POST /api/sessions`: real play with the casino's one-time launch token, or demo play. */
+export const createSessionRequestSchema = z.discriminatedUnion('mode', [
+  z.object({
+    mode: z.literal('real'),
+    game: gameSlug,
+    launch_token: z.string().check(z.minLength(1), z.maxLength(200)),
+  }),
+  z.object({
+    mode: z.literal('demo'),
+    game: gameSlug,
+    currency: z.optional(z.literal(DEMO_CURRENCY)),
+    /** Two letters (default `CW`), upper-cased by the service. */
+    licence: z.optional(z.string().check(z.regex(/^[A-Za-z]{2}$/))),
+  }),
+]);
+export type CreateSessionRequest = z.input<typeof createSessionRequestSchema>;
+
+/**
+ * `POST /api/sessions/{id}/rounds`: the bet as the game's `parseBet` takes it (a stake, roulette's
+ * positions, dice's target …). The game judges the bet; a body without one is an `invalid_bet`.
+ */
+export const roundRequestSchema = z.object({ bet: z.unknown() });
+export type RoundRequest = z.input<typeof roundRequestSchema>;
+
+/** `PUT /api/sessions/{id}/client_seed`. */
+export const clientSeedRequestSchema = z.object({ client_seed: z.string().check(z.regex(CLIENT_SEED)) });
+export type ClientSeedRequest = z.input<typeof clientSeedRequestSchema>;
+
+// ---- answers -------------------------------------------------------------------------------------
+
+const cents = z.int();
+
+/**
+ * A seed pair as the player sees it: the server seed's commitment (sha256), the client seed and a
+ * nonce (in a session, the next round's; in a round, that round's). The wallet's round report
+ * carries the same shape (`roundFairSchema` of the contracts).
+ */
+export const fairSchema = z.object({ server_seed_hash: z.string(), client_seed: z.string(), nonce: z.int() });
+export type Fair = z.infer<typeof fairSchema>;
+
+/** A jackpot the round's bet won, as the wallet answered it (`jackpotWinSchema` of the contracts). */
+export const jackpotWinSchema = z.object({ level: z.string(), name: z.string(), amount_cents: cents });
+export type JackpotWin = z.infer<typeof jackpotWinSchema>;
+
+/** `POST /api/sessions` (201) and `GET /api/sessions/{id}`. */
+export const sessionResponseSchema = z.object({
+  session_id: z.string(),
+  mode: z.enum(['real', 'demo']),
+  game: z.string(),
+  currency: z.string(),
+  balance_cents: cents,
+  nickname: z.nullable(z.string()),
+  licence: z.string(),
+  /** The licence's rules for this game: the slot spin's minimum length, whether quick spin is allowed. */
+  rules: z.object({ min_spin_ms: z.int().check(z.minimum(0)), quick_spin: z.boolean() }),
+  fair: fairSchema,
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/** `POST /api/sessions/{id}/rounds`. */
+export const roundResponseSchema = z.object({
+  round_id: z.string(),
+  /** The game's outcome (its `play`): what the client draws and the verifier recomputes. */
+  outcome: z.unknown(),
+  stake_cents: cents,
+  win_cents: cents,
+  /** After the round (counting a win still owed by the wallet). */
+  balance_cents: cents,
+  currency: z.string(),
+  fair: fairSchema,
+  jackpot_win: z.nullable(jackpotWinSchema),
+  /** The win could not be delivered yet: the studio keeps it and re-sends it. */
+  win_pending: z.optional(z.literal(true)),
+});
+export type RoundResponse = z.infer<typeof roundResponseSchema>;
+
+/** `PUT /api/sessions/{id}/client_seed`: the seed pair with the new client seed. */
+export const clientSeedResponseSchema = fairSchema;
+export type ClientSeedResponse = z.infer<typeof clientSeedResponseSchema>;
+
+/** `POST /api/sessions/{id}/rotate`: the revealed server seed, and the new pair (nonce 0, same client seed). */
+export const rotateResponseSchema = z.object({
+  revealed: z.object({
+    server_seed: z.string(),
+    server_seed_hash: z.string(),
+    client_seed: z.string(),
+    /** Rounds played with this server seed. */
+    rounds: z.int(),
+    revealed_at: z.string(),
+  }),
+  next: fairSchema,
+});
+export type RotateResponse = z.infer<typeof rotateResponseSchema>;
+
+/** `GET /api/fair/seeds/{server_seed_hash}` (public): the seed only once revealed. */
+export const seedLookupResponseSchema = z.object({
+  server_seed_hash: z.string(),
+  server_seed: z.nullable(z.string()),
+  revealed_at: z.nullable(z.string()),
+});
+export type SeedLookupResponse = z.infer<typeof seedLookupResponseSchema>;
+
+/** `GET /api/games/{game}`: a game's facts for its rules page. */
+export const gameInfoSchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  rtp: z.number(),
+  rules: z.array(z.string()),
+  paytable: z.array(z.object({ label: z.string(), pays: z.string() })),
+  slot: z.boolean(),
+  jackpot: z.boolean(),
+});
+export type GameInfo = z.infer<typeof gameInfoSchema>;
+
+/** `GET /api/games`. */
+export const gamesResponseSchema = z.object({ games: z.array(gameInfoSchema) });
+export type GamesResponse = z.infer<typeof gamesResponseSchema>;
+
+/** Every refusal: its code (README "Errors") with an HTTP status; `insufficient_funds` adds the balance. */
+export const errorResponseSchema = z.object({ error: z.string(), balance_cents: z.optional(cents) });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
