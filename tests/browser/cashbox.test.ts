@@ -54,7 +54,7 @@ async function payOnCardPage(page: Page, cardNumber: string, { threeDs }: { thre
 }
 
 describe('cashbox (no PSP needed)', () => {
-  it('sends a guest to sign-up with the target, and an entry with no page under the popup to the lobby', async () => {
+  it('sends a guest to sign-up with the target, and from the sign-up page to the lobby', async () => {
     await withPage(env.browser, async (page) => {
       const watch = watchPage(page);
       await page.goto(url('/withdraw'));
@@ -64,9 +64,52 @@ describe('cashbox (no PSP needed)', () => {
       await fillSignUp(page, newEmail('cashbox-guard'));
       await poll(() => pathOf(page)).toBe('/');
       expect(await page.getByRole('dialog').count()).toBe(0);
-      // Loaded directly (no page to draw under it): the lobby too.
-      await page.goto(url('/dashboard'));
+      expect(watch.pageErrors).toEqual([]);
+    });
+  });
+
+  it('opens a cashbox address loaded directly, reloaded or linked over the lobby, and closes to the lobby', async () => {
+    await withPage(env.browser, async (page) => {
+      const watch = watchPage(page);
+      await registerOverLobby(page, newEmail('cashbox-direct'));
+      for (const path of ['/deposit', '/withdraw', '/cashbox', '/accounts/EUR/deposit']) {
+        await page.goto(url(path));
+        // A new fiat player is asked for personal details first: that popup, over the lobby, at the address.
+        await page.getByRole('dialog', { name: 'Personal info' }).waitFor();
+        await page.locator('.page.lobby').waitFor();
+        expect(pathOf(page)).toBe(path);
+      }
+      await page.reload();
+      await page.getByRole('dialog', { name: 'Personal info' }).waitFor();
+      expect(pathOf(page)).toBe('/accounts/EUR/deposit');
+      await fillPersonalInfo(page);
+      await page.getByRole('dialog', { name: 'Deposit' }).waitFor();
+      await page.locator('.page.lobby').waitFor();
+      await page.keyboard.press('Escape');
       await poll(() => pathOf(page)).toBe('/');
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      expect(watch.pageErrors).toEqual([]);
+    });
+  });
+
+  it("opens a game's deposit link over the game, and returns to the game on close", async () => {
+    await withPage(env.browser, async (page) => {
+      const watch = watchPage(page);
+      await registerOverLobby(page, newEmail('cashbox-game'));
+      await page.goto(url('/play/orbit/orbit-dice'));
+      const frame = page.frameLocator('[data-testid="game-frame"]');
+      await frame.getByTestId('play').and(frame.locator(':not([disabled])')).waitFor({ timeout: 30_000 });
+      await frame.getByTestId('play').click(); // no money: "Not enough balance" and its Deposit link
+      await frame.getByTestId('deposit').click();
+      await poll(() => pathOf(page), 20_000).toBe('/deposit');
+      await page.getByRole('dialog', { name: 'Personal info' }).waitFor();
+      await page.locator('[data-testid="game-frame"]').waitFor();
+      await fillPersonalInfo(page);
+      await page.getByRole('dialog', { name: 'Deposit' }).waitFor();
+      await page.keyboard.press('Escape');
+      await poll(() => pathOf(page)).toBe('/play/orbit/orbit-dice');
+      await page.locator('[data-testid="game-frame"]').waitFor();
+      expect(await page.getByRole('dialog').count()).toBe(0);
       expect(watch.pageErrors).toEqual([]);
     });
   });

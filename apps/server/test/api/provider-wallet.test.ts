@@ -85,6 +85,10 @@ describe('launch', () => {
 
   it('exchanges a launch token once, within five minutes, for the game it was made for', async () => {
     const url = new URL(launchResponseSchema.parse((await launch(ann)).json()).url, 'http://x');
+    // The game's deposit link opens the cashbox over this game's page.
+    const deposit = new URL(url.searchParams.get('deposit_url')!);
+    expect(deposit.pathname).toBe('/deposit');
+    expect(deposit.searchParams.get('from')).toBe('/play/orbit/european-roulette');
     const token = url.searchParams.get('launch_token');
     expectError(await wallet('authenticate', { launch_token: token, game: 'orbit-dice' }), 401, 'invalid_launch_token');
     const first = await wallet('authenticate', { launch_token: token, game: 'european-roulette' });

@@ -13,10 +13,44 @@ export function popupOf(pathname: string): PopupName | null {
   return (POPUPS as readonly string[]).includes(name) ? (name as PopupName) : null;
 }
 
+/** The router state of the page a sign-up leads to: a cashbox address then goes to the lobby instead. */
+export const AFTER_SIGN_UP = { afterSignUp: true } as const;
+export const isAfterSignUp = (state: unknown): boolean =>
+  (state as { afterSignUp?: unknown } | null)?.afterSignUp === true;
+
 /** A page's location as links hand it to a popup (`state={{ background }}`). */
 export type Background = { pathname: string; search: string; hash: string; key?: string };
 
 export function backgroundOf(state: unknown): Background | null {
   const bg = (state as { background?: Background } | null)?.background;
   return bg && typeof bg.pathname === 'string' ? bg : null;
+}
+
+/**
+ * A popup address loaded without a page under it (the cashbox's, reloaded or linked) first
+ * navigates to the page to draw under it, carrying this in the router state; the shell layout
+ * then reopens the popup over that page. `key` makes it happen once: going back to that page
+ * later (or reloading it) does not open the popup again.
+ */
+export type ReopenPopup = { target: string; key: string };
+
+export function reopenOf(state: unknown): ReopenPopup | null {
+  const reopen = (state as { reopenPopup?: ReopenPopup } | null)?.reopenPopup;
+  return reopen && typeof reopen.target === 'string' && typeof reopen.key === 'string' ? reopen : null;
+}
+
+const REOPENED_KEY = 'orbit_reopened_popups';
+
+/** True the first time a reopen is asked for in this tab, false ever after. */
+export function claimReopen(key: string, storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage): boolean {
+  let done: string[] = [];
+  try {
+    done = JSON.parse(storage.getItem(REOPENED_KEY) ?? '[]') as string[];
+  } catch {
+    // A damaged entry is as good as none.
+  }
+  if (!Array.isArray(done)) done = [];
+  if (done.includes(key)) return false;
+  storage.setItem(REOPENED_KEY, JSON.stringify([...done.slice(-19), key]));
+  return true;
 }

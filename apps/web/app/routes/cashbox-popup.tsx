@@ -13,14 +13,16 @@ import {
   cashboxApi,
   cashboxGuard,
   cashboxKeys,
+  pageUnderCashbox,
   queryClient,
   signUpTarget,
+  withoutFrom,
   type CashboxView,
 } from '../features/cashbox';
 import { loadProfileInfo, needsPersonalInfo, PersonalInfoModal } from '../features/profile';
 import { useI18n } from '../lib/i18n';
 import { localizePath, parseLocalePath } from '../lib/locale';
-import { backgroundOf } from '../lib/popups';
+import { backgroundOf, isAfterSignUp, type ReopenPopup } from '../lib/popups';
 import { useSession } from '../lib/session';
 import { loadSession } from '../lib/session-client';
 import { pageMeta } from './route-helpers';
@@ -65,10 +67,11 @@ function viewOf(pathname: string): CashboxView {
  * The cashbox popup routes (login required): /cashbox, /dashboard, /deposit,
  * /accounts/:id/deposit, /deposit-bonus, /withdraw, /deposit-fast. The shell layout draws the
  * page they were opened from under them (and says so through the outlet context). Guards, in
- * order (`cashboxGuard`): a guest goes to sign-up with the target as `redirect`; with no page
- * under the popup (loaded directly, reloaded, reached by a redirect) or coming from sign-up, to
- * the lobby; a fiat player missing personal details fills them in the profile's personal-info
- * popup first, then the cashbox opens.
+ * order (`cashboxGuard`): a guest goes to sign-up with the target as `redirect`; coming from
+ * sign-up, to the lobby; with no page under the popup (loaded directly, reloaded, linked, a
+ * game's deposit link), the page named by `?from=` (else the lobby) is drawn first and the popup
+ * reopens over it; a fiat player missing personal details fills them in the profile's
+ * personal-info popup first, then the cashbox opens.
  */
 export default function CashboxRoute() {
   const { locale } = useI18n();
@@ -108,7 +111,11 @@ export default function CashboxRoute() {
 
   const decision = cashboxGuard({
     status: session.status,
-    from: background && pageUnder ? parseLocalePath(background.pathname).path : null,
+    from: isAfterSignUp(location.state)
+      ? '/sign-up'
+      : background && pageUnder
+        ? parseLocalePath(background.pathname).path
+        : null,
     missingPersonalInfo: detailsDone ? false : player && fiat !== null ? needsPersonalInfo(player, fiat) : null,
   });
   useEffect(() => {
@@ -119,6 +126,11 @@ export default function CashboxRoute() {
       });
     } else if (decision === 'main') {
       navigate(localizePath('/', locale), { replace: true });
+    } else if (decision === 'draw-page-under') {
+      // The page under first (the game of a deposit link, else the lobby); the shell layout
+      // then reopens this popup over it, so closing it returns there.
+      const reopenPopup: ReopenPopup = { target: withoutFrom(location), key: location.key };
+      navigate(pageUnderCashbox(location.search, localizePath('/', locale)), { replace: true, state: { reopenPopup } });
     }
   }, [decision, navigate, locale, location, pageUnder, background]);
 

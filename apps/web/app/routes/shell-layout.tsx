@@ -12,7 +12,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { AUTH_ERROR_EVENT } from '../lib/events';
-import { backgroundOf, HASH_POPUPS, popupOf } from '../lib/popups';
+import { backgroundOf, claimReopen, HASH_POPUPS, popupOf, reopenOf } from '../lib/popups';
 import { setPlayer, useSession } from '../lib/session';
 import { useI18n } from '../lib/i18n';
 import { GameGrid } from '../features/games';
@@ -161,6 +161,15 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     void import('../lib/session-client').then((m) => m.applyPromoCodes(location, session.status, navigate));
   }, [location, session.status, navigate]);
+  // A popup loaded without a page under it asked for this page first: reopen it over this page, once.
+  useEffect(() => {
+    const reopen = reopenOf(location.state);
+    if (!reopen || popup || backgroundOf(location.state) || !claimReopen(reopen.key)) return;
+    navigate(reopen.target, {
+      preventScrollReset: true,
+      state: { background: { pathname: location.pathname, search: location.search, hash: location.hash } },
+    });
+  }, [location, navigate, popup]);
   // Hash links open popups (#sign-in, #sign-up, #remind, #new-password) over the page.
   useEffect(() => {
     const name = location.hash.slice(1);

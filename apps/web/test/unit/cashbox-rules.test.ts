@@ -3,6 +3,8 @@ import {
   CANCELLED_NOTICE_WINDOW_MS,
   cashboxErrorKeys,
   cashboxGuard,
+  pageUnderCashbox,
+  withoutFrom,
   outcomeOf,
   POLL_LIMIT_MS,
   shouldPoll,
@@ -23,12 +25,37 @@ describe('cashbox guard', () => {
     expect(cashboxGuard({ ...player, missingPersonalInfo: null })).toBe('wait');
   });
 
-  it('sends an entry with no prior route, or from the sign-up page, to the lobby', () => {
-    expect(cashboxGuard({ ...player, from: null })).toBe('main');
+  it('sends an entry from the sign-up page to the lobby', () => {
     expect(cashboxGuard({ ...player, from: '/sign-up' })).toBe('main');
     expect(cashboxGuard({ ...player, from: '/registration' })).toBe('main');
-    // Before the personal details are known: the lobby rule comes first.
-    expect(cashboxGuard({ ...player, from: null, missingPersonalInfo: null })).toBe('main');
+  });
+
+  it('draws a page under an entry that has none (loaded directly, reloaded, a game deposit link) before anything else', () => {
+    expect(cashboxGuard({ ...player, from: null })).toBe('draw-page-under');
+    expect(cashboxGuard({ ...player, from: null, missingPersonalInfo: null })).toBe('draw-page-under');
+    expect(cashboxGuard({ ...player, from: null, missingPersonalInfo: true })).toBe('draw-page-under');
+  });
+
+  it("draws the page named in `from` (this site's paths only), else the lobby", () => {
+    expect(pageUnderCashbox('?from=%2Fplay%2Forbit%2Fstellar-sevens', '/')).toBe('/play/orbit/stellar-sevens');
+    expect(pageUnderCashbox('?from=/de/play/orbit/orbit-dice%3Fmode%3Dreal', '/de')).toBe(
+      '/de/play/orbit/orbit-dice?mode=real',
+    );
+    for (const bad of [
+      '',
+      '?from=',
+      '?from=https://evil.example/',
+      '?from=//evil.example',
+      '?from=/\\evil.example',
+      '?from=play',
+    ])
+      expect(pageUnderCashbox(bad, '/de'), bad).toBe('/de');
+    expect(withoutFrom({ pathname: '/deposit', search: '?from=%2Fplay%2Fa%2Fb&amount=50', hash: '' })).toBe(
+      '/deposit?amount=50',
+    );
+    expect(withoutFrom({ pathname: '/accounts/EUR/deposit', search: '?from=/', hash: '#x' })).toBe(
+      '/accounts/EUR/deposit#x',
+    );
   });
 
   it('asks a fiat player missing details for them first, then opens the cashbox', () => {

@@ -40,6 +40,20 @@ export type LaunchSettings = {
 
 type RoundRow = typeof gameRounds.$inferSelect;
 
+/**
+ * The deposit link a game shows on "not enough balance": the cashbox, naming the game's page in
+ * `from` (in the player's language) so the casino draws the cashbox over the game and returns
+ * there when it closes (docs/rules/routes-and-guards.md "The cashbox").
+ */
+export function depositUrlFor(depositUrl: string, identifier: string, seoTitle: string, language?: string): string {
+  const provider = identifier.slice(0, identifier.indexOf('/'));
+  const prefix = language && language !== 'en' && /^[a-z]{2}(-[A-Z]{2})?$/.test(language) ? `/${language}` : '';
+  const url = new URL(depositUrl);
+  if (prefix) url.pathname = `${prefix}${url.pathname}`;
+  url.searchParams.set('from', `${prefix}/play/${provider}/${seoTitle}`);
+  return url.href;
+}
+
 export class PlayService {
   constructor(
     private readonly db: Db,
@@ -53,6 +67,7 @@ export class PlayService {
       .select({
         id: games.id,
         identifier: games.identifier,
+        seoTitle: games.seoTitle,
         enabled: games.enabled,
         hasDemoMode: games.hasDemoMode,
         currencies: games.currencies,
@@ -69,7 +84,11 @@ export class PlayService {
     if (!game.launchable || !game.launchUrl) throw unprocessable('game_not_launchable');
     const slug = game.identifier.slice(game.identifier.indexOf('/') + 1);
     const page = game.launchUrl.replace('{game}', encodeURIComponent(slug));
-    const common = { licence: settings.licence, lobby_url: settings.lobbyUrl, deposit_url: settings.depositUrl };
+    const common = {
+      licence: settings.licence,
+      lobby_url: settings.lobbyUrl,
+      deposit_url: depositUrlFor(settings.depositUrl, game.identifier, game.seoTitle, player?.language),
+    };
 
     if (mode === 'demo') {
       if (!game.hasDemoMode) throw unprocessable('demo_unavailable');

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { localizePath, type Locale } from '../../lib/locale';
+import { AFTER_SIGN_UP } from '../../lib/popups';
 import { useAuthFlow } from './flow';
 import { SignInForm, SignUpForm } from './forms';
 
@@ -28,7 +29,7 @@ export function AuthPage({ kind, locale }: { kind: 'login' | 'registration'; loc
           </span>
         </SignInForm>
       ) : (
-        <SignUpForm onDone={() => finish()} locale={locale}>
+        <SignUpForm onDone={() => finish(undefined, AFTER_SIGN_UP)} locale={locale}>
           <span>
             {t('auth.haveAccount')} <Link to={localizePath('/login', locale) + redirectQuery}>{t('auth.signIn')}</Link>
           </span>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { localizePath, type Locale } from '../../lib/locale';
-import { GUEST_ONLY, type Background, type PopupName } from '../../lib/popups';
+import { AFTER_SIGN_UP, GUEST_ONLY, type Background, type PopupName } from '../../lib/popups';
 import { Modal } from '../../ui/modal';
 import { useAuthFlow } from './flow';
 import { Confirmation, NewPasswordForm, RemindForm, SignInForm, SignUpForm } from './forms';
@@ -53,7 +53,7 @@ export function AuthPopup({ name, locale, background }: PopupProps) {
     );
   } else if (name === 'sign-up') {
     body = (
-      <SignUpForm onDone={() => finish()} locale={locale}>
+      <SignUpForm onDone={() => finish(undefined, AFTER_SIGN_UP)} locale={locale}>
         <span>
           {t('auth.haveAccount')} <Link {...popupLink('sign-in')}>{t('auth.signIn')}</Link>
         </span>

@@ -4,7 +4,7 @@
 // personal-info popup); everything here is loaded on demand.
 export { CashboxPopup } from './cashbox-popup';
 export { CashboxReturn } from './return-page';
-export { cashboxGuard, CASHBOX_VIEWS, signUpTarget, type CashboxView } from './rules';
+export { cashboxGuard, CASHBOX_VIEWS, pageUnderCashbox, signUpTarget, withoutFrom, type CashboxView } from './rules';
 export {
   activeAccount,
   cashboxApi,

@@ -24,19 +24,21 @@ export type GuardInput = {
   missingPersonalInfo: boolean | null;
 };
 
-export type GuardDecision = 'wait' | 'sign-up' | 'main' | 'personal-info' | 'cashbox';
+export type GuardDecision = 'wait' | 'sign-up' | 'main' | 'draw-page-under' | 'personal-info' | 'cashbox';
 
 /**
  * Where a cashbox route goes, in order (docs/rules/routes-and-guards.md "The cashbox"): a guest
- * to sign-up (login required, with the target as `redirect`); an entry with no page under it
- * (loaded directly, reloaded, or reached by a redirect) or coming from the sign-up page to the
- * lobby; a fiat player missing personal details to the personal-info popup first; everyone else
- * into the cashbox.
+ * to sign-up (login required, with the target as `redirect`); coming from the sign-up page to
+ * the lobby; an entry with no page under it (loaded directly, reloaded, linked, or a game's
+ * deposit link) first draws the page it names in `?from=` (else the lobby) and opens over it;
+ * a fiat player missing personal details to the personal-info popup first; everyone else into
+ * the cashbox.
  */
 export function cashboxGuard({ status, from, missingPersonalInfo }: GuardInput): GuardDecision {
   if (status === 'unknown') return 'wait';
   if (status === 'guest') return 'sign-up';
-  if (from === null || SIGN_UP_PATHS.includes(from)) return 'main';
+  if (from !== null && SIGN_UP_PATHS.includes(from)) return 'main';
+  if (from === null) return 'draw-page-under';
   if (missingPersonalInfo === null) return 'wait';
   return missingPersonalInfo ? 'personal-info' : 'cashbox';
 }
@@ -101,4 +103,22 @@ export function cashboxErrorKeys(field: string, code: string): string[] {
 /** `redirect` for the sign-up popup: the full target of the cashbox route (path, query, hash). */
 export function signUpTarget(signUpPath: string, location: { pathname: string; search: string; hash: string }): string {
   return `${signUpPath}?redirect=${encodeURIComponent(location.pathname + location.search + location.hash)}`;
+}
+
+/**
+ * The page a cashbox address loaded without one is drawn over: its `?from=` when that is a path of
+ * this site (a game's deposit link names the game), else the lobby. Never another site: `//host`,
+ * `/\\host` and absolute URLs are refused.
+ */
+export function pageUnderCashbox(search: string, lobbyPath: string): string {
+  const from = new URLSearchParams(search).get('from');
+  return from && /^\/(?![/\\])/.test(from) && !/[\s]/.test(from) ? from : lobbyPath;
+}
+
+/** The cashbox's own address without the `from` it was loaded with. */
+export function withoutFrom(location: { pathname: string; search: string; hash: string }): string {
+  const params = new URLSearchParams(location.search);
+  params.delete('from');
+  const search = params.toString();
+  return `${location.pathname}${search ? `?${search}` : ''}${location.hash}`;
 }
