@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { Ledger } from '../../../apps/server/src/modules/wallet';
 import { systemClock } from '../../../apps/server/src/platform/clock';
+import { playerDisplayName } from '../../../apps/web/app/lib/player-name';
 import { launchBrowser } from './browser';
 import { startServer, type TestServer } from './server';
 
@@ -85,8 +86,12 @@ export async function signOut(page: Page) {
   await page.locator('.header__enter').getByRole('link', { name: 'Sign in' }).waitFor();
 }
 
+/** The header names the player (no nickname in these journeys: the address, masked). */
 export const signedInAs = (page: Page, email: string) =>
-  page.locator('.header__player summary').filter({ hasText: email }).waitFor();
+  page
+    .locator('.header__player summary')
+    .filter({ hasText: playerDisplayName({ nickname: null, email }) })
+    .waitFor();
 
 /** Fills and saves the personal-info popup (asked before a fiat player's first deposit). */
 export async function fillPersonalInfo(page: Page) {

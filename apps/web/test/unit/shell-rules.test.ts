@@ -1,22 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import type { Banner, CmsPage } from '@orbit/contracts';
-import { bannerView, internalPath, visitorBanners } from '../../app/features/banners/banners';
+import { bannerView, forViewer, internalPath, visitorBanners } from '../../app/features/banners/banners';
+import { playerDisplayName } from '../../app/lib/player-name';
 import { findCmsPage, isCmsSlug } from '../../app/features/cms/lookup';
-import { isLinkShown, isNavActive, visitorMenu } from '../../app/features/shell/nav';
+import { activeNavHref, isLinkShown, visitorMenu } from '../../app/features/shell/nav';
 import { flagsCookie, parseFlagOverrides, resolveFlags, FLAG_DEFAULTS } from '../../app/features/feature-flags/flags';
 import { messagesUrl, translate } from '../../app/features/i18n/i18n';
 
 describe('navigation highlight', () => {
+  const top = ['/', '/pokies/top', '/pokies/new', '/pokies/slots', '/pokies/jackpot', '/pokies/instant', '/live/live'];
   it('marks the lobby for /, /categories and /games paths', () => {
-    expect(isNavActive('/', '/')).toBe(true);
-    expect(isNavActive('/', '/categories/top')).toBe(true);
-    expect(isNavActive('/de', '/de/games/12')).toBe(true);
-    expect(isNavActive('/', '/pokies/top')).toBe(false);
+    expect(activeNavHref(top, '/')).toBe('/');
+    expect(activeNavHref(top, '/categories/top')).toBe('/');
+    expect(activeNavHref(['/de', '/de/pokies/top'], '/de/games/12')).toBe('/de');
+    expect(activeNavHref(top, '/pokies/top')).not.toBe('/');
   });
-  it('marks a category item for its section', () => {
-    expect(isNavActive('/pokies/top', '/pokies/top')).toBe(true);
-    expect(isNavActive('/live/live', '/de/live/game-shows')).toBe(true);
-    expect(isNavActive('/live/live', '/pokies/top')).toBe(false);
+  it('marks one category item: its own, else the first of its section', () => {
+    for (const path of ['/pokies/top', '/pokies/new', '/pokies/slots', '/pokies/instant'])
+      expect(activeNavHref(top, path), path).toBe(path);
+    expect(activeNavHref(top, '/pokies/top/2')).toBe('/pokies/top');
+    expect(activeNavHref(top, '/pokies/all')).toBe('/pokies/top');
+    expect(activeNavHref(['/de/live/live', '/de/pokies/top'], '/de/live/game-shows')).toBe('/de/live/live');
+    expect(activeNavHref(top, '/profile')).toBeNull();
+    // The bottom bar's sections.
+    expect(activeNavHref(['/', '/pokies/all', '/live/all'], '/pokies/new')).toBe('/pokies/all');
   });
   it('hides login-only categories from visitors and localizes paths', () => {
     const items = [
@@ -97,6 +104,13 @@ describe('banners for visitors', () => {
     );
     expect(list.map((b) => b.id)).toEqual([2, 1]);
   });
+  it("leaves the guests' banners (a sign-up invitation) out once a player is signed in", () => {
+    const views = [banner({ id: 1, logged: false }), banner({ id: 2, logged: null })].map((b) =>
+      bannerView(b, 'https://orbit.example', 'en'),
+    );
+    expect(forViewer(views, false).map((b) => b.id)).toEqual([1, 2]);
+    expect(forViewer(views, true).map((b) => b.id)).toEqual([2]);
+  });
   it('routes same-host links inside the page', () => {
     expect(internalPath('/promotions', 'https://orbit.example')).toBe('/promotions');
     expect(internalPath('https://orbit.example/live/all?x=1', 'https://orbit.example')).toBe('/live/all?x=1');
@@ -120,6 +134,7 @@ describe('banners for visitors', () => {
       image: null,
       background: 'linear-gradient(135deg, #000, #fff)',
       button: { name: 'Go', href: '/de/live/all', internal: true },
+      guestOnly: false,
     });
     expect(bannerView(banner({ button: button('/it/promotions') }), 'https://orbit.example', 'de').button?.href).toBe(
       '/it/promotions',
@@ -169,5 +184,13 @@ describe('translations', () => {
     expect(translate(bundle, 'fr-CA', 'nav.live')).toBe('Live');
     expect(translate(bundle, 'fr-CA', 'hi', { name: 'Ada' })).toBe('Hi Ada');
     expect(translate(bundle, 'fr-CA', 'missing.key')).toBe('missing.key');
+  });
+});
+
+describe("a player's name on screen", () => {
+  it('is the nickname, else the address masked, never the whole address', () => {
+    expect(playerDisplayName({ nickname: 'Lucky Ace', email: 'ada@example.com' })).toBe('Lucky Ace');
+    expect(playerDisplayName({ nickname: null, email: 'ada.lovelace@example.com' })).toBe('ad***@example.com');
+    expect(playerDisplayName({ nickname: null, email: 'a@example.com' })).toBe('a***@example.com');
   });
 });

@@ -1,15 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
-import { BANNER_AUTOPLAY_MS, type BannerView } from './banners';
+import { useSession } from '../../lib/session';
+import { BANNER_AUTOPLAY_MS, forViewer, type BannerView } from './banners';
 import './banners.css';
 
 /**
  * The lobby's banners: a scroll-snapping strip (swipe works without JavaScript), dots to
  * pick one, and autoplay that pauses while hovered or focused or when motion is reduced.
  */
-export function BannerCarousel({ banners }: { banners: BannerView[] }) {
+export function BannerCarousel({ banners: all }: { banners: BannerView[] }) {
   const { t } = useI18n();
+  const banners = forViewer(all, useSession().player !== null);
   const strip = useRef<HTMLUListElement>(null);
   const [current, setCurrent] = useState(0);
   const [paused, setPaused] = useState(false);

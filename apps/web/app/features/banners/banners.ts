@@ -7,7 +7,8 @@ export const BANNER_AUTOPLAY_MS = 10_000;
 /**
  * Banners a visitor sees on a page (docs/rules/page-shell.md "Banners"): the page's category's, by
  * position, within their live time; banners for signed-in players or limited to player groups
- * are left out.
+ * are left out. Guest-only banners are kept here (the page is the same for everyone) and left
+ * out by the carousel once a player is signed in (`forViewer`).
  */
 export function visitorBanners(banners: Banner[], category: string, now = new Date()): Banner[] {
   return banners
@@ -41,6 +42,8 @@ export type BannerView = {
   background: string;
   /** `internal`: a path of this site, routed inside the page; otherwise a link that leaves it. */
   button: { name: string; href: string; internal: boolean } | null;
+  /** For guests only (a sign-up invitation): left out once a player is signed in. */
+  guestOnly: boolean;
 };
 
 const HOUSE_GRADIENT = ['#2a1f5c', '#3b1d4f', '#14213d', '#0b1020'];
@@ -57,6 +60,7 @@ export function bannerView(banner: Banner, origin: string, locale: Locale): Bann
     image: banner.image,
     background: `linear-gradient(135deg, ${colours.join(', ')})`,
     button: banner.button ? buttonOf(banner.button, origin, locale) : null,
+    guestOnly: banner.logged === false,
   };
 }
 
@@ -66,4 +70,9 @@ function buttonOf(button: NonNullable<Banner['button']>, origin: string, locale:
   // An unprefixed site path is the English page: show the visitor's own language instead.
   const href = parseLocalePath(path).locale === DEFAULT_LOCALE ? localizePath(path, locale) : path;
   return { name: button.name, href, internal: true };
+}
+
+/** The banners for who is looking: a signed-in player does not see the guests' ones. */
+export function forViewer(banners: BannerView[], signedIn: boolean): BannerView[] {
+  return signedIn ? banners.filter((b) => !b.guestOnly) : banners;
 }

@@ -1,6 +1,7 @@
 import './profile.css';
 import type { Player } from '@orbit/contracts';
-import { NavLink, useOutletContext } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { NavLink, useLocation, useOutletContext } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 
@@ -20,8 +21,20 @@ export const PROFILE_TABS = [
  */
 export function ProfileNav() {
   const { t, locale } = useI18n();
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a narrow screen the tabs scroll sideways: bring the current one into view (the strip only,
+  // never the page).
+  useEffect(() => {
+    const strip = nav.current;
+    const current = strip?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!strip || !current) return;
+    const box = strip.getBoundingClientRect();
+    const tab = current.getBoundingClientRect();
+    strip.scrollLeft += tab.left - box.left - (box.width - tab.width) / 2;
+  }, [pathname]);
   return (
-    <nav className="profile-tabs" aria-label={t('profile.tabsLabel')}>
+    <nav className="profile-tabs" aria-label={t('profile.tabsLabel')} ref={nav}>
       {PROFILE_TABS.map((tab) => (
         // `/profile` is current on its own address only; a tab stays current on its sub-pages (a round of the history).
         <NavLink

@@ -5,16 +5,23 @@ export type NavItem = { key: string; href: string; label: string; icon: string }
 export type FooterLink = { slug: string; href: string; title: string };
 
 /**
- * Navigation highlight (docs/rules/page-shell.md "Header and footer"): the lobby is active for
- * `/` and paths under /categories or /games; any other item for its own path and everything
- * under its first segment.
+ * Navigation highlight (docs/rules/page-shell.md "Header and footer"): at most one item of a
+ * menu is active. The lobby's on `/` and on paths under /categories or /games; otherwise the
+ * item whose path is the current path or contains it (the longest), else the first item of the
+ * current path's section (`/pokies/new` → the item at `/pokies/...`, when `new` has none).
  */
-export function isNavActive(itemPath: string, pathname: string): boolean {
+export function activeNavHref(hrefs: readonly string[], pathname: string): string | null {
   const current = parseLocalePath(pathname).path;
-  const item = parseLocalePath(itemPath).path;
-  if (item === '/') return current === '/' || current.startsWith('/categories/') || current.startsWith('/games/');
-  const section = item.split('/')[1];
-  return current === item || (section !== undefined && current.startsWith(`/${section}/`)) || current === `/${section}`;
+  const path = (href: string) => parseLocalePath(href).path;
+  const lobby = hrefs.find((href) => path(href) === '/');
+  if (lobby !== undefined && (current === '/' || current.startsWith('/categories/') || current.startsWith('/games/')))
+    return lobby;
+  const within = hrefs
+    .filter((href) => path(href) !== '/' && (current === path(href) || current.startsWith(`${path(href)}/`)))
+    .sort((a, b) => path(b).length - path(a).length);
+  if (within[0] !== undefined) return within[0];
+  const section = current.split('/')[1];
+  return hrefs.find((href) => path(href) !== '/' && path(href).split('/')[1] === section) ?? null;
 }
 
 /** Menu categories a visitor may see (login-only items are hidden for guests). */

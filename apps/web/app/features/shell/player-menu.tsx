@@ -2,6 +2,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { localizePath, type Locale } from '../../lib/locale';
 import { backgroundOf, popupOf } from '../../lib/popups';
+import { playerDisplayName } from '../../lib/player-name';
 import { useSession } from '../../lib/session';
 // Static here: this menu is loaded on demand, after the shell has loaded the session client anyway.
 import { signOut } from '../../lib/session-client';
@@ -20,7 +21,7 @@ export function PlayerMenu({ locale }: { locale: Locale }) {
   if (!session.player) return null;
   return (
     <details className="header__player">
-      <summary className="button button--ghost">{session.player.nickname ?? session.player.email}</summary>
+      <summary className="button button--ghost header__player-name">{playerDisplayName(session.player)}</summary>
       <div className="header__player-menu">
         <Link to={localizePath('/profile', locale)}>{t('auth.profile')}</Link>
         <button

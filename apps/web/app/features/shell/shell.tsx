@@ -7,7 +7,7 @@ import { useSession } from '../../lib/session';
 import { localizePath, type Locale } from '../../lib/locale';
 import { Icon } from '../../ui/icons';
 import { LanguageSelector } from './language-selector';
-import { isNavActive, type FooterLink, type NavItem } from './nav';
+import { activeNavHref, type FooterLink, type NavItem } from './nav';
 import { FooterMarks } from './footer-marks-island';
 import './shell.css';
 
@@ -66,6 +66,19 @@ export function Shell({
   const signIn = localizePath('/sign-in', locale);
   const signUp = localizePath('/sign-up', locale);
   const lobbyItem: NavItem = { key: 'lobby', href: home, label: t('nav.lobby'), icon: 'grid' };
+  const activeTop = activeNavHref(
+    [lobbyItem, ...nav].map((item) => item.href),
+    pathname,
+  );
+  const bottomItems = [
+    { href: home, icon: 'grid', label: t('nav.games') },
+    { href: localizePath('/pokies/all', locale), icon: 'cherry', label: t('nav.pokies') },
+    { href: localizePath('/live/all', locale), icon: 'live', label: t('nav.live') },
+  ];
+  const activeBottom = activeNavHref(
+    bottomItems.map((item) => item.href),
+    pathname,
+  );
 
   return (
     <div className="shell" data-licence={licence}>
@@ -111,8 +124,8 @@ export function Shell({
                 <li key={item.key}>
                   <Link
                     to={item.href}
-                    className={`topnav__link ${isNavActive(item.href, pathname) ? 'is-active' : ''}`}
-                    aria-current={isNavActive(item.href, pathname) ? 'page' : undefined}
+                    className={`topnav__link ${item.href === activeTop ? 'is-active' : ''}`}
+                    aria-current={item.href === activeTop ? 'page' : undefined}
                     prefetch="intent"
                   >
                     <Icon name={item.icon} size={18} />
@@ -154,16 +167,12 @@ export function Shell({
       />
 
       <nav className="bottombar" aria-label={t('nav.quick')}>
-        {[
-          { href: home, icon: 'grid', label: t('nav.games') },
-          { href: localizePath('/pokies/all', locale), icon: 'cherry', label: t('nav.pokies') },
-          { href: localizePath('/live/all', locale), icon: 'live', label: t('nav.live') },
-        ].map((item) => (
+        {bottomItems.map((item) => (
           <Link
             key={item.href}
             to={item.href}
-            className={`bottombar__item ${isNavActive(item.href, pathname) ? 'is-active' : ''}`}
-            aria-current={isNavActive(item.href, pathname) ? 'page' : undefined}
+            className={`bottombar__item ${item.href === activeBottom ? 'is-active' : ''}`}
+            aria-current={item.href === activeBottom ? 'page' : undefined}
           >
             <Icon name={item.icon} />
             <span>{item.label}</span>

@@ -1,10 +1,12 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useI18n } from '../../lib/i18n';
-import type { Locale } from '../../lib/locale';
+import { localizePath, type Locale } from '../../lib/locale';
+import { playerDisplayName } from '../../lib/player-name';
+import { useSession } from '../../lib/session';
 import { Drawer } from '../../ui/drawer';
 import { Icon } from '../../ui/icons';
 import { LanguageSelector } from './language-selector';
-import { isNavActive, type FooterLink, type NavItem } from './nav';
+import { activeNavHref, type FooterLink, type NavItem } from './nav';
 
 type SideMenuProps = {
   open: boolean;
@@ -19,29 +21,53 @@ type SideMenuProps = {
 };
 
 /**
- * The side menu (drawer). It opens only by a button press, so it is neither rendered on the
+ * The side menu (drawer): for a guest sign-up and sign-in, for a player their name, deposit and
+ * profile; then the categories and the info links. It opens only by a button press, so it is neither rendered on the
  * server nor loaded with the page: the shell loads it on the first press.
  */
 export default function SideMenu({ open, onClose, locale, items, infoLinks, signIn, signUp, pathname }: SideMenuProps) {
   const { t } = useI18n();
+  const { player } = useSession();
+  const location = useLocation();
+  const active = activeNavHref(
+    items.map((item) => item.href),
+    pathname,
+  );
   return (
     <Drawer open={open} onClose={onClose} label={t('nav.menu')} closeLabel={t('header.closeMenu')} id="side-menu">
       <div className="side-menu">
-        <div className="side-menu__enter">
-          <Link to={signUp} className="button button--primary">
-            {t('auth.signUp')}
-          </Link>
-          <Link to={signIn} className="button button--secondary">
-            {t('auth.signIn')}
-          </Link>
-        </div>
+        {player ? (
+          <div className="side-menu__enter side-menu__player">
+            <p className="side-menu__name">{playerDisplayName(player)}</p>
+            <Link
+              to={localizePath('/deposit', locale)}
+              state={{ background: location }}
+              className="button button--primary"
+            >
+              {t('cashbox.depositSubmit')}
+            </Link>
+            <Link to={localizePath('/profile', locale)} className="button button--secondary">
+              {t('auth.profile')}
+            </Link>
+          </div>
+        ) : (
+          <div className="side-menu__enter">
+            <Link to={signUp} className="button button--primary">
+              {t('auth.signUp')}
+            </Link>
+            <Link to={signIn} className="button button--secondary">
+              {t('auth.signIn')}
+            </Link>
+          </div>
+        )}
         <nav aria-label={t('nav.games')}>
           <ul className="side-menu__list">
             {items.map((item) => (
               <li key={item.key}>
                 <Link
                   to={item.href}
-                  className={`side-menu__link ${isNavActive(item.href, pathname) ? 'is-active' : ''}`}
+                  className={`side-menu__link ${item.href === active ? 'is-active' : ''}`}
+                  aria-current={item.href === active ? 'page' : undefined}
                 >
                   <Icon name={item.icon} size={18} />
                   {item.label}

@@ -1,0 +1,75 @@
+/**
+ * The page shell for a signed-in player, in real chromium: nothing of a guest's is left (the
+ * drawer's sign-up, the welcome banner), the header never shows the whole address, one menu item
+ * is current, and the current profile tab is in view on a phone.
+ */
+import { describe, expect, it } from 'vitest';
+import { watchPage } from './support/browser';
+import { newEmail, pathOf, poll, registerOverLobby, serverAndBrowser, withPage } from './support/journeys';
+
+const env = serverAndBrowser();
+const url = (path: string) => `${env.server.baseUrl}${path}`;
+
+describe('the shell of a signed-in player', () => {
+  it('shows a guest the welcome banner, and a player their masked address, no welcome and no sign-up in the drawer', async () => {
+    await withPage(env.browser, async (page) => {
+      const watch = watchPage(page);
+      const email = newEmail('shell');
+      await page.goto(url('/'));
+      await page.locator('[data-banner="welcome"]').waitFor();
+      await registerOverLobby(page, env.server.baseUrl, email);
+
+      const name = (await page.locator('.header__player summary').textContent()) ?? '';
+      expect(name).toMatch(/^sh\*\*\*@example\.com$/);
+      expect(await page.getByText(email).count()).toBe(0);
+      await poll(() => page.locator('[data-banner="welcome"]').count()).toBe(0);
+      await page.reload();
+      await page.locator('.header__player summary').waitFor();
+      await poll(() => page.locator('[data-banner="welcome"]').count()).toBe(0);
+
+      await page.locator('.header__menu').click();
+      const drawer = page.locator('#side-menu');
+      await drawer.getByRole('link', { name: 'Profile' }).waitFor();
+      expect(await drawer.getByRole('link', { name: 'Sign up' }).count()).toBe(0);
+      expect(await drawer.getByRole('link', { name: 'Sign in' }).count()).toBe(0);
+      await drawer.getByRole('link', { name: 'Deposit' }).click();
+      await poll(() => pathOf(page)).toBe('/deposit');
+      await page.getByRole('dialog', { name: 'Personal info' }).waitFor();
+      expect(watch.pageErrors).toEqual([]);
+    });
+  });
+
+  it('marks exactly one navigation item current on a category page', async () => {
+    await withPage(env.browser, async (page) => {
+      for (const path of ['/pokies/new', '/pokies/slots', '/pokies/all']) {
+        await page.goto(url(path));
+        expect(await page.locator('.topnav [aria-current="page"]').count(), path).toBe(1);
+        expect(await page.locator('.topnav .is-active').count(), path).toBe(1);
+      }
+      await page.goto(url('/pokies/new'));
+      expect(await page.locator('.topnav [aria-current="page"]').getAttribute('href')).toBe('/pokies/new');
+    });
+  });
+
+  it('scrolls the current profile tab into view on a phone', async () => {
+    const context = await env.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    try {
+      const page = await context.newPage();
+      await registerOverLobby(page, env.server.baseUrl, newEmail('shell-tabs'));
+      await page.goto(url('/profile/limits'));
+      const tab = page.locator('.profile-tabs [aria-current="page"]');
+      await tab.waitFor();
+      await poll(async () => {
+        const strip = await page.locator('.profile-tabs').boundingBox();
+        const box = await tab.boundingBox();
+        return !!strip && !!box && box.x >= strip.x && box.x + box.width <= strip.x + strip.width + 1;
+      }).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
