@@ -21,7 +21,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function meta(args: Route.MetaArgs) {
   const page = args.loaderData?.page;
-  return pageMeta(args, page ? { text: page.blocks.title || page.title } : null, page?.blocks.description || undefined);
+  // The CMS's SEO title already names the site; without one, the page's title and the site's name.
+  const title = page ? (page.blocks.title ? { full: page.blocks.title } : { text: page.title }) : null;
+  return pageMeta(args, title, page?.blocks.description || undefined);
 }
 
 export default function StaticPage({ loaderData }: Route.ComponentProps) {

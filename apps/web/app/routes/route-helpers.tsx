@@ -26,7 +26,8 @@ function layoutData(matches: ReadonlyArray<MatchLike>) {
 /** `meta` of a page: "<title> | <site>", an optional description, and the error pages' titles. */
 export function pageMeta(
   args: { matches: ReadonlyArray<MatchLike>; error?: unknown },
-  title: { key: string; vars?: Record<string, string> } | { text: string } | null,
+  /** `full`: a title that already names the site (a CMS page's SEO title): used as it is. */
+  title: { key: string; vars?: Record<string, string> } | { text: string } | { full: string } | null,
   description?: string,
 ): MetaDescriptor[] {
   const { locale, messages, siteName } = layoutData(args.matches);
@@ -36,11 +37,16 @@ export function pageMeta(
     text = isRouteErrorResponse(args.error) && args.error.status === 404 ? t('notFound.title') : t('oops.title');
   } else if (title === null) {
     text = '';
+  } else if ('full' in title) {
+    return withDescription([{ title: title.full }], description);
   } else {
     text = 'text' in title ? title.text : t(title.key, title.vars);
   }
   const full = [text, siteName].filter(Boolean).join(' | ');
-  const out: MetaDescriptor[] = [{ title: full }];
+  return withDescription([{ title: full }], description);
+}
+
+function withDescription(out: MetaDescriptor[], description: string | undefined): MetaDescriptor[] {
   if (description) out.push({ name: 'description', content: description });
   return out;
 }

@@ -21,7 +21,21 @@ type GameSearchProps = {
   renderGames: (games: SearchGame[]) => ReactNode;
 };
 
-/** The header's game search: type, wait 300 ms, see tiles; Escape or a click outside closes it. */
+const ARROW_STEPS: Record<string, number> = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 };
+
+/** Each game's first link in the results (Play, or Demo when the game opens only in demo). */
+function resultLinks(panel: HTMLElement | null): HTMLAnchorElement[] {
+  if (!panel) return [];
+  return [...panel.querySelectorAll<HTMLElement>('[data-game]')].flatMap((tile) => {
+    const link = tile.querySelector<HTMLAnchorElement>('.game-tile__overlay a[href]');
+    return link ? [link] : [];
+  });
+}
+
+/**
+ * The header's game search: type, wait 300 ms, see tiles; Enter opens the first game, the arrow
+ * keys move between the games found; Escape or a click outside closes it.
+ */
 export function GameSearch({ device, recommendedQuery, renderGames }: GameSearchProps) {
   const { t } = useI18n();
   const [text, setText] = useState('');
@@ -29,6 +43,7 @@ export function GameSearch({ device, recommendedQuery, renderGames }: GameSearch
   // Set on the first focus: from then on the results part is loaded and mounted.
   const [used, setUsed] = useState(false);
   const root = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
   const inputId = useId();
   const panelId = useId();
   const location = useLocation();
@@ -53,9 +68,17 @@ export function GameSearch({ device, recommendedQuery, renderGames }: GameSearch
       <form
         role="search"
         className="search__form"
-        onSubmit={(event) => event.preventDefault()}
+        onSubmit={(event) => {
+          event.preventDefault();
+          // Enter opens the first game found (its Play, or its Demo when that is all it has).
+          resultLinks(panel.current)[0]?.click();
+        }}
         onKeyDown={(event) => {
           if (event.key === 'Escape') setOpen(false);
+          if (event.key === 'ArrowDown' && showPanel) {
+            event.preventDefault();
+            resultLinks(panel.current)[0]?.focus();
+          }
         }}
       >
         <label htmlFor={inputId} className="visually-hidden">
@@ -83,7 +106,26 @@ export function GameSearch({ device, recommendedQuery, renderGames }: GameSearch
           }}
         />
       </form>
-      <div id={panelId} className="search__panel" hidden={!showPanel} aria-live="polite">
+      <div
+        id={panelId}
+        ref={panel}
+        className="search__panel"
+        hidden={!showPanel}
+        aria-live="polite"
+        onKeyDown={(event) => {
+          // Arrow keys move between the games found; up from the first returns to the box.
+          const step = ARROW_STEPS[event.key];
+          if (step === undefined) return;
+          const links = resultLinks(panel.current);
+          const at = links.indexOf(document.activeElement as HTMLAnchorElement);
+          if (at < 0) return;
+          event.preventDefault();
+          const next = at + step;
+          if (next < 0) document.getElementById(inputId)?.focus();
+          else links[Math.min(next, links.length - 1)]?.focus();
+        }}
+        onFocus={() => setOpen(true)}
+      >
         {used ? (
           <Suspense fallback={null}>
             <SearchResults
