@@ -41,11 +41,16 @@ a{color:#3b5bdb}
 .badge.succeeded{background:#d3f9d8}.badge.declined,.badge.failed{background:#ffe3e3}.badge.canceled{background:#f1f3f5}.badge.pending{background:#fff3bf}
 `;
 
+/** The sandbox's own mark, inline (no /favicon.ico request): a card in the ribbon's amber. */
+const FAVICON = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="2" y="7" width="28" height="19" rx="3" fill="#f59f00"/><rect x="2" y="11" width="28" height="4" fill="#1c1f2a"/><rect x="6" y="19" width="9" height="3" rx="1" fill="#fff"/></svg>',
+)}`;
+
 /** A whole sandbox page; `body` must already be escaped HTML. */
 export function page(title: string, body: string, options: { wide?: boolean } = {}): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)} · Sandbox PSP</title><style>${STYLE}</style></head>
+<meta name="robots" content="noindex"><link rel="icon" type="image/svg+xml" href="${FAVICON}"><title>${escapeHtml(title)} · Sandbox PSP</title><style>${STYLE}</style></head>
 <body><div class="ribbon">Sandbox — no real money</div><main${options.wide ? ' class="wide"' : ''}>${body}</main></body></html>`;
 }
 

@@ -29,6 +29,8 @@ describe('card payments on the hosted page', () => {
     expect(page.body).toContain('25.00 EUR');
     expect(page.body).toContain('Sandbox — no real money');
     expect(page.body).toContain('4000 0000 0000 3220');
+    // Its own icon, inline: the browser asks for no /favicon.ico.
+    expect(page.body).toMatch(/<link rel="icon" type="image\/svg\+xml" href="data:image\/svg\+xml,/);
   });
 
   it('approves 4242…, redirects 303 to return_url keeping its query, attaches card and sends payment.succeeded', async () => {
