@@ -239,6 +239,12 @@ describe('cashbox with the sandbox PSP', () => {
       await poll(() => dashboard.getByTestId('pending-cashout').count()).toBe(0);
       await poll(() => balance(page).textContent()).toBe('€200.00');
       await dashboard.getByRole('cell', { name: 'Recalled' }).waitFor();
+      // The history fits its modal (rows as cards), on a desktop and on a phone.
+      const fits = () => dashboard.evaluate((el) => el.scrollWidth <= el.clientWidth);
+      expect(await fits()).toBe(true);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await poll(fits).toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       expect(watch.pageErrors).toEqual([]);
     });
   });

@@ -102,6 +102,13 @@ describe('games', () => {
       await page.goto(url('/profile/games-history'));
       await page.getByTestId('round-row').first().waitFor({ timeout: 20_000 });
       expect(await page.getByTestId('round-row').count()).toBe(1);
+      // On a phone the history fits the screen: its rows become cards, nothing is cut off.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(
+        await page.getByTestId('rounds-table').evaluate((el) => el.getBoundingClientRect().right),
+      ).toBeLessThanOrEqual(390);
+      await page.setViewportSize({ width: 1366, height: 900 });
       await page.getByTestId('round-row').first().click();
       await page.getByTestId('round-detail').getByText(commitment).waitFor();
       await page.getByTestId('round-verify-link').click();

@@ -35,27 +35,33 @@ export function DashboardView({ link }: { link: PopupLink }) {
       <section aria-labelledby="cashbox-accounts">
         <h3 id="cashbox-accounts">{t('cashbox.header.accounts')}</h3>
         {accounts.isError ? <Notice kind="error">{t('errors.unknown')}</Notice> : null}
-        <table className="cashbox__table">
-          <thead>
-            <tr>
-              <th scope="col">{t('cashbox.dashboard.currency')}</th>
-              <th scope="col">{t('cashbox.dashboard.balance')}</th>
-              <th scope="col">{t('cashbox.dashboard.withdrawable')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {(accounts.data ?? []).map((account) => (
-              <tr key={account.currency} data-testid={`account-${account.currency}`}>
-                <th scope="row">
-                  {account.currency}
-                  {account.active ? ` (${t('cashbox.dashboard.active')})` : ''}
-                </th>
-                <td className="num">{money(account.amount_cents, account.currency)}</td>
-                <td className="num">{money(account.available_to_cashout_cents, account.currency)}</td>
+        <div className="stack-table-box">
+          <table className="cashbox__table stack-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('cashbox.dashboard.currency')}</th>
+                <th scope="col">{t('cashbox.dashboard.balance')}</th>
+                <th scope="col">{t('cashbox.dashboard.withdrawable')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {(accounts.data ?? []).map((account) => (
+                <tr key={account.currency} data-testid={`account-${account.currency}`}>
+                  <th scope="row">
+                    {account.currency}
+                    {account.active ? ` (${t('cashbox.dashboard.active')})` : ''}
+                  </th>
+                  <td className="num" data-label={t('cashbox.dashboard.balance')}>
+                    {money(account.amount_cents, account.currency)}
+                  </td>
+                  <td className="num" data-label={t('cashbox.dashboard.withdrawable')}>
+                    {money(account.available_to_cashout_cents, account.currency)}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         {(accounts.data ?? [])
           .filter((account) => account.held_cents > 0)
           .map((account) => (
@@ -137,35 +143,41 @@ function History() {
         <p className="cashbox__small">{t('cashbox.dashboard.empty')}</p>
       ) : null}
       {rows.length > 0 ? (
-        <table className="cashbox__table">
-          <thead>
-            <tr>
-              <th scope="col">{t('cashbox.dashboard.date')}</th>
-              <th scope="col">{t('cashbox.dashboard.type')}</th>
-              <th scope="col">{t('cashbox.dashboard.method')}</th>
-              <th scope="col">{t('cashbox.dashboard.amount')}</th>
-              <th scope="col">{t('cashbox.dashboard.status')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((payment) => (
-              <tr key={payment.id} data-testid="payment-row" data-outcome={outcomeOf(payment.state)}>
-                <td>{date.format(new Date(payment.created_at))}</td>
-                <td className="cashbox__cap">{t(`cashbox.action.${payment.action}`)}</td>
-                <td>
-                  <MethodName method={payment} />
-                </td>
-                <td className="num">{money(payment.amount_cents, payment.currency)}</td>
-                <td>
-                  {t(`cashbox.state.${payment.state}`)}
-                  {payment.held_reason ? (
-                    <span className="cashbox__small"> · {t(`cashbox.held.${payment.held_reason}`)}</span>
-                  ) : null}
-                </td>
+        <div className="stack-table-box">
+          <table className="cashbox__table stack-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('cashbox.dashboard.date')}</th>
+                <th scope="col">{t('cashbox.dashboard.type')}</th>
+                <th scope="col">{t('cashbox.dashboard.method')}</th>
+                <th scope="col">{t('cashbox.dashboard.amount')}</th>
+                <th scope="col">{t('cashbox.dashboard.status')}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {rows.map((payment) => (
+                <tr key={payment.id} data-testid="payment-row" data-outcome={outcomeOf(payment.state)}>
+                  <td data-label={t('cashbox.dashboard.date')}>{date.format(new Date(payment.created_at))}</td>
+                  <td className="cashbox__cap" data-label={t('cashbox.dashboard.type')}>
+                    {t(`cashbox.action.${payment.action}`)}
+                  </td>
+                  <td data-label={t('cashbox.dashboard.method')}>
+                    <MethodName method={payment} />
+                  </td>
+                  <td className="num" data-label={t('cashbox.dashboard.amount')}>
+                    {money(payment.amount_cents, payment.currency)}
+                  </td>
+                  <td data-label={t('cashbox.dashboard.status')}>
+                    {t(`cashbox.state.${payment.state}`)}
+                    {payment.held_reason ? (
+                      <span className="cashbox__small"> · {t(`cashbox.held.${payment.held_reason}`)}</span>
+                    ) : null}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
       <div className="cashbox__row">
         <button

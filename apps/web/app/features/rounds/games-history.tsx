@@ -136,8 +136,8 @@ export function GamesHistory({ money }: { money: MoneyFormat }) {
         <p className="profile__hint">{t(filtered ? 'rounds.emptyFiltered' : 'rounds.empty')}</p>
       ) : null}
       {list && list.data.length > 0 ? (
-        <div className="rounds__scroll">
-          <table className="rounds__table" data-testid="rounds-table" aria-busy={rounds.loading}>
+        <div className="stack-table-box">
+          <table className="rounds__table stack-table" data-testid="rounds-table" aria-busy={rounds.loading}>
             <caption className="visually-hidden">{t('rounds.title')}</caption>
             <thead>
               <tr>
@@ -163,7 +163,7 @@ export function GamesHistory({ money }: { money: MoneyFormat }) {
                     data-round={round.id}
                     onClick={(event) => openRow(event, round.id)}
                   >
-                    <td>
+                    <td data-label={t('rounds.column.time')}>
                       <Link
                         to={detailHref(round.id)}
                         state={{ back: here }}
@@ -175,10 +175,14 @@ export function GamesHistory({ money }: { money: MoneyFormat }) {
                         {formatTime(round.created_at, locale)}
                       </Link>
                     </td>
-                    <td>{round.game.title}</td>
-                    <td className="num">{money(round.bet_cents, round.currency)}</td>
-                    <td className="num">{money(round.win_cents, round.currency)}</td>
-                    <td>
+                    <td data-label={t('rounds.column.game')}>{round.game.title}</td>
+                    <td className="num" data-label={t('rounds.column.bet')}>
+                      {money(round.bet_cents, round.currency)}
+                    </td>
+                    <td className="num" data-label={t('rounds.column.win')}>
+                      {money(round.win_cents, round.currency)}
+                    </td>
+                    <td data-label={t('rounds.column.status')}>
                       <span className={`rounds__status rounds__status--${status}`}>{t(`rounds.status.${status}`)}</span>
                     </td>
                   </tr>
