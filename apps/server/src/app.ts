@@ -121,7 +121,7 @@ export async function buildApp({
     );
   }
   if (config.realtimeSecretGenerated && config.env === 'production') {
-    app.log.warn('REALTIME_SECRET is not set: realtime tickets only work on the instance that issued them');
+    app.log.warn('REALTIME_SECRET is not set: realtime connection tokens only work on the instance that issued them');
   }
   await app.register(websocket, { options: { maxPayload: 4096 } });
   app.decorate('orbitOutbox', outbox);

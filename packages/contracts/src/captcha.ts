@@ -50,7 +50,12 @@ export const playerSettingsSchema = z.object({
     /** Where the page asks for a proof-of-work challenge (null with reCAPTCHA). */
     challenge_url: z.string().nullable(),
   }),
-  /** The realtime WebSocket gateway for a signed-in player (url, channel id, signed ticket); null for guests. */
+  /**
+   * The realtime gateway (modules/realtime/README.md): `url` the whole WebSocket address
+   * (`ws(s)://<host>/connection/websocket`), `user` the player's channel id, `token` a connection
+   * token (JWT), `timestamp` its issue time (unix seconds). A guest gets `user` and `token` empty
+   * (an anonymous connection: public channels only). Never null from this server.
+   */
   cent: z.object({ url: z.string(), user: z.string(), token: z.string(), timestamp: z.string() }).nullable(),
 });
 export type PlayerSettings = z.infer<typeof playerSettingsSchema>;

@@ -10,6 +10,7 @@ export * from './player';
 export * from './rules';
 export * from './verification';
 export * from './captcha';
+export * from './realtime';
 export * from './wallet';
 export * from './cashbox';
 export * from './limits';

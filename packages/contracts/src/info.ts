@@ -69,6 +69,12 @@ export const projectInfoSchema = z.object({
   signup_currencies: z.array(z.string()),
   /** Minimum age to play under this licence (18 for CW, 21 for EE). */
   minimum_age: z.number().int(),
+  /**
+   * `inbox`: whether players have a notification inbox (not in Orbit: false).
+   * `new_realtime_notifications_flow_enabled`: live updates come over the Centrifugo-protocol
+   * gateway (`GET /api/notification_center/centrifugo/subscription`): true.
+   */
+  notification_center: z.object({ inbox: z.boolean(), new_realtime_notifications_flow_enabled: z.boolean() }),
 });
 export type ProjectInfo = z.infer<typeof projectInfoSchema>;
 

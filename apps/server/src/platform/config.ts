@@ -100,8 +100,13 @@ const envSchema = z.object({
   RECAPTCHA_SECRET: z.string().min(1).optional(),
   /** Seals the players' two-factor secrets in the database (AES-256-GCM); unset: stored as they are (a warning with DEMO=0). Every instance shares it; never change it without re-sealing. */
   OTP_ENCRYPTION_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** Signs realtime connection tickets and channel ids; every instance must share it. Unset: random per process. */
+  /** Signs realtime connection tokens (JWT, HS256) and channel ids; every instance (and a Centrifugo in front) must share it. Unset: random per process. */
   REALTIME_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** The realtime channels' `client_name`: channels are `ws:<client_name>:…` (modules/realtime/README.md). */
+  REALTIME_CLIENT_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'letters, digits, - and _ only')
+    .default('orbit'),
   /** Where the casino reaches the sandbox PSP's merchant API (demo only); default: served by this process under /sandbox-psp. */
   SANDBOX_PSP_URL: z.url().optional(),
   /** The merchant API key and webhook secret shared with the sandbox PSP; unset: random per process. */
@@ -154,6 +159,8 @@ export type Config = {
   realtimeSecret: string;
   otpEncryptionKey: string | undefined;
   realtimeSecretGenerated: boolean;
+  /** The realtime channels' `client_name` (REALTIME_CLIENT_NAME). */
+  realtimeClientName: string;
   sandboxPsp: { enabled: boolean; url: string | undefined; apiKey: string; webhookSecret: string };
   cashoutAutoApproveUnits: number;
   studio: { enabled: boolean; walletSecret: string };
@@ -227,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     realtimeSecret: e.REALTIME_SECRET ?? randomBytes(32).toString('base64url'),
     realtimeSecretGenerated: e.REALTIME_SECRET === undefined,
+    realtimeClientName: e.REALTIME_CLIENT_NAME,
     otpEncryptionKey: e.OTP_ENCRYPTION_KEY,
     sandboxPsp: {
       enabled: demo,

@@ -198,7 +198,13 @@ describe('GET /api/player/settings', () => {
       recaptcha: null,
       recaptcha_version: null,
       captcha: { provider: 'pow', challenge_url: '/api/captcha/challenge' },
-      cent: null,
+      // A guest's realtime block: the gateway's address, no player, no token (modules/realtime).
+      cent: {
+        url: expect.stringMatching(/\/connection\/websocket$/),
+        user: '',
+        token: '',
+        timestamp: expect.any(String),
+      },
     });
   });
 });
@@ -250,7 +256,7 @@ describe('reCAPTCHA', () => {
         recaptcha: 'site-key-123',
         recaptcha_version: 'v3',
         captcha: { provider: 'recaptcha', challenge_url: null },
-        cent: null,
+        cent: expect.objectContaining({ user: '', token: '' }),
       });
       expect((await call(r, 'POST', '/api/captcha/challenge')).statusCode).toBe(404);
     });

@@ -1,22 +1,37 @@
 /**
- * The realtime gateway over a real socket: a player receives their own balance and payments as
- * they change (fed by the outbox), never another player's; guests get the public channels; the
- * settings ticket opens the socket without a cookie, a forged one does not; a foreign page's
- * socket is refused; a message published on one instance reaches a socket on another.
+ * The realtime gateway over real sockets, spoken to by the `centrifuge` client pages use (and,
+ * where a test needs the frames themselves, by hand): a player hears their own balance when a
+ * deposit lands, never another player's, and may not subscribe to another player's channels; a
+ * guest connects without a token and hears the public channels; a bad token ends the connection
+ * for good; the connections of a session that ended are closed on every instance and its token
+ * no longer connects; a client that comes back quickly recovers what it missed (on the same
+ * instance); a foreign page's socket is refused; a restart makes clients reconnect; a message
+ * published on one instance reaches a connection on another (in-process bus, and Redis when
+ * REDIS_URL is set).
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { playerSettingsSchema } from '@orbit/contracts';
+import { Centrifuge, type Subscription } from 'centrifuge';
+import {
+  centrifugoSubscriptionSchema,
+  depositResponseSchema,
+  playerSettingsSchema,
+  projectInfoSchema,
+  type CentrifugoSubscription,
+} from '@orbit/contracts';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
+import { users } from '../../src/modules/identity/schema';
 import { Ledger } from '../../src/modules/wallet';
 import { FakeClock } from '../../src/platform/clock';
 import { publishPublic, publishToPlayer } from '../../src/platform/realtime/channels';
+import { issueConnectionToken } from '../../src/platform/realtime/tokens';
 import { MemoryPubSub, RedisPubSub, type PubSub } from '../../src/platform/realtime/pubsub';
 import { createTestApp, type TestApp } from '../support/app';
 import { PASSWORD, call, register, sessionCookieOf, withCaptcha } from '../support/identity';
 
-type Message = { channel: string; event: string; data: any };
+const SECRET = 'realtime-secret-realtime-secret-0123456789';
 const clock = new FakeClock('2026-11-01T10:00:00Z');
 const bus = new MemoryPubSub();
 let a: TestApp;
@@ -25,16 +40,17 @@ let b: FastifyInstance;
 let urlA: string;
 let urlB: string;
 let seq = 0;
+const clients: Centrifuge[] = [];
 
 beforeAll(async () => {
   // Two instances, as behind a load balancer: one bus, one realtime secret.
-  const shared = { REALTIME_SECRET: 'realtime-secret-realtime-secret-0123456789' };
-  a = await createTestApp(shared, { clock, pubsub: bus });
+  a = await createTestApp({ REALTIME_SECRET: SECRET }, { clock, pubsub: bus, selfFetch: true });
   b = await buildApp({ config: a.config, database: a.database, web: false, workers: false, clock, pubsub: bus });
-  urlA = `ws://127.0.0.1:${await listen(a.app)}/api/realtime`;
-  urlB = `ws://127.0.0.1:${await listen(b)}/api/realtime`;
+  urlA = `ws://127.0.0.1:${await listen(a.app)}/connection/websocket`;
+  urlB = `ws://127.0.0.1:${await listen(b)}/connection/websocket`;
 });
 afterAll(async () => {
+  for (const client of clients) client.disconnect();
   await b.close();
   await a.close();
 });
@@ -44,166 +60,390 @@ async function listen(app: FastifyInstance): Promise<number> {
   return (app.server.address() as { port: number }).port;
 }
 
-/** A socket and the messages it received; `next` waits for one matching. */
-async function connect(url: string, headers: Record<string, string> = {}) {
-  const messages: Message[] = [];
-  const waiters: Array<{ match: (m: Message) => boolean; resolve: (m: Message) => void }> = [];
-  const socket = new WebSocket(url, { headers });
-  socket.on('message', (raw) => {
-    const m = JSON.parse(String(raw)) as Message;
-    messages.push(m);
-    for (const w of waiters.splice(0)) {
-      if (w.match(m)) w.resolve(m);
-      else waiters.push(w);
-    }
-  });
-  const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
-  const next = (match: (m: Message) => boolean, ms = 3_000) =>
-    new Promise<Message>((resolve, reject) => {
-      const found = messages.find(match);
-      if (found) return resolve(found);
-      const timer = setTimeout(() => reject(new Error(`no matching message; got ${JSON.stringify(messages)}`)), ms);
-      waiters.push({
-        match,
-        resolve: (m) => {
-          clearTimeout(timer);
-          resolve(m);
-        },
-      });
-    });
-  return { socket, messages, next, closed };
-}
+type Player = { cookie: string; id: number; email: string };
 
-async function newPlayer(t: TestApp) {
+async function newPlayer(): Promise<Player> {
   seq++;
-  const { cookie, player } = await register(t, { email: `live${seq}@example.com` }, `10.40.${seq}.1`);
-  return { cookie, id: player.id };
+  const email = `live${seq}@example.com`;
+  const { cookie, player } = await register(a, { email }, `10.40.${seq}.1`);
+  await a.database.db.update(users).set({ confirmedAt: clock.now() }).where(eq(users.id, player.id));
+  return { cookie, id: player.id, email };
 }
 
+async function subscriptionOf(cookie?: string): Promise<CentrifugoSubscription> {
+  const res = await call(a, 'GET', '/api/notification_center/centrifugo/subscription', cookie ? { cookie } : {});
+  expect(res.statusCode, res.body).toBe(200);
+  return centrifugoSubscriptionSchema.parse(res.json());
+}
+
+/** A `centrifuge` client as a page makes it (Node: the `ws` package's WebSocket). */
+function centrifuge(url: string, token = ''): Centrifuge {
+  const client = new Centrifuge(url, { websocket: WebSocket, token, minReconnectDelay: 50, maxReconnectDelay: 200 });
+  clients.push(client);
+  return client;
+}
+
+/** The next event of that name, within `ms`. */
+function nextEvent<T>(
+  emitter: { once(event: string, listener: (ctx: T) => void): unknown },
+  event: string,
+  ms = 3_000,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no ${event} event`)), ms);
+    emitter.once(event, (ctx: T) => {
+      clearTimeout(timer);
+      resolve(ctx);
+    });
+  });
+}
+
+/** A subscription and the data of every publication it received. */
+function listenTo(client: Centrifuge, channel: string): { sub: Subscription; received: unknown[] } {
+  const sub = client.newSubscription(channel);
+  const received: unknown[] = [];
+  sub.on('publication', (ctx) => received.push(ctx.data));
+  sub.subscribe();
+  return { sub, received };
+}
+
+const poll = async (check: () => boolean, ms = 3_000) => {
+  const until = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > until) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+};
 const settle = () => new Promise((resolve) => setTimeout(resolve, 150));
 
-describe('realtime gateway', () => {
-  it("sends a player their balance when money moves, and not another player's", async () => {
-    const ann = await newPlayer(a);
-    const bob = await newPlayer(a);
-    const annSocket = await connect(urlA, { cookie: ann.cookie });
-    const bobSocket = await connect(urlA, { cookie: bob.cookie });
-    const hello = await annSocket.next((m) => m.event === 'connected');
-    const user = hello.data.user as string;
-    expect(user).toMatch(/^[A-Za-z0-9_-]{22}$/);
-    expect(user).not.toContain(String(ann.id));
-    await bobSocket.next((m) => m.event === 'connected');
+/** Minutes pass: the instances let go of the channels nobody listens to any more. */
+async function sweepIdle(): Promise<void> {
+  await settle();
+  clock.advance(5 * 60_000);
+  await a.app.orbitSweeps.runAll();
+  await b.orbitSweeps.runAll();
+}
 
-    await new Ledger(clock).transfer(a.database.db, {
-      idempotencyKey: `live-${seq}`,
-      kind: 'deposit',
-      reference: 'payment:x',
-      currency: 'EUR',
-      amount: 4_200,
-      from: { house: 'psp_clearing' },
-      to: { player: ann.id, kind: 'real' },
-    });
-    await a.app.orbitOutbox.drain();
-    const balance = await annSocket.next((m) => m.event === 'balance');
-    expect(balance).toEqual({
-      channel: `balance#${user}`,
-      event: 'balance',
-      data: expect.objectContaining({ currency: 'EUR', amount_cents: 4_200, active: true }),
-    });
+/** A socket spoken to frame by frame: `call` sends a command and waits for its reply. */
+async function rawClient(url: string, headers: Record<string, string> = {}) {
+  const frames: Array<Record<string, any>> = [];
+  const socket = new WebSocket(url, { headers });
+  socket.on('message', (raw) => {
+    for (const line of String(raw).split('\n')) if (line.trim()) frames.push(JSON.parse(line));
+  });
+  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
+    socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
+  );
+  await new Promise<void>((resolve) => {
+    socket.once('open', () => resolve());
+    socket.once('close', () => resolve());
+  });
+  let id = 0;
+  const next = async (match: (frame: Record<string, any>) => boolean, ms = 3_000) => {
+    const until = Date.now() + ms;
+    for (;;) {
+      const found = frames.find(match);
+      if (found) return found;
+      if (Date.now() > until) throw new Error(`no matching frame; got ${JSON.stringify(frames)}`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
+  const call = (command: Record<string, unknown>) => {
+    const n = ++id;
+    socket.send(JSON.stringify({ id: n, ...command }));
+    return next((frame) => frame.id === n);
+  };
+  return { socket, frames, closed, call, next };
+}
+
+/** A deposit through the sandbox PSP: the hosted card page approves, the webhook credits. */
+async function deposit(player: Player, amount: number): Promise<void> {
+  const res = await call(a, 'POST', '/api/cashbox/deposits', {
+    cookie: player.cookie,
+    payload: { payment_method: 'card_visa', amount_cents: amount, currency: 'EUR' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const { redirect_url } = depositResponseSchema.parse(res.json());
+  const form = await a.app.inject({
+    method: 'POST',
+    url: new URL(redirect_url!).pathname,
+    payload: new URLSearchParams({
+      number: '4242 4242 4242 4242',
+      expiry: '12/30',
+      cvc: '123',
+      holder: 'Ann Player',
+    }).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  expect(form.statusCode, form.body.slice(0, 300)).toBe(303);
+  await a.app.orbitSandboxPsp!.runDue();
+  await a.app.orbitOutbox.drain();
+}
+
+const balanceChannel = (s: CentrifugoSubscription) => `ws:${s.client_name}:balance#${s.user}`;
+
+describe('where pages connect', () => {
+  it('tells players and guests the url, token, client name and channel id; project info turns the flow on', async () => {
+    const ann = await newPlayer();
+    const player = await subscriptionOf(ann.cookie);
+    expect(player).toMatchObject({ url: expect.stringMatching(/^ws:\/\/[^/]+$/), client_name: 'orbit' });
+    expect(player.user).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(player.user).not.toContain(String(ann.id));
+    expect(player.token.split('.')).toHaveLength(3); // a JWT
+    expect(await subscriptionOf()).toEqual({ url: player.url, token: '', client_name: 'orbit', user: null });
+
+    const settings = playerSettingsSchema.parse(
+      (await call(a, 'GET', '/api/player/settings', { cookie: ann.cookie })).json(),
+    );
+    expect(settings.cent).toMatchObject({ url: `${player.url}/connection/websocket`, user: player.user });
+    expect(settings.cent!.token.split('.')).toHaveLength(3);
+    const guest = playerSettingsSchema.parse((await call(a, 'GET', '/api/player/settings')).json());
+    expect(guest.cent).toMatchObject({ url: `${player.url}/connection/websocket`, user: '', token: '' });
+
+    const info = projectInfoSchema.parse((await call(a, 'GET', '/api/info/project')).json());
+    expect(info.notification_center).toEqual({ inbox: false, new_realtime_notifications_flow_enabled: true });
+  });
+});
+
+describe('the gateway', () => {
+  it('sends a player their balance when a deposit lands; another player neither hears it nor may subscribe to it', async () => {
+    const ann = await newPlayer();
+    const bob = await newPlayer();
+    const annSub = await subscriptionOf(ann.cookie);
+    const bobSub = await subscriptionOf(bob.cookie);
+    const annClient = centrifuge(urlA, annSub.token);
+    const bobClient = centrifuge(urlA, bobSub.token);
+    const annBalance = listenTo(annClient, balanceChannel(annSub));
+    const bobBalance = listenTo(bobClient, balanceChannel(bobSub));
+    const stolen = listenTo(bobClient, balanceChannel(annSub));
+    const refused = nextEvent<{ code: number }>(stolen.sub, 'unsubscribed');
+    annClient.connect();
+    bobClient.connect();
+    await Promise.all([nextEvent(annBalance.sub, 'subscribed'), nextEvent(bobBalance.sub, 'subscribed')]);
+    expect((await refused).code).toBe(103);
+
+    await deposit(ann, 4_200);
+    await poll(() => annBalance.received.length > 0);
+    expect(annBalance.received).toEqual([
+      expect.objectContaining({ currency: 'EUR', amount_cents: 4_200, active: true }),
+    ]);
     await settle();
-    expect(bobSocket.messages.filter((m) => m.event === 'balance')).toEqual([]);
-    annSocket.socket.close();
-    bobSocket.socket.close();
+    expect(bobBalance.received).toEqual([]);
+    expect(stolen.received).toEqual([]);
   });
 
-  it('gives guests the public channels only', async () => {
-    const ann = await newPlayer(a);
-    const guest = await connect(urlA);
-    expect((await guest.next((m) => m.event === 'connected')).data).toEqual({ user: null });
+  it('serves a guest (no token) the public channels only', async () => {
+    const ann = await newPlayer();
+    const annSub = await subscriptionOf(ann.cookie);
+    const guest = centrifuge(urlA);
+    const wins = listenTo(guest, 'ws:orbit:public:wins');
+    const private_ = listenTo(guest, balanceChannel(annSub));
+    const unknown = listenTo(guest, 'ws:orbit:public:secrets');
+    const foreign = listenTo(guest, 'ws:other:public:wins');
+    const refusals = [private_, unknown, foreign].map((s) => nextEvent<{ code: number }>(s.sub, 'unsubscribed'));
+    guest.connect();
+    await nextEvent(wins.sub, 'subscribed');
+    expect((await Promise.all(refusals)).map((r) => r.code)).toEqual([103, 103, 103]);
+
     await publishPublic(bus, 'wins', { game: 'Starburst', amount_cents: 1234 });
-    expect(await guest.next((m) => m.event === 'wins')).toEqual({
-      channel: 'public:wins',
-      event: 'wins',
-      data: { game: 'Starburst', amount_cents: 1234 },
-    });
     await publishToPlayer(bus, ann.id, 'balance', { currency: 'EUR' });
+    await poll(() => wins.received.length > 0);
+    expect(wins.received).toEqual([{ game: 'Starburst', amount_cents: 1234 }]);
     await settle();
-    expect(guest.messages.filter((m) => m.event === 'balance')).toEqual([]);
-    guest.socket.close();
+    expect(private_.received).toEqual([]);
   });
 
-  it('opens with the ticket from the player settings, and refuses a forged one', async () => {
-    const ann = await newPlayer(a);
-    const settings = playerSettingsSchema.parse(
-      (await call(a, 'GET', '/api/player/settings', { cookie: ann.cookie })).json(),
-    );
-    expect(settings.cent).toMatchObject({ url: expect.stringMatching(/^ws:\/\/.+\/api\/realtime$/) });
-    expect(playerSettingsSchema.parse((await call(a, 'GET', '/api/player/settings')).json()).cent).toBeNull();
-    const byTicket = await connect(`${urlA}?token=${encodeURIComponent(settings.cent!.token)}`);
-    expect((await byTicket.next((m) => m.event === 'connected')).data).toEqual({ user: settings.cent!.user });
-    await publishToPlayer(bus, ann.id, 'payments_changes', { id: 7, state: 'succeeded' });
-    expect(await byTicket.next((m) => m.event === 'payments_changes')).toMatchObject({
-      channel: `payments_changes#${settings.cent!.user}`,
-      data: { id: 7 },
-    });
-    byTicket.socket.close();
+  it('ends the connection for good on a bad token, and answers an expired one with 109', async () => {
+    const forged = centrifuge(urlA, 'not-a-token');
+    const bad = nextEvent<{ code: number }>(forged, 'disconnected');
+    forged.connect();
+    expect((await bad).code).toBe(3500);
+    expect(forged.state).toBe('disconnected');
 
-    const [id, session, ts] = settings.cent!.token.split('.');
-    const forged = await connect(`${urlA}?token=${Number(id) + 1}.${session}.${ts}.${'A'.repeat(43)}`);
-    expect(await forged.closed).toBe(4401);
+    // Signed with another secret.
+    const other = await issueConnectionToken(
+      'another-secret-another-secret-0123456789',
+      'u',
+      crypto.randomUUID(),
+      clock.now(),
+    );
+    const raw = await rawClient(urlA);
+    raw.socket.send(JSON.stringify({ id: 1, connect: { token: other } }));
+    expect(await raw.closed).toEqual({ code: 3500, reason: 'invalid token' });
+
+    const ann = await newPlayer();
+    const { token } = await subscriptionOf(ann.cookie);
     clock.advance(25 * 3_600_000);
-    const expired = await connect(`${urlA}?token=${encodeURIComponent(settings.cent!.token)}`);
-    expect(await expired.closed).toBe(4401);
+    const expired = await rawClient(urlA);
+    expect(await expired.call({ connect: { token } })).toMatchObject({ error: { code: 109 } });
+    expired.socket.close();
   });
 
-  it('closes the sockets of a session that ended, on every instance, and a ticket of it opens nothing', async () => {
-    const ann = await newPlayer(a);
-    const settings = playerSettingsSchema.parse(
-      (await call(a, 'GET', '/api/player/settings', { cookie: ann.cookie })).json(),
-    );
-    const byCookie = await connect(urlA, { cookie: ann.cookie });
-    const byTicket = await connect(`${urlB}?token=${encodeURIComponent(settings.cent!.token)}`);
-    await byCookie.next((m) => m.event === 'connected');
-    await byTicket.next((m) => m.event === 'connected');
-    // Another session of the same player keeps its socket.
+  it('closes the connections of a session that ended, on every instance; its token then connects no more', async () => {
+    const ann = await newPlayer();
+    const annSub = await subscriptionOf(ann.cookie);
+    const onA = await rawClient(urlA);
+    const onB = centrifuge(urlB, annSub.token);
+    const balanceOnB = listenTo(onB, balanceChannel(annSub));
+    expect(await onA.call({ connect: { token: annSub.token } })).toMatchObject({ connect: { ping: 25, pong: true } });
+    onB.connect();
+    await nextEvent(balanceOnB.sub, 'subscribed');
+    // Another session of the same player keeps its connection.
     const other = await call(a, 'POST', '/api/users/sign_in', {
       ip: '10.40.99.1',
-      payload: await withCaptcha(a, { user: { email: `live${seq}@example.com`, password: PASSWORD } }),
+      payload: await withCaptcha(a, { user: { email: ann.email, password: PASSWORD } }),
     });
-    const otherSocket = await connect(urlB, { cookie: sessionCookieOf(other) });
-    await otherSocket.next((m) => m.event === 'connected');
+    const otherSub = await subscriptionOf(sessionCookieOf(other));
+    const otherClient = centrifuge(urlB, otherSub.token);
+    const otherBalance = listenTo(otherClient, balanceChannel(otherSub));
+    otherClient.connect();
+    await nextEvent(otherBalance.sub, 'subscribed');
 
     expect((await call(a, 'DELETE', '/api/users/sign_out', { cookie: ann.cookie })).statusCode).toBe(200);
+    const bGaveUp = nextEvent<{ code: number }>(onB, 'disconnected');
     await a.app.orbitSweeps.runAll();
     await b.orbitSweeps.runAll();
-    expect(await byCookie.closed).toBe(4401);
-    expect(await byTicket.closed).toBe(4401);
+    expect(await onA.closed).toEqual({ code: 3005, reason: 'expired' });
+    // The client reconnects, its token is refused as expired, and with no way to get another it stops.
+    expect((await bGaveUp).code).toBe(1);
     await settle();
-    expect(otherSocket.socket.readyState).toBe(WebSocket.OPEN);
+    expect(otherClient.state).toBe('connected');
     await publishToPlayer(bus, ann.id, 'balance', { currency: 'EUR' });
-    await otherSocket.next((m) => m.event === 'balance');
-    otherSocket.socket.close();
+    await poll(() => otherBalance.received.length > 0);
 
-    const again = await connect(`${urlA}?token=${encodeURIComponent(settings.cent!.token)}`);
-    expect(await again.closed).toBe(4401);
+    const again = await rawClient(urlA);
+    expect(await again.call({ connect: { token: annSub.token } })).toMatchObject({ error: { code: 109 } });
+    again.socket.close();
   });
 
   it("refuses a socket opened by another site's page", async () => {
-    const ann = await newPlayer(a);
-    const foreign = await connect(urlA, { cookie: ann.cookie, origin: 'https://evil.example' });
-    expect(await foreign.closed).toBe(4403);
+    const foreign = await rawClient(urlA, { origin: 'https://evil.example' });
+    expect((await foreign.closed).code).toBe(3507);
   });
 
-  it('delivers a change published on one instance to a socket on another, and lets go of closed sockets', async () => {
-    const ann = await newPlayer(a);
+  it('recovers what a client missed when it comes back quickly to the same instance, not after that', async () => {
+    const ann = await newPlayer();
+    const annSub = await subscriptionOf(ann.cookie);
+    await sweepIdle();
     const before = bus.subscriptionCount();
-    // The player signed in on instance A; the socket lands on B, with A's ticket.
-    const { cent } = playerSettingsSchema.parse(
-      (await call(a, 'GET', '/api/player/settings', { cookie: ann.cookie })).json(),
+    const client = centrifuge(urlA, annSub.token);
+    const balance = listenTo(client, balanceChannel(annSub));
+    client.connect();
+    await nextEvent(balance.sub, 'subscribed');
+    await publishToPlayer(bus, ann.id, 'balance', { n: 1 });
+    await poll(() => balance.received.length === 1);
+
+    client.disconnect();
+    await settle();
+    await publishToPlayer(bus, ann.id, 'balance', { n: 2 });
+    await publishToPlayer(bus, ann.id, 'balance', { n: 3 });
+    const back = nextEvent<{ recovered: boolean; wasRecovering: boolean }>(balance.sub, 'subscribed');
+    client.connect();
+    expect(await back).toMatchObject({ wasRecovering: true, recovered: true });
+    await poll(() => balance.received.length === 3);
+    expect(balance.received).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    const position = balance.sub as unknown as { _offset: number; _epoch: string };
+    const since = { offset: position._offset, epoch: position._epoch };
+    client.disconnect();
+
+    // Another instance numbers its own stream: nothing to recover there.
+    const onB = await rawClient(urlB);
+    await onB.call({ connect: { token: annSub.token } });
+    const elsewhere = await onB.call({ subscribe: { channel: balanceChannel(annSub), recover: true, ...since } });
+    expect(elsewhere.subscribe).toMatchObject({ recoverable: true, was_recovering: true, recovered: false });
+    expect(elsewhere.subscribe.epoch).not.toBe(since.epoch);
+    onB.socket.close();
+    await onB.closed;
+
+    // Long gone: the instance let go of the player's channels (and of their pub/sub subscription).
+    await sweepIdle();
+    expect(bus.subscriptionCount()).toBe(before);
+    const late = await rawClient(urlA);
+    await late.call({ connect: { token: (await subscriptionOf(ann.cookie)).token } });
+    const reply = await late.call({ subscribe: { channel: balanceChannel(annSub), recover: true, ...since } });
+    expect(reply.subscribe).toMatchObject({ was_recovering: true, recovered: false });
+    late.socket.close();
+  });
+
+  it('answers the frames of the protocol: several commands in one frame, pings, bad requests', async () => {
+    const raw = await rawClient(urlA);
+    raw.socket.send(
+      [
+        JSON.stringify({ id: 101, connect: { name: 'js' } }),
+        JSON.stringify({ id: 102, subscribe: { channel: 'ws:orbit:public:jackpots_changes' } }),
+        JSON.stringify({ id: 103, subscribe: { channel: 'ws:orbit:public:jackpots_changes' } }),
+        JSON.stringify({ id: 104, publish: { channel: 'ws:orbit:public:wins', data: {} } }),
+      ].join('\n'),
     );
-    const onB = await connect(`${urlB}?token=${encodeURIComponent(cent!.token)}`);
-    await onB.next((m) => m.event === 'connected');
-    expect(bus.subscriptionCount()).toBe(before + 2);
+    expect(await raw.next((f) => f.id === 101)).toMatchObject({ connect: { client: expect.any(String), ping: 25 } });
+    expect(await raw.next((f) => f.id === 102)).toMatchObject({
+      subscribe: { recoverable: true, offset: expect.any(Number) },
+    });
+    expect(await raw.next((f) => f.id === 103)).toMatchObject({ error: { code: 105 } });
+    expect(await raw.next((f) => f.id === 104)).toMatchObject({ error: { code: 103 } });
+    await publishPublic(bus, 'jackpots_changes', [{ level: 'mini' }]);
+    expect(await raw.next((f) => f.push !== undefined)).toEqual({
+      push: {
+        channel: 'ws:orbit:public:jackpots_changes',
+        pub: { data: [{ level: 'mini' }], offset: expect.any(Number) },
+      },
+    });
+    expect(await raw.call({ unsubscribe: { channel: 'ws:orbit:public:jackpots_changes' } })).toEqual({
+      id: 1,
+      unsubscribe: {},
+    });
+    raw.socket.send('{}'); // a pong: no reply
+    raw.socket.send('not json');
+    expect(await raw.closed).toEqual({ code: 3501, reason: 'bad request' });
+
+    const first = await rawClient(urlA);
+    first.socket.send(JSON.stringify({ id: 101, subscribe: { channel: 'ws:orbit:public:wins' } }));
+    expect((await first.closed).code).toBe(3501);
+  });
+
+  it('makes clients reconnect when an instance restarts', async () => {
+    const c = await buildApp({
+      config: a.config,
+      database: a.database,
+      web: false,
+      workers: false,
+      clock,
+      pubsub: bus,
+    });
+    const port = await listen(c);
+    const client = centrifuge(`ws://127.0.0.1:${port}/connection/websocket`);
+    const wins = listenTo(client, 'ws:orbit:public:wins');
+    client.connect();
+    await nextEvent(wins.sub, 'subscribed');
+    const reconnecting = nextEvent<{ code: number }>(client, 'connecting');
+    await c.close();
+    await reconnecting;
+    const again = await buildApp({
+      config: a.config,
+      database: a.database,
+      web: false,
+      workers: false,
+      clock,
+      pubsub: bus,
+    });
+    try {
+      await again.listen({ port, host: '127.0.0.1' });
+      await nextEvent(wins.sub, 'subscribed', 5_000);
+      await publishPublic(bus, 'wins', { game: 'Again' });
+      await poll(() => wins.received.length > 0);
+      client.disconnect();
+    } finally {
+      await again.close();
+    }
+  });
+
+  it('delivers a change made on one instance to a connection on another, and lets go of closed connections', async () => {
+    const ann = await newPlayer();
+    const annSub = await subscriptionOf(ann.cookie);
+    const client = centrifuge(urlB, annSub.token);
+    const balance = listenTo(client, balanceChannel(annSub));
+    client.connect();
+    await nextEvent(balance.sub, 'subscribed');
     await new Ledger(clock).transfer(a.database.db, {
       idempotencyKey: `live-x-${seq}`,
       kind: 'deposit',
@@ -214,11 +454,8 @@ describe('realtime gateway', () => {
       to: { player: ann.id, kind: 'real' },
     });
     await a.app.orbitOutbox.drain();
-    expect((await onB.next((m) => m.event === 'balance')).data).toMatchObject({ amount_cents: 900 });
-    onB.socket.close();
-    await onB.closed;
-    await settle();
-    expect(bus.subscriptionCount()).toBe(before);
+    await poll(() => balance.received.length > 0);
+    expect(balance.received[0]).toMatchObject({ amount_cents: 900 });
   });
 });
 
@@ -235,6 +472,37 @@ describe.runIf(process.env.REDIS_URL)('realtime across instances through Redis',
     } finally {
       await one.close();
       await two.close();
+    }
+  });
+
+  it('delivers a deposit made on one instance to a centrifuge client on another, each with its own Redis bus', async () => {
+    const config = { ...a.config, redisUrl: process.env.REDIS_URL };
+    const one = await buildApp({ config, database: a.database, web: false, workers: false, clock });
+    const two = await buildApp({ config, database: a.database, web: false, workers: false, clock });
+    try {
+      const url = `ws://127.0.0.1:${await listen(two)}/connection/websocket`;
+      const ann = await newPlayer();
+      const annSub = await subscriptionOf(ann.cookie);
+      const client = centrifuge(url, annSub.token);
+      const balance = listenTo(client, balanceChannel(annSub));
+      client.connect();
+      await nextEvent(balance.sub, 'subscribed');
+      await new Ledger(clock).transfer(a.database.db, {
+        idempotencyKey: `live-redis-${seq}`,
+        kind: 'deposit',
+        reference: 'payment:r',
+        currency: 'EUR',
+        amount: 700,
+        from: { house: 'psp_clearing' },
+        to: { player: ann.id, kind: 'real' },
+      });
+      await one.orbitOutbox.drain();
+      await poll(() => balance.received.length > 0);
+      expect(balance.received[0]).toMatchObject({ amount_cents: 700 });
+      client.disconnect();
+    } finally {
+      await two.close();
+      await one.close();
     }
   });
 });

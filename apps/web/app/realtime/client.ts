@@ -1,161 +1,224 @@
 /**
- * The page's realtime connection (server: apps/server/src/modules/realtime): one WebSocket per
- * page while something listens. Messages are `{channel, event, data}`; listeners subscribe by
- * event name (`balance`, `payments_changes`, `jackpots_changes` ...).
+ * The page's realtime connection (server: apps/server/src/modules/realtime, the Centrifugo client
+ * protocol): one `centrifuge` client per page, its code loaded with the first listener (after
+ * hydration: not in the page's first JavaScript). Listeners subscribe by event name (`balance`,
+ * `payments_changes`, `jackpots_changes` …); the client subscribes the matching channels,
+ * `ws:<client_name>:public:<event>` or `ws:<client_name>:<event>#<user>`, and hands each
+ * publication's data to the event's listeners.
  *
- * - Public events (`wins`, `jackpots_changes`) reach everyone: while only they are listened to,
- *   the socket is opened without a ticket (a guest's socket; no `/api/player/settings` call).
- * - A player's private events need the ticket of `/api/player/settings` (`cent`): the first
- *   private listener reopens a guest's socket with it, and when the last one leaves (sign-out)
- *   while public listeners remain, the socket is reopened without it, so the next player of
- *   this page never hears the last one's messages.
- * - It reconnects with a growing, jittered delay (and a fresh ticket) when it drops.
+ * - Where and with which token: `GET /api/notification_center/centrifugo/subscription`, asked
+ *   once when the connection starts. It answers by the session cookie: a signed-in player's
+ *   token, so the one socket of a page load serves the private listeners that mount later (the
+ *   header's wallet) without reopening; a guest connects without a token (public channels only).
+ * - A private listener on a guest's connection (the player just signed in) reopens it with the
+ *   player's token; the last private listener leaving (sign-out) reopens it as a guest's when
+ *   public listeners remain, and the channels are always those of the answer's `user`, so the
+ *   next player of this page never hears the last one's messages.
+ * - The library reconnects by itself (growing, jittered delays) and recovers what the page missed
+ *   when the server still has it; a token refused as expired (the session ended) is asked anew.
  */
+import type { Centrifuge, Subscription } from 'centrifuge';
 import { useEffect } from 'react';
 
 type Listener = (data: unknown) => void;
+/** Where the page connects and as whom (the subscription answer). */
+export type Access = { url: string; token: string; clientName: string; user: string | null };
 
-const listeners = new Map<string, Set<Listener>>();
-let socket: WebSocket | null = null;
-let running = false;
-let attempt = 0;
-let timer: ReturnType<typeof setTimeout> | undefined;
-/** Bumped on every (re)start: an opening that was overtaken gives up. */
-let generation = 0;
-/** What the current socket is (being) opened for: public events only (no ticket), or private ones too. */
-let openedFor: 'public' | 'private' = 'public';
-/** Whether the current socket was opened with a ticket (a guest's has none, even when asked for private events). */
-let ticketed = false;
+const SUBSCRIPTION_URL = '/api/notification_center/centrifugo/subscription';
+/** The gateway's path under the answer's base url. */
+export const WEBSOCKET_PATH = '/connection/websocket';
 
-/** Events every visitor's socket receives (`public:<event>` channels). */
+/** Events every visitor may hear (`ws:<client_name>:public:<event>` channels). */
 export const PUBLIC_EVENTS: ReadonlySet<string> = new Set(['wins', 'jackpots_changes']);
 
-/** Whether any listener waits for a player's private event (it needs a ticket). */
-export function needsTicket(events: Iterable<string>): boolean {
+/** Whether any of these events is a player's own (it needs a signed-in connection). */
+export function needsPlayer(events: Iterable<string>): boolean {
   for (const event of events) if (!PUBLIC_EVENTS.has(event)) return true;
   return false;
 }
 
-/** The ticket part of `/api/player/settings` (`cent`), or null for a guest or a malformed answer. */
-export function ticketOf(settings: unknown): { url: string; token: string } | null {
-  const cent = (settings as { cent?: unknown } | null)?.cent as { url?: unknown; token?: unknown } | null | undefined;
-  return cent && typeof cent.url === 'string' && typeof cent.token === 'string'
-    ? { url: cent.url, token: cent.token }
-    : null;
+/** The subscription answer, or null when it is not one. */
+export function accessOf(answer: unknown): Access | null {
+  const a = answer as { url?: unknown; token?: unknown; client_name?: unknown; user?: unknown } | null;
+  if (!a || typeof a.url !== 'string' || typeof a.token !== 'string' || typeof a.client_name !== 'string') return null;
+  if (a.user !== null && typeof a.user !== 'string') return null;
+  return { url: a.url, token: a.token, clientName: a.client_name, user: a.user || null };
 }
 
-/** The gateway of the page's own host, for a socket without a ticket. */
-export function publicUrl(location: Pick<Location, 'protocol' | 'host'>): string {
-  return `${location.protocol === 'https:' ? 'wss:' : 'ws:'}//${location.host}/api/realtime`;
+/** The channel of an event for this access; null for a player's event on a guest's connection. */
+export function channelOf(event: string, access: Access): string | null {
+  const prefix = `ws:${access.clientName}:`;
+  if (PUBLIC_EVENTS.has(event)) return `${prefix}public:${event}`;
+  return access.user === null ? null : `${prefix}${event}#${access.user}`;
 }
 
-/** Milliseconds before reconnect attempt `n` (0-based): 1 s, 2 s, 4 s … capped at 30 s, each 50–100 % of that. */
+/** Milliseconds before retry `n` (0-based) of a failed start: 1 s, 2 s, 4 s … capped at 30 s, each 50–100 % of that. */
 export function reconnectDelay(n: number, random: () => number = Math.random): number {
   const ceiling = Math.min(30_000, 1_000 * 2 ** Math.min(n, 10));
   return Math.round(ceiling * (0.5 + random() / 2));
 }
 
-/** Hands a received frame to the listeners of its event; malformed frames are ignored. */
-export function dispatch(raw: string, to: Map<string, Set<Listener>> = listeners): void {
-  let message: { event?: unknown; data?: unknown };
-  try {
-    message = JSON.parse(raw) as typeof message;
-  } catch {
-    return;
-  }
-  if (typeof message.event !== 'string') return;
-  for (const listener of to.get(message.event) ?? []) listener(message.data);
-}
-
-async function open(gen: number): Promise<void> {
-  if (!running || gen !== generation) return;
-  const wantsPrivate = needsTicket(listeners.keys());
-  // Set before the ticket arrives, so more private listeners of the same commit add no restart.
-  openedFor = wantsPrivate ? 'private' : 'public';
-  let url = publicUrl(window.location);
-  ticketed = false;
-  if (wantsPrivate) {
+/** Hands an event's data to its listeners; one listener's exception is reported, never the connection's end. */
+export function dispatch(event: string, data: unknown, to: Map<string, Set<Listener>> = listeners): void {
+  for (const listener of to.get(event) ?? []) {
     try {
-      const res = await fetch('/api/player/settings', {
-        headers: { 'x-requested-with': 'XMLHttpRequest' },
-        credentials: 'same-origin',
+      listener(data);
+    } catch (error) {
+      setTimeout(() => {
+        throw error;
       });
-      const ticket = ticketOf(await res.json());
-      if (!running || gen !== generation) return;
-      ticketed = ticket !== null;
-      if (ticket) url = `${ticket.url}?token=${encodeURIComponent(ticket.token)}`;
-      // A guest (signed out meanwhile) has nothing private to hear; public events still come.
-      else if (!hasPublicListeners()) return stop();
-    } catch {
-      if (gen === generation) schedule();
-      return;
     }
   }
-  const ws = new WebSocket(url);
-  socket = ws;
-  ws.onopen = () => {
-    attempt = 0;
-  };
-  ws.onmessage = (event) => dispatch(String(event.data));
-  ws.onclose = () => {
-    if (socket !== ws) return;
-    socket = null;
-    schedule();
-  };
 }
 
-function hasPublicListeners(): boolean {
-  for (const event of listeners.keys()) if (PUBLIC_EVENTS.has(event)) return true;
-  return false;
+const listeners = new Map<string, Set<Listener>>();
+const subscriptions = new Map<string, Subscription>();
+let client: Centrifuge | null = null;
+let phase: 'idle' | 'starting' | 'running' = 'idle';
+/** The answer the running connection was opened with. */
+let access: Access | null = null;
+/** A guest's answer, fetched for the connect the library is about to make (so it is not asked twice). */
+let prefetched: Access | null = null;
+/** Whether the connection served a player's listeners (their leaving is a sign-out). */
+let servedPlayer = false;
+/** Whether the running connection's answer was asked for with a player's listeners waiting. */
+let askedForPlayer = false;
+/** Bumped on every start and stop: a start that was overtaken gives up. */
+let generation = 0;
+let failures = 0;
+let retry: ReturnType<typeof setTimeout> | undefined;
+let syncQueued = false;
+
+async function fetchAccess(): Promise<Access> {
+  const res = await fetch(SUBSCRIPTION_URL, {
+    headers: { 'x-requested-with': 'XMLHttpRequest' },
+    credentials: 'same-origin',
+  });
+  const answer = accessOf(res.ok ? await res.json() : null);
+  if (!answer) throw new Error(`realtime subscription answer ${res.status}`);
+  return answer;
 }
 
-function schedule(): void {
-  if (!running) return;
-  clearTimeout(timer);
-  const gen = generation;
-  timer = setTimeout(() => void open(gen), reconnectDelay(attempt++));
+/** The library's `getToken`: a token refused as expired (the session ended), or a guest's reconnect. */
+async function refreshToken(): Promise<string> {
+  const fresh = prefetched ?? (await fetchAccess());
+  prefetched = null;
+  if (phase === 'running') {
+    access = fresh;
+    syncSubscriptions();
+  }
+  return fresh.token;
 }
 
-/** Drops the socket (if any) and opens one for the listeners there are now. */
-function restart(): void {
-  running = true;
-  generation++;
-  clearTimeout(timer);
-  const ws = socket;
-  socket = null;
-  ws?.close();
-  attempt = 0;
-  void open(generation);
+/** After the listeners of a React commit: the connection follows them. */
+function queueSync(): void {
+  if (syncQueued) return;
+  syncQueued = true;
+  queueMicrotask(() => {
+    syncQueued = false;
+    sync();
+  });
+}
+
+function sync(): void {
+  if (phase === 'starting') return; // the start syncs when it is done
+  if (listeners.size === 0) return stop();
+  // A guest's answer to a page that had a player's listeners holds until they are gone.
+  if (!needsPlayer(listeners.keys())) askedForPlayer = false;
+  if (phase === 'idle' || accessOutdated()) return void start();
+  syncSubscriptions();
+}
+
+/**
+ * A player's listener on a connection that was opened as a guest's with none waiting (signed in
+ * since), or none left on one that served them (signed out).
+ */
+function accessOutdated(): boolean {
+  const wantsPlayer = needsPlayer(listeners.keys());
+  if (wantsPlayer && access?.user === null && !askedForPlayer) return true;
+  return !wantsPlayer && servedPlayer;
+}
+
+async function start(): Promise<void> {
+  const gen = ++generation;
+  phase = 'starting';
+  clearTimeout(retry);
+  dropConnection();
+  askedForPlayer = needsPlayer(listeners.keys());
+  let lib: typeof import('centrifuge');
+  let fresh: Access;
+  try {
+    [lib, fresh] = await Promise.all([import('centrifuge'), fetchAccess()]);
+  } catch {
+    if (gen !== generation) return;
+    phase = 'idle';
+    retry = setTimeout(sync, reconnectDelay(failures++));
+    return;
+  }
+  if (gen !== generation) return;
+  failures = 0;
+  access = fresh;
+  prefetched = fresh.token === '' ? fresh : null;
+  client ??= new lib.Centrifuge(`${fresh.url}${WEBSOCKET_PATH}`, { getToken: refreshToken });
+  client.setToken(fresh.token);
+  phase = 'running';
+  servedPlayer = false;
+  syncSubscriptions();
+  client.connect();
+  sync();
 }
 
 function stop(): void {
-  running = false;
   generation++;
-  clearTimeout(timer);
-  const ws = socket;
-  socket = null;
-  ws?.close();
+  phase = 'idle';
+  clearTimeout(retry);
+  dropConnection();
 }
 
-/** Listens to one event; the connection opens with the first listener and closes with the last. */
+/** Closes the connection and forgets its channels and answer. */
+function dropConnection(): void {
+  for (const event of [...subscriptions.keys()]) removeSubscription(event);
+  client?.disconnect();
+  access = null;
+  prefetched = null;
+  servedPlayer = false;
+}
+
+/** One subscription per listened event, on the channel of the current answer. */
+function syncSubscriptions(): void {
+  if (!client || !access) return;
+  for (const [event, sub] of subscriptions) {
+    if (!listeners.has(event) || sub.channel !== channelOf(event, access)) removeSubscription(event);
+  }
+  for (const event of listeners.keys()) {
+    const channel = channelOf(event, access);
+    if (channel === null || subscriptions.has(event)) continue;
+    const sub = client.newSubscription(channel);
+    sub.on('publication', (ctx) => dispatch(event, ctx.data));
+    sub.subscribe();
+    subscriptions.set(event, sub);
+    if (!PUBLIC_EVENTS.has(event)) servedPlayer = true;
+  }
+}
+
+function removeSubscription(event: string): void {
+  const sub = subscriptions.get(event);
+  subscriptions.delete(event);
+  if (!sub) return;
+  sub.removeAllListeners();
+  client?.removeSubscription(sub);
+}
+
+/** Listens to one event; the connection starts with the first listener and ends with the last. */
 export function subscribe(event: string, listener: Listener): () => void {
   const set = listeners.get(event) ?? new Set<Listener>();
   set.add(listener);
   listeners.set(event, set);
-  // The first listener opens the socket; the first private one reopens a socket opened without a ticket.
-  if (!running || (openedFor === 'public' && !PUBLIC_EVENTS.has(event))) restart();
+  queueSync();
   return () => {
     set.delete(listener);
     if (set.size === 0 && listeners.get(event) === set) listeners.delete(event);
-    if (listeners.size === 0) return stop();
-    // After React's effects of this commit (a listener may come right back): a socket opened
-    // with a ticket is given up once nothing private is listened to, and a guest's socket kept
-    // for public events only once they are all gone.
-    queueMicrotask(() => {
-      if (!running) return;
-      const wantsPrivate = needsTicket(listeners.keys());
-      if ((openedFor === 'private' && !wantsPrivate) || (wantsPrivate && !ticketed && !hasPublicListeners())) restart();
-    });
+    queueSync();
   };
 }
 

@@ -1,120 +1,207 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dispatch, needsTicket, publicUrl, reconnectDelay, ticketOf } from '../../app/realtime/client';
+import { accessOf, channelOf, dispatch, needsPlayer, reconnectDelay, type Access } from '../../app/realtime/client';
+
+const guest: Access = { url: 'ws://casino.test', token: '', clientName: 'orbit', user: null };
+const ann: Access = { url: 'ws://casino.test', token: 'tk-ann', clientName: 'orbit', user: 'ann' };
 
 describe('realtime client', () => {
-  it('waits longer after each failed attempt, jittered, never beyond 30 s', () => {
+  it('waits longer after each failed start, jittered, never beyond 30 s', () => {
     expect([0, 1, 2, 3].map((n) => reconnectDelay(n, () => 1))).toEqual([1_000, 2_000, 4_000, 8_000]);
     expect(reconnectDelay(0, () => 0)).toBe(500);
     expect(reconnectDelay(12, () => 1)).toBe(30_000);
     expect(reconnectDelay(50, () => 0)).toBe(15_000);
   });
 
-  it('hands each message to the listeners of its event only, ignoring malformed frames', () => {
+  it("hands an event's data to its listeners only; a listener's exception does not stop the others", () => {
+    vi.useFakeTimers();
     const got: unknown[] = [];
-    const to = new Map([['balance', new Set([(d: unknown) => void got.push(d)])]]);
-    dispatch(JSON.stringify({ channel: 'balance#u1', event: 'balance', data: { amount_cents: 5 } }), to);
-    dispatch(JSON.stringify({ channel: 'public:wins', event: 'wins', data: {} }), to);
-    dispatch('not json', to);
-    dispatch(JSON.stringify({ pong: 1 }), to);
+    const to = new Map([
+      [
+        'balance',
+        new Set([
+          () => {
+            throw new Error('listener bug');
+          },
+          (d: unknown) => void got.push(d),
+        ]),
+      ],
+    ]);
+    dispatch('balance', { amount_cents: 5 }, to);
+    dispatch('wins', {}, to);
     expect(got).toEqual([{ amount_cents: 5 }]);
+    expect(() => vi.runAllTimers()).toThrow('listener bug');
+    vi.useRealTimers();
   });
 
-  it('needs a ticket only for private events, and reads it from the settings', () => {
-    expect(needsTicket(['wins', 'jackpots_changes'])).toBe(false);
-    expect(needsTicket(['wins', 'balance'])).toBe(true);
-    expect(ticketOf({ cent: { url: 'wss://x/api/realtime', user: 'u', token: 't', timestamp: '1' } })).toEqual({
-      url: 'wss://x/api/realtime',
+  it('reads the subscription answer and names the channels of its client name and user', () => {
+    expect(needsPlayer(['wins', 'jackpots_changes'])).toBe(false);
+    expect(needsPlayer(['wins', 'balance'])).toBe(true);
+    expect(accessOf({ url: 'wss://x', token: 't', client_name: 'orbit', user: 'u' })).toEqual({
+      url: 'wss://x',
       token: 't',
+      clientName: 'orbit',
+      user: 'u',
     });
-    expect(ticketOf({ cent: null })).toBeNull();
-    expect(ticketOf({ cent: { url: 1 } })).toBeNull();
-    expect(ticketOf(null)).toBeNull();
-    expect(publicUrl({ protocol: 'https:', host: 'orbit.example' })).toBe('wss://orbit.example/api/realtime');
-    expect(publicUrl({ protocol: 'http:', host: 'localhost:3000' })).toBe('ws://localhost:3000/api/realtime');
+    expect(accessOf({ url: 'wss://x', token: '', client_name: 'orbit', user: null })?.user).toBeNull();
+    expect(accessOf({ url: 1 })).toBeNull();
+    expect(accessOf(null)).toBeNull();
+    expect(channelOf('wins', guest)).toBe('ws:orbit:public:wins');
+    expect(channelOf('balance', guest)).toBeNull();
+    expect(channelOf('balance', ann)).toBe('ws:orbit:balance#ann');
   });
 });
 
 describe('the connection', () => {
-  class FakeSocket {
-    static all: FakeSocket[] = [];
-    closed = false;
-    onopen: (() => void) | null = null;
-    onmessage: ((event: { data: string }) => void) | null = null;
-    onclose: (() => void) | null = null;
-    constructor(readonly url: string) {
-      FakeSocket.all.push(this);
+  type Handler = (ctx: { data: unknown }) => void;
+  class FakeSubscription {
+    readonly handlers = new Map<string, Handler>();
+    subscribed = false;
+    constructor(readonly channel: string) {}
+    on(event: string, handler: Handler) {
+      this.handlers.set(event, handler);
+      return this;
     }
-    close() {
-      this.closed = true;
+    subscribe() {
+      this.subscribed = true;
+    }
+    removeAllListeners() {
+      this.handlers.clear();
+    }
+    publish(data: unknown) {
+      this.handlers.get('publication')?.({ data });
     }
   }
-  const open = () => FakeSocket.all.filter((s) => !s.closed);
+  class FakeCentrifuge {
+    static all: FakeCentrifuge[] = [];
+    /** Every connect, with the token it was made with. */
+    readonly connects: string[] = [];
+    readonly subs = new Map<string, FakeSubscription>();
+    state = 'disconnected';
+    token = '';
+    constructor(
+      readonly url: string,
+      readonly options: { getToken: () => Promise<string> },
+    ) {
+      FakeCentrifuge.all.push(this);
+    }
+    setToken(token: string) {
+      this.token = token;
+    }
+    connect() {
+      this.state = 'connecting';
+      this.connects.push(this.token);
+      // As the library: with no token, it asks getToken before it connects.
+      if (this.token === '') void this.options.getToken();
+    }
+    disconnect() {
+      this.state = 'disconnected';
+    }
+    newSubscription(channel: string) {
+      if (this.subs.has(channel)) throw new Error(`already subscribed to ${channel}`);
+      const sub = new FakeSubscription(channel);
+      this.subs.set(channel, sub);
+      return sub;
+    }
+    removeSubscription(sub: FakeSubscription) {
+      this.subs.delete(sub.channel);
+    }
+    channels() {
+      return [...this.subs.keys()].sort();
+    }
+  }
   const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-  async function client(cent: unknown) {
-    FakeSocket.all = [];
-    const fetch = vi.fn(async () => ({ json: async () => ({ cent }) }));
-    vi.stubGlobal('WebSocket', FakeSocket);
-    vi.stubGlobal('window', { location: { protocol: 'http:', host: 'casino.test' } });
+  /** The client module afresh, the answers of the subscription endpoint given in turn (the last repeats). */
+  async function client(...answers: Access[]) {
+    FakeCentrifuge.all = [];
+    const queue = answers.map((a) => ({ url: a.url, token: a.token, client_name: a.clientName, user: a.user }));
+    const fetch = vi.fn(async () => ({
+      ok: true,
+      status: 200,
+      json: async () => (queue.length > 1 ? queue.shift() : queue[0]),
+    }));
     vi.stubGlobal('fetch', fetch);
     vi.resetModules();
-    return { ...(await import('../../app/realtime/client')), fetch };
+    vi.doMock('centrifuge', () => ({ Centrifuge: FakeCentrifuge }));
+    const module = await import('../../app/realtime/client');
+    return { ...module, fetch, centrifuge: () => FakeCentrifuge.all[0]! };
   }
 
   afterEach(() => {
     vi.unstubAllGlobals();
+    vi.doUnmock('centrifuge');
   });
 
-  it('opens a guest socket for public events, without asking for a ticket', async () => {
-    const { subscribe, fetch } = await client(null);
+  it("connects a guest without a token for the public events, and hands over each channel's publications", async () => {
+    const { subscribe, fetch, centrifuge } = await client(guest);
     const got: unknown[] = [];
     const stop = subscribe('jackpots_changes', (d) => got.push(d));
     await settled();
-    expect(fetch).not.toHaveBeenCalled();
-    expect(open().map((s) => s.url)).toEqual(['ws://casino.test/api/realtime']);
-    open()[0]!.onmessage?.({
-      data: JSON.stringify({ channel: 'public:jackpots_changes', event: 'jackpots_changes', data: [1] }),
-    });
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(FakeCentrifuge.all).toHaveLength(1);
+    expect(centrifuge().url).toBe('ws://casino.test/connection/websocket');
+    expect(centrifuge().connects).toEqual(['']);
+    expect(centrifuge().channels()).toEqual(['ws:orbit:public:jackpots_changes']);
+    centrifuge().subs.get('ws:orbit:public:jackpots_changes')!.publish([1]);
     expect(got).toEqual([[1]]);
+    // The library asked for the token of its first connect: the answer already fetched, not a second request.
+    expect(fetch).toHaveBeenCalledTimes(1);
     stop();
-    expect(open()).toEqual([]);
+    await settled();
+    expect(centrifuge().state).toBe('disconnected');
+    expect(centrifuge().channels()).toEqual([]);
   });
 
-  it('reopens with the ticket for a private listener, and without it when the last one leaves', async () => {
-    const { subscribe, fetch } = await client({
-      url: 'ws://casino.test/api/realtime',
-      user: 'u',
-      token: 'tk',
-      timestamp: '1',
-    });
-    const stopWins = subscribe('wins', () => undefined);
+  it("serves a signed-in player's page with one connection, whatever mounts first", async () => {
+    const { subscribe, fetch, centrifuge } = await client(ann);
+    subscribe('wins', () => undefined);
     await settled();
-    const stopBalance = subscribe('balance', () => undefined);
-    const stopPayments = subscribe('payments_changes', () => undefined);
+    // The header's wallet mounts later (its code loads on demand).
+    subscribe('balance', () => undefined);
+    subscribe('payments_changes', () => undefined);
     await settled();
     expect(fetch).toHaveBeenCalledTimes(1);
-    expect(open().map((s) => s.url)).toEqual(['ws://casino.test/api/realtime?token=tk']);
-    // One of two private listeners leaves: the player's socket stays.
-    stopPayments();
-    await settled();
-    expect(open().map((s) => s.url)).toEqual(['ws://casino.test/api/realtime?token=tk']);
-    // Sign-out: nothing private is listened to any more, the public events go on without the ticket.
-    stopBalance();
-    await settled();
-    expect(open().map((s) => s.url)).toEqual(['ws://casino.test/api/realtime']);
-    stopWins();
-    expect(open()).toEqual([]);
+    expect(centrifuge().connects).toEqual(['tk-ann']);
+    expect(centrifuge().channels()).toEqual([
+      'ws:orbit:balance#ann',
+      'ws:orbit:payments_changes#ann',
+      'ws:orbit:public:wins',
+    ]);
   });
 
-  it('keeps a guest on the public socket when a private listener finds no ticket, and stops with only private ones', async () => {
-    const { subscribe } = await client(null);
+  it('reconnects with the token when a player signs in, and as a guest when they sign out', async () => {
+    const { subscribe, fetch, centrifuge } = await client(guest, ann, guest);
     const stopWins = subscribe('wins', () => undefined);
+    await settled();
     const stopBalance = subscribe('balance', () => undefined);
     await settled();
-    expect(open().map((s) => s.url)).toEqual(['ws://casino.test/api/realtime']);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(centrifuge().connects).toEqual(['', 'tk-ann']);
+    expect(centrifuge().channels()).toEqual(['ws:orbit:balance#ann', 'ws:orbit:public:wins']);
+    // Sign-out: the wallet goes; the public events go on, on a guest's connection.
+    stopBalance();
+    await settled();
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(centrifuge().connects).toEqual(['', 'tk-ann', '']);
+    expect(centrifuge().channels()).toEqual(['ws:orbit:public:wins']);
     stopWins();
     await settled();
-    expect(open()).toEqual([]);
-    stopBalance();
+    expect(centrifuge().state).toBe('disconnected');
+    expect(FakeCentrifuge.all).toHaveLength(1);
+  });
+
+  it("asks once for a player's events that a guest cannot hear, and follows a new token's player", async () => {
+    const bob: Access = { ...ann, token: 'tk-bob', user: 'bob' };
+    const { subscribe, fetch, centrifuge } = await client(guest, ann, bob);
+    subscribe('balance', () => undefined);
+    await settled();
+    await settled();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(centrifuge().channels()).toEqual([]);
+    // Signed in meanwhile on another tab, and the session of this token ended: the library asks for a token.
+    expect(await centrifuge().options.getToken()).toBe('tk-ann');
+    expect(centrifuge().channels()).toEqual(['ws:orbit:balance#ann']);
+    expect(await centrifuge().options.getToken()).toBe('tk-bob');
+    expect(centrifuge().channels()).toEqual(['ws:orbit:balance#bob']);
   });
 });

@@ -76,6 +76,8 @@ export class CmsService {
         currencies_by_country: Object.keys(byCountry).length ? byCountry : currenciesByCountry(),
         signup_currencies: currencyRows.filter((c) => c.signup).map((c) => c.code),
         minimum_age: MINIMUM_AGE[licence],
+        // Live updates over the Centrifugo-protocol gateway (modules/realtime); no inbox.
+        notification_center: { inbox: false, new_realtime_notifications_flow_enabled: true },
       };
     });
   }

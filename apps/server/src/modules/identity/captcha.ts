@@ -9,8 +9,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { captchaChallengeSchema, playerSettingsSchema, type PlayerSettings } from '@orbit/contracts';
 import { AppError } from '../../platform/errors';
 import type { ModuleContext } from '../../platform/context';
-import { publicBase } from '../../platform/config';
-import { issueTicket } from '../../platform/realtime/channels';
+import { centOf } from '../../platform/realtime/tokens';
 import { currentPlayer } from './session';
 import { ProofOfWorkCaptcha } from './captcha-pow';
 import { RecaptchaCaptcha } from './captcha-recaptcha';
@@ -105,18 +104,11 @@ export function captchaRoutes(captcha: Captcha, ctx: ModuleContext) {
         },
       },
       async (request, reply) => {
-        // `cent` carries a per-player ticket: never cached.
+        // `cent` carries a per-player connection token: never cached.
         reply.header('cache-control', 'no-store');
         const player = await currentPlayer(request);
-        if (!player) return captcha.settings;
-        const base = ctx.config.publicUrl ? publicBase(ctx.config) : `${request.protocol}://${request.host}`;
-        return {
-          ...captcha.settings,
-          cent: {
-            url: `${base.replace(/^http/, 'ws')}/api/realtime`,
-            ...issueTicket(ctx.config.realtimeSecret, player.user.id, player.session.id, ctx.clock.now()),
-          },
-        };
+        const session = player ? { userId: player.user.id, sessionId: player.session.id } : null;
+        return { ...captcha.settings, cent: await centOf(ctx.config, request, session, ctx.clock.now()) };
       },
     );
   };

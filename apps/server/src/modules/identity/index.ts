@@ -26,6 +26,7 @@ export { SESSION_COOKIE } from './cookies';
 export {
   SignInChecks,
   activeSessionIds,
+  activeSessionPlayer,
   endAllSessions,
   stopPromotions,
   playerContact,

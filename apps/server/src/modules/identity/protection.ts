@@ -46,6 +46,21 @@ export async function activeSessionIds(executor: Executor, ids: readonly string[
   return new Set(rows.filter((r) => sessionState(r, at) === 'active').map((r) => r.id));
 }
 
+/** The player a session signs in at `at`, or null (unknown, ended, idled out or too old): the realtime gateway's connect. */
+export async function activeSessionPlayer(executor: Executor, sessionId: string, at: Date): Promise<number | null> {
+  if (!/^[0-9a-f-]{36}$/.test(sessionId)) return null;
+  const [row] = await executor
+    .select({
+      userId: sessions.userId,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      endedAt: sessions.endedAt,
+    })
+    .from(sessions)
+    .where(eq(sessions.id, sessionId));
+  return row && sessionState(row, at) === 'active' ? row.userId : null;
+}
+
 /** Ends every session of the player (their cookies stop signing in at once). */
 export async function endAllSessions(executor: Executor, userId: number, at: Date): Promise<void> {
   await executor

@@ -1,23 +1,36 @@
 /**
- * The realtime gateway: one WebSocket endpoint, `GET /api/realtime` (its URL and a ticket are in
- * `/api/player/settings` `cent`). A player is known by the session cookie or by the ticket
- * (`?token=`); a guest receives the public channels only. Messages are
- * `{channel, event, data}`: `channel` is `public:<name>` or `<name>#<user>`, `data` the whole
- * changed object. Modules publish with `publishToPlayer` / `publishPublic`
- * (platform/realtime/channels.ts) through `ctx.pubsub`, which is Redis when REDIS_URL is set, so
- * a change made on one instance reaches sockets on every instance.
+ * The realtime gateway (README.md beside this file): the Centrifugo client protocol (v2, JSON)
+ * at `GET /connection/websocket`, and `GET /api/notification_center/centrifugo/subscription`
+ * (where to connect, with which token). Modules publish with `publishToPlayer` /
+ * `publishPublic` (platform/realtime/channels.ts) through `ctx.pubsub`, which is Redis when
+ * REDIS_URL is set, so a change made on one instance reaches sockets on every instance.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
+import { centrifugoSubscriptionSchema } from '@orbit/contracts';
 import type { ModuleContext } from '../../platform/context';
 import { publicBase } from '../../platform/config';
 import { sameHost } from '../../platform/http/csrf';
 import type { OrbitModule } from '../../platform/module';
-import { channelUser, playerTopic, PUBLIC_TOPIC, verifyTicket } from '../../platform/realtime/channels';
-import type { RealtimeMessage, Unsubscribe } from '../../platform/realtime/pubsub';
-import { activeSessionIds, currentPlayer } from '../identity';
+import { channelUser } from '../../platform/realtime/channels';
+import { connectionFor, realtimeBase, verifyConnectionToken, WEBSOCKET_PATH } from '../../platform/realtime/tokens';
+import { activeSessionIds, activeSessionPlayer, currentPlayer } from '../identity';
+import { Connection, type Authentication } from './connection';
+import { ChannelHub } from './hub';
+import { DISCONNECTS } from './protocol';
 
-const PING_EVERY_MS = 25_000;
+/**
+ * A player's connections live as long as the session they were opened in: every
+ * `SESSION_CHECK_MS` one query asks which of this instance's sessions are still active
+ * (sign-out, sign-out everywhere, a password reset, an exclusion, idling out: whatever ended it,
+ * on any instance), and the connections of the others are closed (3005: the client reconnects,
+ * and its token is refused as expired).
+ */
+const SESSION_CHECK_MS = 20_000;
+/** Recovery: 32 publications per channel, for two minutes; a topic nobody listens to is kept as long. */
+const HUB_LIMITS = { historySize: 32, historyTtlMs: 120_000, retainMs: 120_000 };
+const HUB_SWEEP_MS = 30_000;
 
 /** A browser's socket must come from our own pages (the WebSocket form of the CSRF check). */
 function originAllowed(request: FastifyRequest, ctx: ModuleContext): boolean {
@@ -29,89 +42,95 @@ function originAllowed(request: FastifyRequest, ctx: ModuleContext): boolean {
   );
 }
 
-/** The player and session of a socket: the session cookie's, or the ticket's while its session is active. */
-async function playerOf(
-  request: FastifyRequest,
-  ctx: ModuleContext,
-): Promise<{ userId: number; sessionId: string } | null> {
-  const current = await currentPlayer(request);
-  if (current) return { userId: current.user.id, sessionId: current.session.id };
-  const { token } = request.query as { token?: string };
-  const ticket = verifyTicket(ctx.config.realtimeSecret, token, ctx.clock.now());
-  if (!ticket) return null;
-  return (await activeSessionIds(ctx.db, [ticket.sessionId], ctx.clock.now())).has(ticket.sessionId) ? ticket : null;
+/** Who a connect command's token stands for: a player of an active session, a guest, or nobody. */
+async function authenticate(ctx: ModuleContext, token: string): Promise<Authentication> {
+  const secret = ctx.config.realtimeSecret;
+  const now = ctx.clock.now();
+  const check = await verifyConnectionToken(secret, token, now);
+  if (check.status !== 'valid') return check;
+  if (check.user === '') return { status: 'anonymous' };
+  if (check.sessionId === null) return { status: 'invalid' };
+  const userId = await activeSessionPlayer(ctx.db, check.sessionId, now);
+  // A token of a session that ended is an expired one: the client asks for a new token.
+  if (userId === null) return { status: 'expired' };
+  if (channelUser(secret, userId) !== check.user) return { status: 'invalid' };
+  return { status: 'player', player: { userId, sessionId: check.sessionId, user: check.user } };
 }
 
-/**
- * A player's sockets live as long as the session they were opened in: every `SESSION_CHECK_MS`
- * one query asks which of this instance's sessions are still active (sign-out, sign-out
- * everywhere, a password reset, an exclusion, idling out: whatever ended it, on any instance),
- * and the sockets of the others are closed with 4401.
- */
-const SESSION_CHECK_MS = 20_000;
+/** The players' open connections of this instance, by session (for the session sweep). */
+class Connections {
+  private readonly bySession = new Map<string, Set<Connection>>();
+
+  signedIn(connection: Connection): void {
+    const sessionId = connection.player!.sessionId;
+    const set = this.bySession.get(sessionId) ?? new Set<Connection>();
+    this.bySession.set(sessionId, set.add(connection));
+  }
+
+  closed(connection: Connection): void {
+    const sessionId = connection.player?.sessionId;
+    if (sessionId === undefined) return;
+    const set = this.bySession.get(sessionId);
+    set?.delete(connection);
+    if (set?.size === 0) this.bySession.delete(sessionId);
+  }
+
+  async closeEndedSessions(ctx: ModuleContext): Promise<void> {
+    const active = await activeSessionIds(ctx.db, [...this.bySession.keys()], ctx.clock.now());
+    for (const [sessionId, set] of this.bySession) {
+      if (active.has(sessionId)) continue;
+      this.bySession.delete(sessionId);
+      for (const connection of set) connection.disconnect(DISCONNECTS.sessionEnded);
+    }
+  }
+}
+
+function gatewayRoute(app: FastifyInstance, ctx: ModuleContext, hub: ChannelHub, connections: Connections): void {
+  const deps = {
+    hub,
+    clientName: ctx.config.realtimeClientName,
+    authenticate: (token: string) => authenticate(ctx, token),
+    signedIn: (connection: Connection) => connections.signedIn(connection),
+    closed: (connection: Connection) => connections.closed(connection),
+    log: ctx.log,
+  };
+  app.get(WEBSOCKET_PATH, { websocket: true, schema: { hide: true } }, (socket: WebSocket, request) => {
+    if (!originAllowed(request, ctx)) return socket.close(DISCONNECTS.permissionDenied.code, 'origin');
+    new Connection(socket, deps);
+  });
+}
+
+function subscriptionRoute(fastify: FastifyInstance, ctx: ModuleContext): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/notification_center/centrifugo/subscription',
+    {
+      schema: {
+        tags: ['player'],
+        summary: 'Where and how to connect to the realtime gateway (guests too: no token, public channels)',
+        response: { 200: centrifugoSubscriptionSchema },
+      },
+    },
+    async (request, reply) => {
+      // A per-player token: never cached.
+      reply.header('cache-control', 'no-store');
+      const player = await currentPlayer(request);
+      const session = player ? { userId: player.user.id, sessionId: player.session.id } : null;
+      const { user, token } = await connectionFor(ctx.config.realtimeSecret, session, ctx.clock.now());
+      return { url: realtimeBase(ctx.config, request), token, client_name: ctx.config.realtimeClientName, user };
+    },
+  );
+}
 
 export const realtimeModule: OrbitModule = {
   name: 'realtime',
   routes: async (app, ctx) => {
-    const bySession = new Map<string, Set<WebSocket>>();
-    ctx.sweeps.every('realtime.ended-sessions', SESSION_CHECK_MS, async () => {
-      const active = await activeSessionIds(ctx.db, [...bySession.keys()], ctx.clock.now());
-      for (const [sessionId, sockets] of bySession) {
-        if (active.has(sessionId)) continue;
-        bySession.delete(sessionId);
-        for (const socket of sockets) socket.close(4401, 'session ended');
-      }
-    });
-    app.get('/api/realtime', { websocket: true, schema: { hide: true } }, async (socket: WebSocket, request) => {
-      if (!originAllowed(request, ctx)) {
-        socket.close(4403, 'origin');
-        return;
-      }
-      const player = await playerOf(request, ctx);
-      const { token } = request.query as { token?: string };
-      if (token !== undefined && player === null) {
-        socket.close(4401, 'ticket');
-        return;
-      }
-      const userId = player?.userId ?? null;
-      if (player) {
-        const sockets = bySession.get(player.sessionId) ?? new Set<WebSocket>();
-        bySession.set(player.sessionId, sockets.add(socket));
-      }
-      const user = userId === null ? null : channelUser(ctx.config.realtimeSecret, userId);
-      const send = (channel: string, message: RealtimeMessage) => {
-        if (socket.readyState === socket.OPEN)
-          socket.send(JSON.stringify({ channel, event: message.event, data: message.data }));
-      };
-      const subscriptions: Unsubscribe[] = [];
-      let closed = false;
-      const release = async () => {
-        closed = true;
-        clearInterval(ping);
-        if (player) {
-          const sockets = bySession.get(player.sessionId);
-          sockets?.delete(socket);
-          if (sockets?.size === 0) bySession.delete(player.sessionId);
-        }
-        await Promise.all(subscriptions.splice(0).map((u) => u()));
-      };
-      let alive = true;
-      const ping = setInterval(() => {
-        if (!alive) return socket.terminate();
-        alive = false;
-        socket.ping();
-      }, PING_EVERY_MS);
-      socket.on('pong', () => (alive = true));
-      socket.on('close', () => void release());
-      socket.on('message', (raw) => {
-        // The only client message is an application-level ping (proxies that drop idle sockets).
-        if (String(raw).length <= 64 && String(raw).includes('"ping"')) socket.send(JSON.stringify({ pong: 1 }));
-      });
-      subscriptions.push(await ctx.pubsub.subscribe(PUBLIC_TOPIC, (m) => send(`public:${m.event}`, m)));
-      if (userId !== null)
-        subscriptions.push(await ctx.pubsub.subscribe(playerTopic(userId), (m) => send(`${m.event}#${user}`, m)));
-      if (closed) await release();
-      else send('connected', { event: 'connected', data: { user } });
-    });
+    const hub = new ChannelHub(ctx.pubsub, () => ctx.clock.now().getTime(), HUB_LIMITS);
+    const connections = new Connections();
+    ctx.sweeps.every('realtime.ended-sessions', SESSION_CHECK_MS, () => connections.closeEndedSessions(ctx));
+    ctx.sweeps.every('realtime.idle-channels', HUB_SWEEP_MS, () => hub.sweep());
+    app.addHook('onClose', async () => hub.close());
+    gatewayRoute(app, ctx, hub, connections);
+    subscriptionRoute(app, ctx);
   },
 };

@@ -1,11 +1,12 @@
 /**
- * Realtime channels (modules/realtime/README.md). Public channels `public:wins` and
- * `public:jackpots_changes`; private channels `<name>#<user>` where `<user>` is the player's
- * opaque channel id. Modules publish through these helpers (ctx.pubsub); the gateway (module
- * `realtime`) forwards to the player's sockets. A private message travels on one pub/sub
- * channel per player, so an instance subscribes once per connected player, not once per name.
+ * Realtime channels (modules/realtime/README.md). Names as pages see them:
+ * `ws:<client_name>:public:<name>` for everyone (`wins`, `jackpots_changes`) and
+ * `ws:<client_name>:<name>#<user>` for one player, `<user>` the player's opaque channel id.
+ * Modules publish through these helpers (ctx.pubsub); the gateway (module `realtime`) forwards to
+ * the subscribers. A private message travels on one pub/sub channel per player, so an instance
+ * subscribes once per connected player, not once per name.
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import type { PubSub } from './pubsub';
 
 export const PRIVATE_CHANNELS = [
@@ -43,38 +44,29 @@ export function channelUser(secret: string, userId: number): string {
   return createHmac('sha256', secret).update(`channel:${userId}`).digest('base64url').slice(0, 22);
 }
 
-/** How long a connection ticket of `/api/player/settings` opens the gateway. */
-export const TICKET_TTL_SECONDS = 24 * 3600;
+/** The start of every channel name: `ws:<client_name>:`. */
+export const channelPrefix = (clientName: string) => `ws:${clientName}:`;
 
-export type Ticket = { user: string; token: string; timestamp: string };
+export const publicChannelName = (clientName: string, name: string) => `${channelPrefix(clientName)}public:${name}`;
 
-/**
- * A ticket for the gateway: the token names the player, the session it was issued to and its
- * issue time, signed. A socket opened with it lives only as long as that session.
- */
-export function issueTicket(secret: string, userId: number, sessionId: string, now: Date): Ticket {
-  const timestamp = String(Math.floor(now.getTime() / 1000));
-  const payload = `${userId}.${sessionId}.${timestamp}`;
-  return { user: channelUser(secret, userId), timestamp, token: `${payload}.${sign(secret, payload)}` };
+export const privateChannelName = (clientName: string, name: string, user: string) =>
+  `${channelPrefix(clientName)}${name}#${user}`;
+
+export type ChannelRef =
+  { kind: 'public'; name: PublicChannel } | { kind: 'private'; name: PrivateChannel; user: string };
+
+/** What a channel name stands for, or null: another prefix, an unknown name, a malformed user. */
+export function parseChannel(clientName: string, channel: string): ChannelRef | null {
+  const prefix = channelPrefix(clientName);
+  if (!channel.startsWith(prefix) || channel.length > 200) return null;
+  const rest = channel.slice(prefix.length);
+  if (rest.startsWith('public:')) {
+    const name = rest.slice('public:'.length);
+    return isPublic(name) ? { kind: 'public', name } : null;
+  }
+  const [, name = '', user = ''] = /^([a-z_]+)#([A-Za-z0-9_-]{1,64})$/.exec(rest) ?? [];
+  return isPrivate(name) ? { kind: 'private', name, user } : null;
 }
 
-function sign(secret: string, payload: string): string {
-  return createHmac('sha256', secret).update(`ticket:${payload}`).digest('base64url');
-}
-
-/** The player and session a ticket's token stands for, or null (forged, expired, malformed). */
-export function verifyTicket(
-  secret: string,
-  token: string | undefined,
-  now: Date,
-): { userId: number; sessionId: string } | null {
-  const m = /^(\d{1,15})\.([0-9a-f-]{36})\.(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token ?? '');
-  if (!m) return null;
-  const age = now.getTime() / 1000 - Number(m[3]);
-  if (age < -60 || age > TICKET_TTL_SECONDS) return null;
-  const expected = Buffer.from(sign(secret, `${m[1]}.${m[2]}.${m[3]}`));
-  const given = Buffer.from(m[4]!);
-  return expected.length === given.length && timingSafeEqual(expected, given)
-    ? { userId: Number(m[1]), sessionId: m[2]! }
-    : null;
-}
+const isPublic = (name: string): name is PublicChannel => (PUBLIC_CHANNELS as readonly string[]).includes(name);
+const isPrivate = (name: string): name is PrivateChannel => (PRIVATE_CHANNELS as readonly string[]).includes(name);

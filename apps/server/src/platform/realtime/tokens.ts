@@ -1,0 +1,83 @@
+/**
+ * Connection tokens of the realtime gateway (modules/realtime/README.md): JWTs signed HS256 with
+ * REALTIME_SECRET, as a Centrifugo server reads them, so an operator may put one in front with
+ * the same secret. Claims: `sub` the player's channel id, `sid` the sign-in session the token
+ * was issued in (a socket lives only as long as that session), `iat` and `exp`.
+ */
+import { errors, jwtVerify, SignJWT } from 'jose';
+import { publicBase, type Config } from '../config';
+import { channelUser } from './channels';
+
+/** How long a token opens a connection (an open connection lives as long as its session). */
+export const CONNECTION_TOKEN_TTL_SECONDS = 24 * 3600;
+/** The gateway's path under the realtime base url. */
+export const WEBSOCKET_PATH = '/connection/websocket';
+
+export type TokenCheck =
+  { status: 'valid'; user: string; sessionId: string | null } | { status: 'expired' } | { status: 'invalid' };
+
+const keyOf = (secret: string) => new TextEncoder().encode(secret);
+
+/** A player's token: `sub` the channel id, `sid` the session. */
+export async function issueConnectionToken(
+  secret: string,
+  user: string,
+  sessionId: string,
+  now: Date,
+): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ sid: sessionId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(user)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + CONNECTION_TOKEN_TTL_SECONDS)
+    .sign(keyOf(secret));
+}
+
+/** Checks the signature (HS256 only) and the expiry; an empty `sub` is an anonymous token. */
+export async function verifyConnectionToken(secret: string, token: string, now: Date): Promise<TokenCheck> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: ['HS256'],
+      currentDate: now,
+      clockTolerance: 60,
+      requiredClaims: ['exp'],
+    });
+    if (typeof payload.sub !== 'string') return { status: 'invalid' };
+    return { status: 'valid', user: payload.sub, sessionId: typeof payload.sid === 'string' ? payload.sid : null };
+  } catch (error) {
+    return { status: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+  }
+}
+
+/** The gateway's base, `ws(s)://<PUBLIC_URL's host, else the request's>` (no path). */
+export function realtimeBase(config: Config, request: { protocol: string; host: string }): string {
+  const base = config.publicUrl ? publicBase(config) : `${request.protocol}://${request.host}`;
+  return base.replace(/^http/, 'ws');
+}
+
+export type PlayerSession = { userId: number; sessionId: string };
+export type Connection = { user: string | null; token: string };
+
+/** What a page connects with: a player's channel id and token, or nothing for a guest (anonymous). */
+export async function connectionFor(secret: string, player: PlayerSession | null, now: Date): Promise<Connection> {
+  if (!player) return { user: null, token: '' };
+  const user = channelUser(secret, player.userId);
+  return { user, token: await issueConnectionToken(secret, user, player.sessionId, now) };
+}
+
+/** `cent` of `GET /api/player/settings`: the whole WebSocket url, channel id, token, issue time. */
+export async function centOf(
+  config: Config,
+  request: { protocol: string; host: string },
+  player: PlayerSession | null,
+  now: Date,
+): Promise<{ url: string; user: string; token: string; timestamp: string }> {
+  const { user, token } = await connectionFor(config.realtimeSecret, player, now);
+  return {
+    url: `${realtimeBase(config, request)}${WEBSOCKET_PATH}`,
+    user: user ?? '',
+    token,
+    timestamp: String(Math.floor(now.getTime() / 1000)),
+  };
+}
