@@ -19,7 +19,7 @@ describe('the shell of a signed-in player', () => {
       await page.locator('[data-banner="welcome"]').waitFor();
       await registerOverLobby(page, env.server.baseUrl, email);
 
-      const name = (await page.locator('.header__player summary').textContent()) ?? '';
+      const name = (await page.locator('.header__player-name').textContent()) ?? '';
       expect(name).toMatch(/^sh\*\*\*@example\.com$/);
       expect(await page.getByText(email).count()).toBe(0);
       await poll(() => page.locator('[data-banner="welcome"]').count()).toBe(0);

@@ -19,9 +19,16 @@ export function PlayerMenu({ locale }: { locale: Locale }) {
   const home = localizePath('/', locale);
   const background = backgroundOf(location.state);
   if (!session.player) return null;
+  const name = playerDisplayName(session.player);
   return (
     <details className="header__player">
-      <summary className="button button--ghost header__player-name">{playerDisplayName(session.player)}</summary>
+      <summary className="button button--ghost" aria-label={name}>
+        {/* On a phone only the initial shows (the name would take a row of its own). */}
+        <span className="header__player-initial" aria-hidden="true">
+          {[...name][0]?.toUpperCase()}
+        </span>
+        <span className="header__player-name">{name}</span>
+      </summary>
       <div className="header__player-menu">
         <Link to={localizePath('/profile', locale)}>{t('auth.profile')}</Link>
         <button
