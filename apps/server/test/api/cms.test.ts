@@ -43,7 +43,7 @@ describe('GET /api/fe/config/:name', () => {
     expect(config.first_deposit_suggestion).toBe(50);
   });
 
-  it('answers the banners in the locale of the header, English otherwise', async () => {
+  it('answers the banners in the locale of the header, English for an English variant without its own', async () => {
     const de = bannersConfigSchema.parse((await get('/api/fe/config/banners-config', { locale: 'de' })).json());
     expect(de.banners.length).toBeGreaterThanOrEqual(3);
     expect(de.banners[0]?.title.text).toBe('Willkommen bei Orbit');
@@ -52,7 +52,13 @@ describe('GET /api/fe/config/:name', () => {
     );
     expect(acceptLanguage.banners[0]?.title.text).toBe('Willkommen bei Orbit');
     const it_ = bannersConfigSchema.parse((await get('/api/fe/config/banners-config', { locale: 'it' })).json());
-    expect(it_.banners[0]?.title.text).toBe('Welcome to Orbit');
+    expect(it_.banners[0]?.title.text).toBe('Benvenuto su Orbit');
+    const au = bannersConfigSchema.parse((await get('/api/fe/config/banners-config', { locale: 'en-AU' })).json());
+    expect(au.banners[0]?.description.text).toContain('pokies');
+    const kw = bannersConfigSchema.parse((await get('/api/fe/config/banners-config', { locale: 'en-KW' })).json());
+    expect(kw.banners.map((b) => b.title.text)).toEqual(
+      bannersConfigSchema.parse((await get('/api/fe/config/banners-config')).json()).banners.map((b) => b.title.text),
+    );
     for (const b of de.banners) {
       expect(b.gradient).toHaveLength(4);
       if (b.image) expect(b.image.startsWith('/')).toBe(true);

@@ -44,7 +44,7 @@ describe('GET /api/info/*', () => {
     expect(by.SE?.default_currency).toBeNull();
   });
 
-  it('lists the locales, English default and complete', async () => {
+  it('lists the locales, English default, every one complete', async () => {
     const locales = localesResponseSchema.parse(await get('/api/info/locales'));
     expect(locales.map((l) => l.code)).toEqual([
       'en',
@@ -59,8 +59,7 @@ describe('GET /api/info/*', () => {
       'en-KW',
     ]);
     expect(locales[0]).toMatchObject({ code: 'en', default: true, complete: true });
-    expect(locales.find((l) => l.code === 'de')?.complete).toBe(true);
-    expect(locales.find((l) => l.code === 'et')?.complete).toBe(false);
+    expect(locales.every((l) => l.complete)).toBe(true);
   });
 
   it('answers the project settings under the CW licence by default', async () => {

@@ -2,8 +2,10 @@
  * The site's translations at run time: a few dozen lines instead of an i18n library.
  * What the pages need, and nothing more:
  * - nested JSON keys (`games.badge.new`), looked up in the page's language, then in English
- *   (per key: a locale file holds only the keys it translates);
- * - `{{name}}` placeholders (values are inserted as text; React escapes them);
+ *   (per key; every offered locale's file is complete, test/unit/messages.test.ts, so English
+ *   only stands in for a file that failed to load);
+ * - `{{name}}` placeholders (values are inserted as text; React escapes them); a number is
+ *   written the page's way (`1.234,5` in German), so pass a year or a code as a string;
  * - plural forms as `key_one` / `key_other` ... chosen by `Intl.PluralRules` of the language
  *   the text comes from, when the values carry a numeric `count`.
  * A missing key renders the given fallback or the key itself.
@@ -60,9 +62,24 @@ function template(bundle: MessageBundle | undefined, locale: Locale, key: string
 
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
 
-function fill(text: string, values: TranslationValues | undefined): string {
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A placeholder's value as text: numbers in the locale's digits and separators. */
+function valueText(value: string | number, locale: Locale): string {
+  if (typeof value === 'string') return value;
+  let format = numberFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { maximumFractionDigits: 20 });
+    numberFormats.set(locale, format);
+  }
+  return format.format(value);
+}
+
+function fill(text: string, values: TranslationValues | undefined, locale: Locale): string {
   if (!text.includes('{{')) return text;
-  return text.replace(PLACEHOLDER, (_, name: string) => (values?.[name] === undefined ? '' : String(values[name])));
+  return text.replace(PLACEHOLDER, (_, name: string) =>
+    values?.[name] === undefined ? '' : valueText(values[name], locale),
+  );
 }
 
 /** Looks a key up in a bundle and fills its placeholders (also usable outside React, e.g. in `meta`). */
@@ -74,7 +91,7 @@ export function translate(
   fallback?: string,
 ): string {
   const text = template(bundle, locale, key, values?.count);
-  return text === undefined ? (fallback ?? key) : fill(text, values);
+  return text === undefined ? (fallback ?? key) : fill(text, values, locale);
 }
 
 /**
@@ -95,8 +112,17 @@ export function createTranslator(locale: Locale, bundle: MessageBundle | undefin
       text = template(bundle, locale, key, count) ?? null;
       cache.set(id, text);
     }
-    return text === null ? (fallback ?? key) : fill(text, values);
+    return text === null ? (fallback ?? key) : fill(text, values, locale);
   };
+}
+
+/**
+ * A game category's name in the page's language: the page's own text for the category's
+ * identifier (`categories.slots`), else the title the server gave (a category the page does not
+ * know yet). docs/rules/page-shell.md "Translations".
+ */
+export function categoryTitle(t: TFunction, identifier: string, title: string): string {
+  return t(`categories.${identifier}`, undefined, title);
 }
 
 /** The first of `keys` the language has a text for (a field's own message before a general one), else `errors.unknown`. */

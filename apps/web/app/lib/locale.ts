@@ -22,6 +22,23 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   'en-KW': 'English (Kuwait)',
 };
 
+/**
+ * The country each locale is written for (ISO 3166-1), or null for the international English
+ * page: a sign-up's country when the visitor's location is not known (features/auth/sign-up-country.ts).
+ */
+export const LOCALE_COUNTRIES: Record<Locale, string | null> = {
+  en: null,
+  de: 'DE',
+  'en-AU': 'AU',
+  'en-CA': 'CA',
+  'fr-CA': 'CA',
+  'en-NZ': 'NZ',
+  no: 'NO',
+  it: 'IT',
+  et: 'EE',
+  'en-KW': 'KW',
+};
+
 export function isLocale(value: string | undefined): value is Locale {
   return value !== undefined && (LOCALES as readonly string[]).includes(value);
 }

@@ -1,6 +1,6 @@
 import type { Category, CategoryKind, GamesFilterRequest } from '@orbit/contracts';
 import { data, Link } from 'react-router';
-import { useI18n } from '../lib/i18n';
+import { categoryTitle, useI18n } from '../lib/i18n';
 import { PagedGameList } from '../features/games';
 import { deviceFromUserAgent } from '../lib/device';
 import { serverEndpoints } from '../lib/endpoints.server';
@@ -76,13 +76,17 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 export function meta(args: Route.MetaArgs) {
   const d = args.loaderData;
-  return pageMeta(args, d ? (d.title ? { text: d.title } : { key: d.allKey }) : null);
+  // A category's name as the page shows it (its own text for the identifier, else the server's title).
+  return pageMeta(
+    args,
+    d ? (d.title ? { key: `categories.${d.current}`, fallback: d.title } : { key: d.allKey }) : null,
+  );
 }
 
 export default function CategoryPage({ loaderData }: Route.ComponentProps) {
   const { t } = useI18n();
   const d = loaderData;
-  const title = d.title ?? t(d.allKey);
+  const title = d.title ? categoryTitle(t, d.current, d.title) : t(d.allKey);
   return (
     <div className="page category">
       <h1 className="page__title">{title}</h1>
@@ -101,7 +105,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
                 aria-current={d.current === tab.id ? 'page' : undefined}
                 prefetch="intent"
               >
-                {tab.title}
+                {categoryTitle(t, tab.id, tab.title)}
               </Link>
             </li>
           ))}

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { useI18n } from '../lib/i18n';
+import { categoryTitle, useI18n } from '../lib/i18n';
 import { BannerCarousel, bannerView, loadBannersCode, visitorBanners } from '../features/banners';
 import { GameRow } from '../features/games';
 import {
@@ -157,7 +157,14 @@ export default function Lobby({ loaderData }: Route.ComponentProps) {
       {banners.length > 0 ? <BannerCarousel banners={banners} /> : null}
       {rows.map((row, i) => (
         <Fragment key={row.id}>
-          <GameRow id={row.id} title={row.title} href={row.href} games={row.games} locale={locale} eager={i === 0} />
+          <GameRow
+            id={row.id}
+            title={categoryTitle(t, row.id, row.title)}
+            href={row.href}
+            games={row.games}
+            locale={locale}
+            eager={i === 0}
+          />
           {i === 0 && jackpots ? <Jackpots view={jackpots} /> : null}
         </Fragment>
       ))}

@@ -27,11 +27,12 @@ function layoutData(matches: ReadonlyArray<MatchLike>) {
 export function pageMeta(
   args: { matches: ReadonlyArray<MatchLike>; error?: unknown },
   /** `full`: a title that already names the site (a CMS page's SEO title): used as it is. */
-  title: { key: string; vars?: Record<string, string> } | { text: string } | { full: string } | null,
+  title: { key: string; vars?: Record<string, string>; fallback?: string } | { text: string } | { full: string } | null,
   description?: string,
 ): MetaDescriptor[] {
   const { locale, messages, siteName } = layoutData(args.matches);
-  const t = (key: string, vars?: Record<string, string>) => translate(messages, locale, key, vars);
+  const t = (key: string, vars?: Record<string, string>, fallback?: string) =>
+    translate(messages, locale, key, vars, fallback);
   let text: string;
   if (args.error !== undefined && args.error !== null) {
     text = isRouteErrorResponse(args.error) && args.error.status === 404 ? t('notFound.title') : t('oops.title');
@@ -40,7 +41,7 @@ export function pageMeta(
   } else if ('full' in title) {
     return withDescription([{ title: title.full }], description);
   } else {
-    text = 'text' in title ? title.text : t(title.key, title.vars);
+    text = 'text' in title ? title.text : t(title.key, title.vars, title.fallback);
   }
   const full = [text, siteName].filter(Boolean).join(' | ');
   return withDescription([{ title: full }], description);

@@ -76,6 +76,27 @@ describe('display units', () => {
     expect(formatMoney(123_456_789_012_345, BTC, 'en')).toBe('1,234,567,890,123.45 μBTC');
   });
 
+  it("writes money the way the page's locale does (the locale's separators and symbol place)", () => {
+    const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+    const fiat = (code: string) => ({ code, subunits_to_unit: 100, fiat: true });
+    const cases: Array<[string, string, string]> = [
+      ['en', 'EUR', '€2,000.00'],
+      ['de', 'EUR', '2.000,00 €'],
+      ['en-AU', 'AUD', '$2,000.00'],
+      ['en-CA', 'CAD', '$2,000.00'],
+      ['fr-CA', 'CAD', '2 000,00 $'],
+      ['en-NZ', 'NZD', '$2,000.00'],
+      ['no', 'NOK', '2 000,00 kr'],
+      ['it', 'EUR', '2000,00 €'],
+      ['et', 'EUR', '2000,00 €'],
+      ['en-KW', 'USD', '$2,000.00'],
+    ];
+    for (const [locale, code, text] of cases)
+      expect(plain(formatMoney(200_000, fiat(code), locale)), locale).toBe(text);
+    expect(plain(formatMoney(123_456, BTC, 'de'))).toBe('1.234,56 μBTC');
+    expect(plain(formatMoney(123_456, BTC, 'fr-CA'))).toBe('1 234,56 μBTC');
+  });
+
   it('guesses unknown currencies sensibly', () => {
     expect(currencyInfo('BTC', undefined)).toEqual({ code: 'BTC', subunits_to_unit: 100_000_000, fiat: false });
     expect(currencyInfo('EUR', [])).toEqual({ code: 'EUR', subunits_to_unit: 100, fiat: true });

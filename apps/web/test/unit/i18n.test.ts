@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { messageBundle, messagesOf, missingFrom } from '../../app/features/i18n/messages.server';
-import { createTranslator, translate, type MessageBundle } from '../../app/lib/i18n';
+import { categoryTitle, createTranslator, translate, type MessageBundle } from '../../app/lib/i18n';
+import { PREFIXED_LOCALES } from '../../app/lib/locale';
 
 const bundle: MessageBundle = {
   'fr-CA': { nav: { menu: 'Menu FR' }, search: { results_one: '{{count}} jeu', results_other: '{{count}} jeux' } },
@@ -31,6 +32,21 @@ describe('translator', () => {
     expect(t('hi', { name: 'Ada' })).toBe('Hi Ada, !');
   });
 
+  it("writes numbers the page's way, strings as they are", () => {
+    const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+    expect(t('hi', { name: 1234.5 })).toMatch(/^Hi 1\s234,5, !$/);
+    expect(createTranslator('de', bundle)('hi', { name: 1234.5 })).toBe('Hi 1.234,5, !');
+    expect(createTranslator('en', bundle)('hi', { name: 1234.5 })).toBe('Hi 1,234.5, !');
+    expect(plain(translate(bundle, 'fr-CA', 'search.results', { count: 2000 }))).toBe('2 000 jeux');
+    expect(createTranslator('de', bundle)('hi', { name: '2026' })).toBe('Hi 2026, !');
+  });
+
+  it("names a category by the page's text for its identifier, else by the server's title", () => {
+    const de = createTranslator('de', { de: { categories: { slots: 'Spielautomaten' } }, en: {} });
+    expect(categoryTitle(de, 'slots', 'Slots')).toBe('Spielautomaten');
+    expect(categoryTitle(de, 'summer-specials', 'Summer specials')).toBe('Summer specials');
+  });
+
   it("picks plural forms by the rules of the text's own language", () => {
     // French counts 0 as singular, English does not.
     expect(t('search.results', { count: 0 })).toBe('0 jeu');
@@ -59,11 +75,12 @@ describe('embedded message bundle', () => {
     ).toEqual({ b: { d: 'D' } });
   });
 
-  it('embeds all of English for English, nothing more for complete German, the gaps for others', () => {
+  it('embeds all of English for English, and no English for the other locales (all complete)', () => {
     expect(messageBundle('en')).toEqual({ en: messagesOf('en') });
-    expect(messageBundle('de')).toEqual({ de: messagesOf('de'), en: {} });
+    for (const locale of PREFIXED_LOCALES)
+      expect(messageBundle(locale)).toEqual({ [locale]: messagesOf(locale), en: {} });
     const it_ = messageBundle('it');
     expect(translate(it_, 'it', 'auth.signUp')).toBe('Registrati');
-    expect(translate(it_, 'it', 'footer.help')).toBe('Help');
+    expect(translate(it_, 'it', 'footer.help')).toBe('Assistenza');
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { hundredths, roundBet, summarizeOutcome, verifyHref } from '../../app/features/rounds/outcome';
+import { localDecimal } from '../../app/features/rounds/outcome-view';
 import { translate, type Messages } from '../../app/lib/i18n';
 
 // Outcomes as the house studio's games record them (apps/studio/src/games/*/math.ts).
@@ -145,6 +146,13 @@ describe('outcome summaries', () => {
     expect(hundredths(0)).toBe('0.00');
     expect(hundredths(5)).toBe('0.05');
     expect(hundredths(12345)).toBe('123.45');
+  });
+
+  it("writes those decimals the page's way, every digit kept", () => {
+    expect(localDecimal('42.17', 'en')).toBe('42.17');
+    expect(localDecimal('42.10', 'de')).toBe('42,10');
+    expect(localDecimal('1.9204', 'fr-CA')).toBe('1,9204');
+    expect(localDecimal('50.00', 'et')).toBe('50,00');
   });
 });
 

@@ -1,6 +1,14 @@
+import type { Licence } from '../info';
+
 /** Business constants (docs/rules/fields.md). */
 export const DEFAULT_CURRENCY = 'EUR';
 export const DEFAULT_COUNTRY = 'CA';
+
+/**
+ * The country a licence gives a player when nothing names one (`GET /api/current_ip` answers it
+ * for a visitor it cannot place): Estonia under the Estonian licence, else the default country.
+ */
+export const DEFAULT_COUNTRY_BY_LICENCE: Readonly<Record<Licence, string>> = { CW: DEFAULT_COUNTRY, EE: 'EE' };
 
 /** The currency a player from a country is offered first. */
 export const CURRENCY_BY_COUNTRY: Readonly<Record<string, string>> = {

@@ -52,18 +52,18 @@ export const COUNTRY_SEED: ReadonlyArray<readonly [string, string, string | null
   ['ZA', 'South Africa', null],
 ];
 
-/** The site's locale prefixes; English and German are complete, the rest fall back to English per text. */
+/** The site's locale prefixes; every one is complete (the web's message files, apps/web/test/unit/messages.test.ts). */
 export const LOCALE_SEED: ReadonlyArray<{ code: string; name: string; complete: boolean }> = [
   { code: 'en', name: 'English', complete: true },
   { code: 'de', name: 'Deutsch', complete: true },
-  { code: 'en-AU', name: 'English (Australia)', complete: false },
-  { code: 'en-CA', name: 'English (Canada)', complete: false },
-  { code: 'fr-CA', name: 'Français (Canada)', complete: false },
-  { code: 'en-NZ', name: 'English (New Zealand)', complete: false },
-  { code: 'no', name: 'Norsk', complete: false },
-  { code: 'it', name: 'Italiano', complete: false },
-  { code: 'et', name: 'Eesti', complete: false },
-  { code: 'en-KW', name: 'English (Kuwait)', complete: false },
+  { code: 'en-AU', name: 'English (Australia)', complete: true },
+  { code: 'en-CA', name: 'English (Canada)', complete: true },
+  { code: 'fr-CA', name: 'Français (Canada)', complete: true },
+  { code: 'en-NZ', name: 'English (New Zealand)', complete: true },
+  { code: 'no', name: 'Norsk', complete: true },
+  { code: 'it', name: 'Italiano', complete: true },
+  { code: 'et', name: 'Eesti', complete: true },
+  { code: 'en-KW', name: 'English (Kuwait)', complete: true },
 ];
 
 export type SnippetSeed = { key: string; categories: string[]; content: Record<'en' | 'de', string> };
@@ -127,12 +127,19 @@ export const FILE_SEED: ReadonlyArray<{ name: string; categories: string[]; body
   { name: 'age-21.svg', categories: ['footer', 'licence-EE'], body: seal('21+', 'Play responsibly', '#f2c14e') },
 ];
 
+type BannerText = { title: string; description: string; button: string };
+
+/**
+ * A banner's texts: English and every other language of the site; an English variant (en-AU ...)
+ * only where its text differs (the banners of a locale without a row are English's).
+ */
 export type BannerSeed = {
   identifier: string;
   categories: string[];
   logged: boolean | null;
   position: number;
-  text: Record<'en' | 'de', { title: string; description: string; button: string }>;
+  text: Record<'en' | 'de' | 'fr-CA' | 'no' | 'it' | 'et', BannerText> &
+    Partial<Record<'en-AU' | 'en-CA' | 'en-NZ' | 'en-KW', BannerText>>;
   data: Omit<BannerData, 'title' | 'description' | 'button'> & {
     button: Omit<NonNullable<BannerData['button']>, 'name'> | null;
   };
@@ -154,6 +161,39 @@ export const BANNER_SEED: ReadonlyArray<BannerSeed> = [
         title: 'Willkommen bei Orbit',
         description: 'Nachweislich faire Slots, Roulette, Würfel und Crash — alle Orbit Originals kostenlos testen.',
         button: 'Registrieren',
+      },
+      'en-AU': {
+        title: 'Welcome to Orbit',
+        description: 'Provably fair pokies, roulette, dice and crash — try every Orbit Original for free.',
+        button: 'Sign up',
+      },
+      'en-NZ': {
+        title: 'Welcome to Orbit',
+        description: 'Provably fair pokies, roulette, dice and crash — try every Orbit Original for free.',
+        button: 'Sign up',
+      },
+      'fr-CA': {
+        title: 'Bienvenue chez Orbit',
+        description:
+          'Machines à sous, roulette, dés et crash à l’équité vérifiable — essayez gratuitement tous les Orbit Originals.',
+        button: 'Inscription',
+      },
+      no: {
+        title: 'Velkommen til Orbit',
+        description:
+          'Bevisbart rettferdige spilleautomater, rulett, terninger og crash — prøv alle Orbit Originals gratis.',
+        button: 'Registrer deg',
+      },
+      it: {
+        title: 'Benvenuto su Orbit',
+        description: 'Slot, roulette, dadi e crash con equità verificabile: prova gratis tutti gli Orbit Originals.',
+        button: 'Registrati',
+      },
+      et: {
+        title: 'Tere tulemast Orbitisse',
+        description:
+          'Tõestatavalt ausad slotid, rulett, täringud ja crash — proovi kõiki Orbit Originalsi mänge tasuta.',
+        button: 'Registreeru',
       },
     },
     data: {
@@ -180,6 +220,26 @@ export const BANNER_SEED: ReadonlyArray<BannerSeed> = [
         description: '20 Linien, expandierende Wilds und bis zu 15 Freispiele zwischen den Sternen.',
         button: 'Jetzt spielen',
       },
+      'fr-CA': {
+        title: 'Stellar Sevens',
+        description: '20 lignes, jokers extensibles et jusqu’à 15 tours gratuits parmi les étoiles.',
+        button: 'Jouer maintenant',
+      },
+      no: {
+        title: 'Stellar Sevens',
+        description: '20 linjer, ekspanderende wilds og opptil 15 gratisspinn blant stjernene.',
+        button: 'Spill nå',
+      },
+      it: {
+        title: 'Stellar Sevens',
+        description: '20 linee, wild espandibili e fino a 15 giri gratuiti tra le stelle.',
+        button: 'Gioca ora',
+      },
+      et: {
+        title: 'Stellar Sevens',
+        description: '20 liini, laienevad wildid ja kuni 15 tasuta keerutust tähtede vahel.',
+        button: 'Mängi kohe',
+      },
     },
     data: {
       gradient: ['#0f2027', '#203a43', '#2c5364', '#00b4db'],
@@ -202,8 +262,28 @@ export const BANNER_SEED: ReadonlyArray<BannerSeed> = [
       },
       de: {
         title: 'Rocket Crash',
-        description: 'Steigen Sie aus, bevor die Rakete den Orbit verlässt. Jede Runde nachweislich fair.',
+        description: 'Steig aus, bevor die Rakete den Orbit verlässt. Jede Runde nachweislich fair.',
         button: 'Starten',
+      },
+      'fr-CA': {
+        title: 'Rocket Crash',
+        description: 'Encaissez avant que la fusée quitte l’orbite. Chaque partie à l’équité vérifiable.',
+        button: 'Décoller',
+      },
+      no: {
+        title: 'Rocket Crash',
+        description: 'Ta ut gevinsten før raketten forlater bane. Hver runde bevisbart rettferdig.',
+        button: 'Skyt opp',
+      },
+      it: {
+        title: 'Rocket Crash',
+        description: 'Incassa prima che il razzo lasci l’orbita. Ogni partita con equità verificabile.',
+        button: 'Decolla',
+      },
+      et: {
+        title: 'Rocket Crash',
+        description: 'Võta võit välja enne, kui rakett orbiidilt lahkub. Iga voor tõestatavalt aus.',
+        button: 'Stardi',
       },
     },
     data: {
@@ -226,9 +306,29 @@ export const BANNER_SEED: ReadonlyArray<BannerSeed> = [
         button: 'Learn more',
       },
       de: {
-        title: 'Spielen nach Ihren Regeln',
-        description: 'Legen Sie Einzahlungs-, Verlust-, Einsatz- und Sitzungslimits fest, wann immer Sie wollen.',
+        title: 'Spielen nach deinen Regeln',
+        description: 'Lege Einzahlungs-, Verlust-, Einsatz- und Sitzungslimits fest, wann immer du willst.',
         button: 'Mehr erfahren',
+      },
+      'fr-CA': {
+        title: 'Jouez selon vos règles',
+        description: 'Fixez des limites de dépôt, de perte, de mise et de session quand vous le voulez.',
+        button: 'En savoir plus',
+      },
+      no: {
+        title: 'Spill på dine premisser',
+        description: 'Sett grenser for innskudd, tap, innsats og økter når du vil.',
+        button: 'Les mer',
+      },
+      it: {
+        title: 'Gioca alle tue condizioni',
+        description: 'Imposta limiti di deposito, di perdita, di puntata e di sessione quando vuoi.',
+        button: 'Scopri di più',
+      },
+      et: {
+        title: 'Mängi oma tingimustel',
+        description: 'Sea sissemakse-, kaotus-, panuse- ja seansilimiite millal iganes soovid.',
+        button: 'Loe lähemalt',
       },
     },
     data: {
@@ -241,7 +341,11 @@ export const BANNER_SEED: ReadonlyArray<BannerSeed> = [
   },
 ];
 
-/** The lobby menu: category identifiers in order, with the icon the web's ui kit draws. */
+/**
+ * The lobby menu: category identifiers in order, with the icon the web's ui kit draws. The
+ * titles are English; the page shows its own text for an identifier it knows
+ * (`categories.<identifier>` in its messages, docs/rules/page-shell.md "Translations").
+ */
 export const MENU_CATEGORIES: ReadonlyArray<{
   identifier: string;
   title: string;
@@ -251,7 +355,7 @@ export const MENU_CATEGORIES: ReadonlyArray<{
 }> = [
   { identifier: 'top', title: 'Top games', icon: 'star', kind: 'pokies' },
   { identifier: 'new', title: 'New', icon: 'sparkles', kind: 'pokies' },
-  { identifier: 'slots', title: 'Pokies', icon: 'cherry', kind: 'pokies' },
+  { identifier: 'slots', title: 'Slots', icon: 'cherry', kind: 'pokies' },
   { identifier: 'jackpot', title: 'Jackpots', icon: 'crown', kind: 'pokies' },
   { identifier: 'instant', title: 'Instant games', icon: 'rocket', kind: 'pokies' },
   { identifier: 'table', title: 'Table games', icon: 'cards', kind: 'table' },
@@ -261,7 +365,7 @@ export const MENU_CATEGORIES: ReadonlyArray<{
 export const MAIN_WIDGET_ROWS: ReadonlyArray<{ category: string; title: string; limit: number }> = [
   { category: 'top', title: 'Top games', limit: 15 },
   { category: 'new', title: 'New', limit: 15 },
-  { category: 'slots', title: 'Pokies', limit: 15 },
+  { category: 'slots', title: 'Slots', limit: 15 },
   { category: 'instant', title: 'Instant games', limit: 15 },
   { category: 'table', title: 'Table games', limit: 15 },
   { category: 'live', title: 'Live casino', limit: 15 },

@@ -60,7 +60,7 @@ export async function seedCms(db: Db): Promise<void> {
     .insert(banners)
     .values(
       BANNER_SEED.flatMap((b) =>
-        (['en', 'de'] as const).map((locale) => ({
+        Object.entries(b.text).map(([locale, text]) => ({
           identifier: b.identifier,
           locale,
           categories: b.categories,
@@ -71,9 +71,9 @@ export async function seedCms(db: Db): Promise<void> {
           position: b.position,
           data: {
             ...b.data,
-            title: b.text[locale].title,
-            description: b.text[locale].description,
-            button: b.data.button ? { ...b.data.button, name: b.text[locale].button } : null,
+            title: text.title,
+            description: text.description,
+            button: b.data.button ? { ...b.data.button, name: text.button } : null,
           },
         })),
       ),

@@ -38,7 +38,7 @@ export const PROVIDERS: ReadonlyArray<ProviderSeed> = [
 export const CATEGORIES: ReadonlyArray<CategorySeed> = [
   { identifier: 'top', title: 'Top games', kind: 'pokies' },
   { identifier: 'new', title: 'New', kind: 'pokies' },
-  { identifier: 'slots', title: 'Pokies', kind: 'pokies' },
+  { identifier: 'slots', title: 'Slots', kind: 'pokies' },
   { identifier: 'jackpot', title: 'Jackpots', kind: 'pokies' },
   { identifier: 'instant', title: 'Instant games', kind: 'pokies' },
   { identifier: 'table', title: 'Table games', kind: 'table' },

@@ -3,9 +3,8 @@
  * /registration). They validate with the contract's rules, send a captcha token where the server
  * asks for one, keep what the player typed per autocomplete scope, and show the server's codes.
  */
-import type { CountriesResponse, CurrenciesResponse, Player } from '@orbit/contracts';
+import type { CountriesResponse, CurrenciesResponse, CurrentIpResponse, Player } from '@orbit/contracts';
 import {
-  DEFAULT_COUNTRY,
   defaultCurrencyFor,
   emailAddressSchema,
   mustBeAcceptedSchema,
@@ -26,6 +25,7 @@ import { useI18n } from '../../lib/i18n';
 import type { Locale } from '../../lib/locale';
 import { setPlayer } from '../../lib/session';
 import { refreshPlayer } from '../../lib/session-client';
+import { countryOptions, signUpCountry } from './sign-up-country';
 import {
   check,
   CheckField,
@@ -297,12 +297,15 @@ export function SignUpForm({ onDone, locale, children }: { onDone: () => void; l
   const [currencies, setCurrencies] = useState<CurrenciesResponse>([]);
   const [countries, setCountries] = useState<CountriesResponse>([]);
   const currencyChosen = useRef(false);
+  const countryChosen = useRef(false);
+  // The page's locale decides until the visitor's location is known (the same on the server and in the browser).
+  const firstCountry = signUpCountry(null, locale);
   const form = useFormState({
     email: '',
     password: '',
     password_confirmation: '',
-    country: DEFAULT_COUNTRY,
-    currency: defaultCurrencyFor(DEFAULT_COUNTRY),
+    country: firstCountry,
+    currency: defaultCurrencyFor(firstCountry),
     nickname: '',
     terms_acceptance: false,
     receive_promos: false,
@@ -310,7 +313,10 @@ export function SignUpForm({ onDone, locale, children }: { onDone: () => void; l
   });
   const { values, errors } = form;
   usePrefill(ref, 'registration', (filled) => {
-    if (filled.country) form.set('country', filled.country);
+    if (filled.country) {
+      countryChosen.current = true;
+      form.set('country', filled.country);
+    }
     if (filled.currency) {
       currencyChosen.current = true;
       form.set('currency', filled.currency);
@@ -328,6 +334,16 @@ export function SignUpForm({ onDone, locale, children }: { onDone: () => void; l
       ([cur, cou]) => {
         setCurrencies(cur);
         setCountries(cou);
+      },
+      () => undefined,
+    );
+    // Where the visitor is, unless the player has already picked (or had remembered) a country.
+    api.get<CurrentIpResponse>('/api/current_ip', { signal: controller.signal }).then(
+      (ip) => {
+        if (countryChosen.current) return;
+        const country = signUpCountry(ip.country_code, locale);
+        form.set('country', country);
+        if (!currencyChosen.current) form.set('currency', defaultCurrencyFor(country));
       },
       () => undefined,
     );
@@ -374,8 +390,8 @@ export function SignUpForm({ onDone, locale, children }: { onDone: () => void; l
     value: code,
     label: code,
   }));
-  const countryOptions = countries.length
-    ? countries.map((c) => ({ value: c.code, label: c.name }))
+  const countryList = countries.length
+    ? countryOptions(countries, locale)
     : [{ value: values.country, label: values.country }];
   const shown = ['email', 'password', 'password_confirmation', 'currency', 'country', 'nickname', 'terms_acceptance'];
   return (
@@ -392,9 +408,10 @@ export function SignUpForm({ onDone, locale, children }: { onDone: () => void; l
           name="country"
           label={t('auth.country')}
           value={values.country}
-          options={countryOptions}
+          options={countryList}
           error={errors.country}
           onChange={(country) => {
+            countryChosen.current = true;
             form.set('country', country);
             // The currency follows the country until the player picks one.
             if (!currencyChosen.current) {

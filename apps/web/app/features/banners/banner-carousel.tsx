@@ -69,7 +69,11 @@ export function BannerCarousel({ banners: all }: { banners: BannerView[] }) {
               />
             ) : null}
             <div className="banner__text">
-              {banner.labels.length > 0 ? <p className="banner__label">{banner.labels.join(' · ')}</p> : null}
+              {banner.labels.length > 0 ? (
+                <p className="banner__label">
+                  {banner.labels.map((label) => t(`banners.labels.${label}`, undefined, label)).join(' · ')}
+                </p>
+              ) : null}
               <h2 className="banner__title">{banner.title}</h2>
               <p className="banner__description">{banner.description}</p>
               {banner.button ? <BannerButton {...banner.button} /> : null}

@@ -93,7 +93,7 @@ export function PagedGameList({
           </a>
         ) : null}
         <p className="pager__count" aria-live="polite">
-          {t('games.shownOf', { shown: String(shownUpTo), total: String(pagination.total_count) })}
+          {t('games.shownOf', { shown: shownUpTo, total: pagination.total_count })}
         </p>
         {failed ? (
           <p className="pager__error" role="alert">

@@ -4,13 +4,26 @@ import type { OutcomeSummary } from './outcome';
 /** Wins and stakes of an outcome in the round's currency. */
 type Money = (cents: number) => string;
 
+/** An exact decimal of the outcome ("42.17") as the page's language writes it ("42,17"), every digit kept. */
+export function localDecimal(decimal: string, locale: string): string {
+  const digits = decimal.split('.')[1]?.length ?? 0;
+  try {
+    return new Intl.NumberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(
+      decimal as `${number}`,
+    );
+  } catch {
+    return decimal;
+  }
+}
+
 /**
  * The replay of a round: what the player saw, in words (roulette's pocket and bets, the dice
  * roll against its target, the crash point against the cash-out, a slot's symbols and winning
  * lines), or the stored JSON when the game is not one the page knows.
  */
 export function OutcomeView({ summary, money }: { summary: OutcomeSummary; money: Money }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const n = (decimal: string) => localDecimal(decimal, locale);
   switch (summary.kind) {
     case 'none':
       return <p className="profile__hint">{t('rounds.outcome.none')}</p>;
@@ -58,17 +71,17 @@ export function OutcomeView({ summary, money }: { summary: OutcomeSummary; money
       return (
         <div className="outcome outcome--dice">
           <p className="outcome__headline">
-            <span className="outcome__big">{summary.roll}</span>
-            {t(`rounds.outcome.dice.${summary.direction}`, { target: summary.target })}
+            <span className="outcome__big">{n(summary.roll)}</span>
+            {t(`rounds.outcome.dice.${summary.direction}`, { target: n(summary.target) })}
             {' — '}
             <strong>{t(summary.won ? 'rounds.outcome.won' : 'rounds.outcome.lost')}</strong>
           </p>
           {summary.chance !== null || summary.multiplier !== null ? (
             <p className="profile__hint">
-              {summary.chance !== null ? t('rounds.outcome.dice.chance', { chance: summary.chance }) : null}
+              {summary.chance !== null ? t('rounds.outcome.dice.chance', { chance: n(summary.chance) }) : null}
               {summary.chance !== null && summary.multiplier !== null ? ' · ' : null}
               {summary.multiplier !== null
-                ? t('rounds.outcome.dice.multiplier', { multiplier: summary.multiplier })
+                ? t('rounds.outcome.dice.multiplier', { multiplier: n(summary.multiplier) })
                 : null}
             </p>
           ) : null}
@@ -78,8 +91,8 @@ export function OutcomeView({ summary, money }: { summary: OutcomeSummary; money
       return (
         <div className="outcome outcome--crash">
           <p className="outcome__headline">
-            <span className="outcome__big">×{summary.crashPoint}</span>
-            {t('rounds.outcome.crash.summary', { crash: summary.crashPoint, cashout: summary.cashoutAt })}
+            <span className="outcome__big">×{n(summary.crashPoint)}</span>
+            {t('rounds.outcome.crash.summary', { crash: n(summary.crashPoint), cashout: n(summary.cashoutAt) })}
             {' — '}
             <strong>{t(summary.won ? 'rounds.outcome.won' : 'rounds.outcome.lost')}</strong>
           </p>

@@ -1,7 +1,7 @@
 import type { Licence } from '@orbit/contracts';
 import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useI18n } from '../../lib/i18n';
+import { categoryTitle, useI18n } from '../../lib/i18n';
 import { backgroundOf, popupOf } from '../../lib/popups';
 import { useSession } from '../../lib/session';
 import { localizePath, type Locale } from '../../lib/locale';
@@ -66,8 +66,10 @@ export function Shell({
   const signIn = localizePath('/sign-in', locale);
   const signUp = localizePath('/sign-up', locale);
   const lobbyItem: NavItem = { key: 'lobby', href: home, label: t('nav.lobby'), icon: 'grid' };
+  // The menu's categories by the page's own names (docs/rules/page-shell.md "Translations").
+  const menu = [lobbyItem, ...nav.map((item) => ({ ...item, label: categoryTitle(t, item.key, item.label) }))];
   const activeTop = activeNavHref(
-    [lobbyItem, ...nav].map((item) => item.href),
+    menu.map((item) => item.href),
     pathname,
   );
   const bottomItems = [
@@ -120,7 +122,7 @@ export function Shell({
         <div className="header__nav">
           <nav className="topnav" aria-label={t('nav.label')}>
             <ul>
-              {[lobbyItem, ...nav].map((item) => (
+              {menu.map((item) => (
                 <li key={item.key}>
                   <Link
                     to={item.href}
@@ -144,7 +146,7 @@ export function Shell({
             open={drawerOpen}
             onClose={closeDrawer}
             locale={locale}
-            items={[lobbyItem, ...nav]}
+            items={menu}
             infoLinks={infoLinks}
             signIn={signIn}
             signUp={signUp}
@@ -240,7 +242,8 @@ function FooterLinks({ id, heading, links }: { id: string; heading: string; link
 
 function Footer({ licence, projectName, minimumAge, infoLinks, helpLinks }: FooterProps) {
   const { t } = useI18n();
-  const year = new Date().getFullYear();
+  // A string: a year is not a number to group ("2.026").
+  const year = String(new Date().getFullYear());
   return (
     <footer className="footer" data-licence={licence}>
       <div className="footer__inner">
