@@ -4,6 +4,7 @@ import type { RouletteOutcome } from '../../src/games/european-roulette/math';
 import type { NebulaOutcome } from '../../src/games/nebula-ways/math';
 import type { DiceOutcome } from '../../src/games/orbit-dice/math';
 import type { CrashOutcome } from '../../src/games/rocket-crash/math';
+import type { PlinkoOutcome } from '../../src/games/orbit-plinko/math';
 import type { StellarOutcome, StellarSpin } from '../../src/games/stellar-sevens/math';
 import { formatAmount, formatMultiplier } from './money';
 
@@ -71,6 +72,10 @@ const SUMMARIES: Record<string, (outcome: never) => string[]> = {
   ],
   'rocket-crash': (o: CrashOutcome) => [
     `The rocket crashed at ${formatMultiplier(o.crash_point)}; auto cash-out at ${formatMultiplier(o.cashout_at)}: ${o.won ? 'cashed out, won' : 'crashed first, lost'}.`,
+  ],
+  'orbit-plinko': (o: PlinkoOutcome) => [
+    `${o.rows} rows, ${o.risk} risk: the ball bounced ${o.path.map((b) => (b ? 'right' : 'left')).join(', ')}.`,
+    `It landed in slot ${o.slot + 1} of ${o.rows + 1}, paying ${formatMultiplier(o.multiplier)} the stake.`,
   ],
 };
 

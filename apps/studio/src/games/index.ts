@@ -5,10 +5,11 @@ import { rocketCrash } from './rocket-crash/math';
 import { stellarSevens } from './stellar-sevens/math';
 import { nebulaWays } from './nebula-ways/math';
 import { cosmicClusters } from './cosmic-clusters/math';
+import { plinko } from './orbit-plinko/math';
 import type { AnyGameMath } from './types';
 
 export const GAMES: Readonly<Record<string, AnyGameMath>> = Object.fromEntries(
-  [stellarSevens, nebulaWays, cosmicClusters, europeanRoulette, orbitDice, rocketCrash].map((g) => [g.slug, g]),
+  [stellarSevens, nebulaWays, cosmicClusters, europeanRoulette, orbitDice, rocketCrash, plinko].map((g) => [g.slug, g]),
 );
 
 export type { GameMath, AnyGameMath, PaytableRow } from './types';
