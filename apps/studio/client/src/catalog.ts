@@ -1,5 +1,5 @@
 /** The studio's games as the client knows them (titles and what kind of game each is). */
-export type GameKind = 'slot' | 'roulette' | 'dice' | 'crash' | 'plinko';
+export type GameKind = 'slot' | 'roulette' | 'dice' | 'crash' | 'plinko' | 'keno';
 
 export const GAME_INFO: Readonly<Record<string, { title: string; kind: GameKind }>> = {
   'stellar-sevens': { title: 'Stellar Sevens', kind: 'slot' },
@@ -9,6 +9,7 @@ export const GAME_INFO: Readonly<Record<string, { title: string; kind: GameKind 
   'orbit-dice': { title: 'Orbit Dice', kind: 'dice' },
   'rocket-crash': { title: 'Rocket Crash', kind: 'crash' },
   'orbit-plinko': { title: 'Orbit Plinko', kind: 'plinko' },
+  'orbit-keno': { title: 'Orbit Keno', kind: 'keno' },
 };
 
 export const GAME_SLUGS = Object.keys(GAME_INFO);

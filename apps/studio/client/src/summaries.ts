@@ -5,6 +5,7 @@ import type { NebulaOutcome } from '../../src/games/nebula-ways/math';
 import type { DiceOutcome } from '../../src/games/orbit-dice/math';
 import type { CrashOutcome } from '../../src/games/rocket-crash/math';
 import type { PlinkoOutcome } from '../../src/games/orbit-plinko/math';
+import type { KenoOutcome } from '../../src/games/orbit-keno/math';
 import type { StellarOutcome, StellarSpin } from '../../src/games/stellar-sevens/math';
 import { formatAmount, formatMultiplier } from './money';
 
@@ -76,6 +77,10 @@ const SUMMARIES: Record<string, (outcome: never) => string[]> = {
   'orbit-plinko': (o: PlinkoOutcome) => [
     `${o.rows} rows, ${o.risk} risk: the ball bounced ${o.path.map((b) => (b ? 'right' : 'left')).join(', ')}.`,
     `It landed in slot ${o.slot + 1} of ${o.rows + 1}, paying ${formatMultiplier(o.multiplier)} the stake.`,
+  ],
+  'orbit-keno': (o: KenoOutcome) => [
+    `Picked ${o.picks.join(', ')}; drawn ${o.drawn.join(', ')}.`,
+    `${o.hits.length} hit${o.hits.length === 1 ? '' : 's'}${o.hits.length > 0 ? ` (${o.hits.join(', ')})` : ''}: ${o.multiplier > 0 ? `pays ${formatMultiplier(o.multiplier)} the stake` : 'no win'}.`,
   ],
 };
 

@@ -1,0 +1,211 @@
+/**
+ * Orbit Keno: a board of the numbers 1 … 40 to pick from (1 to 10 of them; quick pick and clear),
+ * the paytable for the current number of picks beside it, and a tray where the 10 numbers drawn
+ * roll in one by one as SVG balls; a drawn number lights up on the board, gold when it is a hit.
+ */
+import { KENO_CONFIG, keno, MAX_STAKE, type KenoOutcome } from '../../../src/games/orbit-keno/math';
+import { h, sleep, svg } from '../dom';
+import { formatMultiplier } from '../money';
+import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
+import { readout, statBox } from './field-kit';
+import './orbit-keno.css';
+
+const { numbers, drawn: DRAWN, pays } = KENO_CONFIG;
+const NO_PICKS = `Pick 1 to ${keno.maxPicks} numbers on the board.`;
+
+/** A drawn ball: a shaded disc with its number. */
+function ballSvg(n: number, hit: boolean): SVGSVGElement {
+  const id = `keno-ball-${hit ? 'hit' : 'miss'}`;
+  const root = svg('svg', { viewBox: '0 0 40 40', class: `keno-ball${hit ? ' hit' : ''}`, 'aria-hidden': 'true' });
+  const grad = svg('radialGradient', { id, cx: '35%', cy: '30%', r: '70%' });
+  grad.append(
+    svg('stop', { offset: '0%', 'stop-color': '#ffffff' }),
+    svg('stop', { offset: '45%', 'stop-color': hit ? '#ffd34d' : '#9fb0ff' }),
+    svg('stop', { offset: '100%', 'stop-color': hit ? '#b36b00' : '#3b3f9b' }),
+  );
+  const label = svg('text', { x: 20, y: 25.5, 'text-anchor': 'middle', 'font-size': 15, 'font-weight': 800 });
+  label.textContent = String(n);
+  root.append(
+    svg('defs', {}, grad),
+    svg('circle', { cx: 20, cy: 20, r: 18, fill: `url(#${id})` }),
+    svg('circle', { cx: 20, cy: 20, r: 10.5, fill: '#ffffffd9' }),
+    label,
+  );
+  return root;
+}
+
+export function create(ctx: ShellContext): GameRenderer {
+  const picked = new Set<number>();
+  let locked = false;
+  let rolling = false;
+  /** The hits of the last round's win, marked in the pays until the picks change. */
+  let wonHits: number | null = null;
+
+  // ---- stage: the board and the tray ----
+  const cells: HTMLButtonElement[] = [];
+  const board = h('div', { class: 'keno-board', role: 'group', 'aria-label': 'Numbers', 'data-testid': 'keno-board' });
+  for (let n = 1; n <= numbers; n++) {
+    const cell = h(
+      'button',
+      { type: 'button', class: 'keno-cell', 'data-number': n, 'aria-pressed': 'false', 'aria-label': `Number ${n}` },
+      String(n),
+    );
+    cell.addEventListener('click', () => toggle(n));
+    cells.push(cell);
+    board.append(cell);
+  }
+  const tray = h('div', { class: 'keno-tray', 'data-testid': 'keno-drawn', 'aria-label': 'Numbers drawn' });
+  const resultOut = h('div', { class: 'keno-result', 'data-testid': 'keno-result', 'aria-live': 'polite' });
+  ctx.stage.append(h('div', { class: 'keno' }, board, tray, resultOut));
+  const emptyTray = () =>
+    tray.replaceChildren(
+      ...Array.from({ length: DRAWN }, () => h('span', { class: 'keno-slot', 'aria-hidden': 'true' })),
+    );
+  emptyTray();
+
+  // ---- controls ----
+  const quick = h('button', { type: 'button', class: 'btn', 'data-testid': 'quick-pick' }, 'Quick pick');
+  const clear = h('button', { type: 'button', class: 'btn', 'data-testid': 'clear-picks' }, 'Clear');
+  const countOut = readout('pick-count');
+  const rtpOut = readout('picks-rtp');
+  const payList = h('ol', { class: 'keno-pays', 'data-testid': 'keno-pays', 'aria-label': 'Pays for your picks' });
+  const hint = h('div', { class: 'field-error', role: 'alert' });
+  ctx.controls.append(
+    h(
+      'div',
+      { class: 'keno-controls' },
+      h('div', { class: 'keno-buttons' }, quick, clear),
+      statBox('Picks', countOut),
+      statBox('Return to player', rtpOut),
+      payList,
+      hint,
+    ),
+  );
+
+  /** The board's marks and the pays of the current picks (the shell's controls are not touched). */
+  function paint(): void {
+    const p = picked.size;
+    for (const cell of cells) {
+      const n = Number(cell.dataset.number);
+      cell.classList.toggle('picked', picked.has(n));
+      cell.setAttribute('aria-pressed', String(picked.has(n)));
+      cell.disabled = locked || (!picked.has(n) && p >= keno.maxPicks);
+    }
+    countOut.textContent = `${p} of ${keno.maxPicks}`;
+    hint.textContent = p === 0 ? NO_PICKS : '';
+    payList.replaceChildren();
+    if (p > 0) {
+      rtpOut.textContent = `${(keno.returnMoments(100, p).mean * 100).toFixed(2)} %`;
+      pays[p]!.forEach((m, hits) => {
+        if (m === 0) return;
+        payList.prepend(
+          h(
+            'li',
+            { 'data-hits': hits, class: hits === wonHits ? 'won' : null },
+            h('span', {}, `${hits} hit${hits > 1 ? 's' : ''}`),
+            h('span', {}, `${formatMultiplier(m)} · ${ctx.money(Math.floor((ctx.stake() * m) / 100))}`),
+          ),
+        );
+      });
+    } else {
+      rtpOut.textContent = '–';
+    }
+  }
+
+  function refresh(): void {
+    paint();
+    ctx.changed();
+  }
+
+  function toggle(n: number): void {
+    if (locked) return;
+    if (picked.has(n)) picked.delete(n);
+    else if (picked.size < keno.maxPicks) picked.add(n);
+    clearMarks();
+    refresh();
+  }
+
+  function quickPick(count: number): void {
+    picked.clear();
+    while (picked.size < count) picked.add(1 + Math.floor(Math.random() * numbers));
+  }
+
+  function clearMarks(): void {
+    for (const cell of cells) cell.classList.remove('drawn', 'hit');
+    wonHits = null;
+    for (const li of payList.children) li.classList.remove('won');
+  }
+
+  quick.addEventListener('click', () => {
+    if (locked) return;
+    quickPick(picked.size || 5);
+    clearMarks();
+    emptyTray();
+    refresh();
+  });
+  clear.addEventListener('click', () => {
+    if (locked) return;
+    picked.clear();
+    clearMarks();
+    emptyTray();
+    refresh();
+  });
+  quickPick(5);
+  refresh();
+
+  const stakes = stakeLadder(10, MAX_STAKE, [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000]);
+
+  return {
+    playLabel: 'Draw',
+    stakeLabel: 'Stake',
+    stakes,
+    defaultStake: nearest(stakes, 100),
+    naturalMs: 1800,
+    bet: (stake) =>
+      picked.size === 0 ? { error: NO_PICKS } : { bet: { stake, picks: [...picked].sort((a, b) => a - b) }, stake },
+    stakeChanged: refresh,
+    lock(on) {
+      locked = on;
+      quick.disabled = on;
+      clear.disabled = on;
+      paint();
+    },
+    start() {
+      rolling = true;
+      clearMarks();
+      emptyTray();
+      resultOut.textContent = '';
+      resultOut.classList.remove('won');
+      tray.classList.add('rolling');
+    },
+    async land(raw, win, timing) {
+      const outcome = raw as KenoOutcome;
+      rolling = false;
+      tray.classList.remove('rolling');
+      const each = Math.max(timing.quick ? 25 : 90, Math.min(220, timing.ms / outcome.drawn.length));
+      const slots = [...tray.children];
+      for (const [i, n] of outcome.drawn.entries()) {
+        if (rolling) return;
+        const hit = outcome.hits.includes(n);
+        slots[i]?.replaceWith(ballSvg(n, hit));
+        const cell = cells[n - 1]!;
+        cell.classList.add(hit ? 'hit' : 'drawn');
+        ctx.sound.play(hit ? 'win' : 'tick');
+        await sleep(each);
+      }
+      const hits = outcome.hits.length;
+      wonHits = hits;
+      payList.querySelector(`[data-hits="${hits}"]`)?.classList.add('won');
+      resultOut.textContent = `${hits} hit${hits === 1 ? '' : 's'} of ${outcome.picks.length}${
+        outcome.multiplier > 0 ? ` · ${formatMultiplier(outcome.multiplier)} · ${ctx.money(win)}` : ''
+      }`;
+      resultOut.classList.toggle('won', win > 0);
+      ctx.announce(`${hits} of your ${outcome.picks.length} numbers drawn.`);
+    },
+    abort() {
+      rolling = false;
+      tray.classList.remove('rolling');
+      emptyTray();
+    },
+  };
+}
