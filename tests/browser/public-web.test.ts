@@ -6,9 +6,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, watchPage } from './support/browser';
 import { startServer, type TestServer } from './support/server';
+import { poll } from './support/journeys';
 
 /** Extra catalogue games in `live` so that its list has more than one page (40 a page). */
 const EXTRA_LIVE_GAMES = 50;
+/** The live tables listed besides them: the integrated studio's (the other stays catalogue-only, unlisted). */
+const LISTED_LIVE_GAMES = 4;
 
 let server: TestServer;
 let browser: Browser;
@@ -151,6 +154,24 @@ describe('search', () => {
     });
   });
 
+  it('moves through the games found with the arrow keys and opens the first with Enter', async () => {
+    await withPage(async (page) => {
+      await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
+      const box = page.getByRole('searchbox', { name: 'Search games' });
+      await box.fill('sevens');
+      await page.locator('.search__panel [data-game="orbit/stellar-sevens"]').waitFor();
+      await box.press('ArrowDown');
+      const focused = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+      await poll(focused).toBe('Play Stellar Sevens');
+      await page.keyboard.press('ArrowUp');
+      await poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
+      await box.press('Enter');
+      // A visitor's Play leads to the sign-up with the game as the target.
+      await poll(() => new URL(page.url()).pathname).toBe('/sign-up');
+      expect(new URL(page.url()).searchParams.get('redirect')).toBe('/play/orbit/stellar-sevens');
+    });
+  });
+
   it('says so when nothing matches and recommends games', async () => {
     await withPage(async (page) => {
       await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
@@ -214,7 +235,7 @@ describe('category pages', () => {
       expect(await more.getAttribute('href')).toBe('/live/all?page=2');
       await more.click();
       await page.waitForFunction(() => document.querySelectorAll('.category .game-tile').length > 40);
-      expect(await tiles.count()).toBe(8 + EXTRA_LIVE_GAMES);
+      expect(await tiles.count()).toBe(LISTED_LIVE_GAMES + EXTRA_LIVE_GAMES);
       expect(page.url()).toBe(`${server.baseUrl}/live/all`);
       expect(await more.count()).toBe(0);
     });
@@ -227,7 +248,7 @@ describe('category pages', () => {
         const second = await page
           .locator('.category .game-tile')
           .evaluateAll((els) => els.map((e) => e.getAttribute('data-game')));
-        expect(second).toHaveLength(8 + EXTRA_LIVE_GAMES - 40);
+        expect(second).toHaveLength(LISTED_LIVE_GAMES + EXTRA_LIVE_GAMES - 40);
         expect(second).not.toContain(first);
       },
       { javaScriptEnabled: false },
@@ -249,7 +270,7 @@ describe('category pages', () => {
 
   it('lists a provider’s games', async () => {
     await withPage(async (page) => {
-      const response = await page.goto(`${server.baseUrl}/producers/orbit-originals`);
+      const response = await page.goto(`${server.baseUrl}/producers/orbit`);
       expect(response?.status()).toBe(200);
       expect(await page.locator('[data-game="orbit/rocket-crash"]').count()).toBe(1);
     });
@@ -262,7 +283,8 @@ describe('static pages and errors', () => {
       const response = await page.goto(`${server.baseUrl}/privacy-policy`);
       expect(response?.status()).toBe(200);
       expect(await page.locator('article.cms h1').textContent()).toBeTruthy();
-      expect(await page.title()).toContain('Orbit');
+      // The site's name once, not "… | Orbit | Orbit".
+      expect(await page.title()).toBe('Privacy policy | Orbit');
     });
   });
 

@@ -39,6 +39,22 @@ describe('the shell of a signed-in player', () => {
     });
   });
 
+  it('offers nothing that does not work yet: no live category without live games, no promised bonuses', async () => {
+    await withPage(env.browser, async (page) => {
+      await page.goto(url('/'));
+      // The demo's live tables are catalogue-only (nothing opens them): no menu item, row or tab for them.
+      expect(await page.locator('.topnav').getByRole('link', { name: 'Live casino' }).count()).toBe(0);
+      expect(await page.locator('.page.lobby').getByRole('heading', { name: 'Live casino' }).count()).toBe(0);
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(await page.locator('.bottombar').getByRole('link', { name: 'Live' }).count()).toBe(0);
+      await page.setViewportSize({ width: 1366, height: 900 });
+      await page.goto(url('/promotions'));
+      const text = (await page.locator('article.cms').textContent()) ?? '';
+      expect(text).toContain('jackpot');
+      expect(text).not.toMatch(/welcome bonus|choose a welcome/i);
+    });
+  });
+
   it('marks exactly one navigation item current on a category page', async () => {
     await withPage(env.browser, async (page) => {
       for (const path of ['/pokies/new', '/pokies/slots', '/pokies/all']) {

@@ -42,11 +42,12 @@ export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
 // ---- GET /api/player/settings ----------------------------------------------------------------------
 
 export const playerSettingsSchema = z.object({
-  /** The reCAPTCHA site key when reCAPTCHA is configured, else null (proof of work). */
+  /** The reCAPTCHA site key when reCAPTCHA is in force, else null (proof of work, or no captcha). */
   recaptcha: z.string().nullable(),
   recaptcha_version: z.literal('v3').nullable(),
   captcha: z.object({
-    provider: z.enum(['pow', 'recaptcha']),
+    /** `off`: the operator runs without a captcha; calls need no `captcha` field. */
+    provider: z.enum(['pow', 'recaptcha', 'off']),
     /** Where the page asks for a proof-of-work challenge (null with reCAPTCHA). */
     challenge_url: z.string().nullable(),
   }),

@@ -13,12 +13,14 @@ export const cmsPageSlugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\
 // ---- pages ----------------------------------------------------------------------------------
 
 /** The meta blocks of a page (SEO texts, structured data for promo pages, the main content). */
+/** A page's blocks as front ends of this API family read them: `content-main` HTML, `json` a JSON text. */
 export const cmsPageBlocksSchema = z.object({
   description: z.string(),
   keywords: z.string(),
   title: z.string(),
-  json: z.record(z.string(), z.unknown()),
-  content_main: z.string(),
+  /** The page's structured settings as JSON text (`JSON.parse` it; `{}` when it has none). */
+  json: z.string(),
+  'content-main': z.string(),
 });
 export type CmsPageBlocks = z.infer<typeof cmsPageBlocksSchema>;
 
@@ -37,6 +39,8 @@ export const cmsPageSummarySchema = z.object({
   /** The locale of the texts (English when the asked locale had no version). */
   locale: z.string(),
   categories: z.array(cmsPageCategorySchema),
+  /** Sub-pages; static pages are flat, so always empty. */
+  children: z.array(z.never()),
 });
 export type CmsPageSummary = z.infer<typeof cmsPageSummarySchema>;
 export const cmsPagesResponseSchema = z.array(cmsPageSummarySchema);
@@ -52,10 +56,8 @@ export type CmsPage = z.infer<typeof cmsPageSchema>;
 // ---- snippets and files ---------------------------------------------------------------------
 
 export const cmsSnippetSchema = z.object({
-  id: z.number().int(),
-  /** Stable key the page looks snippets up by (`footer-licence-text`). */
-  key: z.string(),
-  locale: z.string(),
+  /** The snippet's stable key, which front ends look snippets up by (`footer-content`); in the request's locale or its fallback. */
+  id: z.string(),
   /** HTML, or JSON text for snippets in the `tournament` category. */
   content: z.string(),
   categories: z.array(z.string()),

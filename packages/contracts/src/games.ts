@@ -54,13 +54,14 @@ export type Game = z.infer<typeof gameSchema>;
 
 // ---- GET /api/games/providers, /categories, /collections -------------------------------------
 
+/**
+ * A provider by its slug (`orbit`): the identifier games carry, the `filter.providers` value and
+ * the URL part of `/producers/{id}` at once (docs/compatibility.md "Games": numeric ids break
+ * existing front ends).
+ */
 export const providerSchema = z.object({
-  id: z.number().int(),
+  id: z.string(),
   title: z.string(),
-  /** The identifier games carry (`orbit`). */
-  provider: z.string(),
-  /** URL slug of `/producers/{slug}`. */
-  slug: z.string(),
 });
 export type Provider = z.infer<typeof providerSchema>;
 export const providersResponseSchema = z.array(providerSchema);
@@ -81,9 +82,9 @@ export type Category = z.infer<typeof categorySchema>;
 export const categoriesResponseSchema = z.array(categorySchema);
 export type CategoriesResponse = z.infer<typeof categoriesResponseSchema>;
 
+/** A collection by its slug (`orbit-originals`), which `filter.collections` takes. */
 export const collectionSchema = z.object({
-  id: z.number().int(),
-  identifier: z.string(),
+  id: z.string(),
   title: z.string(),
   games_count: z.number().int(),
 });
@@ -141,6 +142,27 @@ export type GamesFilterQuery = z.output<typeof gamesFilterRequestSchema>;
 
 export const gamesFilterResponseSchema = paged(gameSchema);
 export type GamesFilterResponse = z.infer<typeof gamesFilterResponseSchema>;
+
+// ---- GET /api/games/random ------------------------------------------------------------------
+
+/** A random game of the category `identifier` (its slug); `device` as in games_filter. */
+export const gamesRandomQuerySchema = z.object({
+  identifier: z.string().min(1, 'required').max(100, 'too_long'),
+  device: deviceSchema.optional(),
+});
+
+// ---- catalogue fe configs: GET /api/fe/config/providers-config, /enable-games-config ------------
+
+/** The front-end configuration documents the catalogue answers (the CMS answers the others). */
+export const CATALOGUE_FE_CONFIGS = ['providers-config', 'enable-games-config'] as const;
+/** Providers in display order with how many enabled games each has (a provider strip, filters). */
+export const providersConfigSchema = z.object({
+  providers: z.array(z.object({ id: z.string(), title: z.string(), games_count: z.number().int() })),
+});
+export type ProvidersConfig = z.infer<typeof providersConfigSchema>;
+/** Which games open now (identifiers): for real money, and in demo mode. A tile offers only what opens. */
+export const enableGamesConfigSchema = z.object({ real: z.array(z.string()), demo: z.array(z.string()) });
+export type EnableGamesConfig = z.infer<typeof enableGamesConfigSchema>;
 
 // ---- POST /api/games_filter/select, /select_by_seo_titles ------------------------------------
 

@@ -23,8 +23,11 @@ export const signUpRequestSchema = z.object({
       password: newPasswordSchema,
       password_confirmation: z.string().max(PASSWORD_MAX_LENGTH, 'too_long').optional(),
       currency: signupCurrencySchema,
-      country: countrySchema,
+      /** Optional: without it the server takes the visitor's country, else the licence's default. */
+      country: countrySchema.optional(),
       terms_acceptance: mustBeAcceptedSchema,
+      /** Sent by some front ends beside the terms; the age is checked when the birth date is given. */
+      age_acceptance: z.boolean().optional(),
       receive_promos: z.boolean().optional(),
       receive_sms_promos: z.boolean().optional(),
       nickname: playerNicknameSchema.nullable().optional(),

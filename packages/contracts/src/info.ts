@@ -83,19 +83,26 @@ export type ProjectInfo = z.infer<typeof projectInfoSchema>;
 export const playerFieldTypeSchema = z.enum(['email', 'password', 'string', 'select', 'checkbox', 'date', 'phone']);
 export type PlayerFieldType = z.infer<typeof playerFieldTypeSchema>;
 
+/**
+ * One field of GET /api/info/player_fields, in the array form front ends of this API family read
+ * (`fields.find((f) => f.field === name)`); what each rule means: docs/rules/fields.md.
+ */
 export const playerFieldSchema = z.object({
+  field: z.string(),
   type: playerFieldTypeSchema,
+  /** Whether the profile form may leave it empty (deposit and cashout ask for all of theirs). */
   required: z.boolean(),
-  min_length: z.number().int().optional(),
-  max_length: z.number().int().optional(),
+  length: z.object({ minimum: z.number().int().optional(), maximum: z.number().int().optional() }).optional(),
+  /** Whether the value is fixed once it has been set (no field is, today). */
+  once_set: z.boolean(),
+  /** A birth date's minimum age under the request's licence. */
+  age: z.object({ min: z.object({ default: z.number().int() }) }).optional(),
+  /** The allowed values of a select (currency codes, country codes, genders). */
+  inclusion: z.object({ in: z.array(z.string()) }).optional(),
   /** A JavaScript regular expression (use the `u` flag: it may contain `\p{L}`) the value must match. */
   pattern: z.string().optional(),
-  /** Allowed values for a select (currency codes, country codes, genders). */
-  options: z.array(z.string()).optional(),
   /** Date format the page sends (`DD/MM/YYYY`; answers give dates as ISO `YYYY-MM-DD`). */
   format: z.string().optional(),
-  /** Minimum age for a birth date under the request's licence. */
-  minimum_age: z.number().int().optional(),
   /** A field whose value must equal this one (password_confirmation → password). */
   confirms: z.string().optional(),
 });
@@ -135,9 +142,14 @@ export const playerFieldsResponseSchema = z.object({
       edition: z.array(z.string()),
     })
     .catchall(z.array(z.string())),
-  fields: z.record(z.string(), playerFieldSchema),
+  fields: z.array(playerFieldSchema),
 });
 export type PlayerFieldsResponse = z.infer<typeof playerFieldsResponseSchema>;
+
+/** One field's rules by name, as clients look them up. */
+export function playerFieldOf(info: Pick<PlayerFieldsResponse, 'fields'>, name: string): PlayerField | undefined {
+  return info.fields.find((f) => f.field === name);
+}
 
 // ---- GET /api/current_ip --------------------------------------------------------------------
 

@@ -77,10 +77,11 @@ function freePort(): Promise<number> {
 
 /**
  * The demo catalogue is small (a handful of games per category); paging needs a long list.
- * Adds catalogue-only live tables "Test Table 01..n" from the seeded live provider to the
- * `live` category, the way an operator's import would.
+ * Adds live tables "Test Table 01..n" of the seeded live provider to the `live` category, the way
+ * an operator's import would, and marks that provider integrated (only games that open are listed).
  */
 async function addCatalogueGames(database: Database, count: number): Promise<void> {
+  await database.db.execute(sql`update providers set launchable = true where identifier = 'aurora-live'`);
   await database.db.execute(sql`
     insert into games (identifier, provider_id, title, seo_title, has_demo_mode, devices, currencies, position, popularity)
     select 'aurora-live/test-table-' || lpad(n::text, 2, '0'),

@@ -95,6 +95,12 @@ const envSchema = z.object({
   CAPTCHA_DIFFICULTY: z.coerce.number().int().min(0).max(32).default(14),
   /** Signs captcha challenges; every instance must share it. Unset: a random one per process. */
   CAPTCHA_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Which captcha guards registration, sign-in and the identity mails: `pow` (self-hosted proof of
+   * work), `recaptcha` (needs both keys) or `off` (for front ends that send none; the per-address
+   * limits still apply). Unset: `recaptcha` when both keys are set, else `pow`.
+   */
+  CAPTCHA: z.enum(['pow', 'recaptcha', 'off']).optional(),
   /** reCAPTCHA v3 keys; with both set it replaces the proof of work. */
   RECAPTCHA_SITE_KEY: z.string().min(1).optional(),
   RECAPTCHA_SECRET: z.string().min(1).optional(),
@@ -153,6 +159,8 @@ export type Config = {
   termsUpdatedAt: Date | undefined;
   /** Per-address limits of registration and of the reset and confirmation mails (identity rules). */
   addressLimits: { registrationsPerHour: number; mailRequestsPer15Min: number };
+  /** The captcha in force (CAPTCHA): proof of work, reCAPTCHA or none. */
+  captcha: 'pow' | 'recaptcha' | 'off';
   captchaDifficulty: number;
   captchaSecret: string | undefined;
   recaptcha: { siteKey: string; secret: string } | undefined;
@@ -179,6 +187,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if ((e.RECAPTCHA_SITE_KEY === undefined) !== (e.RECAPTCHA_SECRET === undefined)) {
     throw new ConfigError('Invalid configuration:\n  RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET: set both or neither');
+  }
+  if (e.CAPTCHA === 'recaptcha' && e.RECAPTCHA_SITE_KEY === undefined) {
+    throw new ConfigError('Invalid configuration:\n  CAPTCHA=recaptcha needs RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET');
   }
   for (const old of ['SANDBOX_PSP', 'DEMO_PLAYER']) {
     if (cleaned[old] !== undefined)
@@ -228,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     captchaDifficulty: e.CAPTCHA_DIFFICULTY,
     captchaSecret: e.CAPTCHA_SECRET,
+    captcha: e.CAPTCHA ?? (e.RECAPTCHA_SITE_KEY ? 'recaptcha' : 'pow'),
     recaptcha:
       e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET
         ? { siteKey: e.RECAPTCHA_SITE_KEY, secret: e.RECAPTCHA_SECRET }

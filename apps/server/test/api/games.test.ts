@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   categoriesResponseSchema,
@@ -27,8 +28,10 @@ const filter = async (body: GamesFilterRequest | Record<string, unknown>) => {
 describe('catalogue lists', () => {
   it('lists the providers with the house studio first', async () => {
     const providers = providersResponseSchema.parse((await get('/api/games/providers')).json());
-    expect(providers[0]).toMatchObject({ title: 'Orbit Originals', provider: 'orbit', slug: 'orbit-originals' });
-    expect(providers.length).toBeGreaterThanOrEqual(3);
+    // `id` is the slug: games carry it as `provider`, filters and `/producers/{id}` take it.
+    expect(providers[0]).toEqual({ id: 'orbit', title: 'Orbit Originals' });
+    // The demo's live studios are catalogue-only: not offered (see below).
+    expect(providers).toHaveLength(1);
   });
 
   it('lists at least 8 categories with their kinds', async () => {
@@ -38,9 +41,18 @@ describe('catalogue lists', () => {
     expect(categories.find((c) => c.identifier === 'slots')?.kind).toBe('pokies');
   });
 
-  it('lists the collections with their game counts', async () => {
+  it('lists the categories as collections by slug, each with the games a filter by it finds', async () => {
     const collections = collectionsResponseSchema.parse((await get('/api/games/collections')).json());
-    expect(collections.find((c) => c.identifier === 'orbit-originals')?.games_count).toBe(6);
+    const categories = categoriesResponseSchema.parse((await get('/api/games/categories')).json());
+    // Every category that holds a game to open, in the categories' order; the others hold none.
+    const offered = collections.map((c) => c.id);
+    expect(offered).toEqual(categories.map((c) => c.identifier).filter((id) => offered.includes(id)));
+    for (const { identifier } of categories) {
+      const listed = await filter({ filter: { categories: { identifiers: [identifier] } } });
+      expect(collections.find((c) => c.id === identifier)?.games_count ?? 0, identifier).toBe(
+        listed.pagination.total_count,
+      );
+    }
   });
 });
 
@@ -54,7 +66,7 @@ describe('POST /api/games_filter', () => {
       total_pages: 1,
       total_count: all.data.length,
     });
-    expect(all.data.length).toBeGreaterThanOrEqual(12);
+    expect(all.data.length).toBeGreaterThanOrEqual(6);
     expect(all.data.length).toBeLessThanOrEqual(40);
     expect(all.data[0]?.identifier).toBe('orbit/stellar-sevens');
   });
@@ -81,15 +93,14 @@ describe('POST /api/games_filter', () => {
 
   it('with strategy OR, finds games in any of the listed categories', async () => {
     const slots = await filter({ filter: { categories: { identifiers: ['slots'], strategy: 'OR' } } });
-    const roulette = await filter({ filter: { categories: { identifiers: ['live-roulette'], strategy: 'OR' } } });
-    const both = await filter({ filter: { categories: { identifiers: ['slots', 'live-roulette'], strategy: 'OR' } } });
-    expect(slots.data.length).toBe(3);
-    expect(roulette.data.length).toBe(2);
-    expect(both.pagination.total_count).toBe(5);
+    const roulette = await filter({ filter: { categories: { identifiers: ['roulette'], strategy: 'OR' } } });
+    const both = await filter({ filter: { categories: { identifiers: ['slots', 'roulette'], strategy: 'OR' } } });
+    expect(slots.data.length).toBeGreaterThanOrEqual(3);
+    expect(roulette.data.length).toBeGreaterThanOrEqual(1);
     expect(new Set(both.data.map((g) => g.identifier))).toEqual(
       new Set([...slots.data, ...roulette.data].map((g) => g.identifier)),
     );
-    for (const g of both.data) expect(g.categories.some((c) => c === 'slots' || c === 'live-roulette')).toBe(true);
+    for (const g of both.data) expect(g.categories.some((c) => c === 'slots' || c === 'roulette')).toBe(true);
   });
 
   it('keeps the category order inside one category', async () => {
@@ -103,18 +114,44 @@ describe('POST /api/games_filter', () => {
   });
 
   it('filters by provider identifier', async () => {
-    const meridian = await filter({ filter: { providers: ['meridian'] } });
-    expect(meridian.data.length).toBe(4);
-    for (const g of meridian.data)
-      expect(g).toMatchObject({ provider: 'meridian', launchable: false, has_demo_mode: false });
+    const orbit = await filter({ filter: { providers: ['orbit'] } });
+    expect(orbit.data.length).toBeGreaterThanOrEqual(6);
+    for (const g of orbit.data) expect(g).toMatchObject({ provider: 'orbit', launchable: true });
     expect((await filter({ filter: { providers: ['nobody'] } })).pagination.total_count).toBe(0);
+  });
+
+  it('lists only games that open: a catalogue-only provider is not offered until it is integrated', async () => {
+    // Meridian's live tables are in the catalogue, but nothing opens them yet.
+    expect((await filter({ filter: { providers: ['meridian'] } })).pagination.total_count).toBe(0);
+    const providers = providersResponseSchema.parse((await get('/api/games/providers')).json());
+    expect(providers.map((p) => p.id)).not.toContain('meridian');
+    const collections = collectionsResponseSchema.parse((await get('/api/games/collections')).json());
+    expect(collections.map((c) => c.id)).not.toContain('live');
+    expect(collections.every((c) => c.games_count > 0)).toBe(true);
+    // Integrated (an operator connected it), its games are listed and its categories offered.
+    const integrated = await createTestApp();
+    try {
+      await integrated.database.db.execute(sql`update providers set launchable = true where identifier = 'meridian'`);
+      const listed = await integrated.app.inject({
+        method: 'POST',
+        url: '/api/games_filter',
+        payload: { filter: { providers: ['meridian'] } },
+      });
+      expect(gamesFilterResponseSchema.parse(listed.json()).data.length).toBe(4);
+      const offered = await integrated.app.inject({ method: 'GET', url: '/api/games/collections' });
+      expect(collectionsResponseSchema.parse(offered.json()).map((c) => c.id)).toContain('live');
+    } finally {
+      await integrated.close();
+    }
   });
 
   it('searches titles case-insensitively, with % and _ literal', async () => {
     expect((await filter({ filter: { title: 'rocket' } })).data.map((g) => g.identifier)).toEqual([
       'orbit/rocket-crash',
     ]);
-    expect((await filter({ filter: { title: 'ROULETTE' } })).data.length).toBe(3);
+    expect((await filter({ filter: { title: 'ROULETTE' } })).data.map((g) => g.identifier)).toEqual([
+      'orbit/european-roulette',
+    ]);
     expect((await filter({ filter: { title: 'eBUlA w' } })).data.map((g) => g.title)).toEqual(['Nebula Ways']);
     expect((await filter({ filter: { title: '%' } })).pagination.total_count).toBe(0);
     expect((await filter({ filter: { title: 'r_cket' } })).pagination.total_count).toBe(0);

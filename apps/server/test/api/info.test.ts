@@ -4,6 +4,7 @@ import {
   currenciesResponseSchema,
   currentIpResponseSchema,
   localesResponseSchema,
+  playerFieldOf,
   playerFieldsResponseSchema,
   projectInfoSchema,
 } from '@orbit/contracts';
@@ -98,20 +99,21 @@ describe('GET /api/info/*', () => {
     expect(projectInfoSchema.parse(await get('/api/info/project', { host: 'orbit.example' })).licence).toBe('CW');
   });
 
-  it('describes the player fields per form', async () => {
+  it('describes the player fields per form, as a list clients search by `field`', async () => {
     const fields = playerFieldsResponseSchema.parse(await get('/api/info/player_fields'));
+    const field = (name: string) => playerFieldOf(fields, name);
     expect(fields.contexts.registration).toEqual(
       expect.arrayContaining(['email', 'password', 'password_confirmation', 'currency', 'country', 'terms_acceptance']),
     );
-    for (const names of Object.values(fields.contexts))
-      for (const name of names) expect(fields.fields[name], name).toBeDefined();
-    expect(fields.fields.currency?.options).toContain('EUR');
-    expect(fields.fields.country?.options).toContain('CA');
-    expect(fields.fields.nickname).toMatchObject({ min_length: 3, max_length: 15 });
-    expect(fields.fields.personal_id_number).toMatchObject({ min_length: 11, max_length: 11 });
-    expect(fields.fields.date_of_birth?.minimum_age).toBe(18);
+    for (const names of Object.values(fields.contexts)) for (const name of names) expect(field(name), name).toBeDefined();
+    expect(new Set(fields.fields.map((f) => f.field)).size).toBe(fields.fields.length);
+    expect(field('currency')?.inclusion?.in).toContain('EUR');
+    expect(field('country')?.inclusion?.in).toContain('CA');
+    expect(field('nickname')).toMatchObject({ length: { minimum: 3, maximum: 15 }, once_set: false });
+    expect(field('personal_id_number')?.length).toEqual({ minimum: 11, maximum: 11 });
+    expect(field('date_of_birth')?.age).toEqual({ min: { default: 18 } });
     const ee = playerFieldsResponseSchema.parse(await get('/api/info/player_fields', { host: 'ee.orbit.example' }));
-    expect(ee.fields.date_of_birth?.minimum_age).toBe(21);
+    expect(playerFieldOf(ee, 'date_of_birth')?.age?.min.default).toBe(21);
   });
 });
 

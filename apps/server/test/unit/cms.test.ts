@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { licenceForHost, MINIMUM_AGE } from '../../src/modules/cms/licence';
 import { acceptLanguageTags, pickLocale } from '../../src/modules/cms/locale';
 import { fillTemplate, parseFrontMatter, renderMarkdown } from '../../src/modules/cms/markdown';
-import { edgeCountry } from '../../src/modules/cms/geo';
+import { countryOfAddress, edgeCountry, visitorCountry } from '../../src/modules/cms/geo';
 import { loadPageSeeds } from '../../src/modules/cms/content';
 import { loadConfig } from '../../src/platform/config';
 
@@ -72,6 +72,22 @@ describe('edgeCountry', () => {
 
   it('believes no country header when no edge is trusted (TRUST_PROXY unset)', () => {
     expect(edgeCountry({ 'cf-ipcountry': 'AU', 'x-country-code': 'NZ' }, false)).toBeNull();
+  });
+});
+
+describe('visitorCountry', () => {
+  it('finds public addresses in the offline table, IPv4 and IPv6, and knows no private ones', () => {
+    expect(countryOfAddress('81.169.145.1')).toBe('DE');
+    expect(countryOfAddress('195.50.209.1')).toBe('EE');
+    expect(countryOfAddress('2a00:1450:4001:80b::200e')).toMatch(/^[A-Z]{2}$/);
+    for (const ip of ['127.0.0.1', '10.1.2.3', '192.168.0.1', '::1', 'not an address'])
+      expect(countryOfAddress(ip)).toBeNull();
+  });
+
+  it("prefers a trusted edge's header to the address", () => {
+    expect(visitorCountry({ headers: { 'cf-ipcountry': 'AU' }, ip: '81.169.145.1' }, true)).toBe('AU');
+    expect(visitorCountry({ headers: { 'cf-ipcountry': 'AU' }, ip: '81.169.145.1' }, false)).toBe('DE');
+    expect(visitorCountry({ headers: {}, ip: '127.0.0.1' }, true)).toBeNull();
   });
 });
 

@@ -67,4 +67,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, loopback' }).trustProxy).toEqual(['10.0.0.0/8', 'loopback']);
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
   });
+
+  it('chooses the captcha: proof of work by default, reCAPTCHA with its keys, or none', () => {
+    const keys = { RECAPTCHA_SITE_KEY: 'site', RECAPTCHA_SECRET: 'secret' };
+    expect(loadConfig({}).captcha).toBe('pow');
+    expect(loadConfig(keys).captcha).toBe('recaptcha');
+    expect(loadConfig({ ...keys, CAPTCHA: 'pow' }).captcha).toBe('pow');
+    expect(loadConfig({ CAPTCHA: 'off' }).captcha).toBe('off');
+    expect(() => loadConfig({ CAPTCHA: 'recaptcha' })).toThrow(/CAPTCHA=recaptcha needs/);
+    expect(() => loadConfig({ CAPTCHA: 'none' })).toThrow(/CAPTCHA/);
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NAME_PATTERN, PHONE_PATTERN, personNameSchema, phoneSchema } from '@orbit/contracts';
+import { NAME_PATTERN, PHONE_PATTERN, personNameSchema, phoneSchema, playerFieldOf } from '@orbit/contracts';
 import { playerFields } from '../../src/modules/cms/player-fields';
 import { GROUP_SEED, judgeGroupChange, toStatus, type PlayerGroupRow } from '../../src/modules/identity/groups';
 import { toPlayer, type UserRow } from '../../src/modules/identity/player';
@@ -137,16 +137,17 @@ describe('player_fields', () => {
   const fields = playerFields({ licence: 'EE', signupCurrencies: ['EUR'], countries: ['DE'] });
 
   it('publishes the contracts rules, so the page and the server agree', () => {
-    expect(fields.fields.first_name?.pattern).toBe(NAME_PATTERN.source);
-    expect(fields.fields.mobile_phone?.pattern).toBe(PHONE_PATTERN.source);
-    const name = new RegExp(fields.fields.first_name!.pattern!, 'u');
+    const field = (name: string) => playerFieldOf(fields, name);
+    expect(field('first_name')?.pattern).toBe(NAME_PATTERN.source);
+    expect(field('mobile_phone')?.pattern).toBe(PHONE_PATTERN.source);
+    const name = new RegExp(field('first_name')!.pattern!, 'u');
     for (const v of ['Zoë', "O'Neil", 'José', 'Nguyễn'])
       expect(name.test(v.normalize('NFC')) && personNameSchema.safeParse(v).success, v).toBe(true);
-    const phone = new RegExp(fields.fields.mobile_phone!.pattern!, 'u');
+    const phone = new RegExp(field('mobile_phone')!.pattern!, 'u');
     expect(phone.test('+49 30 1234567') && phoneSchema.safeParse('+49 30 1234567').success).toBe(true);
-    expect(fields.fields.date_of_birth).toMatchObject({ format: 'DD/MM/YYYY', minimum_age: 21 });
+    expect(field('date_of_birth')).toMatchObject({ format: 'DD/MM/YYYY', age: { min: { default: 21 } } });
     expect(fields.contexts.edition).toContain('time_zone');
-    expect(fields.fields.time_zone).toBeDefined();
+    expect(field('time_zone')).toBeDefined();
   });
 });
 

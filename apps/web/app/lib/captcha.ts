@@ -124,8 +124,10 @@ export function createCaptcha(deps: CaptchaDeps): () => Promise<string | undefin
     return settings;
   };
 
-  const attempt = async (): Promise<string | undefined> => {
+  /** A token, undefined for a failed attempt, or null when the operator runs without a captcha. */
+  const attempt = async (): Promise<string | null | undefined> => {
     const s = await readSettings();
+    if (s.captcha.provider === 'off') return null;
     if (s.captcha.provider === 'recaptcha' && s.recaptcha) {
       const grecaptcha = await deps.loadRecaptcha(s.recaptcha);
       return (await grecaptcha.execute(s.recaptcha, { action: RECAPTCHA_ACTION })) || undefined;
@@ -152,6 +154,7 @@ export function createCaptcha(deps: CaptchaDeps): () => Promise<string | undefin
       if (i > 0) await deps.sleep(CAPTCHA_RETRY_MS);
       try {
         const token = await attempt();
+        if (token === null) return undefined;
         if (token) return token;
       } catch {
         // Network trouble, an expired challenge, reCAPTCHA not loading: the next attempt may do.

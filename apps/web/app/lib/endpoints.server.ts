@@ -10,6 +10,7 @@
 import {
   bannersConfigSchema,
   categoriesResponseSchema,
+  collectionsResponseSchema,
   cmsPageSchema,
   cmsPagesResponseSchema,
   cmsSnippetsResponseSchema,
@@ -62,6 +63,8 @@ export function serverEndpoints(apiFetch: typeof fetch, locale: Locale) {
     banners: () =>
       api.get('/api/fe/config/banners-config', { schema: bannersConfigSchema, headers: { 'Accept-Language': locale } }),
     categories: () => api.get('/api/games/categories', { schema: categoriesResponseSchema }),
+    /** The categories that hold games a player can open, with their counts. */
+    collections: () => api.get('/api/games/collections', { schema: collectionsResponseSchema }),
     jackpots: () => api.get('/api/jackpots', { schema: jackpotsResponseSchema }),
     /** Winners, masked by the server: the newest first, or the biggest amounts first. */
     jackpotWins: (sort: 'latest' | 'biggest', limit: number) =>

@@ -67,14 +67,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
   );
   const origin = new URL(request.url).origin;
+  // A row with no game to open is left out.
+  const stockedRows = rows.filter((row) => row.games.length > 0);
   const jackpotLists = await jackpotData;
-  const jackpots = jackpotLists && widget.show_jackpots ? await jackpotsView(api, jackpotLists, rows, locale) : null;
+  const jackpots =
+    jackpotLists && widget.show_jackpots ? await jackpotsView(api, jackpotLists, stockedRows, locale) : null;
   return {
     locale,
     banners: widget.show_banners
       ? visitorBanners(banners.banners, LOBBY_BANNER_CATEGORY).map((b) => bannerView(b, origin, locale))
       : [],
-    rows,
+    rows: stockedRows,
     jackpots,
   };
 }

@@ -18,19 +18,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (page === null) throw data(null, { status: 404 });
   const api = serverEndpoints(context.apiFetch, locale);
   const providers = await api.providers();
-  const provider = providers.find((p) => p.slug === params.slug);
+  const provider = providers.find((p) => p.id === params.slug);
   if (!provider) throw data(null, { status: 404 });
   const query = {
     device: deviceFromUserAgent(request.headers.get('user-agent')),
     page_size: PRODUCER_PAGE_SIZE,
-    filter: { providers: [provider.provider] },
+    filter: { providers: [provider.id] },
   } satisfies GamesFilterRequest;
   const games = await api.gameTiles({ ...query, page });
   if (page > 1 && page > games.pagination.total_pages) throw data(null, { status: 404 });
   return {
     locale,
     title: provider.title,
-    basePath: localizePath(`/producers/${provider.slug}`, locale),
+    basePath: localizePath(`/producers/${provider.id}`, locale),
     games: games.data,
     pagination: games.pagination,
     query,

@@ -5,6 +5,7 @@ import {
   UNSAFE_DataRouterStateContext as DataRouterStateContext,
   UNSAFE_LocationContext as LocationContext,
   useLocation,
+  useMatches,
   useNavigate,
   useNavigation,
   useOutlet,
@@ -31,15 +32,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { locale } = parseLocalePath(url.pathname);
   const api = serverEndpoints(context.apiFetch, locale);
-  const [project, menu, pages] = await Promise.all([
+  const [project, menu, pages, , stocked] = await Promise.all([
     api.project(),
     // A failed list load leaves the list empty; the page still renders.
     api.menuCategories().catch(logEmpty('LOAD_MENU_CATEGORIES_ERROR', { items: [] as MenuCategoryItem[] })),
     api.cmsPages().catch(logEmpty('LOAD_STATIC_PAGES_ERROR', [] as CmsPageSummary[])),
     // The footer's marks are an island (ui/island.tsx): their code, so that the page renders them at once.
     loadFooterMarksCode(),
+    // Which categories hold games to open (null when unknown: then the menu is shown as configured).
+    api
+      .collections()
+      .then((list) => new Set(list.map((c) => c.id)))
+      .catch(logEmpty('LOAD_COLLECTIONS_ERROR', null)),
   ]);
-  const nav = visitorMenu(menu.items, locale);
+  const nav = visitorMenu(menu.items, locale, stocked);
   const recommended =
     RECOMMENDED_CATEGORIES.find((id) => menu.items.some((item) => item.identifier === id)) ?? menu.items[0]?.identifier;
   const recommendedQuery: GamesFilterRequest | null = recommended
@@ -98,6 +104,10 @@ const PlayerNotices = lazy(() => import('./cashbox-header').then((m) => ({ defau
 /** Why a player was just signed out by a cooling-off or self-exclusion (router state from the limits page); loaded only then. */
 const ExclusionNotice = lazy(() => import('../features/limits/exclusion-notice'));
 
+/** A page that takes the viewport (the game page) says so by its route's `handle`: `{ immersive: true }`. */
+const immersiveHandle = (handle: unknown): boolean =>
+  typeof handle === 'object' && handle !== null && (handle as { immersive?: unknown }).immersive === true;
+
 type Snapshot = {
   location: Location;
   state: NonNullable<ContextType<typeof DataRouterStateContext>>;
@@ -139,6 +149,13 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
     !background &&
     !popupOf(navigation.location.pathname) &&
     !backgroundOf(navigation.location.state);
+  // A game page (also under a popup opened over it) has the viewport: the shell's chrome gives way.
+  const matches = useMatches();
+  const immersive =
+    !switching &&
+    (under
+      ? under.state.matches.some((match) => immersiveHandle(match.route.handle))
+      : matches.some((match) => immersiveHandle(match.handle)));
 
   const here = useRef(location);
   here.current = location;
@@ -194,6 +211,7 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
       nav={data.nav}
       infoLinks={data.infoLinks}
       helpLinks={data.helpLinks}
+      immersive={immersive}
       player={
         <Suspense fallback={null}>
           <PlayerHeader locale={data.locale} licence={data.licence} />

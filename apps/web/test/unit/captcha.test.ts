@@ -139,4 +139,18 @@ describe('captchaToken', () => {
     expect(execute).toHaveBeenCalledWith('site-key', { action: 'auth' });
     expect(fetch).toHaveBeenCalledTimes(1); // no proof-of-work challenge
   });
+
+  it('sends no captcha, at once and without retrying, when the operator runs without one', async () => {
+    const settings: PlayerSettings = {
+      recaptcha: null,
+      recaptcha_version: null,
+      captcha: { provider: 'off', challenge_url: null },
+      cent: null,
+    };
+    const fetch = vi.fn<typeof globalThis.fetch>(async () => json(settings));
+    const sleep = vi.fn(async () => undefined);
+    await expect(createCaptcha(deps(fetch, { sleep }))()).resolves.toBeUndefined();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(sleep).not.toHaveBeenCalled();
+  });
 });

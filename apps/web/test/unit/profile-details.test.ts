@@ -65,13 +65,19 @@ const info: PlayerFieldsResponse = {
       'personal_id_number',
     ],
   },
-  fields: {
-    gender: { type: 'select', required: false, options: ['male', 'female', 'other'] },
-    country: { type: 'select', required: true, options: ['AU', 'CA', 'DE'] },
-    city: { type: 'string', required: false, min_length: 1, max_length: 100 },
-    address: { type: 'string', required: false, min_length: 1, max_length: 200 },
-    state: { type: 'string', required: false, max_length: 100 },
-  },
+  fields: [
+    {
+      field: 'gender',
+      type: 'select',
+      required: false,
+      once_set: false,
+      inclusion: { in: ['male', 'female', 'other'] },
+    },
+    { field: 'country', type: 'select', required: true, once_set: false, inclusion: { in: ['AU', 'CA', 'DE'] } },
+    { field: 'city', type: 'string', required: false, once_set: false, length: { minimum: 1, maximum: 100 } },
+    { field: 'address', type: 'string', required: false, once_set: false, length: { minimum: 1, maximum: 200 } },
+    { field: 'state', type: 'string', required: false, once_set: false, length: { maximum: 100 } },
+  ],
 };
 
 const player = {

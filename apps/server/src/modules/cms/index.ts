@@ -4,8 +4,8 @@ import { cmsRoutes } from './routes';
 import { seedCms } from './seed';
 import { CmsService } from './service';
 
-export { edgeCountry } from './geo';
-export { licenceForHost, MINIMUM_AGE } from './licence';
+export { visitorCountry } from './geo';
+export { defaultCountryFor, licenceForHost, MINIMUM_AGE } from './licence';
 export { CmsService } from './service';
 
 export const cmsModule: OrbitModule = {

@@ -34,6 +34,42 @@ import { MINIMUM_AGE } from './licence';
  * come from the database. Postal codes publish the generic pattern: the country formats are
  * checked by the server (and by the page through the same contracts rule).
  */
+/** How a field's rule is written here; `toPlayerField` turns it into the published form. */
+type FieldRule = {
+  type: PlayerField['type'];
+  required: boolean;
+  min_length?: number;
+  max_length?: number;
+  pattern?: string;
+  options?: string[];
+  format?: string;
+  minimum_age?: number;
+  confirms?: string;
+};
+
+function toPlayerField(field: PlayerFieldName, rule: FieldRule): PlayerField {
+  const { type, required, min_length, max_length, pattern, options, format, minimum_age, confirms } = rule;
+  return {
+    field,
+    type,
+    required,
+    once_set: false,
+    ...(min_length !== undefined || max_length !== undefined
+      ? {
+          length: {
+            ...(min_length !== undefined && { minimum: min_length }),
+            ...(max_length !== undefined && { maximum: max_length }),
+          },
+        }
+      : {}),
+    ...(minimum_age !== undefined && { age: { min: { default: minimum_age } } }),
+    ...(options !== undefined && { inclusion: { in: options } }),
+    ...(pattern !== undefined && { pattern }),
+    ...(format !== undefined && { format }),
+    ...(confirms !== undefined && { confirms }),
+  };
+}
+
 export function playerFields(input: {
   licence: Licence;
   signupCurrencies: string[];
@@ -46,7 +82,7 @@ export function playerFields(input: {
     max_length: NAME_MAX_LENGTH,
     pattern: NAME_PATTERN.source,
   } as const;
-  const fields: Record<PlayerFieldName, PlayerField> = {
+  const fields: Record<PlayerFieldName, FieldRule> = {
     email: { type: 'email', required: true, max_length: EMAIL_MAX_LENGTH },
     password: { type: 'password', required: true, min_length: PASSWORD_MIN_LENGTH, max_length: PASSWORD_MAX_LENGTH },
     password_confirmation: { type: 'password', required: true, confirms: 'password' },
@@ -97,6 +133,8 @@ export function playerFields(input: {
     contexts: Object.fromEntries(
       Object.entries(PLAYER_FIELD_CONTEXTS).map(([k, v]) => [k, [...v]]),
     ) as PlayerFieldsResponse['contexts'],
-    fields,
+    fields: (Object.entries(fields) as Array<[PlayerFieldName, FieldRule]>).map(([name, rule]) =>
+      toPlayerField(name, rule),
+    ),
   };
 }

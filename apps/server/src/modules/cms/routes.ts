@@ -19,9 +19,8 @@ import {
 } from '@orbit/contracts';
 import type { ModuleContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { DEFAULT_COUNTRY } from './data';
-import { edgeCountry } from './geo';
-import { licenceForHost } from './licence';
+import { visitorCountry } from './geo';
+import { defaultCountryFor, licenceForHost } from './licence';
 import type { CmsService } from './service';
 
 const headerValue = (request: FastifyRequest, name: string): string | undefined => {
@@ -67,30 +66,33 @@ export function cmsRoutes(service: CmsService) {
       { schema: { ...info, summary: "The visitor's address and country", response: { 200: currentIpResponseSchema } } },
       (request) => ({
         ip: request.ip,
-        country_code: edgeCountry(request.headers, ctx.config.trustProxy !== false) ?? DEFAULT_COUNTRY,
+        country_code: visitorCountry(request, ctx.config.trustProxy !== false) ?? defaultCountryFor(licenceOf(request)),
       }),
     );
 
-    app.get(
-      '/api/fe/config/:name',
-      {
-        schema: {
-          tags: ['fe config'],
-          summary: 'A front-end configuration document (banners-config honours the locale header)',
-          params: feConfigParamsSchema,
-          querystring: cmsLocaleQuerySchema,
-          response: { 200: feConfigResponseSchema },
+    // Existing sites ask their own back-for-front at /api-fe/config/<name>: both paths answer the same.
+    for (const path of ['/api/fe/config/:name', '/api-fe/config/:name']) {
+      app.get(
+        path,
+        {
+          schema: {
+            tags: ['fe config'],
+            summary: 'A front-end configuration document (banners-config honours the locale header)',
+            params: feConfigParamsSchema,
+            querystring: cmsLocaleQuerySchema,
+            response: { 200: feConfigResponseSchema },
+          },
         },
-      },
-      async (request) => {
-        const locale = await service.resolveLocale(
-          request.query.l,
-          headerValue(request, 'locale'),
-          headerValue(request, 'accept-language'),
-        );
-        return (await service.feConfig(request.params.name, locale)) as z.infer<typeof feConfigResponseSchema>;
-      },
-    );
+        async (request) => {
+          const locale = await service.resolveLocale(
+            request.query.l,
+            headerValue(request, 'locale'),
+            headerValue(request, 'accept-language'),
+          );
+          return (await service.feConfig(request.params.name, locale)) as z.infer<typeof feConfigResponseSchema>;
+        },
+      );
+    }
 
     app.get(
       '/api/cms/pages',
@@ -116,7 +118,8 @@ export function cmsRoutes(service: CmsService) {
         },
       },
       async (request) => {
-        const slug = cmsPageSlugSchema.safeParse(request.params['*']);
+        // Front ends build the URL from the page's `path`, which starts with `/`: `pages//promotions`.
+        const slug = cmsPageSlugSchema.safeParse(request.params['*'].replace(/^\/+/, ''));
         if (!slug.success) throw notFound();
         return service.page(slug.data, await service.resolveLocale(request.query.l), licenceOf(request));
       },

@@ -128,6 +128,7 @@ export class CmsService {
           licence: p.licence,
           locale: p.locale,
           categories: p.categories,
+          children: [],
         }));
     });
   }
@@ -163,8 +164,15 @@ export class CmsService {
         licence: row.licence,
         locale: row.locale,
         categories: row.categories,
+        children: [],
         content: row.content,
-        blocks: row.blocks,
+        blocks: {
+          title: row.blocks.title,
+          description: row.blocks.description,
+          keywords: row.blocks.keywords,
+          'content-main': row.blocks.content_main,
+          json: JSON.stringify(row.blocks.json),
+        },
       };
     });
   }
@@ -176,13 +184,7 @@ export class CmsService {
         .from(snippets)
         .where(inArray(snippets.locale, localeChain(locale)))
         .orderBy(snippets.key, sql`${snippets.locale} = ${locale} desc`);
-      return rows.map((s) => ({
-        id: s.id,
-        key: s.key,
-        locale: s.locale,
-        content: s.content,
-        categories: s.categories,
-      }));
+      return rows.map((s) => ({ id: s.key, content: s.content, categories: s.categories }));
     });
   }
 

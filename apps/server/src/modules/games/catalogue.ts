@@ -5,7 +5,8 @@
  */
 import type { GameBadgeRow } from './schema';
 
-export type ProviderSeed = { identifier: string; title: string; slug: string; launchable: boolean };
+/** A provider; its `identifier` is also its slug in URLs and the API (`/producers/orbit`). */
+export type ProviderSeed = { identifier: string; title: string; launchable: boolean };
 export type CategorySeed = { identifier: string; title: string; kind: 'pokies' | 'live' | 'table' };
 export type Volatility = 'low' | 'medium' | 'high' | 'very_high';
 export type GameSeed = {
@@ -30,9 +31,9 @@ export type GameSeed = {
 export const HOUSE_PROVIDER = 'orbit';
 
 export const PROVIDERS: ReadonlyArray<ProviderSeed> = [
-  { identifier: HOUSE_PROVIDER, title: 'Orbit Originals', slug: 'orbit-originals', launchable: true },
-  { identifier: 'aurora-live', title: 'Aurora Live', slug: 'aurora-live', launchable: false },
-  { identifier: 'meridian', title: 'Meridian Studios', slug: 'meridian-studios', launchable: false },
+  { identifier: HOUSE_PROVIDER, title: 'Orbit Originals', launchable: true },
+  { identifier: 'aurora-live', title: 'Aurora Live', launchable: false },
+  { identifier: 'meridian', title: 'Meridian Studios', launchable: false },
 ];
 
 export const CATEGORIES: ReadonlyArray<CategorySeed> = [
@@ -243,23 +244,3 @@ function live(
     currencies: 'fiat',
   };
 }
-
-export const COLLECTIONS: ReadonlyArray<{ identifier: string; title: string; games: string[] }> = [
-  {
-    identifier: 'orbit-originals',
-    title: 'Orbit Originals',
-    games: ['stellar-sevens', 'nebula-ways', 'cosmic-clusters', 'european-roulette', 'orbit-dice', 'rocket-crash'].map(
-      (g) => `orbit/${g}`,
-    ),
-  },
-  {
-    identifier: 'quick-play',
-    title: 'Quick play',
-    games: ['rocket-crash', 'orbit-dice', 'european-roulette'].map((g) => `orbit/${g}`),
-  },
-  {
-    identifier: 'space-slots',
-    title: 'Space slots',
-    games: ['stellar-sevens', 'nebula-ways', 'cosmic-clusters'].map((g) => `orbit/${g}`),
-  },
-];

@@ -5,14 +5,17 @@ import { z } from 'zod';
 import {
   categoriesResponseSchema,
   collectionsResponseSchema,
+  enableGamesConfigSchema,
   gameParamsSchema,
   gameSchema,
   gamesFilterRequestSchema,
   gamesJackpotsResponseSchema,
+  gamesRandomQuerySchema,
   gamesFilterResponseSchema,
   gamesMapResponseSchema,
   gamesSelectBySeoTitlesRequestSchema,
   gamesSelectRequestSchema,
+  providersConfigSchema,
   providersResponseSchema,
 } from '@orbit/contracts';
 import type { ModuleContext } from '../../platform/context';
@@ -41,6 +44,49 @@ export function gamesRoutes(service: GamesService) {
       '/api/games/collections',
       { schema: { tags, summary: 'Game collections', response: { 200: collectionsResponseSchema } } },
       () => service.collections(),
+    );
+    // Two front-end configuration documents are the catalogue's facts; the CMS serves the rest of
+    // /api/fe/config/:name (a named route wins over the CMS's `:name`). Both path families answer.
+    for (const prefix of ['/api/fe/config', '/api-fe/config']) {
+      app.get(
+        `${prefix}/providers-config`,
+        {
+          schema: {
+            tags: ['fe config'],
+            summary: 'Providers in order, with their games count',
+            response: { 200: providersConfigSchema },
+          },
+        },
+        () => service.providersConfig(),
+      );
+      app.get(
+        `${prefix}/enable-games-config`,
+        {
+          schema: {
+            tags: ['fe config'],
+            summary: 'The games that open now, for real and as a demo',
+            response: { 200: enableGamesConfigSchema },
+          },
+        },
+        () => service.enableGamesConfig(),
+      );
+    }
+    app.get(
+      '/api/games/random',
+      {
+        schema: {
+          tags,
+          summary: 'A random game of a category (`identifier`: the category slug)',
+          querystring: gamesRandomQuerySchema,
+          response: { 200: gameSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        const game = await service.randomGame(request.query.identifier, request.query.device);
+        if (!game) throw notFound();
+        return game;
+      },
     );
     app.get(
       '/api/games/jackpots',

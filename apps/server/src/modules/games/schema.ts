@@ -21,7 +21,6 @@ export const providers = pgTable('providers', {
   id: serial('id').primaryKey(),
   identifier: text('identifier').notNull().unique(),
   title: text('title').notNull(),
-  slug: text('slug').notNull().unique(),
   position: integer('position').notNull().default(0),
   launchable: boolean('launchable').notNull().default(false),
   enabled: boolean('enabled').notNull().default(true),
@@ -104,27 +103,6 @@ export const gameCategories = pgTable(
     primaryKey({ columns: [t.gameId, t.categoryId] }),
     index('game_categories_category').on(t.categoryId, t.position),
   ],
-);
-
-export const collections = pgTable('collections', {
-  id: serial('id').primaryKey(),
-  identifier: text('identifier').notNull().unique(),
-  title: text('title').notNull(),
-  position: integer('position').notNull().default(0),
-});
-
-export const gameCollections = pgTable(
-  'game_collections',
-  {
-    collectionId: integer('collection_id')
-      .notNull()
-      .references(() => collections.id, { onDelete: 'cascade' }),
-    gameId: integer('game_id')
-      .notNull()
-      .references(() => games.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.collectionId, t.gameId] })],
 );
 
 /**

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import { excludedSet } from '../../platform/db/upsert';
 import { DEMO_CURRENCY, FIAT_CURRENCY_CODES, REAL_CURRENCY_CODES } from '../wallet';
-import { CATEGORIES, COLLECTIONS, GAMES, PROVIDERS } from './catalogue';
-import { categories, collections, gameCategories, gameCollections, games, providers } from './schema';
+import { CATEGORIES, GAMES, PROVIDERS } from './catalogue';
+import { categories, gameCategories, games, providers } from './schema';
 
 /** Upserts the catalogue by natural key (identifiers); a second run leaves it as it was. */
 export async function seedGames(db: Db): Promise<void> {
@@ -70,28 +70,6 @@ export async function seedGames(db: Db): Promise<void> {
     .values(links)
     .onConflictDoUpdate({
       target: [gameCategories.gameId, gameCategories.categoryId],
-      set: { position: sql`excluded.position` },
-    });
-
-  const collectionRows = await db
-    .insert(collections)
-    .values(COLLECTIONS.map((c, position) => ({ identifier: c.identifier, title: c.title, position })))
-    .onConflictDoUpdate({ target: collections.identifier, set: excludedSet(collections, ['id', 'identifier']) })
-    .returning({ id: collections.id, identifier: collections.identifier });
-  const collectionId = new Map(collectionRows.map((c) => [c.identifier, c.id]));
-  await db
-    .insert(gameCollections)
-    .values(
-      COLLECTIONS.flatMap((c) =>
-        c.games.map((identifier, position) => ({
-          collectionId: required(collectionId, c.identifier),
-          gameId: required(gameId, identifier),
-          position,
-        })),
-      ),
-    )
-    .onConflictDoUpdate({
-      target: [gameCollections.collectionId, gameCollections.gameId],
       set: { position: sql`excluded.position` },
     });
 }

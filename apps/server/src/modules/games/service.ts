@@ -4,17 +4,19 @@ import {
   type Category,
   type Collection,
   type Device,
+  type EnableGamesConfig,
   type Game,
   type GamesFilterQuery,
   type GamesFilterResponse,
   type GamesMapResponse,
   type Provider,
+  type ProvidersConfig,
 } from '@orbit/contracts';
 import { TtlCache } from '../../platform/cache';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
 import { coverSvg, motifFor } from './covers';
-import { categories, collections, gameCollections, gameCategories, games, providers } from './schema';
+import { categories, gameCategories, games, providers } from './schema';
 
 /** Catalogue answers are cached this long: the lobby asks for the same lists on every render. */
 const TTL_MS = 5_000;
@@ -137,9 +139,9 @@ export class GamesService {
       const rows = await this.db
         .select()
         .from(providers)
-        .where(eq(providers.enabled, true))
+        .where(and(eq(providers.enabled, true), eq(providers.launchable, true)))
         .orderBy(asc(providers.position), asc(providers.id));
-      return rows.map((p) => ({ id: p.id, title: p.title, provider: p.identifier, slug: p.slug }));
+      return rows.map((p) => ({ id: p.identifier, title: p.title }));
     });
   }
 
@@ -160,21 +162,35 @@ export class GamesService {
     });
   }
 
+  /**
+   * Collections as front ends of this API family read them: the enabled categories by slug that
+   * hold games a player can open, with how many (docs/compatibility.md "Games").
+   */
   collections(): Promise<Collection[]> {
     return this.cached('collections', async () => {
       const rows = await this.db
         .select({
-          id: collections.id,
-          identifier: collections.identifier,
-          title: collections.title,
+          identifier: categories.identifier,
+          title: categories.title,
           gamesCount: sql<number>`count(${games.id})::int`.mapWith(Number),
         })
-        .from(collections)
-        .leftJoin(gameCollections, eq(gameCollections.collectionId, collections.id))
-        .leftJoin(games, and(eq(games.id, gameCollections.gameId), eq(games.enabled, true)))
-        .groupBy(collections.id)
-        .orderBy(asc(collections.position), asc(collections.id));
-      return rows.map((c) => ({ id: c.id, identifier: c.identifier, title: c.title, games_count: c.gamesCount }));
+        .from(categories)
+        .leftJoin(gameCategories, eq(gameCategories.categoryId, categories.id))
+        .leftJoin(
+          games,
+          and(
+            eq(games.id, gameCategories.gameId),
+            eq(games.enabled, true),
+            sql`exists (select 1 from ${providers} p where p.id = ${games.providerId} and p.enabled and p.launchable)`,
+          ),
+        )
+        .where(eq(categories.enabled, true))
+        .groupBy(categories.id)
+        .orderBy(asc(categories.position), asc(categories.id));
+      // A category with nothing to open is not offered.
+      return rows
+        .filter((c) => c.gamesCount > 0)
+        .map((c) => ({ id: c.identifier, title: c.title, games_count: c.gamesCount }));
     });
   }
 
@@ -204,6 +220,59 @@ export class GamesService {
       return {
         data: rows.map((row) => toGame(row, jackpots)),
         pagination: paginate(query.page, query.page_size, total),
+      };
+    });
+  }
+
+  /**
+   * `GET /api/games/random?identifier=`: one game of the category, drawn uniformly (not cached:
+   * each call is a new draw), or null when the category has none.
+   */
+  async randomGame(category: string, device: Device | undefined): Promise<Game | null> {
+    const [row] = await this.selectGames()
+      .where(
+        filterConditions({
+          device,
+          page: 1,
+          page_size: 1,
+          filter: { categories: { identifiers: [category], strategy: 'OR' } },
+        }),
+      )
+      .orderBy(sql`random()`)
+      .limit(1);
+    return row ? toGame(row, await this.jackpots()) : null;
+  }
+
+  /** `providers-config`: the enabled providers in order, each with its enabled games' count. */
+  providersConfig(): Promise<ProvidersConfig> {
+    return this.cached('fe:providers-config', async () => {
+      const rows = await this.db
+        .select({
+          id: providers.identifier,
+          title: providers.title,
+          gamesCount: sql<number>`count(${games.id})::int`.mapWith(Number),
+        })
+        .from(providers)
+        .leftJoin(games, and(eq(games.providerId, providers.id), eq(games.enabled, true)))
+        .where(and(eq(providers.enabled, true), eq(providers.launchable, true)))
+        .groupBy(providers.id)
+        .orderBy(asc(providers.position), asc(providers.id));
+      return { providers: rows.map((p) => ({ id: p.id, title: p.title, games_count: p.gamesCount })) };
+    });
+  }
+
+  /** `enable-games-config`: the games that open now, for real money (a launchable provider) and as a demo. */
+  enableGamesConfig(): Promise<EnableGamesConfig> {
+    return this.cached('fe:enable-games-config', async () => {
+      const rows = await this.db
+        .select({ identifier: games.identifier, launchable: providers.launchable, hasDemoMode: games.hasDemoMode })
+        .from(games)
+        .innerJoin(providers, eq(providers.id, games.providerId))
+        .where(baseConditions(undefined))
+        .orderBy(asc(games.identifier));
+      return {
+        real: rows.filter((r) => r.launchable).map((r) => r.identifier),
+        demo: rows.filter((r) => r.launchable && r.hasDemoMode).map((r) => r.identifier),
       };
     });
   }
@@ -293,10 +362,15 @@ export class GamesService {
   }
 }
 
+/**
+ * What players are shown: enabled games of enabled providers whose games can be opened
+ * (`launchable`: an integration exists). A catalogue-only game is not listed until then.
+ */
 function baseConditions(device: Device | undefined): SQL {
   return and(
     eq(games.enabled, true),
     eq(providers.enabled, true),
+    eq(providers.launchable, true),
     device ? arrayContains(games.devices, [device]) : undefined,
   )!;
 }

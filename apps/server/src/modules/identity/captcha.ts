@@ -1,7 +1,8 @@
 /**
  * The captcha in front of registration, sign-in, resend confirmation and password reset
- * (docs/identity.md; README "Captcha"): a self-hosted proof of work unless reCAPTCHA keys
- * are configured. Routes: POST /api/captcha/challenge, GET /api/player/settings.
+ * (docs/identity.md "Captcha"): a self-hosted proof of work, reCAPTCHA v3, or none (CAPTCHA=off,
+ * for front ends that send no captcha; the per-address limits still apply). Routes:
+ * POST /api/captcha/challenge (proof of work only), GET /api/player/settings.
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -19,17 +20,32 @@ export type CaptchaMeta = { ip: string };
 export type CaptchaVerdict = 'valid' | 'invalid';
 
 export interface CaptchaVerifier {
-  readonly provider: 'pow' | 'recaptcha';
+  readonly provider: 'pow' | 'recaptcha' | 'off';
   /** Judges a token once: a valid one is spent by this call. */
   verify(token: string, meta: CaptchaMeta): Promise<CaptchaVerdict>;
 }
 
 export type Captcha = { verifier: CaptchaVerifier; pow: ProofOfWorkCaptcha | null; settings: PlayerSettings };
 
+/** CAPTCHA=off: every call passes, whatever it sends as `captcha` (the settings publish none). */
+const NO_CAPTCHA: CaptchaVerifier = { provider: 'off', verify: () => Promise.resolve('valid') };
+
 /** The verifier the configuration asks for. */
 export function createCaptcha(ctx: ModuleContext, fetcher?: typeof fetch): Captcha {
   const { config } = ctx;
-  if (config.recaptcha) {
+  if (config.captcha === 'off') {
+    return {
+      verifier: NO_CAPTCHA,
+      pow: null,
+      settings: {
+        recaptcha: null,
+        recaptcha_version: null,
+        captcha: { provider: 'off', challenge_url: null },
+        cent: null,
+      },
+    };
+  }
+  if (config.captcha === 'recaptcha' && config.recaptcha) {
     return {
       verifier: new RecaptchaCaptcha(config.recaptcha.secret, fetcher),
       pow: null,
@@ -70,6 +86,7 @@ export async function requireCaptcha(
   token: string | undefined,
   meta: CaptchaMeta,
 ): Promise<void> {
+  if (verifier.provider === 'off') return;
   if (token === undefined || token.trim() === '') throw AppError.validation({ captcha: ['required'] });
   if ((await verifier.verify(token.trim(), meta)) !== 'valid') throw AppError.validation({ captcha: ['invalid'] });
 }

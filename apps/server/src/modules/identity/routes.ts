@@ -28,16 +28,16 @@ import {
   pendingTwoFactorTokenOf,
   sessionCookie,
 } from './cookies';
-import { CmsService, edgeCountry } from '../cms';
+import { CmsService, defaultCountryFor, licenceForHost, visitorCountry } from '../cms';
 import { requireCaptcha, type CaptchaVerifier } from './captcha';
 import { presentPlayer } from './profile';
 import { TWO_FACTOR_SIGN_IN_TTL_MS } from './rules';
 import { currentPlayer, installSessionResolver, requirePlayer } from './session';
 import type { IdentityService, RequestMeta, SignedIn } from './service';
 
-/** Where the request comes from; the country from a trusted edge's header (cms/geo.ts). */
+/** Where the request comes from; the country from a trusted edge's header or the address (cms/geo.ts). */
 function metaOf(request: FastifyRequest, edgeTrusted: boolean): RequestMeta {
-  const country = edgeCountry(request.headers, edgeTrusted);
+  const country = visitorCountry(request, edgeTrusted);
   const ua = request.headers['user-agent'];
   return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : null, country };
 }
@@ -62,6 +62,13 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
     // The site's countries, as the profile checks them (profile-rules.ts).
     const cms = new CmsService(ctx.db);
     const edgeTrusted = ctx.config.trustProxy !== false;
+    /** A sign-up without `country`: where the visitor is, if the site serves it, else the licence's default. */
+    const countryOfVisitor = (request: FastifyRequest, countries: ReadonlySet<string>): string => {
+      const located = visitorCountry(request, edgeTrusted);
+      return located !== null && countries.has(located)
+        ? located
+        : defaultCountryFor(licenceForHost(request.host, ctx.config));
+    };
 
     app.post(
       '/api/users',
@@ -76,7 +83,12 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
       async (request, reply) => {
         await requireCaptcha(captcha, request.body.user.captcha, { ip: request.ip });
         const countries = new Set((await cms.countries()).map((c) => c.code));
-        const result = await service.register(request.body.user, metaOf(request, edgeTrusted), countries);
+        const country = request.body.user.country ?? countryOfVisitor(request, countries);
+        const result = await service.register(
+          { ...request.body.user, country },
+          metaOf(request, edgeTrusted),
+          countries,
+        );
         return reply.status(201).send(await signedIn(reply, result));
       },
     );

@@ -107,7 +107,11 @@ export class IdentityService {
    * Creates the player, their first account, the confirmation mail and a session, all or nothing.
    * A taken address answers 422 email `taken` (see README: registration is the one call that says so).
    */
-  async register(input: SignUpRequest['user'], meta: RequestMeta, countries: ReadonlySet<string>): Promise<SignedIn> {
+  async register(
+    input: SignUpRequest['user'] & { country: string },
+    meta: RequestMeta,
+    countries: ReadonlySet<string>,
+  ): Promise<SignedIn> {
     await this.countAddressAttempt(
       'registration',
       meta.ip,

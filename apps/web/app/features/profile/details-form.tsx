@@ -1,4 +1,4 @@
-import type { Player } from '@orbit/contracts';
+import { playerFieldOf, type Player } from '@orbit/contracts';
 import { useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
@@ -132,7 +132,7 @@ function LoadedDetailsForm({
             error={errors.gender}
             options={[
               { value: '', label: t('profile.choose') },
-              ...(info.fields.fields.gender?.options ?? ['male', 'female', 'other']).map((g) => ({
+              ...(playerFieldOf(info.fields, 'gender')?.inclusion?.in ?? ['male', 'female', 'other']).map((g) => ({
                 value: g,
                 label: t(`profile.gender.${g}`, undefined, g),
               })),

@@ -3,7 +3,13 @@
  * contract rules per field (same codes as the server), birthday conversion, state autofill, the
  * PATCH body, and the "personal info" check the cashbox makes before a deposit.
  */
-import type { Licence, Player, PlayerField, PlayerFieldsResponse, ProfileFieldName } from '@orbit/contracts';
+import {
+  playerFieldOf,
+  type Licence,
+  type Player,
+  type PlayerFieldsResponse,
+  type ProfileFieldName,
+} from '@orbit/contracts';
 import { birthdayToIso, profileFieldSchema, stateForPostalCode } from '@orbit/contracts';
 import { check, type FieldErrors } from '../../ui/form';
 
@@ -117,12 +123,12 @@ export function validateDetails(
   const errors: FieldErrors = {};
   for (const name of asked) {
     const value = values[name].trim();
-    const required = context !== 'edition' || info.fields[name]?.required === true;
+    const required = context !== 'edition' || playerFieldOf(info, name)?.required === true;
     if (!value) {
       if (required) errors[name] = 'required';
       continue;
     }
-    const options: PlayerField['options'] = name === 'country' ? info.fields.country?.options : undefined;
+    const options = name === 'country' ? playerFieldOf(info, 'country')?.inclusion?.in : undefined;
     errors[name] =
       options && !options.includes(value.toUpperCase())
         ? 'invalid_country'

@@ -49,8 +49,6 @@ export function ProfileMain({ player, session }: { player: Player; session?: Rea
           <dd>{player.nickname ?? t('auth.nicknameNone')}</dd>
           <dt>{t('auth.currency')}</dt>
           <dd>{player.currency}</dd>
-          <dt>{t('profile.level')}</dt>
-          <dd data-testid="profile-level">{player.level?.name ?? t('profile.noLevel')}</dd>
           <dt>{t('auth.account')}</dt>
           <dd data-testid="profile-confirmed">
             {player.confirmed_at ? t('auth.emailConfirmed') : t('auth.emailNotConfirmed')}

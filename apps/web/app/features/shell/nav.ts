@@ -24,10 +24,18 @@ export function activeNavHref(hrefs: readonly string[], pathname: string): strin
   return hrefs.find((href) => path(href) !== '/' && path(href).split('/')[1] === section) ?? null;
 }
 
-/** Menu categories a visitor may see (login-only items are hidden for guests). */
-export function visitorMenu(items: MenuCategoryItem[], locale: Locale): NavItem[] {
+/**
+ * Menu categories a visitor may see: login-only items are hidden for guests, and a category with
+ * no game to open is left out (`stocked`: the categories that hold some; null when not known).
+ */
+export function visitorMenu(
+  items: MenuCategoryItem[],
+  locale: Locale,
+  stocked: ReadonlySet<string> | null = null,
+): NavItem[] {
   return items
     .filter((item) => !item.login_only)
+    .filter((item) => stocked === null || stocked.has(item.identifier))
     .map((item) => ({
       key: item.identifier,
       href: localizePath(item.path, locale),

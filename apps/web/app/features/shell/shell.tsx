@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { categoryTitle, useI18n } from '../../lib/i18n';
 import { backgroundOf, popupOf } from '../../lib/popups';
 import { useSession } from '../../lib/session';
-import { localizePath, type Locale } from '../../lib/locale';
+import { localizePath, parseLocalePath, type Locale } from '../../lib/locale';
 import { Icon } from '../../ui/icons';
 import { LanguageSelector } from './language-selector';
 import { activeNavHref, type FooterLink, type NavItem } from './nav';
@@ -72,10 +72,14 @@ export function Shell({
     menu.map((item) => item.href),
     pathname,
   );
+  // A section of the bottom bar shows only while the menu offers one of its categories.
+  const offers = (section: string) => nav.some((item) => parseLocalePath(item.href).path.startsWith(`/${section}/`));
   const bottomItems = [
     { href: home, icon: 'grid', label: t('nav.games') },
-    { href: localizePath('/pokies/all', locale), icon: 'cherry', label: t('nav.pokies') },
-    { href: localizePath('/live/all', locale), icon: 'live', label: t('nav.live') },
+    ...(offers('pokies')
+      ? [{ href: localizePath('/pokies/all', locale), icon: 'cherry', label: t('nav.pokies') }]
+      : []),
+    ...(offers('live') ? [{ href: localizePath('/live/all', locale), icon: 'live', label: t('nav.live') }] : []),
   ];
   const activeBottom = activeNavHref(
     bottomItems.map((item) => item.href),

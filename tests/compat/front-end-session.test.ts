@@ -1,0 +1,347 @@
+/**
+ * A front end of this API family, brought unchanged (docs/compatibility.md): it walks a visitor's
+ * and then a player's session in the order such a front end makes its calls, sends what it sends
+ * (X-Requested-With, same-origin cookies, no CSRF token; no captcha and no country, the operator
+ * running with CAPTCHA=off) and reads the answers the way it reads them: providers and
+ * collections by string slug, snippets by key, player fields as a list, `//` page paths. Each
+ * answer is also checked against its schema in packages/contracts.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import {
+  ACCEPT_CLIENT_GAMES,
+  ACCEPT_CLIENT_IDS,
+  cmsPageSchema,
+  cmsPagesResponseSchema,
+  cmsSnippetsResponseSchema,
+  collectionsResponseSchema,
+  countriesResponseSchema,
+  currenciesResponseSchema,
+  currencyConfigSchema,
+  currentIpResponseSchema,
+  enableGamesConfigSchema,
+  gameSchema,
+  gamesFilterResponseSchema,
+  gamesJackpotsResponseSchema,
+  gamesMapResponseSchema,
+  localesResponseSchema,
+  menuCategoriesGamesConfigSchema,
+  paymentsWithPagesResponseSchema,
+  playerAccountSchema,
+  playerAccountsResponseSchema,
+  playerFieldsResponseSchema,
+  playerGameIdsResponseSchema,
+  playerGamesFullResponseSchema,
+  playerSchema,
+  playerSessionsResponseSchema,
+  playerSettingsSchema,
+  playerStatsSchema,
+  projectInfoSchema,
+  providersConfigSchema,
+  providersResponseSchema,
+  subscriptionsSchema,
+  twoFactorSetupResponseSchema,
+  userLimitsResponseSchema,
+} from '@orbit/contracts';
+import { createTestApp, type TestApp } from '../../apps/server/test/support/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ CAPTCHA: 'off' });
+});
+afterAll(() => t.close());
+
+/** The client's request layer: JSON, X-Requested-With, its cookie jar; no CSRF token, no captcha. */
+class Client {
+  private readonly cookies = new Map<string, string>();
+  constructor(private readonly ip: string) {}
+
+  async send(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, body?: unknown, headers = {}) {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await t.app.inject({
+      method,
+      url,
+      remoteAddress: this.ip,
+      headers: {
+        'x-requested-with': 'XMLHttpRequest',
+        accept: 'application/json',
+        ...(cookie ? { cookie } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: body as object } : {}),
+    });
+    this.keepCookies(res);
+    return res;
+  }
+
+  /** The answer of a call that must succeed, parsed with its contract schema. */
+  async read<S extends z.ZodType>(
+    schema: S,
+    method: Parameters<Client['send']>[0],
+    url: string,
+    body?: unknown,
+    headers = {},
+  ) {
+    const res = await this.send(method, url, body, headers);
+    expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+    return schema.parse(res.json()) as z.infer<S>;
+  }
+
+  private keepCookies(res: LightMyRequestResponse) {
+    for (const c of res.cookies) {
+      if (c.value === '' || (c.expires !== undefined && c.expires.getTime() < Date.now())) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+  }
+}
+
+const EMAIL = 'drop-in@example.com';
+const PASSWORD = 'Drop-In-Client-42';
+
+describe('a front end of this API family, unchanged', () => {
+  const client = new Client('81.169.145.1'); // an address the offline table places in Germany
+  const seen: { providerId?: string; category?: string; gameIds: number[]; seoTitles: string[] } = {
+    gameIds: [],
+    seoTitles: [],
+  };
+
+  it('boots: currencies, countries, locales, player fields, IP, project, settings, and the guest profile', async () => {
+    const currencies = await client.read(currenciesResponseSchema, 'GET', '/api/info/currencies');
+    expect(currencies.some((c) => c.code === 'EUR' && c.default)).toBe(true);
+    await client.read(countriesResponseSchema, 'GET', '/api/info/countries');
+    await client.read(localesResponseSchema, 'GET', '/api/info/locales');
+
+    const fields = await client.read(playerFieldsResponseSchema, 'GET', '/api/info/player_fields');
+    // How these clients read it: an array searched by `field`, contexts as lists of names.
+    expect(Array.isArray(fields.fields)).toBe(true);
+    expect(fields.contexts.registration.includes('email')).toBe(true);
+    expect(fields.fields.find((f) => f.field === 'password')?.length?.minimum).toBeGreaterThan(0);
+
+    const ip = await client.read(currentIpResponseSchema, 'GET', '/api/current_ip');
+    expect(ip.country_code).toBe('DE');
+
+    const project = await client.read(projectInfoSchema, 'GET', '/api/info/project');
+    expect(project.notification_center.new_realtime_notifications_flow_enabled).toBe(true);
+
+    const settings = await client.read(playerSettingsSchema, 'GET', '/api/player/settings');
+    expect(settings.recaptcha).toBeNull(); // no captcha in force: the client sends none
+    expect(settings.captcha.provider).toBe('off');
+
+    // A guest's profile answers 401, which the client takes as "guest".
+    expect((await client.send('GET', '/api/player')).statusCode).toBe(401);
+  });
+
+  it('reads the CMS: pages (by their `/` paths), snippets by key, and the front-end configuration documents', async () => {
+    const pages = await client.read(cmsPagesResponseSchema, 'GET', '/api/cms/pages?l=en');
+    expect(pages.length).toBeGreaterThan(0);
+    const first = pages[0]!;
+    expect(first.path.startsWith('/')).toBe(true);
+    // The client builds the URL from the path: `/api/cms/pages//<slug>`.
+    const page = await client.read(cmsPageSchema, 'GET', `/api/cms/pages/${first.path}?l=en`);
+    expect(page.path).toBe(first.path);
+    expect(() => JSON.parse(page.blocks.json)).not.toThrow();
+
+    const snippets = await client.read(cmsSnippetsResponseSchema, 'GET', '/api/cms/snippets?l=en');
+    expect(snippets.every((s) => typeof s.id === 'string')).toBe(true);
+    expect(snippets.find((s) => s.id === 'footer-licence-ee')?.content).toBeTruthy();
+
+    for (const prefix of ['/api/fe/config', '/api-fe/config']) {
+      const currency = await client.read(currencyConfigSchema, 'GET', `${prefix}/currency-config`);
+      expect(currency.default_currency).toBe('EUR');
+      const menu = await client.read(menuCategoriesGamesConfigSchema, 'GET', `${prefix}/menu-categories-games`);
+      expect(menu.items.length).toBeGreaterThan(0);
+      const providers = await client.read(providersConfigSchema, 'GET', `${prefix}/providers-config`);
+      expect(providers.providers.some((p) => p.id === 'orbit' && p.games_count > 0)).toBe(true);
+      const enabled = await client.read(enableGamesConfigSchema, 'GET', `${prefix}/enable-games-config`);
+      expect(enabled.real).toContain('orbit/stellar-sevens');
+    }
+  });
+
+  it('walks the lobby: providers and collections by slug, games by category and provider, search, select, jackpots, a random game', async () => {
+    const providers = await client.read(providersResponseSchema, 'GET', '/api/games/providers');
+    const orbit = providers.find((p) => p.id === 'orbit');
+    expect(orbit, 'providers answer string slugs').toBeDefined();
+    seen.providerId = orbit!.id;
+
+    const collections = await client.read(collectionsResponseSchema, 'GET', '/api/games/collections');
+    const slots = collections.find((c) => c.id === 'slots');
+    expect(slots?.games_count).toBeGreaterThan(0);
+    seen.category = slots!.id;
+
+    const byCategory = await client.read(gamesFilterResponseSchema, 'POST', '/api/games_filter', {
+      device: 'desktop',
+      page: 1,
+      page_size: 12,
+      filter: { categories: { identifiers: [seen.category], strategy: 'OR' } },
+      sort: { type: 'position', direction: 'asc' },
+    });
+    // The collection's count is what a filter by its slug finds.
+    expect(byCategory.pagination.total_count).toBe(slots!.games_count);
+
+    const byProvider = await client.read(gamesFilterResponseSchema, 'POST', '/api/games_filter', {
+      device: 'desktop',
+      page: 1,
+      page_size: 12,
+      filter: { providers: [seen.providerId] },
+    });
+    expect(byProvider.data.every((g) => g.provider === seen.providerId)).toBe(true);
+
+    const search = await client.read(gamesFilterResponseSchema, 'POST', '/api/games_filter', {
+      device: 'mobile',
+      filter: { title: 'roul' },
+    });
+    expect(search.data.map((g) => g.title)).toContain('European Roulette');
+
+    const game = byProvider.data[0]!;
+    seen.gameIds = byProvider.data.slice(0, 2).map((g) => Object.values(g.currencies)[0]!.id);
+    seen.seoTitles = byProvider.data.slice(0, 2).map((g) => g.seo_title);
+    const selected = await client.read(gamesMapResponseSchema, 'POST', '/api/games_filter/select', {
+      device: 'desktop',
+      game_ids: seen.gameIds,
+    });
+    expect(Object.keys(selected)).toContain(game.identifier);
+    const bySeo = await client.read(gamesMapResponseSchema, 'POST', '/api/games_filter/select_by_seo_titles', {
+      game_seo_titles: seen.seoTitles,
+    });
+    expect(Object.keys(bySeo)).toContain(game.identifier);
+
+    await client.read(gamesJackpotsResponseSchema, 'GET', '/api/games/jackpots');
+    const random = await client.read(gameSchema, 'GET', `/api/games/random?identifier=${seen.category}`);
+    expect(random.categories).toContain(seen.category);
+    expect((await client.send('GET', '/api/games/random?identifier=no-such-category')).statusCode).toBe(404);
+  });
+
+  it('registers without country and captcha, signs out and in again', async () => {
+    const res = await client.send('POST', '/api/users', {
+      user: {
+        email: EMAIL,
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        currency: 'EUR',
+        terms_acceptance: true,
+        age_acceptance: true,
+        receive_promos: false,
+        receive_sms_promos: false,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const player = playerSchema.parse(res.json());
+    expect(player.country).toBe('DE'); // where the request came from
+    expect(player.auth_fields_missed).not.toContain('country');
+
+    expect((await client.send('DELETE', '/api/users/sign_out')).statusCode).toBe(200);
+    expect((await client.send('GET', '/api/player')).statusCode).toBe(401);
+    const signIn = await client.send('POST', '/api/users/sign_in', { user: { email: EMAIL, password: PASSWORD } });
+    expect(signIn.statusCode, signIn.body).toBe(200);
+  });
+
+  it('makes the signed-in calls: profile, settings, accounts, wallet switch, subscriptions, sessions, two-factor, stats, payments, limits', async () => {
+    const player = await client.read(playerSchema, 'GET', '/api/player');
+    expect(player.email).toBe(EMAIL);
+    const settings = await client.read(playerSettingsSchema, 'GET', '/api/player/settings');
+    expect(settings.cent?.token).toBeTruthy();
+
+    const accounts = await client.read(playerAccountsResponseSchema, 'GET', '/api/player/accounts');
+    expect(accounts.find((a) => a.active)?.currency).toBe('EUR');
+    const switched = await client.read(playerAccountSchema, 'POST', '/api/player/accounts', { currency: 'USD' });
+    expect(switched).toMatchObject({ currency: 'USD', active: true });
+    await client.read(playerAccountSchema, 'POST', '/api/player/accounts', { currency: 'EUR' });
+
+    await client.read(subscriptionsSchema, 'GET', '/api/subscriptions');
+    const sessions = await client.read(playerSessionsResponseSchema, 'GET', '/api/player/sessions');
+    expect(sessions.filter((s) => s.current)).toHaveLength(1);
+    const twoFactor = await client.read(twoFactorSetupResponseSchema, 'GET', '/api/v2/player/two_factor');
+    expect(twoFactor.data.startsWith('data:image/')).toBe(true);
+    await client.read(playerStatsSchema, 'GET', '/api/player/stats');
+    const payments = await client.read(paymentsWithPagesResponseSchema, 'POST', '/api/player/payments/with_pages', {
+      page: 1,
+      page_size: 10,
+      filter: { currency: 'EUR', type: 'deposit' },
+    });
+    expect(payments.pagination).toEqual({ page: 1, per_page: 10, total_count: 0 });
+
+    const limits = await client.read(userLimitsResponseSchema, 'POST', '/api/user_limits', {
+      type: 'deposit',
+      period: 'day',
+      accounts: [{ currency: 'EUR', amount_cents: 50_000 }],
+    });
+    const deposit = limits.find((l) => l.type === 'deposit')!;
+    expect(deposit.accounts[0]).toMatchObject({ currency: 'EUR', amount_cents: 50_000, current_value_amount_cents: 0 });
+    expect(await client.read(userLimitsResponseSchema, 'GET', '/api/user_limits')).toHaveLength(1);
+    // Removing a limit waits 24 hours and a confirmation: the answer says so.
+    const afterDelete = await client.read(userLimitsResponseSchema, 'DELETE', `/api/user_limits/${deposit.id}`);
+    expect(afterDelete.find((l) => l.id === deposit.id)?.status).toBe('pending');
+  });
+
+  it('keeps favourites in both content-type versions and lists played games', async () => {
+    const [first, second] = seen.gameIds;
+    const v1 = { 'accept-client': ACCEPT_CLIENT_IDS };
+    const v2 = { 'accept-client': ACCEPT_CLIENT_GAMES };
+    await client.read(playerGameIdsResponseSchema, 'PUT', `/api/player/favorite_games/${first}`, undefined, v1);
+    await client.read(playerGameIdsResponseSchema, 'PUT', `/api/player/favorite_games/${second}`, undefined, v1);
+    const ids = await client.read(playerGameIdsResponseSchema, 'GET', '/api/player/favorite_games', undefined, v1);
+    expect(new Set(ids)).toEqual(new Set([first, second]));
+    const games = await client.read(playerGamesFullResponseSchema, 'GET', '/api/player/favorite_games', undefined, v2);
+    expect(games.map((g) => g.seo_title).sort()).toEqual([...seen.seoTitles].sort());
+    await client.read(playerGameIdsResponseSchema, 'GET', '/api/player/played_games', undefined, v1);
+  });
+
+  it('finds the realtime gateway the way these clients do', async () => {
+    const project = await client.read(projectInfoSchema, 'GET', '/api/info/project');
+    expect(project.notification_center.new_realtime_notifications_flow_enabled).toBe(true);
+    const res = await client.send('GET', '/api/notification_center/centrifugo/subscription');
+    expect(res.statusCode, res.body).toBe(200);
+    const subscription = res.json() as { url: string; token: string; client_name: string; user: string };
+    expect(subscription.url).toMatch(/^wss?:\/\//);
+    expect(subscription.token).toBeTruthy();
+    expect(subscription.user).toBeTruthy();
+    expect(subscription.client_name).toBeTruthy();
+  });
+});
+
+describe('registration limits without a captcha', () => {
+  it('still refuses a flood of sign-ups from one address', async () => {
+    const r = await createTestApp({ CAPTCHA: 'off', REGISTRATIONS_PER_ADDRESS_HOUR: '2' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await r.app.inject({
+          method: 'POST',
+          url: '/api/users',
+          remoteAddress: '203.0.113.9',
+          headers: { 'x-requested-with': 'XMLHttpRequest' },
+          payload: {
+            user: { email: `flood-${i}@example.com`, password: PASSWORD, currency: 'EUR', terms_acceptance: true },
+          },
+        });
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([201, 201, 429]);
+    } finally {
+      await r.close();
+    }
+  });
+
+  it('gives a player from an unlisted place the licence default country', async () => {
+    const r = await createTestApp({ CAPTCHA: 'off' });
+    try {
+      const signUp = (host: string, email: string) =>
+        r.app.inject({
+          method: 'POST',
+          url: '/api/users',
+          remoteAddress: '127.0.0.1', // a private address: no country known
+          headers: { 'x-requested-with': 'XMLHttpRequest', host },
+          payload: { user: { email, password: PASSWORD, currency: 'EUR', terms_acceptance: true } },
+        });
+      const cw = await signUp('orbit.example', 'cw@example.com');
+      expect(cw.statusCode, cw.body).toBe(201);
+      expect(playerSchema.parse(cw.json()).country).toBe('CA');
+      const ee = await signUp('ee.orbit.example', 'ee@example.com');
+      expect(ee.statusCode, ee.body).toBe(201);
+      expect(playerSchema.parse(ee.json()).country).toBe('EE');
+    } finally {
+      await r.close();
+    }
+  });
+});
