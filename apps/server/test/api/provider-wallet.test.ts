@@ -412,6 +412,30 @@ describe('jackpots', () => {
     });
   });
 
+  it("counts every small bet's share: the part of a cent is carried to the player's next bet", async () => {
+    const token = await session(ann, 'orbit/stellar-sevens');
+    await fund(ann, 10_000);
+    const before = await eurJackpot();
+    // Ten lost bets of 1.00, no hit: each owes mini 0.5, major 0.3 and grand 0.2 of a cent, none a whole cent.
+    for (let i = 0; i < 10; i++) {
+      const round = uid('small');
+      const bet = { session_token: token, game: 'stellar-sevens', round_id: round, currency: 'EUR' };
+      const res = await wallet('bet', {
+        ...bet,
+        transaction_id: `${round}:bet`,
+        amount_cents: 100,
+        jackpot_draw: 0xffff_ffff,
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      await wallet('win', { ...bet, transaction_id: `${round}:win`, amount_cents: 0 });
+    }
+    const after = await eurJackpot();
+    // 10 × 0.5 = 5, 10 × 0.3 = 3, 10 × 0.2 = 2 cents: exactly what the bets owed, in whole cents.
+    expect(after.levels.map((l, i) => l.amount_cents - before.levels[i]!.amount_cents)).toEqual([5, 3, 2]);
+    expect(await poolBalance()).toBe(after.levels.reduce((a, l) => a + l.amount_cents, 0));
+    await expectLedgerHolds(t.database.db);
+  });
+
   it('pays a hit from the draw to the player, resets the level to its seed and shows the masked winner', async () => {
     const token = await session(ann, 'orbit/stellar-sevens');
     const before = await eurJackpot();

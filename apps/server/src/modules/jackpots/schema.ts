@@ -90,3 +90,23 @@ export const jackpotLevelFeeds = pgTable(
   },
   (t) => [primaryKey({ name: 'jackpot_level_feeds_pk', columns: [t.levelId, t.shard] })],
 );
+
+/**
+ * The part of a cent each player's bets owe each level but have not paid yet, in ten-thousandths
+ * of a cent (`carry_micro`, below 10 000). A level takes `contribution_bp` basis points of a
+ * bet: of a 1.00 bet at 20 bp that is 0.2 of a cent. The ledger moves whole cents only, so a bet
+ * pays the whole cents of its share plus this carry, and leaves the rest here for the player's
+ * next bet: every bet's share counts, and the pool still equals its ledger accounts. The row is
+ * only touched by its player's bets, which already queue on the player's account rows.
+ */
+export const jackpotCarries = pgTable(
+  'jackpot_carries',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    levelId: integer('level_id')
+      .notNull()
+      .references(() => jackpotLevels.id, { onDelete: 'cascade' }),
+    carryMicro: integer('carry_micro').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'jackpot_carries_pk', columns: [t.userId, t.levelId] })],
+);

@@ -3,7 +3,9 @@
  * share (taken from the stake straight into `jackpot_pool` through the ledger, `sql/jackpot_bet.sql`), and the bet's provably fair 32-bit
  * draw may hit one level: the level's amount goes to the player's real money and the level starts
  * again from its seed (house `promotions` → `jackpot_pool`). The sum of the levels' amounts
- * always equals the pool account's balance. The feeding and the hit happen inside a bet's own
+ * always equals the pool account's balance. The ledger moves whole cents: the part of a cent a
+ * share leaves over is carried to the player's next bet (`jackpot_carries`), so small bets feed
+ * the levels too. The feeding and the hit happen inside a bet's own
  * statement (`jackpot_bet()`, `sql/jackpot_bet.sql`); this service reads and seeds.
  */
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';

@@ -62,7 +62,7 @@ BEGIN
   INSERT INTO provider_transactions (provider_id, external_id, kind, round_id, amount_cents, real_cents, bonus_cents, payload_hash, response, created_at)
   VALUES (p_provider, p_external, 'bet', v_round.id, p_amount, v_from_real, v_from_bonus, p_hash, v_response, p_at)
   RETURNING id INTO v_tx;
-  SELECT * INTO v_jackpot FROM jackpot_share(p_currency, p_game_identifier, p_amount);
+  SELECT * INTO v_jackpot FROM jackpot_share(p_currency, p_game_identifier, p_amount, p_user);
   IF v_jackpot.jackpot_id IS NOT NULL THEN v_share_real := least(v_jackpot.share, v_from_real); END IF;
   -- The house's hot rows last: held only until the commit.
   PERFORM ledger_move(v_key || ':real', 'bet', v_ref, p_currency, v_from_real - v_share_real, p_user, 'real', NULL, 'bets', p_at);

@@ -23,10 +23,21 @@ BEGIN
     ) l WHERE p_draw < upto ORDER BY upto LIMIT 1;
   END IF;
   IF v_hit IS NOT NULL THEN PERFORM pg_advisory_xact_lock(hashtext('jackpot.hit'), p_jackpot); END IF;
+  -- Each level gets the whole cents of its share with the player's carried part of a cent (as
+  -- jackpot_share counted them); the rest is carried to the player's next bet.
   IF p_share > 0 THEN
     INSERT INTO jackpot_level_feeds (level_id, shard, amount_cents)
-      SELECT id, p_user % ledger_house_shards('jackpot_pool'), p_amount * contribution_bp / 10000 FROM jackpot_levels WHERE jackpot_id = p_jackpot ORDER BY id
+      SELECT l.id, p_user % ledger_house_shards('jackpot_pool'), (coalesce(c.carry_micro, 0) + p_amount * l.contribution_bp) / 10000
+        FROM jackpot_levels l LEFT JOIN jackpot_carries c ON c.level_id = l.id AND c.user_id = p_user
+        WHERE l.jackpot_id = p_jackpot ORDER BY l.id
       ON CONFLICT (level_id, shard) DO UPDATE SET amount_cents = jackpot_level_feeds.amount_cents + excluded.amount_cents;
+  END IF;
+  IF p_amount > 0 THEN
+    INSERT INTO jackpot_carries (user_id, level_id, carry_micro)
+      SELECT p_user, l.id, (coalesce(c.carry_micro, 0) + p_amount * l.contribution_bp) % 10000
+        FROM jackpot_levels l LEFT JOIN jackpot_carries c ON c.level_id = l.id AND c.user_id = p_user
+        WHERE l.jackpot_id = p_jackpot ORDER BY l.id
+      ON CONFLICT (user_id, level_id) DO UPDATE SET carry_micro = excluded.carry_micro;
   END IF;
   IF v_hit IS NULL THEN RETURN NULL; END IF;
   SELECT * INTO v_level FROM jackpot_levels WHERE id = v_hit FOR NO KEY UPDATE;
