@@ -1,62 +1,17 @@
 /**
- * The page's realtime connection (server: apps/server/src/modules/realtime, the Centrifugo client
- * protocol): one `centrifuge` client per page, its code loaded with the first listener (after
- * hydration: not in the page's first JavaScript). Listeners subscribe by event name (`balance`,
- * `payments_changes`, `jackpots_changes` …); the client subscribes the matching channels,
- * `ws:<client_name>:public:<event>` or `ws:<client_name>:<event>#<user>`, and hands each
- * publication's data to the event's listeners.
- *
- * - Where and with which token: `GET /api/notification_center/centrifugo/subscription`, asked
- *   once when the connection starts. It answers by the session cookie: a signed-in player's
- *   token, so the one socket of a page load serves the private listeners that mount later (the
- *   header's wallet) without reopening; a guest connects without a token (public channels only).
- * - A private listener on a guest's connection (the player just signed in) reopens it with the
- *   player's token; the last private listener leaving (sign-out) reopens it as a guest's when
- *   public listeners remain, and the channels are always those of the answer's `user`, so the
- *   next player of this page never hears the last one's messages.
- * - The library reconnects by itself (growing, jittered delays) and recovers what the page missed
- *   when the server still has it; a token refused as expired (the session ended) is asked anew.
+ * The page's live updates, by event name (`balance`, `payments_changes`, `jackpots_changes` …):
+ * components listen with `useRealtime`. Only this registry is in the page's first JavaScript;
+ * the connection (`connection.ts`, the `centrifuge` client of the Centrifugo protocol) is loaded
+ * with the first listener and follows the listeners after each React commit: one WebSocket per
+ * page while something listens, a player's private events over a signed-in connection.
  */
-import type { Centrifuge, Subscription } from 'centrifuge';
 import { useEffect } from 'react';
 
 type Listener = (data: unknown) => void;
-/** Where the page connects and as whom (the subscription answer). */
-export type Access = { url: string; token: string; clientName: string; user: string | null };
 
-const SUBSCRIPTION_URL = '/api/notification_center/centrifugo/subscription';
-/** The gateway's path under the answer's base url. */
-export const WEBSOCKET_PATH = '/connection/websocket';
-
-/** Events every visitor may hear (`ws:<client_name>:public:<event>` channels). */
-export const PUBLIC_EVENTS: ReadonlySet<string> = new Set(['wins', 'jackpots_changes']);
-
-/** Whether any of these events is a player's own (it needs a signed-in connection). */
-export function needsPlayer(events: Iterable<string>): boolean {
-  for (const event of events) if (!PUBLIC_EVENTS.has(event)) return true;
-  return false;
-}
-
-/** The subscription answer, or null when it is not one. */
-export function accessOf(answer: unknown): Access | null {
-  const a = answer as { url?: unknown; token?: unknown; client_name?: unknown; user?: unknown } | null;
-  if (!a || typeof a.url !== 'string' || typeof a.token !== 'string' || typeof a.client_name !== 'string') return null;
-  if (a.user !== null && typeof a.user !== 'string') return null;
-  return { url: a.url, token: a.token, clientName: a.client_name, user: a.user || null };
-}
-
-/** The channel of an event for this access; null for a player's event on a guest's connection. */
-export function channelOf(event: string, access: Access): string | null {
-  const prefix = `ws:${access.clientName}:`;
-  if (PUBLIC_EVENTS.has(event)) return `${prefix}public:${event}`;
-  return access.user === null ? null : `${prefix}${event}#${access.user}`;
-}
-
-/** Milliseconds before retry `n` (0-based) of a failed start: 1 s, 2 s, 4 s … capped at 30 s, each 50–100 % of that. */
-export function reconnectDelay(n: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(30_000, 1_000 * 2 ** Math.min(n, 10));
-  return Math.round(ceiling * (0.5 + random() / 2));
-}
+const listeners = new Map<string, Set<Listener>>();
+let connection: Promise<typeof import('./connection')> | null = null;
+let queued = false;
 
 /** Hands an event's data to its listeners; one listener's exception is reported, never the connection's end. */
 export function dispatch(event: string, data: unknown, to: Map<string, Set<Listener>> = listeners): void {
@@ -71,142 +26,21 @@ export function dispatch(event: string, data: unknown, to: Map<string, Set<Liste
   }
 }
 
-const listeners = new Map<string, Set<Listener>>();
-const subscriptions = new Map<string, Subscription>();
-let client: Centrifuge | null = null;
-let phase: 'idle' | 'starting' | 'running' = 'idle';
-/** The answer the running connection was opened with. */
-let access: Access | null = null;
-/** A guest's answer, fetched for the connect the library is about to make (so it is not asked twice). */
-let prefetched: Access | null = null;
-/** Whether the connection served a player's listeners (their leaving is a sign-out). */
-let servedPlayer = false;
-/** Whether the running connection's answer was asked for with a player's listeners waiting. */
-let askedForPlayer = false;
-/** Bumped on every start and stop: a start that was overtaken gives up. */
-let generation = 0;
-let failures = 0;
-let retry: ReturnType<typeof setTimeout> | undefined;
-let syncQueued = false;
-
-async function fetchAccess(): Promise<Access> {
-  const res = await fetch(SUBSCRIPTION_URL, {
-    headers: { 'x-requested-with': 'XMLHttpRequest' },
-    credentials: 'same-origin',
-  });
-  const answer = accessOf(res.ok ? await res.json() : null);
-  if (!answer) throw new Error(`realtime subscription answer ${res.status}`);
-  return answer;
-}
-
-/** The library's `getToken`: a token refused as expired (the session ended), or a guest's reconnect. */
-async function refreshToken(): Promise<string> {
-  const fresh = prefetched ?? (await fetchAccess());
-  prefetched = null;
-  if (phase === 'running') {
-    access = fresh;
-    syncSubscriptions();
-  }
-  return fresh.token;
-}
-
-/** After the listeners of a React commit: the connection follows them. */
+/** After the listeners of a React commit: the connection follows them (loaded with the first one). */
 function queueSync(): void {
-  if (syncQueued) return;
-  syncQueued = true;
+  if (queued || (connection === null && listeners.size === 0)) return;
+  queued = true;
   queueMicrotask(() => {
-    syncQueued = false;
-    sync();
+    queued = false;
+    connection ??= import('./connection');
+    connection.then(
+      (c) => c.sync(listeners, dispatch),
+      () => {
+        // Its code did not load (offline, a new deployment): the next change of listeners tries again.
+        connection = null;
+      },
+    );
   });
-}
-
-function sync(): void {
-  if (phase === 'starting') return; // the start syncs when it is done
-  if (listeners.size === 0) return stop();
-  // A guest's answer to a page that had a player's listeners holds until they are gone.
-  if (!needsPlayer(listeners.keys())) askedForPlayer = false;
-  if (phase === 'idle' || accessOutdated()) return void start();
-  syncSubscriptions();
-}
-
-/**
- * A player's listener on a connection that was opened as a guest's with none waiting (signed in
- * since), or none left on one that served them (signed out).
- */
-function accessOutdated(): boolean {
-  const wantsPlayer = needsPlayer(listeners.keys());
-  if (wantsPlayer && access?.user === null && !askedForPlayer) return true;
-  return !wantsPlayer && servedPlayer;
-}
-
-async function start(): Promise<void> {
-  const gen = ++generation;
-  phase = 'starting';
-  clearTimeout(retry);
-  dropConnection();
-  askedForPlayer = needsPlayer(listeners.keys());
-  let lib: typeof import('centrifuge');
-  let fresh: Access;
-  try {
-    [lib, fresh] = await Promise.all([import('centrifuge'), fetchAccess()]);
-  } catch {
-    if (gen !== generation) return;
-    phase = 'idle';
-    retry = setTimeout(sync, reconnectDelay(failures++));
-    return;
-  }
-  if (gen !== generation) return;
-  failures = 0;
-  access = fresh;
-  prefetched = fresh.token === '' ? fresh : null;
-  client ??= new lib.Centrifuge(`${fresh.url}${WEBSOCKET_PATH}`, { getToken: refreshToken });
-  client.setToken(fresh.token);
-  phase = 'running';
-  servedPlayer = false;
-  syncSubscriptions();
-  client.connect();
-  sync();
-}
-
-function stop(): void {
-  generation++;
-  phase = 'idle';
-  clearTimeout(retry);
-  dropConnection();
-}
-
-/** Closes the connection and forgets its channels and answer. */
-function dropConnection(): void {
-  for (const event of [...subscriptions.keys()]) removeSubscription(event);
-  client?.disconnect();
-  access = null;
-  prefetched = null;
-  servedPlayer = false;
-}
-
-/** One subscription per listened event, on the channel of the current answer. */
-function syncSubscriptions(): void {
-  if (!client || !access) return;
-  for (const [event, sub] of subscriptions) {
-    if (!listeners.has(event) || sub.channel !== channelOf(event, access)) removeSubscription(event);
-  }
-  for (const event of listeners.keys()) {
-    const channel = channelOf(event, access);
-    if (channel === null || subscriptions.has(event)) continue;
-    const sub = client.newSubscription(channel);
-    sub.on('publication', (ctx) => dispatch(event, ctx.data));
-    sub.subscribe();
-    subscriptions.set(event, sub);
-    if (!PUBLIC_EVENTS.has(event)) servedPlayer = true;
-  }
-}
-
-function removeSubscription(event: string): void {
-  const sub = subscriptions.get(event);
-  subscriptions.delete(event);
-  if (!sub) return;
-  sub.removeAllListeners();
-  client?.removeSubscription(sub);
 }
 
 /** Listens to one event; the connection starts with the first listener and ends with the last. */

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { accessOf, channelOf, dispatch, needsPlayer, reconnectDelay, type Access } from '../../app/realtime/client';
+import { dispatch } from '../../app/realtime/client';
+import { accessOf, channelOf, needsPlayer, reconnectDelay, type Access } from '../../app/realtime/connection';
 
 const guest: Access = { url: 'ws://casino.test', token: '', clientName: 'orbit', user: null };
 const ann: Access = { url: 'ws://casino.test', token: 'tk-ann', clientName: 'orbit', user: 'ann' };
@@ -109,7 +110,11 @@ describe('the connection', () => {
       return [...this.subs.keys()].sort();
     }
   }
-  const settled = () => new Promise((resolve) => setTimeout(resolve, 0));
+  /** The connection's code loaded (with the first listener) and what it started done. */
+  const settled = async () => {
+    await import('../../app/realtime/connection');
+    for (let i = 0; i < 3; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+  };
 
   /** The client module afresh, the answers of the subscription endpoint given in turn (the last repeats). */
   async function client(...answers: Access[]) {
