@@ -105,7 +105,8 @@ describe('GET /api/info/*', () => {
     expect(fields.contexts.registration).toEqual(
       expect.arrayContaining(['email', 'password', 'password_confirmation', 'currency', 'country', 'terms_acceptance']),
     );
-    for (const names of Object.values(fields.contexts)) for (const name of names) expect(field(name), name).toBeDefined();
+    for (const names of Object.values(fields.contexts))
+      for (const name of names) expect(field(name), name).toBeDefined();
     expect(new Set(fields.fields.map((f) => f.field)).size).toBe(fields.fields.length);
     expect(field('currency')?.inclusion?.in).toContain('EUR');
     expect(field('country')?.inclusion?.in).toContain('CA');
