@@ -83,6 +83,11 @@ describe('registration and sign-in', () => {
       await signedInAs(page, email);
       await poll(() => dialog(page).count(), 10_000).toBe(0);
       expect(page.url()).toBe(`${env.server.baseUrl}/`);
+      // A welcome says the account is ready and where the confirmation link went.
+      await page
+        .getByTestId('welcome-toast')
+        .filter({ hasText: `We have sent a confirmation link to ${email}` })
+        .waitFor();
 
       // Not confirmed yet.
       await page.goto(`${env.server.baseUrl}/profile`);
@@ -104,9 +109,12 @@ describe('registration and sign-in', () => {
       await page.locator('.header__enter').getByRole('link', { name: 'Sign in' }).click();
       await fillSignIn(page, email, PASSWORD);
       await signedInAs(page, email);
-      // The session survives a reload (the header asks for the player in the browser).
+      await page.getByTestId('welcome-toast').filter({ hasText: 'Welcome back' }).waitFor();
+      // The session survives a reload (the header asks for the player in the browser); the welcome is not said twice.
       await page.reload();
       await signedInAs(page, email);
+      await page.waitForTimeout(500);
+      expect(await page.getByTestId('welcome-toast').count()).toBe(0);
       expect(watch.pageErrors).toEqual([]);
     });
   });
@@ -227,6 +235,10 @@ describe('registration and sign-in', () => {
       await dialog(page).getByText('Please enter a valid email address.').waitFor();
       await dialog(page).getByText('This password is too common').waitFor();
       await dialog(page).getByText('Please accept to continue.').waitFor();
+      // What is accepted can be read first, in a new tab.
+      const terms = dialog(page).getByRole('link', { name: 'Terms and conditions' });
+      expect(await terms.getAttribute('href')).toBe('/terms-and-conditions');
+      expect(await terms.getAttribute('target')).toBe('_blank');
       // A taken address comes back from the server as a field error.
       await dialog(page).getByLabel('Email', { exact: true }).fill(email);
       await dialog(page).getByLabel('Password', { exact: true }).fill(PASSWORD);

@@ -87,7 +87,7 @@ describe('cashbox (no PSP needed)', () => {
       await page.locator('.page.lobby').waitFor();
       await page.keyboard.press('Escape');
       await poll(() => pathOf(page)).toBe('/');
-      expect(await page.getByRole('dialog').count()).toBe(0);
+      await poll(() => page.getByRole('dialog').count()).toBe(0);
       expect(watch.pageErrors).toEqual([]);
     });
   });
@@ -109,7 +109,7 @@ describe('cashbox (no PSP needed)', () => {
       await page.keyboard.press('Escape');
       await poll(() => pathOf(page)).toBe('/play/orbit/orbit-dice');
       await page.locator('[data-testid="game-frame"]').waitFor();
-      expect(await page.getByRole('dialog').count()).toBe(0);
+      await poll(() => page.getByRole('dialog').count()).toBe(0);
       expect(watch.pageErrors).toEqual([]);
     });
   });

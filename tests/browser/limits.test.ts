@@ -93,7 +93,10 @@ describe('limits', () => {
       await popup.getByRole('button', { name: /^Visa/ }).click();
       await popup.getByLabel('Amount (EUR)').fill('25');
       await popup.getByRole('button', { name: 'Deposit', exact: true }).click();
-      await popup.getByText('This deposit would go over your deposit limit.', { exact: false }).waitFor();
+      // How much the limit still allows, in the money of the deposit.
+      await popup
+        .getByText('This deposit would go over your deposit limit (per day): you can deposit up to €20.00 now.')
+        .waitFor();
       expect(pathOf(page)).toBe('/deposit');
 
       // A deposit of 15 fits and goes to the PSP's page; before it is paid the player lowers the

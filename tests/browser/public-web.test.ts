@@ -233,9 +233,13 @@ describe('category pages', () => {
       expect(await tiles.count()).toBe(40);
       const more = page.getByRole('link', { name: 'Load more' });
       expect(await more.getAttribute('href')).toBe('/live/all?page=2');
+      const total = LISTED_LIVE_GAMES + EXTRA_LIVE_GAMES;
+      expect(await page.locator('.pager__count').textContent()).toBe(`40 of ${total} games`);
       await more.click();
       await page.waitForFunction(() => document.querySelectorAll('.category .game-tile').length > 40);
       expect(await tiles.count()).toBe(LISTED_LIVE_GAMES + EXTRA_LIVE_GAMES);
+      // All shown: the count alone, not "54 of 54".
+      expect(await page.locator('.pager__count').textContent()).toBe(`${total} games`);
       expect(page.url()).toBe(`${server.baseUrl}/live/all`);
       expect(await more.count()).toBe(0);
     });

@@ -6,6 +6,7 @@
  *   ETH and LTC in thousandths (mETH, mLTC), every crypto with at most 8 fraction digits.
  * - Input: what the player types, in whole units of the currency ("0.0001" BTC), to minor units.
  */
+import { currencyLabel } from './currency-label';
 
 /** What a page needs of a currency (`GET /api/info/currencies`). */
 export type CurrencyInfo = { code: string; subunits_to_unit: number; fiat: boolean; symbol?: string };
@@ -60,10 +61,12 @@ export function truncateDecimal(decimal: string, max: number): string {
   return cut ? `${whole}.${cut}` : whole!;
 }
 
-/** The unit a currency's amounts are shown in: `μBTC`, `mETH`, `EUR` ... and its power of ten over the currency. */
+/** The unit a currency's amounts are shown in: `μBTC`, `mETH`, `EUR`, `DOGE` ... and its power of ten over the currency. */
 export function displayUnit(code: string): { label: string; exponent: number } {
   const small = SMALL_UNITS[code];
-  return small ? { label: `${small.prefix}${code}`, exponent: small.exponent } : { label: code, exponent: 0 };
+  return small
+    ? { label: `${small.prefix}${currencyLabel(code)}`, exponent: small.exponent }
+    : { label: currencyLabel(code), exponent: 0 };
 }
 
 /**

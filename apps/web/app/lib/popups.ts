@@ -13,7 +13,7 @@ export function popupOf(pathname: string): PopupName | null {
   return (POPUPS as readonly string[]).includes(name) ? (name as PopupName) : null;
 }
 
-/** The router state of the page a sign-up leads to: a cashbox address then goes to the lobby instead. */
+/** The router state of the page a sign-up leads to: a welcome is shown; a cashbox address goes to the lobby instead. */
 export const AFTER_SIGN_UP = { afterSignUp: true } as const;
 export const isAfterSignUp = (state: unknown): boolean =>
   (state as { afterSignUp?: unknown } | null)?.afterSignUp === true;
@@ -39,18 +39,26 @@ export function reopenOf(state: unknown): ReopenPopup | null {
   return reopen && typeof reopen.target === 'string' && typeof reopen.key === 'string' ? reopen : null;
 }
 
-const REOPENED_KEY = 'orbit_reopened_popups';
+const DONE_KEY = 'orbit_once';
 
-/** True the first time a reopen is asked for in this tab, false ever after. */
-export function claimReopen(key: string, storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage): boolean {
+/**
+ * True the first time `key` is claimed in this tab, false ever after (also after a reload, which
+ * keeps the router state): a popup reopened, a welcome shown, once per history entry.
+ */
+export function claimOnce(key: string, storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage): boolean {
   let done: string[] = [];
   try {
-    done = JSON.parse(storage.getItem(REOPENED_KEY) ?? '[]') as string[];
+    done = JSON.parse(storage.getItem(DONE_KEY) ?? '[]') as string[];
   } catch {
     // A damaged entry is as good as none.
   }
   if (!Array.isArray(done)) done = [];
   if (done.includes(key)) return false;
-  storage.setItem(REOPENED_KEY, JSON.stringify([...done.slice(-19), key]));
+  storage.setItem(DONE_KEY, JSON.stringify([...done.slice(-19), key]));
   return true;
 }
+
+/** The router state of the page a sign-in leads to: a welcome back is shown over it. */
+export const AFTER_SIGN_IN = { afterSignIn: true } as const;
+export const isAfterSignIn = (state: unknown): boolean =>
+  (state as { afterSignIn?: unknown } | null)?.afterSignIn === true;

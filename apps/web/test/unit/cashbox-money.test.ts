@@ -13,6 +13,7 @@ import {
   shiftDecimal,
 } from '../../app/lib/money';
 
+import { currencyLabel } from '../../app/lib/currency-label';
 const EUR = { code: 'EUR', subunits_to_unit: 100, fiat: true };
 const JPY = { code: 'JPY', subunits_to_unit: 1, fiat: true };
 const BTC = { code: 'BTC', subunits_to_unit: 100_000_000, fiat: false };
@@ -184,5 +185,13 @@ describe('amount rule (min / max / available)', () => {
   it('offers the presets inside the limits', () => {
     expect(presetAmounts(EUR, limits)).toEqual([2000, 5000, 10_000, 20_000]);
     expect(presetAmounts(EUR, { min: 3000, max: 10_000 })).toEqual([5000, 10_000]);
+  });
+});
+
+describe('currency names', () => {
+  it('writes DOG (Dogecoin) as DOGE, in amounts and alone; other codes as they are', () => {
+    expect(currencyLabel('DOG')).toBe('DOGE');
+    expect(currencyLabel('EUR')).toBe('EUR');
+    expect(formatMoney(150_000_000, { code: 'DOG', subunits_to_unit: 100_000_000, fiat: false })).toMatch(/DOGE$/);
   });
 });

@@ -1,3 +1,4 @@
+import type { UserLimit } from '@orbit/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   CANCELLED_NOTICE_WINDOW_MS,
@@ -10,6 +11,7 @@ import {
   shouldPoll,
   shouldShowCancelledNotice,
   signUpTarget,
+  depositRoom,
 } from '../../app/features/cashbox/rules';
 
 describe('cashbox guard', () => {
@@ -133,5 +135,36 @@ describe('payment outcome', () => {
       'cashbox.errors.too_small',
       'errors.too_small',
     ]);
+  });
+});
+
+describe('what a deposit limit still allows', () => {
+  const limit = (id: number, period: string, accounts: Array<[string, number, number]>) =>
+    ({
+      id,
+      type: 'deposit',
+      period,
+      status: 'active',
+      accounts: accounts.map(([currency, amount_cents, current_value_amount_cents]) => ({
+        currency,
+        amount_cents,
+        current_value_amount_cents,
+        active_until: null,
+      })),
+    }) as unknown as UserLimit;
+
+  it('is the least room among the deposit limits of the currency, never below zero', () => {
+    const limits = [
+      limit(1, 'day', [['EUR', 2_000, 500]]),
+      limit(2, 'week', [
+        ['EUR', 10_000, 9_000],
+        ['USD', 5_000, 0],
+      ]),
+    ];
+    expect(depositRoom(limits, 'EUR')).toEqual({ cents: 1_000, period: 'week' });
+    expect(depositRoom(limits, 'USD')).toEqual({ cents: 5_000, period: 'week' });
+    expect(depositRoom([limit(3, 'month', [['EUR', 1_000, 1_500]])], 'EUR')).toEqual({ cents: 0, period: 'month' });
+    expect(depositRoom(limits, 'BTC')).toBeNull();
+    expect(depositRoom([{ ...limit(4, 'day', [['EUR', 1, 0]]), type: 'loss' } as UserLimit], 'EUR')).toBeNull();
   });
 });

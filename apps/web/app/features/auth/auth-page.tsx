@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { localizePath, type Locale } from '../../lib/locale';
-import { AFTER_SIGN_UP } from '../../lib/popups';
+import { AFTER_SIGN_IN, AFTER_SIGN_UP } from '../../lib/popups';
 import { useAuthFlow } from './flow';
 import { SignInForm, SignUpForm } from './forms';
 
@@ -19,7 +19,7 @@ export function AuthPage({ kind, locale }: { kind: 'login' | 'registration'; loc
     <div className="page auth-page">
       <h1>{t(kind === 'login' ? 'auth.signInTitle' : 'auth.signUpTitle')}</h1>
       {kind === 'login' ? (
-        <SignInForm onDone={() => finish()} notice={null}>
+        <SignInForm onDone={() => finish(undefined, AFTER_SIGN_IN)} notice={null}>
           <Link to={localizePath('/remind', locale)} state={{ background }} preventScrollReset>
             {t('auth.forgot')}
           </Link>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { localizePath, type Locale } from '../../lib/locale';
-import { AFTER_SIGN_UP, GUEST_ONLY, type Background, type PopupName } from '../../lib/popups';
+import { AFTER_SIGN_IN, AFTER_SIGN_UP, GUEST_ONLY, type Background, type PopupName } from '../../lib/popups';
 import { Modal } from '../../ui/modal';
 import { useAuthFlow } from './flow';
 import { Confirmation, NewPasswordForm, RemindForm, SignInForm, SignUpForm } from './forms';
@@ -44,7 +44,7 @@ export function AuthPopup({ name, locale, background }: PopupProps) {
   let body: ReactNode;
   if (name === 'sign-in') {
     body = (
-      <SignInForm onDone={() => finish()} notice={notice ? t(`auth.${notice}`) : null}>
+      <SignInForm onDone={() => finish(undefined, AFTER_SIGN_IN)} notice={notice ? t(`auth.${notice}`) : null}>
         <Link {...popupLink('remind')}>{t('auth.forgot')}</Link>
         <span>
           {t('auth.noAccount')} <Link {...popupLink('sign-up')}>{t('auth.signUp')}</Link>

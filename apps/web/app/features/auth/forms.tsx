@@ -3,6 +3,7 @@
  * /registration). They validate with the contract's rules, send a captcha token where the server
  * asks for one, keep what the player typed per autocomplete scope, and show the server's codes.
  */
+import { currencyLabel } from '../../lib/currency-label';
 import type { CountriesResponse, CurrenciesResponse, CurrentIpResponse, Player } from '@orbit/contracts';
 import {
   defaultCurrencyFor,
@@ -22,7 +23,7 @@ import {
 } from '../../lib/autocomplete';
 import { captchaToken } from '../../lib/captcha';
 import { useI18n } from '../../lib/i18n';
-import type { Locale } from '../../lib/locale';
+import { localizePath, type Locale } from '../../lib/locale';
 import { setPlayer } from '../../lib/session';
 import { refreshPlayer } from '../../lib/session-client';
 import { countryOptions, signUpCountry } from './sign-up-country';
@@ -388,7 +389,7 @@ export function SignUpForm({ onDone, locale, children }: { onDone: () => void; l
   );
   const currencyOptions = (currencies.length ? currencies.map((c) => c.code) : [values.currency]).map((code) => ({
     value: code,
-    label: code,
+    label: currencyLabel(code),
   }));
   const countryList = countries.length
     ? countryOptions(countries, locale)
@@ -446,6 +447,12 @@ export function SignUpForm({ onDone, locale, children }: { onDone: () => void; l
         onChange={(checked) => form.set('terms_acceptance', checked)}
         error={errors.terms_acceptance}
       />
+      {/* What is accepted, readable before accepting it (a new tab keeps the form as filled). */}
+      <p className="auth-form__terms">
+        <a href={localizePath('/terms-and-conditions', locale)} target="_blank" rel="noopener">
+          {t('auth.termsLink')}
+        </a>
+      </p>
       <CheckField
         name="receive_promos"
         label={t('auth.receivePromos')}

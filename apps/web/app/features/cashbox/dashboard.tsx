@@ -1,3 +1,4 @@
+import { currencyLabel } from '../../lib/currency-label';
 import type { PaymentAction } from '@orbit/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -48,7 +49,7 @@ export function DashboardView({ link }: { link: PopupLink }) {
               {(accounts.data ?? []).map((account) => (
                 <tr key={account.currency} data-testid={`account-${account.currency}`}>
                   <th scope="row">
-                    {account.currency}
+                    {currencyLabel(account.currency)}
                     {account.active ? ` (${t('cashbox.dashboard.active')})` : ''}
                   </th>
                   <td className="num" data-label={t('cashbox.dashboard.balance')}>

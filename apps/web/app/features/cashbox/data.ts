@@ -18,6 +18,7 @@ import type {
   PaymentAction,
   PaymentMethodsResponse,
   PlayerAccount,
+  UserLimit,
 } from '@orbit/contracts';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { createElement, type ReactNode } from 'react';
@@ -65,6 +66,8 @@ export const cashboxApi = {
     if (currency) query.set('currency', currency);
     return api().get<Payment[]>(`/api/player/payments?${query}`);
   },
+  /** The player's limits (a refused deposit tells what the deposit limit still allows). */
+  limits: () => api().get<UserLimit[]>('/api/user_limits'),
   check: (id: number) => api().post<Payment>(`/api/player/payments/${id}/check`, {}),
   recall: (id: number) => api().post<Payment>(`/api/player/payments/${id}/recall`, {}),
 };

@@ -7,6 +7,7 @@ import { AmountField, errorCodeOf, Notice, type FieldErrors } from '../../ui/for
 import { cashboxApi, refreshCashbox, useMethods } from './data';
 import { amountInput, checkAmount, formatMoney, presetAmounts, type CurrencyInfo } from '../../lib/money';
 import { amountErrorText, contractErrors, errorText, PaymentOutcome } from './parts';
+import { depositRoom } from './rules';
 
 /** The PSP's hosted page (card form, 3-D Secure, bank, e-wallet, voucher): a full page navigation. */
 function sendTo(url: string) {
@@ -143,10 +144,21 @@ function DepositForm({
       setDone(answer.payment);
       void refreshCashbox();
     } catch (error) {
-      setErrors(errorCodeOf(error));
+      const found = errorCodeOf(error);
+      setErrors((await limitRoomText(found, currency)) ?? found);
     } finally {
       setBusy(false);
     }
+  };
+
+  /** A deposit refused by the deposit limit says what the limit still allows (null: nothing to add). */
+  const limitRoomText = async (found: FieldErrors, of: CurrencyInfo) => {
+    if (found.amount_cents !== 'limit_reached') return null;
+    const room = depositRoom(await cashboxApi.limits().catch(() => []), of.code);
+    if (!room) return null;
+    const period = t(`limits.perPeriod.${room.period}`, undefined, room.period).toLocaleLowerCase(locale);
+    const key = room.cents > 0 ? 'limit_left' : 'limit_used_up';
+    return { amountText: errorText(t, 'amount_cents', key, { period, amount: formatMoney(room.cents, of, locale) }) };
   };
 
   if (done) return <PaymentOutcome paymentId={done.id} initial={done} />;

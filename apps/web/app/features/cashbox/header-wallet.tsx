@@ -1,3 +1,4 @@
+import { currencyLabel } from '../../lib/currency-label';
 import type { Payment, PlayerAccount } from '@orbit/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -90,7 +91,7 @@ function Wallet() {
                   disabled={switcher.isPending}
                   onClick={() => (account.active ? setOpen(false) : switcher.mutate(account.currency))}
                 >
-                  <span>{account.currency}</span>
+                  <span>{currencyLabel(account.currency)}</span>
                   <span>{format(account)}</span>
                 </button>
               </li>
@@ -117,7 +118,7 @@ function Wallet() {
                   <option value="">{t('cashbox.header.chooseCurrency')}</option>
                   {unopened.map((c) => (
                     <option key={c.code} value={c.code}>
-                      {c.code}
+                      {currencyLabel(c.code)}
                     </option>
                   ))}
                 </select>

@@ -3,7 +3,7 @@
  * cashbox"), the cancelled-payment notice (docs/rules/page-shell.md "Notices"), what a payment's
  * state means to the player, and the server's codes → messages.
  */
-import type { Payment, PaymentState } from '@orbit/contracts';
+import type { Payment, PaymentState, UserLimit } from '@orbit/contracts';
 
 /**
  * The cashbox's popup views: /cashbox, /dashboard, /deposit, /deposit-bonus, /withdraw,
@@ -121,4 +121,21 @@ export function withoutFrom(location: { pathname: string; search: string; hash: 
   params.delete('from');
   const search = params.toString();
   return `${location.pathname}${search ? `?${search}` : ''}${location.hash}`;
+}
+
+/**
+ * What the player's deposit limits still allow in a currency: the least room left among them
+ * (amount minus what this period counted), with that limit's period; null without a deposit limit
+ * for the currency. Told with a refused deposit, so the player knows what would pass.
+ */
+export function depositRoom(limits: readonly UserLimit[], currency: string): { cents: number; period: string } | null {
+  let room: { cents: number; period: string } | null = null;
+  for (const limit of limits) {
+    if (limit.type !== 'deposit') continue;
+    const account = limit.accounts.find((a) => a.currency === currency);
+    if (!account) continue;
+    const cents = Math.max(0, account.amount_cents - account.current_value_amount_cents);
+    if (room === null || cents < room.cents) room = { cents, period: limit.period };
+  }
+  return room;
 }

@@ -93,7 +93,10 @@ export function PagedGameList({
           </a>
         ) : null}
         <p className="pager__count" aria-live="polite">
-          {t('games.shownOf', { shown: shownUpTo, total: pagination.total_count })}
+          {/* "3 of 57 games" while more can be loaded; "6 games" once all are shown (never "1 of 1"). */}
+          {shownUpTo < pagination.total_count
+            ? t('games.shownOf', { shown: shownUpTo, total: pagination.total_count })
+            : t('games.count', { count: pagination.total_count })}
         </p>
         {failed ? (
           <p className="pager__error" role="alert">

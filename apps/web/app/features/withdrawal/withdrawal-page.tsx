@@ -1,3 +1,4 @@
+import { currencyLabel } from '../../lib/currency-label';
 import type { Payment, PaymentMethod } from '@orbit/contracts';
 import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -147,7 +148,7 @@ function Withdrawal({
           <dl className="withdrawal__balances">
             {info.accounts.map((account) => (
               <div key={account.currency} data-testid={`withdrawal-balance-${account.currency}`}>
-                <dt>{account.currency}</dt>
+                <dt>{currencyLabel(account.currency)}</dt>
                 <dd>{money(account.real_cents, account)}</dd>
               </div>
             ))}
@@ -322,7 +323,7 @@ function WithdrawalForm({
         <Select label={t('withdrawal.currency')} name="currency" value={account.currency} onChange={chooseCurrency}>
           {withMoney.map((a) => (
             <option key={a.currency} value={a.currency}>
-              {a.currency}
+              {currencyLabel(a.currency)}
             </option>
           ))}
         </Select>
