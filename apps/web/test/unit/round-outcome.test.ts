@@ -73,10 +73,27 @@ describe('outcome summaries', () => {
       rows: slot.grid,
       wins: [{ kind: 'line', line: 2, symbol: 'seven', count: 3, win: 500, multiplier: null }],
       facts: [
-        { name: 'free_spins', value: '0' },
-        { name: 'scatter_count', value: '1' },
+        { key: 'freeSpins', value: 0, unit: 'count' },
+        { key: 'scatters', value: 1, unit: 'count' },
       ],
     });
+  });
+
+  it('words the facts it knows (money, counts, a multiplier above 1) and never shows the others raw', () => {
+    const summary = summarizeOutcome({
+      stake: 100,
+      coin: 4,
+      stops: [1, 2, 3],
+      reels: [['A'], ['B'], ['C']],
+      wins: [],
+      multiplier: 1,
+      freeSpins: [{}, {}, {}],
+      win: 0,
+    });
+    expect(summary.kind === 'slot' && summary.facts).toEqual([
+      { key: 'coin', value: 4, unit: 'money' },
+      { key: 'freeSpins', value: 3, unit: 'count' },
+    ]);
   });
 
   it('turns reels (columns) into rows and reads clusters of a cascade', () => {
@@ -109,7 +126,7 @@ describe('outcome summaries', () => {
         ['C', 'F'],
       ],
       wins: [{ kind: 'cluster', line: null, symbol: 'gem', count: 5, win: 250, multiplier: 2 }],
-      facts: [{ name: 'cascades', value: '2' }],
+      facts: [{ key: 'cascades', value: 2, unit: 'count' }],
     });
     expect(
       summarizeOutcome({

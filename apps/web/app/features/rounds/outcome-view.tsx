@@ -136,9 +136,15 @@ export function OutcomeView({ summary, money }: { summary: OutcomeSummary; money
           {summary.facts.length > 0 ? (
             <dl className="profile-facts outcome__facts">
               {summary.facts.map((f) => (
-                <div key={f.name} className="outcome__fact">
-                  <dt>{f.name.replace(/_/g, ' ')}</dt>
-                  <dd>{f.value}</dd>
+                <div key={f.key} className="outcome__fact">
+                  <dt>{t(`rounds.outcome.fact.${f.key}`)}</dt>
+                  <dd>
+                    {f.unit === 'money'
+                      ? money(f.value)
+                      : f.unit === 'times'
+                        ? `×${n(String(f.value))}`
+                        : n(String(f.value))}
+                  </dd>
                 </div>
               ))}
             </dl>

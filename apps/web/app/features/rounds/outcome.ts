@@ -41,13 +41,30 @@ export type OutcomeSummary =
       /** Rows of symbols, top to bottom (a `reels` outcome is turned from columns into rows). */
       rows: string[][];
       wins: SlotWin[];
-      /** Other plain facts of the outcome (free spins, multiplier, cascades ...), by their JSON name. */
-      facts: { name: string; value: string }[];
+      /** The outcome's other facts the page knows how to word (free spins, multiplier, cascades ...). */
+      facts: SlotFact[];
     }
   | { kind: 'json'; json: string }
   | { kind: 'none' };
 
 type Obj = Record<string, unknown>;
+
+/** A slot round's fact in words: its message key (`rounds.outcome.fact.<key>`), value and how to write it. */
+export type SlotFact = { key: SlotFactKey; value: number; unit: 'money' | 'count' | 'times' };
+export type SlotFactKey = 'coin' | 'lineBet' | 'multiplier' | 'freeSpins' | 'cascades' | 'scatters';
+
+/**
+ * The facts the page words, by the JSON names the games use; anything else of the outcome is left
+ * to the verifier (never shown raw, "coin 4 / stake 100"). The stake is the round's own line.
+ */
+const SLOT_FACTS: ReadonlyArray<{ names: string[]; key: SlotFactKey; unit: SlotFact['unit'] }> = [
+  { names: ['coin'], key: 'coin', unit: 'money' },
+  { names: ['lineBet', 'line_bet'], key: 'lineBet', unit: 'money' },
+  { names: ['multiplier'], key: 'multiplier', unit: 'times' },
+  { names: ['freeSpins', 'free_spins', 'spins'], key: 'freeSpins', unit: 'count' },
+  { names: ['cascades'], key: 'cascades', unit: 'count' },
+  { names: ['scatter_count', 'scatters'], key: 'scatters', unit: 'count' },
+];
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isInt = (v: unknown): v is number => Number.isSafeInteger(v);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -188,16 +205,13 @@ function slotWins(o: Obj): SlotWin[] {
 }
 
 /** Plain top-level facts (numbers, booleans, short strings) beside the grid and the wins. */
-function slotFacts(o: Obj): { name: string; value: string }[] {
-  const skip = new Set<string>([...GRID_KEYS, ...WIN_KEYS, 'reels', 'bet', 'win', 'win_cents']);
-  const facts: { name: string; value: string }[] = [];
-  for (const [name, value] of Object.entries(o)) {
-    if (skip.has(name)) continue;
-    if (typeof value === 'number' || typeof value === 'boolean' || (typeof value === 'string' && value.length <= 40)) {
-      facts.push({ name, value: String(value) });
-    } else if (Array.isArray(value) && (name === 'cascades' || name === 'spins' || name === 'free_spins')) {
-      facts.push({ name, value: String(value.length) });
-    }
+function slotFacts(o: Obj): SlotFact[] {
+  const facts: SlotFact[] = [];
+  for (const { names, key, unit } of SLOT_FACTS) {
+    const raw = names.map((name) => o[name]).find((value) => value !== undefined);
+    const value = Array.isArray(raw) ? raw.length : typeof raw === 'number' && Number.isFinite(raw) ? raw : null;
+    if (value === null || (unit === 'times' && value <= 1)) continue;
+    facts.push({ key, value, unit });
   }
   return facts;
 }
