@@ -123,6 +123,7 @@ describe('a front end of this API family, unchanged', () => {
 
     const project = await client.read(projectInfoSchema, 'GET', '/api/info/project');
     expect(project.notification_center.new_realtime_notifications_flow_enabled).toBe(true);
+    expect(project).toMatchObject({ apps: { casino: true }, license: 'CW', player_two_factor_auth: true });
 
     const settings = await client.read(playerSettingsSchema, 'GET', '/api/player/settings');
     expect(settings.recaptcha).toBeNull(); // no captcha in force: the client sends none

@@ -75,6 +75,17 @@ export const projectInfoSchema = z.object({
    * gateway (`GET /api/notification_center/centrifugo/subscription`): true.
    */
   notification_center: z.object({ inbox: z.boolean(), new_realtime_notifications_flow_enabled: z.boolean() }),
+  /** What this site runs: the casino (no sportsbook in Orbit). */
+  apps: z.object({ casino: z.boolean(), sportsbook: z.boolean() }),
+  /** The licence again, under the name front ends of this API family read. */
+  license: licenceSchema,
+  /** Players can turn on two-factor sign-in (`/api/v2/player/two_factor`). */
+  player_two_factor_auth: z.boolean(),
+  /** Exchanging money between a player's accounts, and a referral programme: not in Orbit (false). */
+  available_currency_exchange: z.boolean(),
+  available_referral_system: z.boolean(),
+  /** The versions of the cashbox's payment API this site answers (Orbit: 1, `/api/cashbox/*`). */
+  supported_payment_api_versions: z.array(z.number().int()),
 });
 export type ProjectInfo = z.infer<typeof projectInfoSchema>;
 

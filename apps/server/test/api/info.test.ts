@@ -72,6 +72,11 @@ describe('GET /api/info/*', () => {
       default_currency: 'EUR',
       default_country: 'CA',
       minimum_age: 18,
+      // As front ends of this API family read the project.
+      apps: { casino: true, sportsbook: false },
+      license: 'CW',
+      player_two_factor_auth: true,
+      notification_center: { inbox: false, new_realtime_notifications_flow_enabled: true },
     });
     expect(project.signup_currencies).toEqual(['EUR', 'USD', 'AUD', 'CAD', 'NZD', 'BRL', 'NOK', 'JPY', 'KZT']);
     expect(project.currencies_by_country).toMatchObject({
@@ -93,6 +98,8 @@ describe('GET /api/info/*', () => {
   it('chooses the EE licence from an Estonian host', async () => {
     expect(projectInfoSchema.parse(await get('/api/info/project', { host: 'ee.orbit.example' }))).toMatchObject({
       licence: 'EE',
+      license: 'EE',
+      default_country: 'EE',
       minimum_age: 21,
     });
     expect(projectInfoSchema.parse(await get('/api/info/project', { host: 'orbit.ee:8443' })).licence).toBe('EE');

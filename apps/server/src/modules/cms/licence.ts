@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY, MINIMUM_AGE_BY_LICENCE, type Licence } from '@orbit/contracts';
+import { DEFAULT_COUNTRY_BY_LICENCE, MINIMUM_AGE_BY_LICENCE, type Licence } from '@orbit/contracts';
 
 /** Where the licences come from: the configured hosts (LICENCE_HOSTS) and the default. */
 export type LicenceSettings = { defaultLicence: Licence; licenceHosts: ReadonlyMap<string, Licence> | undefined };
@@ -24,5 +24,5 @@ export const MINIMUM_AGE = MINIMUM_AGE_BY_LICENCE;
 
 /** The country a player gets when neither the request nor the visitor's location names one. */
 export function defaultCountryFor(licence: Licence): string {
-  return licence === 'EE' ? 'EE' : DEFAULT_COUNTRY;
+  return DEFAULT_COUNTRY_BY_LICENCE[licence];
 }

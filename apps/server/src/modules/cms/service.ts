@@ -17,9 +17,9 @@ import { TtlCache } from '../../platform/cache';
 import type { Db } from '../../platform/db/client';
 import { notFound } from '../../platform/errors';
 import { DEFAULT_CURRENCY, listCurrencies } from '../wallet';
-import { DEFAULT_COUNTRY, DEFAULT_LOCALE, PROJECT_NAME } from './data';
+import { DEFAULT_LOCALE, PROJECT_NAME } from './data';
 import { currenciesByCountry, feConfigValues } from './fe-configs';
-import { MINIMUM_AGE } from './licence';
+import { defaultCountryFor, MINIMUM_AGE } from './licence';
 import { pickLocale } from './locale';
 import { playerFields } from './player-fields';
 import { banners, countries, feConfigs, files, locales, snippets, staticPages } from './schema';
@@ -72,12 +72,18 @@ export class CmsService {
         default_locale: localeRows.find((l) => l.default)?.code ?? DEFAULT_LOCALE,
         locales: localeRows.map((l) => l.code),
         default_currency: currencyRows.find((c) => c.isDefault)?.code ?? DEFAULT_CURRENCY,
-        default_country: DEFAULT_COUNTRY,
+        default_country: defaultCountryFor(licence),
         currencies_by_country: Object.keys(byCountry).length ? byCountry : currenciesByCountry(),
         signup_currencies: currencyRows.filter((c) => c.signup).map((c) => c.code),
         minimum_age: MINIMUM_AGE[licence],
         // Live updates over the Centrifugo-protocol gateway (modules/realtime); no inbox.
         notification_center: { inbox: false, new_realtime_notifications_flow_enabled: true },
+        apps: { casino: true, sportsbook: false },
+        license: licence,
+        player_two_factor_auth: true,
+        available_currency_exchange: false,
+        available_referral_system: false,
+        supported_payment_api_versions: [1],
       };
     });
   }
