@@ -1,5 +1,5 @@
-import { data, useLocation } from 'react-router';
-import { RealityCheck, usePlayLimitCheck } from '../features/limits';
+import { data, useLocation, useMatches } from 'react-router';
+import { RealityCheck, SessionTimer, usePlayLimitCheck } from '../features/limits';
 import { GamePage, modeOf } from '../features/play';
 import { useBalanceComponent } from '../lib/balance-island';
 import { serverEndpoints } from '../lib/endpoints.server';
@@ -23,6 +23,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return { game };
 }
 
+/** The game takes the viewport: the shell layout hides its header, footer and bottom bar (shell.css). */
+export const handle = { immersive: true };
+
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, args.loaderData ? { text: args.loaderData.game.title } : null);
 }
@@ -39,12 +42,17 @@ export default function PlayRoute({ loaderData }: Route.ComponentProps) {
   // A signed-in player with a reached limit is sent to the limits page before the game opens.
   const playLimit = usePlayLimitCheck(signedIn, location.pathname);
   const realPlay = signedIn && modeOf(new URLSearchParams(location.search).get('mode')) === 'real';
+  // The header (and its EE session timer) gives way to the game: the game's bar shows the timer.
+  const licence = (
+    useMatches().find((match) => match.id.startsWith('shell@'))?.data as { licence?: string } | undefined
+  )?.licence;
   return (
     <div className="page">
       <GamePage
         game={loaderData.game}
         balance={(currency) => (Balance ? <Balance currency={currency} /> : t('common.loading'))}
         playLimit={playLimit}
+        toolbarExtra={signedIn && licence === 'EE' ? <SessionTimer /> : null}
         // The reality check pauses real play only (the player's interval, /profile/limits).
         stageOverlay={
           realPlay

@@ -115,12 +115,15 @@ type GamePageProps = {
   playLimit?: 'unknown' | 'clear' | 'blocked';
   /** Drawn over the stage (the reality check), told whether the game is open. */
   stageOverlay?: (playing: boolean) => ReactNode;
+  /** More of the player's state in the bar (the EE session timer, which the hidden header would show). */
+  toolbarExtra?: ReactNode;
 };
 
 /**
- * The game page (`/play/{provider}/{seo_title}`): a toolbar (title, mode switch, balance,
+ * The game page (`/play/{provider}/{seo_title}`): one thin toolbar (title, mode switch, balance,
  * deposit, favourite, fullscreen, close) over the stage, where the studio's page plays in an
- * iframe. The server renders the toolbar with the title; the launch
+ * iframe that takes the rest of the viewport (the route's `handle` hides the site's header and
+ * footer; on a phone the bar keeps close, balance and deposit only). The server renders the toolbar with the title; the launch
  * (`POST /api/games/{id}/launch`) happens in the browser, after the page's guards (`playGuard`,
  * docs/rules/routes-and-guards.md "The game page"): a guest asking for real play, or for a demo
  * the game lacks, goes to sign-up with the game as `redirect`; a signed-in player with a
@@ -128,7 +131,7 @@ type GamePageProps = {
  * player's limits or self-exclusion go to `/profile/limits`; other refusals say why, with a
  * way back. `stageOverlay` covers the stage (the reality check).
  */
-export function GamePage({ game, balance, playLimit, stageOverlay }: GamePageProps) {
+export function GamePage({ game, balance, playLimit, stageOverlay, toolbarExtra }: GamePageProps) {
   const { t, locale } = useI18n();
   const location = useLocation();
   const navigate = useNavigate();
@@ -251,6 +254,7 @@ export function GamePage({ game, balance, playLimit, stageOverlay }: GamePagePro
           ) : null}
         </div>
         <div className="play__actions">
+          {toolbarExtra}
           {player && balance ? (
             <span className="play__balance" data-testid="game-balance" aria-label={t('play.balance')}>
               {balance(launch.status === 'ready' ? launch.launch.currency : null)}
@@ -283,7 +287,7 @@ export function GamePage({ game, balance, playLimit, stageOverlay }: GamePagePro
           ) : null}
           <button
             type="button"
-            className="icon-button"
+            className="icon-button play__fullscreen"
             aria-label={t(fullscreen.active ? 'play.exitFullscreen' : 'play.fullscreen')}
             aria-pressed={fullscreen.active}
             disabled={!fullscreen.supported}
@@ -292,7 +296,12 @@ export function GamePage({ game, balance, playLimit, stageOverlay }: GamePagePro
           >
             <ToolIcon path="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5" />
           </button>
-          <Link to={closeHref} className="icon-button" aria-label={t('play.close')} data-testid="game-close">
+          <Link
+            to={closeHref}
+            className="icon-button play__close"
+            aria-label={t('play.close')}
+            data-testid="game-close"
+          >
             <ToolIcon path="M6 6l12 12M18 6L6 18" />
           </Link>
         </div>

@@ -29,6 +29,11 @@ export type ShellProps = {
    * composed by the route and loaded on demand: drawn only while a player is signed in.
    */
   player: ReactNode;
+  /**
+   * A game page is drawn (its route says so): header, footer and bottom bar give way, the page
+   * takes the viewport (`data-immersive`, shell.css).
+   */
+  immersive?: boolean;
   children: ReactNode;
 };
 
@@ -43,6 +48,7 @@ export function Shell({
   helpLinks,
   search,
   player,
+  immersive = false,
   children,
 }: ShellProps) {
   const { t } = useI18n();
@@ -87,7 +93,7 @@ export function Shell({
   );
 
   return (
-    <div className="shell" data-licence={licence}>
+    <div className="shell" data-licence={licence} data-immersive={immersive ? '' : undefined}>
       <a className="skip-link" href="#main">
         {t('header.skipToContent')}
       </a>
