@@ -1,26 +1,17 @@
 /**
  * Money on the profile's pages, composed from the cashbox's helpers (not a route module): the
  * same display units and formatting as the header's balance and the cashbox (`formatMoney`,
- * `currencyInfo`), with the currency catalogue (`GET /api/info/currencies`, loaded once a page).
+ * `currencyInfo`), with the currency catalogue (`lib/currencies.ts`: loaded once a page).
  */
 import type { Currency } from '@orbit/contracts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { amountInput, currencyInfo, formatMoney, parseAmount } from '../lib/money';
 import type { LimitMoney } from '../features/limits';
-import { browserApi } from '../lib/api';
+import { loadCurrencyCatalogue } from '../lib/currencies';
 import { useI18n } from '../lib/i18n';
 
-let catalogue: Promise<Currency[]> | undefined;
-
-function loadCurrencies(): Promise<Currency[]> {
-  catalogue ??= browserApi()
-    .get<Currency[]>('/api/info/currencies')
-    .catch((error: unknown) => {
-      catalogue = undefined;
-      throw error;
-    });
-  return catalogue;
-}
+/** The catalogue the header's wallet and the profile's forms read too: one request a page. */
+const loadCurrencies = loadCurrencyCatalogue;
 
 function useCurrencies(): Currency[] | undefined {
   const [currencies, setCurrencies] = useState<Currency[] | undefined>(undefined);

@@ -11,7 +11,6 @@
 import type {
   CashoutRequest,
   CryptoAddressResponse,
-  Currency,
   DepositRequest,
   DepositResponse,
   Payment,
@@ -23,6 +22,7 @@ import type {
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { createElement, type ReactNode } from 'react';
 import { browserApi } from '../../lib/api';
+import { loadCurrencyCatalogue } from '../../lib/currencies';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -54,7 +54,7 @@ export const cashboxApi = {
   accounts: () => api().get<PlayerAccount[]>('/api/player/accounts'),
   /** Opens (or switches to) the account in that currency. */
   switchAccount: (currency: string) => api().post<PlayerAccount>('/api/player/accounts', { currency }),
-  currencies: () => api().get<Currency[]>('/api/info/currencies'),
+  currencies: loadCurrencyCatalogue,
   methods: (action: PaymentAction, currency: string) =>
     api().get<PaymentMethodsResponse>(`/api/cashbox/methods?action=${action}&currency=${encodeURIComponent(currency)}`),
   deposit: (body: DepositRequest) => api().post<DepositResponse>('/api/cashbox/deposits', body),

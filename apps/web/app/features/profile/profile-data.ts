@@ -1,6 +1,7 @@
 import type { CountriesResponse, CurrenciesResponse, PlayerFieldsResponse, ProjectInfo } from '@orbit/contracts';
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
+import { loadCurrencyCatalogue } from '../../lib/currencies';
 
 /** What the details forms need besides the player: fields per context, countries, licence, currencies. */
 export type ProfileInfo = {
@@ -19,7 +20,7 @@ export function loadProfileInfo(): Promise<ProfileInfo> {
     api.get<PlayerFieldsResponse>('/api/info/player_fields'),
     api.get<CountriesResponse>('/api/info/countries'),
     api.get<ProjectInfo>('/api/info/project'),
-    api.get<CurrenciesResponse>('/api/info/currencies'),
+    loadCurrencyCatalogue(),
   ]).then(
     ([fields, countries, project, currencies]) => ({ fields, countries, project, currencies }),
     (error: unknown) => {
