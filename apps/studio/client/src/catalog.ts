@@ -10,6 +10,7 @@ export const GAME_INFO: Readonly<Record<string, { title: string; kind: GameKind 
   'rocket-crash': { title: 'Rocket Crash', kind: 'crash' },
   'orbit-plinko': { title: 'Orbit Plinko', kind: 'plinko' },
   'orbit-keno': { title: 'Orbit Keno', kind: 'keno' },
+  'meteor-tumble': { title: 'Meteor Tumble', kind: 'slot' },
 };
 
 export const GAME_SLUGS = Object.keys(GAME_INFO);

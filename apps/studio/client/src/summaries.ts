@@ -6,6 +6,7 @@ import type { DiceOutcome } from '../../src/games/orbit-dice/math';
 import type { CrashOutcome } from '../../src/games/rocket-crash/math';
 import type { PlinkoOutcome } from '../../src/games/orbit-plinko/math';
 import type { KenoOutcome } from '../../src/games/orbit-keno/math';
+import type { TumbleOutcome } from '../../src/games/meteor-tumble/math';
 import type { StellarOutcome, StellarSpin } from '../../src/games/stellar-sevens/math';
 import { formatAmount, formatMultiplier } from './money';
 
@@ -77,6 +78,15 @@ const SUMMARIES: Record<string, (outcome: never) => string[]> = {
   'orbit-plinko': (o: PlinkoOutcome) => [
     `${o.rows} rows, ${o.risk} risk: the ball bounced ${o.path.map((b) => (b ? 'right' : 'left')).join(', ')}.`,
     `It landed in slot ${o.slot + 1} of ${o.rows + 1}, paying ${formatMultiplier(o.multiplier)} the stake.`,
+  ],
+  'meteor-tumble': (o: TumbleOutcome) => [
+    `Stake ${formatAmount(o.stake)} (coin ${formatAmount(o.coin)}).`,
+    ...o.steps.flatMap((s, d) => [
+      `${d === 0 ? 'Drop' : `Tumble ${d}`} (× ${s.multiplier}):`,
+      ...rowsOf(s.grid).map((r) => `  ${r}`),
+      ...s.wins.map((w) => `  ${w.count} × ${w.symbol}: ${w.pay} coins × ${s.multiplier} = ${formatAmount(w.win)}`),
+    ]),
+    `Total win ${formatAmount(o.win)}.`,
   ],
   'orbit-keno': (o: KenoOutcome) => [
     `Picked ${o.picks.join(', ')}; drawn ${o.drawn.join(', ')}.`,

@@ -7,13 +7,13 @@ import { nebulaWays } from './nebula-ways/math';
 import { cosmicClusters } from './cosmic-clusters/math';
 import { plinko } from './orbit-plinko/math';
 import { keno } from './orbit-keno/math';
+import { meteorTumble } from './meteor-tumble/math';
 import type { AnyGameMath } from './types';
 
 export const GAMES: Readonly<Record<string, AnyGameMath>> = Object.fromEntries(
-  [stellarSevens, nebulaWays, cosmicClusters, europeanRoulette, orbitDice, rocketCrash, plinko, keno].map((g) => [
-    g.slug,
-    g,
-  ]),
+  [stellarSevens, nebulaWays, cosmicClusters, europeanRoulette, orbitDice, rocketCrash, plinko, keno, meteorTumble].map(
+    (g) => [g.slug, g],
+  ),
 );
 
 export type { GameMath, AnyGameMath, PaytableRow } from './types';
