@@ -60,28 +60,3 @@ export function animate(step: (now: number) => boolean): Promise<void> {
 }
 
 export const easeOutCubic = (x: number): number => 1 - (1 - Math.min(1, Math.max(0, x))) ** 3;
-
-let emojiSupport: boolean | undefined;
-/** Whether the system draws colour emoji (else the tiles show short names). */
-export function emojiOk(): boolean {
-  if (emojiSupport !== undefined) return emojiSupport;
-  emojiSupport = true;
-  try {
-    const canvas = document.createElement('canvas');
-    canvas.width = canvas.height = 24;
-    const g = canvas.getContext('2d', { willReadFrequently: true });
-    if (!g) return emojiSupport;
-    g.font = '20px sans-serif';
-    g.textBaseline = 'top';
-    g.fillStyle = '#000';
-    g.fillText('🚀', 0, 0);
-    const data = g.getImageData(0, 0, 24, 24).data;
-    let coloured = false;
-    for (let i = 0; i < data.length && !coloured; i += 4)
-      coloured = data[i + 3]! > 0 && (data[i] !== data[i + 1] || data[i + 1] !== data[i + 2]);
-    emojiSupport = coloured;
-  } catch {
-    // No canvas: keep the emoji.
-  }
-  return emojiSupport;
-}

@@ -4,7 +4,7 @@
  */
 const KEY = 'orbit-studio:sound';
 
-export type Cue = 'start' | 'stop' | 'tick' | 'win' | 'bigwin' | 'lose' | 'chip' | 'error';
+export type Cue = 'start' | 'stop' | 'tick' | 'count' | 'win' | 'bigwin' | 'lose' | 'chip' | 'error';
 
 export class Sound {
   private ctx: AudioContext | null = null;
@@ -42,6 +42,7 @@ export class Sound {
       start: [[330, 0, 0.06, 'triangle']],
       stop: [[180, 0, 0.05, 'square']],
       tick: [[1200, 0, 0.02, 'square']],
+      count: [[1480, 0, 0.03, 'triangle']],
       chip: [[900, 0, 0.04, 'triangle']],
       win: [
         [523, 0, 0.1, 'triangle'],
@@ -53,6 +54,9 @@ export class Sound {
         [659, 0.08, 0.1, 'triangle'],
         [784, 0.16, 0.1, 'triangle'],
         [1047, 0.24, 0.3, 'triangle'],
+        [784, 0.5, 0.1, 'triangle'],
+        [1047, 0.6, 0.1, 'triangle'],
+        [1319, 0.7, 0.45, 'triangle'],
       ],
       lose: [[140, 0, 0.12, 'sine']],
       error: [

@@ -4,7 +4,7 @@
  * goes on, faded, to the crash.
  */
 import { crashWin, MAX_CASHOUT, MIN_CASHOUT, type CrashOutcome } from '../../../src/games/rocket-crash/math';
-import { animate, emojiOk, h } from '../dom';
+import { animate, h } from '../dom';
 import { formatAmount, formatMultiplier } from '../money';
 import type { GameRenderer, ShellContext } from '../renderer';
 import { decimalInput, field, fieldError as errorLine, fieldGame, readout, statBox } from './field-kit';
@@ -149,33 +149,79 @@ export function create(ctx: ShellContext): GameRenderer {
     }
   }
 
-  /** The rocket at the tip (or the explosion). */
+  /** The rocket at the tip, nose along the curve (or the explosion): drawn here, no emoji font. */
   function drawRocket({ g, dpr, m, X, Y }: Frame): void {
     const jitter = scene.shake ? (Math.random() - 0.5) * scene.shake * dpr : 0;
-    g.font = `${26 * dpr}px system-ui, sans-serif`;
-    g.textAlign = 'center';
-    g.textBaseline = 'middle';
     g.globalAlpha = scene.cashT !== null && scene.cashT < scene.t ? 0.6 : 1;
     const tipX = X(scene.t) + jitter;
-    const tipY = Y(m(scene.t)) - 8 * dpr + jitter;
-    if (emojiOk()) {
-      g.fillText(scene.crashed ? '💥' : '🚀', tipX, tipY);
-    } else {
-      // No emoji font: a dot for the rocket, a burst for the crash.
-      g.fillStyle = scene.crashed ? '#ff6b81' : '#ffcc4d';
+    const tipY = Y(m(scene.t)) + jitter;
+    const s = 11 * dpr;
+    g.save();
+    g.translate(tipX, tipY);
+    if (scene.crashed) {
+      // A burst: spikes, a hot core.
+      g.fillStyle = '#ff6b3d';
       g.beginPath();
-      for (let i = 0; i < (scene.crashed ? 16 : 1); i++) {
-        const a = (i * Math.PI) / 8;
-        const r = (scene.crashed ? (i % 2 ? 5 : 12) : 7) * dpr;
-        if (scene.crashed) g.lineTo(tipX + Math.cos(a) * r, tipY + Math.sin(a) * r);
-        else g.arc(tipX, tipY, r, 0, Math.PI * 2);
+      for (let i = 0; i < 24; i++) {
+        const a = (i * Math.PI) / 12;
+        const r = (i % 2 ? 1 : 2.3) * s;
+        g.lineTo(Math.cos(a) * r, Math.sin(a) * r);
       }
       g.closePath();
       g.fill();
+      g.fillStyle = '#ffe27a';
+      g.beginPath();
+      g.arc(0, 0, s * 0.9, 0, Math.PI * 2);
+      g.fill();
+      g.fillStyle = '#fff';
+      g.beginPath();
+      g.arc(0, 0, s * 0.4, 0, Math.PI * 2);
+      g.fill();
+    } else {
+      // The curve's direction at the tip, from two points on it.
+      const dt = Math.max(1, scene.t * 0.02);
+      const angle = Math.atan2(Y(m(scene.t)) - Y(m(Math.max(0, scene.t - dt))), X(scene.t) - X(scene.t - dt));
+      g.rotate(Number.isFinite(angle) ? angle : -Math.PI / 4);
+      // Flame (flickers), fins, body, window.
+      const flicker = 0.75 + Math.random() * 0.5;
+      g.fillStyle = '#ffa629';
+      g.beginPath();
+      g.moveTo(-s * 1.1, -s * 0.4);
+      g.lineTo(-s * (1.1 + 1.6 * flicker), 0);
+      g.lineTo(-s * 1.1, s * 0.4);
+      g.fill();
+      g.fillStyle = '#ffe27a';
+      g.beginPath();
+      g.moveTo(-s * 1.1, -s * 0.22);
+      g.lineTo(-s * (1.1 + 0.9 * flicker), 0);
+      g.lineTo(-s * 1.1, s * 0.22);
+      g.fill();
+      g.fillStyle = '#d7263d';
+      for (const side of [-1, 1]) {
+        g.beginPath();
+        g.moveTo(-s * 0.5, side * s * 0.45);
+        g.lineTo(-s * 1.25, side * s * 1.05);
+        g.lineTo(-s * 1.1, side * s * 0.2);
+        g.fill();
+      }
+      g.fillStyle = '#eef1ff';
+      g.strokeStyle = '#3a3f66';
+      g.lineWidth = 1.5 * dpr;
+      g.beginPath();
+      g.moveTo(s * 1.5, 0);
+      g.quadraticCurveTo(s * 0.6, -s * 0.75, -s * 1.1, -s * 0.5);
+      g.lineTo(-s * 1.1, s * 0.5);
+      g.quadraticCurveTo(s * 0.6, s * 0.75, s * 1.5, 0);
+      g.fill();
+      g.stroke();
+      g.fillStyle = '#3fb6ff';
+      g.beginPath();
+      g.arc(s * 0.35, 0, s * 0.28, 0, Math.PI * 2);
+      g.fill();
+      g.stroke();
     }
+    g.restore();
     g.globalAlpha = 1;
-    g.textAlign = 'start';
-    g.textBaseline = 'alphabetic';
   }
   new ResizeObserver(() => draw()).observe(canvas);
   draw();

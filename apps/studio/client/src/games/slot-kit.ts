@@ -1,119 +1,26 @@
 /**
- * What the three slots share: symbol looks (emoji on a coloured tile, no external assets), a
- * reel set that spins and stops reel by reel, win highlighting (tiles, an SVG line through them),
- * a cycling display of the wins after a round, and the slot's frame and renderer members.
+ * What the slots share: symbol tiles (the studio's SVG art, `symbols.ts`), a reel set that spins
+ * and stops reel by reel, win highlighting (tiles, an SVG line through them), a cycling display of
+ * the wins after a round, and the slot's frame and renderer members.
  */
 import { MAX_STAKE } from '../../../src/games/shared';
-import { emojiOk, h, sleep, svg } from '../dom';
+import { h, sleep, svg } from '../dom';
 import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
+import { symbolArt, symbolColour } from './symbols';
 
-const LOOKS: Record<string, [string, string]> = {
-  seven: ['7️⃣', '#7a1f3d'],
-  quasar: ['💫', '#6b1f5a'],
-  pulsar: ['🌟', '#6b5a10'],
-  nova: ['🔆', '#7a3a10'],
-  asteroid: ['🪨', '#4a4a4a'],
-  stardust: ['✨', '#3a3a6b'],
-  supernova: ['💥', '#7a2a10'],
-  'ringed planet': ['🪐', '#6b4a1f'],
-  'blue planet': ['🌍', '#1f4a6b'],
-  'red planet': ['🔴', '#6b2a1f'],
-  rocket: ['🚀', '#5a2a7a'],
-  ufo: ['🛸', '#1f5a6b'],
-  planet: ['🪐', '#6b4a1f'],
-  saturn: ['🪐', '#6b4a1f'],
-  astronaut: ['🧑‍🚀', '#24406b'],
-  moon: ['🌙', '#3b3f6b'],
-  comet: ['☄️', '#6b2f1f'],
-  satellite: ['🛰️', '#2f4f4f'],
-  star: ['⭐', '#5b43c8'],
-  wild: ['🌀', '#5b43c8'],
-  galaxy: ['🌌', '#20306b'],
-  scatter: ['🌌', '#20306b'],
-  sun: ['☀️', '#7a5a10'],
-  earth: ['🌍', '#1f5a3a'],
-  alien: ['👽', '#2f6b1f'],
-  meteor: ['🌠', '#4a2f5a'],
-  telescope: ['🔭', '#3a3a5a'],
-  nebula: ['🌫️', '#4a2a6b'],
-  blackhole: ['🕳️', '#111122'],
-  'black hole': ['🕳️', '#111122'],
-  diamond: ['💎', '#1f4f7a'],
-  gem: ['💎', '#1f4f7a'],
-  crystal: ['💎', '#1f5a6b'],
-  orb: ['🔮', '#4a1f6b'],
-  ring: ['💍', '#5a4a1f'],
-  crown: ['👑', '#6b5a10'],
-  bell: ['🔔', '#6b5a10'],
-  bar: ['🟫', '#4a3a2a'],
-  cherry: ['🍒', '#6b1f2a'],
-  a: ['A', '#2a3a6b'],
-  k: ['K', '#2a5a4a'],
-  q: ['Q', '#5a2a4a'],
-  j: ['J', '#4a4a2a'],
-  '10': ['10', '#2a4a5a'],
-  ace: ['A', '#2a3a6b'],
-  king: ['K', '#2a5a4a'],
-  queen: ['Q', '#5a2a4a'],
-  jack: ['J', '#4a4a2a'],
-  ten: ['10', '#2a4a5a'],
-  red: ['🔴', '#5a1f2a'],
-  blue: ['🔵', '#1f2f6b'],
-  green: ['🟢', '#1f5a2f'],
-  yellow: ['🟡', '#6b5a1f'],
-  purple: ['🟣', '#4a1f6b'],
-  orange: ['🟠', '#6b3a1f'],
-  pink: ['🩷', '#6b1f4a'],
-  white: ['⚪', '#4a4a5a'],
-};
-const FALLBACK_COLOURS = ['#3a2a6b', '#1f4f6b', '#6b3a1f', '#2f6b3a', '#6b1f4a', '#4a4a1f', '#1f6b6b', '#5a2a2a'];
-
-export type Look = { emoji: string; colour: string };
-
-/** How a symbol is drawn: by its name (any case, any game), else its initials on a stable colour. */
-export function look(name: string): Look {
-  const key = name.toLowerCase().trim();
-  const known =
-    LOOKS[key] ??
-    LOOKS[key.replace(/^(blue|red|green|purple|yellow|orange|pink|white) /, '')] ??
-    LOOKS[key.split(/[\s_-]/)[0] ?? ''];
-  if (known) return { emoji: known[0], colour: known[1] };
-  let hash = 0;
-  for (const ch of key) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
-  const initials =
-    name
-      .replace(/[^A-Za-z0-9 ]/g, '')
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((w) => w[0])
-      .join('')
-      .slice(0, 2) || '?';
-  return { emoji: initials.toUpperCase(), colour: FALLBACK_COLOURS[hash % FALLBACK_COLOURS.length]! };
-}
-
-/** A symbol's name with a multiplier (`Wild×3`): the symbol's look with a "×3" badge. */
+/** A symbol's name with a multiplier (`Wild×3`): the symbol's art with a "×3" badge. */
 export function paintTile(tile: HTMLElement, name: string, extra?: string): void {
   const m = /^(.*?)\s*×\s*(\d+)$/.exec(name);
   if (m && !extra) extra = `×${m[2]}`;
   const base = m ? m[1]! : name;
-  const l = look(base);
-  tile.textContent = emojiOk() || !/\p{Extended_Pictographic}/u.test(l.emoji) ? l.emoji : shortName(base);
-  tile.classList.toggle('text', !emojiOk());
-  tile.style.setProperty('--tile', l.colour);
+  tile.replaceChildren(symbolArt(base));
+  tile.style.setProperty('--tile', symbolColour(base));
   tile.title = name;
+  tile.setAttribute('role', 'img');
   tile.setAttribute('aria-label', name);
   tile.dataset.symbol = name;
   if (extra) tile.appendChild(h('span', { class: 'mult' }, extra));
 }
-
-const shortName = (name: string): string =>
-  name.toLowerCase() === 'seven'
-    ? '7'
-    : name
-        .split(/\s+/)
-        .map((w) => w.slice(0, name.includes(' ') ? 1 : 3))
-        .join('')
-        .toUpperCase();
 
 /** A grid of `cols` reels of `rows` tiles that spin and stop reel by reel. */
 export class ReelSet {
@@ -183,12 +90,12 @@ export class ReelSet {
   spinAll(): void {
     this.clearHighlight();
     for (let c = 0; c < this.cols; c++) {
-      this.setReel(
-        c,
-        Array.from({ length: this.rows + 1 }, () => this.randomName()),
-      );
+      // A strip of twice the reel's height whose halves are alike, scrolled by its half in a loop.
+      const half = Array.from({ length: this.rows }, () => this.randomName());
+      this.setReel(c, [...half, ...half]);
       const reel = this.reels[c]!;
       reel.classList.remove('landed');
+      reel.style.setProperty('--spin-delay', `${c * 60}ms`);
       reel.classList.add('spinning');
     }
   }
@@ -232,18 +139,21 @@ export class ReelSet {
     this.fillRandom();
   }
 
-  /** Highlights `cells` ([reel, row]) and draws a line through `path` (one row per reel) if given. */
-  highlight(cells: readonly (readonly [number, number])[], path?: readonly number[]): void {
+  /**
+   * Highlights `cells` ([reel, row]) and draws a line through each of `paths` (one row per reel),
+   * drawn in as it appears.
+   */
+  highlight(cells: readonly (readonly [number, number])[], paths: readonly (readonly number[])[] = []): void {
     this.root.classList.add('showing');
     for (const col of this.tiles) for (const t of col ?? []) t.classList.remove('hit');
     for (const [c, r] of cells) this.tile(c, r)?.classList.add('hit');
     this.lines.replaceChildren();
-    if (path) {
+    paths.forEach((path, i) => {
       const points = path.map((r, c) => `${((c + 0.5) / this.cols) * 100},${((r + 0.5) / this.rows) * 100}`).join(' ');
-      this.lines.appendChild(
-        svg('polyline', { points, 'vector-effect': 'non-scaling-stroke', style: 'stroke-width:3' }),
-      );
-    }
+      const line = svg('polyline', { points, pathLength: 100, 'vector-effect': 'non-scaling-stroke' });
+      line.style.setProperty('--line', LINE_COLOURS[i % LINE_COLOURS.length]!);
+      this.lines.appendChild(line);
+    });
   }
 
   clearHighlight(): void {
@@ -252,6 +162,9 @@ export class ReelSet {
     this.lines.replaceChildren();
   }
 }
+
+/** Win lines shown together get colours of their own. */
+const LINE_COLOURS = ['#ffcc4d', '#3ddc97', '#ff7ad9', '#7cc8ff', '#ff8a4c', '#c59bff'];
 
 export type WinItem = { label: string; cells: (readonly [number, number])[]; path?: readonly number[] };
 
@@ -265,7 +178,7 @@ export class WinCycler {
 
   constructor(
     private readonly reels: {
-      highlight: (cells: readonly (readonly [number, number])[], path?: readonly number[]) => void;
+      highlight: (cells: readonly (readonly [number, number])[], paths?: readonly (readonly number[])[]) => void;
       clearHighlight: () => void;
     },
   ) {
@@ -277,15 +190,19 @@ export class WinCycler {
     this.list.replaceChildren(...items.map((item) => h('li', {}, item.label)));
     if (items.length === 0) return;
     const all = items.flatMap((i) => i.cells);
-    this.reels.highlight(all, items.length === 1 ? items[0]!.path : undefined);
+    const paths = items.flatMap((i) => (i.path ? [i.path] : []));
+    this.reels.highlight(all, paths);
     if (!cycle || items.length < 2) return;
     let i = -1;
     this.timer = window.setInterval(() => {
       i = (i + 1) % (items.length + 1);
       const lis = [...this.list.children];
       lis.forEach((li, k) => li.classList.toggle('current', k === i));
-      if (i === items.length) this.reels.highlight(all);
-      else this.reels.highlight(items[i]!.cells, items[i]!.path);
+      if (i === items.length) this.reels.highlight(all, paths);
+      else {
+        const item = items[i]!;
+        this.reels.highlight(item.cells, item.path ? [item.path] : []);
+      }
     }, 1400);
   }
 
@@ -340,7 +257,15 @@ export class SlotStage {
     this.wins = new WinCycler(reels);
     this.message = h('div', { class: 'slot-message', 'aria-live': 'polite', 'data-testid': 'round-message' });
     ctx.stage.append(
-      h('div', { class: 'slot' }, h('div', { class: 'slot-head' }, ...head), reels.root, this.message, this.wins.list),
+      h(
+        'div',
+        { class: 'slot' },
+        h('div', { class: 'slot-head' }, ...head),
+        // The reels' box: a size container the reels scale into (styles.css).
+        h('div', { class: 'slot-reels' }, reels.root),
+        this.message,
+        this.wins.list,
+      ),
     );
   }
 
