@@ -11,6 +11,7 @@ export const GAME_INFO: Readonly<Record<string, { title: string; kind: GameKind 
   'orbit-plinko': { title: 'Orbit Plinko', kind: 'plinko' },
   'orbit-keno': { title: 'Orbit Keno', kind: 'keno' },
   'meteor-tumble': { title: 'Meteor Tumble', kind: 'slot' },
+  'lunar-link': { title: 'Lunar Link', kind: 'slot' },
 };
 
 export const GAME_SLUGS = Object.keys(GAME_INFO);

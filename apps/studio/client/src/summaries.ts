@@ -7,6 +7,7 @@ import type { CrashOutcome } from '../../src/games/rocket-crash/math';
 import type { PlinkoOutcome } from '../../src/games/orbit-plinko/math';
 import type { KenoOutcome } from '../../src/games/orbit-keno/math';
 import type { TumbleOutcome } from '../../src/games/meteor-tumble/math';
+import type { LinkOutcome } from '../../src/games/lunar-link/math';
 import type { StellarOutcome, StellarSpin } from '../../src/games/stellar-sevens/math';
 import { formatAmount, formatMultiplier } from './money';
 
@@ -86,6 +87,17 @@ const SUMMARIES: Record<string, (outcome: never) => string[]> = {
       ...rowsOf(s.grid).map((r) => `  ${r}`),
       ...s.wins.map((w) => `  ${w.count} × ${w.symbol}: ${w.pay} coins × ${s.multiplier} = ${formatAmount(w.win)}`),
     ]),
+    `Total win ${formatAmount(o.win)}.`,
+  ],
+  'lunar-link': (o: LinkOutcome) => [
+    `Stake ${formatAmount(o.stake)} (coin ${formatAmount(o.coin)}).`,
+    ...rowsOf(o.grid).map((r) => `  ${r}`),
+    ...o.wins.map((w) => `${w.symbol} on ${w.reels} reels: ${w.ways} ways pay ${formatAmount(w.win)}`),
+    ...(o.bonus
+      ? [
+          `Hold and Win with ${o.coins.length} Moons: ${o.bonus.respins.length} respins, ${o.bonus.coins.length} Moons worth ${o.bonus.coins.reduce((a, x) => a + x.value, 0)} coins${o.bonus.grand ? ' + the Grand' : ''} = ${formatAmount(o.bonus.win)}`,
+        ]
+      : []),
     `Total win ${formatAmount(o.win)}.`,
   ],
   'orbit-keno': (o: KenoOutcome) => [

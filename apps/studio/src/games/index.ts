@@ -8,12 +8,22 @@ import { cosmicClusters } from './cosmic-clusters/math';
 import { plinko } from './orbit-plinko/math';
 import { keno } from './orbit-keno/math';
 import { meteorTumble } from './meteor-tumble/math';
+import { lunarLink } from './lunar-link/math';
 import type { AnyGameMath } from './types';
 
 export const GAMES: Readonly<Record<string, AnyGameMath>> = Object.fromEntries(
-  [stellarSevens, nebulaWays, cosmicClusters, europeanRoulette, orbitDice, rocketCrash, plinko, keno, meteorTumble].map(
-    (g) => [g.slug, g],
-  ),
+  [
+    stellarSevens,
+    nebulaWays,
+    cosmicClusters,
+    europeanRoulette,
+    orbitDice,
+    rocketCrash,
+    plinko,
+    keno,
+    meteorTumble,
+    lunarLink,
+  ].map((g) => [g.slug, g]),
 );
 
 export type { GameMath, AnyGameMath, PaytableRow } from './types';

@@ -55,7 +55,13 @@ export type Studio = {
 
 /** Standalone, the studio's own choice; mounted by the casino, the casino's list is passed in. */
 export const DEFAULT_JACKPOT_GAMES = ['stellar-sevens'] as const;
-export const DEFAULT_SLOT_GAMES = ['stellar-sevens', 'nebula-ways', 'cosmic-clusters', 'meteor-tumble'] as const;
+export const DEFAULT_SLOT_GAMES = [
+  'stellar-sevens',
+  'nebula-ways',
+  'cosmic-clusters',
+  'meteor-tumble',
+  'lunar-link',
+] as const;
 export { CLIENT_SEED, DEMO_CURRENCY } from '../protocol';
 export const DEMO_BALANCE_CENTS = 100_000;
 export const SESSION_TTL_MS = 12 * 3_600_000;
