@@ -1,9 +1,11 @@
 /**
  * The profile in real chromium against the real server: tabs, details (with the state filled
  * from an Australian postcode), the personal-info popup, password change, two-factor on and
- * off through the sign-in popup, "sign out everywhere else", document upload. Players register
+ * off through the sign-in popup (with its recovery codes: saved, signed in with, renewed),
+ * "sign out everywhere else", document upload. Players register
  * and sign in through the real forms (which solve the server's captcha).
  */
+import fs from 'node:fs';
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -40,6 +42,39 @@ async function registerThroughProfile(page: Page, email: string, path = '/profil
 async function signIn(page: Page, email: string, password: string) {
   await page.goto(url('/sign-in'));
   await fillSignIn(page, email, password);
+}
+
+/**
+ * The recovery codes the security tab shows after two-factor is turned on or new codes are made:
+ * 10 of them; copied to the clipboard and downloaded as text, each with every code; "Done" only
+ * once "I have saved my recovery codes" is ticked. Answers the codes.
+ */
+async function savedRecoveryCodes(page: Page): Promise<string[]> {
+  const panel = page.getByTestId('recovery-codes');
+  await panel.waitFor();
+  const codes = (await panel.locator('li code').allTextContents()).map((c) => c.trim());
+  expect(codes).toHaveLength(10);
+  for (const c of codes) expect(c).toMatch(/^[A-HJKMNP-Z2-9]{5}-[A-HJKMNP-Z2-9]{5}$/);
+  const done = panel.getByRole('button', { name: 'Done' });
+  expect(await done.isDisabled()).toBe(true);
+
+  await panel.getByRole('button', { name: 'Copy codes' }).click();
+  await panel.getByRole('button', { name: 'Codes copied' }).waitFor();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(codes.join('\n'));
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    panel.getByRole('button', { name: 'Download as .txt' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('orbit-recovery-codes.txt');
+  const text = fs.readFileSync((await download.path())!, 'utf8');
+  expect(text).toContain('Orbit recovery codes');
+  for (const c of codes) expect(text).toContain(c);
+
+  await panel.getByLabel('I have saved my recovery codes').check();
+  await done.click();
+  await poll(() => panel.count()).toBe(0);
+  return codes;
 }
 
 /** The TOTP code of `secret` for the 30-second step `offset` steps from now. */
@@ -153,8 +188,9 @@ describe('profile', () => {
     });
   });
 
-  it('turns two-factor on (QR and key), asks for a code at sign-in, and turns it off again', async () => {
-    await withPage(env.browser, async (page) => {
+  it('turns two-factor on (QR and key), saves the recovery codes, asks for a code at sign-in, signs in with a recovery code, renews them, and turns it off again', async () => {
+    await withPage(env.browser, async (page, context) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: env.server.baseUrl });
       const email = newEmail('profile');
       await registerThroughProfile(page, email, '/profile/security');
       await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
@@ -174,7 +210,11 @@ describe('profile', () => {
       await code.fill(totp(secret, -1));
       await setup.getByRole('button', { name: 'Turn on' }).click();
       await page.getByText('Two-factor authentication is on. You will be asked').waitFor();
+
+      // The recovery codes, shown this once: copied, downloaded, and closed only once saved.
+      const codes = await savedRecoveryCodes(page);
       await page.getByTestId('two-factor-disable').waitFor();
+      await page.getByText('You have 10 recovery codes left.').waitFor();
 
       await signOut(page);
       await signIn(page, email, PASSWORD);
@@ -184,7 +224,29 @@ describe('profile', () => {
       await dialog(page).locator('button[type="submit"]').click();
       await signedInAs(page, email);
 
+      // Phone lost: a recovery code (typed in lower case, without its dash) instead.
+      await signOut(page);
+      await signIn(page, email, PASSWORD);
+      await dialog(page).getByRole('button', { name: 'Use a recovery code' }).click();
+      const recovery = dialog(page).getByLabel('Recovery code', { exact: true });
+      await recovery.waitFor();
+      expect(await recovery.getAttribute('name')).toBe('otp_attempt');
+      expect(await recovery.getAttribute('inputmode')).toBe('text');
+      await recovery.fill(codes[0]!.toLowerCase().replace('-', ''));
+      await dialog(page).locator('button[type="submit"]').click();
+      await signedInAs(page, email);
+
       await page.goto(url('/profile/security'));
+      await page.getByText('You have 9 recovery codes left.').waitFor();
+      // New codes for a recovery code (the current TOTP step is used up by the sign-in).
+      await page.getByRole('button', { name: 'New recovery codes' }).click();
+      const renew = page.getByTestId('recovery-codes-renew');
+      await renew.locator('input[name="authentication_code"]').fill(codes[1]!);
+      await renew.getByRole('button', { name: 'Create new recovery codes' }).click();
+      const renewed = await savedRecoveryCodes(page);
+      expect(renewed.some((c) => codes.includes(c))).toBe(false);
+      await page.getByText('You have 10 recovery codes left.').waitFor();
+
       const disable = page.getByTestId('two-factor-disable');
       await disable.locator('input[name="authentication_code"]').fill(totp(secret, 1));
       await disable.getByRole('button', { name: 'Turn off two-factor authentication' }).click();

@@ -60,6 +60,7 @@ export const signInRequestSchema = z.object({
   user: z.object({
     email: z.string().max(1000).optional(),
     password: z.string().max(1000).optional(),
+    /** A TOTP code, or a recovery code (`ABCDE-FGHJK`, spent by the sign-in). */
     otp_attempt: z.string().max(20).optional(),
     dfpc: z.string().max(512).optional(),
     captcha: z.string().max(4096).optional(),
@@ -71,8 +72,13 @@ export type SignInRequest = z.infer<typeof signInRequestSchema>;
 
 /** A TOTP secret: 20 bytes in RFC 4648 base32, no padding (32 characters). */
 export const otpSecretSchema = z.string().regex(/^[A-Z2-7]{32}$/, 'invalid');
-/** A 6-digit TOTP code; anything else is simply not a valid code (judged by the server as `invalid`). */
+/**
+ * A 6-digit TOTP code, or (where the call says so) a recovery code (`ABCDE-FGHJK`; case, dashes
+ * and spaces do not matter); anything else is simply not a valid code (judged by the server as `invalid`).
+ */
 const authenticationCodeSchema = z.string().max(20);
+/** Recovery codes as handed out: 10 of them, each `ABCDE-FGHJK`, shown once. */
+const recoveryCodesSchema = z.array(z.string());
 
 /** GET: a new secret for the authenticator app and its `otpauth://` URI as a QR image (data URL). */
 export const twoFactorSetupResponseSchema = z.object({ otp_secret: z.string(), data: z.string() });
@@ -81,10 +87,26 @@ export type TwoFactorSetup = z.infer<typeof twoFactorSetupResponseSchema>;
 export const twoFactorEnableRequestSchema = z.object({
   two_factor: z.object({ otp_secret: otpSecretSchema, authentication_code: authenticationCodeSchema }),
 });
-/** DELETE: a current code turns two-factor off. */
+/** POST's answer: the 10 recovery codes, the only time they are shown (a body the older front ends ignore). */
+export const twoFactorEnableResponseSchema = z.object({ recovery_codes: recoveryCodesSchema });
+export type TwoFactorEnableResponse = z.infer<typeof twoFactorEnableResponseSchema>;
+/** DELETE: a current code, or a recovery code, turns two-factor off (and deletes the recovery codes). */
 export const twoFactorDisableRequestSchema = z.object({
   two_factor: z.object({ authentication_code: authenticationCodeSchema }),
 });
+
+// ---- /api/v2/player/two_factor/recovery_codes ---------------------------------------------------------
+
+/** GET: how many recovery codes are still unused (422 `base: ['not_enabled']` when two-factor is off). */
+export const twoFactorRecoveryCodesLeftResponseSchema = z.object({ left: z.number().int().min(0) });
+export type TwoFactorRecoveryCodesLeft = z.infer<typeof twoFactorRecoveryCodesLeftResponseSchema>;
+/** POST: a current code, or a recovery code, replaces all recovery codes with 10 new ones. */
+export const twoFactorRecoveryCodesRequestSchema = z.object({
+  two_factor: z.object({ authentication_code: authenticationCodeSchema }),
+});
+/** POST's answer: the 10 new recovery codes, shown once; the earlier ones no longer work. */
+export const twoFactorRecoveryCodesResponseSchema = z.object({ recovery_codes: recoveryCodesSchema });
+export type TwoFactorRecoveryCodes = z.infer<typeof twoFactorRecoveryCodesResponseSchema>;
 
 // ---- confirmation and password reset ------------------------------------------------------------
 

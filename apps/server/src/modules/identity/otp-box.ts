@@ -4,16 +4,24 @@
  * a secret stored before a key was set is still read, and sealed at its next use
  * (docs/security.md). A database copy alone then gives nobody the codes of a player.
  */
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes } from 'node:crypto';
 
 const SEALED = /^v1:([A-Za-z0-9_-]{16}):([A-Za-z0-9_-]{22}):([A-Za-z0-9_-]+)$/;
 
 export class OtpBox {
   private readonly key: Buffer | undefined;
+  /** A second key from the same setting, for digests (recovery codes), never for sealing. */
+  private readonly macKey: Buffer | undefined;
 
   /** `secret`: OTP_ENCRYPTION_KEY (32+ characters), hashed to the 256-bit key. */
   constructor(secret: string | undefined) {
     this.key = secret === undefined ? undefined : createHash('sha256').update(`otp-box:${secret}`).digest();
+    this.macKey = secret === undefined ? undefined : createHash('sha256').update(`otp-box-mac:${secret}`).digest();
+  }
+
+  /** HMAC-SHA-256 (base64url) of `text` under the digest key; null without a key (the demo). */
+  mac(text: string): string | null {
+    return this.macKey ? createHmac('sha256', this.macKey).update(text).digest('base64url') : null;
   }
 
   /** What is stored for a secret: sealed when a key is configured. */

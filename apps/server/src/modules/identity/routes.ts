@@ -16,6 +16,10 @@ import {
   signUpRequestSchema,
   twoFactorDisableRequestSchema,
   twoFactorEnableRequestSchema,
+  twoFactorEnableResponseSchema,
+  twoFactorRecoveryCodesLeftResponseSchema,
+  twoFactorRecoveryCodesRequestSchema,
+  twoFactorRecoveryCodesResponseSchema,
   twoFactorSetupResponseSchema,
 } from '@orbit/contracts';
 import { z } from 'zod';
@@ -267,16 +271,58 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
       {
         schema: {
           ...player,
-          summary: 'Turn two-factor on: the secret from the GET and a code from it',
+          summary:
+            'Turn two-factor on: the secret from the GET and a code from it; answers the 10 recovery codes, once',
           body: twoFactorEnableRequestSchema,
-          response: { 200: emptyResponseSchema },
+          response: { 200: twoFactorEnableResponseSchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { user } = await requirePlayer(request);
         const { otp_secret, authentication_code } = request.body.two_factor;
-        await service.enableTwoFactor(user, otp_secret, authentication_code);
-        return {};
+        const recoveryCodes = await service.enableTwoFactor(user, otp_secret, authentication_code);
+        // The codes are shown once and must not linger in any cache.
+        reply.header('cache-control', 'no-store');
+        return { recovery_codes: recoveryCodes };
+      },
+    );
+
+    app.get(
+      '/api/v2/player/two_factor/recovery_codes',
+      {
+        schema: {
+          ...player,
+          summary: 'How many recovery codes are still unused (never the codes)',
+          response: { 200: twoFactorRecoveryCodesLeftResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const left = await service.recoveryCodesLeft((await requirePlayer(request)).user);
+        reply.header('cache-control', 'no-store');
+        return { left };
+      },
+    );
+
+    app.post(
+      '/api/v2/player/two_factor/recovery_codes',
+      {
+        schema: {
+          ...player,
+          summary:
+            'Replace all recovery codes with 10 new ones (a current code or a recovery code); answers them, once',
+          body: twoFactorRecoveryCodesRequestSchema,
+          response: { 200: twoFactorRecoveryCodesResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const { user } = await requirePlayer(request);
+        const recoveryCodes = await service.renewRecoveryCodes(
+          user,
+          request.body.two_factor.authentication_code,
+          metaOf(request, edgeTrusted),
+        );
+        reply.header('cache-control', 'no-store');
+        return { recovery_codes: recoveryCodes };
       },
     );
 
@@ -285,7 +331,7 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
       {
         schema: {
           ...player,
-          summary: 'Turn two-factor off with a current code',
+          summary: 'Turn two-factor off with a current code or a recovery code; deletes the recovery codes',
           body: twoFactorDisableRequestSchema,
           response: { 200: emptyResponseSchema },
         },

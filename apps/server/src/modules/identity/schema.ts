@@ -114,6 +114,25 @@ export const emailTokens = pgTable(
 );
 
 /**
+ * Two-factor recovery codes: 10 per player with two-factor on, handed out once (at enabling and
+ * at renewal, which replaces them all), single-use (`used_at`), deleted when two-factor is turned
+ * off. Only a digest of each is stored (recovery-codes.ts), looked up by player and digest.
+ */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' })
+      .notNull()
+      .references(() => users.id),
+    codeDigest: text('code_digest').notNull(),
+    createdAt: at('created_at').notNull(),
+    usedAt: at('used_at'),
+  },
+  (t) => [uniqueIndex('two_factor_recovery_codes_user_digest').on(t.userId, t.codeDigest)],
+);
+
+/**
  * Failed sign-ins, counted per address (known or not) and per IP over a sliding window. In the
  * database so that every instance sees the same count.
  */

@@ -31,11 +31,29 @@ import {
   needsTouch,
   sessionState,
 } from './rules';
-import { addressAttempts, emailTokens, sessions, signInFailures, userGroups, users } from './schema';
+import {
+  addressAttempts,
+  emailTokens,
+  sessions,
+  signInFailures,
+  twoFactorRecoveryCodes,
+  userGroups,
+  users,
+} from './schema';
 
 type AddressAction = (typeof addressAttempts.action.enumValues)[number];
 import { hashToken, newToken } from '../../platform/tokens';
 import { acceptedStep, newOtpSecret, otpauthUri, qrDataUrl } from './totp';
+import {
+  formatRecoveryCode,
+  newRecoveryCodes,
+  normalizeRecoveryCode,
+  recoveryCodeDigest,
+  recoveryCodeDigests,
+} from './recovery-codes';
+
+/** A second factor as the player typed it: a TOTP code (its step) or a recovery code (its possible digests). */
+type SecondFactor = { kind: 'totp'; step: number } | { kind: 'recovery'; digests: string[] };
 
 export type SessionRow = typeof sessions.$inferSelect;
 /** A signed-in request: the player and the session that signs them in. */
@@ -243,36 +261,81 @@ export class IdentityService {
     return { otp_secret: secret, data: await qrDataUrl(otpauthUri(secret, user.email)) };
   }
 
-  /** Turns two-factor on with the secret of the setup and a current code from it (which is then used up). */
-  async enableTwoFactor(user: UserRow, secret: string, code: string): Promise<void> {
+  /**
+   * Turns two-factor on with the secret of the setup and a current code from it (which is then
+   * used up), and answers the player's 10 new recovery codes (`ABCDE-FGHJK`), the only time they
+   * are shown: only their digests are stored.
+   */
+  async enableTwoFactor(user: UserRow, secret: string, code: string): Promise<string[]> {
     if (user.twoFactorEnabled) throw unprocessable('already_enabled');
-    const step = acceptedStep(secret, code, this.clock.now(), null);
+    const now = this.clock.now();
+    const step = acceptedStep(secret, code, now, null);
     if (step === null) throw unprocessable('invalid', 'authentication_code');
-    const [done] = await this.db
-      .update(users)
-      .set({ twoFactorEnabled: true, otpSecret: this.otpBox.seal(secret), otpLastStep: step })
-      .where(and(eq(users.id, user.id), eq(users.twoFactorEnabled, false)))
-      .returning({ id: users.id });
-    if (!done) throw unprocessable('already_enabled');
+    return this.db.transaction(async (tx) => {
+      const [done] = await tx
+        .update(users)
+        .set({ twoFactorEnabled: true, otpSecret: this.otpBox.seal(secret), otpLastStep: step })
+        .where(and(eq(users.id, user.id), eq(users.twoFactorEnabled, false)))
+        .returning({ id: users.id });
+      if (!done) throw unprocessable('already_enabled');
+      return this.replaceRecoveryCodes(tx, user.id, now);
+    });
   }
 
   /**
-   * Turns two-factor off with a current code. A wrong code counts as a failed sign-in of the
-   * address (so a stolen session cannot try all million codes), and the lock applies here too.
+   * Replaces all of the player's recovery codes with 10 new ones, proven by a current TOTP code or
+   * an unused recovery code (spent, like all the others). A wrong one counts as a failed sign-in,
+   * as at disable, and the lock applies.
+   */
+  async renewRecoveryCodes(user: UserRow, code: string, meta: RequestMeta): Promise<string[]> {
+    if (!user.twoFactorEnabled) throw unprocessable('not_enabled');
+    const now = this.clock.now();
+    await this.refuseWhenLocked(user.email, meta.ip, now);
+    const factor = this.secondFactorOf(user, code, now);
+    const codes =
+      factor === null
+        ? null
+        : await this.db.transaction(async (tx) =>
+            (await this.spendSecondFactor(tx, user, factor, now)) ? this.replaceRecoveryCodes(tx, user.id, now) : null,
+          );
+    if (!codes) {
+      await this.recordFailure(user.email, meta.ip, now);
+      throw unprocessable('invalid', 'authentication_code');
+    }
+    return codes;
+  }
+
+  /** How many of the player's recovery codes are still unused. */
+  async recoveryCodesLeft(user: UserRow): Promise<number> {
+    if (!user.twoFactorEnabled) throw unprocessable('not_enabled');
+    const [row] = await this.db
+      .select({ left: sql<number>`count(*)::int` })
+      .from(twoFactorRecoveryCodes)
+      .where(and(eq(twoFactorRecoveryCodes.userId, user.id), isNull(twoFactorRecoveryCodes.usedAt)));
+    return row?.left ?? 0;
+  }
+
+  /**
+   * Turns two-factor off with a current code or a recovery code, and deletes the recovery codes.
+   * A wrong code counts as a failed sign-in of the address (so a stolen session cannot try all
+   * million codes), and the lock applies here too.
    */
   async disableTwoFactor(user: UserRow, code: string, meta: RequestMeta): Promise<void> {
     if (!user.twoFactorEnabled || !user.otpSecret) throw unprocessable('not_enabled');
     const now = this.clock.now();
     await this.refuseWhenLocked(user.email, meta.ip, now);
-    const step = acceptedStep(this.otpBox.open(user.otpSecret), code, now, user.otpLastStep);
-    const [done] =
-      step === null
-        ? []
-        : await this.db
-            .update(users)
-            .set({ twoFactorEnabled: false, otpSecret: null, otpLastStep: null })
-            .where(and(eq(users.id, user.id), eq(users.twoFactorEnabled, true), this.stepStillNew(step)))
-            .returning({ id: users.id });
+    const factor = this.secondFactorOf(user, code, now);
+    const done =
+      factor !== null &&
+      (await this.db.transaction(async (tx) => {
+        if (!(await this.spendSecondFactor(tx, user, factor, now))) return false;
+        await tx
+          .update(users)
+          .set({ twoFactorEnabled: false, otpSecret: null, otpLastStep: null })
+          .where(eq(users.id, user.id));
+        await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, user.id));
+        return true;
+      }));
     if (!done) {
       await this.recordFailure(user.email, meta.ip, now);
       throw unprocessable('invalid', 'authentication_code');
@@ -465,9 +528,9 @@ export class IdentityService {
   }
 
   /**
-   * Checks the code against the player's secret and, when right, uses up its step (conditionally:
-   * of two concurrent uses of one code, one wins), the pending marker if any, forgives the
-   * address's failures and starts the session.
+   * Checks the code against the player's secret, or their recovery codes, and, when right, uses up
+   * its step or the recovery code (conditionally: of two concurrent uses of one code, one wins),
+   * the pending marker if any, forgives the address's failures and starts the session.
    */
   private async finishTwoFactorSignIn(
     user: UserRow,
@@ -476,23 +539,12 @@ export class IdentityService {
     meta: RequestMeta,
     now: Date,
   ): Promise<SignInOutcome & { kind: 'signed_in' }> {
-    const step = user.otpSecret
-      ? acceptedStep(this.otpBox.open(user.otpSecret), otpAttempt, now, user.otpLastStep)
-      : null;
+    const factor = this.secondFactorOf(user, otpAttempt, now);
     const signedIn =
-      step === null
+      factor === null
         ? null
         : await this.db.transaction(async (tx) => {
-            // A secret stored before OTP_ENCRYPTION_KEY was set is sealed at this use.
-            const resealed =
-              user.otpSecret && this.otpBox.needsSealing(user.otpSecret)
-                ? { otpSecret: this.otpBox.seal(this.otpBox.open(user.otpSecret)) }
-                : {};
-            const [stepped] = await tx
-              .update(users)
-              .set({ otpLastStep: step, ...resealed })
-              .where(and(eq(users.id, user.id), eq(users.twoFactorEnabled, true), this.stepStillNew(step)))
-              .returning();
+            const stepped = await this.spendSecondFactor(tx, user, factor, now);
             if (!stepped) return null;
             if (pendingId !== null) {
               const [used] = await tx
@@ -511,6 +563,74 @@ export class IdentityService {
       throw unprocessable('invalid', 'otp_attempt');
     }
     return { kind: 'signed_in', ...signedIn };
+  }
+
+  /**
+   * What a typed code is: six digits a TOTP code, judged against the secret (its step, when
+   * accepted); ten characters of the recovery alphabet (dashes, spaces and case aside) a recovery
+   * code, judged when spent. Null when it is neither, or a TOTP code that is not accepted.
+   */
+  private secondFactorOf(user: UserRow, code: string, now: Date): SecondFactor | null {
+    const recovery = normalizeRecoveryCode(code);
+    if (recovery !== null) return { kind: 'recovery', digests: recoveryCodeDigests(this.otpBox, user.id, recovery) };
+    const step = user.otpSecret ? acceptedStep(this.otpBox.open(user.otpSecret), code, now, user.otpLastStep) : null;
+    return step === null ? null : { kind: 'totp', step };
+  }
+
+  /**
+   * Uses up a second factor inside `tx`: a TOTP step moves `otp_last_step` forward, a recovery
+   * code gets `used_at`, each conditionally (two-factor still on, the step still new, the code
+   * still unused), so of two concurrent uses one wins. The player's row is written first either
+   * way (on PostgreSQL it locks it: every two-factor change goes through it in the same order).
+   * Answers the player's row, or null when the factor was already used or two-factor is off.
+   */
+  private async spendSecondFactor(
+    tx: Executor,
+    user: UserRow,
+    factor: SecondFactor,
+    now: Date,
+  ): Promise<UserRow | null> {
+    // A secret stored before OTP_ENCRYPTION_KEY was set is sealed at this use.
+    const resealed =
+      user.otpSecret && this.otpBox.needsSealing(user.otpSecret)
+        ? { otpSecret: this.otpBox.seal(this.otpBox.open(user.otpSecret)) }
+        : {};
+    const [row] = await tx
+      .update(users)
+      .set(factor.kind === 'totp' ? { otpLastStep: factor.step, ...resealed } : { twoFactorEnabled: true, ...resealed })
+      .where(
+        and(
+          eq(users.id, user.id),
+          eq(users.twoFactorEnabled, true),
+          factor.kind === 'totp' ? this.stepStillNew(factor.step) : undefined,
+        ),
+      )
+      .returning();
+    if (!row || factor.kind === 'totp') return row ?? null;
+    const spent = await tx
+      .update(twoFactorRecoveryCodes)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(twoFactorRecoveryCodes.userId, user.id),
+          inArray(twoFactorRecoveryCodes.codeDigest, factor.digests),
+          isNull(twoFactorRecoveryCodes.usedAt),
+        ),
+      )
+      .returning({ id: twoFactorRecoveryCodes.id });
+    return spent.length > 0 ? row : null;
+  }
+
+  /** Deletes the player's recovery codes and stores 10 new ones (digests); answers them formatted, to be shown once. */
+  private async replaceRecoveryCodes(tx: Executor, userId: number, now: Date): Promise<string[]> {
+    const codes = newRecoveryCodes();
+    await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
+    await tx
+      .insert(twoFactorRecoveryCodes)
+      .values(
+        codes.map((code) => ({ userId, codeDigest: recoveryCodeDigest(this.otpBox, userId, code), createdAt: now })),
+      );
+    return codes.map(formatRecoveryCode);
   }
 
   /** The step is later than the last one accepted (each code is accepted once). */

@@ -249,14 +249,19 @@ function PasswordSignInForm({
   );
 }
 
-/** The second step of a two-factor sign-in: only the code (the server remembers the rest for a few minutes). */
+/**
+ * The second step of a two-factor sign-in: only the code (the server remembers the rest for a few
+ * minutes). "Use a recovery code" turns the field into one for a saved recovery code
+ * (`ABCDE-FGHJK`): the same `otp_attempt`, which the server also takes as a recovery code.
+ */
 function TwoFactorForm({ onDone, onExpired }: { onDone: () => void; onExpired: () => void }) {
   const { t } = useI18n();
   const ref = useRef<HTMLFormElement>(null);
   const form = useFormState({ otp_attempt: '' });
+  const [recovery, setRecovery] = useState(false);
   const { errors } = form;
-  // The step replaces the password form: the code field takes the focus it had.
-  useEffect(() => ref.current?.querySelector<HTMLInputElement>('[name="otp_attempt"]')?.focus(), []);
+  // The step replaces the password form, and the switch the field: the code field takes the focus.
+  useEffect(() => ref.current?.querySelector<HTMLInputElement>('[name="otp_attempt"]')?.focus(), [recovery]);
   const onSubmit = form.submit(
     (values) => ({ otp_attempt: check(null, values.otp_attempt.trim()) }),
     async (values) => {
@@ -273,20 +278,33 @@ function TwoFactorForm({ onDone, onExpired }: { onDone: () => void; onExpired: (
     },
   );
   // The server's `invalid` means a wrong code here, not a broken link.
-  const codeError = errors.otp_attempt === 'invalid' ? 'otp_invalid' : errors.otp_attempt;
+  const codeError =
+    errors.otp_attempt === 'invalid' ? (recovery ? 'recovery_invalid' : 'otp_invalid') : errors.otp_attempt;
+  // The field is drawn anew (empty) for the other kind of code.
+  const switchTo = (useRecovery: boolean) => {
+    form.set('otp_attempt', '');
+    setRecovery(useRecovery);
+  };
   return (
     <form ref={ref} className="auth-form" method="post" noValidate onSubmit={onSubmit}>
-      <p>{t('auth.otpText')}</p>
+      <p>{t(recovery ? 'auth.recoveryText' : 'auth.otpText')}</p>
       <BaseError errors={errors} shown={['otp_attempt']} />
       <Field
+        // A new input for each kind: the keyboard and the browser's suggestions differ.
+        key={recovery ? 'recovery' : 'otp'}
         name="otp_attempt"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={10}
-        label={t('auth.otpLabel')}
+        inputMode={recovery ? 'text' : 'numeric'}
+        autoComplete={recovery ? 'off' : 'one-time-code'}
+        autoCapitalize={recovery ? 'characters' : undefined}
+        spellCheck={recovery ? false : undefined}
+        maxLength={recovery ? 20 : 10}
+        label={t(recovery ? 'auth.recoveryLabel' : 'auth.otpLabel')}
         onChange={(e) => form.set('otp_attempt', e.target.value)}
         error={codeError}
       />
+      <button type="button" className="auth-form__switch" onClick={() => switchTo(!recovery)}>
+        {t(recovery ? 'auth.useAppCode' : 'auth.useRecoveryCode')}
+      </button>
       <Submit busy={form.busy} label={t('auth.signIn')} />
     </form>
   );

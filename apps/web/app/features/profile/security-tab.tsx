@@ -1,11 +1,19 @@
-import type { Player, PlayerSession, TwoFactorSetup } from '@orbit/contracts';
+import type {
+  Player,
+  PlayerSession,
+  TwoFactorEnableResponse,
+  TwoFactorRecoveryCodes,
+  TwoFactorRecoveryCodesLeft,
+  TwoFactorSetup,
+} from '@orbit/contracts';
 import { newPasswordSchema } from '@orbit/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { refreshPlayer } from '../../lib/session-client';
-import { check, checkNewPassword, errorCodeOf, Field, NewPasswordFields, Notice } from '../../ui/form';
+import { check, CheckField, checkNewPassword, errorCodeOf, Field, NewPasswordFields, Notice } from '../../ui/form';
 import { deviceLabel } from './device-label';
+import { RECOVERY_CODES_FILE_NAME, recoveryCodesClipboard, recoveryCodesText } from './recovery-codes';
 import { OtherErrors, SubmitButton, useProfileForm } from './use-form';
 
 /** The security tab: password, two-factor sign-in, active sessions. */
@@ -71,14 +79,17 @@ function ChangePassword({ onChanged }: { onChanged: () => void }) {
 
 /**
  * Two-factor sign-in (TOTP). Turning it on: the server hands out a new secret with its QR code
- * (nothing stored yet); the player scans it, or types the secret, and proves it with a code.
- * Turning it off takes a current code.
+ * (nothing stored yet); the player scans it, or types the secret, and proves it with a code; the
+ * answer carries 10 recovery codes, shown here once. While on: how many recovery codes are left,
+ * new ones for a current code, and turning it off (a current code or a recovery code).
  */
 function TwoFactor({ enabled }: { enabled: boolean }) {
   const { t } = useI18n();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  /** Recovery codes just handed out: shown until the player says they saved them. */
+  const [freshCodes, setFreshCodes] = useState<string[] | null>(null);
   const form = useProfileForm({ authentication_code: '' }, { 'authentication_code.invalid': 'invalid_code' });
 
   const start = async () => {
@@ -97,12 +108,13 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
     (v) => ({ authentication_code: check(null, v.authentication_code.trim()) }),
     async (v) => {
       if (!setup) return;
-      await browserApi().post('/api/v2/player/two_factor', {
+      const answer = await browserApi().post<TwoFactorEnableResponse>('/api/v2/player/two_factor', {
         two_factor: { otp_secret: setup.otp_secret, authentication_code: v.authentication_code.trim() },
       });
       setSetup(null);
       form.setValues({ authentication_code: '' });
       setNotice('profile.twoFactor.enabled');
+      setFreshCodes(answer.recovery_codes);
       await refreshPlayer();
     },
   );
@@ -117,11 +129,12 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
       await refreshPlayer();
     },
   );
-  const codeField = (
+  // Turning it off takes a recovery code too (letters): no digits-only keyboard then.
+  const codeField = (numeric: boolean) => (
     <Field
       name="authentication_code"
       label={t('profile.twoFactor.code')}
-      inputMode="numeric"
+      inputMode={numeric ? 'numeric' : 'text'}
       autoComplete="one-time-code"
       value={form.values.authentication_code}
       onChange={(e) => form.set('authentication_code', e.target.value)}
@@ -130,14 +143,22 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
   );
 
   let body;
-  if (enabled) {
+  if (enabled && freshCodes) {
+    body = <FreshRecoveryCodes codes={freshCodes} onClose={() => (setFreshCodes(null), setNotice(null))} />;
+  } else if (enabled) {
     body = (
-      <form className="profile-form" method="post" noValidate onSubmit={disable} data-testid="two-factor-disable">
-        <p>{t('profile.twoFactor.onText')}</p>
-        <OtherErrors errors={form.errors} shown={['authentication_code']} />
-        {codeField}
-        <SubmitButton busy={form.busy} label={t('profile.twoFactor.disable')} className="button button--secondary" />
-      </form>
+      <>
+        <RecoveryCodesLeft />
+        <RenewRecoveryCodes onRenewed={(codes) => (setNotice(null), setFreshCodes(codes))} />
+        <form className="profile-form" method="post" noValidate onSubmit={disable} data-testid="two-factor-disable">
+          <p>
+            {t('profile.twoFactor.onText')} {t('profile.recoveryCodes.disableHint')}
+          </p>
+          <OtherErrors errors={form.errors} shown={['authentication_code']} />
+          {codeField(false)}
+          <SubmitButton busy={form.busy} label={t('profile.twoFactor.disable')} className="button button--secondary" />
+        </form>
+      </>
     );
   } else if (setup) {
     body = (
@@ -148,7 +169,7 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
           {t('profile.twoFactor.manual')} <code data-testid="two-factor-secret">{setup.otp_secret}</code>
         </p>
         <OtherErrors errors={form.errors} shown={['authentication_code']} />
-        {codeField}
+        {codeField(true)}
         <SubmitButton busy={form.busy} label={t('profile.twoFactor.enable')} />
       </form>
     );
@@ -169,6 +190,142 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
       {loadError ? <Notice kind="error">{t(`errors.${loadError}`, undefined, t('errors.unknown'))}</Notice> : null}
       {body}
     </section>
+  );
+}
+
+/**
+ * Recovery codes just handed out (after turning two-factor on, or new ones): the list, copy,
+ * download as .txt, and closing only once the player ticks that they saved them. They are not
+ * shown again.
+ */
+function FreshRecoveryCodes({ codes, onClose }: { codes: string[]; onClose: () => void }) {
+  const { t, locale } = useI18n();
+  const [saved, setSaved] = useState(false);
+  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(recoveryCodesClipboard(codes));
+      setCopied('yes');
+    } catch {
+      setCopied('failed');
+    }
+  };
+  const download = () => {
+    const issued = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(new Date());
+    const text = recoveryCodesText(
+      {
+        title: t('profile.recoveryCodes.fileTitle'),
+        intro: t('profile.recoveryCodes.fileIntro'),
+        issued: t('profile.recoveryCodes.fileIssued', { date: issued }),
+      },
+      codes,
+    );
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = RECOVERY_CODES_FILE_NAME;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+  return (
+    <div className="profile-card__actions profile-recovery" data-testid="recovery-codes">
+      <h3>{t('profile.recoveryCodes.title')}</h3>
+      <p>{t('profile.recoveryCodes.intro')}</p>
+      <ol className="profile-recovery__codes">
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ol>
+      <div className="profile-recovery__buttons">
+        <button type="button" className="button button--secondary" onClick={() => void copy()}>
+          {copied === 'yes' ? t('profile.recoveryCodes.copied') : t('profile.recoveryCodes.copy')}
+        </button>
+        <button type="button" className="button button--secondary" onClick={download}>
+          {t('profile.recoveryCodes.download')}
+        </button>
+      </div>
+      {copied === 'failed' ? <Notice kind="error">{t('profile.recoveryCodes.copyFailed')}</Notice> : null}
+      <CheckField
+        name="recovery_codes_saved"
+        label={t('profile.recoveryCodes.saved')}
+        checked={saved}
+        onChange={setSaved}
+      />
+      <button type="button" className="button button--primary" disabled={!saved} onClick={onClose}>
+        {t('profile.recoveryCodes.close')}
+      </button>
+    </div>
+  );
+}
+
+/** How many recovery codes are still unused (read when two-factor is on and no new codes are shown). */
+function RecoveryCodesLeft() {
+  const { t } = useI18n();
+  const [left, setLeft] = useState<number | null>(null);
+  useEffect(() => {
+    let live = true;
+    browserApi()
+      .get<TwoFactorRecoveryCodesLeft>('/api/v2/player/two_factor/recovery_codes')
+      .then((answer) => live && setLeft(answer.left))
+      // Only a hint: without it the tab works as before.
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  if (left === null) return null;
+  if (left === 0) return <Notice kind="error">{t('profile.recoveryCodes.noneLeft')}</Notice>;
+  return <p data-testid="recovery-codes-left">{t('profile.recoveryCodes.left', { count: left })}</p>;
+}
+
+/** "New recovery codes": a current code (or a recovery code) replaces them all; the new ones are then shown once. */
+function RenewRecoveryCodes({ onRenewed }: { onRenewed: (codes: string[]) => void }) {
+  const { t } = useI18n();
+  const [open, setOpen] = useState(false);
+  const form = useProfileForm({ authentication_code: '' }, { 'authentication_code.invalid': 'invalid_code' });
+  const renew = form.submit(
+    (v) => ({ authentication_code: check(null, v.authentication_code.trim()) }),
+    async (v) => {
+      const answer = await browserApi().post<TwoFactorRecoveryCodes>('/api/v2/player/two_factor/recovery_codes', {
+        two_factor: { authentication_code: v.authentication_code.trim() },
+      });
+      form.setValues({ authentication_code: '' });
+      setOpen(false);
+      onRenewed(answer.recovery_codes);
+    },
+  );
+  if (!open) {
+    return (
+      <div>
+        <button type="button" className="button button--secondary" onClick={() => setOpen(true)}>
+          {t('profile.recoveryCodes.renew')}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <form className="profile-form" method="post" noValidate onSubmit={renew} data-testid="recovery-codes-renew">
+      <p>{t('profile.recoveryCodes.renewText')}</p>
+      <OtherErrors errors={form.errors} shown={['authentication_code']} />
+      <Field
+        name="authentication_code"
+        label={t('profile.twoFactor.code')}
+        autoComplete="one-time-code"
+        value={form.values.authentication_code}
+        onChange={(e) => form.set('authentication_code', e.target.value)}
+        error={form.errors.authentication_code}
+      />
+      <div className="profile-recovery__buttons">
+        <SubmitButton busy={form.busy} label={t('profile.recoveryCodes.renewSubmit')} />
+        <button type="button" className="button button--secondary" onClick={() => setOpen(false)}>
+          {t('profile.recoveryCodes.cancel')}
+        </button>
+      </div>
+    </form>
   );
 }
 
