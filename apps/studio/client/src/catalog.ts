@@ -12,6 +12,7 @@ export const GAME_INFO: Readonly<Record<string, { title: string; kind: GameKind 
   'orbit-keno': { title: 'Orbit Keno', kind: 'keno' },
   'meteor-tumble': { title: 'Meteor Tumble', kind: 'slot' },
   'lunar-link': { title: 'Lunar Link', kind: 'slot' },
+  'warp-ways': { title: 'Warp Ways', kind: 'slot' },
 };
 
 export const GAME_SLUGS = Object.keys(GAME_INFO);

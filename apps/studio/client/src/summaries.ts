@@ -8,6 +8,7 @@ import type { PlinkoOutcome } from '../../src/games/orbit-plinko/math';
 import type { KenoOutcome } from '../../src/games/orbit-keno/math';
 import type { TumbleOutcome } from '../../src/games/meteor-tumble/math';
 import type { LinkOutcome } from '../../src/games/lunar-link/math';
+import type { WarpOutcome } from '../../src/games/warp-ways/math';
 import type { StellarOutcome, StellarSpin } from '../../src/games/stellar-sevens/math';
 import { formatAmount, formatMultiplier } from './money';
 
@@ -98,6 +99,12 @@ const SUMMARIES: Record<string, (outcome: never) => string[]> = {
           `Hold and Win with ${o.coins.length} Moons: ${o.bonus.respins.length} respins, ${o.bonus.coins.length} Moons worth ${o.bonus.coins.reduce((a, x) => a + x.value, 0)} coins${o.bonus.grand ? ' + the Grand' : ''} = ${formatAmount(o.bonus.win)}`,
         ]
       : []),
+    `Total win ${formatAmount(o.win)}.`,
+  ],
+  'warp-ways': (o: WarpOutcome) => [
+    `Stake ${formatAmount(o.stake)} (coin ${formatAmount(o.coin)}); reel heights ${o.heights.join(', ')}: ${o.ways} ways.`,
+    ...o.reels.map((col, r) => `  Reel ${r + 1}: ${col.join(' | ')}`),
+    ...o.wins.map((w) => `${w.symbol} on ${w.reels} reels: ${w.ways} ways pay ${formatAmount(w.win)}`),
     `Total win ${formatAmount(o.win)}.`,
   ],
   'orbit-keno': (o: KenoOutcome) => [

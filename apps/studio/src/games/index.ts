@@ -9,6 +9,7 @@ import { plinko } from './orbit-plinko/math';
 import { keno } from './orbit-keno/math';
 import { meteorTumble } from './meteor-tumble/math';
 import { lunarLink } from './lunar-link/math';
+import { warpWays } from './warp-ways/math';
 import type { AnyGameMath } from './types';
 
 export const GAMES: Readonly<Record<string, AnyGameMath>> = Object.fromEntries(
@@ -23,6 +24,7 @@ export const GAMES: Readonly<Record<string, AnyGameMath>> = Object.fromEntries(
     keno,
     meteorTumble,
     lunarLink,
+    warpWays,
   ].map((g) => [g.slug, g]),
 );
 

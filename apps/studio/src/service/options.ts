@@ -61,6 +61,7 @@ export const DEFAULT_SLOT_GAMES = [
   'cosmic-clusters',
   'meteor-tumble',
   'lunar-link',
+  'warp-ways',
 ] as const;
 export { CLIENT_SEED, DEMO_CURRENCY } from '../protocol';
 export const DEMO_BALANCE_CENTS = 100_000;
