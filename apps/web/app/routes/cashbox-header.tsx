@@ -8,17 +8,22 @@
  * accounts query), handed over through `lib/balance-island`, and tells the lobby's jackpots the
  * active account's currency (`lib/player-currency`).
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { activeAccount, CashboxQueryProvider, useAccounts } from '../features/cashbox/data';
 import HeaderWallet from '../features/cashbox/header-wallet';
 import { JackpotAwardToast } from '../features/jackpots/award-toast';
 import { LimitsWatcher } from '../features/limits/limit-notice';
 import { SessionTimer } from '../features/limits/session-timer';
+import WelcomeToast from '../features/auth/welcome-toast';
 import { PlayerMenu } from '../features/shell/player-menu';
 import { provideBalance } from '../lib/balance-island';
 import type { Licence } from '@orbit/contracts';
 import type { Locale } from '../lib/locale';
 import { setPlayerCurrency } from '../lib/player-currency';
+import { popupOf } from '../lib/popups';
+import { followRouterState } from '../lib/router-state';
+import { useSession } from '../lib/session';
 import PlayBalance from './play-balance';
 
 provideBalance(PlayBalance);
@@ -48,8 +53,26 @@ export function PlayerNotices() {
     <>
       <JackpotAwardToast />
       <LimitsWatcher />
+      <RouterStateFollower />
     </>
   );
+}
+
+/**
+ * What a history entry's router state asks of a signed-in player's page (lib/router-state.ts): a
+ * cashbox popup reopened over the page drawn for it, or the welcome after a sign-up or a
+ * sign-in, once per entry. Here, with the player's notices, not in the page's first JavaScript.
+ */
+function RouterStateFollower() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [welcome, setWelcome] = useState<'signedUp' | 'signedIn' | null>(null);
+  const overPopup = popupOf(location.pathname) !== null;
+  useEffect(() => {
+    if (location.state) followRouterState(location, navigate, overPopup, setWelcome);
+  }, [location, navigate, overPopup]);
+  const { player } = useSession();
+  return welcome && player ? <WelcomeToast kind={welcome} player={player} onClose={() => setWelcome(null)} /> : null;
 }
 
 /** The active account's currency for the rest of the page (the header's own accounts query: no request of its own). */

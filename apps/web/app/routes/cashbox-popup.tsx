@@ -22,7 +22,8 @@ import {
 import { loadProfileInfo, needsPersonalInfo, PersonalInfoModal } from '../features/profile';
 import { useI18n } from '../lib/i18n';
 import { localizePath, parseLocalePath } from '../lib/locale';
-import { backgroundOf, isAfterSignUp, type ReopenPopup } from '../lib/popups';
+import { backgroundOf } from '../lib/popups';
+import { isAfterSignUp, type ReopenPopup } from '../lib/router-state';
 import { useSession } from '../lib/session';
 import { loadSession } from '../lib/session-client';
 import { pageMeta } from './route-helpers';

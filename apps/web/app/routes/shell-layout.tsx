@@ -1,5 +1,5 @@
 import type { CmsPageSummary, GamesFilterRequest, Licence, MenuCategoryItem } from '@orbit/contracts';
-import { lazy, Suspense, useContext, useEffect, useRef, useState, type ContextType, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, useEffect, useRef, type ContextType, type ReactNode } from 'react';
 import {
   NavigationType,
   UNSAFE_DataRouterStateContext as DataRouterStateContext,
@@ -13,7 +13,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from 'react-router';
 import { AUTH_ERROR_EVENT } from '../lib/events';
-import { backgroundOf, claimOnce, HASH_POPUPS, isAfterSignIn, isAfterSignUp, popupOf, reopenOf } from '../lib/popups';
+import { backgroundOf, HASH_POPUPS, popupOf } from '../lib/popups';
 import { setPlayer, useSession } from '../lib/session';
 import { useI18n } from '../lib/i18n';
 import { GameGrid } from '../features/games';
@@ -101,8 +101,6 @@ const TermsPopup = lazy(() => import('../features/auth/auth-popup').then((m) => 
 const PlayerHeader = lazy(() => import('./cashbox-header'));
 /** The player's notices over the page (a jackpot won, a limit reached), from the same chunk; in the page, not in the header (its backdrop filter holds fixed boxes). */
 const PlayerNotices = lazy(() => import('./cashbox-header').then((m) => ({ default: m.PlayerNotices })));
-/** The welcome after a sign-up or a sign-in; loaded only then. */
-const WelcomeToast = lazy(() => import('../features/auth/welcome-toast'));
 /** Why a player was just signed out by a cooling-off or self-exclusion (router state from the limits page); loaded only then. */
 const ExclusionNotice = lazy(() => import('../features/limits/exclusion-notice'));
 
@@ -180,21 +178,6 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     void import('../lib/session-client').then((m) => m.applyPromoCodes(location, session.status, navigate));
   }, [location, session.status, navigate]);
-  // A popup loaded without a page under it asked for this page first: reopen it over this page, once.
-  useEffect(() => {
-    const reopen = reopenOf(location.state);
-    if (!reopen || popup || backgroundOf(location.state) || !claimOnce(`reopen:${reopen.key}`)) return;
-    navigate(reopen.target, {
-      preventScrollReset: true,
-      state: { background: { pathname: location.pathname, search: location.search, hash: location.hash } },
-    });
-  }, [location, navigate, popup]);
-  // After a sign-up or a sign-in, a welcome over the page it led to (once per entry, not on reload).
-  const [welcome, setWelcome] = useState<'signedUp' | 'signedIn' | null>(null);
-  useEffect(() => {
-    const kind = isAfterSignUp(location.state) ? 'signedUp' : isAfterSignIn(location.state) ? 'signedIn' : null;
-    if (kind && claimOnce(`welcome:${location.key}`)) setWelcome(kind);
-  }, [location]);
   // Hash links open popups (#sign-in, #sign-up, #remind, #new-password) over the page.
   useEffect(() => {
     const name = location.hash.slice(1);
@@ -260,11 +243,6 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
       {session.player ? (
         <Suspense fallback={null}>
           <PlayerNotices />
-        </Suspense>
-      ) : null}
-      {welcome && session.player ? (
-        <Suspense fallback={null}>
-          <WelcomeToast kind={welcome} player={session.player} onClose={() => setWelcome(null)} />
         </Suspense>
       ) : null}
       {!popup && (location.state as { limitsNotice?: unknown } | null)?.limitsNotice ? (

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { localizePath, type Locale } from '../../lib/locale';
-import { AFTER_SIGN_IN, AFTER_SIGN_UP } from '../../lib/popups';
+import { AFTER_SIGN_IN, AFTER_SIGN_UP } from '../../lib/router-state';
 import { useAuthFlow } from './flow';
 import { SignInForm, SignUpForm } from './forms';
 

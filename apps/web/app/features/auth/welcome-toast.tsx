@@ -4,8 +4,9 @@ import { playerDisplayName } from '../../lib/player-name';
 import { Toast } from '../../ui/toast';
 
 /**
- * The word after a sign-up (the confirmation mail is on its way) or a sign-in (welcome back),
- * over the page the player was led to; it closes by itself (docs/rules/page-shell.md "Notices").
+ * The word after a sign-up (the confirmation mail is on its way; the address itself is not put on
+ * screen) or a sign-in (welcome back, by the name the header shows), over the page the player was
+ * led to; it closes by itself (docs/rules/page-shell.md "Notices").
  */
 export default function WelcomeToast({
   kind,
@@ -19,9 +20,7 @@ export default function WelcomeToast({
   const { t } = useI18n();
   return (
     <Toast onClose={onClose} testId="welcome-toast">
-      {kind === 'signedUp'
-        ? t('auth.welcomeSignedUp', { email: player.email })
-        : t('auth.welcomeSignedIn', { name: playerDisplayName(player) })}
+      {kind === 'signedUp' ? t('auth.welcomeSignedUp') : t('auth.welcomeSignedIn', { name: playerDisplayName(player) })}
     </Toast>
   );
 }
