@@ -13,6 +13,7 @@ export const GAME_INFO: Readonly<Record<string, { title: string; kind: GameKind 
   'meteor-tumble': { title: 'Meteor Tumble', kind: 'slot' },
   'lunar-link': { title: 'Lunar Link', kind: 'slot' },
   'warp-ways': { title: 'Warp Ways', kind: 'slot' },
+  'nova-sevens': { title: 'Nova Sevens', kind: 'slot' },
 };
 
 export const GAME_SLUGS = Object.keys(GAME_INFO);

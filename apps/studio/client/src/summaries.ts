@@ -9,6 +9,7 @@ import type { KenoOutcome } from '../../src/games/orbit-keno/math';
 import type { TumbleOutcome } from '../../src/games/meteor-tumble/math';
 import type { LinkOutcome } from '../../src/games/lunar-link/math';
 import type { WarpOutcome } from '../../src/games/warp-ways/math';
+import type { NovaOutcome } from '../../src/games/nova-sevens/math';
 import type { StellarOutcome, StellarSpin } from '../../src/games/stellar-sevens/math';
 import { formatAmount, formatMultiplier } from './money';
 
@@ -105,6 +106,15 @@ const SUMMARIES: Record<string, (outcome: never) => string[]> = {
     `Stake ${formatAmount(o.stake)} (coin ${formatAmount(o.coin)}); reel heights ${o.heights.join(', ')}: ${o.ways} ways.`,
     ...o.reels.map((col, r) => `  Reel ${r + 1}: ${col.join(' | ')}`),
     ...o.wins.map((w) => `${w.symbol} on ${w.reels} reels: ${w.ways} ways pay ${formatAmount(w.win)}`),
+    `Total win ${formatAmount(o.win)}.`,
+  ],
+  'nova-sevens': (o: NovaOutcome) => [
+    `Stake ${formatAmount(o.stake)} on 5 lines (line bet ${formatAmount(o.lineBet)}).`,
+    ...rowsOf(o.grid).map((r) => `  ${r}`),
+    ...o.lines.map(
+      (l) =>
+        `Line ${l.line}: 3 × ${l.symbol}${l.wilds > 0 && l.wilds < 3 ? ` with ${l.wilds} Nova (× ${2 ** l.wilds})` : ''} pays ${formatAmount(l.win)}`,
+    ),
     `Total win ${formatAmount(o.win)}.`,
   ],
   'orbit-keno': (o: KenoOutcome) => [

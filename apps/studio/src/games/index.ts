@@ -10,6 +10,7 @@ import { keno } from './orbit-keno/math';
 import { meteorTumble } from './meteor-tumble/math';
 import { lunarLink } from './lunar-link/math';
 import { warpWays } from './warp-ways/math';
+import { novaSevens } from './nova-sevens/math';
 import type { AnyGameMath } from './types';
 
 export const GAMES: Readonly<Record<string, AnyGameMath>> = Object.fromEntries(
@@ -25,6 +26,7 @@ export const GAMES: Readonly<Record<string, AnyGameMath>> = Object.fromEntries(
     meteorTumble,
     lunarLink,
     warpWays,
+    novaSevens,
   ].map((g) => [g.slug, g]),
 );
 

@@ -62,6 +62,7 @@ export const DEFAULT_SLOT_GAMES = [
   'meteor-tumble',
   'lunar-link',
   'warp-ways',
+  'nova-sevens',
 ] as const;
 export { CLIENT_SEED, DEMO_CURRENCY } from '../protocol';
 export const DEMO_BALANCE_CENTS = 100_000;

@@ -1,0 +1,157 @@
+/**
+ * Nova Sevens: a classic 3 × 3 slot in SVG. The three reels stop left to right; each winning line
+ * is drawn across the grid and its cells glow; the Nova wild shows its ×2 on a winning line.
+ */
+import { MAX_STAKE, NOVA_CONFIG, NOVA_LINES, type NovaOutcome } from '../../../src/games/nova-sevens/math';
+import { h, sleep, svg } from '../dom';
+import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
+import './nova-sevens.css';
+
+const cfg = NOVA_CONFIG;
+type Shape = 'path' | 'circle' | 'polygon' | 'rect';
+
+/** Each symbol's drawing in a 60 × 60 box: plain shapes, no emoji and no font. */
+function art(name: string): SVGSVGElement {
+  const root = svg('svg', { viewBox: '0 0 60 60', class: 'nova-art', 'aria-hidden': 'true' });
+  const add = (tag: Shape, attrs: Record<string, string | number>) => root.append(svg(tag, attrs));
+  switch (name) {
+    case 'Seven':
+      add('path', {
+        d: 'M12 10 H48 V18 L30 52 H20 L37 19 H12 Z',
+        fill: '#ff3b5c',
+        stroke: '#ffd0d8',
+        'stroke-width': 2.5,
+        'stroke-linejoin': 'round',
+      });
+      break;
+    case 'Bar':
+      add('rect', { x: 6, y: 18, width: 48, height: 24, rx: 5, fill: '#1b1d2b', stroke: '#ffc84d', 'stroke-width': 3 });
+      add('rect', { x: 12, y: 24, width: 36, height: 4, fill: '#ffc84d' });
+      add('rect', { x: 12, y: 32, width: 36, height: 4, fill: '#ffc84d' });
+      break;
+    case 'Bell':
+      add('path', {
+        d: 'M30 8 C18 8 16 20 16 30 C16 38 12 42 10 44 H50 C48 42 44 38 44 30 C44 20 42 8 30 8 Z',
+        fill: '#ffc84d',
+        stroke: '#fff0c2',
+        'stroke-width': 2,
+      });
+      add('circle', { cx: 30, cy: 49, r: 5, fill: '#c98a12' });
+      break;
+    case 'Star':
+      add('polygon', {
+        points: '30,5 37,22 55,22 41,34 46,52 30,42 14,52 19,34 5,22 23,22',
+        fill: '#7c8cff',
+        stroke: '#d6dcff',
+        'stroke-width': 2,
+      });
+      break;
+    case 'Cherry':
+      add('path', {
+        d: 'M22 38 C24 24 30 14 42 8 M38 36 C38 24 40 16 42 8',
+        stroke: '#3ddc97',
+        'stroke-width': 3,
+        fill: 'none',
+      });
+      add('circle', { cx: 20, cy: 42, r: 10, fill: '#d7263d' });
+      add('circle', { cx: 40, cy: 42, r: 10, fill: '#d7263d' });
+      add('circle', { cx: 17, cy: 39, r: 3, fill: '#ff9aa8' });
+      break;
+    case 'Plum':
+      add('circle', { cx: 30, cy: 33, r: 20, fill: '#8e3bd6' });
+      add('path', { d: 'M30 13 Q34 6 40 6', stroke: '#3ddc97', 'stroke-width': 3, fill: 'none' });
+      add('circle', { cx: 23, cy: 26, r: 5, fill: '#c48cff' });
+      break;
+    case 'Lemon':
+      add('path', {
+        d: 'M6 30 C10 14 50 14 54 30 C50 46 10 46 6 30 Z',
+        fill: '#ffe14d',
+        stroke: '#fff6b0',
+        'stroke-width': 2,
+      });
+      add('circle', { cx: 22, cy: 25, r: 4, fill: '#fff6b0' });
+      break;
+    default:
+      // The Nova wild: a burst of light.
+      add('circle', { cx: 30, cy: 30, r: 27, fill: '#2a1a6b' });
+      add('path', { d: 'M30 3 L34 24 L57 30 L34 36 L30 57 L26 36 L3 30 L26 24 Z', fill: '#fff1a8' });
+      add('circle', { cx: 30, cy: 30, r: 8, fill: '#ffffff' });
+  }
+  return root;
+}
+
+export function create(ctx: ShellContext): GameRenderer {
+  const cellEls: HTMLElement[][] = [[], [], []];
+  const gridEl = h('div', { class: 'nova-grid', 'data-testid': 'nova-grid', role: 'img', 'aria-label': 'Reels' });
+  for (let r = 0; r < 3; r++)
+    for (let c = 0; c < 3; c++) {
+      const el = h('div', { class: 'nova-cell' });
+      cellEls[c]![r] = el;
+      gridEl.append(el);
+    }
+  const overlay = svg('svg', {
+    viewBox: '0 0 300 300',
+    class: 'nova-lines',
+    'aria-hidden': 'true',
+    preserveAspectRatio: 'none',
+  });
+  const frame = h('div', { class: 'nova-frame' }, gridEl, overlay);
+  const message = h('div', { class: 'nova-message', 'data-testid': 'nova-message', 'aria-live': 'polite' });
+  ctx.stage.append(h('div', { class: 'nova' }, frame, message));
+
+  const paint = (c: number, r: number, name: string) => {
+    const el = cellEls[c]![r]!;
+    el.replaceChildren(art(name));
+    el.dataset.symbol = name;
+    el.title = name;
+    el.classList.remove('win', 'spin');
+  };
+  const names = [...cfg.symbols.map((s) => s.name), cfg.wild.name];
+  for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) paint(c, r, names[(c * 3 + r * 2) % names.length]!);
+
+  const stakes = stakeLadder(5, MAX_STAKE, [1, 2, 4, 10, 20, 40, 100, 200, 400, 1000, 2000]);
+  return {
+    playLabel: 'Spin',
+    stakeLabel: 'Stake',
+    stakes,
+    defaultStake: nearest(stakes, 100),
+    naturalMs: 1200,
+    bet: (stake) => ({ bet: { stake }, stake }),
+    start() {
+      message.textContent = '';
+      message.classList.remove('won');
+      overlay.replaceChildren();
+      for (const col of cellEls) for (const el of col) el.classList.add('spin');
+    },
+    async land(raw, win, timing) {
+      const o = raw as NovaOutcome;
+      const per = Math.max(timing.quick ? 30 : 120, Math.min(400, timing.ms / 3));
+      for (let c = 0; c < 3; c++) {
+        await sleep(per);
+        for (let r = 0; r < 3; r++) paint(c, r, o.grid[c]![r]!);
+        ctx.sound.play('stop');
+      }
+      for (const w of o.lines) {
+        const cells = NOVA_LINES[w.line - 1]!;
+        for (const [c, r] of cells) cellEls[c]![r]!.classList.add('win');
+        const points = cells.map(([c, r]) => `${c * 100 + 50},${r * 100 + 50}`).join(' ');
+        overlay.append(svg('polyline', { points, class: 'nova-line' }));
+      }
+      if (win > 0) {
+        message.textContent = o.lines
+          .map(
+            (w) =>
+              `Line ${w.line}: 3 × ${w.symbol}${w.wilds > 0 && w.wilds < 3 ? ` × ${2 ** w.wilds}` : ''} = ${ctx.money(w.win)}`,
+          )
+          .join(' · ');
+        message.classList.add('won');
+        ctx.sound.play('win');
+        await sleep(timing.quick ? 100 : 400);
+      }
+      ctx.announce(win > 0 ? `Won ${ctx.money(win)}.` : 'No win.');
+    },
+    abort() {
+      for (const col of cellEls) for (const el of col) el.classList.remove('spin');
+    },
+  };
+}
