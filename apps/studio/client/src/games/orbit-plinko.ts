@@ -151,7 +151,8 @@ export function create(ctx: ShellContext): GameRenderer {
     trail.setAttribute('points', '');
     const { numerator, denominator } = plinkoTableRtp(rows, risk);
     rtpOut.textContent = `${((numerator / denominator) * 100).toFixed(2)} %`;
-    topOut.textContent = `${formatMultiplier(max)} = ${ctx.money(plinkoWin(ctx.stake(), max))}`;
+    topOut.textContent = formatMultiplier(max);
+    topOut.title = ctx.money(plinkoWin(ctx.stake(), max));
     ctx.changed();
   }
 
