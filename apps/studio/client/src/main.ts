@@ -17,7 +17,7 @@ import {
 } from '../../src/protocol';
 import { api, ApiError, sessionFrom, studioPrefix, type Session } from './api';
 import { GAME_INFO } from './catalog';
-import { h, sleep, svg } from './dom';
+import { animate, easeOutCubic, h, sleep, svg } from './dom';
 import { formatMoney } from './money';
 import type { GameRenderer, RendererFactory, ShellContext } from './renderer';
 import { Sound } from './sound';
@@ -185,7 +185,12 @@ const quickButton = h(
     'aria-pressed': 'false',
     title: 'Quick spin',
   },
-  '⚡',
+  // A lightning bolt (SVG: no emoji font needed).
+  svg(
+    'svg',
+    { viewBox: '0 0 24 24', width: 18, height: 18, 'aria-hidden': 'true' },
+    svg('path', { d: 'M13 2 4 14h7l-1 8 9-12h-7z', fill: 'currentColor' }),
+  ),
 );
 
 const commitmentOut = h('code', { class: 'hash', 'data-testid': 'commitment' }, '…');
@@ -228,6 +233,32 @@ const lastRoundBox = h(
 );
 
 const stage = h('section', { class: 'stage', 'aria-label': 'Game' });
+// The win's presentation over the stage: the amount counted up, bigger with the win (a big-win moment).
+const winTitle = h('span', { class: 'win-title' });
+const winAmount = h('span', { class: 'win-amount', 'data-testid': 'win-show-amount' });
+const winShow = h(
+  'div',
+  { class: 'win-show', 'data-testid': 'win-show', 'aria-hidden': 'true', hidden: true },
+  winTitle,
+  winAmount,
+);
+// Below wide frames the provably fair panel is a sheet over the game, opened from the header.
+const fairToggle = h(
+  'button',
+  {
+    type: 'button',
+    class: 'btn fair-toggle',
+    'data-testid': 'fair-toggle',
+    'aria-expanded': 'false',
+    'aria-controls': 'fair-panel',
+  },
+  'Fair',
+);
+const fairClose = h('button', {
+  type: 'button',
+  class: 'error-close fair-close',
+  'aria-label': 'Close the provably fair panel',
+});
 const controls = h('section', { class: 'game-controls', 'aria-label': 'Bet options' });
 
 // ---- state ---------------------------------------------------------------------------------------
@@ -385,6 +416,7 @@ async function play(): Promise<void> {
   const before = session.balance;
   if (choice.stake <= before) setBalance(before - choice.stake);
   sound.play('start');
+  hideWin();
   renderer.start(quick);
 
   let result: RoundResponse;
@@ -423,12 +455,72 @@ async function play(): Promise<void> {
     notice.hidden = false;
     notice.textContent = `Jackpot! ${result.jackpot_win.name}: ${money(result.jackpot_win.amount_cents)}`;
   }
-  sound.play(result.win_cents >= choice.stake * 10 ? 'bigwin' : result.win_cents > 0 ? 'win' : 'lose');
+  const tier = presentWin(result.win_cents, choice.stake, quick);
+  sound.play(tier === 'big' || tier === 'mega' ? 'bigwin' : result.win_cents > 0 ? 'win' : 'lose');
   announce(result.win_cents > 0 ? `You won ${money(result.win_cents)}.` : 'No win this time.');
   rounds++;
   busy = false;
   refreshControls();
   document.body.dataset.rounds = String(rounds);
+}
+
+type WinTier = 'none' | 'small' | 'nice' | 'big' | 'mega';
+const WIN_TITLES: Record<Exclude<WinTier, 'none'>, string> = {
+  small: 'Win',
+  nice: 'Nice win',
+  big: 'Big win',
+  mega: 'Mega win',
+};
+/** How long the amount counts up (ms), by tier: a bigger win takes its moment. */
+const COUNT_MS: Record<Exclude<WinTier, 'none'>, number> = { small: 450, nice: 1100, big: 2400, mega: 3400 };
+let winRun = 0;
+let winTimer = 0;
+
+/**
+ * Shows the round's win over the stage, counted up from zero: a small win briefly, from 5× the
+ * stake a "Nice win", from 20× a big-win moment (from 50× "Mega win"). The shell's last-win read-out
+ * has the amount at once; this is presentation only and never holds up the next round.
+ */
+function presentWin(win: number, stake: number, quick: boolean): WinTier {
+  hideWin();
+  if (win <= 0 || stake <= 0) return 'none';
+  const x = win / stake;
+  const tier: Exclude<WinTier, 'none'> = x >= 50 ? 'mega' : x >= 20 ? 'big' : x >= 5 ? 'nice' : 'small';
+  // A small win of roulette, dice or crash is told by the game's own read-out; a slot's is counted up.
+  if (tier === 'small' && info?.kind !== 'slot') return tier;
+  const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  const countMs = reduced ? 0 : quick ? Math.min(400, COUNT_MS[tier]) : COUNT_MS[tier];
+  winShow.dataset.tier = tier;
+  winTitle.textContent = WIN_TITLES[tier];
+  winAmount.textContent = money(countMs ? 0 : win);
+  winShow.hidden = false;
+  const run = ++winRun;
+  const start = performance.now();
+  let lastTick = 0;
+  void animate((now) => {
+    if (run !== winRun) return false;
+    const t = countMs ? Math.min(1, (now - start) / countMs) : 1;
+    winAmount.textContent = money(Math.round(win * easeOutCubic(t)));
+    if (t < 1 && tier !== 'small' && now - lastTick > 90) {
+      lastTick = now;
+      sound.play('count');
+    }
+    return t < 1;
+  }).then(() => {
+    if (run === winRun) winTimer = window.setTimeout(hideWin, tier === 'small' ? 1400 : 2800);
+  });
+  return tier;
+}
+
+function hideWin(): void {
+  winRun++;
+  window.clearTimeout(winTimer);
+  winShow.hidden = true;
+}
+
+function setFairOpen(open: boolean): void {
+  app.toggleAttribute('data-fair-open', open);
+  fairToggle.setAttribute('aria-expanded', String(open));
 }
 
 function announce(text: string): void {
@@ -521,8 +613,8 @@ function layout(): void {
   );
   const fair = h(
     'section',
-    { class: 'fair', 'aria-labelledby': 'fair-title' },
-    h('h2', { id: 'fair-title' }, 'Provably fair'),
+    { class: 'fair', id: 'fair-panel', 'aria-labelledby': 'fair-title' },
+    h('div', { class: 'fair-head' }, h('h2', { id: 'fair-title' }, 'Provably fair'), fairClose),
     h(
       'p',
       { class: 'muted small' },
@@ -542,7 +634,7 @@ function layout(): void {
       { class: 'top' },
       h('h1', {}, title),
       modeTag,
-      h('nav', { class: 'links', 'aria-label': 'Game links' }, rulesLink, lobby),
+      h('nav', { class: 'links', 'aria-label': 'Game links' }, fairToggle, rulesLink, lobby),
     ),
     errorBanner,
     notice,
@@ -554,7 +646,12 @@ function layout(): void {
 
 function wire(): void {
   playButton.addEventListener('click', () => void play());
-  stage.addEventListener('click', () => busy && renderer?.hurry?.());
+  stage.addEventListener('click', () => {
+    hideWin();
+    if (busy) renderer?.hurry?.();
+  });
+  fairToggle.addEventListener('click', () => setFairOpen(!app.hasAttribute('data-fair-open')));
+  fairClose.addEventListener('click', () => setFairOpen(false));
   errorClose.addEventListener('click', () => clearError());
   soundButton.addEventListener('click', () => setSound(!sound.enabled));
   quickButton.addEventListener('click', () => setQuick(!quickOn));
@@ -564,6 +661,11 @@ function wire(): void {
     refreshControls();
   });
   window.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && app.hasAttribute('data-fair-open')) {
+      setFairOpen(false);
+      fairToggle.focus();
+      return;
+    }
     if (event.code !== 'Space' && event.key !== ' ') return;
     const target = event.target as HTMLElement | null;
     if (
@@ -620,6 +722,7 @@ async function main(): Promise<void> {
     announce,
   };
   renderer = factory(ctx);
+  stage.appendChild(winShow);
   playButton.textContent = renderer.playLabel;
   playButton.setAttribute('aria-label', renderer.playLabel);
   stakeLabel.textContent = renderer.stakeLabel;
