@@ -40,8 +40,8 @@ describe('a German visitor', () => {
       const bar = (await texts(page, '.topnav a')).join(' | ');
       expect(bar).toContain('Top-Spiele');
       expect(bar).toContain('Spielautomaten');
-      expect(bar).toContain('Live-Casino');
-      expect(bar).not.toMatch(/Pokies|Top games|Live casino/);
+      expect(bar).toContain('Tischspiele');
+      expect(bar).not.toMatch(/Pokies|Top games|Table games/);
       const rows = await texts(page, '.game-row h2');
       expect(rows).toContain('Top-Spiele');
       expect(rows).toContain('Tischspiele');
