@@ -12,7 +12,15 @@ const env = serverAndBrowser();
 const url = (path: string) => `${env.server.baseUrl}${path}`;
 
 /** The games added to the catalogue after the first six, each played once in demo. */
-const NEW_GAMES = ['orbit-plinko', 'orbit-keno', 'meteor-tumble', 'lunar-link', 'warp-ways', 'nova-sevens'];
+const NEW_GAMES = [
+  'orbit-plinko',
+  'orbit-keno',
+  'meteor-tumble',
+  'lunar-link',
+  'warp-ways',
+  'nova-sevens',
+  'saturn-wheel',
+];
 
 const game = (page: Page): FrameLocator => page.frameLocator('[data-testid="game-frame"]');
 /** Digits of a money text as minor units ("1,000.00 FUN" → 100000). */

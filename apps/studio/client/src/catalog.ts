@@ -14,6 +14,7 @@ export const GAME_INFO: Readonly<Record<string, { title: string; kind: GameKind 
   'lunar-link': { title: 'Lunar Link', kind: 'slot' },
   'warp-ways': { title: 'Warp Ways', kind: 'slot' },
   'nova-sevens': { title: 'Nova Sevens', kind: 'slot' },
+  'saturn-wheel': { title: 'Saturn Wheel', kind: 'slot' },
 };
 
 export const GAME_SLUGS = Object.keys(GAME_INFO);

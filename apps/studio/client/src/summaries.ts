@@ -10,6 +10,7 @@ import type { TumbleOutcome } from '../../src/games/meteor-tumble/math';
 import type { LinkOutcome } from '../../src/games/lunar-link/math';
 import type { WarpOutcome } from '../../src/games/warp-ways/math';
 import type { NovaOutcome } from '../../src/games/nova-sevens/math';
+import type { WheelOutcome } from '../../src/games/saturn-wheel/math';
 import type { StellarOutcome, StellarSpin } from '../../src/games/stellar-sevens/math';
 import { formatAmount, formatMultiplier } from './money';
 
@@ -115,6 +116,17 @@ const SUMMARIES: Record<string, (outcome: never) => string[]> = {
       (l) =>
         `Line ${l.line}: 3 × ${l.symbol}${l.wilds > 0 && l.wilds < 3 ? ` with ${l.wilds} Nova (× ${2 ** l.wilds})` : ''} pays ${formatAmount(l.win)}`,
     ),
+    `Total win ${formatAmount(o.win)}.`,
+  ],
+  'saturn-wheel': (o: WheelOutcome) => [
+    `Stake ${formatAmount(o.stake)} (coin ${formatAmount(o.coin)}).`,
+    ...rowsOf(o.grid).map((r) => `  ${r}`),
+    o.line ? `Middle line: 3 × ${o.line.symbol} pays ${formatAmount(o.line.win)}` : 'Middle line: no win',
+    ...(o.wheel
+      ? [
+          `${o.scatters} Saturns: the wheel stopped on segment ${o.wheel.segment + 1} (${o.wheel.coins} coins)${o.wheel.multiplier > 1 ? ` × ${o.wheel.multiplier}` : ''} = ${formatAmount(o.wheel.win)}`,
+        ]
+      : []),
     `Total win ${formatAmount(o.win)}.`,
   ],
   'orbit-keno': (o: KenoOutcome) => [

@@ -11,6 +11,7 @@ import { meteorTumble } from './meteor-tumble/math';
 import { lunarLink } from './lunar-link/math';
 import { warpWays } from './warp-ways/math';
 import { novaSevens } from './nova-sevens/math';
+import { saturnWheel } from './saturn-wheel/math';
 import type { AnyGameMath } from './types';
 
 export const GAMES: Readonly<Record<string, AnyGameMath>> = Object.fromEntries(
@@ -27,6 +28,7 @@ export const GAMES: Readonly<Record<string, AnyGameMath>> = Object.fromEntries(
     lunarLink,
     warpWays,
     novaSevens,
+    saturnWheel,
   ].map((g) => [g.slug, g]),
 );
 

@@ -63,6 +63,7 @@ export const DEFAULT_SLOT_GAMES = [
   'lunar-link',
   'warp-ways',
   'nova-sevens',
+  'saturn-wheel',
 ] as const;
 export { CLIENT_SEED, DEMO_CURRENCY } from '../protocol';
 export const DEMO_BALANCE_CENTS = 100_000;
