@@ -73,7 +73,7 @@ describe('POST /api/games_filter', () => {
 
   it('answers each game in its contract shape with covers and currencies', async () => {
     const { data } = await filter({ filter: { providers: ['orbit'] } });
-    expect(data).toHaveLength(6);
+    expect(data).toHaveLength(13);
     const game = gameSchema.parse(data.find((g) => g.identifier === 'orbit/nebula-ways'));
     expect(game).toMatchObject({
       seo_title: 'nebula-ways',
@@ -161,7 +161,7 @@ describe('POST /api/games_filter', () => {
     expect((await filter({ device: 'mobile' })).pagination.total_count).toBe((await filter({})).pagination.total_count);
     const btc = await filter({ filter: { currencies: ['BTC'] } });
     expect(btc.data.every((g) => g.provider === 'orbit')).toBe(true);
-    expect(btc.pagination.total_count).toBe(6);
+    expect(btc.pagination.total_count).toBe(13);
   });
 
   it('pages with consistent numbers', async () => {
@@ -191,11 +191,11 @@ describe('POST /api/games_filter', () => {
     const popular = await filter({ sort: { type: 'popularity' } });
     expect(popular.data[0]?.identifier).toBe('orbit/stellar-sevens');
     const released = await filter({ sort: { type: 'released_at', direction: 'desc' } });
-    expect(released.data[0]?.identifier).toBe('orbit/cosmic-clusters');
+    expect(released.data[0]?.identifier).toBe('orbit/orbit-plinko');
   });
 
   it('ignores unknown keys', async () => {
-    expect((await filter({ unknown: 1, filter: { providers: ['orbit'], extra: true } })).data).toHaveLength(6);
+    expect((await filter({ unknown: 1, filter: { providers: ['orbit'], extra: true } })).data).toHaveLength(13);
   });
 
   it.each([

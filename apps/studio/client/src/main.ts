@@ -33,6 +33,13 @@ const RENDERERS: Record<string, () => Promise<{ create: RendererFactory }>> = {
   'european-roulette': () => import('./games/european-roulette'),
   'orbit-dice': () => import('./games/orbit-dice'),
   'rocket-crash': () => import('./games/rocket-crash'),
+  'orbit-plinko': () => import('./games/orbit-plinko'),
+  'orbit-keno': () => import('./games/orbit-keno'),
+  'meteor-tumble': () => import('./games/meteor-tumble'),
+  'lunar-link': () => import('./games/lunar-link'),
+  'warp-ways': () => import('./games/warp-ways'),
+  'nova-sevens': () => import('./games/nova-sevens'),
+  'saturn-wheel': () => import('./games/saturn-wheel'),
 };
 
 const MESSAGES: Record<string, string> = {
