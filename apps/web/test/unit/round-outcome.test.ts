@@ -242,3 +242,23 @@ describe('outcome messages', () => {
     }
   });
 });
+
+describe('plinko and keno rounds', () => {
+  it("reads a plinko drop and rebuilds the bet the studio's verifier takes", () => {
+    const outcome = { rows: 12, risk: 'high', path: [1, 0, 1, 1, 0, 0, 1, 0, 1, 1, 1, 1], slot: 8, multiplier: 150 };
+    expect(summarizeOutcome(outcome)).toEqual({ kind: 'plinko', rows: 12, risk: 'high', slot: 8, multiplier: '1.5' });
+    expect(roundBet(outcome, 200)).toEqual({ stake: 200, rows: 12, risk: 'high' });
+  });
+
+  it('reads a keno draw: the picks, the numbers drawn, the hits and what they pay', () => {
+    const outcome = { picks: [3, 7, 21], drawn: [7, 40, 3, 12, 9, 1, 33, 28, 15, 2], hits: [3, 7], multiplier: 200 };
+    expect(summarizeOutcome(outcome)).toEqual({
+      kind: 'keno',
+      picks: [3, 7, 21],
+      drawn: outcome.drawn,
+      hits: [3, 7],
+      multiplier: '2',
+    });
+    expect(roundBet(outcome, 100)).toEqual({ stake: 100, picks: [3, 7, 21] });
+  });
+});

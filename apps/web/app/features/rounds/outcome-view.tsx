@@ -151,6 +151,50 @@ export function OutcomeView({ summary, money }: { summary: OutcomeSummary; money
           ) : null}
         </div>
       );
+    case 'plinko':
+      return (
+        <div className="outcome outcome--plinko">
+          <p className="outcome__headline">
+            {t('rounds.outcome.plinko.landed', {
+              rows: String(summary.rows),
+              risk: t(`rounds.outcome.plinko.risk.${summary.risk}`, undefined, summary.risk),
+              slot: String(summary.slot + 1),
+              multiplier: `×${n(summary.multiplier)}`,
+            })}
+          </p>
+        </div>
+      );
+    case 'keno': {
+      const hit = new Set(summary.hits);
+      return (
+        <div className="outcome outcome--keno">
+          <p className="outcome__headline">
+            {t('rounds.outcome.keno.hits', {
+              hits: String(summary.hits.length),
+              picks: String(summary.picks.length),
+              multiplier: `×${n(summary.multiplier)}`,
+            })}
+          </p>
+          <dl className="profile-facts outcome__facts">
+            <div className="outcome__fact">
+              <dt>{t('rounds.outcome.keno.picks')}</dt>
+              <dd>
+                {summary.picks.map((p, i) => (
+                  <span key={p} className={hit.has(p) ? 'outcome__won' : undefined}>
+                    {i > 0 ? ', ' : ''}
+                    {p}
+                  </span>
+                ))}
+              </dd>
+            </div>
+            <div className="outcome__fact">
+              <dt>{t('rounds.outcome.keno.drawn')}</dt>
+              <dd>{summary.drawn.join(', ')}</dd>
+            </div>
+          </dl>
+        </div>
+      );
+    }
     case 'json':
       return (
         <div className="outcome outcome--json">

@@ -3,8 +3,9 @@
  * platform) read as what the player saw, the bet it was played with, and the address that
  * verifies it on `/fair`. The kind is told by the outcome's shape (the house studio's games,
  * apps/studio/src/games): roulette `{pocket, colour, positions}`, dice `{roll, target,
- * direction}`, crash `{crash_point, cashout_at}`, slots a grid of symbols with their wins;
- * anything else is shown as JSON.
+ * direction}`, crash `{crash_point, cashout_at}`, plinko `{rows, risk, path, slot, multiplier}`,
+ * keno `{picks, drawn, hits, multiplier}`, slots a grid of symbols with their wins; anything else
+ * is shown as JSON.
  */
 import type { GameRound, RoundFair } from '@orbit/contracts';
 import { localizePath, type Locale } from '../../lib/locale';
@@ -43,6 +44,23 @@ export type OutcomeSummary =
       wins: SlotWin[];
       /** The outcome's other facts the page knows how to word (free spins, multiplier, cascades ...). */
       facts: SlotFact[];
+    }
+  | {
+      kind: 'plinko';
+      rows: number;
+      risk: string;
+      /** The slot the ball landed in, 0 at the left. */
+      slot: number;
+      /** "1.5": the slot's multiplier. */
+      multiplier: string;
+    }
+  | {
+      kind: 'keno';
+      picks: number[];
+      drawn: number[];
+      hits: number[];
+      /** "2": what the hits pay, times the stake ("0": nothing). */
+      multiplier: string;
     }
   | { kind: 'json'; json: string }
   | { kind: 'none' };
@@ -116,6 +134,24 @@ function crash(o: Obj): OutcomeSummary | null {
   if (!isInt(o.crash_point) || !isInt(o.cashout_at)) return null;
   const won = typeof o.won === 'boolean' ? o.won : o.crash_point >= o.cashout_at;
   return { kind: 'crash', crashPoint: hundredths(o.crash_point), cashoutAt: hundredths(o.cashout_at), won };
+}
+
+/** Hundredths of a multiplier as its shortest decimal: 150 → "1.5", 200 → "2", 0 → "0". */
+const times = (hundredths: number) => String(hundredths / 100);
+
+function plinko(o: Obj): OutcomeSummary | null {
+  if (!isInt(o.rows) || !isInt(o.slot) || !isInt(o.multiplier) || typeof o.risk !== 'string') return null;
+  if (!Array.isArray(o.path)) return null;
+  return { kind: 'plinko', rows: o.rows, risk: o.risk, slot: o.slot, multiplier: times(o.multiplier) };
+}
+
+function keno(o: Obj): OutcomeSummary | null {
+  const ints = (v: unknown) => (Array.isArray(v) && v.every(isInt) ? (v as number[]) : null);
+  const picks = ints(o.picks);
+  const drawn = ints(o.drawn);
+  const hits = ints(o.hits);
+  if (!picks || !drawn || !hits || !isInt(o.multiplier)) return null;
+  return { kind: 'keno', picks, drawn, hits, multiplier: times(o.multiplier) };
 }
 
 /** A symbol as text: a string, a number, or an object naming it (`{symbol: "seven"}`). */
@@ -225,7 +261,8 @@ function slot(o: Obj): OutcomeSummary | null {
 export function summarizeOutcome(outcome: unknown): OutcomeSummary {
   if (outcome === null || outcome === undefined) return { kind: 'none' };
   if (isObj(outcome)) {
-    const summary = roulette(outcome) ?? dice(outcome) ?? crash(outcome) ?? slot(outcome);
+    const summary =
+      roulette(outcome) ?? dice(outcome) ?? crash(outcome) ?? plinko(outcome) ?? keno(outcome) ?? slot(outcome);
     if (summary) return summary;
   }
   return { kind: 'json', json: JSON.stringify(outcome, null, 2) ?? String(outcome) };
@@ -244,6 +281,8 @@ export function roundBet(outcome: unknown, stakeCents: number): unknown {
       return { bets: summary.positions.map(({ type, numbers, stake }) => ({ type, numbers, stake })) };
     if (summary.kind === 'dice') return { stake: stakeCents, target: outcome.target, direction: outcome.direction };
     if (summary.kind === 'crash') return { stake: stakeCents, cashout_at: outcome.cashout_at };
+    if (summary.kind === 'plinko') return { stake: stakeCents, rows: summary.rows, risk: summary.risk };
+    if (summary.kind === 'keno') return { stake: stakeCents, picks: summary.picks };
   }
   return { stake: stakeCents };
 }
