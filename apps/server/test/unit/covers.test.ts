@@ -41,6 +41,8 @@ describe('coverSvg', () => {
     expect(motifFor(['instant'], 'rocket-crash')).toBe('crash');
     expect(motifFor(['table', 'roulette'], 'european-roulette')).toBe('roulette');
     expect(motifFor(['slots'], 'cosmic-clusters')).toBe('clusters');
+    expect(motifFor(['instant'], 'orbit-plinko')).toBe('plinko');
+    expect(motifFor(['instant'], 'orbit-keno')).toBe('keno');
     expect(motifFor(['live'], 'blackjack-vip-live')).toBe('cards');
     expect(motifFor(['slots'], 'stellar-sevens')).toBe('reels');
   });

@@ -4,7 +4,8 @@
  * so a cover costs one small same-origin response and looks the same offline.
  */
 
-export type CoverMotif = 'reels' | 'ways' | 'clusters' | 'roulette' | 'dice' | 'crash' | 'cards' | 'wheel';
+export type CoverMotif =
+  'reels' | 'ways' | 'clusters' | 'roulette' | 'dice' | 'crash' | 'cards' | 'wheel' | 'plinko' | 'keno';
 
 export type CoverInput = {
   identifier: string;
@@ -34,6 +35,8 @@ export function motifFor(categories: ReadonlyArray<string>, slug: string): Cover
   if (/crash|rocket/.test(slug)) return 'crash';
   if (has('dice') || /dice|sic-bo/.test(slug)) return 'dice';
   if (has('roulette') || has('live-roulette') || /roulette/.test(slug)) return 'roulette';
+  if (/plinko/.test(slug)) return 'plinko';
+  if (/keno|lotto|bingo/.test(slug)) return 'keno';
   if (/wheel/.test(slug)) return 'wheel';
   if (/cluster/.test(slug)) return 'clusters';
   if (/ways/.test(slug)) return 'ways';
@@ -131,6 +134,30 @@ function motifShapes(motif: CoverMotif, accent: string, random: () => number): s
         return `<line x1="${cx}" y1="100" x2="${round(cx + 76 * Math.cos(a))}" y2="${round(100 + 76 * Math.sin(a))}" stroke="#fff" stroke-opacity="0.7" stroke-width="3"/>`;
       }).join('');
       return `<circle cx="${cx}" cy="100" r="80" fill="${accent}" stroke="#fff" stroke-width="6"/>${spokes}<circle cx="${cx}" cy="100" r="14" fill="#fff"/><path d="M${cx - 10} 12 L${cx + 10} 12 L${cx} 30 Z" fill="#fff"/>`;
+    }
+    case 'plinko': {
+      // A triangle of pegs and a ball on its way down.
+      const pegs: string[] = [];
+      for (let row = 0; row < 7; row++)
+        for (let i = 0; i <= row; i++)
+          pegs.push(
+            `<circle cx="${cx - row * 17 + i * 34}" cy="${34 + row * 20}" r="4" fill="#fff" fill-opacity="0.85"/>`,
+          );
+      return `${pegs.join('')}<circle cx="${cx + 9}" cy="${58 + round(random() * 60)}" r="9" fill="${accent}" stroke="#fff" stroke-width="3"/>`;
+    }
+    case 'keno': {
+      // A card of numbers, a few of them marked.
+      const out: string[] = [];
+      for (let row = 0; row < 4; row++)
+        for (let col = 0; col < 8; col++) {
+          const marked = random() < 0.22;
+          const x = cx - 140 + col * 40;
+          const y = 40 + row * 34;
+          out.push(
+            `<circle cx="${x}" cy="${y}" r="14" fill="${marked ? accent : '#fff'}" fill-opacity="${marked ? 1 : 0.85}"/><text x="${x}" y="${y + 5}" font-family="system-ui, sans-serif" font-size="13" font-weight="700" fill="${marked ? '#fff' : '#333'}" text-anchor="middle">${row * 8 + col + 1}</text>`,
+          );
+        }
+      return out.join('');
     }
     case 'cards':
       return [
