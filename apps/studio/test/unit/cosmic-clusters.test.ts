@@ -7,28 +7,15 @@ import {
   measuredRtpTest,
   Scripted,
   stakeBetTests,
+  weightedDraw,
 } from './support/games';
 
 const cfg = cosmicClusters.config;
 const CELLS = cfg.columns * cfg.rows;
 /** The cell draw (an index into the total weight) that lands `name`. */
-const cell = (name: string): number => {
-  let at = 0;
-  for (const s of [...cfg.symbols, cfg.multiplier]) {
-    if (s.name === name) return at;
-    at += s.weight;
-  }
-  throw new Error(name);
-};
+const cell = (name: string): number => weightedDraw([...cfg.symbols, cfg.multiplier], (s) => s.name === name, name);
 /** The multiplier draw that gives `value`. */
-const mult = (value: number): number => {
-  let at = 0;
-  for (const v of cfg.multiplier.values) {
-    if (v.value === value) return at;
-    at += v.weight;
-  }
-  throw new Error(String(value));
-};
+const mult = (value: number): number => weightedDraw(cfg.multiplier.values, (v) => v.value === value, String(value));
 const FILLERS = ['Ringed Planet', 'Blue Planet', 'Red Planet', 'Moon', 'Comet', 'Meteor', 'Stardust'];
 /** n of `name` then fillers cycling through the others (at most 4 each: no other win). */
 const grid = (name: string, n: number): number[] => {

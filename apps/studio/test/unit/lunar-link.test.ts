@@ -7,29 +7,16 @@ import {
   measuredRtpTest,
   Scripted,
   stakeBetTests,
+  weightedDraw,
 } from './support/games';
 
 const cfg = game.config;
 const TOTAL = [...cfg.symbols.map((s) => s.weight), cfg.coin.weight].reduce((a, b) => a + b, 0);
 const VALUES = cfg.coin.values.reduce((a, v) => a + v.weight, 0);
 /** The cell draw that lands `name` (a symbol or the coin). */
-const cell = (name: string): number => {
-  let at = 0;
-  for (const s of [...cfg.symbols, cfg.coin]) {
-    if (s.name === name) return at;
-    at += s.weight;
-  }
-  throw new Error(name);
-};
+const cell = (name: string): number => weightedDraw([...cfg.symbols, cfg.coin], (s) => s.name === name, name);
 /** The value draw that gives `value`. */
-const value = (v: number): number => {
-  let at = 0;
-  for (const x of cfg.coin.values) {
-    if (x.value === v) return at;
-    at += x.weight;
-  }
-  throw new Error(String(v));
-};
+const value = (v: number): number => weightedDraw(cfg.coin.values, (x) => x.value === v, String(v));
 const STAKE = 250; // coin 10
 const pay = (name: string, k: number) => cfg.symbols.find((s) => s.name === name)!.pays[k]!;
 

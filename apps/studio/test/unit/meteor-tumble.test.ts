@@ -7,18 +7,12 @@ import {
   measuredRtpTest,
   Scripted,
   stakeBetTests,
+  weightedDraw,
 } from './support/games';
 
 const cfg = game.config;
 /** The cell draw (an index into the total weight) that lands `name`. */
-const cell = (name: string): number => {
-  let at = 0;
-  for (const s of cfg.symbols) {
-    if (s.name === name) return at;
-    at += s.weight;
-  }
-  throw new Error(name);
-};
+const cell = (name: string): number => weightedDraw(cfg.symbols, (s) => s.name === name, name);
 const pay = (name: string, band: number) => cfg.symbols.find((s) => s.name === name)!.pays[band]!;
 const FILLERS = ['Ringed Planet', 'Comet', 'Moon', 'Crystal', 'Meteor'];
 const STAKE = 100; // coin 2

@@ -7,17 +7,11 @@ import {
   measuredRtpTest,
   Scripted,
   stakeBetTests,
+  weightedDraw,
 } from './support/games';
 
 const cfg = game.config;
-const cell = (name: string): number => {
-  let at = 0;
-  for (const s of [...cfg.symbols, cfg.scatter]) {
-    if (s.name === name) return at;
-    at += s.weight;
-  }
-  throw new Error(name);
-};
+const cell = (name: string): number => weightedDraw([...cfg.symbols, cfg.scatter], (s) => s.name === name, name);
 const pay = (name: string) => cfg.symbols.find((s) => s.name === name)!.pay;
 /** Draws for a window given as rows (top first); the game draws column by column. */
 const windowDraws = (rows: string[][]) => [0, 1, 2].flatMap((c) => rows.map((row) => cell(row[c]!)));

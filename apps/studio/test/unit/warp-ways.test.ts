@@ -7,18 +7,12 @@ import {
   measuredRtpTest,
   Scripted,
   stakeBetTests,
+  weightedDraw,
 } from './support/games';
 
 const cfg = game.config;
 /** The cell draw that lands `name` (a symbol or the wild). */
-const cell = (name: string): number => {
-  let at = 0;
-  for (const s of [...cfg.symbols, cfg.wild]) {
-    if (s.name === name) return at;
-    at += s.weight;
-  }
-  throw new Error(name);
-};
+const cell = (name: string): number => weightedDraw([...cfg.symbols, cfg.wild], (s) => s.name === name, name);
 const pay = (name: string, k: number) => cfg.symbols.find((s) => s.name === name)!.pays[k]!;
 const STAKE = 400; // coin 10
 /** Draws for reels given as columns of names: the height, then the cells. */

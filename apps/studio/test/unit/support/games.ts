@@ -29,6 +29,24 @@ export class Scripted implements Draws {
 
 export const scripted = (...values: number[]): Scripted => new Scripted(values);
 
+/**
+ * The draw that lands on the first entry `pick` accepts, for a weighted draw over `entries` (an
+ * index into their total weight: where that entry's slice begins). Throws naming `label` when no
+ * entry matches.
+ */
+export function weightedDraw<T extends { weight: number }>(
+  entries: readonly T[],
+  pick: (entry: T) => boolean,
+  label: string,
+): number {
+  let at = 0;
+  for (const entry of entries) {
+    if (pick(entry)) return at;
+    at += entry.weight;
+  }
+  throw new Error(label);
+}
+
 /** Plays `bet` (through `parseBet`) on scripted draws and checks the ranges the game drew from. */
 export function playScripted<O>(
   game: GameMath<any, O>,
