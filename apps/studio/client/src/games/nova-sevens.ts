@@ -5,38 +5,24 @@
 import { MAX_STAKE, NOVA_CONFIG, NOVA_LINES, type NovaOutcome } from '../../../src/games/nova-sevens/math';
 import { h, sleep, svg } from '../dom';
 import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
+import { drawClassicSymbol, type AddShape } from './classic-art';
 import './nova-sevens.css';
 
 const cfg = NOVA_CONFIG;
-type Shape = 'path' | 'circle' | 'polygon' | 'rect';
 
 /** Each symbol's drawing in a 60 × 60 box: plain shapes, no emoji and no font. */
 function art(name: string): SVGSVGElement {
   const root = svg('svg', { viewBox: '0 0 60 60', class: 'nova-art', 'aria-hidden': 'true' });
-  const add = (tag: Shape, attrs: Record<string, string | number>) => root.append(svg(tag, attrs));
+  const add: AddShape = (tag, attrs) => root.append(svg(tag, attrs));
   switch (name) {
     case 'Seven':
-      add('path', {
-        d: 'M12 10 H48 V18 L30 52 H20 L37 19 H12 Z',
-        fill: '#ff3b5c',
-        stroke: '#ffd0d8',
-        'stroke-width': 2.5,
-        'stroke-linejoin': 'round',
-      });
+    case 'Bell':
+      drawClassicSymbol(name, add);
       break;
     case 'Bar':
       add('rect', { x: 6, y: 18, width: 48, height: 24, rx: 5, fill: '#1b1d2b', stroke: '#ffc84d', 'stroke-width': 3 });
       add('rect', { x: 12, y: 24, width: 36, height: 4, fill: '#ffc84d' });
       add('rect', { x: 12, y: 32, width: 36, height: 4, fill: '#ffc84d' });
-      break;
-    case 'Bell':
-      add('path', {
-        d: 'M30 8 C18 8 16 20 16 30 C16 38 12 42 10 44 H50 C48 42 44 38 44 30 C44 20 42 8 30 8 Z',
-        fill: '#ffc84d',
-        stroke: '#fff0c2',
-        'stroke-width': 2,
-      });
-      add('circle', { cx: 30, cy: 49, r: 5, fill: '#c98a12' });
       break;
     case 'Star':
       add('polygon', {
@@ -47,14 +33,7 @@ function art(name: string): SVGSVGElement {
       });
       break;
     case 'Cherry':
-      add('path', {
-        d: 'M22 38 C24 24 30 14 42 8 M38 36 C38 24 40 16 42 8',
-        stroke: '#3ddc97',
-        'stroke-width': 3,
-        fill: 'none',
-      });
-      add('circle', { cx: 20, cy: 42, r: 10, fill: '#d7263d' });
-      add('circle', { cx: 40, cy: 42, r: 10, fill: '#d7263d' });
+      drawClassicSymbol(name, add);
       add('circle', { cx: 17, cy: 39, r: 3, fill: '#ff9aa8' });
       break;
     case 'Plum':

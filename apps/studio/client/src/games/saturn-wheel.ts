@@ -6,12 +6,11 @@
 import { MAX_STAKE, WHEEL_CONFIG, type WheelOutcome } from '../../../src/games/saturn-wheel/math';
 import { animate, easeOutCubic, h, sleep, svg } from '../dom';
 import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
+import { drawClassicSymbol, type AddShape } from './classic-art';
 import './saturn-wheel.css';
 
 const cfg = WHEEL_CONFIG;
-type Shape = 'path' | 'circle' | 'ellipse' | 'polygon' | 'rect';
-
-function bars(add: (tag: Shape, attrs: Record<string, string | number>) => void, n: number): void {
+function bars(add: AddShape, n: number): void {
   const gap = 14;
   const top = 30 - ((n - 1) * gap) / 2 - 5;
   for (let i = 0; i < n; i++) {
@@ -31,17 +30,8 @@ function bars(add: (tag: Shape, attrs: Record<string, string | number>) => void,
 /** Each symbol's drawing in a 60 × 60 box: plain shapes, no emoji and no font. */
 function art(name: string): SVGSVGElement {
   const root = svg('svg', { viewBox: '0 0 60 60', class: 'wheel-art', 'aria-hidden': 'true' });
-  const add = (tag: Shape, attrs: Record<string, string | number>) => root.append(svg(tag, attrs));
+  const add: AddShape = (tag, attrs) => root.append(svg(tag, attrs));
   switch (name) {
-    case 'Seven':
-      add('path', {
-        d: 'M12 10 H48 V18 L30 52 H20 L37 19 H12 Z',
-        fill: '#ff3b5c',
-        stroke: '#ffd0d8',
-        'stroke-width': 2.5,
-        'stroke-linejoin': 'round',
-      });
-      break;
     case 'Triple Bar':
       bars(add, 3);
       break;
@@ -51,24 +41,10 @@ function art(name: string): SVGSVGElement {
     case 'Bar':
       bars(add, 1);
       break;
+    case 'Seven':
     case 'Bell':
-      add('path', {
-        d: 'M30 8 C18 8 16 20 16 30 C16 38 12 42 10 44 H50 C48 42 44 38 44 30 C44 20 42 8 30 8 Z',
-        fill: '#ffc84d',
-        stroke: '#fff0c2',
-        'stroke-width': 2,
-      });
-      add('circle', { cx: 30, cy: 49, r: 5, fill: '#c98a12' });
-      break;
     case 'Cherry':
-      add('path', {
-        d: 'M22 38 C24 24 30 14 42 8 M38 36 C38 24 40 16 42 8',
-        stroke: '#3ddc97',
-        'stroke-width': 3,
-        fill: 'none',
-      });
-      add('circle', { cx: 20, cy: 42, r: 10, fill: '#d7263d' });
-      add('circle', { cx: 40, cy: 42, r: 10, fill: '#d7263d' });
+      drawClassicSymbol(name, add);
       break;
     default:
       // Saturn, the scatter.
