@@ -1,8 +1,9 @@
 /**
- * `npm run verify-round -- --game <slug> --server-seed S --client-seed C --nonce N --bet '<json>' [--commitment H]`
+ * `npm run verify-round -- --game <slug> --server-seed S --client-seed C --nonce N --bet '<json>' [--actions '<json>'] [--commitment H]`
  * Recomputes a house game round from its revealed seeds, exactly as the live round was played
  * (`verifyRound`: the game validates the bet, draws come from RoundDraws(S, C, N), then
- * `game.play`), and prints the commitment sha256(S), the outcome and the win.
+ * `game.play`; a step game's actions, e.g. blackjack's '["hit","stand"]', replayed by `game.resolve`),
+ * and prints the commitment sha256(S), the outcome and the win.
  * With --commitment H, also checks sha256(S) = H (the hash shown before the round): exit 1 if not.
  * Bad arguments (unknown game, bad nonce, bet that is not JSON or not valid for the game): exit 2.
  */
@@ -11,7 +12,7 @@ import { verifyRound } from '../apps/studio/src/fair/verify';
 import { GAMES } from '../apps/studio/src/games';
 
 const USAGE =
-  "usage: npm run verify-round -- --game <slug> --server-seed <seed> --client-seed <seed> --nonce <n> --bet '<json>' [--commitment <sha256 hex>]";
+  "usage: npm run verify-round -- --game <slug> --server-seed <seed> --client-seed <seed> --nonce <n> --bet '<json>' [--actions '<json array>'] [--commitment <sha256 hex>]";
 
 function fail(message: string): never {
   console.error(`verify-round: ${message}`);
@@ -29,6 +30,7 @@ try {
       'client-seed': { type: 'string' },
       nonce: { type: 'string' },
       bet: { type: 'string' },
+      actions: { type: 'string' },
       commitment: { type: 'string' },
     },
     strict: true,
@@ -63,14 +65,24 @@ try {
 } catch {
   fail(`--bet is not JSON: ${betText}`);
 }
+let actions: unknown[] | undefined;
+if (values.actions !== undefined) {
+  try {
+    actions = JSON.parse(values.actions) as unknown[];
+  } catch {
+    fail(`--actions is not JSON: ${values.actions}`);
+  }
+  if (!Array.isArray(actions)) fail('--actions must be a JSON array');
+}
 const expected = values.commitment?.toLowerCase();
 if (expected !== undefined && !/^[0-9a-f]{64}$/.test(expected)) fail('--commitment must be 64 hex digits (sha256)');
 
 let round: ReturnType<typeof verifyRound>;
 try {
-  round = verifyRound({ game, serverSeed, clientSeed, nonce, bet });
+  round = verifyRound({ game, serverSeed, clientSeed, nonce, bet, actions });
 } catch (error) {
-  if (error instanceof RangeError) fail(`the bet is not valid for ${slug} (${error.message}): ${betText}`);
+  if (error instanceof RangeError)
+    fail(`the bet or the actions are not valid for ${slug} (${error.message}): ${betText} ${values.actions ?? ''}`);
   throw error;
 }
 

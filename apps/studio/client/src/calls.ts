@@ -15,9 +15,11 @@ import {
   roundResponseSchema,
   seedLookupResponseSchema,
   sessionResponseSchema,
+  type ActionRequest,
   type ClientSeedRequest,
   type CreateSessionRequest,
   type RoundRequest,
+  type RoundResponse,
   type SessionResponse,
 } from '../../src/protocol';
 
@@ -44,6 +46,8 @@ export type Session = {
   serverSeedHash: string;
   clientSeed: string;
   nextNonce: number;
+  /** A step game's round left open in this game (continued on load). */
+  openRound: RoundResponse | null;
 };
 
 /** The shell's session from the service's answer. */
@@ -59,6 +63,7 @@ export function sessionFrom(answer: SessionResponse): Session {
     serverSeedHash: answer.fair.server_seed_hash,
     clientSeed: answer.fair.client_seed,
     nextNonce: answer.fair.nonce,
+    openRound: answer.open_round ?? null,
   };
 }
 
@@ -115,6 +120,10 @@ export function studioApi(prefix: () => string) {
     session: (id: string) => request(sessionResponseSchema, 'GET', sessionPath(id)),
     play: (id: string, bet: unknown) =>
       request(roundResponseSchema, 'POST', `${sessionPath(id)}/rounds`, { bet } satisfies RoundRequest),
+    act: (id: string, roundId: string, action: unknown) =>
+      request(roundResponseSchema, 'POST', `${sessionPath(id)}/rounds/${encodeURIComponent(roundId)}/actions`, {
+        action,
+      } satisfies ActionRequest),
     setClientSeed: (id: string, clientSeed: string) =>
       request(clientSeedResponseSchema, 'PUT', `${sessionPath(id)}/client_seed`, {
         client_seed: clientSeed,

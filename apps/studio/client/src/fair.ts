@@ -61,6 +61,13 @@ const betInput = h('textarea', {
   spellcheck: 'false',
   placeholder: '{"stake": 100, "target": 5000, "direction": "under"}',
 });
+const actionsInput = h('textarea', {
+  id: 'actions',
+  name: 'actions',
+  'data-testid': 'verify-actions',
+  spellcheck: 'false',
+  placeholder: 'Blackjack and video poker: the actions in order, e.g. ["hit", "stand"]',
+});
 const submit = h('button', { type: 'submit', class: 'btn', 'data-testid': 'verify-submit' }, 'Verify');
 const seedStatus = h('p', { class: 'muted', 'data-testid': 'seed-status', 'aria-live': 'polite' });
 const errorBox = h('p', { class: 'match-no', role: 'alert', 'data-testid': 'verify-error', hidden: true });
@@ -95,6 +102,7 @@ const form = h(
   field('Server seed hash (commitment)', hashInput, true),
   field('Client seed', clientSeedInput, true),
   field('Bet (JSON)', betInput, true),
+  field('Actions (JSON, step games)', actionsInput, true),
   h('div', { class: 'row wide' }, submit, seedStatus),
 );
 
@@ -135,13 +143,22 @@ function verify(): void {
   } catch {
     return showError('The bet is not valid JSON.');
   }
+  let actions: unknown[] | undefined;
+  if (actionsInput.value.trim() !== '') {
+    try {
+      actions = JSON.parse(actionsInput.value) as unknown[];
+    } catch {
+      return showError('The actions are not valid JSON.');
+    }
+    if (!Array.isArray(actions)) return showError('The actions are a JSON list, e.g. ["hit", "stand"].');
+  }
   let result: ReturnType<typeof verifyRound>;
   try {
-    result = verifyRound({ game, serverSeed, clientSeed: clientSeedInput.value, nonce, bet });
+    result = verifyRound({ game, serverSeed, clientSeed: clientSeedInput.value, nonce, bet, actions });
   } catch (error) {
     return showError(
       error instanceof RangeError
-        ? `The bet is not valid for ${game.title} (${error.message}).`
+        ? `The bet or the actions are not valid for ${game.title} (${error.message}).`
         : `The round could not be recomputed: ${String(error)}`,
     );
   }
@@ -203,6 +220,7 @@ async function init(): Promise<void> {
   hashInput.value = q.get('server_seed_hash') ?? '';
   clientSeedInput.value = q.get('client_seed') ?? '';
   nonceInput.value = q.get('nonce') ?? '';
+  actionsInput.value = q.get('actions') ?? '';
   const bet = q.get('bet');
   if (bet) {
     try {

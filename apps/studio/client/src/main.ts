@@ -19,7 +19,7 @@ import { api, ApiError, sessionFrom, studioPrefix, type Session } from './api';
 import { GAME_INFO } from './catalog';
 import { animate, easeOutCubic, h, sleep, svg } from './dom';
 import { formatMoney } from './money';
-import type { GameRenderer, RendererFactory, ShellContext } from './renderer';
+import type { GameRenderer, RendererFactory, ShellContext, Timing } from './renderer';
 import { Sound } from './sound';
 
 const QUICK_MS = 300;
@@ -63,6 +63,10 @@ const MESSAGES: Record<string, string> = {
   invalid_request: 'The request was not understood. Reload the game.',
   invalid_response: 'The game server’s answer was not understood. Reload the game.',
   no_bet: 'Place a bet first.',
+  round_in_progress: 'Finish the round in play first.',
+  round_not_found: 'This round is over. Reload the game to play on.',
+  invalid_action: 'This move is not one of the game’s.',
+  action_not_allowed: 'This move is not allowed at this point of the round.',
 };
 /**
  * The casino's refusals for the player's own limits, in the player's language (the launch's
@@ -386,13 +390,16 @@ function speakerIcon(on: boolean): SVGSVGElement {
  * The casino's `/fair` page (it frames the studio's verifier with the same query), opened in the
  * top window: on the lobby's origin when the launch named it, else on this page's.
  */
-function verifyUrl(fair: Fair, bet: unknown): string {
+function verifyUrl(fair: Fair, bet: unknown, outcome: unknown): string {
   const url = new URL('/fair', launch.lobbyUrl ?? location.href);
   url.searchParams.set('game', launch.game);
   url.searchParams.set('server_seed_hash', fair.server_seed_hash);
   url.searchParams.set('client_seed', fair.client_seed);
   url.searchParams.set('nonce', String(fair.nonce));
   url.searchParams.set('bet', JSON.stringify(bet));
+  // A step game's round is replayed with the player's actions, which its outcome lists.
+  const actions = (outcome as { actions?: unknown } | null)?.actions;
+  if (Array.isArray(actions)) url.searchParams.set('actions', JSON.stringify(actions));
   return url.href;
 }
 
@@ -440,35 +447,88 @@ async function play(): Promise<void> {
 
   const elapsed = performance.now() - started;
   const target = quick ? Math.max(rules.minSpinMs, QUICK_MS) : Math.max(rules.minSpinMs, renderer.naturalMs);
+  await finishRound(result, choice.bet, { ms: Math.max(0, target - elapsed), quick }, started);
+}
+
+/** The step round being played (blackjack, video poker): the renderer's actions go to it. */
+let openRound: { id: string; bet: unknown; final: RoundResponse | null } | null = null;
+
+/**
+ * Lands a round and closes it: balance, last win, the fair panel, the win's presentation. A step
+ * round stays open in `land` until its last action, sent by the renderer through `act`; the round's
+ * final answer then stands for it.
+ */
+async function finishRound(result: RoundResponse, bet: unknown, timing: Timing, started: number): Promise<void> {
+  if (!session || !renderer) return;
+  const rules = session.rules;
+  if (result.next !== undefined) {
+    openRound = { id: result.round_id, bet, final: result.next === null ? result : null };
+    session.balance = result.balance_cents;
+    setBalance(session.balance);
+  }
   try {
-    await renderer.land(result.outcome, result.win_cents, { ms: Math.max(0, target - elapsed), quick });
+    await renderer.land(result.outcome, result.win_cents, timing, result.next !== undefined ? result : undefined);
   } catch (error) {
     console.error('the round could not be drawn', error);
   }
   const rest = rules.minSpinMs - (performance.now() - started);
   if (rest > 0) await sleep(rest);
-
-  session.balance = result.balance_cents;
-  setBalance(session.balance);
-  setLastWin(result.win_cents);
-  session.serverSeedHash = result.fair.server_seed_hash;
-  session.clientSeed = result.fair.client_seed;
-  session.nextNonce = result.fair.nonce + 1;
-  renderFair();
-  lastNonceOut.textContent = String(result.fair.nonce);
-  verifyLink.href = verifyUrl(result.fair, choice.bet);
-  lastRoundBox.hidden = false;
-  if (result.jackpot_win) {
-    notice.hidden = false;
-    notice.textContent = `Jackpot! ${result.jackpot_win.name}: ${money(result.jackpot_win.amount_cents)}`;
-  }
-  const tier = presentWin(result.win_cents, choice.stake, quick);
-  sound.play(tier === 'big' || tier === 'mega' ? 'bigwin' : result.win_cents > 0 ? 'win' : 'lose');
-  announce(result.win_cents > 0 ? `You won ${money(result.win_cents)}.` : 'No win this time.');
-  rounds++;
+  // A step round left open (the renderer gave up): it stays on the server, continued on reload.
+  const final = openRound ? openRound.final : result;
+  openRound = null;
   busy = false;
+  if (!final) {
+    refreshControls();
+    return;
+  }
+
+  session.balance = final.balance_cents;
+  setBalance(session.balance);
+  setLastWin(final.win_cents);
+  session.serverSeedHash = final.fair.server_seed_hash;
+  session.clientSeed = final.fair.client_seed;
+  session.nextNonce = final.fair.nonce + 1;
+  renderFair();
+  lastNonceOut.textContent = String(final.fair.nonce);
+  // A round resumed after a reload: its bet is the server's, so it is verified from the round history.
+  if (bet !== null) {
+    verifyLink.href = verifyUrl(final.fair, bet, final.outcome);
+    lastRoundBox.hidden = false;
+  }
+  if (final.jackpot_win) {
+    notice.hidden = false;
+    notice.textContent = `Jackpot! ${final.jackpot_win.name}: ${money(final.jackpot_win.amount_cents)}`;
+  }
+  const tier = presentWin(final.win_cents, final.stake_cents, timing.quick);
+  sound.play(tier === 'big' || tier === 'mega' ? 'bigwin' : final.win_cents > 0 ? 'win' : 'lose');
+  announce(final.win_cents > 0 ? `You won ${money(final.win_cents)}.` : 'No win this time.');
+  rounds++;
   refreshControls();
   document.body.dataset.rounds = String(rounds);
+}
+
+/** A step game's action for the open round (`ShellContext.act`). */
+async function act(action: unknown): Promise<RoundResponse | null> {
+  if (!session || !openRound || openRound.final) return null;
+  clearError();
+  try {
+    const result = await api.act(session.id, openRound.id, action);
+    session.balance = result.balance_cents;
+    setBalance(session.balance);
+    if (result.next === null) openRound.final = result;
+    return result;
+  } catch (error) {
+    const e = error instanceof ApiError ? error : new ApiError('network_error', 0, {});
+    showError(e.code, undefined, e.body);
+    return null;
+  }
+}
+
+/** A step round the player left open (a reload): continued where it stopped. */
+async function resumeRound(open: RoundResponse): Promise<void> {
+  busy = true;
+  refreshControls();
+  await finishRound(open, null, { ms: 0, quick: true }, performance.now());
 }
 
 type WinTier = 'none' | 'small' | 'nice' | 'big' | 'mega';
@@ -727,6 +787,7 @@ async function main(): Promise<void> {
     stake: () => Number(stakeSelect.value),
     changed: () => refreshControls(),
     announce,
+    act,
   };
   renderer = factory(ctx);
   stage.appendChild(winShow);
@@ -749,6 +810,7 @@ async function main(): Promise<void> {
   document.body.dataset.licence = session.licence;
   document.body.dataset.minSpinMs = String(session.rules.minSpinMs);
   refreshControls();
+  if (session.openRound) await resumeRound(session.openRound);
 }
 
 void main();

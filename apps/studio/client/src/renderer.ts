@@ -1,4 +1,5 @@
 /** What the shell (main.ts) gives a game's renderer and what a renderer provides. */
+import type { RoundResponse } from '../../src/protocol';
 import type { Sound } from './sound';
 
 export type ShellContext = {
@@ -17,6 +18,12 @@ export type ShellContext = {
   changed(): void;
   /** A message for screen readers (an aria-live region). */
   announce(text: string): void;
+  /**
+   * Step games (blackjack, video poker): sends the player's action for the open round. The
+   * answer (the round after it: `next` null once settled, balance and win already shown by the
+   * shell), or null when it was refused (the shell shows why; the round stays as it was).
+   */
+  act(action: unknown): Promise<RoundResponse | null>;
 };
 
 export type Timing = {
@@ -43,15 +50,23 @@ export interface GameRenderer {
   totalStake?(): number;
   /** Starts the open-ended part of the animation while the server answers. */
   start(quick: boolean): void;
-  /** Lands on the outcome; resolves when the presentation of the result is over. */
-  land(outcome: unknown, win: number, timing: Timing): Promise<void>;
+  /**
+   * Lands on the outcome; resolves when the presentation of the result is over. A step game gets
+   * the round's answer too (`round.next`: the actions allowed, or null when settled at once); while
+   * the round is open it offers those actions, sends each with `ctx.act`, and resolves only once
+   * the round is settled. A round left open (a reload) comes back through `land` as well.
+   */
+  land(outcome: unknown, win: number, timing: Timing, round?: RoundResponse): Promise<void>;
   /** The player asked to see the rest of the round faster (Space or a click on the stage during free spins). */
   hurry?(): void;
   /** Stops the animation without a result (the round was refused). */
   abort(): void;
   /** The stake selector changed (what the bet pays depends on it). */
   stakeChanged?(): void;
-  /** Enables or disables the game's own controls during a round. */
+  /**
+   * Enables or disables the game's own bet options during a round. A step game's action buttons
+   * (hit, stand, draw) are not bet options: they stay the renderer's to enable from `round.next`.
+   */
   lock?(locked: boolean): void;
 }
 

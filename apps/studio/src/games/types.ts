@@ -34,3 +34,49 @@ export interface GameMath<Bet, Outcome> {
 }
 
 export type AnyGameMath = GameMath<any, any>;
+
+/**
+ * A game played in steps (blackjack, video poker): the bet opens the round, the player's actions
+ * (hit, stand, double, split; the cards held) move it on, and it settles when no action is left.
+ * The round stays a pure function of its draws: `resolve(draws, bet, actions)` replays the
+ * actions taken so far on fresh draws of the round's seeds, so the service keeps only the bet and
+ * the actions, and the verifier recomputes a settled round from its seeds and its actions.
+ *
+ * `play(draws, bet)` plays a whole round with the strategy the RTP is computed for (`strategy`),
+ * and returns the round's total `stake` (with doubles and splits): the return of a round per unit
+ * of its opening stake is (win − (stake − stake(bet))) / stake(bet), the convention of the
+ * blackjack and video poker tables.
+ */
+export interface StepGameMath<Bet, Action, Outcome> extends GameMath<Bet, Outcome> {
+  readonly steps: true;
+  /** Validates an action a client sends; throws `RangeError('invalid_action')` when it is none of the game's. */
+  parseAction(input: unknown): Action;
+  /**
+   * The round after `actions` in order. Throws `RangeError('action_not_allowed')` when an action is
+   * not one of the actions allowed at its point. While the round is open, `outcome` shows only what
+   * the player may see (no hole card, no card still to come) and `win` is 0.
+   */
+  resolve(draws: Draws, bet: Bet, actions: readonly Action[]): StepRound<Action, Outcome>;
+  /** The action taken for a player who leaves a round open (stand, keep the hand): it never adds stake. */
+  readonly idleAction: Action;
+  /** The action the RTP's strategy takes in an open round (what `play` does at every step). */
+  strategy(round: StepRound<Action, Outcome>, bet: Bet): Action;
+  play(draws: Draws, bet: Bet): { outcome: Outcome; win: number; stake: number };
+}
+
+/** A step game's round at one point. */
+export type StepRound<Action, Outcome> = {
+  /** What the player sees (the actions taken included); the whole round once settled. */
+  outcome: Outcome;
+  /** The round's total stake so far: the opening stake plus every double and split. */
+  stake: number;
+  /** The actions allowed now; null once the round is settled. */
+  next: Action[] | null;
+  /** The round's total win once settled, in minor units; 0 while open. */
+  win: number;
+};
+
+export type AnyStepGameMath = StepGameMath<any, any, any>;
+
+/** Whether a game is played in steps. */
+export const isStepGame = (game: AnyGameMath): game is AnyStepGameMath => (game as { steps?: unknown }).steps === true;

@@ -45,6 +45,13 @@ export type CreateSessionRequest = z.input<typeof createSessionRequestSchema>;
 export const roundRequestSchema = z.object({ bet: z.unknown() });
 export type RoundRequest = z.input<typeof roundRequestSchema>;
 
+/**
+ * `POST /api/sessions/{id}/rounds/{round_id}/actions`: a step game's action for its open round
+ * (blackjack's `"hit"`, video poker's cards held …), as the game's `parseAction` takes it.
+ */
+export const actionRequestSchema = z.object({ action: z.unknown() });
+export type ActionRequest = z.input<typeof actionRequestSchema>;
+
 /** `PUT /api/sessions/{id}/client_seed`. */
 export const clientSeedRequestSchema = z.object({ client_seed: z.string().check(z.regex(CLIENT_SEED)) });
 export type ClientSeedRequest = z.input<typeof clientSeedRequestSchema>;
@@ -65,22 +72,7 @@ export type Fair = z.infer<typeof fairSchema>;
 export const jackpotWinSchema = z.object({ level: z.string(), name: z.string(), amount_cents: cents });
 export type JackpotWin = z.infer<typeof jackpotWinSchema>;
 
-/** `POST /api/sessions` (201) and `GET /api/sessions/{id}`. */
-export const sessionResponseSchema = z.object({
-  session_id: z.string(),
-  mode: z.enum(['real', 'demo']),
-  game: z.string(),
-  currency: z.string(),
-  balance_cents: cents,
-  nickname: z.nullable(z.string()),
-  licence: z.string(),
-  /** The licence's rules for this game: the slot spin's minimum length, whether quick spin is allowed. */
-  rules: z.object({ min_spin_ms: z.int().check(z.minimum(0)), quick_spin: z.boolean() }),
-  fair: fairSchema,
-});
-export type SessionResponse = z.infer<typeof sessionResponseSchema>;
-
-/** `POST /api/sessions/{id}/rounds`. */
+/** `POST /api/sessions/{id}/rounds` and `POST /api/sessions/{id}/rounds/{round_id}/actions`. */
 export const roundResponseSchema = z.object({
   round_id: z.string(),
   /** The game's outcome (its `play`): what the client draws and the verifier recomputes. */
@@ -94,8 +86,31 @@ export const roundResponseSchema = z.object({
   jackpot_win: z.nullable(jackpotWinSchema),
   /** The win could not be delivered yet: the studio keeps it and re-sends it. */
   win_pending: z.optional(z.literal(true)),
+  /**
+   * Step games only: the actions allowed in the open round, or null once it is settled. While a
+   * round is open, `outcome` shows only what the player may see, `win_cents` is 0 and
+   * `stake_cents` is what the round staked so far.
+   */
+  next: z.optional(z.nullable(z.array(z.unknown()))),
 });
 export type RoundResponse = z.infer<typeof roundResponseSchema>;
+
+/** `POST /api/sessions` (201) and `GET /api/sessions/{id}`. */
+export const sessionResponseSchema = z.object({
+  session_id: z.string(),
+  mode: z.enum(['real', 'demo']),
+  game: z.string(),
+  currency: z.string(),
+  balance_cents: cents,
+  nickname: z.nullable(z.string()),
+  licence: z.string(),
+  /** The licence's rules for this game: the slot spin's minimum length, whether quick spin is allowed. */
+  rules: z.object({ min_spin_ms: z.int().check(z.minimum(0)), quick_spin: z.boolean() }),
+  fair: fairSchema,
+  /** A step game's round the player left open in this game (after a reload): continued with its actions. */
+  open_round: z.optional(roundResponseSchema),
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 
 /** `PUT /api/sessions/{id}/client_seed`: the seed pair with the new client seed. */
 export const clientSeedResponseSchema = fairSchema;

@@ -17,7 +17,7 @@ import type {
 } from '@orbit/contracts';
 import type { FastifyReply } from 'fastify';
 import { commitment, jackpotDraw, RoundDraws } from '../fair/draws';
-import type { AnyGameMath } from '../games/types';
+import { isStepGame, type AnyGameMath, type AnyStepGameMath, type StepRound } from '../games/types';
 import type { ErrorResponse, Fair, JackpotWin, RoundResponse, SessionResponse } from '../protocol';
 import { clientMissingPage } from './html';
 import {
@@ -27,6 +27,7 @@ import {
   licenceRules,
   MAX_RETRY_BACKOFF_MS,
   noLog,
+  OPEN_ROUND_IDLE_MS,
   randomHex,
   REFUSAL_STATUS,
   SESSION_ID,
@@ -38,6 +39,7 @@ import {
 import {
   emptyStudioState,
   memoryStore,
+  type OpenRound,
   type PendingCall,
   type SeedPair,
   type StudioSession,
@@ -53,7 +55,13 @@ export function createStudioEngine(options: StudioOptions) {
   const owed = owedWalletCalls(core, sessions);
   const answers = studioAnswers(core);
   const rounds = roundPlay(core, sessions, owed, answers);
-  return { ...core, withLock: playerLocks(), ...sessions, ...owed, ...answers, ...rounds };
+  const idleMs = options.openRoundIdleMs ?? OPEN_ROUND_IDLE_MS;
+  /** Each pass first finishes the step rounds left idle, so that their wins go with the owed calls. */
+  const retryPending = () => {
+    rounds.finishIdleRounds(idleMs);
+    return owed.retryPending();
+  };
+  return { ...core, withLock: playerLocks(), ...sessions, ...owed, ...answers, ...rounds, retryPending };
 }
 
 // ---------------------------------------------------------------- core
@@ -85,6 +93,8 @@ function engineCore(options: StudioOptions) {
   const state: StudioState = store.load() ?? emptyStudioState();
   const save = () => store.save(state);
   save();
+  /** Step games' unfinished rounds (a state saved before step games has none). */
+  const openRounds = (): Record<string, OpenRound> => (state.open_rounds ??= {});
 
   const nowIso = () => clock().toISOString();
   const findGame = (slug: string): AnyGameMath | undefined => (Object.hasOwn(games, slug) ? games[slug] : undefined);
@@ -107,6 +117,7 @@ function engineCore(options: StudioOptions) {
     wallet,
     state,
     save,
+    openRounds,
     nowIso,
     findGame,
     useLog,
@@ -138,7 +149,18 @@ function playerLocks() {
 
 type SessionsAndSeeds = ReturnType<typeof sessionsAndSeeds>;
 
-function sessionsAndSeeds({ state, save, clock, nowIso, sessionTtlMs, slotGames }: EngineCore) {
+/** The key of a player's open round in a game. */
+export const openRoundKey = (player: string, game: string) => `${player}|${game}`;
+
+/** A step round replayed from its seeds: the seed pair must still be the one it opened with. */
+export function replayStep(game: AnyStepGameMath, open: OpenRound, pair: SeedPair, actions: readonly unknown[]) {
+  if (pair.server_seed_hash !== open.fair.server_seed_hash)
+    throw new Error(`open round ${open.round_id}: its seed pair is gone`);
+  const draws = new RoundDraws(pair.server_seed, open.fair.client_seed, open.fair.nonce);
+  return game.resolve(draws, open.bet, actions) as StepRound<unknown, unknown>;
+}
+
+function sessionsAndSeeds({ state, save, openRounds, clock, nowIso, sessionTtlMs, slotGames, findGame }: EngineCore) {
   const expired = (s: StudioSession, now = clock()) =>
     now.getTime() - new Date(s.last_seen_at).getTime() > sessionTtlMs;
 
@@ -149,6 +171,8 @@ function sessionsAndSeeds({ state, save, clock, nowIso, sessionTtlMs, slotGames 
       const pair = state.seeds[s.player];
       if (pair) revealPair(pair);
       delete state.seeds[s.player];
+      // Play money: a demo round left open ends with its session.
+      delete openRounds()[openRoundKey(s.player, s.game)];
     }
   }
 
@@ -203,8 +227,31 @@ function sessionsAndSeeds({ state, save, clock, nowIso, sessionTtlMs, slotGames 
     nonce: pair.nonce,
   });
 
+  /** The open round of the session's player in its game, as a round answer (the player continues it). */
+  function openRoundView(s: StudioSession): RoundResponse | undefined {
+    const open = openRounds()[openRoundKey(s.player, s.game)];
+    const game = open && findGame(open.game);
+    if (!open || !game || !isStepGame(game)) return undefined;
+    const step = replayStep(game, open, seedPair(s.player), open.actions);
+    return {
+      round_id: open.round_id,
+      outcome: step.outcome,
+      stake_cents: open.staked,
+      win_cents: 0,
+      balance_cents: s.balance_cents,
+      currency: s.currency,
+      fair: open.fair,
+      jackpot_win: null,
+      next: step.next,
+    };
+  }
+
+  /** Whether the player has a round open in any game (the seed pair cannot be revealed then). */
+  const hasOpenRound = (player: string) => Object.keys(openRounds()).some((key) => key.startsWith(`${player}|`));
+
   function sessionView(s: StudioSession): SessionResponse {
     const rules = licenceRules(s.licence);
+    const open = openRoundView(s);
     return {
       session_id: s.id,
       mode: s.mode,
@@ -215,10 +262,22 @@ function sessionsAndSeeds({ state, save, clock, nowIso, sessionTtlMs, slotGames 
       licence: s.licence,
       rules: { min_spin_ms: slotGames.has(s.game) ? rules.minSpinMs : 0, quick_spin: rules.quickSpin },
       fair: fairView(seedPair(s.player)),
+      ...(open ? { open_round: open } : {}),
     };
   }
 
-  return { expired, dropSession, sweep, liveSession, newPair, seedPair, revealPair, fairView, sessionView };
+  return {
+    expired,
+    dropSession,
+    sweep,
+    liveSession,
+    newPair,
+    seedPair,
+    revealPair,
+    fairView,
+    sessionView,
+    hasOpenRound,
+  };
 }
 
 // ---------------------------------------------------------------- owed wallet calls
@@ -230,13 +289,14 @@ function owedWalletCalls({ state, save, clock, nowIso, wallet, logger }: EngineC
     return Math.min(1000 * 2 ** Math.max(0, attempts - 1), MAX_RETRY_BACKOFF_MS);
   }
 
-  function owe(action: PendingCall['action'], id: string, body: string, error: string): void {
+  /** A call kept to re-send, first after `delayMs` (by default the backoff after one failed attempt). */
+  function owe(action: PendingCall['action'], id: string, body: string, error: string, delayMs = backoff(1)): void {
     state.pending.push({
       id,
       action,
       body,
       attempts: 1,
-      next_attempt_at: new Date(clock().getTime() + backoff(1)).toISOString(),
+      next_attempt_at: new Date(clock().getTime() + delayMs).toISOString(),
       state: 'pending',
       last_error: error,
       created_at: nowIso(),
@@ -366,14 +426,17 @@ type DrawnRound = {
   /** The pair as it was for this round (the nonce before the round counts). */
   fair: Fair;
   bet: unknown;
+  /** The round's stake (a step round's: so far, with its doubles and splits). */
   stake: number;
   outcome: unknown;
   win: number;
+  /** A step round's actions allowed now, null once settled; undefined for a one-request round. */
+  next?: unknown[] | null;
   started: Date;
 };
 
 function roundPlay(
-  { save, wallet, jackpotGames, slotGames, logger }: EngineCore,
+  { save, clock, nowIso, openRounds, wallet, jackpotGames, slotGames, logger, findGame }: EngineCore,
   { seedPair, fairView }: SessionsAndSeeds,
   { owe, failed }: OwedWalletCalls,
   { fail, refusal }: StudioAnswers,
@@ -390,14 +453,19 @@ function roundPlay(
     );
   }
 
-  /** Draws the round from the player's seed pair with the game's mathematics (nothing counted yet). */
+  /**
+   * Draws the round from the player's seed pair with the game's mathematics (nothing counted yet);
+   * a step game's round as it opens (settled already when, say, the dealer peeks a blackjack).
+   */
   function drawRound(s: StudioSession, game: AnyGameMath, bet: unknown, stake: number, started: Date): DrawnRound {
     const pair = seedPair(s.player);
     const fair = fairView(pair);
-    const { outcome, win } = game.play(new RoundDraws(pair.server_seed, pair.client_seed, pair.nonce), bet);
+    const draws = new RoundDraws(pair.server_seed, pair.client_seed, pair.nonce);
+    const played = isStepGame(game) ? game.resolve(draws, bet, []) : { ...game.play(draws, bet), next: undefined };
+    const { outcome, win, next } = played;
     if (!Number.isSafeInteger(win) || win < 0)
       throw new Error(`${game.slug}: play returned an invalid win ${String(win)}`);
-    return { round_id: randomHex(16), session: s, game, pair, fair, bet, stake, outcome, win, started };
+    return { round_id: randomHex(16), session: s, game, pair, fair, bet, stake, outcome, win, next, started };
   }
 
   /** The round is played: its pair's nonce moves on and the licence's spin time counts from it. */
@@ -415,7 +483,26 @@ function roundPlay(
     currency: r.session.currency,
     fair: r.fair,
     jackpot_win: jackpot,
+    ...(r.next !== undefined ? { next: r.next } : {}),
   });
+
+  /** A step round still open after its opening bet: kept until the player's last action. */
+  function keepOpen(r: DrawnRound): void {
+    const now = nowIso();
+    openRounds()[openRoundKey(r.session.player, r.game.slug)] = {
+      round_id: r.round_id,
+      game: r.game.slug,
+      currency: r.session.currency,
+      session_id: r.session.id,
+      ...(r.session.session_token ? { session_token: r.session.session_token } : {}),
+      bet: r.bet,
+      actions: [],
+      staked: r.stake,
+      fair: r.fair,
+      opened_at: now,
+      updated_at: now,
+    };
+  }
 
   /** Plays one round under the player's lock: its answer, or undefined when an error was sent. */
   async function playRound(
@@ -431,10 +518,22 @@ function roundPlay(
       void fail(reply, 429, 'too_fast');
       return undefined;
     }
+    // One round at a time in a step game: the open one is continued (the session tells it).
+    if (isStepGame(game) && openRounds()[openRoundKey(s.player, game.slug)]) {
+      void fail(reply, 409, 'round_in_progress');
+      return undefined;
+    }
     const round = drawRound(s, game, bet, stake, started);
     if (s.mode === 'demo') return playDemoRound(reply, round);
-    const placed = await placeBet(reply, round);
+    const placed = await placeBet(reply, round, `${round.round_id}:bet`, round.stake);
     if (!placed) return undefined;
+    // The bet is taken: the round is played, whatever happens to the win.
+    countRound(round);
+    if (round.next) {
+      keepOpen(round);
+      save();
+      return answer(round, s.balance_cents, placed.jackpot_win ?? null);
+    }
     return payWin(round, placed.jackpot_win ?? null);
   }
 
@@ -448,26 +547,112 @@ function roundPlay(
     }
     s.balance_cents = s.balance_cents - r.stake + r.win;
     countRound(r);
+    if (r.next) keepOpen(r);
     save();
     return answer(r, s.balance_cents, null);
   }
 
   /**
-   * The wallet `bet` of a real round (`<round_id>:bet`, with the jackpot draw on jackpot games):
-   * the platform's answer once taken, or undefined when an error was sent (a refusal, or no
-   * confirmation: then the bet is rolled back).
+   * A step game's action on the player's open round, under the player's lock: replayed from the
+   * round's seeds with the actions so far and this one; what it stakes on top (a double, a split)
+   * is a wallet `bet` of its own (`<round_id>:bet:<n>`), and the last action settles the round.
+   * The answer, or undefined when an error was sent (the round is then as it was).
    */
-  async function placeBet(reply: FastifyReply, r: DrawnRound): Promise<WalletMoveResponse | undefined> {
+  async function actOnRound(
+    reply: FastifyReply,
+    s: StudioSession,
+    roundId: string,
+    input: unknown,
+  ): Promise<RoundResponse | undefined> {
+    const key = openRoundKey(s.player, s.game);
+    const open = openRounds()[key];
+    const game = open && findGame(open.game);
+    if (!open || open.round_id !== roundId || !game || !isStepGame(game)) {
+      void fail(reply, 404, 'round_not_found');
+      return undefined;
+    }
+    let action: unknown;
+    let step: StepRound<unknown, unknown>;
+    const pair = seedPair(s.player);
+    try {
+      action = game.parseAction(input);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      void fail(reply, 422, 'invalid_action');
+      return undefined;
+    }
+    try {
+      step = replayStep(game, open, pair, [...open.actions, action]);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      void fail(reply, 422, 'action_not_allowed');
+      return undefined;
+    }
+    const r: DrawnRound = {
+      round_id: open.round_id,
+      session: s,
+      game,
+      pair,
+      fair: open.fair,
+      bet: open.bet,
+      stake: step.stake,
+      outcome: step.outcome,
+      win: step.win,
+      next: step.next,
+      started: clock(),
+    };
+    const extra = step.stake - open.staked;
+    if (extra > 0) {
+      if (s.mode === 'demo') {
+        if (extra > s.balance_cents) {
+          void fail(reply, 402, 'insufficient_funds', { balance_cents: s.balance_cents });
+          return undefined;
+        }
+        s.balance_cents -= extra;
+      } else {
+        const placed = await placeBet(reply, r, `${open.round_id}:bet:${open.actions.length + 1}`, extra);
+        if (!placed) return undefined;
+      }
+      open.staked = step.stake;
+    }
+    open.actions.push(action);
+    open.updated_at = nowIso();
+    if (s.session_token) open.session_token = s.session_token;
+    if (step.next !== null) {
+      save();
+      return answer(r, s.balance_cents, null);
+    }
+    delete openRounds()[key];
+    if (s.mode === 'demo') {
+      s.balance_cents += r.win;
+      save();
+      return answer(r, s.balance_cents, null);
+    }
+    return payWin(r, null);
+  }
+
+  /**
+   * A wallet `bet` of a real round (the opening one `<round_id>:bet`, with the jackpot draw on
+   * jackpot games; a step round's double or split `<round_id>:bet:<n>`): the platform's answer once
+   * taken, or undefined when an error was sent (a refusal, or no confirmation: then the bet is
+   * rolled back).
+   */
+  async function placeBet(
+    reply: FastifyReply,
+    r: DrawnRound,
+    betTx: string,
+    amount: number,
+  ): Promise<WalletMoveResponse | undefined> {
     const { session: s, game, pair, round_id } = r;
-    const betTx = `${round_id}:bet`;
+    const opening = betTx === `${round_id}:bet`;
     const betBody: WalletBetRequest = {
       session_token: s.session_token!,
       game: game.slug,
       round_id,
       transaction_id: betTx,
-      amount_cents: r.stake,
+      amount_cents: amount,
       currency: s.currency,
-      ...(jackpotGames.has(game.slug)
+      ...(opening && jackpotGames.has(game.slug)
         ? { jackpot_draw: jackpotDraw(pair.server_seed, pair.client_seed, pair.nonce) }
         : {}),
     };
@@ -486,32 +671,37 @@ function roundPlay(
       void fail(reply, 503, 'wallet_unavailable');
       return undefined;
     }
-    // The bet is taken: the round is played, whatever happens to the win.
-    countRound(r);
     s.balance_cents = placed.data.balance_cents;
     save();
     return placed.data;
   }
 
+  /** The body of a real round's wallet `win` (`<round_id>:win`, amount 0 on a loss, with the round report). */
+  function winBody(
+    r: Pick<DrawnRound, 'round_id' | 'game' | 'stake' | 'bet' | 'outcome' | 'fair' | 'win'>,
+    currency: string,
+    sessionToken: string,
+  ): WalletWinRequest {
+    return {
+      session_token: sessionToken,
+      game: r.game.slug,
+      round_id: r.round_id,
+      transaction_id: `${r.round_id}:win`,
+      reference_transaction_id: `${r.round_id}:bet`,
+      amount_cents: r.win,
+      currency,
+      round: { stake_cents: r.stake, bet: r.bet, outcome: r.outcome, fair: r.fair },
+    };
+  }
+
   /**
-   * The wallet `win` of a real round whose bet was taken (`<round_id>:win`, amount 0 on a loss,
-   * with the round report). A win the platform does not answer is owed: kept and re-sent, and
-   * the answer says `win_pending`.
+   * The wallet `win` of a real round whose bet was taken. A win the platform does not answer is
+   * owed: kept and re-sent, and the answer says `win_pending`.
    */
   async function payWin(r: DrawnRound, jackpot: JackpotWin | null): Promise<RoundResponse> {
     const { session: s, round_id } = r;
     const winTx = `${round_id}:win`;
-    const winBody: WalletWinRequest = {
-      session_token: s.session_token!,
-      game: r.game.slug,
-      round_id,
-      transaction_id: winTx,
-      reference_transaction_id: `${round_id}:bet`,
-      amount_cents: r.win,
-      currency: s.currency,
-      round: { stake_cents: r.stake, bet: r.bet, outcome: r.outcome, fair: r.fair },
-    };
-    const raw = JSON.stringify(winBody);
+    const raw = JSON.stringify(winBody(r, s.currency, s.session_token!));
     const paid = await wallet.call('win', raw);
     if (paid.ok) {
       s.balance_cents = paid.data.balance_cents;
@@ -535,7 +725,8 @@ function roundPlay(
       session_token: s.session_token!,
       game: s.game,
       round_id,
-      transaction_id: `${round_id}:rollback`,
+      // The opening bet's rollback keeps the name it always had; a double's or split's is named after its bet.
+      transaction_id: betTx === `${round_id}:bet` ? `${round_id}:rollback` : `${betTx}:rollback`,
       reference_transaction_id: betTx,
     };
     const raw = JSON.stringify(body);
@@ -545,5 +736,40 @@ function roundPlay(
     else failed('rollback', body.transaction_id, raw, result.code);
   }
 
-  return { playRound, rollback };
+  /**
+   * Step rounds idle for longer than `idleMs` are finished for the player with the game's idle
+   * action (stand, keep the hand: never more stake), and a real round's win is owed to the
+   * platform like any undelivered win (sent by the next pass of `retryPending`).
+   */
+  function finishIdleRounds(idleMs: number): number {
+    const now = clock().getTime();
+    let finished = 0;
+    for (const [key, open] of Object.entries(openRounds())) {
+      if (now - new Date(open.updated_at).getTime() < idleMs) continue;
+      const game = findGame(open.game);
+      const player = key.slice(0, key.lastIndexOf('|'));
+      const pair = seedPair(player);
+      delete openRounds()[key];
+      if (!game || !isStepGame(game) || pair.server_seed_hash !== open.fair.server_seed_hash) {
+        logger().error({ round_id: open.round_id }, 'studio: an open round cannot be finished');
+        continue;
+      }
+      const actions = [...open.actions];
+      let step = replayStep(game, open, pair, actions);
+      for (let guard = 0; step.next !== null && guard < 20; guard++) {
+        actions.push(game.idleAction);
+        step = replayStep(game, open, pair, actions);
+      }
+      finished++;
+      if (!player.startsWith('real:') || !open.session_token) continue;
+      const settled = { ...open, game, stake: step.stake, outcome: step.outcome, win: step.win };
+      const body = winBody(settled, open.currency, open.session_token);
+      owe('win', body.transaction_id, JSON.stringify(body), 'finished after idling', 0);
+      logger().info({ round_id: open.round_id, win: step.win }, 'studio: an idle round finished for the player');
+    }
+    if (finished) save();
+    return finished;
+  }
+
+  return { playRound, actOnRound, rollback, finishIdleRounds };
 }

@@ -41,6 +41,11 @@ export type StudioOptions = {
   sessionTtlMs?: number;
   /** Demo money of a new demo session, in FUN minor units (default 100000 = 1,000.00 FUN). */
   demoBalanceCents?: number;
+  /**
+   * A step game's round (blackjack, video poker) with no action for this long is finished for the
+   * player with the game's idle action and its win paid (default 1 hour).
+   */
+  openRoundIdleMs?: number;
 };
 
 export type RetryReport = { delivered: number; pending: number; failed: number };
@@ -68,6 +73,7 @@ export const DEFAULT_SLOT_GAMES = [
 export { CLIENT_SEED, DEMO_CURRENCY } from '../protocol';
 export const DEMO_BALANCE_CENTS = 100_000;
 export const SESSION_TTL_MS = 12 * 3_600_000;
+export const OPEN_ROUND_IDLE_MS = 3_600_000;
 export const MAX_RETRY_BACKOFF_MS = 5 * 60_000;
 
 export type LicenceRules = { minSpinMs: number; quickSpin: boolean };

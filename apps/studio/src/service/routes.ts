@@ -11,6 +11,7 @@ import type { StudioEngine } from './engine';
 import { notFoundPage, rulesPage } from './html';
 import type { AnyGameMath } from '../games/types';
 import {
+  actionRequestSchema,
   clientSeedRequestSchema,
   createSessionRequestSchema,
   DEMO_CURRENCY,
@@ -94,6 +95,7 @@ function sessionRoutes(app: FastifyInstance, engine: StudioEngine): void {
     liveSession,
     sessionView,
     playRound,
+    actOnRound,
     refusal,
     fail,
     logger,
@@ -188,11 +190,21 @@ function sessionRoutes(app: FastifyInstance, engine: StudioEngine): void {
     const result = await withLock(s.player, () => playRound(reply, s, game, bet, stake, started));
     return result === undefined ? reply : reply.header('cache-control', 'no-store').send(result);
   });
+
+  // A step game's action on the open round (the game judges it: a body without one is `invalid_action`).
+  app.post<{ Params: { id: string; round: string } }>('/api/sessions/:id/rounds/:round/actions', async (req, reply) => {
+    const s = liveSession(req.params.id);
+    if (!s) return fail(reply, 404, 'session_not_found');
+    const request = actionRequestSchema.safeParse(req.body);
+    const action: unknown = request.success ? request.data.action : undefined;
+    const result = await withLock(s.player, () => actOnRound(reply, s, req.params.round, action));
+    return result === undefined ? reply : reply.header('cache-control', 'no-store').send(result);
+  });
 }
 
 /** Seeds: the client seed, rotation, and the fair verifier's lookup of a revealed seed. */
 function seedRoutes(app: FastifyInstance, engine: StudioEngine): void {
-  const { state, save, withLock, liveSession, seedPair, revealPair, newPair, fairView, fail } = engine;
+  const { state, save, withLock, liveSession, seedPair, revealPair, newPair, fairView, hasOpenRound, fail } = engine;
 
   app.put<{ Params: { id: string } }>('/api/sessions/:id/client_seed', async (req, reply) => {
     const s = liveSession(req.params.id);
@@ -211,6 +223,8 @@ function seedRoutes(app: FastifyInstance, engine: StudioEngine): void {
     const s = liveSession(req.params.id);
     if (!s) return fail(reply, 404, 'session_not_found');
     return withLock(s.player, async () => {
+      // Revealing the server seed would show an open round's cards still to come.
+      if (hasOpenRound(s.player)) return fail(reply, 409, 'round_in_progress');
       const old = seedPair(s.player);
       const revealed_at = revealPair(old);
       const next = newPair(old.client_seed);

@@ -50,6 +50,29 @@ export type PendingCall = {
   created_at: string;
 };
 
+/**
+ * A step game's round the player has not finished (blackjack, video poker): what the round is
+ * made of (its bet, the actions so far and the seed pair's values it draws from), replayed by the
+ * game's `resolve` at each action. One per player and game.
+ */
+export type OpenRound = {
+  round_id: string;
+  game: string;
+  currency: string;
+  /** The session that opened it (its wallet session pays the win). */
+  session_id: string;
+  session_token?: string;
+  bet: unknown;
+  actions: unknown[];
+  /** What the round has staked so far (the opening stake, doubles, splits), in minor units. */
+  staked: number;
+  /** The seed pair's values for this round (its nonce; the pair's own nonce moved on when it opened). */
+  fair: { server_seed_hash: string; client_seed: string; nonce: number };
+  opened_at: string;
+  /** The last action (a round idle for long is finished with the game's idle action). */
+  updated_at: string;
+};
+
 export type StudioState = {
   version: 1;
   sessions: Record<string, StudioSession>;
@@ -58,6 +81,8 @@ export type StudioState = {
   /** Committed server seeds by hash; `server_seed` is null until revealed. */
   commitments: Record<string, SeedRecord>;
   pending: PendingCall[];
+  /** Step games' unfinished rounds by `<player>|<game>` (absent in states saved before step games). */
+  open_rounds?: Record<string, OpenRound>;
 };
 
 /**
@@ -71,7 +96,7 @@ export type StudioStore = {
 };
 
 export function emptyStudioState(): StudioState {
-  return { version: 1, sessions: {}, seeds: {}, commitments: {}, pending: [] };
+  return { version: 1, sessions: {}, seeds: {}, commitments: {}, pending: [], open_rounds: {} };
 }
 
 /** Keeps state in memory only (a restart forgets everything). */

@@ -1,5 +1,5 @@
 /**
- * `/fair?game=…&server_seed_hash=…&client_seed=…&nonce=…&bet=…` hands its round to the studio's
+ * `/fair?game=…&server_seed_hash=…&client_seed=…&nonce=…&bet=…[&actions=…]` hands its round to the studio's
  * verifier (`/studio/fair`, apps/studio): the same query, limited to the verifier's parameters.
  */
 
@@ -14,6 +14,7 @@ const PARAMS: Readonly<Record<string, number>> = {
   client_seed: 256,
   nonce: 20,
   bet: 4000,
+  actions: 4000,
 };
 
 /** The round's parameters of a `/fair` address, in a fixed order; unknown or oversized ones are dropped. */

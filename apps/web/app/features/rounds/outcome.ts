@@ -310,5 +310,8 @@ export function verifyHref(
     // The bet the studio reported; rebuilt from the outcome for rounds that came without it.
     bet: JSON.stringify(round.bet ?? roundBet(round.outcome, round.bet_cents)),
   });
+  // A step game's round (blackjack, video poker) is replayed with the player's actions, which its outcome lists.
+  const actions = (round.outcome as { actions?: unknown } | null)?.actions;
+  if (Array.isArray(actions)) params.set('actions', JSON.stringify(actions));
   return `${localizePath('/fair', locale)}?${params}`;
 }
