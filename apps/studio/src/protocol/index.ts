@@ -157,3 +157,64 @@ export type GamesResponse = z.infer<typeof gamesResponseSchema>;
 /** Every refusal: its code (README "Errors") with an HTTP status; `insufficient_funds` adds the balance. */
 export const errorResponseSchema = z.object({ error: z.string(), balance_cents: z.optional(cents) });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+// ---- Rocket Crash's live table ---------------------------------------------------------------------
+
+/** The live table's fixed client seed: a shared round's draws cannot take any one player's seed. */
+export const LIVE_CLIENT_SEED = 'orbit-live';
+
+/** `POST /api/sessions/{id}/crash/bet`: a bet on the next launch, with an optional auto cash-out (hundredths). */
+export const liveBetRequestSchema = z.object({
+  bet: z.object({ stake: z.unknown(), cashout_at: z.optional(z.unknown()) }),
+});
+export type LiveBetRequest = z.input<typeof liveBetRequestSchema>;
+
+/** A player's bet on the live table, as every watcher sees it. */
+export const liveBetSchema = z.object({
+  nickname: z.string(),
+  stake_cents: cents,
+  currency: z.string(),
+  /** Where this bet cashed out (hundredths), null while riding or lost. */
+  cashed_at: z.nullable(z.int()),
+  /** Its win once cashed out (paid when the rocket crashes), else null. */
+  win_cents: z.nullable(cents),
+});
+export type LiveBet = z.infer<typeof liveBetSchema>;
+
+/**
+ * `GET /api/crash/state?session=…` and every event of `GET /api/crash/live?session=…` (server-sent
+ * events, `event: state`): the shared round as it is now. While flying, the multiplier is
+ * ⌊100 × e^(0.00006 × elapsed ms)⌋ hundredths, counted by the client from `elapsed_ms`.
+ */
+export const liveStateSchema = z.object({
+  phase: z.enum(['idle', 'betting', 'flying', 'crashed']),
+  round: z.int(),
+  /** sha256 of the round's server seed, shown before any bet (the draw: RoundDraws(seed, LIVE_CLIENT_SEED, round)). */
+  server_seed_hash: z.string(),
+  /** Betting: ms left until the launch. */
+  launch_in_ms: z.nullable(z.int()),
+  /** Flying: ms since the launch. */
+  elapsed_ms: z.nullable(z.int()),
+  /** Crashed: the crash point (hundredths) and the revealed seed. */
+  crash_point: z.nullable(z.int()),
+  server_seed: z.nullable(z.string()),
+  bets: z.array(liveBetSchema),
+  /** The asking session's bet in this round. */
+  mine: z.nullable(
+    z.object({
+      stake_cents: cents,
+      cashout_at: z.int(),
+      cashed_at: z.nullable(z.int()),
+      win_cents: z.nullable(cents),
+    }),
+  ),
+  /** The last rounds, newest first. */
+  history: z.array(
+    z.object({ round: z.int(), crash_point: z.int(), server_seed: z.string(), server_seed_hash: z.string() }),
+  ),
+  balance_cents: z.nullable(cents),
+});
+export type LiveState = z.infer<typeof liveStateSchema>;
+
+/** `POST …/crash/bet` and `POST …/crash/cashout`: the table after the move and the player's balance. */
+export const liveMoveResponseSchema = liveStateSchema;

@@ -19,6 +19,7 @@ import type { FastifyReply } from 'fastify';
 import { commitment, jackpotDraw, RoundDraws } from '../fair/draws';
 import { isStepGame, type AnyGameMath, type AnyStepGameMath, type StepRound } from '../games/types';
 import type { ErrorResponse, Fair, JackpotWin, RoundResponse, SessionResponse } from '../protocol';
+import { crashTable } from './crash-table';
 import { clientMissingPage } from './html';
 import {
   DEFAULT_JACKPOT_GAMES,
@@ -61,7 +62,18 @@ export function createStudioEngine(options: StudioOptions) {
     rounds.finishIdleRounds(idleMs);
     return owed.retryPending();
   };
-  return { ...core, withLock: playerLocks(), ...sessions, ...owed, ...answers, ...rounds, retryPending };
+  const liveCrash = crashTable({ ...core, ...owed, liveSession: sessions.liveSession });
+  liveCrash.useDelivery(retryPending);
+  return {
+    ...core,
+    withLock: playerLocks(),
+    ...sessions,
+    ...owed,
+    ...answers,
+    ...rounds,
+    retryPending,
+    liveCrash,
+  };
 }
 
 // ---------------------------------------------------------------- core

@@ -5,14 +5,16 @@
  */
 import fastifyStatic from '@fastify/static';
 import type { WalletAuthenticateResponse } from '@orbit/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { resolve } from 'node:path';
+import { CRASH_GAME, type MoveResult } from './crash-table';
 import type { StudioEngine } from './engine';
 import { notFoundPage, rulesPage } from './html';
 import type { AnyGameMath } from '../games/types';
 import {
   actionRequestSchema,
   clientSeedRequestSchema,
+  liveBetRequestSchema,
   createSessionRequestSchema,
   DEMO_CURRENCY,
   roundRequestSchema,
@@ -39,6 +41,7 @@ export async function studioRoutes(app: FastifyInstance, engine: StudioEngine): 
   }
   retryOnATimer(app, engine);
   sessionRoutes(app, engine);
+  liveCrashRoutes(app, engine);
   seedRoutes(app, engine);
   gameRoutes(app, engine);
 }
@@ -199,6 +202,82 @@ function sessionRoutes(app: FastifyInstance, engine: StudioEngine): void {
     const action: unknown = request.success ? request.data.action : undefined;
     const result = await withLock(s.player, () => actOnRound(reply, s, req.params.round, action));
     return result === undefined ? reply : reply.header('cache-control', 'no-store').send(result);
+  });
+}
+
+/**
+ * Rocket Crash's live table (`crash-table.ts`): its state, its server-sent events, a bet on the next
+ * launch and a cash-out by hand.
+ */
+function liveCrashRoutes(app: FastifyInstance, engine: StudioEngine): void {
+  const { liveCrash, liveSession, withLock, fail, refusal, findGame } = engine;
+  const streams = new Set<{ end(): void }>();
+  app.addHook('onClose', async () => liveCrash.close());
+  // An open event stream would keep the server from closing: ended first.
+  app.addHook('preClose', async () => {
+    for (const stream of streams) stream.end();
+  });
+  const sessionOf = (query: unknown) => {
+    const id = (query as { session?: unknown }).session;
+    return typeof id === 'string' ? id : undefined;
+  };
+
+  app.get('/api/crash/state', async (req, reply) => {
+    if (!findGame(CRASH_GAME)) return fail(reply, 404, 'game_not_found');
+    return reply.header('cache-control', 'no-store').send(liveCrash.watch(sessionOf(req.query)));
+  });
+
+  app.get('/api/crash/live', async (req, reply) => {
+    if (!findGame(CRASH_GAME)) return fail(reply, 404, 'game_not_found');
+    const session = sessionOf(req.query);
+    reply.hijack();
+    const raw = reply.raw;
+    raw.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'keep-alive',
+      'x-accel-buffering': 'no',
+    });
+    const send = () => raw.write(`event: state\ndata: ${JSON.stringify(liveCrash.view(session))}\n\n`);
+    raw.write(`event: state\ndata: ${JSON.stringify(liveCrash.watch(session))}\n\n`);
+    const unsubscribe = liveCrash.subscribe(send);
+    // Watching keeps the table flying; a comment now and then keeps proxies from closing the stream.
+    const beat = setInterval(() => {
+      liveCrash.watch(session);
+      raw.write(': beat\n\n');
+    }, 15_000);
+    beat.unref();
+    streams.add(raw);
+    req.raw.on('close', () => {
+      clearInterval(beat);
+      unsubscribe();
+      streams.delete(raw);
+    });
+  });
+
+  const move = async (reply: FastifyReply, result: MoveResult) => {
+    if (result.ok) return reply.header('cache-control', 'no-store').send(result.state);
+    if ('refusal' in result) return refusal(reply, result.refusal, result.balance);
+    return fail(
+      reply,
+      result.status,
+      result.error,
+      result.balance === undefined ? {} : { balance_cents: result.balance },
+    );
+  };
+
+  app.post<{ Params: { id: string } }>('/api/sessions/:id/crash/bet', async (req, reply) => {
+    const s = liveSession(req.params.id);
+    if (!s) return fail(reply, 404, 'session_not_found');
+    const parsed = liveBetRequestSchema.safeParse(req.body);
+    if (!parsed.success) return fail(reply, 422, 'invalid_bet');
+    return move(reply, await withLock(s.player, () => liveCrash.placeBet(s, parsed.data.bet)));
+  });
+
+  app.post<{ Params: { id: string } }>('/api/sessions/:id/crash/cashout', async (req, reply) => {
+    const s = liveSession(req.params.id);
+    if (!s) return fail(reply, 404, 'session_not_found');
+    return move(reply, await withLock(s.player, async () => liveCrash.cashOut(s)));
   });
 }
 

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import type { CrashTableState } from './crash-table';
 
 /** A studio session: one launch of one game (real: one wallet `authenticate`; demo: FUN money). */
 export type StudioSession = {
@@ -83,6 +84,8 @@ export type StudioState = {
   pending: PendingCall[];
   /** Step games' unfinished rounds by `<player>|<game>` (absent in states saved before step games). */
   open_rounds?: Record<string, OpenRound>;
+  /** Rocket Crash's live table: its round in play and the last crash points. */
+  crash_table?: CrashTableState;
 };
 
 /**
