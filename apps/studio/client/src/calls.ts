@@ -11,11 +11,14 @@ import type { z } from 'zod/mini';
 import {
   clientSeedResponseSchema,
   errorResponseSchema,
+  liveMoveResponseSchema,
+  liveStateSchema,
   rotateResponseSchema,
   roundResponseSchema,
   seedLookupResponseSchema,
   sessionResponseSchema,
   type ActionRequest,
+  type LiveBetRequest,
   type ClientSeedRequest,
   type CreateSessionRequest,
   type RoundRequest,
@@ -129,6 +132,13 @@ export function studioApi(prefix: () => string) {
         client_seed: clientSeed,
       } satisfies ClientSeedRequest),
     rotate: (id: string) => request(rotateResponseSchema, 'POST', `${sessionPath(id)}/rotate`),
+    liveState: (sessionId: string) =>
+      request(liveStateSchema, 'GET', `/crash/state?session=${encodeURIComponent(sessionId)}`),
+    liveBet: (id: string, bet: LiveBetRequest['bet']) =>
+      request(liveMoveResponseSchema, 'POST', `${sessionPath(id)}/crash/bet`, { bet } satisfies LiveBetRequest),
+    liveCashOut: (id: string) => request(liveMoveResponseSchema, 'POST', `${sessionPath(id)}/crash/cashout`),
+    /** The live table's server-sent events (`event: state`), for an EventSource. */
+    liveEventsUrl: (sessionId: string) => `${prefix()}/api/crash/live?session=${encodeURIComponent(sessionId)}`,
     seed: (hash: string) => request(seedLookupResponseSchema, 'GET', `/fair/seeds/${encodeURIComponent(hash)}`),
   };
 }

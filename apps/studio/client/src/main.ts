@@ -64,6 +64,11 @@ const MESSAGES: Record<string, string> = {
   invalid_response: 'The game server’s answer was not understood. Reload the game.',
   no_bet: 'Place a bet first.',
   round_in_progress: 'Finish the round in play first.',
+  betting_closed: 'The rocket has left: your bet goes on the next launch.',
+  already_in_round: 'You already have a bet on this launch.',
+  not_launched: 'The rocket has not launched yet.',
+  too_early: 'Too early: the multiplier has not passed ×1.01 yet.',
+  round_over: 'This launch is over.',
   round_not_found: 'This round is over. Reload the game to play on.',
   invalid_action: 'This move is not one of the game’s.',
   action_not_allowed: 'This move is not allowed at this point of the round.',
@@ -390,7 +395,7 @@ function speakerIcon(on: boolean): SVGSVGElement {
  * The casino's `/fair` page (it frames the studio's verifier with the same query), opened in the
  * top window: on the lobby's origin when the launch named it, else on this page's.
  */
-function verifyUrl(fair: Fair, bet: unknown, outcome: unknown): string {
+function verifyUrl(fair: Fair, bet: unknown, outcome?: unknown): string {
   const url = new URL('/fair', launch.lobbyUrl ?? location.href);
   url.searchParams.set('game', launch.game);
   url.searchParams.set('server_seed_hash', fair.server_seed_hash);
@@ -411,6 +416,18 @@ async function play(): Promise<void> {
     return;
   }
   if (!session || !renderer || blocked) return;
+  if (renderer.play) {
+    clearError();
+    busy = true;
+    refreshControls();
+    try {
+      await renderer.play(Number(stakeSelect.value));
+    } finally {
+      busy = false;
+      refreshControls();
+    }
+    return;
+  }
   const choice = renderer.bet(Number(stakeSelect.value));
   if ('error' in choice) {
     showError('no_bet', choice.error);
@@ -788,9 +805,28 @@ async function main(): Promise<void> {
     changed: () => refreshControls(),
     announce,
     act,
+    sessionId: () => session!.id,
+    setBalance: (cents) => {
+      session!.balance = cents;
+      setBalance(cents);
+    },
+    settled: (win, stake) => {
+      setLastWin(win);
+      const tier = presentWin(win, stake, false);
+      sound.play(tier === 'big' || tier === 'mega' ? 'bigwin' : win > 0 ? 'win' : 'lose');
+      rounds++;
+      document.body.dataset.rounds = String(rounds);
+    },
+    fail: (code, message, body) => showError(code, message, body),
+    verifyUrl,
   };
   renderer = factory(ctx);
   stage.appendChild(winShow);
+  if (renderer.fairInfo) {
+    // A shared round has its own seed: the player's seed pair plays no part in it.
+    app.dataset.live = '1';
+    document.getElementById('fair-panel')?.append(renderer.fairInfo);
+  }
   playButton.textContent = renderer.playLabel;
   playButton.setAttribute('aria-label', renderer.playLabel);
   stakeLabel.textContent = renderer.stakeLabel;
@@ -801,7 +837,7 @@ async function main(): Promise<void> {
     ),
   );
   renderer.stakeChanged?.();
-  quickButton.hidden = !session.rules.quickSpin;
+  quickButton.hidden = !session.rules.quickSpin || renderer.play !== undefined;
   quickButton.disabled = !session.rules.quickSpin;
   setQuick(false);
   setBalance(session.balance);

@@ -1,5 +1,5 @@
 /** What the shell (main.ts) gives a game's renderer and what a renderer provides. */
-import type { RoundResponse } from '../../src/protocol';
+import type { Fair, RoundResponse } from '../../src/protocol';
 import type { Sound } from './sound';
 
 export type ShellContext = {
@@ -24,6 +24,16 @@ export type ShellContext = {
    * shell), or null when it was refused (the shell shows why; the round stays as it was).
    */
   act(action: unknown): Promise<RoundResponse | null>;
+  /** The studio session's id (a live game calls the studio itself). */
+  sessionId(): string;
+  /** A live game's new balance for the shell's read-out. */
+  setBalance(cents: number): void;
+  /** A live game's settled part: the shell's last win and the win's presentation. */
+  settled(win: number, stake: number): void;
+  /** The casino's verifier page for a round (its seeds, bet and, for a step game, its outcome's actions). */
+  verifyUrl(fair: Fair, bet: unknown, outcome?: unknown): string;
+  /** Shows a refusal as the shell does (its code's message or `message`, the deposit link…). */
+  fail(code: string, message?: string, body?: Record<string, unknown>): void;
 };
 
 export type Timing = {
@@ -50,6 +60,13 @@ export interface GameRenderer {
   totalStake?(): number;
   /** Starts the open-ended part of the animation while the server answers. */
   start(quick: boolean): void;
+  /**
+   * A live game (Rocket Crash's shared table) plays its own rounds: the play button calls this
+   * with the selected stake instead of sending a round, and `start`/`land` are not used.
+   */
+  play?(stake: number): Promise<void>;
+  /** A live game's own provably fair facts, shown in the fair panel instead of the player's seed pair. */
+  readonly fairInfo?: HTMLElement;
   /**
    * Lands on the outcome; resolves when the presentation of the result is over. A step game gets
    * the round's answer too (`round.next`: the actions allowed, or null when settled at once); while

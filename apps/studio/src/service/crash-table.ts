@@ -16,7 +16,14 @@
  */
 import type { WalletBetRequest, WalletErrorCode, WalletRollbackRequest, WalletWinRequest } from '@orbit/contracts';
 import { commitment, RoundDraws } from '../fair/draws';
-import { MAX_CASHOUT, MIN_CASHOUT, rocketCrash, type CrashBet } from '../games/rocket-crash/math';
+import {
+  liveMultiplierAt as multiplierAt,
+  MAX_CASHOUT,
+  MIN_CASHOUT,
+  msToReach,
+  rocketCrash,
+  type CrashBet,
+} from '../games/rocket-crash/math';
 import { LIVE_CLIENT_SEED, type LiveState } from '../protocol';
 import { randomHex } from './options';
 import type { StudioSession, StudioState } from './store';
@@ -27,21 +34,7 @@ export const BETTING_MS = 7_000;
 export const CRASHED_MS = 3_000;
 /** Without a watcher or a bet for this long, the table rests until someone looks again. */
 export const IDLE_AFTER_MS = 60_000;
-/** The multiplier grows as e^(0.00006 t), t in ms: ×2 after 11.6 s, ×10 after 38 s. */
-export const GROWTH_PER_MS = 0.00006;
 const HISTORY = 20;
-
-/** The multiplier (hundredths) `ms` after the launch. */
-export function multiplierAt(ms: number): number {
-  return Math.floor(100 * Math.exp(GROWTH_PER_MS * Math.max(0, ms)));
-}
-
-/** The first whole ms after the launch at which the multiplier reaches `m` (hundredths). */
-export function msToReach(m: number): number {
-  let ms = Math.max(0, Math.floor(Math.log(m / 100) / GROWTH_PER_MS) - 2);
-  while (multiplierAt(ms) < m) ms++;
-  return ms;
-}
 
 type TableBet = {
   player: string;

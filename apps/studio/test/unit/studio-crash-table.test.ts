@@ -7,10 +7,10 @@ import { createHash } from 'node:crypto';
 import fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { verifyRound } from '../../src/fair/verify';
-import { rocketCrash } from '../../src/games/rocket-crash/math';
+import { liveMultiplierAt as multiplierAt, msToReach, rocketCrash } from '../../src/games/rocket-crash/math';
 import { LIVE_CLIENT_SEED } from '../../src/protocol';
 import { createStudio, memoryStore, type StudioState, type StudioStore } from '../../src/service';
-import { BETTING_MS, CRASHED_MS, msToReach, multiplierAt } from '../../src/service/crash-table';
+import { BETTING_MS, CRASHED_MS } from '../../src/service/crash-table';
 import { advance, apps, now, SECRET, studioHarness, WALLET_URL } from './support/studio-harness';
 
 const { setup } = studioHarness({ 'rocket-crash': rocketCrash });

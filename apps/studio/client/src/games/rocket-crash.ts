@@ -1,71 +1,101 @@
 /**
- * Rocket Crash: the auto cash-out (×1.01–×1000.00) and a canvas where the multiplier curve rises
- * until the crash point drawn by the server; when the cash-out is lower it is marked and the curve
- * goes on, faded, to the crash.
+ * Rocket Crash at the studio's live table: one rocket every player watches. Bets go on while it
+ * is on the pad (a bet placed during a flight waits for the next launch); in flight the player
+ * cashes out by hand at the multiplier the server's clock says, or at the auto cash-out set before.
+ * The table comes as server-sent events (`/api/crash/live`); the multiplier is counted here from the
+ * flight's elapsed time with the same curve as the server's. Each launch shows its seed's commitment
+ * before the first bet and reveals the seed at the crash, with a link to verify the player's part.
  */
-import { crashWin, MAX_CASHOUT, MIN_CASHOUT, type CrashOutcome } from '../../../src/games/rocket-crash/math';
+import {
+  crashWin,
+  LIVE_GROWTH_PER_MS,
+  liveMultiplierAt,
+  MAX_CASHOUT,
+  MIN_CASHOUT,
+  msToReach,
+} from '../../../src/games/rocket-crash/math';
+import { LIVE_CLIENT_SEED, liveStateSchema, type LiveState } from '../../../src/protocol';
+import { api, ApiError } from '../api';
 import { animate, h } from '../dom';
 import { formatAmount, formatMultiplier } from '../money';
 import type { GameRenderer, ShellContext } from '../renderer';
 import { decimalInput, field, fieldError as errorLine, fieldGame, readout, statBox } from './field-kit';
 
-/** ×2 after 1.4 s: multiplier e^(K t), t in ms. */
-const K = Math.LN2 / 1400;
-const MAX_RISE_MS = 7000;
-const OUT_OF_RANGE = 'Choose a cash-out between ×1.01 and ×1000.00.';
+const OUT_OF_RANGE = 'Leave the auto cash-out empty, or choose one between ×1.01 and ×1000.00.';
 
 export function create(ctx: ShellContext): GameRenderer {
   const canvas = h('canvas', { role: 'img', 'aria-label': 'Multiplier curve' });
   const multOut = h('div', { class: 'crash-mult', 'data-testid': 'multiplier' }, '×1.00');
-  const note = h(
-    'div',
-    { class: 'crash-note', 'data-testid': 'crash-note', 'aria-live': 'polite' },
-    'Set your cash-out and launch',
-  );
+  const note = h('div', { class: 'crash-note', 'data-testid': 'crash-note', 'aria-live': 'polite' }, 'Connecting…');
+  const phaseOut = h('div', { class: 'crash-phase', 'data-testid': 'crash-phase' });
   const historyBox = h('div', { class: 'crash-history', 'aria-label': 'Last crash points' });
+  const playersList = h('ul', {
+    class: 'crash-players',
+    'data-testid': 'crash-players',
+    'aria-label': 'Bets on this launch',
+  });
+  const fairLine = h('div', { 'data-testid': 'crash-launch' });
+  const fairInfo = h(
+    'div',
+    { class: 'crash-fair' },
+    h(
+      'p',
+      { class: 'muted small' },
+      'One rocket flies for every player. Each launch commits to its own server seed by its sha256 before the first bet, and reveals it at the crash: the crash point is the draw of Rocket Crash from that seed, the client seed "orbit-live" and the launch number, and your part is an ordinary Rocket Crash round at the multiplier you cashed out at.',
+    ),
+    fairLine,
+  );
   ctx.stage.append(
-    h('div', { class: 'crash' }, canvas, h('div', { class: 'crash-readout' }, multOut, note)),
+    h('div', { class: 'crash' }, canvas, h('div', { class: 'crash-readout' }, phaseOut, multOut, note), playersList),
     historyBox,
   );
 
   const cashInput = decimalInput({
     id: 'cashout-at',
     testId: 'cashout-at',
-    label: 'Auto cash-out multiplier',
+    label: 'Auto cash-out multiplier (optional)',
     min: '1.01',
     max: '1000',
-    value: '2.00',
+    value: '',
   });
+  cashInput.placeholder = 'none';
   const winOut = readout('cashout-win');
   const fieldError = errorLine();
+  const cashOutButton = h(
+    'button',
+    { type: 'button', class: 'btn crash-cashout', 'data-testid': 'cash-out', disabled: true },
+    'Cash out',
+  );
   ctx.controls.append(
     h(
       'div',
       { class: 'crash-controls' },
       field('Auto cash-out at ×', cashInput),
-      statBox('Win at cash-out', winOut),
+      statBox('Win at auto cash-out', winOut),
+      cashOutButton,
       fieldError,
     ),
   );
 
-  const cashoutAt = (): number | null => {
+  /** The auto cash-out in hundredths; undefined when empty (cash out by hand); null when invalid. */
+  const cashoutAt = (): number | undefined | null => {
     const text = cashInput.value.trim();
+    if (text === '') return undefined;
     if (!/^\d{1,4}(?:[.,]\d{0,2})?$/.test(text)) return null;
     const v = Math.round(Number(text.replace(',', '.')) * 100);
     return v >= MIN_CASHOUT && v <= MAX_CASHOUT ? v : null;
   };
   function refresh(): void {
     const c = cashoutAt();
-    winOut.textContent = c === null ? '–' : ctx.money(crashWin(ctx.stake(), c));
+    winOut.textContent = c === null || c === undefined ? '–' : ctx.money(crashWin(ctx.stake(), c));
     fieldError.textContent = c === null ? OUT_OF_RANGE : '';
     ctx.changed();
   }
   cashInput.addEventListener('input', refresh);
 
   // ---- the curve ----
-  type Scene = { t: number; rate: number; cashT: number | null; crashed: boolean; shake: number };
-  let scene: Scene = { t: 0, rate: K, cashT: null, crashed: false, shake: 0 };
-  let running = false;
+  type Scene = { t: number; cashT: number | null; crashed: boolean; shake: number };
+  let scene: Scene = { t: 0, cashT: null, crashed: false, shake: 0 };
 
   /** The canvas at the device's resolution, and the scale of the scene on it. */
   type Frame = {
@@ -94,8 +124,8 @@ export function create(ctx: ShellContext): GameRenderer {
     if (!g) return;
     g.clearRect(0, 0, w, hgt);
     const pad = 36 * dpr;
-    const m = (t: number) => Math.exp(scene.rate * t);
-    const tMax = Math.max(scene.t, Math.log(2) / scene.rate) * 1.08;
+    const m = (t: number) => Math.exp(LIVE_GROWTH_PER_MS * t);
+    const tMax = Math.max(scene.t, Math.log(2) / LIVE_GROWTH_PER_MS) * 1.08;
     const mMax = Math.max(2, m(scene.t) * 1.12);
     const X = (t: number) => pad + (t / tMax) * (w - pad * 1.5);
     const Y = (v: number) => hgt - pad - ((v - 1) / (mMax - 1)) * (hgt - pad * 1.8);
@@ -224,82 +254,249 @@ export function create(ctx: ShellContext): GameRenderer {
     g.globalAlpha = 1;
   }
   new ResizeObserver(() => draw()).observe(canvas);
-  draw();
+
+  // ---- the table ----
+  let table: LiveState | null = null;
+  /** performance.now() of the launch of the flight on screen. */
+  let launchedAt = 0;
+  /** performance.now() when the betting countdown's `launch_in_ms` was read. */
+  let countdownFrom = 0;
+  /** A bet asked for while the rocket was away: placed when the next launch takes bets. */
+  let waiting: { stake: number; cashout_at?: number } | null = null;
+  let settledRound = 0;
+  let looping = false;
+
+  function loop(): void {
+    if (looping) return;
+    looping = true;
+    void animate((now) => {
+      if (!table) return (looping = false);
+      if (table.phase === 'flying') {
+        scene.t = now - launchedAt;
+        multOut.textContent = formatMultiplier(Math.min(liveMultiplierAt(scene.t), MAX_CASHOUT * 100));
+        const mine = table.mine;
+        cashOutButton.textContent =
+          mine && mine.cashed_at === null
+            ? `Cash out ${ctx.money(crashWin(mine.stake_cents, Math.max(MIN_CASHOUT, liveMultiplierAt(scene.t))))}`
+            : 'Cash out';
+      } else if (table.phase === 'betting') {
+        const left = Math.max(0, (table.launch_in_ms ?? 0) - (now - countdownFrom));
+        phaseOut.textContent = `Launch in ${Math.ceil(left / 1000)} s`;
+      }
+      draw();
+      const go = table.phase === 'flying' || table.phase === 'betting';
+      if (!go) looping = false;
+      return go;
+    });
+  }
+
+  function apply(next: LiveState): void {
+    const before = table;
+    table = next;
+    const now = performance.now();
+    if (next.balance_cents !== null) ctx.setBalance(next.balance_cents);
+    document.body.dataset.crashPhase = next.phase;
+    document.body.dataset.crashRound = String(next.round);
+    const mine = next.mine;
+    if (next.phase === 'betting') {
+      countdownFrom = now;
+      if (before?.phase !== 'betting' || before.round !== next.round) {
+        scene = { t: 0, cashT: null, crashed: false, shake: 0 };
+        multOut.textContent = '×1.00';
+        multOut.style.color = '';
+        note.className = 'crash-note';
+        note.textContent = mine ? 'Your bet is on' : 'Place your bet';
+      }
+      if (waiting && !mine) void sendBet(waiting);
+    } else if (next.phase === 'flying') {
+      launchedAt = now - (next.elapsed_ms ?? 0);
+      phaseOut.textContent = 'In flight';
+      scene.shake = 0;
+    } else if (next.phase === 'crashed') {
+      const crash = next.crash_point ?? 100;
+      scene.t = msToReach(crash);
+      scene.crashed = true;
+      phaseOut.textContent = 'Crashed';
+      multOut.textContent = formatMultiplier(crash);
+      multOut.style.color = '#ff6b81';
+      if (mine && settledRound !== next.round) {
+        settledRound = next.round;
+        if (mine.cashed_at !== null) {
+          note.className = 'crash-note won';
+          note.textContent = `Won ${ctx.money(mine.win_cents ?? 0)} at ${formatMultiplier(mine.cashed_at)}`;
+        } else {
+          note.className = 'crash-note lost';
+          note.textContent = `Crashed at ${formatMultiplier(crash)}: lost`;
+        }
+        ctx.settled(mine.win_cents ?? 0, mine.stake_cents);
+        // The win reaches the wallet just after the crash: the balance is asked again then.
+        window.setTimeout(() => void refreshBalance(), 1200);
+        fairLine.replaceChildren(
+          h('span', { class: 'label' }, `Launch ${next.round}: server seed (revealed)`),
+          h('code', { class: 'hash' }, next.server_seed ?? ''),
+          h(
+            'a',
+            { href: verifyUrl(next), target: '_top', rel: 'noopener', 'data-testid': 'crash-verify' },
+            'Verify my round',
+          ),
+        );
+      } else if (!mine) {
+        note.className = 'crash-note';
+        note.textContent = waiting ? 'Your bet goes on the next launch' : '';
+      }
+    } else {
+      phaseOut.textContent = '';
+      note.textContent = 'The table is resting.';
+    }
+    if (mine?.cashed_at !== null && mine?.cashed_at !== undefined && scene.cashT === null) {
+      scene.cashT = msToReach(mine.cashed_at);
+      if (next.phase === 'flying') {
+        note.className = 'crash-note won';
+        note.textContent = `Cashed out at ${formatMultiplier(mine.cashed_at)}: +${ctx.money(mine.win_cents ?? 0)}`;
+        ctx.sound.play('win');
+      }
+    }
+    cashOutButton.disabled = !(next.phase === 'flying' && mine && mine.cashed_at === null);
+    if (next.phase !== 'flying') cashOutButton.textContent = 'Cash out';
+    if (next.phase !== 'crashed' && (before?.round ?? 0) !== next.round)
+      fairLine.replaceChildren(
+        h('span', { class: 'label' }, `Launch ${next.round}: server seed hash (commitment)`),
+        h('code', { class: 'hash', 'data-testid': 'crash-commitment' }, next.server_seed_hash),
+      );
+    renderPlayers(next);
+    renderHistory(next);
+    draw();
+    loop();
+  }
+
+  function renderPlayers(state: LiveState): void {
+    playersList.replaceChildren(
+      ...state.bets.map((b) =>
+        h(
+          'li',
+          { class: b.cashed_at !== null ? 'won' : state.phase === 'crashed' ? 'lost' : '' },
+          h('span', { class: 'who' }, b.nickname),
+          h('span', { class: 'stake' }, `${formatAmount(b.stake_cents)} ${b.currency}`),
+          h('span', { class: 'out' }, b.cashed_at !== null ? formatMultiplier(b.cashed_at) : ''),
+        ),
+      ),
+    );
+  }
+
+  function renderHistory(state: LiveState): void {
+    historyBox.replaceChildren(
+      ...state.history
+        .slice(0, 10)
+        .map((r) => h('span', { class: r.crash_point >= 200 ? 'hi' : '' }, `×${formatAmount(r.crash_point)}`)),
+    );
+  }
+
+  /** The casino's verifier for the player's part of the launch (an ordinary Rocket Crash round). */
+  function verifyUrl(state: LiveState): string {
+    const mine = state.mine!;
+    return ctx.verifyUrl(
+      { server_seed_hash: state.server_seed_hash, client_seed: LIVE_CLIENT_SEED, nonce: state.round },
+      { stake: mine.stake_cents, cashout_at: mine.cashed_at ?? mine.cashout_at },
+    );
+  }
+
+  async function refreshBalance(): Promise<void> {
+    try {
+      ctx.setBalance((await api.session(ctx.sessionId())).balance_cents);
+    } catch {
+      // The next event carries it.
+    }
+  }
+
+  function failed(error: unknown): void {
+    const e = error instanceof ApiError ? error : new ApiError('network_error', 0, {});
+    ctx.fail(e.code, undefined, e.body);
+  }
+
+  async function sendBet(bet: { stake: number; cashout_at?: number }): Promise<void> {
+    waiting = null;
+    try {
+      apply(await api.liveBet(ctx.sessionId(), bet));
+      ctx.sound.play('start');
+    } catch (error) {
+      if (error instanceof ApiError && error.code === 'betting_closed') {
+        waiting = bet;
+        note.textContent = 'Your bet goes on the next launch';
+        return;
+      }
+      failed(error);
+    }
+  }
+
+  async function cashOut(): Promise<void> {
+    cashOutButton.disabled = true;
+    try {
+      apply(await api.liveCashOut(ctx.sessionId()));
+    } catch (error) {
+      failed(error);
+    }
+  }
+  cashOutButton.addEventListener('click', () => void cashOut());
+
+  // The table's events; without them (a proxy that buffers), its state is asked every second.
+  let polling = 0;
+  const poll = async () => {
+    try {
+      apply(await api.liveState(ctx.sessionId()));
+    } catch {
+      // Tried again at the next tick.
+    }
+  };
+  if (typeof EventSource === 'function') {
+    const events = new EventSource(api.liveEventsUrl(ctx.sessionId()));
+    events.addEventListener('state', (event) => {
+      const parsed = liveStateSchema.safeParse(JSON.parse((event as MessageEvent<string>).data));
+      if (parsed.success) apply(parsed.data);
+    });
+    events.addEventListener('error', () => {
+      if (events.readyState === EventSource.CLOSED && !polling) polling = window.setInterval(() => void poll(), 1000);
+    });
+  } else {
+    polling = window.setInterval(() => void poll(), 1000);
+  }
+  void poll();
   refresh();
+  draw();
 
   return {
     ...fieldGame({
-      playLabel: 'Launch',
-      naturalMs: 0, // the rise's length depends on the crash point: see land
+      playLabel: 'Bet',
+      naturalMs: 0,
       bet: (stake) => {
         const c = cashoutAt();
-        return c === null ? null : { stake, cashout_at: c };
+        return c === null ? null : { stake, ...(c === undefined ? {} : { cashout_at: c }) };
       },
       error: OUT_OF_RANGE,
       refresh,
       fields: [cashInput],
     }),
-    start() {
-      scene = { t: 0, rate: K, cashT: null, crashed: false, shake: 3 };
-      multOut.textContent = '×1.00';
-      multOut.style.color = '';
-      note.className = 'crash-note';
-      note.textContent = 'Launching…';
-      running = true;
-      void animate(() => {
-        draw();
-        return running;
-      });
-    },
-    async land(raw, win, timing) {
-      const outcome = raw as CrashOutcome;
-      running = false;
-      const crash = outcome.crash_point;
-      const lnC = Math.log(crash / 100);
-      const natural = Math.min(MAX_RISE_MS, lnC / K);
-      const duration = Math.max(timing.ms, timing.quick ? Math.min(300, natural) : natural, 1);
-      const rate = lnC > 0 ? lnC / duration : K;
-      const cashT = outcome.won ? Math.log(outcome.cashout_at / 100) / rate : null;
-      scene = { t: 0, rate, cashT, crashed: false, shake: 0 };
-      note.textContent = '';
-      const start = performance.now();
-      let cashedShown = false;
-      await animate((now) => {
-        const t = Math.min(duration, now - start);
-        scene.t = lnC > 0 ? t : 0;
-        scene.shake = lnC > 0 ? 0 : 3;
-        const shown = t >= duration ? crash : Math.min(crash, Math.floor(Math.exp(rate * scene.t) * 100));
-        multOut.textContent = formatMultiplier(shown);
-        if (cashT !== null && !cashedShown && scene.t >= cashT) {
-          cashedShown = true;
-          note.className = 'crash-note won';
-          note.textContent = `Cashed out at ${formatMultiplier(outcome.cashout_at)}: +${ctx.money(win)}`;
-          ctx.sound.play('win');
-        }
-        draw();
-        return t < duration;
-      });
-      scene.crashed = true;
-      scene.shake = 0;
-      draw();
-      multOut.textContent = formatMultiplier(crash);
-      multOut.style.color = outcome.won ? '' : '#ff6b81';
-      if (outcome.won) {
-        note.className = 'crash-note won';
-        note.textContent = `Won ${ctx.money(win)} at ${formatMultiplier(outcome.cashout_at)} · crashed at ${formatMultiplier(crash)}`;
-      } else {
-        note.className = 'crash-note lost';
-        note.textContent = `Crashed at ${formatMultiplier(crash)} before ${formatMultiplier(outcome.cashout_at)}: lost`;
+    async play(stake) {
+      const c = cashoutAt();
+      if (c === null) {
+        ctx.fail('no_bet', OUT_OF_RANGE);
+        return;
       }
-      historyBox.prepend(h('span', { class: crash >= 200 ? 'hi' : '' }, `×${formatAmount(crash)}`));
-      while (historyBox.children.length > 10) historyBox.lastElementChild?.remove();
+      if (table?.mine && table.phase !== 'crashed') {
+        ctx.fail('already_in_round');
+        return;
+      }
+      const bet = { stake, ...(c === undefined ? {} : { cashout_at: c }) };
+      if (table?.phase === 'betting') await sendBet(bet);
+      else {
+        waiting = bet;
+        note.className = 'crash-note';
+        note.textContent = 'Your bet goes on the next launch';
+      }
     },
-    abort() {
-      running = false;
-      scene = { t: 0, rate: K, cashT: null, crashed: false, shake: 0 };
-      note.textContent = '';
-      draw();
-    },
+    fairInfo,
+    start() {},
+    async land() {},
+    abort() {},
   };
 }
 

@@ -28,6 +28,24 @@ export const MAX_CRASH = 10_000_000;
 export const MIN_CASHOUT = 101;
 export const MAX_CASHOUT = 100_000;
 
+/**
+ * The live table's flight (`src/service/crash-table.ts`): the multiplier grows as e^(0.00006 t),
+ * t in ms since the launch (×2 after 11.6 s, ×10 after 38 s), in whole hundredths rounded down.
+ */
+export const LIVE_GROWTH_PER_MS = 0.00006;
+
+/** The live multiplier (hundredths) `ms` after the launch. */
+export function liveMultiplierAt(ms: number): number {
+  return Math.floor(100 * Math.exp(LIVE_GROWTH_PER_MS * Math.max(0, ms)));
+}
+
+/** The first whole ms after the launch at which the live multiplier reaches `m` (hundredths). */
+export function msToReach(m: number): number {
+  let ms = Math.max(0, Math.floor(Math.log(m / 100) / LIVE_GROWTH_PER_MS) - 2);
+  while (liveMultiplierAt(ms) < m) ms++;
+  return ms;
+}
+
 export type CrashBet = { stake: number; cashout_at: number };
 export type CrashOutcome = {
   /** Where the rocket crashed, in hundredths (100 = ×1.00). */
@@ -101,8 +119,9 @@ export const rocketCrash: GameMath<CrashBet, CrashOutcome> = {
   referenceBet,
   rules: {
     summary: [
-      'The rocket lifts off at ×1.00 and its multiplier climbs until it crashes; the crash point is fixed by the round\u2019s provably fair draw before lift-off.',
-      'Set your auto cash-out between ×1.01 and ×1000.00 before the round.',
+      'One rocket flies for every player at the table: bets are placed during the 7 seconds it stands on the pad; a bet placed while it flies goes on the next launch.',
+      'The rocket lifts off at ×1.00 and its multiplier climbs until it crashes; the crash point is fixed by the launch\u2019s provably fair draw, whose seed is committed to before the first bet and revealed at the crash.',
+      'Cash out by hand at any moment of the flight (at the multiplier the server\u2019s clock reaches when your cash-out arrives), or set an auto cash-out between ×1.01 and ×1000.00 before the launch.',
       'If the rocket reaches your cash-out, you win your stake times the cash-out (rounded down to the minor unit); if it crashes first, the stake is lost.',
       'The chance of reaching ×m is 96 % / m, so the theoretical return to player is 96 % whatever the cash-out.',
       'About 5 % of rounds crash at ×1.00, before any cash-out can be reached.',
