@@ -1,5 +1,5 @@
 /** The studio's games as the client knows them (titles and what kind of game each is). */
-export type GameKind = 'slot' | 'roulette' | 'dice' | 'crash' | 'plinko' | 'keno';
+export type GameKind = 'slot' | 'roulette' | 'dice' | 'crash' | 'plinko' | 'keno' | 'cards';
 
 export const GAME_INFO: Readonly<Record<string, { title: string; kind: GameKind }>> = {
   'stellar-sevens': { title: 'Stellar Sevens', kind: 'slot' },
@@ -15,6 +15,7 @@ export const GAME_INFO: Readonly<Record<string, { title: string; kind: GameKind 
   'warp-ways': { title: 'Warp Ways', kind: 'slot' },
   'nova-sevens': { title: 'Nova Sevens', kind: 'slot' },
   'saturn-wheel': { title: 'Saturn Wheel', kind: 'slot' },
+  'orbit-video-poker': { title: 'Orbit Video Poker', kind: 'cards' },
 };
 
 export const GAME_SLUGS = Object.keys(GAME_INFO);

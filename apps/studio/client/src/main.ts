@@ -40,6 +40,7 @@ const RENDERERS: Record<string, () => Promise<{ create: RendererFactory }>> = {
   'warp-ways': () => import('./games/warp-ways'),
   'nova-sevens': () => import('./games/nova-sevens'),
   'saturn-wheel': () => import('./games/saturn-wheel'),
+  'orbit-video-poker': () => import('./games/orbit-video-poker'),
 };
 
 const MESSAGES: Record<string, string> = {

@@ -11,6 +11,7 @@ import type { LinkOutcome } from '../../src/games/lunar-link/math';
 import type { WarpOutcome } from '../../src/games/warp-ways/math';
 import type { NovaOutcome } from '../../src/games/nova-sevens/math';
 import type { WheelOutcome } from '../../src/games/saturn-wheel/math';
+import { cardName, summary as pokerSummary, type VideoPokerOutcome } from '../../src/games/orbit-video-poker/math';
 import type { StellarOutcome, StellarSpin } from '../../src/games/stellar-sevens/math';
 import { formatAmount, formatMultiplier } from './money';
 
@@ -128,6 +129,21 @@ const SUMMARIES: Record<string, (outcome: never) => string[]> = {
         ]
       : []),
     `Total win ${formatAmount(o.win)}.`,
+  ],
+  'orbit-video-poker': (o: VideoPokerOutcome) => [
+    `Dealt: ${o.dealt.map(cardName).join(', ')}.`,
+    ...(o.held && o.final
+      ? [
+          `Held: ${
+            o.dealt
+              .filter((_, i) => o.held![i])
+              .map(cardName)
+              .join(', ') || 'nothing'
+          }.`,
+          `Final hand: ${o.final.map(cardName).join(', ')}.`,
+        ]
+      : []),
+    `${pokerSummary(o)}${o.pays ? `: pays ${o.pays} × the stake` : ''}.`,
   ],
   'orbit-keno': (o: KenoOutcome) => [
     `Picked ${o.picks.join(', ')}; drawn ${o.drawn.join(', ')}.`,

@@ -12,6 +12,7 @@ import { lunarLink } from './lunar-link/math';
 import { warpWays } from './warp-ways/math';
 import { novaSevens } from './nova-sevens/math';
 import { saturnWheel } from './saturn-wheel/math';
+import { videoPoker } from './orbit-video-poker/math';
 import type { AnyGameMath } from './types';
 
 export const GAMES: Readonly<Record<string, AnyGameMath>> = Object.fromEntries(
@@ -29,7 +30,9 @@ export const GAMES: Readonly<Record<string, AnyGameMath>> = Object.fromEntries(
     warpWays,
     novaSevens,
     saturnWheel,
+    videoPoker,
   ].map((g) => [g.slug, g]),
 );
 
-export type { GameMath, AnyGameMath, PaytableRow } from './types';
+export type { GameMath, AnyGameMath, PaytableRow, StepGameMath, AnyStepGameMath } from './types';
+export { isStepGame } from './types';

@@ -1,12 +1,12 @@
 /**
  * The studio's newer games are provably fair like the first six: a round recomputed by the verifier
- * from the revealed seeds, the client seed, the nonce and the bet is the round that was played,
+ * from the revealed seeds, the client seed, the nonce and the bet (and a step game's actions) is the round that was played,
  * and it survives JSON (the outcome the service stores and the verifier page shows).
  */
 import { describe, expect, it } from 'vitest';
 import { RoundDraws } from '../../src/fair/draws';
 import { verifyRound } from '../../src/fair/verify';
-import { GAMES } from '../../src/games';
+import { GAMES, isStepGame } from '../../src/games';
 
 const NEW_GAMES = [
   'orbit-plinko',
@@ -16,6 +16,7 @@ const NEW_GAMES = [
   'warp-ways',
   'nova-sevens',
   'saturn-wheel',
+  'orbit-video-poker',
 ];
 const BETS: Record<string, unknown[]> = {
   'orbit-plinko': [
@@ -44,6 +45,10 @@ describe('newer house games: provably fair', () => {
           clientSeed: 'my-client-seed',
           nonce,
           bet: JSON.parse(JSON.stringify(bet)),
+          // A step game's round is replayed with the actions its outcome lists.
+          ...(isStepGame(game)
+            ? { actions: JSON.parse(JSON.stringify((live.outcome as { actions: unknown[] }).actions)) as unknown[] }
+            : {}),
         });
         expect(verified.outcome).toEqual(live.outcome);
         expect(verified.win).toBe(live.win);
