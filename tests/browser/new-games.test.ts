@@ -13,16 +13,19 @@ const env = serverAndBrowser();
 const url = (path: string) => `${env.server.baseUrl}${path}`;
 
 /** The games added to the catalogue after the first six, each played once in demo. */
-/** The element that draws each game's board (it must be wholly in view). */
-const BOARDS: Record<string, string> = {
-  'orbit-plinko': 'plinko-board',
-  'orbit-keno': 'keno-board',
-  'meteor-tumble': 'tumble-grid',
-  'lunar-link': 'link-grid',
-  'warp-ways': 'warp-board',
-  'nova-sevens': 'nova-grid',
-  'saturn-wheel': 'wheel-grid',
+/** The elements that draw each game's board and its own controls (they must be wholly in view). */
+const BOARDS: Record<string, string[]> = {
+  'orbit-plinko': ['plinko-board'],
+  'orbit-keno': ['keno-board'],
+  'meteor-tumble': ['tumble-grid'],
+  'lunar-link': ['link-grid'],
+  'warp-ways': ['warp-board'],
+  'nova-sevens': ['nova-grid'],
+  'saturn-wheel': ['wheel-grid'],
+  'orbit-video-poker': ['vp-paytable', 'vp-card-1', 'vp-card-5', 'vp-draw'],
 };
+/** The games played in moves: laid out like the others, played in tests/browser/table-games.test.ts. */
+const STEP_GAMES = ['orbit-video-poker'];
 const NEW_GAMES = [
   'orbit-plinko',
   'orbit-keno',
@@ -78,13 +81,13 @@ describe('new house games on a phone', () => {
         const page = await context.newPage();
         const watch = watchPage(page);
         const problems: string[] = [];
-        for (const slug of NEW_GAMES) {
+        for (const slug of [...NEW_GAMES, ...STEP_GAMES]) {
           await page.goto(url(`/play/orbit/${slug}?mode=demo`));
           const locator = game(page);
           await locator.getByTestId('play').and(locator.locator(':not([disabled])')).waitFor({ timeout: 30_000 });
           const frame = (await (await page.locator('[data-testid="game-frame"]').elementHandle())!.contentFrame())!;
           await page.waitForTimeout(300);
-          const m = await frame.evaluate((board) => {
+          const m = await frame.evaluate((boards) => {
             const inView = (el: Element | null) => {
               if (!el) return false;
               const r = el.getBoundingClientRect();
@@ -102,7 +105,7 @@ describe('new house games on a phone', () => {
               scrolls: document.documentElement.scrollHeight > window.innerHeight,
               play: inView(document.querySelector('[data-testid="play"]')),
               stake: inView(document.querySelector('[data-testid="stake"]')),
-              board: inView(document.querySelector(`[data-testid="${board}"]`)),
+              board: boards.every((id) => inView(document.querySelector(`[data-testid="${id}"]`))),
               drawn: symbols.every((el) => el.querySelector('svg') !== null),
             };
           }, BOARDS[slug]!);
