@@ -69,12 +69,14 @@ const SAME_EVERYWHERE = new Set([
   ...['Tether (USDT)', 'IBAN', 'Curaçao (CW)'],
   // casino words
   ...['Demo', 'Jackpot', 'Jackpot!', 'Jackpots', 'Live', 'Lobby', 'Top', 'Scatter', 'Cluster', 'Nonce', 'Roulette'],
+  // card games' words
+  ...['Blackjack', 'Flush'],
 ]);
 /** Ordinary words one language spells as English does. */
 const SAME_IN: Record<(typeof TRANSLATED)[number], string[]> = {
-  de: ['Status', 'Limits'],
+  de: ['Status', 'Limits', 'Dealer', 'Hand {{n}}'],
   'fr-CA': ['Menu', 'Type', 'Date', 'Minutes', 'Promotions', 'Page {{page}}', '{{hours}} h {{minutes}} min'],
-  no: ['Status', 'Type'],
+  no: ['Status', 'Type', 'Dealer', 'Royal flush', 'Straight flush', 'Straight'],
   it: ['Menu', 'Email', 'Password', 'Estonia (EE)', '{{hours}} h {{minutes}} min'],
   et: [],
 };

@@ -189,6 +189,55 @@ describe('the bet of a round (for the verifier)', () => {
   });
 });
 
+describe('card games', () => {
+  it('reads video poker: the deal with its holds, the hand after the draw and what it paid', () => {
+    // Cards 0 … 51: rank n mod 13 (Ace first), suit ⌊n / 13⌋ (spades, hearts, diamonds, clubs).
+    const outcome = {
+      dealt: [10, 23, 2, 41, 51],
+      held: [true, true, false, false, false],
+      final: [10, 23, 13, 26, 9],
+      hand: 'two_pair',
+      pays: 2,
+      actions: [{ hold: [true, true, false, false, false] }],
+    };
+    expect(summarizeOutcome(outcome)).toEqual({
+      kind: 'poker',
+      dealt: ['J♠', 'J♥', '3♠', '3♣', 'K♣'],
+      held: [true, true, false, false, false],
+      final: ['J♠', 'J♥', 'A♥', 'A♦', '10♠'],
+      hand: 'two_pair',
+      pays: 2,
+    });
+    // An open hand (not drawn yet) keeps only the deal.
+    expect(summarizeOutcome({ ...outcome, held: null, final: null, pays: null })).toMatchObject({
+      kind: 'poker',
+      final: null,
+      held: null,
+    });
+  });
+
+  it('reads blackjack: the dealer’s cards and each hand with its total, result and win', () => {
+    expect(
+      summarizeOutcome({
+        dealer: [9, 19, 13],
+        hands: [
+          { cards: [0, 12], stake: 100, doubled: false, result: 'blackjack', win: 250 },
+          { cards: [4, 17, 26], stake: 200, doubled: true, result: 'lose', win: 0 },
+        ],
+        active: null,
+        actions: ['split', 'double'],
+      }),
+    ).toEqual({
+      kind: 'blackjack',
+      dealer: { cards: ['10♠', '7♥', 'A♥'], total: 18 },
+      hands: [
+        { cards: ['A♠', 'K♠'], total: 21, result: 'blackjack', win: 250, doubled: false },
+        { cards: ['5♠', '5♥', 'A♦'], total: 21, result: 'lose', win: 0, doubled: true },
+      ],
+    });
+  });
+});
+
 describe('verify link', () => {
   const round = {
     game: { id: 5, identifier: 'orbit/orbit-dice', title: 'Orbit Dice', seo_title: 'orbit-dice', provider: 'orbit' },
@@ -208,6 +257,24 @@ describe('verify link', () => {
       nonce: '12',
       bet: '{"stake":100,"target":5000,"direction":"under"}',
     });
+  });
+
+  it('carries a card game’s actions, which its outcome lists', () => {
+    const poker = {
+      ...round,
+      game: { ...round.game, identifier: 'orbit/orbit-video-poker', seo_title: 'orbit-video-poker' },
+      outcome: {
+        dealt: [0, 1, 2, 3, 4],
+        held: [true, false, false, false, false],
+        final: [0, 5, 6, 7, 8],
+        hand: null,
+        pays: 0,
+        actions: [{ hold: [true, false, false, false, false] }],
+      },
+    };
+    const url = new URL(verifyHref(poker, 'en')!, 'https://x');
+    expect(JSON.parse(url.searchParams.get('actions')!)).toEqual([{ hold: [true, false, false, false, false] }]);
+    expect(new URL(verifyHref(round, 'en')!, 'https://x').searchParams.has('actions')).toBe(false);
   });
 
   it('is absent without fair inputs', () => {

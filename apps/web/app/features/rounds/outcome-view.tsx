@@ -195,6 +195,80 @@ export function OutcomeView({ summary, money }: { summary: OutcomeSummary; money
         </div>
       );
     }
+    case 'poker':
+      return (
+        <div className="outcome outcome--cards">
+          <p className="outcome__headline">
+            <strong>
+              {summary.hand
+                ? t(`rounds.outcome.poker.hand.${summary.hand}`, undefined, summary.hand)
+                : t('rounds.outcome.poker.none')}
+            </strong>
+            {summary.pays ? ` — ${t('rounds.outcome.poker.pays', { pays: `×${n(String(summary.pays))}` })}` : null}
+          </p>
+          <dl className="profile-facts outcome__facts">
+            <div className="outcome__fact">
+              <dt>{t('rounds.outcome.poker.dealt')}</dt>
+              <dd className="outcome__cards">
+                {summary.dealt.map((card, i) => (
+                  <span key={i} className={summary.held?.[i] ? 'outcome__held' : undefined}>
+                    {card}
+                    {summary.held?.[i] ? <small> {t('rounds.outcome.poker.held')}</small> : null}
+                  </span>
+                ))}
+              </dd>
+            </div>
+            {summary.final ? (
+              <div className="outcome__fact">
+                <dt>{t('rounds.outcome.poker.final')}</dt>
+                <dd className="outcome__cards">
+                  {summary.final.map((card, i) => (
+                    <span key={i}>{card}</span>
+                  ))}
+                </dd>
+              </div>
+            ) : null}
+          </dl>
+        </div>
+      );
+    case 'blackjack':
+      return (
+        <div className="outcome outcome--cards">
+          <dl className="profile-facts outcome__facts">
+            <div className="outcome__fact">
+              <dt>{t('rounds.outcome.blackjack.dealer')}</dt>
+              <dd className="outcome__cards">
+                {summary.dealer.cards.map((card, i) => (
+                  <span key={i}>{card}</span>
+                ))}
+                <span className="outcome__total">
+                  {t('rounds.outcome.blackjack.total', { total: String(summary.dealer.total) })}
+                </span>
+              </dd>
+            </div>
+            {summary.hands.map((hand, h) => (
+              <div key={h} className="outcome__fact">
+                <dt>{t('rounds.outcome.blackjack.hand', { n: String(h + 1) })}</dt>
+                <dd className="outcome__cards">
+                  {hand.cards.map((card, i) => (
+                    <span key={i}>{card}</span>
+                  ))}
+                  <span className="outcome__total">
+                    {t('rounds.outcome.blackjack.total', { total: String(hand.total) })}
+                  </span>
+                  {hand.doubled ? <span>{t('rounds.outcome.blackjack.doubled')}</span> : null}
+                  {hand.result ? (
+                    <strong className={hand.win ? 'outcome__won' : undefined}>
+                      {t(`rounds.outcome.blackjack.result.${hand.result}`, undefined, hand.result)}
+                      {hand.win !== null ? ` — ${money(hand.win)}` : ''}
+                    </strong>
+                  ) : null}
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      );
     case 'json':
       return (
         <div className="outcome outcome--json">

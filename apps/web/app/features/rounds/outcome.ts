@@ -4,8 +4,10 @@
  * verifies it on `/fair`. The kind is told by the outcome's shape (the house studio's games,
  * apps/studio/src/games): roulette `{pocket, colour, positions}`, dice `{roll, target,
  * direction}`, crash `{crash_point, cashout_at}`, plinko `{rows, risk, path, slot, multiplier}`,
- * keno `{picks, drawn, hits, multiplier}`, slots a grid of symbols with their wins; anything else
- * is shown as JSON.
+ * keno `{picks, drawn, hits, multiplier}`, video poker `{dealt, held, final, hand, pays}`, blackjack
+ * `{dealer, hands}`, slots a grid of symbols with their wins; anything else is shown as JSON.
+ * Cards are numbered 0 … 51: rank = n mod 13 (Ace first), suit = ⌊n / 13⌋ (spades, hearts,
+ * diamonds, clubs), as the studio deals them (apps/studio/src/games/cards.ts).
  */
 import type { GameRound, RoundFair } from '@orbit/contracts';
 import { localizePath, type Locale } from '../../lib/locale';
@@ -62,8 +64,23 @@ export type OutcomeSummary =
       /** "2": what the hits pay, times the stake ("0": nothing). */
       multiplier: string;
     }
+  | {
+      kind: 'poker';
+      dealt: string[];
+      held: boolean[] | null;
+      final: string[] | null;
+      /** The paying hand's name (`two_pair` …), null when none. */
+      hand: string | null;
+      /** What it pays, times the stake. */
+      pays: number | null;
+    }
+  | { kind: 'blackjack'; dealer: CardRow; hands: BlackjackHandRow[] }
   | { kind: 'json'; json: string }
   | { kind: 'none' };
+
+/** Cards as the player reads them ("A♠", "10♥") and their blackjack total. */
+export type CardRow = { cards: string[]; total: number };
+export type BlackjackHandRow = CardRow & { result: string | null; win: number | null; doubled: boolean };
 
 type Obj = Record<string, unknown>;
 
@@ -152,6 +169,59 @@ function keno(o: Obj): OutcomeSummary | null {
   const hits = ints(o.hits);
   if (!picks || !drawn || !hits || !isInt(o.multiplier)) return null;
   return { kind: 'keno', picks, drawn, hits, multiplier: times(o.multiplier) };
+}
+
+const RANK_LABELS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
+const SUIT_SIGNS = ['♠', '♥', '♦', '♣'];
+const isCard = (v: unknown): v is number => isInt(v) && v >= 0 && v < 52;
+const cardList = (v: unknown): number[] | null => (Array.isArray(v) && v.every(isCard) ? (v as number[]) : null);
+
+/** A card as the player reads it: rank and suit sign ("Q♥"). */
+export const cardText = (card: number): string => `${RANK_LABELS[card % 13]}${SUIT_SIGNS[Math.floor(card / 13)]}`;
+
+/** A blackjack total: aces count 11 while that does not pass 21. */
+export function blackjackTotal(cards: readonly number[]): number {
+  let total = 0;
+  let aces = 0;
+  for (const card of cards) {
+    const rank = card % 13;
+    total += rank === 0 ? 1 : Math.min(10, rank + 1);
+    if (rank === 0) aces++;
+  }
+  return aces > 0 && total + 10 <= 21 ? total + 10 : total;
+}
+
+function poker(o: Obj): OutcomeSummary | null {
+  const dealt = cardList(o.dealt);
+  if (!dealt || dealt.length !== 5) return null;
+  const final = o.final === null ? null : cardList(o.final);
+  const held = Array.isArray(o.held) && o.held.every((h) => typeof h === 'boolean') ? (o.held as boolean[]) : null;
+  return {
+    kind: 'poker',
+    dealt: dealt.map(cardText),
+    held,
+    final: final ? final.map(cardText) : null,
+    hand: typeof o.hand === 'string' ? o.hand : null,
+    pays: num(o.pays),
+  };
+}
+
+function blackjack(o: Obj): OutcomeSummary | null {
+  const dealer = cardList(o.dealer);
+  if (!dealer || !Array.isArray(o.hands) || o.hands.length === 0) return null;
+  const hands: BlackjackHandRow[] = [];
+  for (const hand of o.hands) {
+    const cards = isObj(hand) ? cardList(hand.cards) : null;
+    if (!isObj(hand) || !cards) return null;
+    hands.push({
+      cards: cards.map(cardText),
+      total: blackjackTotal(cards),
+      result: typeof hand.result === 'string' ? hand.result : null,
+      win: num(hand.win),
+      doubled: hand.doubled === true,
+    });
+  }
+  return { kind: 'blackjack', dealer: { cards: dealer.map(cardText), total: blackjackTotal(dealer) }, hands };
 }
 
 /** A symbol as text: a string, a number, or an object naming it (`{symbol: "seven"}`). */
@@ -262,7 +332,14 @@ export function summarizeOutcome(outcome: unknown): OutcomeSummary {
   if (outcome === null || outcome === undefined) return { kind: 'none' };
   if (isObj(outcome)) {
     const summary =
-      roulette(outcome) ?? dice(outcome) ?? crash(outcome) ?? plinko(outcome) ?? keno(outcome) ?? slot(outcome);
+      roulette(outcome) ??
+      dice(outcome) ??
+      crash(outcome) ??
+      plinko(outcome) ??
+      keno(outcome) ??
+      poker(outcome) ??
+      blackjack(outcome) ??
+      slot(outcome);
     if (summary) return summary;
   }
   return { kind: 'json', json: JSON.stringify(outcome, null, 2) ?? String(outcome) };
