@@ -23,9 +23,10 @@ const BOARDS: Record<string, string[]> = {
   'nova-sevens': ['nova-grid'],
   'saturn-wheel': ['wheel-grid'],
   'orbit-video-poker': ['vp-paytable', 'vp-card-1', 'vp-card-5', 'vp-draw'],
+  'orbit-blackjack': ['bj-dealer-cards', 'bj-hands', 'bj-hit', 'bj-stand', 'bj-double', 'bj-split'],
 };
 /** The games played in moves: laid out like the others, played in tests/browser/table-games.test.ts. */
-const STEP_GAMES = ['orbit-video-poker'];
+const STEP_GAMES = ['orbit-video-poker', 'orbit-blackjack'];
 const NEW_GAMES = [
   'orbit-plinko',
   'orbit-keno',

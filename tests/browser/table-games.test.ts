@@ -1,7 +1,8 @@
 /**
  * The studio's games played in moves and its live table, in real chromium against the real server:
  * a player deals a hand of video poker for real, reloads in the middle of it and finds the same
- * hand, holds and draws, and verifies the round (with its holds) on /fair; a guest bets on Rocket
+ * hand, holds and draws, and verifies the round (with its holds) on /fair; a guest plays a hand of
+ * blackjack in demo and stands; a guest bets on Rocket
  * Crash's shared rocket, cashes out by hand in flight and is paid at the crash.
  */
 import type { Frame, FrameLocator, Page } from 'playwright-core';
@@ -77,6 +78,46 @@ describe('games played in moves', () => {
       expect(minor(await fair.getByTestId('verify-win').textContent())).toBe(win);
       expect(watch.pageErrors).toEqual([]);
       expect(watch.foreignRequests).toEqual([]);
+    });
+  });
+});
+
+describe('blackjack', () => {
+  it('deals a demo hand, stands, and moves the balance by the stakes and the win', async () => {
+    await withPage(env.browser, async (page) => {
+      const watch = watchPage(page);
+      await page.goto(url('/play/orbit/orbit-blackjack?mode=demo'));
+      const frame = game(page);
+      await frame.getByTestId('play').and(frame.locator(':not([disabled])')).waitFor({ timeout: 30_000 });
+      await poll(async () => minor(await frame.getByTestId('balance').textContent())).toBe(100_000);
+      const stake = minor(await frame.getByTestId('stake').locator('option:checked').textContent());
+      // Hands until one is played with a move (a blackjack on either side settles at the deal).
+      for (let hand = 1; hand <= 6; hand++) {
+        await frame.getByTestId('play').and(frame.locator(':not([disabled])')).waitFor({ timeout: 20_000 });
+        const before = minor(await frame.getByTestId('balance').textContent());
+        await frame.getByTestId('play').click();
+        const stand = frame.getByTestId('bj-stand');
+        const settled = poll(() => bodyData(page, 'rounds'), 20_000).toBe(String(hand));
+        const open = await Promise.race([
+          stand
+            .and(frame.locator(':not([disabled])'))
+            .waitFor({ timeout: 20_000 })
+            .then(() => true),
+          settled.then(() => false),
+        ]);
+        if (open) {
+          // While the hand is open the dealer shows one card, and the stake is taken.
+          expect(await frame.getByTestId('bj-dealer-cards').locator('svg').count()).toBeGreaterThanOrEqual(1);
+          await poll(async () => minor(await frame.getByTestId('balance').textContent())).toBe(before - stake);
+          await stand.click();
+        }
+        await poll(() => bodyData(page, 'rounds'), 20_000).toBe(String(hand));
+        const win = minor(await frame.getByTestId('last-win').textContent());
+        await poll(async () => minor(await frame.getByTestId('balance').textContent())).toBe(before - stake + win);
+        if (open) break;
+      }
+      expect(await frame.getByTestId('error').textContent()).toBe('');
+      expect(watch.pageErrors).toEqual([]);
     });
   });
 });

@@ -16,6 +16,7 @@ export const GAME_INFO: Readonly<Record<string, { title: string; kind: GameKind 
   'nova-sevens': { title: 'Nova Sevens', kind: 'slot' },
   'saturn-wheel': { title: 'Saturn Wheel', kind: 'slot' },
   'orbit-video-poker': { title: 'Orbit Video Poker', kind: 'cards' },
+  'orbit-blackjack': { title: 'Orbit Blackjack', kind: 'cards' },
 };
 
 export const GAME_SLUGS = Object.keys(GAME_INFO);

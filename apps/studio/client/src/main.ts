@@ -41,6 +41,7 @@ const RENDERERS: Record<string, () => Promise<{ create: RendererFactory }>> = {
   'nova-sevens': () => import('./games/nova-sevens'),
   'saturn-wheel': () => import('./games/saturn-wheel'),
   'orbit-video-poker': () => import('./games/orbit-video-poker'),
+  'orbit-blackjack': () => import('./games/orbit-blackjack'),
 };
 
 const MESSAGES: Record<string, string> = {

@@ -11,6 +11,7 @@ import type { LinkOutcome } from '../../src/games/lunar-link/math';
 import type { WarpOutcome } from '../../src/games/warp-ways/math';
 import type { NovaOutcome } from '../../src/games/nova-sevens/math';
 import type { WheelOutcome } from '../../src/games/saturn-wheel/math';
+import { summaryLines as blackjackLines, type BlackjackOutcome } from '../../src/games/orbit-blackjack/math';
 import { cardName, summary as pokerSummary, type VideoPokerOutcome } from '../../src/games/orbit-video-poker/math';
 import type { StellarOutcome, StellarSpin } from '../../src/games/stellar-sevens/math';
 import { formatAmount, formatMultiplier } from './money';
@@ -145,6 +146,7 @@ const SUMMARIES: Record<string, (outcome: never) => string[]> = {
       : []),
     `${pokerSummary(o)}${o.pays ? `: pays ${o.pays} × the stake` : ''}.`,
   ],
+  'orbit-blackjack': (o: BlackjackOutcome) => blackjackLines(o, formatAmount),
   'orbit-keno': (o: KenoOutcome) => [
     `Picked ${o.picks.join(', ')}; drawn ${o.drawn.join(', ')}.`,
     `${o.hits.length} hit${o.hits.length === 1 ? '' : 's'}${o.hits.length > 0 ? ` (${o.hits.join(', ')})` : ''}: ${o.multiplier > 0 ? `pays ${formatMultiplier(o.multiplier)} the stake` : 'no win'}.`,

@@ -13,6 +13,7 @@ import { warpWays } from './warp-ways/math';
 import { novaSevens } from './nova-sevens/math';
 import { saturnWheel } from './saturn-wheel/math';
 import { videoPoker } from './orbit-video-poker/math';
+import { orbitBlackjack } from './orbit-blackjack/math';
 import type { AnyGameMath } from './types';
 
 export const GAMES: Readonly<Record<string, AnyGameMath>> = Object.fromEntries(
@@ -31,6 +32,7 @@ export const GAMES: Readonly<Record<string, AnyGameMath>> = Object.fromEntries(
     novaSevens,
     saturnWheel,
     videoPoker,
+    orbitBlackjack,
   ].map((g) => [g.slug, g]),
 );
 

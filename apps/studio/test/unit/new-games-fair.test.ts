@@ -17,6 +17,7 @@ const NEW_GAMES = [
   'nova-sevens',
   'saturn-wheel',
   'orbit-video-poker',
+  'orbit-blackjack',
 ];
 const BETS: Record<string, unknown[]> = {
   'orbit-plinko': [

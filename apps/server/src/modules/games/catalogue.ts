@@ -194,6 +194,21 @@ export const GAMES: ReadonlyArray<GameSeed> = [
   },
   {
     provider: HOUSE_PROVIDER,
+    slug: 'orbit-blackjack',
+    title: 'Orbit Blackjack',
+    description:
+      'Beat the dealer to 21: blackjack pays 3:2, double on any two cards, split a pair once, and the dealer stands on all 17s. With the best decisions the return is 99.43 %.',
+    categories: ['table', 'new', 'top'],
+    volatility: 'low',
+    payout: 99.43,
+    hasDemoMode: true,
+    popularity: 900,
+    releasedAt: '2026-11-26T00:00:00Z',
+    badges: [NEW],
+    currencies: 'all',
+  },
+  {
+    provider: HOUSE_PROVIDER,
     slug: 'meteor-tumble',
     title: 'Meteor Tumble',
     description:
