@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RoundDraws } from '../../src/fair/draws';
+import { RANK_LABELS } from '../../src/games/cards';
 import {
   cardName,
   DEALS,
@@ -16,10 +17,9 @@ import {
 import { expectJsonOutcome, expectRefused, measuredRtpTest, Scripted } from './support/games';
 
 const RANGES = Array.from({ length: 10 }, (_, i) => 52 - i);
-const SUITS = 'CDHS';
-const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'];
-/** "QH" → the queen of hearts' index. */
-const card = (code: string): number => RANKS.indexOf(code.slice(0, -1)) + 13 * SUITS.indexOf(code.slice(-1));
+/** "QH" → the queen of hearts' index (suits in the order of `SUITS`: spades, hearts, diamonds, clubs). */
+const card = (code: string): number =>
+  (RANK_LABELS as readonly string[]).indexOf(code.slice(0, -1)) + 13 * 'SHDC'.indexOf(code.slice(-1));
 const cards = (codes: string): number[] => codes.split(' ').map(card);
 
 /** The draws that shuffle `order` (10 different cards) to the top of the deck. */
@@ -258,8 +258,10 @@ describe('video poker: hands', () => {
 
   it('names the cards and pays the 8/5 table', () => {
     expect(cardName(card('QH'))).toBe('Queen of hearts');
-    expect(cardName(0)).toBe('Ace of clubs');
-    expect(cardName(51)).toBe('King of spades');
+    expect(cardName(card('10D'))).toBe('Ten of diamonds');
+    expect(cardName(0)).toBe('Ace of spades');
+    expect(cardName(13)).toBe('Ace of hearts');
+    expect(cardName(51)).toBe('King of clubs');
     expect(HANDS.map((h) => h.pays)).toEqual([800, 50, 25, 8, 5, 4, 3, 2, 1]);
     expect(handPays('full_house')).toBe(8);
     expect(handPays(null)).toBe(0);

@@ -5,6 +5,7 @@
  * the dealer draws. Hit, Stand, Double and Split sit below the stage (keys H, S, D, P), enabled as
  * the round allows: each sends the action through the shell and the table follows the answer.
  */
+import { cardWords } from '../../../src/games/cards';
 import {
   handTotal,
   MAX_STAKE,
@@ -17,7 +18,7 @@ import {
 import type { RoundResponse } from '../../../src/protocol';
 import { h, sleep } from '../dom';
 import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
-import { cardBack, cardSvg, cardWords } from './playing-cards';
+import { cardBack, cardSvg } from './playing-cards';
 import './orbit-blackjack.css';
 
 /** The round in words: `summary` one line (round history), `summaryLines` the verifier's lines. */

@@ -4,186 +4,27 @@
  * the round is open the player taps the cards (or presses 1–5) to hold them and draws: the cards
  * not held flip over to their replacements and the final hand is named.
  *
- * The cards are drawn here (corner indices, pips, framed court cards, an orbit back): no shared
- * card-art module existed when this game was built.
+ * The cards are the studio's playing cards (`./playing-cards`), each face and the back on the two
+ * sides of a flipping card.
  */
 import {
   cardName,
   handLabel,
   HANDS,
   MAX_STAKE,
-  rankOf,
-  RANKS,
   summary,
-  suitOf,
-  type Suit,
   type VideoPokerOutcome,
 } from '../../../src/games/orbit-video-poker/math';
 import type { RoundResponse } from '../../../src/protocol';
-import { h, sleep, svg } from '../dom';
+import { h, sleep } from '../dom';
 import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
+import { cardBack, cardSvg } from './playing-cards';
 import './orbit-video-poker.css';
 
 /** The round-history line: "Two pair, held 4". */
 export { summary };
 
 const HOLD_HINT = 'Tap the cards to hold (or keys 1–5), then Draw.';
-
-// ---- the cards ----
-
-/** The suits as paths in a 100 × 100 box. */
-const SUIT_PATHS: Record<Suit, string> = {
-  hearts: 'M50 90C22 66 5 49 5 29 5 15 16 5 29 5c9 0 17 5 21 13 4-8 12-13 21-13 13 0 24 10 24 24 0 20-17 37-45 61z',
-  diamonds: 'M50 3 86 50 50 97 14 50z',
-  spades:
-    'M50 4c13 20 45 35 45 58 0 14-11 22-22 22-8 0-15-4-19-10 1 11 5 18 12 24H34c7-6 11-13 12-24-4 6-11 10-19 10C16 84 5 76 5 62 5 39 37 24 50 4z',
-  clubs:
-    'M50 6a20 20 0 0 1 16 32 20 20 0 1 1-12 34c1 10 5 17 12 23H34c7-6 11-13 12-23a20 20 0 1 1-12-34A20 20 0 0 1 50 6z',
-};
-const RED: ReadonlySet<Suit> = new Set(['hearts', 'diamonds']);
-
-/** A suit symbol of `size` centred on (x, y), upside down when `flip`. */
-function pip(suit: Suit, x: number, y: number, size: number, flip = false): SVGGElement {
-  const s = size / 100;
-  const rotate = flip ? ` rotate(180 ${x} ${y})` : '';
-  return svg(
-    'g',
-    { transform: `${rotate} translate(${x - size / 2} ${y - size / 2}) scale(${s})`.trim() },
-    svg('path', { d: SUIT_PATHS[suit] }),
-  );
-}
-
-const L = 30;
-const C = 50;
-const R = 70;
-/** Pip centres of the number cards (2 … 10) on a 100 × 140 card. */
-const PIPS: Record<number, [number, number][]> = {
-  2: [
-    [C, 30],
-    [C, 110],
-  ],
-  3: [
-    [C, 30],
-    [C, 70],
-    [C, 110],
-  ],
-  4: [
-    [L, 30],
-    [R, 30],
-    [L, 110],
-    [R, 110],
-  ],
-  5: [
-    [L, 30],
-    [R, 30],
-    [C, 70],
-    [L, 110],
-    [R, 110],
-  ],
-  6: [
-    [L, 30],
-    [R, 30],
-    [L, 70],
-    [R, 70],
-    [L, 110],
-    [R, 110],
-  ],
-  7: [
-    [L, 30],
-    [R, 30],
-    [C, 50],
-    [L, 70],
-    [R, 70],
-    [L, 110],
-    [R, 110],
-  ],
-  8: [
-    [L, 30],
-    [R, 30],
-    [C, 50],
-    [L, 70],
-    [R, 70],
-    [C, 90],
-    [L, 110],
-    [R, 110],
-  ],
-  9: [
-    [L, 30],
-    [R, 30],
-    [L, 56.7],
-    [R, 56.7],
-    [C, 70],
-    [L, 83.3],
-    [R, 83.3],
-    [L, 110],
-    [R, 110],
-  ],
-  10: [
-    [L, 30],
-    [R, 30],
-    [C, 43],
-    [L, 56.7],
-    [R, 56.7],
-    [L, 83.3],
-    [R, 83.3],
-    [C, 97],
-    [L, 110],
-    [R, 110],
-  ],
-};
-
-function text(x: number, y: number, content: string, attrs: Record<string, string | number> = {}): SVGTextElement {
-  const t = svg('text', { x, y, 'text-anchor': 'middle', ...attrs });
-  t.textContent = content;
-  return t;
-}
-
-/** The face of a card: corner indices, then the pips, the ace's one large pip or a framed court letter. */
-function cardFace(card: number): SVGSVGElement {
-  const suit = suitOf(card);
-  const rank = rankOf(card);
-  const label = RANKS[rank]!;
-  const root = svg('svg', {
-    viewBox: '0 0 100 140',
-    class: `vp-face ${RED.has(suit) ? 'red' : 'black'}`,
-    'aria-hidden': 'true',
-  });
-  const corner = () =>
-    svg(
-      'g',
-      {},
-      text(12, 22, label, { 'font-size': label === '10' ? 17 : 20, 'font-weight': 800, 'letter-spacing': -1.5 }),
-      pip(suit, 12, 33, 12),
-    );
-  root.append(
-    svg('rect', { class: 'vp-paper', x: 1, y: 1, width: 98, height: 138, rx: 8 }),
-    corner(),
-    svg('g', { transform: 'rotate(180 50 70)' }, corner()),
-  );
-  if (rank === 0) root.append(pip(suit, 50, 70, 46));
-  else if (rank >= 10) {
-    root.append(
-      svg('rect', { class: 'vp-court', x: 24, y: 22, width: 52, height: 96, rx: 4 }),
-      text(50, 78, label, { 'font-size': 44, 'font-weight': 900, class: 'vp-court-letter' }),
-      pip(suit, 50, 100, 16),
-      pip(suit, 50, 40, 12),
-    );
-  } else for (const [x, y] of PIPS[rank + 1]!) root.append(pip(suit, x, y, 18, y > 70));
-  return root;
-}
-
-/** The back: deep blue with a planet in its orbits. */
-function cardBack(): SVGSVGElement {
-  return svg(
-    'svg',
-    { viewBox: '0 0 100 140', class: 'vp-back', 'aria-hidden': 'true' },
-    svg('rect', { x: 1, y: 1, width: 98, height: 138, rx: 8, class: 'vp-back-paper' }),
-    svg('rect', { x: 7, y: 7, width: 86, height: 126, rx: 5, class: 'vp-back-frame' }),
-    svg('ellipse', { cx: 50, cy: 70, rx: 36, ry: 14, class: 'vp-back-orbit', transform: 'rotate(-30 50 70)' }),
-    svg('ellipse', { cx: 50, cy: 70, rx: 36, ry: 14, class: 'vp-back-orbit', transform: 'rotate(30 50 70)' }),
-    svg('circle', { cx: 50, cy: 70, r: 11, class: 'vp-back-planet' }),
-  );
-}
 
 // ---- the renderer ----
 
@@ -325,7 +166,7 @@ export function create(ctx: ShellContext): GameRenderer {
       if (token !== seq) return false;
     }
     slot.card = card;
-    slot.face.replaceChildren(cardFace(card));
+    slot.face.replaceChildren(cardSvg(card));
     paintSlot(i);
     // A frame for the face to be laid out before it turns (so the turn animates).
     await new Promise((r) => requestAnimationFrame(r));

@@ -4,24 +4,14 @@
  * studio's back (a planet in its orbits). Colours and fonts are attributes of the drawing, so a card
  * needs no stylesheet; suits are paths, the indices plain letters and digits.
  *
- * A card index 0 … 51 reads rank = index mod 13 (0 Ace, 1 Two … 9 Ten, 10 Jack, 11 Queen, 12 King)
- * and suit = ⌊index / 13⌋ in the order of `SUIT_ORDER` (spades, hearts, diamonds, clubs); a game
- * numbering its suits otherwise draws with `cardFace(rank, suit)`.
+ * Cards are numbered as the games deal them (`src/games/cards.ts`: rank = index mod 13, Ace first;
+ * suit = ⌊index / 13⌋ in the order spades, hearts, diamonds, clubs): `cardSvg(index)` draws one.
  */
+import { RANK_LABELS, rankOf, suitOf, type Suit } from '../../../src/games/cards';
 import { svg } from '../dom';
 
-export type SuitName = 'spades' | 'hearts' | 'diamonds' | 'clubs';
-export const SUIT_ORDER: readonly SuitName[] = ['spades', 'hearts', 'diamonds', 'clubs'];
-export const RANK_LABELS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'] as const;
-const RANK_WORDS = ['Ace', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'Jack', 'Queen', 'King'] as const;
-
-export const rankOfIndex = (index: number): number => index % 13;
-export const suitOfIndex = (index: number): SuitName => SUIT_ORDER[Math.floor(index / 13)]!;
-/** "Queen of hearts", for screen readers. */
-export const cardWords = (index: number): string => `${RANK_WORDS[rankOfIndex(index)]} of ${suitOfIndex(index)}`;
-
 /** The suits in a 100 × 100 box. */
-export const SUIT_PATHS: Readonly<Record<SuitName, string>> = {
+export const SUIT_PATHS: Readonly<Record<Suit, string>> = {
   hearts: 'M50 90C20 66 6 50 6 31 6 17 17 7 30 7c9 0 16 5 20 13 4-8 11-13 20-13 13 0 24 10 24 24 0 19-14 35-44 59z',
   diamonds: 'M50 4 87 50 50 96 13 50z',
   spades:
@@ -29,13 +19,13 @@ export const SUIT_PATHS: Readonly<Record<SuitName, string>> = {
   clubs:
     'M50 7a19 19 0 0 1 15 31 19 19 0 1 1-11 33c1 10 5 17 12 23H34c7-6 11-13 12-23a19 19 0 1 1-11-33A19 19 0 0 1 50 7z',
 };
-export const isRed = (suit: SuitName): boolean => suit === 'hearts' || suit === 'diamonds';
+export const isRed = (suit: Suit): boolean => suit === 'hearts' || suit === 'diamonds';
 
 const INK = { red: '#cf2436', black: '#1b1e31' } as const;
 const FONT = 'Georgia, "Times New Roman", serif';
 
 /** A suit of `size` centred on (x, y), upside down when `flip`. */
-export function suitMark(suit: SuitName, x: number, y: number, size: number, flip = false): SVGGElement {
+export function suitMark(suit: Suit, x: number, y: number, size: number, flip = false): SVGGElement {
   const rotate = flip ? `rotate(180 ${x} ${y}) ` : '';
   return svg(
     'g',
@@ -130,7 +120,7 @@ const PIPS: Readonly<Record<number, readonly (readonly [number, number])[]>> = {
 };
 
 /** A card's face, 100 × 140 units, drawn to fill the element it is put in. */
-export function cardFace(rank: number, suit: SuitName): SVGSVGElement {
+export function cardFace(rank: number, suit: Suit): SVGSVGElement {
   const text = RANK_LABELS[rank]!;
   const ink = isRed(suit) ? INK.red : INK.black;
   const root = svg('svg', {
@@ -177,7 +167,7 @@ export function cardFace(rank: number, suit: SuitName): SVGSVGElement {
 }
 
 /** The face of card `index` 0 … 51 (see the module comment). */
-export const cardSvg = (index: number): SVGSVGElement => cardFace(rankOfIndex(index), suitOfIndex(index));
+export const cardSvg = (index: number): SVGSVGElement => cardFace(rankOf(index), suitOf(index));
 
 /** The back: deep blue, a gold frame, a planet in two orbits. */
 export function cardBack(): SVGSVGElement {

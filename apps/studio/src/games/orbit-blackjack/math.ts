@@ -2,9 +2,9 @@
  * Orbit Blackjack: blackjack against the dealer, played in steps (`StepGameMath`).
  *
  * The shoe is infinite, like a continuous shuffling machine: every card dealt is `draws.int(52)`,
- * independently of the cards already out. Card index i has rank i mod 13 (0 Ace, 1 Two … 9 Ten,
- * 10 Jack, 11 Queen, 12 King) and suit ⌊i / 13⌋ (spades, hearts, diamonds, clubs). Ten, Jack, Queen
- * and King count 10, an Ace 1 or 11.
+ * independently of the cards already out. Cards are numbered as in `../cards`: index i has rank
+ * i mod 13 (0 Ace, 1 Two … 9 Ten, 10 Jack, 11 Queen, 12 King) and suit ⌊i / 13⌋ (spades, hearts,
+ * diamonds, clubs). Ten, Jack, Queen and King count 10, an Ace 1 or 11.
  *
  * A round: the bet `{ stake }` (a positive even number of minor units, so that 3:2 is exact, at
  * most `MAX_STAKE`) deals a player card, the dealer's up card, a player card and the dealer's hole
@@ -36,6 +36,7 @@
  * convolution. `theoreticalRtp` is 1 + the mean net return, `returnVariance` its variance.
  */
 import type { Draws } from '../../fair/draws';
+import { cardShort, DECK_SIZE, RANK_COUNT, RANK_LABELS, rankOf } from '../cards';
 import { betFields, intIn, invalidBet, lazy, MAX_STAKE } from '../shared';
 import type { PaytableRow, StepGameMath, StepRound } from '../types';
 
@@ -71,20 +72,11 @@ export type BlackjackOutcome = {
 
 // ---- cards ----
 
-export const CARDS = 52;
-export const RANKS = 13;
-export const RANK_NAMES = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'] as const;
-export const SUIT_NAMES = ['spades', 'hearts', 'diamonds', 'clubs'] as const;
-
-export const cardRank = (card: number): number => card % RANKS;
-export const cardSuit = (card: number): number => Math.floor(card / RANKS);
 /** 1 for an Ace (counted 11 where that does not bust), 2 … 10 by rank, 10 for a face card. */
 export function cardValue(card: number): number {
-  const r = card % RANKS;
+  const r = rankOf(card);
   return r >= 9 ? 10 : r + 1;
 }
-/** A card in plain text: rank and suit initial ("10h", "Qs"). */
-export const cardName = (card: number): string => `${RANK_NAMES[cardRank(card)]}${'shdc'[cardSuit(card)]}`;
 
 /** The best total of the cards (an Ace counts 11 while that does not bust), and whether an Ace counts 11 in it. */
 export function handTotal(cards: readonly number[]): { total: number; soft: boolean } {
@@ -99,7 +91,7 @@ function hardSum(cards: readonly number[]): number {
   return sum;
 }
 function hasAce(cards: readonly number[]): boolean {
-  for (let i = 0; i < cards.length; i++) if (cards[i]! % RANKS === 0) return true;
+  for (let i = 0; i < cards.length; i++) if (rankOf(cards[i]!) === 0) return true;
   return false;
 }
 function bestTotal(cards: readonly number[]): number {
@@ -133,10 +125,10 @@ class Table {
     private readonly draws: Draws,
     readonly stake: number,
   ) {
-    const p1 = draws.int(CARDS);
-    const up = draws.int(CARDS);
-    const p2 = draws.int(CARDS);
-    const hole = draws.int(CARDS);
+    const p1 = draws.int(DECK_SIZE);
+    const up = draws.int(DECK_SIZE);
+    const p2 = draws.int(DECK_SIZE);
+    const hole = draws.int(DECK_SIZE);
     this.dealer = [up, hole];
     const hand = seat([p1, p2]);
     this.hands = [hand];
@@ -150,7 +142,7 @@ class Table {
   }
 
   private card(): number {
-    return this.draws.int(CARDS);
+    return this.draws.int(DECK_SIZE);
   }
 
   /** The actions allowed now, as a mask (0 once settled). */
@@ -158,7 +150,7 @@ class Table {
     if (this.active < 0) return 0;
     const hand = this.hands[this.active]!;
     if (hand.cards.length !== 2) return HIT | STAND;
-    const pair = this.hands.length === 1 && cardRank(hand.cards[0]!) === cardRank(hand.cards[1]!);
+    const pair = this.hands.length === 1 && rankOf(hand.cards[0]!) === rankOf(hand.cards[1]!);
     return HIT | STAND | DOUBLE | (pair ? SPLIT : 0);
   }
 
@@ -178,7 +170,7 @@ class Table {
         hand.cards.push(this.card());
         break;
       case 'split':
-        this.splitAces = cardRank(hand.cards[0]!) === 0;
+        this.splitAces = rankOf(hand.cards[0]!) === 0;
         this.hands = [seat([hand.cards[0]!, this.card()]), seat([hand.cards[1]!])];
         break;
     }
@@ -261,7 +253,7 @@ class Table {
 // ---- exact analysis: the dealer's totals, the optimal play and its returns ----
 
 /** Probability of a card value 1 (Ace) … 10 (ten, Jack, Queen, King). */
-const P = [0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 4].map((n) => n / RANKS);
+const P = [0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 4].map((n) => n / RANK_COUNT);
 /** Dealer blackjack probability for an up card value (what a peek rules out). */
 const peekBlackjack = (up: number): number => (up === 1 ? P[10]! : up === 10 ? P[1]! : 0);
 
@@ -456,7 +448,7 @@ function analyse(): Analysis {
     }
 
     // The round: the first two cards by rank, after the peek.
-    const evs = new Float64Array(RANKS * RANKS);
+    const evs = new Float64Array(RANK_COUNT * RANK_COUNT);
     const played = new Float64Array(NET_SIZE);
     const addHand = (handDist: Float64Array, weight: number) => {
       for (let d = 0; d < 6; d++) {
@@ -488,13 +480,13 @@ function analyse(): Analysis {
       }
     };
     let playedEv = 0;
-    for (let r1 = 0; r1 < RANKS; r1++) {
-      for (let r2 = 0; r2 < RANKS; r2++) {
+    for (let r1 = 0; r1 < RANK_COUNT; r1++) {
+      for (let r2 = 0; r2 < RANK_COUNT; r2++) {
         const v1 = cardValue(r1);
         const v2 = cardValue(r2);
         const k = key(v1 + v2, v1 === 1 || v2 === 1);
         if (best(v1 + v2, v1 === 1 || v2 === 1) === 21) continue; // a blackjack
-        const w = 1 / (RANKS * RANKS);
+        const w = 1 / (RANK_COUNT * RANK_COUNT);
         let e: number;
         if (r1 === r2 && split[u * 11 + v1]) {
           e = 2 * splitHandEv[v1]!;
@@ -503,7 +495,7 @@ function analyse(): Analysis {
           e = firstEv[k]!;
           addHand(firstDist[k]!, w);
         }
-        evs[r1 * RANKS + r2] = e;
+        evs[r1 * RANK_COUNT + r2] = e;
         playedEv += w * e;
       }
     }
@@ -550,7 +542,7 @@ export function returnDistribution(): Map<number, number> {
  * against an up card value (1 … 10), given no blackjack on either side.
  */
 export function firstCardsEv(up: number, rank1: number, rank2: number): number {
-  return analysis().pairEv[up]![rank1 * RANKS + rank2]!;
+  return analysis().pairEv[up]![rank1 * RANK_COUNT + rank2]!;
 }
 
 /** E[net] per unit opening stake as summed from the EV tables (agrees with the distribution's mean). */
@@ -567,7 +559,7 @@ export function optimalAction(cards: readonly number[], up: number, canSplit: bo
   const soft = sum <= 11 && hasAce(cards);
   const total = soft ? sum + 10 : sum;
   if (cards.length !== 2) return ACTIONS[more[at(u, soft, total)]!]!;
-  if (canSplit && cardRank(cards[0]!) === cardRank(cards[1]!) && split[u * 11 + cardValue(cards[0]!)]) return 'split';
+  if (canSplit && rankOf(cards[0]!) === rankOf(cards[1]!) && split[u * 11 + cardValue(cards[0]!)]) return 'split';
   return ACTIONS[first[at(u, soft, total)]!]!;
 }
 
@@ -652,7 +644,7 @@ export function summaryLines(
   outcome: BlackjackOutcome,
   amount: (cents: number) => string = (c) => (c / 100).toFixed(2),
 ): string[] {
-  const names = (cards: readonly number[]) => cards.map(cardName).join(' ');
+  const names = (cards: readonly number[]) => cards.map(cardShort).join(' ');
   const dealerTotal = bestTotal(outcome.dealer);
   const lines = [
     outcome.active === null
@@ -676,7 +668,7 @@ export function summary(outcome: BlackjackOutcome): string {
   const dealer = outcome.dealer;
   if (outcome.active !== null) {
     const hand = outcome.hands[outcome.active]!;
-    return `${handTotal(hand.cards).total} against ${RANK_NAMES[cardRank(dealer[0]!)]}, open`;
+    return `${handTotal(hand.cards).total} against ${RANK_LABELS[rankOf(dealer[0]!)]}, open`;
   }
   const hands = outcome.hands.map((hand) =>
     hand.result === 'blackjack'

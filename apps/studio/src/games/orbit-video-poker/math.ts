@@ -1,8 +1,8 @@
 /**
  * Orbit Video Poker: Jacks or Better with the 8/5 paytable, one 52-card deck, played in two steps.
  *
- * Cards are indices 0 … 51: rank = i mod 13 (0 = Ace, 1 = Two … 9 = Ten, 10 = Jack, 11 = Queen,
- * 12 = King), suit = floor(i / 13) (clubs, diamonds, hearts, spades). A round draws the first 10
+ * Cards are indices 0 … 51 numbered as in `../cards` (rank = i mod 13, Ace first; suit = ⌊i / 13⌋:
+ * spades, hearts, diamonds, clubs; only equal suits matter to a hand). A round draws the first 10
  * cards of a partial Fisher–Yates shuffle of the deck in order: `draws.int(52)`, `draws.int(51)`,
  * … `draws.int(43)`, the i-th draw swapping position i with one of the positions i … 51. Positions
  * 0–4 are the hand dealt; positions 5–9 replace the discarded cards, in order, from left to right.
@@ -30,12 +30,14 @@
  * (ties: the first best hold in a fixed order of the deal's cards sorted by index).
  */
 import type { Draws } from '../../fair/draws';
+import { cardWords, DECK_SIZE } from '../cards';
 import { exactReturn, isRecord, lazy, MAX_STAKE, stakeBet, type ReturnMoments, type StakeBet } from '../shared';
 import type { PaytableRow, StepGameMath, StepRound } from '../types';
 
 export { MAX_STAKE };
+/** A card in words, "Queen of hearts" (the renderer and the verifier's summaries name cards by it). */
+export { cardWords as cardName };
 
-export const DECK = 52;
 export const HAND = 5;
 /** Cards a round draws: the deal and up to five replacements. */
 export const DRAWN = 10;
@@ -53,30 +55,6 @@ export const HANDS = [
   { name: 'jacks_or_better', label: 'Jacks or better', pays: 1 },
 ] as const;
 export type HandName = (typeof HANDS)[number]['name'];
-
-export const RANKS = ['A', '2', '3', '4', '5', '6', '7', '8', '9', '10', 'J', 'Q', 'K'] as const;
-export const RANK_NAMES = [
-  'Ace',
-  'Two',
-  'Three',
-  'Four',
-  'Five',
-  'Six',
-  'Seven',
-  'Eight',
-  'Nine',
-  'Ten',
-  'Jack',
-  'Queen',
-  'King',
-] as const;
-export const SUITS = ['clubs', 'diamonds', 'hearts', 'spades'] as const;
-export type Suit = (typeof SUITS)[number];
-
-export const rankOf = (card: number): number => card % 13;
-export const suitOf = (card: number): Suit => SUITS[Math.floor(card / 13)]!;
-/** "Queen of hearts". */
-export const cardName = (card: number): string => `${RANK_NAMES[rankOf(card)]} of ${suitOf(card)}`;
 
 export type VideoPokerBet = StakeBet;
 export type VideoPokerAction = { hold: boolean[] };
@@ -114,7 +92,7 @@ const BROADWAY = 0x1e01;
 
 const rankCounts = new Uint8Array(13);
 
-/** The class of five distinct cards (any order). */
+/** The class of five distinct cards (any order); ranks and suits read as in `../cards`, inlined (the hot loop). */
 function classify(a: number, b: number, c: number, d: number, e: number): number {
   const ra = a % 13;
   const rb = b % 13;
@@ -157,7 +135,7 @@ function classify(a: number, b: number, c: number, d: number, e: number): number
 function checkHand(cards: readonly number[]): void {
   if (
     cards.length !== HAND ||
-    cards.some((c) => !Number.isInteger(c) || c < 0 || c >= DECK) ||
+    cards.some((c) => !Number.isInteger(c) || c < 0 || c >= DECK_SIZE) ||
     new Set(cards).size !== HAND
   )
     throw new RangeError('a hand is five different cards 0 … 51');
@@ -234,7 +212,7 @@ const tables = lazy((): Tables => {
   const s2 = new Int32Array(SUBSETS);
   const c = new Int32Array(5);
   const idx = new Int32Array(32);
-  for (c[4] = 4; c[4] < DECK; c[4]++)
+  for (c[4] = 4; c[4] < DECK_SIZE; c[4]++)
     for (c[3] = 3; c[3] < c[4]; c[3]++)
       for (c[2] = 2; c[2] < c[3]; c[2]++)
         for (c[1] = 1; c[1] < c[2]; c[1]++)
@@ -298,7 +276,7 @@ export const enumeration = lazy((): Enumeration => {
   const second = new Float64Array(6);
   const held = [0, 0, 0, 0, 0, 0];
   let deals = 0;
-  for (c[4] = 4; c[4] < DECK; c[4]++)
+  for (c[4] = 4; c[4] < DECK_SIZE; c[4]++)
     for (c[3] = 3; c[3] < c[4]; c[3]++)
       for (c[2] = 2; c[2] < c[3]; c[2]++)
         for (c[1] = 1; c[1] < c[2]; c[1]++)
@@ -386,14 +364,14 @@ export function optimalHold(dealt: readonly number[]): boolean[] {
 
 // ---- the round ----
 
-const deck = new Int32Array(DECK);
+const deck = new Int32Array(DECK_SIZE);
 
 /** The first 10 cards of the partial Fisher–Yates shuffle: the deal, then the replacements. */
 function drawCards(draws: Draws): number[] {
-  for (let i = 0; i < DECK; i++) deck[i] = i;
+  for (let i = 0; i < DECK_SIZE; i++) deck[i] = i;
   const order: number[] = [];
   for (let i = 0; i < DRAWN; i++) {
-    const j = i + draws.int(DECK - i);
+    const j = i + draws.int(DECK_SIZE - i);
     const card = deck[j]!;
     deck[j] = deck[i]!;
     deck[i] = card;
