@@ -2,15 +2,17 @@
  * `npm run screenshots [-- <folder>]` (after `npm run build`): starts the server on a fresh
  * database (as the browser tests do), opens the lobby and each house game in demo in Debian's
  * chromium at a laptop's (1366×800) and a phone's (390×844) viewport, and saves a screenshot of
- * each (a game also after one round) into `<folder>` (default `screenshots/`, git-ignored).
+ * each (a game also after one round, a card game after its deal) into `<folder>` (default `screenshots/`, git-ignored).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { GAMES as STUDIO_GAMES, isStepGame, type AnyGameMath } from '../apps/studio/src/games';
 import { launchBrowser } from '../tests/browser/support/browser';
 import { startServer } from '../tests/browser/support/server';
 
-const GAMES = ['stellar-sevens', 'nebula-ways', 'cosmic-clusters', 'european-roulette', 'orbit-dice', 'rocket-crash'];
+/** Every game of the house studio, as its registry lists them. */
+const GAMES = Object.values(STUDIO_GAMES);
 const VIEWPORTS = [
   { name: 'desktop', width: 1366, height: 800, mobile: false },
   { name: 'phone', width: 390, height: 844, mobile: true },
@@ -23,21 +25,28 @@ async function shoot(page: Page, file: string): Promise<void> {
   console.log(`  ${file}`);
 }
 
-/** The game's page once Play can be pressed, then after one round (roulette: a chip on red first). */
-async function shootGame(page: Page, baseUrl: string, slug: string, prefix: string): Promise<void> {
+/**
+ * The game's page once Play can be pressed, then after one round (roulette: a chip on red first);
+ * a card game just after its deal, the live crash table just after the bet.
+ */
+async function shootGame(page: Page, baseUrl: string, game: AnyGameMath, prefix: string): Promise<void> {
+  const slug = game.slug;
   const response = await page.goto(`${baseUrl}/play/orbit/${slug}?mode=demo`);
   if (!response?.ok()) {
     console.log(`  ${slug}: HTTP ${response?.status() ?? '?'}, skipped`);
     return;
   }
-  const game = page.frameLocator('[data-testid="game-frame"]');
-  await game.getByTestId('play').and(game.locator(':not([disabled])')).waitFor({ timeout: 30_000 });
+  const frame = page.frameLocator('[data-testid="game-frame"]');
+  await frame.getByTestId('play').and(frame.locator(':not([disabled])')).waitFor({ timeout: 30_000 });
   await page.waitForTimeout(400);
   await shoot(page, `${prefix}-${slug}.png`);
-  if (slug === 'european-roulette') await game.getByTestId('bet-red').click();
-  await game.getByTestId('play').click();
-  await game.locator('body[data-rounds="1"]').waitFor({ timeout: 30_000 });
-  await page.waitForTimeout(300);
+  if (slug === 'european-roulette') await frame.getByTestId('bet-red').click();
+  await frame.getByTestId('play').click();
+  if (isStepGame(game) || slug === 'rocket-crash') await page.waitForTimeout(2_500);
+  else {
+    await frame.locator('body[data-rounds="1"]').waitFor({ timeout: 30_000 });
+    await page.waitForTimeout(300);
+  }
   await shoot(page, `${prefix}-${slug}-round.png`);
 }
 
@@ -60,7 +69,7 @@ async function main(): Promise<void> {
       await page.locator('.game-tile').first().waitFor({ timeout: 30_000 });
       await page.waitForTimeout(500);
       await shoot(page, `${viewport.name}-lobby.png`);
-      for (const slug of GAMES) await shootGame(page, server.baseUrl, slug, viewport.name);
+      for (const game of GAMES) await shootGame(page, server.baseUrl, game, viewport.name);
       await context.close();
     }
   } finally {
