@@ -234,16 +234,7 @@ export function crashTable(deps: Deps) {
       else if (bet.mode === 'demo') {
         const s = state.sessions[bet.session_id];
         if (s) s.balance_cents += bet.stake;
-      } else {
-        const body: WalletRollbackRequest = {
-          session_token: bet.session_token!,
-          game: CRASH_GAME,
-          round_id: bet.round_id,
-          transaction_id: `${bet.round_id}:rollback`,
-          reference_transaction_id: `${bet.round_id}:bet`,
-        };
-        deps.owe('rollback', body.transaction_id, JSON.stringify(body), 'live round interrupted', 0);
-      }
+      } else oweRollback(bet, 'live round interrupted');
     }
     table().round = null;
     save();
@@ -338,16 +329,8 @@ export function crashTable(deps: Deps) {
           return { ok: false, refusal: placed.code, balance: placed.balance_cents ?? s.balance_cents };
         }
         logger().error({ round_id: tableBet.round_id, reason: placed.reason }, 'studio: live bet not confirmed');
-        const rollback: WalletRollbackRequest = {
-          session_token: s.session_token!,
-          game: CRASH_GAME,
-          round_id: tableBet.round_id,
-          transaction_id: `${tableBet.round_id}:rollback`,
-          reference_transaction_id: body.transaction_id,
-        };
-        deps.owe('rollback', rollback.transaction_id, JSON.stringify(rollback), placed.reason, 0);
-        void deliver();
-        save();
+        // Whether the wallet took it is unknown: it is rolled back (an unknown bet's rollback is answered OK).
+        oweRollback(tableBet, placed.reason);
         return { ok: false, status: 503, error: 'wallet_unavailable' };
       }
       s.balance_cents = placed.data.balance_cents;
@@ -371,6 +354,12 @@ export function crashTable(deps: Deps) {
       s.balance_cents += bet.stake;
       return;
     }
+    oweRollback(bet, 'bet after launch');
+    s.balance_cents += bet.stake;
+  }
+
+  /** A real bet's rollback, owed to the wallet and sent at once (retried like any owed call). */
+  function oweRollback(bet: TableBet, reason: string): void {
     const body: WalletRollbackRequest = {
       session_token: bet.session_token!,
       game: CRASH_GAME,
@@ -378,10 +367,9 @@ export function crashTable(deps: Deps) {
       transaction_id: `${bet.round_id}:rollback`,
       reference_transaction_id: `${bet.round_id}:bet`,
     };
-    deps.owe('rollback', body.transaction_id, JSON.stringify(body), 'bet after launch', 0);
-    s.balance_cents += bet.stake;
-    void deliver();
+    deps.owe('rollback', body.transaction_id, JSON.stringify(body), reason, 0);
     save();
+    void deliver();
   }
 
   /** A cash-out by hand at the multiplier the server's clock says now. */

@@ -4,16 +4,15 @@
  * Rocket Crash round, and a round cut short by a restart settled fairly.
  */
 import { createHash } from 'node:crypto';
-import fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { verifyRound } from '../../src/fair/verify';
 import { liveMultiplierAt as multiplierAt, msToReach, rocketCrash } from '../../src/games/rocket-crash/math';
 import { LIVE_CLIENT_SEED } from '../../src/protocol';
-import { createStudio, memoryStore, type StudioState, type StudioStore } from '../../src/service';
+import { memoryStore, type StudioState, type StudioStore } from '../../src/service';
 import { BETTING_MS, CRASHED_MS } from '../../src/service/crash-table';
-import { advance, apps, now, SECRET, studioHarness, WALLET_URL } from './support/studio-harness';
+import { advance, now, studioHarness } from './support/studio-harness';
 
-const { setup } = studioHarness({ 'rocket-crash': rocketCrash });
+const { setup, restart } = studioHarness({ 'rocket-crash': rocketCrash });
 type Harness = Awaited<ReturnType<typeof setup>>;
 
 const secretRound = (store: StudioStore) => (store.load() as StudioState).crash_table!.round!;
@@ -153,20 +152,7 @@ describe('studio service: the live crash table', () => {
     const m = cashed.body.mine.cashed_at as number;
 
     // A new studio on the same store, as after a crash of the process mid-flight.
-    const studio = createStudio({
-      provider: 'orbit',
-      walletUrl: WALLET_URL,
-      walletSecret: SECRET,
-      games: { 'rocket-crash': rocketCrash },
-      store,
-      clock: () => now,
-      fetch: h.platform.fetch,
-      wallet: { attempts: 1, timeoutMs: 40, backoffMs: 1 },
-      retryIntervalMs: 0,
-    });
-    const app = fastify();
-    await app.register(studio.plugin, { prefix: '/studio' });
-    apps.push(app);
+    const { studio } = await restart(store, h.platform);
     expect(await studio.retryPending()).toEqual({ delivered: 2, pending: 0, failed: 0 });
     expect(a.balance).toBe(10_000 - 1_000 + Math.floor((1_000 * m) / 100));
     expect(b.balance).toBe(10_000);

@@ -60,7 +60,7 @@ const broken: AnyGameMath = {
 
 const GAMES: Record<string, AnyGameMath> = { coin, 'fake-slot': slot, broken };
 
-const { setup } = studioHarness(GAMES);
+const { setup, restart } = studioHarness(GAMES);
 
 // ---------------------------------------------------------------- tests
 
@@ -596,20 +596,7 @@ describe('studio service: file store', () => {
     expect(owed.body.win_pending).toBe(true);
 
     // A new studio on the same file, talking to the same platform.
-    const studio = createStudio({
-      provider: 'orbit',
-      walletUrl: WALLET_URL,
-      walletSecret: SECRET,
-      games: GAMES,
-      store: fileStore(path),
-      clock: () => now,
-      fetch: first.platform.fetch,
-      wallet: { attempts: 1, timeoutMs: 40, backoffMs: 1 },
-      retryIntervalMs: 0,
-    });
-    const app = fastify();
-    await app.register(studio.plugin, { prefix: '/studio' });
-    apps.push(app);
+    const { studio, app } = await restart(fileStore(path), first.platform);
     const view = await app.inject({ method: 'GET', url: `/studio/api/sessions/${d.session_id as string}` });
     expect(view.json()).toMatchObject({
       balance_cents: played.body.balance_cents,

@@ -188,7 +188,29 @@ afterEach(async () => {
 
 /** The studio with `games` (and options a test overrides), its fake platform and call helpers. */
 export function studioHarness(games: Record<string, AnyGameMath>) {
-  return { setup };
+  return { setup, restart };
+
+  /**
+   * A new studio on `store`, talking to the same `platform`, as after a restart of the process:
+   * the studio and its app (mounted, closed after the test).
+   */
+  async function restart(store: StudioOptions['store'], platform: ReturnType<typeof fakePlatform>) {
+    const studio = createStudio({
+      provider: 'orbit',
+      walletUrl: WALLET_URL,
+      walletSecret: SECRET,
+      games,
+      store,
+      clock: () => now,
+      fetch: platform.fetch,
+      wallet: { attempts: 1, timeoutMs: 40, backoffMs: 1 },
+      retryIntervalMs: 0,
+    });
+    const app = fastify();
+    await app.register(studio.plugin, { prefix: '/studio' });
+    apps.push(app);
+    return { studio, app };
+  }
 
   async function setup(extra: Partial<StudioOptions> = {}) {
     const platform = fakePlatform();
