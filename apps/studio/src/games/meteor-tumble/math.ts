@@ -186,43 +186,74 @@ export function makeTumble(config: TumbleConfig, declaredRtp: number): TumbleGam
   const ladder = multipliers.map((m) => `×${m}`).join(', ');
   paytable.push({ label: 'Tumble multipliers', pays: `${ladder} (the last repeats), up to ${maxTumbles} tumbles` });
 
+  // Scratch reused by every spin (play is synchronous; all of it is reset at the start of a spin).
+  // gridCodes[c * rows + r]: the symbol at column c, row r (top first); the cells left after a
+  // burst sit at the bottom of their column, `missing[c]` empty cells above them.
+  const gridCodes = new Int8Array(cells);
+  const missing = new Int32Array(columns);
+  // counts[s]: how many of symbol s are on the grid, kept up to date as cells land and burst.
   const counts = new Int32Array(nSym);
+  // burst[s]: 1 when symbol s leaves the grid after this drop.
+  const burst = new Uint8Array(nSym);
+  // The symbol a win of s bursts: the first symbol of its name (what looking the name up did).
+  const burstOf = Int32Array.from(names, (name) => names.indexOf(name));
   return {
     ...stakeGameBasics(config, declaredRtp, divisor, () => perStake(coinMoments(), divisor)),
     coinMoments,
     play(draws: Draws, bet: TumbleBet) {
       const coin = bet.stake / divisor;
-      // Columns as arrays of symbol indices, top row first.
-      let grid: number[][] = Array.from({ length: columns }, () => [] as number[]);
-      let fresh: boolean[][] = [];
+      // (Loops, not .fill(): a typed array's fill is a call into the runtime, slow for a few cells.)
+      for (let c = 0; c < columns; c++) missing[c] = rows;
+      for (let s = 0; s < nSym; s++) counts[s] = 0;
       const steps: TumbleStep[] = [];
       let total = 0;
       for (let d = 0; ; d++) {
-        // Fill each column from the top: the symbols left sit at the bottom.
-        fresh = grid.map((col) => {
-          const missing = rows - col.length;
-          const top = Array.from({ length: missing }, () => symbolAt[draws.int(totalWeight)]!);
-          col.unshift(...top);
-          return col.map((_, r) => r < missing);
-        });
-        counts.fill(0);
-        for (const col of grid) for (const s of col) counts[s]!++;
+        // Fill each column from the top (column by column, top row first, as the verifier draws),
+        // counting the new cells; the drop's JSON columns are built on the way.
+        const grid = new Array<string[]>(columns);
+        const fresh = new Array<boolean[]>(columns);
+        for (let c = 0, at = 0; c < columns; c++, at += rows) {
+          const m = missing[c]!;
+          const column = new Array<string>(rows);
+          const isNew = new Array<boolean>(rows);
+          for (let r = 0; r < rows; r++) {
+            let s: number;
+            if (r < m) {
+              s = symbolAt[draws.int(totalWeight)]!;
+              gridCodes[at + r] = s;
+              counts[s]!++;
+            } else s = gridCodes[at + r]!;
+            column[r] = names[s]!;
+            isNew[r] = r < m;
+          }
+          grid[c] = column;
+          fresh[c] = isNew;
+        }
         const wins: TumbleWin[] = [];
         const multiplier = multiplierOf(d);
         let coins = 0;
+        for (let s = 0; s < nSym; s++) burst[s] = 0;
         for (let s = 0; s < nSym; s++) {
           const pay = pays(s, counts[s]!);
           if (pay === 0) continue;
           coins += pay;
+          burst[burstOf[s]!] = 1;
           wins.push({ symbol: names[s]!, count: counts[s]!, pay, win: pay * coin * multiplier });
         }
         const win = coins * coin * multiplier;
         total += win;
-        steps.push({ grid: grid.map((col) => col.map((s) => names[s]!)), fresh, wins, multiplier, win });
+        steps.push({ grid, fresh, wins, multiplier, win });
         if (wins.length === 0 || d === maxTumbles) break;
-        // Burst: the winning symbols leave, the rest fall.
-        const burst = new Set(wins.map((w) => names.indexOf(w.symbol)));
-        grid = grid.map((col) => col.filter((s) => !burst.has(s)));
+        // Burst: the winning symbols leave, the rest fall to the bottom of their column in order.
+        for (let s = 0; s < nSym; s++) if (burst[s] === 1) counts[s] = 0;
+        for (let c = 0, at = 0; c < columns; c++, at += rows) {
+          let to = rows - 1;
+          for (let r = rows - 1; r >= 0; r--) {
+            const s = gridCodes[at + r]!;
+            if (burst[s] === 0) gridCodes[at + to--] = s;
+          }
+          missing[c] = to + 1;
+        }
       }
       return { outcome: { stake: bet.stake, coin, steps, win: total }, win: total };
     },

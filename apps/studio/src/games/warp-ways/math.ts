@@ -154,48 +154,74 @@ export function makeWarp(config: WarpConfig, declaredRtp: number): WarpGame {
     pays: 'substitutes for every symbol',
   });
 
+  // The hot path's tables, built once. The reels draw their cells from only two tables, without
+  // and with the wild: with a call site for each, every draw's range is a constant of the game
+  // (made once), which V8 folds into the rejection sampling instead of a floating-point modulo of
+  // 2^32 per cell, the bulk of a spin's time when the range is read per reel.
+  const plain = tables.find((_, r) => !hasWild(r)) ?? tables[0]!;
+  const withWild = tables.find((_, r) => hasWild(r)) ?? tables[0]!;
+  const plainAt = plain.at;
+  const plainTotal = plain.total;
+  const wildAt = withWild.at;
+  const wildTotal = withWild.total;
+  const wildOn = Uint8Array.from(tables, (_, r) => (hasWild(r) ? 1 : 0));
+  // payOf[s * (reels + 1) + k]: `pay(s, k)`, the pay of symbol s over k reels.
+  const payOf = new Float64Array(nSym * (reels + 1));
+  for (let s = 0; s < nSym; s++) for (let k = 0; k <= reels; k++) payOf[s * (reels + 1) + k] = pay(s, k);
+  // Scratch reused by every spin (play is synchronous; each reel's counts are reset as it lands):
+  // counts[r * (nSym + 1) + x], how many of symbol x (the wild included) landed on reel r.
+  const stride = nSym + 1;
+  const counts = new Int32Array(reels * stride);
+
   return {
     ...stakeGameBasics(config, declaredRtp, divisor, () => perStake(coinMoments(), divisor)),
     coinMoments,
     play(draws: Draws, bet: WarpBet) {
       const coin = bet.stake / divisor;
-      const heights: number[] = [];
-      const codes: number[][] = [];
-      for (let r = 0; r < reels; r++) {
+      const heights = new Array<number>(reels);
+      const shown = new Array<string[]>(reels);
+      let allWays = 1;
+      // Reel by reel: its height, then its cells top first, counted as they land.
+      for (let r = 0, base = 0; r < reels; r++, base += stride) {
         const h = minHeight + draws.int(heightsCount);
-        heights.push(h);
-        const { at, total } = tables[r]!;
-        codes.push(Array.from({ length: h }, () => at[draws.int(total)]!));
+        heights[r] = h;
+        allWays *= h;
+        // (A loop, not .fill(): a typed array's fill is a call into the runtime, slow for a few cells.)
+        for (let x = 0; x < stride; x++) counts[base + x] = 0;
+        const column = new Array<string>(h);
+        if (wildOn[r] === 1) {
+          for (let i = 0; i < h; i++) {
+            const x = wildAt[draws.int(wildTotal)]!;
+            counts[base + x]!++;
+            column[i] = names[x]!;
+          }
+        } else {
+          for (let i = 0; i < h; i++) {
+            const x = plainAt[draws.int(plainTotal)]!;
+            counts[base + x]!++;
+            column[i] = names[x]!;
+          }
+        }
+        shown[r] = column;
       }
       const wins: WarpWayWin[] = [];
       let win = 0;
       for (let s = 0; s < nSym; s++) {
+        // The reels from the leftmost showing s or a wild, and the product of those counts.
         let ways = 1;
         let k = 0;
-        while (k < reels) {
-          const n = codes[k]!.filter((x) => x === s || x === WILD).length;
+        for (let base = 0; k < reels; k++, base += stride) {
+          const n = counts[base + s]! + counts[base + WILD]!;
           if (n === 0) break;
           ways *= n;
-          k++;
         }
-        const p = pay(s, k);
+        const p = payOf[s * (reels + 1) + k]!;
         if (p === 0) continue;
         const amount = p * ways * coin;
         win += amount;
         wins.push({ symbol: names[s]!, reels: k, ways, win: amount });
       }
-      return {
-        outcome: {
-          stake: bet.stake,
-          coin,
-          heights,
-          reels: codes.map((col) => col.map((x) => names[x]!)),
-          ways: heights.reduce((a, b) => a * b, 1),
-          wins,
-          win,
-        },
-        win,
-      };
+      return { outcome: { stake: bet.stake, coin, heights, reels: shown, ways: allWays, wins, win }, win };
     },
     rules: {
       summary: [
