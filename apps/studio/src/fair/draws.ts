@@ -85,7 +85,9 @@ export class RoundDraws implements Draws {
  */
 export function uniformInt(n: number, nextUint32: () => number): number {
   if (!Number.isInteger(n) || n < 1 || n > TWO_32) throw new RangeError(`cannot draw from [0, ${n})`);
-  const limit = TWO_32 - (TWO_32 % n);
+  // 2^32 mod n in 32-bit integer arithmetic ((2^32 − n) mod n): the same value as the float
+  // remainder, and much cheaper on every draw.
+  const limit = TWO_32 - ((-n >>> 0) % n);
   for (;;) {
     const word = nextUint32();
     if (word < limit) return word % n;

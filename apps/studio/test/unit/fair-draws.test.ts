@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { commitment, RoundDraws } from '../../src/fair/draws';
+import { commitment, RoundDraws, uniformInt } from '../../src/fair/draws';
 
 describe('provably fair draws', () => {
   it('commits to the server seed with its sha256', () => {
@@ -42,6 +42,17 @@ describe('provably fair draws', () => {
     // About half of all words lie above the limit: they must have been drawn again.
     expect(redrawn).toBeGreaterThan(1_500);
     expect(redrawn).toBeLessThan(2_500);
+  });
+
+  it('redraws exactly the words at or above the largest multiple of n below 2^32', () => {
+    for (const n of [1, 2, 3, 37, 52, 1_000, 2 ** 31 - 1, 2 ** 31, 2 ** 31 + 5, 2 ** 32 - 1, 2 ** 32, 987_654_321]) {
+      const limit = 2 ** 32 - (2 ** 32 % n);
+      // The last accepted word is kept; the first refused one is drawn again (then 0 is taken).
+      expect(uniformInt(n, () => limit - 1)).toBe((limit - 1) % n);
+      const words = [limit, 0];
+      if (limit < 2 ** 32) expect(uniformInt(n, () => words.shift()!)).toBe(0);
+      if (limit < 2 ** 32) expect(words).toEqual([]);
+    }
   });
 
   it('is uniform over a die (chi-square over 60,000 rolls, 5 degrees of freedom, p > 0.001)', () => {
