@@ -1,5 +1,5 @@
 /**
- * Meteor Tumble: a 5-column, 4-row "pays anywhere" grid that tumbles.
+ * Meteor Tumble: a 5-column, 3-row "pays anywhere" grid that tumbles.
  *
  * - Every cell is drawn on its own with `draws.int(totalWeight)` against the symbol weights, column
  *   by column, top row first.
