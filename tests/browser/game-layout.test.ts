@@ -1,17 +1,19 @@
 /**
- * Every house game lays itself out for the frame it gets: opened in demo on the casino's game
+ * Every house game of the studio's registry lays itself out for the frame it gets: opened in demo on the casino's game
  * page at a laptop's, a desktop's, an upright phone's and a phone on its side viewport, neither
  * the page nor the game's own document scrolls; Play and the stake are inside the frame's visible
  * box; roulette's wheel and board are both wholly visible; slot symbols are drawn (SVG), never text.
  */
 import type { Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { GAMES as STUDIO_GAMES } from '../../apps/studio/src/games';
 import { watchPage } from './support/browser';
 import { poll, serverAndBrowser } from './support/journeys';
 
 const env = serverAndBrowser();
 
-const GAMES = ['stellar-sevens', 'nebula-ways', 'cosmic-clusters', 'european-roulette', 'orbit-dice', 'rocket-crash'];
+/** Every game of the house studio, as its registry lists them. */
+const GAMES = Object.keys(STUDIO_GAMES);
 const SLOTS = new Set(['stellar-sevens', 'nebula-ways', 'cosmic-clusters']);
 const VIEWPORTS = [
   { name: 'laptop', width: 1366, height: 800, mobile: false },
@@ -74,55 +76,61 @@ const inside = (box: Box | null, width: number, height: number) =>
 
 describe('game layout', () => {
   for (const viewport of VIEWPORTS) {
-    it(`fits every game in its frame at ${viewport.width}×${viewport.height} (${viewport.name})`, async () => {
-      const context = await env.browser.newContext({
-        viewport: { width: viewport.width, height: viewport.height },
-        isMobile: viewport.mobile,
-        hasTouch: viewport.mobile,
-      });
-      try {
-        const page = await context.newPage();
-        const watch = watchPage(page);
-        const problems: string[] = [];
-        for (const slug of GAMES) {
-          const frame = await openGame(page, slug);
-          // The layout settles (fonts, the canvas sized by its observer).
-          await page.waitForTimeout(300);
-          const where = `${slug} at ${viewport.width}×${viewport.height}`;
-          const outer = await page.evaluate(() => ({
-            scrollHeight: document.documentElement.scrollHeight,
-            scrollWidth: document.documentElement.scrollWidth,
-            height: window.innerHeight,
-            width: window.innerWidth,
-            frame: (() => {
-              const r = document.querySelector('[data-testid="game-frame"]')!.getBoundingClientRect();
-              return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
-            })(),
-          }));
-          if (outer.scrollHeight > outer.height) problems.push(`${where}: the page scrolls (${outer.scrollHeight})`);
-          if (outer.scrollWidth > outer.width) problems.push(`${where}: the page scrolls sideways`);
-          if (!inside(outer.frame, outer.width, outer.height)) problems.push(`${where}: the frame is not all in view`);
-          const m = await measure(frame);
-          if (m.scrollHeight > m.height) problems.push(`${where}: the game scrolls (${m.scrollHeight} > ${m.height})`);
-          if (m.scrollWidth > m.width) problems.push(`${where}: the game scrolls sideways`);
-          if (!inside(m.play, m.width, m.height)) problems.push(`${where}: Play is not in view`);
-          if (!inside(m.stake, m.width, m.height)) problems.push(`${where}: the stake is not in view`);
-          if (slug === 'european-roulette') {
-            if (!inside(m.wheel, m.width, m.height)) problems.push(`${where}: the wheel is not wholly in view`);
-            if (!inside(m.board, m.width, m.height)) problems.push(`${where}: the board is not wholly in view`);
+    it(
+      `fits every game in its frame at ${viewport.width}×${viewport.height} (${viewport.name})`,
+      { timeout: 300_000 },
+      async () => {
+        const context = await env.browser.newContext({
+          viewport: { width: viewport.width, height: viewport.height },
+          isMobile: viewport.mobile,
+          hasTouch: viewport.mobile,
+        });
+        try {
+          const page = await context.newPage();
+          const watch = watchPage(page);
+          const problems: string[] = [];
+          for (const slug of GAMES) {
+            const frame = await openGame(page, slug);
+            // The layout settles (fonts, the canvas sized by its observer).
+            await page.waitForTimeout(300);
+            const where = `${slug} at ${viewport.width}×${viewport.height}`;
+            const outer = await page.evaluate(() => ({
+              scrollHeight: document.documentElement.scrollHeight,
+              scrollWidth: document.documentElement.scrollWidth,
+              height: window.innerHeight,
+              width: window.innerWidth,
+              frame: (() => {
+                const r = document.querySelector('[data-testid="game-frame"]')!.getBoundingClientRect();
+                return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+              })(),
+            }));
+            if (outer.scrollHeight > outer.height) problems.push(`${where}: the page scrolls (${outer.scrollHeight})`);
+            if (outer.scrollWidth > outer.width) problems.push(`${where}: the page scrolls sideways`);
+            if (!inside(outer.frame, outer.width, outer.height))
+              problems.push(`${where}: the frame is not all in view`);
+            const m = await measure(frame);
+            if (m.scrollHeight > m.height)
+              problems.push(`${where}: the game scrolls (${m.scrollHeight} > ${m.height})`);
+            if (m.scrollWidth > m.width) problems.push(`${where}: the game scrolls sideways`);
+            if (!inside(m.play, m.width, m.height)) problems.push(`${where}: Play is not in view`);
+            if (!inside(m.stake, m.width, m.height)) problems.push(`${where}: the stake is not in view`);
+            if (slug === 'european-roulette') {
+              if (!inside(m.wheel, m.width, m.height)) problems.push(`${where}: the wheel is not wholly in view`);
+              if (!inside(m.board, m.width, m.height)) problems.push(`${where}: the board is not wholly in view`);
+            }
+            if (SLOTS.has(slug)) {
+              if (m.tiles.length === 0) problems.push(`${where}: no symbols`);
+              if (m.tiles.some((t) => !t.svg || t.text !== ''))
+                problems.push(`${where}: symbols drawn as text (${m.tiles.find((t) => !t.svg || t.text)?.text})`);
+            }
           }
-          if (SLOTS.has(slug)) {
-            if (m.tiles.length === 0) problems.push(`${where}: no symbols`);
-            if (m.tiles.some((t) => !t.svg || t.text !== ''))
-              problems.push(`${where}: symbols drawn as text (${m.tiles.find((t) => !t.svg || t.text)?.text})`);
-          }
+          expect(problems).toEqual([]);
+          expect(watch.pageErrors).toEqual([]);
+        } finally {
+          await context.close();
         }
-        expect(problems).toEqual([]);
-        expect(watch.pageErrors).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    });
+      },
+    );
   }
 
   it('keeps Spin in view on a phone after rounds, and the sound switch is remembered', async () => {
