@@ -76,61 +76,55 @@ const inside = (box: Box | null, width: number, height: number) =>
 
 describe('game layout', () => {
   for (const viewport of VIEWPORTS) {
-    it(
-      `fits every game in its frame at ${viewport.width}×${viewport.height} (${viewport.name})`,
-      { timeout: 300_000 },
-      async () => {
-        const context = await env.browser.newContext({
-          viewport: { width: viewport.width, height: viewport.height },
-          isMobile: viewport.mobile,
-          hasTouch: viewport.mobile,
-        });
-        try {
-          const page = await context.newPage();
-          const watch = watchPage(page);
-          const problems: string[] = [];
-          for (const slug of GAMES) {
-            const frame = await openGame(page, slug);
-            // The layout settles (fonts, the canvas sized by its observer).
-            await page.waitForTimeout(300);
-            const where = `${slug} at ${viewport.width}×${viewport.height}`;
-            const outer = await page.evaluate(() => ({
-              scrollHeight: document.documentElement.scrollHeight,
-              scrollWidth: document.documentElement.scrollWidth,
-              height: window.innerHeight,
-              width: window.innerWidth,
-              frame: (() => {
-                const r = document.querySelector('[data-testid="game-frame"]')!.getBoundingClientRect();
-                return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
-              })(),
-            }));
-            if (outer.scrollHeight > outer.height) problems.push(`${where}: the page scrolls (${outer.scrollHeight})`);
-            if (outer.scrollWidth > outer.width) problems.push(`${where}: the page scrolls sideways`);
-            if (!inside(outer.frame, outer.width, outer.height))
-              problems.push(`${where}: the frame is not all in view`);
-            const m = await measure(frame);
-            if (m.scrollHeight > m.height)
-              problems.push(`${where}: the game scrolls (${m.scrollHeight} > ${m.height})`);
-            if (m.scrollWidth > m.width) problems.push(`${where}: the game scrolls sideways`);
-            if (!inside(m.play, m.width, m.height)) problems.push(`${where}: Play is not in view`);
-            if (!inside(m.stake, m.width, m.height)) problems.push(`${where}: the stake is not in view`);
-            if (slug === 'european-roulette') {
-              if (!inside(m.wheel, m.width, m.height)) problems.push(`${where}: the wheel is not wholly in view`);
-              if (!inside(m.board, m.width, m.height)) problems.push(`${where}: the board is not wholly in view`);
-            }
-            if (SLOTS.has(slug)) {
-              if (m.tiles.length === 0) problems.push(`${where}: no symbols`);
-              if (m.tiles.some((t) => !t.svg || t.text !== ''))
-                problems.push(`${where}: symbols drawn as text (${m.tiles.find((t) => !t.svg || t.text)?.text})`);
-            }
+    it(`fits every game in its frame at ${viewport.width}×${viewport.height} (${viewport.name})`, async () => {
+      const context = await env.browser.newContext({
+        viewport: { width: viewport.width, height: viewport.height },
+        isMobile: viewport.mobile,
+        hasTouch: viewport.mobile,
+      });
+      try {
+        const page = await context.newPage();
+        const watch = watchPage(page);
+        const problems: string[] = [];
+        for (const slug of GAMES) {
+          const frame = await openGame(page, slug);
+          // The layout settles (fonts, the canvas sized by its observer).
+          await page.waitForTimeout(300);
+          const where = `${slug} at ${viewport.width}×${viewport.height}`;
+          const outer = await page.evaluate(() => ({
+            scrollHeight: document.documentElement.scrollHeight,
+            scrollWidth: document.documentElement.scrollWidth,
+            height: window.innerHeight,
+            width: window.innerWidth,
+            frame: (() => {
+              const r = document.querySelector('[data-testid="game-frame"]')!.getBoundingClientRect();
+              return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+            })(),
+          }));
+          if (outer.scrollHeight > outer.height) problems.push(`${where}: the page scrolls (${outer.scrollHeight})`);
+          if (outer.scrollWidth > outer.width) problems.push(`${where}: the page scrolls sideways`);
+          if (!inside(outer.frame, outer.width, outer.height)) problems.push(`${where}: the frame is not all in view`);
+          const m = await measure(frame);
+          if (m.scrollHeight > m.height) problems.push(`${where}: the game scrolls (${m.scrollHeight} > ${m.height})`);
+          if (m.scrollWidth > m.width) problems.push(`${where}: the game scrolls sideways`);
+          if (!inside(m.play, m.width, m.height)) problems.push(`${where}: Play is not in view`);
+          if (!inside(m.stake, m.width, m.height)) problems.push(`${where}: the stake is not in view`);
+          if (slug === 'european-roulette') {
+            if (!inside(m.wheel, m.width, m.height)) problems.push(`${where}: the wheel is not wholly in view`);
+            if (!inside(m.board, m.width, m.height)) problems.push(`${where}: the board is not wholly in view`);
           }
-          expect(problems).toEqual([]);
-          expect(watch.pageErrors).toEqual([]);
-        } finally {
-          await context.close();
+          if (SLOTS.has(slug)) {
+            if (m.tiles.length === 0) problems.push(`${where}: no symbols`);
+            if (m.tiles.some((t) => !t.svg || t.text !== ''))
+              problems.push(`${where}: symbols drawn as text (${m.tiles.find((t) => !t.svg || t.text)?.text})`);
+          }
         }
-      },
-    );
+        expect(problems).toEqual([]);
+        expect(watch.pageErrors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
   }
 
   it('keeps Spin in view on a phone after rounds, and the sound switch is remembered', async () => {
