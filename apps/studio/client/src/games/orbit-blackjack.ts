@@ -18,7 +18,7 @@ import {
 import type { RoundResponse } from '../../../src/protocol';
 import { h, sleep } from '../dom';
 import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
-import { cardBack, cardSvg } from './playing-cards';
+import { cardBack, cardSvg, turningCard } from './playing-cards';
 import './orbit-blackjack.css';
 
 /** The round in words: `summary` one line (round history), `summaryLines` the verifier's lines. */
@@ -178,7 +178,7 @@ export function create(ctx: ShellContext): GameRenderer {
   const frame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
   function cardView(card: number | null): CardView {
-    const front = h('span', { class: 'bj-side bj-front' });
+    const front = h('span', { class: 'bj-front' });
     if (card !== null) front.append(cardSvg(card));
     const el = h(
       'div',
@@ -187,7 +187,7 @@ export function create(ctx: ShellContext): GameRenderer {
         role: 'img',
         'aria-label': card === null ? 'Face down' : cardWords(card),
       },
-      h('span', { class: 'bj-flip' }, front, h('span', { class: 'bj-side bj-rear' }, cardBack())),
+      turningCard(front),
     );
     return { el, front, card };
   }
@@ -320,7 +320,7 @@ export function create(ctx: ShellContext): GameRenderer {
     dealMs = quick ? 120 : 300;
     flipMs = quick ? 140 : 320;
     table.style.setProperty('--bj-deal-ms', `${dealMs}ms`);
-    table.style.setProperty('--bj-flip-ms', `${flipMs}ms`);
+    table.style.setProperty('--card-flip-ms', `${flipMs}ms`);
   }
 
   function describe(outcome: BlackjackOutcome): string {

@@ -18,7 +18,7 @@ import {
 import type { RoundResponse } from '../../../src/protocol';
 import { h, sleep } from '../dom';
 import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
-import { cardBack, cardSvg } from './playing-cards';
+import { cardSvg, turningCard } from './playing-cards';
 import './orbit-video-poker.css';
 
 /** The round-history line: "Two pair, held 4". */
@@ -62,7 +62,7 @@ export function create(ctx: ShellContext): GameRenderer {
   );
 
   const slots: Slot[] = [0, 1, 2, 3, 4].map((i) => {
-    const face = h('span', { class: 'vp-side vp-front' });
+    const face = h('span', { class: 'vp-front' });
     const button = h(
       'button',
       {
@@ -73,7 +73,7 @@ export function create(ctx: ShellContext): GameRenderer {
         'aria-label': `Card ${i + 1}`,
         disabled: true,
       },
-      h('span', { class: 'vp-flip' }, face, h('span', { class: 'vp-side vp-rear' }, cardBack())),
+      turningCard(face),
     );
     button.addEventListener('click', () => toggle(i));
     const el = h(
@@ -209,7 +209,7 @@ export function create(ctx: ShellContext): GameRenderer {
       seq++;
       hurried = false;
       flipMs = quick ? 90 : 260;
-      ctx.stage.style.setProperty('--vp-flip-ms', `${flipMs}ms`);
+      ctx.stage.style.setProperty('--card-flip-ms', `${flipMs}ms`);
       roundStake = ctx.stake();
       paintPaytable();
       markRow(null, null);
@@ -221,7 +221,7 @@ export function create(ctx: ShellContext): GameRenderer {
       const token = ++seq;
       hurried = false;
       flipMs = timing.quick ? 90 : 260;
-      ctx.stage.style.setProperty('--vp-flip-ms', `${flipMs}ms`);
+      ctx.stage.style.setProperty('--card-flip-ms', `${flipMs}ms`);
       let outcome = raw as VideoPokerOutcome;
       roundStake = round?.stake_cents ?? roundStake ?? ctx.stake();
       paintPaytable();

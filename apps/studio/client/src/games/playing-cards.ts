@@ -8,7 +8,8 @@
  * suit = ⌊index / 13⌋ in the order spades, hearts, diamonds, clubs): `cardSvg(index)` draws one.
  */
 import { RANK_LABELS, rankOf, suitOf, type Suit } from '../../../src/games/cards';
-import { svg } from '../dom';
+import { h, svg } from '../dom';
+import './playing-cards.css';
 
 /** The suits in a 100 × 100 box. */
 export const SUIT_PATHS: Readonly<Record<Suit, string>> = {
@@ -201,4 +202,13 @@ export function cardBack(): SVGSVGElement {
     svg('circle', { cx: 50, cy: 70, r: 11, fill: '#ffcf5a' }),
     svg('circle', { cx: 46, cy: 66, r: 4, fill: '#fff3c4', 'fill-opacity': 0.8 }),
   );
+}
+
+/**
+ * A card that turns: `front` (its face, which the game fills) and the studio's back, back to back.
+ * The element holding it turns it face down with the class `down` (playing-cards.css).
+ */
+export function turningCard(front: HTMLElement): HTMLElement {
+  front.classList.add('card-side');
+  return h('span', { class: 'card-flip' }, front, h('span', { class: 'card-side card-rear' }, cardBack()));
 }
