@@ -17,6 +17,7 @@
 import type { WalletBetRequest, WalletErrorCode, WalletRollbackRequest, WalletWinRequest } from '@orbit/contracts';
 import { commitment, RoundDraws } from '../fair/draws';
 import {
+  crashWin,
   liveMultiplierAt as multiplierAt,
   MAX_CASHOUT,
   MIN_CASHOUT,
@@ -249,8 +250,7 @@ export function crashTable(deps: Deps) {
     const now = clock().getTime();
     const s = sessionId ? deps.liveSession(sessionId) : undefined;
     const mine = r && s ? r.bets[s.player] : undefined;
-    const settledWin = (bet: TableBet) =>
-      bet.cashed_at === null ? null : Math.floor((bet.stake * bet.cashed_at) / 100);
+    const settledWin = (bet: TableBet) => (bet.cashed_at === null ? null : crashWin(bet.stake, bet.cashed_at));
     return {
       phase: r ? r.phase : 'idle',
       round: r?.number ?? 0,
