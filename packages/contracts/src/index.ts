@@ -14,3 +14,4 @@ export * from './realtime';
 export * from './wallet';
 export * from './cashbox';
 export * from './limits';
+export * from './bonuses';

@@ -8,7 +8,9 @@ export const playerAccountSchema = z.object({
   currency: z.string(),
   /** Real plus bonus money. */
   amount_cents: z.number().int(),
-  /** Real money minus what an active bonus locks, plus withdraw-only money. */
+  /** Of `amount_cents`, the bonus money (a wagering bonus and its winnings): never cashed out. */
+  bonus_cents: z.number().int(),
+  /** Real money plus withdraw-only money; no bonus money (a cashout is refused while a bonus wagers: docs/bonuses.md). */
   available_to_cashout_cents: z.number().int(),
   /**
    * Withdraw-only money: deposits that arrived past a deposit limit or during an exclusion. Not

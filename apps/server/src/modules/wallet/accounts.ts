@@ -133,8 +133,9 @@ export function presentAccount(a: PlayerAccount): PlayerAccountShape {
   return {
     currency: a.currency,
     amount_cents: a.real + a.bonus,
-    // No bonus locks real money yet (the bonuses issue adds the lock). Held money is the
-    // player's to withdraw, never to play with (docs/limits.md).
+    bonus_cents: a.bonus,
+    // Bonus money is never cashed out (docs/bonuses.md). Held money is the player's to
+    // withdraw, never to play with (docs/limits.md).
     available_to_cashout_cents: a.real + a.held,
     held_cents: a.held,
     available_to_bet_with_locked_cent: a.real + a.bonus,
