@@ -5,6 +5,7 @@ import { activeAccount, cashboxKeys, onBalanceMessage, queryClient } from '../..
 const account = (currency: string, amount: number, active = false): PlayerAccount => ({
   currency,
   amount_cents: amount,
+  bonus_cents: 0,
   available_to_cashout_cents: amount,
   held_cents: 0,
   available_to_bet_with_locked_cent: 0,
