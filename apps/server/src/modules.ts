@@ -1,4 +1,5 @@
 import type { OrbitModule } from './platform/module';
+import { bonusesModule } from './modules/bonuses';
 import { cashboxModule } from './modules/cashbox';
 import { cmsModule } from './modules/cms';
 import { realtimeModule } from './modules/realtime';
@@ -22,5 +23,6 @@ export const modules: OrbitModule[] = [
   verificationModule,
   cashboxModule,
   limitsModule,
+  bonusesModule,
   realtimeModule,
 ];

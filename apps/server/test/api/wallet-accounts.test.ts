@@ -30,6 +30,7 @@ describe('player accounts', () => {
       {
         currency: 'EUR',
         amount_cents: 0,
+        bonus_cents: 0,
         available_to_cashout_cents: 0,
         held_cents: 0,
         available_to_bet_with_locked_cent: 0,

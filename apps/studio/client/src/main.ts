@@ -61,6 +61,7 @@ const MESSAGES: Record<string, string> = {
   invalid_launch_token: 'This game link has expired. Open the game again from the lobby.',
   invalid_session: 'Your casino session has ended. Open the game again from the lobby.',
   bonus_max_bet: 'This stake is above the maximum bet allowed while a bonus is active.',
+  bonus_game_restricted: 'This game cannot be played while your bonus wagers. Finish or cancel the bonus in your gifts first.',
   wrong_currency: 'This game cannot be played in your account currency.',
   invalid_request: 'The request was not understood. Reload the game.',
   invalid_response: 'The game server’s answer was not understood. Reload the game.',
@@ -102,6 +103,7 @@ const BLOCKING = new Set([
   'invalid_launch_token',
   'invalid_session',
   'wrong_currency',
+  'bonus_game_restricted',
 ]);
 
 type Launch = {

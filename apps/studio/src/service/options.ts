@@ -95,6 +95,7 @@ export const REFUSAL_STATUS: Partial<Record<WalletErrorCode, number>> = Object.f
       'limit_reached',
       'game_disabled',
       'bonus_max_bet',
+      'bonus_game_restricted',
       'wrong_currency',
     ] as const
   ).map((code) => [code, WALLET_ERROR_STATUS[code]]),

@@ -1,5 +1,5 @@
 /**
- * The checks a deposit passes before the PSP is called (and before a crypto address is shown):
+ * The doors of the cashbox. The checks a deposit passes before the PSP is called (and before a crypto address is shown):
  * other modules plug their rules in (responsible-gambling limits) with `add`; the first refusal
  * wins (platform/checks.ts). The cashbox never reads those modules' tables.
  */
@@ -24,5 +24,18 @@ export type DepositCheck = Check<DepositCheckInput, DepositRefusal>;
 export class DepositChecks extends Checks<DepositCheckInput, DepositRefusal> {
   constructor() {
     super('deposit');
+  }
+}
+
+/** What a cashout check is told: the player, the currency and the amount asked for. */
+export type CashoutCheckInput = { userId: number; currency: string; amountCents: number; at: Date };
+/** `bonus_wagering`: 422 on `base` (a bonus wagers in that currency: docs/bonuses.md). */
+export type CashoutRefusal = 'bonus_wagering';
+export type CashoutCheck = Check<CashoutCheckInput, CashoutRefusal>;
+
+/** The checks a cashout passes before its money is reserved; other modules add their rules (bonuses). */
+export class CashoutChecks extends Checks<CashoutCheckInput, CashoutRefusal> {
+  constructor() {
+    super('cashout');
   }
 }

@@ -7,7 +7,7 @@ import { publicBase } from '../../platform/config';
 import type { OrbitModule } from '../../platform/module';
 import { mailWithdrawalLink, withdrawalLink } from '../identity';
 import { Ledger, listCurrencies } from '../wallet';
-import { DepositChecks } from './deposit-checks';
+import { CashoutChecks, DepositChecks } from './deposit-checks';
 import { SandboxPspAdapter } from './psp';
 import { accountsRoutes } from './accounts-routes';
 import { registerLiveUpdates } from './live';
@@ -16,12 +16,23 @@ import { CashboxService, DEPOSIT_HELD_TOPIC, PAYOUT_REQUESTED_TOPIC, type Deposi
 
 export { PAYMENT_CHANGED_TOPIC, presentPayment, type PaymentChangedEvent } from './service';
 export { SandboxPspAdapter, type PspAdapter, type PspPayment } from './psp';
-export { DepositChecks, type DepositCheck, type DepositCheckInput, type DepositRefusal } from './deposit-checks';
+export {
+  CashoutChecks,
+  DepositChecks,
+  type CashoutCheck,
+  type CashoutCheckInput,
+  type DepositCheck,
+  type DepositCheckInput,
+  type DepositRefusal,
+} from './deposit-checks';
+export { depositFacts, succeededDeposits, type DepositFacts } from './deposit-facts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The checks every deposit passes before the PSP is called; modules add their rules (limits). */
     orbitDepositChecks: DepositChecks;
+    /** The checks every cashout passes before its money is reserved; modules add their rules (bonuses). */
+    orbitCashoutChecks: CashoutChecks;
     /** Cancels a player's deposits still waiting at the PSP (limits: when an exclusion starts). */
     orbitPendingDeposits: { cancel(userId: number, because: string): Promise<number> };
   }
@@ -48,6 +59,8 @@ export const cashboxModule: OrbitModule = {
     );
     const depositChecks = new DepositChecks();
     app.decorate('orbitDepositChecks', depositChecks);
+    const cashoutChecks = new CashoutChecks();
+    app.decorate('orbitCashoutChecks', cashoutChecks);
     const service = new CashboxService(
       ctx.db,
       ctx.clock,
@@ -56,6 +69,7 @@ export const cashboxModule: OrbitModule = {
       { publicBase: base, autoApprove },
       ctx.log,
       depositChecks,
+      cashoutChecks,
     );
     app.decorate('orbitPendingDeposits', {
       cancel: (userId: number, because: string) => service.cancelPendingDeposits(userId, because),

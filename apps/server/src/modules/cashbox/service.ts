@@ -27,7 +27,7 @@ import {
   type CurrencyRow,
   type TransferRequest,
 } from '../wallet';
-import { DepositChecks, type DepositRefusal } from './deposit-checks';
+import { CashoutChecks, DepositChecks, type DepositRefusal } from './deposit-checks';
 import {
   CRYPTO_DEPOSIT_CURRENCIES,
   limitsOf,
@@ -104,6 +104,7 @@ export class CashboxService {
     private readonly settings: CashboxSettings,
     private readonly log: FastifyBaseLogger,
     private readonly depositChecks: DepositChecks = new DepositChecks(),
+    private readonly cashoutChecks: CashoutChecks = new CashoutChecks(),
   ) {}
 
   get provider(): string {
@@ -559,6 +560,13 @@ export class CashboxService {
     await this.requireAccount(userId, currency.code);
     const method = this.method(request.payment_method, currency, 'cashout', player.groupIds);
     this.checkLimits(method, 'cashout', currency, request.amount_cents);
+    const refusal = await this.cashoutChecks.run({
+      userId,
+      currency: currency.code,
+      amountCents: request.amount_cents,
+      at: this.clock.now(),
+    });
+    if (refusal) throw unprocessable(refusal, 'base');
     let destination = request.destination;
     if (method.type === 'card') {
       const [card] = /^\d{1,12}$/.test(destination)

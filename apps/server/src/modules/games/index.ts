@@ -14,7 +14,7 @@ import { playRoutes } from './play-routes';
 import { PlayerGamesService } from './player-games';
 import { playerGamesRoutes } from './player-games-routes';
 import { PreBetChecks } from './pre-bet';
-import { ProviderWallet, ROUND_CLOSED_TOPIC, type RoundClosedEvent } from './provider-wallet';
+import { PUBLIC_WIN_MULTIPLE, ProviderWallet, ROUND_CLOSED_TOPIC, type RoundClosedEvent } from './provider-wallet';
 import { gamesRoutes } from './routes';
 import { HOUSE_PROVIDER } from './catalogue';
 import { gameRounds, games, providers } from './schema';
@@ -26,6 +26,8 @@ export { PlayerGamesService, recordPlayed } from './player-games';
 export { coverSvg, motifFor } from './covers';
 export { PreBetChecks, type PreBetCheck, type PreBetInput, type PreBetRefusal, type PreBetVerdict } from './pre-bet';
 export { HOUSE_PROVIDER } from './catalogue';
+export { ROUND_CLOSED_TOPIC, type RoundClosedEvent } from './provider-wallet';
+export { roundFacts, gameCategoriesOf, hasOpenBonusRound, type RoundFacts } from './round-facts';
 
 /** Where the casino serves the house studio, and its game page (the provider's `launch_url`). */
 export const STUDIO_PREFIX = '/studio';
@@ -80,7 +82,8 @@ export const gamesModule: OrbitModule = {
           .from(gameRounds)
           .innerJoin(games, eq(games.id, gameRounds.gameId))
           .where(eq(gameRounds.id, roundId));
-        if (!row) return;
+        // Also sent for a round lost with bonus money (for the bonuses module): not a big win.
+        if (!row || row.win < PUBLIC_WIN_MULTIPLE * row.bet) return;
         afterCommit(() =>
           publishPublic(ctx.pubsub, 'wins', {
             kind: 'round',

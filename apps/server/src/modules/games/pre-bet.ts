@@ -24,7 +24,7 @@ export type PreBetInput = {
 };
 export type PreBetRefusal = Extract<
   WalletErrorCode,
-  'player_excluded' | 'limit_reached' | 'bonus_max_bet' | 'game_disabled'
+  'player_excluded' | 'limit_reached' | 'bonus_max_bet' | 'bonus_game_restricted' | 'game_disabled'
 >;
 /**
  * A refusal, null (passes), or a pass with more to say:

@@ -46,7 +46,10 @@ export type WalletProvider = { id: number; identifier: string; secret: string; e
 
 /** A wallet round above this multiple of its bet is announced on `public:wins`. */
 export const PUBLIC_WIN_MULTIPLE = 10;
-/** Raised by `wallet_win()` (`sql/wallet_win.sql`) for a round that paid PUBLIC_WIN_MULTIPLE times its bet or more. */
+/**
+ * Raised by `wallet_win()` (`sql/wallet_win.sql`) for a round that paid PUBLIC_WIN_MULTIPLE times its bet or more,
+ * and for a round lost with bonus money (nothing moved: the bonuses module looks whether the bonus ran out).
+ */
 export const ROUND_CLOSED_TOPIC = 'games.round_closed';
 export type RoundClosedEvent = { roundId: number };
 

@@ -21,6 +21,14 @@ import {
 } from './service';
 
 export { currentPlayer, requirePlayer } from './session';
+export { membershipsOf } from './groups';
+export {
+  bonusSettingsOf,
+  changeBonusSettings,
+  PLAYER_REGISTERED_TOPIC,
+  type BonusSettings,
+  type PlayerRegisteredEvent,
+} from './bonus-settings';
 export type { CurrentPlayer } from './service';
 export { SESSION_COOKIE } from './cookies';
 export {

@@ -10,7 +10,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export type PlayerExtras = { memberships?: ReadonlyArray<PlayerGroupRow>; termsUpdatedAt?: Date | undefined };
 
 /**
- * The player as GET /api/player answers it. Fields whose owners are not built yet (KYC, bonuses)
+ * The player as GET /api/player answers it. Fields whose owners are not built yet (KYC)
  * answer their empty value. `date_of_birth` is ISO (YYYY-MM-DD).
  */
 export function toPlayer(user: UserRow, extras: PlayerExtras = {}): Player {
@@ -49,8 +49,8 @@ export function toPlayer(user: UserRow, extras: PlayerExtras = {}): Player {
     two_factor_enabled: user.twoFactorEnabled,
     // The terms popup shows when this lists terms_acceptance (docs/identity.md).
     auth_fields_missed: termsMissed ? ['terms_acceptance'] : [],
-    can_issue_bonuses: true,
-    deposit_bonus_code: null,
+    can_issue_bonuses: user.canIssueBonuses,
+    deposit_bonus_code: user.depositBonusCode,
     autoregistered: false,
     autologin_link: null,
     license_name: null,

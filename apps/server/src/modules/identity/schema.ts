@@ -55,6 +55,10 @@ export const users = pgTable(
     lastSignInAt: at('last_sign_in_at'),
     /** Device fingerprint sent at registration (fraud checks later). */
     signUpDfpc: text('sign_up_dfpc'),
+    /** Whether the player takes bonuses at all (docs/bonuses.md); off: none is issued until they turn it on. */
+    canIssueBonuses: boolean('can_issue_bonuses').notNull().default(true),
+    /** The deposit offer the player chose for their next deposit (its code), or null. */
+    depositBonusCode: text('deposit_bonus_code'),
     /** Two-factor (TOTP): on, with `otp_secret` (base32) set; see totp.ts. */
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     otpSecret: text('otp_secret'),

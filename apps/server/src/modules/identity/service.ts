@@ -7,6 +7,7 @@ import { isUniqueViolation, type Executor } from '../../platform/db/executor';
 import { AppError, tooManyRequests, unprocessable } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import { enqueueEvent, type DeliveryContext } from '../../platform/outbox/outbox';
+import { PLAYER_REGISTERED_TOPIC, type PlayerRegisteredEvent } from './bonus-settings';
 import { listCurrencies, openAccount } from '../wallet';
 import { OtpBox } from './otp-box';
 import { isSiteCountry } from './profile-rules';
@@ -166,6 +167,12 @@ export class IdentityService {
           .returning();
         await openAccount(tx, user!.id, input.currency, now);
         await joinEntryTier(tx, user!.id, now);
+        await enqueueEvent(
+          tx,
+          PLAYER_REGISTERED_TOPIC,
+          { userId: user!.id, currency: input.currency } satisfies PlayerRegisteredEvent,
+          now,
+        );
         const confirmation = await this.issueEmailToken(tx, user!.id, 'confirmation', now);
         mailIds.push(await this.mailer.enqueue(tx, confirmationMail(email, this.links.confirmation(confirmation))));
         return this.startSession(tx, user!, meta, now);

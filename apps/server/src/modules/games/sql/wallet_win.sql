@@ -40,7 +40,9 @@ BEGIN
   v_ref := 'round:' || v_round.id;
   UPDATE game_rounds SET win_cents = p_amount, status = 'closed', closed_at = p_at, bet = p_bet, outcome = p_outcome, fair = p_fair
     WHERE id = v_round.id;
-  IF p_amount >= p_public_multiple * v_round.bet_cents THEN
+  -- A big win goes public; a round lost with bonus money moves nothing, so no transfer tells the
+  -- bonus that its money may have run out: this event does.
+  IF p_amount >= p_public_multiple * v_round.bet_cents OR (p_amount = 0 AND v_round.bet_bonus_cents > 0) THEN
     INSERT INTO outbox_events (topic, payload, created_at, available_at) VALUES ('games.round_closed', jsonb_build_object('roundId', v_round.id), p_at, p_at);
   END IF;
   SELECT coalesce(sum(balance), 0) INTO v_balance FROM ledger_accounts WHERE user_id = p_user AND currency = v_round.currency AND kind IN ('real', 'bonus');

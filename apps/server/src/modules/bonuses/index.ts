@@ -1,0 +1,78 @@
+/**
+ * The bonuses module's public face (docs/bonuses.md): bonus templates, the player's bonuses
+ * (gifts) through their stages, deposit and registration offers, promo codes and coupons, and
+ * the rules it adds to the doors below it: the pre-bet check (max bet, games while wagering) and
+ * the cashout check (none while a bonus wagers). Wagering is counted from the ledger's movements
+ * after they commit, never on the bet's own path.
+ */
+import { inArray } from 'drizzle-orm';
+import type { OrbitModule } from '../../platform/module';
+import { publishToPlayer } from '../../platform/realtime/channels';
+import { PAYMENT_CHANGED_TOPIC, type PaymentChangedEvent } from '../cashbox';
+import { ROUND_CLOSED_TOPIC, type RoundClosedEvent } from '../games';
+import { PLAYER_REGISTERED_TOPIC, type PlayerRegisteredEvent } from '../identity';
+import { Ledger, playerBalances, TRANSFER_TOPIC, type TransferEvent } from '../wallet';
+import { bonusesRoutes } from './routes';
+import { playerBonuses } from './schema';
+import { seedBonuses } from './seed';
+import { BONUS_CHANGED_TOPIC, BonusesService, type BonusChangedEvent } from './service';
+
+export { BonusesService, BONUS_CHANGED_TOPIC } from './service';
+
+/** How often due bonuses (activation or wagering window passed) are expired. */
+const EXPIRY_SWEEP_MS = 60_000;
+
+export const bonusesModule: OrbitModule = {
+  name: 'bonuses',
+  routes: async (app, ctx) => {
+    const service = new BonusesService(ctx.db, ctx.clock, new Ledger(ctx.clock), ctx.log);
+
+    // While a bonus wagers: its max bet and its games, in its currency.
+    app.orbitPreBetChecks.add('bonuses', async (input) => {
+      const bonus = await service.wagering(input.executor ?? ctx.db, input.userId);
+      if (!bonus) return 'unrestricted';
+      if (bonus.currency !== input.currency) return null;
+      if (bonus.games && !bonus.games.includes(input.game)) return 'bonus_game_restricted';
+      if (bonus.maxBetCents !== null && input.amountCents > bonus.maxBetCents) return 'bonus_max_bet';
+      return null;
+    });
+    // No cashout while a bonus wagers in that currency: the player finishes or cancels it first.
+    app.orbitCashoutChecks.add('bonuses', async (input) => {
+      const bonus = await service.wagering(ctx.db, input.userId);
+      return bonus && bonus.currency === input.currency ? 'bonus_wagering' : null;
+    });
+
+    ctx.outbox.on(PLAYER_REGISTERED_TOPIC, 'bonuses.registration-gifts', async (event, { tx }) => {
+      const { userId, currency } = event.payload as PlayerRegisteredEvent;
+      await service.onRegistered(tx, userId, currency);
+    });
+    ctx.outbox.on(PAYMENT_CHANGED_TOPIC, 'bonuses.deposit-bonus', async (event, { tx }) => {
+      const { paymentId, state } = event.payload as PaymentChangedEvent;
+      if (state === 'succeeded') await service.onDeposit(tx, paymentId);
+    });
+    // Wagering from every bet, win and refund, many at once (it writes only for players with a bonus).
+    ctx.outbox.onBatch(TRANSFER_TOPIC, 'bonuses.wagering', (events, { tx }) =>
+      service.onTransfers(
+        tx,
+        events.map((e) => ({ transfer: e.payload as TransferEvent, at: e.createdAt })),
+      ),
+    );
+    ctx.outbox.on(ROUND_CLOSED_TOPIC, 'bonuses.round-lost', async (event, { tx }) => {
+      await service.onRoundLost(tx, (event.payload as RoundClosedEvent).roundId);
+    });
+    // Each changed bonus goes whole to its player's `bonuses_changes`, once per batch.
+    ctx.outbox.onBatch(BONUS_CHANGED_TOPIC, 'bonuses.publish', async (events, { tx, afterCommit }) => {
+      const ids = [...new Set(events.map((e) => (e.payload as BonusChangedEvent).bonusId))];
+      const rows = await tx.select().from(playerBonuses).where(inArray(playerBonuses.id, ids));
+      for (const row of rows) {
+        const [balance] = await playerBalances(tx, row.userId, [row.currency]);
+        const bonus = service.present(row, balance?.bonus ?? 0);
+        afterCommit(() => publishToPlayer(ctx.pubsub, row.userId, 'bonuses_changes', bonus));
+      }
+    });
+    ctx.sweeps.every('bonuses.expiry', EXPIRY_SWEEP_MS, () => service.sweep());
+
+    await bonusesRoutes(service)(app, ctx);
+  },
+  seed: seedBonuses,
+};

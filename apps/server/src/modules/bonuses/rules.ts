@@ -1,0 +1,67 @@
+/**
+ * The bonus arithmetic (docs/bonuses.md), pure: amounts, requirements, contributions, and how a
+ * finished bonus's money is split between real money and forfeit.
+ */
+import type { BonusTemplateMoney } from '@orbit/contracts';
+
+/** The most a licence lets a bonus be wagered: Estonia's rules cap it at x10; others leave the template's. */
+export const MAX_WAGER_MULTIPLIER_BY_LICENCE: Readonly<Record<'CW' | 'EE', number | null>> = { CW: null, EE: 10 };
+
+/** The licence a player plays under, by where they live (the EE licence serves Estonia). */
+export const licenceOfCountry = (country: string | null): 'CW' | 'EE' => (country === 'EE' ? 'EE' : 'CW');
+
+/** The multiplier a bonus is given: the template's, capped by the player's licence. */
+export function wagerMultiplierFor(templateMultiplier: number, country: string | null): number {
+  const cap = MAX_WAGER_MULTIPLIER_BY_LICENCE[licenceOfCountry(country)];
+  return cap === null ? templateMultiplier : Math.min(templateMultiplier, cap);
+}
+
+/** Under this bonus balance (minor units) no bet can be made with it: the bonus is lost. */
+export const MIN_BET_CENTS = 10;
+
+/** The multi-account group: its players get no deposit gift (docs/bonuses.md). */
+export const MULTI_ACCOUNT_GROUP = 100;
+
+/** The wagering a bonus of `amount` needs: amount × multiplier, rounded up to a whole minor unit. */
+export function wagerRequirement(amountCents: number, multiplier: number): number {
+  return Math.ceil((amountCents * Math.round(multiplier * 100)) / 100);
+}
+
+/** A deposit bonus's amount: the percent of the deposit, at most the cap. */
+export function depositBonusAmount(depositCents: number, percent: number, maxAmountCents: number | null): number {
+  const amount = Math.floor((depositCents * percent) / 100);
+  return maxAmountCents === null ? amount : Math.min(amount, maxAmountCents);
+}
+
+/**
+ * The share (percent) of a bet on a game of these categories that counts towards wagering: the
+ * lowest share among the game's categories the bonus names, else `other` (100 when not named).
+ */
+export function contributionPercent(
+  contributions: Readonly<Record<string, number>>,
+  categories: readonly string[],
+): number {
+  const named = categories.filter((c) => c in contributions).map((c) => contributions[c]!);
+  if (named.length > 0) return Math.min(...named);
+  return contributions.other ?? 100;
+}
+
+/** What a stake adds to wagering (rounded down to a minor unit). */
+export const contributionOf = (stakeCents: number, percent: number): number => Math.floor((stakeCents * percent) / 100);
+
+/**
+ * How a bonus's balance ends when its wagering is done: real money up to what the max win still
+ * allows (`convertedSoFar` counts earlier payouts of this bonus), the rest forfeited.
+ */
+export function payout(
+  balanceCents: number,
+  maxWinCents: number | null,
+  convertedSoFar: number,
+): { toReal: number; forfeit: number } {
+  const room = maxWinCents === null ? balanceCents : Math.max(0, maxWinCents - convertedSoFar);
+  const toReal = Math.min(balanceCents, room);
+  return { toReal, forfeit: balanceCents - toReal };
+}
+
+/** The template's terms in a currency, or undefined when it is not offered there. */
+export const termsIn = (money: Readonly<Record<string, BonusTemplateMoney>>, currency: string) => money[currency];

@@ -1,0 +1,100 @@
+/**
+ * The demo's bonus templates (README "Demo content"): a registration gift, a first-deposit bonus
+ * (100 % up to 200), a reload bonus for the next deposits and a coupon. Offered in the main fiat
+ * currencies, amounts in the currency's own units. An operator's later change of a template is
+ * kept: the seed only adds templates that are missing.
+ */
+import type { BonusTemplateInput, BonusTemplateMoney } from '@orbit/contracts';
+import { bonusTemplateInputSchema } from '@orbit/contracts';
+import type { Db } from '../../platform/db/client';
+import { bonusTemplates } from './schema';
+
+/** Units of each currency per euro of the terms (round numbers a player recognises). */
+const UNITS_PER_EUR: Readonly<Record<string, number>> = { EUR: 1, USD: 1, CAD: 1.5, AUD: 1.5, NZD: 1.5, NOK: 10 };
+
+function money(eur: Partial<Record<keyof BonusTemplateMoney, number>>): Record<string, BonusTemplateMoney> {
+  return Object.fromEntries(
+    Object.entries(UNITS_PER_EUR).map(([currency, per]) => [
+      currency,
+      Object.fromEntries(Object.entries(eur).map(([field, units]) => [field, Math.round(units * per * 100)])),
+    ]),
+  );
+}
+
+export const BONUS_TEMPLATE_SEED: ReadonlyArray<
+  Partial<BonusTemplateInput> & Pick<BonusTemplateInput, 'key' | 'kind' | 'title' | 'money'>
+> = [
+  {
+    key: 'welcome-gift',
+    kind: 'registration',
+    title: 'Welcome gift: 5 on the house',
+    description:
+      'A bonus for signing up. Activate it in your gifts, wager it 20 times and keep up to 50 of its winnings.',
+    money: money({ amount_cents: 5, max_bet_cents: 5, max_win_cents: 50 }),
+    wager_multiplier: 20,
+    activation_days: 7,
+    wagering_days: 7,
+  },
+  {
+    key: 'first-deposit-100',
+    kind: 'deposit',
+    title: '100 % first-deposit bonus up to 200',
+    description:
+      'Your first deposit doubled, up to 200. Wager the bonus 35 times within 30 days; bets up to 5 while wagering.',
+    code: 'WELCOME100',
+    percent: 100,
+    deposit_numbers: [1],
+    money: money({ max_amount_cents: 200, min_deposit_cents: 20, max_bet_cents: 5, max_win_cents: 2000 }),
+    wager_multiplier: 35,
+  },
+  {
+    key: 'reload-50',
+    kind: 'deposit',
+    title: '50 % reload bonus up to 100',
+    description:
+      'Half of your deposit on top, up to 100, on your second to fifth deposit. Wager it 35 times within 30 days.',
+    code: 'RELOAD50',
+    percent: 50,
+    deposit_numbers: [2, 3, 4, 5],
+    money: money({ max_amount_cents: 100, min_deposit_cents: 20, max_bet_cents: 5, max_win_cents: 1000 }),
+    wager_multiplier: 35,
+  },
+  {
+    key: 'orbit-coupon',
+    kind: 'coupon',
+    title: 'Coupon ORBIT10: 10 to play with',
+    description: 'Enter the coupon ORBIT10 in your gifts. Wager it 10 times within 7 days and keep up to 100.',
+    code: 'ORBIT10',
+    money: money({ amount_cents: 10, max_bet_cents: 5, max_win_cents: 100 }),
+    wager_multiplier: 10,
+    wagering_days: 7,
+  },
+];
+
+export async function seedBonuses(db: Db): Promise<void> {
+  const now = new Date();
+  for (const seed of BONUS_TEMPLATE_SEED) {
+    const t = bonusTemplateInputSchema.parse(seed);
+    await db
+      .insert(bonusTemplates)
+      .values({
+        key: t.key,
+        kind: t.kind,
+        title: t.title,
+        description: t.description,
+        code: t.code,
+        percent: t.percent,
+        depositNumbers: t.deposit_numbers,
+        money: t.money,
+        wagerMultiplier: t.wager_multiplier,
+        contributions: t.contributions,
+        games: t.games,
+        freespinsCount: t.freespins_count,
+        activationDays: t.activation_days,
+        wageringDays: t.wagering_days,
+        groupIds: t.group_ids,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: bonusTemplates.key });
+  }
+}

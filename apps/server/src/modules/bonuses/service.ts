@@ -1,0 +1,850 @@
+/**
+ * The bonus engine (docs/bonuses.md): templates, issuing (registration, deposit, promo codes,
+ * coupons, operators), the player's activation and cancellation, wagering from the ledger's bet
+ * events, payout or forfeit at the end, and the expiry sweep. Every money movement is a ledger
+ * transfer keyed by the bonus (`bonus:<id>:<step>`), so a retried step moves nothing twice.
+ */
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type {
+  BonusCancelInfo,
+  BonusKind,
+  BonusOffer,
+  BonusTemplate,
+  BonusTemplateInput,
+  CouponResponse,
+  PlayerBonus,
+  PromoCodeResponse,
+} from '@orbit/contracts';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db/client';
+import { isUniqueViolation, type Executor, type Tx } from '../../platform/db/executor';
+import { AppError, notFound, unprocessable } from '../../platform/errors';
+import { enqueueEvent } from '../../platform/outbox/outbox';
+import { succeededDeposits, depositFacts } from '../cashbox';
+import { roundFacts, hasOpenBonusRound } from '../games';
+import { bonusSettingsOf, changeBonusSettings, membershipsOf } from '../identity';
+import { InsufficientFundsError, playerBalances, type Ledger, type TransferEvent } from '../wallet';
+import {
+  contributionOf,
+  contributionPercent,
+  depositBonusAmount,
+  MIN_BET_CENTS,
+  MULTI_ACCOUNT_GROUP,
+  payout,
+  termsIn,
+  wagerMultiplierFor,
+  wagerRequirement,
+} from './rules';
+import { bonusTemplates, playerBonuses } from './schema';
+
+export type TemplateRow = typeof bonusTemplates.$inferSelect;
+export type BonusRow = typeof playerBonuses.$inferSelect;
+
+/** Every change of a player's bonus: its whole state goes to the player's `bonuses_changes`. */
+export const BONUS_CHANGED_TOPIC = 'bonuses.changed';
+export type BonusChangedEvent = { bonusId: number; userId: number };
+
+const DAY_MS = 86_400_000;
+const ACTIVE_STAGES = ['issued', 'wait', 'handle_bets'] as const;
+
+export class BonusesService {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly ledger: Ledger,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  // ---- templates (operator) -------------------------------------------------------------------
+
+  async templates(): Promise<BonusTemplate[]> {
+    const rows = await this.db.select().from(bonusTemplates).orderBy(asc(bonusTemplates.id));
+    return rows.map(presentTemplate);
+  }
+
+  /** Creates the template, or changes the one with that key (its bonuses already given keep their terms). */
+  async saveTemplate(input: BonusTemplateInput): Promise<BonusTemplate> {
+    const values = templateValues(input);
+    try {
+      const [row] = await this.db
+        .insert(bonusTemplates)
+        .values({ ...values, createdAt: this.clock.now() })
+        .onConflictDoUpdate({ target: bonusTemplates.key, set: { ...values, retiredAt: null } })
+        .returning();
+      return presentTemplate(row!);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw unprocessable('taken', 'code');
+      throw error;
+    }
+  }
+
+  /** A retired template is offered no more; bonuses already given go on. */
+  async retireTemplate(key: string): Promise<BonusTemplate> {
+    const [row] = await this.db
+      .update(bonusTemplates)
+      .set({ retiredAt: this.clock.now() })
+      .where(and(eq(bonusTemplates.key, key), isNull(bonusTemplates.retiredAt)))
+      .returning();
+    if (!row) throw notFound();
+    return presentTemplate(row);
+  }
+
+  // ---- offers ---------------------------------------------------------------------------------
+
+  /** The registration gifts a new player in this currency would get. */
+  async registrationOffers(currency: string): Promise<BonusOffer[]> {
+    const rows = await this.offered(this.db, 'registration', currency, []);
+    return rows.map((t) => presentOffer(t, currency));
+  }
+
+  /** The deposit offers for the player's next deposit in their active currency. */
+  async depositOffers(userId: number, currency: string, groupIds: number[]): Promise<BonusOffer[]> {
+    if (groupIds.includes(MULTI_ACCOUNT_GROUP)) return [];
+    const next = (await succeededDeposits(this.db, userId)) + 1;
+    const rows = await this.offered(this.db, 'deposit', currency, groupIds);
+    return rows
+      .filter((t) => t.code !== null && (t.depositNumbers === null || t.depositNumbers.includes(next)))
+      .map((t) => presentOffer(t, currency));
+  }
+
+  /** Templates of a kind on offer now in a currency to a player of these groups. */
+  private async offered(db: Executor, kind: BonusKind, currency: string, groupIds: number[]): Promise<TemplateRow[]> {
+    const now = this.clock.now();
+    const rows = await db
+      .select()
+      .from(bonusTemplates)
+      .where(
+        and(
+          eq(bonusTemplates.kind, kind),
+          isNull(bonusTemplates.retiredAt),
+          or(isNull(bonusTemplates.startsAt), lte(bonusTemplates.startsAt, now)),
+          or(isNull(bonusTemplates.endsAt), sql`${bonusTemplates.endsAt} > ${now.toISOString()}`),
+        ),
+      )
+      .orderBy(asc(bonusTemplates.id));
+    return rows.filter((t) => termsIn(t.money, currency) && forGroups(t, groupIds));
+  }
+
+  // ---- the player's bonuses -------------------------------------------------------------------
+
+  async list(userId: number): Promise<PlayerBonus[]> {
+    const rows = await this.db
+      .select()
+      .from(playerBonuses)
+      .where(eq(playerBonuses.userId, userId))
+      .orderBy(desc(playerBonuses.createdAt), desc(playerBonuses.id));
+    const balances = await playerBalances(this.db, userId);
+    return rows.map((row) => this.present(row, balances.find((b) => b.currency === row.currency)?.bonus ?? 0));
+  }
+
+  async one(executor: Executor, userId: number, id: number): Promise<PlayerBonus> {
+    const [row] = await executor
+      .select()
+      .from(playerBonuses)
+      .where(and(eq(playerBonuses.id, id), eq(playerBonuses.userId, userId)));
+    if (!row) throw notFound();
+    const [balance] = await playerBalances(executor, userId, [row.currency]);
+    return this.present(row, balance?.bonus ?? 0);
+  }
+
+  present(row: BonusRow, bonusBalance: number): PlayerBonus {
+    const now = this.clock.now();
+    return {
+      id: row.id,
+      title: row.title,
+      amount_cents: row.amountCents,
+      currency: row.currency,
+      stage: row.stage,
+      strategy: row.kind,
+      amount_wager_requirement_cents: row.wagerRequirementCents,
+      amount_wager_cents: Math.min(row.wageredCents, row.wagerRequirementCents),
+      created_at: row.createdAt.toISOString(),
+      activatable_until: row.activatableUntil?.toISOString() ?? null,
+      valid_until: row.validUntil?.toISOString() ?? null,
+      activatable: row.stage === 'issued' && (row.activatableUntil === null || row.activatableUntil > now),
+      cancelable: (ACTIVE_STAGES as readonly string[]).includes(row.stage),
+      type: row.kind === 'deposit' ? 'deposit_bonus' : row.kind,
+      group_key: row.groupKey,
+      wager_multiplier: row.wagerMultiplier,
+      max_bet_cents: row.maxBetCents,
+      max_win_cents: row.maxWinCents,
+      balance_cents: row.stage === 'handle_bets' ? bonusBalance : 0,
+      converted_cents: row.convertedCents,
+      forfeited_cents: row.forfeitedCents,
+    };
+  }
+
+  /** Issued → wagering: the bonus money moves into the player's bonus account. One bonus wagers at a time. */
+  async activate(userId: number, id: number): Promise<PlayerBonus> {
+    const settings = await bonusSettingsOf(this.db, userId);
+    if (!settings?.canIssueBonuses) throw unprocessable('bonuses_disabled');
+    try {
+      return await this.db.transaction(async (tx) => {
+        const row = await this.lockBonus(tx, userId, id);
+        if (row.stage !== 'issued' || (row.activatableUntil && row.activatableUntil <= this.clock.now()))
+          throw unprocessable('not_activatable');
+        if (await this.wagering(tx, userId)) throw unprocessable('bonus_already_wagering');
+        await this.startWagering(tx, row);
+        return this.one(tx, userId, id);
+      });
+    } catch (error) {
+      // Two activations at once: the one-wagering index lets one through.
+      if (isUniqueViolation(error)) throw unprocessable('bonus_already_wagering');
+      throw error;
+    }
+  }
+
+  /** What cancelling would take, before the player confirms. */
+  async cancelInfo(userId: number, id: number): Promise<BonusCancelInfo> {
+    const bonus = await this.one(this.db, userId, id);
+    const [balance] = await playerBalances(this.db, userId, [bonus.currency]);
+    const real = balance?.real ?? 0;
+    const bonusMoney = bonus.stage === 'handle_bets' ? (balance?.bonus ?? 0) : 0;
+    return {
+      id,
+      total_withdrawal_amount: real + (balance?.held ?? 0),
+      current_balance: real + (balance?.bonus ?? 0),
+      cash_balance: real,
+      bonus_balance: bonusMoney,
+      bonus_winnings: Math.max(0, bonusMoney - bonus.amount_cents),
+    };
+  }
+
+  /** The player gives the bonus up: its bonus money and winnings are forfeited. */
+  async cancel(userId: number, id: number): Promise<PlayerBonus> {
+    return this.db.transaction(async (tx) => {
+      const row = await this.lockBonus(tx, userId, id);
+      if (!(ACTIVE_STAGES as readonly string[]).includes(row.stage)) throw unprocessable('not_cancelable');
+      await this.finish(tx, row, 'canceled');
+      return this.one(tx, userId, id);
+    });
+  }
+
+  // ---- settings and codes ---------------------------------------------------------------------
+
+  async settings(userId: number) {
+    const s = await bonusSettingsOf(this.db, userId);
+    if (!s) throw notFound();
+    return { deposit_bonus_code: s.depositBonusCode, can_issue_bonuses: s.canIssueBonuses };
+  }
+
+  /** Chooses the deposit offer with this code for the next deposit (refused when no offer has it). */
+  async setDepositCode(userId: number, currency: string, groupIds: number[], code: string) {
+    const wanted = code.toUpperCase();
+    const offers = await this.depositOffers(userId, currency, groupIds);
+    if (!offers.some((o) => o.code === wanted)) throw unprocessable('invalid', 'deposit_bonus_code');
+    await changeBonusSettings(this.db, userId, { depositBonusCode: wanted });
+    return this.settings(userId);
+  }
+
+  async clearDepositCode(userId: number) {
+    await changeBonusSettings(this.db, userId, { depositBonusCode: null });
+    return this.settings(userId);
+  }
+
+  async changeCanIssue(userId: number, canIssue: boolean) {
+    await changeBonusSettings(this.db, userId, {
+      canIssueBonuses: canIssue,
+      ...(canIssue ? {} : { depositBonusCode: null }),
+    });
+    return this.settings(userId);
+  }
+
+  /**
+   * A gift by its promo code: a coupon, registration or manual template is issued (activatable);
+   * a deposit template waits (`wait`) for the next deposit that qualifies.
+   */
+  async promoCode(userId: number, currency: string, groupIds: number[], code: string): Promise<PromoCodeResponse> {
+    const settings = await bonusSettingsOf(this.db, userId);
+    if (!settings?.canIssueBonuses) throw unprocessable('bonuses_disabled', 'code');
+    const template = await this.templateByCode(code, currency, groupIds);
+    if (!template || template.kind === 'freespins') throw unprocessable('invalid', 'code');
+    if (template.kind === 'deposit' && groupIds.includes(MULTI_ACCOUNT_GROUP)) throw unprocessable('invalid', 'code');
+    const issued = await this.db.transaction((tx) =>
+      this.issue(tx, template, {
+        userId,
+        currency,
+        country: settings.country,
+        issueKey: `code:${template.id}:${userId}`,
+        stage: template.kind === 'deposit' ? 'wait' : 'issued',
+      }),
+    );
+    if (!issued.created) throw unprocessable('already_used', 'code');
+    return { bonus_id: issued.row.id, name: issued.row.title, bonus_type: 'bonus' };
+  }
+
+  /** A coupon: issued and, when no other bonus wagers, put to wagering at once. */
+  async coupon(userId: number, currency: string, groupIds: number[], code: string): Promise<CouponResponse> {
+    const settings = await bonusSettingsOf(this.db, userId);
+    const template = await this.templateByCode(code, currency, groupIds);
+    if (!settings?.canIssueBonuses || !template || template.kind !== 'coupon') return { status: 'failed_to_activate' };
+    const issued = await this.db.transaction(async (tx) => {
+      const result = await this.issue(tx, template, {
+        userId,
+        currency,
+        country: settings.country,
+        issueKey: `code:${template.id}:${userId}`,
+        stage: 'issued',
+      });
+      if (result.created && !(await this.wagering(tx, userId))) await this.startWagering(tx, result.row);
+      return result;
+    });
+    return { status: issued.created ? 'successfully_activated' : 'already_activated' };
+  }
+
+  /** An operator's gift from a template (a retried call with the same key grants once). */
+  async grant(
+    userId: number,
+    templateKey: string,
+    currency: string,
+    idempotencyKey: string,
+    amountCents?: number,
+  ): Promise<PlayerBonus> {
+    const settings = await bonusSettingsOf(this.db, userId);
+    if (!settings) throw notFound();
+    if (!settings.canIssueBonuses) throw unprocessable('bonuses_disabled');
+    const [template] = await this.db.select().from(bonusTemplates).where(eq(bonusTemplates.key, templateKey));
+    if (!template || template.retiredAt) throw unprocessable('invalid', 'template_key');
+    if (!termsIn(template.money, currency)) throw unprocessable('invalid', 'currency');
+    const issued = await this.db.transaction((tx) =>
+      this.issue(tx, template, {
+        userId,
+        currency,
+        country: settings.country,
+        issueKey: `grant:${idempotencyKey}`,
+        stage: 'issued',
+        ...(amountCents !== undefined ? { amountCents } : {}),
+      }),
+    );
+    return this.one(this.db, userId, issued.row.id);
+  }
+
+  private async templateByCode(code: string, currency: string, groupIds: number[]): Promise<TemplateRow | undefined> {
+    const now = this.clock.now();
+    const [template] = await this.db
+      .select()
+      .from(bonusTemplates)
+      .where(and(eq(bonusTemplates.code, code.trim().toUpperCase()), isNull(bonusTemplates.retiredAt)));
+    if (!template || !termsIn(template.money, currency) || !forGroups(template, groupIds)) return undefined;
+    if ((template.startsAt && template.startsAt > now) || (template.endsAt && template.endsAt <= now)) return undefined;
+    return template;
+  }
+
+  // ---- issuing from events --------------------------------------------------------------------
+
+  /** A new player gets the registration gifts of their currency (activatable). */
+  async onRegistered(tx: Tx, userId: number, currency: string): Promise<void> {
+    const settings = await bonusSettingsOf(tx, userId);
+    if (!settings?.canIssueBonuses) return;
+    const groupIds = (await membershipsOf(tx, userId)).map((g) => g.id);
+    for (const template of await this.offered(tx, 'registration', currency, groupIds))
+      await this.issue(tx, template, {
+        userId,
+        currency,
+        country: settings.country,
+        issueKey: `registration:${userId}:${template.id}`,
+        stage: 'issued',
+      });
+  }
+
+  /** The player declines a registration gift still waiting to be activated. */
+  async declineRegistration(userId: number, templateId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(playerBonuses)
+        .where(
+          and(
+            eq(playerBonuses.userId, userId),
+            eq(playerBonuses.templateId, templateId),
+            eq(playerBonuses.kind, 'registration'),
+            eq(playerBonuses.stage, 'issued'),
+          ),
+        )
+        .for('update');
+      if (row) await this.finish(tx, row, 'canceled');
+    });
+  }
+
+  /**
+   * A succeeded deposit: a bonus waiting for a deposit takes it, else the chosen deposit offer
+   * (the player's deposit bonus code) is issued. Never for held money, a player who turned
+   * bonuses off, or a multi-account player. One bonus per deposit (`deposit:<payment>`).
+   */
+  async onDeposit(tx: Tx, paymentId: number): Promise<void> {
+    const deposit = await depositFacts(tx, paymentId);
+    if (!deposit?.succeeded || deposit.held) return;
+    const settings = await bonusSettingsOf(tx, deposit.userId);
+    if (!settings?.canIssueBonuses) return;
+    const groupIds = (await membershipsOf(tx, deposit.userId)).map((g) => g.id);
+    if (groupIds.includes(MULTI_ACCOUNT_GROUP)) return;
+    const [waiting] = await tx
+      .select()
+      .from(playerBonuses)
+      .where(
+        and(
+          eq(playerBonuses.userId, deposit.userId),
+          eq(playerBonuses.currency, deposit.currency),
+          eq(playerBonuses.stage, 'wait'),
+          lte(playerBonuses.minDepositCents, deposit.amountCents),
+        ),
+      )
+      .orderBy(asc(playerBonuses.id))
+      .limit(1)
+      .for('update');
+    if (waiting) {
+      const amount = depositBonusAmount(deposit.amountCents, waiting.percent ?? 0, waiting.maxAmountCents);
+      if (amount <= 0) return;
+      const [row] = await tx
+        .update(playerBonuses)
+        .set({
+          stage: 'issued',
+          amountCents: amount,
+          wagerRequirementCents: wagerRequirement(amount, waiting.wagerMultiplier),
+          paymentId,
+          activatableUntil: new Date(this.clock.now().getTime() + waiting.activationDays * DAY_MS),
+        })
+        .where(and(eq(playerBonuses.id, waiting.id), eq(playerBonuses.stage, 'wait')))
+        .returning();
+      if (row && !(await this.wagering(tx, deposit.userId))) await this.startWagering(tx, row);
+      else if (row) await this.changed(tx, row);
+      return;
+    }
+    if (!settings.depositBonusCode) return;
+    const [template] = (await this.offered(tx, 'deposit', deposit.currency, groupIds)).filter(
+      (t) =>
+        t.code === settings.depositBonusCode &&
+        (t.depositNumbers === null || t.depositNumbers.includes(deposit.number)),
+    );
+    await changeBonusSettings(tx, deposit.userId, { depositBonusCode: null });
+    const terms = template && termsIn(template.money, deposit.currency);
+    if (!template || !terms || deposit.amountCents < (terms.min_deposit_cents ?? 0)) return;
+    const amount = depositBonusAmount(deposit.amountCents, template.percent ?? 0, terms.max_amount_cents ?? null);
+    if (amount <= 0) return;
+    const issued = await this.issue(tx, template, {
+      userId: deposit.userId,
+      currency: deposit.currency,
+      country: settings.country,
+      issueKey: `deposit:${paymentId}`,
+      stage: 'issued',
+      amountCents: amount,
+      paymentId,
+    });
+    if (issued.created && !(await this.wagering(tx, deposit.userId))) await this.startWagering(tx, issued.row);
+  }
+
+  /** Writes a new bonus from a template (or finds the one already issued under this key). */
+  private async issue(
+    tx: Executor,
+    template: TemplateRow,
+    what: {
+      userId: number;
+      currency: string;
+      country: string | null;
+      issueKey: string;
+      stage: 'issued' | 'wait';
+      amountCents?: number;
+      paymentId?: number;
+    },
+  ): Promise<{ row: BonusRow; created: boolean }> {
+    const terms = termsIn(template.money, what.currency)!;
+    const now = this.clock.now();
+    const multiplier = wagerMultiplierFor(template.wagerMultiplier, what.country);
+    const amount = what.stage === 'wait' ? 0 : (what.amountCents ?? terms.amount_cents ?? 0);
+    const [row] = await tx
+      .insert(playerBonuses)
+      .values({
+        userId: what.userId,
+        templateId: template.id,
+        issueKey: what.issueKey,
+        kind: template.kind,
+        title: template.title,
+        currency: what.currency,
+        stage: what.stage,
+        amountCents: amount,
+        percent: template.percent,
+        maxAmountCents: terms.max_amount_cents ?? null,
+        minDepositCents: terms.min_deposit_cents ?? 0,
+        wagerMultiplier: multiplier,
+        wagerRequirementCents: wagerRequirement(amount, multiplier),
+        maxBetCents: terms.max_bet_cents ?? null,
+        maxWinCents: terms.max_win_cents ?? null,
+        minBetCents: MIN_BET_CENTS,
+        contributions: template.contributions,
+        games: template.games,
+        groupKey: template.key,
+        activationDays: template.activationDays,
+        wageringDays: template.wageringDays,
+        activatableUntil: new Date(now.getTime() + template.activationDays * DAY_MS),
+        paymentId: what.paymentId ?? null,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: playerBonuses.issueKey })
+      .returning();
+    if (row) {
+      await this.changed(tx, row);
+      return { row, created: true };
+    }
+    const [existing] = await tx.select().from(playerBonuses).where(eq(playerBonuses.issueKey, what.issueKey));
+    return { row: existing!, created: false };
+  }
+
+  // ---- wagering -------------------------------------------------------------------------------
+
+  /**
+   * The ledger's movements of a batch (outbox, after the bets' own commits, never on their path):
+   * each stake of a player whose bonus wagers adds its contribution; a bonus that reached its
+   * requirement pays out, one whose money fell under the minimum bet is lost; bonus money won
+   * after its bonus ended is paid out or forfeited as that bonus ended.
+   */
+  async onTransfers(tx: Tx, events: ReadonlyArray<{ transfer: TransferEvent; at: Date }>): Promise<void> {
+    const players = new Set<number>();
+    for (const { transfer } of events) {
+      if (!['bet', 'win', 'rollback', 'jackpot'].includes(transfer.kind)) continue;
+      if ('player' in transfer.from) players.add(transfer.from.player);
+      if ('player' in transfer.to) players.add(transfer.to.player);
+    }
+    if (players.size === 0) return;
+    const wagering = await tx
+      .select()
+      .from(playerBonuses)
+      .where(and(inArray(playerBonuses.userId, [...players]), eq(playerBonuses.stage, 'handle_bets')))
+      .for('update');
+    const byPlayer = new Map(wagering.map((b) => [b.userId, b]));
+    // Stakes (and refunds) per bonus, by round; the rounds' games decide the contribution.
+    const stakes = new Map<number, Array<{ round: number; cents: number }>>();
+    const leftovers = new Set<string>();
+    for (const { transfer, at } of events) {
+      const stake =
+        transfer.kind === 'bet' && 'player' in transfer.from
+          ? { userId: transfer.from.player, cents: transfer.amount }
+          : transfer.kind === 'rollback' && 'player' in transfer.to
+            ? { userId: transfer.to.player, cents: -transfer.amount }
+            : null;
+      const round = /^round:(\d+)/.exec(transfer.reference);
+      const bonus = stake && byPlayer.get(stake.userId);
+      if (
+        stake &&
+        round &&
+        bonus &&
+        bonus.currency === transfer.currency &&
+        bonus.activatedAt &&
+        at >= bonus.activatedAt
+      ) {
+        const list = stakes.get(bonus.id) ?? [];
+        list.push({ round: Number(round[1]), cents: stake.cents });
+        stakes.set(bonus.id, list);
+      }
+      // Bonus money arriving with no bonus wagering (a round's win after its bonus ended).
+      if ('player' in transfer.to && transfer.to.kind === 'bonus' && !byPlayer.has(transfer.to.player))
+        leftovers.add(`${transfer.to.player}:${transfer.currency}`);
+    }
+    const rounds = await roundFacts(tx, [...new Set([...stakes.values()].flat().map((s) => s.round))]);
+    for (const bonus of wagering) {
+      const list = stakes.get(bonus.id) ?? [];
+      let added = 0;
+      for (const { round, cents } of list) {
+        const facts = rounds.get(round);
+        const percent = contributionPercent(bonus.contributions, facts?.categories ?? []);
+        added += cents < 0 ? -contributionOf(-cents, percent) : contributionOf(cents, percent);
+      }
+      let row = bonus;
+      if (added !== 0) {
+        const [updated] = await tx
+          .update(playerBonuses)
+          .set({ wageredCents: Math.max(0, bonus.wageredCents + added) })
+          .where(eq(playerBonuses.id, bonus.id))
+          .returning();
+        row = updated!;
+      }
+      if (row.wageredCents >= row.wagerRequirementCents) await this.finish(tx, row, 'wager_done');
+      else if (await this.outOfMoney(tx, row)) await this.finish(tx, row, 'lost');
+      else if (added !== 0) await this.changed(tx, row);
+    }
+    for (const key of leftovers) {
+      const [userId, currency] = key.split(':') as [string, string];
+      await this.settleLeftover(tx, Number(userId), currency);
+    }
+  }
+
+  /** A round lost with bonus money (no transfer tells of it): the player's bonus may have run out. */
+  async onRoundLost(tx: Tx, roundId: number): Promise<void> {
+    const facts = (await roundFacts(tx, [roundId])).get(roundId);
+    if (!facts) return;
+    const [bonus] = await tx
+      .select()
+      .from(playerBonuses)
+      .where(and(eq(playerBonuses.userId, facts.userId), eq(playerBonuses.stage, 'handle_bets')))
+      .for('update');
+    if (bonus && (await this.outOfMoney(tx, bonus))) await this.finish(tx, bonus, 'lost');
+  }
+
+  /** The bonus money cannot make a bet any more and no round with bonus money is still to be won. */
+  private async outOfMoney(tx: Executor, bonus: BonusRow): Promise<boolean> {
+    const [balance] = await playerBalances(tx, bonus.userId, [bonus.currency]);
+    if ((balance?.bonus ?? 0) >= bonus.minBetCents) return false;
+    return !(await hasOpenBonusRound(tx, bonus.userId, bonus.currency, bonus.activatedAt ?? bonus.createdAt));
+  }
+
+  /** Bonus money with no bonus wagering: paid out as its last bonus ended (within its max win), else forfeited. */
+  private async settleLeftover(tx: Tx, userId: number, currency: string): Promise<void> {
+    const [balance] = await playerBalances(tx, userId, [currency]);
+    const amount = balance?.bonus ?? 0;
+    if (amount <= 0) return;
+    if (await hasOpenBonusRound(tx, userId, currency, new Date(0))) return;
+    const [last] = await tx
+      .select()
+      .from(playerBonuses)
+      .where(
+        and(
+          eq(playerBonuses.userId, userId),
+          eq(playerBonuses.currency, currency),
+          inArray(playerBonuses.stage, ['wager_done', 'lost', 'canceled', 'expired']),
+        ),
+      )
+      .orderBy(desc(playerBonuses.finishedAt), desc(playerBonuses.id))
+      .limit(1)
+      .for('update');
+    if (!last) return;
+    const split =
+      last.stage === 'wager_done'
+        ? payout(amount, last.maxWinCents, last.convertedCents)
+        : { toReal: 0, forfeit: amount };
+    // Keyed by the amount already settled for the bonus, so each late arrival is its own movement.
+    const step = `${last.convertedCents + last.forfeitedCents}`;
+    await this.moveOut(tx, last, split, `late:${step}`);
+  }
+
+  // ---- ending ---------------------------------------------------------------------------------
+
+  /** Puts an issued bonus to wagering: its money into the bonus account, the wagering window starts. */
+  private async startWagering(tx: Executor, row: BonusRow): Promise<void> {
+    const now = this.clock.now();
+    const [started] = await tx
+      .update(playerBonuses)
+      .set({
+        stage: 'handle_bets',
+        activatedAt: now,
+        validUntil: new Date(now.getTime() + row.wageringDays * DAY_MS),
+      })
+      .where(and(eq(playerBonuses.id, row.id), eq(playerBonuses.stage, 'issued')))
+      .returning();
+    if (!started) return;
+    if (started.amountCents > 0)
+      await this.ledger.transfer(tx, {
+        idempotencyKey: `bonus:${row.id}:credit`,
+        kind: 'bonus',
+        reference: `bonus:${row.id}`,
+        currency: row.currency,
+        amount: started.amountCents,
+        from: { house: 'bonus_funding' },
+        to: { player: row.userId, kind: 'bonus' },
+      });
+    // Nothing to wager (a x0 bonus): done at once.
+    if (started.wagerRequirementCents === 0) await this.finish(tx, started, 'wager_done');
+    else await this.changed(tx, started);
+  }
+
+  /**
+   * Ends a bonus. Wagering bonuses settle their bonus money: `wager_done` moves it to real money up
+   * to the max win and forfeits the rest; every other end forfeits all of it.
+   */
+  async finish(tx: Executor, row: BonusRow, stage: 'wager_done' | 'lost' | 'canceled' | 'expired'): Promise<void> {
+    const [ended] = await tx
+      .update(playerBonuses)
+      .set({ stage, finishedAt: this.clock.now() })
+      .where(and(eq(playerBonuses.id, row.id), eq(playerBonuses.stage, row.stage)))
+      .returning();
+    if (!ended) return;
+    if (row.stage === 'handle_bets') {
+      const [balance] = await playerBalances(tx, row.userId, [row.currency]);
+      const amount = balance?.bonus ?? 0;
+      const split = stage === 'wager_done' ? payout(amount, row.maxWinCents, 0) : { toReal: 0, forfeit: amount };
+      await this.moveOut(tx, ended, split, 'end');
+    } else {
+      await this.changed(tx, ended);
+    }
+  }
+
+  /** Moves a bonus's money out of the bonus account: to real money, and forfeited to the house. */
+  private async moveOut(
+    tx: Executor,
+    row: BonusRow,
+    split: { toReal: number; forfeit: number },
+    step: string,
+  ): Promise<void> {
+    const base = { reference: `bonus:${row.id}`, currency: row.currency, kind: 'bonus' as const };
+    try {
+      if (split.toReal > 0)
+        await this.ledger.transfer(tx, {
+          ...base,
+          idempotencyKey: `bonus:${row.id}:${step}:real`,
+          amount: split.toReal,
+          from: { player: row.userId, kind: 'bonus' },
+          to: { player: row.userId, kind: 'real' },
+        });
+      if (split.forfeit > 0)
+        await this.ledger.transfer(tx, {
+          ...base,
+          idempotencyKey: `bonus:${row.id}:${step}:forfeit`,
+          amount: split.forfeit,
+          from: { player: row.userId, kind: 'bonus' },
+          to: { house: 'bonus_funding' },
+        });
+    } catch (error) {
+      // The balance moved under us (a bet at this instant): the caller's transaction fails and is retried.
+      if (error instanceof InsufficientFundsError) throw new AppError(409, 'bonus_balance_moved');
+      throw error;
+    }
+    const [updated] = await tx
+      .update(playerBonuses)
+      .set({
+        convertedCents: sql`${playerBonuses.convertedCents} + ${split.toReal}`,
+        forfeitedCents: sql`${playerBonuses.forfeitedCents} + ${split.forfeit}`,
+      })
+      .where(eq(playerBonuses.id, row.id))
+      .returning();
+    await this.changed(tx, updated!);
+  }
+
+  /** Ends what is due: activation windows passed (no money), wagering windows passed (forfeited). Each in its own transaction. */
+  async sweep(): Promise<number> {
+    const now = this.clock.now();
+    const due = await this.db
+      .select({ id: playerBonuses.id, userId: playerBonuses.userId })
+      .from(playerBonuses)
+      .where(
+        or(
+          and(inArray(playerBonuses.stage, ['issued', 'wait']), lte(playerBonuses.activatableUntil, now)),
+          and(eq(playerBonuses.stage, 'handle_bets'), lte(playerBonuses.validUntil, now)),
+        ),
+      )
+      .limit(500);
+    let ended = 0;
+    for (const { id, userId } of due) {
+      try {
+        await this.db.transaction(async (tx) => {
+          const row = await this.lockBonus(tx, userId, id);
+          const passed =
+            row.stage === 'handle_bets'
+              ? row.validUntil !== null && row.validUntil <= now
+              : (row.stage === 'issued' || row.stage === 'wait') &&
+                row.activatableUntil !== null &&
+                row.activatableUntil <= now;
+          if (!passed) return;
+          await this.finish(tx, row, 'expired');
+          ended++;
+        });
+      } catch (error) {
+        this.log.warn({ err: error, bonus: id }, 'bonus expiry failed; the next sweep retries');
+      }
+    }
+    return ended;
+  }
+
+  // ---- the doors ------------------------------------------------------------------------------
+
+  /** The wagering bonus of a player, if any. */
+  async wagering(executor: Executor, userId: number): Promise<BonusRow | undefined> {
+    const [row] = await executor
+      .select()
+      .from(playerBonuses)
+      .where(and(eq(playerBonuses.userId, userId), eq(playerBonuses.stage, 'handle_bets')));
+    return row;
+  }
+
+  private async lockBonus(tx: Executor, userId: number, id: number): Promise<BonusRow> {
+    const [row] = await tx
+      .select()
+      .from(playerBonuses)
+      .where(and(eq(playerBonuses.id, id), eq(playerBonuses.userId, userId)))
+      .for('update');
+    if (!row) throw notFound();
+    return row;
+  }
+
+  private changed(tx: Executor, row: BonusRow): Promise<void> {
+    return enqueueEvent(
+      tx,
+      BONUS_CHANGED_TOPIC,
+      { bonusId: row.id, userId: row.userId } satisfies BonusChangedEvent,
+      this.clock.now(),
+    );
+  }
+}
+
+/** Whether a template is for a player of these groups (none named: everyone). */
+const forGroups = (t: TemplateRow, groupIds: number[]) =>
+  t.groupIds.length === 0 || t.groupIds.some((g) => groupIds.includes(g));
+
+function templateValues(input: BonusTemplateInput) {
+  return {
+    key: input.key,
+    kind: input.kind,
+    title: input.title,
+    description: input.description,
+    code: input.code ? input.code.toUpperCase() : null,
+    percent: input.percent,
+    depositNumbers: input.deposit_numbers,
+    money: input.money,
+    wagerMultiplier: input.wager_multiplier,
+    contributions: input.contributions,
+    games: input.games,
+    freespinsCount: input.freespins_count,
+    activationDays: input.activation_days,
+    wageringDays: input.wagering_days,
+    groupIds: input.group_ids,
+    startsAt: input.starts_at ? new Date(input.starts_at) : null,
+    endsAt: input.ends_at ? new Date(input.ends_at) : null,
+  };
+}
+
+export function presentTemplate(t: TemplateRow): BonusTemplate {
+  return {
+    id: t.id,
+    key: t.key,
+    kind: t.kind,
+    title: t.title,
+    description: t.description,
+    code: t.code,
+    percent: t.percent,
+    deposit_numbers: t.depositNumbers,
+    money: t.money,
+    wager_multiplier: t.wagerMultiplier,
+    contributions: t.contributions,
+    games: t.games,
+    freespins_count: t.freespinsCount,
+    activation_days: t.activationDays,
+    wagering_days: t.wageringDays,
+    group_ids: t.groupIds,
+    starts_at: t.startsAt?.toISOString() ?? null,
+    ends_at: t.endsAt?.toISOString() ?? null,
+    retired_at: t.retiredAt?.toISOString() ?? null,
+    created_at: t.createdAt.toISOString(),
+  };
+}
+
+function presentOffer(t: TemplateRow, currency: string): BonusOffer {
+  const terms = termsIn(t.money, currency)!;
+  return {
+    id: t.id,
+    title: t.title,
+    description: t.description,
+    kind: t.kind,
+    code: t.kind === 'deposit' ? t.code : null,
+    currency,
+    amount_cents: terms.amount_cents ?? null,
+    percent: t.percent,
+    max_amount_cents: terms.max_amount_cents ?? null,
+    min_deposit_cents: terms.min_deposit_cents ?? null,
+    deposit_numbers: t.depositNumbers,
+    freespins_count: t.freespinsCount,
+    wager_multiplier: t.wagerMultiplier,
+    max_bet_cents: terms.max_bet_cents ?? null,
+    max_win_cents: terms.max_win_cents ?? null,
+    activation_days: t.activationDays,
+    wagering_days: t.wageringDays,
+    group_key: t.key,
+  };
+}

@@ -1,0 +1,530 @@
+/**
+ * Bonuses through the API and the doors they guard (docs/bonuses.md): registration gifts and
+ * their offers, deposit offers chosen by code, promo codes waiting for a deposit, coupons,
+ * operator templates and grants; every stage transition (issued → handle_bets → wager_done,
+ * lost, canceled, expired) with the money where the rules put it; the max bet and the games at
+ * the pre-bet door, also for a player the door had cleared; a cashout refused while a bonus
+ * wagers; expiry by the sweep of another process; live `bonuses_changes`. The clock is a fake
+ * one; the ledger audit runs after each test.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bonusCancelInfoSchema,
+  bonusOffersResponseSchema,
+  playerBonusesResponseSchema,
+  playerBonusSchema,
+  type PlayerBonus,
+} from '@orbit/contracts';
+import { buildApp } from '../../src/app';
+import { playerBonuses } from '../../src/modules/bonuses/schema';
+import { users } from '../../src/modules/identity/schema';
+import { Ledger } from '../../src/modules/wallet';
+import { FakeClock } from '../../src/platform/clock';
+import { playerTopic } from '../../src/platform/realtime/channels';
+import { MemoryPubSub, type RealtimeMessage } from '../../src/platform/realtime/pubsub';
+import { createTestApp, type TestApp } from '../support/app';
+import { call, register } from '../support/identity';
+import { balancesOf, expectLedgerHolds } from '../support/ledger';
+import { expectError, walletClient, type Player } from '../support/provider-wallet';
+import { ScriptedPsp } from '../support/scripted-psp';
+
+const clock = new FakeClock('2026-06-15T10:00:00Z');
+const DAY = 86_400_000;
+const OPERATOR = 'operator-token-operator-token-operator-token';
+const psp = new ScriptedPsp();
+const bus = new MemoryPubSub();
+let t: TestApp;
+let client: ReturnType<typeof walletClient>;
+let seq = 0;
+
+beforeAll(async () => {
+  t = await createTestApp(
+    { ...psp.env, OPERATOR_TOKEN: OPERATOR, CASHOUT_AUTO_APPROVE_UNITS: '0' },
+    { clock, fetch: psp.fetch, pubsub: bus },
+  );
+  client = walletClient(t, new Ledger(clock));
+  // A small manual template: 10.00 EUR, x2 on slots, max bet 5.00, max win 15.00.
+  const res = await operator('PUT', '/api/operator/bonus_templates/test-manual', {
+    kind: 'manual',
+    title: 'Test gift',
+    money: { EUR: { amount_cents: 1_000, max_bet_cents: 500, max_win_cents: 1_500 } },
+    wager_multiplier: 2,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+});
+afterAll(() => t.close());
+afterEach(() => expectLedgerHolds(t.database.db));
+
+const operator = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${OPERATOR}` },
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
+
+async function newPlayer(overrides: Record<string, unknown> = {}): Promise<Player> {
+  seq++;
+  const { cookie, player } = await register(t, { email: `bonus${seq}@example.com`, ...overrides }, `10.40.${seq}.1`);
+  await t.database.db.update(users).set({ confirmedAt: clock.now() }).where(eq(users.id, player.id));
+  await t.app.orbitOutbox.drain();
+  return { cookie, id: player.id };
+}
+
+const bonusesOf = async (p: Player): Promise<PlayerBonus[]> => {
+  const res = await call(t, 'GET', '/api/player/bonuses', { cookie: p.cookie });
+  expect(res.statusCode, res.body).toBe(200);
+  return playerBonusesResponseSchema.parse(res.json());
+};
+/** A bonus as stored (for tests where the player's session has long idled out). */
+const stored = async (id: number) =>
+  (await t.database.db.select().from(playerBonuses).where(eq(playerBonuses.id, id)))[0]!;
+const byKey = async (p: Player, key: string) => (await bonusesOf(p)).find((b) => b.group_key === key)!;
+
+async function grant(p: Player, amount?: number): Promise<PlayerBonus> {
+  const res = await operator('POST', `/api/operator/players/${p.id}/bonuses`, {
+    template_key: 'test-manual',
+    currency: 'EUR',
+    idempotency_key: `grant-${p.id}-${++seq}`,
+    ...(amount ? { amount_cents: amount } : {}),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return playerBonusSchema.parse(res.json());
+}
+async function activate(p: Player, id: number): Promise<PlayerBonus> {
+  const res = await call(t, 'POST', `/api/player/bonuses/${id}/activation`, { cookie: p.cookie });
+  expect(res.statusCode, res.body).toBe(200);
+  return playerBonusSchema.parse(res.json());
+}
+
+const psp_webhook = (body: string, headers: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: '/api/cashbox/webhooks/sandbox', payload: body, headers });
+/** A deposit the PSP approves and notifies, its events delivered. */
+async function deposited(p: Player, cents: number): Promise<void> {
+  const res = await call(t, 'POST', '/api/cashbox/deposits', {
+    cookie: p.cookie,
+    payload: { payment_method: 'card_visa', amount_cents: cents, currency: 'EUR' },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const settled = psp.last();
+  settled.status = 'succeeded';
+  settled.card = { brand: 'visa', last4: '4242', token: `tok_${seq}_${cents}` };
+  const { body, headers } = psp.webhook(settled, clock.now());
+  expect((await psp_webhook(body, headers)).statusCode).toBe(200);
+  await t.app.orbitOutbox.drain();
+}
+
+/** A studio's round on a game: a bet, then its win (0 for a loss); the events delivered. */
+async function round(token: string, game: string, bet: number, win: number) {
+  const id = client.uid('round');
+  const placed = await client.wallet('bet', {
+    session_token: token,
+    game,
+    round_id: id,
+    transaction_id: client.uid('bet'),
+    amount_cents: bet,
+    currency: 'EUR',
+  });
+  if (placed.status !== 200) return placed;
+  const settled = await client.wallet('win', {
+    session_token: token,
+    game,
+    round_id: id,
+    transaction_id: client.uid('win'),
+    amount_cents: win,
+    currency: 'EUR',
+  });
+  expect(settled.status, JSON.stringify(settled.body)).toBe(200);
+  await t.app.orbitOutbox.drain();
+  return placed;
+}
+const SLOT = 'orbit/stellar-sevens';
+const IBAN = 'DE89370400440532013000';
+
+describe('offers and issuing', () => {
+  it('a new player gets the registration gift, offered to guests beforehand; declining cancels it', async () => {
+    const offers = bonusOffersResponseSchema.parse(
+      (await call(t, 'GET', '/api/bonuses/registration?currency=EUR')).json(),
+    );
+    expect(offers.map((o) => o.group_key)).toEqual(['welcome-gift']);
+    expect(offers[0]).toMatchObject({ amount_cents: 500, wager_multiplier: 20, max_bet_cents: 500 });
+
+    const p = await newPlayer();
+    const gift = await byKey(p, 'welcome-gift');
+    expect(gift).toMatchObject({
+      stage: 'issued',
+      amount_cents: 500,
+      amount_wager_requirement_cents: 10_000,
+      activatable: true,
+      cancelable: true,
+      type: 'registration',
+    });
+    expect(Date.parse(gift.activatable_until!) - clock.now().getTime()).toBe(7 * DAY);
+    expect((await balancesOf(t.database.db, p.id, 'EUR')).bonus).toBe(0);
+
+    const declined = await call(t, 'DELETE', `/api/bonuses/registration/${offers[0]!.id}`, { cookie: p.cookie });
+    expect(declined.statusCode).toBe(204);
+    expect((await byKey(p, 'welcome-gift')).stage).toBe('canceled');
+  });
+
+  it('a player with bonuses turned off is offered codes but given nothing until they turn bonuses on', async () => {
+    const p = await newPlayer();
+    const off = await call(t, 'PATCH', '/api/player/update_bonus_settings', {
+      cookie: p.cookie,
+      payload: { can_issue: false },
+    });
+    expect(off.json()).toEqual({ deposit_bonus_code: null, can_issue_bonuses: false });
+    const code = await call(t, 'POST', '/api/v2/bonuses/promo-code', {
+      cookie: p.cookie,
+      payload: { code: 'orbit10' },
+    });
+    expect(code.statusCode).toBe(422);
+    expect(code.json()).toEqual({ errors: { code: ['bonuses_disabled'] } });
+    const coupon = await call(t, 'POST', '/api/bonuses/coupon', {
+      cookie: p.cookie,
+      payload: { coupon_code: 'ORBIT10' },
+    });
+    expect(coupon.json()).toEqual({ status: 'failed_to_activate' });
+    const id = (await byKey(p, 'welcome-gift')).id;
+    const refused = await call(t, 'POST', `/api/player/bonuses/${id}/activation`, { cookie: p.cookie });
+    expect(refused.json()).toEqual({ errors: { base: ['bonuses_disabled'] } });
+    expect((await call(t, 'GET', '/api/player', { cookie: p.cookie })).json()).toMatchObject({
+      can_issue_bonuses: false,
+    });
+  });
+
+  it('the first deposit takes the chosen deposit offer: 100 % up to 200, wagering at once', async () => {
+    const p = await newPlayer();
+    const offers = bonusOffersResponseSchema.parse(
+      (await call(t, 'GET', '/api/bonuses/deposit', { cookie: p.cookie })).json(),
+    );
+    expect(offers.map((o) => o.code)).toEqual(['WELCOME100']);
+    const bad = await call(t, 'PATCH', '/api/player/set_bonus_code', {
+      cookie: p.cookie,
+      payload: { deposit_bonus_code: 'RELOAD50' },
+    });
+    expect(bad.json()).toEqual({ errors: { deposit_bonus_code: ['invalid'] } });
+    const set = await call(t, 'PATCH', '/api/player/set_bonus_code', {
+      cookie: p.cookie,
+      payload: { deposit_bonus_code: 'welcome100' },
+    });
+    expect(set.json()).toEqual({ deposit_bonus_code: 'WELCOME100', can_issue_bonuses: true });
+    expect((await call(t, 'GET', '/api/player', { cookie: p.cookie })).json()).toMatchObject({
+      deposit_bonus_code: 'WELCOME100',
+    });
+
+    await deposited(p, 30_000);
+    const bonus = await byKey(p, 'first-deposit-100');
+    expect(bonus).toMatchObject({
+      stage: 'handle_bets',
+      amount_cents: 20_000,
+      amount_wager_requirement_cents: 700_000,
+      balance_cents: 20_000,
+      type: 'deposit_bonus',
+    });
+    expect(await balancesOf(t.database.db, p.id, 'EUR')).toMatchObject({ real: 30_000, bonus: 20_000 });
+    // The code was used up; the next deposit's offers are the reload's.
+    expect((await call(t, 'GET', '/api/player', { cookie: p.cookie })).json()).toMatchObject({
+      deposit_bonus_code: null,
+    });
+    const next = bonusOffersResponseSchema.parse(
+      (await call(t, 'GET', '/api/bonuses/deposit', { cookie: p.cookie })).json(),
+    );
+    expect(next.map((o) => o.code)).toEqual(['RELOAD50']);
+    const accounts = (await call(t, 'GET', '/api/player/accounts', { cookie: p.cookie })).json() as Array<
+      Record<string, number>
+    >;
+    expect(accounts[0]).toMatchObject({
+      amount_cents: 50_000,
+      bonus_cents: 20_000,
+      available_to_cashout_cents: 30_000,
+    });
+  });
+
+  it('a deposit without a chosen offer, or below its minimum, takes no bonus; a multi-account player is offered none', async () => {
+    const p = await newPlayer();
+    await deposited(p, 5_000);
+    expect((await bonusesOf(p)).filter((b) => b.type === 'deposit_bonus')).toEqual([]);
+
+    const q = await newPlayer();
+    await call(t, 'PATCH', '/api/player/set_bonus_code', {
+      cookie: q.cookie,
+      payload: { deposit_bonus_code: 'WELCOME100' },
+    });
+    await deposited(q, 1_000);
+    expect((await bonusesOf(q)).some((b) => b.type === 'deposit_bonus')).toBe(false);
+
+    const m = await newPlayer();
+    await t.database.db.execute(
+      sql`insert into user_groups (user_id, group_id, added_at) values (${m.id}, 100, now())`,
+    );
+    const offers = await call(t, 'GET', '/api/bonuses/deposit', { cookie: m.cookie });
+    expect(offers.json()).toEqual([]);
+  });
+
+  it('a deposit promo code waits for the next deposit that qualifies, once', async () => {
+    const p = await newPlayer();
+    const res = await call(t, 'POST', '/api/v2/bonuses/promo-code', {
+      cookie: p.cookie,
+      payload: { code: 'Welcome100' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { bonus_id } = res.json() as { bonus_id: number };
+    expect((await bonusesOf(p)).find((b) => b.id === bonus_id)).toMatchObject({ stage: 'wait', amount_cents: 0 });
+    const again = await call(t, 'POST', '/api/v2/bonuses/promo-code', {
+      cookie: p.cookie,
+      payload: { code: 'WELCOME100' },
+    });
+    expect(again.json()).toEqual({ errors: { code: ['already_used'] } });
+    const unknown = await call(t, 'POST', '/api/v2/bonuses/promo-code', {
+      cookie: p.cookie,
+      payload: { code: 'NOPE' },
+    });
+    expect(unknown.json()).toEqual({ errors: { code: ['invalid'] } });
+    const blank = await call(t, 'POST', '/api/v2/bonuses/promo-code', { cookie: p.cookie, payload: { code: ' ' } });
+    expect(blank.statusCode).toBe(422);
+
+    await deposited(p, 4_000);
+    expect((await bonusesOf(p)).find((b) => b.id === bonus_id)).toMatchObject({
+      stage: 'handle_bets',
+      amount_cents: 4_000,
+      balance_cents: 4_000,
+    });
+  });
+
+  it('a coupon is activated once', async () => {
+    const p = await newPlayer();
+    const first = await call(t, 'POST', '/api/bonuses/coupon', {
+      cookie: p.cookie,
+      payload: { coupon_code: 'orbit10' },
+    });
+    expect(first.json()).toEqual({ status: 'successfully_activated' });
+    const second = await call(t, 'POST', '/api/bonuses/coupon', {
+      cookie: p.cookie,
+      payload: { coupon_code: 'ORBIT10' },
+    });
+    expect(second.json()).toEqual({ status: 'already_activated' });
+    const wrong = await call(t, 'POST', '/api/bonuses/coupon', {
+      cookie: p.cookie,
+      payload: { coupon_code: 'WELCOME100' },
+    });
+    expect(wrong.json()).toEqual({ status: 'failed_to_activate' });
+    expect(await byKey(p, 'orbit-coupon')).toMatchObject({ stage: 'handle_bets', balance_cents: 1_000 });
+  });
+
+  it('operators create, change and retire templates; a bad template changes nothing', async () => {
+    const bad = await operator('PUT', '/api/operator/bonus_templates/x', { kind: 'manual', title: '', money: {} });
+    expect(bad.statusCode).toBe(422);
+    const unauthorised = await t.app.inject({ method: 'GET', url: '/api/operator/bonus_templates' });
+    expect(unauthorised.statusCode).toBe(401);
+    const created = await operator('PUT', '/api/operator/bonus_templates/spring-reg', {
+      kind: 'registration',
+      title: 'Spring gift',
+      money: { EUR: { amount_cents: 300 } },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    let offers = bonusOffersResponseSchema.parse((await call(t, 'GET', '/api/bonuses/registration')).json());
+    expect(offers.map((o) => o.group_key)).toEqual(['welcome-gift', 'spring-reg']);
+    expect((await operator('DELETE', '/api/operator/bonus_templates/spring-reg')).statusCode).toBe(200);
+    offers = bonusOffersResponseSchema.parse((await call(t, 'GET', '/api/bonuses/registration')).json());
+    expect(offers.map((o) => o.group_key)).toEqual(['welcome-gift']);
+  });
+});
+
+describe('wagering', () => {
+  it('bets count by game category; at the requirement the bonus money moves to real up to the max win', async () => {
+    const p = await newPlayer();
+    await client.fund(p, 0);
+    const gift = await grant(p);
+    expect(gift).toMatchObject({ stage: 'issued', amount_cents: 1_000, amount_wager_requirement_cents: 2_000 });
+    await activate(p, gift.id);
+    const slot = await client.session(p, SLOT);
+    const table = await client.session(p, 'orbit/european-roulette');
+
+    // Roulette counts 10 %: 500 staked, 50 wagered.
+    await round(table, 'european-roulette', 500, 1_000);
+    expect((await bonusesOf(p)).find((b) => b.id === gift.id)!.amount_wager_cents).toBe(50);
+    // Slots count fully: a win raises the bonus balance above the max win.
+    await round(slot, 'stellar-sevens', 500, 2_000);
+    const mid = (await bonusesOf(p)).find((b) => b.id === gift.id)!;
+    expect(mid).toMatchObject({ stage: 'handle_bets', amount_wager_cents: 550, balance_cents: 3_000 });
+    await round(slot, 'stellar-sevens', 500, 500);
+    await round(slot, 'stellar-sevens', 500, 500);
+    await round(slot, 'stellar-sevens', 500, 500);
+    const done = (await bonusesOf(p)).find((b) => b.id === gift.id)!;
+    expect(done).toMatchObject({
+      stage: 'wager_done',
+      amount_wager_cents: 2_000,
+      converted_cents: 1_500,
+      forfeited_cents: 1_500,
+      balance_cents: 0,
+    });
+    expect(await balancesOf(t.database.db, p.id, 'EUR')).toMatchObject({ real: 1_500, bonus: 0 });
+  });
+
+  it('the max bet and the bonus games are refused at the door, also for a player the door had cleared', async () => {
+    const p = await newPlayer();
+    await client.fund(p, 10_000);
+    const slot = await client.session(p, SLOT);
+    // Cleared: no rule for this player, so their bets skip the checks while the rules version stands.
+    expect((await round(slot, 'stellar-sevens', 2_000, 0)).body).toMatchObject({ status: 'ok' });
+    expect((await round(slot, 'stellar-sevens', 2_000, 0)).body).toMatchObject({ status: 'ok' });
+    await activate(p, (await grant(p)).id);
+    expectError(await round(slot, 'stellar-sevens', 501, 0), 403, 'bonus_max_bet');
+    expect((await round(slot, 'stellar-sevens', 500, 0)).status).toBe(200);
+
+    const narrow = await operator('PUT', '/api/operator/bonus_templates/slots-only', {
+      kind: 'manual',
+      title: 'Slots only',
+      money: { EUR: { amount_cents: 500 } },
+      games: ['orbit/stellar-sevens'],
+    });
+    expect(narrow.statusCode, narrow.body).toBe(200);
+    const q = await newPlayer();
+    await client.fund(q, 5_000);
+    const res = await operator('POST', `/api/operator/players/${q.id}/bonuses`, {
+      template_key: 'slots-only',
+      currency: 'EUR',
+      idempotency_key: `narrow-${q.id}`,
+    });
+    await activate(q, (res.json() as PlayerBonus).id);
+    const launched = await client.launch(q, 'orbit/european-roulette');
+    expect(launched.statusCode).toBe(422);
+    expect(launched.json()).toEqual({ errors: { base: ['bonus_game_restricted'] } });
+  });
+
+  it('one bonus wagers at a time; the next waits activatable', async () => {
+    const p = await newPlayer();
+    const first = await grant(p);
+    const second = await grant(p);
+    await activate(p, first.id);
+    const refused = await call(t, 'POST', `/api/player/bonuses/${second.id}/activation`, { cookie: p.cookie });
+    expect(refused.json()).toEqual({ errors: { base: ['bonus_already_wagering'] } });
+    expect((await bonusesOf(p)).find((b) => b.id === second.id)).toMatchObject({ stage: 'issued', activatable: true });
+    const cancel = await call(t, 'DELETE', `/api/player/bonuses/${first.id}`, { cookie: p.cookie });
+    expect(cancel.statusCode).toBe(200);
+    await activate(p, second.id);
+  });
+
+  it('a bonus whose money falls under the minimum bet is lost; a win still to come keeps it alive', async () => {
+    const p = await newPlayer();
+    const gift = await grant(p);
+    await activate(p, gift.id);
+    const slot = await client.session(p, SLOT);
+    await round(slot, 'stellar-sevens', 500, 0);
+    // A round open with bonus money: not lost while its win may come.
+    const open = client.uid('round');
+    const bet = await client.wallet('bet', {
+      session_token: slot,
+      game: 'stellar-sevens',
+      round_id: open,
+      transaction_id: client.uid('bet'),
+      amount_cents: 495,
+      currency: 'EUR',
+    });
+    expect(bet.status).toBe(200);
+    await t.app.orbitOutbox.drain();
+    expect((await bonusesOf(p)).find((b) => b.id === gift.id)!.stage).toBe('handle_bets');
+    await client.wallet('win', {
+      session_token: slot,
+      game: 'stellar-sevens',
+      round_id: open,
+      transaction_id: client.uid('win'),
+      amount_cents: 0,
+      currency: 'EUR',
+    });
+    await t.app.orbitOutbox.drain();
+    expect((await bonusesOf(p)).find((b) => b.id === gift.id)).toMatchObject({ stage: 'lost', forfeited_cents: 5 });
+    expect(await balancesOf(t.database.db, p.id, 'EUR')).toMatchObject({ real: 0, bonus: 0 });
+  });
+});
+
+describe('cancelling, cashouts and expiry', () => {
+  it('cancel_info tells what goes; cancelling forfeits the bonus and its winnings, real money stays', async () => {
+    const p = await newPlayer();
+    await client.fund(p, 300);
+    const gift = await grant(p);
+    await activate(p, gift.id);
+    const slot = await client.session(p, SLOT);
+    // 300 real and 200 bonus staked; the win of 900 paid 540 real, 360 bonus.
+    await round(slot, 'stellar-sevens', 500, 900);
+    const info = bonusCancelInfoSchema.parse(
+      (await call(t, 'GET', `/api/player/bonuses/${gift.id}/cancel_info`, { cookie: p.cookie })).json(),
+    );
+    expect(info).toEqual({
+      id: gift.id,
+      total_withdrawal_amount: 540,
+      current_balance: 1_700,
+      cash_balance: 540,
+      bonus_balance: 1_160,
+      bonus_winnings: 160,
+    });
+    const res = await call(t, 'DELETE', `/api/player/bonuses/${gift.id}`, { cookie: p.cookie });
+    expect(playerBonusSchema.parse(res.json())).toMatchObject({ stage: 'canceled', forfeited_cents: 1_160 });
+    expect(await balancesOf(t.database.db, p.id, 'EUR')).toMatchObject({ real: 540, bonus: 0 });
+    const twice = await call(t, 'DELETE', `/api/player/bonuses/${gift.id}`, { cookie: p.cookie });
+    expect(twice.json()).toEqual({ errors: { base: ['not_cancelable'] } });
+    const other = await newPlayer();
+    expect((await call(t, 'DELETE', `/api/player/bonuses/${gift.id}`, { cookie: other.cookie })).statusCode).toBe(404);
+  });
+
+  it('a cashout while a bonus wagers is refused with bonus_wagering and reserves nothing', async () => {
+    const p = await newPlayer();
+    await deposited(p, 10_000);
+    await activate(p, (await grant(p)).id);
+    const res = await call(t, 'POST', '/api/cashbox/cashouts', {
+      cookie: p.cookie,
+      payload: { payment_method: 'bank_sofort', amount_cents: 5_000, currency: 'EUR', destination: IBAN },
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json()).toEqual({ errors: { base: ['bonus_wagering'] } });
+    expect(await balancesOf(t.database.db, p.id, 'EUR')).toMatchObject({ real: 10_000, reserved: 0 });
+  });
+
+  it('expiry survives a restart: another process expires activation and wagering windows, forfeiting the money', async () => {
+    const p = await newPlayer();
+    const waiting = await byKey(p, 'welcome-gift');
+    const wagering = await grant(p);
+    await activate(p, wagering.id);
+    const restarted = await buildApp({
+      config: t.config,
+      database: t.database,
+      web: false,
+      workers: false,
+      clock,
+      fetch: psp.fetch,
+      pubsub: bus,
+    });
+    try {
+      clock.advance(8 * DAY);
+      await restarted.orbitSweeps.runAll();
+      await restarted.orbitOutbox.drain();
+    } finally {
+      await restarted.close();
+    }
+    expect(await stored(waiting.id)).toMatchObject({ stage: 'expired', forfeitedCents: 0 });
+    // The test template's wagering window is the default 30 days: still wagering.
+    expect((await stored(wagering.id)).stage).toBe('handle_bets');
+    clock.advance(23 * DAY);
+    await t.app.orbitSweeps.runAll();
+    expect(await stored(wagering.id)).toMatchObject({ stage: 'expired', forfeitedCents: 1_000 });
+    expect((await balancesOf(t.database.db, p.id, 'EUR')).bonus).toBe(0);
+  });
+
+  it('every change goes live on bonuses_changes with the whole bonus', async () => {
+    const p = await newPlayer();
+    const seen: RealtimeMessage[] = [];
+    const stop = await bus.subscribe(playerTopic(p.id), (m) => seen.push(m));
+    try {
+      const gift = await grant(p);
+      await activate(p, gift.id);
+      await t.app.orbitOutbox.drain();
+      const changes = seen.filter((m) => m.event === 'bonuses_changes').map((m) => playerBonusSchema.parse(m.data));
+      expect(changes.map((c) => c.stage)).toContain('issued');
+      expect(changes.at(-1)).toMatchObject({ id: gift.id, stage: 'handle_bets', balance_cents: 1_000 });
+    } finally {
+      await stop();
+    }
+  });
+});
