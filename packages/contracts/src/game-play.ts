@@ -104,7 +104,7 @@ export const gameRoundParamsSchema = z.object({ id: z.coerce.number({ message: '
 // ---- provider wallet protocol: POST /api/wallet/{provider}/{action} ----------------------------
 
 export const WALLET_SIGNATURE_HEADER = 'x-request-sign';
-export const walletActionSchema = z.enum(['authenticate', 'balance', 'bet', 'win', 'rollback']);
+export const walletActionSchema = z.enum(['authenticate', 'balance', 'bet', 'win', 'rollback', 'freespin']);
 export type WalletAction = z.infer<typeof walletActionSchema>;
 
 const providerId = z.string().min(1).max(100);
@@ -152,6 +152,33 @@ export const walletRollbackRequestSchema = z
     path: ['reference_transaction_id'],
     message: 'must differ from transaction_id',
   });
+/** A free spin: a round with no bet, closed by its win (docs/provider-protocol.md "Free spins"). */
+export const walletFreespinRequestSchema = z.object({
+  session_token: z.string().min(1).max(200),
+  game: providerId,
+  round_id: providerId,
+  transaction_id: providerId,
+  freespin_id: providerId,
+  amount_cents: money,
+  currency: z.string().min(1).max(8),
+  round: walletRoundReportSchema.optional(),
+});
+export type WalletFreespinRequest = z.infer<typeof walletFreespinRequestSchema>;
+/** Platform → studio: a player's free spins (`POST {freespins_url}/issue`). */
+export const freespinIssueRequestSchema = z.object({
+  freespin_id: providerId,
+  player_id: z.string().min(1).max(100),
+  currency: z.string().min(1).max(8),
+  games: z.array(providerId).min(1),
+  count: z.number().int().min(1).max(1000),
+  bet_level_cents: money.min(1),
+  valid_until: z.string(),
+});
+export type FreespinIssueRequest = z.infer<typeof freespinIssueRequestSchema>;
+/** Platform → studio: the grant is withdrawn (`POST {freespins_url}/cancel`). */
+export const freespinCancelRequestSchema = z.object({ freespin_id: providerId });
+export type FreespinCancelRequest = z.infer<typeof freespinCancelRequestSchema>;
+export const freespinCallResponseSchema = z.object({ status: z.literal('ok') });
 export type WalletAuthenticateRequest = z.infer<typeof walletAuthenticateRequestSchema>;
 export type WalletBalanceRequest = z.infer<typeof walletBalanceRequestSchema>;
 export type WalletBetRequest = z.infer<typeof walletBetRequestSchema>;
@@ -181,6 +208,9 @@ export const walletMoveResponseSchema = walletBalanceResponseSchema.extend({
   transaction_id: z.string(),
   jackpot_win: jackpotWinSchema.nullable().optional(),
 });
+/** The answer to a free spin: the balance (unchanged: the wins wait for the last spin) and the spins left. */
+export const walletFreespinResponseSchema = walletMoveResponseSchema.extend({ freespins_left: z.number().int() });
+export type WalletFreespinResponse = z.infer<typeof walletFreespinResponseSchema>;
 export type WalletAuthenticateResponse = z.infer<typeof walletAuthenticateResponseSchema>;
 export type WalletBalanceResponse = z.infer<typeof walletBalanceResponseSchema>;
 export type WalletMoveResponse = z.infer<typeof walletMoveResponseSchema>;
@@ -196,6 +226,8 @@ export const WALLET_ERROR_CODES = [
   'game_disabled',
   'bonus_max_bet',
   'bonus_game_restricted',
+  'freespin_not_found',
+  'freespins_used',
   'wrong_currency',
   'transaction_not_found',
   'duplicate_transaction',
@@ -216,6 +248,8 @@ export const WALLET_ERROR_STATUS: Readonly<Record<WalletErrorCode, number>> = {
   game_disabled: 403,
   bonus_max_bet: 403,
   bonus_game_restricted: 403,
+  freespin_not_found: 404,
+  freespins_used: 409,
   wrong_currency: 422,
   transaction_not_found: 404,
   duplicate_transaction: 409,

@@ -12,6 +12,7 @@ import {
   walletBalanceResponseSchema,
   walletErrorResponseSchema,
   walletMoveResponseSchema,
+  walletFreespinResponseSchema,
   type WalletAction,
   type WalletErrorCode,
 } from '@orbit/contracts';
@@ -46,6 +47,7 @@ export const ANSWER_SCHEMAS = {
   bet: walletMoveResponseSchema,
   win: walletMoveResponseSchema,
   rollback: walletMoveResponseSchema,
+  freespin: walletFreespinResponseSchema,
 } as const satisfies Record<WalletAction, z.ZodType>;
 export type WalletAnswer<A extends WalletAction> = z.infer<(typeof ANSWER_SCHEMAS)[A]>;
 
