@@ -190,7 +190,10 @@ export const bonusTemplateInputSchema = z.object({
   wager_multiplier: z.number().min(0).max(200).default(35),
   contributions: contributionsSchema.default({ slots: 100, instant: 100, table: 10, live: 0, other: 100 }),
   /** Games the bonus may be wagered on (free spins: the games they are for); null: all. */
-  games: z.array(z.string().regex(/^[a-z0-9-]+\/[a-z0-9-]+$/)).nullable().default(null),
+  games: z
+    .array(z.string().regex(/^[a-z0-9-]+\/[a-z0-9-]+$/))
+    .nullable()
+    .default(null),
   freespins_count: z.number().int().positive().max(1000).nullable().default(null),
   activation_days: z.number().int().min(1).max(365).default(7),
   wagering_days: z.number().int().min(1).max(365).default(30),

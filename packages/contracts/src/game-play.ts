@@ -66,7 +66,7 @@ export const gameRoundDetailSchema = gameRoundSchema.extend({
   fair: roundFairSchema.nullable(),
   transactions: z.array(
     z.object({
-      kind: z.enum(['bet', 'win', 'rollback', 'jackpot']),
+      kind: z.enum(['bet', 'win', 'rollback', 'jackpot', 'freespin']),
       amount_cents: z.number().int(),
       real_cents: z.number().int(),
       bonus_cents: z.number().int(),

@@ -7,6 +7,7 @@
  * wagers; expiry by the sweep of another process; live `bonuses_changes`. The clock is a fake
  * one; the ledger audit runs after each test.
  */
+import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,13 +15,17 @@ import {
   bonusOffersResponseSchema,
   playerBonusesResponseSchema,
   playerBonusSchema,
+  playerFreespinSchema,
+  playerFreespinsResponseSchema,
   type PlayerBonus,
+  type PlayerFreespin,
 } from '@orbit/contracts';
 import { buildApp } from '../../src/app';
-import { playerBonuses } from '../../src/modules/bonuses/schema';
+import { playerBonuses, playerFreespins } from '../../src/modules/bonuses/schema';
 import { users } from '../../src/modules/identity/schema';
 import { Ledger } from '../../src/modules/wallet';
 import { FakeClock } from '../../src/platform/clock';
+import type { Fetch } from '../../src/platform/context';
 import { playerTopic } from '../../src/platform/realtime/channels';
 import { MemoryPubSub, type RealtimeMessage } from '../../src/platform/realtime/pubsub';
 import { createTestApp, type TestApp } from '../support/app';
@@ -33,6 +38,16 @@ const clock = new FakeClock('2026-06-15T10:00:00Z');
 const DAY = 86_400_000;
 const OPERATOR = 'operator-token-operator-token-operator-token';
 const psp = new ScriptedPsp();
+/** The calls the platform made to the studio's free-spins endpoint, and whether it answers. */
+const studioCalls: Array<{ url: string; body: Record<string, unknown>; signature: string }> = [];
+let studioAnswers = true;
+const studioOrPsp: Fetch = async (url, init) => {
+  if (!url.includes('/studio/api/freespins/')) return psp.fetch(url, init);
+  studioCalls.push({ url, body: JSON.parse(init.body ?? '{}'), signature: init.headers['x-request-sign'] ?? '' });
+  return studioAnswers
+    ? { status: 200, text: async () => '{"status":"ok"}' }
+    : { status: 503, text: async () => 'unavailable' };
+};
 const bus = new MemoryPubSub();
 let t: TestApp;
 let client: ReturnType<typeof walletClient>;
@@ -41,7 +56,7 @@ let seq = 0;
 beforeAll(async () => {
   t = await createTestApp(
     { ...psp.env, OPERATOR_TOKEN: OPERATOR, CASHOUT_AUTO_APPROVE_UNITS: '0' },
-    { clock, fetch: psp.fetch, pubsub: bus },
+    { clock, fetch: studioOrPsp, pubsub: bus },
   );
   client = walletClient(t, new Ledger(clock));
   // A small manual template: 10.00 EUR, x2 on slots, max bet 5.00, max win 15.00.
@@ -526,5 +541,165 @@ describe('cancelling, cashouts and expiry', () => {
     } finally {
       await stop();
     }
+  });
+});
+
+describe('free spins', () => {
+  async function grantSpins(p: Player): Promise<PlayerFreespin> {
+    const res = await operator('POST', `/api/operator/players/${p.id}/freespins`, {
+      template_key: 'stellar-spins',
+      currency: 'EUR',
+      idempotency_key: `spins-${p.id}-${++seq}`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return playerFreespinSchema.parse(res.json());
+  }
+  const spinsOf = async (p: Player) =>
+    playerFreespinsResponseSchema.parse((await call(t, 'GET', '/api/player/freespins', { cookie: p.cookie })).json());
+  const spin = (token: string, freespinId: number | string, win: number, game = 'stellar-sevens') =>
+    client.wallet('freespin', {
+      session_token: token,
+      game,
+      round_id: client.uid('fs-round'),
+      transaction_id: client.uid('fs'),
+      freespin_id: String(freespinId),
+      amount_cents: win,
+      currency: 'EUR',
+      round: { stake_cents: 20, outcome: { reels: [] } },
+    });
+
+  it('activation tells the studio (signed, retried until it answers); each spin counts; the wins become a bonus', async () => {
+    const p = await newPlayer();
+    const grant = await grantSpins(p);
+    expect(grant).toMatchObject({
+      stage: 'issued',
+      freespins_total: 10,
+      freespins_performed: 0,
+      games: ['orbit/stellar-sevens'],
+      provider: 'orbit',
+      bet_level: 20,
+      activatable: true,
+    });
+    const token = await client.session(p, SLOT);
+    // Not activated: the studio has not been told and a spin is refused.
+    expectError(await spin(token, grant.id, 0), 409, 'freespins_used');
+
+    studioAnswers = false;
+    const activated = await call(t, 'POST', `/api/player/freespins/${grant.id}/activation`, { cookie: p.cookie });
+    expect(playerFreespinSchema.parse(activated.json())).toMatchObject({ stage: 'activated' });
+    studioCalls.length = 0;
+    await t.app.orbitOutbox.drain();
+    expect(studioCalls).toHaveLength(1);
+    // The studio was down: the outbox tries again later.
+    studioAnswers = true;
+    clock.advance(5_000);
+    await t.app.orbitOutbox.drain();
+    expect(studioCalls).toHaveLength(2);
+    const issued = studioCalls[1]!;
+    expect(issued.url).toMatch(/\/studio\/api\/freespins\/issue$/);
+    expect(issued.body).toMatchObject({
+      freespin_id: String(grant.id),
+      player_id: String(p.id),
+      currency: 'EUR',
+      games: ['stellar-sevens'],
+      count: 10,
+      bet_level_cents: 20,
+    });
+    expect(issued.signature).toBe(
+      createHmac('sha256', t.config.studio.walletSecret).update(JSON.stringify(issued.body)).digest('hex'),
+    );
+
+    // Wrong game, unknown grant, another player's: not found.
+    const table = await client.session(p, 'orbit/european-roulette');
+    expectError(await spin(table, grant.id, 0, 'european-roulette'), 404, 'freespin_not_found');
+    expectError(await spin(token, 999_999, 0), 404, 'freespin_not_found');
+    const other = await newPlayer();
+    expectError(await spin(await client.session(other, SLOT), grant.id, 0), 404, 'freespin_not_found');
+
+    const before = await balancesOf(t.database.db, p.id, 'EUR');
+    const first = await spin(token, grant.id, 150);
+    expect(first.body).toMatchObject({ status: 'ok', freespins_left: 9, balance_cents: before.real + before.bonus });
+    for (let i = 0; i < 8; i++) expect((await spin(token, grant.id, i === 3 ? 250 : 0)).status).toBe(200);
+    const last = await spin(token, grant.id, 100);
+    expect(last.body).toMatchObject({ freespins_left: 0 });
+    expectError(await spin(token, grant.id, 0), 409, 'freespins_used');
+    await t.app.orbitOutbox.drain();
+
+    expect((await spinsOf(p)).find((g) => g.id === grant.id)).toMatchObject({
+      stage: 'finished',
+      freespins_performed: 10,
+      win_cents: 500,
+    });
+    const winnings = (await bonusesOf(p)).find((b) => b.strategy === 'freespins')!;
+    expect(winnings).toMatchObject({
+      stage: 'handle_bets',
+      amount_cents: 500,
+      amount_wager_requirement_cents: 5_000,
+      type: 'freespins',
+      balance_cents: 500,
+    });
+    expect((await balancesOf(t.database.db, p.id, 'EUR')).bonus).toBe(500);
+  });
+
+  it('a spin sent again answers its first answer and counts once', async () => {
+    const p = await newPlayer();
+    const grant = await grantSpins(p);
+    await call(t, 'POST', `/api/player/freespins/${grant.id}/activation`, { cookie: p.cookie });
+    const token = await client.session(p, SLOT);
+    const body = {
+      session_token: token,
+      game: 'stellar-sevens',
+      round_id: client.uid('fs-round'),
+      transaction_id: client.uid('fs'),
+      freespin_id: String(grant.id),
+      amount_cents: 40,
+      currency: 'EUR',
+    };
+    const once = await client.wallet('freespin', body);
+    const again = await client.wallet('freespin', body);
+    expect(again.body).toEqual(once.body);
+    expectError(await client.wallet('freespin', { ...body, amount_cents: 41 }), 409, 'duplicate_transaction');
+    expect((await spinsOf(p)).find((g) => g.id === grant.id)).toMatchObject({ freespins_performed: 1, win_cents: 40 });
+  });
+
+  it('cancelling withdraws the spins and tells the studio; a promo code gives spins once', async () => {
+    const p = await newPlayer();
+    const code = await call(t, 'POST', '/api/v2/bonuses/promo-code', {
+      cookie: p.cookie,
+      payload: { code: 'spins10' },
+    });
+    expect(code.json()).toMatchObject({ bonus_type: 'freespins', name: '10 free spins on Stellar Sevens' });
+    const again = await call(t, 'POST', '/api/v2/bonuses/promo-code', {
+      cookie: p.cookie,
+      payload: { code: 'SPINS10' },
+    });
+    expect(again.json()).toEqual({ errors: { code: ['already_used'] } });
+    const id = (code.json() as { bonus_id: number }).bonus_id;
+    await call(t, 'POST', `/api/player/freespins/${id}/activation`, { cookie: p.cookie });
+    await t.app.orbitOutbox.drain();
+    studioCalls.length = 0;
+    const canceled = await call(t, 'DELETE', `/api/player/freespins/${id}`, { cookie: p.cookie });
+    expect(playerFreespinSchema.parse(canceled.json())).toMatchObject({ stage: 'canceled', cancelable: false });
+    await t.app.orbitOutbox.drain();
+    expect(studioCalls.map((c) => [c.url.split('/').at(-1), c.body])).toEqual([
+      ['cancel', { freespin_id: String(id) }],
+    ]);
+    const token = await client.session(p, SLOT);
+    expectError(await spin(token, id, 10), 409, 'freespins_used');
+  });
+
+  it('spins left unplayed when the window ends expire; what they won is still paid as a bonus', async () => {
+    const p = await newPlayer();
+    const grant = await grantSpins(p);
+    await call(t, 'POST', `/api/player/freespins/${grant.id}/activation`, { cookie: p.cookie });
+    const token = await client.session(p, SLOT);
+    await spin(token, grant.id, 300);
+    clock.advance(8 * DAY);
+    await t.app.orbitSweeps.runAll();
+    await t.app.orbitOutbox.drain();
+    const [row] = await t.database.db.select().from(playerFreespins).where(eq(playerFreespins.id, grant.id));
+    expect(row).toMatchObject({ stage: 'expired', performed: 1, winCents: 300 });
+    const [bonus] = await t.database.db.select().from(playerBonuses).where(eq(playerBonuses.id, row!.bonusId!));
+    expect(bonus).toMatchObject({ kind: 'freespins', amountCents: 300, stage: 'handle_bets' });
   });
 });

@@ -1,11 +1,12 @@
 /**
  * The bonuses module's public face (docs/bonuses.md): bonus templates, the player's bonuses
- * (gifts) through their stages, deposit and registration offers, promo codes and coupons, and
+ * (gifts) through their stages, free spins played through the studios, deposit and registration offers, promo codes and coupons, and
  * the rules it adds to the doors below it: the pre-bet check (max bet, games while wagering) and
  * the cashout check (none while a bonus wagers). Wagering is counted from the ledger's movements
  * after they commit, never on the bet's own path.
  */
 import { inArray } from 'drizzle-orm';
+import { publicBase } from '../../platform/config';
 import type { OrbitModule } from '../../platform/module';
 import { publishToPlayer } from '../../platform/realtime/channels';
 import { PAYMENT_CHANGED_TOPIC, type PaymentChangedEvent } from '../cashbox';
@@ -13,7 +14,14 @@ import { ROUND_CLOSED_TOPIC, type RoundClosedEvent } from '../games';
 import { PLAYER_REGISTERED_TOPIC, type PlayerRegisteredEvent } from '../identity';
 import { Ledger, playerBalances, TRANSFER_TOPIC, type TransferEvent } from '../wallet';
 import { bonusesRoutes } from './routes';
-import { playerBonuses } from './schema';
+import {
+  FREESPINS_CALL_TOPIC,
+  FREESPINS_CHANGED_TOPIC,
+  FreespinsService,
+  type FreespinsCallEvent,
+  type FreespinsChangedEvent,
+} from './freespins';
+import { playerBonuses, playerFreespins } from './schema';
 import { seedBonuses } from './seed';
 import { BONUS_CHANGED_TOPIC, BonusesService, type BonusChangedEvent } from './service';
 
@@ -26,6 +34,15 @@ export const bonusesModule: OrbitModule = {
   name: 'bonuses',
   routes: async (app, ctx) => {
     const service = new BonusesService(ctx.db, ctx.clock, new Ledger(ctx.clock), ctx.log);
+    const freespins = new FreespinsService(
+      ctx.db,
+      ctx.clock,
+      service,
+      { publicBase: publicBase(ctx.config), fetch: ctx.fetch ?? ((url, init) => fetch(url, init)) },
+      ctx.log,
+    );
+    service.freespins = freespins;
+    app.orbitFreespins.serve((play) => freespins.play(play));
 
     // While a bonus wagers: its max bet and its games, in its currency.
     app.orbitPreBetChecks.add('bonuses', async (input) => {
@@ -70,9 +87,24 @@ export const bonusesModule: OrbitModule = {
         afterCommit(() => publishToPlayer(ctx.pubsub, row.userId, 'bonuses_changes', bonus));
       }
     });
-    ctx.sweeps.every('bonuses.expiry', EXPIRY_SWEEP_MS, () => service.sweep());
+    // The studio hears of activated and ended free spins (retried by the outbox until it answers).
+    ctx.outbox.on(FREESPINS_CALL_TOPIC, 'bonuses.freespins-call', (event, { tx }) =>
+      freespins.deliverCall(tx, event.payload as FreespinsCallEvent),
+    );
+    ctx.outbox.onBatch(FREESPINS_CHANGED_TOPIC, 'bonuses.publish-freespins', async (events, { tx, afterCommit }) => {
+      const ids = [...new Set(events.map((e) => (e.payload as FreespinsChangedEvent).freespinId))];
+      const rows = await tx.select().from(playerFreespins).where(inArray(playerFreespins.id, ids));
+      for (const row of rows) {
+        const grant = freespins.present(row);
+        afterCommit(() => publishToPlayer(ctx.pubsub, row.userId, 'freespins_changes', grant));
+      }
+    });
+    ctx.sweeps.every('bonuses.expiry', EXPIRY_SWEEP_MS, async () => {
+      await service.sweep();
+      await freespins.sweep();
+    });
 
-    await bonusesRoutes(service)(app, ctx);
+    await bonusesRoutes(service, freespins)(app, ctx);
   },
   seed: seedBonuses,
 };

@@ -13,6 +13,7 @@ import {
   grantBonusRequestSchema,
   playerBonusesResponseSchema,
   playerBonusSchema,
+  playerFreespinSchema,
   playerFreespinsResponseSchema,
   promoCodeRequestSchema,
   promoCodeResponseSchema,
@@ -20,17 +21,17 @@ import {
   updateBonusSettingsRequestSchema,
 } from '@orbit/contracts';
 import type { ModuleContext } from '../../platform/context';
-import { notFound } from '../../platform/errors';
 import { operatorGuard } from '../../platform/http/operator';
 import { requirePlayer, type CurrentPlayer } from '../identity';
 import { DEFAULT_CURRENCY, listAccounts } from '../wallet';
+import type { FreespinsService } from './freespins';
 import type { BonusesService } from './service';
 
 const tags = ['bonuses'];
 const noStore = { 'cache-control': 'no-store' };
 const settingsSchema = z.object({ deposit_bonus_code: z.string().nullable(), can_issue_bonuses: z.boolean() });
 
-export function bonusesRoutes(service: BonusesService) {
+export function bonusesRoutes(service: BonusesService, freespins: FreespinsService) {
   return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     /** The currency the player plays in now (their active account). */
@@ -89,29 +90,45 @@ export function bonusesRoutes(service: BonusesService) {
       async (request) => service.cancel((await requirePlayer(request)).user.id, request.params.id),
     );
 
-    // Free spins are issued by the free-spins templates through the studios (docs/bonuses.md "Free spins").
     app.get(
       '/api/player/freespins',
-      { schema: { tags, summary: "The player's free spins", response: { 200: playerFreespinsResponseSchema } } },
+      {
+        schema: {
+          tags,
+          summary: "The player's free spins, newest first",
+          response: { 200: playerFreespinsResponseSchema },
+        },
+      },
       async (request, reply) => {
-        await requirePlayer(request);
+        const player = await requirePlayer(request);
         reply.headers(noStore);
-        return [];
+        return freespins.list(player.user.id);
       },
     );
-    for (const [method, path] of [
-      ['POST', '/api/player/freespins/:id/activation'],
-      ['DELETE', '/api/player/freespins/:id'],
-    ] as const)
-      app.route({
-        method,
-        url: path,
-        schema: { tags, params: bonusIdParamsSchema },
-        handler: async (request) => {
-          await requirePlayer(request);
-          throw notFound();
+    app.post(
+      '/api/player/freespins/:id/activation',
+      {
+        schema: {
+          tags,
+          summary: 'Activates free spins: the studio offers them in their games',
+          params: bonusIdParamsSchema,
+          response: { 200: playerFreespinSchema },
         },
-      });
+      },
+      async (request) => freespins.activate((await requirePlayer(request)).user.id, request.params.id),
+    );
+    app.delete(
+      '/api/player/freespins/:id',
+      {
+        schema: {
+          tags,
+          summary: 'Cancels free spins: the spins left are withdrawn and their wins so far are not paid',
+          params: bonusIdParamsSchema,
+          response: { 200: playerFreespinSchema },
+        },
+      },
+      async (request) => freespins.cancel((await requirePlayer(request)).user.id, request.params.id),
+    );
 
     app.get(
       '/api/bonuses/registration',
@@ -300,6 +317,27 @@ export function bonusesRoutes(service: BonusesService) {
           request.body.currency,
           request.body.idempotency_key,
           request.body.amount_cents,
+        ),
+    );
+    app.post(
+      '/api/operator/players/:id/freespins',
+      {
+        onRequest: operator.onRequest,
+        config: { csrf: false },
+        schema: {
+          tags: operator.tags,
+          summary: 'Gives a player free spins from a free-spins template',
+          params: bonusIdParamsSchema,
+          body: grantBonusRequestSchema.omit({ amount_cents: true }),
+          response: { 200: playerFreespinSchema },
+        },
+      },
+      (request) =>
+        service.grantFreespins(
+          request.params.id,
+          request.body.template_key,
+          request.body.currency,
+          request.body.idempotency_key,
         ),
     );
   };

@@ -115,3 +115,47 @@ export const playerBonuses = pgTable(
       .where(sql`${t.stage} in ('issued', 'wait', 'handle_bets')`),
   ],
 );
+
+/**
+ * A player's free spins (docs/bonuses.md "Free spins"): issued from a `freespins` template,
+ * activated by the player (the studio is then told with its issue call), played spin by spin
+ * through the studio's `freespin` calls (`performed`, `win_cents`), and finished when the last is
+ * played or the window passes: the wins then become one bonus (`bonus_id`) with the template's
+ * wagering. `provider_issued_at`: when the studio confirmed the issue call.
+ */
+export const playerFreespins = pgTable(
+  'player_freespins',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    templateId: bigint('template_id', { mode: 'number' })
+      .notNull()
+      .references(() => bonusTemplates.id),
+    issueKey: text('issue_key').notNull().unique(),
+    title: text('title').notNull(),
+    currency: text('currency').notNull(),
+    stage: text('stage', { enum: ['issued', 'activated', 'finished', 'canceled', 'expired'] }).notNull(),
+    games: text('games').array().notNull(),
+    count: integer('count').notNull(),
+    performed: integer('performed').notNull().default(0),
+    betLevelCents: bigint('bet_level_cents', { mode: 'number' }).notNull(),
+    winCents: bigint('win_cents', { mode: 'number' }).notNull().default(0),
+    wagerMultiplier: numeric('wager_multiplier', { precision: 6, scale: 2, mode: 'number' }).notNull(),
+    groupKey: text('group_key').notNull(),
+    activationDays: integer('activation_days').notNull(),
+    wageringDays: integer('wagering_days').notNull(),
+    activatableUntil: at('activatable_until'),
+    validUntil: at('valid_until'),
+    providerIssuedAt: at('provider_issued_at'),
+    bonusId: bigint('bonus_id', { mode: 'number' }),
+    createdAt: at('created_at').notNull(),
+    activatedAt: at('activated_at'),
+    finishedAt: at('finished_at'),
+  },
+  (t) => [
+    index('player_freespins_user').on(t.userId, t.createdAt),
+    index('player_freespins_due')
+      .on(t.stage, t.activatableUntil, t.validUntil)
+      .where(sql`${t.stage} in ('issued', 'activated')`),
+  ],
+);

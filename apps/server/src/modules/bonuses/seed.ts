@@ -1,13 +1,17 @@
 /**
  * The demo's bonus templates (README "Demo content"): a registration gift, a first-deposit bonus
- * (100 % up to 200), a reload bonus for the next deposits and a coupon. Offered in the main fiat
+ * (100 % up to 200), a reload bonus for the next deposits, free spins (promo code SPINS10, and a
+ * grant waiting in the demo player's gifts) and a coupon. Offered in the main fiat
  * currencies, amounts in the currency's own units. An operator's later change of a template is
  * kept: the seed only adds templates that are missing.
  */
 import type { BonusTemplateInput, BonusTemplateMoney } from '@orbit/contracts';
 import { bonusTemplateInputSchema } from '@orbit/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
-import { bonusTemplates } from './schema';
+import type { SeedOptions } from '../../platform/module';
+import { demoPlayerId } from '../identity';
+import { bonusTemplates, playerFreespins } from './schema';
 
 /** Units of each currency per euro of the terms (round numbers a player recognises). */
 const UNITS_PER_EUR: Readonly<Record<string, number>> = { EUR: 1, USD: 1, CAD: 1.5, AUD: 1.5, NZD: 1.5, NOK: 10 };
@@ -60,6 +64,20 @@ export const BONUS_TEMPLATE_SEED: ReadonlyArray<
     wager_multiplier: 35,
   },
   {
+    key: 'stellar-spins',
+    kind: 'freespins',
+    title: '10 free spins on Stellar Sevens',
+    description:
+      'Ten spins at 0.20 on Stellar Sevens. What they win becomes a bonus: wager it 10 times within 7 days and keep up to 100.',
+    code: 'SPINS10',
+    games: ['orbit/stellar-sevens'],
+    freespins_count: 10,
+    money: money({ bet_level_cents: 0.2, max_bet_cents: 5, max_win_cents: 100 }),
+    wager_multiplier: 10,
+    activation_days: 7,
+    wagering_days: 7,
+  },
+  {
     key: 'orbit-coupon',
     kind: 'coupon',
     title: 'Coupon ORBIT10: 10 to play with',
@@ -71,7 +89,7 @@ export const BONUS_TEMPLATE_SEED: ReadonlyArray<
   },
 ];
 
-export async function seedBonuses(db: Db): Promise<void> {
+export async function seedBonuses(db: Db, options: SeedOptions): Promise<void> {
   const now = new Date();
   for (const seed of BONUS_TEMPLATE_SEED) {
     const t = bonusTemplateInputSchema.parse(seed);
@@ -97,4 +115,44 @@ export async function seedBonuses(db: Db): Promise<void> {
       })
       .onConflictDoNothing({ target: bonusTemplates.key });
   }
+  if (options.demoPlayer) await seedDemoFreespins(db, now);
+}
+
+/** The demo player always has free spins waiting in their gifts (a new grant once the last one has ended). */
+async function seedDemoFreespins(db: Db, now: Date): Promise<void> {
+  const userId = await demoPlayerId(db);
+  const [template] = await db.select().from(bonusTemplates).where(eq(bonusTemplates.key, 'stellar-spins'));
+  const terms = template?.money.EUR;
+  if (!userId || !template || template.retiredAt || !terms?.bet_level_cents || !template.games) return;
+  const [waiting] = await db
+    .select({ id: playerFreespins.id })
+    .from(playerFreespins)
+    .where(
+      and(
+        eq(playerFreespins.userId, userId),
+        eq(playerFreespins.templateId, template.id),
+        inArray(playerFreespins.stage, ['issued', 'activated']),
+      ),
+    );
+  if (waiting) return;
+  await db
+    .insert(playerFreespins)
+    .values({
+      userId,
+      templateId: template.id,
+      issueKey: `demo:${template.key}:${now.toISOString()}`,
+      title: template.title,
+      currency: 'EUR',
+      stage: 'issued',
+      games: template.games,
+      count: template.freespinsCount ?? 10,
+      betLevelCents: terms.bet_level_cents,
+      wagerMultiplier: template.wagerMultiplier,
+      groupKey: template.key,
+      activationDays: template.activationDays,
+      wageringDays: template.wageringDays,
+      activatableUntil: new Date(now.getTime() + template.activationDays * 86_400_000),
+      createdAt: now,
+    })
+    .onConflictDoNothing();
 }

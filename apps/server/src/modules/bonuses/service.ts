@@ -36,6 +36,7 @@ import {
   wagerMultiplierFor,
   wagerRequirement,
 } from './rules';
+import type { FreespinRow, FreespinsService } from './freespins';
 import { bonusTemplates, playerBonuses } from './schema';
 
 export type TemplateRow = typeof bonusTemplates.$inferSelect;
@@ -49,6 +50,9 @@ const DAY_MS = 86_400_000;
 const ACTIVE_STAGES = ['issued', 'wait', 'handle_bets'] as const;
 
 export class BonusesService {
+  /** The free spins (set once by the module: they issue their winnings as bonuses here). */
+  freespins: FreespinsService | undefined;
+
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
@@ -259,7 +263,19 @@ export class BonusesService {
     const settings = await bonusSettingsOf(this.db, userId);
     if (!settings?.canIssueBonuses) throw unprocessable('bonuses_disabled', 'code');
     const template = await this.templateByCode(code, currency, groupIds);
-    if (!template || template.kind === 'freespins') throw unprocessable('invalid', 'code');
+    if (!template) throw unprocessable('invalid', 'code');
+    if (template.kind === 'freespins') {
+      const spins = await this.db.transaction((tx) =>
+        this.freespins!.issue(tx, template, {
+          userId,
+          currency,
+          country: settings.country,
+          issueKey: `code:${template.id}:${userId}`,
+        }),
+      );
+      if (!spins.created) throw unprocessable('already_used', 'code');
+      return { bonus_id: spins.row.id, name: spins.row.title, bonus_type: 'freespins' };
+    }
     if (template.kind === 'deposit' && groupIds.includes(MULTI_ACCOUNT_GROUP)) throw unprocessable('invalid', 'code');
     const issued = await this.db.transaction((tx) =>
       this.issue(tx, template, {
@@ -305,7 +321,8 @@ export class BonusesService {
     if (!settings) throw notFound();
     if (!settings.canIssueBonuses) throw unprocessable('bonuses_disabled');
     const [template] = await this.db.select().from(bonusTemplates).where(eq(bonusTemplates.key, templateKey));
-    if (!template || template.retiredAt) throw unprocessable('invalid', 'template_key');
+    if (!template || template.retiredAt || template.kind === 'freespins')
+      throw unprocessable('invalid', 'template_key');
     if (!termsIn(template.money, currency)) throw unprocessable('invalid', 'currency');
     const issued = await this.db.transaction((tx) =>
       this.issue(tx, template, {
@@ -318,6 +335,42 @@ export class BonusesService {
       }),
     );
     return this.one(this.db, userId, issued.row.id);
+  }
+
+  /** An operator's free spins from a `freespins` template (a retried call with the same key grants once). */
+  async grantFreespins(userId: number, templateKey: string, currency: string, idempotencyKey: string) {
+    const settings = await bonusSettingsOf(this.db, userId);
+    if (!settings) throw notFound();
+    if (!settings.canIssueBonuses) throw unprocessable('bonuses_disabled');
+    const [template] = await this.db.select().from(bonusTemplates).where(eq(bonusTemplates.key, templateKey));
+    if (!template || template.retiredAt || template.kind !== 'freespins')
+      throw unprocessable('invalid', 'template_key');
+    if (!termsIn(template.money, currency)) throw unprocessable('invalid', 'currency');
+    const issued = await this.db.transaction((tx) =>
+      this.freespins!.issue(tx, template, {
+        userId,
+        currency,
+        country: settings.country,
+        issueKey: `grant:${idempotencyKey}`,
+      }),
+    );
+    return this.freespins!.present(issued.row);
+  }
+
+  /** The wins of finished free spins become one bonus with their wagering; it starts at once when nothing else wagers. */
+  async issueWinnings(tx: Tx, spins: FreespinRow): Promise<BonusRow> {
+    const [template] = await tx.select().from(bonusTemplates).where(eq(bonusTemplates.id, spins.templateId));
+    const issued = await this.issue(tx, template!, {
+      userId: spins.userId,
+      currency: spins.currency,
+      country: null,
+      issueKey: `freespins:${spins.id}`,
+      stage: 'issued',
+      amountCents: spins.winCents,
+      multiplier: spins.wagerMultiplier,
+    });
+    if (issued.created && !(await this.wagering(tx, spins.userId))) await this.startWagering(tx, issued.row);
+    return issued.row;
   }
 
   private async templateByCode(code: string, currency: string, groupIds: number[]): Promise<TemplateRow | undefined> {
@@ -446,11 +499,13 @@ export class BonusesService {
       stage: 'issued' | 'wait';
       amountCents?: number;
       paymentId?: number;
+      /** Already decided (free spins' winnings carry their grant's multiplier). */
+      multiplier?: number;
     },
   ): Promise<{ row: BonusRow; created: boolean }> {
     const terms = termsIn(template.money, what.currency)!;
     const now = this.clock.now();
-    const multiplier = wagerMultiplierFor(template.wagerMultiplier, what.country);
+    const multiplier = what.multiplier ?? wagerMultiplierFor(template.wagerMultiplier, what.country);
     const amount = what.stage === 'wait' ? 0 : (what.amountCents ?? terms.amount_cents ?? 0);
     const [row] = await tx
       .insert(playerBonuses)

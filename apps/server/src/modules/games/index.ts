@@ -13,6 +13,7 @@ import { PlayService } from './play';
 import { playRoutes } from './play-routes';
 import { PlayerGamesService } from './player-games';
 import { playerGamesRoutes } from './player-games-routes';
+import { FreespinDoor } from './freespin-door';
 import { PreBetChecks } from './pre-bet';
 import { PUBLIC_WIN_MULTIPLE, ProviderWallet, ROUND_CLOSED_TOPIC, type RoundClosedEvent } from './provider-wallet';
 import { gamesRoutes } from './routes';
@@ -27,6 +28,8 @@ export { coverSvg, motifFor } from './covers';
 export { PreBetChecks, type PreBetCheck, type PreBetInput, type PreBetRefusal, type PreBetVerdict } from './pre-bet';
 export { HOUSE_PROVIDER } from './catalogue';
 export { ROUND_CLOSED_TOPIC, type RoundClosedEvent } from './provider-wallet';
+export { FreespinDoor, type FreespinPlay, type FreespinPlayed } from './freespin-door';
+export { freespinEndpoint, type FreespinEndpoint } from './freespin-endpoint';
 export { roundFacts, gameCategoriesOf, hasOpenBonusRound, type RoundFacts } from './round-facts';
 
 /** Where the casino serves the house studio, and its game page (the provider's `launch_url`). */
@@ -36,6 +39,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The check every real-money bet and launch passes; modules add their rules to it. */
     orbitPreBetChecks: PreBetChecks;
+    /** Where a studio's free spins are counted; the owner of free spins (bonuses) serves it. */
+    orbitFreespins: FreespinDoor;
   }
 }
 
@@ -48,7 +53,9 @@ export const gamesModule: OrbitModule = {
     await playerGamesRoutes(new PlayerGamesService(ctx.db, ctx.clock, catalogue))(app, ctx);
     const checks = new PreBetChecks(ctx.db);
     app.decorate('orbitPreBetChecks', checks);
-    const wallet = new ProviderWallet(ctx.db, ctx.clock, new Ledger(ctx.clock), checks);
+    const freespins = new FreespinDoor();
+    app.decorate('orbitFreespins', freespins);
+    const wallet = new ProviderWallet(ctx.db, ctx.clock, new Ledger(ctx.clock), checks, freespins);
     await playRoutes(new PlayService(ctx.db, ctx.clock, checks), wallet)(app, ctx);
 
     // The house studio served by this process is registered with this process's secret.
@@ -58,6 +65,7 @@ export const gamesModule: OrbitModule = {
         .set({
           walletSecret: ctx.config.studio.walletSecret,
           launchUrl: `${STUDIO_PREFIX}/play/{game}`,
+          freespinsUrl: `${STUDIO_PREFIX}/api/freespins`,
           launchable: true,
         })
         .where(eq(providers.identifier, HOUSE_PROVIDER));

@@ -15,6 +15,7 @@ import {
   walletBalanceRequestSchema,
   walletBetRequestSchema,
   walletRollbackRequestSchema,
+  walletFreespinRequestSchema,
   walletWinRequestSchema,
   type WalletErrorResponse,
 } from '@orbit/contracts';
@@ -141,6 +142,8 @@ export function playRoutes(play: PlayService, wallet: ProviderWallet) {
                 return await wallet.win(provider, parse(walletWinRequestSchema, body));
               case 'rollback':
                 return await wallet.rollback(provider, parse(walletRollbackRequestSchema, body));
+              case 'freespin':
+                return await wallet.freespin(provider, parse(walletFreespinRequestSchema, body));
             }
           } catch (error) {
             return sendWalletError(reply, error, request.log);
@@ -166,6 +169,7 @@ export function playRoutes(play: PlayService, wallet: ProviderWallet) {
               launchable: z.boolean(),
               enabled: z.boolean(),
               launch_url: z.string().nullable(),
+              freespins_url: z.string().nullable(),
             }),
           },
         },
@@ -177,6 +181,7 @@ export function playRoutes(play: PlayService, wallet: ProviderWallet) {
           .set({
             ...(b.wallet_secret !== undefined ? { walletSecret: b.wallet_secret } : {}),
             ...(b.launch_url !== undefined ? { launchUrl: b.launch_url } : {}),
+            ...(b.freespins_url !== undefined ? { freespinsUrl: b.freespins_url } : {}),
             ...(b.launchable !== undefined ? { launchable: b.launchable } : {}),
             ...(b.enabled !== undefined ? { enabled: b.enabled } : {}),
           })
@@ -189,6 +194,7 @@ export function playRoutes(play: PlayService, wallet: ProviderWallet) {
           launchable: row.launchable,
           enabled: row.enabled,
           launch_url: row.launchUrl,
+          freespins_url: row.freespinsUrl,
         };
       },
     );
@@ -202,6 +208,13 @@ const providerSettingsSchema = z.object({
     .min(1)
     .max(500, 'too_long')
     .refine((u) => u.startsWith('/') || /^https?:\/\//.test(u), 'invalid_url')
+    .optional(),
+  freespins_url: z
+    .string()
+    .min(1)
+    .max(500, 'too_long')
+    .refine((u) => u.startsWith('/') || /^https?:\/\//.test(u), 'invalid_url')
+    .nullable()
     .optional(),
   launchable: z.boolean().optional(),
   enabled: z.boolean().optional(),

@@ -8,6 +8,8 @@ import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto
 import { and, eq, gt, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { WALLET_ERROR_STATUS } from '@orbit/contracts';
 import type {
+  WalletFreespinRequest,
+  WalletFreespinResponse,
   WalletAuthenticateRequest,
   WalletAuthenticateResponse,
   WalletBalanceRequest,
@@ -24,6 +26,7 @@ import { databaseErrorOf, isUniqueViolation, type Tx } from '../../platform/db/e
 import { TtlCache } from '../../platform/cache';
 import { hashToken } from '../../platform/tokens';
 import { InsufficientFundsError, Ledger, playerBalances, type TransferRequest } from '../wallet';
+import { FreespinDoor } from './freespin-door';
 import { rulesStillAt, type PreBetChecks } from './pre-bet';
 import { gameRounds, games, gameSessions, providers, providerTransactions } from './schema';
 
@@ -54,7 +57,7 @@ export const ROUND_CLOSED_TOPIC = 'games.round_closed';
 export type RoundClosedEvent = { roundId: number };
 
 type Recorded = {
-  kind: 'bet' | 'win' | 'rollback';
+  kind: 'bet' | 'win' | 'rollback' | 'freespin';
   roundId: number | null;
   amount: number;
   real: number;
@@ -113,6 +116,7 @@ export class ProviderWallet {
     private readonly clock: Clock,
     private readonly ledger: Ledger,
     private readonly checks: PreBetChecks,
+    private readonly freespins: FreespinDoor = new FreespinDoor(),
   ) {
     this.statements = walletStatements(db);
   }
@@ -333,6 +337,73 @@ export class ProviderWallet {
       }
       throw error;
     }
+  }
+
+  // ---- free spin -----------------------------------------------------------------------------------
+
+  /**
+   * A free spin (docs/provider-protocol.md "Free spins"): a round with no bet, closed at once by
+   * its win. The owner of the player's free spins counts it and keeps the win aside (no money
+   * moves per spin); the round goes to the games history like any other.
+   */
+  async freespin(provider: WalletProvider, request: WalletFreespinRequest): Promise<WalletFreespinResponse> {
+    const hash = payloadHash(request);
+    const session = await this.sessionFacts(provider, request.session_token);
+    const now = this.clock.now();
+    const refusal = this.refusal(provider, session, { ...request, amount_cents: 1 }, now);
+    if (refusal)
+      return (await this.replayOr(
+        provider,
+        request.transaction_id,
+        hash,
+        walletError(refusal),
+      )) as WalletFreespinResponse;
+    // A spin sent again answers its first answer (its round is taken by then).
+    const seen = await this.replay(provider, request.transaction_id, hash);
+    if (seen) return seen as WalletFreespinResponse;
+    const answer = await this.once(provider, request.transaction_id, hash, async (tx, record) => {
+      const played = await this.freespins.play({
+        tx,
+        userId: session.userId,
+        currency: session.currency,
+        game: session.gameIdentifier,
+        freespinId: request.freespin_id,
+        winCents: request.amount_cents,
+        at: now,
+      });
+      if ('refusal' in played) throw walletError(played.refusal);
+      const [round] = await tx
+        .insert(gameRounds)
+        .values({
+          providerId: provider.id,
+          externalId: request.round_id,
+          userId: session.userId,
+          gameId: session.gameId,
+          sessionId: session.id,
+          currency: session.currency,
+          betCents: 0,
+          betRealCents: 0,
+          betBonusCents: 0,
+          winCents: request.amount_cents,
+          status: 'closed',
+          bet: request.round?.bet ?? null,
+          outcome: request.round?.outcome ?? null,
+          fair: request.round?.fair ?? null,
+          createdAt: now,
+          closedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning({ id: gameRounds.id });
+      // A free spin is a round of its own: a round id already used is not one.
+      if (!round) throw walletError('invalid_request');
+      return record({ kind: 'freespin', roundId: round.id, amount: request.amount_cents, real: 0, bonus: 0 }, {
+        status: 'ok',
+        currency: session.currency,
+        balance_cents: await this.balanceOf(tx, session.userId, session.currency),
+        freespins_left: played.left,
+      } as Omit<WalletMoveResponse, 'transaction_id'>);
+    });
+    return answer as WalletFreespinResponse;
   }
 
   // ---- rollback -------------------------------------------------------------------------------------

@@ -28,6 +28,8 @@ export const providers = pgTable('providers', {
   walletSecret: text('wallet_secret'),
   /** The studio's game page; `{game}` is replaced by the game's slug (docs/provider-protocol.md). */
   launchUrl: text('launch_url'),
+  /** Where the platform issues and cancels free spins (`…/issue`, `…/cancel`); null: the provider takes none. */
+  freespinsUrl: text('freespins_url'),
 });
 
 /** Lobby categories; `kind` decides the route family (`/pokies/...`, `/live/...`). */
@@ -226,7 +228,7 @@ export const providerTransactions = pgTable(
     /** The provider whose signature the call carried; no foreign key, as for rounds. */
     providerId: integer('provider_id').notNull(),
     externalId: text('external_id').notNull(),
-    kind: text('kind', { enum: ['bet', 'win', 'rollback', 'rollback_marker'] }).notNull(),
+    kind: text('kind', { enum: ['bet', 'win', 'rollback', 'rollback_marker', 'freespin'] }).notNull(),
     roundId: bigint('round_id', { mode: 'number' }),
     referenceExternalId: text('reference_external_id'),
     amountCents: bigint('amount_cents', { mode: 'number' })

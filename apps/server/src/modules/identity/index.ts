@@ -13,6 +13,7 @@ import { profileRoutes } from './profile-routes';
 import { SignInChecks } from './protection';
 import { identityRoutes } from './routes';
 import { seedIdentity } from './seed';
+export { demoPlayerId } from './seed';
 import {
   CONFIRMATION_RESEND_REQUESTED_TOPIC,
   IdentityService,

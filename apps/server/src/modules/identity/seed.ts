@@ -69,3 +69,12 @@ export async function seedIdentity(db: Db, options: SeedOptions): Promise<void> 
     });
   });
 }
+
+/** The demo player's id, when the demo content is seeded (other modules give it their demo content). */
+export async function demoPlayerId(db: Db): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, DEMO_PLAYER.email));
+  return row?.id;
+}
