@@ -41,8 +41,9 @@ export type CreateSessionRequest = z.input<typeof createSessionRequestSchema>;
 /**
  * `POST /api/sessions/{id}/rounds`: the bet as the game's `parseBet` takes it (a stake, roulette's
  * positions, dice's target …). The game judges the bet; a body without one is an `invalid_bet`.
+ * `free_spin: true` plays one of the session's free spins instead (no bet: the grant's bet level).
  */
-export const roundRequestSchema = z.object({ bet: z.unknown() });
+export const roundRequestSchema = z.object({ bet: z.optional(z.unknown()), free_spin: z.optional(z.boolean()) });
 export type RoundRequest = z.input<typeof roundRequestSchema>;
 
 /**
@@ -72,6 +73,20 @@ export type Fair = z.infer<typeof fairSchema>;
 export const jackpotWinSchema = z.object({ level: z.string(), name: z.string(), amount_cents: cents });
 export type JackpotWin = z.infer<typeof jackpotWinSchema>;
 
+/**
+ * The free spins a real session may play now (the platform's grant for its player, currency and game):
+ * `total` granted, `left` to play, each staking `bet_level_cents`; `won_cents`, what the spins played
+ * so far won (the casino pays it as a bonus after the last spin).
+ */
+export const freeSpinsSchema = z.object({
+  id: z.string(),
+  left: z.int(),
+  total: z.int(),
+  bet_level_cents: cents,
+  won_cents: cents,
+});
+export type FreeSpins = z.infer<typeof freeSpinsSchema>;
+
 /** `POST /api/sessions/{id}/rounds` and `POST /api/sessions/{id}/rounds/{round_id}/actions`. */
 export const roundResponseSchema = z.object({
   round_id: z.string(),
@@ -92,6 +107,8 @@ export const roundResponseSchema = z.object({
    * `stake_cents` is what the round staked so far.
    */
   next: z.optional(z.nullable(z.array(z.unknown()))),
+  /** Real play: the session's free spins after this round (null: none to play). */
+  free_spins: z.optional(z.nullable(freeSpinsSchema)),
 });
 export type RoundResponse = z.infer<typeof roundResponseSchema>;
 
@@ -109,6 +126,8 @@ export const sessionResponseSchema = z.object({
   fair: fairSchema,
   /** A step game's round the player left open in this game (after a reload): continued with its actions. */
   open_round: z.optional(roundResponseSchema),
+  /** The free spins the session may play now, before paid play; null when none (always in demo play). */
+  free_spins: z.nullable(freeSpinsSchema),
 });
 export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 

@@ -4,13 +4,15 @@
  * backoff), and the answers the routes send. State lives in a `StudioStore`.
  *
  * `createStudioEngine` composes its parts, each a section below: the core (options, store,
- * wallet), per-player serialisation, sessions and seeds, owed wallet calls, answers, rounds.
+ * wallet), per-player serialisation, sessions and seeds, owed wallet calls, answers, rounds (free
+ * spins among them; their grants' books are `free-spins.ts`).
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type {
   WalletBetRequest,
   WalletErrorCode,
+  WalletFreespinRequest,
   WalletMoveResponse,
   WalletRollbackRequest,
   WalletWinRequest,
@@ -20,6 +22,7 @@ import { commitment, jackpotDraw, RoundDraws } from '../fair/draws';
 import { isStepGame, type AnyGameMath, type AnyStepGameMath, type StepRound } from '../games/types';
 import type { ErrorResponse, Fair, JackpotWin, RoundResponse, SessionResponse } from '../protocol';
 import { crashTable } from './crash-table';
+import { freeSpinGrants, type FreeSpinGrants } from './free-spins';
 import { clientMissingPage } from './html';
 import {
   DEFAULT_JACKPOT_GAMES,
@@ -52,10 +55,11 @@ export type StudioEngine = ReturnType<typeof createStudioEngine>;
 
 export function createStudioEngine(options: StudioOptions) {
   const core = engineCore(options);
-  const sessions = sessionsAndSeeds(core);
-  const owed = owedWalletCalls(core, sessions);
+  const grants = freeSpinGrants(core);
+  const sessions = sessionsAndSeeds(core, grants);
+  const owed = owedWalletCalls(core, sessions, grants);
   const answers = studioAnswers(core);
-  const rounds = roundPlay(core, sessions, owed, answers);
+  const rounds = roundPlay(core, sessions, owed, answers, grants);
   const idleMs = options.openRoundIdleMs ?? OPEN_ROUND_IDLE_MS;
   /** Each pass first finishes the step rounds left idle, so that their wins go with the owed calls. */
   const retryPending = () => {
@@ -67,6 +71,7 @@ export function createStudioEngine(options: StudioOptions) {
   return {
     ...core,
     withLock: playerLocks(),
+    ...grants,
     ...sessions,
     ...owed,
     ...answers,
@@ -172,7 +177,10 @@ export function replayStep(game: AnyStepGameMath, open: OpenRound, pair: SeedPai
   return game.resolve(draws, open.bet, actions) as StepRound<unknown, unknown>;
 }
 
-function sessionsAndSeeds({ state, save, openRounds, clock, nowIso, sessionTtlMs, slotGames, findGame }: EngineCore) {
+function sessionsAndSeeds(
+  { state, save, openRounds, clock, nowIso, sessionTtlMs, slotGames, findGame }: EngineCore,
+  { freeSpinsView, pruneGrants }: FreeSpinGrants,
+) {
   const expired = (s: StudioSession, now = clock()) =>
     now.getTime() - new Date(s.last_seen_at).getTime() > sessionTtlMs;
 
@@ -191,6 +199,7 @@ function sessionsAndSeeds({ state, save, openRounds, clock, nowIso, sessionTtlMs
   function sweep(): void {
     const now = clock();
     for (const s of Object.values(state.sessions)) if (expired(s, now)) dropSession(s);
+    pruneGrants(now);
   }
 
   /** The live session with that id, its last call now; undefined when unknown or expired. */
@@ -275,6 +284,7 @@ function sessionsAndSeeds({ state, save, openRounds, clock, nowIso, sessionTtlMs
       rules: { min_spin_ms: slotGames.has(s.game) ? rules.minSpinMs : 0, quick_spin: rules.quickSpin },
       fair: fairView(seedPair(s.player)),
       ...(open ? { open_round: open } : {}),
+      free_spins: freeSpinsView(s),
     };
   }
 
@@ -296,7 +306,11 @@ function sessionsAndSeeds({ state, save, openRounds, clock, nowIso, sessionTtlMs
 
 type OwedWalletCalls = ReturnType<typeof owedWalletCalls>;
 
-function owedWalletCalls({ state, save, clock, nowIso, wallet, logger }: EngineCore, { sweep }: SessionsAndSeeds) {
+function owedWalletCalls(
+  { state, save, clock, nowIso, wallet, logger }: EngineCore,
+  { sweep }: SessionsAndSeeds,
+  { noteLeft, noteRefused }: FreeSpinGrants,
+) {
   function backoff(attempts: number): number {
     return Math.min(1000 * 2 ** Math.max(0, attempts - 1), MAX_RETRY_BACKOFF_MS);
   }
@@ -343,9 +357,12 @@ function owedWalletCalls({ state, save, clock, nowIso, wallet, logger }: EngineC
       if (call.state !== 'pending' || new Date(call.next_attempt_at) > now) continue;
       const result = await wallet.call(call.action, call.body);
       call.attempts += 1;
+      const sent = JSON.parse(call.body) as { session_token: string; freespin_id?: string };
       if (result.ok) {
         state.pending = state.pending.filter((p) => p !== call);
-        noteBalance((JSON.parse(call.body) as { session_token: string }).session_token, result.data.balance_cents);
+        noteBalance(sent.session_token, result.data.balance_cents);
+        if (sent.freespin_id !== undefined && 'freespins_left' in result.data)
+          noteLeft(sent.freespin_id, result.data.freespins_left);
         report.delivered++;
         logger().info(
           { action: call.action, transaction_id: call.id, attempts: call.attempts },
@@ -354,6 +371,7 @@ function owedWalletCalls({ state, save, clock, nowIso, wallet, logger }: EngineC
       } else if (result.kind === 'refused') {
         call.state = 'failed';
         call.last_error = result.code;
+        if (sent.freespin_id !== undefined) noteRefused(sent.freespin_id, result.code);
         logger().error(
           { action: call.action, transaction_id: call.id, code: result.code },
           'studio: the platform refused an owed wallet call',
@@ -449,9 +467,10 @@ type DrawnRound = {
 
 function roundPlay(
   { save, clock, nowIso, openRounds, wallet, jackpotGames, slotGames, logger, findGame }: EngineCore,
-  { seedPair, fairView }: SessionsAndSeeds,
+  { seedPair, fairView, hasOpenRound }: SessionsAndSeeds,
   { owe, failed }: OwedWalletCalls,
   { fail, refusal }: StudioAnswers,
+  { offersFreeSpins, usableGrant, freeSpinsView, noteLeft, noteRefused }: FreeSpinGrants,
 ) {
   /** A slot round sooner after the last one than the licence's minimum spin time. */
   function tooFast(s: StudioSession, game: AnyGameMath, started: Date): boolean {
@@ -496,6 +515,7 @@ function roundPlay(
     fair: r.fair,
     jackpot_win: jackpot,
     ...(r.next !== undefined ? { next: r.next } : {}),
+    ...(r.session.mode === 'real' ? { free_spins: freeSpinsView(r.session) } : {}),
   });
 
   /** A step round still open after its opening bet: kept until the player's last action. */
@@ -547,6 +567,75 @@ function roundPlay(
       return answer(round, s.balance_cents, placed.jackpot_win ?? null);
     }
     return payWin(round, placed.jackpot_win ?? null);
+  }
+
+  /**
+   * One of the session's free spins, under the player's lock: the game's round at the grant's bet
+   * level, drawn from the player's seed pair like a paid one, with no bet. One wallet `freespin`
+   * (`<round_id>:freespin`, the win and the round report) closes it; one the platform does not
+   * answer is owed like a win. A refusal of the grant (`freespins_used`, `freespin_not_found`)
+   * ends it here too and is the player's to see; the round then is not played (the nonce stays).
+   */
+  async function playFreeSpin(
+    reply: FastifyReply,
+    s: StudioSession,
+    game: AnyGameMath,
+    started: Date,
+  ): Promise<RoundResponse | undefined> {
+    if (s.mode !== 'real' || !offersFreeSpins(game)) {
+      void fail(reply, 409, 'no_free_spins');
+      return undefined;
+    }
+    // A step round open in any game of the player's comes first (the session names it).
+    if (hasOpenRound(s.player)) {
+      void fail(reply, 409, 'round_in_progress');
+      return undefined;
+    }
+    const usable = usableGrant(s);
+    if (!usable) {
+      void fail(reply, 409, 'no_free_spins');
+      return undefined;
+    }
+    if (tooFast(s, game, started)) {
+      save();
+      void fail(reply, 429, 'too_fast');
+      return undefined;
+    }
+    const { grant } = usable;
+    const round = drawRound(s, game, usable.bet, usable.stake, started);
+    const body: WalletFreespinRequest = {
+      session_token: s.session_token!,
+      game: game.slug,
+      round_id: round.round_id,
+      transaction_id: `${round.round_id}:freespin`,
+      freespin_id: grant.id,
+      amount_cents: round.win,
+      currency: s.currency,
+      round: { stake_cents: round.stake, bet: round.bet, outcome: round.outcome, fair: round.fair },
+    };
+    const raw = JSON.stringify(body);
+    const spun = await wallet.call('freespin', raw);
+    if (!spun.ok && spun.kind === 'refused') {
+      noteRefused(grant.id, spun.code);
+      if (spun.balance_cents !== undefined) s.balance_cents = spun.balance_cents;
+      save();
+      void refusal(reply, spun.code, spun.balance_cents);
+      return undefined;
+    }
+    // Taken, or owed: the spin is played either way.
+    countRound(round);
+    grant.won_cents += round.win;
+    if (spun.ok) {
+      s.balance_cents = spun.data.balance_cents;
+      noteLeft(grant.id, spun.data.freespins_left);
+      save();
+      return answer(round, s.balance_cents, null);
+    }
+    logger().warn({ round_id: round.round_id, reason: spun.reason }, 'studio: free spin not delivered, kept for retry');
+    owe('freespin', body.transaction_id, raw, spun.reason);
+    grant.left = Math.max(0, grant.left - 1);
+    save();
+    return { ...answer(round, s.balance_cents, null), win_pending: true as const };
   }
 
   /** A demo round: the session's FUN money, no wallet call. */
@@ -783,5 +872,5 @@ function roundPlay(
     return finished;
   }
 
-  return { playRound, actOnRound, rollback, finishIdleRounds };
+  return { playRound, playFreeSpin, actOnRound, rollback, finishIdleRounds };
 }

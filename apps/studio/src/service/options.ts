@@ -97,6 +97,8 @@ export const REFUSAL_STATUS: Partial<Record<WalletErrorCode, number>> = Object.f
       'bonus_max_bet',
       'bonus_game_restricted',
       'wrong_currency',
+      'freespins_used',
+      'freespin_not_found',
     ] as const
   ).map((code) => [code, WALLET_ERROR_STATUS[code]]),
 );

@@ -1,11 +1,18 @@
 /**
  * The studio's HTTP routes: sessions (real through the casino's launch token, or demo), rounds,
- * seeds (client seed, rotation, the fair verifier's lookup), the games' facts, and the rules and
- * client pages.
+ * seeds (client seed, rotation, the fair verifier's lookup), the platform's free spins calls, the
+ * games' facts, and the rules and client pages.
  */
 import fastifyStatic from '@fastify/static';
-import type { WalletAuthenticateResponse } from '@orbit/contracts';
+import {
+  freespinCancelRequestSchema,
+  freespinIssueRequestSchema,
+  WALLET_SIGNATURE_HEADER,
+  type WalletAuthenticateResponse,
+  type WalletErrorCode,
+} from '@orbit/contracts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { timingSafeEqual } from 'node:crypto';
 import { resolve } from 'node:path';
 import { CRASH_GAME, type MoveResult } from './crash-table';
 import type { StudioEngine } from './engine';
@@ -25,6 +32,7 @@ import {
 } from '../protocol';
 import { randomHex, SEED_HASH } from './options';
 import type { StudioSession } from './store';
+import { signWalletBody } from './wallet';
 
 /** Registers the studio's routes on `app` (the casino mounts them under `/studio`). */
 export async function studioRoutes(app: FastifyInstance, engine: StudioEngine): Promise<void> {
@@ -43,6 +51,7 @@ export async function studioRoutes(app: FastifyInstance, engine: StudioEngine): 
   sessionRoutes(app, engine);
   liveCrashRoutes(app, engine);
   seedRoutes(app, engine);
+  await freeSpinRoutes(app, engine);
   gameRoutes(app, engine);
 }
 
@@ -98,6 +107,7 @@ function sessionRoutes(app: FastifyInstance, engine: StudioEngine): void {
     liveSession,
     sessionView,
     playRound,
+    playFreeSpin,
     actOnRound,
     refusal,
     fail,
@@ -178,8 +188,12 @@ function sessionRoutes(app: FastifyInstance, engine: StudioEngine): void {
     if (!s) return fail(reply, 404, 'session_not_found');
     const game = findGame(s.game);
     if (!game) return fail(reply, 403, 'game_disabled');
-    // The game judges the bet: a body without one is the game's `invalid_bet` too.
     const request = roundRequestSchema.safeParse(req.body);
+    if (request.success && request.data.free_spin === true) {
+      const spun = await withLock(s.player, () => playFreeSpin(reply, s, game, started));
+      return spun === undefined ? reply : reply.header('cache-control', 'no-store').send(spun);
+    }
+    // The game judges the bet: a body without one is the game's `invalid_bet` too.
     let bet: unknown;
     let stake: number;
     try {
@@ -333,6 +347,66 @@ function seedRoutes(app: FastifyInstance, engine: StudioEngine): void {
       revealed_at: record.revealed_at,
     };
     return answer;
+  });
+}
+
+/**
+ * The platform's free spins calls (docs/provider-protocol.md "Free spins"): `POST
+ * /api/freespins/issue` and `/cancel`, signed like the wallet's calls (`X-Request-Sign`, hex
+ * HMAC-SHA256 of the raw body with the wallet secret) and answered in the wallet protocol's shapes
+ * (`{status:"ok"}`, `{status:"error", code}`). Their own context reads the body as the raw text, so
+ * the signature is checked over the exact bytes before anything is parsed.
+ */
+async function freeSpinRoutes(app: FastifyInstance, engine: StudioEngine): Promise<void> {
+  const { options, issue, cancel, save, logger } = engine;
+  const expected = (body: string) => Buffer.from(signWalletBody(body, options.walletSecret), 'hex');
+  const refuse = (reply: FastifyReply, status: number, code: WalletErrorCode) =>
+    reply.code(status).header('cache-control', 'no-store').send({ status: 'error', code });
+
+  /** The request's JSON when its signature is the wallet secret's over its raw body; else refused. */
+  function signedJson(raw: unknown, sign: unknown, reply: FastifyReply): { json: unknown } | undefined {
+    const body = typeof raw === 'string' ? raw : '';
+    const given = typeof sign === 'string' && /^[0-9a-fA-F]{64}$/.test(sign) ? Buffer.from(sign, 'hex') : undefined;
+    if (!given || !timingSafeEqual(given, expected(body))) {
+      void refuse(reply, 401, 'invalid_signature');
+      return undefined;
+    }
+    try {
+      return { json: JSON.parse(body) as unknown };
+    } catch {
+      void refuse(reply, 400, 'invalid_request');
+      return undefined;
+    }
+  }
+
+  await app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+    scope.setErrorHandler((error: { statusCode?: number }, _req, reply) => {
+      const status = error.statusCode ?? 500;
+      if (status >= 400 && status < 500) return refuse(reply, 400, 'invalid_request');
+      logger().error(error);
+      return refuse(reply, 500, 'internal_error');
+    });
+
+    scope.post('/api/freespins/issue', async (req, reply) => {
+      const signed = signedJson(req.body, req.headers[WALLET_SIGNATURE_HEADER], reply);
+      if (!signed) return reply;
+      const parsed = freespinIssueRequestSchema.safeParse(signed.json);
+      if (!parsed.success || !issue(parsed.data)) return refuse(reply, 400, 'invalid_request');
+      save();
+      return reply.header('cache-control', 'no-store').send({ status: 'ok' });
+    });
+
+    scope.post('/api/freespins/cancel', async (req, reply) => {
+      const signed = signedJson(req.body, req.headers[WALLET_SIGNATURE_HEADER], reply);
+      if (!signed) return reply;
+      const parsed = freespinCancelRequestSchema.safeParse(signed.json);
+      if (!parsed.success) return refuse(reply, 400, 'invalid_request');
+      cancel(parsed.data.freespin_id);
+      save();
+      return reply.header('cache-control', 'no-store').send({ status: 'ok' });
+    });
   });
 }
 

@@ -36,11 +36,11 @@ export type SeedPair = {
 /** Every server seed the studio ever committed to, by its sha256; the seed itself once revealed. */
 export type SeedRecord = { server_seed: string | null; created_at: string; revealed_at: string | null };
 
-/** A wallet call the studio still owes the platform (a win or a rollback), re-sent with the same body. */
+/** A wallet call the studio still owes the platform (a win, a rollback or a free spin), re-sent with the same body. */
 export type PendingCall = {
   /** The call's `transaction_id`. */
   id: string;
-  action: 'win' | 'rollback';
+  action: 'win' | 'rollback' | 'freespin';
   /** The exact JSON body of the first attempt, re-sent byte for byte. */
   body: string;
   attempts: number;
@@ -74,6 +74,33 @@ export type OpenRound = {
   updated_at: string;
 };
 
+/**
+ * A player's free spins as the platform issued them (`POST /api/freespins/issue`,
+ * docs/provider-protocol.md "Free spins"), by the platform's `freespin_id`.
+ */
+export type FreespinGrant = {
+  id: string;
+  /** The platform's player id (a real session's `player_id`). */
+  player_id: string;
+  currency: string;
+  /** The game slugs the spins may be played on. */
+  games: string[];
+  /** Spins granted. */
+  count: number;
+  /** Spins still to play (the platform's `freespins_left`, less the spins whose call is still owed). */
+  left: number;
+  /** The stake of each spin, in minor units. */
+  bet_level_cents: number;
+  valid_until: string;
+  /** Withdrawn by the platform's cancel call. */
+  canceled: boolean;
+  /** What the spins played so far won (the platform pays it as a bonus after the last one). */
+  won_cents: number;
+  issued_at: string;
+  /** The platform refused a spin of it (`freespins_used`, `freespin_not_found`): it offers no more. */
+  refused?: string;
+};
+
 export type StudioState = {
   version: 1;
   sessions: Record<string, StudioSession>;
@@ -86,6 +113,8 @@ export type StudioState = {
   open_rounds?: Record<string, OpenRound>;
   /** Rocket Crash's live table: its round in play and the last crash points. */
   crash_table?: CrashTableState;
+  /** Free spins by the platform's `freespin_id` (absent in states saved before free spins). */
+  freespins?: Record<string, FreespinGrant>;
 };
 
 /**
@@ -99,7 +128,7 @@ export type StudioStore = {
 };
 
 export function emptyStudioState(): StudioState {
-  return { version: 1, sessions: {}, seeds: {}, commitments: {}, pending: [], open_rounds: {} };
+  return { version: 1, sessions: {}, seeds: {}, commitments: {}, pending: [], open_rounds: {}, freespins: {} };
 }
 
 /** Keeps state in memory only (a restart forgets everything). */

@@ -1,7 +1,7 @@
 /**
  * The studio service's test harness: the platform's side of the wallet protocol in memory (it
- * checks signatures, bodies and idempotency, and can fail on purpose), a clock the tests move, and
- * a studio mounted under `/studio` with the games a test file brings.
+ * checks signatures, bodies and idempotency, keeps free spins grants, and can fail on purpose), a
+ * clock the tests move, and a studio mounted under `/studio` with the games a test file brings.
  */
 import { createHmac } from 'node:crypto';
 import {
@@ -9,9 +9,12 @@ import {
   walletAuthenticateRequestSchema,
   walletBalanceRequestSchema,
   walletBetRequestSchema,
+  walletFreespinRequestSchema,
   walletRollbackRequestSchema,
   walletWinRequestSchema,
+  type FreespinIssueRequest,
   type WalletBetRequest,
+  type WalletFreespinRequest,
   type WalletRollbackRequest,
   type WalletWinRequest,
 } from '@orbit/contracts';
@@ -29,6 +32,16 @@ export const WALLET_URL = 'http://platform.test/api/wallet/orbit';
 type Call = { action: string; body: string; json: Record<string, unknown> };
 type Fault = { action: string; kind: '5xx' | 'hang-after'; times: number };
 type Player = { id: string; nickname: string; currency: string; licence: string; balance: number };
+/** A free spins grant as the platform keeps it: the spins left and what they won (paid as a bonus later). */
+export type PlatformGrant = {
+  id: string;
+  player: string;
+  currency: string;
+  games: string[];
+  left: number;
+  canceled: boolean;
+  won: number;
+};
 
 /** The platform side of the protocol, in memory: checks signatures, bodies and idempotency. */
 export function fakePlatform() {
@@ -38,6 +51,7 @@ export function fakePlatform() {
   const txs = new Map<string, { body: string; status: number; answer: unknown }>();
   const rolledBack = new Set<string>();
   const closedRounds = new Set<string>();
+  const grants = new Map<string, PlatformGrant>();
   const calls: Call[] = [];
   const faults: Fault[] = [];
   let seq = 0;
@@ -48,6 +62,7 @@ export function fakePlatform() {
     bet: walletBetRequestSchema,
     win: walletWinRequestSchema,
     rollback: walletRollbackRequestSchema,
+    freespin: walletFreespinRequestSchema,
   };
 
   const ok = (status: number, answer: unknown) => ({ status, text: async () => JSON.stringify(answer) });
@@ -115,6 +130,19 @@ export function fakePlatform() {
         closedRounds.add(win.round_id);
         result = moved();
       }
+    } else if (action === 'freespin') {
+      // A spin of a grant: counted, its win kept aside (no money moves), the spins left answered.
+      const spin = json as WalletFreespinRequest;
+      const g = grants.get(spin.freespin_id);
+      if (!g || g.player !== playerId || g.currency !== spin.currency || !g.games.includes(spin.game))
+        result = err(404, 'freespin_not_found');
+      else if (g.canceled || g.left <= 0) result = err(409, 'freespins_used');
+      else {
+        g.left -= 1;
+        g.won += spin.amount_cents;
+        const answer = moved();
+        result = { status: 200, answer: { ...(answer.answer as object), freespins_left: g.left } };
+      }
     } else {
       const rb = json as WalletRollbackRequest;
       const bet = txs.get(rb.reference_transaction_id);
@@ -163,6 +191,21 @@ export function fakePlatform() {
       players.set(id, p);
       return p;
     },
+    /** The platform's side of a grant (the studio hears of it through the issue call). */
+    grant(issue: FreespinIssueRequest): PlatformGrant {
+      const g: PlatformGrant = {
+        id: issue.freespin_id,
+        player: issue.player_id,
+        currency: issue.currency,
+        games: [...issue.games],
+        left: issue.count,
+        canceled: false,
+        won: 0,
+      };
+      grants.set(g.id, g);
+      return g;
+    },
+    grants,
     launch(playerId: string): string {
       const token = `launch-${++seq}`;
       launchTokens.set(token, playerId);
@@ -194,7 +237,11 @@ export function studioHarness(games: Record<string, AnyGameMath>) {
    * A new studio on `store`, talking to the same `platform`, as after a restart of the process:
    * the studio and its app (mounted, closed after the test).
    */
-  async function restart(store: StudioOptions['store'], platform: ReturnType<typeof fakePlatform>) {
+  async function restart(
+    store: StudioOptions['store'],
+    platform: ReturnType<typeof fakePlatform>,
+    extra: Partial<StudioOptions> = {},
+  ) {
     const studio = createStudio({
       provider: 'orbit',
       walletUrl: WALLET_URL,
@@ -205,11 +252,9 @@ export function studioHarness(games: Record<string, AnyGameMath>) {
       fetch: platform.fetch,
       wallet: { attempts: 1, timeoutMs: 40, backoffMs: 1 },
       retryIntervalMs: 0,
+      ...extra,
     });
-    const app = fastify();
-    await app.register(studio.plugin, { prefix: '/studio' });
-    apps.push(app);
-    return { studio, app };
+    return mount(studio, platform);
   }
 
   async function setup(extra: Partial<StudioOptions> = {}) {
@@ -228,6 +273,11 @@ export function studioHarness(games: Record<string, AnyGameMath>) {
       retryIntervalMs: 0,
       ...extra,
     });
+    return mount(studio, platform);
+  }
+
+  /** The studio mounted under `/studio` (closed after the test), with the calls the tests make. */
+  async function mount(studio: ReturnType<typeof createStudio>, platform: ReturnType<typeof fakePlatform>) {
     const app = fastify();
     await app.register(studio.plugin, { prefix: '/studio' });
     apps.push(app);
@@ -257,6 +307,37 @@ export function studioHarness(games: Record<string, AnyGameMath>) {
       return res.body;
     };
     const round = (sessionId: string, bet: unknown) => api('POST', `/api/sessions/${sessionId}/rounds`, { bet });
-    return { app, studio, platform, api, demo, real, round };
+    const freeSpin = (sessionId: string) => api('POST', `/api/sessions/${sessionId}/rounds`, { free_spin: true });
+    /** A platform → studio call (`issue`, `cancel`), signed with `secret` (the wallet secret unless a test says). */
+    const signed = async (call: 'issue' | 'cancel', body: unknown, secret = SECRET) => {
+      const raw = typeof body === 'string' ? body : JSON.stringify(body);
+      const res = await app.inject({
+        method: 'POST',
+        url: `/studio/api/freespins/${call}`,
+        headers: {
+          'content-type': 'application/json',
+          [WALLET_SIGNATURE_HEADER]: createHmac('sha256', secret).update(raw).digest('hex'),
+        },
+        payload: raw,
+      });
+      return { status: res.statusCode, body: res.json() as Record<string, unknown> };
+    };
+    /** Free spins granted by the platform and issued to the studio (defaults: 5 spins of 100 on `fake-slot` in EUR for a day). */
+    const issueFreeSpins = async (grant: Partial<FreespinIssueRequest> & Pick<FreespinIssueRequest, 'player_id'>) => {
+      const body: FreespinIssueRequest = {
+        freespin_id: `fs-${grant.player_id}`,
+        currency: 'EUR',
+        games: ['fake-slot'],
+        count: 5,
+        bet_level_cents: 100,
+        valid_until: new Date(now.getTime() + 86_400_000).toISOString(),
+        ...grant,
+      };
+      const platformGrant = platform.grant(body);
+      const res = await signed('issue', body);
+      expect(res).toEqual({ status: 200, body: { status: 'ok' } });
+      return platformGrant;
+    };
+    return { app, studio, platform, api, demo, real, round, freeSpin, signed, issueFreeSpins };
   }
 }
