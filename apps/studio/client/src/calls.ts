@@ -21,6 +21,7 @@ import {
   type LiveBetRequest,
   type ClientSeedRequest,
   type CreateSessionRequest,
+  type FreeSpins,
   type RoundRequest,
   type RoundResponse,
   type SessionResponse,
@@ -51,6 +52,8 @@ export type Session = {
   nextNonce: number;
   /** A step game's round left open in this game (continued on load). */
   openRound: RoundResponse | null;
+  /** The free spins to play before paid play (real play on a slot), or null. */
+  freeSpins: FreeSpins | null;
 };
 
 /** The shell's session from the service's answer. */
@@ -67,6 +70,7 @@ export function sessionFrom(answer: SessionResponse): Session {
     clientSeed: answer.fair.client_seed,
     nextNonce: answer.fair.nonce,
     openRound: answer.open_round ?? null,
+    freeSpins: answer.free_spins,
   };
 }
 
@@ -123,6 +127,9 @@ export function studioApi(prefix: () => string) {
     session: (id: string) => request(sessionResponseSchema, 'GET', sessionPath(id)),
     play: (id: string, bet: unknown) =>
       request(roundResponseSchema, 'POST', `${sessionPath(id)}/rounds`, { bet } satisfies RoundRequest),
+    /** One of the session's free spins (no bet: the grant's bet level). */
+    freeSpin: (id: string) =>
+      request(roundResponseSchema, 'POST', `${sessionPath(id)}/rounds`, { free_spin: true } satisfies RoundRequest),
     act: (id: string, roundId: string, action: unknown) =>
       request(roundResponseSchema, 'POST', `${sessionPath(id)}/rounds/${encodeURIComponent(roundId)}/actions`, {
         action,

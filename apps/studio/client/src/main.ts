@@ -13,6 +13,7 @@ import {
   DEMO_CURRENCY,
   type CreateSessionRequest,
   type Fair,
+  type FreeSpins,
   type RoundResponse,
 } from '../../src/protocol';
 import { api, ApiError, sessionFrom, studioPrefix, type Session } from './api';
@@ -61,7 +62,8 @@ const MESSAGES: Record<string, string> = {
   invalid_launch_token: 'This game link has expired. Open the game again from the lobby.',
   invalid_session: 'Your casino session has ended. Open the game again from the lobby.',
   bonus_max_bet: 'This stake is above the maximum bet allowed while a bonus is active.',
-  bonus_game_restricted: 'This game cannot be played while your bonus wagers. Finish or cancel the bonus in your gifts first.',
+  bonus_game_restricted:
+    'This game cannot be played while your bonus wagers. Finish or cancel the bonus in your gifts first.',
   wrong_currency: 'This game cannot be played in your account currency.',
   invalid_request: 'The request was not understood. Reload the game.',
   invalid_response: 'The game server’s answer was not understood. Reload the game.',
@@ -75,7 +77,12 @@ const MESSAGES: Record<string, string> = {
   round_not_found: 'This round is over. Reload the game to play on.',
   invalid_action: 'This move is not one of the game’s.',
   action_not_allowed: 'This move is not allowed at this point of the round.',
+  no_free_spins: 'No free spins are left to play in this game.',
+  freespins_used: 'These free spins are used up, cancelled or expired.',
+  freespin_not_found: 'These free spins cannot be played in this game.',
 };
+/** A free spin's refusals after which the session's free spins are gone. */
+const FREE_SPINS_GONE = new Set(['no_free_spins', 'freespins_used', 'freespin_not_found']);
 /**
  * The casino's refusals for the player's own limits, in the player's language (the launch's
  * `lang`); the rest of this page speaks English, but these two must be understood: they tell
@@ -180,6 +187,8 @@ const limitsLink = h(
 const errorClose = h('button', { type: 'button', class: 'error-close', 'aria-label': 'Dismiss the message' });
 const errorBanner = h('div', { class: 'error-banner', hidden: true }, errorText, depositLink, limitsLink, errorClose);
 const notice = h('div', { class: 'notice', role: 'status', 'data-testid': 'notice', hidden: true });
+// The free spins the casino granted: played first (Play says so), at their own stake.
+const freeSpinsBanner = h('div', { class: 'free-spins', role: 'status', 'data-testid': 'free-spins', hidden: true });
 
 const balanceOut = h('output', { class: 'value', 'data-testid': 'balance', 'aria-label': 'Balance' }, '…');
 const stakeSelect = h('select', { 'data-testid': 'stake', 'aria-label': 'Stake', id: 'stake' });
@@ -344,10 +353,48 @@ function clearError(): void {
   delete errorText.dataset.code;
 }
 
+/** The free spins the next round plays, while any are left. */
+const freeSpins = (): FreeSpins | null => (session?.freeSpins && session.freeSpins.left > 0 ? session.freeSpins : null);
+
+/** The free spins banner and the play button's label: "Free spin" while any are left. */
+function renderFreeSpins(): void {
+  const free = freeSpins();
+  freeSpinsBanner.hidden = free === null;
+  if (free) {
+    const won = free.won_cents > 0 ? ` · won ${money(free.won_cents)}` : '';
+    freeSpinsBanner.textContent = `Free spins: ${free.left} left (stake ${money(free.bet_level_cents)})${won}`;
+    freeSpinsBanner.dataset.left = String(free.left);
+  }
+  if (!renderer) return;
+  const label = free ? 'Free spin' : renderer.playLabel;
+  playButton.textContent = label;
+  playButton.setAttribute('aria-label', label);
+  playButton.classList.toggle('free', free !== null);
+}
+
+/**
+ * The session's free spins after a round (`free_spins` of a real round's answer). When a free spin
+ * played the last one, the player is told what they won and where it goes.
+ */
+function noteFreeSpins(next: FreeSpins | null, freeWin: number | null): void {
+  if (!session) return;
+  const before = session.freeSpins;
+  session.freeSpins = next;
+  if (freeWin !== null && before && !next) {
+    const won = before.won_cents + freeWin;
+    notice.hidden = false;
+    notice.textContent =
+      won > 0
+        ? `Free spins over: they won ${money(won)}, credited by the casino as a bonus (see your gifts).`
+        : 'Free spins over.';
+  }
+  renderFreeSpins();
+}
+
 function refreshControls(): void {
   const ready = session !== null && renderer !== null;
   playButton.disabled = !ready || busy || blocked;
-  stakeSelect.disabled = !ready || busy || blocked;
+  stakeSelect.disabled = !ready || busy || blocked || freeSpins() !== null;
   rotateButton.disabled = !ready || busy;
   seedSave.disabled = !ready || busy;
   renderer?.lock?.(busy || blocked);
@@ -432,7 +479,9 @@ async function play(): Promise<void> {
     }
     return;
   }
-  const choice = renderer.bet(Number(stakeSelect.value));
+  // A free spin plays the grant's stake (the server's bet level): no stake to choose, nothing taken.
+  const free = freeSpins();
+  const choice = free ? { bet: { stake: free.bet_level_cents }, stake: 0 } : renderer.bet(Number(stakeSelect.value));
   if ('error' in choice) {
     showError('no_bet', choice.error);
     return;
@@ -456,19 +505,20 @@ async function play(): Promise<void> {
 
   let result: RoundResponse;
   try {
-    result = await api.play(session.id, choice.bet);
+    result = free ? await api.freeSpin(session.id) : await api.play(session.id, choice.bet);
   } catch (error) {
     renderer.abort();
     setBalance(session.balance);
     busy = false;
     const e = error instanceof ApiError ? error : new ApiError('network_error', 0, {});
+    if (free && FREE_SPINS_GONE.has(e.code)) noteFreeSpins(null, null);
     showError(e.code, undefined, e.body);
     return;
   }
 
   const elapsed = performance.now() - started;
   const target = quick ? Math.max(rules.minSpinMs, QUICK_MS) : Math.max(rules.minSpinMs, renderer.naturalMs);
-  await finishRound(result, choice.bet, { ms: Math.max(0, target - elapsed), quick }, started);
+  await finishRound(result, choice.bet, { ms: Math.max(0, target - elapsed), quick }, started, free !== null);
 }
 
 /** The step round being played (blackjack, video poker): the renderer's actions go to it. */
@@ -479,7 +529,13 @@ let openRound: { id: string; bet: unknown; final: RoundResponse | null } | null 
  * round stays open in `land` until its last action, sent by the renderer through `act`; the round's
  * final answer then stands for it.
  */
-async function finishRound(result: RoundResponse, bet: unknown, timing: Timing, started: number): Promise<void> {
+async function finishRound(
+  result: RoundResponse,
+  bet: unknown,
+  timing: Timing,
+  started: number,
+  free = false,
+): Promise<void> {
   if (!session || !renderer) return;
   const rules = session.rules;
   if (result.next !== undefined) {
@@ -520,6 +576,7 @@ async function finishRound(result: RoundResponse, bet: unknown, timing: Timing, 
     notice.hidden = false;
     notice.textContent = `Jackpot! ${final.jackpot_win.name}: ${money(final.jackpot_win.amount_cents)}`;
   }
+  if (final.free_spins !== undefined) noteFreeSpins(final.free_spins, free ? final.win_cents : null);
   const tier = presentWin(final.win_cents, final.stake_cents, timing.quick);
   sound.play(tier === 'big' || tier === 'mega' ? 'bigwin' : final.win_cents > 0 ? 'win' : 'lose');
   announce(final.win_cents > 0 ? `You won ${money(final.win_cents)}.` : 'No win this time.');
@@ -726,6 +783,7 @@ function layout(): void {
     ),
     errorBanner,
     notice,
+    freeSpinsBanner,
     h('main', { class: `game game-${launch.game} kind-${info?.kind ?? 'none'}` }, stage, controls, bar, fair),
     status,
   );
@@ -831,8 +889,7 @@ async function main(): Promise<void> {
     app.dataset.live = '1';
     document.getElementById('fair-panel')?.append(renderer.fairInfo);
   }
-  playButton.textContent = renderer.playLabel;
-  playButton.setAttribute('aria-label', renderer.playLabel);
+  renderFreeSpins();
   stakeLabel.textContent = renderer.stakeLabel;
   stakeSelect.setAttribute('aria-label', renderer.stakeLabel);
   stakeSelect.replaceChildren(

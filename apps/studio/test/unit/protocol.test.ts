@@ -11,6 +11,7 @@ import {
   type RoundFair,
 } from '@orbit/contracts';
 import fastify, { type FastifyInstance } from 'fastify';
+import { createHmac } from 'node:crypto';
 import { afterEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { ApiError, sessionFrom, studioApi } from '../../client/src/calls';
 import { GAMES } from '../../src/games';
@@ -32,7 +33,7 @@ const JACKPOT = { level: 'major', name: 'Major', amount_cents: 5_000 };
 function fakeWallet() {
   let balance = 10_000;
   let seq = 0;
-  const wallet = { winsFail: false };
+  const wallet = { winsFail: false, freespinsLeft: 1 };
   const ok = (answer: object) => ({ status: 200, text: async () => JSON.stringify({ status: 'ok', ...answer }) });
   const moved = (extra: object = {}) =>
     ok({ currency: 'EUR', balance_cents: balance, transaction_id: `t-${++seq}`, ...extra });
@@ -54,6 +55,7 @@ function fakeWallet() {
       return moved({ jackpot_win: JACKPOT });
     }
     if (action === 'win' && wallet.winsFail) return { status: 503, text: async () => '' };
+    if (action === 'freespin') return moved({ freespins_left: wallet.freespinsLeft });
     balance += body.amount_cents ?? 0;
     return moved();
   };
@@ -104,7 +106,21 @@ async function setup(extra: Partial<StudioOptions> = {}) {
   const api = studioApi(() => '/studio');
   /** The last answer the service sent, as raw JSON. */
   const sent = () => answers[answers.length - 1];
-  return { api, wallet, control, sent };
+  /** The platform's issue call for free spins of player `p-1` (the fake wallet's). */
+  const issue = async (body: object) => {
+    const raw = JSON.stringify(body);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/studio/api/freespins/issue',
+      headers: {
+        'content-type': 'application/json',
+        'x-request-sign': createHmac('sha256', 'protocol-test-secret').update(raw).digest('hex'),
+      },
+      payload: raw,
+    });
+    expect(res.json()).toEqual({ status: 'ok' });
+  };
+  return { api, wallet, control, sent, issue };
 }
 
 describe('studio protocol: the shapes it shares with the contracts', () => {
@@ -168,6 +184,38 @@ describe('studio protocol: the client parses exactly what the service answers', 
     const owed = await api.play(created.session_id, bet);
     expect(owed).toEqual(sent());
     expect(owed.win_pending).toBe(true);
+  });
+});
+
+describe('studio protocol: free spins', () => {
+  it('a session with free spins, a free spin, and the session after the last one', async () => {
+    const { api, wallet, sent, issue } = await setup();
+    const level = GAMES['nova-sevens']!.stake(GAMES['nova-sevens']!.referenceBet);
+    await issue({
+      freespin_id: 'fs-1',
+      player_id: 'p-1',
+      currency: 'EUR',
+      games: ['nova-sevens'],
+      count: 2,
+      bet_level_cents: level,
+      valid_until: new Date(Date.now() + 3_600_000).toISOString(),
+    });
+    const created = await api.createSession({ game: 'nova-sevens', mode: 'real', launch_token: 'launch-1' });
+    expect(created).toEqual(sent());
+    const session = sessionFrom(created);
+    expect(session.freeSpins).toEqual({ id: 'fs-1', left: 2, total: 2, bet_level_cents: level, won_cents: 0 });
+
+    const spin = await api.freeSpin(session.id);
+    expect(spin).toEqual(sent());
+    expect(spin).toMatchObject({ stake_cents: level, balance_cents: 10_000, free_spins: { left: 1 } });
+    wallet.freespinsLeft = 0;
+    const last = await api.freeSpin(session.id);
+    expect(last).toEqual(sent());
+    expect(last.free_spins).toBeNull();
+    expect(sessionFrom(await api.session(session.id)).freeSpins).toBeNull();
+    await expect(api.freeSpin(session.id)).rejects.toMatchObject({ code: 'no_free_spins', status: 409 });
+    // A paid round's answer tells them too (none now).
+    expect(await api.play(session.id, GAMES['nova-sevens']!.referenceBet)).toMatchObject({ free_spins: null });
   });
 });
 
