@@ -194,6 +194,8 @@ const balanceOut = h('output', { class: 'value', 'data-testid': 'balance', 'aria
 const stakeSelect = h('select', { 'data-testid': 'stake', 'aria-label': 'Stake', id: 'stake' });
 const stakeLabel = h('label', { for: 'stake', class: 'label' }, 'Stake');
 const totalOut = h('span', { class: 'total', 'data-testid': 'total-stake', hidden: true });
+// In the stake selector's place while free spins are played: their stake, which the player does not choose.
+const freeStakeOut = h('output', { class: 'value', 'data-testid': 'free-stake', hidden: true });
 const playButton = h('button', { type: 'button', class: 'play', 'data-testid': 'play', disabled: true }, 'Play');
 const lastWinOut = h('output', { class: 'value', 'data-testid': 'last-win', 'aria-label': 'Last win' }, '—');
 const soundButton = h('button', {
@@ -360,7 +362,10 @@ const freeSpins = (): FreeSpins | null => (session?.freeSpins && session.freeSpi
 function renderFreeSpins(): void {
   const free = freeSpins();
   freeSpinsBanner.hidden = free === null;
+  stakeSelect.hidden = free !== null;
+  freeStakeOut.hidden = free === null;
   if (free) {
+    freeStakeOut.textContent = money(free.bet_level_cents);
     const won = free.won_cents > 0 ? ` · won ${money(free.won_cents)}` : '';
     freeSpinsBanner.textContent = `Free spins: ${free.left} left (stake ${money(free.bet_level_cents)})${won}`;
     freeSpinsBanner.dataset.left = String(free.left);
@@ -744,7 +749,7 @@ function layout(): void {
     'section',
     { class: 'bar', 'aria-label': 'Round' },
     h('div', { class: 'stat' }, h('span', { class: 'label' }, 'Balance'), balanceOut),
-    h('div', { class: 'stat stake' }, stakeLabel, stakeSelect, totalOut),
+    h('div', { class: 'stat stake' }, stakeLabel, stakeSelect, freeStakeOut, totalOut),
     h('div', { class: 'play-wrap' }, playButton),
     h('div', { class: 'stat' }, h('span', { class: 'label' }, 'Last win'), lastWinOut),
     h('div', { class: 'toggles' }, soundButton, quickButton),
