@@ -47,7 +47,7 @@ function pages(locale: string) {
       // The same sign-in and sign-up forms as full pages (guests only).
       route('login', 'routes/login.tsx', { id: id('login') }),
       route('registration', 'routes/registration.tsx', { id: id('registration') }),
-      // The profile (login required): a layout with its tabs; level and gifts come later.
+      // The profile (login required): a layout with its tabs; the level comes later.
       // `/users` is its older address. `limits/confirm` is the mailed link of a limit's raise or removal.
       route('profile', 'routes/profile.tsx', { id: id('profile') }, [
         index('routes/profile-main.tsx', { id: id('profile-main') }),
@@ -57,6 +57,7 @@ function pages(locale: string) {
         route('games-history/:id', 'routes/profile-game-round.tsx', { id: id('profile-game-round') }),
         route('limits', 'routes/profile-limits.tsx', { id: id('profile-limits') }),
         route('limits/confirm', 'routes/profile-limit-confirm.tsx', { id: id('profile-limit-confirm') }),
+        route('gifts', 'routes/profile-gifts.tsx', { id: id('profile-gifts') }),
       ]),
       route('users', 'routes/profile-alias.ts', { id: id('users') }),
       // Mailed reset links and the older addresses open the new-password / confirmation popups.

@@ -2,9 +2,11 @@
  * Promo-code links (docs/rules/routes-and-guards.md "Promo-code links"): `?depositPromocode=` and
  * `?giftPromocode=` on any page are kept in session storage and taken out of the address
  * (replaced, no new history entry). A signed-out
- * visitor reaching the lobby drops them. Using them (gift code → /profile/gifts, deposit code →
- * the deposit popup) is for the bonuses and cashbox pages: they read `storedPromoCodes()`.
- * The shell layout loads it after the page is interactive (`applyPromoCodes`).
+ * visitor reaching the lobby drops them. Using them (docs/rules/gifts.md "Promo-code links"):
+ * `promoCodeStep` says what a signed-in player's kept codes ask for at a page (the player's header
+ * follows it: gift code → /profile/gifts, which sends and drops it; deposit code → bonuses on, the
+ * code set, the deposit popup). The shell layout loads it after the page is interactive
+ * (`applyPromoCodes`).
  */
 import { parseLocalePath } from './locale';
 import type { Session } from './session';
@@ -92,4 +94,20 @@ export function applyPromoCodes(
     );
   }
   dropAtLobbyForGuest(location.pathname, status);
+}
+
+/** What a signed-in player's kept codes ask for at a page: only at the lobby, the gift code first. */
+export type PromoCodeStep = { kind: 'gift' | 'deposit'; code: string } | null;
+
+/**
+ * A signed-in player at the lobby (of any locale) with a kept gift code goes to /profile/gifts
+ * (which sends the code and drops it); with a kept deposit code, bonuses are turned on when off,
+ * the code is set as the deposit bonus code and the deposit step opens (docs/rules/gifts.md
+ * "Promo-code links"). Elsewhere the codes wait.
+ */
+export function promoCodeStep(pathname: string, codes: PromoCodes): PromoCodeStep {
+  if (parseLocalePath(pathname).path !== '/') return null;
+  if (codes.giftPromocode) return { kind: 'gift', code: codes.giftPromocode };
+  if (codes.depositPromocode) return { kind: 'deposit', code: codes.depositPromocode };
+  return null;
 }

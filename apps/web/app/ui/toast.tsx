@@ -20,12 +20,15 @@ export function Toast({
   ms = TOAST_MS,
   tone = 'info',
   testId,
+  className,
 }: {
   children: ReactNode;
   onClose?: () => void;
   ms?: number;
   tone?: 'info' | 'celebrate' | 'warning';
   testId?: string;
+  /** A class of the owner's (its own place on the page, clear of the other notices). */
+  className?: string;
 }) {
   const { t } = useI18n();
   useEffect(() => {
@@ -34,7 +37,7 @@ export function Toast({
     return () => clearTimeout(timer);
   }, [onClose, ms]);
   return (
-    <div className={`ui-toast ui-toast--${tone}`} role="status" data-testid={testId}>
+    <div className={`ui-toast ui-toast--${tone}${className ? ` ${className}` : ''}`} role="status" data-testid={testId}>
       <div className="ui-toast__body">{children}</div>
       {onClose ? (
         <button type="button" className="ui-toast__close" aria-label={t('auth.close')} onClick={onClose}>

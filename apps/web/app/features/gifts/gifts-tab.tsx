@@ -1,0 +1,171 @@
+import type { Player, PlayerBonus, PlayerFreespin } from '@orbit/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { useI18n } from '../../lib/i18n';
+import { setPlayer } from '../../lib/session';
+import { errorCodeOf, Notice } from '../../ui/form';
+import { CancelBonusDialog, CancelFreespinDialog } from './cancel-dialog';
+import { BonusCard, FreespinCard, giftErrorText } from './gift-cards';
+import { GiftCodeForm } from './gift-code-form';
+import { giftsApi, loadGifts, useGifts } from './gifts-store';
+import type { MoneyFormat } from './gifts-watcher';
+import { isActualFreespin, isFinishedBonus, splitGifts } from './rules';
+import './gifts.css';
+
+type Cancelling = { kind: 'bonus'; bonus: PlayerBonus } | { kind: 'freespin'; freespin: PlayerFreespin } | null;
+
+/**
+ * `/profile/gifts` (docs/rules/gifts.md): the player's bonuses and free spins as cards (newest
+ * first), the gift-code field, the finished gifts as a history below, and whether the player
+ * takes bonuses at all. The lists come from the gifts store (kept live by the header's watcher);
+ * opening the page loads them again. `onMoneyChanged`: an action moved money (the route
+ * refreshes the balances).
+ */
+export function GiftsTab({
+  player,
+  money,
+  onMoneyChanged,
+}: {
+  player: Player;
+  money: MoneyFormat;
+  onMoneyChanged?: () => void;
+}) {
+  const { t } = useI18n();
+  const { status, bonuses, freespins } = useGifts();
+  const [cancelling, setCancelling] = useState<Cancelling>(null);
+  useEffect(() => {
+    void loadGifts(true);
+  }, []);
+  const changed = useCallback(() => onMoneyChanged?.(), [onMoneyChanged]);
+  const close = useCallback(() => setCancelling(null), []);
+  const cancelled = useCallback(() => {
+    setCancelling(null);
+    onMoneyChanged?.();
+  }, [onMoneyChanged]);
+  const gift = useCallback(() => {
+    void loadGifts(true);
+    onMoneyChanged?.();
+  }, [onMoneyChanged]);
+
+  const bonusLists = splitGifts(bonuses, isFinishedBonus);
+  const freespinLists = splitGifts(freespins, (f) => !isActualFreespin(f));
+  const waiting = status === 'idle' || (status === 'loading' && bonuses.length === 0 && freespins.length === 0);
+  const none = bonusLists.current.length === 0 && freespinLists.current.length === 0;
+  const history = bonusLists.history.length + freespinLists.history.length > 0;
+  const onCancelBonus = (bonus: PlayerBonus) => setCancelling({ kind: 'bonus', bonus });
+  const onCancelFreespin = (freespin: PlayerFreespin) => setCancelling({ kind: 'freespin', freespin });
+
+  return (
+    <div className="profile-tab gifts">
+      <section className="profile-card" aria-labelledby="gifts-title">
+        <h2 id="gifts-title">{t('gifts.title')}</h2>
+        {waiting ? (
+          <p className="profile__loading" role="status">
+            {t('common.loading')}
+          </p>
+        ) : none ? (
+          <p className="profile__hint" data-testid="gifts-empty">
+            {t('gifts.empty')}
+          </p>
+        ) : (
+          <ul className="gifts__list" data-testid="gifts-current">
+            {freespinLists.current.map((freespin) => (
+              <FreespinCard
+                key={`f${freespin.id}`}
+                freespin={freespin}
+                money={money}
+                onCancel={onCancelFreespin}
+                onChanged={changed}
+              />
+            ))}
+            {bonusLists.current.map((bonus) => (
+              <BonusCard
+                key={`b${bonus.id}`}
+                bonus={bonus}
+                money={money}
+                onCancel={onCancelBonus}
+                onChanged={changed}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section className="profile-card" aria-labelledby="gift-code-title">
+        <h2 id="gift-code-title">{t('gifts.code.title')}</h2>
+        <GiftCodeForm onGift={gift} />
+      </section>
+
+      {history ? (
+        <section className="profile-card" aria-labelledby="gifts-history-title">
+          <h2 id="gifts-history-title">{t('gifts.history')}</h2>
+          <ul className="gifts__list gifts__list--history" data-testid="gifts-history">
+            {freespinLists.history.map((freespin) => (
+              <FreespinCard
+                key={`f${freespin.id}`}
+                freespin={freespin}
+                money={money}
+                onCancel={onCancelFreespin}
+                onChanged={changed}
+              />
+            ))}
+            {bonusLists.history.map((bonus) => (
+              <BonusCard
+                key={`b${bonus.id}`}
+                bonus={bonus}
+                money={money}
+                onCancel={onCancelBonus}
+                onChanged={changed}
+              />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <BonusSettings player={player} />
+
+      {cancelling?.kind === 'bonus' ? (
+        <CancelBonusDialog bonus={cancelling.bonus} money={money} onClose={close} onDone={cancelled} />
+      ) : cancelling?.kind === 'freespin' ? (
+        <CancelFreespinDialog freespin={cancelling.freespin} onClose={close} onDone={cancelled} />
+      ) : null}
+    </div>
+  );
+}
+
+/** Whether the player takes bonuses at all (`PATCH /api/player/update_bonus_settings`). */
+function BonusSettings({ player }: { player: Player }) {
+  const { t } = useI18n();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const on = player.can_issue_bonuses;
+  const toggle = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await giftsApi.bonusSettings(!on);
+      setPlayer({ ...player, ...answer });
+    } catch (failure) {
+      setError(errorCodeOf(failure).base ?? 'unknown');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="profile-card" aria-labelledby="gift-settings-title" data-testid="bonus-settings">
+      <h2 id="gift-settings-title">{t('gifts.settings.title')}</h2>
+      <p className="profile__hint">{t(on ? 'gifts.settings.on' : 'gifts.settings.off')}</p>
+      <div>
+        <button
+          type="button"
+          className={`button ${on ? 'button--ghost' : 'button--primary'}`}
+          disabled={busy}
+          aria-busy={busy}
+          onClick={() => void toggle()}
+        >
+          {t(on ? 'gifts.settings.turnOff' : 'gifts.settings.turnOn')}
+        </button>
+      </div>
+      {error ? <Notice kind="error">{giftErrorText(t, error)}</Notice> : null}
+    </section>
+  );
+}
