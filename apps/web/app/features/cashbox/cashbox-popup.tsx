@@ -7,6 +7,7 @@ import { Notice } from '../../ui/form';
 import { activeAccount, CashboxQueryProvider, useAccounts, useCurrencies } from './data';
 import { DashboardView } from './dashboard';
 import { DepositView, FastDepositView } from './deposit';
+import { BonusChoice, ChosenBonusLine } from './deposit-bonus';
 import { currencyInfo } from '../../lib/money';
 import type { CashboxView } from './rules';
 import { WithdrawView } from './withdraw';
@@ -22,8 +23,9 @@ type Props = {
 
 /**
  * The cashbox popups (dashboard, deposit step, withdrawal step, one-click deposit) in one modal
- * with tabs. `/cashbox` opens the dashboard;
- * `/deposit-bonus` is the deposit step (bonus choice comes with the bonuses).
+ * with tabs. `/cashbox` opens the dashboard; `/deposit-bonus` is the deposit step with the
+ * choice of the deposit's bonus (docs/rules/gifts.md "Deposit"); `/deposit` names the bonus
+ * chosen, with a link to change it.
  */
 export function CashboxPopup(props: Props) {
   return (
@@ -62,7 +64,20 @@ function Popup({ view, currency: wanted, background, onClose }: Props) {
   else if (!account || !currency) body = <Notice kind="error">{t('cashbox.noAccount')}</Notice>;
   else if (tab === 'dashboard') body = <DashboardView link={link} />;
   else if (view === 'deposit-fast') body = <FastDepositView currency={currency} depositLink={link('/deposit')} />;
-  else if (tab === 'deposit') body = <DepositView currency={currency} />;
+  else if (view === 'deposit-bonus')
+    body = (
+      <>
+        <BonusChoice currency={currency} />
+        <DepositView currency={currency} />
+      </>
+    );
+  else if (tab === 'deposit')
+    body = (
+      <>
+        <ChosenBonusLine currency={currency} changeLink={link('/deposit-bonus')} />
+        <DepositView currency={currency} />
+      </>
+    );
   else body = <WithdrawView currency={currency} account={account} />;
 
   return (

@@ -9,6 +9,7 @@
  * `payments_events`; see `header-wallet.tsx` for the one place to mount `useRealtime`.
  */
 import type {
+  BonusOffer,
   CashoutRequest,
   CryptoAddressResponse,
   DepositRequest,
@@ -44,7 +45,12 @@ export const cashboxKeys = {
   methods: (action: PaymentAction, currency: string) => ['cashbox', 'methods', action, currency] as const,
   payments: ['cashbox', 'payments'] as const,
   paymentList: (filter: PaymentsFilter) => ['cashbox', 'payments', filter] as const,
+  /** `GET /api/bonuses/deposit`: the offers of the player's next deposit in the active currency. */
+  depositOffers: (currency: string) => ['cashbox', 'deposit-offers', currency] as const,
 };
+
+/** The answer of the bonus code and bonus settings calls (the player's fields they change). */
+export type BonusSettings = { deposit_bonus_code: string | null; can_issue_bonuses: boolean };
 
 export type PaymentsFilter = { page: number; page_size: number; type?: PaymentAction; currency?: string };
 
@@ -68,6 +74,15 @@ export const cashboxApi = {
   },
   /** The player's limits (a refused deposit tells what the deposit limit still allows). */
   limits: () => api().get<UserLimit[]>('/api/user_limits'),
+  /** The deposit offers for the player's active currency and next deposit. */
+  depositOffers: () => api().get<BonusOffer[]>('/api/bonuses/deposit'),
+  /** Chooses the deposit offer with that code for the next deposit (422 `deposit_bonus_code: invalid`: no offer has it). */
+  setBonusCode: (code: string) =>
+    api().patch<BonusSettings>('/api/player/set_bonus_code', { deposit_bonus_code: code }),
+  clearBonusCode: () => api().delete<BonusSettings>('/api/player/clear_bonus_code'),
+  /** Whether the player takes bonuses at all. */
+  bonusSettings: (canIssue: boolean) =>
+    api().patch<BonusSettings>('/api/player/update_bonus_settings', { can_issue: canIssue }),
   check: (id: number) => api().post<Payment>(`/api/player/payments/${id}/check`, {}),
   recall: (id: number) => api().post<Payment>(`/api/player/payments/${id}/recall`, {}),
 };
@@ -86,6 +101,24 @@ export function useMethods(action: PaymentAction, currency: string | undefined) 
     queryKey: cashboxKeys.methods(action, currency ?? ''),
     queryFn: () => cashboxApi.methods(action, currency!),
     enabled: Boolean(currency),
+  });
+}
+
+/**
+ * The deposit offers of the account's currency (the server answers for the active currency: an
+ * offer of another is left out). A failed load shows no offer, as the site's other lists do.
+ */
+export function useDepositOffers(currency: string) {
+  return useQuery({
+    queryKey: cashboxKeys.depositOffers(currency),
+    queryFn: () =>
+      cashboxApi.depositOffers().then(
+        (offers) => (Array.isArray(offers) ? offers.filter((offer) => offer.currency === currency) : []),
+        (error: unknown) => {
+          console.error('LOAD_DEPOSIT_OFFERS_ERROR', error);
+          return [] as BonusOffer[];
+        },
+      ),
   });
 }
 

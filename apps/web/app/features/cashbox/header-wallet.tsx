@@ -20,26 +20,29 @@ import {
   useCurrencies,
 } from './data';
 import { currencyInfo, formatMoney } from '../../lib/money';
-import { CANCELLED_NOTICE_KEY, shouldShowCancelledNotice } from './rules';
+import { CANCELLED_NOTICE_KEY, commonBalance, shouldShowCancelledNotice, type WageringView } from './rules';
 import './cashbox.css';
 
 /**
  * The header's wallet (signed-in players only, loaded on demand as an island of its own): the
  * active account's balance, the account switcher (switch, open another currency), the Deposit
- * button, and the cancelled-payment notice (docs/rules/page-shell.md "Notices").
+ * button, and the cancelled-payment notice (docs/rules/page-shell.md "Notices"). While the
+ * account holds bonus money or a bonus wagers, the balance is the common-balance view: real and
+ * bonus money, and the wagering bonus's percent (docs/rules/gifts.md "Header"); the route hands
+ * the wagering bonus in (`wagering`, from the gifts).
  *
  * Data: `GET /api/player/accounts` under `cashboxKeys.accounts` (TanStack Query, shared with the
  * cashbox popups, which invalidate it after every action). Live updates come over the realtime
  * socket, held open while this wallet is mounted: `balance` replaces the account shown,
  * `payments_changes` refreshes the cashbox's lists.
  */
-export default function HeaderWallet() {
+export default function HeaderWallet({ wagering = null }: { wagering?: WageringView | null }) {
   // Mounted while a player is signed in: on sign-out (or a 401) nothing of theirs stays cached
   // for the next player of this page.
   useEffect(() => () => queryClient.clear(), []);
   return (
     <CashboxQueryProvider>
-      <Wallet />
+      <Wallet wagering={wagering} />
       <CancelledPaymentNotice />
     </CashboxQueryProvider>
   );
@@ -51,7 +54,7 @@ function useBackground() {
   return backgroundOf(location.state) ?? { pathname: location.pathname, search: location.search, hash: location.hash };
 }
 
-function Wallet() {
+function Wallet({ wagering }: { wagering: WageringView | null }) {
   useRealtime('balance', onBalanceMessage);
   useRealtime('payments_changes', onPaymentsMessage);
   const { t, locale } = useI18n();
@@ -72,14 +75,66 @@ function Wallet() {
   const format = (account: PlayerAccount) =>
     formatMoney(account.amount_cents, currencyInfo(account.currency, currencies.data), locale);
   const unopened = (currencies.data ?? []).filter((c) => !accounts.data?.some((a) => a.currency === c.code));
+  const common = commonBalance(active, wagering);
+  const money = (cents: number) =>
+    active ? formatMoney(cents, currencyInfo(active.currency, currencies.data), locale) : '';
 
   return (
     <div className="wallet">
       <details className="wallet__switcher" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
-        <summary className="wallet__balance" aria-label={t('cashbox.header.balanceLabel')} data-testid="header-balance">
-          {active ? format(active) : accounts.isError ? '—' : t('common.loading')}
+        <summary
+          className={`wallet__balance${common ? ' wallet__balance--common' : ''}`}
+          aria-label={t('cashbox.header.balanceLabel')}
+        >
+          <span className="wallet__amounts">
+            <span data-testid="header-balance">
+              {active ? format(active) : accounts.isError ? '—' : t('common.loading')}
+            </span>
+            {common ? (
+              <span className="wallet__split" data-testid="header-balance-split">
+                {t('cashbox.header.split', { real: money(common.real), bonus: money(common.bonus) })}
+              </span>
+            ) : null}
+          </span>
+          {common?.percent != null ? (
+            <span className="wallet__wager-badge" data-testid="header-wagering">
+              {t('cashbox.header.percent', { percent: common.percent })}
+            </span>
+          ) : null}
         </summary>
         <div className="wallet__menu">
+          {common ? (
+            <div className="wallet__common" data-testid="common-balance">
+              <dl className="wallet__common-list">
+                <div>
+                  <dt>{t('cashbox.header.real')}</dt>
+                  <dd>{money(common.real)}</dd>
+                </div>
+                <div>
+                  <dt>{t('cashbox.header.bonus')}</dt>
+                  <dd>{money(common.bonus)}</dd>
+                </div>
+              </dl>
+              {common.percent !== null ? (
+                <div className="wallet__wagering">
+                  <span>{t('cashbox.header.wagering', { percent: common.percent })}</span>
+                  <span
+                    className="wallet__bar"
+                    role="progressbar"
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={common.percent}
+                    aria-label={t('cashbox.header.wageringLabel')}
+                  >
+                    <span style={{ width: `${common.percent}%` }} />
+                  </span>
+                </div>
+              ) : null}
+              <Link to={localizePath('/profile/gifts', locale)} className="wallet__link" onClick={() => setOpen(false)}>
+                {t('cashbox.header.gifts')}
+              </Link>
+            </div>
+          ) : null}
           <p className="wallet__heading">{t('cashbox.header.accounts')}</p>
           <ul className="wallet__accounts">
             {(accounts.data ?? []).map((account) => (

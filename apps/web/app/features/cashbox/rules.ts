@@ -139,3 +139,32 @@ export function depositRoom(limits: readonly UserLimit[], currency: string): { c
   }
   return room;
 }
+
+/** The wagering bonus as the header's balance is told it (the gifts' rule): its currency and percent done. */
+export type WageringView = { currency: string; percent: number };
+
+/** The header's common-balance view: real and bonus money, and the wagering percent of the wagering bonus. */
+export type CommonBalance = { real: number; bonus: number; percent: number | null };
+
+/**
+ * The common-balance view of an account (docs/rules/gifts.md "Header"): shown while the account
+ * holds bonus money or a bonus of its currency wagers; real money is the account's amount less
+ * its bonus money. Null: the plain balance.
+ */
+export function commonBalance(
+  account: { currency: string; amount_cents: number; bonus_cents?: number } | undefined,
+  wagering: WageringView | null,
+): CommonBalance | null {
+  if (!account) return null;
+  const bonus = Math.max(0, account.bonus_cents ?? 0);
+  const percent = wagering && wagering.currency === account.currency ? wagering.percent : null;
+  if (bonus === 0 && percent === null) return null;
+  return { real: account.amount_cents - bonus, bonus, percent };
+}
+
+/** A deposit offer chosen by the player's deposit bonus code (codes are compared without case), or null. */
+export function chosenOffer<T extends { code: string | null }>(offers: readonly T[], code: string | null): T | null {
+  if (!code) return null;
+  const wanted = code.trim().toLowerCase();
+  return offers.find((offer) => offer.code !== null && offer.code.toLowerCase() === wanted) ?? null;
+}

@@ -38,6 +38,11 @@ export function WithdrawView({ currency, account }: { currency: CurrencyInfo; ac
       <p data-testid="available-to-cashout">
         {t('cashbox.withdraw.available', { amount: formatMoney(available, currency, locale) })}
       </p>
+      {account.bonus_cents > 0 ? (
+        <p className="cashbox__small cashbox__bonus-note" data-testid="bonus-not-withdrawable">
+          {t('cashbox.withdraw.bonusMoney', { amount: formatMoney(account.bonus_cents, currency, locale) })}
+        </p>
+      ) : null}
       {methods.isPending ? (
         <p role="status">{t('common.loading')}</p>
       ) : methods.isError ? (
@@ -181,6 +186,12 @@ function WithdrawForm({
         <Notice kind="error">
           {errorText(t, 'base', base)}{' '}
           <Link to={localizePath('/profile', locale)}>{t('cashbox.withdraw.toProfile')}</Link>
+        </Notice>
+      ) : base === 'bonus_wagering' ? (
+        // A bonus wagers: no cashout until it is done or cancelled (docs/rules/gifts.md "Withdrawals").
+        <Notice kind="error">
+          <span data-testid="bonus-wagering">{errorText(t, 'base', base)}</span>{' '}
+          <Link to={localizePath('/profile/gifts', locale)}>{t('cashbox.withdraw.toGifts')}</Link>
         </Notice>
       ) : base ? (
         <Notice kind="error">{errorText(t, 'base', base)}</Notice>

@@ -1,0 +1,243 @@
+import { setBonusCodeRequestSchema, type BonusOffer, type Player } from '@orbit/contracts';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { ApiError } from '../../lib/api';
+import { useI18n } from '../../lib/i18n';
+import { formatMoney, type CurrencyInfo } from '../../lib/money';
+import { currentSession, setPlayer, useSession } from '../../lib/session';
+import { errorCodeOf, Notice, TextField } from '../../ui/form';
+import { cashboxApi, cashboxKeys, queryClient, useDepositOffers, type BonusSettings } from './data';
+import { contractErrors, errorText } from './parts';
+import { chosenOffer } from './rules';
+
+/** The player in the page's store with the bonus fields an answer changed. */
+function applySettings(answer: BonusSettings): void {
+  const player = currentSession().player;
+  if (player) setPlayer({ ...player, ...answer });
+}
+
+/**
+ * A deposit code kept from a promo link (`depositPromocode`, docs/rules/gifts.md "Promo-code
+ * links"): bonuses turned on first when the player has them off, then the code set as the
+ * deposit bonus code. `invalid`: no deposit offer has the code (drop it); `failed`: no answer
+ * or another refusal (keep it for the next visit to the lobby).
+ */
+export async function applyDepositPromoCode(code: string, player: Player): Promise<'set' | 'invalid' | 'failed'> {
+  try {
+    if (!player.can_issue_bonuses) applySettings(await cashboxApi.bonusSettings(true));
+  } catch {
+    return 'failed';
+  }
+  try {
+    applySettings(await cashboxApi.setBonusCode(code.trim()));
+    return 'set';
+  } catch (error) {
+    return error instanceof ApiError && error.status === 422 ? 'invalid' : 'failed';
+  }
+}
+
+/** What an offer gives: "100% up to €200.00", "€10.00", "50 free spins". */
+function OfferHeadline({ offer, currency }: { offer: BonusOffer; currency: CurrencyInfo }) {
+  const { t, locale } = useI18n();
+  const money = (cents: number) => formatMoney(cents, currency, locale);
+  const parts: string[] = [];
+  if (offer.percent !== null)
+    parts.push(
+      offer.max_amount_cents !== null
+        ? t('cashbox.bonus.percentUpTo', { percent: offer.percent, max: money(offer.max_amount_cents) })
+        : t('cashbox.bonus.percent', { percent: offer.percent }),
+    );
+  else if (offer.amount_cents !== null) parts.push(money(offer.amount_cents));
+  if (offer.freespins_count) parts.push(t('cashbox.bonus.freespins', { count: offer.freespins_count }));
+  return <span className="cashbox__offer-headline">{parts.join(' + ')}</span>;
+}
+
+/**
+ * The deposit step's bonus choice (`/deposit-bonus`, docs/rules/gifts.md "Deposit"): the offers
+ * of the next deposit as cards and "No bonus"; choosing one sets its code as the player's deposit
+ * bonus code (`PATCH /api/player/set_bonus_code`), "No bonus" clears it; a typed code is set the
+ * same way (an unknown one is the field's error). A player who has bonuses off sees the offers
+ * and a button that turns them on.
+ */
+export function BonusChoice({ currency }: { currency: CurrencyInfo }) {
+  const { t, locale } = useI18n();
+  const player = useSession().player;
+  const offers = useDepositOffers(currency.code);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  if (!player) return null;
+  const list = offers.data ?? [];
+  const enabled = player.can_issue_bonuses;
+  const chosen = chosenOffer(list, player.deposit_bonus_code);
+  const money = (cents: number) => formatMoney(cents, currency, locale);
+
+  const run = async (
+    call: () => Promise<BonusSettings>,
+    onRefused?: (codes: Record<string, string | undefined>) => boolean,
+  ) => {
+    setBusy(true);
+    setError(null);
+    try {
+      applySettings(await call());
+      return true;
+    } catch (failure) {
+      const codes = errorCodeOf(failure);
+      if (!onRefused?.(codes)) setError(codes.base ?? Object.values(codes).find(Boolean) ?? 'unknown');
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  const choose = (offer: BonusOffer | null) =>
+    void run(() => (offer?.code ? cashboxApi.setBonusCode(offer.code) : cashboxApi.clearBonusCode()));
+  const turnOn = () =>
+    void run(() => cashboxApi.bonusSettings(true)).then((done) => {
+      if (done) void queryClient.invalidateQueries({ queryKey: cashboxKeys.depositOffers(currency.code) });
+    });
+  const submitCode = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = { deposit_bonus_code: code.trim() };
+    const found = contractErrors(setBonusCodeRequestSchema, body);
+    if (found.deposit_bonus_code) {
+      setCodeError(found.deposit_bonus_code);
+      return;
+    }
+    setCodeError(null);
+    const done = await run(
+      () => cashboxApi.setBonusCode(body.deposit_bonus_code),
+      (codes) => {
+        if (!codes.deposit_bonus_code) return false;
+        setCodeError(codes.deposit_bonus_code);
+        return true;
+      },
+    );
+    if (done) setCode('');
+  };
+
+  return (
+    <section className="cashbox__bonus" aria-labelledby="deposit-bonus-title" data-testid="deposit-bonus">
+      <h3 id="deposit-bonus-title" className="cashbox__bonus-title">
+        {t('cashbox.bonus.title')}
+      </h3>
+      {!enabled ? (
+        <div className="cashbox__bonus-off">
+          <Notice kind="info">{t('cashbox.bonus.off')}</Notice>
+          <button type="button" className="button button--primary" disabled={busy} onClick={turnOn}>
+            {t('cashbox.bonus.turnOn')}
+          </button>
+        </div>
+      ) : null}
+      {offers.isPending ? (
+        <p role="status" className="cashbox__small">
+          {t('common.loading')}
+        </p>
+      ) : (
+        <ul className="cashbox__offers" aria-label={t('cashbox.bonus.offers')}>
+          {list.map((offer) => (
+            <li key={offer.id}>
+              <button
+                type="button"
+                className="cashbox__offer"
+                aria-pressed={chosen?.id === offer.id}
+                disabled={busy || !enabled || !offer.code}
+                onClick={() => choose(offer)}
+                data-testid={`deposit-offer-${offer.id}`}
+              >
+                <span className="cashbox__offer-title">{offer.title}</span>
+                <OfferHeadline offer={offer} currency={currency} />
+                <span className="cashbox__small">
+                  {[
+                    offer.min_deposit_cents !== null
+                      ? t('cashbox.bonus.minDeposit', { amount: money(offer.min_deposit_cents) })
+                      : null,
+                    offer.wager_multiplier > 0
+                      ? t('cashbox.bonus.wager', { multiplier: offer.wager_multiplier })
+                      : null,
+                    offer.max_bet_cents !== null
+                      ? t('cashbox.bonus.maxBet', { amount: money(offer.max_bet_cents) })
+                      : null,
+                  ]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </span>
+                {offer.description ? <span className="cashbox__small">{offer.description}</span> : null}
+              </button>
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              className="cashbox__offer cashbox__offer--none"
+              aria-pressed={!player.deposit_bonus_code}
+              disabled={busy || !enabled}
+              onClick={() => choose(null)}
+              data-testid="deposit-offer-none"
+            >
+              <span className="cashbox__offer-title">{t('cashbox.bonus.none')}</span>
+            </button>
+          </li>
+        </ul>
+      )}
+      {player.deposit_bonus_code && !chosen ? (
+        <p className="cashbox__small" data-testid="deposit-bonus-code">
+          {t('cashbox.bonus.codeSet', { code: player.deposit_bonus_code })}
+        </p>
+      ) : null}
+      <form className="cashbox__bonus-code" onSubmit={(event) => void submitCode(event)} noValidate>
+        <TextField
+          label={t('cashbox.bonus.codeLabel')}
+          name="deposit_bonus_code"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={64}
+          value={code}
+          disabled={!enabled}
+          onChange={(event) => {
+            setCode(event.target.value);
+            setCodeError(null);
+          }}
+          error={codeError ? errorText(t, 'deposit_bonus_code', codeError) : null}
+        />
+        <button type="submit" className="button button--ghost" disabled={busy || !enabled}>
+          {t('cashbox.bonus.codeSubmit')}
+        </button>
+      </form>
+      {error ? <Notice kind="error">{errorText(t, 'base', error)}</Notice> : null}
+    </section>
+  );
+}
+
+/**
+ * The plain deposit step's line about the bonus: the offer chosen (or the code set) with a link
+ * to change it, or a link to choose one when the next deposit has offers.
+ */
+export function ChosenBonusLine({
+  currency,
+  changeLink,
+}: {
+  currency: CurrencyInfo;
+  changeLink: { to: string; state: unknown; replace: true; preventScrollReset: true };
+}) {
+  const { t } = useI18n();
+  const player = useSession().player;
+  const offers = useDepositOffers(currency.code);
+  if (!player || !offers.data) return null;
+  const chosen = chosenOffer(offers.data, player.deposit_bonus_code);
+  const code = player.deposit_bonus_code;
+  if (!code && (offers.data.length === 0 || !player.can_issue_bonuses)) return null;
+  return (
+    <p className="cashbox__bonus-line" data-testid="chosen-bonus">
+      <span>
+        {chosen
+          ? t('cashbox.bonus.chosen', { title: chosen.title })
+          : code
+            ? t('cashbox.bonus.codeSet', { code })
+            : t('cashbox.bonus.available')}
+      </span>{' '}
+      <Link {...changeLink}>{code ? t('cashbox.bonus.change') : t('cashbox.bonus.choose')}</Link>
+    </p>
+  );
+}
