@@ -1,17 +1,21 @@
 /**
- * The signed-in player's part of the header, composed from four features and loaded on demand
+ * The signed-in player's part of the header, composed from five features and loaded on demand
  * by the shell layout (not a route module): the EE session timer (limits), the cashbox's wallet
- * island (balance, account switcher, Deposit, cancelled-payment notice), the shell's player
- * menu, and (`PlayerNotices`, drawn by the shell layout in the page) the celebration of the
- * player's own jackpot wins and the limit-reached warning.
+ * island (balance, account switcher, Deposit, cancelled-payment notice; the common-balance view
+ * with the gifts' wagering bonus), the gifts' entry with its counter, the shell's player menu,
+ * and (`PlayerNotices`, drawn by the shell layout in the page) the celebration of the player's
+ * own jackpot wins, the limit-reached warning, the gifts' notices and the promo-code links'
+ * follow-up (docs/rules/gifts.md "Promo-code links").
  * Nothing of it is in a guest's page or the lobby's first JavaScript. It also brings the game page's toolbar balance (`play-balance.tsx`, the same
  * accounts query), handed over through `lib/balance-island`, and tells the lobby's jackpots the
  * active account's currency (`lib/player-currency`).
  */
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { activeAccount, CashboxQueryProvider, useAccounts } from '../features/cashbox/data';
+import { activeAccount, CashboxQueryProvider, cashboxKeys, queryClient, useAccounts } from '../features/cashbox/data';
+import { applyDepositPromoCode } from '../features/cashbox/deposit-bonus';
 import HeaderWallet from '../features/cashbox/header-wallet';
+import { GiftsBadge, GiftsMenuLink, GiftsWatcher, HeaderGifts, useWagering } from '../features/gifts/gifts-watcher';
 import { JackpotAwardToast } from '../features/jackpots/award-toast';
 import { LimitsWatcher } from '../features/limits/limit-notice';
 import { SessionTimer } from '../features/limits/session-timer';
@@ -19,22 +23,26 @@ import WelcomeToast from '../features/auth/welcome-toast';
 import { PlayerMenu } from '../features/shell/player-menu';
 import { provideBalance } from '../lib/balance-island';
 import type { Licence } from '@orbit/contracts';
-import type { Locale } from '../lib/locale';
+import { localizePath, parseLocalePath, type Locale } from '../lib/locale';
 import { setPlayerCurrency } from '../lib/player-currency';
 import { popupOf } from '../lib/popups';
-import { followRouterState } from '../lib/router-state';
-import { useSession } from '../lib/session';
+import { clearPromoCodes, promoCodeStep, storedPromoCodes } from '../lib/promo-codes';
+import { followRouterState, reopenOf } from '../lib/router-state';
+import { currentSession, useSession } from '../lib/session';
+import { useMoneyFormat } from './money-format';
 import PlayBalance from './play-balance';
 
 provideBalance(PlayBalance);
 
 export default function PlayerHeader({ locale, licence }: { locale: Locale; licence: Licence }) {
+  const wagering = useWagering();
   return (
     <>
       {/* The session timer: licence EE only (docs/rules/page-shell.md "Player protection"). */}
       {licence === 'EE' ? <SessionTimer /> : null}
-      <HeaderWallet />
-      <PlayerMenu locale={locale} />
+      <HeaderWallet wagering={wagering} />
+      <HeaderGifts />
+      <PlayerMenu locale={locale} links={<GiftsMenuLink />} badge={<GiftsBadge />} />
       <CashboxQueryProvider>
         <ActiveCurrency />
       </CashboxQueryProvider>
@@ -49,13 +57,64 @@ export default function PlayerHeader({ locale, licence }: { locale: Locale; lice
  * fixed box inside it.
  */
 export function PlayerNotices() {
+  const money = useMoneyFormat();
+  // A gift changed its stage: money may have moved (the `balance` message says it too; this is the safety net).
+  const refreshBalances = useCallback(() => void queryClient.invalidateQueries({ queryKey: cashboxKeys.accounts }), []);
   return (
     <>
       <JackpotAwardToast />
       <LimitsWatcher />
+      <GiftsWatcher money={money} onChange={refreshBalances} />
       <RouterStateFollower />
+      <PromoCodeFollower />
     </>
   );
+}
+
+/** One promo code's follow-up at a time (the effect runs again on every navigation). */
+let following = false;
+
+/**
+ * Promo-code links for a signed-in player at the lobby (docs/rules/gifts.md "Promo-code links"):
+ * a kept gift code goes to /profile/gifts (which sends and drops it); a kept deposit code turns
+ * bonuses on when they are off, is set as the deposit bonus code and opens the deposit step over
+ * the lobby; a code no offer has is dropped, one that could not be sent is kept for the next visit.
+ */
+function PromoCodeFollower() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { player } = useSession();
+  const here = useRef(location);
+  here.current = location;
+  const playerId = player?.id;
+  useEffect(() => {
+    const at = here.current;
+    const current = currentSession().player;
+    // A popup being reopened over this page goes first.
+    if (!current || following || reopenOf(at.state)) return;
+    const step = promoCodeStep(at.pathname, storedPromoCodes());
+    if (!step) return;
+    const { locale } = parseLocalePath(at.pathname);
+    if (step.kind === 'gift') {
+      void navigate(localizePath('/profile/gifts', locale));
+      return;
+    }
+    following = true;
+    void applyDepositPromoCode(step.code, current)
+      .then((result) => {
+        if (result === 'failed') return;
+        clearPromoCodes(['depositPromocode']);
+        // Opened only if the player is still on that page.
+        if (result === 'set' && here.current.key === at.key) {
+          void navigate(localizePath('/deposit-bonus', locale), {
+            preventScrollReset: true,
+            state: { background: { pathname: at.pathname, search: at.search, hash: at.hash } },
+          });
+        }
+      })
+      .finally(() => (following = false));
+  }, [location.key, playerId, navigate]);
+  return null;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { localizePath, type Locale } from '../../lib/locale';
@@ -9,9 +10,11 @@ import { signOut } from '../../lib/session-client';
 
 /**
  * The signed-in player's menu in the header: profile and sign-out. Loaded on demand with the
- * rest of the player's header (a guest's page never loads it); the route composes it.
+ * rest of the player's header (a guest's page never loads it); the route composes it, and may
+ * hand in more entries (`links`, before the profile) and a `badge` on the button (the gifts'
+ * counter, which takes the header icon's place on a phone).
  */
-export function PlayerMenu({ locale }: { locale: Locale }) {
+export function PlayerMenu({ locale, links, badge }: { locale: Locale; links?: ReactNode; badge?: ReactNode }) {
   const { t } = useI18n();
   const session = useSession();
   const navigate = useNavigate();
@@ -28,8 +31,10 @@ export function PlayerMenu({ locale }: { locale: Locale }) {
           {[...name][0]?.toUpperCase()}
         </span>
         <span className="header__player-name">{name}</span>
+        {badge}
       </summary>
       <div className="header__player-menu">
+        {links}
         <Link to={localizePath('/profile', locale)}>{t('auth.profile')}</Link>
         <button
           type="button"
