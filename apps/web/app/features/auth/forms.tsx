@@ -4,7 +4,14 @@
  * asks for one, keep what the player typed per autocomplete scope, and show the server's codes.
  */
 import { currencyLabel } from '../../lib/currency-label';
-import type { CountriesResponse, CurrenciesResponse, CurrentIpResponse, Player } from '@orbit/contracts';
+import type {
+  BonusOffer,
+  CountriesResponse,
+  CurrenciesResponse,
+  CurrentIpResponse,
+  Player,
+  PlayerBonus,
+} from '@orbit/contracts';
 import {
   defaultCurrencyFor,
   emailAddressSchema,
@@ -369,6 +376,7 @@ export function SignUpForm({ onDone, locale, children }: { onDone: () => void; l
     return () => controller.abort();
   }, [locale]);
 
+  const welcome = useWelcomeGifts(values.currency);
   const onSubmit = form.submit(
     (values) => ({
       email: check(emailAddressSchema, values.email.trim()),
@@ -401,6 +409,8 @@ export function SignUpForm({ onDone, locale, children }: { onDone: () => void; l
       // The account exists: registration's values are done with, the address is for signing in.
       forgetValues('registration');
       rememberValues('login', { email });
+      // A welcome gift the player unticked is declined (as the new player; it goes on after the page moves on).
+      welcome.declineUnwanted();
       setPlayer(player);
       onDone();
     },
@@ -471,6 +481,15 @@ export function SignUpForm({ onDone, locale, children }: { onDone: () => void; l
           {t('auth.termsLink')}
         </a>
       </p>
+      {welcome.offers.map((offer) => (
+        <CheckField
+          key={`${welcome.loaded}-${offer.id}`}
+          name={`welcome_gift_${offer.id}`}
+          label={t('auth.welcomeGift', { title: offer.title })}
+          checked
+          onChange={(checked) => welcome.setWanted(offer.id, checked)}
+        />
+      ))}
       <CheckField
         name="receive_promos"
         label={t('auth.receivePromos')}
@@ -487,6 +506,77 @@ export function SignUpForm({ onDone, locale, children }: { onDone: () => void; l
       <div className="auth-form__links">{children}</div>
     </form>
   );
+}
+
+/**
+ * The registration offers for the chosen currency (`GET /api/bonuses/registration`, guests too),
+ * each a box ticked by default; right after a successful sign-up each unticked one is declined
+ * (`DELETE /api/bonuses/registration/{id}`, docs/rules/gifts.md "Registration"). A failed load
+ * offers none.
+ */
+function useWelcomeGifts(currency: string) {
+  const [offers, setOffers] = useState<BonusOffer[]>([]);
+  // Bumped with every list: the boxes are drawn anew (ticked) for it.
+  const [loaded, setLoaded] = useState(0);
+  const unwanted = useRef(new Set<number>());
+  useEffect(() => {
+    if (!currency) return;
+    const controller = new AbortController();
+    browserApi()
+      .get<BonusOffer[]>(`/api/bonuses/registration?currency=${encodeURIComponent(currency)}`, {
+        signal: controller.signal,
+      })
+      .then(
+        (list) => (Array.isArray(list) ? list : []),
+        () => [],
+      )
+      .then((list) => {
+        if (controller.signal.aborted) return;
+        unwanted.current = new Set();
+        setOffers(list);
+        setLoaded((n) => n + 1);
+      });
+    return () => controller.abort();
+  }, [currency]);
+  const offersRef = useRef(offers);
+  offersRef.current = offers;
+  return {
+    offers,
+    loaded,
+    setWanted: (id: number, wanted: boolean) => {
+      if (wanted) unwanted.current.delete(id);
+      else unwanted.current.add(id);
+    },
+    /** Declines the unticked offers of the list shown, in the background: the sign-up goes on. */
+    declineUnwanted: () => {
+      for (const offer of offersRef.current.filter((o) => unwanted.current.has(o.id))) void declineWelcomeGift(offer);
+    },
+  };
+}
+
+/** How often, and how many times, a declined welcome gift is looked for after the sign-up. */
+const DECLINE_PAUSE_MS = 500;
+const DECLINE_ATTEMPTS = 12;
+
+/**
+ * Declines a registration gift right after the sign-up (`DELETE /api/bonuses/registration/{id}`).
+ * The server gives the gift just after the registration commits (its outbox, a fraction of a
+ * second later), and declines only a gift it has already given: so the decline is repeated until
+ * the player's bonuses show that gift cancelled (or never given), for a few seconds at most.
+ */
+async function declineWelcomeGift(offer: BonusOffer): Promise<void> {
+  const api = browserApi();
+  for (let attempt = 0; attempt < DECLINE_ATTEMPTS; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, DECLINE_PAUSE_MS));
+    const declined = await api.delete(`/api/bonuses/registration/${offer.id}`).then(
+      () => true,
+      () => false,
+    );
+    if (!declined) continue;
+    const bonuses = await api.get<PlayerBonus[]>('/api/player/bonuses').catch(() => null);
+    const gift = bonuses?.find((b) => b.strategy === 'registration' && b.group_key === offer.group_key);
+    if (gift && gift.stage !== 'issued') return;
+  }
 }
 
 export function RemindForm() {
