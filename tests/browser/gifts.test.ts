@@ -1,0 +1,187 @@
+/**
+ * Gifts in real chromium against the real server (docs/rules/gifts.md): the welcome gift at
+ * sign-up (kept, or declined by its box), the gifts page (cards, activation, the wagering bar and
+ * the header's common balance, cancelling after the cancel information, the history), the header's
+ * counter on a desktop and on a phone, a gift code from a promo link, a cashout refused while a
+ * bonus wagers, and a deposit code from a promo link choosing the deposit step's offer. Players
+ * register through the real forms; the demo's templates are the server's seed (docs/bonuses.md).
+ */
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { watchPage } from './support/browser';
+import {
+  dialog,
+  fillPersonalInfo,
+  fundPlayer,
+  mailedLink,
+  newEmail,
+  PASSWORD,
+  pathOf,
+  poll,
+  registerOverLobby,
+  serverAndBrowser,
+  withPage,
+} from './support/journeys';
+
+const env = serverAndBrowser();
+
+const url = (path: string) => `${env.server.baseUrl}${path}`;
+
+const WELCOME = 'Welcome gift: 5 on the house';
+const COUPON = 'Coupon ORBIT10: 10 to play with';
+
+const counter = (page: Page) => page.getByTestId('header-gifts-count');
+const card = (page: Page, title: string) => page.locator('li.gift').filter({ hasText: title });
+
+/** The full registration page (`/registration`, with a promo link's query): DE / EUR, the welcome gift kept or not. */
+async function registerOnPage(page: Page, email: string, query: string, { welcomeGift }: { welcomeGift: boolean }) {
+  await page.goto(url(`/registration${query}`));
+  const form = page.locator('form.auth-form');
+  await form.locator('button[type="submit"]:not([disabled])').waitFor();
+  await form.getByLabel('Country').selectOption('DE');
+  const gift = form.getByLabel(`I want the welcome gift: ${WELCOME}`);
+  await gift.waitFor();
+  expect(await gift.isChecked()).toBe(true);
+  if (!welcomeGift) await gift.uncheck();
+  await form.getByLabel('Email', { exact: true }).fill(email);
+  await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await form.getByLabel('Repeat password').fill(PASSWORD);
+  await form.getByLabel(/accept the terms/).check();
+  await form.getByRole('button', { name: 'Sign up' }).click();
+  await page.locator('.header__player').waitFor();
+}
+
+describe('gifts', () => {
+  it('keeps the welcome gift, activates it, refuses a cashout while it wagers, and cancels it after telling what goes', async () => {
+    await withPage(env.browser, async (page) => {
+      const watch = watchPage(page);
+      const email = newEmail('gifts');
+      await registerOverLobby(page, env.server.baseUrl, email);
+      // The gift ticked by default is given: the header counts it.
+      await poll(() => counter(page).textContent()).toBe('1');
+      await page.getByTestId('header-gifts').click();
+      await poll(() => pathOf(page)).toBe('/profile/gifts');
+      const gift = card(page, WELCOME);
+      await gift.getByText('Ready to activate').waitFor();
+      await gift.getByText('€5.00', { exact: true }).waitFor();
+      expect(await gift.getByText('Wager ×20').count()).toBe(1);
+      expect(await gift.getByRole('timer').textContent()).toMatch(/^[67] days \d\d:\d\d:\d\d$/);
+
+      await gift.getByRole('button', { name: `Activate ${WELCOME}` }).click();
+      await gift.getByText('Wagering', { exact: true }).waitFor();
+      const bar = gift.getByRole('progressbar');
+      expect(await bar.getAttribute('aria-valuenow')).toBe('0');
+      await gift.getByText('€0.00 of €100.00 wagered').waitFor();
+      // The realtime message tells it; the header shows the common balance: real and bonus money, the percent.
+      await page
+        .getByTestId('gift-notice')
+        .filter({ hasText: `Bonus activated: ${WELCOME}.` })
+        .waitFor();
+      await poll(() => page.getByTestId('header-balance').textContent()).toBe('€5.00');
+      expect(await page.getByTestId('header-balance-split').textContent()).toBe('€0.00 + €5.00 bonus');
+      expect(await page.getByTestId('header-wagering').textContent()).toBe('0%');
+
+      // Real money too, and a confirmed address: the cashout is refused because the bonus wagers.
+      await fundPlayer(env.server, page, 5000, 'gifts-real');
+      await poll(() => page.getByTestId('header-balance-split').textContent()).toBe('€50.00 + €5.00 bonus');
+      const link = await mailedLink(env.server.baseUrl, email, '/confirmation?confirmation_token=');
+      await page.goto(url(link));
+      await dialog(page).getByText('Your email address is confirmed').waitFor();
+      await page.goto(url('/withdraw'));
+      await fillPersonalInfo(page);
+      const withdraw = page.getByRole('dialog', { name: 'Withdraw' });
+      await withdraw.getByTestId('bonus-not-withdrawable').filter({ hasText: 'Bonus money (€5.00)' }).waitFor();
+      await withdraw.getByRole('button', { name: /^ecoPayz/i }).click();
+      await withdraw.getByLabel('Amount (EUR)').fill('20');
+      await withdraw.getByLabel('Destination').fill('ada@example.com');
+      await withdraw.getByRole('button', { name: 'Withdraw', exact: true }).click();
+      await withdraw.getByTestId('bonus-wagering').waitFor();
+      await withdraw.getByRole('link', { name: 'Go to your gifts' }).click();
+      await poll(() => pathOf(page)).toBe('/profile/gifts');
+
+      // Cancel: what goes and what stays first, then the confirmation.
+      await card(page, WELCOME)
+        .getByRole('button', { name: `Cancel ${WELCOME}` })
+        .click();
+      const confirm = page.getByRole('dialog', { name: `Cancel ${WELCOME}?` });
+      await confirm.getByTestId('cancel-forfeit').filter({ hasText: 'removes €5.00 of bonus money' }).waitFor();
+      expect(await confirm.getByTestId('cancel-keep').textContent()).toBe(
+        'You keep €50.00 of real money, which you can withdraw.',
+      );
+      await confirm.getByRole('button', { name: 'Cancel the bonus' }).click();
+      await poll(() => page.getByRole('dialog').count()).toBe(0);
+      await page.getByTestId('gifts-history').locator('li.gift').filter({ hasText: 'Cancelled' }).waitFor();
+      await page.getByTestId('gifts-empty').waitFor();
+      // The plain balance again, and nothing to count.
+      await poll(() => page.getByTestId('header-balance-split').count()).toBe(0);
+      await poll(() => page.getByTestId('header-balance').textContent()).toBe('€50.00');
+      await poll(() => counter(page).count()).toBe(0);
+      expect(watch.pageErrors).toEqual([]);
+    });
+  });
+
+  it('declines an unticked welcome gift; a promo link brings its gift code to the gifts page; the counter on a phone', async () => {
+    await withPage(env.browser, async (page) => {
+      const watch = watchPage(page);
+      await registerOnPage(page, newEmail('gifts-code'), '?giftPromocode=orbit10', { welcomeGift: false });
+      // At the lobby the kept gift code leads to the gifts page, which sends it once.
+      await poll(() => pathOf(page), 20_000).toBe('/profile/gifts');
+      await page.getByTestId('gift-code-form').getByText(`Your gift ${COUPON} is here.`).waitFor();
+      await card(page, COUPON).getByText('Ready to activate').waitFor();
+      expect(await page.evaluate(() => sessionStorage.getItem('orbit_promo_giftPromocode'))).toBeNull();
+      // The welcome gift left unticked ends cancelled (declined right after the sign-up).
+      await poll(async () => {
+        await page.reload();
+        await page.getByTestId('gifts-current').waitFor();
+        return page.getByTestId('gifts-history').locator('li.gift').filter({ hasText: WELCOME }).count();
+      }, 20_000).toBe(1);
+      expect(await page.getByTestId('gifts-current').locator('li.gift').count()).toBe(1);
+      await poll(() => counter(page).textContent()).toBe('1');
+
+      // The same code again is refused in words.
+      await page.getByLabel('Gift code', { exact: true }).fill('ORBIT10');
+      await page.getByRole('button', { name: 'Get the gift' }).click();
+      await page.getByText('You have already used this code.').waitFor();
+
+      // A phone: the counter sits on the player menu's button, the page fits its width.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await poll(() => page.getByTestId('header-gifts').isVisible()).toBe(false);
+      await page.locator('.header__player .gifts-badge').filter({ hasText: '1' }).waitFor();
+      await page.locator('.header__player summary').click();
+      await page.getByTestId('menu-gifts').filter({ hasText: 'Gifts' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(watch.pageErrors).toEqual([]);
+    });
+  });
+
+  it('takes a deposit code from a promo link: the code is set and the deposit step opens with its offer chosen', async () => {
+    await withPage(env.browser, async (page) => {
+      const watch = watchPage(page);
+      await registerOnPage(page, newEmail('gifts-deposit'), '?depositPromocode=welcome100', { welcomeGift: true });
+      await poll(() => pathOf(page), 20_000).toBe('/deposit-bonus');
+      await fillPersonalInfo(page);
+      const popup = page.getByRole('dialog', { name: 'Deposit' });
+      const offer = popup.getByRole('button', { name: /100 % first-deposit bonus up to 200/ });
+      await poll(() => offer.getAttribute('aria-pressed')).toBe('true');
+      expect(await page.evaluate(() => sessionStorage.getItem('orbit_promo_depositPromocode'))).toBeNull();
+      // An unknown code is the field's error; "No bonus" clears the choice.
+      await popup.getByLabel('Have a bonus code?').fill('NOPE');
+      await popup.getByRole('button', { name: 'Apply' }).click();
+      await popup.getByText('No deposit bonus has this code.').waitFor();
+      await popup.getByTestId('deposit-offer-none').click();
+      await poll(() => popup.getByTestId('deposit-offer-none').getAttribute('aria-pressed')).toBe('true');
+      expect(await offer.getAttribute('aria-pressed')).toBe('false');
+      // Chosen again, the plain deposit step names it with a way to change it.
+      await offer.click();
+      await poll(() => offer.getAttribute('aria-pressed')).toBe('true');
+      await popup.getByRole('link', { name: 'Deposit', exact: true }).click();
+      await popup
+        .getByTestId('chosen-bonus')
+        .filter({ hasText: 'Your bonus: 100 % first-deposit bonus up to 200.' })
+        .waitFor();
+      await popup.getByRole('link', { name: 'Change' }).click();
+      await poll(() => pathOf(page)).toBe('/deposit-bonus');
+      expect(watch.pageErrors).toEqual([]);
+    });
+  });
+});
