@@ -46,8 +46,12 @@ export function contributionPercent(
   return contributions.other ?? 100;
 }
 
-/** What a stake adds to wagering (rounded down to a minor unit). */
-export const contributionOf = (stakeCents: number, percent: number): number => Math.floor((stakeCents * percent) / 100);
+/**
+ * Wagering is kept as its basis: the sum of stakes times their share in percent. What it amounts
+ * to is the basis's hundredth rounded down, so the parts of one bet (real, bonus, a jackpot's
+ * share: separate ledger movements) count exactly as the whole bet.
+ */
+export const wageredOf = (basis: number): number => Math.floor(basis / 100);
 
 /**
  * How a bonus's balance ends when its wagering is done: real money up to what the max win still

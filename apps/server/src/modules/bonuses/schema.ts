@@ -85,6 +85,11 @@ export const playerBonuses = pgTable(
     wagerMultiplier: numeric('wager_multiplier', { precision: 6, scale: 2, mode: 'number' }).notNull(),
     wagerRequirementCents: bigint('wager_requirement_cents', { mode: 'number' }).notNull(),
     wageredCents: bigint('wagered_cents', { mode: 'number' }).notNull().default(0),
+    /**
+     * Stakes times their share in percent, summed: `wagered_cents` is its hundredth rounded down,
+     * so a bet's parts (real, bonus, jackpot) count exactly as the whole bet would.
+     */
+    wageredBasis: bigint('wagered_basis', { mode: 'number' }).notNull().default(0),
     maxBetCents: bigint('max_bet_cents', { mode: 'number' }),
     maxWinCents: bigint('max_win_cents', { mode: 'number' }),
     /** Under this the bonus balance cannot make a bet any more: the bonus is lost. */

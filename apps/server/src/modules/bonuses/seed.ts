@@ -25,6 +25,20 @@ function money(eur: Partial<Record<keyof BonusTemplateMoney, number>>): Record<s
   );
 }
 
+/** Adds a bet level of `eur` euros in each currency, rounded to the game's stake step (minor units). */
+function withBetLevel(
+  terms: Record<string, BonusTemplateMoney>,
+  eur: number,
+  step: number,
+): Record<string, BonusTemplateMoney> {
+  return Object.fromEntries(
+    Object.entries(terms).map(([currency, t]) => [
+      currency,
+      { ...t, bet_level_cents: Math.max(step, Math.round((eur * UNITS_PER_EUR[currency]! * 100) / step) * step) },
+    ]),
+  );
+}
+
 export const BONUS_TEMPLATE_SEED: ReadonlyArray<
   Partial<BonusTemplateInput> & Pick<BonusTemplateInput, 'key' | 'kind' | 'title' | 'money'>
 > = [
@@ -72,7 +86,8 @@ export const BONUS_TEMPLATE_SEED: ReadonlyArray<
     code: 'SPINS10',
     games: ['orbit/stellar-sevens'],
     freespins_count: 10,
-    money: money({ bet_level_cents: 0.2, max_bet_cents: 5, max_win_cents: 100 }),
+    // The spin's stake must be one the game takes: Stellar Sevens bets in steps of 20 minor units.
+    money: withBetLevel(money({ max_bet_cents: 5, max_win_cents: 100 }), 0.2, 20),
     wager_multiplier: 10,
     activation_days: 7,
     wagering_days: 7,

@@ -26,7 +26,6 @@ import { roundFacts, hasOpenBonusRound } from '../games';
 import { bonusSettingsOf, changeBonusSettings, membershipsOf } from '../identity';
 import { InsufficientFundsError, playerBalances, type Ledger, type TransferEvent } from '../wallet';
 import {
-  contributionOf,
   contributionPercent,
   depositBonusAmount,
   MIN_BET_CENTS,
@@ -35,6 +34,7 @@ import {
   termsIn,
   wagerMultiplierFor,
   wagerRequirement,
+  wageredOf,
 } from './rules';
 import type { FreespinRow, FreespinsService } from './freespins';
 import { bonusTemplates, playerBonuses } from './schema';
@@ -598,17 +598,16 @@ export class BonusesService {
     const rounds = await roundFacts(tx, [...new Set([...stakes.values()].flat().map((s) => s.round))]);
     for (const bonus of wagering) {
       const list = stakes.get(bonus.id) ?? [];
+      // Stake × share in percent: a bet's parts add up exactly as the whole bet (rules.ts `wagerBasis`).
       let added = 0;
-      for (const { round, cents } of list) {
-        const facts = rounds.get(round);
-        const percent = contributionPercent(bonus.contributions, facts?.categories ?? []);
-        added += cents < 0 ? -contributionOf(-cents, percent) : contributionOf(cents, percent);
-      }
+      for (const { round, cents } of list)
+        added += cents * contributionPercent(bonus.contributions, rounds.get(round)?.categories ?? []);
       let row = bonus;
       if (added !== 0) {
+        const basis = Math.max(0, bonus.wageredBasis + added);
         const [updated] = await tx
           .update(playerBonuses)
-          .set({ wageredCents: Math.max(0, bonus.wageredCents + added) })
+          .set({ wageredBasis: basis, wageredCents: wageredOf(basis) })
           .where(eq(playerBonuses.id, bonus.id))
           .returning();
         row = updated!;
