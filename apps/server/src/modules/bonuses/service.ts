@@ -632,6 +632,8 @@ export class BonusesService {
       .where(and(eq(playerBonuses.userId, facts.userId), eq(playerBonuses.stage, 'handle_bets')))
       .for('update');
     if (bonus && (await this.outOfMoney(tx, bonus))) await this.finish(tx, bonus, 'lost');
+    // The last open round of an ended bonus: bonus money its earlier wins left behind is settled now.
+    if (!bonus) await this.settleLeftover(tx, facts.userId, facts.currency);
   }
 
   /** The bonus money cannot make a bet any more and no round with bonus money is still to be won. */
@@ -643,7 +645,7 @@ export class BonusesService {
 
   /** Bonus money with no bonus wagering: paid out as its last bonus ended (within its max win), else forfeited. */
   private async settleLeftover(tx: Tx, userId: number, currency: string): Promise<void> {
-    const [balance] = await playerBalances(tx, userId, [currency]);
+    const [balance] = await playerBalances(tx, userId, [currency], { lock: true });
     const amount = balance?.bonus ?? 0;
     if (amount <= 0) return;
     if (await hasOpenBonusRound(tx, userId, currency, new Date(0))) return;
@@ -712,7 +714,7 @@ export class BonusesService {
       .returning();
     if (!ended) return;
     if (row.stage === 'handle_bets') {
-      const [balance] = await playerBalances(tx, row.userId, [row.currency]);
+      const [balance] = await playerBalances(tx, row.userId, [row.currency], { lock: true });
       const amount = balance?.bonus ?? 0;
       const split = stage === 'wager_done' ? payout(amount, row.maxWinCents, 0) : { toReal: 0, forfeit: amount };
       await this.moveOut(tx, ended, split, 'end');

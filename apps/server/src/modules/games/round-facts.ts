@@ -10,6 +10,7 @@ import { categories, gameCategories, gameRounds, games } from './schema';
 export type RoundFacts = {
   roundId: number;
   userId: number;
+  currency: string;
   game: string;
   categories: string[];
   status: 'open' | 'closed' | 'rolled_back';
@@ -25,6 +26,7 @@ export async function roundFacts(db: Executor, roundIds: readonly number[]): Pro
     .select({
       roundId: gameRounds.id,
       userId: gameRounds.userId,
+      currency: gameRounds.currency,
       game: games.identifier,
       categories: sql<string[]>`coalesce((select array_agg(${categories.identifier}) from ${gameCategories}
         join ${categories} on ${categories.id} = ${gameCategories.categoryId} where ${gameCategories.gameId} = ${games.id}), '{}')`,

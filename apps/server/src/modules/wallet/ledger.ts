@@ -217,14 +217,24 @@ export async function openHouseAccounts(db: Executor, currencies: string[], at: 
 
 export type PlayerBalances = { currency: string; real: number; bonus: number; reserved: number; held: number };
 
-/** A player's balances per currency, from the ledger accounts. */
-export async function playerBalances(db: Executor, userId: number, currencies?: string[]): Promise<PlayerBalances[]> {
+/**
+ * A player's balances per currency, from the ledger accounts. `lock`: the accounts are locked
+ * until the caller's transaction ends (in id order, as every transfer locks them), so what is
+ * read stays so while the caller moves it (a bonus paying out or forfeiting its whole balance).
+ */
+export async function playerBalances(
+  db: Executor,
+  userId: number,
+  currencies?: string[],
+  options: { lock?: boolean } = {},
+): Promise<PlayerBalances[]> {
   const conditions: SQL[] = [eq(ledgerAccounts.userId, userId)];
   if (currencies) conditions.push(inArray(ledgerAccounts.currency, currencies));
-  const rows = await db
+  const query = db
     .select({ currency: ledgerAccounts.currency, kind: ledgerAccounts.kind, balance: ledgerAccounts.balance })
     .from(ledgerAccounts)
     .where(and(...conditions));
+  const rows = options.lock ? await query.orderBy(ledgerAccounts.id).for('update') : await query;
   const byCurrency = new Map<string, PlayerBalances>();
   for (const row of rows) {
     const entry = byCurrency.get(row.currency) ?? { currency: row.currency, real: 0, bonus: 0, reserved: 0, held: 0 };
