@@ -28,8 +28,8 @@ export type MoneyFormat = (cents: number, currency: string) => string;
  * them, listens to the private `bonuses_changes` and `freespins_changes` channels (each message
  * is a whole bonus or free-spin gift, put into the store), and empties the store when unmounted
  * (sign-out, a 401). A message that brings a gift or changes its stage is told in a notice
- * (docs/rules/gifts.md "Notices"); `onChange` runs on every message (the route refreshes the
- * balances: a gift's money moved).
+ * (docs/rules/gifts.md "Notices"); `onChange` runs then (the route refreshes the balances: a
+ * gift's money may have moved), not for a message that only moves the wagering on.
  */
 export function GiftsWatcher({ money, onChange }: { money: MoneyFormat; onChange?: () => void }) {
   const [notice, setNotice] = useState<(GiftNotice & { n: number }) | null>(null);
@@ -40,12 +40,14 @@ export function GiftsWatcher({ money, onChange }: { money: MoneyFormat; onChange
     (data: unknown) => {
       if (!isBonusMessage(data)) {
         void loadGifts(true);
-      } else {
-        const previous = noteHeard('bonus', data.id, data.stage) as BonusStage | undefined;
-        putBonus(data);
-        tell(bonusNotice(previous, data));
+        onChange?.();
+        return;
       }
-      onChange?.();
+      const previous = noteHeard('bonus', data.id, data.stage) as BonusStage | undefined;
+      putBonus(data);
+      const notice = bonusNotice(previous, data);
+      tell(notice);
+      if (notice) onChange?.();
     },
     [tell, onChange],
   );
@@ -53,12 +55,14 @@ export function GiftsWatcher({ money, onChange }: { money: MoneyFormat; onChange
     (data: unknown) => {
       if (!isFreespinMessage(data)) {
         void loadGifts(true);
-      } else {
-        const previous = noteHeard('freespin', data.id, data.stage) as FreespinStage | undefined;
-        putFreespin(data);
-        tell(freespinNotice(previous, data));
+        onChange?.();
+        return;
       }
-      onChange?.();
+      const previous = noteHeard('freespin', data.id, data.stage) as FreespinStage | undefined;
+      putFreespin(data);
+      const notice = freespinNotice(previous, data);
+      tell(notice);
+      if (notice) onChange?.();
     },
     [tell, onChange],
   );
