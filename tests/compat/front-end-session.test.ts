@@ -11,6 +11,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   ACCEPT_CLIENT_GAMES,
+  bonusCancelInfoSchema,
+  bonusOffersResponseSchema,
+  couponResponseSchema,
+  playerBonusesResponseSchema,
+  playerBonusSchema,
+  playerFreespinsResponseSchema,
+  promoCodeResponseSchema,
   ACCEPT_CLIENT_IDS,
   cmsPageSchema,
   cmsPagesResponseSchema,
@@ -273,6 +280,51 @@ describe('a front end of this API family, unchanged', () => {
     // Removing a limit waits 24 hours and a confirmation: the answer says so.
     const afterDelete = await client.read(userLimitsResponseSchema, 'DELETE', `/api/user_limits/${deposit.id}`);
     expect(afterDelete.find((l) => l.id === deposit.id)?.status).toBe('pending');
+  });
+
+  it('takes the gifts as these clients do: offers, bonus codes, settings, promo code, coupon, activation, cancel information, cancel', async () => {
+    await t.app.orbitOutbox.drain(); // the registration gift is given after the registration commits
+    const guest = new Client('81.169.145.2');
+    const registration = await guest.read(bonusOffersResponseSchema, 'GET', '/api/bonuses/registration');
+    expect(registration.length).toBeGreaterThan(0);
+
+    const bonuses = await client.read(playerBonusesResponseSchema, 'GET', '/api/player/bonuses');
+    const welcome = bonuses.find((b) => b.strategy === 'registration')!;
+    expect(welcome).toMatchObject({ stage: 'issued', activatable: true, cancelable: true });
+    expect(await client.read(playerFreespinsResponseSchema, 'GET', '/api/player/freespins')).toEqual([]);
+    const deposit = await client.read(bonusOffersResponseSchema, 'GET', '/api/bonuses/deposit');
+    await client.read(bonusOffersResponseSchema, 'GET', '/api/v2/bonuses');
+    const code = deposit[0]!.code!;
+    await client.send('PATCH', '/api/player/set_bonus_code', { deposit_bonus_code: code });
+    expect((await client.read(playerSchema, 'GET', '/api/player')).deposit_bonus_code).toBe(code);
+    await client.send('DELETE', '/api/player/clear_bonus_code');
+    expect((await client.read(playerSchema, 'GET', '/api/player')).deposit_bonus_code).toBeNull();
+    await client.send('PATCH', '/api/player/update_bonus_settings', { can_issue: true });
+    expect((await client.read(playerSchema, 'GET', '/api/player')).can_issue_bonuses).toBe(true);
+
+    const spins = await client.read(promoCodeResponseSchema, 'POST', '/api/v2/bonuses/promo-code', { code: 'SPINS10' });
+    expect(spins.bonus_type).toBe('freespins');
+    expect((await client.read(playerFreespinsResponseSchema, 'GET', '/api/player/freespins'))[0]!.id).toBe(
+      spins.bonus_id,
+    );
+    const coupon = await client.read(couponResponseSchema, 'POST', '/api/bonuses/coupon', { coupon_code: 'ORBIT10' });
+    expect(coupon.status).toBe('successfully_activated');
+
+    const couponBonus = (await client.read(playerBonusesResponseSchema, 'GET', '/api/player/bonuses')).find(
+      (b) => b.strategy === 'coupon',
+    )!;
+    expect(couponBonus.stage).toBe('handle_bets');
+    const info = await client.read(bonusCancelInfoSchema, 'GET', `/api/player/bonuses/${couponBonus.id}/cancel_info`);
+    expect(info.bonus_balance).toBe(couponBonus.amount_cents);
+    const canceled = await client.read(playerBonusSchema, 'DELETE', `/api/player/bonuses/${couponBonus.id}`);
+    expect(canceled.stage).toBe('canceled');
+    const activated = await client.read(playerBonusSchema, 'POST', `/api/player/bonuses/${welcome.id}/activation`);
+    expect(activated.stage).toBe('handle_bets');
+    const accounts = await client.read(playerAccountsResponseSchema, 'GET', '/api/player/accounts');
+    expect(accounts.find((a) => a.active)).toMatchObject({
+      available_to_bet_with_locked_cent: welcome.amount_cents,
+      bonus_cents: welcome.amount_cents,
+    });
   });
 
   it('keeps favourites in both content-type versions and lists played games', async () => {

@@ -14,6 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { Centrifuge, type Subscription } from 'centrifuge';
 import {
+  playerBonusSchema,
+  playerFreespinSchema,
+  type PlayerBonus,
   centrifugoSubscriptionSchema,
   depositResponseSchema,
   playerSettingsSchema,
@@ -230,6 +233,44 @@ describe('the gateway', () => {
     await settle();
     expect(bobBalance.received).toEqual([]);
     expect(stolen.received).toEqual([]);
+  });
+
+  it('sends the whole bonus on bonuses_changes and the whole free-spins grant on freespins_changes', async () => {
+    const ann = await newPlayer();
+    const sub = await subscriptionOf(ann.cookie);
+    const client = centrifuge(urlA, sub.token);
+    const bonuses = listenTo(client, `ws:${sub.client_name}:bonuses_changes#${sub.user}`);
+    const freespins = listenTo(client, `ws:${sub.client_name}:freespins_changes#${sub.user}`);
+    client.connect();
+    await Promise.all([nextEvent(bonuses.sub, 'subscribed'), nextEvent(freespins.sub, 'subscribed')]);
+
+    const coupon = await call(a, 'POST', '/api/bonuses/coupon', {
+      cookie: ann.cookie,
+      payload: { coupon_code: 'ORBIT10' },
+    });
+    expect(coupon.json()).toEqual({ status: 'successfully_activated' });
+    const spins = await call(a, 'POST', '/api/v2/bonuses/promo-code', {
+      cookie: ann.cookie,
+      payload: { code: 'SPINS10' },
+    });
+    expect(spins.statusCode, spins.body).toBe(200);
+    await a.app.orbitOutbox.drain();
+    await poll(() =>
+      bonuses.received.some(
+        (b) => playerBonusSchema.safeParse(b).success && (b as PlayerBonus).stage === 'handle_bets',
+      ),
+    );
+    expect(playerBonusSchema.parse(bonuses.received.at(-1))).toMatchObject({
+      strategy: 'coupon',
+      stage: 'handle_bets',
+      balance_cents: 1_000,
+    });
+    await poll(() => freespins.received.length > 0);
+    expect(playerFreespinSchema.parse(freespins.received.at(-1))).toMatchObject({
+      id: (spins.json() as { bonus_id: number }).bonus_id,
+      stage: 'issued',
+      freespins_total: 10,
+    });
   });
 
   it('serves a guest (no token) the public channels only', async () => {
