@@ -180,4 +180,64 @@ describe('the house studio through the wallet protocol', () => {
     const after = await t.database.db.execute(sql`select count(*)::int as n from ledger_transfers`);
     expect(after.rows).toEqual(before.rows);
   });
+
+  it('plays free spins the platform granted: told by the issue call, each spin counted, their wins a bonus', async () => {
+    const code = await call(t, 'POST', '/api/v2/bonuses/promo-code', {
+      cookie: ann.cookie,
+      payload: { code: 'SPINS10' },
+    });
+    expect(code.statusCode, code.body).toBe(200);
+    const grant = (code.json() as { bonus_id: number }).bonus_id;
+    const activated = await call(t, 'POST', `/api/player/freespins/${grant}/activation`, { cookie: ann.cookie });
+    expect(activated.statusCode, activated.body).toBe(200);
+    await t.app.orbitOutbox.drain(); // the issue call, signed, to the studio in this process
+
+    const url = await launched('orbit/stellar-sevens', 'real', ann.cookie);
+    const opened = await studio('POST', '/api/sessions', {
+      game: 'stellar-sevens',
+      mode: 'real',
+      launch_token: url.searchParams.get('launch_token'),
+    });
+    expect(opened.statusCode, opened.body).toBe(201);
+    const session = opened.json() as {
+      session_id: string;
+      free_spins: { id: string; left: number; bet_level_cents: number };
+    };
+    expect(session.free_spins).toMatchObject({ id: String(grant), left: 10, bet_level_cents: 20 });
+
+    const before = await balancesOf(t.database.db, ann.id, 'EUR');
+    let won = 0;
+    for (let i = 0; i < 10; i++) {
+      const res = await studio('POST', `/api/sessions/${session.session_id}/rounds`, { free_spin: true });
+      expect(res.statusCode, res.body).toBe(200);
+      won += (res.json() as { win_cents: number }).win_cents;
+    }
+    const none = await studio('POST', `/api/sessions/${session.session_id}/rounds`, { free_spin: true });
+    expect(none.statusCode).toBe(409);
+    await t.app.orbitOutbox.drain();
+
+    const spins = (await call(t, 'GET', '/api/player/freespins', { cookie: ann.cookie })).json() as Array<
+      Record<string, unknown>
+    >;
+    expect(spins.find((g) => g.id === grant)).toMatchObject({
+      stage: 'finished',
+      freespins_performed: 10,
+      win_cents: won,
+    });
+    const bonuses = (await call(t, 'GET', '/api/player/bonuses', { cookie: ann.cookie })).json() as Array<
+      Record<string, unknown>
+    >;
+    const winnings = bonuses.find((b) => b.strategy === 'freespins');
+    const after = await balancesOf(t.database.db, ann.id, 'EUR');
+    expect(after.real).toBe(before.real);
+    if (won > 0) {
+      expect(winnings).toMatchObject({ amount_cents: won, amount_wager_requirement_cents: won * 10 });
+      expect(after.bonus).toBe(before.bonus + won);
+    } else expect(winnings).toBeUndefined();
+    // The spins are in the games history, each a round with no stake.
+    const history = gameRoundsResponseSchema.parse(
+      (await call(t, 'GET', '/api/player/game_rounds?page_size=20', { cookie: ann.cookie })).json(),
+    );
+    expect(history.data.filter((r) => r.game.identifier === 'orbit/stellar-sevens' && r.bet_cents === 0)).toHaveLength(10);
+  });
 });
