@@ -4,8 +4,9 @@ import { BROWSER_TIMEOUT_MS, browserApi, createApiClient } from './api';
 import { currentSession, SESSION_HINT, setPlayer, signOutDone, signOutStarted } from './session';
 
 // Promo-code links ride along: the shell loads this module on every page anyway (one request,
-// and no file name of its own in the page's first JavaScript).
-export { applyPromoCodes } from './promo-codes';
+// and no file name of its own in the page's first JavaScript). Their follow-up (the player's
+// header, the gifts page) takes them from here too, for the same reason.
+export { applyPromoCodes, clearPromoCodes, promoCodeStep, storedPromoCodes } from './promo-codes';
 
 let loading: Promise<Player | null> | undefined;
 

@@ -12,8 +12,15 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { activeAccount, CashboxQueryProvider, cashboxKeys, queryClient, useAccounts } from '../features/cashbox/data';
-import { applyDepositPromoCode } from '../features/cashbox/deposit-bonus';
+import {
+  activeAccount,
+  applyDepositPromoCode,
+  CashboxQueryProvider,
+  cashboxKeys,
+  queryClient,
+  useAccounts,
+  useCurrencies,
+} from '../features/cashbox/data';
 import HeaderWallet from '../features/cashbox/header-wallet';
 import { GiftsBadge, GiftsMenuLink, GiftsWatcher, HeaderGifts, useWagering } from '../features/gifts/gifts-watcher';
 import { JackpotAwardToast } from '../features/jackpots/award-toast';
@@ -26,10 +33,11 @@ import type { Licence } from '@orbit/contracts';
 import { localizePath, parseLocalePath, type Locale } from '../lib/locale';
 import { setPlayerCurrency } from '../lib/player-currency';
 import { popupOf } from '../lib/popups';
-import { clearPromoCodes, promoCodeStep, storedPromoCodes } from '../lib/promo-codes';
 import { followRouterState, reopenOf } from '../lib/router-state';
 import { currentSession, useSession } from '../lib/session';
-import { useMoneyFormat } from './money-format';
+import { clearPromoCodes, promoCodeStep, storedPromoCodes } from '../lib/session-client';
+import { currencyInfo, formatMoney } from '../lib/money';
+import { useI18n } from '../lib/i18n';
 import PlayBalance from './play-balance';
 
 provideBalance(PlayBalance);
@@ -57,18 +65,30 @@ export default function PlayerHeader({ locale, licence }: { locale: Locale; lice
  * fixed box inside it.
  */
 export function PlayerNotices() {
-  const money = useMoneyFormat();
-  // A gift changed its stage: money may have moved (the `balance` message says it too; this is the safety net).
-  const refreshBalances = useCallback(() => void queryClient.invalidateQueries({ queryKey: cashboxKeys.accounts }), []);
   return (
     <>
       <JackpotAwardToast />
       <LimitsWatcher />
-      <GiftsWatcher money={money} onChange={refreshBalances} />
+      <CashboxQueryProvider>
+        <GiftsNotices />
+      </CashboxQueryProvider>
       <RouterStateFollower />
       <PromoCodeFollower />
     </>
   );
+}
+
+/** The gifts kept live and told, with the cashbox's money formatting (its currency catalogue). */
+function GiftsNotices() {
+  const { locale } = useI18n();
+  const currencies = useCurrencies().data;
+  const money = useCallback(
+    (cents: number, code: string) => formatMoney(cents, currencyInfo(code, currencies), locale),
+    [currencies, locale],
+  );
+  // A gift changed its stage: money may have moved (the `balance` message says it too; this is the safety net).
+  const refreshBalances = useCallback(() => void queryClient.invalidateQueries({ queryKey: cashboxKeys.accounts }), []);
+  return <GiftsWatcher money={money} onChange={refreshBalances} />;
 }
 
 /** One promo code's follow-up at a time (the effect runs again on every navigation). */

@@ -1,4 +1,3 @@
-import { refreshCashbox } from '../features/cashbox/data';
 import { GiftsTab } from '../features/gifts';
 import { useProfilePlayer } from '../features/profile';
 import { useMoneyFormat } from './money-format';
@@ -11,10 +10,11 @@ export function meta(args: Route.MetaArgs) {
 
 /**
  * `/profile/gifts`: the player's bonuses and free spins (docs/rules/gifts.md), with the cashbox's
- * money formatting; an action that moves money refreshes the header's balances.
+ * money formatting. The header's balances follow an action through the realtime messages (the
+ * `balance` message, and the header's gifts watcher when a stage changes).
  */
 export default function ProfileGiftsPage() {
-  return <GiftsTab player={useProfilePlayer()} money={useMoneyFormat()} onMoneyChanged={refreshCashbox} />;
+  return <GiftsTab player={useProfilePlayer()} money={useMoneyFormat()} />;
 }
 
 export const ErrorBoundary = PageErrorBoundary;

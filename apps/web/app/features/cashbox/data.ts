@@ -10,6 +10,7 @@
  */
 import type {
   BonusOffer,
+  Player,
   CashoutRequest,
   CryptoAddressResponse,
   DepositRequest,
@@ -22,8 +23,9 @@ import type {
 } from '@orbit/contracts';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { createElement, type ReactNode } from 'react';
-import { browserApi } from '../../lib/api';
+import { ApiError, browserApi } from '../../lib/api';
 import { loadCurrencyCatalogue } from '../../lib/currencies';
+import { currentSession, setPlayer } from '../../lib/session';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -164,4 +166,30 @@ export function onBalanceMessage(message: unknown): void {
 /** A realtime payments message: the history, the pending cashouts and the balances are stale. */
 export function onPaymentsMessage(): void {
   void refreshCashbox();
+}
+
+/** The player in the page's store with the bonus fields an answer changed. */
+export function applySettings(answer: BonusSettings): void {
+  const player = currentSession().player;
+  if (player) setPlayer({ ...player, ...answer });
+}
+
+/**
+ * A deposit code kept from a promo link (`depositPromocode`, docs/rules/gifts.md "Promo-code
+ * links"): bonuses turned on first when the player has them off, then the code set as the
+ * deposit bonus code. `invalid`: no deposit offer has the code (drop it); `failed`: no answer
+ * or another refusal (keep it for the next visit to the lobby).
+ */
+export async function applyDepositPromoCode(code: string, player: Player): Promise<'set' | 'invalid' | 'failed'> {
+  try {
+    if (!player.can_issue_bonuses) applySettings(await cashboxApi.bonusSettings(true));
+  } catch {
+    return 'failed';
+  }
+  try {
+    applySettings(await cashboxApi.setBonusCode(code.trim()));
+    return 'set';
+  } catch (error) {
+    return error instanceof ApiError && error.status === 422 ? 'invalid' : 'failed';
+  }
 }

@@ -1,40 +1,13 @@
-import { setBonusCodeRequestSchema, type BonusOffer, type Player } from '@orbit/contracts';
+import { setBonusCodeRequestSchema, type BonusOffer } from '@orbit/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { ApiError } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { formatMoney, type CurrencyInfo } from '../../lib/money';
-import { currentSession, setPlayer, useSession } from '../../lib/session';
+import { useSession } from '../../lib/session';
 import { errorCodeOf, Notice, TextField } from '../../ui/form';
-import { cashboxApi, cashboxKeys, queryClient, useDepositOffers, type BonusSettings } from './data';
+import { applySettings, cashboxApi, cashboxKeys, queryClient, useDepositOffers, type BonusSettings } from './data';
 import { contractErrors, errorText } from './parts';
 import { chosenOffer } from './rules';
-
-/** The player in the page's store with the bonus fields an answer changed. */
-function applySettings(answer: BonusSettings): void {
-  const player = currentSession().player;
-  if (player) setPlayer({ ...player, ...answer });
-}
-
-/**
- * A deposit code kept from a promo link (`depositPromocode`, docs/rules/gifts.md "Promo-code
- * links"): bonuses turned on first when the player has them off, then the code set as the
- * deposit bonus code. `invalid`: no deposit offer has the code (drop it); `failed`: no answer
- * or another refusal (keep it for the next visit to the lobby).
- */
-export async function applyDepositPromoCode(code: string, player: Player): Promise<'set' | 'invalid' | 'failed'> {
-  try {
-    if (!player.can_issue_bonuses) applySettings(await cashboxApi.bonusSettings(true));
-  } catch {
-    return 'failed';
-  }
-  try {
-    applySettings(await cashboxApi.setBonusCode(code.trim()));
-    return 'set';
-  } catch (error) {
-    return error instanceof ApiError && error.status === 422 ? 'invalid' : 'failed';
-  }
-}
 
 /** What an offer gives: "100% up to €200.00", "€10.00", "50 free spins". */
 function OfferHeadline({ offer, currency }: { offer: BonusOffer; currency: CurrencyInfo }) {

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { firstMessage, useI18n, type TFunction } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { errorCodeOf, Notice } from '../../ui/form';
-import { Icon } from '../../ui/icons';
+import { GiftIcon } from './gift-icon';
 import { giftsApi, putBonus, putFreespin } from './gifts-store';
 import type { MoneyFormat } from './gifts-watcher';
 import {
@@ -159,7 +159,7 @@ export function BonusCard({
     <li className={`gift gift--${bonus.stage}${finished ? ' gift--finished' : ''}`} data-testid={`bonus-${bonus.id}`}>
       <div className="gift__head">
         <span className="gift__icon">
-          <Icon name="gift" size={22} />
+          <GiftIcon name="gift" size={22} />
         </span>
         <div className="gift__name">
           <h3 className="gift__title">{bonus.title}</h3>
@@ -259,7 +259,7 @@ export function FreespinCard({
     >
       <div className="gift__head">
         <span className="gift__icon">
-          <Icon name="sparkles" size={22} />
+          <GiftIcon name="sparkles" size={22} />
         </span>
         <div className="gift__name">
           <h3 className="gift__title">{freespin.title}</h3>

@@ -2,7 +2,7 @@ import { promoCodeRequestSchema } from '@orbit/contracts';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
-import { clearPromoCodes, storedPromoCodes } from '../../lib/promo-codes';
+import { clearPromoCodes, storedPromoCodes } from '../../lib/session-client';
 import { check, errorCodeOf, Notice, TextField } from '../../ui/form';
 import { giftErrorText } from './gift-cards';
 import { giftsApi } from './gifts-store';

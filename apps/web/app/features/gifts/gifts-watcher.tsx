@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { useRealtime } from '../../realtime/client';
-import { Icon } from '../../ui/icons';
+import { GiftIcon } from './gift-icon';
 import { Toast } from '../../ui/toast';
 import { clearGifts, loadGifts, noteHeard, putBonus, putFreespin, useGifts } from './gifts-store';
 import {
@@ -117,7 +117,7 @@ export function HeaderGifts() {
       aria-label={count > 0 ? t('gifts.header.labelCount', { count }) : t('gifts.header.label')}
       data-testid="header-gifts"
     >
-      <Icon name="gift" size={20} />
+      <GiftIcon name="gift" size={20} />
       {text ? (
         <span className="header-gifts__count" aria-hidden="true" data-testid="header-gifts-count">
           {text}
