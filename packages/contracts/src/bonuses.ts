@@ -47,6 +47,10 @@ export const playerBonusSchema = z.object({
   converted_cents: z.number().int(),
   /** Bonus money removed when the bonus ended without paying out (canceled, lost, expired, above the max win). */
   forfeited_cents: z.number().int(),
+  /** A deposit bonus: the share of its deposit, the cap and the smallest deposit (a bonus in `wait` has no amount yet). */
+  percent: z.number().int().nullable(),
+  max_amount_cents: z.number().int().nullable(),
+  min_deposit_cents: z.number().int().nullable(),
 });
 export type PlayerBonus = z.infer<typeof playerBonusSchema>;
 export const playerBonusesResponseSchema = z.array(playerBonusSchema);

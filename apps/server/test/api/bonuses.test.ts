@@ -183,6 +183,19 @@ describe('offers and issuing', () => {
     expect((await byKey(p, 'welcome-gift')).stage).toBe('canceled');
   });
 
+  it('a registration gift declined before it is given (right after the sign-up) is never given', async () => {
+    seq++;
+    const { cookie, player } = await register(t, { email: `early${seq}@example.com` }, `10.41.${seq}.1`);
+    const offers = bonusOffersResponseSchema.parse((await call(t, 'GET', '/api/bonuses/registration')).json());
+    // The outbox has not given the gift yet.
+    const declined = await call(t, 'DELETE', `/api/bonuses/registration/${offers[0]!.id}`, { cookie });
+    expect(declined.statusCode).toBe(204);
+    await t.app.orbitOutbox.drain();
+    const gifts = await bonusesOf({ cookie, id: player.id });
+    expect(gifts.map((g) => [g.group_key, g.stage])).toEqual([['welcome-gift', 'canceled']]);
+    expect((await balancesOf(t.database.db, player.id, 'EUR')).bonus).toBe(0);
+  });
+
   it('a player with bonuses turned off is offered codes but given nothing until they turn bonuses on', async () => {
     const p = await newPlayer();
     const off = await call(t, 'PATCH', '/api/player/update_bonus_settings', {
@@ -286,7 +299,13 @@ describe('offers and issuing', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const { bonus_id } = res.json() as { bonus_id: number };
-    expect((await bonusesOf(p)).find((b) => b.id === bonus_id)).toMatchObject({ stage: 'wait', amount_cents: 0 });
+    expect((await bonusesOf(p)).find((b) => b.id === bonus_id)).toMatchObject({
+      stage: 'wait',
+      amount_cents: 0,
+      percent: 100,
+      max_amount_cents: 20_000,
+      min_deposit_cents: 2_000,
+    });
     const again = await call(t, 'POST', '/api/v2/bonuses/promo-code', {
       cookie: p.cookie,
       payload: { code: 'WELCOME100' },

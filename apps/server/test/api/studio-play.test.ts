@@ -238,6 +238,8 @@ describe('the house studio through the wallet protocol', () => {
     const history = gameRoundsResponseSchema.parse(
       (await call(t, 'GET', '/api/player/game_rounds?page_size=20', { cookie: ann.cookie })).json(),
     );
-    expect(history.data.filter((r) => r.game.identifier === 'orbit/stellar-sevens' && r.bet_cents === 0)).toHaveLength(10);
+    expect(history.data.filter((r) => r.game.identifier === 'orbit/stellar-sevens' && r.bet_cents === 0)).toHaveLength(
+      10,
+    );
   });
 });

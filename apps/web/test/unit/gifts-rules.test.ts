@@ -45,6 +45,9 @@ const bonus = (over: Partial<PlayerBonus> = {}): PlayerBonus => ({
   balance_cents: 5000,
   converted_cents: 0,
   forfeited_cents: 0,
+  percent: null,
+  max_amount_cents: null,
+  min_deposit_cents: null,
   ...over,
 });
 

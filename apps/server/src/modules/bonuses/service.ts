@@ -176,6 +176,9 @@ export class BonusesService {
       balance_cents: row.stage === 'handle_bets' ? bonusBalance : 0,
       converted_cents: row.convertedCents,
       forfeited_cents: row.forfeitedCents,
+      percent: row.kind === 'deposit' ? row.percent : null,
+      max_amount_cents: row.kind === 'deposit' ? row.maxAmountCents : null,
+      min_deposit_cents: row.kind === 'deposit' ? row.minDepositCents : null,
     };
   }
 
@@ -401,22 +404,31 @@ export class BonusesService {
       });
   }
 
-  /** The player declines a registration gift still waiting to be activated. */
+  /**
+   * The player declines a registration gift still waiting to be activated. Declined before it is
+   * given (the gift comes just after the registration commits): it is written as declined under
+   * its issue key, so the gift is never given.
+   */
   async declineRegistration(userId: number, templateId: number): Promise<void> {
     await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(playerBonuses)
-        .where(
-          and(
-            eq(playerBonuses.userId, userId),
-            eq(playerBonuses.templateId, templateId),
-            eq(playerBonuses.kind, 'registration'),
-            eq(playerBonuses.stage, 'issued'),
-          ),
-        )
-        .for('update');
-      if (row) await this.finish(tx, row, 'canceled');
+      const issueKey = `registration:${userId}:${templateId}`;
+      const [row] = await tx.select().from(playerBonuses).where(eq(playerBonuses.issueKey, issueKey)).for('update');
+      if (row) {
+        if (row.stage === 'issued') await this.finish(tx, row, 'canceled');
+        return;
+      }
+      const [template] = await tx.select().from(bonusTemplates).where(eq(bonusTemplates.id, templateId));
+      const settings = await bonusSettingsOf(tx, userId);
+      if (!template || template.kind !== 'registration' || !settings || !termsIn(template.money, settings.currency))
+        return;
+      const declined = await this.issue(tx, template, {
+        userId,
+        currency: settings.currency,
+        country: settings.country,
+        issueKey,
+        stage: 'issued',
+      });
+      if (declined.created) await this.finish(tx, declined.row, 'canceled');
     });
   }
 

@@ -4,14 +4,7 @@
  * asks for one, keep what the player typed per autocomplete scope, and show the server's codes.
  */
 import { currencyLabel } from '../../lib/currency-label';
-import type {
-  BonusOffer,
-  CountriesResponse,
-  CurrenciesResponse,
-  CurrentIpResponse,
-  Player,
-  PlayerBonus,
-} from '@orbit/contracts';
+import type { BonusOffer, CountriesResponse, CurrenciesResponse, CurrentIpResponse, Player } from '@orbit/contracts';
 import {
   defaultCurrencyFor,
   emailAddressSchema,
@@ -554,28 +547,20 @@ function useWelcomeGifts(currency: string) {
   };
 }
 
-/** How often, and how many times, a declined welcome gift is looked for after the sign-up. */
-const DECLINE_PAUSE_MS = 500;
-const DECLINE_ATTEMPTS = 12;
-
 /**
  * Declines a registration gift right after the sign-up (`DELETE /api/bonuses/registration/{id}`).
- * The server gives the gift just after the registration commits (its outbox, a fraction of a
- * second later), and declines only a gift it has already given: so the decline is repeated until
- * the player's bonuses show that gift cancelled (or never given), for a few seconds at most.
+ * The server gives the gift just after the registration commits; a decline that comes first is
+ * kept under the gift's key, so the gift is never given (docs/bonuses.md). One try more on a
+ * failed call (a network hiccup).
  */
 async function declineWelcomeGift(offer: BonusOffer): Promise<void> {
   const api = browserApi();
-  for (let attempt = 0; attempt < DECLINE_ATTEMPTS; attempt++) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, DECLINE_PAUSE_MS));
+  for (let attempt = 0; attempt < 2; attempt++) {
     const declined = await api.delete(`/api/bonuses/registration/${offer.id}`).then(
       () => true,
       () => false,
     );
-    if (!declined) continue;
-    const bonuses = await api.get<PlayerBonus[]>('/api/player/bonuses').catch(() => null);
-    const gift = bonuses?.find((b) => b.strategy === 'registration' && b.group_key === offer.group_key);
-    if (gift && gift.stage !== 'issued') return;
+    if (declined) return;
   }
 }
 

@@ -170,7 +170,15 @@ export function BonusCard({
         </span>
       </div>
       {/* A deposit bonus waiting for its deposit has no amount yet (a share of that deposit). */}
-      {bonus.stage === 'wait' && bonus.amount_cents === 0 ? null : (
+      {bonus.stage === 'wait' && bonus.amount_cents === 0 ? (
+        bonus.percent !== null ? (
+          <p className="gift__amount">
+            {bonus.max_amount_cents !== null
+              ? t('cashbox.bonus.percentUpTo', { percent: bonus.percent, max: amount(bonus.max_amount_cents) })
+              : t('cashbox.bonus.percent', { percent: bonus.percent })}
+          </p>
+        ) : null
+      ) : (
         <p className="gift__amount">{amount(bonus.amount_cents)}</p>
       )}
       {wagering ? (
