@@ -188,7 +188,12 @@ const errorClose = h('button', { type: 'button', class: 'error-close', 'aria-lab
 const errorBanner = h('div', { class: 'error-banner', hidden: true }, errorText, depositLink, limitsLink, errorClose);
 const notice = h('div', { class: 'notice', role: 'status', 'data-testid': 'notice', hidden: true });
 // The free spins the casino granted: played first (Play says so), at their own stake.
-const freeSpinsBanner = h('div', { class: 'free-spins', role: 'status', 'data-testid': 'free-spins', hidden: true });
+const freeSpinsBanner = h('div', {
+  class: 'free-spins',
+  role: 'status',
+  'data-testid': 'free-spins-grant',
+  hidden: true,
+});
 
 const balanceOut = h('output', { class: 'value', 'data-testid': 'balance', 'aria-label': 'Balance' }, '…');
 const stakeSelect = h('select', { 'data-testid': 'stake', 'aria-label': 'Stake', id: 'stake' });
