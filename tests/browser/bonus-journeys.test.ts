@@ -6,16 +6,19 @@
  * free spins by a gift code, activates them and plays them in the game, which counts them live in
  * the gifts tab.
  */
-import type { Frame, FrameLocator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
 import {
   fillPersonalInfo,
+  gameFrame,
   newEmail,
   pathOf,
+  payWithTestCard,
   poll,
   registerOverLobby,
+  roundsPlayed,
   serverAndBrowser,
   withPage,
 } from './support/journeys';
@@ -26,13 +29,8 @@ const url = (path: string) => `${env.server.baseUrl}${path}`;
 const FIRST_DEPOSIT = '100 % first-deposit bonus up to 200';
 const SPINS = '10 free spins on Stellar Sevens';
 
-const game = (page: Page): FrameLocator => page.frameLocator('[data-testid="game-frame"]');
+const game = gameFrame;
 const card = (page: Page, title: string) => page.locator('li.gift').filter({ hasText: title });
-
-async function roundsPlayed(page: Page): Promise<number> {
-  const frame: Frame | null = await (await page.locator('[data-testid="game-frame"]').elementHandle())!.contentFrame();
-  return Number((await frame?.evaluate(() => document.body.dataset.rounds)) ?? 0);
-}
 
 beforeAll(async () => {
   // The seeded first-deposit bonus wagers x35; here x1 with bets up to €10, so that five spins play it through.
@@ -57,14 +55,7 @@ describe('bonus journeys', () => {
       await popup.getByRole('button', { name: /^Visa/ }).click();
       await popup.getByRole('button', { name: 'Deposit', exact: true }).click();
       await poll(() => pathOf(page), 20_000).toMatch(/^\/sandbox-psp\/pay\//);
-      await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');
-      await page.getByLabel(/expir/i).fill('12/30');
-      await page.getByLabel(/cvc|cvv|security code/i).fill('123');
-      await page.getByLabel(/holder|name on card/i).fill('Ada Lovelace');
-      await page
-        .getByRole('button', { name: /pay|submit|continue/i })
-        .first()
-        .click();
+      await payWithTestCard(page);
       await page.getByText('Your deposit of €50.00 was successful.').waitFor({ timeout: 40_000 });
 
       // The bonus wagers at once: €50 real and €50 bonus, 0 % of €50.00 wagered.

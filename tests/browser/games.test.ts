@@ -4,15 +4,18 @@
  * game page's iframe, sees the balance move, reveals the seed, opens the round in the games
  * history and verifies it on /fair, where the studio recomputes it in the browser.
  */
-import type { Frame, FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
 import {
   fillPersonalInfo,
+  gameFrame,
+  minorUnits,
   newEmail,
   pathOf,
+  payWithTestCard,
   poll,
   registerOverLobby,
+  roundsPlayed,
   serverAndBrowser,
   withPage,
 } from './support/journeys';
@@ -20,14 +23,8 @@ import {
 const env = serverAndBrowser();
 const url = (path: string) => `${env.server.baseUrl}${path}`;
 
-const game = (page: Page): FrameLocator => page.frameLocator('[data-testid="game-frame"]');
-/** Digits of a money text as minor units ("1,000.00 FUN" → 100000). */
-const minor = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
-
-async function roundsPlayed(page: Page): Promise<number> {
-  const frame: Frame | null = await (await page.locator('[data-testid="game-frame"]').elementHandle())!.contentFrame();
-  return Number((await frame?.evaluate(() => document.body.dataset.rounds)) ?? 0);
-}
+const game = gameFrame;
+const minor = minorUnits;
 
 describe('games', () => {
   it('lets a guest play a slot in demo with FUN money', async () => {
@@ -65,14 +62,7 @@ describe('games', () => {
       await deposit.getByRole('button', { name: /^Visa/ }).click();
       await deposit.getByRole('button', { name: 'Deposit', exact: true }).click();
       await poll(() => pathOf(page), 20_000).toMatch(/^\/sandbox-psp\/pay\//);
-      await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');
-      await page.getByLabel(/expir/i).fill('12/30');
-      await page.getByLabel(/cvc|cvv|security code/i).fill('123');
-      await page.getByLabel(/holder|name on card/i).fill('Ada Lovelace');
-      await page
-        .getByRole('button', { name: /pay|submit|continue/i })
-        .first()
-        .click();
+      await payWithTestCard(page);
       await page.getByText('Your deposit of €50.00 was successful.').waitFor({ timeout: 40_000 });
 
       // Real roulette in the game page's iframe: a chip on red, one spin.

@@ -16,16 +16,17 @@ import {
   dialog,
   fillPersonalInfo,
   fillSignIn,
+  fundPlayer,
+  mailedLink,
   newEmail,
   PASSWORD,
   pathOf,
+  payWithTestCard,
   poll,
   registerOverLobby,
   serverAndBrowser,
   signOut,
   withPage,
-  mailedLink,
-  fundPlayer,
 } from './support/journeys';
 
 const env = serverAndBrowser();
@@ -110,14 +111,7 @@ describe('limits', () => {
       await form.getByRole('button', { name: 'Set deposit limit' }).click();
       await form.getByText('Your limit is set and applies now.').waitFor();
       await page.goto(payPage);
-      await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');
-      await page.getByLabel(/expir/i).fill('12/30');
-      await page.getByLabel(/cvc|cvv|security code/i).fill('123');
-      await page.getByLabel(/holder|name on card/i).fill('Ada Lovelace');
-      await page
-        .getByRole('button', { name: /pay|submit|continue/i })
-        .first()
-        .click();
+      await payWithTestCard(page);
       await page.getByText('Your deposit of €15.00 was successful.').waitFor({ timeout: 40_000 });
       await page
         .getByText(

@@ -4,10 +4,9 @@
  * by the stake and the win; on a phone held either way, each game's board is wholly in view, the
  * game does not scroll, Play and the stake are in view, and its symbols are SVG drawings.
  */
-import type { Frame, FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
-import { poll, serverAndBrowser, withPage } from './support/journeys';
+import { gameFrame, minorUnits, poll, roundsPlayed, serverAndBrowser, withPage } from './support/journeys';
 
 const env = serverAndBrowser();
 const url = (path: string) => `${env.server.baseUrl}${path}`;
@@ -37,14 +36,8 @@ const NEW_GAMES = [
   'saturn-wheel',
 ];
 
-const game = (page: Page): FrameLocator => page.frameLocator('[data-testid="game-frame"]');
-/** Digits of a money text as minor units ("1,000.00 FUN" → 100000). */
-const minor = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
-
-async function roundsPlayed(page: Page): Promise<number> {
-  const frame: Frame | null = await (await page.locator('[data-testid="game-frame"]').elementHandle())!.contentFrame();
-  return Number((await frame?.evaluate(() => document.body.dataset.rounds)) ?? 0);
-}
+const game = gameFrame;
+const minor = minorUnits;
 
 describe('new house games in demo', () => {
   it.each(NEW_GAMES)('plays one demo round of %s and moves the balance by the stake and the win', async (slug) => {

@@ -5,22 +5,31 @@
  * blackjack in demo and stands; a guest bets on Rocket
  * Crash's shared rocket, cashes out by hand in flight and is paid at the crash.
  */
-import type { Frame, FrameLocator, Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
-import { fundPlayer, newEmail, pathOf, poll, registerOverLobby, serverAndBrowser, withPage } from './support/journeys';
+import {
+  fundPlayer,
+  gameFrame,
+  minorUnits,
+  newEmail,
+  pathOf,
+  poll,
+  registerOverLobby,
+  serverAndBrowser,
+  withPage,
+} from './support/journeys';
 
 const env = serverAndBrowser();
 const url = (path: string) => `${env.server.baseUrl}${path}`;
-const game = (page: Page): FrameLocator => page.frameLocator('[data-testid="game-frame"]');
-/** Digits of a money text as minor units ("€50.00" → 5000). */
-const minor = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
+const game = gameFrame;
+const minor = minorUnits;
 
-async function gameFrame(page: Page): Promise<Frame> {
+async function contentFrameOf(page: Page): Promise<Frame> {
   return (await (await page.locator('[data-testid="game-frame"]').elementHandle())!.contentFrame())!;
 }
 const bodyData = async (page: Page, key: string) =>
-  (await gameFrame(page)).evaluate((k) => document.body.dataset[k] ?? '', key);
+  (await contentFrameOf(page)).evaluate((k) => document.body.dataset[k] ?? '', key);
 
 /** The five cards' names as the hand shows them ("Ace of spades", with ", held"). */
 const hand = (page: Page) =>

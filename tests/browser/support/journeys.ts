@@ -2,7 +2,7 @@
  * What the player journeys of the browser tests share: pages in
  * fresh contexts, new addresses, the popup's form and the sign-up / sign-in / sign-out steps.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { Ledger } from '../../../apps/server/src/modules/wallet';
 import { systemClock } from '../../../apps/server/src/platform/clock';
@@ -157,4 +157,28 @@ export async function fundPlayer(server: TestServer, page: Page, amountCents: nu
     to: { player: id, kind: 'real' },
   });
   return id;
+}
+
+/** The game page's iframe: the studio's game. */
+export const gameFrame = (page: Page): FrameLocator => page.frameLocator('[data-testid="game-frame"]');
+
+/** How many rounds the game in the page's iframe has played (the studio's page counts them on its body). */
+export async function roundsPlayed(page: Page): Promise<number> {
+  const frame: Frame | null = await (await page.locator('[data-testid="game-frame"]').elementHandle())!.contentFrame();
+  return Number((await frame?.evaluate(() => document.body.dataset.rounds)) ?? 0);
+}
+
+/** Digits of a money text as minor units ("1,000.00 FUN" → 100000). */
+export const minorUnits = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
+
+/** Pays on the sandbox PSP's hosted card page (where a card deposit leads) with its test card. */
+export async function payWithTestCard(page: Page): Promise<void> {
+  await page.getByLabel(/card number/i).fill('4242 4242 4242 4242');
+  await page.getByLabel(/expir/i).fill('12/30');
+  await page.getByLabel(/cvc|cvv|security code/i).fill('123');
+  await page.getByLabel(/holder|name on card/i).fill('Ada Lovelace');
+  await page
+    .getByRole('button', { name: /pay|submit|continue/i })
+    .first()
+    .click();
 }

@@ -12,7 +12,8 @@ export async function seedGames(db: Db): Promise<void> {
     .values(PROVIDERS.map((p, position) => ({ ...p, position })))
     .onConflictDoUpdate({
       target: providers.identifier,
-      set: excludedSet(providers, ['id', 'identifier', 'enabled', 'walletSecret', 'launchUrl']),
+      // What operators (or the house studio's start) set is theirs: secret, game page, free-spins address.
+      set: excludedSet(providers, ['id', 'identifier', 'enabled', 'walletSecret', 'launchUrl', 'freespinsUrl']),
     })
     .returning({ id: providers.id, identifier: providers.identifier });
   const providerId = new Map(providerRows.map((p) => [p.identifier, p.id]));

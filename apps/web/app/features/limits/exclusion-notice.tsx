@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { Modal } from '../../ui/modal';
 import type { ExclusionNoticeState } from './limits-tab';
-import { useDateTimeFormat } from './use-clock';
+import { useDateTimeFormat } from '../../lib/use-clock';
 
 /** The notice's data in the router state, when there is one (`ExclusionNoticeState`). */
 export function exclusionNoticeOf(state: unknown): ExclusionNoticeState['limitsNotice'] | null {

@@ -8,7 +8,7 @@ import { localizePath } from '../../lib/locale';
 import { useRealtime } from '../../realtime/client';
 import { Toast } from '../../ui/toast';
 import { clearLimits, loadLimits, onGameLimitsMessage, useLimits } from './limits-store';
-import { useDateTimeFormat } from './use-clock';
+import { useDateTimeFormat } from '../../lib/use-clock';
 import './limits.css';
 
 /**

@@ -23,7 +23,7 @@ import { errorCodeOf, Notice, TextField, type FieldErrors } from '../../ui/form'
 import { countdown, isRemovable, limitErrorKeys, limitsOfType, sessionMinutes, usageOf } from './limits-rules';
 import { clearLimits, limitsApi, loadLimits, setLimits, useLimits } from './limits-store';
 import type { LimitMoney } from './money';
-import { useDateTimeFormat, useNow } from './use-clock';
+import { useDateTimeFormat, useNow } from '../../lib/use-clock';
 import './limits.css';
 
 /** What the lobby's notice is told after a cooling-off or self-exclusion has signed the player out. */

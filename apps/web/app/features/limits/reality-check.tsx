@@ -6,7 +6,7 @@ import { formatClock, nextRealityCheck } from './limits-rules';
 import { limitsApi } from './limits-store';
 import type { LimitMoney } from './money';
 import { signedMoney } from './session-facts';
-import { TICK_MS } from './use-clock';
+import { TICK_MS } from '../../lib/use-clock';
 import './limits.css';
 
 const KEEP_ALIVE_MS = 60_000;

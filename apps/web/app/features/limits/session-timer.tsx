@@ -2,7 +2,7 @@ import { SESSION_TIMER_KEY } from '../../lib/session';
 import { useI18n } from '../../lib/i18n';
 import { useState } from 'react';
 import { formatClock, timerStart } from './limits-rules';
-import { useNow } from './use-clock';
+import { useNow } from '../../lib/use-clock';
 import './limits.css';
 
 function sessionStore(): Storage | null {

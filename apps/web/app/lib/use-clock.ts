@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useI18n } from '../../lib/i18n';
+import { useI18n } from './i18n';
 
 /** The session timer ticks every second; countdowns use the same tick (docs/rules/page-shell.md). */
 export const TICK_MS = 1_000;
