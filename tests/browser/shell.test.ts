@@ -3,6 +3,7 @@
  * drawer's sign-up, the welcome banner), the header never shows the whole address, one menu item
  * is current, and the current profile tab is in view on a phone.
  */
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
 import { newEmail, pathOf, poll, registerOverLobby, serverAndBrowser, withPage } from './support/journeys';
@@ -39,7 +40,7 @@ describe('the shell of a signed-in player', () => {
     });
   });
 
-  it('offers nothing that does not work yet: no live category without live games, no promised bonuses', async () => {
+  it('offers nothing that does not work yet: no live category without live games, only bonuses that exist', async () => {
     await withPage(env.browser, async (page) => {
       await page.goto(url('/'));
       // The demo's live tables are catalogue-only (nothing opens them): no menu item, row or tab for them.
@@ -51,7 +52,21 @@ describe('the shell of a signed-in player', () => {
       await page.goto(url('/promotions'));
       const text = (await page.locator('article.cms').textContent()) ?? '';
       expect(text).toContain('jackpot');
-      expect(text).not.toMatch(/welcome bonus|choose a welcome/i);
+      // The welcome bonuses it announces are the server's: the registration gift is offered to a
+      // guest, and each code it names is a template's code (docs/bonuses.md).
+      expect(text).toContain('Welcome gift');
+      const offered = (await page.evaluate(async () =>
+        (
+          await fetch('/api/bonuses/registration?currency=EUR', { headers: { 'x-requested-with': 'XMLHttpRequest' } })
+        ).json(),
+      )) as Array<{ title: string }>;
+      expect(offered.map((o) => o.title)).toContain('Welcome gift: 5 on the house');
+      const codes = [...text.matchAll(/\b([A-Z]{4,}\d+)\b/g)].map((m) => m[1]);
+      expect(codes.sort()).toEqual(['ORBIT10', 'RELOAD50', 'SPINS10', 'WELCOME100']);
+      const { rows } = await env.server.database.db.execute(
+        sql`select code from bonus_templates where retired_at is null`,
+      );
+      expect((rows as Array<{ code: string | null }>).map((r) => r.code)).toEqual(expect.arrayContaining(codes));
     });
   });
 
