@@ -582,7 +582,10 @@ export class BonusesService {
     // Stakes (and refunds) per bonus, by round; the rounds' games decide the contribution.
     const stakes = new Map<number, Array<{ round: number; cents: number }>>();
     const leftovers = new Set<string>();
+    // Only bonus money leaving can make a bonus run out: players whose bonus account paid something.
+    const spentBonus = new Set<number>();
     for (const { transfer, at } of events) {
+      if ('player' in transfer.from && transfer.from.kind === 'bonus') spentBonus.add(transfer.from.player);
       const stake =
         transfer.kind === 'bet' && 'player' in transfer.from
           ? { userId: transfer.from.player, cents: transfer.amount }
@@ -625,7 +628,7 @@ export class BonusesService {
         row = updated!;
       }
       if (row.wageredCents >= row.wagerRequirementCents) await this.finish(tx, row, 'wager_done');
-      else if (await this.outOfMoney(tx, row)) await this.finish(tx, row, 'lost');
+      else if (spentBonus.has(row.userId) && (await this.outOfMoney(tx, row))) await this.finish(tx, row, 'lost');
       else if (added !== 0) await this.changed(tx, row);
     }
     for (const key of leftovers) {

@@ -20,7 +20,7 @@ export type DeliveryContext = {
 };
 
 export type OutboxHandler = (event: OutboxEvent, context: DeliveryContext) => Promise<void>;
-/** A read-only handler given many events of its topic at once, so that it can read for all of them in one query. */
+/** A handler given many events of its topic at once, so that it can read (and write) for all of them in one go. */
 export type OutboxBatchHandler = (events: OutboxEvent[], context: DeliveryContext) => Promise<void>;
 
 /** Writes an event in the caller's transaction: it exists exactly when the change it describes does. */
@@ -81,9 +81,11 @@ export class Outbox {
   }
 
   /**
-   * Registers a read-only handler that gets, once per batch, all the batch's events of its topic
-   * delivered without savepoints (after their per-event handlers): one read for many events.
-   * Where events go one by one in savepoints, it gets each alone, `[event]`, in its savepoint.
+   * Registers a handler that gets, once per batch, all the batch's events of its topic delivered
+   * without savepoints (after their per-event handlers): one read for many events. It may write
+   * (bonus wagering does): its writes commit with the batch's deletion or not at all, and a
+   * failure gives the batch up, so that the next batches take every event alone, `[event]`, in
+   * its savepoint. Its topic's events count as read-only for the savepoint-less delivery.
    */
   onBatch(topic: string, name: string, handle: OutboxBatchHandler): void {
     this.register(topic, { name, handle: (event, context) => handle([event], context), readOnly: true, batch: handle });
