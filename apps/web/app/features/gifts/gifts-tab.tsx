@@ -53,6 +53,23 @@ export function GiftsTab({
   const history = bonusLists.history.length + freespinLists.history.length > 0;
   const onCancelBonus = (bonus: PlayerBonus) => setCancelling({ kind: 'bonus', bonus });
   const onCancelFreespin = (freespin: PlayerFreespin) => setCancelling({ kind: 'freespin', freespin });
+  /** One list's cards: free spins first, then bonuses (the current gifts and the history alike). */
+  const cards = (spins: PlayerFreespin[], gifts: PlayerBonus[]) => (
+    <>
+      {spins.map((freespin) => (
+        <FreespinCard
+          key={`f${freespin.id}`}
+          freespin={freespin}
+          money={money}
+          onCancel={onCancelFreespin}
+          onChanged={changed}
+        />
+      ))}
+      {gifts.map((bonus) => (
+        <BonusCard key={`b${bonus.id}`} bonus={bonus} money={money} onCancel={onCancelBonus} onChanged={changed} />
+      ))}
+    </>
+  );
 
   return (
     <div className="profile-tab gifts">
@@ -68,24 +85,7 @@ export function GiftsTab({
           </p>
         ) : (
           <ul className="gifts__list" data-testid="gifts-current">
-            {freespinLists.current.map((freespin) => (
-              <FreespinCard
-                key={`f${freespin.id}`}
-                freespin={freespin}
-                money={money}
-                onCancel={onCancelFreespin}
-                onChanged={changed}
-              />
-            ))}
-            {bonusLists.current.map((bonus) => (
-              <BonusCard
-                key={`b${bonus.id}`}
-                bonus={bonus}
-                money={money}
-                onCancel={onCancelBonus}
-                onChanged={changed}
-              />
-            ))}
+            {cards(freespinLists.current, bonusLists.current)}
           </ul>
         )}
       </section>
@@ -99,24 +99,7 @@ export function GiftsTab({
         <section className="profile-card" aria-labelledby="gifts-history-title">
           <h2 id="gifts-history-title">{t('gifts.history')}</h2>
           <ul className="gifts__list gifts__list--history" data-testid="gifts-history">
-            {freespinLists.history.map((freespin) => (
-              <FreespinCard
-                key={`f${freespin.id}`}
-                freespin={freespin}
-                money={money}
-                onCancel={onCancelFreespin}
-                onChanged={changed}
-              />
-            ))}
-            {bonusLists.history.map((bonus) => (
-              <BonusCard
-                key={`b${bonus.id}`}
-                bonus={bonus}
-                money={money}
-                onCancel={onCancelBonus}
-                onChanged={changed}
-              />
-            ))}
+            {cards(freespinLists.history, bonusLists.history)}
           </ul>
         </section>
       ) : null}
