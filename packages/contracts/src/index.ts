@@ -15,3 +15,4 @@ export * from './wallet';
 export * from './cashbox';
 export * from './limits';
 export * from './bonuses';
+export * from './loyalty';
