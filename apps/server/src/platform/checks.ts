@@ -4,9 +4,9 @@
  * null (passes). The first refusal wins; a "soft" verdict (the bet's `counting`) passes but is
  * remembered and answered when nothing refuses.
  */
-export type Check<Input, Verdict extends string> = (input: Input) => Promise<Verdict | null>;
+export type Check<Input, Verdict> = (input: Input) => Promise<Verdict | null>;
 
-export class Checks<Input, Verdict extends string> {
+export class Checks<Input, Verdict> {
   protected readonly checks: Array<{ name: string; check: Check<Input, Verdict> }> = [];
 
   constructor(

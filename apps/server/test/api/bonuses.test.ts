@@ -404,9 +404,22 @@ describe('wagering', () => {
     // Cleared: no rule for this player, so their bets skip the checks while the rules version stands.
     expect((await round(slot, 'stellar-sevens', 2_000, 0)).body).toMatchObject({ status: 'ok' });
     expect((await round(slot, 'stellar-sevens', 2_000, 0)).body).toMatchObject({ status: 'ok' });
-    await activate(p, (await grant(p)).id);
+    const gift = await grant(p);
+    await activate(p, gift.id);
     expectError(await round(slot, 'stellar-sevens', 501, 0), 403, 'bonus_max_bet');
     expect((await round(slot, 'stellar-sevens', 500, 0)).status).toBe(200);
+    // Wagering progress leaves the player's rules version (the door keeps the bonus's terms
+    // cleared): still refused above the max bet; once the bonus ends, the next bet is free of it.
+    const version = async () =>
+      (await t.database.db.execute(sql`select version from pre_bet_rule_versions where user_id = ${p.id}`)).rows;
+    const before = await version();
+    expect((await round(slot, 'stellar-sevens', 500, 0)).status).toBe(200);
+    expect((await stored(gift.id)).wageredCents).toBe(1_000);
+    expect(await version()).toEqual(before);
+    expectError(await round(slot, 'stellar-sevens', 501, 0), 403, 'bonus_max_bet');
+    const cancel = await call(t, 'DELETE', `/api/player/bonuses/${gift.id}`, { cookie: p.cookie });
+    expect(cancel.statusCode).toBe(200);
+    expect((await round(slot, 'stellar-sevens', 501, 0)).status).toBe(200);
 
     const narrow = await operator('PUT', '/api/operator/bonus_templates/slots-only', {
       kind: 'manual',

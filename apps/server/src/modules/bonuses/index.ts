@@ -44,10 +44,10 @@ export const bonusesModule: OrbitModule = {
     service.freespins = freespins;
     app.orbitFreespins.serve((play) => freespins.play(play));
 
-    // While a bonus wagers: its max bet and its games, in its currency. The door asks at every bet
-    // of a player whose bonus wagers (it clears no such player): the three terms the check needs, in
-    // a statement prepared once per connection (the whole bonus through the query builder cost
-    // about five times the CPU, docs/performance.md "bench:wallet").
+    // While a bonus wagers: its max bet and its games, in its currency, given to the door as terms
+    // (it keeps them while the player's rules version stands: the bonus's stage, currency, max bet
+    // and games raise it, its wagering progress does not). The three terms are read in a
+    // statement prepared once per connection (docs/performance.md "bench:wallet").
     const wageringTerms = ctx.db
       .select({ currency: playerBonuses.currency, games: playerBonuses.games, maxBetCents: playerBonuses.maxBetCents })
       .from(playerBonuses)
@@ -60,10 +60,15 @@ export const bonusesModule: OrbitModule = {
           ? await service.wagering(input.executor, input.userId)
           : (await wageringTerms.execute({ userId: input.userId }))[0];
       if (!bonus) return 'unrestricted';
-      if (bonus.currency !== input.currency) return null;
-      if (bonus.games && !bonus.games.includes(input.game)) return 'bonus_game_restricted';
-      if (bonus.maxBetCents !== null && input.amountCents > bonus.maxBetCents) return 'bonus_max_bet';
-      return null;
+      const { currency, games, maxBetCents } = bonus;
+      return {
+        terms: (bet) => {
+          if (currency !== bet.currency) return null;
+          if (games && !games.includes(bet.game)) return 'bonus_game_restricted';
+          if (maxBetCents !== null && bet.amountCents > maxBetCents) return 'bonus_max_bet';
+          return null;
+        },
+      };
     });
     // No cashout while a bonus wagers in that currency: the player finishes or cancels it first.
     app.orbitCashoutChecks.add('bonuses', async (input) => {
@@ -79,13 +84,16 @@ export const bonusesModule: OrbitModule = {
       const { paymentId, state } = event.payload as PaymentChangedEvent;
       if (state === 'succeeded') await service.onDeposit(tx, paymentId);
     });
-    // Wagering from every bet, win and refund, many at once (it writes only for players with a bonus).
-    ctx.outbox.onBatch(TRANSFER_TOPIC, 'bonuses.wagering', (events, { tx }) =>
-      service.onTransfers(
+    // Wagering from every bet, win and refund, many at once (it writes only for players with a
+    // bonus); the bonuses it moved go to their players from its own commit.
+    ctx.outbox.onBatch(TRANSFER_TOPIC, 'bonuses.wagering', async (events, { tx, afterCommit }) => {
+      const changed = await service.onTransfers(
         tx,
         events.map((e) => ({ transfer: e.payload as TransferEvent, at: e.createdAt })),
-      ),
-    );
+      );
+      for (const { userId, bonus } of changed)
+        afterCommit(() => publishToPlayer(ctx.pubsub, userId, 'bonuses_changes', bonus));
+    });
     ctx.outbox.on(ROUND_CLOSED_TOPIC, 'bonuses.round-lost', async (event, { tx }) => {
       await service.onRoundLost(tx, (event.payload as RoundClosedEvent).roundId);
     });

@@ -18,13 +18,13 @@ import type {
 } from '@orbit/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
-import { isUniqueViolation, type Executor, type Tx } from '../../platform/db/executor';
+import { bigintArray, isUniqueViolation, type Executor, type Tx } from '../../platform/db/executor';
 import { AppError, notFound, unprocessable } from '../../platform/errors';
 import { enqueueEvent } from '../../platform/outbox/outbox';
 import { succeededDeposits, depositFacts } from '../cashbox';
 import { roundFacts, hasOpenBonusRound } from '../games';
 import { bonusSettingsOf, changeBonusSettings, membershipsOf } from '../identity';
-import { InsufficientFundsError, playerBalances, type Ledger, type TransferEvent } from '../wallet';
+import { InsufficientFundsError, playerBalances, playersBalances, type Ledger, type TransferEvent } from '../wallet';
 import {
   contributionPercent,
   depositBonusAmount,
@@ -565,14 +565,17 @@ export class BonusesService {
    * requirement pays out, one whose money fell under the minimum bet is lost; bonus money won
    * after its bonus ended is paid out or forfeited as that bonus ended.
    */
-  async onTransfers(tx: Tx, events: ReadonlyArray<{ transfer: TransferEvent; at: Date }>): Promise<void> {
+  async onTransfers(
+    tx: Tx,
+    events: ReadonlyArray<{ transfer: TransferEvent; at: Date }>,
+  ): Promise<Array<{ userId: number; bonus: PlayerBonus }>> {
     const players = new Set<number>();
     for (const { transfer } of events) {
       if (!['bet', 'win', 'rollback', 'jackpot'].includes(transfer.kind)) continue;
       if ('player' in transfer.from) players.add(transfer.from.player);
       if ('player' in transfer.to) players.add(transfer.to.player);
     }
-    if (players.size === 0) return;
+    if (players.size === 0) return [];
     const wagering = await tx
       .select()
       .from(playerBonuses)
@@ -611,30 +614,42 @@ export class BonusesService {
         leftovers.add(`${transfer.to.player}:${transfer.currency}`);
     }
     const rounds = await roundFacts(tx, [...new Set([...stakes.values()].flat().map((s) => s.round))]);
+    // The batch's progress in one statement (the rows are locked above), and the balances of the
+    // players it concerns in one read: per batch, not per bonus (docs/performance.md "bench:wallet").
+    const progressed: BonusRow[] = [];
     for (const bonus of wagering) {
-      const list = stakes.get(bonus.id) ?? [];
       // Stake × share in percent: a bet's parts add up exactly as the whole bet (rules.ts `wagerBasis`).
       let added = 0;
-      for (const { round, cents } of list)
+      for (const { round, cents } of stakes.get(bonus.id) ?? [])
         added += cents * contributionPercent(bonus.contributions, rounds.get(round)?.categories ?? []);
-      let row = bonus;
-      if (added !== 0) {
-        const basis = Math.max(0, bonus.wageredBasis + added);
-        const [updated] = await tx
-          .update(playerBonuses)
-          .set({ wageredBasis: basis, wageredCents: wageredOf(basis) })
-          .where(eq(playerBonuses.id, bonus.id))
-          .returning();
-        row = updated!;
-      }
+      if (added === 0) continue;
+      const basis = Math.max(0, bonus.wageredBasis + added);
+      progressed.push({ ...bonus, wageredBasis: basis, wageredCents: wageredOf(basis) });
+    }
+    if (progressed.length > 0)
+      await tx.execute(sql`update ${playerBonuses} set wagered_basis = p.basis, wagered_cents = p.cents
+        from unnest(${bigintArray(progressed.map((b) => b.id))}, ${bigintArray(progressed.map((b) => b.wageredBasis))},
+          ${bigintArray(progressed.map((b) => b.wageredCents))}) as p (id, basis, cents)
+        where ${playerBonuses.id} = p.id`);
+    const progressedById = new Map(progressed.map((b) => [b.id, b]));
+    const balances = await playersBalances(tx, [
+      ...new Set([...progressed.map((b) => b.userId), ...wagering.filter((b) => spentBonus.has(b.userId)).map((b) => b.userId)]),
+    ]);
+    const bonusMoney = (row: BonusRow) =>
+      balances.get(row.userId)?.find((b) => b.currency === row.currency)?.bonus ?? 0;
+    const changed: Array<{ userId: number; bonus: PlayerBonus }> = [];
+    for (const bonus of wagering) {
+      const row = progressedById.get(bonus.id) ?? bonus;
       if (row.wageredCents >= row.wagerRequirementCents) await this.finish(tx, row, 'wager_done');
-      else if (spentBonus.has(row.userId) && (await this.outOfMoney(tx, row))) await this.finish(tx, row, 'lost');
-      else if (added !== 0) await this.changed(tx, row);
+      else if (spentBonus.has(row.userId) && (await this.outOfMoney(tx, row, bonusMoney(row))))
+        await this.finish(tx, row, 'lost');
+      else if (progressedById.has(row.id)) changed.push({ userId: row.userId, bonus: this.present(row, bonusMoney(row)) });
     }
     for (const key of leftovers) {
       const [userId, currency] = key.split(':') as [string, string];
       await this.settleLeftover(tx, Number(userId), currency);
     }
+    return changed;
   }
 
   /** A round lost with bonus money (no transfer tells of it): the player's bonus may have run out. */
@@ -652,9 +667,9 @@ export class BonusesService {
   }
 
   /** The bonus money cannot make a bet any more and no round with bonus money is still to be won. */
-  private async outOfMoney(tx: Executor, bonus: BonusRow): Promise<boolean> {
-    const [balance] = await playerBalances(tx, bonus.userId, [bonus.currency]);
-    if ((balance?.bonus ?? 0) >= bonus.minBetCents) return false;
+  private async outOfMoney(tx: Executor, bonus: BonusRow, bonusMoney?: number): Promise<boolean> {
+    const money = bonusMoney ?? (await playerBalances(tx, bonus.userId, [bonus.currency]))[0]?.bonus ?? 0;
+    if (money >= bonus.minBetCents) return false;
     return !(await hasOpenBonusRound(tx, bonus.userId, bonus.currency, bonus.activatedAt ?? bonus.createdAt));
   }
 

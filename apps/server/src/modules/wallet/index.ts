@@ -27,6 +27,7 @@ export {
   Ledger,
   InsufficientFundsError,
   playerBalances,
+  playersBalances,
   payloadHash as transferPayloadHash,
   TRANSFER_TOPIC,
   PLAYER_ACCOUNT_KINDS,

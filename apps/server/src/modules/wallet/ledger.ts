@@ -235,11 +235,34 @@ export async function playerBalances(
     .from(ledgerAccounts)
     .where(and(...conditions));
   const rows = options.lock ? await query.orderBy(ledgerAccounts.id).for('update') : await query;
-  const byCurrency = new Map<string, PlayerBalances>();
+  return byCurrency(rows);
+}
+
+/** The balances of many players at once (a batch handler's one read), per player and currency; players without accounts are absent. */
+export async function playersBalances(db: Executor, userIds: number[]): Promise<Map<number, PlayerBalances[]>> {
+  const byPlayer = new Map<number, PlayerBalances[]>();
+  if (userIds.length === 0) return byPlayer;
+  const rows = await db
+    .select({
+      userId: ledgerAccounts.userId,
+      currency: ledgerAccounts.currency,
+      kind: ledgerAccounts.kind,
+      balance: ledgerAccounts.balance,
+    })
+    .from(ledgerAccounts)
+    .where(inArray(ledgerAccounts.userId, userIds));
+  const rowsOf = new Map<number, typeof rows>();
+  for (const row of rows) rowsOf.set(row.userId!, [...(rowsOf.get(row.userId!) ?? []), row]);
+  for (const [userId, own] of rowsOf) byPlayer.set(userId, byCurrency(own));
+  return byPlayer;
+}
+
+function byCurrency(rows: ReadonlyArray<{ currency: string; kind: string; balance: number }>): PlayerBalances[] {
+  const balances = new Map<string, PlayerBalances>();
   for (const row of rows) {
-    const entry = byCurrency.get(row.currency) ?? { currency: row.currency, real: 0, bonus: 0, reserved: 0, held: 0 };
+    const entry = balances.get(row.currency) ?? { currency: row.currency, real: 0, bonus: 0, reserved: 0, held: 0 };
     entry[row.kind as PlayerAccountKind] = row.balance;
-    byCurrency.set(row.currency, entry);
+    balances.set(row.currency, entry);
   }
-  return [...byCurrency.values()];
+  return [...balances.values()];
 }

@@ -1,3 +1,4 @@
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client';
 
 /** A transaction handle as drizzle gives it to `db.transaction(async (tx) => ...)`. */
@@ -34,3 +35,9 @@ export const isUniqueViolation = (error: unknown): boolean => databaseErrorOf(er
 
 /** Whether a database error is a foreign key violation (SQLSTATE 23503). */
 export const isForeignKeyViolation = (error: unknown): boolean => databaseErrorOf(error)?.code === '23503';
+
+/** SQL: whole numbers as one `bigint[]` parameter (for `unnest` and `= any`), however many there are. */
+export function bigintArray(values: readonly number[]): SQL {
+  if (!values.every(Number.isSafeInteger)) throw new Error('bigintArray takes whole numbers only');
+  return sql`${`{${values.join(',')}}`}::bigint[]`;
+}

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../clock';
 import type { Db } from '../db/client';
-import type { Executor, Tx } from '../db/executor';
+import { bigintArray, type Executor, type Tx } from '../db/executor';
 import { serializeError } from '../log';
 import { outboxEvents } from './schema';
 
@@ -193,7 +193,7 @@ export class Outbox {
       }
       // The delivered events are deleted in one statement, in the batch's transaction: they are gone exactly when their handlers' writes commit.
       if (delivered.length > 0) {
-        await tx.execute(sql`delete from ${outboxEvents} where id = any(${`{${delivered.join(',')}}`}::bigint[])`);
+        await tx.execute(sql`delete from ${outboxEvents} where id = any(${bigintArray(delivered)})`);
       }
       return result.rows.length;
     });
