@@ -3,7 +3,7 @@
  * embedded database unless DATABASE_URL is set), and autocannon runs that record every
  * response's latency so that p50/p95/p99 are exact.
  */
-import { spawn } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -73,7 +73,7 @@ export async function load(
 }
 
 /** `stop()` resolves once the server process has exited (its outbox drained), so a database can be dropped after it. */
-export type Server = { base: string; stop: () => Promise<void> };
+export type Server = { base: string; pid: number; stop: () => Promise<void> };
 
 /** The casino in its own process, production mode, fresh embedded database. */
 export async function startServer(extraEnv: Record<string, string>): Promise<Server> {
@@ -105,7 +105,7 @@ export async function startServer(extraEnv: Record<string, string>): Promise<Ser
   const deadline = Date.now() + 60_000;
   for (;;) {
     try {
-      if ((await fetch(`${base}/api/health`)).ok) return { base, stop };
+      if ((await fetch(`${base}/api/health`)).ok) return { base, pid: server.pid!, stop };
     } catch {
       /* not listening yet */
     }
@@ -223,4 +223,27 @@ export async function throwawayDatabase(
   const u = new URL(serverUrl);
   u.pathname = `/${name}`;
   return { url: u.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+/** Clock ticks a second of /proc's CPU times. */
+const CLOCK_TICKS = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
+
+/**
+ * The CPU seconds (user and system) these processes have used so far, read from /proc (Linux);
+ * a process gone counts 0. What a run costs in CPU barely depends on what else the machine runs,
+ * where its latencies do.
+ */
+export function cpuSecondsOf(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      /* gone */
+    }
+  }
+  return ticks / CLOCK_TICKS;
 }

@@ -29,7 +29,7 @@ import { createDatabase } from '../apps/server/src/platform/db/client';
 import { hashToken } from '../apps/server/src/platform/tokens';
 import { seedAll } from '../apps/server/src/seed';
 import { eq, sql } from 'drizzle-orm';
-import { percentile, postgresServerUrl, startServer, throwawayDatabase } from './bench-support';
+import { cpuSecondsOf, percentile, postgresServerUrl, startServer, throwawayDatabase } from './bench-support';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const RATE = Number(process.env.BENCH_ROUNDS_PER_SECOND ?? 500);
@@ -284,12 +284,33 @@ try {
     return { bets, wins, errors, codes, elapsed };
   }
 
+  // The CPU the minute's rounds cost, their outbox work included: the casino, its database
+  // connections and this load generator, per round (steadier than latencies on a shared machine).
+  const cpuNow = async () => {
+    const backends = (
+      (await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database()`))
+        .rows as Array<{ pid: number }>
+    ).map((r) => Number(r.pid));
+    return { backends, casino: cpuSecondsOf([server!.pid]), self: process.cpuUsage() };
+  };
+  const cpuBefore = await cpuNow();
+  const databaseBefore = cpuSecondsOf(cpuBefore.backends);
   const { bets, wins, errors, codes, elapsed } = await playRounds('r', RATE, SECONDS);
   // Whether the outbox (the bonus players' wagering among its handlers) keeps up: what it still
   // had to deliver at the end of the minute, and how long it took to catch up. The ramp starts
   // after it has: its first steps are not the minute's catching up.
   const backlog = await outboxBacklog();
   const drainSeconds = await outboxDelivered();
+  const cpuAfter = await cpuNow();
+  const generatorCpu = process.cpuUsage(cpuBefore.self);
+  const cpuPerRound = {
+    casino: ((cpuAfter.casino - cpuBefore.casino) * 1000) / bets.length,
+    // Connections opened during the minute count whole (their CPU is all in it).
+    database:
+      ((cpuSecondsOf([...new Set([...cpuBefore.backends, ...cpuAfter.backends])]) - databaseBefore) * 1000) /
+      bets.length,
+    generator: (generatorCpu.user + generatorCpu.system) / 1000 / bets.length,
+  };
   // Capacity: the highest rate at which the bet p99 stays under 20 ms, stepping up from
   // BENCH_RAMP_STEP rounds/s by as much, BENCH_RAMP_SECONDS each, until a step misses it (or
   // errs). A machine a third slower shows a lower capacity, not a failed run at the edge.
@@ -304,6 +325,7 @@ try {
   await server.stop();
   server = undefined;
   const ms = (v: number) => v.toFixed(1);
+  const cpu = (v: number) => v.toFixed(2);
   console.log(
     `\nbench:wallet — PostgreSQL, ${os.cpus().length} cores, node ${process.version}, ${PLAYERS} players (${BONUS_PLAYERS} of them, ${(BONUS_SHARE * 100).toFixed(0)} %, wagering a bonus), ${RATE} rounds/s for ${SECONDS} s (${elapsed.toFixed(1)} s wall)\n`,
   );
@@ -320,6 +342,9 @@ try {
   console.log(`\nerrors: ${errors}${codes.size ? ` (${[...codes].map(([k, v]) => `${k}: ${v}`).join(', ')})` : ''}`);
   console.log(
     `outbox: ${backlog} events still to deliver at the end of the minute, delivered ${drainSeconds.toFixed(1)} s later`,
+  );
+  console.log(
+    `CPU per round (the minute and its outbox work): ${cpu(cpuPerRound.casino + cpuPerRound.database + cpuPerRound.generator)} ms — casino ${cpu(cpuPerRound.casino)}, PostgreSQL backends ${cpu(cpuPerRound.database)}, load generator ${cpu(cpuPerRound.generator)}`,
   );
   if (BONUS_PLAYERS > 0) {
     // Read after the server stopped, its outbox drained: every bet's wagering should be counted.
