@@ -33,6 +33,9 @@ function pages(locale: string) {
       // The withdrawal link mailed to a player in a cooling-off or self-exclusion (public: no session).
       route('withdrawal', 'routes/withdrawal.tsx', { id: id('withdrawal') }),
       route('oops', 'routes/oops.tsx', { id: id('oops') }),
+      // The comp-points shop and its tabs (free spins, money, special), driven by the static page
+      // `rocket-mart` (docs/rules/comp-points.md); one route, so a switch of tab loads nothing.
+      route('rocket-mart/:tab?', 'routes/comp-points.tsx', { id: id('comp-points') }),
       route('ffc', 'routes/ffc.tsx', { id: id('ffc') }),
       // Popup routes (docs/rules/routes-and-guards.md "Popups"): modals over the page they were
       // opened from; loaded directly, over the lobby (the lobby's module draws it and loads the
@@ -47,7 +50,7 @@ function pages(locale: string) {
       // The same sign-in and sign-up forms as full pages (guests only).
       route('login', 'routes/login.tsx', { id: id('login') }),
       route('registration', 'routes/registration.tsx', { id: id('registration') }),
-      // The profile (login required): a layout with its tabs; the level comes later.
+      // The profile (login required): a layout with its tabs.
       // `/users` is its older address. `limits/confirm` is the mailed link of a limit's raise or removal.
       route('profile', 'routes/profile.tsx', { id: id('profile') }, [
         index('routes/profile-main.tsx', { id: id('profile-main') }),
@@ -58,6 +61,7 @@ function pages(locale: string) {
         route('limits', 'routes/profile-limits.tsx', { id: id('profile-limits') }),
         route('limits/confirm', 'routes/profile-limit-confirm.tsx', { id: id('profile-limit-confirm') }),
         route('gifts', 'routes/profile-gifts.tsx', { id: id('profile-gifts') }),
+        route('level', 'routes/profile-level.tsx', { id: id('profile-level') }),
       ]),
       route('users', 'routes/profile-alias.ts', { id: id('users') }),
       // Mailed reset links and the older addresses open the new-password / confirmation popups.

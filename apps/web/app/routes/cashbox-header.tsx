@@ -1,8 +1,9 @@
 /**
- * The signed-in player's part of the header, composed from five features and loaded on demand
+ * The signed-in player's part of the header, composed from six features and loaded on demand
  * by the shell layout (not a route module): the EE session timer (limits), the cashbox's wallet
  * island (balance, account switcher, Deposit, cancelled-payment notice; the common-balance view
- * with the gifts' wagering bonus), the gifts' entry with its counter, the shell's player menu,
+ * with the gifts' wagering bonus), the gifts' entry with its counter, the shell's player menu
+ * (with the comp points to spend, kept live by the loyalty's watcher among the notices),
  * and (`PlayerNotices`, drawn by the shell layout in the page) the celebration of the player's
  * own jackpot wins, the limit-reached warning, the gifts' notices and the promo-code links'
  * follow-up (docs/rules/gifts.md "Promo-code links").
@@ -24,10 +25,12 @@ import {
 import HeaderWallet from '../features/cashbox/header-wallet';
 import { GiftsBadge, GiftsMenuLink, GiftsWatcher, HeaderGifts, useWagering } from '../features/gifts/gifts-watcher';
 import { JackpotAwardToast } from '../features/jackpots/award-toast';
+import { DrawerPoints, PointsMenuLink, PointsWatcher } from '../features/loyalty/points-watcher';
 import { LimitsWatcher } from '../features/limits/limit-notice';
 import { SessionTimer } from '../features/limits/session-timer';
 import WelcomeToast from '../features/auth/welcome-toast';
 import { PlayerMenu } from '../features/shell/player-menu';
+import { provideDrawerPlayer, type DrawerPlayerProps } from '../features/shell/side-menu';
 import { provideBalance } from '../lib/balance-island';
 import type { Licence } from '@orbit/contracts';
 import { localizePath, parseLocalePath, type Locale } from '../lib/locale';
@@ -41,6 +44,12 @@ import { useI18n } from '../lib/i18n';
 import PlayBalance from './play-balance';
 
 provideBalance(PlayBalance);
+provideDrawerPlayer(DrawerPlayer);
+
+/** The signed-in player's part of the drawer (`provideDrawerPlayer`): the comp points. */
+function DrawerPlayer(_: DrawerPlayerProps) {
+  return <DrawerPoints />;
+}
 
 export default function PlayerHeader({ locale, licence }: { locale: Locale; licence: Licence }) {
   const wagering = useWagering();
@@ -50,7 +59,16 @@ export default function PlayerHeader({ locale, licence }: { locale: Locale; lice
       {licence === 'EE' ? <SessionTimer /> : null}
       <HeaderWallet wagering={wagering} />
       <HeaderGifts />
-      <PlayerMenu locale={locale} links={<GiftsMenuLink />} badge={<GiftsBadge />} />
+      <PlayerMenu
+        locale={locale}
+        links={
+          <>
+            <PointsMenuLink />
+            <GiftsMenuLink />
+          </>
+        }
+        badge={<GiftsBadge />}
+      />
       <CashboxQueryProvider>
         <ActiveCurrency />
       </CashboxQueryProvider>
@@ -69,6 +87,7 @@ export function PlayerNotices() {
     <>
       <JackpotAwardToast />
       <LimitsWatcher />
+      <PointsWatcher />
       <CashboxQueryProvider>
         <GiftsNotices />
       </CashboxQueryProvider>

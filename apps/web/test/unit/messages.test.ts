@@ -75,7 +75,10 @@ const SAME_EVERYWHERE = new Set([
 /** Ordinary words one language spells as English does. */
 const SAME_IN: Record<(typeof TRANSLATED)[number], string[]> = {
   de: ['Status', 'Limits', 'Dealer', 'Hand {{n}}'],
-  'fr-CA': ['Menu', 'Type', 'Date', 'Minutes', 'Promotions', 'Page {{page}}', '{{hours}} h {{minutes}} min'],
+  'fr-CA': [
+    ...['Menu', 'Type', 'Date', 'Minutes', 'Promotions', 'Page {{page}}', '{{hours}} h {{minutes}} min'],
+    ...['{{count}} point', '{{count}} points'],
+  ],
   no: ['Status', 'Type', 'Dealer', 'Royal flush', 'Straight flush', 'Straight'],
   it: ['Menu', 'Email', 'Password', 'Estonia (EE)', '{{hours}} h {{minutes}} min'],
   et: [],

@@ -5,9 +5,10 @@ import { NavLink, useLocation, useOutletContext } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 
-/** The profile's tabs built so far (the level comes later). */
+/** The profile's tabs. */
 export const PROFILE_TABS = [
   { key: 'main', path: '/profile' },
+  { key: 'level', path: '/profile/level' },
   { key: 'gifts', path: '/profile/gifts' },
   { key: 'security', path: '/profile/security' },
   { key: 'verification', path: '/profile/verification' },

@@ -1,3 +1,4 @@
+import { useSyncExternalStore, type ComponentType } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { localizePath, type Locale } from '../../lib/locale';
@@ -7,6 +8,34 @@ import { Drawer } from '../../ui/drawer';
 import { Icon } from '../../ui/icons';
 import { LanguageSelector } from './language-selector';
 import { activeNavHref, type FooterLink, type NavItem } from './nav';
+
+/**
+ * The signed-in player's part of the drawer (the comp points, the VIP badge, the personal
+ * manager): its code comes with the player's header (`routes/cashbox-header.tsx`, loaded once a
+ * player is signed in), which hands the component in here, as `lib/balance-island.ts` does for the
+ * game page. Kept in this module (not a shared one of its own): the lobby's first JavaScript
+ * lists every chunk of its lazy parts, and a new chunk would grow it.
+ */
+export type DrawerPlayerProps = { locale: Locale };
+let drawerPlayer: ComponentType<DrawerPlayerProps> | null = null;
+const drawerListeners = new Set<() => void>();
+
+export function provideDrawerPlayer(component: ComponentType<DrawerPlayerProps>): void {
+  if (drawerPlayer === component) return;
+  drawerPlayer = component;
+  drawerListeners.forEach((listener) => listener());
+}
+
+function useDrawerPlayer(): ComponentType<DrawerPlayerProps> | null {
+  return useSyncExternalStore(
+    (listener) => {
+      drawerListeners.add(listener);
+      return () => drawerListeners.delete(listener);
+    },
+    () => drawerPlayer,
+    () => null,
+  );
+}
 
 type SideMenuProps = {
   open: boolean;
@@ -28,6 +57,7 @@ type SideMenuProps = {
 export default function SideMenu({ open, onClose, locale, items, infoLinks, signIn, signUp, pathname }: SideMenuProps) {
   const { t } = useI18n();
   const { player } = useSession();
+  const DrawerPlayer = useDrawerPlayer();
   const location = useLocation();
   const active = activeNavHref(
     items.map((item) => item.href),
@@ -39,6 +69,8 @@ export default function SideMenu({ open, onClose, locale, items, infoLinks, sign
         {player ? (
           <div className="side-menu__enter side-menu__player">
             <p className="side-menu__name">{playerDisplayName(player)}</p>
+            {/* The comp points, VIP badge and personal manager: handed in by the player's header. */}
+            {DrawerPlayer ? <DrawerPlayer locale={locale} /> : null}
             <Link
               to={localizePath('/deposit', locale)}
               state={{ background: location }}

@@ -1,0 +1,64 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useI18n } from '../../lib/i18n';
+import { localizePath } from '../../lib/locale';
+import { useRealtime } from '../../realtime/client';
+import { Toast } from '../../ui/toast';
+import { awardedPoints, clearPoints, isPointsState, loadPoints, PointsBalance, putPoints } from '../../lib/comp-points';
+
+/**
+ * The signed-in player's comp points, kept live (mount it only while a player is signed in):
+ * loads them, listens to the private `comps_award` channel and empties the store when unmounted
+ * (sign-out, a 401). Points that arrive are told in a notice with the way to the shop
+ * (docs/rules/comp-points.md "Points in the shell").
+ */
+export function PointsWatcher() {
+  const [notice, setNotice] = useState<{ points: number; n: number } | null>(null);
+  const onAward = useCallback((data: unknown) => {
+    const awarded = awardedPoints(data);
+    if (isPointsState(data)) putPoints(data);
+    else void loadPoints(true);
+    if (awarded > 0) setNotice((shown) => ({ points: awarded, n: (shown?.n ?? 0) + 1 }));
+  }, []);
+  useRealtime('comps_award', onAward);
+  useEffect(() => {
+    void loadPoints();
+    return clearPoints;
+  }, []);
+  const close = useCallback(() => setNotice(null), []);
+  return notice ? <PointsToast key={notice.n} points={notice.points} onClose={close} /> : null;
+}
+
+function PointsToast({ points, onClose }: { points: number; onClose: () => void }) {
+  const { t, locale } = useI18n();
+  return (
+    <Toast onClose={onClose} tone="info" testId="points-notice" className="points-notice">
+      <p>{t('loyalty.notice.award', { count: points })}</p>
+      <p>
+        <Link to={localizePath('/rocket-mart', locale)} onClick={onClose}>
+          {t('loyalty.notice.link')}
+        </Link>
+      </p>
+    </Toast>
+  );
+}
+
+/** The player menu's entry: the points and the way to the shop. */
+export function PointsMenuLink() {
+  const { locale } = useI18n();
+  return (
+    <Link to={localizePath('/rocket-mart', locale)} className="points-menu-link" data-testid="menu-points">
+      <PointsBalance />
+    </Link>
+  );
+}
+
+/** The drawer's entry: the points to spend, the way to the shop. */
+export function DrawerPoints() {
+  const { locale } = useI18n();
+  return (
+    <Link to={localizePath('/rocket-mart', locale)} className="side-menu__points">
+      <PointsBalance testId="drawer-points" />
+    </Link>
+  );
+}
