@@ -16,7 +16,9 @@ const SERVER_MODULE_LAYERS = [
   ['identity'],
   ['games', 'cashbox', 'verification', 'realtime'],
   ['limits'],
-  ['bonuses', 'loyalty', 'promotions'],
+  ['bonuses'],
+  // Loyalty and promotions give their prizes as bonuses and free spins (through BonusesService).
+  ['loyalty', 'promotions'],
 ];
 const moduleGroup = (names) => `(${names.join('|')})`;
 

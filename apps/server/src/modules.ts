@@ -6,6 +6,7 @@ import { realtimeModule } from './modules/realtime';
 import { gamesModule } from './modules/games';
 import { jackpotsModule } from './modules/jackpots';
 import { limitsModule } from './modules/limits';
+import { loyaltyModule } from './modules/loyalty';
 import { identityModule } from './modules/identity';
 import { verificationModule } from './modules/verification';
 import { walletModule } from './modules/wallet';
@@ -24,5 +25,6 @@ export const modules: OrbitModule[] = [
   cashboxModule,
   limitsModule,
   bonusesModule,
+  loyaltyModule,
   realtimeModule,
 ];

@@ -180,12 +180,6 @@ export const compPointRateParamsSchema = z.object({
     .regex(/^[a-z0-9_-]+$/, 'invalid'),
 });
 
-/** `POST /api/operator/players/{id}/comp_points`: an operator's award (or, negative, a correction). */
-export const compPointsAwardRequestSchema = z.object({
-  points: z.number().int().min(-1_000_000).max(1_000_000),
-  idempotency_key: z.string().min(8).max(100),
-});
-
 /** `PUT /api/operator/comp_point_accrual/{currency}`: points per EUR-equivalent and per category. */
 export const accrualRuleSchema = z.object({
   /** Minor units of the currency that earn one point on slots (default: the EUR-equivalent of 10 EUR). */

@@ -189,9 +189,9 @@ export const subscriptionsUpdateRequestSchema = z
 // ---- groups and VIP tiers ------------------------------------------------------------------------
 
 /**
- * One entry of GET /api/info/statuses. `status` is `level` for a VIP tier (earned by persistent
- * comp points in [min, max), `max` null for the top tier) or `group` for a player group (no
- * conditions). `writable`: a player may join or leave it with POST /api/player/groups.
+ * One entry of GET /api/info/statuses. `status` is `level` for one of the twelve loyalty levels
+ * (earned by persistent comp points in [min, max), `max` null for the top level) or `group` for a
+ * player group, the six VIP statuses among them (no conditions: the VIP club sets them). `writable`: a player may join or leave it with POST /api/player/groups.
  */
 export const playerStatusSchema = z.object({
   id: z.number().int(),

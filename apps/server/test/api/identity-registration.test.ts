@@ -37,12 +37,15 @@ describe('POST /api/users', () => {
       receive_promos: true,
       receive_sms_promos: false,
       confirmed_at: null,
-      // Every new player starts in the entry tier (Rising star).
-      statuses: [{ id: 1117, name: 'Rising star' }],
-      groups: [1117],
+      // Every new player starts on the first level and in the entry VIP status (Rising star).
+      statuses: [
+        { id: 1001, name: 'Launchpad' },
+        { id: 1117, name: 'Rising star' },
+      ],
+      groups: [1001, 1117],
       two_factor_enabled: false,
       auth_fields_missed: [],
-      level: { id: 'level_1', name: 'Rising star', conditions: { persistent_comp_points: { min: 0, max: 1000 } } },
+      level: { id: 'level_1', name: 'Launchpad', conditions: { persistent_comp_points: { min: 0, max: 100 } } },
     });
 
     const [account] = await t.database.db.select().from(accounts).where(eq(accounts.userId, player.id));

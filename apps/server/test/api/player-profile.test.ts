@@ -427,25 +427,19 @@ describe('/api/subscriptions', () => {
   });
 });
 
-describe('groups and VIP tiers', () => {
-  it('lists every tier with its comp-point range and every seeded group', async () => {
+describe('groups, VIP statuses and levels', () => {
+  it('lists the twelve levels with their comp-point ranges and every seeded group, the VIP statuses among them', async () => {
     const res = await call(t, 'GET', '/api/info/statuses');
     expect(res.statusCode).toBe(200);
     const statuses = playerStatusesResponseSchema.parse(res.json());
     const levels = statuses.filter((s) => s.status === 'level');
-    expect(levels.map((l) => [l.id, l.name])).toEqual([
-      [1117, 'Rising star'],
-      [257, 'Bronze'],
-      [258, 'Silver'],
-      [259, 'Gold'],
-      [255, 'Platinum'],
-      [759, 'Diamond'],
-    ]);
+    expect(levels.map((l) => l.id)).toEqual([1001, 1002, 1003, 1004, 1005, 1006, 1007, 1008, 1009, 1010, 1011, 1012]);
+    expect(levels[0]).toMatchObject({ name: 'Launchpad' });
     expect(levels[0]!.conditions).toEqual([
-      { persistent_comp_points: { type: 'range', min: 0, max: 1000, exclude_end: true } },
+      { persistent_comp_points: { type: 'range', min: 0, max: 100, exclude_end: true } },
     ]);
     expect(levels.at(-1)!.conditions[0]!.persistent_comp_points.max).toBeNull();
-    // Each tier starts where the one below ends.
+    // Each level starts where the one below ends.
     for (let i = 1; i < levels.length; i++) {
       expect(levels[i]!.conditions[0]!.persistent_comp_points.min).toBe(
         levels[i - 1]!.conditions[0]!.persistent_comp_points.max,
@@ -453,17 +447,30 @@ describe('groups and VIP tiers', () => {
     }
     const groups = statuses.filter((s) => s.status === 'group');
     expect(groups.map((g) => g.id).sort((a, b) => a - b)).toEqual([
-      21, 26, 100, 543, 544, 545, 631, 916, 1101, 1308, 1309, 131811,
+      21, 26, 100, 255, 257, 258, 259, 543, 544, 545, 631, 759, 916, 1101, 1117, 1308, 1309, 131811,
     ]);
+    // The VIP statuses first, in their order, each without comp-point conditions (the VIP club sets them).
+    expect(groups.slice(0, 6).map((g) => [g.id, g.name])).toEqual([
+      [1117, 'Rising star'],
+      [257, 'Bronze'],
+      [258, 'Silver'],
+      [259, 'Gold'],
+      [255, 'Platinum'],
+      [759, 'Diamond'],
+    ]);
+    expect(groups[0]!.conditions).toEqual([]);
     expect(groups.filter((g) => g.writable).map((g) => g.id)).toEqual([543, 544, 545]);
   });
 
-  it('puts a new player in the entry tier', async () => {
+  it('puts a new player on the first level and in the entry VIP status', async () => {
     const { cookie } = await newPlayer();
     expect(await me(cookie)).toMatchObject({
-      statuses: [{ id: 1117, name: 'Rising star' }],
-      groups: [1117],
-      level: { id: 'level_1', name: 'Rising star', conditions: { persistent_comp_points: { min: 0, max: 1000 } } },
+      statuses: [
+        { id: 1001, name: 'Launchpad' },
+        { id: 1117, name: 'Rising star' },
+      ],
+      groups: [1001, 1117],
+      level: { id: 'level_1', name: 'Launchpad', conditions: { persistent_comp_points: { min: 0, max: 100 } } },
     });
   });
 
@@ -472,8 +479,9 @@ describe('groups and VIP tiers', () => {
     const join = await call(t, 'POST', '/api/player/groups', { cookie, payload: { groups: { add: [545, 543] } } });
     expect(join.statusCode, join.body).toBe(200);
     expect(playerSchema.parse(join.json())).toMatchObject({
-      groups: [1117, 543, 545],
+      groups: [1001, 1117, 543, 545],
       statuses: [
+        { id: 1001, name: 'Launchpad' },
         { id: 1117, name: 'Rising star' },
         { id: 543, name: 'A/B test: arm A' },
         { id: 545, name: 'Live chat: second provider' },
@@ -483,8 +491,8 @@ describe('groups and VIP tiers', () => {
       cookie,
       payload: { groups: { add: [544], remove: [545] } },
     });
-    expect(playerSchema.parse(swap.json()).groups).toEqual([1117, 544]);
-    expect((await me(cookie)).groups).toEqual([1117, 544]);
+    expect(playerSchema.parse(swap.json()).groups).toEqual([1001, 1117, 544]);
+    expect((await me(cookie)).groups).toEqual([1001, 1117, 544]);
   });
 
   it('refuses house-only and unknown groups, and changes nothing', async () => {
@@ -502,7 +510,7 @@ describe('groups and VIP tiers', () => {
       payload: { groups: { add: [545, 999_999] } },
     });
     expect(unknown.json()).toEqual({ errors: { groups: ['unknown'] } });
-    expect((await me(cookie)).groups).toEqual([1117]);
+    expect((await me(cookie)).groups).toEqual([1001, 1117]);
   });
 });
 
@@ -544,7 +552,8 @@ describe('the demo player', () => {
       email: 'demo@orbit.example',
       nickname: 'Demo Ace',
       currency: 'EUR',
-      level: { id: 'level_1' },
+      // The demo player is seeded with 1,250 persistent comp points (docs/loyalty.md "Demo").
+      level: { id: 'level_5' },
       auth_fields_missed: [],
     });
     expect(player.confirmed_at).not.toBeNull();

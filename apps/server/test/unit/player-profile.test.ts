@@ -94,14 +94,15 @@ describe('groups', () => {
     expect(judgeGroupChange(catalogue, [7, 21])).toEqual(['unknown', 'not_writable']);
   });
 
-  it('describes a tier by its comp-point range and a group without conditions', () => {
-    expect(toStatus(catalogue.find((g) => g.id === 759)!)).toEqual({
-      id: 759,
-      name: 'Diamond',
+  it('describes a level by its comp-point range, a group (a VIP status too) without conditions', () => {
+    expect(toStatus(catalogue.find((g) => g.id === 1012)!)).toEqual({
+      id: 1012,
+      name: 'Galactic legend',
       status: 'level',
       writable: false,
-      conditions: [{ persistent_comp_points: { type: 'range', min: 150_000, max: null, exclude_end: true } }],
+      conditions: [{ persistent_comp_points: { type: 'range', min: 120_000, max: null, exclude_end: true } }],
     });
+    expect(toStatus(catalogue.find((g) => g.id === 759)!)).toMatchObject({ status: 'group', conditions: [] });
     expect(toStatus(catalogue.find((g) => g.id === 545)!)).toMatchObject({
       status: 'group',
       writable: true,
@@ -109,17 +110,19 @@ describe('groups', () => {
     });
   });
 
-  it('gives the player the highest tier as level', () => {
+  it('gives the player their level group as level, the VIP status staying a group', () => {
     const user = { id: 1, email: 'a@b.c', termsAcceptedAt: today, createdAt: today } as unknown as UserRow;
     const gold = catalogue.find((g) => g.id === 259)!;
-    const rising = catalogue.find((g) => g.id === 1117)!;
-    const player = toPlayer(user, { memberships: [rising, gold, catalogue.find((g) => g.id === 545)!] });
+    const fourth = catalogue.find((g) => g.id === 1004)!;
+    const player = toPlayer(user, { memberships: [fourth, gold, catalogue.find((g) => g.id === 545)!] });
     expect(player.level).toEqual({
       id: 'level_4',
-      name: 'Gold',
-      conditions: { persistent_comp_points: { min: 15_000, max: 50_000 } },
+      name: 'Low orbit',
+      conditions: { persistent_comp_points: { min: 500, max: 1_000 } },
     });
-    expect(player.groups).toEqual([1117, 259, 545]);
+    expect(player.groups).toEqual([1004, 259, 545]);
+    // A player from before the levels (no level group) is on the first.
+    expect(toPlayer(user, { memberships: [gold] }).level).toMatchObject({ id: 'level_1', name: 'Launchpad' });
   });
 
   it('asks for the terms again when they changed after the acceptance', () => {

@@ -9,6 +9,43 @@ export function currenciesByCountry(): Record<string, string> {
   );
 }
 
+const dayPrize = (eur: number) => ({
+  type: 'bonus' as const,
+  title: `${eur} bonus`,
+  template_key: 'adventure-gift',
+  amount_cents: { EUR: eur * 100, USD: eur * 100, CAD: eur * 150, AUD: eur * 150, NZD: eur * 150, NOK: eur * 1000 },
+});
+const dayCondition = (minDepEur: number, wagerEur: number) => ({
+  minDep: { EUR: minDepEur * 100 },
+  wager: { EUR: wagerEur * 100 },
+  periodActivationDays: 3,
+});
+/**
+ * The demo's adventure (docs/loyalty.md "Adventure calendar"): a weekly run from Monday, six days
+ * each won by a deposit of at least the day's minimum (and bets on the later days), a super prize
+ * on Sunday for a complete week. Prizes are bonuses from the loyalty module's `adventure-gift` template.
+ */
+const DEMO_ADVENTURE = {
+  identifier: 'orbit-week',
+  name: 'Orbit week',
+  start_date: null,
+  group_ids: [],
+  days: [
+    { prize: dayPrize(5), condition: dayCondition(20, 0) },
+    { prize: dayPrize(5), condition: dayCondition(20, 0) },
+    { prize: dayPrize(10), condition: dayCondition(25, 0) },
+    { prize: dayPrize(10), condition: dayCondition(25, 20) },
+    { prize: dayPrize(15), condition: dayCondition(30, 30) },
+    { prize: dayPrize(20), condition: dayCondition(40, 40) },
+  ],
+  super_prize: {
+    type: 'bonus' as const,
+    title: '50 super prize',
+    template_key: 'adventure-gift',
+    amount_cents: { EUR: 5_000, USD: 5_000, CAD: 7_500, AUD: 7_500, NZD: 7_500, NOK: 50_000 },
+  },
+};
+
 /**
  * What each config answers: the seeded value, and the answer when the operator has stored none
  * (the page then behaves as with the feature switched off). `banners-config` is not stored: it is
@@ -49,7 +86,7 @@ export function feConfigValues(): Omit<FeConfigs, 'banners-config'> {
     'stag-by-referrer-name': {},
     'survey-config': { survey_id: null, survey_collector_id: null, is_enable_widget: false },
     'betting-config': { enabled: false, url: null },
-    'vip-adventures': { enabled: false, adventures: [] },
+    'vip-adventures': { enabled: true, adventures: [DEMO_ADVENTURE] },
     'disabled-bonuses': { groups: [] },
     'modify-gifts-config': {},
     'excluded-promo-stags': { stags: [] },

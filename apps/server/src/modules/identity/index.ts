@@ -22,7 +22,15 @@ import {
 } from './service';
 
 export { currentPlayer, requirePlayer } from './session';
-export { membershipsOf } from './groups';
+export {
+  membershipsOf,
+  changeGroups,
+  levelForPoints,
+  LEVEL_SEED,
+  ENTRY_LEVEL_ID,
+  VIP_GROUP_IDS,
+  type PlayerGroupRow,
+} from './groups';
 export {
   bonusSettingsOf,
   changeBonusSettings,

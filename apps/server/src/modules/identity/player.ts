@@ -1,5 +1,5 @@
 import type { Player } from '@orbit/contracts';
-import type { PlayerGroupRow } from './groups';
+import { LEVEL_SEED, type PlayerGroupRow } from './groups';
 import type { users } from './schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -15,7 +15,10 @@ export type PlayerExtras = { memberships?: ReadonlyArray<PlayerGroupRow>; termsU
  */
 export function toPlayer(user: UserRow, extras: PlayerExtras = {}): Player {
   const memberships = extras.memberships ?? [];
-  const tier = memberships.filter((g) => g.kind === 'level').sort((a, b) => (b.rank ?? 0) - (a.rank ?? 0))[0];
+  // The loyalty level; a player from before the levels existed is on the first until points move them.
+  const tier =
+    memberships.filter((g) => g.kind === 'level').sort((a, b) => (b.rank ?? 0) - (a.rank ?? 0))[0] ??
+    (extras.memberships ? { ...LEVEL_SEED[0]!, kind: 'level' as const, writable: false } : undefined);
   // Not accepted yet, or accepted before the terms last changed: the page asks again.
   const termsMissed =
     !user.termsAcceptedAt || (extras.termsUpdatedAt !== undefined && user.termsAcceptedAt < extras.termsUpdatedAt);

@@ -1,0 +1,178 @@
+/**
+ * The loyalty module's public face (docs/loyalty.md): comp points earned from bets and spent in
+ * the shop, the twelve levels, the VIP club's quarterly statuses and progress, personal managers
+ * and the adventure calendar. Everything it counts comes from other modules' events after they
+ * commit (the wallet's transfers, the cashbox's payments), never on the bet's own path.
+ */
+import type { GroupsUpdate } from '@orbit/contracts';
+import type { Executor } from '../../platform/db/executor';
+import type { OrbitModule } from '../../platform/module';
+import { publishToPlayer, type PrivateChannel } from '../../platform/realtime/channels';
+import { depositFacts, PAYMENT_CHANGED_TOPIC, type PaymentChangedEvent } from '../cashbox';
+import { CmsService } from '../cms';
+import { bonusSettingsOf, membershipsOf } from '../identity';
+import { TRANSFER_TOPIC, type TransferEvent } from '../wallet';
+import { AdventureService } from './adventures';
+import { accrueFromTransfers } from './points';
+import { loyaltyRoutes } from './routes';
+import { vipCountedDeposits } from './schema';
+import { seedLoyalty } from './seed';
+import { COMP_POINTS_SPENT_TOPIC, ShopService, type CompPointsSpentEvent } from './shop';
+import { addSums, endedStatuses, evaluateStatuses } from './vip';
+import { loyaltyDailyActivity } from './schema';
+import { and, eq, gt, inArray } from 'drizzle-orm';
+import { dayOf } from './adventures';
+
+export { compPointsOf } from './points';
+
+/** How often the quarter sweep looks for statuses of a past quarter. */
+const QUARTER_SWEEP_MS = 60_000;
+
+/** The player's groups after a change, as `groups_updates` carries them. */
+async function groupsUpdate(db: Executor, userId: number, reason: GroupsUpdate['reason']): Promise<GroupsUpdate> {
+  const memberships = await membershipsOf(db, userId);
+  return {
+    groups: memberships.map((g) => g.id),
+    statuses: memberships.map((g) => ({ id: g.id, name: g.name })),
+    reason,
+  };
+}
+
+export const loyaltyModule: OrbitModule = {
+  name: 'loyalty',
+  routes: async (app, ctx) => {
+    const shop = new ShopService(ctx.db, ctx.clock, ctx.log);
+    const adventures = new AdventureService(ctx.db, ctx.clock, new CmsService(ctx.db), ctx.log);
+    const publish = (userId: number, channel: PrivateChannel, data: unknown) =>
+      publishToPlayer(ctx.pubsub, userId, channel, data);
+
+    // Points from bets, many at once; each bet once (its transfer id is the key).
+    ctx.outbox.onBatch(TRANSFER_TOPIC, 'loyalty.comp-points', async (events, { tx, afterCommit }) => {
+      const at = ctx.clock.now();
+      const awards = await accrueFromTransfers(
+        tx,
+        events.map((e) => e.payload as TransferEvent),
+        at,
+      );
+      for (const { userId, award, levelChanged } of awards) {
+        const update = levelChanged ? await groupsUpdate(tx, userId, 'level') : undefined;
+        afterCommit(async () => {
+          await publish(userId, 'comps_award', award);
+          if (update) await publish(userId, 'groups_updates', update);
+        });
+      }
+    });
+
+    /** The quarter's sums and today's activity, then the statuses and adventure days they earn. */
+    const counted = async (
+      tx: Parameters<Parameters<typeof ctx.db.transaction>[0]>[0],
+      rows: Array<{ userId: number; currency: string; betCents: number; depositCents: number }>,
+      afterCommit: (effect: () => Promise<void>) => void,
+      at: Date,
+      deposited: boolean,
+    ) => {
+      await addSums(tx, rows, at);
+      await adventures.record(tx, rows, at);
+      const userIds = [...new Set(rows.map((r) => r.userId))];
+      const players: Array<{ userId: number; currency: string }> = [];
+      for (const userId of userIds) {
+        const settings = await bonusSettingsOf(tx, userId);
+        if (settings) players.push({ userId, currency: settings.currency });
+      }
+      const changed = await evaluateStatuses(tx, players, at);
+      for (const userId of changed) {
+        const update = await groupsUpdate(tx, userId, 'vip_status');
+        afterCommit(() => publish(userId, 'groups_updates', update));
+      }
+      // An adventure day needs a deposit today: only players who made one are looked at.
+      const withDeposit = deposited
+        ? userIds
+        : (
+            await tx
+              .selectDistinct({ userId: loyaltyDailyActivity.userId })
+              .from(loyaltyDailyActivity)
+              .where(
+                and(
+                  inArray(loyaltyDailyActivity.userId, userIds),
+                  eq(loyaltyDailyActivity.day, dayOf(at)),
+                  gt(loyaltyDailyActivity.maxDepositCents, 0),
+                ),
+              )
+          ).map((r) => r.userId);
+      for (const player of players.filter((p) => withDeposit.includes(p.userId))) {
+        const groups = (await membershipsOf(tx, player.userId)).map((g) => g.id);
+        await adventures.tryComplete(tx, player.userId, groups, player.currency, at);
+      }
+    };
+
+    ctx.outbox.onBatch(TRANSFER_TOPIC, 'loyalty.vip-bets', async (events, { tx, afterCommit }) => {
+      const sums = new Map<string, { userId: number; currency: string; betCents: number; depositCents: number }>();
+      for (const e of events) {
+        const t = e.payload as TransferEvent;
+        if (t.kind !== 'bet' || !('player' in t.from)) continue;
+        const key = `${t.from.player}:${t.currency}`;
+        const row = sums.get(key) ?? { userId: t.from.player, currency: t.currency, betCents: 0, depositCents: 0 };
+        row.betCents += t.amount;
+        sums.set(key, row);
+      }
+      if (sums.size) await counted(tx, [...sums.values()], afterCommit, ctx.clock.now(), false);
+    });
+
+    ctx.outbox.on(PAYMENT_CHANGED_TOPIC, 'loyalty.deposits', async (event, { tx, afterCommit }) => {
+      const { paymentId, state } = event.payload as PaymentChangedEvent;
+      if (state !== 'succeeded') return;
+      const facts = await depositFacts(tx, paymentId);
+      if (!facts?.succeeded || facts.held) return;
+      const at = ctx.clock.now();
+      // Once per payment, whatever the redeliveries.
+      const [fresh] = await tx
+        .insert(vipCountedDeposits)
+        .values({ paymentId, userId: facts.userId, countedAt: at })
+        .onConflictDoNothing()
+        .returning();
+      if (!fresh) return;
+      await counted(
+        tx,
+        [{ userId: facts.userId, currency: facts.currency, betCents: 0, depositCents: facts.amountCents }],
+        afterCommit,
+        at,
+        true,
+      );
+    });
+
+    ctx.outbox.on(
+      COMP_POINTS_SPENT_TOPIC,
+      'loyalty.publish-spent',
+      async (event, { tx, afterCommit }) => {
+        const { userId, award } = await shop.spentAward(tx, (event.payload as CompPointsSpentEvent).exchangeId);
+        afterCommit(() => publish(userId, 'comps_award', award));
+      },
+      { readOnly: true },
+    );
+
+    // A status lasts to its quarter's end (diamond for life): each pass puts the players whose
+    // status belongs to a past quarter back where this quarter's sums put them.
+    ctx.sweeps.every('loyalty.vip-quarter', QUARTER_SWEEP_MS, async () => {
+      for (;;) {
+        const at = ctx.clock.now();
+        const ended = await endedStatuses(ctx.db, at);
+        if (ended.length === 0) return;
+        const updates = await ctx.db.transaction(async (tx) => {
+          const players = [];
+          for (const { userId } of ended) {
+            const settings = await bonusSettingsOf(tx, userId);
+            players.push({ userId, currency: settings?.currency ?? 'EUR' });
+          }
+          const changed = await evaluateStatuses(tx, players, at);
+          return Promise.all(
+            changed.map(async (userId) => ({ userId, update: await groupsUpdate(tx, userId, 'vip_status') })),
+          );
+        });
+        for (const { userId, update } of updates) await publish(userId, 'groups_updates', update);
+      }
+    });
+
+    await loyaltyRoutes(shop, adventures)(app, ctx);
+  },
+  seed: seedLoyalty,
+};

@@ -1,0 +1,174 @@
+/**
+ * Comp points (docs/loyalty.md "Comp points"): earned from settled bets after they commit (an
+ * outbox batch handler on the wallet's transfers, never in the bet's own transaction), spent in
+ * the shop. `chargeable` never goes below zero; `persistent` only grows and sets the level.
+ */
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { CompPoints, CompsAward } from '@orbit/contracts';
+import type { Executor } from '../../platform/db/executor';
+import { roundFacts } from '../games';
+import { changeGroups, levelForPoints, LEVEL_SEED } from '../identity';
+import { referenceRatesNow, type TransferEvent } from '../wallet';
+import { compPointAccrualRules, compPointAccruals, compPointBalances } from './schema';
+
+/** The rule every currency without its own uses: 10 EUR (1,000 cents) per point on slots. */
+export const DEFAULT_ACCRUAL_RULE = {
+  currency: '*',
+  centsPerPoint: 1_000,
+  contributions: {
+    slots: 100,
+    jackpot: 100,
+    instant: 100,
+    table: 10,
+    roulette: 10,
+    dice: 10,
+    live: 10,
+    'live-roulette': 10,
+    'live-blackjack': 10,
+    'game-shows': 10,
+    other: 100,
+  } as Record<string, number>,
+};
+
+/** A bet's share that earns points: the best share among its game's listed categories, else `other`. */
+export function contributionOf(contributions: Record<string, number>, categories: readonly string[]): number {
+  const listed = categories.filter((c) => contributions[c] !== undefined).map((c) => contributions[c]!);
+  return listed.length ? Math.max(...listed) : (contributions.other ?? 0);
+}
+
+/** Thousandths of a point a stake earns: stake / centsPerPoint × share (floored, never negative). */
+export function millipointsFor(stakeCents: number, centsPerPoint: number, percent: number): number {
+  return Math.max(0, Math.floor((stakeCents * percent * 10) / centsPerPoint));
+}
+
+export type Award = { userId: number; award: CompsAward; levelChanged: boolean };
+
+export function levelId(points: number): string {
+  return `level_${levelForPoints(points).rank}`;
+}
+
+export async function compPointsOf(db: Executor, userId: number): Promise<CompPoints> {
+  const [row] = await db.select().from(compPointBalances).where(eq(compPointBalances.userId, userId));
+  return { chargeable: { points: row?.chargeable ?? 0 }, persistent: { points: row?.persistent ?? 0 } };
+}
+
+/**
+ * Adds points (and their fraction) to players, moving each whose persistent total crossed a
+ * threshold to the new level. Answers one award per player that gained a whole point.
+ */
+export async function addPoints(
+  tx: Executor,
+  gains: ReadonlyMap<number, { millipoints: number; persistent: boolean }>,
+  reason: CompsAward['reason'],
+  at: Date,
+): Promise<Award[]> {
+  const awards: Award[] = [];
+  for (const [userId, gain] of gains) {
+    if (gain.millipoints === 0) continue;
+    // One row per player, created at its first points; the update locks it.
+    await tx.insert(compPointBalances).values({ userId, updatedAt: at }).onConflictDoNothing();
+    const [before] = await tx
+      .select()
+      .from(compPointBalances)
+      .where(eq(compPointBalances.userId, userId))
+      .for('update');
+    const carry = before!.carryMillipoints + gain.millipoints;
+    const points = Math.floor(carry / 1000);
+    const persistent = gain.persistent ? before!.persistent + points : before!.persistent;
+    const [after] = await tx
+      .update(compPointBalances)
+      .set({
+        chargeable: sql`${compPointBalances.chargeable} + ${points}`,
+        persistent,
+        carryMillipoints: carry - points * 1000,
+        updatedAt: at,
+      })
+      .where(eq(compPointBalances.userId, userId))
+      .returning();
+    if (points === 0) continue;
+    const levelChanged = await moveLevel(tx, userId, before!.persistent, after!.persistent, at);
+    awards.push({
+      userId,
+      levelChanged,
+      award: {
+        points,
+        reason,
+        chargeable: { points: after!.chargeable },
+        persistent: { points: after!.persistent },
+        level: levelId(after!.persistent),
+      },
+    });
+  }
+  return awards;
+}
+
+/** Puts the player in the level their persistent points earn, when it changed. */
+export async function moveLevel(tx: Executor, userId: number, before: number, after: number, at: Date) {
+  const from = levelForPoints(before);
+  const to = levelForPoints(after);
+  if (from.id === to.id) return false;
+  await changeGroups(tx, userId, [to.id], [], at);
+  return true;
+}
+
+/** Every level group, to make sure a player is in exactly one (the seed's repair of old players). */
+export const LEVEL_GROUP_IDS = LEVEL_SEED.map((l) => l.id);
+
+/**
+ * Points from a batch of transfers: each bet earns by its currency's rule and its game's
+ * categories, once per transfer (the accruals table's key). Refunds take nothing back (the house
+ * refunds, not the player; docs/loyalty.md).
+ */
+export async function accrueFromTransfers(tx: Executor, transfers: ReadonlyArray<TransferEvent>, at: Date) {
+  const bets = transfers.filter(
+    (t) => t.kind === 'bet' && 'player' in t.from && (t.from.kind === 'real' || t.from.kind === 'bonus'),
+  );
+  if (bets.length === 0) return [];
+  const rules = new Map(
+    (await tx.select().from(compPointAccrualRules)).map((r) => [
+      r.currency,
+      { centsPerPoint: r.centsPerPoint, contributions: r.contributions },
+    ]),
+  );
+  const fallback = rules.get('*') ?? DEFAULT_ACCRUAL_RULE;
+  const roundIds = bets.flatMap((b) => {
+    const m = /^round:(\d+)/.exec(b.reference);
+    return m ? [Number(m[1])] : [];
+  });
+  const rounds = await roundFacts(tx, [...new Set(roundIds)]);
+  const needRates = bets.some((b) => !rules.has(b.currency));
+  const rates = needRates ? await referenceRatesNow(tx) : undefined;
+  const rows = bets.map((b) => {
+    const userId = (b.from as { player: number }).player;
+    const own = rules.get(b.currency);
+    const round = /^round:(\d+)/.exec(b.reference);
+    const categories = round ? (rounds.get(Number(round[1]))?.categories ?? []) : [];
+    const rule = own ?? fallback;
+    const stake = own ? b.amount : rates!.convert(b.amount, b.currency, 'EUR', 'down');
+    return {
+      transferId: b.transferId,
+      userId,
+      millipoints: millipointsFor(stake, rule.centsPerPoint, contributionOf(rule.contributions, categories)),
+      createdAt: at,
+    };
+  });
+  // Only bets counted for the first time earn (a redelivered batch finds its rows already there).
+  const fresh = await tx
+    .insert(compPointAccruals)
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ userId: compPointAccruals.userId, millipoints: compPointAccruals.millipoints });
+  const gains = new Map<number, { millipoints: number; persistent: boolean }>();
+  for (const r of fresh) {
+    const gain = gains.get(r.userId) ?? { millipoints: 0, persistent: true };
+    gain.millipoints += r.millipoints;
+    gains.set(r.userId, gain);
+  }
+  return addPoints(tx, gains, 'bets', at);
+}
+
+/** Players' balances at once (the realtime publish reads them after a batch). */
+export async function balancesOf(db: Executor, userIds: number[]) {
+  if (userIds.length === 0) return [];
+  return db.select().from(compPointBalances).where(inArray(compPointBalances.userId, userIds));
+}
