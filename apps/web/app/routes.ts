@@ -36,6 +36,8 @@ function pages(locale: string) {
       // The comp-points shop and its tabs (free spins, money, special), driven by the static page
       // `rocket-mart` (docs/rules/comp-points.md); one route, so a switch of tab loads nothing.
       route('rocket-mart/:tab?', 'routes/comp-points.tsx', { id: id('comp-points') }),
+      // The VIP club with the adventure calendar (route vipClub; docs/rules/vip-club.md).
+      route('vip-club', 'routes/vip-club.tsx', { id: id('vip-club') }),
       route('ffc', 'routes/ffc.tsx', { id: id('ffc') }),
       // Popup routes (docs/rules/routes-and-guards.md "Popups"): modals over the page they were
       // opened from; loaded directly, over the lobby (the lobby's module draws it and loads the

@@ -28,3 +28,19 @@ export function useDateTimeFormat(): (iso: string) => string {
     [locale],
   );
 }
+
+/**
+ * The time left until `until` (ISO): whole days and the rest as `hh:mm:ss`, rounded up to the
+ * second (00:00:00 means now); null once the moment has passed or when it is not a date.
+ */
+export function timeLeft(until: string, now: number): { days: number; clock: string } | null {
+  const end = Date.parse(until);
+  if (Number.isNaN(end) || end <= now) return null;
+  const total = Math.ceil((end - now) / 1000);
+  const days = Math.floor(total / 86_400);
+  const rest = total % 86_400;
+  const clock = [Math.floor(rest / 3600), Math.floor((rest % 3600) / 60), rest % 60]
+    .map((n) => String(n).padStart(2, '0'))
+    .join(':');
+  return { days, clock };
+}

@@ -25,6 +25,7 @@ import {
 import HeaderWallet from '../features/cashbox/header-wallet';
 import { GiftsBadge, GiftsMenuLink, GiftsWatcher, HeaderGifts, useWagering } from '../features/gifts/gifts-watcher';
 import { JackpotAwardToast } from '../features/jackpots/award-toast';
+import { BookmarkWidget } from '../features/loyalty/bookmark';
 import { DrawerPoints, PointsMenuLink, PointsWatcher } from '../features/loyalty/points-watcher';
 import { LimitsWatcher } from '../features/limits/limit-notice';
 import { SessionTimer } from '../features/limits/session-timer';
@@ -32,6 +33,7 @@ import WelcomeToast from '../features/auth/welcome-toast';
 import { PlayerMenu } from '../features/shell/player-menu';
 import { provideDrawerPlayer, type DrawerPlayerProps } from '../features/shell/side-menu';
 import { provideBalance } from '../lib/balance-island';
+import { ManagerPanel, useManager, VipBadge } from '../lib/loyalty';
 import type { Licence } from '@orbit/contracts';
 import { localizePath, parseLocalePath, type Locale } from '../lib/locale';
 import { setPlayerCurrency } from '../lib/player-currency';
@@ -46,9 +48,27 @@ import PlayBalance from './play-balance';
 provideBalance(PlayBalance);
 provideDrawerPlayer(DrawerPlayer);
 
-/** The signed-in player's part of the drawer (`provideDrawerPlayer`): the comp points. */
+/**
+ * The signed-in player's part of the drawer (`provideDrawerPlayer`): the VIP badge, the comp
+ * points and the personal manager (only the contacts present).
+ */
 function DrawerPlayer(_: DrawerPlayerProps) {
-  return <DrawerPoints />;
+  const { player } = useSession();
+  const manager = useManager(player ? player.groups : null);
+  if (!player) return null;
+  return (
+    <>
+      <VipBadge groups={player.groups} />
+      <DrawerPoints />
+      {manager ? <ManagerPanel manager={manager} /> : null}
+    </>
+  );
+}
+
+/** The VIP badge by the player menu's name (from the player's groups, live by `groups_updates`). */
+function MenuVipBadge() {
+  const { player } = useSession();
+  return player ? <VipBadge groups={player.groups} /> : null;
 }
 
 export default function PlayerHeader({ locale, licence }: { locale: Locale; licence: Licence }) {
@@ -68,6 +88,7 @@ export default function PlayerHeader({ locale, licence }: { locale: Locale; lice
           </>
         }
         badge={<GiftsBadge />}
+        nameBadge={<MenuVipBadge />}
       />
       <CashboxQueryProvider>
         <ActiveCurrency />
@@ -88,6 +109,7 @@ export function PlayerNotices() {
       <JackpotAwardToast />
       <LimitsWatcher />
       <PointsWatcher />
+      <BookmarkWidget />
       <CashboxQueryProvider>
         <GiftsNotices />
       </CashboxQueryProvider>

@@ -61,6 +61,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     helpLinks: footerLinks(pages, 'bottom-menu-help', project.licence, locale),
     device: deviceFromUserAgent(request.headers.get('user-agent')),
     recommendedQuery,
+    // Whether the comp-points shop's static page is served (the bookmark widget's shop card).
+    shopEnabled: pages.some((page) => page.slug === 'rocket-mart'),
   };
 }
 

@@ -66,7 +66,9 @@ const REGIONAL: Record<Exclude<Locale, (typeof TRANSLATED)[number] | 'en'>, stri
 const SAME_EVERYWHERE = new Set([
   // payment brands, coins, the bank account code, a country's own name
   ...['Visa', 'Mastercard', 'Maestro', 'ecoPayz', 'Bitcoin', 'Bitcoin Cash', 'Litecoin', 'Ethereum', 'Dogecoin'],
-  ...['Tether (USDT)', 'IBAN', 'Curaçao (CW)'],
+  ...['Tether (USDT)', 'IBAN', 'Curaçao (CW)', 'WhatsApp', 'Telegram'],
+  // the VIP club's badge
+  'VIP {{status}}',
   // casino words
   ...['Demo', 'Jackpot', 'Jackpot!', 'Jackpots', 'Live', 'Lobby', 'Top', 'Scatter', 'Cluster', 'Nonce', 'Roulette'],
   // card games' words
@@ -74,10 +76,10 @@ const SAME_EVERYWHERE = new Set([
 ]);
 /** Ordinary words one language spells as English does. */
 const SAME_IN: Record<(typeof TRANSLATED)[number], string[]> = {
-  de: ['Status', 'Limits', 'Dealer', 'Hand {{n}}'],
+  de: ['Status', 'Limits', 'Dealer', 'Hand {{n}}', 'Bronze', 'Gold'],
   'fr-CA': [
     ...['Menu', 'Type', 'Date', 'Minutes', 'Promotions', 'Page {{page}}', '{{hours}} h {{minutes}} min'],
-    ...['{{count}} point', '{{count}} points'],
+    ...['{{count}} point', '{{count}} points', 'Bronze'],
   ],
   no: ['Status', 'Type', 'Dealer', 'Royal flush', 'Straight flush', 'Straight'],
   it: ['Menu', 'Email', 'Password', 'Estonia (EE)', '{{hours}} h {{minutes}} min'],

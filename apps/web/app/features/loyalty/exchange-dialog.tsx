@@ -5,7 +5,7 @@ import { localizePath } from '../../lib/locale';
 import { setPlayer, useSession } from '../../lib/session';
 import { errorCodeOf, Notice } from '../../ui/form';
 import { Modal } from '../../ui/modal';
-import { CoinMark, putPoints } from '../../lib/comp-points';
+import { CoinMark, putPoints } from '../../lib/loyalty';
 import { RewardArt } from './reward-art';
 import {
   clampQuantity,
@@ -176,6 +176,7 @@ export function ExchangeDialog({
                   preventScrollReset
                   className="button button--primary"
                   data-testid="exchange-register"
+                  onClick={onClose}
                 >
                   {t('auth.signUp')}
                 </Link>

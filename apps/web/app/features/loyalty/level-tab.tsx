@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { browserApi } from '../../lib/api';
-import { loadPoints, usePoints } from '../../lib/comp-points';
+import { loadPoints, usePoints } from '../../lib/loyalty';
 import { levelState, percentOf } from './rules';
 import type { LoyaltyLevel, PlayerLevel } from './types';
 import './loyalty.css';

@@ -4,14 +4,36 @@ import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { useRealtime } from '../../realtime/client';
 import { Toast } from '../../ui/toast';
-import { awardedPoints, clearPoints, isPointsState, loadPoints, PointsBalance, putPoints } from '../../lib/comp-points';
+import {
+  awardedPoints,
+  clearPoints,
+  isPointsState,
+  loadPoints,
+  loyaltyChanged,
+  PointsBalance,
+  putPoints,
+} from '../../lib/loyalty';
+import { currentSession, setPlayer } from '../../lib/session';
 
 /**
  * The signed-in player's comp points, kept live (mount it only while a player is signed in):
- * loads them, listens to the private `comps_award` channel and empties the store when unmounted
+ * loads them, listens to the private `comps_award` channel (and `groups_updates`, for the VIP
+ * badge) and empties the store when unmounted
  * (sign-out, a 401). Points that arrive are told in a notice with the way to the shop
  * (docs/rules/comp-points.md "Points in the shell").
  */
+/**
+ * A `groups_updates` message: the player's groups and statuses after a change of VIP status or
+ * level, put into the session (the VIP badge and the pages that read the groups follow).
+ */
+function onGroups(data: unknown) {
+  const update = data as { groups?: unknown; statuses?: unknown } | null;
+  const player = currentSession().player;
+  if (!player || !Array.isArray(update?.groups) || !Array.isArray(update.statuses)) return;
+  setPlayer({ ...player, groups: update.groups, statuses: update.statuses as typeof player.statuses });
+  loyaltyChanged();
+}
+
 export function PointsWatcher() {
   const [notice, setNotice] = useState<{ points: number; n: number } | null>(null);
   const onAward = useCallback((data: unknown) => {
@@ -19,8 +41,14 @@ export function PointsWatcher() {
     if (isPointsState(data)) putPoints(data);
     else void loadPoints(true);
     if (awarded > 0) setNotice((shown) => ({ points: awarded, n: (shown?.n ?? 0) + 1 }));
+    loyaltyChanged();
   }, []);
   useRealtime('comps_award', onAward);
+  useRealtime('groups_updates', onGroups);
+  // Payments and gifts move the VIP progress and the adventure's days (their pages reload on it).
+  useRealtime('payments_changes', loyaltyChanged);
+  useRealtime('bonuses_changes', loyaltyChanged);
+  useRealtime('freespins_changes', loyaltyChanged);
   useEffect(() => {
     void loadPoints();
     return clearPoints;

@@ -6,7 +6,7 @@ import { localizePath } from '../../lib/locale';
 import { useSession } from '../../lib/session';
 import { Skeleton } from '../../ui/skeleton';
 import { ExchangeDialog, ExchangeResult, type ExchangeOutcome } from './exchange-dialog';
-import { CoinMark, loadPoints, usePoints } from '../../lib/comp-points';
+import { CoinMark, loadPoints, usePoints } from '../../lib/loyalty';
 import { RewardArt } from './reward-art';
 import { accentTabs, canAfford, cardsOfTab, SHOP_TABS, type RewardCard, type ShopTab } from './rules';
 import { useShopCards } from './shop-data';

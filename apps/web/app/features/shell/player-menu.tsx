@@ -11,10 +11,21 @@ import { signOut } from '../../lib/session-client';
 /**
  * The signed-in player's menu in the header: profile and sign-out. Loaded on demand with the
  * rest of the player's header (a guest's page never loads it); the route composes it, and may
- * hand in more entries (`links`, before the profile) and a `badge` on the button (the gifts'
- * counter, which takes the header icon's place on a phone).
+ * hand in more entries (`links`, before the profile), a `badge` on the button (the gifts'
+ * counter, which takes the header icon's place on a phone) and a `nameBadge` by the name (VIP).
  */
-export function PlayerMenu({ locale, links, badge }: { locale: Locale; links?: ReactNode; badge?: ReactNode }) {
+export function PlayerMenu({
+  locale,
+  links,
+  badge,
+  nameBadge,
+}: {
+  locale: Locale;
+  links?: ReactNode;
+  badge?: ReactNode;
+  /** Beside the name (the VIP badge of a VIP player). */
+  nameBadge?: ReactNode;
+}) {
   const { t } = useI18n();
   const session = useSession();
   const navigate = useNavigate();
@@ -31,6 +42,7 @@ export function PlayerMenu({ locale, links, badge }: { locale: Locale; links?: R
           {[...name][0]?.toUpperCase()}
         </span>
         <span className="header__player-name">{name}</span>
+        {nameBadge}
         {badge}
       </summary>
       <div className="header__player-menu">

@@ -1,0 +1,224 @@
+/**
+ * Comp points and the VIP club in real chromium against the real server (docs/rules/comp-points.md,
+ * docs/rules/vip-club.md): the shop as a guest (placeholders, cards, the registration in the
+ * exchange dialog, read more); a player playing real spins whose points arrive live in the header,
+ * exchanges them for a money reward (the balance grows), is short of points for the next one, and
+ * sees the level reached on /profile/level and the bets on the VIP club's progress; a VIP player's
+ * badge, manager and carousel; the shop and the club on a phone in German; the shop gone to
+ * /promotions once its static page is disabled. The demo's cards are the server's seed.
+ */
+import { sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { watchPage } from './support/browser';
+import {
+  dialog,
+  fundPlayer,
+  gameFrame,
+  minorUnits,
+  newEmail,
+  pathOf,
+  poll,
+  registerOverLobby,
+  roundsPlayed,
+  serverAndBrowser,
+  withPage,
+} from './support/journeys';
+
+const env = serverAndBrowser();
+const url = (path: string) => `${env.server.baseUrl}${path}`;
+
+const BONUS_CARD = '10 in bonus money';
+const REAL_CARD = '5 in real money';
+/** A shop card by its exact title ("5 in real money", not "50 in real money"). */
+const card = (page: Page, title: string) =>
+  page.getByTestId('shop-card').filter({ has: page.locator('.shop-card__title').getByText(title, { exact: true }) });
+
+/** Points per EUR staked made generous for the journey: 1 point per 10 cents (a €10 spin earns 100). */
+async function generousPoints() {
+  await env.server.database.db.execute(
+    sql`insert into comp_point_accrual_rules (currency, cents_per_point, contributions)
+        values ('EUR', 10, '{"slots": 100}'::jsonb)
+        on conflict (currency) do update set cents_per_point = 10, contributions = excluded.contributions`,
+  );
+}
+
+async function playerId(page: Page): Promise<number> {
+  const { id } = (await page.evaluate(async () =>
+    (await fetch('/api/player', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json(),
+  )) as { id: number };
+  return id;
+}
+
+describe('loyalty', () => {
+  it('shows a guest the shop: placeholders while the rates load, the cards, the registration instead of the exchange', async () => {
+    await withPage(env.browser, async (page) => {
+      const watch = watchPage(page);
+      // Hold the money rates back: the tab shows its 5 placeholders meanwhile.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/comp_points/rates/money', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(url('/rocket-mart'));
+      await page.getByRole('heading', { name: 'Comp points shop', level: 1 }).waitFor();
+      await poll(() => page.getByTestId('shop-skeleton').count()).toBe(5);
+      release();
+      await card(page, BONUS_CARD).waitFor();
+      expect(await page.getByTestId('shop-skeleton').count()).toBe(0);
+      expect(await card(page, BONUS_CARD).getByTestId('shop-card-cost').textContent()).toBe('100 points');
+      expect(await card(page, BONUS_CARD).textContent()).toContain('Bonus, wager ×5');
+      expect(await card(page, REAL_CARD).textContent()).toContain('Real money, no wager');
+      // A guest affords nothing: no tab has the accent.
+      expect(await page.locator('.shop-tabs__tab.is-accent').count()).toBe(0);
+
+      // The money tab keeps only money rewards; the read-more block opens the static page's text.
+      await page.getByRole('link', { name: 'Money reward' }).click();
+      await poll(() => pathOf(page)).toBe('/rocket-mart/money');
+      await card(page, REAL_CARD).waitFor();
+      await page.getByText('Read more').click();
+      await page.getByRole('heading', { name: 'How you earn comp points' }).waitFor();
+
+      // The exchange dialog offers a guest the registration.
+      await card(page, REAL_CARD).getByRole('button').click();
+      const exchange = page.getByRole('dialog', { name: REAL_CARD });
+      await exchange.getByText('Sign up to collect comp points').waitFor();
+      await exchange.getByTestId('exchange-register').click();
+      await page.getByRole('dialog', { name: 'Create your account' }).waitFor();
+      expect(await page.getByRole('dialog', { name: REAL_CARD }).count()).toBe(0);
+      expect(watch.pageErrors).toEqual([]);
+    });
+  });
+
+  it('earns points by real spins live, exchanges them for real money, is short for the next, and shows the level and the VIP progress', async () => {
+    await generousPoints();
+    await withPage(env.browser, async (page, context) => {
+      const watch = watchPage(page);
+      await registerOverLobby(page, env.server.baseUrl, newEmail('loyalty'));
+      await fundPlayer(env.server, page, 10_000, 'loyalty-real');
+      // The player menu names the points to spend: none yet.
+      await page.locator('.header__player summary').click();
+      await poll(() => page.getByTestId('menu-points').textContent()).toBe('0 points');
+      await page.locator('.header__player summary').click();
+
+      // Three real spins of €10 in another tab: the points arrive live here, with a notice.
+      const slot = await context.newPage();
+      await slot.goto(url('/play/orbit/stellar-sevens'));
+      const reels = gameFrame(slot);
+      for (let spin = 1; spin <= 3; spin++) {
+        await reels.getByTestId('play').and(reels.locator(':not([disabled])')).waitFor({ timeout: 30_000 });
+        if (spin === 1) await reels.getByTestId('stake').selectOption('1000');
+        await reels.getByTestId('play').click();
+        await poll(() => roundsPlayed(slot), 30_000).toBe(spin);
+      }
+      await page.getByTestId('points-notice').filter({ hasText: 'You earned' }).waitFor({ timeout: 20_000 });
+      await page.locator('.header__player summary').click();
+      await poll(() => page.getByTestId('menu-points').textContent(), 20_000).toBe('300 points');
+      await page.locator('.header__player summary').click();
+      await slot.close();
+
+      // The shop: the money tab has the accent (300 points afford both money cards).
+      await page.goto(url('/rocket-mart'));
+      await card(page, REAL_CARD).waitFor();
+      await page.locator('.shop-tabs__tab.is-accent', { hasText: 'Money reward' }).waitFor();
+      expect(await page.getByTestId('shop-points').textContent()).toBe('You have 300 points to spend');
+      const before = minorUnits(await page.getByTestId('header-balance').textContent());
+
+      // 250 points buy one piece of real money: the stepper stops at 1.
+      await card(page, REAL_CARD).getByRole('button').click();
+      const exchange = page.getByRole('dialog', { name: REAL_CARD });
+      expect(await exchange.getByRole('button', { name: 'One more' }).isDisabled()).toBe(true);
+      expect(await exchange.getByRole('spinbutton', { name: 'How many' }).inputValue()).toBe('1');
+      expect(await exchange.getByTestId('exchange-total').textContent()).toBe('You spend 250 points.');
+      await exchange.getByRole('button', { name: 'Exchange', exact: true }).click();
+      const result = page.getByRole('dialog', { name: 'Exchanged' });
+      await result.getByText('€5.00 of real money is in your balance.').waitFor();
+      expect(await page.getByRole('dialog', { name: REAL_CARD }).count()).toBe(0);
+      await poll(async () => minorUnits(await page.getByTestId('header-balance').textContent()), 20_000).toBe(
+        before + 500,
+      );
+      expect(await page.getByTestId('shop-points').textContent()).toBe('You have 50 points to spend');
+      await result.getByRole('button', { name: 'Close' }).last().click();
+
+      // 50 points left: the bonus card (100) says how many are missing, with the ways out.
+      await card(page, BONUS_CARD).getByRole('button').click();
+      const short = page.getByRole('dialog', { name: BONUS_CARD });
+      await short.getByText('You need 50 more points for this reward.').waitFor();
+      await short.getByRole('button', { name: 'Back to the shop' }).click();
+      await poll(() => dialog(page).count()).toBe(0);
+      expect(await page.locator('.shop-tabs__tab.is-accent').count()).toBe(0);
+
+      // The level: 300 points collected (spending takes none of them) reach Stratosphere.
+      await page.goto(url('/profile/level'));
+      await page.getByTestId('level-name').filter({ hasText: 'Stratosphere' }).waitFor();
+      expect(await page.getByTestId('level-points').textContent()).toBe('300 points collected');
+      expect(await page.getByTestId('level-next').textContent()).toBe('200 more points to reach Low orbit.');
+      expect(await page.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('20');
+      expect(await page.locator('[data-state="achieved"]').count()).toBe(2);
+      expect(await page.locator('[data-state="current"]').textContent()).toContain('Stratosphere');
+
+      // The VIP club: regular, and this quarter's bets count the €30 staked.
+      await page.goto(url('/vip-club'));
+      await page.getByTestId('vip-status-name').filter({ hasText: 'Regular' }).waitFor();
+      await poll(() => page.getByTestId('vip-bets').textContent()).toMatch(/^Bets: €30\.00 of /);
+      expect(await page.getByTestId('vip-progress').getAttribute('aria-valuenow')).not.toBeNull();
+      expect(await page.locator('.vip-level[data-state="current"]').textContent()).toContain('Regular');
+      expect(await page.locator('.vip-level[data-state="future"]').textContent()).toContain('Bronze');
+      expect(await page.getByTestId('vip-badge').count()).toBe(0);
+      expect(watch.pageErrors).toEqual([]);
+    });
+  });
+
+  it('shows a VIP player the badge, the personal manager and the carousel; visitors the registration prompt', async () => {
+    await withPage(env.browser, async (page) => {
+      await page.goto(url('/vip-club'));
+      await page.getByTestId('vip-register').getByRole('link', { name: 'Sign up' }).waitFor();
+
+      await registerOverLobby(page, env.server.baseUrl, newEmail('vip'));
+      const id = await playerId(page);
+      await env.server.database.db.execute(
+        sql`insert into user_groups (user_id, group_id, added_at) values (${id}, 259, now()) on conflict do nothing`,
+      );
+      await page.goto(url('/vip-club'));
+      await page.locator('.header__player summary').getByTestId('vip-badge').filter({ hasText: 'VIP Gold' }).waitFor();
+      await page.getByTestId('vip-club').getByTestId('manager-panel').getByText('Nova Reyes').waitFor();
+      // The drawer: the badge, the points and the manager with only the contacts present.
+      await page.getByRole('button', { name: 'Open menu' }).click();
+      const drawer = page.locator('#side-menu');
+      await drawer.getByTestId('drawer-points').waitFor();
+      await drawer.getByTestId('vip-badge').waitFor();
+      const contacts = drawer.getByTestId('manager-panel').getByRole('link');
+      expect(await contacts.allTextContents()).toEqual(['WhatsApp', 'Telegram', 'Email']);
+    });
+  });
+
+  it('fits a phone in German, and sends the shop to /promotions once its page is disabled', async () => {
+    const context = await env.browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+    try {
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      await page.goto(url('/de/rocket-mart'));
+      await page.getByRole('heading', { name: 'Comp-Punkte-Shop', level: 1 }).waitFor();
+      await page.getByRole('link', { name: 'Geldprämie' }).waitFor();
+      await card(page, REAL_CARD).waitFor();
+      // Nothing wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await page.goto(url('/de/vip-club'));
+      await page.getByRole('heading', { name: 'VIP-Club', level: 1 }).waitFor();
+      await page.getByTestId('vip-register').getByText('Registrieren und im VIP-Club aufsteigen').waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect(watch.pageErrors).toEqual([]);
+
+      await env.server.database.db.execute(sql`update static_pages set enabled = false where slug = 'rocket-mart'`);
+      // The CMS and the guests' page cache hold answers a few seconds.
+      await poll(async () => {
+        await page.goto(url('/rocket-mart/money'));
+        return pathOf(page);
+      }, 30_000).toBe('/promotions');
+    } finally {
+      await env.server.database.db.execute(sql`update static_pages set enabled = true where slug = 'rocket-mart'`);
+      await context.close();
+    }
+  });
+});
