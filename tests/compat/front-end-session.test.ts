@@ -12,6 +12,11 @@ import type { z } from 'zod';
 import {
   ACCEPT_CLIENT_GAMES,
   bonusCancelInfoSchema,
+  compPointsSchema,
+  managersResponseSchema,
+  moneyRewardsResponseSchema,
+  typedRewardsResponseSchema,
+  vipProgressSchema,
   bonusOffersResponseSchema,
   couponResponseSchema,
   playerBonusesResponseSchema,
@@ -325,6 +330,34 @@ describe('a front end of this API family, unchanged', () => {
       available_to_bet_with_locked_cent: welcome.amount_cents,
       bonus_cents: welcome.amount_cents,
     });
+  });
+
+  it('takes the loyalty calls as these clients do: comp points, rates, an exchange, VIP progress, managers', async () => {
+    const guest = new Client('81.169.145.3');
+    const progress = await guest.read(vipProgressSchema, 'GET', '/jam/vip_status_progress');
+    expect(progress).toMatchObject({ currentStatus: 'regular', nextStatus: 'bronze', overallProgress: 0 });
+    const money = await guest.read(moneyRewardsResponseSchema, 'GET', '/api/comp_points/rates/money');
+    expect(money.length).toBeGreaterThan(0);
+    await guest.read(typedRewardsResponseSchema, 'GET', '/api/comp_points/rates/freespins');
+    expect((await guest.send('GET', '/api/player/comp_points')).statusCode).toBe(401);
+
+    expect(await client.read(compPointsSchema, 'GET', '/api/player/comp_points')).toEqual({
+      chargeable: { points: 0 },
+      persistent: { points: 0 },
+    });
+    // The client sends only {points, currency, group}: with no points the refusal names the reason.
+    const cash = money.find((m) => m.wager === 0)!;
+    const rate = cash.rates.find((r) => r.currency === 'EUR')!;
+    const refused = await client.send('POST', '/api/comp_points/exchange/money', {
+      exchange: { points: rate.points, currency: 'EUR', group: cash.group },
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ errors: { base: ['not_enough_points'] } });
+    expect((await client.read(vipProgressSchema, 'GET', '/jam/vip_status_progress')).userId).not.toBeNull();
+    await client.read(managersResponseSchema, 'POST', '/api/fe/config/managers', { userGroups: [] });
+    await client.read(managersResponseSchema, 'POST', '/api-fe/config/managers', { userGroups: [] });
+    const player = await client.read(playerSchema, 'GET', '/api/player');
+    expect(player.level).toMatchObject({ id: 'level_1', conditions: { persistent_comp_points: { max: 100 } } });
   });
 
   it('keeps favourites in both content-type versions and lists played games', async () => {
