@@ -170,7 +170,56 @@ describe('loyalty', () => {
     });
   });
 
-  it('shows a VIP player the badge, the personal manager and the carousel; visitors the registration prompt', async () => {
+  it('asks a multi-account player to confirm and a player with bonuses off to turn them on, then gives the bonus', async () => {
+    await generousPoints();
+    await withPage(env.browser, async (page, context) => {
+      const watch = watchPage(page);
+      await registerOverLobby(page, env.server.baseUrl, newEmail('multi'));
+      const id = await fundPlayer(env.server, page, 5_000, 'multi-real');
+      // One real spin of €10 earns the 100 points the bonus card costs.
+      const slot = await context.newPage();
+      await slot.goto(url('/play/orbit/stellar-sevens'));
+      const reels = gameFrame(slot);
+      await reels.getByTestId('play').and(reels.locator(':not([disabled])')).waitFor({ timeout: 30_000 });
+      await reels.getByTestId('stake').selectOption('1000');
+      await reels.getByTestId('play').click();
+      await poll(() => roundsPlayed(slot), 30_000).toBe(1);
+      await slot.close();
+      // The house marks the account as one of several; the player turns bonuses off.
+      await env.server.database.db.execute(
+        sql`insert into user_groups (user_id, group_id, added_at) values (${id}, 100, now()) on conflict do nothing`,
+      );
+      await page.evaluate(() =>
+        fetch('/api/player/update_bonus_settings', {
+          method: 'PATCH',
+          headers: { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' },
+          body: JSON.stringify({ can_issue: false }),
+        }),
+      );
+
+      await page.goto(url('/rocket-mart/money'));
+      await poll(() => page.getByTestId('shop-points').textContent(), 20_000).toBe('You have 100 points to spend');
+      await card(page, BONUS_CARD).getByRole('button').click();
+      await page
+        .getByRole('dialog', { name: BONUS_CARD })
+        .getByRole('button', { name: 'Exchange', exact: true })
+        .click();
+      const warning = page.getByRole('dialog', { name: 'Before you exchange' });
+      await warning.getByText('one of several accounts').waitFor();
+      await warning.getByRole('button', { name: 'Yes, exchange' }).click();
+      const bonuses = page.getByRole('dialog', { name: 'Turn bonuses on?' });
+      await bonuses.getByRole('button', { name: 'Turn bonuses on and exchange' }).click();
+      const result = page.getByRole('dialog', { name: 'Exchanged' });
+      await result.getByText('A bonus of €10.00 is waiting in your gifts.').waitFor();
+      expect(await page.getByTestId('shop-points').textContent()).toBe('You have 0 points to spend');
+      await result.getByRole('link', { name: 'Go to your gifts' }).click();
+      await poll(() => pathOf(page)).toBe('/profile/gifts');
+      await page.locator('li.gift').filter({ hasText: 'Comp-point bonus' }).waitFor();
+      expect(watch.pageErrors).toEqual([]);
+    });
+  });
+
+  it('shows a VIP player the badge, the personal manager, the adventure and the bookmarks; visitors the registration prompt', async () => {
     await withPage(env.browser, async (page) => {
       await page.goto(url('/vip-club'));
       await page.getByTestId('vip-register').getByRole('link', { name: 'Sign up' }).waitFor();
@@ -190,6 +239,30 @@ describe('loyalty', () => {
       await drawer.getByTestId('vip-badge').waitFor();
       const contacts = drawer.getByTestId('manager-panel').getByRole('link');
       expect(await contacts.allTextContents()).toEqual(['WhatsApp', 'Telegram', 'Email']);
+      await page.keyboard.press('Escape');
+
+      // The adventure: a week of days and its super prize. Today's day (while not completed) offers
+      // Details (its terms) and Deposit, counting down; days to come show their terms.
+      await poll(() => page.getByTestId('adventure-day').count()).toBe(7);
+      const today = page.locator('[data-testid="adventure-day"][aria-current="date"]');
+      expect(await today.count()).toBe(1);
+      if ((await today.getAttribute('data-status')) === 'active') {
+        await today.getByRole('link', { name: 'Deposit' }).waitFor();
+        expect(await today.getByRole('timer').textContent()).toMatch(/\d\d:\d\d:\d\d/);
+        await today.getByRole('button', { name: 'Details' }).click();
+        await page
+          .getByTestId('adventure-terms')
+          .getByText(/Deposit at least €\d+\.00 in one payment that day/)
+          .waitFor();
+        await page.getByRole('button', { name: 'Close' }).last().click();
+      }
+      for (const day of await page.locator('[data-testid="adventure-day"][data-status="future"]').all())
+        expect(await day.getByRole('button', { name: 'Terms' }).count()).toBe(1);
+      for (const day of await page.locator('[data-testid="adventure-day"][data-status="lost"]').all())
+        expect(await day.getByRole('button').count()).toBe(0);
+      // A VIP player's bookmark widget: the shop and the adventures.
+      await page.getByTestId('bookmark-adventures').waitFor();
+      await page.getByTestId('bookmark-shop').waitFor();
     });
   });
 

@@ -57,11 +57,13 @@ function DrawerPlayer(_: DrawerPlayerProps) {
   const manager = useManager(player ? player.groups : null);
   if (!player) return null;
   return (
-    <>
-      <VipBadge groups={player.groups} />
-      <DrawerPoints />
+    <div className="side-menu__loyalty">
+      <div className="side-menu__loyalty-row">
+        <VipBadge groups={player.groups} />
+        <DrawerPoints />
+      </div>
       {manager ? <ManagerPanel manager={manager} /> : null}
-    </>
+    </div>
   );
 }
 

@@ -56,7 +56,14 @@ export function AdventureCalendar({ money, manager }: { money: MoneyFormat; mana
       </div>
       <ol className="adventure__days" data-testid="adventure-days">
         {adventure.days.map((day) => (
-          <DayCard key={`${day.index}-${day.day}`} day={day} now={now} manager={manager} onDetails={setOpen} />
+          <DayCard
+            key={`${day.index}-${day.day}`}
+            day={day}
+            now={now}
+            money={money}
+            manager={manager}
+            onDetails={setOpen}
+          />
         ))}
       </ol>
       {open ? <DayDetails day={open} money={money} onClose={() => setOpen(null)} /> : null}
@@ -67,11 +74,13 @@ export function AdventureCalendar({ money, manager }: { money: MoneyFormat; mana
 function DayCard({
   day,
   now,
+  money,
   manager,
   onDetails,
 }: {
   day: AdventureDay;
   now: number;
+  money: MoneyFormat;
   manager: Manager | null;
   onDetails: (day: AdventureDay) => void;
 }) {
@@ -79,7 +88,8 @@ function DayCard({
   const location = useLocation();
   const { buttons, timer } = dayActions(day, now);
   const left = timer ? timeLeft(timer, now) : null;
-  const { name } = prizeTitleParts(day.prize.prize_title || day.prize.title);
+  const { player } = useSession();
+  const worth = day.prize.amount_cents ? amountIn(day.prize.amount_cents, player?.currency ?? 'EUR') : null;
   const date = new Date(`${day.day}T12:00:00Z`);
   const support = manager?.email ? `mailto:${manager.email}` : (manager?.telegramLink ?? manager?.whatsAppLink ?? null);
   const button = (kind: AdventureButton) => {
@@ -134,8 +144,13 @@ function DayCard({
               timeZone: 'UTC',
             }).format(date)}
       </p>
-      <p className="adventure-day__step">{t('vip.adventure.step', { step: day.step, total: day.stepTotal })}</p>
-      <p className="adventure-day__prize">{name}</p>
+      <p className="adventure-day__step">
+        {day.isSuperPrize
+          ? t('vip.adventure.everyDay')
+          : t('vip.adventure.step', { step: day.step, total: day.stepTotal })}
+      </p>
+      <p className="adventure-day__prize">{day.prize.title}</p>
+      {worth ? <p className="adventure-day__worth">{money(worth.cents, worth.currency)}</p> : null}
       <p className={`adventure-day__status adventure-day__status--${day.status}`}>
         {t(`vip.adventure.status.${day.status}`)}
       </p>
@@ -159,9 +174,11 @@ function DayDetails({ day, money, onClose }: { day: AdventureDay; money: MoneyFo
   const currency = player?.currency ?? 'EUR';
   const deposit = amountIn(day.condition.minDep, currency);
   const wager = amountIn(day.condition.wager, currency);
-  const { name } = prizeTitleParts(day.prize.prize_title || day.prize.title);
+  // The prize title names the adventure, the step and the day (name__step/total__DD/MM/YYYY).
+  const { step, day: date } = prizeTitleParts(day.prize.prize_title);
   return (
-    <Modal title={name} onClose={onClose}>
+    <Modal title={day.prize.title} onClose={onClose}>
+      {step && date ? <p>{t('vip.adventure.titled', { step, date })}</p> : null}
       <ul className="adventure-terms" data-testid="adventure-terms">
         {deposit && deposit.cents > 0 ? (
           <li>{t('vip.adventure.terms.deposit', { amount: money(deposit.cents, deposit.currency) })}</li>
