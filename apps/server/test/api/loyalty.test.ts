@@ -27,6 +27,8 @@ import {
 } from '@orbit/contracts';
 import { buildApp } from '../../src/app';
 import { userGroups, users } from '../../src/modules/identity/schema';
+import { CmsService } from '../../src/modules/cms';
+import { AdventureService } from '../../src/modules/loyalty/adventures';
 import { accrueFromTransfers } from '../../src/modules/loyalty/points';
 import { compPointAccruals, compPointBalances, vipQuarterSums, vipStatuses } from '../../src/modules/loyalty/schema';
 import { Ledger } from '../../src/modules/wallet';
@@ -494,6 +496,38 @@ describe('the adventure calendar', () => {
       .filter((b) => b.group_key === 'adventure-gift');
     expect(gifts).toHaveLength(1);
     expect(gifts[0]).toMatchObject({ amount_cents: 500, id: after.days[0]!.gift!.id });
+  });
+});
+
+describe('the adventure calendar across the week', () => {
+  it('marks past days lost, today active, the rest future; a weekly run starts again on Monday', async () => {
+    const p = await newPlayer();
+    const adventures = new AdventureService(t.database.db, clock, new CmsService(t.database.db), t.app.log);
+    const start = clock.now();
+    try {
+      clock.set(new Date('2026-06-17T09:00:00Z')); // Wednesday
+      const wednesday = (await adventures.state(t.database.db, p.id, [1001, 1117]))!;
+      expect(wednesday.days.map((d) => d.status)).toEqual([
+        'lost',
+        'lost',
+        'active',
+        'future',
+        'future',
+        'future',
+        'superb',
+      ]);
+      expect(wednesday.days[2]).toMatchObject({ today: true, expires_at: '2026-06-18T00:00:00.000Z' });
+      expect(wednesday.finished).toBe(false);
+      // Sunday is the super prize's day (the last day plus one): not finished yet; a weekly run
+      // starts again on Monday, so the week's run is over once the next begins.
+      clock.set(new Date('2026-06-21T09:00:00Z'));
+      expect((await adventures.state(t.database.db, p.id, []))!.finished).toBe(false);
+      clock.set(new Date('2026-06-22T09:00:00Z'));
+      const monday = (await adventures.state(t.database.db, p.id, []))!;
+      expect(monday.days[0]).toMatchObject({ day: '2026-06-22', status: 'active' });
+    } finally {
+      clock.set(start);
+    }
   });
 });
 
