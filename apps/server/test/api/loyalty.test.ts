@@ -427,6 +427,22 @@ describe('the VIP club', () => {
   });
 });
 
+describe('the VIP sums', () => {
+  it("count a bet's stake and take back a refunded one", async () => {
+    const p = await newPlayer();
+    await client.fund(p, 100_000);
+    const token = await client.session(p, 'orbit/european-roulette');
+    await client.bet(token, 'r-kept', client.uid('bet'), 4_000);
+    await client.bet(token, 'r-refunded', 'refunded-bet-1', 1_500);
+    await client.rollback(token, 'r-refunded', client.uid('rb'), 'refunded-bet-1');
+    await t.app.orbitOutbox.drain();
+    const progress = vipProgressSchema.parse(
+      (await call(t, 'GET', '/jam/vip_status_progress', { cookie: p.cookie })).json(),
+    );
+    expect(progress.betSumCents).toBe(4_000);
+  });
+});
+
 describe('managers', () => {
   it("answers the assigned manager's contacts that are present, else one serving the player's group, else none", async () => {
     const p = await newPlayer();

@@ -109,10 +109,17 @@ export const loyaltyModule: OrbitModule = {
       const sums = new Map<string, { userId: number; currency: string; betCents: number; depositCents: number }>();
       for (const e of events) {
         const t = e.payload as TransferEvent;
-        if (t.kind !== 'bet' || !('player' in t.from)) continue;
-        const key = `${t.from.player}:${t.currency}`;
-        const row = sums.get(key) ?? { userId: t.from.player, currency: t.currency, betCents: 0, depositCents: 0 };
-        row.betCents += t.amount;
+        // A bet counts its stake; a refunded bet (a rollback paid back to the player) takes it back.
+        const stake =
+          t.kind === 'bet' && 'player' in t.from
+            ? { userId: t.from.player, cents: t.amount }
+            : t.kind === 'rollback' && 'player' in t.to
+              ? { userId: t.to.player, cents: -t.amount }
+              : undefined;
+        if (!stake) continue;
+        const key = `${stake.userId}:${t.currency}`;
+        const row = sums.get(key) ?? { userId: stake.userId, currency: t.currency, betCents: 0, depositCents: 0 };
+        row.betCents += stake.cents;
         sums.set(key, row);
       }
       if (sums.size) await counted(tx, [...sums.values()], afterCommit, ctx.clock.now(), false);
