@@ -633,7 +633,10 @@ export class BonusesService {
         where ${playerBonuses.id} = p.id`);
     const progressedById = new Map(progressed.map((b) => [b.id, b]));
     const balances = await playersBalances(tx, [
-      ...new Set([...progressed.map((b) => b.userId), ...wagering.filter((b) => spentBonus.has(b.userId)).map((b) => b.userId)]),
+      ...new Set([
+        ...progressed.map((b) => b.userId),
+        ...wagering.filter((b) => spentBonus.has(b.userId)).map((b) => b.userId),
+      ]),
     ]);
     const bonusMoney = (row: BonusRow) =>
       balances.get(row.userId)?.find((b) => b.currency === row.currency)?.bonus ?? 0;
@@ -643,7 +646,8 @@ export class BonusesService {
       if (row.wageredCents >= row.wagerRequirementCents) await this.finish(tx, row, 'wager_done');
       else if (spentBonus.has(row.userId) && (await this.outOfMoney(tx, row, bonusMoney(row))))
         await this.finish(tx, row, 'lost');
-      else if (progressedById.has(row.id)) changed.push({ userId: row.userId, bonus: this.present(row, bonusMoney(row)) });
+      else if (progressedById.has(row.id))
+        changed.push({ userId: row.userId, bonus: this.present(row, bonusMoney(row)) });
     }
     for (const key of leftovers) {
       const [userId, currency] = key.split(':') as [string, string];

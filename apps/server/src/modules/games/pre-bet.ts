@@ -98,7 +98,8 @@ export class PreBetChecks extends Checks<PreBetInput, Exclude<PreBetVerdict, nul
       if (refusal === null) return { verdict: null, rulesVersion: known.version };
       // A refusal by remembered terms is trusted only at the version they were given at: no
       // statement runs to tell that it moved.
-      if ((await rulesVersion(this.db, input.userId)) === known.version) return { verdict: refusal, rulesVersion: null };
+      if ((await rulesVersion(this.db, input.userId)) === known.version)
+        return { verdict: refusal, rulesVersion: null };
       this.forget(input.userId);
     }
     const version = this.restricted.peek(key) ? null : await rulesVersion(this.db, input.userId);
@@ -124,7 +125,9 @@ export class PreBetChecks extends Checks<PreBetInput, Exclude<PreBetVerdict, nul
    * The first refusal; else `counting` if a check counts; else a pass if a check passes without
    * more to say; else the terms given (none: `unrestricted`).
    */
-  private async verdict(input: PreBetInput): Promise<PreBetRefusal | 'counting' | 'unrestricted' | PreBetTerms[] | null> {
+  private async verdict(
+    input: PreBetInput,
+  ): Promise<PreBetRefusal | 'counting' | 'unrestricted' | PreBetTerms[] | null> {
     let counting = false;
     let clearable = true;
     const terms: PreBetTerms[] = [];
