@@ -13,11 +13,13 @@ import { describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
 import {
   dialog,
+  fillPersonalInfo,
   fundPlayer,
   gameFrame,
   minorUnits,
   newEmail,
   pathOf,
+  payWithTestCard,
   poll,
   registerOverLobby,
   roundsPlayed,
@@ -263,6 +265,60 @@ describe('loyalty', () => {
       // A VIP player's bookmark widget: the shop and the adventures.
       await page.getByTestId('bookmark-adventures').waitFor();
       await page.getByTestId('bookmark-shop').waitFor();
+    });
+  });
+
+  it("moves the VIP progress live after a card deposit, which also completes today's adventure day", async () => {
+    await withPage(env.browser, async (page, context) => {
+      const watch = watchPage(page);
+      await registerOverLobby(page, env.server.baseUrl, newEmail('vip-deposit'));
+      // The VIP club in a tab of its own: nothing deposited this quarter yet.
+      const club = await context.newPage();
+      const clubWatch = watchPage(club);
+      await club.goto(url('/vip-club'));
+      await poll(() => club.getByTestId('vip-deposits').textContent()).toBe('Deposits: €0.00 of €6,000.00');
+      expect(await club.getByTestId('vip-progress').getAttribute('aria-valuenow')).toBe('0');
+      const today = club.locator('[data-testid="adventure-day"][aria-current="date"]');
+      const active = (await today.getAttribute('data-status')) === 'active';
+
+      // A card deposit of €200 in the first tab.
+      await page.goto(url('/deposit'));
+      await fillPersonalInfo(page);
+      const popup = page.getByRole('dialog', { name: 'Deposit' });
+      await popup.getByRole('button', { name: /^Visa/ }).click();
+      await popup.getByRole('button', { name: '€200.00' }).click();
+      await popup.getByRole('button', { name: 'Deposit', exact: true }).click();
+      await poll(() => pathOf(page), 20_000).toMatch(/^\/sandbox-psp\/pay\//);
+      await payWithTestCard(page);
+      await page.getByText('Your deposit of €200.00 was successful.').waitFor({ timeout: 40_000 });
+
+      // The club follows without a reload: €200 of €6,000 deposited is half of 3.3 %: 1 %.
+      await poll(() => club.getByTestId('vip-deposits').textContent(), 20_000).toBe('Deposits: €200.00 of €6,000.00');
+      expect(await club.getByTestId('vip-progress').getAttribute('aria-valuenow')).toBe('1');
+      // Today's day (any but the super prize's) asks a deposit of €20 to €40, on some days bets too
+      // (played here at €10 a spin): done, its gift to activate.
+      if (active) {
+        const { adventure } = (await club.evaluate(async () =>
+          (await fetch('/api/player/adventure', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json(),
+        )) as { adventure: { days: Array<{ today: boolean; condition: { wager: Record<string, number> } }> } };
+        const wager = adventure.days.find((d) => d.today)?.condition.wager.EUR ?? 0;
+        if (wager > 0) {
+          const slot = await context.newPage();
+          await slot.goto(url('/play/orbit/stellar-sevens'));
+          const reels = gameFrame(slot);
+          for (let spin = 1; spin <= Math.ceil(wager / 1000); spin++) {
+            await reels.getByTestId('play').and(reels.locator(':not([disabled])')).waitFor({ timeout: 30_000 });
+            if (spin === 1) await reels.getByTestId('stake').selectOption('1000');
+            await reels.getByTestId('play').click();
+            await poll(() => roundsPlayed(slot), 30_000).toBe(spin);
+          }
+          await slot.close();
+        }
+        await poll(() => today.getAttribute('data-status'), 20_000).toBe('completed');
+        await today.getByRole('link', { name: 'Go to gifts' }).waitFor();
+      }
+      expect(watch.pageErrors).toEqual([]);
+      expect(clubWatch.pageErrors).toEqual([]);
     });
   });
 

@@ -62,18 +62,19 @@ export function VipClub({ money }: { money: MoneyFormat }) {
   useEffect(load, [load]);
 
   // Live: a new status, a payment or points from bets (heard by the player's header) move the
-  // progress: asked again, at most once a second.
+  // progress. Asked again a second later, and once more a few seconds on: a deposit is counted by
+  // the server after its payment's message, with nothing of its own to tell.
   const changes = useLoyaltyChanges();
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const first = useRef(changes);
   useEffect(() => {
-    if (changes === first.current || timer.current) return;
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      load();
-    }, 1000);
+    if (changes === first.current) return;
+    const soon = setTimeout(load, 1_000);
+    const later = setTimeout(load, 4_000);
+    return () => {
+      clearTimeout(soon);
+      clearTimeout(later);
+    };
   }, [changes, load]);
-  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
   const cards: VipStatusCard[] =
     statuses.length > 0
