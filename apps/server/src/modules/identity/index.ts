@@ -31,6 +31,7 @@ export {
   VIP_GROUP_IDS,
   type PlayerGroupRow,
 } from './groups';
+export { playerCurrencies } from './player';
 export {
   bonusSettingsOf,
   changeBonusSettings,

@@ -1,6 +1,8 @@
+import { inArray } from 'drizzle-orm';
 import type { Player } from '@orbit/contracts';
+import type { Executor } from '../../platform/db/executor';
 import { LEVEL_SEED, type PlayerGroupRow } from './groups';
-import type { users } from './schema';
+import { users } from './schema';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -66,4 +68,14 @@ export function toPlayer(user: UserRow, extras: PlayerExtras = {}): Player {
         }
       : null,
   };
+}
+
+/** Each player's currency (the one chosen at registration: VIP thresholds are counted in it), many at once. */
+export async function playerCurrencies(db: Executor, userIds: readonly number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, currency: users.currency })
+    .from(users)
+    .where(inArray(users.id, [...userIds]));
+  return new Map(rows.map((r) => [r.id, r.currency]));
 }

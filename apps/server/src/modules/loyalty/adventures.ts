@@ -133,19 +133,26 @@ export class AdventureService {
     rows: ReadonlyArray<{ userId: number; currency: string; betCents: number; depositCents: number }>,
     at: Date,
   ): Promise<void> {
+    if (rows.length === 0) return;
     const day = dayOf(at);
-    for (const r of rows) {
-      await tx
-        .insert(loyaltyDailyActivity)
-        .values({ userId: r.userId, day, currency: r.currency, betCents: r.betCents, maxDepositCents: r.depositCents })
-        .onConflictDoUpdate({
-          target: [loyaltyDailyActivity.userId, loyaltyDailyActivity.day, loyaltyDailyActivity.currency],
-          set: {
-            betCents: sql`${loyaltyDailyActivity.betCents} + ${r.betCents}`,
-            maxDepositCents: sql`greatest(${loyaltyDailyActivity.maxDepositCents}, ${r.depositCents})`,
-          },
-        });
-    }
+    await tx
+      .insert(loyaltyDailyActivity)
+      .values(
+        rows.map((r) => ({
+          userId: r.userId,
+          day,
+          currency: r.currency,
+          betCents: r.betCents,
+          maxDepositCents: r.depositCents,
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [loyaltyDailyActivity.userId, loyaltyDailyActivity.day, loyaltyDailyActivity.currency],
+        set: {
+          betCents: sql`${loyaltyDailyActivity.betCents} + excluded.bet_cents`,
+          maxDepositCents: sql`greatest(${loyaltyDailyActivity.maxDepositCents}, excluded.max_deposit_cents)`,
+        },
+      });
   }
 
   /**

@@ -10,7 +10,7 @@ import type { OrbitModule } from '../../platform/module';
 import { publishToPlayer, type PrivateChannel } from '../../platform/realtime/channels';
 import { depositFacts, PAYMENT_CHANGED_TOPIC, type PaymentChangedEvent } from '../cashbox';
 import { CmsService } from '../cms';
-import { bonusSettingsOf, membershipsOf } from '../identity';
+import { membershipsOf, playerCurrencies } from '../identity';
 import { TRANSFER_TOPIC, type TransferEvent } from '../wallet';
 import { AdventureService } from './adventures';
 import { accrueFromTransfers } from './points';
@@ -74,12 +74,7 @@ export const loyaltyModule: OrbitModule = {
       await addSums(tx, rows, at);
       await adventures.record(tx, rows, at);
       const userIds = [...new Set(rows.map((r) => r.userId))];
-      const players: Array<{ userId: number; currency: string }> = [];
-      for (const userId of userIds) {
-        const settings = await bonusSettingsOf(tx, userId);
-        if (settings) players.push({ userId, currency: settings.currency });
-      }
-      const changed = await evaluateStatuses(tx, players, at);
+      const changed = await evaluateStatuses(tx, userIds, at);
       for (const userId of changed) {
         const update = await groupsUpdate(tx, userId, 'vip_status');
         afterCommit(() => publish(userId, 'groups_updates', update));
@@ -99,9 +94,11 @@ export const loyaltyModule: OrbitModule = {
                 ),
               )
           ).map((r) => r.userId);
-      for (const player of players.filter((p) => withDeposit.includes(p.userId))) {
-        const groups = (await membershipsOf(tx, player.userId)).map((g) => g.id);
-        await adventures.tryComplete(tx, player.userId, groups, player.currency, at);
+      if (withDeposit.length === 0) return;
+      const currencies = await playerCurrencies(tx, withDeposit);
+      for (const userId of withDeposit) {
+        const groups = (await membershipsOf(tx, userId)).map((g) => g.id);
+        await adventures.tryComplete(tx, userId, groups, currencies.get(userId) ?? 'EUR', at);
       }
     };
 
@@ -165,12 +162,11 @@ export const loyaltyModule: OrbitModule = {
         const ended = await endedStatuses(ctx.db, at);
         if (ended.length === 0) return;
         const updates = await ctx.db.transaction(async (tx) => {
-          const players = [];
-          for (const { userId } of ended) {
-            const settings = await bonusSettingsOf(tx, userId);
-            players.push({ userId, currency: settings?.currency ?? 'EUR' });
-          }
-          const changed = await evaluateStatuses(tx, players, at);
+          const changed = await evaluateStatuses(
+            tx,
+            ended.map((e) => e.userId),
+            at,
+          );
           return Promise.all(
             changed.map(async (userId) => ({ userId, update: await groupsUpdate(tx, userId, 'vip_status') })),
           );

@@ -5,7 +5,7 @@
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { CompPoints, CompsAward } from '@orbit/contracts';
-import type { Executor } from '../../platform/db/executor';
+import { bigintArray, type Executor } from '../../platform/db/executor';
 import { roundFacts } from '../games';
 import { changeGroups, levelForPoints, LEVEL_SEED } from '../identity';
 import { referenceRatesNow, type TransferEvent } from '../wallet';
@@ -53,53 +53,59 @@ export async function compPointsOf(db: Executor, userId: number): Promise<CompPo
 }
 
 /**
- * Adds points (and their fraction) to players, moving each whose persistent total crossed a
- * threshold to the new level. Answers one award per player that gained a whole point.
+ * Adds bets' points (and their fractions) to players in two statements for the whole batch,
+ * moving each whose persistent total crossed a threshold to the new level. Answers one award per
+ * player that gained a whole point.
  */
 export async function addPoints(
   tx: Executor,
-  gains: ReadonlyMap<number, { millipoints: number; persistent: boolean }>,
+  gains: ReadonlyMap<number, number>,
   reason: CompsAward['reason'],
   at: Date,
 ): Promise<Award[]> {
+  const ids = [...gains.keys()].filter((id) => gains.get(id)! > 0);
+  if (ids.length === 0) return [];
+  // One row per player, created at its first points.
+  await tx
+    .insert(compPointBalances)
+    .values(ids.map((userId) => ({ userId, updatedAt: at })))
+    .onConflictDoNothing();
+  // The rows locked first (`old`), so that the update's new values and the old ones belong together.
+  const result = await tx.execute(sql`
+    with g as (select * from unnest(${bigintArray(ids)}, ${bigintArray(ids.map((id) => gains.get(id)!))}) as g (user_id, mp)),
+    old as (
+      select b.user_id, b.persistent from ${compPointBalances} b join g on g.user_id = b.user_id
+      order by b.user_id for update of b
+    )
+    update ${compPointBalances} b set
+      chargeable = b.chargeable + (b.carry_millipoints + g.mp) / 1000,
+      persistent = b.persistent + (b.carry_millipoints + g.mp) / 1000,
+      carry_millipoints = (b.carry_millipoints + g.mp) % 1000,
+      updated_at = ${at.toISOString()}
+    from g join old on old.user_id = g.user_id
+    where b.user_id = g.user_id
+    returning b.user_id, b.chargeable, b.persistent, old.persistent as before`);
   const awards: Award[] = [];
-  for (const [userId, gain] of gains) {
-    if (gain.millipoints === 0) continue;
-    // One row per player, created at its first points; the update locks it.
-    await tx.insert(compPointBalances).values({ userId, updatedAt: at }).onConflictDoNothing();
-    const [before] = await tx
-      .select()
-      .from(compPointBalances)
-      .where(eq(compPointBalances.userId, userId))
-      .for('update');
-    const carry = before!.carryMillipoints + gain.millipoints;
-    const points = Math.floor(carry / 1000);
-    const persistent = gain.persistent ? before!.persistent + points : before!.persistent;
-    const [after] = await tx
-      .update(compPointBalances)
-      .set({
-        chargeable: sql`${compPointBalances.chargeable} + ${points}`,
-        persistent,
-        carryMillipoints: carry - points * 1000,
-        updatedAt: at,
-      })
-      .where(eq(compPointBalances.userId, userId))
-      .returning();
+  for (const row of result.rows as Array<Record<string, unknown>>) {
+    const userId = Number(row.user_id);
+    const persistent = Number(row.persistent);
+    const before = Number(row.before);
+    const points = persistent - before;
     if (points === 0) continue;
-    const levelChanged = await moveLevel(tx, userId, before!.persistent, after!.persistent, at);
+    const levelChanged = await moveLevel(tx, userId, before, persistent, at);
     awards.push({
       userId,
       levelChanged,
       award: {
         points,
         reason,
-        chargeable: { points: after!.chargeable },
-        persistent: { points: after!.persistent },
-        level: levelId(after!.persistent),
+        chargeable: { points: Number(row.chargeable) },
+        persistent: { points: persistent },
+        level: levelId(persistent),
       },
     });
   }
-  return awards;
+  return awards.sort((x, y) => x.userId - y.userId);
 }
 
 /** Puts the player in the level their persistent points earn, when it changed. */
@@ -158,12 +164,8 @@ export async function accrueFromTransfers(tx: Executor, transfers: ReadonlyArray
     .values(rows)
     .onConflictDoNothing()
     .returning({ userId: compPointAccruals.userId, millipoints: compPointAccruals.millipoints });
-  const gains = new Map<number, { millipoints: number; persistent: boolean }>();
-  for (const r of fresh) {
-    const gain = gains.get(r.userId) ?? { millipoints: 0, persistent: true };
-    gain.millipoints += r.millipoints;
-    gains.set(r.userId, gain);
-  }
+  const gains = new Map<number, number>();
+  for (const r of fresh) gains.set(r.userId, (gains.get(r.userId) ?? 0) + r.millipoints);
   return addPoints(tx, gains, 'bets', at);
 }
 

@@ -207,7 +207,7 @@ export async function seedLoyalty(db: Db, options: SeedOptions): Promise<void> {
         .insert(vipQuarterSums)
         .values({ userId, quarter: quarterOf(now), currency: 'EUR', depositCents: 900_000, betCents: 9_000_000 })
         .onConflictDoNothing();
-    await evaluateStatuses(tx, [{ userId, currency: 'EUR' }], now);
+    await evaluateStatuses(tx, [userId], now);
     const [assigned] = await tx.select().from(playerManagers).where(eq(playerManagers.userId, userId));
     if (!assigned) await assignManager(tx, userId, manager!.id, now);
   });

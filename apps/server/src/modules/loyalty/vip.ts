@@ -3,11 +3,11 @@
  * status regular → bronze → silver → gold → platinum → diamond. A status lasts to the quarter's
  * end (the quarter sweep puts the player back to regular), diamond for life.
  */
-import { and, eq, inArray, lt, notInArray, sql, type AnyColumn } from 'drizzle-orm';
+import { and, eq, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { VipProgress, VipStatusKey } from '@orbit/contracts';
 import { VIP_STATUS_GROUP_IDS, VIP_STATUSES } from '@orbit/contracts';
 import type { Executor } from '../../platform/db/executor';
-import { changeGroups } from '../identity';
+import { changeGroups, playerCurrencies } from '../identity';
 import { referenceRatesNow, type ReferenceRates } from '../wallet';
 import { vipQuarterSums, vipStatuses } from './schema';
 
@@ -111,61 +111,73 @@ export async function heldStatus(db: Executor, userId: number, at: Date): Promis
   return 'regular';
 }
 
-/** Adds deposits and bets to the quarter's sums. */
+/** Adds deposits and bets to the quarter's sums (one row per player and currency in `rows`), in one statement. */
 export async function addSums(
   tx: Executor,
   rows: ReadonlyArray<{ userId: number; currency: string; betCents: number; depositCents: number }>,
   at: Date,
 ) {
+  if (rows.length === 0) return;
   const quarter = quarterOf(at);
-  for (const r of rows) {
-    await tx
-      .insert(vipQuarterSums)
-      .values({ userId: r.userId, quarter, currency: r.currency, betCents: r.betCents, depositCents: r.depositCents })
-      .onConflictDoUpdate({
-        target: [vipQuarterSums.userId, vipQuarterSums.quarter, vipQuarterSums.currency],
-        set: {
-          betCents: sqlAdd(vipQuarterSums.betCents, r.betCents),
-          depositCents: sqlAdd(vipQuarterSums.depositCents, r.depositCents),
-        },
-      });
-  }
+  await tx
+    .insert(vipQuarterSums)
+    .values(
+      rows.map((r) => ({
+        userId: r.userId,
+        quarter,
+        currency: r.currency,
+        betCents: r.betCents,
+        depositCents: r.depositCents,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [vipQuarterSums.userId, vipQuarterSums.quarter, vipQuarterSums.currency],
+      set: {
+        betCents: sql`${vipQuarterSums.betCents} + excluded.bet_cents`,
+        depositCents: sql`${vipQuarterSums.depositCents} + excluded.deposit_cents`,
+      },
+    });
 }
 
-const sqlAdd = (column: AnyColumn, n: number) => sql`${column} + ${n}`;
-
 /**
- * Sets each player's status from the quarter's sums (never below what they hold this quarter);
- * answers the players whose status changed (their groups_updates is published after the commit).
+ * Sets each player's status from the quarter's sums in their currency (never below what they
+ * hold this quarter), reading everything for the batch at once; answers the players whose status
+ * changed (their groups_updates is published after the commit).
  */
-export async function evaluateStatuses(
-  tx: Executor,
-  players: ReadonlyArray<{ userId: number; currency: string }>,
-  at: Date,
-): Promise<number[]> {
+export async function evaluateStatuses(tx: Executor, userIds: readonly number[], at: Date): Promise<number[]> {
   const changed: number[] = [];
-  if (players.length === 0) return changed;
+  if (userIds.length === 0) return changed;
+  const ids = [...new Set(userIds)];
   const rates = await referenceRatesNow(tx);
   const quarter = quarterOf(at);
+  const currencies = await playerCurrencies(tx, ids);
   const rows = await tx
     .select()
     .from(vipStatuses)
-    .where(
-      inArray(
-        vipStatuses.userId,
-        players.map((p) => p.userId),
-      ),
-    )
+    .where(inArray(vipStatuses.userId, ids))
+    .orderBy(vipStatuses.userId)
     .for('update');
   const byUser = new Map(rows.map((r) => [r.userId, r]));
-  for (const { userId, currency } of players) {
+  const sumRows = await tx
+    .select()
+    .from(vipQuarterSums)
+    .where(and(inArray(vipQuarterSums.userId, ids), eq(vipQuarterSums.quarter, quarter)));
+  for (const userId of ids) {
+    // A player without a row (never in practice) is judged in EUR, so that the sweep always moves on.
+    const currency = currencies.get(userId) ?? 'EUR';
     const row = byUser.get(userId);
     const held: VipStatusKey = !row
       ? 'regular'
       : row.status === 'diamond' || row.quarter === quarter
         ? row.status
         : 'regular';
-    const sums = await quarterSums(tx, userId, currency, at, rates);
+    const sums = { bet: 0, deposit: 0 };
+    for (const r of sumRows) {
+      if (r.userId !== userId) continue;
+      sums.bet += r.currency === currency ? r.betCents : rates.convert(r.betCents, r.currency, currency, 'down');
+      sums.deposit +=
+        r.currency === currency ? r.depositCents : rates.convert(r.depositCents, r.currency, currency, 'down');
+    }
     const reached = statusReached(sums, (s) => thresholdsFor(s, currency, rates));
     const target = order(reached) > order(held) ? reached : held;
     if (row && row.status === target && (row.quarter === quarter || target === 'diamond')) continue;
