@@ -92,7 +92,7 @@ export function feConfigValues(): Omit<FeConfigs, 'banners-config'> {
     'excluded-promo-stags': { stags: [] },
     'additional-gifts': { gifts: [] },
     'manage-promotion-pages': {
-      pages: { promotions: true, tournaments: false, lotteries: false, 'rocket-mart': false, 'rocket-chance': false },
+      pages: { promotions: true, tournaments: false, lotteries: false, 'rocket-mart': true, 'rocket-chance': false },
     },
     'wheel-config': { enabled: false, tiers: [] },
     'wheel-config-segments': { segments_by_group: {} },
