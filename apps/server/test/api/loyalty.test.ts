@@ -515,6 +515,37 @@ describe('the adventure calendar', () => {
   });
 });
 
+describe('the adventure calendar with a wager', () => {
+  it("completes Thursday's day after its deposit once the bets reach its wager, and gives its gift once", async () => {
+    const start = clock.now();
+    clock.set(new Date('2026-06-18T08:00:00Z')); // Thursday: 25.00 deposit and 20.00 of bets
+    try {
+      const p = await newPlayer();
+      await deposited(p, 3_000);
+      const state = async () =>
+        playerAdventureResponseSchema.parse(
+          (await call(t, 'GET', '/api/player/adventure', { cookie: p.cookie })).json(),
+        ).adventure!.days[3]!;
+      expect(await state()).toMatchObject({ status: 'active', today: true });
+      const token = await client.session(p, 'orbit/european-roulette');
+      await client.bet(token, client.uid('r'), client.uid('bet'), 1_500);
+      await t.app.orbitOutbox.drain();
+      expect((await state()).status).toBe('active');
+      await client.bet(token, client.uid('r'), client.uid('bet'), 500);
+      await t.app.orbitOutbox.drain();
+      expect(await state()).toMatchObject({ status: 'completed', gift: { kind: 'bonus' } });
+      await client.bet(token, client.uid('r'), client.uid('bet'), 500);
+      await t.app.orbitOutbox.drain();
+      const gifts = playerBonusesResponseSchema
+        .parse((await call(t, 'GET', '/api/player/bonuses', { cookie: p.cookie })).json())
+        .filter((b) => b.group_key === 'adventure-gift');
+      expect(gifts.map((g) => g.amount_cents)).toEqual([1_000]);
+    } finally {
+      clock.set(start);
+    }
+  });
+});
+
 describe('the adventure calendar across the week', () => {
   it('marks past days lost, today active, the rest future; a weekly run starts again on Monday', async () => {
     const p = await newPlayer();
