@@ -19,6 +19,8 @@ export const LOYALTY_ERROR_CODES = [
   'reward_unavailable',
   /** The same idempotency key was used for a different exchange (409). */
   'idempotency_key_reused',
+  /** Field `points`: the price sent is not the card's price now (the page reloads the rates). */
+  'price_changed',
 ] as const;
 export type LoyaltyErrorCode = (typeof LOYALTY_ERROR_CODES)[number];
 
