@@ -13,7 +13,8 @@ export function RewardArt({ card }: { card: RewardCard }) {
   // Largest key first: the first (biggest) picture gets the tallest stack.
   const tier =
     key === DEFAULT_RATE_IMAGE_KEY ? 0 : RATE_IMAGE_KEYS.length - (RATE_IMAGE_KEYS as readonly number[]).indexOf(key);
-  const coins = Math.max(1, Math.min(8, tier));
+  // The default picture is a small stack; each bigger key one coin more.
+  const coins = Math.min(10, tier + 2);
   return (
     <svg
       className={`shop-card__art shop-card__art--${card.type}`}
