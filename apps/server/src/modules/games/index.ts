@@ -25,7 +25,14 @@ import { GamesService } from './service';
 export { GamesService } from './service';
 export { PlayerGamesService, recordPlayed } from './player-games';
 export { coverSvg, motifFor } from './covers';
-export { PreBetChecks, type PreBetCheck, type PreBetInput, type PreBetRefusal, type PreBetTerms, type PreBetVerdict } from './pre-bet';
+export {
+  PreBetChecks,
+  type PreBetCheck,
+  type PreBetInput,
+  type PreBetRefusal,
+  type PreBetTerms,
+  type PreBetVerdict,
+} from './pre-bet';
 export { HOUSE_PROVIDER } from './catalogue';
 export { ROUND_CLOSED_TOPIC, type RoundClosedEvent } from './provider-wallet';
 export { FreespinDoor, type FreespinPlay, type FreespinPlayed } from './freespin-door';
