@@ -19,6 +19,7 @@ import {
   moneyRewardsResponseSchema,
   playerAdventureResponseSchema,
   playerBonusesResponseSchema,
+  playerFreespinsResponseSchema,
   playerLevelSchema,
   playerSchema,
   typedRewardsResponseSchema,
@@ -217,7 +218,14 @@ describe('the shop', () => {
     expect(money.map((m) => m.group)).toEqual(['bonus-10', 'cash-5', 'cash-50']);
     expect(money[0]).toMatchObject({ wager: 5, tab: 'MONEY_REWARD', badges: ['popular'] });
     expect(money[0]!.rates).toContainEqual({ points: 100, currency: 'EUR', amount_cents: 1_000 });
-    for (const type of ['freespins', 'lootboxes', 'lotteries'])
+    const spins = typedRewardsResponseSchema.parse((await call(t, 'GET', '/api/comp_points/rates/freespins')).json());
+    expect(spins).toEqual([
+      expect.objectContaining({
+        group: 'spins-10',
+        rate: expect.objectContaining({ points: 80, freespins_count: 10 }),
+      }),
+    ]);
+    for (const type of ['lootboxes', 'lotteries'])
       expect(typedRewardsResponseSchema.parse((await call(t, 'GET', `/api/comp_points/rates/${type}`)).json())).toEqual(
         [],
       );
@@ -310,6 +318,28 @@ describe('the shop', () => {
     } finally {
       await stop();
     }
+  });
+
+  it('buys free spins: the template spins per unit, listed with the player; a repeated click spends once', async () => {
+    const p = await newPlayer();
+    await setPoints(p, 200);
+    const res = await exchange(p, { points: 80, group: 'spins-10', quantity: 2 }, 'spins-0001', 'freespins');
+    expect(res.statusCode, res.body).toBe(200);
+    const bought = exchangeResponseSchema.parse(res.json());
+    expect(bought).toMatchObject({ points: 160, reward: { kind: 'freespins', freespins_count: 20, currency: 'EUR' } });
+    const again = await exchange(p, { points: 80, group: 'spins-10', quantity: 2 }, 'spins-0001', 'freespins');
+    expect(exchangeResponseSchema.parse(again.json()).id).toBe(bought.id);
+    const grants = playerFreespinsResponseSchema.parse(
+      (await call(t, 'GET', '/api/player/freespins', { cookie: p.cookie })).json(),
+    );
+    expect(grants.map((g) => [g.freespins_total, g.stage])).toEqual([
+      [10, 'issued'],
+      [10, 'issued'],
+    ]);
+    expect(grants.map((g) => g.id)).toContain(bought.reward.freespin_id);
+    expect((await pointsOf(p)).chargeable.points).toBe(40);
+    const poor = await exchange(p, { points: 80, group: 'spins-10' }, 'spins-0002', 'freespins');
+    expect(poor.json()).toEqual({ errors: { base: ['not_enough_points'] } });
   });
 
   it('lets operators change the cards (and nobody else)', async () => {
@@ -549,7 +579,13 @@ describe('the adventure calendar with a wager', () => {
 describe('the adventure calendar across the week', () => {
   it('marks past days lost, today active, the rest future; a weekly run starts again on Monday', async () => {
     const p = await newPlayer();
-    const adventures = new AdventureService(t.database.db, clock, new CmsService(t.database.db), t.app.log);
+    const adventures = new AdventureService(
+      t.database.db,
+      clock,
+      new CmsService(t.database.db),
+      t.app.orbitBonuses,
+      t.app.log,
+    );
     const start = clock.now();
     try {
       clock.set(new Date('2026-06-17T09:00:00Z')); // Wednesday

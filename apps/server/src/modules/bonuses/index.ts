@@ -27,6 +27,13 @@ import { BONUS_CHANGED_TOPIC, BonusesService, type BonusChangedEvent } from './s
 
 export { BonusesService, BONUS_CHANGED_TOPIC } from './service';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The bonuses (gifts and free spins) other modules grant through: the shop, the adventures. */
+    orbitBonuses: BonusesService;
+  }
+}
+
 /** How often due bonuses (activation or wagering window passed) are expired. */
 const EXPIRY_SWEEP_MS = 60_000;
 
@@ -42,6 +49,7 @@ export const bonusesModule: OrbitModule = {
       ctx.log,
     );
     service.freespins = freespins;
+    app.decorate('orbitBonuses', service);
     app.orbitFreespins.serve((play) => freespins.play(play));
 
     // While a bonus wagers: its max bet and its games, in its currency, given to the door as terms

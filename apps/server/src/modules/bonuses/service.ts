@@ -14,6 +14,7 @@ import type {
   BonusTemplateInput,
   CouponResponse,
   PlayerBonus,
+  PlayerFreespin,
   PromoCodeResponse,
 } from '@orbit/contracts';
 import type { Clock } from '../../platform/clock';
@@ -312,22 +313,20 @@ export class BonusesService {
     return { status: issued.created ? 'successfully_activated' : 'already_activated' };
   }
 
-  /** An operator's gift from a template (a retried call with the same key grants once). */
+  /**
+   * A gift from a template (an operator's, the shop's, an adventure day's): a retried call with
+   * the same key grants once. `db`: the caller's transaction, to grant with what it writes.
+   */
   async grant(
     userId: number,
     templateKey: string,
     currency: string,
     idempotencyKey: string,
     amountCents?: number,
+    db: Executor = this.db,
   ): Promise<PlayerBonus> {
-    const settings = await bonusSettingsOf(this.db, userId);
-    if (!settings) throw notFound();
-    if (!settings.canIssueBonuses) throw unprocessable('bonuses_disabled');
-    const [template] = await this.db.select().from(bonusTemplates).where(eq(bonusTemplates.key, templateKey));
-    if (!template || template.retiredAt || template.kind === 'freespins')
-      throw unprocessable('invalid', 'template_key');
-    if (!termsIn(template.money, currency)) throw unprocessable('invalid', 'currency');
-    const issued = await this.db.transaction((tx) =>
+    const { template, settings } = await this.grantable(db, userId, templateKey, currency, 'bonus');
+    const issued = await db.transaction((tx) =>
       this.issue(tx, template, {
         userId,
         currency,
@@ -337,19 +336,19 @@ export class BonusesService {
         ...(amountCents !== undefined ? { amountCents } : {}),
       }),
     );
-    return this.one(this.db, userId, issued.row.id);
+    return this.one(db, userId, issued.row.id);
   }
 
-  /** An operator's free spins from a `freespins` template (a retried call with the same key grants once). */
-  async grantFreespins(userId: number, templateKey: string, currency: string, idempotencyKey: string) {
-    const settings = await bonusSettingsOf(this.db, userId);
-    if (!settings) throw notFound();
-    if (!settings.canIssueBonuses) throw unprocessable('bonuses_disabled');
-    const [template] = await this.db.select().from(bonusTemplates).where(eq(bonusTemplates.key, templateKey));
-    if (!template || template.retiredAt || template.kind !== 'freespins')
-      throw unprocessable('invalid', 'template_key');
-    if (!termsIn(template.money, currency)) throw unprocessable('invalid', 'currency');
-    const issued = await this.db.transaction((tx) =>
+  /** Free spins from a `freespins` template (a retried call with the same key grants once); `db` as for `grant`. */
+  async grantFreespins(
+    userId: number,
+    templateKey: string,
+    currency: string,
+    idempotencyKey: string,
+    db: Executor = this.db,
+  ): Promise<PlayerFreespin> {
+    const { template, settings } = await this.grantable(db, userId, templateKey, currency, 'freespins');
+    const issued = await db.transaction((tx) =>
       this.freespins!.issue(tx, template, {
         userId,
         currency,
@@ -358,6 +357,24 @@ export class BonusesService {
       }),
     );
     return this.freespins!.present(issued.row);
+  }
+
+  /** The template a grant names and the player's settings, or the refusal: no player, bonuses off, no such template or currency. */
+  private async grantable(
+    db: Executor,
+    userId: number,
+    templateKey: string,
+    currency: string,
+    kind: 'bonus' | 'freespins',
+  ) {
+    const settings = await bonusSettingsOf(db, userId);
+    if (!settings) throw notFound();
+    if (!settings.canIssueBonuses) throw unprocessable('bonuses_disabled');
+    const [template] = await db.select().from(bonusTemplates).where(eq(bonusTemplates.key, templateKey));
+    if (!template || template.retiredAt || (template.kind === 'freespins') !== (kind === 'freespins'))
+      throw unprocessable('invalid', 'template_key');
+    if (!termsIn(template.money, currency)) throw unprocessable('invalid', 'currency');
+    return { template, settings };
   }
 
   /** The wins of finished free spins become one bonus with their wagering; it starts at once when nothing else wagers. */

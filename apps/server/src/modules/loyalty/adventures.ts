@@ -13,7 +13,7 @@ import type { Executor, Tx } from '../../platform/db/executor';
 import { AppError } from '../../platform/errors';
 import { BonusesService } from '../bonuses';
 import { CmsService } from '../cms';
-import { Ledger, referenceRatesNow } from '../wallet';
+import { referenceRatesNow } from '../wallet';
 import { adventureDays, loyaltyDailyActivity } from './schema';
 
 const DAY_MS = 86_400_000;
@@ -33,6 +33,7 @@ export class AdventureService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly cms: CmsService,
+    private readonly bonuses: BonusesService,
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -229,27 +230,18 @@ export class AdventureService {
       .onConflictDoNothing()
       .returning();
     if (!created) return false;
-    if (prize.type !== 'bonus') {
-      // Free spins need the bonuses module's free-spin issuing here (docs/loyalty.md "Left to do"): completed without gift.
-      this.log.warn({ userId, run, day }, 'adventure free-spin prize not issued');
-      return true;
-    }
     try {
-      const bonuses = new BonusesService(tx as unknown as Db, this.clock, new Ledger(this.clock), this.log);
-      const amount = prize.amount_cents?.[currency];
-      const bonus = await bonuses.grant(
-        userId,
-        prize.template_key,
-        currency,
-        `adventure:${run}:${day}:${userId}`,
-        amount,
-      );
-      const until = bonus.activatable_until
-        ? new Date(bonus.activatable_until)
+      const key = `adventure:${run}:${day}:${userId}`;
+      const gift =
+        prize.type === 'bonus'
+          ? await this.bonuses.grant(userId, prize.template_key, currency, key, prize.amount_cents?.[currency], tx)
+          : await this.bonuses.grantFreespins(userId, prize.template_key, currency, key, tx);
+      const until = gift.activatable_until
+        ? new Date(gift.activatable_until)
         : new Date(at.getTime() + activationDays * DAY_MS);
       await tx
         .update(adventureDays)
-        .set({ giftKind: 'bonus', giftId: bonus.id, activatableUntil: until })
+        .set({ giftKind: prize.type === 'bonus' ? 'bonus' : 'freespins', giftId: gift.id, activatableUntil: until })
         .where(and(eq(adventureDays.userId, userId), eq(adventureDays.adventure, run), eq(adventureDays.day, day)));
     } catch (error) {
       // Bonuses switched off, or the template not offered in the currency: the day is done without a gift (support button).

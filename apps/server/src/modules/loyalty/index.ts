@@ -41,8 +41,8 @@ async function groupsUpdate(db: Executor, userId: number, reason: GroupsUpdate['
 export const loyaltyModule: OrbitModule = {
   name: 'loyalty',
   routes: async (app, ctx) => {
-    const shop = new ShopService(ctx.db, ctx.clock, ctx.log);
-    const adventures = new AdventureService(ctx.db, ctx.clock, new CmsService(ctx.db), ctx.log);
+    const shop = new ShopService(ctx.db, ctx.clock, app.orbitBonuses);
+    const adventures = new AdventureService(ctx.db, ctx.clock, new CmsService(ctx.db), app.orbitBonuses, ctx.log);
     const publish = (userId: number, channel: PrivateChannel, data: unknown) =>
       publishToPlayer(ctx.pubsub, userId, channel, data);
 

@@ -122,7 +122,6 @@ const CARDS: Array<
     position: 3,
   },
   {
-    // Shown once the bonuses module issues free spins inside the exchange's transaction (docs/loyalty.md).
     group: 'spins-10',
     type: 'freespins',
     title: '10 free spins on Stellar Sevens',
@@ -132,7 +131,6 @@ const CARDS: Array<
     freespins_count: 10,
     games: ['orbit:stellar-sevens'],
     position: 4,
-    active: false,
   },
 ];
 

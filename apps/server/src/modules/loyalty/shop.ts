@@ -4,7 +4,6 @@
  */
 import { createHash } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type {
   CompPointRate,
   CompPointRateInput,
@@ -88,7 +87,7 @@ export class ShopService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly log: FastifyBaseLogger,
+    private readonly bonuses: BonusesService,
   ) {}
 
   async cards(type: CompPointRewardType): Promise<RateRow[]> {
@@ -183,8 +182,6 @@ export class ShopService {
       throw unprocessable('multi_account_confirmation_required');
     const isBonus = card.type === 'freespins' || (card.type === 'money' && card.wager > 0);
     if (isBonus && !(await bonusSettingsOf(this.db, userId))?.canIssueBonuses) throw unprocessable('bonuses_disabled');
-    // Free spins need the bonuses module's free-spin issuing in this transaction (docs/loyalty.md "Left to do").
-    if (card.type === 'freespins') throw unprocessable('reward_unavailable');
     const cost = rate.points * ask.quantity;
 
     try {
@@ -242,6 +239,28 @@ export class ShopService {
     quantity: number,
     exchangeId: number,
   ): Promise<ExchangeRow['reward']> {
+    if (card.type === 'freespins') {
+      // The template's spins, once per unit bought, issued by the bonuses module inside this transaction.
+      const grants = [];
+      for (let unit = 0; unit < quantity; unit++)
+        grants.push(
+          await this.bonuses.grantFreespins(
+            userId,
+            card.templateKey!,
+            currency,
+            `comp_points:${exchangeId}:${unit}`,
+            tx,
+          ),
+        );
+      return {
+        kind: 'freespins',
+        amount_cents: 0,
+        currency,
+        freespins_count: grants.reduce((sum, g) => sum + g.freespins_total, 0),
+        bonus_id: null,
+        freespin_id: grants[0]!.id,
+      };
+    }
     // A rate in another currency pays its worth in the player's (reference rates, rounded down).
     const each =
       rate.currency === currency
@@ -251,10 +270,8 @@ export class ShopService {
     if (amount <= 0) throw unprocessable('unknown_reward');
     const key = `comp_points:${exchangeId}`;
     if (card.wager > 0) {
-      // A bonus with its wager, issued by the bonuses module inside this transaction (its own
-      // transaction becomes a savepoint of ours).
-      const bonuses = new BonusesService(tx as unknown as Db, this.clock, new Ledger(this.clock), this.log);
-      const bonus = await bonuses.grant(userId, card.templateKey!, currency, key, amount);
+      // A bonus with its wager, issued by the bonuses module inside this transaction.
+      const bonus = await this.bonuses.grant(userId, card.templateKey!, currency, key, amount, tx);
       return {
         kind: 'bonus',
         amount_cents: amount,
