@@ -16,3 +16,4 @@ export * from './cashbox';
 export * from './limits';
 export * from './bonuses';
 export * from './loyalty';
+export * from './promotions';

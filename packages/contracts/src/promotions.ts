@@ -1,0 +1,304 @@
+import { z } from 'zod';
+/*
+ * Promotions (docs/promotions.md): tournaments (and the quests and achievements built on them),
+ * lotteries with verifiable draws, loot boxes and prize wheels. Money in minor units (cents);
+ * times ISO-8601 UTC.
+ */
+
+/** Refusals of the promotion calls, each answered as `{errors: {base: [code]}}` (status noted). */
+export const PROMOTION_ERROR_CODES = [
+  /** No such tournament, lottery or loot box for this player (404). */
+  'not_found',
+  /** The tournament has ended: it can no longer be joined (422). */
+  'tournament_finished',
+  /** The player's groups or currency are outside the tournament's scope (422). */
+  'tournament_not_eligible',
+  /** The loot box is activated, canceled or expired: it cannot be opened again (422). */
+  'lootbox_not_issued',
+  /** The loot box's prize is a bonus or free spins while `can_issue_bonuses` is false (422). */
+  'bonuses_disabled',
+  /** The lottery is not running (comp-point tickets are sold only while it runs) (422). */
+  'lottery_not_running',
+  /** The player already holds the lottery's ticket cap (422). */
+  'ticket_limit_reached',
+] as const;
+export type PromotionErrorCode = (typeof PROMOTION_ERROR_CODES)[number];
+
+/** Derived from the times: future before `start_at`, active before `end_at`, archive afterwards. */
+export const PROMO_STATUSES = ['active', 'future', 'archive'] as const;
+export type PromoStatus = (typeof PROMO_STATUSES)[number];
+export const promoStatusSchema = z.enum(PROMO_STATUSES);
+
+/** How a tournament scores a player. */
+export const TOURNAMENT_STRATEGIES = ['bet_sum', 'bet_count', 'win_rate', 'points'] as const;
+export type TournamentStrategy = (typeof TOURNAMENT_STRATEGIES)[number];
+
+/** Quest sizes (from the frontend identifier `quest--<size>--<slug>`, default m). */
+export const QUEST_SIZES = ['xs', 's', 'm', 'robot-s', 'robot-m'] as const;
+export type QuestSize = (typeof QUEST_SIZES)[number];
+
+/** One place's prize; several kinds may be given to the same place. */
+export const promoPrizeSchema = z.object({
+  award_place: z.number().int().positive(),
+  /** A bonus of this amount in the promotion's currency (0: none). */
+  money_award_cents: z.number().int().min(0),
+  /** The bonus's wager multiplier (0: real money). */
+  wager_multiplier: z.number().min(0),
+  freespins_count: z.number().int().min(0),
+  chargeable_comp_points: z.number().int().min(0),
+  persistent_comp_points: z.number().int().min(0),
+});
+export type PromoPrize = z.infer<typeof promoPrizeSchema>;
+
+/** A leaderboard row; nickname already masked as the public page shows it. */
+export const topPlayerSchema = z.object({
+  award_place: z.number().int().positive(),
+  nickname: z.string(),
+  /** The score under the tournament's strategy (cents for bet_sum, a count, a ratio ×100, points). */
+  points: z.number(),
+  /** Whether this row is the asking player. */
+  me: z.boolean(),
+});
+export type TopPlayer = z.infer<typeof topPlayerSchema>;
+
+// ---- tournaments --------------------------------------------------------------------------------
+
+/** `GET /api/tournaments` (an array of these) and `GET /api/tournaments/{id}`. */
+export const tournamentSchema = z.object({
+  id: z.number().int().positive(),
+  title: z.string(),
+  /** Rules text (markdown-free plain paragraphs). */
+  description: z.string(),
+  /** `tournament--<slug>`, `quest--<size>--<slug>`, `achievement--<size>--<slug>`. */
+  frontend_identifier: z.string(),
+  status: promoStatusSchema,
+  in_progress: z.boolean(),
+  user_confirmation_required: z.boolean(),
+  strategy: z.enum(TOURNAMENT_STRATEGIES),
+  /** Currencies whose bets count; the prizes are paid in `currency`. */
+  currencies: z.array(z.string()),
+  currency: z.string(),
+  /** Game categories and providers whose rounds count (empty: all). */
+  game_categories: z.array(z.string()),
+  providers: z.array(z.string()),
+  start_at: z.string(),
+  end_at: z.string(),
+  /** When the end job ranked and paid (null before). */
+  finished_at: z.string().nullable(),
+  money_budget_cents: z.number().int().min(0),
+  /** Player groups allowed to take part (empty: everyone). */
+  group_ids: z.array(z.number().int()),
+  prizes: z.array(promoPrizeSchema),
+  /** Leaderboard head (the spec's default shows 5). */
+  top_players: z.array(topPlayerSchema),
+  /** For quests and achievements: parsed from the identifier (null otherwise). */
+  questSize: z.enum(QUEST_SIZES).nullable(),
+  questSlug: z.string().nullable(),
+  kind: z.enum(['tournament', 'quest', 'achievement']),
+});
+export type Tournament = z.infer<typeof tournamentSchema>;
+export const tournamentsResponseSchema = z.array(tournamentSchema);
+
+/** A quest level: reached when the player's bets (EUR-equivalent cents) reach `min_bets_cents`. */
+export const questLevelSchema = z.object({
+  position: z.number().int().positive(),
+  min_bets_cents: z.number().int().min(0),
+  state: z.enum(['completed', 'active', 'locked']),
+});
+export type QuestLevel = z.infer<typeof questLevelSchema>;
+
+/** `GET /api/tournaments/{id}/status`: the player's standing (also one entry of `/player`). */
+export const tournamentStatusSchema = z.object({
+  tournament_id: z.number().int().positive(),
+  nickname: z.string(),
+  /** Whether the player takes part (always true when no confirmation is required and they bet). */
+  user_confirmed: z.boolean(),
+  bets: z.number().int().min(0),
+  bet_cents: z.number().int().min(0),
+  wins: z.number().int().min(0),
+  win_cents: z.number().int().min(0),
+  /** Best single win/bet ratio ×100 (win_rate strategy). */
+  rate: z.number().min(0),
+  games_taken: z.number().int().min(0),
+  /** Current (or final) place; null while the player has no score. */
+  award_place: z.number().int().positive().nullable(),
+  points: z.number().min(0),
+  /** Quests only: the levels against the player's bets (empty for tournaments). */
+  levels: z.array(questLevelSchema),
+});
+export type TournamentStatus = z.infer<typeof tournamentStatusSchema>;
+/** `GET /api/tournaments/player`: the player's standings in running and recent tournaments. */
+export const tournamentPlayerResponseSchema = z.array(tournamentStatusSchema);
+/** `GET /api/tournaments/recent`: the finished tournaments of the last 30 days, newest first. */
+export const tournamentsRecentResponseSchema = z.array(tournamentSchema);
+
+/** `POST /api/tournaments/{id}/confirm`. */
+export const tournamentConfirmBodySchema = z.object({ confirmed: z.literal(true) });
+export type TournamentConfirmBody = z.infer<typeof tournamentConfirmBodySchema>;
+export const tournamentConfirmResponseSchema = tournamentStatusSchema;
+
+/** `GET /batch?url[]=api/tournaments/1/status&url[]=...` (up to 12): each url's answer; a failed one is `{}`. */
+export const BATCH_MAX_URLS = 12;
+export const batchQuerySchema = z.object({
+  url: z.union([z.string(), z.array(z.string())]),
+});
+export const batchResponseSchema = z.record(z.string(), z.unknown());
+export type BatchResponse = z.infer<typeof batchResponseSchema>;
+
+/** Realtime `tournaments_statuses`: the player's new standing and the leaderboard head. */
+export const tournamentsStatusesEventSchema = z.object({
+  tournament_id: z.number().int().positive(),
+  status: tournamentStatusSchema,
+  top_players: z.array(topPlayerSchema),
+});
+export type TournamentsStatusesEvent = z.infer<typeof tournamentsStatusesEventSchema>;
+
+// ---- lotteries ----------------------------------------------------------------------------------
+
+/** Tickets per deposit: a deposit of at least `from_amount_cents` buys one ticket per `price_cents`. */
+export const depositScaleRuleSchema = z.object({
+  from_amount_cents: z.number().int().min(0),
+  price_cents: z.number().int().positive(),
+});
+
+/** A drawn ticket. */
+export const lotteryWinnerSchema = z.object({
+  award_place: z.number().int().positive(),
+  ticket_number: z.number().int().positive(),
+  nickname: z.string(),
+  me: z.boolean(),
+});
+
+/** What anyone needs to re-run the draw (`npm run verify-draw`). */
+export const lotteryDrawSchema = z.object({
+  /** SHA-256 hex of the server seed, published before the lottery opens. */
+  server_seed_hash: z.string(),
+  /** Revealed after the draw (null before). */
+  server_seed: z.string().nullable(),
+  /** Number of tickets in the draw, numbered 1..n in issue order. */
+  tickets_count: z.number().int().min(0),
+  /** Ticket numbers drawn, first place first (empty before the draw). */
+  winning_tickets: z.array(z.number().int().positive()),
+  algorithm: z.string(),
+});
+
+/** `GET /api/lotteries` (array), `GET /api/lotteries/{slug}`. */
+export const lotterySchema = z.object({
+  id: z.number().int().positive(),
+  title: z.string(),
+  description: z.string(),
+  currency: z.string(),
+  /** `lottery--<slug>`; the page path is `/lottery/<slug>`. */
+  frontend_identifier: z.string(),
+  slug: z.string(),
+  status: promoStatusSchema,
+  in_progress: z.boolean(),
+  start_at: z.string(),
+  end_at: z.string(),
+  finished_at: z.string().nullable(),
+  /** Price of one ticket in the comp-points shop (0: not sold for points). */
+  comp_points_ticket_price: z.number().int().min(0),
+  money_budget_cents: z.number().int().min(0),
+  group_ids: z.array(z.number().int()),
+  prizes: z.array(promoPrizeSchema),
+  deposit_scale_rules: z.record(z.string(), z.array(depositScaleRuleSchema)),
+  max_tickets_count_to_player: z.number().int().positive(),
+  /** All tickets issued so far. */
+  lottery_tickets_count: z.number().int().min(0),
+  draw: lotteryDrawSchema,
+  winners: z.array(lotteryWinnerSchema),
+});
+export type Lottery = z.infer<typeof lotterySchema>;
+export const lotteriesResponseSchema = z.array(lotterySchema);
+
+/** `GET /api/lotteries/{id}/status` (and each of `/statuses`): the player's tickets. */
+export const lotteryStatusSchema = z.object({
+  lottery_id: z.number().int().positive(),
+  tickets_count: z.number().int().min(0),
+  ticket_numbers: z.array(z.number().int().positive()),
+  /** Places the player's tickets won (empty before the draw). */
+  award_places: z.array(z.number().int().positive()),
+});
+export type LotteryStatus = z.infer<typeof lotteryStatusSchema>;
+export const lotteryStatusesResponseSchema = z.array(lotteryStatusSchema);
+
+// ---- loot boxes and wheels ----------------------------------------------------------------------
+
+export const LOOTBOX_STAGES = ['issued', 'activated', 'canceled', 'expired'] as const;
+export type LootboxStage = (typeof LOOTBOX_STAGES)[number];
+/** Wheel tiers (shown LITE, PRO, MAX). */
+export const WHEEL_TIERS = ['rocket_lite', 'rocket_pro', 'rocket_max'] as const;
+export type WheelTier = (typeof WHEEL_TIERS)[number];
+
+const fieldValueSchema = z.object({ field: z.string(), value: z.unknown() });
+export const lootboxBonusSchema = z.object({
+  title: z.string(),
+  type: z.enum(['freespins', 'bonus']),
+  /** `freespins_count` (number) or `bonus_amount` ([{currency, amount_cents}]). */
+  attributes: z.array(fieldValueSchema),
+  /** `wager` (number) and `max_win` ([{currency, amount_cents}]). */
+  result_bonus: z.array(fieldValueSchema),
+});
+export const lootboxItemSchema = z.object({
+  id: z.number().int().positive(),
+  weight: z.number().int().positive(),
+  /** Whether this item is the one drawn (only after activation). */
+  prize: z.boolean(),
+  bonuses: z.array(lootboxBonusSchema),
+});
+export type LootboxItem = z.infer<typeof lootboxItemSchema>;
+
+/** `GET /api/player/lootboxes` (array); activation answers the box with the won item marked `prize`. */
+export const lootboxSchema = z.object({
+  id: z.number().int().positive(),
+  created_at: z.string(),
+  currency: z.string(),
+  /** The wheel tier or the box's kind: `wheel_rocket_lite`, `manual_wheel_...`, `shop_...`. */
+  group_key: z.string(),
+  stage: z.enum(LOOTBOX_STAGES),
+  title: z.string(),
+  valid_until: z.string().nullable(),
+  items: z.array(lootboxItemSchema),
+  /** Provable fairness: SHA-256 of the server seed before opening; the seed after. */
+  fairness: z.object({
+    server_seed_hash: z.string(),
+    server_seed: z.string().nullable(),
+    /** The HMAC-SHA256 roll mapped on the summed weights (null before opening). */
+    roll: z.number().int().min(0).nullable(),
+  }),
+});
+export type Lootbox = z.infer<typeof lootboxSchema>;
+export const lootboxesResponseSchema = z.array(lootboxSchema);
+export const lootboxActivationResponseSchema = lootboxSchema;
+/** Realtime `lootboxes_changes`: the whole box after its change. */
+export const lootboxesChangesEventSchema = lootboxSchema;
+
+/** One segment of a wheel (`/api/fe/config/wheel-config-segments`). */
+export const wheelSegmentSchema = z.object({
+  weight: z.number().int().positive(),
+  type: z.enum(['freespins', 'bonus']),
+  freespins_count: z.number().int().min(0),
+  bonus_amount_cents: z.number().int().min(0),
+  /** 30 for bonus money, 3 for free-spin winnings (spec). */
+  wager: z.number().min(0),
+  title: z.string(),
+});
+export type WheelSegment = z.infer<typeof wheelSegmentSchema>;
+/** The typed reading of `/api/fe/config/wheel-config-segments`: segment sets keyed by player group id ("21", "1308", "1309", "default"). */
+export const wheelSegmentSetsSchema = z.object({
+  segments_by_group: z.record(z.string(), z.array(wheelSegmentSchema)),
+});
+export type WheelSegmentSets = z.infer<typeof wheelSegmentSetsSchema>;
+/** The typed reading of `/api/fe/config/wheel-config` (cms declares it loosely): per tier, the cost (deposit per group by currency: pay, get). */
+export const wheelTiersConfigSchema = z.object({
+  enabled: z.boolean(),
+  tiers: z.array(
+    z.object({
+      tier: z.enum(WHEEL_TIERS),
+      label: z.string(),
+      /** currency → {pay, get} in cents; EUR is the fallback. */
+      deposit: z.record(z.string(), z.object({ pay: z.number().int(), get: z.number().int() })),
+    }),
+  ),
+});
+export type WheelTiersConfig = z.infer<typeof wheelTiersConfigSchema>;
