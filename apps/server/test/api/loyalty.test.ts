@@ -208,6 +208,14 @@ describe('comp points and levels', () => {
     expect(levels.every((l) => l.gift_descriptions.length > 0)).toBe(true);
     expect((await call(t, 'GET', '/api/loyalty/levels/level_3')).json()).toMatchObject({ name: 'Stratosphere' });
     expect((await call(t, 'GET', '/api/loyalty/levels/level_13')).statusCode).toBe(404);
+    // Every level's picture is there (drawn by the platform).
+    for (const level of levels) {
+      const image = await call(t, 'GET', level.image);
+      expect(image.statusCode, level.image).toBe(200);
+      expect(image.headers['content-type']).toContain('image/svg+xml');
+      expect(image.body).toContain(`>${level.position}<`);
+    }
+    expect((await call(t, 'GET', '/images/levels/level-13.svg')).statusCode).toBe(404);
     expect((await call(t, 'GET', '/api/player/comp_points')).statusCode).toBe(401);
   });
 });

@@ -56,3 +56,18 @@ export function playerLevel(persistent: number): PlayerLevel {
     progress: span === 0 ? 1 : Math.min(1, (persistent - level.minPoints) / span),
   };
 }
+
+/**
+ * A level's emblem, drawn by the platform as the game covers are (an operator may point a level's
+ * `image` elsewhere): a badge whose hue climbs with the level, its number in the middle.
+ */
+export function levelEmblemSvg(rank: number): string | undefined {
+  const level = LEVEL_SEED.find((l) => l.rank === rank);
+  if (!level) return undefined;
+  const hue = Math.round(200 + (rank - 1) * 14) % 360;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 96 96" role="img" aria-label="Level ${rank}">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue} 80% 62%)"/><stop offset="1" stop-color="hsl(${(hue + 40) % 360} 70% 38%)"/></linearGradient></defs>
+<polygon points="48,4 86,26 86,70 48,92 10,70 10,26" fill="url(#g)" stroke="hsl(${hue} 90% 85%)" stroke-width="3"/>
+<text x="48" y="60" text-anchor="middle" font-family="system-ui, sans-serif" font-size="34" font-weight="700" fill="#fff">${rank}</text>
+</svg>`;
+}

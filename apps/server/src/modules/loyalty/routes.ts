@@ -36,7 +36,7 @@ import { operatorGuard } from '../../platform/http/operator';
 import { currentPlayer, requirePlayer, type CurrentPlayer } from '../identity';
 import { DEFAULT_CURRENCY, listAccounts, referenceRatesNow } from '../wallet';
 import type { AdventureService } from './adventures';
-import { allLevels, playerLevel } from './levels';
+import { allLevels, levelEmblemSvg, playerLevel } from './levels';
 import { assignManager, createManager, listManagers, managerOf, presentManager, updateManager } from './managers';
 import { compPointsOf } from './points';
 import { compPointAccrualRules } from './schema';
@@ -59,6 +59,28 @@ export function loyaltyRoutes(shop: ShopService, adventures: AdventureService) {
       const fromHeader = typeof header === 'string' && header.length >= 8 && header.length <= 100 ? header : undefined;
       return fromHeader ?? body ?? randomUUID();
     };
+
+    // The levels' emblems that `image` names (drawn, so that no level points at a missing file).
+    app.get(
+      '/images/levels/:file',
+      {
+        schema: {
+          tags,
+          summary: "A level's emblem (SVG drawn by the platform)",
+          params: z.object({ file: z.string().max(40) }),
+        },
+      },
+      async (request, reply) => {
+        const rank = /^level-(\d{1,2})\.svg$/.exec(request.params.file)?.[1];
+        const svg = rank ? levelEmblemSvg(Number(rank)) : undefined;
+        if (!svg) throw notFound();
+        return reply
+          .header('cache-control', 'public, max-age=86400')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-type', 'image/svg+xml; charset=utf-8')
+          .send(svg);
+      },
+    );
 
     // ---- comp points and the shop ----------------------------------------------------------------
     app.get(

@@ -136,7 +136,8 @@ const CARDS: Array<
 
 const DEMO_MANAGER = {
   name: 'Nova Reyes',
-  avatar: '/images/managers/nova.svg',
+  // No picture: the pages show the manager's initials (an operator sets an avatar URL).
+  avatar: null,
   hours: 'Mon–Fri 09:00–18:00 CET',
   whatsapp: 'https://wa.me/0000000000',
   telegram: 'https://t.me/orbit_vip_demo',
