@@ -18,7 +18,10 @@ const SERVER_MODULE_LAYERS = [
   ['limits'],
   ['bonuses'],
   // Loyalty and promotions give their prizes as bonuses and free spins (through BonusesService).
-  ['loyalty', 'promotions'],
+  ['loyalty'],
+  // Promotions pay comp-point prizes through loyalty; the shop reaches promotions (lottery tickets,
+  // loot boxes) through the door loyalty defines (app.orbitPromotionRewards).
+  ['promotions'],
 ];
 const moduleGroup = (names) => `(${names.join('|')})`;
 

@@ -7,6 +7,7 @@ import { gamesModule } from './modules/games';
 import { jackpotsModule } from './modules/jackpots';
 import { limitsModule } from './modules/limits';
 import { loyaltyModule } from './modules/loyalty';
+import { promotionsModule } from './modules/promotions';
 import { identityModule } from './modules/identity';
 import { verificationModule } from './modules/verification';
 import { walletModule } from './modules/wallet';
@@ -26,5 +27,6 @@ export const modules: OrbitModule[] = [
   limitsModule,
   bonusesModule,
   loyaltyModule,
+  promotionsModule,
   realtimeModule,
 ];

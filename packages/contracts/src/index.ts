@@ -17,3 +17,4 @@ export * from './limits';
 export * from './bonuses';
 export * from './loyalty';
 export * from './promotions';
+export * from './lottery-draw';

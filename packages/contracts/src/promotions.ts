@@ -21,6 +21,8 @@ export const PROMOTION_ERROR_CODES = [
   'lottery_not_running',
   /** The player already holds the lottery's ticket cap (422). */
   'ticket_limit_reached',
+  /** Field `url[]`: `/batch` takes at most 12 urls (422). */
+  'too_many_urls',
 ] as const;
 export type PromotionErrorCode = (typeof PROMOTION_ERROR_CODES)[number];
 
@@ -137,11 +139,15 @@ export const tournamentConfirmBodySchema = z.object({ confirmed: z.literal(true)
 export type TournamentConfirmBody = z.infer<typeof tournamentConfirmBodySchema>;
 export const tournamentConfirmResponseSchema = tournamentStatusSchema;
 
+/** `{id}` of the tournament and lottery calls: a number, or (one tournament, one lottery) its slug. */
+export const promoParamsSchema = z.object({ id: z.string().min(1).max(200, 'too_long') });
+/** `GET /api/tournaments?test_quests=1`: test quests (identifier containing `ffc`) are listed only when asked. */
+export const tournamentsQuerySchema = z.object({ test_quests: z.enum(['0', '1', 'true', 'false']).optional() });
+
 /** `GET /batch?url[]=api/tournaments/1/status&url[]=...` (up to 12): each url's answer; a failed one is `{}`. */
 export const BATCH_MAX_URLS = 12;
-export const batchQuerySchema = z.object({
-  url: z.union([z.string(), z.array(z.string())]),
-});
+const batchUrls = z.union([z.string(), z.array(z.string()).max(BATCH_MAX_URLS, 'too_many_urls')]);
+export const batchQuerySchema = z.object({ 'url[]': batchUrls.optional(), url: batchUrls.optional() });
 export const batchResponseSchema = z.record(z.string(), z.unknown());
 export type BatchResponse = z.infer<typeof batchResponseSchema>;
 

@@ -23,7 +23,7 @@ import { loyaltyDailyActivity } from './schema';
 import { and, eq, gt, inArray } from 'drizzle-orm';
 import { dayOf } from './adventures';
 
-export { compPointsOf } from './points';
+export { compPointsOf, addPoints } from './points';
 
 /** How often the quarter sweep looks for statuses of a past quarter. */
 const QUARTER_SWEEP_MS = 60_000;

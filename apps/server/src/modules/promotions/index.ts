@@ -1,0 +1,90 @@
+/**
+ * The promotions module's public face (docs/promotions.md): tournaments with live leaderboards,
+ * quests and achievements, lotteries with verifiable draws. It counts from other modules' events
+ * after they commit (the wallet's transfers, the cashbox's payments), pays prizes through the
+ * bonuses and loyalty modules, and serves the shop's lottery tickets through loyalty's door.
+ */
+import type { TournamentsStatusesEvent } from '@orbit/contracts';
+import type { OrbitModule } from '../../platform/module';
+import { publishToPlayer } from '../../platform/realtime/channels';
+import { depositFacts, PAYMENT_CHANGED_TOPIC, type PaymentChangedEvent } from '../cashbox';
+import { TRANSFER_TOPIC, type TransferEvent } from '../wallet';
+import { LotteryService } from './lotteries';
+import { promotionRoutes } from './routes';
+import { promoCountedDeposits } from './schema';
+import { hasDemoPromotions, renewDemoPromotions, seedPromotions } from './seed';
+import { TournamentService } from './tournaments';
+
+/** How often ended tournaments and lotteries are looked for (and the demo renewed). */
+const END_SWEEP_MS = 15_000;
+
+export const promotionsModule: OrbitModule = {
+  name: 'promotions',
+  routes: async (app, ctx) => {
+    const tournaments = new TournamentService(ctx.db, ctx.clock, app.orbitBonuses);
+    const lotteries = new LotteryService(ctx.db, ctx.clock, app.orbitBonuses);
+
+    // Standings from bets and wins, many at once; each transfer once; pushed after commit.
+    ctx.outbox.onBatch(TRANSFER_TOPIC, 'promotions.standings', async (events, { tx, afterCommit }) => {
+      const changed = await tournaments.count(
+        tx,
+        events.map((e) => e.payload as TransferEvent),
+        ctx.clock.now(),
+      );
+      if (changed.length === 0) return;
+      const byTournament = new Map<number, number[]>();
+      for (const row of changed)
+        byTournament.set(row.tournamentId, [...(byTournament.get(row.tournamentId) ?? []), row.userId]);
+      afterCommit(async () => {
+        for (const [tournamentId, userIds] of byTournament) {
+          const t = await tournaments.one(String(tournamentId));
+          if (!t) continue;
+          for (const userId of userIds) {
+            const event: TournamentsStatusesEvent = {
+              tournament_id: tournamentId,
+              status: await tournaments.standing(ctx.db, t, userId),
+              top_players: await tournaments.top(ctx.db, tournamentId, userId),
+            };
+            await publishToPlayer(ctx.pubsub, userId, 'tournaments_statuses', event);
+          }
+        }
+      });
+    });
+
+    // Lottery tickets from deposits, once per payment.
+    ctx.outbox.on(PAYMENT_CHANGED_TOPIC, 'promotions.lottery-deposits', async (event, { tx }) => {
+      const { paymentId, state } = event.payload as PaymentChangedEvent;
+      if (state !== 'succeeded') return;
+      const facts = await depositFacts(tx, paymentId);
+      if (!facts?.succeeded || facts.held) return;
+      const at = ctx.clock.now();
+      const [fresh] = await tx
+        .insert(promoCountedDeposits)
+        .values({ paymentId, countedAt: at })
+        .onConflictDoNothing()
+        .returning();
+      if (!fresh) return;
+      await lotteries.fromDeposit(tx, paymentId, facts.userId, facts.currency, facts.amountCents, at);
+    });
+
+    // At the end: rank and pay, or draw and pay; each once (guarded), durable (re-read each pass).
+    ctx.sweeps.every('promotions.end', END_SWEEP_MS, async () => {
+      for (const id of await tournaments.due()) {
+        const finished = await tournaments.finish(id);
+        for (const { userId, tournament } of finished) {
+          const event: TournamentsStatusesEvent = {
+            tournament_id: id,
+            status: await tournaments.standing(ctx.db, tournament, userId),
+            top_players: await tournaments.top(ctx.db, id, userId),
+          };
+          await publishToPlayer(ctx.pubsub, userId, 'tournaments_statuses', event);
+        }
+      }
+      for (const id of await lotteries.due()) await lotteries.draw(id);
+      if (await hasDemoPromotions(ctx.db)) await renewDemoPromotions(ctx.db, ctx.clock.now());
+    });
+
+    await promotionRoutes(tournaments, lotteries)(app, ctx);
+  },
+  seed: seedPromotions,
+};

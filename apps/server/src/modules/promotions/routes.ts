@@ -1,0 +1,262 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  batchQuerySchema,
+  batchResponseSchema,
+  lotteriesResponseSchema,
+  lotterySchema,
+  lotteryStatusesResponseSchema,
+  lotteryStatusSchema,
+  promoParamsSchema,
+  tournamentConfirmBodySchema,
+  tournamentConfirmResponseSchema,
+  tournamentPlayerResponseSchema,
+  tournamentSchema,
+  tournamentsQuerySchema,
+  tournamentsRecentResponseSchema,
+  tournamentsResponseSchema,
+  tournamentStatusSchema,
+} from '@orbit/contracts';
+import type { ModuleContext } from '../../platform/context';
+import { notFound, unprocessable } from '../../platform/errors';
+import { currentPlayer, requirePlayer } from '../identity';
+import { listAccounts } from '../wallet';
+import type { LotteryService } from './lotteries';
+import { statusOf, type TournamentService } from './tournaments';
+
+const tags = ['promotions'];
+const noStore = { 'cache-control': 'no-store' };
+/** The tester group sees every promotion page, test quests included (spec "tester flag"). */
+export const TESTER_GROUP_ID = 21;
+/** What `/batch` may call: this server's own GET calls under `/api/`, never itself. */
+const BATCHABLE = /^\/?api\/[A-Za-z0-9_\-./?=&%[\]]+$/;
+
+export function promotionRoutes(tournaments: TournamentService, lotteries: LotteryService) {
+  return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const tournamentOr404 = async (id: string) => {
+      const t = await tournaments.one(id);
+      if (!t) throw notFound();
+      return t;
+    };
+    const lotteryOr404 = async (id: string) => {
+      const l = await lotteries.one(id);
+      if (!l) throw notFound();
+      return l;
+    };
+
+    // ---- tournaments, quests, achievements --------------------------------------------------------
+    app.get(
+      '/api/tournaments',
+      {
+        schema: {
+          tags,
+          summary: 'Tournaments, quests and achievements: active, then future, then archive',
+          querystring: tournamentsQuerySchema,
+          response: { 200: tournamentsResponseSchema },
+        },
+      },
+      async (request) => {
+        const player = await currentPlayer(request);
+        const groupIds = player?.groupIds ?? null;
+        const asked = request.query.test_quests === '1' || request.query.test_quests === 'true';
+        const rows = await tournaments.list({
+          testQuests: asked || (groupIds ?? []).includes(TESTER_GROUP_ID),
+          groupIds,
+        });
+        return Promise.all(rows.map((t) => tournaments.present(ctx.db, t, player?.user.id ?? null)));
+      },
+    );
+    app.get(
+      '/api/tournaments/player',
+      {
+        schema: {
+          tags,
+          summary: "The player's standings in the tournaments they take part in",
+          response: { 200: tournamentPlayerResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const player = await requirePlayer(request);
+        reply.headers(noStore);
+        return tournaments.playerStandings(player.user.id);
+      },
+    );
+    app.get(
+      '/api/tournaments/recent',
+      {
+        schema: {
+          tags,
+          summary: 'Tournaments finished in the last 30 days, newest first',
+          response: { 200: tournamentsRecentResponseSchema },
+        },
+      },
+      async (request) => {
+        const player = await currentPlayer(request);
+        const rows = await tournaments.recent();
+        return Promise.all(rows.map((t) => tournaments.present(ctx.db, t, player?.user.id ?? null)));
+      },
+    );
+    app.get(
+      '/api/tournaments/:id',
+      {
+        schema: {
+          tags,
+          summary: 'One tournament by id or by its slug',
+          params: promoParamsSchema,
+          response: { 200: tournamentSchema },
+        },
+      },
+      async (request) => {
+        const player = await currentPlayer(request);
+        const t = await tournamentOr404(request.params.id);
+        return tournaments.present(ctx.db, t, player?.user.id ?? null);
+      },
+    );
+    app.get(
+      '/api/tournaments/:id/status',
+      {
+        schema: {
+          tags,
+          summary: "The player's standing (and a quest's levels)",
+          params: promoParamsSchema,
+          response: { 200: tournamentStatusSchema },
+        },
+      },
+      async (request, reply) => {
+        const player = await requirePlayer(request);
+        const t = await tournamentOr404(request.params.id);
+        reply.headers(noStore);
+        return tournaments.standing(ctx.db, t, player.user.id);
+      },
+    );
+    app.post(
+      '/api/tournaments/:id/confirm',
+      {
+        schema: {
+          tags,
+          summary: 'Joins a tournament that asks for confirmation',
+          params: promoParamsSchema,
+          body: tournamentConfirmBodySchema,
+          response: { 200: tournamentConfirmResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const player = await requirePlayer(request);
+        const t = await tournamentOr404(request.params.id);
+        if (statusOf(t, ctx.clock.now()) === 'archive' || t.finishedAt) throw unprocessable('tournament_finished');
+        const currencies = (await listAccounts(ctx.db, player.user.id)).map((a) => a.currency);
+        const eligible = await tournaments.eligible(
+          ctx.db,
+          t,
+          player.user.id,
+          t.currencies.find((c) => currencies.includes(c) || c === player.user.currency) ?? player.user.currency,
+        );
+        if (!eligible) throw unprocessable('tournament_not_eligible');
+        await tournaments.confirm(t, player.user.id);
+        reply.headers(noStore);
+        return tournaments.standing(ctx.db, t, player.user.id);
+      },
+    );
+
+    // ---- /batch -----------------------------------------------------------------------------------
+    app.get(
+      '/batch',
+      {
+        schema: {
+          tags,
+          summary: "Up to 12 of this server's GET calls at once (statuses); a failed one answers {}",
+          querystring: batchQuerySchema,
+          response: { 200: batchResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const raw = request.query['url[]'] ?? request.query.url ?? [];
+        const urls = Array.isArray(raw) ? raw : [raw];
+        const headers: Record<string, string> = {};
+        for (const name of ['cookie', 'accept-language', 'x-requested-with', 'accept-client'])
+          if (typeof request.headers[name] === 'string') headers[name] = request.headers[name];
+        const answers = await Promise.all(
+          urls.map(async (url) => {
+            if (!BATCHABLE.test(url) || url.includes('..')) return [url, {}] as const;
+            try {
+              const res = await fastify.inject({ method: 'GET', url: url.startsWith('/') ? url : `/${url}`, headers });
+              return [url, res.statusCode === 200 ? (res.json() as unknown) : {}] as const;
+            } catch {
+              return [url, {}] as const;
+            }
+          }),
+        );
+        reply.headers(noStore);
+        return Object.fromEntries(answers);
+      },
+    );
+
+    // ---- lotteries --------------------------------------------------------------------------------
+    app.get(
+      '/api/lotteries',
+      {
+        schema: {
+          tags,
+          summary: 'Lotteries: active, then future, then archive',
+          response: { 200: lotteriesResponseSchema },
+        },
+      },
+      async (request) => {
+        const player = await currentPlayer(request);
+        const rows = await lotteries.list(player?.groupIds ?? null);
+        return Promise.all(rows.map((l) => lotteries.present(ctx.db, l, player?.user.id ?? null)));
+      },
+    );
+    app.get(
+      '/api/lotteries/statuses',
+      {
+        schema: {
+          tags,
+          summary: "The player's tickets in every lottery they hold some",
+          response: { 200: lotteryStatusesResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const player = await requirePlayer(request);
+        reply.headers(noStore);
+        const rows = await lotteries.list(player.groupIds);
+        const statuses = await Promise.all(rows.map((l) => lotteries.status(ctx.db, l, player.user.id)));
+        return statuses.filter((s) => s.tickets_count > 0);
+      },
+    );
+    app.get(
+      '/api/lotteries/:id',
+      {
+        schema: {
+          tags,
+          summary: 'One lottery by slug (or id), with its draw data',
+          params: promoParamsSchema,
+          response: { 200: lotterySchema },
+        },
+      },
+      async (request) => {
+        const player = await currentPlayer(request);
+        const l = await lotteryOr404(request.params.id);
+        return lotteries.present(ctx.db, l, player?.user.id ?? null);
+      },
+    );
+    app.get(
+      '/api/lotteries/:id/status',
+      {
+        schema: {
+          tags,
+          summary: "The player's tickets in one lottery",
+          params: promoParamsSchema,
+          response: { 200: lotteryStatusSchema },
+        },
+      },
+      async (request, reply) => {
+        const player = await requirePlayer(request);
+        const l = await lotteryOr404(request.params.id);
+        reply.headers(noStore);
+        return lotteries.status(ctx.db, l, player.user.id);
+      },
+    );
+  };
+}

@@ -1,0 +1,459 @@
+/**
+ * Promotions through the API (docs/promotions.md): tournaments (list, one, status, player,
+ * recent, confirm and its refusals, `/batch`), standings counted from bets and wins after commit
+ * and pushed on `tournaments_statuses`, scope by category and confirmation, the end job that
+ * ranks and pays each place once (also from a second process after a restart), quests' levels
+ * and test quests; lotteries (tickets from deposits by the scale, the cap, the draw from the
+ * committed seed across a restart, its verification reproducing the winners). FakeClock; the
+ * ledger audit runs after each test.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  batchResponseSchema,
+  drawTickets,
+  lotteriesResponseSchema,
+  lotterySchema,
+  lotteryStatusesResponseSchema,
+  lotteryStatusSchema,
+  playerBonusesResponseSchema,
+  tournamentPlayerResponseSchema,
+  tournamentSchema,
+  tournamentsRecentResponseSchema,
+  tournamentsResponseSchema,
+  tournamentsStatusesEventSchema,
+  tournamentStatusSchema,
+} from '@orbit/contracts';
+import { buildApp } from '../../src/app';
+import { users } from '../../src/modules/identity/schema';
+import { nodeHmac, newServerSeed, seedHash } from '../../src/modules/promotions/lotteries';
+import {
+  promoLotteries,
+  promoLotteryTickets,
+  promoPayouts,
+  promoTournaments,
+  type StoredPrize,
+} from '../../src/modules/promotions/schema';
+import { PRIZE_BONUS_TEMPLATE, PRIZE_SPINS_TEMPLATE } from '../../src/modules/promotions/seed';
+import { Ledger } from '../../src/modules/wallet';
+import { FakeClock } from '../../src/platform/clock';
+import { playerTopic } from '../../src/platform/realtime/channels';
+import { MemoryPubSub, type RealtimeMessage } from '../../src/platform/realtime/pubsub';
+import { createTestApp, type TestApp } from '../support/app';
+import { call, register } from '../support/identity';
+import { expectLedgerHolds } from '../support/ledger';
+import { walletClient, type Player } from '../support/provider-wallet';
+import { ScriptedPsp } from '../support/scripted-psp';
+
+const clock = new FakeClock('2026-06-15T10:00:00Z');
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+const psp = new ScriptedPsp();
+const bus = new MemoryPubSub();
+let t: TestApp;
+let client: ReturnType<typeof walletClient>;
+let seq = 0;
+
+beforeAll(async () => {
+  t = await createTestApp({ ...psp.env, CASHOUT_AUTO_APPROVE_UNITS: '0' }, { clock, fetch: psp.fetch, pubsub: bus });
+  client = walletClient(t, new Ledger(clock));
+});
+afterAll(() => t.close());
+afterEach(() => expectLedgerHolds(t.database.db));
+
+async function newPlayer(): Promise<Player & { nickname: string }> {
+  seq++;
+  const nickname = `racer${seq}x${Date.now() % 100000}`;
+  const { cookie, player } = await register(t, { email: `promo${seq}@example.com`, nickname }, `10.70.${seq}.1`);
+  await t.database.db.update(users).set({ confirmedAt: clock.now() }).where(eq(users.id, player.id));
+  await t.app.orbitOutbox.drain();
+  return { cookie, id: player.id, nickname };
+}
+
+const money = (place: number, cents: number): StoredPrize => ({
+  award_place: place,
+  money_award_cents: cents,
+  wager_multiplier: 10,
+  bonus_template: PRIZE_BONUS_TEMPLATE,
+  freespins_count: 0,
+  freespins_template: null,
+  chargeable_comp_points: 0,
+  persistent_comp_points: 0,
+});
+const spins = (place: number): StoredPrize => ({
+  ...money(place, 0),
+  bonus_template: null,
+  freespins_count: 10,
+  freespins_template: PRIZE_SPINS_TEMPLATE,
+});
+
+let tournamentSeq = 0;
+async function tournament(fields: Partial<typeof promoTournaments.$inferInsert> = {}) {
+  tournamentSeq++;
+  const [row] = await t.database.db
+    .insert(promoTournaments)
+    .values({
+      title: `Race ${tournamentSeq}`,
+      frontendIdentifier: `tournament--race-${tournamentSeq}-${Date.now()}`,
+      strategy: 'bet_sum',
+      currencies: ['EUR'],
+      currency: 'EUR',
+      gameCategories: [],
+      providers: [],
+      groupIds: [],
+      prizes: [money(1, 3_000), money(2, 2_000), spins(3)],
+      startAt: new Date(clock.now().getTime() - HOUR),
+      endAt: new Date(clock.now().getTime() + DAY),
+      createdAt: clock.now(),
+      ...fields,
+    })
+    .returning();
+  return row!;
+}
+
+/** A round on a game: a bet and (when given) a win, the events delivered. */
+async function play(token: string, game: string, betCents: number, winCents = 0) {
+  const round = client.uid('round');
+  const base = { session_token: token, game, round_id: round, currency: 'EUR' };
+  const placed = await client.wallet('bet', { ...base, transaction_id: `${round}:bet`, amount_cents: betCents });
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  const won = await client.wallet('win', { ...base, transaction_id: `${round}:win`, amount_cents: winCents });
+  expect(won.status, JSON.stringify(won.body)).toBe(200);
+  await t.app.orbitOutbox.drain();
+}
+
+async function player(cents = 100_000) {
+  const p = await newPlayer();
+  await client.fund(p, cents);
+  const roulette = await client.session(p, 'orbit/european-roulette');
+  const slots = await client.session(p, 'orbit/stellar-sevens');
+  return { ...p, roulette, slots };
+}
+
+const status = async (p: Player, id: number) =>
+  tournamentStatusSchema.parse((await call(t, 'GET', `/api/tournaments/${id}/status`, { cookie: p.cookie })).json());
+
+async function listen(p: Player) {
+  const seen: RealtimeMessage[] = [];
+  const stop = await bus.subscribe(playerTopic(p.id), (m) => seen.push(m));
+  return { seen, stop };
+}
+
+describe('tournaments', () => {
+  it('lists active before future before archive, and answers one by id or slug; unknown is 404', async () => {
+    const active = await tournament();
+    const future = await tournament({
+      startAt: new Date(clock.now().getTime() + DAY),
+      endAt: new Date(clock.now().getTime() + 2 * DAY),
+    });
+    const archive = await tournament({
+      startAt: new Date(clock.now().getTime() - 2 * DAY),
+      endAt: new Date(clock.now().getTime() - DAY),
+    });
+    const list = tournamentsResponseSchema.parse((await call(t, 'GET', '/api/tournaments')).json());
+    const ours = list.filter((x) => [active.id, future.id, archive.id].includes(x.id));
+    expect(ours.map((x) => [x.id, x.status])).toEqual([
+      [active.id, 'active'],
+      [future.id, 'future'],
+      [archive.id, 'archive'],
+    ]);
+    const order = { active: 0, future: 1, archive: 2 };
+    const statuses = list.map((x) => order[x.status]);
+    expect(statuses).toEqual([...statuses].sort((x, y) => x - y));
+    const one = tournamentSchema.parse((await call(t, 'GET', `/api/tournaments/${active.id}`)).json());
+    expect(one).toMatchObject({ id: active.id, in_progress: true, kind: 'tournament', questSize: null });
+    expect(one.prizes[0]).toMatchObject({ award_place: 1, money_award_cents: 3_000, wager_multiplier: 10 });
+    const bySlug = await call(t, 'GET', `/api/tournaments/${active.frontendIdentifier.split('--')[1]}`);
+    expect(tournamentSchema.parse(bySlug.json()).id).toBe(active.id);
+    const missing = await call(t, 'GET', '/api/tournaments/999999');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ errors: { base: ['not_found'] } });
+  });
+
+  it('counts bets after commit, by strategy and scope, and pushes the standing live', async () => {
+    const sum = await tournament({ strategy: 'bet_sum', gameCategories: ['slots'] });
+    const count = await tournament({ strategy: 'bet_count' });
+    const rate = await tournament({ strategy: 'win_rate' });
+    const a = await player();
+    const { seen, stop } = await listen(a);
+    try {
+      await play(a.slots, 'stellar-sevens', 200, 1_000);
+      await play(a.roulette, 'european-roulette', 500, 0);
+      await play(a.roulette, 'european-roulette', 100, 300);
+    } finally {
+      await stop();
+    }
+    // Only the slots round counts in the slots race; every round in the others.
+    expect(await status(a, sum.id)).toMatchObject({ bets: 1, bet_cents: 200, points: 200, award_place: 1 });
+    expect(await status(a, count.id)).toMatchObject({ bets: 3, bet_cents: 800, wins: 2, win_cents: 1_300, points: 3 });
+    expect(await status(a, rate.id)).toMatchObject({ rate: 500, points: 500, games_taken: 2 });
+    const events = seen
+      .filter((m) => m.event === 'tournaments_statuses')
+      .map((m) => tournamentsStatusesEventSchema.parse(m.data));
+    const last = events.filter((e) => e.tournament_id === count.id).at(-1)!;
+    expect(last.status.bets).toBe(3);
+    expect(last.top_players[0]).toMatchObject({ nickname: a.nickname, me: true, points: 3 });
+    // A redelivered batch counts nothing again.
+    await t.app.orbitOutbox.drain();
+    expect((await status(a, count.id)).bets).toBe(3);
+  });
+
+  it('with confirmation, only bets after joining count; joining refusals change nothing', async () => {
+    const race = await tournament({ confirmationRequired: true });
+    const a = await player();
+    await play(a.roulette, 'european-roulette', 300);
+    expect(await status(a, race.id)).toMatchObject({ user_confirmed: false, bets: 0, award_place: null });
+    const bad = await call(t, 'POST', `/api/tournaments/${race.id}/confirm`, {
+      cookie: a.cookie,
+      payload: { confirmed: false },
+    });
+    expect(bad.statusCode).toBe(422);
+    const guest = await call(t, 'POST', `/api/tournaments/${race.id}/confirm`, { payload: { confirmed: true } });
+    expect(guest.statusCode).toBe(401);
+    const joined = await call(t, 'POST', `/api/tournaments/${race.id}/confirm`, {
+      cookie: a.cookie,
+      payload: { confirmed: true },
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    expect(tournamentStatusSchema.parse(joined.json()).user_confirmed).toBe(true);
+    await play(a.roulette, 'european-roulette', 400);
+    expect(await status(a, race.id)).toMatchObject({ user_confirmed: true, bets: 1, bet_cents: 400 });
+
+    const usd = await tournament({ currencies: ['USD'], currency: 'USD', confirmationRequired: true });
+    const refused = await call(t, 'POST', `/api/tournaments/${usd.id}/confirm`, {
+      cookie: a.cookie,
+      payload: { confirmed: true },
+    });
+    expect(refused.json()).toEqual({ errors: { base: ['tournament_not_eligible'] } });
+    const vip = await tournament({ groupIds: [759], confirmationRequired: true });
+    const notVip = await call(t, 'POST', `/api/tournaments/${vip.id}/confirm`, {
+      cookie: a.cookie,
+      payload: { confirmed: true },
+    });
+    expect(notVip.json()).toEqual({ errors: { base: ['tournament_not_eligible'] } });
+    const ended = await tournament({
+      startAt: new Date(clock.now().getTime() - 2 * DAY),
+      endAt: new Date(clock.now().getTime() - DAY),
+    });
+    const late = await call(t, 'POST', `/api/tournaments/${ended.id}/confirm`, {
+      cookie: a.cookie,
+      payload: { confirmed: true },
+    });
+    expect(late.statusCode).toBe(422);
+    expect(late.json()).toEqual({ errors: { base: ['tournament_finished'] } });
+    const guestStatus = await call(t, 'GET', `/api/tournaments/${race.id}/status`);
+    expect(guestStatus.statusCode).toBe(401);
+  });
+
+  it('ends once: ranks with ties to who got there first and pays each place once, also after a restart', async () => {
+    const race = await tournament({ endAt: new Date(clock.now().getTime() + 10 * MINUTE) });
+    const [a, b, c, d] = [await player(), await player(), await player(), await player()];
+    await play(a.roulette, 'european-roulette', 500); // 500 first
+    clock.advance(1_000);
+    await play(b.roulette, 'european-roulette', 900); // the top
+    clock.advance(1_000);
+    await play(c.roulette, 'european-roulette', 500); // ties a, later: third
+    clock.advance(1_000);
+    await play(d.roulette, 'european-roulette', 100); // fourth: no prize
+    // A second process, as after a restart, runs the end job when the hour is over.
+    const restarted = await buildApp({
+      config: t.config,
+      database: t.database,
+      web: false,
+      workers: false,
+      clock,
+      fetch: psp.fetch,
+      pubsub: bus,
+    });
+    try {
+      clock.advance(10 * MINUTE);
+      await restarted.orbitSweeps.runAll();
+    } finally {
+      await restarted.close();
+    }
+    await t.app.orbitSweeps.runAll();
+    await t.app.orbitSweeps.runAll();
+    const payouts = await t.database.db.select().from(promoPayouts).where(eq(promoPayouts.promoId, race.id));
+    const ours = payouts.filter((p) => p.promoKind === 'tournament');
+    expect(ours.map((p) => [p.awardPlace, p.userId, p.outcome]).sort()).toEqual([
+      [1, b.id, 'paid'],
+      [2, a.id, 'paid'],
+      [3, c.id, 'paid'],
+    ]);
+    expect((await status(a, race.id)).award_place).toBe(2);
+    expect((await status(d, race.id)).award_place).toBe(4);
+    const bonusesOf = async (p: Player) =>
+      playerBonusesResponseSchema.parse((await call(t, 'GET', '/api/player/bonuses', { cookie: p.cookie })).json());
+    expect((await bonusesOf(b)).filter((x) => x.amount_cents === 3_000)).toHaveLength(1);
+    expect((await bonusesOf(a)).filter((x) => x.amount_cents === 2_000)).toHaveLength(1);
+    const one = tournamentSchema.parse((await call(t, 'GET', `/api/tournaments/${race.id}`)).json());
+    expect(one.status).toBe('archive');
+    expect(one.finished_at).not.toBeNull();
+    expect(one.top_players.map((p) => p.nickname)).toEqual([b.nickname, a.nickname, c.nickname, d.nickname]);
+    const recent = tournamentsRecentResponseSchema.parse((await call(t, 'GET', '/api/tournaments/recent')).json());
+    expect(recent.some((x) => x.id === race.id)).toBe(true);
+    const mine = tournamentPlayerResponseSchema.parse(
+      (await call(t, 'GET', '/api/tournaments/player', { cookie: b.cookie })).json(),
+    );
+    expect(mine.find((s) => s.tournament_id === race.id)?.award_place).toBe(1);
+    // Bets after the end count nowhere.
+    await play(d.roulette, 'european-roulette', 5_000);
+    expect((await status(d, race.id)).bet_cents).toBe(100);
+  });
+
+  it('a quest parses its size and slug and shows levels; test quests are hidden unless asked', async () => {
+    const quest = await tournament({ frontendIdentifier: `quest--xs--stars-${Date.now()}` });
+    const hidden = await tournament({ frontendIdentifier: `quest--s--ffc-check-${Date.now()}` });
+    const a = await player(300_000);
+    await play(a.roulette, 'european-roulette', 20_000);
+    await play(a.roulette, 'european-roulette', 40_000);
+    const s = await status(a, quest.id);
+    expect(s.levels.map((l) => l.state)).toEqual(['completed', 'completed', 'completed', 'active', 'locked', 'locked']);
+    expect(s.levels.map((l) => l.min_bets_cents)).toEqual([0, 15_000, 50_000, 100_000, 500_000, 1_500_000]);
+    const one = tournamentSchema.parse((await call(t, 'GET', `/api/tournaments/${quest.id}`)).json());
+    expect(one).toMatchObject({ kind: 'quest', questSize: 'xs' });
+    expect(one.questSlug).toMatch(/^stars-/);
+    const list = tournamentsResponseSchema.parse((await call(t, 'GET', '/api/tournaments')).json());
+    expect(list.some((x) => x.id === hidden.id)).toBe(false);
+    const asked = tournamentsResponseSchema.parse((await call(t, 'GET', '/api/tournaments?test_quests=1')).json());
+    expect(asked.find((x) => x.id === hidden.id)).toMatchObject({ questSize: 's' });
+  });
+
+  it('/batch answers up to 12 calls keyed by url; a failed one is empty; more than 12 is refused', async () => {
+    const race = await tournament();
+    const a = await player();
+    await play(a.roulette, 'european-roulette', 700);
+    const res = await call(
+      t,
+      'GET',
+      `/batch?url[]=api/tournaments/${race.id}/status&url[]=api/tournaments/999999/status&url[]=https://evil.example/x`,
+      { cookie: a.cookie },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const body = batchResponseSchema.parse(res.json());
+    expect(tournamentStatusSchema.parse(body[`api/tournaments/${race.id}/status`]).bet_cents).toBe(700);
+    expect(body['api/tournaments/999999/status']).toEqual({});
+    expect(body['https://evil.example/x']).toEqual({});
+    const many = Array.from({ length: 13 }, (_, i) => `url[]=api/tournaments/${i + 1}/status`).join('&');
+    const refused = await call(t, 'GET', `/batch?${many}`, { cookie: a.cookie });
+    expect(refused.statusCode).toBe(422);
+  });
+});
+
+describe('lotteries', () => {
+  async function lottery(fields: Partial<typeof promoLotteries.$inferInsert> = {}) {
+    const serverSeed = newServerSeed();
+    const [row] = await t.database.db
+      .insert(promoLotteries)
+      .values({
+        slug: `draw-${++seq}-${Date.now()}`,
+        title: 'Draw',
+        currency: 'EUR',
+        groupIds: [],
+        compPointsTicketPrice: 50,
+        depositScaleRules: {
+          EUR: [
+            { from_amount_cents: 2_000, price_cents: 2_000 },
+            { from_amount_cents: 10_000, price_cents: 1_000 },
+          ],
+        },
+        maxTicketsPerPlayer: 12,
+        prizes: [money(1, 5_000), money(2, 1_000)],
+        serverSeed,
+        serverSeedHash: seedHash(serverSeed),
+        startAt: new Date(clock.now().getTime() - HOUR),
+        endAt: new Date(clock.now().getTime() + 10 * MINUTE),
+        createdAt: clock.now(),
+        ...fields,
+      })
+      .returning();
+    return row!;
+  }
+
+  async function deposited(p: Player, cents: number): Promise<void> {
+    const res = await call(t, 'POST', '/api/cashbox/deposits', {
+      cookie: p.cookie,
+      payload: { payment_method: 'card_visa', amount_cents: cents, currency: 'EUR' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const settled = psp.last();
+    settled.status = 'succeeded';
+    settled.card = { brand: 'visa', last4: '4242', token: `tok_${++seq}_${cents}` };
+    const { body, headers } = psp.webhook(settled, clock.now());
+    const hook = await t.app.inject({ method: 'POST', url: '/api/cashbox/webhooks/sandbox', payload: body, headers });
+    expect(hook.statusCode).toBe(200);
+    await t.app.orbitOutbox.drain();
+  }
+
+  it('deposits buy tickets by the scale up to the cap; the draw reveals the seed and verifies, once, after a restart', async () => {
+    const l = await lottery();
+    const a = await newPlayer();
+    const b = await newPlayer();
+    await deposited(a, 5_000); // 2 tickets at 20
+    await deposited(b, 15_000); // 15 at 10, capped at 12
+    await deposited(a, 1_000); // below the scale: none
+    const sa = lotteryStatusSchema.parse(
+      (await call(t, 'GET', `/api/lotteries/${l.id}/status`, { cookie: a.cookie })).json(),
+    );
+    expect(sa).toMatchObject({ tickets_count: 2, ticket_numbers: [1, 2] });
+    const all = lotteryStatusesResponseSchema.parse(
+      (await call(t, 'GET', '/api/lotteries/statuses', { cookie: b.cookie })).json(),
+    );
+    expect(all.find((s) => s.lottery_id === l.id)?.tickets_count).toBe(12);
+    const before = lotterySchema.parse((await call(t, 'GET', `/api/lotteries/${l.slug}`)).json());
+    expect(before.draw).toMatchObject({ server_seed: null, server_seed_hash: l.serverSeedHash, winning_tickets: [] });
+    expect(before.lottery_tickets_count).toBe(14);
+    const list = lotteriesResponseSchema.parse((await call(t, 'GET', '/api/lotteries')).json());
+    expect(list.find((x) => x.id === l.id)?.status).toBe('active');
+
+    const restarted = await buildApp({
+      config: t.config,
+      database: t.database,
+      web: false,
+      workers: false,
+      clock,
+      fetch: psp.fetch,
+      pubsub: bus,
+    });
+    try {
+      clock.advance(11 * MINUTE);
+      await restarted.orbitSweeps.runAll();
+    } finally {
+      await restarted.close();
+    }
+    await t.app.orbitSweeps.runAll();
+    const after = lotterySchema.parse((await call(t, 'GET', `/api/lotteries/${l.slug}`)).json());
+    expect(after.status).toBe('archive');
+    expect(after.draw.server_seed).not.toBeNull();
+    expect(createHash('sha256').update(after.draw.server_seed!).digest('hex')).toBe(after.draw.server_seed_hash);
+    const again = await drawTickets(nodeHmac, after.draw.server_seed!, after.id, after.draw.tickets_count, 2);
+    expect(after.draw.winning_tickets).toEqual(again);
+    expect(new Set(again).size).toBe(2);
+    const payouts = (await t.database.db.select().from(promoPayouts).where(eq(promoPayouts.promoId, l.id))).filter(
+      (p) => p.promoKind === 'lottery',
+    );
+    expect(payouts).toHaveLength(2);
+    const owners = await t.database.db
+      .select()
+      .from(promoLotteryTickets)
+      .where(and(eq(promoLotteryTickets.lotteryId, l.id)));
+    const ownerOf = new Map(owners.map((o) => [o.number, o.userId]));
+    expect(payouts.sort((x, y) => x.awardPlace - y.awardPlace).map((p) => p.userId)).toEqual(
+      again.map((n) => ownerOf.get(n)),
+    );
+    // Deposits after the draw buy nothing.
+    await deposited(a, 5_000);
+    const late = lotteryStatusSchema.parse(
+      (await call(t, 'GET', `/api/lotteries/${l.id}/status`, { cookie: a.cookie })).json(),
+    );
+    expect(late.tickets_count).toBe(2);
+  });
+
+  it('unknown lottery is 404; statuses need a player', async () => {
+    expect((await call(t, 'GET', '/api/lotteries/no-such-draw')).statusCode).toBe(404);
+    expect((await call(t, 'GET', '/api/lotteries/statuses')).statusCode).toBe(401);
+    expect((await call(t, 'GET', '/api/lotteries/1/status')).statusCode).toBe(401);
+  });
+});
