@@ -11,6 +11,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   ACCEPT_CLIENT_GAMES,
+  batchResponseSchema,
+  lotteriesResponseSchema,
+  lotterySchema,
+  lotteryStatusesResponseSchema,
+  lotteryStatusSchema,
+  tournamentPlayerResponseSchema,
+  tournamentSchema,
+  tournamentsRecentResponseSchema,
+  tournamentsResponseSchema,
+  tournamentStatusSchema,
   bonusCancelInfoSchema,
   compPointsSchema,
   managersResponseSchema,
@@ -358,6 +368,41 @@ describe('a front end of this API family, unchanged', () => {
     await client.read(managersResponseSchema, 'POST', '/api-fe/config/managers', { userGroups: [] });
     const player = await client.read(playerSchema, 'GET', '/api/player');
     expect(player.level).toMatchObject({ id: 'level_1', conditions: { persistent_comp_points: { max: 100 } } });
+  });
+
+  it('takes the promotion calls as these clients do: tournaments, statuses in a batch, confirm, lotteries', async () => {
+    const guest = new Client('81.169.145.4');
+    const list = await guest.read(tournamentsResponseSchema, 'GET', '/api/tournaments');
+    // The demo runs a tournament and a quest at all times.
+    const race = list.find((x) => x.kind === 'tournament' && x.status === 'active')!;
+    const quest = list.find((x) => x.kind === 'quest' && x.status === 'active')!;
+    expect(race).toBeDefined();
+    expect(quest.questSize).not.toBeNull();
+    await guest.read(tournamentSchema, 'GET', `/api/tournaments/${race.id}`);
+    await guest.read(tournamentsRecentResponseSchema, 'GET', '/api/tournaments/recent');
+    expect((await guest.send('GET', `/api/tournaments/${race.id}/status`)).statusCode).toBe(401);
+
+    await client.read(tournamentPlayerResponseSchema, 'GET', '/api/tournaments/player');
+    const joined = await client.read(tournamentStatusSchema, 'POST', `/api/tournaments/${race.id}/confirm`, {
+      confirmed: true,
+    });
+    expect(joined.user_confirmed).toBe(true);
+    const batch = await client.read(
+      batchResponseSchema,
+      'GET',
+      `/batch?url[]=api/tournaments/${race.id}/status&url[]=api/tournaments/${quest.id}/status&url[]=api/tournaments/0/status`,
+    );
+    expect(tournamentStatusSchema.parse(batch[`api/tournaments/${quest.id}/status`]).levels.length).toBeGreaterThan(0);
+    expect(batch['api/tournaments/0/status']).toEqual({});
+
+    const lotteries = await guest.read(lotteriesResponseSchema, 'GET', '/api/lotteries');
+    const draw = lotteries.find((l) => l.status === 'active')!;
+    expect(draw.draw.server_seed_hash).toMatch(/^[0-9a-f]{64}$/);
+    await guest.read(lotterySchema, 'GET', `/api/lotteries/${draw.slug}`);
+    await client.read(lotteryStatusesResponseSchema, 'GET', '/api/lotteries/statuses');
+    expect(await client.read(lotteryStatusSchema, 'GET', `/api/lotteries/${draw.id}/status`)).toMatchObject({
+      tickets_count: 0,
+    });
   });
 
   it('keeps favourites in both content-type versions and lists played games', async () => {

@@ -7,7 +7,10 @@
  * committed seed across a restart, its verification reproducing the winners). FakeClock; the
  * ledger audit runs after each test.
  */
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -46,6 +49,7 @@ import { expectLedgerHolds } from '../support/ledger';
 import { walletClient, type Player } from '../support/provider-wallet';
 import { ScriptedPsp } from '../support/scripted-psp';
 
+const run = promisify(execFile);
 const clock = new FakeClock('2026-06-15T10:00:00Z');
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -443,6 +447,28 @@ describe('lotteries', () => {
     expect(payouts.sort((x, y) => x.awardPlace - y.awardPlace).map((p) => p.userId)).toEqual(
       again.map((n) => ownerOf.get(n)),
     );
+    // `npm run verify-draw` reproduces the winners from the published data, and notices a forgery.
+    const args = [
+      '--import',
+      'tsx',
+      'scripts/verify-draw.ts',
+      '--seed',
+      after.draw.server_seed!,
+      '--lottery-id',
+      String(after.id),
+      '--tickets',
+      String(after.draw.tickets_count),
+      '--places',
+      '2',
+      '--hash',
+      after.draw.server_seed_hash,
+      '--winners',
+    ];
+    const root = path.resolve(import.meta.dirname, '../../../..');
+    const verified = await run(process.execPath, [...args, after.draw.winning_tickets.join(',')], { cwd: root });
+    expect(verified.stdout).toContain('winners match');
+    const forged = [...after.draw.winning_tickets].reverse().join(',');
+    await expect(run(process.execPath, [...args, forged], { cwd: root })).rejects.toMatchObject({ code: 1 });
     // Deposits after the draw buy nothing.
     await deposited(a, 5_000);
     const late = lotteryStatusSchema.parse(
