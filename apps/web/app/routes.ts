@@ -2,6 +2,7 @@ import { type RouteConfig, index, layout, route } from '@react-router/dev/routes
 import { DEFAULT_LOCALE, PREFIXED_LOCALES } from './lib/locale';
 import { POPUPS } from './lib/popups';
 import { CASHBOX_VIEWS } from './features/cashbox/rules';
+import { TOURNAMENT_TABS } from './features/tournaments/rules';
 
 /**
  * The public pages, once per locale: English unprefixed, every other locale under `/<code>`
@@ -38,6 +39,14 @@ function pages(locale: string) {
       route('rocket-mart/:tab?', 'routes/comp-points.tsx', { id: id('comp-points') }),
       // The VIP club with the adventure calendar (route vipClub; docs/rules/vip-club.md).
       route('vip-club', 'routes/vip-club.tsx', { id: id('vip-club') }),
+      // Tournaments with their tabs (one module: a switch of tab is the same page), a
+      // tournament's page, a quest's or achievement's page (docs/rules/promotions.md).
+      route('tournaments', 'routes/tournaments.tsx', { id: id('tournaments') }),
+      ...TOURNAMENT_TABS.map((tab) =>
+        route(`tournaments/${tab}`, 'routes/tournaments.tsx', { id: id(`tournaments-${tab}`) }),
+      ),
+      route('tournaments/:slug', 'routes/tournament.tsx', { id: id('tournament') }),
+      route('action/:slug?', 'routes/tournament.tsx', { id: id('action') }),
       route('ffc', 'routes/ffc.tsx', { id: id('ffc') }),
       // Popup routes (docs/rules/routes-and-guards.md "Popups"): modals over the page they were
       // opened from; loaded directly, over the lobby (the lobby's module draws it and loads the

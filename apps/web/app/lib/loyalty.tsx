@@ -276,3 +276,44 @@ export function ManagerPanel({ manager }: { manager: Manager }) {
     </section>
   );
 }
+
+// ---- tournaments heard -----------------------------------------------------------------------------
+
+/**
+ * The last `tournaments_statuses` message of each tournament, as the player's header hears it
+ * (features/tournaments TournamentsWatcher) and the tournament's page reads it
+ * (docs/rules/promotions.md "Live"). Here, beside the loyalty's changes, for the same reason:
+ * a page listening itself, or a module of its own shared with the header, would add a file to
+ * the lobby's first JavaScript (the header's list of chunks). Emptied at sign-out.
+ */
+let messages = new Map<number, unknown>();
+const messageListeners = new Set<() => void>();
+
+function changed(): void {
+  messageListeners.forEach((listener) => listener());
+}
+
+/** A `tournaments_statuses` message heard (kept by its tournament id; anything else is dropped). */
+export function tournamentStatusHeard(data: unknown): void {
+  const id = (data as { tournament_id?: unknown } | null)?.tournament_id;
+  if (typeof id !== 'number') return;
+  messages = new Map(messages).set(id, data);
+  changed();
+}
+
+export function clearTournamentStatuses(): void {
+  messages = new Map();
+  changed();
+}
+
+/** The last message heard about one tournament (undefined: none since the page loaded). */
+export function useTournamentMessage(id: number): unknown {
+  return useSyncExternalStore(
+    (listener) => {
+      messageListeners.add(listener);
+      return () => messageListeners.delete(listener);
+    },
+    () => messages.get(id),
+    () => undefined,
+  );
+}

@@ -25,6 +25,7 @@ import {
 import HeaderWallet from '../features/cashbox/header-wallet';
 import { GiftsBadge, GiftsMenuLink, GiftsWatcher, HeaderGifts, useWagering } from '../features/gifts/gifts-watcher';
 import { JackpotAwardToast } from '../features/jackpots/award-toast';
+import { TournamentsWatcher } from '../features/tournaments/tournaments-watcher';
 import { BookmarkWidget } from '../features/loyalty/bookmark';
 import { DrawerPoints, PointsMenuLink, PointsWatcher } from '../features/loyalty/points-watcher';
 import { LimitsWatcher } from '../features/limits/limit-notice';
@@ -111,6 +112,7 @@ export function PlayerNotices() {
       <JackpotAwardToast />
       <LimitsWatcher />
       <PointsWatcher />
+      <TournamentsWatcher />
       <BookmarkWidget />
       <CashboxQueryProvider>
         <GiftsNotices />

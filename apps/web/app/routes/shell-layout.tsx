@@ -18,7 +18,14 @@ import { setPlayer, useSession } from '../lib/session';
 import { useI18n } from '../lib/i18n';
 import { GameGrid } from '../features/games';
 import { GameSearch } from '../features/search';
-import { isLinkShown, loadFooterMarksCode, Shell, visitorMenu, type FooterLink } from '../features/shell';
+import {
+  isLinkShown,
+  loadFooterMarksCode,
+  Shell,
+  tournamentsItem,
+  visitorMenu,
+  type FooterLink,
+} from '../features/shell';
 import { deviceFromUserAgent } from '../lib/device';
 import { serverEndpoints } from '../lib/endpoints.server';
 import { localizePath, parseLocalePath, type Locale } from '../lib/locale';
@@ -45,7 +52,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .then((list) => new Set(list.map((c) => c.id)))
       .catch(logEmpty('LOAD_COLLECTIONS_ERROR', null)),
   ]);
-  const nav = visitorMenu(menu.items, locale, stocked);
+  // The game categories, then the tournaments (docs/rules/promotions.md "Navigation").
+  const nav = [...visitorMenu(menu.items, locale, stocked), tournamentsItem(locale)];
   const recommended =
     RECOMMENDED_CATEGORIES.find((id) => menu.items.some((item) => item.identifier === id)) ?? menu.items[0]?.identifier;
   const recommendedQuery: GamesFilterRequest | null = recommended

@@ -5,19 +5,29 @@ export type NavItem = { key: string; href: string; label: string; icon: string }
 export type FooterLink = { slug: string; href: string; title: string };
 
 /**
+ * The tournaments menu item's highlight (docs/rules/promotions.md "Navigation"): paths starting
+ * /arena, /promo, /tournaments, /quests or /leaderboard, never /promotions (a path without its
+ * locale prefix). /tournaments itself is a section as any: the items' rule finds its item.
+ */
+const TOURNAMENT_SECTIONS = /^\/(arena|promo(?!tions)|quests|leaderboard).*/;
+export const isTournamentsPath = (path: string) =>
+  /^\/tournaments/.test(path.replace(TOURNAMENT_SECTIONS, '/tournaments'));
+
+/**
  * Navigation highlight (docs/rules/page-shell.md "Header and footer"): at most one item of a
- * menu is active. The lobby's on `/` and on paths under /categories or /games; otherwise the
+ * menu is active. The lobby's on `/` and on paths under /categories or /games; the tournaments'
+ * on the paths of `isTournamentsPath`; otherwise the
  * item whose path is the current path or contains it (the longest), else the first item of the
  * current path's section (`/pokies/new` → the item at `/pokies/...`, when `new` has none).
  */
 export function activeNavHref(hrefs: readonly string[], pathname: string): string | null {
-  const current = parseLocalePath(pathname).path;
   const path = (href: string) => parseLocalePath(href).path;
-  const lobby = hrefs.find((href) => path(href) === '/');
-  if (lobby !== undefined && (current === '/' || current.startsWith('/categories/') || current.startsWith('/games/')))
-    return lobby;
+  // The lobby stands for /categories and /games, the tournaments item for its sections.
+  const current = path(pathname)
+    .replace(/^\/(categories|games)\/.*/, '/')
+    .replace(TOURNAMENT_SECTIONS, '/tournaments');
   const within = hrefs
-    .filter((href) => path(href) !== '/' && (current === path(href) || current.startsWith(`${path(href)}/`)))
+    .filter((href) => current === path(href) || (path(href) !== '/' && current.startsWith(`${path(href)}/`)))
     .sort((a, b) => path(b).length - path(a).length);
   if (within[0] !== undefined) return within[0];
   const section = current.split('/')[1];
@@ -52,4 +62,9 @@ const HIDDEN_BY_LICENCE: Record<Licence, RegExp[]> = {
 
 export function isLinkShown(slug: string, licence: Licence): boolean {
   return !HIDDEN_BY_LICENCE[licence].some((re) => re.test(slug));
+}
+
+/** The top navigation's tournaments item (after the game categories; its title: `categories.tournaments`). */
+export function tournamentsItem(locale: Locale): NavItem {
+  return { key: 'tournaments', href: localizePath('/tournaments', locale), label: 'Tournaments', icon: 'star' };
 }

@@ -1,0 +1,82 @@
+import type { Tournament } from '@orbit/contracts';
+import { Link } from 'react-router';
+import { useI18n } from '../../lib/i18n';
+import { localizePath } from '../../lib/locale';
+import { useNow } from '../../lib/use-clock';
+import { PromoTimer } from './promo-timer';
+import { promoKind, promoPath, promosOfTab, sortPromos, TOURNAMENT_TABS, type TournamentTab } from './rules';
+import './tournaments.css';
+
+/** Minor units of a currency as the player reads them (the route hands the cashbox's formatting in). */
+export type MoneyFormat = (cents: number, currency: string) => string;
+
+/**
+ * /tournaments and its tabs (docs/rules/promotions.md "Tournaments list"): the tab's
+ * promotions as cards, active first, then future, then finished; each with its status and
+ * timer, its prize fund and a link to its page. `tabs`: the tabs offered (lotteries only while
+ * its flag is on and lotteries are there to list).
+ */
+export function TournamentsList({
+  tab,
+  tabs,
+  tournaments,
+  money,
+}: {
+  tab: TournamentTab;
+  tabs: readonly TournamentTab[];
+  tournaments: Tournament[];
+  money: MoneyFormat;
+}) {
+  const { t, locale } = useI18n();
+  // Minutes are enough to sort and filter (the cards' own timers tick every second).
+  const now = useNow(true, 60_000);
+  const shown = sortPromos(promosOfTab(tournaments, tab, now), now);
+  return (
+    <div className="page promos" data-testid="tournaments">
+      <h1>{t('promotions.tournaments.title')}</h1>
+      <nav className="promo-tabs" aria-label={t('promotions.tournaments.tabsLabel')}>
+        {TOURNAMENT_TABS.filter((name) => tabs.includes(name)).map((name) => (
+          <Link
+            key={name}
+            to={localizePath(name === 'all' ? '/tournaments' : `/tournaments/${name}`, locale)}
+            className={`promo-tabs__tab ${name === tab ? 'is-active' : ''}`}
+            aria-current={name === tab ? 'page' : undefined}
+            preventScrollReset
+          >
+            {t(`promotions.tabs.${name}`)}
+          </Link>
+        ))}
+      </nav>
+      {shown.length === 0 ? (
+        <p className="promos__empty">{t('promotions.tournaments.empty')}</p>
+      ) : (
+        <ul className="promo-cards">
+          {shown.map((promo) => (
+            <li key={promo.id}>
+              <PromoCard promo={promo} money={money} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function PromoCard({ promo, money }: { promo: Tournament; money: MoneyFormat }) {
+  const { t, locale } = useI18n();
+  const kind = promoKind(promo.frontend_identifier);
+  return (
+    <article className={`promo-card promo-card--${kind}`} data-testid="promo-card">
+      <p className="promo-card__kind">{t(`promotions.kind.${kind}`)}</p>
+      <h2 className="promo-card__title">
+        <Link to={localizePath(promoPath(promo), locale)}>{promo.title}</Link>
+      </h2>
+      {promo.money_budget_cents > 0 ? (
+        <p className="promo-card__fund">
+          {t('promotions.fund', { amount: money(promo.money_budget_cents, promo.currency) })}
+        </p>
+      ) : null}
+      <PromoTimer promo={promo} />
+    </article>
+  );
+}

@@ -1,0 +1,78 @@
+import { tournamentsResponseSchema, type Tournament } from '@orbit/contracts';
+import { redirect, useLocation } from 'react-router';
+import { parseFlagOverrides, resolveFlags } from '../features/feature-flags';
+import {
+  isTournamentTab,
+  TournamentsList,
+  TOURNAMENT_TABS,
+  visiblePromos,
+  type TournamentTab,
+} from '../features/tournaments';
+import { serverApi } from '../lib/api';
+import { localizePath, parseLocalePath } from '../lib/locale';
+import { useMoneyFormat } from './money-format';
+import { PageErrorBoundary, pageMeta } from './route-helpers';
+import type { Route } from './+types/tournaments';
+
+/** The tab of a /tournaments path (`/tournaments` itself is "all"). */
+function tabOf(pathname: string): TournamentTab {
+  const last = parseLocalePath(pathname).path.split('/')[2];
+  return isTournamentTab(last) ? last : 'all';
+}
+
+/**
+ * Whether lotteries are there to list: behind their flag, and only while their call answers (a
+ * server without lotteries answers 404: no tab then).
+ */
+async function lotteriesOffered(apiFetch: typeof fetch, on: boolean): Promise<boolean> {
+  if (!on) return false;
+  const answer = await apiFetch('/api/lotteries', { headers: { 'x-requested-with': 'XMLHttpRequest' } }).catch(
+    () => null,
+  );
+  return answer?.ok === true;
+}
+
+/**
+ * `/tournaments` and its tabs (docs/rules/promotions.md "Tournaments list"): server-rendered
+ * (public); `/tournaments/lotteries` goes to the all tab while lotteries are off. Test quests
+ * show only with the test-quests flag (or the tester flag).
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { locale } = parseLocalePath(url.pathname);
+  const tab = tabOf(url.pathname);
+  const flags = resolveFlags(parseFlagOverrides(request.headers.get('cookie')));
+  const [list, lotteries] = await Promise.all([
+    serverApi(context.apiFetch)
+      .get(flags['test-quests'] ? '/api/tournaments?test_quests=1' : '/api/tournaments', {
+        schema: tournamentsResponseSchema,
+      })
+      .catch((error: unknown): Tournament[] => {
+        console.error('LOAD_TOURNAMENTS_ERROR', error);
+        return [];
+      }),
+    lotteriesOffered(context.apiFetch, flags.lotteries),
+  ]);
+  if (tab === 'lotteries' && !lotteries) throw redirect(localizePath('/tournaments', locale));
+  const tabs = TOURNAMENT_TABS.filter((name) => name !== 'lotteries' || lotteries);
+  return {
+    tab,
+    tabs,
+    tournaments: visiblePromos(list, { testQuests: flags['test-quests'], tester: flags.tester }),
+  };
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { key: 'promotions.tournaments.title' }, undefined);
+}
+
+export default function TournamentsPage({ loaderData }: Route.ComponentProps) {
+  const money = useMoneyFormat();
+  // The tab follows the address at once (a switch of tab renders before its data is back).
+  const { pathname } = useLocation();
+  return (
+    <TournamentsList tab={tabOf(pathname)} tabs={loaderData.tabs} tournaments={loaderData.tournaments} money={money} />
+  );
+}
+
+export const ErrorBoundary = PageErrorBoundary;

@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import {
+  findBySlug,
+  isTestPromo,
+  leaderboardRows,
+  levelProgress,
+  parseQuestIdentifier,
+  promoKind,
+  promoPath,
+  promosOfTab,
+  promoStatus,
+  promoTimer,
+  questLevelStates,
+  sortPromos,
+  visiblePromos,
+} from '../../app/features/tournaments/rules';
+import { activeNavHref, isTournamentsPath } from '../../app/features/shell/nav';
+import { timeLeft } from '../../app/lib/use-clock';
+
+const NOW = Date.parse('2026-11-26T12:00:00Z');
+const at = (hours: number) => new Date(NOW + hours * 3_600_000).toISOString();
+const promo = (id: number, start: number, end: number, frontend_identifier = `tournament--t${id}`) => ({
+  id,
+  start_at: at(start),
+  end_at: at(end),
+  frontend_identifier,
+  providers: [] as string[],
+  group_ids: [] as number[],
+});
+
+describe('promo status and timers', () => {
+  it('derives the status from the times', () => {
+    expect(promoStatus(promo(1, 1, 2), NOW)).toBe('future');
+    expect(promoStatus(promo(1, -1, 2), NOW)).toBe('active');
+    expect(promoStatus(promo(1, 0, 2), NOW)).toBe('active');
+    expect(promoStatus(promo(1, -2, 0), NOW)).toBe('archive');
+    expect(promoStatus(promo(1, -2, -1), NOW)).toBe('archive');
+  });
+  it('labels the timer: start in to the start, time left to the end, finished without one', () => {
+    expect(promoTimer(promo(1, 1, 2), NOW)).toEqual({ label: 'startIn', until: at(1), status: 'future' });
+    expect(promoTimer(promo(1, -1, 2), NOW)).toEqual({ label: 'timeLeft', until: at(2), status: 'active' });
+    expect(promoTimer(promo(1, -2, -1), NOW)).toEqual({ label: 'finished', until: null, status: 'archive' });
+    expect(timeLeft(at(26.5), NOW)).toEqual({ days: 1, clock: '02:30:00' });
+  });
+  it('sorts active before future before archive', () => {
+    const list = [promo(1, -5, -1), promo(2, 2, 3), promo(3, -1, 5), promo(4, 1, 3), promo(5, -1, 2), promo(6, -9, -3)];
+    expect(sortPromos(list, NOW).map((p) => p.id)).toEqual([5, 3, 4, 2, 1, 6]);
+  });
+});
+
+describe('kinds, quests and tabs', () => {
+  it('tells quests and achievements from their identifier; test quests by ffc', () => {
+    expect(promoKind('quest--s--spin-week')).toBe('quest');
+    expect(promoKind('achievement--xs--first-win')).toBe('achievement');
+    expect(promoKind('tournament--weekly')).toBe('tournament');
+    expect(isTestPromo('quest--m--ffc-check')).toBe(true);
+    expect(isTestPromo('quest--m--spin')).toBe(false);
+  });
+  it('parses size (index 1, default m) and slug (index 2)', () => {
+    expect(parseQuestIdentifier('quest--xs--starter')).toEqual({ size: 'xs', slug: 'starter' });
+    expect(parseQuestIdentifier('quest--robot-m--steel')).toEqual({ size: 'robot-m', slug: 'steel' });
+    expect(parseQuestIdentifier('quest--huge--x')).toEqual({ size: 'm', slug: 'x' });
+    expect(parseQuestIdentifier('quest')).toEqual({ size: 'm', slug: 'quest' });
+  });
+  it('gives each promotion its page and finds it again by the slug', () => {
+    const list = [
+      promo(1, -1, 1, 'tournament--weekly'),
+      promo(2, -1, 1, 'quest--s--spin'),
+      promo(3, -1, 1, 'tournament--live'),
+    ];
+    expect(promoPath(list[0]!)).toBe('/tournaments/weekly');
+    expect(promoPath(list[1]!)).toBe('/action/spin');
+    // A slug that is a tab's name keeps the whole identifier.
+    expect(promoPath(list[2]!)).toBe('/tournaments/tournament--live');
+    expect(findBySlug(list, 'weekly', 'tournament')?.id).toBe(1);
+    expect(findBySlug(list, 'spin', 'action')?.id).toBe(2);
+    expect(findBySlug(list, 'spin', 'tournament')).toBeUndefined();
+    expect(findBySlug(list, 'tournament--live', 'tournament')?.id).toBe(3);
+  });
+  it('lists each tab its own', () => {
+    const list = [
+      { ...promo(1, -1, 1), providers: ['orbit'] },
+      promo(2, 1, 2),
+      promo(3, -1, 1, 'quest--s--a'),
+      promo(4, -1, 1, 'achievement--xs--b'),
+    ];
+    const ids = (tab: Parameters<typeof promosOfTab>[1]) => promosOfTab(list, tab, NOW).map((p) => p.id);
+    expect(ids('all')).toEqual([1, 2]);
+    expect(ids('producers')).toEqual([1]);
+    expect(ids('live')).toEqual([1]);
+    expect(ids('actions')).toEqual([3]);
+    expect(ids('achievements')).toEqual([4]);
+    expect(ids('lotteries')).toEqual([]);
+  });
+  it('hides test quests unless the flag (or the tester flag) is on, and group promotions from others', () => {
+    const list = [
+      promo(1, -1, 1, 'quest--m--ffc-try'),
+      { ...promo(2, -1, 1, 'quest--m--vip'), group_ids: [259] },
+      promo(3, -1, 1),
+    ];
+    expect(visiblePromos(list, { testQuests: false }).map((p) => p.id)).toEqual([3]);
+    expect(visiblePromos(list, { testQuests: true }).map((p) => p.id)).toEqual([1, 3]);
+    expect(visiblePromos(list, { testQuests: false, playerGroups: [259] }).map((p) => p.id)).toEqual([2, 3]);
+    expect(visiblePromos(list, { testQuests: false, tester: true }).map((p) => p.id)).toEqual([1, 2, 3]);
+  });
+});
+
+describe('quest levels', () => {
+  const xs = [0, 15_000, 50_000, 100_000, 500_000, 1_500_000];
+  it('marks the highest reached level active, the ones below completed, the rest locked', () => {
+    expect(questLevelStates(0, xs)).toEqual(['active', 'locked', 'locked', 'locked', 'locked', 'locked']);
+    expect(questLevelStates(15_000, xs)).toEqual(['completed', 'active', 'locked', 'locked', 'locked', 'locked']);
+    expect(questLevelStates(499_999, xs)).toEqual([
+      'completed',
+      'completed',
+      'completed',
+      'active',
+      'locked',
+      'locked',
+    ]);
+    expect(questLevelStates(9_000_000, xs)).toEqual(Array(6).fill('completed'));
+  });
+  it('measures the way to the next level', () => {
+    expect(levelProgress(0, xs)).toBe(0);
+    expect(levelProgress(32_500, xs)).toBeCloseTo(0.5);
+    expect(levelProgress(2_000_000, xs)).toBe(1);
+    expect(levelProgress(10, [])).toBe(0);
+  });
+});
+
+describe('leaderboard', () => {
+  const row = (award_place: number, me = false) => ({
+    award_place,
+    nickname: `p${award_place}`,
+    points: 100 - award_place,
+    me,
+  });
+  it('shows the first five and the player below them when further down', () => {
+    const top = [row(3), row(1), row(2), row(4), row(5), row(6)];
+    expect(leaderboardRows(top, null).head.map((r) => r.award_place)).toEqual([1, 2, 3, 4, 5]);
+    expect(leaderboardRows(top, null).own).toBeNull();
+    expect(leaderboardRows([...top.slice(0, 5), row(9, true)], null).own?.award_place).toBe(9);
+    expect(leaderboardRows(top, { award_place: 14, nickname: 'me', points: 1 }).own?.award_place).toBe(14);
+    expect(leaderboardRows([row(1, true), row(2)], { award_place: 1, nickname: 'me', points: 1 }).own).toBeNull();
+    expect(leaderboardRows(top, { award_place: null, nickname: 'me', points: 0 }).own).toBeNull();
+  });
+});
+
+describe('navigation highlight of the tournaments item', () => {
+  const menu = ['/', '/pokies/top', '/live/live', '/tournaments'];
+  it('is active for /arena, /promo, /tournaments, /quests and /leaderboard, not /promotions', () => {
+    for (const path of ['/arena', '/promo/x', '/tournaments', '/tournaments/weekly', '/quests', '/leaderboard/1'])
+      expect(activeNavHref(menu, path), path).toBe('/tournaments');
+    expect(activeNavHref(menu, '/promotions')).toBeNull();
+    expect(activeNavHref(['/de', '/de/tournaments'], '/de/arena')).toBe('/de/tournaments');
+    expect(activeNavHref(menu, '/pokies/top')).toBe('/pokies/top');
+    expect(isTournamentsPath('/promo')).toBe(true);
+    expect(isTournamentsPath('/promotions')).toBe(false);
+    expect(isTournamentsPath('/profile')).toBe(false);
+  });
+});
