@@ -134,14 +134,19 @@ export const exchangeResponseSchema = z.object({
   group: z.string(),
   points: z.number().int().positive(),
   quantity: z.number().int().positive(),
-  /** `bonus`: a bonus with its wager (see GET /api/player/bonuses); `money`: real money; `freespins`. */
+  /**
+   * `bonus`: a bonus with its wager (see GET /api/player/bonuses); `money`: real money; `freespins`;
+   * `lottery_tickets`: tickets of `lottery_id` (see GET /api/lotteries/{id}/status).
+   */
   reward: z.object({
-    kind: z.enum(['bonus', 'money', 'freespins']),
+    kind: z.enum(['bonus', 'money', 'freespins', 'lottery_tickets']),
     amount_cents: z.number().int().nullable(),
     currency: z.string().nullable(),
     freespins_count: z.number().int().nullable(),
     bonus_id: z.number().int().nullable(),
     freespin_id: z.number().int().nullable(),
+    lottery_id: z.number().int().optional(),
+    tickets_count: z.number().int().optional(),
   }),
   comp_points: compPointsSchema,
   created_at: z.string(),

@@ -16,6 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   batchResponseSchema,
   drawTickets,
+  exchangeResponseSchema,
   lotteriesResponseSchema,
   lotterySchema,
   lotteryStatusesResponseSchema,
@@ -27,9 +28,11 @@ import {
   tournamentsResponseSchema,
   tournamentsStatusesEventSchema,
   tournamentStatusSchema,
+  typedRewardsResponseSchema,
 } from '@orbit/contracts';
 import { buildApp } from '../../src/app';
 import { users } from '../../src/modules/identity/schema';
+import { compPointBalances } from '../../src/modules/loyalty/schema';
 import { nodeHmac, newServerSeed, seedHash } from '../../src/modules/promotions/lotteries';
 import {
   promoLotteries,
@@ -475,6 +478,45 @@ describe('lotteries', () => {
       (await call(t, 'GET', `/api/lotteries/${l.id}/status`, { cookie: a.cookie })).json(),
     );
     expect(late.tickets_count).toBe(2);
+  });
+
+  it('sells tickets for comp points through the shop, within the cap, only while the lottery runs', async () => {
+    const l = await lottery({ maxTicketsPerPlayer: 3 });
+    const a = await newPlayer();
+    await t.database.db
+      .insert(compPointBalances)
+      .values({ userId: a.id, chargeable: 1_000, persistent: 1_000, updatedAt: clock.now() });
+    const buy = (body: Record<string, unknown>) =>
+      call(t, 'POST', '/api/comp_points/exchange/lotteries', {
+        cookie: a.cookie,
+        payload: { exchange: { group: 'lottery-tickets', ...body } },
+      });
+    const cards = typedRewardsResponseSchema.parse((await call(t, 'GET', '/api/comp_points/rates/lotteries')).json());
+    expect(cards[0]?.rate.lottery_ids).toContain(l.id);
+    const bought = await buy({ tickets_count: 2, lottery_id: l.id });
+    expect(bought.statusCode, bought.body).toBe(200);
+    expect(exchangeResponseSchema.parse(bought.json())).toMatchObject({
+      points: 100,
+      reward: { kind: 'lottery_tickets', lottery_id: l.id, tickets_count: 2 },
+      comp_points: { chargeable: { points: 900 } },
+    });
+    const over = await buy({ tickets_count: 2, lottery_id: l.id });
+    expect(over.json()).toEqual({ errors: { base: ['ticket_limit_reached'] } });
+    const status = lotteryStatusSchema.parse(
+      (await call(t, 'GET', `/api/lotteries/${l.id}/status`, { cookie: a.cookie })).json(),
+    );
+    expect(status.tickets_count).toBe(2);
+    const future = await lottery({
+      startAt: new Date(clock.now().getTime() + HOUR),
+      endAt: new Date(clock.now().getTime() + 2 * HOUR),
+    });
+    const early = await buy({ tickets_count: 1, lottery_id: future.id });
+    expect(early.json()).toEqual({ errors: { base: ['lottery_not_running'] } });
+    expect((await buy({ tickets_count: 1, lottery_id: 999_999 })).json()).toEqual({
+      errors: { base: ['unknown_reward'] },
+    });
+    const [left] = await t.database.db.select().from(compPointBalances).where(eq(compPointBalances.userId, a.id));
+    expect(left?.chargeable).toBe(900);
   });
 
   it('unknown lottery is 404; statuses need a player', async () => {

@@ -14,6 +14,7 @@ import { membershipsOf, playerCurrencies } from '../identity';
 import { TRANSFER_TOPIC, type TransferEvent } from '../wallet';
 import { AdventureService } from './adventures';
 import { accrueFromTransfers } from './points';
+import { PromotionRewardsDoor } from './promotion-door';
 import { loyaltyRoutes } from './routes';
 import { vipCountedDeposits } from './schema';
 import { seedLoyalty } from './seed';
@@ -24,6 +25,14 @@ import { and, eq, gt, inArray } from 'drizzle-orm';
 import { dayOf } from './adventures';
 
 export { compPointsOf, addPoints } from './points';
+export { PromotionRewardsDoor, type PromotionRewards, type LotteryTicketsAsk } from './promotion-door';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where the shop reaches the promotions (lottery tickets for points); served by promotions. */
+    orbitPromotionRewards: PromotionRewardsDoor;
+  }
+}
 
 /** How often the quarter sweep looks for statuses of a past quarter. */
 const QUARTER_SWEEP_MS = 60_000;
@@ -41,7 +50,10 @@ async function groupsUpdate(db: Executor, userId: number, reason: GroupsUpdate['
 export const loyaltyModule: OrbitModule = {
   name: 'loyalty',
   routes: async (app, ctx) => {
-    const shop = new ShopService(ctx.db, ctx.clock, app.orbitBonuses);
+    // The promotions serve this door (lottery tickets for points) once they are mounted.
+    const promotionRewards = new PromotionRewardsDoor();
+    app.decorate('orbitPromotionRewards', promotionRewards);
+    const shop = new ShopService(ctx.db, ctx.clock, app.orbitBonuses, promotionRewards);
     const adventures = new AdventureService(ctx.db, ctx.clock, new CmsService(ctx.db), app.orbitBonuses, ctx.log);
     const publish = (userId: number, channel: PrivateChannel, data: unknown) =>
       publishToPlayer(ctx.pubsub, userId, channel, data);

@@ -156,6 +156,7 @@ export function loyaltyRoutes(shop: ShopService, adventures: AdventureService) {
           quantity: 'tickets_count' in e ? e.tickets_count : e.quantity,
           confirmed: e.confirmed,
           currency: undefined,
+          lotteryId: 'lottery_id' in e ? e.lottery_id : undefined,
           idempotencyKey: keyOf(request.headers, e.idempotency_key),
         });
       },

@@ -97,12 +97,14 @@ export const compPointExchanges = pgTable(
     quantity: integer('quantity').notNull(),
     reward: jsonb('reward')
       .$type<{
-        kind: 'bonus' | 'money' | 'freespins';
+        kind: 'bonus' | 'money' | 'freespins' | 'lottery_tickets';
         amount_cents: number | null;
         currency: string | null;
         freespins_count: number | null;
         bonus_id: number | null;
         freespin_id: number | null;
+        lottery_id?: number;
+        tickets_count?: number;
       }>()
       .notNull(),
     createdAt: at('created_at').notNull(),

@@ -132,6 +132,16 @@ const CARDS: Array<
     games: ['orbit:stellar-sevens'],
     position: 4,
   },
+  {
+    group: 'lottery-tickets',
+    type: 'lotteries',
+    title: 'Tickets for the weekly draw',
+    tab: 'SPECIAL_REWARDS',
+    // Shown only; a ticket costs what its lottery asks (docs/promotions.md "Lotteries").
+    points: 50,
+    description: 'Lottery tickets for comp points: more tickets, more chances in the draw.',
+    position: 5,
+  },
 ];
 
 const DEMO_MANAGER = {

@@ -21,6 +21,7 @@ import { BonusesService } from '../bonuses';
 import { bonusSettingsOf } from '../identity';
 import { DEFAULT_CURRENCY, Ledger, referenceRatesNow } from '../wallet';
 import { compPointsOf, levelId } from './points';
+import type { PromotionRewardsDoor } from './promotion-door';
 import { compPointBalances, compPointExchanges, compPointRates } from './schema';
 
 export type RateRow = typeof compPointRates.$inferSelect;
@@ -81,6 +82,8 @@ export type ExchangeAsk = {
   confirmed: boolean;
   currency: string | undefined;
   idempotencyKey: string;
+  /** Lotteries: which lottery the tickets are for (`quantity` is the ticket count). */
+  lotteryId?: number | undefined;
 };
 
 export class ShopService {
@@ -88,6 +91,7 @@ export class ShopService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly bonuses: BonusesService,
+    private readonly promotions?: PromotionRewardsDoor,
   ) {}
 
   async cards(type: CompPointRewardType): Promise<RateRow[]> {
@@ -108,9 +112,24 @@ export class ShopService {
     }));
   }
 
-  /** Loot boxes and lotteries have no cards until the promotions bring them (an empty list). */
+  /**
+   * Loot boxes have no cards until the promotions bring them (an empty list). A lottery card lists
+   * the lotteries selling tickets now (through the promotions' door), priced as the first of them;
+   * with none it is not shown.
+   */
   async typedRewards(type: CompPointRewardType): Promise<Array<MoneyReward | TypedReward>> {
     if (type === 'money') return this.moneyRewards();
+    if (type === 'lotteries') {
+      const selling = (await this.promotions?.sellingLotteries()) ?? [];
+      if (selling.length === 0) return [];
+      return (await this.cards(type)).map((row) => ({
+        group: row.group,
+        title: row.title,
+        rate: { points: selling[0]!.points, lottery_ids: selling.map((l) => l.id) },
+        games: row.games,
+        ...extras(row),
+      }));
+    }
     return (await this.cards(type))
       .filter((row) => row.points !== null)
       .map((row) => ({
@@ -167,17 +186,26 @@ export class ShopService {
 
     const [card] = await this.db.select().from(compPointRates).where(eq(compPointRates.group, ask.group));
     if (!card || !card.active || card.type !== ask.type) throw unprocessable('unknown_reward');
-    if (card.type === 'lootboxes' || card.type === 'lotteries') throw unprocessable('reward_unavailable');
+    if (card.type === 'lootboxes' || (card.type === 'lotteries' && !this.promotions))
+      throw unprocessable('reward_unavailable');
+    if (card.type === 'lotteries' && ask.lotteryId === undefined) throw unprocessable('required', 'lottery_id');
     if (ask.type === 'money' && ask.currency !== undefined && ask.currency !== activeCurrency)
       throw unprocessable('invalid', 'currency');
+    // A lottery ticket costs what the lottery asks (the card only shows the shop's entry).
+    const ticketPrice =
+      card.type === 'lotteries' ? await this.promotions!.lotteryTicketPrice(ask.lotteryId!) : undefined;
+    if (card.type === 'lotteries' && ticketPrice === undefined) throw unprocessable('unknown_reward');
     const rate =
       card.type === 'money'
         ? pickRate(card.rates, activeCurrency)
-        : card.points !== null
-          ? { points: card.points, currency: activeCurrency, amount_cents: 0 }
-          : undefined;
+        : ticketPrice !== undefined
+          ? { points: ticketPrice, currency: activeCurrency, amount_cents: 0 }
+          : card.points !== null
+            ? { points: card.points, currency: activeCurrency, amount_cents: 0 }
+            : undefined;
     if (!rate) throw unprocessable('unknown_reward');
-    if (rate.points !== ask.points) throw unprocessable('price_changed', 'points');
+    // Lottery clients send the ticket count and the lottery, not a price.
+    if (card.type !== 'lotteries' && rate.points !== ask.points) throw unprocessable('price_changed', 'points');
     if (groupIds.includes(MULTI_ACCOUNT_GROUP_ID) && !ask.confirmed)
       throw unprocessable('multi_account_confirmation_required');
     const isBonus = card.type === 'freespins' || (card.type === 'money' && card.wager > 0);
@@ -210,7 +238,10 @@ export class ShopService {
           .where(and(eq(compPointBalances.userId, userId), sql`${compPointBalances.chargeable} >= ${cost}`))
           .returning();
         if (!debited) throw unprocessable('not_enough_points');
-        const reward = await this.issue(tx, userId, card, rate, activeCurrency, ask.quantity, created.id);
+        const reward =
+          card.type === 'lotteries'
+            ? await this.issueTickets(tx, userId, ask.lotteryId!, ask.quantity, created.id, now)
+            : await this.issue(tx, userId, card, rate, activeCurrency, ask.quantity, created.id);
         const [done] = await tx
           .update(compPointExchanges)
           .set({ reward })
@@ -228,6 +259,28 @@ export class ShopService {
       if (String((error as { code?: string }).code) === '23514') throw unprocessable('not_enough_points');
       throw error;
     }
+  }
+
+  /** Lottery tickets through the promotions' door, in the exchange's transaction. */
+  private async issueTickets(
+    tx: Tx,
+    userId: number,
+    lotteryId: number,
+    count: number,
+    exchangeId: number,
+    at: Date,
+  ): Promise<ExchangeRow['reward']> {
+    await this.promotions!.issueLotteryTickets({ tx, userId, lotteryId, count, key: `exchange:${exchangeId}`, at });
+    return {
+      kind: 'lottery_tickets',
+      amount_cents: null,
+      currency: null,
+      freespins_count: null,
+      bonus_id: null,
+      freespin_id: null,
+      lottery_id: lotteryId,
+      tickets_count: count,
+    };
   }
 
   private async issue(
@@ -348,7 +401,7 @@ const emptyReward: ExchangeRow['reward'] = {
 
 /** What makes two exchanges "the same click": a key reused for another one is refused. */
 function requestHash(ask: ExchangeAsk): string {
-  const what = [ask.type, ask.group, ask.points, ask.quantity, ask.currency ?? null];
+  const what = [ask.type, ask.group, ask.points, ask.quantity, ask.currency ?? null, ask.lotteryId ?? null];
   return createHash('sha256').update(JSON.stringify(what)).digest('hex');
 }
 

@@ -67,6 +67,17 @@ export const promotionsModule: OrbitModule = {
       await lotteries.fromDeposit(tx, paymentId, facts.userId, facts.currency, facts.amountCents, at);
     });
 
+    // The shop's lottery tickets (loyalty's door): the tickets and the points' debit, one transaction.
+    app.orbitPromotionRewards.serve({
+      // Any lottery that sells for points has a price; one not running is refused when issuing.
+      lotteryTicketPrice: async (lotteryId) =>
+        (await lotteries.one(String(lotteryId)))?.compPointsTicketPrice || undefined,
+      sellingLotteries: () => lotteries.selling(),
+      issueLotteryTickets: async ({ tx, userId, lotteryId, count, key, at }) => {
+        await lotteries.buyWithPoints(tx, lotteryId, userId, count, key, at);
+      },
+    });
+
     // At the end: rank and pay, or draw and pay; each once (guarded), durable (re-read each pass).
     ctx.sweeps.every('promotions.end', END_SWEEP_MS, async () => {
       for (const id of await tournaments.due()) {

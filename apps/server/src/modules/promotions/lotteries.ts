@@ -188,6 +188,19 @@ export class LotteryService {
     return issued;
   }
 
+  /** Lotteries running now that sell tickets for points, with the price (the shop's card). */
+  async selling(): Promise<Array<{ id: number; points: number }>> {
+    const now = this.clock.now();
+    const rows = await this.db
+      .select()
+      .from(promoLotteries)
+      .where(and(isNull(promoLotteries.finishedAt), lte(promoLotteries.startAt, now)));
+    return sortPromos(
+      rows.filter((l) => statusOf(l, now) === 'active' && l.compPointsTicketPrice > 0),
+      now,
+    ).map((l) => ({ id: l.id, points: l.compPointsTicketPrice }));
+  }
+
   /** Comp-point tickets (the shop's door): refused outside the running time or at the cap. */
   async buyWithPoints(tx: Tx, lotteryId: number, userId: number, count: number, key: string, at: Date) {
     const [l] = await tx.select().from(promoLotteries).where(eq(promoLotteries.id, lotteryId));
