@@ -15,8 +15,8 @@
  * pre-bet door's checks instead of the cleared path, and the outbox counts their wagering; the
  * outbox's backlog is printed, and the wagering counted is compared with what those players staked.
  * Target (issue: games): bet p99 < 20 ms at 500 bets/s, never above 60 ms; with half the players
- * wagering a bonus (issue: bonuses), at least 80 % of the capacity without bonuses: not met on
- * 2026-11-26, a round costing 1.34 times the CPU with 0.5 (docs/performance.md, bench:wallet).
+ * wagering a bonus (issue: bonuses), at least 80 % of the capacity without bonuses: met on
+ * 2026-11-26, the same capacity and 1.04–1.09 times the CPU a round (docs/performance.md, bench:wallet).
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
