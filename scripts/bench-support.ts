@@ -97,6 +97,16 @@ export async function startServer(extraEnv: Record<string, string>): Promise<Ser
   });
   const base = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => server.once('exit', () => resolve()));
+  // A bench stopped by a signal (or failing) takes its casino with it: a stray one would load the next runs.
+  const killServer = () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
+  };
+  process.once('exit', killServer);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const)
+    process.once(signal, () => {
+      killServer();
+      process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
+    });
   const stop = async () => {
     if (server.exitCode === null && server.signalCode === null) server.kill('SIGTERM');
     await exited;
