@@ -1,4 +1,4 @@
-import { tournamentsResponseSchema, type Tournament } from '@orbit/contracts';
+import { lotteriesResponseSchema, tournamentsResponseSchema, type Lottery, type Tournament } from '@orbit/contracts';
 import { redirect, useLocation } from 'react-router';
 import { parseFlagOverrides, resolveFlags } from '../features/feature-flags';
 import {
@@ -21,15 +21,17 @@ function tabOf(pathname: string): TournamentTab {
 }
 
 /**
- * Whether lotteries are there to list: behind their flag, and only while their call answers (a
- * server without lotteries answers 404: no tab then).
+ * The lotteries to list: behind their flag, and only while their call answers (null: not
+ * offered, no tab then).
  */
-async function lotteriesOffered(apiFetch: typeof fetch, on: boolean): Promise<boolean> {
-  if (!on) return false;
-  const answer = await apiFetch('/api/lotteries', { headers: { 'x-requested-with': 'XMLHttpRequest' } }).catch(
-    () => null,
-  );
-  return answer?.ok === true;
+async function offeredLotteries(apiFetch: typeof fetch, on: boolean): Promise<Lottery[] | null> {
+  if (!on) return null;
+  return serverApi(apiFetch)
+    .get('/api/lotteries', { schema: lotteriesResponseSchema })
+    .catch((error: unknown) => {
+      console.error('LOAD_LOTTERIES_ERROR', error);
+      return null;
+    });
 }
 
 /**
@@ -51,14 +53,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         console.error('LOAD_TOURNAMENTS_ERROR', error);
         return [];
       }),
-    lotteriesOffered(context.apiFetch, flags.lotteries),
+    offeredLotteries(context.apiFetch, flags.lotteries),
   ]);
-  if (tab === 'lotteries' && !lotteries) throw redirect(localizePath('/tournaments', locale));
-  const tabs = TOURNAMENT_TABS.filter((name) => name !== 'lotteries' || lotteries);
+  if (tab === 'lotteries' && lotteries === null) throw redirect(localizePath('/tournaments', locale));
+  const tabs = TOURNAMENT_TABS.filter((name) => name !== 'lotteries' || lotteries !== null);
   return {
     tab,
     tabs,
     tournaments: visiblePromos(list, { testQuests: flags['test-quests'], tester: flags.tester }),
+    lotteries: lotteries ?? [],
   };
 }
 
@@ -71,7 +74,13 @@ export default function TournamentsPage({ loaderData }: Route.ComponentProps) {
   // The tab follows the address at once (a switch of tab renders before its data is back).
   const { pathname } = useLocation();
   return (
-    <TournamentsList tab={tabOf(pathname)} tabs={loaderData.tabs} tournaments={loaderData.tournaments} money={money} />
+    <TournamentsList
+      tab={tabOf(pathname)}
+      tabs={loaderData.tabs}
+      tournaments={loaderData.tournaments}
+      lotteries={loaderData.lotteries}
+      money={money}
+    />
   );
 }
 

@@ -1,5 +1,9 @@
+import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { drawTickets } from '@orbit/contracts';
 import {
+  checkDraw,
+  depositScale,
   findBySlug,
   isTestPromo,
   leaderboardRows,
@@ -157,5 +161,45 @@ describe('navigation highlight of the tournaments item', () => {
     expect(isTournamentsPath('/promo')).toBe(true);
     expect(isTournamentsPath('/promotions')).toBe(false);
     expect(isTournamentsPath('/profile')).toBe(false);
+  });
+});
+
+describe('lotteries', () => {
+  const sha256 = async (text: string) => createHash('sha256').update(text).digest('hex');
+  const hmac = (key: string, message: string) => new Uint8Array(createHmac('sha256', key).update(message).digest());
+  const crypto = {
+    sha256,
+    drawTickets: (seed: string, id: number, tickets: number, places: number) =>
+      drawTickets(hmac, seed, id, tickets, places),
+  };
+  it("takes the player's currency's deposit scale, else EUR's, by threshold", () => {
+    const rules = {
+      EUR: [
+        { from_amount_cents: 10_000, price_cents: 1_000 },
+        { from_amount_cents: 2_000, price_cents: 2_000 },
+      ],
+    };
+    expect(depositScale(rules, 'USD')).toEqual({ currency: 'EUR', rules: [rules.EUR[1], rules.EUR[0]] });
+    expect(depositScale({ ...rules, USD: [{ from_amount_cents: 500, price_cents: 500 }] }, 'USD').currency).toBe('USD');
+  });
+  it('recomputes the draw from the revealed seed and catches a seed or a result that does not match', async () => {
+    const seed = 'a'.repeat(64);
+    const winning = await drawTickets(hmac, seed, 7, 30, 5);
+    expect(new Set(winning).size).toBe(5);
+    const draw = {
+      server_seed_hash: await sha256(seed),
+      server_seed: seed,
+      tickets_count: 30,
+      winning_tickets: winning,
+    };
+    expect(await checkDraw(draw, 7, 5, crypto)).toEqual({ hashMatches: true, winners: winning, winnersMatch: true });
+    expect((await checkDraw({ ...draw, winning_tickets: [...winning].reverse() }, 7, 5, crypto))?.winnersMatch).toBe(
+      false,
+    );
+    expect((await checkDraw(draw, 8, 5, crypto))?.winnersMatch).toBe(false);
+    expect((await checkDraw({ ...draw, server_seed_hash: await sha256('other') }, 7, 5, crypto))?.hashMatches).toBe(
+      false,
+    );
+    expect(await checkDraw({ ...draw, server_seed: null }, 7, 5, crypto)).toBeNull();
   });
 });

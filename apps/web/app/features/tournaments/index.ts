@@ -3,6 +3,7 @@
 // Route modules compose these (with the cashbox's money formatting: features do not import each other).
 export { TournamentsList, PromoCard, type MoneyFormat } from './tournaments-list';
 export { TournamentPage } from './tournament-page';
+export { LotteryPage } from './lottery-page';
 export { PromoTimer } from './promo-timer';
 export {
   findBySlug,

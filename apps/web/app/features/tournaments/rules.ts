@@ -220,3 +220,47 @@ export function leaderboardRows<P extends { award_place: number; nickname: strin
   if (mine && mine.award_place !== null) return { head, own: { ...mine, award_place: mine.award_place } };
   return { head, own: null };
 }
+
+// ---- lotteries -------------------------------------------------------------------------------------
+
+type ScaleRule = { from_amount_cents: number; price_cents: number };
+
+/** The deposit scale of the player's currency, EUR when it has none; sorted by its threshold. */
+export function depositScale(
+  rules: Record<string, ScaleRule[]>,
+  currency: string,
+): { currency: string; rules: ScaleRule[] } {
+  const own = rules[currency];
+  if (own && own.length > 0)
+    return { currency, rules: [...own].sort((a, b) => a.from_amount_cents - b.from_amount_cents) };
+  return { currency: 'EUR', rules: [...(rules.EUR ?? [])].sort((a, b) => a.from_amount_cents - b.from_amount_cents) };
+}
+
+export type DrawCheck = { hashMatches: boolean; winners: number[]; winnersMatch: boolean };
+
+/**
+ * Re-runs a lottery's draw from what it published (docs/promotions.md "The draw"): the seed's
+ * SHA-256 against the hash published before the draw, and the winning tickets recomputed with the
+ * shared `drawTickets` against the published ones. The crypto is handed in (WebCrypto in the page).
+ */
+export async function checkDraw(
+  draw: { server_seed_hash: string; server_seed: string | null; tickets_count: number; winning_tickets: number[] },
+  lotteryId: number,
+  places: number,
+  crypto: {
+    sha256: (text: string) => Promise<string>;
+    drawTickets: (seed: string, lotteryId: number, tickets: number, places: number) => Promise<number[]>;
+  },
+): Promise<DrawCheck | null> {
+  if (!draw.server_seed) return null;
+  const [hash, winners] = await Promise.all([
+    crypto.sha256(draw.server_seed),
+    crypto.drawTickets(draw.server_seed, lotteryId, draw.tickets_count, places),
+  ]);
+  return {
+    hashMatches: hash === draw.server_seed_hash.toLowerCase(),
+    winners,
+    winnersMatch:
+      winners.length === draw.winning_tickets.length && winners.every((t, i) => t === draw.winning_tickets[i]),
+  };
+}

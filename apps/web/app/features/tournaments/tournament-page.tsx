@@ -1,4 +1,4 @@
-import type { PromoPrize, TopPlayer, Tournament, TournamentStatus } from '@orbit/contracts';
+import type { TopPlayer, Tournament, TournamentStatus } from '@orbit/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiError } from '../../lib/api';
@@ -17,6 +17,7 @@ import {
   promoStatus,
   questLevelStates,
 } from './rules';
+import { PrizeList } from './prizes';
 import type { MoneyFormat } from './tournaments-list';
 import './tournaments.css';
 
@@ -180,22 +181,7 @@ export function TournamentPage({ tournament, money }: { tournament: Tournament; 
 
       <section className="promo-section" aria-labelledby="prizes-title" data-testid="prizes">
         <h2 id="prizes-title">{t('promotions.prizes.title')}</h2>
-        {tournament.prizes.length === 0 ? (
-          <p>{t('promotions.prizes.none')}</p>
-        ) : (
-          <ol className="prize-list">
-            {[...tournament.prizes]
-              .sort((a, b) => a.award_place - b.award_place)
-              .map((prize) => (
-                <li key={prize.award_place}>
-                  <span className="prize-list__place">
-                    {t('promotions.prizes.place', { place: prize.award_place })}
-                  </span>
-                  <span>{prizeText(prize, tournament.currency, money, t)}</span>
-                </li>
-              ))}
-          </ol>
-        )}
+        <PrizeList prizes={tournament.prizes} currency={tournament.currency} money={money} />
       </section>
 
       <section className="promo-section" aria-labelledby="rules-title">
@@ -238,23 +224,6 @@ function scoreText(tournament: Tournament, points: number, money: MoneyFormat, t
     default:
       return t('promotions.score.points', { count: points });
   }
-}
-
-function prizeText(prize: PromoPrize, currency: string, money: MoneyFormat, t: T): string {
-  const parts: string[] = [];
-  if (prize.money_award_cents > 0)
-    parts.push(
-      prize.wager_multiplier > 0
-        ? t('promotions.prizes.bonus', {
-            amount: money(prize.money_award_cents, currency),
-            wager: prize.wager_multiplier,
-          })
-        : t('promotions.prizes.money', { amount: money(prize.money_award_cents, currency) }),
-    );
-  if (prize.freespins_count > 0) parts.push(t('promotions.prizes.spins', { count: prize.freespins_count }));
-  const points = prize.chargeable_comp_points + prize.persistent_comp_points;
-  if (points > 0) parts.push(t('promotions.prizes.points', { count: points }));
-  return parts.join(' + ');
 }
 
 /**

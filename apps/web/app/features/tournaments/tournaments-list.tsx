@@ -1,4 +1,4 @@
-import type { Tournament } from '@orbit/contracts';
+import type { Lottery, Tournament } from '@orbit/contracts';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
@@ -20,17 +20,21 @@ export function TournamentsList({
   tab,
   tabs,
   tournaments,
+  lotteries = [],
   money,
 }: {
   tab: TournamentTab;
   tabs: readonly TournamentTab[];
   tournaments: Tournament[];
+  /** The lotteries tab's list (when lotteries are offered). */
+  lotteries?: Lottery[];
   money: MoneyFormat;
 }) {
   const { t, locale } = useI18n();
   // Minutes are enough to sort and filter (the cards' own timers tick every second).
   const now = useNow(true, 60_000);
-  const shown = sortPromos(promosOfTab(tournaments, tab, now), now);
+  const shown: Array<Tournament | Lottery> =
+    tab === 'lotteries' ? sortPromos(lotteries, now) : sortPromos(promosOfTab(tournaments, tab, now), now);
   return (
     <div className="page promos" data-testid="tournaments">
       <h1>{t('promotions.tournaments.title')}</h1>
@@ -62,14 +66,17 @@ export function TournamentsList({
   );
 }
 
-export function PromoCard({ promo, money }: { promo: Tournament; money: MoneyFormat }) {
+export function PromoCard({ promo, money }: { promo: Tournament | Lottery; money: MoneyFormat }) {
   const { t, locale } = useI18n();
-  const kind = promoKind(promo.frontend_identifier);
+  const lottery = 'slug' in promo;
+  const kind = lottery ? 'lottery' : promoKind(promo.frontend_identifier);
   return (
     <article className={`promo-card promo-card--${kind}`} data-testid="promo-card">
       <p className="promo-card__kind">{t(`promotions.kind.${kind}`)}</p>
       <h2 className="promo-card__title">
-        <Link to={localizePath(promoPath(promo), locale)}>{promo.title}</Link>
+        <Link to={localizePath(lottery ? `/lottery/${encodeURIComponent(promo.slug)}` : promoPath(promo), locale)}>
+          {promo.title}
+        </Link>
       </h2>
       {promo.money_budget_cents > 0 ? (
         <p className="promo-card__fund">
