@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import {
   ACCEPT_CLIENT_GAMES,
   batchResponseSchema,
+  lootboxesResponseSchema,
   lotteriesResponseSchema,
   lotterySchema,
   lotteryStatusesResponseSchema,
@@ -21,6 +22,8 @@ import {
   tournamentsRecentResponseSchema,
   tournamentsResponseSchema,
   tournamentStatusSchema,
+  wheelSegmentSetsSchema,
+  wheelTiersConfigSchema,
   bonusCancelInfoSchema,
   compPointsSchema,
   managersResponseSchema,
@@ -370,7 +373,7 @@ describe('a front end of this API family, unchanged', () => {
     expect(player.level).toMatchObject({ id: 'level_1', conditions: { persistent_comp_points: { max: 100 } } });
   });
 
-  it('takes the promotion calls as these clients do: tournaments, statuses in a batch, confirm, lotteries', async () => {
+  it('takes the promotion calls as these clients do: tournaments, statuses in a batch, confirm, lotteries, loot boxes', async () => {
     const guest = new Client('81.169.145.4');
     const list = await guest.read(tournamentsResponseSchema, 'GET', '/api/tournaments');
     // The demo runs a tournament and a quest at all times.
@@ -403,6 +406,11 @@ describe('a front end of this API family, unchanged', () => {
     expect(await client.read(lotteryStatusSchema, 'GET', `/api/lotteries/${draw.id}/status`)).toMatchObject({
       tickets_count: 0,
     });
+    expect(await client.read(lootboxesResponseSchema, 'GET', '/api/player/lootboxes')).toEqual([]);
+    expect((await client.send('POST', '/api/player/lootboxes/1/activation')).statusCode).toBe(404);
+    const segments = await guest.read(wheelSegmentSetsSchema, 'GET', '/api/fe/config/wheel-config-segments');
+    expect(segments.segments_by_group.default!.map((x) => x.weight)).toContain(5000);
+    await guest.read(wheelTiersConfigSchema, 'GET', '/api/fe/config/wheel-config');
   });
 
   it('keeps favourites in both content-type versions and lists played games', async () => {

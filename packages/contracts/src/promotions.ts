@@ -308,3 +308,66 @@ export const wheelTiersConfigSchema = z.object({
   ),
 });
 export type WheelTiersConfig = z.infer<typeof wheelTiersConfigSchema>;
+
+/** Operators: `POST /api/operator/players/{id}/lootboxes` issues a wheel box of a tier, once per key. */
+export const operatorLootboxRequestSchema = z.object({
+  tier: z.enum(WHEEL_TIERS),
+  currency: z.string().min(3).max(5),
+  idempotency_key: z.string().min(8).max(100),
+  /** Days the box may be opened (default 7). */
+  valid_days: z.number().int().min(1).max(90).default(7),
+});
+export type OperatorLootboxRequest = z.infer<typeof operatorLootboxRequestSchema>;
+export const lootboxParamsSchema = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 53 - 1),
+});
+
+const spinsSegment = (weight: number, count: number): WheelSegment => ({
+  weight,
+  type: 'freespins',
+  freespins_count: count,
+  bonus_amount_cents: 0,
+  wager: 3,
+  title: `${count} free spins`,
+});
+const bonusSegment = (weight: number, eur: number): WheelSegment => ({
+  weight,
+  type: 'bonus',
+  freespins_count: 0,
+  bonus_amount_cents: eur * 100,
+  wager: 30,
+  title: `${eur} bonus`,
+});
+/** The spec's sample weights, one segment set per player group (EUR; a tier multiplies the bonus amounts). */
+const sampleSet = (scale: number): WheelSegment[] => [
+  bonusSegment(5000, 1 * scale),
+  spinsSegment(2000, 10),
+  bonusSegment(1400, 2 * scale),
+  bonusSegment(820, 5 * scale),
+  bonusSegment(470, 10 * scale),
+  bonusSegment(250, 20 * scale),
+  bonusSegment(50, 50 * scale),
+  bonusSegment(10, 100 * scale),
+];
+/** Built-in fallback segment sets by player group (21 testers, 1308, 1309) and `default`. */
+export const WHEEL_SEGMENT_SAMPLES: WheelSegmentSets = {
+  segments_by_group: { '21': sampleSet(1), '1308': sampleSet(2), '1309': sampleSet(5), default: sampleSet(1) },
+};
+/** The wheel groups, in the order a player's first matching group picks the set. */
+export const WHEEL_GROUP_IDS = [21, 1308, 1309] as const;
+/**
+ * Built-in tiers: a deposit of at least `pay` cents (in its currency, else EUR converted) earns a
+ * spin of the highest tier reached; `get` multiplies the segments' bonus amounts.
+ */
+export const WHEEL_TIER_SAMPLES: WheelTiersConfig = {
+  enabled: true,
+  tiers: [
+    { tier: 'rocket_lite', label: 'LITE', deposit: { EUR: { pay: 2_000, get: 1 } } },
+    { tier: 'rocket_pro', label: 'PRO', deposit: { EUR: { pay: 10_000, get: 3 } } },
+    { tier: 'rocket_max', label: 'MAX', deposit: { EUR: { pay: 50_000, get: 10 } } },
+  ],
+};

@@ -16,6 +16,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   batchResponseSchema,
   drawTickets,
+  lootboxesResponseSchema,
+  lootboxSchema,
+  pickByRoll,
+  playerFreespinsResponseSchema,
+  weightedRoll,
   exchangeResponseSchema,
   lotteriesResponseSchema,
   lotterySchema,
@@ -31,10 +36,11 @@ import {
   typedRewardsResponseSchema,
 } from '@orbit/contracts';
 import { buildApp } from '../../src/app';
-import { users } from '../../src/modules/identity/schema';
+import { userGroups, users } from '../../src/modules/identity/schema';
 import { compPointBalances } from '../../src/modules/loyalty/schema';
 import { nodeHmac, newServerSeed, seedHash } from '../../src/modules/promotions/lotteries';
 import {
+  promoLootboxes,
   promoLotteries,
   promoLotteryTickets,
   promoPayouts,
@@ -47,7 +53,7 @@ import { FakeClock } from '../../src/platform/clock';
 import { playerTopic } from '../../src/platform/realtime/channels';
 import { MemoryPubSub, type RealtimeMessage } from '../../src/platform/realtime/pubsub';
 import { createTestApp, type TestApp } from '../support/app';
-import { call, register } from '../support/identity';
+import { call, register, XHR } from '../support/identity';
 import { expectLedgerHolds } from '../support/ledger';
 import { walletClient, type Player } from '../support/provider-wallet';
 import { ScriptedPsp } from '../support/scripted-psp';
@@ -58,25 +64,30 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 const psp = new ScriptedPsp();
+const OPERATOR = 'operator-token-operator-token-operator-token';
 const bus = new MemoryPubSub();
 let t: TestApp;
 let client: ReturnType<typeof walletClient>;
 let seq = 0;
 
 beforeAll(async () => {
-  t = await createTestApp({ ...psp.env, CASHOUT_AUTO_APPROVE_UNITS: '0' }, { clock, fetch: psp.fetch, pubsub: bus });
+  t = await createTestApp(
+    { ...psp.env, CASHOUT_AUTO_APPROVE_UNITS: '0', OPERATOR_TOKEN: OPERATOR },
+    { clock, fetch: psp.fetch, pubsub: bus },
+  );
   client = walletClient(t, new Ledger(clock));
 });
 afterAll(() => t.close());
 afterEach(() => expectLedgerHolds(t.database.db));
 
-async function newPlayer(): Promise<Player & { nickname: string }> {
+async function newPlayer(): Promise<Player & { nickname: string; email: string }> {
   seq++;
   const nickname = `racer${seq}x${Date.now() % 100000}`;
-  const { cookie, player } = await register(t, { email: `promo${seq}@example.com`, nickname }, `10.70.${seq}.1`);
+  const email = `promo${seq}@example.com`;
+  const { cookie, player } = await register(t, { email, nickname }, `10.70.${seq}.1`);
   await t.database.db.update(users).set({ confirmedAt: clock.now() }).where(eq(users.id, player.id));
   await t.app.orbitOutbox.drain();
-  return { cookie, id: player.id, nickname };
+  return { cookie, id: player.id, nickname, email };
 }
 
 const money = (place: number, cents: number): StoredPrize => ({
@@ -523,5 +534,132 @@ describe('lotteries', () => {
     expect((await call(t, 'GET', '/api/lotteries/no-such-draw')).statusCode).toBe(404);
     expect((await call(t, 'GET', '/api/lotteries/statuses')).statusCode).toBe(401);
     expect((await call(t, 'GET', '/api/lotteries/1/status')).statusCode).toBe(401);
+  });
+});
+
+describe('loot boxes and wheels', () => {
+  const operator = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${OPERATOR}`, ...XHR }, payload });
+  const issue = async (p: Player, key: string, tier = 'rocket_lite', extra: object = {}) => {
+    const res = await operator(`/api/operator/players/${p.id}/lootboxes`, {
+      tier,
+      currency: 'EUR',
+      idempotency_key: key,
+      ...extra,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return lootboxSchema.parse(res.json());
+  };
+  const boxesOf = async (p: Player) =>
+    lootboxesResponseSchema.parse((await call(t, 'GET', '/api/player/lootboxes', { cookie: p.cookie })).json());
+  const open = (p: Player, id: number) =>
+    call(t, 'POST', `/api/player/lootboxes/${id}/activation`, { cookie: p.cookie });
+
+  it('an operator issues a wheel box once per key; opening draws one item provably and issues its prize once, live', async () => {
+    const a = await newPlayer();
+    const box = await issue(a, `wheel-${a.id}-1`);
+    expect((await issue(a, `wheel-${a.id}-1`)).id).toBe(box.id);
+    expect(box).toMatchObject({ stage: 'issued', group_key: 'wheel_rocket_lite', title: 'Rocket wheel LITE' });
+    expect(box.items.map((i) => i.weight)).toEqual([5000, 2000, 1400, 820, 470, 250, 50, 10]);
+    expect(box.fairness).toMatchObject({ server_seed: null, roll: null });
+    expect((await boxesOf(a)).map((b) => b.id)).toEqual([box.id]);
+    const { seen, stop } = await listen(a);
+    let opened;
+    try {
+      const res = await open(a, box.id);
+      expect(res.statusCode, res.body).toBe(200);
+      opened = lootboxSchema.parse(res.json());
+    } finally {
+      await stop();
+    }
+    expect(opened.stage).toBe('activated');
+    const won = opened.items.filter((i) => i.prize);
+    expect(won).toHaveLength(1);
+    // Anyone can check: the revealed seed hashes to the shown commitment and rolls onto the won item.
+    expect(createHash('sha256').update(opened.fairness.server_seed!).digest('hex')).toBe(box.fairness.server_seed_hash);
+    const weights = opened.items.map((i) => i.weight);
+    const roll = await weightedRoll(
+      nodeHmac,
+      opened.fairness.server_seed!,
+      `lootbox:${box.id}`,
+      weights.reduce((x, y) => x + y, 0),
+    );
+    expect(roll).toBe(opened.fairness.roll);
+    expect(opened.items[pickByRoll(weights, roll)]!.id).toBe(won[0]!.id);
+    const prize = won[0]!.bonuses[0]!;
+    if (prize.type === 'bonus') {
+      const bonuses = playerBonusesResponseSchema.parse(
+        (await call(t, 'GET', '/api/player/bonuses', { cookie: a.cookie })).json(),
+      );
+      const amount = (prize.attributes[0]!.value as Array<{ amount_cents: number }>)[0]!.amount_cents;
+      expect(bonuses.filter((b) => b.amount_cents === amount && b.wager_multiplier === 30)).toHaveLength(1);
+    } else {
+      const spins = playerFreespinsResponseSchema.parse(
+        (await call(t, 'GET', '/api/player/freespins', { cookie: a.cookie })).json(),
+      );
+      expect(spins.filter((f) => f.wager_multiplier === 3)).toHaveLength(1);
+    }
+    expect(seen.filter((m) => m.event === 'lootboxes_changes').map((m) => lootboxSchema.parse(m.data).stage)).toEqual([
+      'activated',
+    ]);
+    // Once: a second opening is refused and issues nothing.
+    const again = await open(a, box.id);
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toEqual({ errors: { base: ['lootbox_not_issued'] } });
+    // Opened today: still shown, as activated.
+    expect((await boxesOf(a))[0]).toMatchObject({ id: box.id, stage: 'activated' });
+    const b = await newPlayer();
+    expect((await open(b, box.id)).statusCode).toBe(404);
+    expect((await call(t, 'POST', `/api/player/lootboxes/${box.id}/activation`)).statusCode).toBe(401);
+    expect((await open(a, 0)).statusCode).toBe(422);
+  });
+
+  it('the segment set follows the player group (1308 doubles the bonuses) and the tier scales them', async () => {
+    const a = await newPlayer();
+    await t.database.db
+      .insert(userGroups)
+      .values({ userId: a.id, groupId: 1308, addedAt: clock.now() })
+      .onConflictDoNothing();
+    const lite = await issue(a, `g-${a.id}-lite`);
+    const pro = await issue(a, `g-${a.id}-pro`, 'rocket_pro');
+    const amount = (box: typeof lite) =>
+      (box.items[0]!.bonuses[0]!.attributes[0]!.value as Array<{ amount_cents: number }>)[0]!.amount_cents;
+    expect(amount(lite)).toBe(200);
+    expect(amount(pro)).toBe(600);
+    expect(lite.items[1]!.bonuses[0]).toMatchObject({ type: 'freespins' });
+  });
+
+  it('refuses opening while bonuses are off (the box stays issued), and expires boxes past their time', async () => {
+    const a = await newPlayer();
+    const box = await issue(a, `bonuses-off-${a.id}`, 'rocket_lite', { valid_days: 1 });
+    const off = await call(t, 'PATCH', '/api/player/update_bonus_settings', {
+      cookie: a.cookie,
+      payload: { can_issue: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const refused = await open(a, box.id);
+    expect(refused.json()).toEqual({ errors: { base: ['bonuses_disabled'] } });
+    expect((await boxesOf(a))[0]).toMatchObject({ id: box.id, stage: 'issued' });
+    clock.advance(DAY + MINUTE);
+    await t.app.orbitSweeps.runAll();
+    const [stored] = await t.database.db.select().from(promoLootboxes).where(eq(promoLootboxes.id, box.id));
+    expect(stored?.stage).toBe('expired');
+  });
+
+  it('a deposit reaching a tier earns a spin of the highest tier reached, once', async () => {
+    const a = await newPlayer();
+    const res = await call(t, 'POST', '/api/cashbox/deposits', {
+      cookie: a.cookie,
+      payload: { payment_method: 'card_visa', amount_cents: 12_000, currency: 'EUR' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const settled = psp.last();
+    settled.status = 'succeeded';
+    settled.card = { brand: 'visa', last4: '4242', token: `tok_${++seq}_wheel` };
+    const { body, headers } = psp.webhook(settled, clock.now());
+    for (let i = 0; i < 2; i++)
+      await t.app.inject({ method: 'POST', url: '/api/cashbox/webhooks/sandbox', payload: body, headers });
+    await t.app.orbitOutbox.drain();
+    expect((await boxesOf(a)).map((b) => b.group_key)).toEqual(['wheel_rocket_pro']);
   });
 });

@@ -1,4 +1,4 @@
-import type { FeConfigName, FeConfigs } from '@orbit/contracts';
+import { WHEEL_SEGMENT_SAMPLES, WHEEL_TIER_SAMPLES, type FeConfigName, type FeConfigs } from '@orbit/contracts';
 import { DEFAULT_CURRENCY } from '../wallet';
 import { COUNTRY_SEED, MAIN_WIDGET_ROWS, MENU_CATEGORIES, PROJECT_NAME } from './data';
 
@@ -94,8 +94,9 @@ export function feConfigValues(): Omit<FeConfigs, 'banners-config'> {
     'manage-promotion-pages': {
       pages: { promotions: true, tournaments: false, lotteries: false, 'rocket-mart': true, 'rocket-chance': false },
     },
-    'wheel-config': { enabled: false, tiers: [] },
-    'wheel-config-segments': { segments_by_group: {} },
+    // The promotions' wheel: tiers with their deposit cost, segment sets by player group (spec samples).
+    'wheel-config': WHEEL_TIER_SAMPLES,
+    'wheel-config-segments': WHEEL_SEGMENT_SAMPLES,
   };
 }
 

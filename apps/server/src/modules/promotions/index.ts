@@ -8,7 +8,9 @@ import type { TournamentsStatusesEvent } from '@orbit/contracts';
 import type { OrbitModule } from '../../platform/module';
 import { publishToPlayer } from '../../platform/realtime/channels';
 import { depositFacts, PAYMENT_CHANGED_TOPIC, type PaymentChangedEvent } from '../cashbox';
-import { TRANSFER_TOPIC, type TransferEvent } from '../wallet';
+import { demoPlayerId, membershipsOf, playerCurrencies } from '../identity';
+import { referenceRatesNow, TRANSFER_TOPIC, type TransferEvent } from '../wallet';
+import { LootboxService, presentLootbox, tierForDeposit } from './lootboxes';
 import { LotteryService } from './lotteries';
 import { promotionRoutes } from './routes';
 import { promoCountedDeposits } from './schema';
@@ -23,6 +25,7 @@ export const promotionsModule: OrbitModule = {
   routes: async (app, ctx) => {
     const tournaments = new TournamentService(ctx.db, ctx.clock, app.orbitBonuses);
     const lotteries = new LotteryService(ctx.db, ctx.clock, app.orbitBonuses);
+    const lootboxes = new LootboxService(ctx.db, ctx.clock, app.orbitBonuses);
 
     // Standings from bets and wins, many at once; each transfer once; pushed after commit.
     ctx.outbox.onBatch(TRANSFER_TOPIC, 'promotions.standings', async (events, { tx, afterCommit }) => {
@@ -67,6 +70,35 @@ export const promotionsModule: OrbitModule = {
       await lotteries.fromDeposit(tx, paymentId, facts.userId, facts.currency, facts.amountCents, at);
     });
 
+    // A deposit reaching a wheel tier's cost earns a spin of the highest tier reached (once per payment).
+    ctx.outbox.on(PAYMENT_CHANGED_TOPIC, 'promotions.wheel-deposits', async (event, { tx, afterCommit }) => {
+      const { paymentId, state } = event.payload as PaymentChangedEvent;
+      if (state !== 'succeeded') return;
+      const facts = await depositFacts(tx, paymentId);
+      if (!facts?.succeeded || facts.held) return;
+      const wheel = lootboxes.lastWheel();
+      const { tiers } = wheel;
+      if (!tiers.enabled) return;
+      const rates = facts.currency === 'EUR' ? undefined : await referenceRatesNow(tx);
+      const tier = tierForDeposit(tiers.tiers, facts.currency, facts.amountCents, (cents) =>
+        rates ? rates.convert(cents, facts.currency, 'EUR', 'down') : cents,
+      );
+      if (!tier) return;
+      const groups = (await membershipsOf(tx, facts.userId)).map((g) => g.id);
+      const { row, created } = await lootboxes.issueWheel(
+        tx,
+        wheel,
+        facts.userId,
+        groups,
+        facts.currency,
+        tier.tier,
+        `deposit:${paymentId}`,
+        ctx.clock.now(),
+      );
+      if (created)
+        afterCommit(() => publishToPlayer(ctx.pubsub, facts.userId, 'lootboxes_changes', presentLootbox(row)));
+    });
+
     // The shop's lottery tickets (loyalty's door): the tickets and the points' debit, one transaction.
     app.orbitPromotionRewards.serve({
       // Any lottery that sells for points has a price; one not running is refused when issuing.
@@ -92,10 +124,21 @@ export const promotionsModule: OrbitModule = {
         }
       }
       for (const id of await lotteries.due()) await lotteries.draw(id);
-      if (await hasDemoPromotions(ctx.db)) await renewDemoPromotions(ctx.db, ctx.clock.now());
+      await lootboxes.wheel();
+      for (const box of await lootboxes.expire())
+        await publishToPlayer(ctx.pubsub, box.userId, 'lootboxes_changes', presentLootbox(box));
+      if (await hasDemoPromotions(ctx.db)) {
+        await renewDemoPromotions(ctx.db, ctx.clock.now());
+        const demo = await demoPlayerId(ctx.db);
+        if (demo !== undefined) {
+          const groups = (await membershipsOf(ctx.db, demo)).map((g) => g.id);
+          const currency = (await playerCurrencies(ctx.db, [demo])).get(demo) ?? 'EUR';
+          await lootboxes.keepDemoWheel(demo, groups, currency);
+        }
+      }
     });
 
-    await promotionRoutes(tournaments, lotteries)(app, ctx);
+    await promotionRoutes(tournaments, lotteries, lootboxes)(app, ctx);
   },
   seed: seedPromotions,
 };

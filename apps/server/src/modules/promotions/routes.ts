@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  lootboxActivationResponseSchema,
+  lootboxesResponseSchema,
+  lootboxParamsSchema,
+  lootboxSchema,
+  operatorLootboxRequestSchema,
   batchQuerySchema,
   batchResponseSchema,
   lotteriesResponseSchema,
@@ -17,7 +22,12 @@ import {
   tournamentsResponseSchema,
   tournamentStatusSchema,
 } from '@orbit/contracts';
+import { z } from 'zod';
 import type { ModuleContext } from '../../platform/context';
+import { operatorGuard } from '../../platform/http/operator';
+import { publishToPlayer } from '../../platform/realtime/channels';
+import { membershipsOf } from '../identity';
+import { presentLootbox, type LootboxService } from './lootboxes';
 import { notFound, unprocessable } from '../../platform/errors';
 import { currentPlayer, requirePlayer } from '../identity';
 import { listAccounts } from '../wallet';
@@ -31,7 +41,7 @@ export const TESTER_GROUP_ID = 21;
 /** What `/batch` may call: this server's own GET calls under `/api/`, never itself. */
 const BATCHABLE = /^\/?api\/[A-Za-z0-9_\-./?=&%[\]]+$/;
 
-export function promotionRoutes(tournaments: TournamentService, lotteries: LotteryService) {
+export function promotionRoutes(tournaments: TournamentService, lotteries: LotteryService, lootboxes: LootboxService) {
   return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const tournamentOr404 = async (id: string) => {
@@ -189,6 +199,75 @@ export function promotionRoutes(tournaments: TournamentService, lotteries: Lotte
         );
         reply.headers(noStore);
         return Object.fromEntries(answers);
+      },
+    );
+
+    // ---- loot boxes and wheels ---------------------------------------------------------------------
+    app.get(
+      '/api/player/lootboxes',
+      {
+        schema: {
+          tags,
+          summary: "The player's loot boxes: issued ones, and those opened today",
+          response: { 200: lootboxesResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const player = await requirePlayer(request);
+        reply.headers(noStore);
+        return (await lootboxes.list(player.user.id)).map(presentLootbox);
+      },
+    );
+    app.post(
+      '/api/player/lootboxes/:id/activation',
+      {
+        schema: {
+          tags,
+          summary: 'Opens a loot box: draws one item by weight and issues its prize, once',
+          params: lootboxParamsSchema,
+          response: { 200: lootboxActivationResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const player = await requirePlayer(request);
+        const box = presentLootbox(await lootboxes.activate(player.user.id, request.params.id));
+        await publishToPlayer(ctx.pubsub, player.user.id, 'lootboxes_changes', box);
+        reply.headers(noStore);
+        return box;
+      },
+    );
+    app.post(
+      '/api/operator/players/:id/lootboxes',
+      {
+        onRequest: operatorGuard(ctx.config.operatorToken),
+        schema: {
+          tags: ['operator'],
+          summary: 'Issues a wheel loot box of a tier to a player, once per idempotency key',
+          params: z.object({ id: z.coerce.number().int().positive() }),
+          body: operatorLootboxRequestSchema,
+          response: { 200: lootboxSchema },
+        },
+      },
+      async (request) => {
+        const userId = request.params.id;
+        const groups = (await membershipsOf(ctx.db, userId)).map((g) => g.id);
+        const wheel = await lootboxes.wheel();
+        const { row, created } = await ctx.db.transaction((tx) =>
+          lootboxes.issueWheel(
+            tx,
+            wheel,
+            userId,
+            groups,
+            request.body.currency,
+            request.body.tier,
+            `operator:${request.body.idempotency_key}`,
+            ctx.clock.now(),
+            request.body.valid_days,
+          ),
+        );
+        const box = presentLootbox(row);
+        if (created) await publishToPlayer(ctx.pubsub, userId, 'lootboxes_changes', box);
+        return box;
       },
     );
 

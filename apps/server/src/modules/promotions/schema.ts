@@ -193,3 +193,48 @@ export const promoCountedDeposits = pgTable('promo_counted_deposits', {
   paymentId: bigint('payment_id', { mode: 'number' }).primaryKey(),
   countedAt: at('counted_at').notNull(),
 });
+
+/** One item of a loot box: what it gives if drawn (a bonus of the wheel's wager, or free spins). */
+export type StoredLootboxItem = {
+  id: number;
+  weight: number;
+  type: 'bonus' | 'freespins';
+  title: string;
+  bonus_amount_cents: number;
+  freespins_count: number;
+  wager: number;
+};
+
+/**
+ * Loot boxes (docs/promotions.md "Loot boxes and wheels"): issued with their items and a server
+ * seed (its SHA-256 shown while issued, the seed after opening); opening draws one item by weight
+ * and issues its prize in the same transaction. `issue_key` makes each issue happen once.
+ */
+export const promoLootboxes = pgTable(
+  'promo_lootboxes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    groupKey: text('group_key').notNull(),
+    title: text('title').notNull(),
+    stage: text('stage', { enum: ['issued', 'activated', 'canceled', 'expired'] }).notNull(),
+    items: jsonb('items').$type<StoredLootboxItem[]>().notNull(),
+    serverSeed: text('server_seed').notNull(),
+    serverSeedHash: text('server_seed_hash').notNull(),
+    roll: integer('roll'),
+    wonItem: integer('won_item'),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    issueKey: text('issue_key').notNull(),
+    createdAt: at('created_at').notNull(),
+    validUntil: at('valid_until').notNull(),
+    activatedAt: at('activated_at'),
+  },
+  (t) => [
+    uniqueIndex('promo_lootboxes_issue').on(t.userId, t.issueKey),
+    index('promo_lootboxes_player').on(t.userId, t.createdAt),
+    index('promo_lootboxes_due')
+      .on(t.validUntil)
+      .where(sql`${t.stage} = 'issued'`),
+  ],
+);

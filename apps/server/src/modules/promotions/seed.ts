@@ -13,6 +13,7 @@ import type { SeedOptions } from '../../platform/module';
 import { BonusesService } from '../bonuses';
 import { Ledger } from '../wallet';
 import { newServerSeed, seedHash } from './lotteries';
+import { WHEEL_BONUS_TEMPLATE, WHEEL_SPINS_TEMPLATE } from './lootboxes';
 import { promoLotteries, promoTournaments, type StoredPrize } from './schema';
 
 export const PRIZE_BONUS_TEMPLATE = 'promo-prize';
@@ -27,6 +28,25 @@ const perCurrency = (eurCents: number) =>
   );
 
 const TEMPLATES: BonusTemplateInput[] = [
+  {
+    key: WHEEL_BONUS_TEMPLATE,
+    kind: 'manual',
+    title: 'Wheel bonus',
+    description: 'A rocket wheel prize. Wager it 30 times within 14 days.',
+    code: null,
+    percent: null,
+    deposit_numbers: null,
+    money: perCurrency(100),
+    wager_multiplier: 30,
+    contributions: { slots: 100, instant: 100, table: 10, live: 0, other: 100 },
+    games: null,
+    freespins_count: null,
+    activation_days: 7,
+    wagering_days: 14,
+    group_ids: [],
+    starts_at: null,
+    ends_at: null,
+  },
   {
     key: PRIZE_BONUS_TEMPLATE,
     kind: 'manual',
@@ -219,5 +239,18 @@ export async function seedPromotions(db: Db, options: SeedOptions): Promise<void
   const bonuses = new BonusesService(db, systemClock, new Ledger(systemClock), pino({ enabled: false }));
   const known = new Set((await bonuses.templates()).map((t) => t.key));
   for (const template of TEMPLATES) if (!known.has(template.key)) await bonuses.saveTemplate(template);
+  // The wheel's free spins: the demo spins' terms, their winnings wagered 3 times (spec).
+  const spins = (await bonuses.templates()).find((t) => t.key === PRIZE_SPINS_TEMPLATE);
+  if (spins && !known.has(WHEEL_SPINS_TEMPLATE)) {
+    const { id: _id, retired_at: _retired, created_at: _created, ...input } = spins;
+    await bonuses.saveTemplate({
+      ...input,
+      key: WHEEL_SPINS_TEMPLATE,
+      code: null,
+      title: 'Wheel free spins',
+      description: 'Free spins from the rocket wheel. What they win becomes a bonus: wager it 3 times.',
+      wager_multiplier: 3,
+    });
+  }
   if (options.demoPlayer) await renewDemoPromotions(db, new Date());
 }

@@ -1,0 +1,290 @@
+/**
+ * Loot boxes and wheels (docs/promotions.md "Loot boxes and wheels"): a box is issued with its
+ * items (the wheel's segments for the player's group, scaled by the tier) and a server seed whose
+ * SHA-256 is shown at once; opening it draws one item by weight (`weightedRoll`, provably fair:
+ * the seed is revealed after) and issues the prize through the bonuses module in the same
+ * transaction, once. Stages: issued → activated, or expired when its time passes, or canceled.
+ */
+import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import {
+  pickByRoll,
+  weightedRoll,
+  WHEEL_GROUP_IDS,
+  WHEEL_SEGMENT_SAMPLES,
+  WHEEL_TIER_SAMPLES,
+  wheelSegmentSetsSchema,
+  wheelTiersConfigSchema,
+  type Lootbox,
+  type WheelSegment,
+  type WheelTier,
+  type WheelTiersConfig,
+} from '@orbit/contracts';
+import type { Clock } from '../../platform/clock';
+import type { Db } from '../../platform/db/client';
+import type { Executor, Tx } from '../../platform/db/executor';
+import { notFound, unprocessable } from '../../platform/errors';
+import type { BonusesService } from '../bonuses';
+import { CmsService } from '../cms';
+import { referenceRatesNow } from '../wallet';
+import { newServerSeed, nodeHmac, seedHash } from './lotteries';
+import { promoLootboxes, type StoredLootboxItem } from './schema';
+
+export type LootboxRow = typeof promoLootboxes.$inferSelect;
+export type Wheel = { tiers: WheelTiersConfig; sets: Record<string, WheelSegment[]> };
+
+/** The templates the wheel's prizes are issued from: bonus money wagers 30 times, free-spin winnings 3. */
+export const WHEEL_BONUS_TEMPLATE = 'wheel-bonus';
+export const WHEEL_SPINS_TEMPLATE = 'wheel-spins';
+const DAY = 86_400_000;
+
+const TIER_LABELS: Record<WheelTier, string> = { rocket_lite: 'LITE', rocket_pro: 'PRO', rocket_max: 'MAX' };
+
+/** The set of the player's first wheel group (21, 1308, 1309), else `default`. */
+export function segmentSetFor(sets: Record<string, WheelSegment[]>, groupIds: readonly number[]): WheelSegment[] {
+  const group = WHEEL_GROUP_IDS.find((g) => groupIds.includes(g));
+  const chosen = (group !== undefined ? sets[String(group)] : undefined) ?? sets.default;
+  return chosen?.length ? chosen : WHEEL_SEGMENT_SAMPLES.segments_by_group.default!;
+}
+
+/** The highest tier whose cost (`pay`, in the deposit's currency or EUR converted) a deposit reaches. */
+export function tierForDeposit(
+  tiers: WheelTiersConfig['tiers'],
+  currency: string,
+  amountCents: number,
+  toEur: (cents: number) => number,
+): WheelTiersConfig['tiers'][number] | undefined {
+  const reached = tiers.filter((t) => {
+    const own = t.deposit[currency];
+    if (own) return amountCents >= own.pay;
+    const eur = t.deposit.EUR;
+    return eur !== undefined && toEur(amountCents) >= eur.pay;
+  });
+  return reached.at(-1);
+}
+
+export class LootboxService {
+  private readonly cms: CmsService;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly bonuses: BonusesService,
+  ) {
+    this.cms = new CmsService(db);
+  }
+
+  private snapshot: Wheel | undefined;
+
+  /**
+   * The wheel's tiers and segment sets: the front-end configs, else the built-in samples. Read
+   * outside any transaction (the configs belong to cms); the copy kept serves the outbox handlers,
+   * which run inside their batch's transaction, until the next read (the end sweep re-reads it).
+   */
+  async wheel(): Promise<Wheel> {
+    const tiers = wheelTiersConfigSchema.safeParse(await this.cms.feConfig('wheel-config', 'en'));
+    const sets = wheelSegmentSetsSchema.safeParse(await this.cms.feConfig('wheel-config-segments', 'en'));
+    this.snapshot = {
+      tiers: tiers.success && tiers.data.tiers.length ? tiers.data : WHEEL_TIER_SAMPLES,
+      sets:
+        sets.success && Object.keys(sets.data.segments_by_group).length
+          ? sets.data.segments_by_group
+          : WHEEL_SEGMENT_SAMPLES.segments_by_group,
+    };
+    return this.snapshot;
+  }
+
+  /** The last wheel read (the samples before the first). */
+  lastWheel(): Wheel {
+    return this.snapshot ?? { tiers: WHEEL_TIER_SAMPLES, sets: WHEEL_SEGMENT_SAMPLES.segments_by_group };
+  }
+
+  /**
+   * Issues a wheel box of a tier (once per player and key): the player's segment set, bonus
+   * amounts times the tier's `get`, turned from EUR into the box's currency (rounded down).
+   */
+  async issueWheel(
+    tx: Tx,
+    wheel: Wheel,
+    userId: number,
+    groupIds: readonly number[],
+    currency: string,
+    tier: WheelTier,
+    issueKey: string,
+    at: Date,
+    validDays = 7,
+  ): Promise<{ row: LootboxRow; created: boolean }> {
+    const { tiers, sets } = wheel;
+    const scale = tiers.tiers.find((t) => t.tier === tier)?.deposit.EUR?.get ?? 1;
+    const rates = currency === 'EUR' ? undefined : await referenceRatesNow(tx);
+    const items: StoredLootboxItem[] = segmentSetFor(sets, groupIds).map((s, i) => ({
+      id: i + 1,
+      weight: s.weight,
+      type: s.type,
+      title: s.title,
+      bonus_amount_cents: rates
+        ? rates.convert(s.bonus_amount_cents * scale, 'EUR', currency, 'down')
+        : s.bonus_amount_cents * scale,
+      freespins_count: s.freespins_count,
+      wager: s.wager,
+    }));
+    const serverSeed = newServerSeed();
+    const [created] = await tx
+      .insert(promoLootboxes)
+      .values({
+        userId,
+        currency,
+        groupKey: `wheel_${tier}`,
+        title: `Rocket wheel ${TIER_LABELS[tier]}`,
+        stage: 'issued',
+        items,
+        serverSeed,
+        serverSeedHash: seedHash(serverSeed),
+        issueKey,
+        createdAt: at,
+        validUntil: new Date(at.getTime() + validDays * DAY),
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (created) return { row: created, created: true };
+    const [existing] = await tx
+      .select()
+      .from(promoLootboxes)
+      .where(and(eq(promoLootboxes.userId, userId), eq(promoLootboxes.issueKey, issueKey)));
+    return { row: existing!, created: false };
+  }
+
+  /** Shown: issued and not expired, or activated today (spec "shown only if"). */
+  async list(userId: number): Promise<LootboxRow[]> {
+    const now = this.clock.now();
+    const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    return this.db
+      .select()
+      .from(promoLootboxes)
+      .where(
+        and(
+          eq(promoLootboxes.userId, userId),
+          sql`((${promoLootboxes.stage} = 'issued' and ${promoLootboxes.validUntil} > ${now.toISOString()})
+            or (${promoLootboxes.stage} = 'activated' and ${promoLootboxes.activatedAt} >= ${today.toISOString()}))`,
+        ),
+      )
+      .orderBy(desc(promoLootboxes.createdAt), desc(promoLootboxes.id));
+  }
+
+  /**
+   * Opens a box: the draw and the prize in one transaction, the box locked so a second click waits
+   * and then finds it activated. Refusals: 404 `not_found`, 422 `lootbox_not_issued`,
+   * `bonuses_disabled` (nothing changes).
+   */
+  async activate(userId: number, id: number): Promise<LootboxRow> {
+    const at = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const [box] = await tx
+        .select()
+        .from(promoLootboxes)
+        .where(and(eq(promoLootboxes.id, id), eq(promoLootboxes.userId, userId)))
+        .for('update');
+      if (!box) throw notFound();
+      if (box.stage !== 'issued' || box.validUntil <= at) throw unprocessable('lootbox_not_issued');
+      const weights = box.items.map((i) => i.weight);
+      const roll = await weightedRoll(
+        nodeHmac,
+        box.serverSeed,
+        `lootbox:${box.id}`,
+        weights.reduce((a, b) => a + b, 0),
+      );
+      const item = box.items[pickByRoll(weights, roll)]!;
+      const key = `lootbox:${box.id}`;
+      const result: Record<string, unknown> =
+        item.type === 'bonus'
+          ? {
+              bonus_id: (
+                await this.bonuses.grant(userId, WHEEL_BONUS_TEMPLATE, box.currency, key, item.bonus_amount_cents, tx)
+              ).id,
+            }
+          : {
+              freespin_id: (await this.bonuses.grantFreespins(userId, WHEEL_SPINS_TEMPLATE, box.currency, key, tx)).id,
+            };
+      const [opened] = await tx
+        .update(promoLootboxes)
+        .set({ stage: 'activated', roll, wonItem: item.id, result, activatedAt: at })
+        .where(eq(promoLootboxes.id, box.id))
+        .returning();
+      return opened!;
+    });
+  }
+
+  /**
+   * The demo player always has a wheel to spin (docs/promotions.md "Demo"): when none is issued,
+   * a LITE box keyed by the day (two processes issue one).
+   */
+  async keepDemoWheel(userId: number, groupIds: readonly number[], currency: string): Promise<void> {
+    const now = this.clock.now();
+    const [issued] = await this.db
+      .select({ id: promoLootboxes.id })
+      .from(promoLootboxes)
+      .where(
+        and(eq(promoLootboxes.userId, userId), eq(promoLootboxes.stage, 'issued'), gt(promoLootboxes.validUntil, now)),
+      )
+      .limit(1);
+    if (issued) return;
+    const wheel = await this.wheel();
+    const day = now.toISOString().slice(0, 10);
+    await this.db.transaction((tx) =>
+      this.issueWheel(tx, wheel, userId, groupIds, currency, 'rocket_lite', `demo-wheel-${day}`, now),
+    );
+  }
+
+  /** Issued boxes past their time become expired (the sweep); answers them for the live push. */
+  async expire(): Promise<LootboxRow[]> {
+    const now = this.clock.now();
+    return this.db
+      .update(promoLootboxes)
+      .set({ stage: 'expired' })
+      .where(and(eq(promoLootboxes.stage, 'issued'), lte(promoLootboxes.validUntil, now)))
+      .returning();
+  }
+
+  async one(db: Executor, userId: number, id: number): Promise<LootboxRow | undefined> {
+    const [row] = await db
+      .select()
+      .from(promoLootboxes)
+      .where(and(eq(promoLootboxes.id, id), eq(promoLootboxes.userId, userId), gt(promoLootboxes.id, 0)));
+    return row;
+  }
+}
+
+export function presentLootbox(row: LootboxRow): Lootbox {
+  return {
+    id: row.id,
+    created_at: row.createdAt.toISOString(),
+    currency: row.currency,
+    group_key: row.groupKey,
+    stage: row.stage,
+    title: row.title,
+    valid_until: row.validUntil.toISOString(),
+    items: row.items.map((item) => ({
+      id: item.id,
+      weight: item.weight,
+      prize: row.wonItem === item.id,
+      bonuses: [
+        {
+          title: item.title,
+          type: item.type,
+          attributes:
+            item.type === 'freespins'
+              ? [{ field: 'freespins_count', value: item.freespins_count }]
+              : [{ field: 'bonus_amount', value: [{ currency: row.currency, amount_cents: item.bonus_amount_cents }] }],
+          result_bonus: [
+            { field: 'wager', value: item.wager },
+            { field: 'max_win', value: [] },
+          ],
+        },
+      ],
+    })),
+    fairness: {
+      server_seed_hash: row.serverSeedHash,
+      server_seed: row.stage === 'activated' ? row.serverSeed : null,
+      roll: row.roll,
+    },
+  };
+}
