@@ -82,7 +82,16 @@ describe('tournaments', () => {
       expect(await page.getByTestId('take-part').textContent()).toBe('Sign up to take part');
       expect(await item.getAttribute('aria-current')).toBe('page');
 
+      // /promotions: the static page's text and the promotions running now, each linking to its page.
       await page.goto(url('/promotions'));
+      await page.getByRole('heading', { name: 'Promotions', level: 1 }).waitFor();
+      const running = page.getByTestId('running-promotions');
+      await promoCard(page, TOURNAMENT).waitFor();
+      expect(await running.getByTestId('promo-card').filter({ hasText: QUEST }).count()).toBe(1);
+      expect(await running.getByTestId('promo-card').filter({ hasText: 'Orbit Weekly Draw' }).count()).toBe(1);
+      expect(
+        await running.getByTestId('promo-card').filter({ hasText: QUEST }).getByRole('link').getAttribute('href'),
+      ).toMatch(/^\/action\/explorer-\d+$/);
       expect(
         await page.locator('.topnav').getByRole('link', { name: 'Tournaments' }).getAttribute('aria-current'),
       ).toBeNull();

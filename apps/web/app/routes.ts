@@ -48,6 +48,8 @@ function pages(locale: string) {
       route('tournaments/:slug', 'routes/tournament.tsx', { id: id('tournament') }),
       route('action/:slug?', 'routes/tournament.tsx', { id: id('action') }),
       route('lottery/:slug', 'routes/lottery.tsx', { id: id('lottery') }),
+      // The static page `promotions` with the promotions running now.
+      route('promotions', 'routes/promotions.tsx', { id: id('promotions') }),
       route('ffc', 'routes/ffc.tsx', { id: id('ffc') }),
       // Popup routes (docs/rules/routes-and-guards.md "Popups"): modals over the page they were
       // opened from; loaded directly, over the lobby (the lobby's module draws it and loads the

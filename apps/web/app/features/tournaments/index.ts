@@ -4,6 +4,7 @@
 export { TournamentsList, PromoCard, type MoneyFormat } from './tournaments-list';
 export { TournamentPage } from './tournament-page';
 export { LotteryPage } from './lottery-page';
+export { RunningPromotions } from './running-promotions';
 export { PromoTimer } from './promo-timer';
 export {
   findBySlug,
