@@ -136,10 +136,11 @@ export const exchangeResponseSchema = z.object({
   quantity: z.number().int().positive(),
   /**
    * `bonus`: a bonus with its wager (see GET /api/player/bonuses); `money`: real money; `freespins`;
-   * `lottery_tickets`: tickets of `lottery_id` (see GET /api/lotteries/{id}/status).
+   * `lottery_tickets`: tickets of `lottery_id` (see GET /api/lotteries/{id}/status); `lootboxes`:
+   * the wheel boxes issued (see GET /api/player/lootboxes).
    */
   reward: z.object({
-    kind: z.enum(['bonus', 'money', 'freespins', 'lottery_tickets']),
+    kind: z.enum(['bonus', 'money', 'freespins', 'lottery_tickets', 'lootboxes']),
     amount_cents: z.number().int().nullable(),
     currency: z.string().nullable(),
     freespins_count: z.number().int().nullable(),
@@ -147,6 +148,7 @@ export const exchangeResponseSchema = z.object({
     freespin_id: z.number().int().nullable(),
     lottery_id: z.number().int().optional(),
     tickets_count: z.number().int().optional(),
+    lootbox_ids: z.array(z.number().int()).optional(),
   }),
   comp_points: compPointsSchema,
   created_at: z.string(),

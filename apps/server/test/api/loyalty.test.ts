@@ -233,10 +233,12 @@ describe('the shop', () => {
         rate: expect.objectContaining({ points: 80, freespins_count: 10 }),
       }),
     ]);
-    for (const type of ['lootboxes', 'lotteries'])
-      expect(typedRewardsResponseSchema.parse((await call(t, 'GET', `/api/comp_points/rates/${type}`)).json())).toEqual(
-        [],
-      );
+    // Loot boxes and lottery tickets come from the promotions (docs/promotions.md): the wheel card,
+    // and a lottery card only while a lottery sells tickets (then with its ids).
+    const boxes = typedRewardsResponseSchema.parse((await call(t, 'GET', '/api/comp_points/rates/lootboxes')).json());
+    expect(boxes).toEqual([expect.objectContaining({ group: 'wheel-spin', rate: { points: 150 } })]);
+    const tickets = typedRewardsResponseSchema.parse((await call(t, 'GET', '/api/comp_points/rates/lotteries')).json());
+    for (const card of tickets) expect(card.rate.lottery_ids?.length).toBeGreaterThan(0);
     expect((await call(t, 'GET', '/api/comp_points/rates/sweets')).statusCode).toBe(422);
   });
 

@@ -646,6 +646,33 @@ describe('loot boxes and wheels', () => {
     expect(stored?.stage).toBe('expired');
   });
 
+  it('the shop sells wheel boxes for comp points through the door, with the debit in one transaction', async () => {
+    const a = await newPlayer();
+    await t.database.db
+      .insert(compPointBalances)
+      .values({ userId: a.id, chargeable: 400, persistent: 400, updatedAt: clock.now() });
+    const res = await call(t, 'POST', '/api/comp_points/exchange/lootboxes', {
+      cookie: a.cookie,
+      payload: { exchange: { points: 150, group: 'wheel-spin', quantity: 2 } },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const exchanged = exchangeResponseSchema.parse(res.json());
+    expect(exchanged).toMatchObject({
+      points: 300,
+      reward: { kind: 'lootboxes' },
+      comp_points: { chargeable: { points: 100 } },
+    });
+    const boxes = await boxesOf(a);
+    expect(boxes.map((b) => b.id).sort()).toEqual([...exchanged.reward.lootbox_ids!].sort());
+    expect(boxes.every((b) => b.group_key === 'wheel_rocket_lite' && b.stage === 'issued')).toBe(true);
+    const poor = await call(t, 'POST', '/api/comp_points/exchange/lootboxes', {
+      cookie: a.cookie,
+      payload: { exchange: { points: 150, group: 'wheel-spin' } },
+    });
+    expect(poor.json()).toEqual({ errors: { base: ['not_enough_points'] } });
+    expect(await boxesOf(a)).toHaveLength(2);
+  });
+
   it('a deposit reaching a tier earns a spin of the highest tier reached, once', async () => {
     const a = await newPlayer();
     const res = await call(t, 'POST', '/api/cashbox/deposits', {

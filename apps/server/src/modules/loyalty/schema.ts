@@ -97,7 +97,7 @@ export const compPointExchanges = pgTable(
     quantity: integer('quantity').notNull(),
     reward: jsonb('reward')
       .$type<{
-        kind: 'bonus' | 'money' | 'freespins' | 'lottery_tickets';
+        kind: 'bonus' | 'money' | 'freespins' | 'lottery_tickets' | 'lootboxes';
         amount_cents: number | null;
         currency: string | null;
         freespins_count: number | null;
@@ -105,6 +105,7 @@ export const compPointExchanges = pgTable(
         freespin_id: number | null;
         lottery_id?: number;
         tickets_count?: number;
+        lootbox_ids?: number[];
       }>()
       .notNull(),
     createdAt: at('created_at').notNull(),

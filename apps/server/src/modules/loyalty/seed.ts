@@ -133,6 +133,15 @@ const CARDS: Array<
     position: 4,
   },
   {
+    group: 'wheel-spin',
+    type: 'lootboxes',
+    title: 'A spin of the rocket wheel',
+    tab: 'SPECIAL_REWARDS',
+    points: 150,
+    description: 'A LITE wheel box: spin it in the gifts for a bonus or free spins.',
+    position: 6,
+  },
+  {
     group: 'lottery-tickets',
     type: 'lotteries',
     title: 'Tickets for the weekly draw',

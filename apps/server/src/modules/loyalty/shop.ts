@@ -186,7 +186,7 @@ export class ShopService {
 
     const [card] = await this.db.select().from(compPointRates).where(eq(compPointRates.group, ask.group));
     if (!card || !card.active || card.type !== ask.type) throw unprocessable('unknown_reward');
-    if (card.type === 'lootboxes' || (card.type === 'lotteries' && !this.promotions))
+    if ((card.type === 'lootboxes' || card.type === 'lotteries') && !this.promotions)
       throw unprocessable('reward_unavailable');
     if (card.type === 'lotteries' && ask.lotteryId === undefined) throw unprocessable('required', 'lottery_id');
     if (ask.type === 'money' && ask.currency !== undefined && ask.currency !== activeCurrency)
@@ -241,7 +241,9 @@ export class ShopService {
         const reward =
           card.type === 'lotteries'
             ? await this.issueTickets(tx, userId, ask.lotteryId!, ask.quantity, created.id, now)
-            : await this.issue(tx, userId, card, rate, activeCurrency, ask.quantity, created.id);
+            : card.type === 'lootboxes'
+              ? await this.issueLootboxes(tx, userId, groupIds, activeCurrency, ask.quantity, created.id, now)
+              : await this.issue(tx, userId, card, rate, activeCurrency, ask.quantity, created.id);
         const [done] = await tx
           .update(compPointExchanges)
           .set({ reward })
@@ -259,6 +261,36 @@ export class ShopService {
       if (String((error as { code?: string }).code) === '23514') throw unprocessable('not_enough_points');
       throw error;
     }
+  }
+
+  /** Wheel loot boxes through the promotions' door, in the exchange's transaction. */
+  private async issueLootboxes(
+    tx: Tx,
+    userId: number,
+    groupIds: readonly number[],
+    currency: string,
+    count: number,
+    exchangeId: number,
+    at: Date,
+  ): Promise<ExchangeRow['reward']> {
+    const ids = await this.promotions!.issueLootboxes({
+      tx,
+      userId,
+      groupIds,
+      currency,
+      count,
+      key: `exchange:${exchangeId}`,
+      at,
+    });
+    return {
+      kind: 'lootboxes',
+      amount_cents: null,
+      currency,
+      freespins_count: null,
+      bonus_id: null,
+      freespin_id: null,
+      lootbox_ids: ids,
+    };
   }
 
   /** Lottery tickets through the promotions' door, in the exchange's transaction. */

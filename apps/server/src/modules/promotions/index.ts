@@ -105,6 +105,23 @@ export const promotionsModule: OrbitModule = {
       lotteryTicketPrice: async (lotteryId) =>
         (await lotteries.one(String(lotteryId)))?.compPointsTicketPrice || undefined,
       sellingLotteries: () => lotteries.selling(),
+      issueLootboxes: async ({ tx, userId, groupIds, currency, count, key, at }) => {
+        const ids: number[] = [];
+        for (let unit = 0; unit < count; unit++) {
+          const { row } = await lootboxes.issueWheel(
+            tx,
+            lootboxes.lastWheel(),
+            userId,
+            groupIds,
+            currency,
+            'rocket_lite',
+            `shop:${key}:${unit}`,
+            at,
+          );
+          ids.push(row.id);
+        }
+        return ids;
+      },
       issueLotteryTickets: async ({ tx, userId, lotteryId, count, key, at }) => {
         await lotteries.buyWithPoints(tx, lotteryId, userId, count, key, at);
       },
