@@ -105,7 +105,16 @@ describe('tournaments', () => {
       const watch = watchPage(page);
       await registerOverLobby(page, env.server.baseUrl, newEmail('race'));
       await fundPlayer(env.server, page, 10_000, 'race-real');
-      await page.goto(url('/tournaments'));
+      // A running tournament the player has not looked at: the menu item bounces; the bookmark
+      // widget offers the running quest.
+      await poll(() => page.locator('html[data-tournaments-hint]').count()).toBe(1);
+      expect(await page.getByTestId('bookmark-quests').getAttribute('href')).toMatch(/^\/action\/explorer-\d+$/);
+      // The welcome gift is new too: the gifts icon bounces until the gifts page is seen.
+      await poll(() => page.getByTestId('header-gifts').getAttribute('class')).toContain('is-hinting');
+      await page.getByTestId('header-gifts').click();
+      await poll(() => page.getByTestId('header-gifts').getAttribute('class')).not.toContain('is-hinting');
+      await page.locator('.topnav').getByRole('link', { name: 'Tournaments' }).click();
+      await poll(() => page.locator('html[data-tournaments-hint]').count()).toBe(0);
       await promoCard(page, TOURNAMENT).getByRole('link').click();
       await page.getByRole('heading', { name: TOURNAMENT, level: 1 }).waitFor();
       await page.getByRole('button', { name: 'Join the tournament' }).click();

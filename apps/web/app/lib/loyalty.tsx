@@ -317,3 +317,55 @@ export function useTournamentMessage(id: number): unknown {
     () => undefined,
   );
 }
+
+// ---- bounce hints ----------------------------------------------------------------------------------
+
+/**
+ * The bounce hint on the tournaments menu item and on the gifts (docs/rules/promotions.md
+ * "Bounce hints"): the current count of running tournaments or of gifts against the count the
+ * player last saw (kept in the browser); more than then bounces, until the page is seen again.
+ * Here for the same reason as the tournaments' messages (one shared module, no file more).
+ */
+export type HintName = 'tournaments' | 'gifts';
+
+export function hintDue(current: number, seen: number | null): boolean {
+  return current > (seen ?? 0);
+}
+
+let hintVersion = 0;
+const hintListeners = new Set<() => void>();
+const hintKey = (name: HintName) => `orbit_seen_${name}`;
+
+export function seenCount(name: HintName): number | null {
+  try {
+    const raw = window.localStorage.getItem(hintKey(name));
+    return raw === null || !/^\d+$/.test(raw) ? null : Number(raw);
+  } catch {
+    return null;
+  }
+}
+
+/** The page of `name` was seen with `count` of them: no hint until there are more. */
+export function markSeen(name: HintName, count: number): void {
+  try {
+    if (seenCount(name) === count) return;
+    window.localStorage.setItem(hintKey(name), String(count));
+  } catch {
+    // Storage refused (private mode): the hint then stays as it is.
+  }
+  hintVersion += 1;
+  hintListeners.forEach((listener) => listener());
+}
+
+/** Whether `count` calls for the hint (false on the server and until the browser's value is read). */
+export function useHint(name: HintName, count: number): boolean {
+  const version = useSyncExternalStore(
+    (listener) => {
+      hintListeners.add(listener);
+      return () => hintListeners.delete(listener);
+    },
+    () => hintVersion,
+    () => -1,
+  );
+  return version >= 0 && hintDue(count, seenCount(name));
+}

@@ -1,6 +1,9 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { drawTickets } from '@orbit/contracts';
+import { bookmarkCards, runningQuest } from '../../app/features/loyalty/bookmark';
+import { runningTournaments } from '../../app/features/tournaments/tournaments-watcher';
+import { hintDue } from '../../app/lib/loyalty';
 import {
   checkDraw,
   depositScale,
@@ -201,5 +204,35 @@ describe('lotteries', () => {
       false,
     );
     expect(await checkDraw({ ...draw, server_seed: null }, 7, 5, crypto)).toBeNull();
+  });
+});
+
+describe('shell: bounce hints and the quests bookmark', () => {
+  it('bounces while there are more than the player last saw', () => {
+    expect(hintDue(2, null)).toBe(true);
+    expect(hintDue(0, null)).toBe(false);
+    expect(hintDue(2, 2)).toBe(false);
+    expect(hintDue(3, 2)).toBe(true);
+    expect(hintDue(1, 2)).toBe(false);
+  });
+  it('counts running tournaments (not quests, not future or finished ones)', () => {
+    const kind = (p: ReturnType<typeof promo>) => ({ ...p, kind: promoKind(p.frontend_identifier) });
+    const list = [
+      promo(1, -1, 1),
+      promo(2, 1, 2),
+      promo(3, -2, -1),
+      promo(4, -1, 1, 'quest--s--a'),
+      promo(5, -1, 3),
+    ].map(kind);
+    expect(runningTournaments(list, NOW)).toBe(2);
+  });
+  it('shows the quests card only while a quest runs', () => {
+    const quest = (start: number, end: number) => ({ kind: 'quest' as const, start_at: at(start), end_at: at(end) });
+    expect(
+      runningQuest([{ ...quest(-1, 1), kind: 'tournament' as const }, quest(1, 2), quest(-2, -1)], NOW),
+    ).toBeUndefined();
+    expect(runningQuest([quest(1, 2), quest(-1, 1)], NOW)).toEqual(quest(-1, 1));
+    expect(bookmarkCards(false, [1117], true)).toEqual(['quests']);
+    expect(bookmarkCards(true, [21], false)).toEqual(['shop', 'adventures']);
   });
 });

@@ -1,6 +1,7 @@
 import type { Player, PlayerBonus, PlayerFreespin } from '@orbit/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { useI18n } from '../../lib/i18n';
+import { markSeen } from '../../lib/loyalty';
 import { setPlayer } from '../../lib/session';
 import { errorCodeOf, Notice } from '../../ui/form';
 import { CancelBonusDialog, CancelFreespinDialog } from './cancel-dialog';
@@ -8,7 +9,7 @@ import { BonusCard, FreespinCard, giftErrorText } from './gift-cards';
 import { GiftCodeForm } from './gift-code-form';
 import { giftsApi, loadGifts, useGifts } from './gifts-store';
 import type { MoneyFormat } from './gifts-watcher';
-import { isActualFreespin, isFinishedBonus, splitGifts } from './rules';
+import { giftCount, isActualFreespin, isFinishedBonus, splitGifts } from './rules';
 import './gifts.css';
 
 type Cancelling = { kind: 'bonus'; bonus: PlayerBonus } | { kind: 'freespin'; freespin: PlayerFreespin } | null;
@@ -31,6 +32,11 @@ export function GiftsTab({
 }) {
   const { t } = useI18n();
   const { status, bonuses, freespins } = useGifts();
+  // Seen: the header's bounce hint waits for more gifts than these (docs/rules/promotions.md "Bounce hints").
+  const count = giftCount(bonuses, freespins);
+  useEffect(() => {
+    if (status === 'ready') markSeen('gifts', count);
+  }, [status, count]);
   const [cancelling, setCancelling] = useState<Cancelling>(null);
   useEffect(() => {
     void loadGifts(true);

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
+import { useHint } from '../../lib/loyalty';
 import { useRealtime } from '../../realtime/client';
 import { GiftIcon } from './gift-icon';
 import { Toast } from '../../ui/toast';
@@ -110,10 +111,12 @@ export function HeaderGifts() {
   const { bonuses, freespins } = useGifts();
   const count = giftCount(bonuses, freespins);
   const text = counterText(count);
+  // The bounce hint: more gifts than when the gifts page was last seen (docs/rules/promotions.md "Bounce hints").
+  const hint = useHint('gifts', count);
   return (
     <Link
       to={localizePath('/profile/gifts', locale)}
-      className="icon-button header-gifts"
+      className={`icon-button header-gifts ${hint ? 'is-hinting' : ''}`}
       aria-label={count > 0 ? t('gifts.header.labelCount', { count }) : t('gifts.header.label')}
       data-testid="header-gifts"
     >

@@ -5,34 +5,30 @@ export type NavItem = { key: string; href: string; label: string; icon: string }
 export type FooterLink = { slug: string; href: string; title: string };
 
 /**
- * The tournaments menu item's highlight (docs/rules/promotions.md "Navigation"): paths starting
- * /arena, /promo, /tournaments, /quests or /leaderboard, never /promotions (a path without its
- * locale prefix). /tournaments itself is a section as any: the items' rule finds its item.
- */
-const TOURNAMENT_SECTIONS = /^\/(arena|promo(?!tions)|quests|leaderboard).*/;
-export const isTournamentsPath = (path: string) =>
-  /^\/tournaments/.test(path.replace(TOURNAMENT_SECTIONS, '/tournaments'));
-
-/**
  * Navigation highlight (docs/rules/page-shell.md "Header and footer"): at most one item of a
  * menu is active. The lobby's on `/` and on paths under /categories or /games; the tournaments'
- * on the paths of `isTournamentsPath`; otherwise the
- * item whose path is the current path or contains it (the longest), else the first item of the
- * current path's section (`/pokies/new` → the item at `/pokies/...`, when `new` has none).
+ * on the paths of `isTournamentsPath`; otherwise the item whose path is the current path or
+ * contains it (the longest), else the first item of the current path's section (`/pokies/new` → the item at `/pokies/...`, when `new` has none).
  */
 export function activeNavHref(hrefs: readonly string[], pathname: string): string | null {
   const path = (href: string) => parseLocalePath(href).path;
-  // The lobby stands for /categories and /games, the tournaments item for its sections.
+  // The lobby stands for /categories and /games; the tournaments item for /arena, /promo (not
+  // /promotions), /quests and /leaderboard (docs/rules/promotions.md "Navigation").
   const current = path(pathname)
     .replace(/^\/(categories|games)\/.*/, '/')
-    .replace(TOURNAMENT_SECTIONS, '/tournaments');
+    .replace(/^\/(arena|promo(?!tions)|quests|leaderboard).*/, '/tournaments');
   const within = hrefs
     .filter((href) => current === path(href) || (path(href) !== '/' && current.startsWith(`${path(href)}/`)))
     .sort((a, b) => path(b).length - path(a).length);
-  if (within[0] !== undefined) return within[0];
   const section = current.split('/')[1];
-  return hrefs.find((href) => path(href) !== '/' && path(href).split('/')[1] === section) ?? null;
+  return within[0] ?? hrefs.find((href) => path(href) !== '/' && path(href).split('/')[1] === section) ?? null;
 }
+
+/**
+ * The tournaments menu item's highlight (docs/rules/promotions.md "Navigation"): paths starting
+ * /arena, /promo, /tournaments, /quests or /leaderboard, never /promotions; the menu's own rule.
+ */
+export const isTournamentsPath = (path: string) => activeNavHref(['/tournaments'], path) !== null;
 
 /**
  * Menu categories a visitor may see: login-only items are hidden for guests, and a category with

@@ -1,5 +1,7 @@
 import type { Lottery, Tournament } from '@orbit/contracts';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { markSeen } from '../../lib/loyalty';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { useNow } from '../../lib/use-clock';
@@ -33,6 +35,9 @@ export function TournamentsList({
   const { t, locale } = useI18n();
   // Minutes are enough to sort and filter (the cards' own timers tick every second).
   const now = useNow(true, 60_000);
+  // Seen: the menu's bounce hint waits for more running tournaments than these.
+  const running = promosOfTab(tournaments, 'live', now).length;
+  useEffect(() => markSeen('tournaments', running), [running]);
   const shown: Array<Tournament | Lottery> =
     tab === 'lotteries' ? sortPromos(lotteries, now) : sortPromos(promosOfTab(tournaments, tab, now), now);
   return (
