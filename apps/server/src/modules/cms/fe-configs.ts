@@ -92,7 +92,7 @@ export function feConfigValues(): Omit<FeConfigs, 'banners-config'> {
     'excluded-promo-stags': { stags: [] },
     'additional-gifts': { gifts: [] },
     'manage-promotion-pages': {
-      pages: { promotions: true, tournaments: false, lotteries: false, 'rocket-mart': true, 'rocket-chance': false },
+      pages: { promotions: true, tournaments: true, lotteries: true, 'rocket-mart': true, 'rocket-chance': false },
     },
     // The promotions' wheel: tiers with their deposit cost, segment sets by player group (spec samples).
     'wheel-config': WHEEL_TIER_SAMPLES,
