@@ -48,6 +48,8 @@ function pages(locale: string) {
       route('tournaments/:slug', 'routes/tournament.tsx', { id: id('tournament') }),
       route('action/:slug?', 'routes/tournament.tsx', { id: id('action') }),
       route('lottery/:slug', 'routes/lottery.tsx', { id: id('lottery') }),
+      // The loot-box wheel (route spinWheelPage).
+      route('wheel', 'routes/wheel.tsx', { id: id('wheel') }),
       // The static page `promotions` with the promotions running now.
       route('promotions', 'routes/promotions.tsx', { id: id('promotions') }),
       route('ffc', 'routes/ffc.tsx', { id: id('ffc') }),

@@ -4,6 +4,7 @@ import { drawTickets } from '@orbit/contracts';
 import { bookmarkCards, runningQuest } from '../../app/features/loyalty/bookmark';
 import { runningTournaments } from '../../app/features/tournaments/tournaments-watcher';
 import { hintDue } from '../../app/lib/loyalty';
+import { lootboxShown, segmentAt, wheelLandingAngle, wheelTier, wonIndex } from '../../app/features/wheels/rules';
 import {
   checkDraw,
   depositScale,
@@ -234,5 +235,42 @@ describe('shell: bounce hints and the quests bookmark', () => {
     expect(runningQuest([quest(1, 2), quest(-1, 1)], NOW)).toEqual(quest(-1, 1));
     expect(bookmarkCards(false, [1117], true)).toEqual(['quests']);
     expect(bookmarkCards(true, [21], false)).toEqual(['shop', 'adventures']);
+  });
+});
+
+describe('loot-box wheel', () => {
+  const box = (
+    stage: 'issued' | 'activated' | 'canceled' | 'expired',
+    created: number,
+    validUntil: number | null = 24,
+  ) => ({
+    id: 1,
+    stage,
+    created_at: at(created),
+    valid_until: validUntil === null ? null : at(validUntil),
+  });
+  it('shows a box only if not expired and not opened, or opened today', () => {
+    expect(lootboxShown(box('issued', -1), NOW)).toBe(true);
+    expect(lootboxShown(box('issued', -1, null), NOW)).toBe(true);
+    expect(lootboxShown(box('issued', -50, -1), NOW)).toBe(false);
+    expect(lootboxShown(box('expired', -1), NOW)).toBe(false);
+    expect(lootboxShown(box('activated', -1), NOW)).toBe(true);
+    expect(lootboxShown(box('activated', -48), NOW)).toBe(false);
+    expect(lootboxShown(box('activated', -48), NOW, new Set([1]))).toBe(true);
+  });
+  it('turns the wheel to land the drawn segment under the pointer, after whole turns', () => {
+    for (const count of [6, 8, 12])
+      for (let index = 0; index < count; index++) {
+        const angle = wheelLandingAngle(index, count, 0);
+        expect(angle).toBeGreaterThanOrEqual(5 * 360);
+        expect(segmentAt(angle, count), `${index} of ${count}`).toBe(index);
+        const again = wheelLandingAngle((index + 1) % count, count, angle);
+        expect(again).toBeGreaterThan(angle + 5 * 360 - 1);
+        expect(segmentAt(again, count)).toBe((index + 1) % count);
+      }
+    expect(wheelLandingAngle(1, 4, 0)).toBe(5 * 360 + 270);
+    expect(wheelTier('wheel_rocket_pro')).toBe('PRO');
+    expect(wheelTier('shop_box')).toBeNull();
+    expect(wonIndex({ items: [{ prize: false }, { prize: true }] as never })).toBe(1);
   });
 });

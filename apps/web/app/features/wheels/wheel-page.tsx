@@ -1,0 +1,210 @@
+import type { Lootbox } from '@orbit/contracts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { ApiError, browserApi } from '../../lib/api';
+import { useI18n } from '../../lib/i18n';
+import { localizePath } from '../../lib/locale';
+import { useLoyaltyChanges } from '../../lib/loyalty';
+import { useSession } from '../../lib/session';
+import { lootboxShown, wheelLandingAngle, wheelTier, wonIndex } from './rules';
+import './wheels.css';
+
+const SPIN_MS = 4_500;
+const COLOURS = ['#8b7cff', '#ffc24b', '#4dd4ac', '#ff7a59', '#5aa9ff', '#e05cff', '#9be15d', '#ff5c8a'];
+
+const lootboxesApi = {
+  list: () => browserApi().get<Lootbox[]>('/api/player/lootboxes'),
+  open: (id: number) => browserApi().post<Lootbox>(`/api/player/lootboxes/${id}/activation`, {}),
+};
+
+/** An item's label: its bonus's title. */
+const label = (item: Lootbox['items'][number]) => item.bonuses[0]?.title ?? '';
+
+/**
+ * The loot-box wheel (route spinWheelPage, /wheel; docs/rules/promotions.md "Loot-box wheel"): the
+ * player's boxes that show (not expired; opened only today's), the chosen box as a wheel of its
+ * items, and Spin: the server opens the box (`POST …/activation`) and draws the item; the wheel
+ * turns (a CSS transform) and lands on the drawn item; its prize is then in the gifts. The
+ * boxes are asked again after a payment is heard (a deposit may bring one).
+ */
+export function WheelPage() {
+  const { t, locale } = useI18n();
+  const { player } = useSession();
+  const location = useLocation();
+  const [boxes, setBoxes] = useState<Lootbox[] | null>(null);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [angle, setAngle] = useState(0);
+  const [spinning, setSpinning] = useState(false);
+  const [won, setWon] = useState<Lootbox | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const openedHere = useRef(new Set<number>());
+  const playerId = player?.id ?? null;
+
+  const load = useCallback(() => {
+    if (playerId === null) return setBoxes(null);
+    lootboxesApi.list().then(
+      (list) => setBoxes(Array.isArray(list) ? list : []),
+      () => setBoxes((known) => known ?? []),
+    );
+  }, [playerId]);
+  useEffect(load, [load]);
+  const changes = useLoyaltyChanges();
+  const first = useRef(changes);
+  useEffect(() => {
+    if (changes === first.current) return;
+    const soon = setTimeout(load, 1_000);
+    const later = setTimeout(load, 4_000);
+    return () => {
+      clearTimeout(soon);
+      clearTimeout(later);
+    };
+  }, [changes, load]);
+
+  const now = Date.now();
+  const shown = (boxes ?? []).filter((box) => lootboxShown(box, now, openedHere.current));
+  const box = shown.find((b) => b.id === chosen) ?? shown.find((b) => b.stage === 'issued') ?? shown[0] ?? null;
+
+  const spin = () => {
+    if (!box || spinning) return;
+    setSpinning(true);
+    setRefusal(null);
+    setWon(null);
+    lootboxesApi.open(box.id).then(
+      (opened) => {
+        openedHere.current.add(opened.id);
+        const index = wonIndex(opened);
+        setBoxes((list) => (list ?? []).map((b) => (b.id === opened.id ? opened : b)));
+        setChosen(opened.id);
+        setAngle((from) => wheelLandingAngle(Math.max(0, index), opened.items.length, from));
+        // The prize is told when the wheel stops (its transition's length).
+        setTimeout(() => {
+          setSpinning(false);
+          setWon(opened);
+        }, SPIN_MS);
+      },
+      (error: unknown) => {
+        setSpinning(false);
+        setRefusal((error instanceof ApiError && error.errors.base?.[0]) || 'failed');
+      },
+    );
+  };
+
+  if (!player) {
+    return (
+      <div className="page wheel-page" data-testid="wheel-page">
+        <h1>{t('promotions.wheel.title')}</h1>
+        <p>{t('promotions.wheel.guest')}</p>
+        <Link
+          to={localizePath('/sign-up', locale)}
+          state={{ background: location }}
+          preventScrollReset
+          className="button button--primary"
+        >
+          {t('auth.signUp')}
+        </Link>
+      </div>
+    );
+  }
+
+  const count = box?.items.length ?? 0;
+  const segment = count > 0 ? 360 / count : 360;
+  const gradient =
+    count > 0
+      ? `conic-gradient(from ${-segment / 2}deg, ${box!.items
+          .map((_, i) => `${COLOURS[i % COLOURS.length]} ${i * segment}deg ${(i + 1) * segment}deg`)
+          .join(', ')})`
+      : undefined;
+  const prize = won ? won.items[wonIndex(won)] : undefined;
+
+  return (
+    <div className="page wheel-page" data-testid="wheel-page">
+      <h1>{t('promotions.wheel.title')}</h1>
+      {boxes === null ? (
+        <p role="status">{t('common.loading')}</p>
+      ) : shown.length === 0 ? (
+        <p data-testid="wheel-empty">{t('promotions.wheel.empty')}</p>
+      ) : (
+        <>
+          {shown.length > 1 ? (
+            <ul className="wheel-boxes" aria-label={t('promotions.wheel.boxes')}>
+              {shown.map((b) => (
+                <li key={b.id}>
+                  <button
+                    type="button"
+                    className={`wheel-boxes__box ${b.id === box?.id ? 'is-active' : ''}`}
+                    aria-pressed={b.id === box?.id}
+                    onClick={() => !spinning && setChosen(b.id)}
+                  >
+                    {b.title}
+                    <TierBadge box={b} />
+                    <span className="wheel-boxes__stage">{t(`promotions.wheel.stage.${b.stage}`)}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {box ? (
+            <section className="wheel" aria-labelledby="wheel-title" data-testid="wheel" data-box={box.id}>
+              <h2 id="wheel-title">
+                {box.title}
+                <TierBadge box={box} />
+              </h2>
+              <div className="wheel__stage">
+                <span className="wheel__pointer" aria-hidden="true" />
+                <div
+                  className="wheel__disc"
+                  data-testid="wheel-disc"
+                  data-angle={angle}
+                  style={{ background: gradient, transform: `rotate(${angle}deg)`, transitionDuration: `${SPIN_MS}ms` }}
+                >
+                  {box.items.map((item, i) => (
+                    <span
+                      key={item.id}
+                      className="wheel__label"
+                      style={{ transform: `rotate(${i * segment}deg) translateY(-38%)` }}
+                    >
+                      {label(item)}
+                    </span>
+                  ))}
+                </div>
+              </div>
+              <ol className="visually-hidden" aria-label={t('promotions.wheel.segments')}>
+                {box.items.map((item) => (
+                  <li key={item.id}>{label(item)}</li>
+                ))}
+              </ol>
+              {box.stage === 'issued' ? (
+                <button type="button" className="button button--primary wheel__spin" onClick={spin} disabled={spinning}>
+                  {spinning ? t('promotions.wheel.spinning') : t('promotions.wheel.spin')}
+                </button>
+              ) : null}
+              {refusal ? (
+                <p role="alert" className="promo-hero__refusal">
+                  {t(`promotions.wheel.errors.${refusal}`, undefined, t('promotions.errors.failed'))}
+                </p>
+              ) : null}
+              {won && prize ? (
+                <div className="wheel__prize" role="status" data-testid="wheel-prize">
+                  <p>{t('promotions.wheel.won', { prize: label(prize) })}</p>
+                  <Link to={localizePath('/profile/gifts', locale)} className="button button--primary">
+                    {t('promotions.wheel.toGifts')}
+                  </Link>
+                </div>
+              ) : null}
+              <p className="wheel__fair">
+                {t('promotions.wheel.fair')} <code>{box.fairness.server_seed_hash}</code>
+              </p>
+            </section>
+          ) : null}
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The wheel's tier (LITE, PRO, MAX) beside its title, unless the title already names it. */
+function TierBadge({ box }: { box: Lootbox }) {
+  const tier = wheelTier(box.group_key);
+  if (!tier || box.title.includes(tier)) return null;
+  return <span className="wheel-tier">{tier}</span>;
+}

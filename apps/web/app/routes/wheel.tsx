@@ -1,0 +1,17 @@
+import { WheelPage } from '../features/wheels';
+import { PageErrorBoundary, pageMeta } from './route-helpers';
+import type { Route } from './+types/wheel';
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, { key: 'promotions.wheel.title' }, undefined);
+}
+
+/**
+ * `/wheel` (route spinWheelPage; docs/rules/promotions.md "Loot-box wheel"): the player's loot
+ * boxes and the wheel that opens them. Drawn in the browser (the boxes are the player's).
+ */
+export default function WheelRoute() {
+  return <WheelPage />;
+}
+
+export const ErrorBoundary = PageErrorBoundary;
