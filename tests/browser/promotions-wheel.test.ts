@@ -22,8 +22,21 @@ const env = serverAndBrowser();
 const url = (path: string) => `${env.server.baseUrl}${path}`;
 
 describe('loot-box wheel', () => {
-  it('asks a guest to sign up', async () => {
-    await withPage(env.browser, async (page) => {
+  it('asks a guest to sign up; the chance page is there only behind its flag', async () => {
+    await withPage(env.browser, async (page, context) => {
+      await page.goto(url('/rocket-chance'));
+      await poll(() => pathOf(page)).toBe('/promotions');
+      await context.addCookies([
+        {
+          name: 'orbit_ff',
+          value: encodeURIComponent(JSON.stringify({ 'chance-page': true })),
+          url: env.server.baseUrl,
+        },
+      ]);
+      await page.goto(url('/de/rocket-chance'));
+      await page.getByRole('heading', { name: 'Rocket Chance', level: 1 }).waitFor();
+      await page.getByTestId('to-wheel').click();
+      await poll(() => pathOf(page)).toBe('/de/wheel');
       await page.goto(url('/wheel'));
       await page.getByRole('heading', { name: 'Prize wheel', level: 1 }).waitFor();
       await page.getByTestId('wheel-page').getByRole('link', { name: 'Sign up' }).waitFor();
@@ -48,6 +61,9 @@ describe('loot-box wheel', () => {
       await payWithTestCard(page);
       await page.getByText('Your deposit of €200.00 was successful.').waitFor({ timeout: 40_000 });
 
+      // The bookmark widget's loot-box card leads to the wheel.
+      await page.goto(url('/'), { waitUntil: 'domcontentloaded' });
+      await poll(() => page.getByTestId('bookmark-lootbox').textContent(), 30_000).toContain('1 to spin');
       await page.goto(url('/wheel'), { waitUntil: 'domcontentloaded' });
       const wheel = page.getByTestId('wheel');
       await poll(async () => {

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { drawTickets } from '@orbit/contracts';
-import { bookmarkCards, runningQuest } from '../../app/features/loyalty/bookmark';
+import { activeLootboxes, bookmarkCards, runningQuest } from '../../app/features/loyalty/bookmark';
 import { runningTournaments } from '../../app/features/tournaments/tournaments-watcher';
 import { hintDue } from '../../app/lib/loyalty';
 import { lootboxShown, segmentAt, wheelLandingAngle, wheelTier, wonIndex } from '../../app/features/wheels/rules';
@@ -234,7 +234,19 @@ describe('shell: bounce hints and the quests bookmark', () => {
     ).toBeUndefined();
     expect(runningQuest([quest(1, 2), quest(-1, 1)], NOW)).toEqual(quest(-1, 1));
     expect(bookmarkCards(false, [1117], true)).toEqual(['quests']);
-    expect(bookmarkCards(true, [21], false)).toEqual(['shop', 'adventures']);
+    expect(bookmarkCards(true, [21], false)).toEqual(['shop', 'lootbox', 'adventures']);
+    // The loot box's card: a wheel group (21, 1308, 1309) or an active wheel box.
+    expect(bookmarkCards(false, [1308])).toEqual(['lootbox']);
+    expect(bookmarkCards(false, [1117], false, 1)).toEqual(['lootbox']);
+    const box = (stage: string, group_key: string) => ({ stage, group_key });
+    expect(
+      activeLootboxes([
+        box('issued', 'wheel_rocket_pro'),
+        box('issued', 'manual_wheel_x'),
+        box('activated', 'wheel_rocket_lite'),
+        box('issued', 'shop_box'),
+      ]),
+    ).toHaveLength(2);
   });
 });
 

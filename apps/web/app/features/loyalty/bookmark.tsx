@@ -1,24 +1,39 @@
-import type { Tournament } from '@orbit/contracts';
+import type { Lootbox, Tournament } from '@orbit/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useMatches } from 'react-router';
 import { browserApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
-import { CoinMark, isVipStatus, usePoints, vipStatusOf } from '../../lib/loyalty';
+import { CoinMark, isVipStatus, useLoyaltyChanges, usePoints, vipStatusOf } from '../../lib/loyalty';
 import { useSession } from '../../lib/session';
 
 /** The tester group: it sees the adventures' card whatever its status. */
 export const TESTER_GROUP = 21;
 
-type BookmarkCard = 'shop' | 'adventures' | 'quests';
+type BookmarkCard = 'shop' | 'adventures' | 'quests' | 'lootbox';
+
+/** The player groups whose wheel segment set is their own: the loot-box card shows for them. */
+export const WHEEL_GROUPS = [21, 1308, 1309];
+
+/** Issued loot boxes whose group key starts `manual_wheel` or `wheel` count as active. */
+export function activeLootboxes<T extends { stage: string; group_key: string }>(boxes: readonly T[]): T[] {
+  return boxes.filter((b) => b.stage === 'issued' && /^(manual_wheel|wheel)/.test(b.group_key));
+}
 
 /**
  * Which of the bookmark widget's cards show (spec section 5): the shop's while its static page
- * is served; the adventures' for a tester or a VIP player; the quests' while at least one quest runs.
+ * is served; the loot box's for a player in a wheel group or with an active loot box; the
+ * adventures' for a tester or a VIP player; the quests' while at least one quest runs.
  */
-export function bookmarkCards(shopEnabled: boolean, groups: readonly unknown[], questRunning = false): BookmarkCard[] {
+export function bookmarkCards(
+  shopEnabled: boolean,
+  groups: readonly unknown[],
+  questRunning = false,
+  activeBoxes = 0,
+): BookmarkCard[] {
   const cards: BookmarkCard[] = [];
   if (shopEnabled) cards.push('shop');
+  if (activeBoxes > 0 || groups.some((g) => WHEEL_GROUPS.includes(Number(g)))) cards.push('lootbox');
   if (groups.some((g) => Number(g) === TESTER_GROUP) || isVipStatus(vipStatusOf(groups))) cards.push('adventures');
   if (questRunning) cards.push('quests');
   return cards;
@@ -30,6 +45,26 @@ export function runningQuest<T extends Pick<Tournament, 'kind' | 'start_at' | 'e
   now: number,
 ): T | undefined {
   return list.find((t) => t.kind === 'quest' && Date.parse(t.start_at) <= now && now < Date.parse(t.end_at));
+}
+
+/** The player's active loot boxes, asked again when a loot box or a payment changes (`lib/loyalty`). */
+function useActiveBoxes(playerId: number | null): number {
+  const [count, setCount] = useState(0);
+  const changes = useLoyaltyChanges();
+  useEffect(() => {
+    if (playerId === null) return setCount(0);
+    let live = true;
+    browserApi()
+      .get<Lootbox[]>('/api/player/lootboxes')
+      .then(
+        (list) => live && setCount(Array.isArray(list) ? activeLootboxes(list).length : 0),
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
+  }, [playerId, changes]);
+  return count;
 }
 
 /** The player's running quest (`GET /api/tournaments`, once per player; null: none or not known). */
@@ -63,10 +98,11 @@ export function BookmarkWidget() {
   const { player } = useSession();
   const { chargeable } = usePoints();
   const quest = useRunningQuest(player?.id ?? null);
+  const boxes = useActiveBoxes(player?.id ?? null);
   const shell = useMatches().find((match) => match.id.startsWith('shell@'))?.data as
     { shopEnabled?: boolean } | undefined;
   if (!player) return null;
-  const cards = bookmarkCards(shell?.shopEnabled === true, player.groups, quest !== null);
+  const cards = bookmarkCards(shell?.shopEnabled === true, player.groups, quest !== null, boxes);
   if (cards.length === 0) return null;
   return (
     <nav className="bookmarks" aria-label={t('loyalty.bookmarks.label')} data-testid="bookmarks">
@@ -76,6 +112,17 @@ export function BookmarkWidget() {
           <span className="bookmarks__title">{t('loyalty.bookmarks.shop')}</span>
           {chargeable !== null ? (
             <span className="bookmarks__note">{t('loyalty.points', { count: chargeable })}</span>
+          ) : null}
+        </Link>
+      ) : null}
+      {cards.includes('lootbox') ? (
+        <Link to={localizePath('/wheel', locale)} className="bookmarks__card" data-testid="bookmark-lootbox">
+          <span className="bookmarks__icon" aria-hidden="true">
+            ◎
+          </span>
+          <span className="bookmarks__title">{t('loyalty.bookmarks.lootbox')}</span>
+          {boxes > 0 ? (
+            <span className="bookmarks__note">{t('loyalty.bookmarks.lootboxes', { count: boxes })}</span>
           ) : null}
         </Link>
       ) : null}

@@ -49,6 +49,8 @@ export function PointsWatcher() {
   useRealtime('payments_changes', loyaltyChanged);
   useRealtime('bonuses_changes', loyaltyChanged);
   useRealtime('freespins_changes', loyaltyChanged);
+  // A loot box issued, opened or expired: the wheel page and the bookmark's card reload on it.
+  useRealtime('lootboxes_changes', loyaltyChanged);
   useEffect(() => {
     void loadPoints();
     return clearPoints;
