@@ -321,6 +321,46 @@ describe('tournaments', () => {
     expect((await status(d, race.id)).bet_cents).toBe(100);
   });
 
+  it('pays comp-point and free-spin prizes once; a player with bonuses off is skipped, the others paid', async () => {
+    const pointsPrize: StoredPrize = {
+      ...money(1, 0),
+      bonus_template: null,
+      chargeable_comp_points: 70,
+      persistent_comp_points: 70,
+    };
+    const race = await tournament({
+      endAt: new Date(clock.now().getTime() + 5 * MINUTE),
+      prizes: [pointsPrize, money(2, 1_000), spins(3)],
+    });
+    const [a, b, c] = [await player(), await player(), await player()];
+    await play(a.roulette, 'european-roulette', 900);
+    await play(b.roulette, 'european-roulette', 500);
+    await play(c.roulette, 'european-roulette', 100);
+    const off = await call(t, 'PATCH', '/api/player/update_bonus_settings', {
+      cookie: b.cookie,
+      payload: { can_issue: false },
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    clock.advance(5 * MINUTE);
+    await t.app.orbitSweeps.runAll();
+    await t.app.orbitSweeps.runAll();
+    const [balance] = await t.database.db.select().from(compPointBalances).where(eq(compPointBalances.userId, a.id));
+    expect(balance?.chargeable).toBe(70);
+    const payouts = (await t.database.db.select().from(promoPayouts).where(eq(promoPayouts.promoId, race.id)))
+      .filter((p) => p.promoKind === 'tournament')
+      .sort((x, y) => x.awardPlace - y.awardPlace);
+    expect(payouts.map((p) => [p.userId, p.outcome])).toEqual([
+      [a.id, 'paid'],
+      [b.id, 'skipped'],
+      [c.id, 'paid'],
+    ]);
+    expect(payouts[1]!.detail).toEqual({ refusal: 'bonuses_disabled' });
+    const spinsOf = playerFreespinsResponseSchema.parse(
+      (await call(t, 'GET', '/api/player/freespins', { cookie: c.cookie })).json(),
+    );
+    expect(spinsOf).toHaveLength(1);
+  });
+
   it('a quest parses its size and slug and shows levels; test quests are hidden unless asked', async () => {
     const quest = await tournament({ frontendIdentifier: `quest--xs--stars-${Date.now()}` });
     const hidden = await tournament({ frontendIdentifier: `quest--s--ffc-check-${Date.now()}` });
