@@ -4,6 +4,7 @@
  * turns and stops on the item the server drew, and the prize waits in the gifts. A guest is asked
  * to sign up; a phone shows the wheel whole.
  */
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
 import {
@@ -40,6 +41,18 @@ describe('loot-box wheel', () => {
       await page.goto(url('/wheel'));
       await page.getByRole('heading', { name: 'Prize wheel', level: 1 }).waitFor();
       await page.getByTestId('wheel-page').getByRole('link', { name: 'Sign up' }).waitFor();
+
+      // The segments wheel: the tiers with their deposits, the default set's chances by weight.
+      await page.goto(url('/wheel/segments'));
+      await page.getByRole('heading', { name: 'Rocket wheel', level: 1 }).waitFor();
+      await poll(() => page.getByTestId('wheel-tier').allTextContents()).toEqual([
+        'LITEA deposit of €20.00 or more, prizes ×1',
+        'PROA deposit of €100.00 or more, prizes ×3',
+        'MAXA deposit of €500.00 or more, prizes ×10',
+      ]);
+      await poll(() => page.getByTestId('wheel-chances').locator('li').count()).toBe(8);
+      expect(await page.getByTestId('wheel-chances').locator('li').first().textContent()).toMatch(/50 %$/);
+      await page.getByTestId('segments-wheel-page').getByRole('link', { name: 'Sign up' }).waitFor();
     });
   });
 
@@ -77,9 +90,14 @@ describe('loot-box wheel', () => {
       await poll(() => page.getByTestId('wheel-disc').getAttribute('data-angle')).not.toBe('0');
       const angle = Number(await page.getByTestId('wheel-disc').getAttribute('data-angle'));
       expect(angle).toBeGreaterThanOrEqual(5 * 360);
-      const midway = await page.getByTestId('wheel-disc').evaluate((el) => getComputedStyle(el).transform);
+      // A CSS transition of the transform runs, and has ended once the prize is told.
+      await poll(() =>
+        page
+          .getByTestId('wheel-disc')
+          .evaluate((el) => el.getAnimations().map((a) => (a as CSSTransition).transitionProperty)),
+      ).toEqual(['transform']);
       await page.getByTestId('wheel-prize').waitFor({ timeout: 15_000 });
-      expect(await page.getByTestId('wheel-disc').evaluate((el) => getComputedStyle(el).transform)).not.toBe(midway);
+      expect(await page.getByTestId('wheel-disc').evaluate((el) => el.getAnimations().length)).toBe(0);
       // The segment under the pointer is the one the server drew.
       const boxes = (await page.evaluate(async () =>
         (await fetch('/api/player/lootboxes', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json(),
@@ -91,6 +109,38 @@ describe('loot-box wheel', () => {
       expect(await page.getByTestId('wheel-prize').textContent()).toContain(`You won ${prize}!`);
       expect(await page.getByRole('button', { name: 'Spin' }).count()).toBe(0);
 
+      await page.getByRole('link', { name: 'Go to my gifts' }).click();
+      await poll(() => pathOf(page)).toBe('/profile/gifts');
+
+      // Another wheel of the same tier (as an operator's or the next deposit's would be): spun on
+      // the segments wheel, it lands on the drawn segment.
+      await env.server.database.db.execute(
+        sql`insert into promo_lootboxes (user_id, currency, group_key, title, stage, items, server_seed, server_seed_hash, issue_key, created_at, valid_until)
+            select user_id, currency, group_key, title, 'issued', items, server_seed, server_seed_hash, issue_key || '-again', now(), now() + interval '1 day'
+            from promo_lootboxes where stage = 'activated' order by id desc limit 1`,
+      );
+      await poll(async () => {
+        await page.goto(url('/wheel/segments'), { waitUntil: 'domcontentloaded' });
+        return page
+          .getByRole('button', { name: 'Spin' })
+          .waitFor({ timeout: 5_000 })
+          .then(
+            () => true,
+            () => false,
+          );
+      }, 40_000).toBe(true);
+      const labels = await page.getByTestId('wheel').locator('.wheel__label').allTextContents();
+      await page.getByRole('button', { name: 'Spin' }).click();
+      await page.getByTestId('wheel-prize').waitFor({ timeout: 15_000 });
+      const turned = Number(await page.getByTestId('wheel-disc').getAttribute('data-angle'));
+      const second = (
+        (await page.evaluate(async () =>
+          (await fetch('/api/player/lootboxes', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json(),
+        )) as Array<{ id: number; stage: string; items: Array<{ prize: boolean }> }>
+      )
+        .filter((b) => b.stage === 'activated')
+        .sort((a, b) => b.id - a.id)[0]!;
+      expect(segmentAt(turned, labels.length)).toBe(second.items.findIndex((i) => i.prize));
       await page.getByRole('link', { name: 'Go to my gifts' }).click();
       await poll(() => pathOf(page)).toBe('/profile/gifts');
       await page

@@ -50,6 +50,8 @@ function pages(locale: string) {
       route('lottery/:slug', 'routes/lottery.tsx', { id: id('lottery') }),
       // The loot-box wheel (route spinWheelPage).
       route('wheel', 'routes/wheel.tsx', { id: id('wheel') }),
+      // The segments wheel (route spinWheelSegmentsPage).
+      route('wheel/segments', 'routes/wheel-segments.tsx', { id: id('wheel-segments') }),
       // The chance page (route rocketChance) behind its flag.
       route('rocket-chance', 'routes/rocket-chance.tsx', { id: id('rocket-chance') }),
       // The static page `promotions` with the promotions running now.

@@ -4,7 +4,16 @@ import { drawTickets } from '@orbit/contracts';
 import { activeLootboxes, bookmarkCards, runningQuest } from '../../app/features/loyalty/bookmark';
 import { runningTournaments } from '../../app/features/tournaments/tournaments-watcher';
 import { hintDue } from '../../app/lib/loyalty';
-import { lootboxShown, segmentAt, wheelLandingAngle, wheelTier, wonIndex } from '../../app/features/wheels/rules';
+import {
+  lootboxShown,
+  segmentAt,
+  segmentChances,
+  segmentSetFor,
+  tierDeposit,
+  wheelLandingAngle,
+  wheelTier,
+  wonIndex,
+} from '../../app/features/wheels/rules';
 import {
   checkDraw,
   depositScale,
@@ -284,5 +293,31 @@ describe('loot-box wheel', () => {
     expect(wheelTier('wheel_rocket_pro')).toBe('PRO');
     expect(wheelTier('shop_box')).toBeNull();
     expect(wonIndex({ items: [{ prize: false }, { prize: true }] as never })).toBe(1);
+  });
+});
+
+describe('segments wheel', () => {
+  it("picks the player's first wheel group's set, else the default", () => {
+    const sets = { '21': ['a'], '1309': ['c'], default: ['d'] };
+    expect(segmentSetFor(sets, [1117, 1309, 21])).toEqual(['a']);
+    expect(segmentSetFor(sets, [1309])).toEqual(['c']);
+    expect(segmentSetFor(sets, [1308])).toEqual(['d']);
+    expect(segmentSetFor({}, [21])).toEqual([]);
+  });
+  it("prices a tier in the player's currency, else EUR; chances by weight", () => {
+    const deposit = { EUR: { pay: 2_000, get: 1 }, NOK: { pay: 20_000, get: 1 } };
+    expect(tierDeposit(deposit, 'NOK')).toEqual({ currency: 'NOK', pay: 20_000, get: 1 });
+    expect(tierDeposit(deposit, 'USD')).toEqual({ currency: 'EUR', pay: 2_000, get: 1 });
+    expect(tierDeposit({}, 'USD')).toBeNull();
+    expect(segmentChances([5000, 2000, 1400, 820, 470, 250, 50, 10])).toEqual([
+      '50',
+      '20',
+      '14',
+      '8',
+      '5',
+      '3',
+      '<1',
+      '<1',
+    ]);
   });
 });

@@ -54,3 +54,32 @@ export function segmentAt(angle: number, count: number): number {
 export function wonIndex(box: Pick<Lootbox, 'items'>): number {
   return box.items.findIndex((item) => item.prize);
 }
+
+/** The wheel groups, in the order a player's first matching group picks the segment set. */
+export const WHEEL_GROUP_IDS = [21, 1308, 1309];
+
+/** The player's segment set: that of their first wheel group, else the default set. */
+export function segmentSetFor<S>(sets: Record<string, S[]>, groups: readonly number[]): S[] {
+  const group = WHEEL_GROUP_IDS.find((g) => groups.includes(g));
+  const chosen = (group !== undefined ? sets[String(group)] : undefined) ?? sets.default;
+  return chosen ?? [];
+}
+
+/** A tier's cost and prize multiplier in the player's currency, EUR when it has none. */
+export function tierDeposit(
+  deposit: Record<string, { pay: number; get: number }>,
+  currency: string,
+): { currency: string; pay: number; get: number } | null {
+  const own = deposit[currency];
+  if (own) return { currency, ...own };
+  return deposit.EUR ? { currency: 'EUR', ...deposit.EUR } : null;
+}
+
+/** Each segment's chance in whole percent (at least 1 shown as "<1"). */
+export function segmentChances(weights: readonly number[]): string[] {
+  const total = weights.reduce((a, b) => a + b, 0);
+  return weights.map((w) => {
+    const share = total > 0 ? (w / total) * 100 : 0;
+    return share < 1 ? '<1' : String(Math.round(share));
+  });
+}

@@ -7,12 +7,10 @@ import { localizePath } from '../../lib/locale';
 import { useLoyaltyChanges } from '../../lib/loyalty';
 import { useSession } from '../../lib/session';
 import { lootboxShown, wheelLandingAngle, wheelTier, wonIndex } from './rules';
+import { SPIN_MS, WheelDisc } from './wheel-disc';
 import './wheels.css';
 
-const SPIN_MS = 4_500;
-const COLOURS = ['#8b7cff', '#ffc24b', '#4dd4ac', '#ff7a59', '#5aa9ff', '#e05cff', '#9be15d', '#ff5c8a'];
-
-const lootboxesApi = {
+export const lootboxesApi = {
   list: () => browserApi().get<Lootbox[]>('/api/player/lootboxes'),
   open: (id: number) => browserApi().post<Lootbox>(`/api/player/lootboxes/${id}/activation`, {}),
 };
@@ -106,14 +104,6 @@ export function WheelPage() {
     );
   }
 
-  const count = box?.items.length ?? 0;
-  const segment = count > 0 ? 360 / count : 360;
-  const gradient =
-    count > 0
-      ? `conic-gradient(from ${-segment / 2}deg, ${box!.items
-          .map((_, i) => `${COLOURS[i % COLOURS.length]} ${i * segment}deg ${(i + 1) * segment}deg`)
-          .join(', ')})`
-      : undefined;
   const prize = won ? won.items[wonIndex(won)] : undefined;
 
   return (
@@ -149,25 +139,7 @@ export function WheelPage() {
                 {box.title}
                 <TierBadge box={box} />
               </h2>
-              <div className="wheel__stage">
-                <span className="wheel__pointer" aria-hidden="true" />
-                <div
-                  className="wheel__disc"
-                  data-testid="wheel-disc"
-                  data-angle={angle}
-                  style={{ background: gradient, transform: `rotate(${angle}deg)`, transitionDuration: `${SPIN_MS}ms` }}
-                >
-                  {box.items.map((item, i) => (
-                    <span
-                      key={item.id}
-                      className="wheel__label"
-                      style={{ transform: `rotate(${i * segment}deg) translateY(-38%)` }}
-                    >
-                      {label(item)}
-                    </span>
-                  ))}
-                </div>
-              </div>
+              <WheelDisc labels={box.items.map(label)} angle={angle} />
               <ol className="visually-hidden" aria-label={t('promotions.wheel.segments')}>
                 {box.items.map((item) => (
                   <li key={item.id}>{label(item)}</li>
