@@ -16,6 +16,7 @@ import { demoPlayerId } from '../identity';
 import { Ledger } from '../wallet';
 import { assignManager } from './managers';
 import { DEFAULT_ACCRUAL_RULE, moveLevel } from './points';
+import { rateValues } from './shop';
 import {
   compPointAccrualRules,
   compPointBalances,
@@ -181,26 +182,7 @@ export async function seedLoyalty(db: Db, options: SeedOptions): Promise<void> {
 
   for (const { group, ...card } of CARDS) {
     const input = compPointRateInputSchema.parse(card);
-    await db
-      .insert(compPointRates)
-      .values({
-        group,
-        type: input.type,
-        title: input.title,
-        rates: input.rates,
-        points: input.points,
-        wager: input.wager,
-        templateKey: input.template_key,
-        freespinsCount: input.freespins_count,
-        games: input.games,
-        tab: input.tab,
-        badges: input.badges,
-        image: input.image,
-        description: input.description,
-        position: input.position,
-        active: input.active,
-      })
-      .onConflictDoNothing();
+    await db.insert(compPointRates).values(rateValues(group, input)).onConflictDoNothing();
   }
 
   let [manager] = await db.select().from(loyaltyManagers).where(eq(loyaltyManagers.name, DEMO_MANAGER.name));

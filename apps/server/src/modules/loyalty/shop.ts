@@ -437,7 +437,8 @@ function requestHash(ask: ExchangeAsk): string {
   return createHash('sha256').update(JSON.stringify(what)).digest('hex');
 }
 
-function rateValues(group: string, input: CompPointRateInput): typeof compPointRates.$inferInsert {
+/** A card's row from its operator input (the seed's cards too). */
+export function rateValues(group: string, input: CompPointRateInput): typeof compPointRates.$inferInsert {
   return {
     group,
     type: input.type,
