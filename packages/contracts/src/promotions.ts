@@ -264,6 +264,8 @@ export const lootboxSchema = z.object({
   stage: z.enum(LOOTBOX_STAGES),
   title: z.string(),
   valid_until: z.string().nullable(),
+  /** When the box was opened (null until then): the web shows an opened box on the day it was opened. */
+  activated_at: z.string().nullable(),
   items: z.array(lootboxItemSchema),
   /** Provable fairness: SHA-256 of the server seed before opening; the seed after. */
   fairness: z.object({
@@ -371,3 +373,66 @@ export const WHEEL_TIER_SAMPLES: WheelTiersConfig = {
     { tier: 'rocket_max', label: 'MAX', deposit: { EUR: { pay: 50_000, get: 10 } } },
   ],
 };
+
+// ---- the wheel's static page --------------------------------------------------------------------
+
+/** The wagers of the wheel's prizes: bonus money 30 times, free-spin winnings 3 times (the templates `wheel-bonus`, `wheel-spins`). */
+export const WHEEL_BONUS_WAGER = 30;
+export const WHEEL_SPINS_WAGER = 3;
+/** The static page that describes the wheel (/rocket-chance); its json may hold the wheel's terms. */
+export const WHEEL_PAGE_SLUG = 'rocket-chance';
+/** The keys of a page's json that belong to the wheel (a json with none of them is not the wheel's). */
+export const WHEEL_PAGE_KEYS = ['deposit', 'maxWin', 'freeSpinsWager', 'spinRate'] as const;
+
+const currencyCode = z.string().regex(/^[A-Z]{3,5}$/);
+const centsByCurrency = z.record(currencyCode, z.number().int().positive());
+/** One tier's terms in one currency: the deposit it needs (`pay`) and its top prize (`get`), both in cents. */
+export const wheelPageDepositSchema = z.object({ pay: z.number().int().positive(), get: z.number().int().positive() });
+/**
+ * The wheel's part of the static page `rocket-chance`'s json (docs/promotions.md "The wheel's
+ * page"): `deposit` keyed by player group id ("21", "1308", "1309") or `default`, then by tier,
+ * then by currency (EUR is the fallback); `maxWin` the cap of a bonus prize's winnings by currency
+ * (cents, EUR the fallback); `freeSpinsWager` and `spinRate` (a free spin's stake by currency,
+ * cents) are shown on the wheel's pages.
+ */
+export const wheelPageJsonSchema = z.object({
+  deposit: z
+    .record(
+      z.union([z.literal('default'), z.string().regex(/^\d{1,9}$/)]),
+      z.partialRecord(z.enum(WHEEL_TIERS), z.record(currencyCode, wheelPageDepositSchema)),
+    )
+    .optional(),
+  maxWin: centsByCurrency.optional(),
+  freeSpinsWager: z.number().min(0).max(1000).optional(),
+  spinRate: centsByCurrency.optional(),
+});
+export type WheelPageJson = z.infer<typeof wheelPageJsonSchema>;
+
+const moneySchema = z.object({ currency: z.string(), amount_cents: z.number().int().min(0) });
+/**
+ * `GET /api/wheel`: the wheel's terms for the asking player (a guest: the default group, EUR):
+ * each tier's cost (`pay_cents`) and top prize (`top_prize_cents`) in the player's currency, or
+ * in EUR when the tier has no entry for it; the cap on a bonus prize's winnings; the wagers.
+ */
+export const wheelTermsResponseSchema = z.object({
+  enabled: z.boolean(),
+  /** `page`: the tiers come from the static page's json; `config`: from the fe config `wheel-config`. */
+  source: z.enum(['page', 'config']),
+  currency: z.string(),
+  tiers: z.array(
+    z.object({
+      tier: z.enum(WHEEL_TIERS),
+      label: z.string(),
+      currency: z.string(),
+      pay_cents: z.number().int().min(0),
+      top_prize_cents: z.number().int().min(0),
+    }),
+  ),
+  /** The most a bonus prize's wagering pays out, in the player's currency (null: no cap). */
+  max_win: moneySchema.nullable(),
+  bonus_wager: z.number(),
+  free_spins_wager: z.number(),
+  /** A free spin's stake as the page states it (its currency, else EUR); null when it states none. */
+  spin_rate: moneySchema.nullable(),
+});
+export type WheelTerms = z.infer<typeof wheelTermsResponseSchema>;

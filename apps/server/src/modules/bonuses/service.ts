@@ -316,6 +316,8 @@ export class BonusesService {
   /**
    * A gift from a template (an operator's, the shop's, an adventure day's): a retried call with
    * the same key grants once. `db`: the caller's transaction, to grant with what it writes.
+   * `maxWinCents`: the cap on what its wagering pays out, instead of the template's (the wheel's
+   * page states its own).
    */
   async grant(
     userId: number,
@@ -324,6 +326,7 @@ export class BonusesService {
     idempotencyKey: string,
     amountCents?: number,
     db: Executor = this.db,
+    maxWinCents?: number,
   ): Promise<PlayerBonus> {
     const { template, settings } = await this.grantable(db, userId, templateKey, currency, 'bonus');
     const issued = await db.transaction((tx) =>
@@ -334,6 +337,7 @@ export class BonusesService {
         issueKey: `grant:${idempotencyKey}`,
         stage: 'issued',
         ...(amountCents !== undefined ? { amountCents } : {}),
+        ...(maxWinCents !== undefined ? { maxWinCents } : {}),
       }),
     );
     return this.one(db, userId, issued.row.id);
@@ -530,6 +534,8 @@ export class BonusesService {
       paymentId?: number;
       /** Already decided (free spins' winnings carry their grant's multiplier). */
       multiplier?: number;
+      /** The caller's cap instead of the template's. */
+      maxWinCents?: number;
     },
   ): Promise<{ row: BonusRow; created: boolean }> {
     const terms = termsIn(template.money, what.currency)!;
@@ -553,7 +559,7 @@ export class BonusesService {
         wagerMultiplier: multiplier,
         wagerRequirementCents: wagerRequirement(amount, multiplier),
         maxBetCents: terms.max_bet_cents ?? null,
-        maxWinCents: terms.max_win_cents ?? null,
+        maxWinCents: what.maxWinCents ?? terms.max_win_cents ?? null,
         minBetCents: MIN_BET_CENTS,
         contributions: template.contributions,
         games: template.games,

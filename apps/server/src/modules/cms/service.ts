@@ -15,6 +15,7 @@ import {
 } from '@orbit/contracts';
 import { TtlCache } from '../../platform/cache';
 import type { Db } from '../../platform/db/client';
+import type { Executor } from '../../platform/db/executor';
 import { notFound } from '../../platform/errors';
 import { DEFAULT_CURRENCY, listCurrencies } from '../wallet';
 import { DEFAULT_LOCALE, PROJECT_NAME } from './data';
@@ -272,16 +273,36 @@ export class CmsService {
     });
   }
 
-  /** A front-end config by name: the stored value, else its default; unknown names are 404. */
-  async feConfig(name: string, locale: string): Promise<unknown> {
+  /**
+   * A front-end config by name: the stored value, else its default; unknown names are 404. With
+   * `db` (a caller's transaction: PGlite has one connection, a read beside it would wait for ever)
+   * the value is read through it, uncached.
+   */
+  async feConfig(name: string, locale: string, db?: Executor): Promise<unknown> {
     const parsed = feConfigNameSchema.safeParse(name);
     if (!parsed.success) throw notFound();
     const known: FeConfigName = parsed.data;
     if (known === 'banners-config') return { banners: await this.banners(locale) };
-    return this.cached(`fe:${known}`, async () => {
-      const [row] = await this.db.select({ value: feConfigs.value }).from(feConfigs).where(eq(feConfigs.name, known));
+    const load = async (via: Executor) => {
+      const [row] = await via.select({ value: feConfigs.value }).from(feConfigs).where(eq(feConfigs.name, known));
       return row ? row.value : feConfigValues()[known];
-    });
+    };
+    return db ? load(db) : this.cached(`fe:${known}`, () => load(this.db));
+  }
+
+  /**
+   * The json block of an enabled page in English, the page every licence sees first (undefined
+   * when there is none), read through `db` uncached: the wheel reads its terms in its handlers'
+   * transactions, and an operator's change counts at the next read.
+   */
+  async pageJson(slug: string, db: Executor = this.db): Promise<Record<string, unknown> | undefined> {
+    const [row] = await db
+      .select({ blocks: staticPages.blocks })
+      .from(staticPages)
+      .where(and(eq(staticPages.slug, slug), eq(staticPages.enabled, true), eq(staticPages.locale, DEFAULT_LOCALE)))
+      .orderBy(sql`${staticPages.licence} is null desc`)
+      .limit(1);
+    return row?.blocks.json;
   }
 }
 

@@ -42,8 +42,10 @@ export class AdventureService {
    * a transaction the config is read through it (one connection: PGlite has no other).
    */
   async adventureFor(db: Executor, groupIds: readonly number[]): Promise<Adventure | undefined> {
-    const cms = db === this.db ? this.cms : new CmsService(db as unknown as Db);
-    const config = (await cms.feConfig('vip-adventures', 'en')) as { enabled?: boolean; adventures?: unknown[] };
+    const config = (await this.cms.feConfig('vip-adventures', 'en', db === this.db ? undefined : db)) as {
+      enabled?: boolean;
+      adventures?: unknown[];
+    };
     if (!config?.enabled) return undefined;
     for (const raw of config.adventures ?? []) {
       const parsed = adventureSchema.safeParse(raw);

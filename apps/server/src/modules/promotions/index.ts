@@ -10,7 +10,7 @@ import { publishToPlayer } from '../../platform/realtime/channels';
 import { depositFacts, PAYMENT_CHANGED_TOPIC, type PaymentChangedEvent } from '../cashbox';
 import { demoPlayerId, membershipsOf, playerCurrencies } from '../identity';
 import { referenceRatesNow, TRANSFER_TOPIC, type TransferEvent } from '../wallet';
-import { LootboxService, presentLootbox, tierForDeposit } from './lootboxes';
+import { LootboxService, presentLootbox, tierForDeposit, tiersFor } from './lootboxes';
 import { LotteryService } from './lotteries';
 import { promotionRoutes } from './routes';
 import { promoCountedDeposits } from './schema';
@@ -25,7 +25,7 @@ export const promotionsModule: OrbitModule = {
   routes: async (app, ctx) => {
     const tournaments = new TournamentService(ctx.db, ctx.clock, app.orbitBonuses);
     const lotteries = new LotteryService(ctx.db, ctx.clock, app.orbitBonuses);
-    const lootboxes = new LootboxService(ctx.db, ctx.clock, app.orbitBonuses);
+    const lootboxes = new LootboxService(ctx.db, ctx.clock, app.orbitBonuses, ctx.log);
 
     // Standings from bets and wins, many at once; each transfer once; pushed after commit.
     ctx.outbox.onBatch(TRANSFER_TOPIC, 'promotions.standings', async (events, { tx, afterCommit }) => {
@@ -76,15 +76,15 @@ export const promotionsModule: OrbitModule = {
       if (state !== 'succeeded') return;
       const facts = await depositFacts(tx, paymentId);
       if (!facts?.succeeded || facts.held) return;
-      const wheel = lootboxes.lastWheel();
-      const { tiers } = wheel;
-      if (!tiers.enabled) return;
+      // The terms read through the handler's transaction (PGlite's one connection is its).
+      const wheel = await lootboxes.wheel(tx);
+      if (!wheel.tiers.enabled) return;
+      const groups = (await membershipsOf(tx, facts.userId)).map((g) => g.id);
       const rates = facts.currency === 'EUR' ? undefined : await referenceRatesNow(tx);
-      const tier = tierForDeposit(tiers.tiers, facts.currency, facts.amountCents, (cents) =>
+      const tier = tierForDeposit(tiersFor(wheel, groups).tiers, facts.currency, facts.amountCents, (cents) =>
         rates ? rates.convert(cents, facts.currency, 'EUR', 'down') : cents,
       );
       if (!tier) return;
-      const groups = (await membershipsOf(tx, facts.userId)).map((g) => g.id);
       const { row, created } = await lootboxes.issueWheel(
         tx,
         wheel,
@@ -107,10 +107,11 @@ export const promotionsModule: OrbitModule = {
       sellingLotteries: () => lotteries.selling(),
       issueLootboxes: async ({ tx, userId, groupIds, currency, count, key, at }) => {
         const ids: number[] = [];
+        const wheel = await lootboxes.wheel(tx);
         for (let unit = 0; unit < count; unit++) {
           const { row } = await lootboxes.issueWheel(
             tx,
-            lootboxes.lastWheel(),
+            wheel,
             userId,
             groupIds,
             currency,
@@ -141,7 +142,6 @@ export const promotionsModule: OrbitModule = {
         }
       }
       for (const id of await lotteries.due()) await lotteries.draw(id);
-      await lootboxes.wheel();
       for (const box of await lootboxes.expire())
         await publishToPlayer(ctx.pubsub, box.userId, 'lootboxes_changes', presentLootbox(box));
       if (await hasDemoPromotions(ctx.db)) {

@@ -6,18 +6,17 @@
  * transaction, once. Stages: issued → activated, or expired when its time passes, or canceled.
  */
 import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import {
   pickByRoll,
   weightedRoll,
-  WHEEL_GROUP_IDS,
+  WHEEL_PAGE_SLUG,
   WHEEL_SEGMENT_SAMPLES,
   WHEEL_TIER_SAMPLES,
   wheelSegmentSetsSchema,
   wheelTiersConfigSchema,
   type Lootbox,
-  type WheelSegment,
   type WheelTier,
-  type WheelTiersConfig,
 } from '@orbit/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
@@ -28,38 +27,29 @@ import { CmsService } from '../cms';
 import { referenceRatesNow } from '../wallet';
 import { newServerSeed, nodeHmac, seedHash } from './lotteries';
 import { promoLootboxes, type StoredLootboxItem } from './schema';
+import {
+  pageAmountIn,
+  readWheelPage,
+  segmentPrizes,
+  segmentSetFor,
+  TIER_LABELS,
+  type FromEur,
+  type Wheel,
+} from './wheel-terms';
 
+export { segmentSetFor, tierForDeposit, tiersFor, type Wheel } from './wheel-terms';
 export type LootboxRow = typeof promoLootboxes.$inferSelect;
-export type Wheel = { tiers: WheelTiersConfig; sets: Record<string, WheelSegment[]> };
 
 /** The templates the wheel's prizes are issued from: bonus money wagers 30 times, free-spin winnings 3. */
 export const WHEEL_BONUS_TEMPLATE = 'wheel-bonus';
 export const WHEEL_SPINS_TEMPLATE = 'wheel-spins';
 const DAY = 86_400_000;
 
-const TIER_LABELS: Record<WheelTier, string> = { rocket_lite: 'LITE', rocket_pro: 'PRO', rocket_max: 'MAX' };
-
-/** The set of the player's first wheel group (21, 1308, 1309), else `default`. */
-export function segmentSetFor(sets: Record<string, WheelSegment[]>, groupIds: readonly number[]): WheelSegment[] {
-  const group = WHEEL_GROUP_IDS.find((g) => groupIds.includes(g));
-  const chosen = (group !== undefined ? sets[String(group)] : undefined) ?? sets.default;
-  return chosen?.length ? chosen : WHEEL_SEGMENT_SAMPLES.segments_by_group.default!;
-}
-
-/** The highest tier whose cost (`pay`, in the deposit's currency or EUR converted) a deposit reaches. */
-export function tierForDeposit(
-  tiers: WheelTiersConfig['tiers'],
-  currency: string,
-  amountCents: number,
-  toEur: (cents: number) => number,
-): WheelTiersConfig['tiers'][number] | undefined {
-  const reached = tiers.filter((t) => {
-    const own = t.deposit[currency];
-    if (own) return amountCents >= own.pay;
-    const eur = t.deposit.EUR;
-    return eur !== undefined && toEur(amountCents) >= eur.pay;
-  });
-  return reached.at(-1);
+/** EUR cents into `currency` by the reference rates (rounded down); identity for EUR. */
+export async function fromEurIn(db: Executor, currency: string): Promise<FromEur> {
+  if (currency === 'EUR') return (cents) => cents;
+  const rates = await referenceRatesNow(db);
+  return (cents) => rates.convert(cents, 'EUR', currency, 'down');
 }
 
 export class LootboxService {
@@ -69,38 +59,36 @@ export class LootboxService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly bonuses: BonusesService,
+    private readonly log?: FastifyBaseLogger,
   ) {
     this.cms = new CmsService(db);
   }
 
-  private snapshot: Wheel | undefined;
-
   /**
-   * The wheel's tiers and segment sets: the front-end configs, else the built-in samples. Read
-   * outside any transaction (the configs belong to cms); the copy kept serves the outbox handlers,
-   * which run inside their batch's transaction, until the next read (the end sweep re-reads it).
+   * The wheel's terms: the fe configs (else the built-in samples) and the static page's json,
+   * read through `db` (an outbox handler's or the shop's transaction: PGlite has one connection,
+   * a read beside the transaction would wait for ever). A page json that does not read as the
+   * wheel's terms is left out, with a warning.
    */
-  async wheel(): Promise<Wheel> {
-    const tiers = wheelTiersConfigSchema.safeParse(await this.cms.feConfig('wheel-config', 'en'));
-    const sets = wheelSegmentSetsSchema.safeParse(await this.cms.feConfig('wheel-config-segments', 'en'));
-    this.snapshot = {
+  async wheel(db: Executor = this.db): Promise<Wheel> {
+    const tiers = wheelTiersConfigSchema.safeParse(await this.cms.feConfig('wheel-config', 'en', db));
+    const sets = wheelSegmentSetsSchema.safeParse(await this.cms.feConfig('wheel-config-segments', 'en', db));
+    const { page, error } = readWheelPage(await this.cms.pageJson(WHEEL_PAGE_SLUG, db));
+    if (error) this.log?.warn({ page: WHEEL_PAGE_SLUG, error }, "the wheel's page json is left out");
+    return {
       tiers: tiers.success && tiers.data.tiers.length ? tiers.data : WHEEL_TIER_SAMPLES,
       sets:
         sets.success && Object.keys(sets.data.segments_by_group).length
           ? sets.data.segments_by_group
           : WHEEL_SEGMENT_SAMPLES.segments_by_group,
+      ...(page ? { page } : {}),
     };
-    return this.snapshot;
-  }
-
-  /** The last wheel read (the samples before the first). */
-  lastWheel(): Wheel {
-    return this.snapshot ?? { tiers: WHEEL_TIER_SAMPLES, sets: WHEEL_SEGMENT_SAMPLES.segments_by_group };
   }
 
   /**
-   * Issues a wheel box of a tier (once per player and key): the player's segment set, bonus
-   * amounts times the tier's `get`, turned from EUR into the box's currency (rounded down).
+   * Issues a wheel box of a tier (once per player and key): the player's segment set with the
+   * tier's prizes in the box's currency (`segmentPrizes`), each bonus prize with the page's cap on
+   * its winnings (`maxWin`: the currency's, else EUR converted), kept on the item.
    */
   async issueWheel(
     tx: Tx,
@@ -113,19 +101,18 @@ export class LootboxService {
     at: Date,
     validDays = 7,
   ): Promise<{ row: LootboxRow; created: boolean }> {
-    const { tiers, sets } = wheel;
-    const scale = tiers.tiers.find((t) => t.tier === tier)?.deposit.EUR?.get ?? 1;
-    const rates = currency === 'EUR' ? undefined : await referenceRatesNow(tx);
-    const items: StoredLootboxItem[] = segmentSetFor(sets, groupIds).map((s, i) => ({
+    const fromEur = await fromEurIn(tx, currency);
+    const prizes = segmentPrizes(wheel, groupIds, tier, currency, fromEur);
+    const maxWin = pageAmountIn(wheel.page?.maxWin, currency, fromEur);
+    const items: StoredLootboxItem[] = segmentSetFor(wheel.sets, groupIds).map((s, i) => ({
       id: i + 1,
       weight: s.weight,
       type: s.type,
       title: s.title,
-      bonus_amount_cents: rates
-        ? rates.convert(s.bonus_amount_cents * scale, 'EUR', currency, 'down')
-        : s.bonus_amount_cents * scale,
+      bonus_amount_cents: prizes[i] ?? 0,
       freespins_count: s.freespins_count,
       wager: s.wager,
+      ...(maxWin && s.type === 'bonus' ? { max_win_cents: maxWin.amount_cents } : {}),
     }));
     const serverSeed = newServerSeed();
     const [created] = await tx
@@ -198,7 +185,15 @@ export class LootboxService {
         item.type === 'bonus'
           ? {
               bonus_id: (
-                await this.bonuses.grant(userId, WHEEL_BONUS_TEMPLATE, box.currency, key, item.bonus_amount_cents, tx)
+                await this.bonuses.grant(
+                  userId,
+                  WHEEL_BONUS_TEMPLATE,
+                  box.currency,
+                  key,
+                  item.bonus_amount_cents,
+                  tx,
+                  item.max_win_cents,
+                )
               ).id,
             }
           : {
@@ -262,6 +257,7 @@ export function presentLootbox(row: LootboxRow): Lootbox {
     stage: row.stage,
     title: row.title,
     valid_until: row.validUntil.toISOString(),
+    activated_at: row.activatedAt ? row.activatedAt.toISOString() : null,
     items: row.items.map((item) => ({
       id: item.id,
       weight: item.weight,
@@ -276,7 +272,11 @@ export function presentLootbox(row: LootboxRow): Lootbox {
               : [{ field: 'bonus_amount', value: [{ currency: row.currency, amount_cents: item.bonus_amount_cents }] }],
           result_bonus: [
             { field: 'wager', value: item.wager },
-            { field: 'max_win', value: [] },
+            {
+              field: 'max_win',
+              value:
+                item.max_win_cents !== undefined ? [{ currency: row.currency, amount_cents: item.max_win_cents }] : [],
+            },
           ],
         },
       ],

@@ -6,6 +6,9 @@ import {
   lootboxParamsSchema,
   lootboxSchema,
   operatorLootboxRequestSchema,
+  WHEEL_BONUS_WAGER,
+  WHEEL_SPINS_WAGER,
+  wheelTermsResponseSchema,
   batchQuerySchema,
   batchResponseSchema,
   lotteriesResponseSchema,
@@ -26,8 +29,9 @@ import { z } from 'zod';
 import type { ModuleContext } from '../../platform/context';
 import { operatorGuard } from '../../platform/http/operator';
 import { publishToPlayer } from '../../platform/realtime/channels';
-import { membershipsOf } from '../identity';
-import { presentLootbox, type LootboxService } from './lootboxes';
+import { membershipsOf, playerCurrencies } from '../identity';
+import { fromEurIn, presentLootbox, tiersFor, type LootboxService } from './lootboxes';
+import { pageAmountIn, tierTerms } from './wheel-terms';
 import { notFound, unprocessable } from '../../platform/errors';
 import { currentPlayer, requirePlayer } from '../identity';
 import { listAccounts } from '../wallet';
@@ -216,6 +220,37 @@ export function promotionRoutes(tournaments: TournamentService, lotteries: Lotte
         const player = await requirePlayer(request);
         reply.headers(noStore);
         return (await lootboxes.list(player.user.id)).map(presentLootbox);
+      },
+    );
+    app.get(
+      '/api/wheel',
+      {
+        schema: {
+          tags,
+          summary:
+            "The wheel's terms for the asking player (a guest: the default group, EUR): each tier's cost and top prize, the cap on a bonus prize's winnings, the wagers",
+          response: { 200: wheelTermsResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const player = await currentPlayer(request);
+        const groups = player ? player.groupIds : [];
+        const currency = player
+          ? ((await playerCurrencies(ctx.db, [player.user.id])).get(player.user.id) ?? 'EUR')
+          : 'EUR';
+        const wheel = await lootboxes.wheel();
+        const fromEur = await fromEurIn(ctx.db, currency);
+        reply.headers(noStore);
+        return {
+          enabled: wheel.tiers.enabled,
+          source: tiersFor(wheel, groups).source,
+          currency,
+          tiers: tierTerms(wheel, groups, currency, fromEur),
+          max_win: pageAmountIn(wheel.page?.maxWin, currency, fromEur),
+          bonus_wager: WHEEL_BONUS_WAGER,
+          free_spins_wager: wheel.page?.freeSpinsWager ?? WHEEL_SPINS_WAGER,
+          spin_rate: pageAmountIn(wheel.page?.spinRate, currency, fromEur),
+        };
       },
     );
     app.post(

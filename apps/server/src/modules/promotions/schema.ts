@@ -203,6 +203,8 @@ export type StoredLootboxItem = {
   bonus_amount_cents: number;
   freespins_count: number;
   wager: number;
+  /** A bonus prize's cap on what its wagering pays out, in the box's currency (the wheel page's `maxWin`). */
+  max_win_cents?: number;
 };
 
 /**
