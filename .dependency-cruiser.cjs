@@ -22,6 +22,8 @@ const SERVER_MODULE_LAYERS = [
   // Promotions pay comp-point prizes through loyalty; the shop reaches promotions (lottery tickets,
   // loot boxes) through the door loyalty defines (app.orbitPromotionRewards).
   ['promotions'],
+  // The notification center tells what the modules below committed (their domain events).
+  ['notifications'],
 ];
 const moduleGroup = (names) => `(${names.join('|')})`;
 

@@ -7,6 +7,7 @@ import { gamesModule } from './modules/games';
 import { jackpotsModule } from './modules/jackpots';
 import { limitsModule } from './modules/limits';
 import { loyaltyModule } from './modules/loyalty';
+import { notificationsModule } from './modules/notifications';
 import { promotionsModule } from './modules/promotions';
 import { identityModule } from './modules/identity';
 import { verificationModule } from './modules/verification';
@@ -28,5 +29,6 @@ export const modules: OrbitModule[] = [
   bonusesModule,
   loyaltyModule,
   promotionsModule,
+  notificationsModule,
   realtimeModule,
 ];

@@ -18,3 +18,4 @@ export * from './bonuses';
 export * from './loyalty';
 export * from './promotions';
 export * from './lottery-draw';
+export * from './notifications';

@@ -17,6 +17,8 @@ import { promoCountedDeposits } from './schema';
 import { hasDemoPromotions, renewDemoPromotions, seedPromotions } from './seed';
 import { TournamentService } from './tournaments';
 
+export { PROMO_RESULT_TOPIC, type PromoResultEvent, type PromoResultPrize } from './results';
+
 /** How often ended tournaments and lotteries are looked for (and the demo renewed). */
 const END_SWEEP_MS = 15_000;
 

@@ -15,6 +15,7 @@ import type { BonusesService } from '../bonuses';
 import { playerNicknames } from '../identity';
 import { referenceRatesNow } from '../wallet';
 import { payPrize, presentPrize } from './prizes';
+import { announceResults } from './results';
 import { promoLotteries, promoLotteryTickets, type StoredPrize } from './schema';
 import { sortPromos, statusOf } from './tournaments';
 
@@ -246,6 +247,18 @@ export class LotteryService {
         const prize = prizeOf.get(w.place);
         if (prize) await payPrize(tx, this.bonuses, { kind: 'lottery', id }, prize, w.userId, l.currency, at);
       }
+      // Each winning player's result, told by the notifications (docs/notifications.md).
+      const placesOf = new Map<number, number[]>();
+      for (const w of winners) placesOf.set(w.userId, [...(placesOf.get(w.userId) ?? []), w.place]);
+      const info = { kind: 'lottery' as const, id, title: l.title, identifier: `lottery--${l.slug}` };
+      await announceResults(
+        tx,
+        { ...info, path: `/lottery/${encodeURIComponent(l.slug)}` },
+        l.prizes,
+        l.currency,
+        placesOf,
+        at,
+      );
       return winners;
     });
   }

@@ -16,6 +16,7 @@ import { referenceRatesNow, type TransferEvent } from '../wallet';
 import { payPrize, presentPrize } from './prizes';
 import { isTestQuest, kindOf, questLevels, questParts } from './quests';
 import { prizesFor, rank } from './ranking';
+import { announceResults, promoPagePath } from './results';
 import { promoCountedTransfers, promoTournamentPlayers, promoTournaments } from './schema';
 
 export type TournamentRow = typeof promoTournaments.$inferSelect;
@@ -446,6 +447,17 @@ export class TournamentService {
           where p.tournament_id = ${id} and p.user_id = r.user_id`);
       for (const { prize, userId } of prizesFor(ranked, t.prizes))
         await payPrize(tx, this.bonuses, { kind: 'tournament', id }, prize, userId, t.currency, at);
+      // Each ranked player's result, told by the notifications (docs/notifications.md).
+      const info = { kind: 'tournament' as const, id, title: t.title, identifier: t.frontendIdentifier };
+      const places = new Map(ranked.map((r) => [r.userId, [r.place]]));
+      await announceResults(
+        tx,
+        { ...info, path: promoPagePath(t.frontendIdentifier) },
+        t.prizes,
+        t.currency,
+        places,
+        at,
+      );
       return ranked.map((r) => ({ userId: r.userId, tournament: t }));
     });
   }
