@@ -17,5 +17,6 @@ export * from './limits';
 export * from './bonuses';
 export * from './loyalty';
 export * from './promotions';
+export * from './promotions-operator';
 export * from './lottery-draw';
 export * from './notifications';

@@ -12,6 +12,7 @@ import { demoPlayerId, membershipsOf, playerCurrencies } from '../identity';
 import { referenceRatesNow, TRANSFER_TOPIC, type TransferEvent } from '../wallet';
 import { LootboxService, presentLootbox, tierForDeposit, tiersFor } from './lootboxes';
 import { LotteryService } from './lotteries';
+import { operatorPromotionRoutes } from './operator';
 import { promotionRoutes } from './routes';
 import { promoCountedDeposits } from './schema';
 import { hasDemoPromotions, renewDemoPromotions, seedPromotions } from './seed';
@@ -158,6 +159,7 @@ export const promotionsModule: OrbitModule = {
     });
 
     await promotionRoutes(tournaments, lotteries, lootboxes)(app, ctx);
+    await operatorPromotionRoutes(tournaments, lotteries, app.orbitBonuses)(app, ctx);
   },
   seed: seedPromotions,
 };

@@ -10,9 +10,25 @@ import { AppError } from '../../platform/errors';
 import type { Tx } from '../../platform/db/executor';
 import type { BonusesService } from '../bonuses';
 import { addPoints } from '../loyalty';
+import { listAccounts, referenceRatesNow } from '../wallet';
 import { promoPayouts, type StoredPrize } from './schema';
 
 export type PromoRef = { kind: 'tournament' | 'lottery'; id: number };
+
+/**
+ * The currency a prize is paid in: the winner's active account's when the promotion takes it
+ * (a tournament: the currencies whose bets count; a lottery: its deposit scale's), else the
+ * promotion's own.
+ */
+export async function payoutCurrency(
+  tx: Tx,
+  userId: number,
+  promoCurrency: string,
+  accepted: readonly string[],
+): Promise<string> {
+  const active = (await listAccounts(tx, userId)).find((a) => a.active)?.currency;
+  return active && accepted.includes(active) ? active : promoCurrency;
+}
 
 export function presentPrize(p: StoredPrize): PromoPrize {
   return {
@@ -31,7 +47,8 @@ export async function payPrize(
   promo: PromoRef,
   prize: StoredPrize,
   userId: number,
-  currency: string,
+  promoCurrency: string,
+  accepted: readonly string[],
   at: Date,
 ): Promise<'paid' | 'skipped' | 'already'> {
   const [fresh] = await tx
@@ -49,19 +66,19 @@ export async function payPrize(
     .returning({ id: promoPayouts.id });
   if (!fresh) return 'already';
   const key = `${promo.kind}:${promo.id}:place:${prize.award_place}`;
-  const detail: Record<string, unknown> = {};
+  // The prize table is in the promotion's currency; paid in another, it is turned by the
+  // reference rates, rounded down (never more than the table's value).
+  const currency = await payoutCurrency(tx, userId, promoCurrency, accepted);
+  const moneyCents =
+    currency === promoCurrency || prize.money_award_cents === 0
+      ? prize.money_award_cents
+      : (await referenceRatesNow(tx)).convert(prize.money_award_cents, promoCurrency, currency, 'down');
+  const detail: Record<string, unknown> = { currency };
   try {
     // A savepoint: a refused grant leaves the rest of the job's transaction intact.
     await tx.transaction(async (sp) => {
-      if (prize.money_award_cents > 0 && prize.bonus_template) {
-        const bonus = await bonuses.grant(
-          userId,
-          prize.bonus_template,
-          currency,
-          `${key}:bonus`,
-          prize.money_award_cents,
-          sp,
-        );
+      if (moneyCents > 0 && prize.bonus_template) {
+        const bonus = await bonuses.grant(userId, prize.bonus_template, currency, `${key}:bonus`, moneyCents, sp);
         detail.bonus_id = bonus.id;
       }
       if (prize.freespins_count > 0 && prize.freespins_template) {
@@ -77,7 +94,7 @@ export async function payPrize(
     if (!(error instanceof AppError)) throw error;
     await tx
       .update(promoPayouts)
-      .set({ outcome: 'skipped', detail: { refusal: error.code } })
+      .set({ outcome: 'skipped', detail: { currency, refusal: error.code } })
       .where(eqPayout(fresh.id));
     return 'skipped';
   }
