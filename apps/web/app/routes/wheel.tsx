@@ -1,4 +1,5 @@
 import { WheelPage } from '../features/wheels';
+import { useMoneyFormat } from './money-format';
 import { PageErrorBoundary, pageMeta } from './route-helpers';
 import type { Route } from './+types/wheel';
 
@@ -8,10 +9,11 @@ export function meta(args: Route.MetaArgs) {
 
 /**
  * `/wheel` (route spinWheelPage; docs/rules/promotions.md "Loot-box wheel"): the player's loot
- * boxes and the wheel that opens them. Drawn in the browser (the boxes are the player's).
+ * boxes, the tiers and prize rules, and the wheel that opens them. Drawn in the browser (the
+ * boxes are the player's).
  */
 export default function WheelRoute() {
-  return <WheelPage />;
+  return <WheelPage money={useMoneyFormat()} />;
 }
 
 export const ErrorBoundary = PageErrorBoundary;

@@ -9,7 +9,6 @@ import {
   segmentAt,
   segmentChances,
   segmentSetFor,
-  tierDeposit,
   wheelLandingAngle,
   wheelTier,
   wonIndex,
@@ -262,22 +261,21 @@ describe('shell: bounce hints and the quests bookmark', () => {
 describe('loot-box wheel', () => {
   const box = (
     stage: 'issued' | 'activated' | 'canceled' | 'expired',
-    created: number,
+    activated: number | null = null,
     validUntil: number | null = 24,
   ) => ({
-    id: 1,
     stage,
-    created_at: at(created),
+    activated_at: activated === null ? null : at(activated),
     valid_until: validUntil === null ? null : at(validUntil),
   });
-  it('shows a box only if not expired and not opened, or opened today', () => {
-    expect(lootboxShown(box('issued', -1), NOW)).toBe(true);
-    expect(lootboxShown(box('issued', -1, null), NOW)).toBe(true);
-    expect(lootboxShown(box('issued', -50, -1), NOW)).toBe(false);
-    expect(lootboxShown(box('expired', -1), NOW)).toBe(false);
+  it('shows a box only if not expired and not opened, or opened the same day (its activated_at)', () => {
+    expect(lootboxShown(box('issued'), NOW)).toBe(true);
+    expect(lootboxShown(box('issued', null, null), NOW)).toBe(true);
+    expect(lootboxShown(box('issued', null, -1), NOW)).toBe(false);
+    expect(lootboxShown(box('expired'), NOW)).toBe(false);
     expect(lootboxShown(box('activated', -1), NOW)).toBe(true);
     expect(lootboxShown(box('activated', -48), NOW)).toBe(false);
-    expect(lootboxShown(box('activated', -48), NOW, new Set([1]))).toBe(true);
+    expect(lootboxShown(box('activated'), NOW)).toBe(false);
   });
   it('turns the wheel to land the drawn segment under the pointer, after whole turns', () => {
     for (const count of [6, 8, 12])
@@ -304,11 +302,7 @@ describe('segments wheel', () => {
     expect(segmentSetFor(sets, [1308])).toEqual(['d']);
     expect(segmentSetFor({}, [21])).toEqual([]);
   });
-  it("prices a tier in the player's currency, else EUR; chances by weight", () => {
-    const deposit = { EUR: { pay: 2_000, get: 1 }, NOK: { pay: 20_000, get: 1 } };
-    expect(tierDeposit(deposit, 'NOK')).toEqual({ currency: 'NOK', pay: 20_000, get: 1 });
-    expect(tierDeposit(deposit, 'USD')).toEqual({ currency: 'EUR', pay: 2_000, get: 1 });
-    expect(tierDeposit({}, 'USD')).toBeNull();
+  it('chances by weight', () => {
     expect(segmentChances([5000, 2000, 1400, 820, 470, 250, 50, 10])).toEqual([
       '50',
       '20',

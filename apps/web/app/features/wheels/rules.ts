@@ -5,22 +5,19 @@
  */
 import type { Lootbox } from '@orbit/contracts';
 
-const sameDay = (a: number, b: number) => new Date(a).toDateString() === new Date(b).toDateString();
+/** The same UTC day (the server's "today" for opened boxes). */
+const sameDay = (a: number, b: number) =>
+  new Date(a).toISOString().slice(0, 10) === new Date(b).toISOString().slice(0, 10);
 
 /**
  * A box shows only if it is not expired (by its stage or its time) and either not opened, or
- * opened today. The answer carries no opening time: a box opened in this page counts as today's
- * (`openedHere`), one opened earlier by its issue day.
+ * opened on the same day (UTC) by its `activated_at`.
  */
-export function lootboxShown(
-  box: Pick<Lootbox, 'id' | 'stage' | 'valid_until' | 'created_at'>,
-  now: number,
-  openedHere: ReadonlySet<number> = new Set(),
-): boolean {
+export function lootboxShown(box: Pick<Lootbox, 'stage' | 'valid_until' | 'activated_at'>, now: number): boolean {
   if (box.stage === 'expired') return false;
   if (box.stage === 'issued' && box.valid_until !== null && Date.parse(box.valid_until) <= now) return false;
   if (box.stage !== 'activated') return true;
-  return openedHere.has(box.id) || sameDay(Date.parse(box.created_at), now);
+  return box.activated_at !== null && sameDay(Date.parse(box.activated_at), now);
 }
 
 /** A wheel's tier from its box's group key (`wheel_rocket_pro` → PRO); null for other boxes. */
@@ -63,16 +60,6 @@ export function segmentSetFor<S>(sets: Record<string, S[]>, groups: readonly num
   const group = WHEEL_GROUP_IDS.find((g) => groups.includes(g));
   const chosen = (group !== undefined ? sets[String(group)] : undefined) ?? sets.default;
   return chosen ?? [];
-}
-
-/** A tier's cost and prize multiplier in the player's currency, EUR when it has none. */
-export function tierDeposit(
-  deposit: Record<string, { pay: number; get: number }>,
-  currency: string,
-): { currency: string; pay: number; get: number } | null {
-  const own = deposit[currency];
-  if (own) return { currency, ...own };
-  return deposit.EUR ? { currency: 'EUR', ...deposit.EUR } : null;
 }
 
 /** Each segment's chance in whole percent (at least 1 shown as "<1"). */

@@ -1,21 +1,19 @@
-import type { Lootbox, WheelSegmentSets, WheelTiersConfig } from '@orbit/contracts';
+import type { Lootbox, WheelSegmentSets } from '@orbit/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiError, browserApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { useSession } from '../../lib/session';
-import { segmentChances, segmentSetFor, tierDeposit, wheelLandingAngle, wonIndex } from './rules';
+import { segmentChances, segmentSetFor, wheelLandingAngle, wonIndex } from './rules';
+import { useWheelTerms, WheelPrizeRules, WheelTiers, type MoneyFormat } from './terms';
 import { SPIN_MS, WheelDisc } from './wheel-disc';
 import { lootboxesApi } from './wheel-page';
 import './wheels.css';
 
-/** Minor units of a currency as the player reads them (the route hands the cashbox's formatting in). */
-export type MoneyFormat = (cents: number, currency: string) => string;
-
 /**
  * The segments wheel (route spinWheelSegmentsPage, /wheel/segments; docs/rules/promotions.md
- * "Segments wheel"): the tiers with the deposit each needs and how much larger its prizes are,
+ * "Segments wheel"): the tiers with the deposit each needs and its top prize (`GET /api/wheel`),
  * the segment set of the player's group (from `wheel-config-segments`) with each segment's
  * chance, and, for a player holding a wheel, Spin: the server opens the wheel and the disc lands
  * on the segment it drew (the wheel's items are the player's segment set, in order).
@@ -25,21 +23,18 @@ export function SegmentsWheelPage({ money }: { money: MoneyFormat }) {
   const { player } = useSession();
   const location = useLocation();
   const [sets, setSets] = useState<WheelSegmentSets | null>(null);
-  const [tiers, setTiers] = useState<WheelTiersConfig | null>(null);
   const [box, setBox] = useState<Lootbox | null>(null);
   const [angle, setAngle] = useState(0);
   const [spinning, setSpinning] = useState(false);
   const [won, setWon] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const playerId = player?.id ?? null;
+  const terms = useWheelTerms(playerId);
 
   useEffect(() => {
     void browserApi()
       .get<WheelSegmentSets>('/api/fe/config/wheel-config-segments')
       .then(setSets, () => undefined);
-    void browserApi()
-      .get<WheelTiersConfig>('/api/fe/config/wheel-config')
-      .then(setTiers, () => undefined);
   }, []);
   useEffect(() => {
     if (playerId === null) return setBox(null);
@@ -56,7 +51,6 @@ export function SegmentsWheelPage({ money }: { money: MoneyFormat }) {
 
   const segments = sets ? segmentSetFor(sets.segments_by_group, (player?.groups ?? []).map(Number)) : [];
   const chances = segmentChances(segments.map((s) => s.weight));
-  const currency = player?.currency ?? 'EUR';
 
   const spin = () => {
     if (!box || spinning) return;
@@ -83,23 +77,7 @@ export function SegmentsWheelPage({ money }: { money: MoneyFormat }) {
   return (
     <div className="page wheel-page" data-testid="segments-wheel-page">
       <h1>{t('promotions.wheel.segmentsTitle')}</h1>
-      {tiers && tiers.tiers.length > 0 ? (
-        <ul className="wheel-tiers" aria-label={t('promotions.wheel.tiers')}>
-          {tiers.tiers.map((tier) => {
-            const cost = tierDeposit(tier.deposit, currency);
-            return (
-              <li key={tier.tier} className="wheel-tiers__tier" data-testid="wheel-tier">
-                <span className="wheel-tier">{tier.label}</span>
-                {cost ? (
-                  <span>
-                    {t('promotions.wheel.tierCost', { amount: money(cost.pay, cost.currency), times: cost.get })}
-                  </span>
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
-      ) : null}
+      {terms ? <WheelTiers terms={terms} money={money} /> : null}
       {segments.length > 0 ? (
         <section className="wheel" aria-labelledby="segments-title" data-testid="wheel">
           <h2 id="segments-title">{t('promotions.wheel.segments')}</h2>
@@ -143,6 +121,7 @@ export function SegmentsWheelPage({ money }: { money: MoneyFormat }) {
           ) : null}
         </section>
       ) : null}
+      {terms ? <WheelPrizeRules terms={terms} money={money} /> : null}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { localizePath } from '../../lib/locale';
 import { useLoyaltyChanges } from '../../lib/loyalty';
 import { useSession } from '../../lib/session';
 import { lootboxShown, wheelLandingAngle, wheelTier, wonIndex } from './rules';
+import { useWheelTerms, WheelPrizeRules, WheelTiers, type MoneyFormat } from './terms';
 import { SPIN_MS, WheelDisc } from './wheel-disc';
 import './wheels.css';
 
@@ -20,12 +21,13 @@ const label = (item: Lootbox['items'][number]) => item.bonuses[0]?.title ?? '';
 
 /**
  * The loot-box wheel (route spinWheelPage, /wheel; docs/rules/promotions.md "Loot-box wheel"): the
- * player's boxes that show (not expired; opened only today's), the chosen box as a wheel of its
+ * player's boxes that show (not expired; opened only today's), the tiers' costs and top prizes
+ * with the prize rules (`GET /api/wheel`), the chosen box as a wheel of its
  * items, and Spin: the server opens the box (`POST …/activation`) and draws the item; the wheel
  * turns (a CSS transform) and lands on the drawn item; its prize is then in the gifts. The
  * boxes are asked again after a payment is heard (a deposit may bring one).
  */
-export function WheelPage() {
+export function WheelPage({ money }: { money: MoneyFormat }) {
   const { t, locale } = useI18n();
   const { player } = useSession();
   const location = useLocation();
@@ -35,8 +37,8 @@ export function WheelPage() {
   const [spinning, setSpinning] = useState(false);
   const [won, setWon] = useState<Lootbox | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const openedHere = useRef(new Set<number>());
   const playerId = player?.id ?? null;
+  const terms = useWheelTerms(playerId);
 
   const load = useCallback(() => {
     if (playerId === null) return setBoxes(null);
@@ -59,7 +61,7 @@ export function WheelPage() {
   }, [changes, load]);
 
   const now = Date.now();
-  const shown = (boxes ?? []).filter((box) => lootboxShown(box, now, openedHere.current));
+  const shown = (boxes ?? []).filter((box) => lootboxShown(box, now));
   const box = shown.find((b) => b.id === chosen) ?? shown.find((b) => b.stage === 'issued') ?? shown[0] ?? null;
 
   const spin = () => {
@@ -69,7 +71,6 @@ export function WheelPage() {
     setWon(null);
     lootboxesApi.open(box.id).then(
       (opened) => {
-        openedHere.current.add(opened.id);
         const index = wonIndex(opened);
         setBoxes((list) => (list ?? []).map((b) => (b.id === opened.id ? opened : b)));
         setChosen(opened.id);
@@ -92,6 +93,7 @@ export function WheelPage() {
       <div className="page wheel-page" data-testid="wheel-page">
         <h1>{t('promotions.wheel.title')}</h1>
         <p>{t('promotions.wheel.guest')}</p>
+        {terms ? <WheelTiers terms={terms} money={money} /> : null}
         <Link
           to={localizePath('/sign-up', locale)}
           state={{ background: location }}
@@ -109,6 +111,7 @@ export function WheelPage() {
   return (
     <div className="page wheel-page" data-testid="wheel-page">
       <h1>{t('promotions.wheel.title')}</h1>
+      {terms ? <WheelTiers terms={terms} money={money} /> : null}
       {boxes === null ? (
         <p role="status">{t('common.loading')}</p>
       ) : shown.length === 0 ? (
@@ -170,6 +173,7 @@ export function WheelPage() {
           ) : null}
         </>
       )}
+      {terms ? <WheelPrizeRules terms={terms} money={money} /> : null}
     </div>
   );
 }
