@@ -1,8 +1,9 @@
 /**
- * The signed-in player's part of the header, composed from six features and loaded on demand
+ * The signed-in player's part of the header, composed from seven features and loaded on demand
  * by the shell layout (not a route module): the EE session timer (limits), the cashbox's wallet
  * island (balance, account switcher, Deposit, cancelled-payment notice; the common-balance view
- * with the gifts' wagering bonus), the gifts' entry with its counter, the shell's player menu
+ * with the gifts' wagering bonus), the notifications' bell (its watcher among the notices), the
+ * gifts' entry with its counter, the shell's player menu
  * (with the comp points to spend, kept live by the loyalty's watcher among the notices),
  * and (`PlayerNotices`, drawn by the shell layout in the page) the celebration of the player's
  * own jackpot wins, the limit-reached warning, the gifts' notices and the promo-code links'
@@ -25,6 +26,7 @@ import {
 import HeaderWallet from '../features/cashbox/header-wallet';
 import { GiftsBadge, GiftsMenuLink, GiftsWatcher, HeaderGifts, useWagering } from '../features/gifts/gifts-watcher';
 import { JackpotAwardToast } from '../features/jackpots/award-toast';
+import { NotificationsBell, NotificationsWatcher } from '../features/notifications/notifications-bell';
 import { TournamentsWatcher } from '../features/tournaments/tournaments-watcher';
 import { BookmarkWidget } from '../features/loyalty/bookmark';
 import { DrawerPoints, PointsMenuLink, PointsWatcher } from '../features/loyalty/points-watcher';
@@ -81,6 +83,7 @@ export default function PlayerHeader({ locale, licence }: { locale: Locale; lice
       {/* The session timer: licence EE only (docs/rules/page-shell.md "Player protection"). */}
       {licence === 'EE' ? <SessionTimer /> : null}
       <HeaderWallet wagering={wagering} />
+      <NotificationsBell />
       <HeaderGifts />
       <PlayerMenu
         locale={locale}
@@ -113,6 +116,7 @@ export function PlayerNotices() {
       <LimitsWatcher />
       <PointsWatcher />
       <TournamentsWatcher />
+      <NotificationsWatcher />
       <BookmarkWidget />
       <CashboxQueryProvider>
         <GiftsNotices />
