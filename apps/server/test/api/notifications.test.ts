@@ -188,16 +188,14 @@ describe('notifications', () => {
         createdAt: clock.now(),
       })
       .returning();
-    await t.database.db
-      .insert(promoLotteryTickets)
-      .values({
-        lotteryId: l!.id,
-        number: 1,
-        userId: winner.id,
-        source: 'operator',
-        sourceKey: 'test:1',
-        createdAt: clock.now(),
-      });
+    await t.database.db.insert(promoLotteryTickets).values({
+      lotteryId: l!.id,
+      number: 1,
+      userId: winner.id,
+      source: 'operator',
+      sourceKey: 'test:1',
+      createdAt: clock.now(),
+    });
     const live = await listen(winner.id);
     clock.advance(2 * MINUTE);
     await t.app.orbitSweeps.runAll();
