@@ -2,7 +2,8 @@
  * The loot-box wheel in real chromium against the real server (docs/rules/promotions.md
  * "Loot-box wheel"): a card deposit of €200 brings a PRO wheel; the player spins it, the wheel
  * turns and stops on the item the server drew, and the prize waits in the gifts. A guest is asked
- * to sign up; a phone shows the wheel whole.
+ * to sign up; a phone shows the wheel whole. The tiers' costs and top prizes, and the cap on a
+ * bonus prize, come from the wheel's static page when its json states them.
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -46,13 +47,46 @@ describe('loot-box wheel', () => {
       await page.goto(url('/wheel/segments'));
       await page.getByRole('heading', { name: 'Rocket wheel', level: 1 }).waitFor();
       await poll(() => page.getByTestId('wheel-tier').allTextContents()).toEqual([
-        'LITEA deposit of €20.00 or more, prizes ×1',
-        'PROA deposit of €100.00 or more, prizes ×3',
-        'MAXA deposit of €500.00 or more, prizes ×10',
+        'LITEA deposit of €20.00 or more, top prize €100.00',
+        'PROA deposit of €100.00 or more, top prize €300.00',
+        'MAXA deposit of €500.00 or more, top prize €1,000.00',
       ]);
+      expect(await page.getByTestId('wheel-max-win').count()).toBe(0);
       await poll(() => page.getByTestId('wheel-chances').locator('li').count()).toBe(8);
       expect(await page.getByTestId('wheel-chances').locator('li').first().textContent()).toMatch(/50 %$/);
       await page.getByTestId('segments-wheel-page').getByRole('link', { name: 'Sign up' }).waitFor();
+
+      // The wheel's static page states its own tiers and cap: both wheel pages show them.
+      const pageJson = (json: object) =>
+        env.server.database.db.execute(
+          sql`update static_pages set blocks = jsonb_set(blocks, '{json}', ${JSON.stringify(json)}::jsonb)
+              where slug = 'rocket-chance' and locale = 'en'`,
+        );
+      await pageJson({
+        promo: true,
+        deposit: {
+          default: {
+            rocket_lite: { EUR: { pay: 1_500, get: 5_000 } },
+            rocket_pro: { EUR: { pay: 7_500, get: 25_000 } },
+          },
+          '1308': { rocket_lite: { EUR: { pay: 1_000, get: 10_000 } } },
+        },
+        maxWin: { EUR: 50_000 },
+      });
+      try {
+        for (const path of ['/wheel/segments', '/wheel']) {
+          await page.goto(url(path));
+          await poll(() => page.getByTestId('wheel-tier').allTextContents()).toEqual([
+            'LITEA deposit of €15.00 or more, top prize €50.00',
+            'PROA deposit of €75.00 or more, top prize €250.00',
+          ]);
+          await poll(() => page.getByTestId('wheel-max-win').textContent()).toBe(
+            'A bonus prize pays out at most €500.00.',
+          );
+        }
+      } finally {
+        await pageJson({ promo: true });
+      }
     });
   });
 

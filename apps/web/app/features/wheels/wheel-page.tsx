@@ -94,6 +94,7 @@ export function WheelPage({ money }: { money: MoneyFormat }) {
         <h1>{t('promotions.wheel.title')}</h1>
         <p>{t('promotions.wheel.guest')}</p>
         {terms ? <WheelTiers terms={terms} money={money} /> : null}
+        {terms ? <WheelPrizeRules terms={terms} money={money} /> : null}
         <Link
           to={localizePath('/sign-up', locale)}
           state={{ background: location }}
