@@ -432,7 +432,7 @@ export const wheelTermsResponseSchema = z.object({
   max_win: moneySchema.nullable(),
   bonus_wager: z.number(),
   free_spins_wager: z.number(),
-  /** A free spin's stake as the page states it (its currency, else EUR); null when it states none. */
+  /** A free spin's stake as the page states it, in the player's currency (else EUR converted); null when it states none. */
   spin_rate: moneySchema.nullable(),
 });
 export type WheelTerms = z.infer<typeof wheelTermsResponseSchema>;
