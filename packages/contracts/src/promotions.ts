@@ -77,7 +77,7 @@ export const tournamentSchema = z.object({
   in_progress: z.boolean(),
   user_confirmation_required: z.boolean(),
   strategy: z.enum(TOURNAMENT_STRATEGIES),
-  /** Currencies whose bets count; the prizes are paid in `currency`. */
+  /** Currencies whose bets count; the prize table is in `currency` (a winner playing in another listed one is paid in theirs). */
   currencies: z.array(z.string()),
   currency: z.string(),
   /** Game categories and providers whose rounds count (empty: all). */

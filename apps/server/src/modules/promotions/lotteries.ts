@@ -37,6 +37,11 @@ export function ticketsForDeposit(rules: readonly ScaleRule[], amountCents: numb
   return rule ? Math.floor(amountCents / rule.price_cents) : 0;
 }
 
+/** The currencies a lottery pays prizes in: its own and those its deposit scale takes. */
+export const payoutCurrencies = (l: Pick<LotteryRow, 'currency' | 'depositScaleRules'>): string[] => [
+  ...new Set([l.currency, ...Object.keys(l.depositScaleRules)]),
+];
+
 export class LotteryService {
   constructor(
     private readonly db: Db,
@@ -245,7 +250,17 @@ export class LotteryService {
       const prizeOf = new Map<number, StoredPrize>(l.prizes.map((p) => [p.award_place, p]));
       for (const w of winners) {
         const prize = prizeOf.get(w.place);
-        if (prize) await payPrize(tx, this.bonuses, { kind: 'lottery', id }, prize, w.userId, l.currency, at);
+        if (prize)
+          await payPrize(
+            tx,
+            this.bonuses,
+            { kind: 'lottery', id },
+            prize,
+            w.userId,
+            l.currency,
+            payoutCurrencies(l),
+            at,
+          );
       }
       // Each winning player's result, told by the notifications (docs/notifications.md).
       const placesOf = new Map<number, number[]>();

@@ -255,10 +255,15 @@ export class TournamentService {
       (t) => (t.kind === 'bet' && 'player' in t.from) || (t.kind === 'win' && 'player' in t.to),
     );
     if (moves.length === 0) return [];
+    // Shared locks on the running tournaments: an end job finishing one waits for this batch to
+    // commit, and a batch arriving while it finishes sees it finished (re-checked after the
+    // wait), so no standing moves after the final places are written.
     const running = await tx
       .select()
       .from(promoTournaments)
-      .where(and(isNull(promoTournaments.finishedAt), lte(promoTournaments.startAt, at)));
+      .where(and(isNull(promoTournaments.finishedAt), lte(promoTournaments.startAt, at)))
+      .orderBy(asc(promoTournaments.id))
+      .for('share');
     if (running.length === 0) return [];
     const fresh = await tx
       .insert(promoCountedTransfers)
@@ -446,7 +451,7 @@ export class TournamentService {
           from unnest(${`{${ranked.map((r) => r.userId).join(',')}}`}::bigint[], ${`{${ranked.map((r) => r.place).join(',')}}`}::int[]) as r(user_id, place)
           where p.tournament_id = ${id} and p.user_id = r.user_id`);
       for (const { prize, userId } of prizesFor(ranked, t.prizes))
-        await payPrize(tx, this.bonuses, { kind: 'tournament', id }, prize, userId, t.currency, at);
+        await payPrize(tx, this.bonuses, { kind: 'tournament', id }, prize, userId, t.currency, t.currencies, at);
       // Each ranked player's result, told by the notifications (docs/notifications.md).
       const info = { kind: 'tournament' as const, id, title: t.title, identifier: t.frontendIdentifier };
       const places = new Map(ranked.map((r) => [r.userId, [r.place]]));
