@@ -354,7 +354,7 @@ describe('tournaments', () => {
       [b.id, 'skipped'],
       [c.id, 'paid'],
     ]);
-    expect(payouts[1]!.detail).toEqual({ refusal: 'bonuses_disabled' });
+    expect(payouts[1]!.detail).toEqual({ currency: 'EUR', refusal: 'bonuses_disabled' });
     const spinsOf = playerFreespinsResponseSchema.parse(
       (await call(t, 'GET', '/api/player/freespins', { cookie: c.cookie })).json(),
     );
