@@ -15,6 +15,7 @@ import {
   type WheelPageJson,
   type WheelSegment,
 } from '@orbit/contracts';
+import { playerBonuses, playerFreespins } from '../../src/modules/bonuses/schema';
 import { feConfigs, staticPages } from '../../src/modules/cms/schema';
 import { userGroups, users } from '../../src/modules/identity/schema';
 import { Ledger } from '../../src/modules/wallet';
@@ -195,6 +196,38 @@ describe("the wheel's page", () => {
         .find((b) => b.id === prize.id)!;
       expect(done).toMatchObject({ stage: 'wager_done', converted_cents: 150, forfeited_cents: 1_850 });
       expect(await balancesOf(t.database.db, p.id, 'EUR')).toMatchObject({ real: 150, bonus: 0 });
+    } finally {
+      await setSegments(null);
+      await setPageJson({ promo: true });
+    }
+  });
+
+  it("free spins from a wheel carry the page's max win to the bonus their winnings become", async () => {
+    await setPageJson({
+      promo: true,
+      deposit: { default: { rocket_lite: { EUR: { pay: 2_000, get: 100 } } } },
+      maxWin: { EUR: 250 },
+    });
+    await setSegments([
+      { weight: 1, type: 'freespins', freespins_count: 10, bonus_amount_cents: 0, wager: 3, title: '10 spins' },
+    ]);
+    try {
+      const p = await newPlayer();
+      const box = await issue(p, `spins-cap-${p.id}`);
+      expect(box.items[0]!.bonuses[0]!.result_bonus).toEqual([
+        { field: 'wager', value: 3 },
+        { field: 'max_win', value: [{ currency: 'EUR', amount_cents: 250 }] },
+      ]);
+      const res = await call(t, 'POST', `/api/player/lootboxes/${box.id}/activation`, { cookie: p.cookie });
+      expect(res.statusCode, res.body).toBe(200);
+      const [spins] = await t.database.db.select().from(playerFreespins).where(eq(playerFreespins.userId, p.id));
+      expect(spins).toMatchObject({ groupKey: 'wheel-spins', maxWinCents: 250 });
+      // The spins' winnings, as their end turns them into a bonus (FreespinsService's last spin).
+      const bonus = await t.database.db.transaction((tx) =>
+        t.app.orbitBonuses.issueWinnings(tx, { ...spins!, winCents: 1_000 }),
+      );
+      const [row] = await t.database.db.select().from(playerBonuses).where(eq(playerBonuses.id, bonus.id));
+      expect(row).toMatchObject({ amountCents: 1_000, maxWinCents: 250 });
     } finally {
       await setSegments(null);
       await setPageJson({ promo: true });

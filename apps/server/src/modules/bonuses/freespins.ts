@@ -78,7 +78,7 @@ export class FreespinsService {
   async issue(
     tx: Executor,
     template: TemplateRow,
-    what: { userId: number; currency: string; country: string | null; issueKey: string },
+    what: { userId: number; currency: string; country: string | null; issueKey: string; maxWinCents?: number },
   ): Promise<{ row: FreespinRow; created: boolean }> {
     const terms = termsIn(template.money, what.currency);
     if (!terms?.bet_level_cents || !template.games?.length || !template.freespinsCount)
@@ -97,6 +97,7 @@ export class FreespinsService {
         count: template.freespinsCount,
         betLevelCents: terms.bet_level_cents,
         wagerMultiplier: wagerMultiplierFor(template.wagerMultiplier, what.country),
+        maxWinCents: what.maxWinCents ?? null,
         groupKey: template.key,
         activationDays: template.activationDays,
         wageringDays: template.wageringDays,

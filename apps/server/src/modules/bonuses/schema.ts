@@ -146,6 +146,8 @@ export const playerFreespins = pgTable(
     betLevelCents: bigint('bet_level_cents', { mode: 'number' }).notNull(),
     winCents: bigint('win_cents', { mode: 'number' }).notNull().default(0),
     wagerMultiplier: numeric('wager_multiplier', { precision: 6, scale: 2, mode: 'number' }).notNull(),
+    /** The cap on what the winnings' bonus pays out, instead of the template's (a wheel's prize). */
+    maxWinCents: bigint('max_win_cents', { mode: 'number' }),
     groupKey: text('group_key').notNull(),
     activationDays: integer('activation_days').notNull(),
     wageringDays: integer('wagering_days').notNull(),

@@ -343,13 +343,17 @@ export class BonusesService {
     return this.one(db, userId, issued.row.id);
   }
 
-  /** Free spins from a `freespins` template (a retried call with the same key grants once); `db` as for `grant`. */
+  /**
+   * Free spins from a `freespins` template (a retried call with the same key grants once); `db` as
+   * for `grant`; `maxWinCents` caps what their winnings' bonus pays out, instead of the template's.
+   */
   async grantFreespins(
     userId: number,
     templateKey: string,
     currency: string,
     idempotencyKey: string,
     db: Executor = this.db,
+    maxWinCents?: number,
   ): Promise<PlayerFreespin> {
     const { template, settings } = await this.grantable(db, userId, templateKey, currency, 'freespins');
     const issued = await db.transaction((tx) =>
@@ -358,6 +362,7 @@ export class BonusesService {
         currency,
         country: settings.country,
         issueKey: `grant:${idempotencyKey}`,
+        ...(maxWinCents !== undefined ? { maxWinCents } : {}),
       }),
     );
     return this.freespins!.present(issued.row);
@@ -392,6 +397,7 @@ export class BonusesService {
       stage: 'issued',
       amountCents: spins.winCents,
       multiplier: spins.wagerMultiplier,
+      ...(spins.maxWinCents !== null ? { maxWinCents: spins.maxWinCents } : {}),
     });
     if (issued.created && !(await this.wagering(tx, spins.userId))) await this.startWagering(tx, issued.row);
     return issued.row;

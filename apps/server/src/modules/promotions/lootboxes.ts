@@ -112,7 +112,7 @@ export class LootboxService {
       bonus_amount_cents: prizes[i] ?? 0,
       freespins_count: s.freespins_count,
       wager: s.wager,
-      ...(maxWin && s.type === 'bonus' ? { max_win_cents: maxWin.amount_cents } : {}),
+      ...(maxWin ? { max_win_cents: maxWin.amount_cents } : {}),
     }));
     const serverSeed = newServerSeed();
     const [created] = await tx
@@ -197,7 +197,16 @@ export class LootboxService {
               ).id,
             }
           : {
-              freespin_id: (await this.bonuses.grantFreespins(userId, WHEEL_SPINS_TEMPLATE, box.currency, key, tx)).id,
+              freespin_id: (
+                await this.bonuses.grantFreespins(
+                  userId,
+                  WHEEL_SPINS_TEMPLATE,
+                  box.currency,
+                  key,
+                  tx,
+                  item.max_win_cents,
+                )
+              ).id,
             };
       const [opened] = await tx
         .update(promoLootboxes)

@@ -1,0 +1,1 @@
+ALTER TABLE "player_freespins" ADD COLUMN "max_win_cents" bigint;
