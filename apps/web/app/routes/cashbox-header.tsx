@@ -78,12 +78,13 @@ function MenuVipBadge() {
 
 export default function PlayerHeader({ locale, licence }: { locale: Locale; licence: Licence }) {
   const wagering = useWagering();
+  const currencies = useCurrencies().data;
   return (
     <>
       {/* The session timer: licence EE only (docs/rules/page-shell.md "Player protection"). */}
       {licence === 'EE' ? <SessionTimer /> : null}
       <HeaderWallet wagering={wagering} />
-      <NotificationsBell />
+      <NotificationsBell currencies={currencies} />
       <HeaderGifts />
       <PlayerMenu
         locale={locale}

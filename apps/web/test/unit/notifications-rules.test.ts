@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlayerNotification } from '@orbit/contracts';
 import {
+  localizedParams,
   addOne,
   buttonKey,
   counterText,
@@ -75,5 +76,26 @@ describe('notification rules', () => {
     expect(buttonKey({ ...n, content: { ...n.content, button: { path: '/lottery/x', title: '' } } })).toBe(
       'notifications.button.lottery',
     );
+  });
+
+  it("says a result's prize in the page's language from the parts the server sends", async () => {
+    const { createTranslator } = await import('../../app/lib/i18n');
+    const de = createTranslator('de', { de: (await import('../../app/i18n/messages/de.json')).default });
+    const money = (cents: number, code: string) => `${(cents / 100).toFixed(2)} ${code}`;
+    const params = {
+      title: 'Race',
+      place: 1,
+      prize: '€30.00 bonus, 10 free spins',
+      prize_currency: 'EUR',
+      prize_money_cents: 3_000,
+      prize_freespins: 10,
+      prize_comp_points: 1,
+    };
+    expect(localizedParams(params, de, money).prize).toBe('30.00 EUR Bonus, 10 Freispiele, 1 Comp-Punkt');
+    expect(localizedParams({ ...params, prize_money_cents: 0, prize_comp_points: 0 }, de, money).prize).toBe(
+      '10 Freispiele',
+    );
+    // A message without the parts (an older server's) keeps its text.
+    expect(localizedParams({ title: 'Race', prize: 'x' }, de, money)).toEqual({ title: 'Race', prize: 'x' });
   });
 });

@@ -46,7 +46,16 @@ export function resultText(event: PromoResultEvent): NotificationText {
   const paid = event.prizes.filter((p) => p.outcome === 'paid');
   const skipped = event.prizes.some((p) => p.outcome === 'skipped');
   const prize = paid.map(prizeText).filter(Boolean).join('; ');
-  const params = { title: event.title, place, prize };
+  // The prize's parts too, so the page can say it in the player's language and money format.
+  const params = {
+    title: event.title,
+    place,
+    prize,
+    prize_currency: paid[0]?.currency ?? '',
+    prize_money_cents: paid.reduce((sum, p) => sum + p.money_award_cents, 0),
+    prize_freespins: paid.reduce((sum, p) => sum + p.freespins_count, 0),
+    prize_comp_points: paid.reduce((sum, p) => sum + p.comp_points, 0),
+  };
   const toGifts = paid.length > 0;
   const button = toGifts
     ? { path: GIFTS_PATH, title: 'To my gifts' }

@@ -11,6 +11,7 @@ import { Link } from 'react-router';
 import { browserApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
+import { currencyInfo, formatMoney, type CurrencyInfo } from '../../lib/money';
 import { useSession } from '../../lib/session';
 import { useRealtime } from '../../realtime/client';
 import {
@@ -18,6 +19,7 @@ import {
   buttonKey,
   counterText,
   fromServer,
+  localizedParams,
   giftNotification,
   isNotificationMessage,
   mergeServerList,
@@ -83,7 +85,7 @@ function dismiss(item: StoredNotification): void {
 }
 
 /** The header's bell: the counter (1..9, then "9+"), a bell-off drawing when empty; opens the panel. */
-export function NotificationsBell() {
+export function NotificationsBell({ currencies }: { currencies?: readonly CurrencyInfo[] | undefined }) {
   const { t, locale } = useI18n();
   const { items } = useNotifications();
   const [open, setOpen] = useState(false);
@@ -159,7 +161,15 @@ export function NotificationsBell() {
                   <div className="notifications__body">
                     <p className="notifications__title">{tk ? t(tk, undefined, item.title) : item.title}</p>
                     <p className="notifications__text">
-                      {item.message ? t(item.message.key, item.message.params, item.text) : item.text}
+                      {item.message
+                        ? t(
+                            item.message.key,
+                            localizedParams(item.message.params, t, (cents, code) =>
+                              formatMoney(cents, currencyInfo(code, currencies), locale),
+                            ),
+                            item.text,
+                          )
+                        : item.text}
                     </p>
                     {to ? (
                       <Link

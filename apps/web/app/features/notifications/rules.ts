@@ -113,3 +113,27 @@ export function buttonKey(n: StoredNotification): string | null {
   if (path.startsWith('/tournaments/') || path.startsWith('/action/')) return 'notifications.button.tournament';
   return null;
 }
+
+type Translate = (key: string, params?: Record<string, string | number>) => string;
+
+/**
+ * A result's parameters with `prize` said in the page's language: the server's English words
+ * are replaced by the parts it sends (`prize_money_cents` in `prize_currency`, free spins, comp
+ * points), the money in the page's format (`money`). Other parameters pass unchanged.
+ */
+export function localizedParams(
+  params: Record<string, string | number>,
+  t: Translate,
+  money: (cents: number, currency: string) => string,
+): Record<string, string | number> {
+  if (!('prize_money_cents' in params)) return params;
+  const cents = Number(params.prize_money_cents) || 0;
+  const spins = Number(params.prize_freespins) || 0;
+  const points = Number(params.prize_comp_points) || 0;
+  const parts = [
+    cents > 0 ? t('notifications.prize.bonus', { amount: money(cents, String(params.prize_currency)) }) : null,
+    spins > 0 ? t('notifications.prize.freespins', { count: spins }) : null,
+    points > 0 ? t('notifications.prize.compPoints', { count: points }) : null,
+  ].filter((part): part is string => part !== null);
+  return parts.length ? { ...params, prize: parts.join(', ') } : params;
+}
