@@ -78,13 +78,14 @@ function MenuVipBadge() {
 
 export default function PlayerHeader({ locale, licence }: { locale: Locale; licence: Licence }) {
   const wagering = useWagering();
-  const currencies = useCurrencies().data;
   return (
     <>
       {/* The session timer: licence EE only (docs/rules/page-shell.md "Player protection"). */}
       {licence === 'EE' ? <SessionTimer /> : null}
       <HeaderWallet wagering={wagering} />
-      <NotificationsBell currencies={currencies} />
+      <CashboxQueryProvider>
+        <HeaderNotifications />
+      </CashboxQueryProvider>
       <HeaderGifts />
       <PlayerMenu
         locale={locale}
@@ -102,6 +103,11 @@ export default function PlayerHeader({ locale, licence }: { locale: Locale; lice
       </CashboxQueryProvider>
     </>
   );
+}
+
+/** The notifications' bell, saying amounts with the cashbox's currency catalogue (inside its query provider). */
+function HeaderNotifications() {
+  return <NotificationsBell currencies={useCurrencies().data} />;
 }
 
 /**
