@@ -6,6 +6,7 @@
  * bonus prize, come from the wheel's static page when its json states them.
  */
 import { sql } from 'drizzle-orm';
+import type { Lootbox } from '@orbit/contracts';
 import { describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
 import {
@@ -135,11 +136,18 @@ describe('loot-box wheel', () => {
       // The segment under the pointer is the one the server drew.
       const boxes = (await page.evaluate(async () =>
         (await fetch('/api/player/lootboxes', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json(),
-      )) as Array<{ stage: string; items: Array<{ prize: boolean; bonuses: Array<{ title: string }> }> }>;
+      )) as Array<{ stage: string; items: Lootbox['items'] }>;
       const opened = boxes.find((b) => b.stage === 'activated')!;
       const won = opened.items.findIndex((i) => i.prize);
       expect(segmentAt(angle, segments.length)).toBe(won);
-      const prize = opened.items[won]!.bonuses[0]!.title;
+      // The prize in the page's words and money: "€2.00 bonus" or "10 free spins".
+      const bonus = opened.items[won]!.bonuses[0]!;
+      const attribute = (field: string) => bonus.attributes.find((a) => a.field === field)!.value;
+      const prize =
+        bonus.type === 'freespins'
+          ? `${String(attribute('freespins_count'))} free spins`
+          : `€${((attribute('bonus_amount') as Array<{ amount_cents: number }>)[0]!.amount_cents / 100).toFixed(2)} bonus`;
+      expect(segments[won]).toBe(prize);
       expect(await page.getByTestId('wheel-prize').textContent()).toContain(`You won ${prize}!`);
       expect(await page.getByRole('button', { name: 'Spin' }).count()).toBe(0);
 

@@ -8,7 +8,7 @@ import { useSession } from '../../lib/session';
 import { segmentChances, segmentSetFor, wheelLandingAngle, wonIndex } from './rules';
 import { useWheelTerms, WheelPrizeRules, WheelTiers, type MoneyFormat } from './terms';
 import { SPIN_MS, WheelDisc } from './wheel-disc';
-import { lootboxesApi } from './wheel-page';
+import { lootboxesApi, prizeLabel } from './wheel-page';
 import './wheels.css';
 
 /**
@@ -64,7 +64,8 @@ export function SegmentsWheelPage({ money }: { money: MoneyFormat }) {
         setTimeout(() => {
           setSpinning(false);
           setBox(null);
-          setWon(opened.items[index]?.bonuses[0]?.title ?? segments[index]?.title ?? '');
+          const item = opened.items[index];
+          setWon(item ? prizeLabel(item, t, money) : (segments[index]?.title ?? ''));
         }, SPIN_MS);
       },
       (error: unknown) => {

@@ -16,8 +16,25 @@ export const lootboxesApi = {
   open: (id: number) => browserApi().post<Lootbox>(`/api/player/lootboxes/${id}/activation`, {}),
 };
 
-/** An item's label: its bonus's title. */
-const label = (item: Lootbox['items'][number]) => item.bonuses[0]?.title ?? '';
+type Translate = ReturnType<typeof useI18n>['t'];
+
+/**
+ * An item's label in the page's language: a bonus's amount in the box's money, or the number of
+ * free spins; the server's title when the item says neither.
+ */
+export function prizeLabel(item: Lootbox['items'][number], t: Translate, money: MoneyFormat): string {
+  const bonus = item.bonuses[0];
+  if (!bonus) return '';
+  const value = (field: string) => bonus.attributes.find((a) => a.field === field)?.value;
+  if (bonus.type === 'freespins') {
+    const count = value('freespins_count');
+    return typeof count === 'number' ? t('promotions.wheel.spinsPrize', { count }) : bonus.title;
+  }
+  const amount = (value('bonus_amount') as Array<{ currency: string; amount_cents: number }> | undefined)?.[0];
+  return amount
+    ? t('promotions.wheel.bonusPrize', { amount: money(amount.amount_cents, amount.currency) })
+    : bonus.title;
+}
 
 /**
  * The loot-box wheel (route spinWheelPage, /wheel; docs/rules/promotions.md "Loot-box wheel"): the
@@ -39,6 +56,7 @@ export function WheelPage({ money }: { money: MoneyFormat }) {
   const [refusal, setRefusal] = useState<string | null>(null);
   const playerId = player?.id ?? null;
   const terms = useWheelTerms(playerId);
+  const label = (item: Lootbox['items'][number]) => prizeLabel(item, t, money);
 
   const load = useCallback(() => {
     if (playerId === null) return setBoxes(null);
@@ -116,7 +134,11 @@ export function WheelPage({ money }: { money: MoneyFormat }) {
       {boxes === null ? (
         <p role="status">{t('common.loading')}</p>
       ) : shown.length === 0 ? (
-        <p data-testid="wheel-empty">{t('promotions.wheel.empty')}</p>
+        <p data-testid="wheel-empty">
+          {terms?.tiers[0]
+            ? t('promotions.wheel.emptyFrom', { amount: money(terms.tiers[0].pay_cents, terms.tiers[0].currency) })
+            : t('promotions.wheel.empty')}
+        </p>
       ) : (
         <>
           {shown.length > 1 ? (
