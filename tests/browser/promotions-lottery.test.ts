@@ -1,7 +1,8 @@
 /**
  * A lottery in real chromium against the real server (docs/rules/promotions.md "A lottery's
- * page"): a player deposits by card, the deposit's tickets arrive on the lottery's page, the
- * fingerprint of the server seed shows before the draw; the lottery ends, the server draws, and
+ * page"): a player deposits by card, the deposit's tickets arrive live on the lottery's page
+ * open in another tab (its `personal_notifications` message, no reload) and the bell there
+ * tells them; the fingerprint of the server seed shows before the draw; the lottery ends, the server draws, and
  * the page shows the winners and the seed and checks the draw in the browser. The demo's lottery
  * is the server's seed (a ticket for every €10 from €100).
  */
@@ -26,7 +27,7 @@ const LOTTERY = 'Orbit Weekly Draw';
 
 describe('lotteries', () => {
   it('brings tickets by a deposit, draws at the end and checks the draw in the browser', async () => {
-    await withPage(env.browser, async (page) => {
+    await withPage(env.browser, async (page, context) => {
       const watch = watchPage(page);
       await registerOverLobby(page, env.server.baseUrl, newEmail('lottery'));
 
@@ -42,6 +43,16 @@ describe('lotteries', () => {
       expect(hash).toMatch(/^[0-9a-f]{64}$/);
       expect(await page.getByTestId('seed').count()).toBe(0);
 
+      // The lottery's page open in a second tab, marked so that a reload would show.
+      const tab = await context.newPage();
+      const tabWatch = watchPage(tab);
+      await tab.goto(url(`/lottery/${slug}`));
+      await poll(() => tab.getByTestId('my-tickets').textContent()).toBe('You hold 0 tickets (up to 50).');
+      await tab.getByTestId('notifications-bell').waitFor();
+      await tab.evaluate(() => {
+        (window as unknown as { sameDocument: boolean }).sameDocument = true;
+      });
+
       // A card deposit of €200: 20 tickets (one per €10 from €100), shown without a reload.
       await page.getByRole('link', { name: 'Deposit for tickets' }).click();
       await fillPersonalInfo(page);
@@ -52,6 +63,22 @@ describe('lotteries', () => {
       await poll(() => pathOf(page), 20_000).toMatch(/^\/sandbox-psp\/pay\//);
       await payWithTestCard(page);
       await page.getByText('Your deposit of €200.00 was successful.').waitFor({ timeout: 40_000 });
+      // The other tab: the tickets counted at once from the notification, the bell telling them.
+      await poll(() => tab.getByTestId('my-tickets').textContent(), 40_000).toBe('You hold 20 tickets (up to 50).');
+      expect(await tab.getByTestId('lottery-tickets').locator('.ticket-list li').count()).toBe(20);
+      expect(await tab.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+      await poll(() => tab.getByTestId('notifications-count').count()).toBe(1);
+      await tab.getByTestId('notifications-bell').click();
+      const notice = tab
+        .getByTestId('notifications-panel')
+        .getByTestId('notification')
+        .filter({ hasText: `You got 20 tickets in ${LOTTERY}` });
+      await notice.waitFor();
+      expect(await notice.textContent()).toContain('Lottery tickets');
+      expect(await notice.getByTestId('notification-link').textContent()).toBe('To the lottery');
+      expect(await notice.getByTestId('notification-link').getAttribute('href')).toBe(`/lottery/${slug}`);
+      expect(tabWatch.pageErrors).toEqual([]);
+      await tab.close();
       await page.goto(url(`/lottery/${slug}`), { waitUntil: 'domcontentloaded' });
       await poll(() => page.getByTestId('my-tickets').textContent(), 40_000).toBe('You hold 20 tickets (up to 50).');
       expect(await page.getByTestId('lottery-tickets').locator('.ticket-list li').count()).toBe(20);

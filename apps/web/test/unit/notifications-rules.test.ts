@@ -76,6 +76,26 @@ describe('notification rules', () => {
     expect(buttonKey({ ...n, content: { ...n.content, button: { path: '/lottery/x', title: '' } } })).toBe(
       'notifications.button.lottery',
     );
+    const tickets = { ...n, message: { key: 'notifications.lottery.tickets', params: { count: 2, title: 'X' } } };
+    expect(titleKey(tickets)).toBe('notifications.title.tickets');
+    expect(titleKey({ ...n, message: { key: 'notifications.lottery.won', params: {} } })).toBe(
+      'notifications.title.lottery',
+    );
+  });
+
+  it('says new lottery tickets in one and many, in English and German', async () => {
+    const { createTranslator } = await import('../../app/lib/i18n');
+    const en = createTranslator('en', { en: (await import('../../app/i18n/messages/en.json')).default });
+    const de = createTranslator('de', { de: (await import('../../app/i18n/messages/de.json')).default });
+    expect(en('notifications.lottery.tickets', { count: 1, title: 'Weekly', total: 1 })).toBe(
+      'You got 1 ticket in Weekly',
+    );
+    expect(en('notifications.lottery.tickets', { count: 20, title: 'Weekly', total: 22 })).toBe(
+      'You got 20 tickets in Weekly',
+    );
+    expect(de('notifications.lottery.tickets', { count: 20, title: 'Weekly', total: 22 })).toBe(
+      'Du hast 20 Lose für Weekly erhalten',
+    );
   });
 
   it("says a result's prize in the page's language from the parts the server sends", async () => {

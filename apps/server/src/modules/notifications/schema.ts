@@ -6,10 +6,10 @@ const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /**
  * The players' notifications (docs/notifications.md). `source_key` names what the notification
- * tells (`tournament:<id>`, `lottery:<id>`): unique per player, so an event delivered twice makes
- * one notification. `message_key` and `message_params` let the page show it in the player's
- * language; `title` and `text` are the English fallback. Listed until `expires_at` (two hours);
- * the sweep deletes rows a day old.
+ * tells (`tournament:<id>`, `lottery:<id>`, `tickets:<lottery>:<issue>`): unique per player, so an
+ * event delivered twice makes one notification. `message_key` and `message_params` let the page
+ * show it in the player's language; `title` and `text` are the English fallback. Listed until
+ * `expires_at` (two hours); the sweep deletes rows a day old.
  */
 export const playerNotifications = pgTable(
   'player_notifications',

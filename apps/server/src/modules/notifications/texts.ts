@@ -1,10 +1,11 @@
 /**
- * What a promotion's result says (docs/notifications.md "Texts"): the English text, kept as the
- * fallback, and the message key with its parameters that the page translates.
+ * What a promotion's result or a player's new lottery tickets say (docs/notifications.md "What
+ * makes one"): the English text, kept as the fallback, and the message key with its parameters
+ * that the page translates.
  */
 import type { NotificationContent } from '@orbit/contracts';
 import { FIAT_CURRENCY_CODES } from '../wallet';
-import type { PromoResultEvent, PromoResultPrize } from '../promotions';
+import type { LotteryTicketsEvent, PromoResultEvent, PromoResultPrize } from '../promotions';
 
 /** The gifts tab of the profile, where prizes wait. */
 export const GIFTS_PATH = '/profile/gifts';
@@ -90,5 +91,22 @@ export function resultText(event: PromoResultEvent): NotificationText {
     },
     messageKey: key,
     messageParams: params,
+  };
+}
+
+/** The notification of lottery tickets just issued: "You got 3 tickets in {title}", to the lottery's page. */
+export function ticketsText(event: LotteryTicketsEvent): NotificationText {
+  const title = 'Lottery tickets';
+  const tickets = event.count === 1 ? '1 ticket' : `${event.count} tickets`;
+  return {
+    title,
+    text: `You got ${tickets} in ${event.title}`,
+    content: {
+      icon: 'ticket',
+      title,
+      button: { path: `/lottery/${encodeURIComponent(event.slug)}`, title: 'To the lottery' },
+    },
+    messageKey: 'notifications.lottery.tickets',
+    messageParams: { count: event.count, title: event.title, total: event.total },
   };
 }

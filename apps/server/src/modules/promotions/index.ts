@@ -18,7 +18,13 @@ import { promoCountedDeposits } from './schema';
 import { hasDemoPromotions, renewDemoPromotions, seedPromotions } from './seed';
 import { TournamentService } from './tournaments';
 
-export { PROMO_RESULT_TOPIC, type PromoResultEvent, type PromoResultPrize } from './results';
+export {
+  LOTTERY_TICKETS_TOPIC,
+  PROMO_RESULT_TOPIC,
+  type LotteryTicketsEvent,
+  type PromoResultEvent,
+  type PromoResultPrize,
+} from './results';
 
 /** How often ended tournaments and lotteries are looked for (and the demo renewed). */
 const END_SWEEP_MS = 15_000;

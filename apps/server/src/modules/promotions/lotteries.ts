@@ -15,7 +15,7 @@ import type { BonusesService } from '../bonuses';
 import { playerNicknames } from '../identity';
 import { referenceRatesNow } from '../wallet';
 import { payPrize, presentPrize } from './prizes';
-import { announceResults } from './results';
+import { announceResults, announceTickets } from './results';
 import { promoLotteries, promoLotteryTickets, type StoredPrize } from './schema';
 import { sortPromos, statusOf } from './tournaments';
 
@@ -133,7 +133,7 @@ export class LotteryService {
   /**
    * Issues up to `count` tickets, within the player's cap, numbered after the last one (the
    * lottery's row is locked so numbers stay dense). `sourceKey` makes a retry issue nothing more.
-   * Answers how many were issued now.
+   * Answers how many were issued now; when any, a `promotions.tickets` event goes with them.
    */
   async issue(
     tx: Tx,
@@ -166,6 +166,12 @@ export class LotteryService {
         sourceKey: `${sourceKey}:${i}`,
         createdAt: at,
       })),
+    );
+    // Told to the player by the notifications (docs/notifications.md), in this transaction.
+    await announceTickets(
+      tx,
+      { lotteryId, userId, title: l.title, slug: l.slug, count: n, total: held + n, sourceKey },
+      at,
     );
     return n;
   }

@@ -2,7 +2,8 @@
  * The promotions' results as domain events (docs/notifications.md): when a tournament's end job
  * has ranked and paid, one `promotions.result` per ranked player (their place, and their prize
  * with its outcome); when a lottery is drawn, one per winning player. Written in the end job's
- * own transaction (the outbox), so an event exists exactly when the result it tells does.
+ * own transaction (the outbox), so an event exists exactly when the result it tells does. And
+ * `promotions.tickets` when a player is issued lottery tickets, in the issuing transaction.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/executor';
@@ -12,6 +13,23 @@ import { kindOf, questParts } from './quests';
 import { promoPayouts, type StoredPrize } from './schema';
 
 export const PROMO_RESULT_TOPIC = 'promotions.result';
+/** Lottery tickets issued to a player (a deposit's, comp points'), one event per issue. */
+export const LOTTERY_TICKETS_TOPIC = 'promotions.tickets';
+
+/**
+ * One issue of lottery tickets to a player: how many now (`count`, at least one), how many the
+ * player holds in that lottery with them (`total`), and the issue's source key
+ * (`deposit:<payment>`, `points:<player>:<key>`), unique within the lottery.
+ */
+export type LotteryTicketsEvent = {
+  lotteryId: number;
+  userId: number;
+  title: string;
+  slug: string;
+  count: number;
+  total: number;
+  sourceKey: string;
+};
 
 /** One prize a player won: its place, what it holds (in `currency`) and whether it was paid. */
 export type PromoResultPrize = {
@@ -36,6 +54,12 @@ export type PromoResultEvent = {
   places: number[];
   prizes: PromoResultPrize[];
 };
+
+/** Enqueues the event of an issue of tickets; call it in the issuing transaction, after the insert. */
+export async function announceTickets(tx: Tx, event: LotteryTicketsEvent, at: Date): Promise<void> {
+  if (event.count <= 0) return;
+  await enqueueEvent(tx, LOTTERY_TICKETS_TOPIC, event, at);
+}
 
 /** A tournament's page: quests and achievements at /action/{slug}, tournaments at /tournaments/{slug}. */
 export function promoPagePath(frontendIdentifier: string): string {

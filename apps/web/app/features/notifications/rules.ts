@@ -99,8 +99,9 @@ export function giftNotification(
   };
 }
 
-/** The page's own key for a notification's title (by its message's kind), or null. */
+/** The page's own key for a notification's title (by its message's kind; new lottery tickets their own), or null. */
 export function titleKey(n: StoredNotification): string | null {
+  if (n.message?.key === 'notifications.lottery.tickets') return 'notifications.title.tickets';
   const kind = n.message?.key.split('.')[1];
   return kind === 'tournament' || kind === 'lottery' || kind === 'gift' ? `notifications.title.${kind}` : null;
 }

@@ -1,12 +1,12 @@
 import { drawTickets, type Lottery, type LotteryStatus } from '@orbit/contracts';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { browserApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
-import { useLoyaltyChanges } from '../../lib/loyalty';
 import { useSession } from '../../lib/session';
 import { useNow } from '../../lib/use-clock';
+import { useRealtime } from '../../realtime/client';
 import { PrizeList } from './prizes';
 import { PromoTimer } from './promo-timer';
 import { checkDraw, depositScale, promoStatus, type DrawCheck } from './rules';
@@ -36,8 +36,9 @@ const browserCrypto = {
  * A lottery's page (/lottery/{slug}; docs/rules/promotions.md "A lottery's page"): status and
  * countdown, the player's tickets and how to get more (deposits by the scale, comp points), the
  * prizes, and the draw: the server seed's hash before it; after it the winners, the seed and the
- * check that recomputes the winners in the browser. The tickets are asked again after a payment
- * or points change (a deposit brings its tickets after its payment's message).
+ * check that recomputes the winners in the browser. The tickets are asked again at once when the
+ * player's `personal_notifications` brings one about this lottery (`lottery--{slug}`: new tickets
+ * from a deposit or comp points, a win), heard by `LotteryTicketsListener` while signed in.
  */
 export function LotteryPage({ lottery, money }: { lottery: Lottery; money: MoneyFormat }) {
   const { t, locale } = useI18n();
@@ -56,17 +57,6 @@ export function LotteryPage({ lottery, money }: { lottery: Lottery; money: Money
       .then(setStatus, () => undefined);
   }, [id, playerId]);
   useEffect(load, [load]);
-  const changes = useLoyaltyChanges();
-  const first = useRef(changes);
-  useEffect(() => {
-    if (changes === first.current) return;
-    const soon = setTimeout(load, 1_000);
-    const later = setTimeout(load, 4_000);
-    return () => {
-      clearTimeout(soon);
-      clearTimeout(later);
-    };
-  }, [changes, load]);
 
   const scale = depositScale(lottery.deposit_scale_rules, player?.currency ?? lottery.currency);
   const places = lottery.prizes.reduce((max, p) => Math.max(max, p.award_place), 0);
@@ -101,6 +91,7 @@ export function LotteryPage({ lottery, money }: { lottery: Lottery; money: Money
           </Link>
         ) : (
           <>
+            <LotteryTicketsListener identifier={lottery.frontend_identifier} onTickets={load} />
             <p data-testid="my-tickets">
               {t('promotions.lottery.mine', {
                 count: status?.tickets_count ?? 0,
@@ -181,6 +172,21 @@ export function LotteryPage({ lottery, money }: { lottery: Lottery; money: Money
       </section>
     </div>
   );
+}
+
+/**
+ * The player's notifications heard on the lottery's page (mounted only while signed in: the
+ * channel is the player's own): one about this lottery (its `identifier`) asks the tickets again.
+ */
+function LotteryTicketsListener({ identifier, onTickets }: { identifier: string; onTickets: () => void }) {
+  const heard = useCallback(
+    (data: unknown) => {
+      if ((data as { identifier?: unknown } | null)?.identifier === identifier) onTickets();
+    },
+    [identifier, onTickets],
+  );
+  useRealtime('personal_notifications', heard);
+  return null;
 }
 
 function isWinning(lottery: Lottery, ticket: number): boolean {
