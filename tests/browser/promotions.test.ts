@@ -79,6 +79,8 @@ describe('tournaments', () => {
       await page.getByRole('heading', { name: TOURNAMENT, level: 1 }).waitFor();
       expect(await page.getByTestId('prizes').locator('li').count()).toBe(10);
       expect(await page.getByTestId('prizes').locator('li').first().textContent()).toContain('Place 1');
+      // Comp points are paid once (to both the spendable and the level balance): the table says 100, not 200.
+      expect(await page.getByTestId('prizes').locator('li').nth(5).textContent()).toMatch(/Place 6.*100 comp points/);
       expect(await page.getByTestId('take-part').textContent()).toBe('Sign up to take part');
       expect(await item.getAttribute('aria-current')).toBe('page');
 

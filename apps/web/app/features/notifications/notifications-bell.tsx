@@ -14,6 +14,7 @@ import { localizePath } from '../../lib/locale';
 import { currencyInfo, formatMoney, type CurrencyInfo } from '../../lib/money';
 import { useSession } from '../../lib/session';
 import { useRealtime } from '../../realtime/client';
+import { Icon } from '../../ui/icons';
 import {
   addOne,
   buttonKey,
@@ -156,7 +157,11 @@ export function NotificationsBell({ currencies }: { currencies?: readonly Curren
               return (
                 <li key={item.key} className="notifications__item" data-testid="notification">
                   <span className="notifications__icon" aria-hidden="true">
-                    {item.content.icon === 'gift' ? '🎁' : item.content.icon === 'ticket' ? '🎟' : '🏆'}
+                    <Icon
+                      name={
+                        item.content.icon === 'gift' || item.content.icon === 'ticket' ? item.content.icon : 'trophy'
+                      }
+                    />
                   </span>
                   <div className="notifications__body">
                     <p className="notifications__title">{tk ? t(tk, undefined, item.title) : item.title}</p>

@@ -17,7 +17,8 @@ export function prizeText(prize: PromoPrize, currency: string, money: MoneyForma
         : t('promotions.prizes.money', { amount: money(prize.money_award_cents, currency) }),
     );
   if (prize.freespins_count > 0) parts.push(t('promotions.prizes.spins', { count: prize.freespins_count }));
-  const points = prize.chargeable_comp_points + prize.persistent_comp_points;
+  // Prize points go to both balances (spendable and level): one amount, not two.
+  const points = Math.max(prize.chargeable_comp_points, prize.persistent_comp_points);
   if (points > 0) parts.push(t('promotions.prizes.points', { count: points }));
   return parts.join(' + ');
 }
