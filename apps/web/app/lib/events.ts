@@ -3,3 +3,9 @@
  * (docs/rules/routes-and-guards.md "Signed out by the server").
  */
 export const AUTH_ERROR_EVENT = 'orbit:auth-error';
+
+/**
+ * Fired on window with a promotion's identifier (`detail`, e.g. `lottery--weekly-draw`) when the
+ * player's notifications bring one about it, so its page asks again (features/tournaments).
+ */
+export const PROMO_NOTICE_EVENT = 'orbit:promo-notice';

@@ -65,7 +65,6 @@ const PATHS: Record<string, ReactElement> = {
       <path d="M3 9h18M12 9v11M12 9c-1-3-5-4.5-5.5-2S9.5 9 12 9c2.5 0 6-0 5.5-2.5S13 6 12 9z" />
     </>
   ),
-  ticket: <path d="M4 7h16v3a2 2 0 000 4v3H4v-3a2 2 0 000-4zM14 7v2M14 11v2M14 15v2" />,
   crown: <path d="M4 17.5L3 8l5 4 4-6.5 4 6.5 5-4-1 9.5zM5 20.5h14" />,
   rocket: (
     <>

@@ -6,7 +6,7 @@ import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { useSession } from '../../lib/session';
 import { useNow } from '../../lib/use-clock';
-import { useRealtime } from '../../realtime/client';
+import { PROMO_NOTICE_EVENT } from '../../lib/events';
 import { PrizeList } from './prizes';
 import { PromoTimer } from './promo-timer';
 import { checkDraw, depositScale, promoStatus, type DrawCheck } from './rules';
@@ -38,7 +38,7 @@ const browserCrypto = {
  * prizes, and the draw: the server seed's hash before it; after it the winners, the seed and the
  * check that recomputes the winners in the browser. The tickets are asked again at once when the
  * player's `personal_notifications` brings one about this lottery (`lottery--{slug}`: new tickets
- * from a deposit or comp points, a win), heard by `LotteryTicketsListener` while signed in.
+ * from a deposit or comp points, a win), told to `LotteryTicketsListener` by the player's header.
  */
 export function LotteryPage({ lottery, money }: { lottery: Lottery; money: MoneyFormat }) {
   const { t, locale } = useI18n();
@@ -175,17 +175,18 @@ export function LotteryPage({ lottery, money }: { lottery: Lottery; money: Money
 }
 
 /**
- * The player's notifications heard on the lottery's page (mounted only while signed in: the
- * channel is the player's own): one about this lottery (its `identifier`) asks the tickets again.
+ * The player's notifications about this lottery (its `identifier`: new tickets, a win), told by
+ * the player's header (`PROMO_NOTICE_EVENT`, features/tournaments/tournaments-watcher.tsx), ask
+ * the tickets again.
  */
 function LotteryTicketsListener({ identifier, onTickets }: { identifier: string; onTickets: () => void }) {
-  const heard = useCallback(
-    (data: unknown) => {
-      if ((data as { identifier?: unknown } | null)?.identifier === identifier) onTickets();
-    },
-    [identifier, onTickets],
-  );
-  useRealtime('personal_notifications', heard);
+  useEffect(() => {
+    const heard = (event: Event) => {
+      if ((event as CustomEvent<unknown>).detail === identifier) onTickets();
+    };
+    window.addEventListener(PROMO_NOTICE_EVENT, heard);
+    return () => window.removeEventListener(PROMO_NOTICE_EVENT, heard);
+  }, [identifier, onTickets]);
   return null;
 }
 

@@ -1,6 +1,7 @@
 import type { Tournament } from '@orbit/contracts';
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
+import { PROMO_NOTICE_EVENT } from '../../lib/events';
 import { clearTournamentStatuses, tournamentStatusHeard, useHint } from '../../lib/loyalty';
 import { useRealtime } from '../../realtime/client';
 
@@ -14,6 +15,7 @@ import { useRealtime } from '../../realtime/client';
  */
 export function TournamentsWatcher() {
   useRealtime('tournaments_statuses', tournamentStatusHeard);
+  useRealtime('personal_notifications', promoNoticeHeard);
   useEffect(() => clearTournamentStatuses, []);
   const [running, setRunning] = useState(0);
   useEffect(() => {
@@ -36,6 +38,17 @@ export function TournamentsWatcher() {
     return () => void delete root.dataset.tournamentsHint;
   }, [hint]);
   return null;
+}
+
+/**
+ * A notification about a promotion (its `identifier`: new lottery tickets, a result) told to the
+ * page that shows it (`PROMO_NOTICE_EVENT`): the lottery's page asks its tickets again. Heard
+ * here, with the player's header, so that page's own code holds no realtime client.
+ */
+function promoNoticeHeard(data: unknown): void {
+  const identifier = (data as { identifier?: unknown } | null)?.identifier;
+  if (typeof identifier === 'string')
+    window.dispatchEvent(new CustomEvent<string>(PROMO_NOTICE_EVENT, { detail: identifier }));
 }
 
 /**
