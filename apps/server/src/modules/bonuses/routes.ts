@@ -26,9 +26,9 @@ import { requirePlayer, type CurrentPlayer } from '../identity';
 import { DEFAULT_CURRENCY, listAccounts } from '../wallet';
 import type { FreespinsService } from './freespins';
 import type { BonusesService } from './service';
+import { noStore } from '../../platform/http/no-store';
 
 const tags = ['bonuses'];
-const noStore = { 'cache-control': 'no-store' };
 const settingsSchema = z.object({ deposit_bonus_code: z.string().nullable(), can_issue_bonuses: z.boolean() });
 
 export function bonusesRoutes(service: BonusesService, freespins: FreespinsService) {

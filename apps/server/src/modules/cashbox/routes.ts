@@ -24,9 +24,9 @@ import { AppError, notFound } from '../../platform/errors';
 import { operatorGuard } from '../../platform/http/operator';
 import { requirePlayer, withdrawalPlayer } from '../identity';
 import { presentPayment, type CashboxService } from './service';
+import { noStore } from '../../platform/http/no-store';
 
 const cashbox = { tags: ['cashbox'] };
-const noStore = { 'cache-control': 'no-store' };
 
 export function cashboxRoutes(service: CashboxService) {
   return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {

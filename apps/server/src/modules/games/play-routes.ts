@@ -31,8 +31,7 @@ import type { PlayService } from './play';
 import { isMarkedExcluded } from '../../platform/http/exclusion-mark';
 import { ProviderWallet, walletError, WalletError } from './provider-wallet';
 import { providers } from './schema';
-
-const noStore = { 'cache-control': 'no-store' };
+import { noStore } from '../../platform/http/no-store';
 
 export function playRoutes(play: PlayService, wallet: ProviderWallet) {
   return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {

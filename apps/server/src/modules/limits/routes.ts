@@ -13,9 +13,9 @@ import type { ModuleContext } from '../../platform/context';
 import { exclusionMarkCookie } from '../../platform/http/exclusion-mark';
 import { requirePlayer } from '../identity';
 import type { LimitsService } from './service';
+import { noStore } from '../../platform/http/no-store';
 
 const limits = { tags: ['limits'] };
-const noStore = { 'cache-control': 'no-store' };
 
 export function limitsRoutes(service: LimitsService) {
   return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {

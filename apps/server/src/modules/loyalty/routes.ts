@@ -42,9 +42,9 @@ import { compPointsOf } from './points';
 import { compPointAccrualRules } from './schema';
 import type { ShopService } from './shop';
 import { STATUS_NAMES, thresholdsFor, vipProgress } from './vip';
+import { noStore } from '../../platform/http/no-store';
 
 const tags = ['loyalty'];
-const noStore = { 'cache-control': 'no-store' };
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export function loyaltyRoutes(shop: ShopService, adventures: AdventureService) {

@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { notificationParamsSchema, notificationSchema, notificationsResponseSchema } from '@orbit/contracts';
 import { requirePlayer } from '../identity';
 import { presentNotification, type NotificationsService } from './service';
+import { noStore } from '../../platform/http/no-store';
 
 const tags = ['notifications'];
-const noStore = { 'cache-control': 'no-store' };
 
 export function notificationRoutes(service: NotificationsService) {
   return async (fastify: FastifyInstance): Promise<void> => {

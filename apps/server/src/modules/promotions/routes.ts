@@ -37,9 +37,9 @@ import { currentPlayer, requirePlayer } from '../identity';
 import { listAccounts } from '../wallet';
 import type { LotteryService } from './lotteries';
 import { statusOf, type TournamentService } from './tournaments';
+import { noStore } from '../../platform/http/no-store';
 
 const tags = ['promotions'];
-const noStore = { 'cache-control': 'no-store' };
 /** The tester group sees every promotion page, test quests included (spec "tester flag"). */
 export const TESTER_GROUP_ID = 21;
 /** What `/batch` may call: this server's own GET calls under `/api/`, never itself. */
