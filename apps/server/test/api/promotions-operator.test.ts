@@ -263,4 +263,37 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the end job and a standings b
       [2, 1_000],
     ]);
   });
+
+  it('a batch meeting a tournament while its end job runs leaves it out instead of waiting (no deadlock)', async () => {
+    const created = tournamentSchema.parse(
+      (await operator('/api/operator/tournaments', tournamentBody({ end_at: iso(10 * MINUTE) }))).json(),
+    );
+    const p = await newPlayer();
+    await client.fund(p, 100_000);
+    await bet(p, await client.session(p), 2_000);
+    const pending = await t.database.db.select().from(outboxEvents).where(eq(outboxEvents.topic, TRANSFER_TOPIC));
+    const service = new TournamentService(t.database.db, clock, t.app.orbitBonuses);
+    // The end job's hold on the tournament's row, as its guarded update takes it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockedSignal = new Promise<void>((resolve) => (locked = resolve));
+    const ending = t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from promo_tournaments where id = ${created.id} for update`);
+      locked();
+      await held;
+    });
+    await lockedSignal;
+    const changed = await t.database.db.transaction((tx) =>
+      service.count(
+        tx,
+        pending.map((e) => e.payload as TransferEvent),
+        clock.now(),
+      ),
+    );
+    release();
+    await ending;
+    expect(changed.filter((row) => row.tournamentId === created.id)).toEqual([]);
+    await t.app.orbitOutbox.drain();
+  });
 });

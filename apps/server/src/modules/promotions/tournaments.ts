@@ -256,14 +256,15 @@ export class TournamentService {
     );
     if (moves.length === 0) return [];
     // Shared locks on the running tournaments: an end job finishing one waits for this batch to
-    // commit, and a batch arriving while it finishes sees it finished (re-checked after the
-    // wait), so no standing moves after the final places are written.
+    // commit, so no standing moves after the final places are written. A tournament being
+    // finished right now is skipped, never waited for: this batch may already hold rows the end
+    // job's payouts need (a bonus's, comp points'), and waiting would be a deadlock.
     const running = await tx
       .select()
       .from(promoTournaments)
       .where(and(isNull(promoTournaments.finishedAt), lte(promoTournaments.startAt, at)))
       .orderBy(asc(promoTournaments.id))
-      .for('share');
+      .for('share', { skipLocked: true });
     if (running.length === 0) return [];
     const fresh = await tx
       .insert(promoCountedTransfers)
