@@ -117,7 +117,7 @@ describe('Meteor Tumble mathematics', () => {
     },
   );
 
-  it('declares its exact RTP, inside 94–97 %', { timeout: 20_000 }, () => expectExactRtpInBand(game));
+  it('declares its exact RTP, inside 94–97 %', { timeout: 30_000 }, () => expectExactRtpInBand(game));
 
   measuredRtpTest(game);
 });

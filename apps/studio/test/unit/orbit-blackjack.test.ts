@@ -388,24 +388,28 @@ describe('blackjack: exact return', () => {
     }
   });
 
-  it('plays each first hand worth exactly what the EV tables say (enumerating every card after the first three)', () => {
-    // [player, up, player] as ranks; the hole card and every later card enumerated by rank.
-    const deals: [number, number, number][] = [
-      [T, N7, N6], // 16 against 7: hit
-      [N5, N6, N6], // 11 against 6: double
-      [T, N4, N2], // 12 against 4: stand
-      [A, N9, N7], // soft 18 against 9: hit
-      [A, N6, A], // split Aces against 6
-      [A, T, A], // split Aces against a 10 that peeked
-      [N9, A, N9], // 9s against an Ace that peeked
-    ];
-    for (const [p1, up, p2] of deals) {
-      const { mean } = enumerate((d) => roundReturn(game.play(rankDraws([p1, up, p2], d), BET), 100) / 100 - 1);
-      const u = cardValue(up);
-      const peek = u === 1 ? 4 / 13 : u === 10 ? 1 / 13 : 0;
-      expect(mean).toBeCloseTo(peek * -1 + (1 - peek) * firstCardsEv(u, p1, p2), 12);
-    }
-  });
+  it(
+    'plays each first hand worth exactly what the EV tables say (enumerating every card after the first three)',
+    { timeout: 20_000 },
+    () => {
+      // [player, up, player] as ranks; the hole card and every later card enumerated by rank.
+      const deals: [number, number, number][] = [
+        [T, N7, N6], // 16 against 7: hit
+        [N5, N6, N6], // 11 against 6: double
+        [T, N4, N2], // 12 against 4: stand
+        [A, N9, N7], // soft 18 against 9: hit
+        [A, N6, A], // split Aces against 6
+        [A, T, A], // split Aces against a 10 that peeked
+        [N9, A, N9], // 9s against an Ace that peeked
+      ];
+      for (const [p1, up, p2] of deals) {
+        const { mean } = enumerate((d) => roundReturn(game.play(rankDraws([p1, up, p2], d), BET), 100) / 100 - 1);
+        const u = cardValue(up);
+        const peek = u === 1 ? 4 / 13 : u === 10 ? 1 / 13 : 0;
+        expect(mean).toBeCloseTo(peek * -1 + (1 - peek) * firstCardsEv(u, p1, p2), 12);
+      }
+    },
+  );
 
   it('plays the well-known basic strategy for an infinite shoe, S17, double after split', () => {
     const act = (cards: number[], up: number, canSplit = true) => optimalAction(cards, up, canSplit);
