@@ -6,7 +6,7 @@
  * player is signed in (routes/cashbox-header.tsx); the watcher's end (sign-out, a 401) clears them.
  */
 import type { PlayerNotification } from '@orbit/contracts';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { browserApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
@@ -209,9 +209,18 @@ const KIND_PATHS: Record<string, string> = {
 };
 function KindIcon({ kind }: { kind: string }) {
   return (
+    <Glyph size={18}>
+      <path d={KIND_PATHS[kind] ?? KIND_PATHS.trophy} />
+    </Glyph>
+  );
+}
+
+/** The ui kit's stroke drawing frame, for this file's icons. */
+function Glyph({ size, icon, children }: { size: number; icon?: string; children: ReactNode }) {
+  return (
     <svg
-      width={18}
-      height={18}
+      width={size}
+      height={size}
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
@@ -220,8 +229,9 @@ function KindIcon({ kind }: { kind: string }) {
       strokeLinejoin="round"
       aria-hidden="true"
       focusable="false"
+      data-icon={icon}
     >
-      <path d={KIND_PATHS[kind] ?? KIND_PATHS.trophy} />
+      {children}
     </svg>
   );
 }
@@ -233,21 +243,9 @@ function KindIcon({ kind }: { kind: string }) {
  */
 function BellIcon({ off }: { off: boolean }) {
   return (
-    <svg
-      width={20}
-      height={20}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      data-icon={off ? 'bell-off' : 'bell'}
-    >
+    <Glyph size={20} icon={off ? 'bell-off' : 'bell'}>
       <path d="M6 16.5V11a6 6 0 0112 0v5.5l1.5 1.5h-15zM10 20.5a2 2 0 004 0" />
       {off ? <path d="M4 4l16 16" /> : null}
-    </svg>
+    </Glyph>
   );
 }
