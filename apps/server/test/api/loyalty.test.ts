@@ -201,6 +201,68 @@ describe('comp points and levels', () => {
     expect(level).toMatchObject({ persistent_points: 100, points_to_next: 150, progress: 0, next: { id: 'level_3' } });
   });
 
+  it('a refunded bet takes its points back: the fraction first, never below zero, the level with them, live', async () => {
+    const p = await newPlayer();
+    await client.fund(p, 200_000);
+    const slots = await client.session(p, 'orbit/stellar-sevens');
+    const rounds: string[] = [];
+    for (const cents of [100_000, 5_050]) {
+      const round = client.uid('round');
+      rounds.push(round);
+      const placed = await client.wallet('bet', {
+        session_token: slots,
+        game: 'stellar-sevens',
+        round_id: round,
+        transaction_id: `${round}:bet`,
+        amount_cents: cents,
+        currency: 'EUR',
+      });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    }
+    await t.app.orbitOutbox.drain();
+    // 105.05 points earned: level 2; 60 spent in the shop (the spendable balance only).
+    expect(await pointsOf(p)).toEqual({ chargeable: { points: 105 }, persistent: { points: 105 } });
+    expect((await me(p)).level?.id).toBe('level_2');
+    await setPoints(p, 45, 105);
+    const { seen, stop } = await listen(p);
+    try {
+      const back = await client.wallet('rollback', {
+        session_token: slots,
+        game: 'stellar-sevens',
+        round_id: rounds[0],
+        transaction_id: `${rounds[0]!}:rollback`,
+        reference_transaction_id: `${rounds[0]!}:bet`,
+      });
+      expect(back.status, JSON.stringify(back.body)).toBe(200);
+      await t.app.orbitOutbox.drain();
+      await t.app.orbitOutbox.drain();
+    } finally {
+      await stop();
+    }
+    // 100 points back: the persistent 5 (and the 0.05 kept), the spendable at zero, not below.
+    expect(await pointsOf(p)).toEqual({ chargeable: { points: 0 }, persistent: { points: 5 } });
+    const player = await me(p);
+    expect(player.level?.id).toBe('level_1');
+    const awards = seen.filter((m) => m.event === 'comps_award').map((m) => compsAwardSchema.parse(m.data));
+    expect(awards).toEqual([
+      { points: -100, reason: 'bets', chargeable: { points: 0 }, persistent: { points: 5 }, level: 'level_1' },
+    ]);
+    expect(seen.some((m) => m.event === 'groups_updates')).toBe(true);
+    // The second bet's refund takes the rest: 5.05 points, to zero.
+    const back = await client.wallet('rollback', {
+      session_token: slots,
+      game: 'stellar-sevens',
+      round_id: rounds[1],
+      transaction_id: `${rounds[1]!}:rollback`,
+      reference_transaction_id: `${rounds[1]!}:bet`,
+    });
+    expect(back.status).toBe(200);
+    await t.app.orbitOutbox.drain();
+    expect(await pointsOf(p)).toEqual({ chargeable: { points: 0 }, persistent: { points: 0 } });
+    const carry = await t.database.db.select().from(compPointBalances).where(eq(compPointBalances.userId, p.id));
+    expect(carry[0]!.carryMillipoints).toBe(0);
+  });
+
   it('lists the twelve levels with their gifts; a guest has no points', async () => {
     const levels = loyaltyLevelsResponseSchema.parse((await call(t, 'GET', '/api/loyalty/levels')).json());
     expect(levels).toHaveLength(12);

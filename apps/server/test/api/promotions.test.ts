@@ -321,6 +321,76 @@ describe('tournaments', () => {
     expect((await status(d, race.id)).bet_cents).toBe(100);
   });
 
+  it('a refunded bet counts for nothing: five 100 EUR bets rolled back win no place, no quest level, no comp points', async () => {
+    const endAt = new Date(clock.now().getTime() + 10 * MINUTE);
+    const races = [
+      await tournament({ strategy: 'bet_sum', endAt }),
+      await tournament({ strategy: 'bet_count', endAt }),
+      await tournament({ strategy: 'points', endAt }),
+      await tournament({ strategy: 'bet_sum', endAt, frontendIdentifier: `quest--xs--refunds-${Date.now()}` }),
+    ];
+    const cheat = await player(60_000);
+    const honest = await player();
+    const pointsOf = async (p: Player) =>
+      (await call(t, 'GET', '/api/player/comp_points', { cookie: p.cookie })).json() as {
+        chargeable: { points: number };
+        persistent: { points: number };
+      };
+    const rolledBack: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const round = client.uid('refunded');
+      const base = { session_token: cheat.slots, game: 'stellar-sevens', round_id: round, currency: 'EUR' };
+      const bet = await client.wallet('bet', { ...base, transaction_id: `${round}:bet`, amount_cents: 10_000 });
+      expect(bet.status, JSON.stringify(bet.body)).toBe(200);
+      // Counted first (the standings and points move)...
+      if (i === 0) {
+        await t.app.orbitOutbox.drain();
+        expect((await status(cheat, races[0]!.id)).bet_cents).toBe(10_000);
+        expect((await pointsOf(cheat)).persistent.points).toBe(10);
+      }
+      // ...then the provider gives the stake back.
+      const back = await client.wallet('rollback', {
+        ...base,
+        transaction_id: `${round}:rollback`,
+        reference_transaction_id: `${round}:bet`,
+      });
+      expect(back.status, JSON.stringify(back.body)).toBe(200);
+      rolledBack.push(round);
+    }
+    await t.app.orbitOutbox.drain();
+    // A redelivery takes nothing back twice.
+    await t.app.orbitOutbox.drain();
+    for (const race of races)
+      expect(await status(cheat, race.id)).toMatchObject({ bets: 0, bet_cents: 0, points: 0, award_place: null });
+    expect((await status(cheat, races[3]!.id)).levels.filter((l) => l.state === 'completed')).toHaveLength(1);
+    expect(await pointsOf(cheat)).toEqual({ chargeable: { points: 0 }, persistent: { points: 0 } });
+
+    // A round of two bets with one refunded keeps the other; an honest 1 EUR bet takes place 1.
+    const round = client.uid('half');
+    const base = { session_token: cheat.roulette, game: 'european-roulette', round_id: round, currency: 'EUR' };
+    await client.wallet('bet', { ...base, transaction_id: `${round}:bet:1`, amount_cents: 300 });
+    await client.wallet('bet', { ...base, transaction_id: `${round}:bet:2`, amount_cents: 5_000 });
+    await client.wallet('rollback', {
+      ...base,
+      transaction_id: `${round}:rollback`,
+      reference_transaction_id: `${round}:bet:2`,
+    });
+    await client.wallet('win', { ...base, transaction_id: `${round}:win`, amount_cents: 0 });
+    await t.app.orbitOutbox.drain();
+    expect(await status(cheat, races[1]!.id)).toMatchObject({ bets: 1, bet_cents: 300 });
+    await play(honest.roulette, 'european-roulette', 400);
+    clock.advance(10 * MINUTE);
+    await t.app.orbitSweeps.runAll();
+    const payouts = await t.database.db.select().from(promoPayouts).where(eq(promoPayouts.promoId, races[0]!.id));
+    expect(
+      payouts.filter((p) => p.promoKind === 'tournament').map((p) => [p.awardPlace, p.userId === honest.id]),
+    ).toEqual([
+      [1, true],
+      [2, false],
+    ]);
+    expect((await status(cheat, races[0]!.id)).award_place).toBe(2);
+  });
+
   it('pays comp-point and free-spin prizes once; a player with bonuses off is skipped, the others paid', async () => {
     const pointsPrize: StoredPrize = {
       ...money(1, 0),

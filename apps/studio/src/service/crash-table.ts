@@ -33,6 +33,12 @@ import type { WalletClient } from './wallet';
 export const CRASH_GAME = 'rocket-crash';
 export const BETTING_MS = 7_000;
 export const CRASHED_MS = 3_000;
+/**
+ * Bets close this long before the launch: a bet that reached the table later would be taken by
+ * the wallet and then given back when the launch beat the wallet's answer, and a refund is no
+ * way to play (it once scored in tournaments). Refused before any wallet call.
+ */
+export const BETS_CLOSE_BEFORE_LAUNCH_MS = 1_000;
 /** Without a watcher or a bet for this long, the table rests until someone looks again. */
 export const IDLE_AFTER_MS = 60_000;
 const HISTORY = 20;
@@ -295,7 +301,8 @@ export function crashTable(deps: Deps) {
       return { ok: false, status: 422, error: 'invalid_bet' };
     }
     const r = table().round;
-    if (!r || r.phase !== 'betting') return { ok: false, status: 409, error: 'betting_closed' };
+    if (!r || r.phase !== 'betting' || r.launch_at - clock().getTime() < BETS_CLOSE_BEFORE_LAUNCH_MS)
+      return { ok: false, status: 409, error: 'betting_closed' };
     if (r.bets[s.player]) return { ok: false, status: 409, error: 'already_in_round' };
     const tableBet: TableBet = {
       player: s.player,

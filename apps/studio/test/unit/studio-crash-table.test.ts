@@ -9,7 +9,7 @@ import { verifyRound } from '../../src/fair/verify';
 import { liveMultiplierAt as multiplierAt, msToReach, rocketCrash } from '../../src/games/rocket-crash/math';
 import { LIVE_CLIENT_SEED } from '../../src/protocol';
 import { memoryStore, type StudioState, type StudioStore } from '../../src/service';
-import { BETTING_MS, CRASHED_MS } from '../../src/service/crash-table';
+import { BETS_CLOSE_BEFORE_LAUNCH_MS, BETTING_MS, CRASHED_MS } from '../../src/service/crash-table';
 import { advance, now, studioHarness } from './support/studio-harness';
 
 const { setup, restart } = studioHarness({ 'rocket-crash': rocketCrash });
@@ -135,6 +135,38 @@ describe('studio service: the live crash table', () => {
     expect(
       (await h.api('POST', `/api/sessions/${d.session_id as string}/crash/bet`, { bet: { stake: 100_001 } })).body,
     ).toMatchObject({ error: 'insufficient_funds', balance_cents: 100_000 });
+  });
+
+  it('closes bets a second before the launch, before any wallet call: a late bet is never taken and refunded', async () => {
+    const h = await setup();
+    const p = h.platform.player('l-1', 10_000);
+    const s = await h.real('l-1', 'rocket-crash');
+    await roundCrashingAbove(h, 100);
+    // 1 ms and then 999 ms before the launch: refused, and the wallet never hears of them.
+    for (const before of [1, BETS_CLOSE_BEFORE_LAUNCH_MS - 1]) {
+      advance(secretRound(h.studio.store).launch_at - now.getTime() - before);
+      expect(
+        (await h.api('POST', `/api/sessions/${s.session_id as string}/crash/bet`, { bet: { stake: 500 } })).body,
+      ).toEqual({
+        error: 'betting_closed',
+      });
+      if (before === 1) {
+        // Through the next launch, to a round on the pad again.
+        advance(1);
+        await roundCrashingAbove(h, 100);
+      }
+    }
+    expect(h.platform.callsOf('bet')).toHaveLength(0);
+    expect(h.platform.callsOf('rollback')).toHaveLength(0);
+    expect(p.balance).toBe(10_000);
+    // Just before the close it is taken.
+    await roundCrashingAbove(h, 100);
+    advance(secretRound(h.studio.store).launch_at - now.getTime() - BETS_CLOSE_BEFORE_LAUNCH_MS);
+    expect(
+      (await h.api('POST', `/api/sessions/${s.session_id as string}/crash/bet`, { bet: { stake: 500 } })).status,
+    ).toBe(200);
+    expect(h.platform.callsOf('bet')).toHaveLength(1);
+    expect(p.balance).toBe(9_500);
   });
 
   it('settles a round cut short by a restart: cashed-out bets are paid, the others rolled back', async () => {

@@ -1,7 +1,8 @@
 /**
  * Comp points (docs/loyalty.md "Comp points"): earned from settled bets after they commit (an
  * outbox batch handler on the wallet's transfers, never in the bet's own transaction), spent in
- * the shop. `chargeable` never goes below zero; `persistent` only grows and sets the level.
+ * the shop. `chargeable` never goes below zero; `persistent` grows with bets (a refund takes its bet's
+ * points back) and sets the level.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { CompPoints, CompsAward } from '@orbit/contracts';
@@ -54,8 +55,9 @@ export async function compPointsOf(db: Executor, userId: number): Promise<CompPo
 
 /**
  * Adds bets' points (and their fractions) to players in two statements for the whole batch,
- * moving each whose persistent total crossed a threshold to the new level. Answers one award per
- * player that gained a whole point.
+ * moving each whose persistent total crossed a threshold to the new level. A negative gain (the
+ * points of refunded bets) takes back from both balances, each never below zero. Answers one
+ * award per player whose whole points changed.
  */
 export async function addPoints(
   tx: Executor,
@@ -63,27 +65,30 @@ export async function addPoints(
   reason: CompsAward['reason'],
   at: Date,
 ): Promise<Award[]> {
-  const ids = [...gains.keys()].filter((id) => gains.get(id)! > 0);
+  const ids = [...gains.keys()].filter((id) => gains.get(id)! !== 0);
   if (ids.length === 0) return [];
   // One row per player, created at its first points.
   await tx
     .insert(compPointBalances)
     .values(ids.map((userId) => ({ userId, updatedAt: at })))
     .onConflictDoNothing();
-  // The rows locked first (`old`), so that the update's new values and the old ones belong together.
+  // The rows locked first (`old`), so that the update's new values and the old ones belong
+  // together. `total` is everything earned in thousandths after this batch (never below zero);
+  // the spendable balance moves by as many whole points as the persistent one.
   const result = await tx.execute(sql`
     with g as (select * from unnest(${bigintArray(ids)}, ${bigintArray(ids.map((id) => gains.get(id)!))}) as g (user_id, mp)),
     old as (
-      select b.user_id, b.persistent from ${compPointBalances} b join g on g.user_id = b.user_id
+      select b.user_id, b.persistent, greatest(0, b.persistent * 1000 + b.carry_millipoints + g.mp) as total
+      from ${compPointBalances} b join g on g.user_id = b.user_id
       order by b.user_id for update of b
     )
     update ${compPointBalances} b set
-      chargeable = b.chargeable + (b.carry_millipoints + g.mp) / 1000,
-      persistent = b.persistent + (b.carry_millipoints + g.mp) / 1000,
-      carry_millipoints = (b.carry_millipoints + g.mp) % 1000,
+      chargeable = greatest(0, b.chargeable + old.total / 1000 - b.persistent),
+      persistent = old.total / 1000,
+      carry_millipoints = old.total % 1000,
       updated_at = ${at.toISOString()}
-    from g join old on old.user_id = g.user_id
-    where b.user_id = g.user_id
+    from old
+    where b.user_id = old.user_id
     returning b.user_id, b.chargeable, b.persistent, old.persistent as before`);
   const awards: Award[] = [];
   for (const row of result.rows as Array<Record<string, unknown>>) {
@@ -122,13 +127,16 @@ export const LEVEL_GROUP_IDS = LEVEL_SEED.map((l) => l.id);
 
 /**
  * Points from a batch of transfers: each bet earns by its currency's rule and its game's
- * categories, once per transfer (the accruals table's key). Refunds take nothing back (the house
- * refunds, not the player; docs/loyalty.md).
+ * categories, once per transfer (the accruals table's key). A refunded bet (a `rollback` paid
+ * back to the player) takes back what the same stake earned: a player can cause refunds, and a
+ * refunded stake must not earn (docs/loyalty.md).
  */
 export async function accrueFromTransfers(tx: Executor, transfers: ReadonlyArray<TransferEvent>, at: Date) {
-  const bets = transfers.filter(
-    (t) => t.kind === 'bet' && 'player' in t.from && (t.from.kind === 'real' || t.from.kind === 'bonus'),
-  );
+  const isStake = (t: TransferEvent) =>
+    t.kind === 'bet' && 'player' in t.from && (t.from.kind === 'real' || t.from.kind === 'bonus');
+  const isRefund = (t: TransferEvent) =>
+    t.kind === 'rollback' && 'player' in t.to && (t.to.kind === 'real' || t.to.kind === 'bonus');
+  const bets = transfers.filter((t) => isStake(t) || isRefund(t));
   if (bets.length === 0) return [];
   const rules = new Map(
     (await tx.select().from(compPointAccrualRules)).map((r) => [
@@ -145,7 +153,8 @@ export async function accrueFromTransfers(tx: Executor, transfers: ReadonlyArray
   const needRates = bets.some((b) => !rules.has(b.currency));
   const rates = needRates ? await referenceRatesNow(tx) : undefined;
   const rows = bets.map((b) => {
-    const userId = (b.from as { player: number }).player;
+    const refund = b.kind === 'rollback';
+    const userId = ((refund ? b.to : b.from) as { player: number }).player;
     const own = rules.get(b.currency);
     const round = /^round:(\d+)/.exec(b.reference);
     const categories = round ? (rounds.get(Number(round[1]))?.categories ?? []) : [];
@@ -154,7 +163,8 @@ export async function accrueFromTransfers(tx: Executor, transfers: ReadonlyArray
     return {
       transferId: b.transferId,
       userId,
-      millipoints: millipointsFor(stake, rule.centsPerPoint, contributionOf(rule.contributions, categories)),
+      millipoints:
+        (refund ? -1 : 1) * millipointsFor(stake, rule.centsPerPoint, contributionOf(rule.contributions, categories)),
       createdAt: at,
     };
   });

@@ -58,6 +58,8 @@ type Delta = {
   games: Set<string>;
   /** Rounds already counted as a bet (a stake paid from real and bonus money is two transfers). */
   rounds: Set<number>;
+  /** Rounds already taken back as refunded (the refund of real and bonus money is two transfers). */
+  refunded: Set<number>;
   at: Date;
 };
 
@@ -247,12 +249,15 @@ export class TournamentService {
 
   /**
    * Counts a batch of transfers into the running tournaments: each transfer once (the counted
-   * table's key), each round by its time, game, provider and currency. Answers the standings
-   * that changed, for the live push after commit.
+   * table's key), each round by its time, game, provider and currency. A refunded bet (a
+   * `rollback` paid back to the player) takes back what its bet counted, never below zero: a
+   * player can cause refunds (a bet the crash table took too late), so a refunded stake must
+   * not score. Answers the standings that changed, for the live push after commit.
    */
   async count(tx: Tx, transfers: readonly TransferEvent[], at: Date): Promise<PlayerRow[]> {
     const moves = transfers.filter(
-      (t) => (t.kind === 'bet' && 'player' in t.from) || (t.kind === 'win' && 'player' in t.to),
+      (t) =>
+        (t.kind === 'bet' && 'player' in t.from) || ((t.kind === 'win' || t.kind === 'rollback') && 'player' in t.to),
     );
     if (moves.length === 0) return [];
     // Shared locks on the running tournaments: an end job finishing one waits for this batch to
@@ -337,8 +342,18 @@ export class TournamentService {
           points: 0,
           games: new Set<string>(),
           rounds: new Set<number>(),
+          refunded: new Set<number>(),
           at,
         };
+        if (m.kind === 'rollback') {
+          // The stake and its points back; the bet itself once the whole round was refunded.
+          if (round.status === 'rolled_back' && !d.refunded.has(round.roundId)) d.bets -= 1;
+          d.refunded.add(round.roundId);
+          d.betCents -= cents;
+          d.points -= Math.floor(cents / 100);
+          deltas.set(key, d);
+          continue;
+        }
         d.games.add(round.game);
         if (m.kind === 'bet') {
           if (!d.rounds.has(round.roundId)) d.bets += 1;
@@ -382,30 +397,38 @@ export class TournamentService {
         rate: d.rate,
         points: d.points,
         games: [...d.games],
-        score,
+        score: Math.max(0, score),
         reachedAt: score > 0 ? d.at : null,
         updatedAt: d.at,
       };
     });
     const p = promoTournamentPlayers;
-    // The new score by the tournament's strategy, from the old row and this batch's additions.
+    // A standing that only takes back gets its row first, so that the taking back below is an
+    // update (never below zero), not a new row holding a negative sum.
+    const takesBack = rows.filter((r) => r.bets < 0 || r.betCents < 0 || r.points < 0);
+    if (takesBack.length)
+      await tx
+        .insert(p)
+        .values(takesBack.map((r) => ({ tournamentId: r.tournamentId, userId: r.userId, updatedAt: r.updatedAt })))
+        .onConflictDoNothing();
+    // The new score by the tournament's strategy, from the old row and this batch's changes.
     const newScore = sql`case (select ${promoTournaments.strategy} from ${promoTournaments} where ${promoTournaments.id} = ${p.tournamentId})
-      when 'bet_sum' then ${p.betCents} + excluded.bet_cents
-      when 'bet_count' then ${p.bets} + excluded.bets
+      when 'bet_sum' then greatest(0, ${p.betCents} + excluded.bet_cents)
+      when 'bet_count' then greatest(0, ${p.bets} + excluded.bets)
       when 'win_rate' then greatest(${p.rate}, excluded.rate)
-      else ${p.points} + excluded.points end`;
+      else greatest(0, ${p.points} + excluded.points) end`;
     return tx
       .insert(p)
       .values(rows)
       .onConflictDoUpdate({
         target: [p.tournamentId, p.userId],
         set: {
-          bets: sql`${p.bets} + excluded.bets`,
-          betCents: sql`${p.betCents} + excluded.bet_cents`,
+          bets: sql`greatest(0, ${p.bets} + excluded.bets)`,
+          betCents: sql`greatest(0, ${p.betCents} + excluded.bet_cents)`,
           wins: sql`${p.wins} + excluded.wins`,
           winCents: sql`${p.winCents} + excluded.win_cents`,
           rate: sql`greatest(${p.rate}, excluded.rate)`,
-          points: sql`${p.points} + excluded.points`,
+          points: sql`greatest(0, ${p.points} + excluded.points)`,
           games: sql`array(select distinct unnest(${p.games} || excluded.games) order by 1)`,
           reachedAt: sql`case when ${newScore} > ${p.score} then excluded.updated_at else ${p.reachedAt} end`,
           score: newScore,
