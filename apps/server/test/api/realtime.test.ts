@@ -26,6 +26,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app';
 import { users } from '../../src/modules/identity/schema';
+import { promoPayouts, promoTournamentPlayers, promoTournaments } from '../../src/modules/promotions/schema';
+import { PRIZE_BONUS_TEMPLATE } from '../../src/modules/promotions/seed';
 import { Ledger } from '../../src/modules/wallet';
 import { FakeClock } from '../../src/platform/clock';
 import { publishPublic, publishToPlayer } from '../../src/platform/realtime/channels';
@@ -513,6 +515,87 @@ describe.runIf(process.env.REDIS_URL)('realtime across instances through Redis',
     } finally {
       await one.close();
       await two.close();
+    }
+  });
+
+  it("a tournament's end run by two instances at once pays each place once and tells each player once, across Redis", async () => {
+    const config = { ...a.config, redisUrl: process.env.REDIS_URL };
+    const one = await buildApp({ config, database: a.database, web: false, workers: false, clock });
+    const two = await buildApp({ config, database: a.database, web: false, workers: false, clock });
+    try {
+      const url = `ws://127.0.0.1:${await listen(two)}/connection/websocket`;
+      const [ann, bob] = [await newPlayer(), await newPlayer()];
+      const now = clock.now().getTime();
+      const [race] = await a.database.db
+        .insert(promoTournaments)
+        .values({
+          title: 'Fan-out race',
+          frontendIdentifier: `tournament--fan-out-${now}`,
+          strategy: 'bet_sum',
+          currencies: ['EUR'],
+          currency: 'EUR',
+          gameCategories: [],
+          providers: [],
+          groupIds: [],
+          prizes: [1, 2].map((place) => ({
+            award_place: place,
+            money_award_cents: 1_000 / place,
+            wager_multiplier: 10,
+            bonus_template: PRIZE_BONUS_TEMPLATE,
+            freespins_count: 0,
+            freespins_template: null,
+            chargeable_comp_points: 0,
+            persistent_comp_points: 0,
+          })),
+          startAt: new Date(now - 3_600_000),
+          endAt: new Date(now + 60_000),
+          createdAt: clock.now(),
+        })
+        .returning();
+      await a.database.db.insert(promoTournamentPlayers).values(
+        [ann, bob].map((p, i) => ({
+          tournamentId: race!.id,
+          userId: p.id,
+          betCents: 5_000 - i * 1_000,
+          bets: 1,
+          score: 5_000 - i * 1_000,
+          reachedAt: clock.now(),
+          updatedAt: clock.now(),
+        })),
+      );
+      const heard = new Map<number, unknown[]>();
+      for (const p of [ann, bob]) {
+        const sub = await subscriptionOf(p.cookie);
+        const client = centrifuge(url, sub.token);
+        const channel = listenTo(client, `ws:${sub.client_name}:personal_notifications#${sub.user}`);
+        heard.set(p.id, channel.received);
+        client.connect();
+        await nextEvent(channel.sub, 'subscribed');
+      }
+      clock.advance(61_000);
+      // Both instances' sweeps and outboxes at once, as two processes would.
+      await Promise.all([one.orbitSweeps.runAll(), two.orbitSweeps.runAll(), a.app.orbitSweeps.runAll()]);
+      await Promise.all([one.orbitOutbox.drain(), two.orbitOutbox.drain()]);
+      await Promise.all([one.orbitOutbox.drain(), two.orbitOutbox.drain()]);
+      await poll(() => [...heard.values()].every((r) => r.length > 0));
+      await settle();
+      for (const p of [ann, bob]) {
+        const ours = heard.get(p.id)!.filter((m) => JSON.stringify(m).includes(race!.frontendIdentifier));
+        expect(ours, `player ${p.id}`).toHaveLength(1);
+      }
+      const payouts = await a.database.db.select().from(promoPayouts).where(eq(promoPayouts.promoId, race!.id));
+      expect(
+        payouts
+          .filter((x) => x.promoKind === 'tournament')
+          .map((x) => [x.awardPlace, x.userId])
+          .sort(),
+      ).toEqual([
+        [1, ann.id],
+        [2, bob.id],
+      ]);
+    } finally {
+      await two.close();
+      await one.close();
     }
   });
 
