@@ -220,6 +220,10 @@ describe('cashbox with the sandbox PSP', () => {
       await page.getByRole('link', { name: 'Cashbox overview' }).click();
       await page.getByRole('dialog', { name: 'Cashbox' }).getByRole('link', { name: 'Withdraw' }).first().click();
       await withdraw.getByRole('button', { name: /^Visa/ }).click();
+      // Told before confirming: the deposit is not played through, a cashout gives up its rewards.
+      await poll(() => withdraw.getByTestId('cashout-forfeits-play-through').textContent()).toBe(
+        'Your deposit of €200.00 is not played through yet (€200.00 left to bet). Withdrawing EUR now gives up the wheel spin, lottery tickets and VIP and adventure progress it would bring.',
+      );
       await withdraw.getByLabel('Amount (EUR)').fill('300');
       await withdraw.getByRole('button', { name: 'Withdraw', exact: true }).click();
       await withdraw.getByText('You can withdraw at most €200.00.').waitFor();

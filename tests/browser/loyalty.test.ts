@@ -12,6 +12,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
 import {
+  betThroughWallet,
   dialog,
   fillPersonalInfo,
   fundPlayer,
@@ -272,7 +273,7 @@ describe('loyalty', () => {
     });
   });
 
-  it("moves the VIP progress live after a card deposit, which also completes today's adventure day", async () => {
+  it("moves the VIP progress live after a card deposit played through, which also completes today's adventure day", async () => {
     await withPage(env.browser, async (page, context) => {
       const watch = watchPage(page);
       await registerOverLobby(page, env.server.baseUrl, newEmail('vip-deposit'));
@@ -295,8 +296,11 @@ describe('loyalty', () => {
       await poll(() => pathOf(page), 20_000).toMatch(/^\/sandbox-psp\/pay\//);
       await payWithTestCard(page);
       await page.getByText('Your deposit of €200.00 was successful.').waitFor({ timeout: 40_000 });
+      // The deposit counts once played through: €200 of real-money bets after it.
+      await betThroughWallet(env.server, page, 20_000, `vip-${Date.now()}`);
 
-      // The club follows without a reload: €200 of €6,000 deposited is half of 3.3 %: 1 %.
+      // The club follows without a reload: €200 of €6,000 deposited and €200 of €60,000 bet,
+      // 3.3 % and 0.3 %: 1 %.
       await poll(() => club.getByTestId('vip-deposits').textContent(), 20_000).toBe('Deposits: €200.00 of €6,000.00');
       expect(await club.getByTestId('vip-progress').getAttribute('aria-valuenow')).toBe('1');
       // Today's day (any but the super prize's) asks a deposit of €20 to €40, on some days bets too

@@ -1,7 +1,7 @@
 /**
  * A lottery in real chromium against the real server (docs/rules/promotions.md "A lottery's
- * page"): a player deposits by card, the deposit's tickets arrive live on the lottery's page
- * open in another tab (its `personal_notifications` message, no reload) and the bell there
+ * page"): a player deposits by card and plays it through, the deposit's tickets arrive live on
+ * the lottery's page open in another tab (its `personal_notifications` message, no reload) and the bell there
  * tells them; the fingerprint of the server seed shows before the draw; the lottery ends, the server draws, and
  * the page shows the winners and the seed and checks the draw in the browser. The demo's lottery
  * is the server's seed (a ticket for every €10 from €100).
@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
 import {
+  betThroughWallet,
   fillPersonalInfo,
   newEmail,
   pathOf,
@@ -63,6 +64,8 @@ describe('lotteries', () => {
       await poll(() => pathOf(page), 20_000).toMatch(/^\/sandbox-psp\/pay\//);
       await payWithTestCard(page);
       await page.getByText('Your deposit of €200.00 was successful.').waitFor({ timeout: 40_000 });
+      // Its tickets come once it is played through: €200 of real-money bets after it.
+      await betThroughWallet(env.server, page, 20_000, `lottery-${Date.now()}`);
       // The other tab: the tickets counted at once from the notification, the bell telling them.
       await poll(() => tab.getByTestId('my-tickets').textContent(), 40_000).toBe('You hold 20 tickets (up to 50).');
       expect(await tab.getByTestId('lottery-tickets').locator('.ticket-list li').count()).toBe(20);

@@ -1,6 +1,7 @@
 /**
  * The loot-box wheel in real chromium against the real server (docs/rules/promotions.md
- * "Loot-box wheel"): a card deposit of €200 brings a PRO wheel; the player spins it, the wheel
+ * "Loot-box wheel"): a card deposit of €200, once played through (the page says what is left to
+ * bet until then), brings a PRO wheel; the player spins it, the wheel
  * turns and stops on the item the server drew, and the prize waits in the gifts. A guest is asked
  * to sign up; a phone shows the wheel whole. The tiers' costs and top prizes, and the cap on a
  * bonus prize, come from the wheel's static page when its json states them.
@@ -10,6 +11,7 @@ import type { Lootbox } from '@orbit/contracts';
 import { describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
 import {
+  betThroughWallet,
   fillPersonalInfo,
   newEmail,
   pathOf,
@@ -108,6 +110,16 @@ describe('loot-box wheel', () => {
       await poll(() => pathOf(page), 20_000).toMatch(/^\/sandbox-psp\/pay\//);
       await payWithTestCard(page);
       await page.getByText('Your deposit of €200.00 was successful.').waitFor({ timeout: 40_000 });
+      // No wheel before the deposit is played through: the page says what is left to bet.
+      await page.goto(url('/wheel'), { waitUntil: 'domcontentloaded' });
+      await page.getByTestId('wheel-empty').waitFor();
+      await poll(() => page.getByTestId('deposit-waiting').allTextContents()).toEqual([
+        'Your deposit of €200.00 counts once you have bet €200.00 more.',
+      ]);
+      expect(await page.getByTestId('play-through-rule').textContent()).toMatch(
+        /^A deposit counts once it has been played through/,
+      );
+      await betThroughWallet(env.server, page, 20_000, `wheel-${Date.now()}`);
 
       // The bookmark widget's loot-box card leads to the wheel.
       await page.goto(url('/'), { waitUntil: 'domcontentloaded' });

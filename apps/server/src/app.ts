@@ -1,5 +1,6 @@
 import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { fileURLToPath } from 'node:url';
 import { createSandboxPsp, fileStore, memoryStore, type SandboxPsp } from '@orbit/sandbox-psp';
 import {
@@ -20,8 +21,9 @@ import type { Fetch } from './platform/context';
 import type { Database } from './platform/db/client';
 import { installCsrfCheck } from './platform/http/csrf';
 import { installNulGuard } from './platform/http/nul-guard';
+import { installProxyTrust, proxyTrust } from './platform/http/proxy';
 import { installSecurityHeaders } from './platform/http/security-headers';
-import { serializeError } from './platform/log';
+import { serializeError, serializeRequest } from './platform/log';
 import { installErrorHandler } from './platform/http/error-handler';
 import { healthRoutes } from './platform/http/health';
 import { registerWeb } from './platform/http/web';
@@ -48,6 +50,8 @@ export type AppOptions = {
   fetch?: Fetch;
   /** Realtime fan-out; default from REDIS_URL. Tests hand two apps one in-process bus. */
   pubsub?: PubSub;
+  /** Where the log lines go (default stdout); given one, requests are logged in tests too (log-redaction.test.ts reads them). */
+  logStream?: DestinationStream;
 };
 
 declare module 'fastify' {
@@ -71,14 +75,23 @@ export async function buildApp({
   workers = true,
   fetch,
   pubsub: givenPubSub,
+  logStream,
 }: AppOptions): Promise<FastifyInstance> {
+  const proxies = proxyTrust(config.trustProxy);
   const app = Fastify({
-    // Errors are logged without a failed query's parameters (platform/log.ts).
-    logger: { level: config.logLevel, serializers: { err: serializeError } },
-    trustProxy: trustProxyOption(config.trustProxy),
-    logController: new LogController({ disableRequestLogging: config.env === 'test' }),
+    // Errors are logged without a failed query's parameters, requests without their query's
+    // secrets (platform/log.ts).
+    logger: {
+      level: config.logLevel,
+      serializers: { err: serializeError, req: serializeRequest },
+      ...(logStream ? { stream: logStream } : {}),
+    },
+    // One function decides which hops are proxies, for Fastify and the edge's headers (http/proxy.ts).
+    trustProxy: proxies,
+    logController: new LogController({ disableRequestLogging: config.env === 'test' && !logStream }),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
   });
+  installProxyTrust(app, proxies);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
@@ -214,11 +227,4 @@ async function mountStudio(
 function splitUrl(url: string): [string, string] {
   const i = url.indexOf('?');
   return i === -1 ? [url, ''] : [url.slice(0, i), url.slice(i)];
-}
-
-/** Fastify's `trustProxy` of the TRUST_PROXY setting; a hop count as the function proxy-addr makes of one. */
-function trustProxyOption(
-  setting: Config['trustProxy'],
-): boolean | string[] | ((address: string, hop: number) => boolean) {
-  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }

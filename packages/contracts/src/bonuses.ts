@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX, INT32_MIN, MONEY_MAX_CENTS } from './bounds';
 /*
  * Bonuses (gifts) and free spins (docs/bonuses.md): the player's bonuses and their stages, the
  * offers a player can take (registration, deposit, promo codes, coupons), the player's bonus
@@ -163,16 +164,16 @@ export const updateBonusSettingsRequestSchema = z.object({ can_issue: z.boolean(
 /** A template's terms in one currency (a template is offered only in the currencies it names). */
 export const bonusTemplateMoneySchema = z.object({
   /** The fixed amount (registration, coupon, manual). */
-  amount_cents: z.number().int().positive().optional(),
+  amount_cents: z.number().int().positive().max(MONEY_MAX_CENTS, 'too_big').optional(),
   /** Deposit bonuses: the cap of the percentage, and the smallest deposit that qualifies. */
-  max_amount_cents: z.number().int().positive().optional(),
-  min_deposit_cents: z.number().int().nonnegative().optional(),
+  max_amount_cents: z.number().int().positive().max(MONEY_MAX_CENTS, 'too_big').optional(),
+  min_deposit_cents: z.number().int().nonnegative().max(MONEY_MAX_CENTS, 'too_big').optional(),
   /** The largest bet while wagering; absent: no cap. */
-  max_bet_cents: z.number().int().positive().optional(),
+  max_bet_cents: z.number().int().positive().max(MONEY_MAX_CENTS, 'too_big').optional(),
   /** The most the bonus can turn into real money; absent: no cap. */
-  max_win_cents: z.number().int().positive().optional(),
+  max_win_cents: z.number().int().positive().max(MONEY_MAX_CENTS, 'too_big').optional(),
   /** Free spins: the stake of each spin. */
-  bet_level_cents: z.number().int().positive().optional(),
+  bet_level_cents: z.number().int().positive().max(MONEY_MAX_CENTS, 'too_big').optional(),
 });
 export type BonusTemplateMoney = z.infer<typeof bonusTemplateMoneySchema>;
 
@@ -189,7 +190,8 @@ export const bonusTemplateInputSchema = z.object({
   description: z.string().max(2000, { error: 'too_long' }).default(''),
   code: codeSchema.nullable().default(null),
   percent: z.number().int().min(1).max(1000).nullable().default(null),
-  deposit_numbers: z.array(z.number().int().positive()).nullable().default(null),
+  /** Which of the player's deposits qualify (1: the first); at most the thousandth. */
+  deposit_numbers: z.array(z.number().int().positive().max(1000, 'too_big')).nullable().default(null),
   money: z.record(z.string().regex(/^[A-Z]{3,5}$/), bonusTemplateMoneySchema),
   wager_multiplier: z.number().min(0).max(200).default(35),
   contributions: contributionsSchema.default({ slots: 100, instant: 100, table: 10, live: 0, other: 100 }),
@@ -202,7 +204,7 @@ export const bonusTemplateInputSchema = z.object({
   activation_days: z.number().int().min(1).max(365).default(7),
   wagering_days: z.number().int().min(1).max(365).default(30),
   /** The player groups it is for; empty: everyone. */
-  group_ids: z.array(z.number().int()).default([]),
+  group_ids: z.array(z.number().int().min(INT32_MIN, 'too_small').max(INT32_MAX, 'too_big')).default([]),
   starts_at: z.iso.datetime().nullable().default(null),
   ends_at: z.iso.datetime().nullable().default(null),
 });
@@ -220,7 +222,7 @@ export const grantBonusRequestSchema = z.object({
   template_key: z.string(),
   currency: z.string().regex(/^[A-Z]{3,5}$/),
   /** Overrides the template's amount (manual gifts). */
-  amount_cents: z.number().int().positive().optional(),
+  amount_cents: z.number().int().positive().max(MONEY_MAX_CENTS, 'too_big').optional(),
   /** Makes a retried call harmless: the same key grants once. */
   idempotency_key: z.string().min(1).max(120),
 });

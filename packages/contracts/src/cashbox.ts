@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_MAX } from './bounds';
 /*
  * The cashbox (docs/architecture.md "Money"; apps/web/app/features/cashbox/README.md): payment methods by currency and action, deposits,
  * cashouts and their recall, and the payment history. Amounts are minor units.
@@ -161,11 +162,11 @@ export const paymentsFilterSchema = z.object({
   type: z.enum(PAYMENT_ACTIONS).optional(),
 });
 export const paymentsQuerySchema = paymentsFilterSchema.extend({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(PAGE_MAX, 'too_big').default(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const paymentsWithPagesRequestSchema = z.object({
-  page: z.number().int().min(1).default(1),
+  page: z.number().int().min(1).max(PAGE_MAX, 'too_big').default(1),
   page_size: z.number().int().min(1).max(100).default(20),
   filter: paymentsFilterSchema.default({}),
 });
@@ -181,3 +182,22 @@ export const cashoutReviewRequestSchema = z.object({
   decision: z.enum(['approve', 'reject']),
   reason: z.string().trim().max(500).optional(),
 });
+
+/*
+ * Deposits waiting to be played through (docs/promotions.md "Deposits played through"): the
+ * rewards a deposit earns (a wheel box, lottery tickets, the VIP club's deposit sums, the
+ * adventure calendar's day) come once the player's real-money stakes in its currency after it
+ * reach its amount; a cashout in that currency before then gives them up.
+ */
+export const waitingDepositSchema = z.object({
+  payment_id: z.number().int(),
+  currency: z.string(),
+  amount_cents: z.number().int(),
+  /** Staked towards it so far (minor units); it is played through at `amount_cents`. */
+  played_cents: z.number().int(),
+  created_at: z.string(),
+});
+export type WaitingDeposit = z.infer<typeof waitingDepositSchema>;
+/** `GET /api/cashbox/deposits/waiting`: the signed-in player's, oldest first (filled in that order). */
+export const waitingDepositsResponseSchema = z.object({ deposits: z.array(waitingDepositSchema) });
+export type WaitingDepositsResponse = z.infer<typeof waitingDepositsResponseSchema>;

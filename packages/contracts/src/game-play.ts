@@ -3,6 +3,7 @@
  * provider wallet protocol a studio speaks with the platform (docs/provider-protocol.md).
  */
 import { z } from 'zod';
+import { PAGE_MAX } from './bounds';
 import { paged } from './pagination';
 
 // ---- POST /api/games/{id}/launch ----------------------------------------------------------------
@@ -79,7 +80,12 @@ export type GameRoundDetail = z.infer<typeof gameRoundDetailSchema>;
 export const GAME_ROUNDS_PAGE_SIZE_DEFAULT = 20;
 
 export const gameRoundsQuerySchema = z.object({
-  page: z.coerce.number({ message: 'invalid_type' }).int('invalid_type').min(1, 'too_small').default(1),
+  page: z.coerce
+    .number({ message: 'invalid_type' })
+    .int('invalid_type')
+    .min(1, 'too_small')
+    .max(PAGE_MAX, 'too_big')
+    .default(1),
   page_size: z.coerce
     .number({ message: 'invalid_type' })
     .int('invalid_type')

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX, INT32_MIN, PAGE_MAX } from './bounds';
 import { paged } from './pagination';
 
 export const deviceSchema = z.enum(['desktop', 'mobile'], { message: 'invalid_device' });
@@ -106,7 +107,12 @@ export type GamesSortType = z.infer<typeof gamesSortTypeSchema>;
 
 export const gamesFilterRequestSchema = z.object({
   device: deviceSchema.optional(),
-  page: z.number({ message: 'invalid_type' }).int('invalid_type').min(1, 'too_small').default(1),
+  page: z
+    .number({ message: 'invalid_type' })
+    .int('invalid_type')
+    .min(1, 'too_small')
+    .max(PAGE_MAX, 'too_big')
+    .default(1),
   page_size: z
     .number({ message: 'invalid_type' })
     .int('invalid_type')
@@ -168,7 +174,11 @@ export type EnableGamesConfig = z.infer<typeof enableGamesConfigSchema>;
 
 export const gamesSelectRequestSchema = z.object({
   device: deviceSchema.optional(),
-  game_ids: z.array(z.number({ message: 'invalid_type' }).int('invalid_type')).max(200, 'too_long'),
+  game_ids: z
+    .array(
+      z.number({ message: 'invalid_type' }).int('invalid_type').min(INT32_MIN, 'too_small').max(INT32_MAX, 'too_big'),
+    )
+    .max(200, 'too_long'),
 });
 export type GamesSelectRequest = z.infer<typeof gamesSelectRequestSchema>;
 

@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './bounds';
 export * from './pagination';
 export * from './platform';
 export * from './info';

@@ -109,7 +109,11 @@ export const createSessionLimitSchema = z
   .object({
     type: z.literal('session'),
     period: z.enum(LIMIT_PERIODS, { error: 'invalid' }),
-    minutes: z.number({ error: 'required' }).int({ error: 'invalid' }).positive({ error: 'greater_than_zero' }),
+    minutes: z
+      .number({ error: 'required' })
+      .int({ error: 'invalid' })
+      .positive({ error: 'greater_than_zero' })
+      .max(SESSION_LIMIT_MAX_MINUTES.month, { error: 'too_long' }),
   })
   .refine((v) => v.minutes <= SESSION_LIMIT_MAX_MINUTES[v.period], { error: 'too_long', path: ['minutes'] });
 export const createCoolingOffSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX, INT32_MIN, LOTTERY_TICKETS_MAX, MONEY_MAX_CENTS } from './bounds';
 /*
  * Loyalty (docs/loyalty.md): comp points and their shop, the twelve levels, the VIP club with its
  * quarterly statuses and progress, personal managers and the adventure calendar. Money in minor
@@ -63,9 +64,9 @@ const cardExtras = {
 
 /** One currency's price of a money reward. */
 export const moneyRateSchema = z.object({
-  points: z.number().int().positive(),
+  points: z.number().int().positive().max(INT32_MAX, 'too_big'),
   currency: z.string(),
-  amount_cents: z.number().int().positive(),
+  amount_cents: z.number().int().positive().max(MONEY_MAX_CENTS, 'too_big'),
 });
 /** `GET /api/comp_points/rates/money`: one card per group, a rate per currency. */
 export const moneyRewardSchema = z.object({
@@ -109,20 +110,23 @@ const exchangeCommon = {
   confirmed: z.boolean().default(false),
   idempotency_key: z.string().min(8).max(100).optional(),
 };
+/** A price in comp points as a request names it (a rate's price is an `integer`, so no larger one matches). */
+const pointsSchema = z.number().int().positive().max(INT32_MAX, 'too_big');
 /** `POST /api/comp_points/exchange/money`. `points`: the rate's price (checked against the rate). */
 export const moneyExchangeRequestSchema = z.object({
-  exchange: z.object({ points: z.number().int().positive(), currency: z.string().min(3).max(5), ...exchangeCommon }),
+  exchange: z.object({ points: pointsSchema, currency: z.string().min(3).max(5), ...exchangeCommon }),
 });
 export type MoneyExchangeRequest = z.infer<typeof moneyExchangeRequestSchema>;
 /** `POST /api/comp_points/exchange/{type}`: `{points, group}`, or for lotteries `{tickets_count, lottery_id, group}`. */
 export const typedExchangeRequestSchema = z.object({
   exchange: z.union([
     z.object({
-      tickets_count: z.number().int().positive(),
-      lottery_id: z.number().int().positive(),
+      /** At most as many as a lottery lets one player hold. */
+      tickets_count: z.number().int().positive().max(LOTTERY_TICKETS_MAX, 'too_big'),
+      lottery_id: z.number().int().positive().max(INT32_MAX, 'too_big'),
       ...exchangeCommon,
     }),
-    z.object({ points: z.number().int().positive(), ...exchangeCommon }),
+    z.object({ points: pointsSchema, ...exchangeCommon }),
   ]),
 });
 export type TypedExchangeRequest = z.infer<typeof typedExchangeRequestSchema>;
@@ -163,18 +167,18 @@ export const compPointRateInputSchema = z.object({
   title: z.string().min(1).max(200),
   /** money: rates per currency; others: one price. */
   rates: z.array(moneyRateSchema).default([]),
-  points: z.number().int().positive().nullable().default(null),
+  points: z.number().int().positive().max(INT32_MAX, 'too_big').nullable().default(null),
   /** Money rewards: the wager multiplier of the bonus (0 = real money). */
   wager: z.number().min(0).max(100).default(0),
   /** Bonus template key the reward issues (money with wager: a `manual` template; freespins: a `freespins` template). */
   template_key: z.string().max(100).nullable().default(null),
-  freespins_count: z.number().int().positive().nullable().default(null),
+  freespins_count: z.number().int().positive().max(1000, 'too_big').nullable().default(null),
   games: z.array(z.string()).default([]),
   tab: z.enum(COMP_POINT_TABS),
   badges: z.array(z.enum(COMP_POINT_BADGES)).default([]),
   image: z.string().max(500).nullable().default(null),
   description: z.string().max(2000).nullable().default(null),
-  position: z.number().int().default(0),
+  position: z.number().int().min(INT32_MIN, 'too_small').max(INT32_MAX, 'too_big').default(0),
   active: z.boolean().default(true),
 });
 export type CompPointRateInput = z.infer<typeof compPointRateInputSchema>;
@@ -192,7 +196,7 @@ export const compPointRateParamsSchema = z.object({
 /** `PUT /api/operator/comp_point_accrual/{currency}`: points per EUR-equivalent and per category. */
 export const accrualRuleSchema = z.object({
   /** Minor units of the currency that earn one point on slots (default: the EUR-equivalent of 10 EUR). */
-  cents_per_point: z.number().int().positive(),
+  cents_per_point: z.number().int().positive().max(INT32_MAX, 'too_big'),
   /** Category → percent of a bet that counts (slots 100 unless set). */
   contributions: z.record(z.string(), z.number().int().min(0).max(1000)),
 });
@@ -301,7 +305,9 @@ export const managerSchema = z.object({
 });
 export type Manager = z.infer<typeof managerSchema>;
 /** `POST /api/fe/config/managers {userGroups}` → the player's manager (null: none). */
-export const managersRequestSchema = z.object({ userGroups: z.array(z.number().int()).max(100).default([]) });
+export const managersRequestSchema = z.object({
+  userGroups: z.array(z.number().int().min(INT32_MIN, 'too_small').max(INT32_MAX, 'too_big')).max(100).default([]),
+});
 export const managersResponseSchema = z.object({ manager: managerSchema.nullable() });
 
 /** `PUT /api/operator/managers/{id}`: a manager's card; `group_ids`: VIP groups served by default. */
@@ -312,7 +318,7 @@ export const managerInputSchema = z.object({
   whatsapp: z.string().max(500).nullable().default(null),
   telegram: z.string().max(500).nullable().default(null),
   email: z.string().email('invalid').max(254).nullable().default(null),
-  group_ids: z.array(z.number().int()).default([]),
+  group_ids: z.array(z.number().int().min(INT32_MIN, 'too_small').max(INT32_MAX, 'too_big')).default([]),
 });
 export type ManagerInput = z.infer<typeof managerInputSchema>;
 export const operatorManagerSchema = managerInputSchema.extend({ id: z.number().int() });

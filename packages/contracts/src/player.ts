@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX, INT32_MIN } from './bounds';
 /*
  * The player's own profile: details by form context, password change, language, promo
  * subscriptions, groups and VIP tiers, sign-in statistics (docs/identity.md; the server's identity README).
@@ -212,7 +213,9 @@ export const playerStatusSchema = z.object({
 export type PlayerStatus = z.infer<typeof playerStatusSchema>;
 export const playerStatusesResponseSchema = z.array(playerStatusSchema);
 
-const groupIdsSchema = z.array(z.number().int()).max(50, 'too_long');
+const groupIdsSchema = z
+  .array(z.number().int().min(INT32_MIN, 'too_small').max(INT32_MAX, 'too_big'))
+  .max(50, 'too_long');
 /** `{groups:{add:[id], remove?:[id]}}`: only writable groups; unknown id → `unknown`, others → `not_writable`. */
 export const playerGroupsRequestSchema = z.object({
   groups: z.object({ add: groupIdsSchema.default([]), remove: groupIdsSchema.optional() }),

@@ -5,10 +5,11 @@
  * does not give.
  */
 import { z } from 'zod';
+import { INT32_MAX, LOTTERY_TICKETS_MAX, MONEY_MAX_CENTS } from './bounds';
 import { TOURNAMENT_STRATEGIES } from './promotions';
 
 const currencyCode = z.string().regex(/^[A-Z]{3,5}$/, 'invalid');
-const groupIds = z.array(z.number().int().positive()).max(50).default([]);
+const groupIds = z.array(z.number().int().positive().max(INT32_MAX, 'too_big')).max(50).default([]);
 const slugPart = '[a-z0-9][a-z0-9-]*';
 
 export const operatorPrizeSchema = z
@@ -89,15 +90,15 @@ export const operatorLotteryRequestSchema = z
         z
           .array(
             z.object({
-              from_amount_cents: z.number().int().min(1),
-              price_cents: z.number().int().min(1),
+              from_amount_cents: z.number().int().min(1).max(MONEY_MAX_CENTS, 'too_big'),
+              price_cents: z.number().int().min(1).max(MONEY_MAX_CENTS, 'too_big'),
             }),
           )
           .min(1)
           .max(20),
       )
       .default({}),
-    max_tickets_count_to_player: z.number().int().min(1).max(100_000),
+    max_tickets_count_to_player: z.number().int().min(1).max(LOTTERY_TICKETS_MAX),
     ...window,
     prizes: prizeTable,
   })

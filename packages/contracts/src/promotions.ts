@@ -23,6 +23,11 @@ export const PROMOTION_ERROR_CODES = [
   'ticket_limit_reached',
   /** Field `url[]`: `/batch` takes at most 12 urls (422). */
   'too_many_urls',
+  /**
+   * Field `url[]`: a url `/batch` may not call, fully resolved (docs/promotions.md): outside
+   * `/api/`, `/batch` itself, another host, dot segments or backslashes, the API's docs (422).
+   */
+  'url_not_batchable',
 ] as const;
 export type PromotionErrorCode = (typeof PROMOTION_ERROR_CODES)[number];
 
@@ -144,10 +149,19 @@ export const promoParamsSchema = z.object({ id: z.string().min(1).max(200, 'too_
 /** `GET /api/tournaments?test_quests=1`: test quests (identifier containing `ffc`) are listed only when asked. */
 export const tournamentsQuerySchema = z.object({ test_quests: z.enum(['0', '1', 'true', 'false']).optional() });
 
-/** `GET /batch?url[]=api/tournaments/1/status&url[]=...` (up to 12): each url's answer; a failed one is `{}`. */
+/**
+ * `GET /batch?url[]=api/tournaments/1/status&url[]=...` (up to 12, `url[]` and `url` together): each
+ * url's answer, a failed call's `{}`; a url that may not be batched refuses the whole batch.
+ */
 export const BATCH_MAX_URLS = 12;
-const batchUrls = z.union([z.string(), z.array(z.string()).max(BATCH_MAX_URLS, 'too_many_urls')]);
-export const batchQuerySchema = z.object({ 'url[]': batchUrls.optional(), url: batchUrls.optional() });
+const batchUrls = z.union([z.string(), z.array(z.string())]);
+const urlCount = (urls: string | string[] | undefined) => (urls === undefined ? 0 : [urls].flat().length);
+export const batchQuerySchema = z
+  .object({ 'url[]': batchUrls.optional(), url: batchUrls.optional() })
+  .refine((q) => urlCount(q['url[]']) + urlCount(q.url) <= BATCH_MAX_URLS, {
+    error: 'too_many_urls',
+    path: ['url[]'],
+  });
 export const batchResponseSchema = z.record(z.string(), z.unknown());
 export type BatchResponse = z.infer<typeof batchResponseSchema>;
 

@@ -2,6 +2,8 @@
  * What the player journeys of the browser tests share: pages in
  * fresh contexts, new addresses, the popup's form and the sign-up / sign-in / sign-out steps.
  */
+import { createHmac } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import type { Browser, BrowserContext, Frame, FrameLocator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { Ledger } from '../../../apps/server/src/modules/wallet';
@@ -157,6 +159,51 @@ export async function fundPlayer(server: TestServer, page: Page, amountCents: nu
     to: { player: id, kind: 'real' },
   });
   return id;
+}
+
+/**
+ * A real-money bet of `amountCents` (and a win of as much) for the player signed in on `page`, placed
+ * as the house studio places one: a real launch of roulette, then signed `authenticate`, `bet`
+ * and `win` calls of the wallet protocol (docs/provider-protocol.md). What plays a deposit
+ * through (docs/promotions.md "Deposits played through") without spinning the game's page.
+ */
+export async function betThroughWallet(
+  server: TestServer,
+  page: Page,
+  amountCents: number,
+  key: string,
+): Promise<void> {
+  const [game] = (
+    await server.database.db.execute(sql`select id from games where identifier = 'orbit/european-roulette'`)
+  ).rows as Array<{ id: number }>;
+  const launch = (await page.evaluate(async (id) => {
+    const res = await fetch(`/api/games/${id}/launch`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify({ mode: 'real' }),
+    });
+    return res.json();
+  }, Number(game!.id))) as { url: string };
+  const signed = async (action: string, body: object) => {
+    const raw = JSON.stringify(body);
+    const res = await fetch(`${server.baseUrl}/api/wallet/orbit/${action}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-request-sign': createHmac('sha256', server.walletSecret).update(raw).digest('hex'),
+      },
+      body: raw,
+    });
+    const answer = (await res.json()) as Record<string, unknown>;
+    expect(res.status, JSON.stringify(answer)).toBe(200);
+    return answer;
+  };
+  const launchToken = new URL(launch.url, server.baseUrl).searchParams.get('launch_token');
+  const { session_token } = await signed('authenticate', { launch_token: launchToken, game: 'european-roulette' });
+  const round = { session_token, game: 'european-roulette', round_id: `${key}-round`, currency: 'EUR' };
+  await signed('bet', { ...round, transaction_id: `${key}-bet`, amount_cents: amountCents });
+  // The stake comes back as the round's win: staked, yet the balance as it was for what follows.
+  await signed('win', { ...round, transaction_id: `${key}-win`, amount_cents: amountCents });
 }
 
 /** The game page's iframe: the studio's game. */

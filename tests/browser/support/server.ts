@@ -2,6 +2,7 @@
  * Starts the real Orbit server in-process for browser tests: a fresh embedded database in a
  * temporary folder (migrated and seeded), the production web build, a free port.
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -17,6 +18,8 @@ export type TestServer = {
   baseUrl: string;
   port: number;
   database: Database;
+  /** The house studio's wallet secret: a test signs wallet calls with it as the studio does. */
+  walletSecret: string;
   close(): Promise<void>;
 };
 
@@ -25,7 +28,9 @@ export async function startServer(options: { extraGames?: number } = {}): Promis
   // A low captcha difficulty: the page's solver still does real work, quickly.
   // The port is chosen first: the sandbox PSP's pages and return links carry the public address.
   const port = await freePort();
+  const walletSecret = randomBytes(32).toString('base64url');
   const config = loadConfig({
+    STUDIO_WALLET_SECRET: walletSecret,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
@@ -56,6 +61,7 @@ export async function startServer(options: { extraGames?: number } = {}): Promis
     baseUrl: `http://127.0.0.1:${port}`,
     port,
     database,
+    walletSecret,
     async close() {
       await running.close();
       await database.close();

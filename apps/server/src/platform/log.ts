@@ -38,3 +38,80 @@ function framesOf(stack: string | undefined): string {
   const at = stack?.indexOf('\n    at ') ?? -1;
   return at >= 0 ? stack!.slice(at + 1) : '';
 }
+
+/**
+ * The logger's `req` serializer: Fastify's own fields, the URL with every secret query value
+ * masked. Mailed links carry one-time tokens in their query (`reset_password_token=`,
+ * `confirmation_token=`, `withdrawal_token=`, a limit's `token=`, a game's `launch_token=`): logged
+ * as they came, a log reader could spend them (docs/security.md "secrets in logs").
+ */
+export type LoggedRequest = {
+  method: string;
+  url: string;
+  version: string | undefined;
+  host: string;
+  remoteAddress: string;
+  remotePort: number | undefined;
+};
+
+export function serializeRequest(request: {
+  method: string;
+  url: string;
+  headers?: Record<string, string | string[] | undefined>;
+  host: string;
+  ip: string;
+  socket?: { remotePort?: number } | null;
+}): LoggedRequest {
+  const version = request.headers?.['accept-version'];
+  return {
+    method: request.method,
+    url: maskedUrl(request.url),
+    version: typeof version === 'string' ? version : undefined,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/** What a masked value reads in the log. */
+export const MASKED = '[redacted]';
+
+/**
+ * A query parameter whose value is a secret, by its name: any name with `token` in it (any case,
+ * percent-encoded or not: `Reset%5FPassword%5FToken` is the parser's `Reset_Password_Token`), and
+ * the other names one-time secrets go by (`secret`, `password`, `otp`, a bare `code`).
+ */
+const SECRET_NAME = /token|secret|passw|^otp|^code$/i;
+
+/** `url` with the value of every secret query parameter replaced by MASKED; the path and other parameters as they were. */
+export function maskedUrl(url: string): string {
+  const start = url.indexOf('?');
+  if (start === -1) return url;
+  const query = url
+    .slice(start + 1)
+    .split('&')
+    .map((part) => {
+      const eq = part.indexOf('=');
+      if (eq === -1) return part;
+      const name = part.slice(0, eq);
+      return SECRET_NAME.test(decodedName(name)) ? `${name}=${MASKED}` : part;
+    })
+    .join('&');
+  return `${url.slice(0, start)}?${query}`;
+}
+
+/** A parameter's name as a query parser reads it, decoded until nothing changes (a few rounds at most). */
+function decodedName(name: string): string {
+  let current = name.replace(/\+/g, ' ');
+  for (let round = 0; round < 4; round++) {
+    let next: string;
+    try {
+      next = decodeURIComponent(current);
+    } catch {
+      return current;
+    }
+    if (next === current) break;
+    current = next;
+  }
+  return current;
+}

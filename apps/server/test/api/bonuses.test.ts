@@ -1,11 +1,14 @@
 /**
  * Bonuses through the API and the doors they guard (docs/bonuses.md): registration gifts and
- * their offers, deposit offers chosen by code, promo codes waiting for a deposit, coupons,
- * operator templates and grants; every stage transition (issued → handle_bets → wager_done,
- * lost, canceled, expired) with the money where the rules put it; the max bet and the games at
- * the pre-bet door, also for a player the door had cleared; a cashout refused while a bonus
- * wagers; expiry by the sweep of another process; live `bonuses_changes`. The clock is a fake
- * one; the ledger audit runs after each test.
+ * their offers (a decline racing the gift's delivery), deposit offers chosen by code, promo codes
+ * waiting for a deposit its template is for, a template taken once, coupons, operator templates
+ * and grants; every stage transition (issued → handle_bets → wager_done, lost, canceled, expired)
+ * with the money where the rules put it, within the max win (10 × the bonus when none is named);
+ * an activation racing a coupon; the max bet and the games at the pre-bet door, also for a player
+ * the door had cleared; a cashout refused while a bonus wagers, and one forfeiting the deposit
+ * bonuses waiting to be activated; expiry by the sweep of another process; live
+ * `bonuses_changes`. The clock is a fake one; the ledger audit runs after each test. The races
+ * run here on both databases; they race for real only on PostgreSQL.
  */
 import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -22,6 +25,7 @@ import {
 } from '@orbit/contracts';
 import { buildApp } from '../../src/app';
 import { playerBonuses, playerFreespins } from '../../src/modules/bonuses/schema';
+import { PLAYER_REGISTERED_TOPIC } from '../../src/modules/identity';
 import { users } from '../../src/modules/identity/schema';
 import { Ledger } from '../../src/modules/wallet';
 import { FakeClock } from '../../src/platform/clock';
@@ -52,6 +56,7 @@ const bus = new MemoryPubSub();
 let t: TestApp;
 let client: ReturnType<typeof walletClient>;
 let seq = 0;
+let registrationHold: { userId: number; reached: () => void; released: Promise<void> } | null = null;
 
 beforeAll(async () => {
   t = await createTestApp(
@@ -59,6 +64,14 @@ beforeAll(async () => {
     { clock, fetch: studioOrPsp, pubsub: bus },
   );
   client = walletClient(t, new Ledger(clock));
+  // Holds the delivery of one player's registration after the bonuses have written its gift, so
+  // that a test can act while the gift's row is written but not committed.
+  t.app.orbitOutbox.on(PLAYER_REGISTERED_TOPIC, 'test.hold-registration', async (event) => {
+    const hold = registrationHold;
+    if (!hold || (event.payload as { userId: number }).userId !== hold.userId) return;
+    hold.reached();
+    await hold.released;
+  });
   // A small manual template: 10.00 EUR, x2 on slots, max bet 5.00, max win 15.00.
   const res = await operator('PUT', '/api/operator/bonus_templates/test-manual', {
     kind: 'manual',
@@ -156,6 +169,20 @@ async function round(token: string, game: string, bet: number, win: number) {
 }
 const SLOT = 'orbit/stellar-sevens';
 const IBAN = 'DE89370400440532013000';
+const promoCode = (p: Player, code: string) =>
+  call(t, 'POST', '/api/v2/bonuses/promo-code', { cookie: p.cookie, payload: { code } });
+const chooseOffer = async (p: Player, code: string) => {
+  const res = await call(t, 'PATCH', '/api/player/set_bonus_code', {
+    cookie: p.cookie,
+    payload: { deposit_bonus_code: code },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+};
+const cashout = (p: Player, cents: number) =>
+  call(t, 'POST', '/api/cashbox/cashouts', {
+    cookie: p.cookie,
+    payload: { payment_method: 'bank_sofort', amount_cents: cents, currency: 'EUR', destination: IBAN },
+  });
 
 describe('offers and issuing', () => {
   it('a new player gets the registration gift, offered to guests beforehand; declining cancels it', async () => {
@@ -347,6 +374,78 @@ describe('offers and issuing', () => {
     expect(await byKey(p, 'orbit-coupon')).toMatchObject({ stage: 'handle_bets', balance_cents: 1_000 });
   });
 
+  it('a deposit offer taken by the first deposit is refused as a promo code (already_used): one first-deposit bonus', async () => {
+    const p = await newPlayer();
+    await chooseOffer(p, 'WELCOME100');
+    await deposited(p, 5_000);
+    expect(await byKey(p, 'first-deposit-100')).toMatchObject({ stage: 'handle_bets', amount_cents: 5_000 });
+    // The same offer typed as a promo code before the second deposit.
+    const again = await promoCode(p, 'WELCOME100');
+    expect(again.statusCode).toBe(422);
+    expect(again.json()).toEqual({ errors: { code: ['already_used'] } });
+    await deposited(p, 5_000);
+    expect((await bonusesOf(p)).filter((b) => b.group_key === 'first-deposit-100')).toHaveLength(1);
+
+    // A first-deposit code after a first deposit without a bonus: no deposit to come can take it.
+    const q = await newPlayer();
+    await deposited(q, 5_000);
+    const late = await promoCode(q, 'WELCOME100');
+    expect(late.json()).toEqual({ errors: { code: ['invalid'] } });
+    expect((await bonusesOf(q)).some((b) => b.type === 'deposit_bonus')).toBe(false);
+  });
+
+  it('a waiting deposit code is filled only by a deposit its template is for', async () => {
+    // RELOAD50 (deposits 2 to 5) typed before the first deposit: the first deposit leaves it waiting.
+    const p = await newPlayer();
+    const res = await promoCode(p, 'RELOAD50');
+    expect(res.statusCode, res.body).toBe(200);
+    const reload = (res.json() as { bonus_id: number }).bonus_id;
+    await deposited(p, 4_000);
+    expect((await bonusesOf(p)).find((b) => b.id === reload)).toMatchObject({ stage: 'wait', amount_cents: 0 });
+    await deposited(p, 6_000);
+    expect((await bonusesOf(p)).find((b) => b.id === reload)).toMatchObject({
+      stage: 'handle_bets',
+      amount_cents: 3_000,
+    });
+
+    // WELCOME100 typed before a first deposit too small for it: the second deposit does not fill it.
+    const q = await newPlayer();
+    const code = await promoCode(q, 'WELCOME100');
+    expect(code.statusCode, code.body).toBe(200);
+    const welcome = (code.json() as { bonus_id: number }).bonus_id;
+    await deposited(q, 1_000);
+    await deposited(q, 5_000);
+    expect((await bonusesOf(q)).find((b) => b.id === welcome)).toMatchObject({ stage: 'wait', amount_cents: 0 });
+    expect((await balancesOf(t.database.db, q.id, 'EUR')).bonus).toBe(0);
+  });
+
+  it('a registration gift declined while it is being given (its row written, not yet committed) ends canceled', async () => {
+    seq++;
+    const { cookie, player } = await register(t, { email: `racing${seq}@example.com` }, `10.42.${seq}.1`);
+    const offers = bonusOffersResponseSchema.parse((await call(t, 'GET', '/api/bonuses/registration')).json());
+    let reached!: () => void;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (reached = resolve));
+    registrationHold = { userId: player.id, reached, released: new Promise<void>((resolve) => (release = resolve)) };
+    try {
+      const delivering = t.app.orbitOutbox.drain();
+      await held;
+      // The gift's row is written in the delivery's transaction; the decline comes now.
+      const declining = call(t, 'DELETE', `/api/bonuses/registration/${offers[0]!.id}`, { cookie });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      release();
+      const [declined] = await Promise.all([declining, delivering]);
+      expect(declined.statusCode).toBe(204);
+    } finally {
+      registrationHold = null;
+      release();
+    }
+    await t.app.orbitOutbox.drain();
+    const gifts = await bonusesOf({ cookie, id: player.id });
+    expect(gifts.map((g) => [g.group_key, g.stage])).toEqual([['welcome-gift', 'canceled']]);
+    expect((await balancesOf(t.database.db, player.id, 'EUR')).bonus).toBe(0);
+  });
+
   it('operators create, change and retire templates; a bad template changes nothing', async () => {
     const bad = await operator('PUT', '/api/operator/bonus_templates/x', { kind: 'manual', title: '', money: {} });
     expect(bad.statusCode).toBe(422);
@@ -441,6 +540,56 @@ describe('wagering', () => {
     expect(launched.json()).toEqual({ errors: { base: ['bonus_game_restricted'] } });
   });
 
+  it('the welcome gift activated at the same moment as coupon ORBIT10, 20 times: never a 500, at most one wagering', async () => {
+    for (let i = 0; i < 20; i++) {
+      const p = await newPlayer();
+      const gift = await byKey(p, 'welcome-gift');
+      const [activation, coupon] = await Promise.all([
+        call(t, 'POST', `/api/player/bonuses/${gift.id}/activation`, { cookie: p.cookie }),
+        call(t, 'POST', '/api/bonuses/coupon', { cookie: p.cookie, payload: { coupon_code: 'ORBIT10' } }),
+      ]);
+      expect([200, 422], `try ${i}: ${activation.body}`).toContain(activation.statusCode);
+      if (activation.statusCode === 422)
+        expect(activation.json()).toEqual({ errors: { base: ['bonus_already_wagering'] } });
+      expect(coupon.statusCode, `try ${i}: ${coupon.body}`).toBe(200);
+      expect(coupon.json()).toEqual({ status: 'successfully_activated' });
+      await t.app.orbitOutbox.drain();
+      const wagering = (await bonusesOf(p)).filter((b) => b.stage === 'handle_bets');
+      expect(wagering).toHaveLength(1);
+      expect((await balancesOf(t.database.db, p.id, 'EUR')).bonus).toBe(wagering[0]!.amount_cents);
+    }
+    await expectLedgerHolds(t.database.db);
+  });
+
+  it('a bonus given without a max win is capped at conversion: 10 × its amount', async () => {
+    const template = await operator('PUT', '/api/operator/bonus_templates/no-cap', {
+      kind: 'manual',
+      title: 'No cap named',
+      money: { EUR: { amount_cents: 100 } },
+      wager_multiplier: 1,
+    });
+    expect(template.statusCode, template.body).toBe(200);
+    const p = await newPlayer();
+    const res = await operator('POST', `/api/operator/players/${p.id}/bonuses`, {
+      template_key: 'no-cap',
+      currency: 'EUR',
+      idempotency_key: `no-cap-${p.id}`,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const gift = playerBonusSchema.parse(res.json());
+    await activate(p, gift.id);
+    const slot = await client.session(p, SLOT);
+    await round(slot, 'stellar-sevens', 100, 5_000);
+    expect((await bonusesOf(p)).find((b) => b.id === gift.id)).toMatchObject({
+      stage: 'wager_done',
+      converted_cents: 1_000,
+      forfeited_cents: 4_000,
+    });
+    expect(await balancesOf(t.database.db, p.id, 'EUR')).toMatchObject({ real: 1_000, bonus: 0 });
+    // The player's bonus showed the cap it got from the start.
+    expect(gift).toMatchObject({ amount_cents: 100, max_win_cents: 1_000 });
+  });
+
   it('one bonus wagers at a time; the next waits activatable', async () => {
     const p = await newPlayer();
     const first = await grant(p);
@@ -527,6 +676,52 @@ describe('cancelling, cashouts and expiry', () => {
     expect(res.statusCode, res.body).toBe(422);
     expect(res.json()).toEqual({ errors: { base: ['bonus_wagering'] } });
     expect(await balancesOf(t.database.db, p.id, 'EUR')).toMatchObject({ real: 10_000, reserved: 0 });
+  });
+
+  it('a cashout forfeits the deposit bonus waiting to be activated: no bonus money without its deposit', async () => {
+    const p = await newPlayer();
+    const coupon = await call(t, 'POST', '/api/bonuses/coupon', {
+      cookie: p.cookie,
+      payload: { coupon_code: 'ORBIT10' },
+    });
+    expect(coupon.json()).toEqual({ status: 'successfully_activated' });
+    await chooseOffer(p, 'WELCOME100');
+    await deposited(p, 5_000);
+    const waiting = await byKey(p, 'first-deposit-100');
+    expect(waiting).toMatchObject({ stage: 'issued', amount_cents: 5_000 });
+    const canceled = await call(t, 'DELETE', `/api/player/bonuses/${(await byKey(p, 'orbit-coupon')).id}`, {
+      cookie: p.cookie,
+    });
+    expect(canceled.statusCode).toBe(200);
+    const out = await cashout(p, 5_000);
+    expect(out.statusCode, out.body).toBe(201);
+    // Before the outbox tells the bonuses of the cashout, the activation sees it waiting.
+    const early = await call(t, 'POST', `/api/player/bonuses/${waiting.id}/activation`, { cookie: p.cookie });
+    expect(early.json()).toEqual({ errors: { base: ['not_activatable'] } });
+    await t.app.orbitOutbox.drain();
+    expect(await byKey(p, 'first-deposit-100')).toMatchObject({
+      stage: 'canceled',
+      activatable: false,
+      forfeited_cents: 0,
+    });
+    const late = await call(t, 'POST', `/api/player/bonuses/${waiting.id}/activation`, { cookie: p.cookie });
+    expect(late.json()).toEqual({ errors: { base: ['not_activatable'] } });
+    expect(await balancesOf(t.database.db, p.id, 'EUR')).toMatchObject({ real: 0, bonus: 0, reserved: 5_000 });
+  });
+
+  it('a deposit made after a cashout keeps its bonus', async () => {
+    const p = await newPlayer();
+    await deposited(p, 5_000);
+    expect((await cashout(p, 2_000)).statusCode).toBe(201);
+    // Delivered together with the cashout's own event: the later deposit's bonus stays.
+    const coupon = await call(t, 'POST', '/api/bonuses/coupon', {
+      cookie: p.cookie,
+      payload: { coupon_code: 'ORBIT10' },
+    });
+    expect(coupon.json()).toEqual({ status: 'successfully_activated' });
+    await chooseOffer(p, 'RELOAD50');
+    await deposited(p, 4_000);
+    expect(await byKey(p, 'reload-50')).toMatchObject({ stage: 'issued', amount_cents: 2_000, activatable: true });
   });
 
   it('expiry survives a restart: another process expires activation and wagering windows, forfeiting the money', async () => {

@@ -2,9 +2,9 @@
  * Loyalty through the API (docs/loyalty.md): comp points from settled bets (slots and table
  * games, each bet once, live `comps_award`, the level moving with `groups_updates`), the shop's
  * rates and every exchange refusal and success (bonus with wager, real money, repeats by key),
- * the VIP club (progress per threshold currency, statuses from deposits and bets, the quarter's
+ * the VIP club (progress per threshold currency, statuses from deposits played through and bets, the quarter's
  * reset with diamond kept across a moved clock and a restarted server), personal managers and the
- * adventure calendar (a day completed by a deposit issues its gift once). The clock is a fake
+ * adventure calendar (a day completed by a deposit played through issues its gift once). The clock is a fake
  * one; the ledger audit runs after each test.
  */
 import { and, eq } from 'drizzle-orm';
@@ -115,6 +115,18 @@ async function deposited(p: Player, cents: number, currency = 'EUR'): Promise<vo
   settled.card = { brand: 'visa', last4: '4242', token: `tok_${++seq}_${cents}` };
   const { body, headers } = psp.webhook(settled, clock.now());
   expect((await psp_webhook(body, headers)).statusCode).toBe(200);
+  await t.app.orbitOutbox.drain();
+}
+
+/**
+ * Plays a deposit through (docs/loyalty.md: a deposit counts once played through): a real-money
+ * roulette bet of its amount, then what it brings (the deposit played through, its sums) delivered.
+ */
+async function playedThrough(p: Player, cents: number): Promise<void> {
+  const token = await client.session(p, 'orbit/european-roulette');
+  const placed = await client.bet(token, client.uid('round'), client.uid('bet'), cents);
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  await t.app.orbitOutbox.drain();
   await t.app.orbitOutbox.drain();
 }
 
@@ -489,18 +501,21 @@ describe('the VIP club', () => {
     const slots = await client.session(p, 'orbit/stellar-sevens');
     await bet(slots, 'stellar-sevens', 30_000);
     await deposited(p, 300_000);
-    const half = vipProgressSchema.parse(
-      (await call(t, 'GET', '/jam/vip_status_progress', { cookie: p.cookie })).json(),
-    );
+    const progress = async () =>
+      vipProgressSchema.parse((await call(t, 'GET', '/jam/vip_status_progress', { cookie: p.cookie })).json());
+    // A deposit counts once it is played through (the stakes after it reach its amount).
+    expect(await progress()).toMatchObject({ depositAmountCents: 0, betSumCents: 30_000 });
+    await playedThrough(p, 300_000);
+    const half = await progress();
     expect(half).toMatchObject({
       userId: p.id,
       currentStatus: 'regular',
       nextStatus: 'bronze',
       depositAmountCents: 300_000,
-      betSumCents: 30_000,
+      betSumCents: 330_000,
       validUntil: '2026-07-01T00:00:00.000Z',
     });
-    expect(half.overallProgress).toBeCloseTo((0.5 + 30_000 / 6_000_000) / 2, 6);
+    expect(half.overallProgress).toBeCloseTo((0.5 + 330_000 / 6_000_000) / 2, 6);
     // The rest of the quarter's bets (as many rounds would have counted them), then the deposit that completes bronze.
     await t.database.db
       .update(vipQuarterSums)
@@ -509,6 +524,7 @@ describe('the VIP club', () => {
     const { seen, stop } = await listen(p);
     try {
       await deposited(p, 300_000);
+      await playedThrough(p, 300_000);
       const update = seen.find((m) => m.event === 'groups_updates');
       expect(groupsUpdateSchema.parse(update!.data)).toMatchObject({ reason: 'vip_status', groups: [1001, 257] });
     } finally {
@@ -523,8 +539,8 @@ describe('the VIP club', () => {
       nextStatus: 'silver',
       depositThresholdCents: 1_200_000,
       betSumThresholdCents: 12_000_000,
-      overallProgress: 0.5,
     });
+    expect(bronze.overallProgress).toBeCloseTo((0.5 + 6_300_000 / 12_000_000) / 2, 6);
     expect((await me(p)).statuses).toContainEqual({ id: 257, name: 'Bronze' });
   });
 });
@@ -599,12 +615,20 @@ describe('the adventure calendar', () => {
     ]);
     expect(before.days[0]!.prize.prize_title).toBe('Orbit week__1/6__15/06/2026');
     await deposited(p, 1_000); // below the day's 20.00
+    await playedThrough(p, 1_000);
     expect(
       playerAdventureResponseSchema.parse((await call(t, 'GET', '/api/player/adventure', { cookie: p.cookie })).json())
         .adventure!.days[0]!.status,
     ).toBe('active');
+    // 20.00, but not played through yet: nothing.
     await deposited(p, 2_000);
+    expect(
+      playerAdventureResponseSchema.parse((await call(t, 'GET', '/api/player/adventure', { cookie: p.cookie })).json())
+        .adventure!.days[0]!.status,
+    ).toBe('active');
+    await playedThrough(p, 2_000);
     await deposited(p, 3_000);
+    await playedThrough(p, 3_000);
     const after = playerAdventureResponseSchema.parse(
       (await call(t, 'GET', '/api/player/adventure', { cookie: p.cookie })).json(),
     ).adventure!;
@@ -618,7 +642,7 @@ describe('the adventure calendar', () => {
 });
 
 describe('the adventure calendar with a wager', () => {
-  it("completes Thursday's day after its deposit once the bets reach its wager, and gives its gift once", async () => {
+  it("completes Thursday's day once its deposit is played through and the bets reach its wager, and gives its gift once", async () => {
     const start = clock.now();
     clock.set(new Date('2026-06-18T08:00:00Z')); // Thursday: 25.00 deposit and 20.00 of bets
     try {
@@ -635,8 +659,14 @@ describe('the adventure calendar with a wager', () => {
       expect((await state()).status).toBe('active');
       await client.bet(token, client.uid('r'), client.uid('bet'), 500);
       await t.app.orbitOutbox.drain();
+      // The bets reach the wager, but the deposit counts only once played through (30.00).
+      expect((await state()).status).toBe('active');
+      await client.bet(token, client.uid('r'), client.uid('bet'), 1_000);
+      await t.app.orbitOutbox.drain();
+      await t.app.orbitOutbox.drain();
       expect(await state()).toMatchObject({ status: 'completed', gift: { kind: 'bonus' } });
       await client.bet(token, client.uid('r'), client.uid('bet'), 500);
+      await t.app.orbitOutbox.drain();
       await t.app.orbitOutbox.drain();
       const gifts = playerBonusesResponseSchema
         .parse((await call(t, 'GET', '/api/player/bonuses', { cookie: p.cookie })).json())
@@ -697,7 +727,9 @@ describe('the quarter', () => {
       { userId: diamond.id, quarter: '2026-Q2', currency: 'EUR', depositCents: 9_300_000, betCents: 96_000_000 },
     ]);
     await deposited(bronze, 300_000);
+    await playedThrough(bronze, 300_000);
     await deposited(diamond, 300_000);
+    await playedThrough(diamond, 300_000);
     const statusOf = async (p: Player) =>
       (await db.select().from(vipStatuses).where(eq(vipStatuses.userId, p.id)))[0]?.status;
     expect(await statusOf(bronze)).toBe('bronze');

@@ -1,26 +1,29 @@
 /**
  * New lottery tickets told to the player (docs/notifications.md "What makes one"): a card deposit
- * that buys tickets makes one `promotions.tickets` event in the issuing transaction and one
- * notification with the count (listed and pushed on `personal_notifications`); the deposit's
- * payment message delivered again, or the tickets' event delivered again, makes none more;
- * tickets bought for comp points are told too, a refused purchase is not. FakeClock, scripted PSP.
+ * played through that buys tickets makes one `promotions.tickets` event in the issuing transaction
+ * and one notification with the count (listed and pushed on `personal_notifications`); the
+ * deposit's payment or played-through message delivered again, or the tickets' event delivered
+ * again, makes none more; tickets bought for comp points are told too, a refused purchase is not.
+ * FakeClock, scripted PSP.
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationSchema, notificationsResponseSchema, type PlayerNotification } from '@orbit/contracts';
-import { PAYMENT_CHANGED_TOPIC } from '../../src/modules/cashbox';
+import { DEPOSIT_PLAYED_TOPIC, PAYMENT_CHANGED_TOPIC, type DepositPlayedEvent } from '../../src/modules/cashbox';
 import { users } from '../../src/modules/identity/schema';
 import { compPointBalances } from '../../src/modules/loyalty/schema';
 import { playerNotifications } from '../../src/modules/notifications/schema';
 import { LOTTERY_TICKETS_TOPIC, type LotteryTicketsEvent } from '../../src/modules/promotions';
 import { newServerSeed, seedHash } from '../../src/modules/promotions/lotteries';
 import { promoLotteries, promoLotteryTickets } from '../../src/modules/promotions/schema';
+import { Ledger } from '../../src/modules/wallet';
 import { FakeClock } from '../../src/platform/clock';
 import { enqueueEvent } from '../../src/platform/outbox/outbox';
 import { playerTopic } from '../../src/platform/realtime/channels';
 import { MemoryPubSub, type RealtimeMessage } from '../../src/platform/realtime/pubsub';
 import { createTestApp, type TestApp } from '../support/app';
 import { call, register } from '../support/identity';
+import { walletClient } from '../support/provider-wallet';
 import { ScriptedPsp } from '../support/scripted-psp';
 
 const clock = new FakeClock('2026-06-15T10:00:00Z');
@@ -29,12 +32,14 @@ const HOUR = 60 * MINUTE;
 const psp = new ScriptedPsp();
 const bus = new MemoryPubSub();
 let t: TestApp;
+let client: ReturnType<typeof walletClient>;
 let seq = 0;
 /** Every `promotions.tickets` event delivered (the outbox deletes what it delivered). */
 const delivered: LotteryTicketsEvent[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ ...psp.env }, { clock, fetch: psp.fetch, pubsub: bus });
+  client = walletClient(t, new Ledger(clock));
   t.app.orbitOutbox.on(
     LOTTERY_TICKETS_TOPIC,
     'test.tickets-seen',
@@ -82,8 +87,11 @@ async function lottery(fields: Partial<typeof promoLotteries.$inferInsert> = {})
   return row!;
 }
 
-/** A card deposit settled by the PSP's webhook; answers the payment's id. */
-async function deposited(p: { cookie: string }, cents: number): Promise<number> {
+/**
+ * A card deposit settled by the PSP's webhook and played through (docs/promotions.md "Deposits
+ * played through": a real-money bet of its amount); answers the payment's id.
+ */
+async function deposited(p: { cookie: string; id: number }, cents: number): Promise<number> {
   const res = await call(t, 'POST', '/api/cashbox/deposits', {
     cookie: p.cookie,
     payload: { payment_method: 'card_visa', amount_cents: cents, currency: 'EUR' },
@@ -96,6 +104,10 @@ async function deposited(p: { cookie: string }, cents: number): Promise<number> 
   const { body, headers } = psp.webhook(settled, clock.now());
   const hook = await t.app.inject({ method: 'POST', url: '/api/cashbox/webhooks/sandbox', payload: body, headers });
   expect(hook.statusCode).toBe(200);
+  await settle();
+  const token = await client.session(p, 'orbit/european-roulette');
+  const placed = await client.bet(token, client.uid('round'), client.uid('bet'), cents);
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
   await settle();
   return paymentId;
 }
@@ -157,11 +169,18 @@ describe('lottery tickets told to the player', () => {
     });
     expect(notes(live.seen, identifier)).toEqual(mine);
 
-    // The payment's message delivered again: no tickets, no event, no notification.
+    // The payment's message, and the deposit's played-through one, delivered again: no tickets,
+    // no event, no notification.
     await enqueueEvent(
       t.database.db,
       PAYMENT_CHANGED_TOPIC,
       { paymentId, userId: a.id, state: 'succeeded' },
+      clock.now(),
+    );
+    await enqueueEvent(
+      t.database.db,
+      DEPOSIT_PLAYED_TOPIC,
+      { paymentId, userId: a.id, currency: 'EUR', amountCents: 6_000 } satisfies DepositPlayedEvent,
       clock.now(),
     );
     await settle();

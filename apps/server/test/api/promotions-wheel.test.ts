@@ -68,6 +68,7 @@ async function newPlayer(group?: number): Promise<Player> {
   await t.app.orbitOutbox.drain();
   return { cookie, id: player.id };
 }
+/** A card deposit settled by the PSP and played through (a real-money bet of its amount), all delivered. */
 async function deposit(p: Player, cents: number) {
   const res = await call(t, 'POST', '/api/cashbox/deposits', {
     cookie: p.cookie,
@@ -79,6 +80,12 @@ async function deposit(p: Player, cents: number) {
   settled.card = { brand: 'visa', last4: '4242', token: `tok_${++seq}_wheel` };
   const { body, headers } = psp.webhook(settled, clock.now());
   await t.app.inject({ method: 'POST', url: '/api/cashbox/webhooks/sandbox', payload: body, headers });
+  await t.app.orbitOutbox.drain();
+  // Its box comes once it is played through (docs/promotions.md "Deposits played through").
+  const token = await client.session(p, 'orbit/european-roulette');
+  const placed = await client.bet(token, client.uid('round'), client.uid('bet'), cents);
+  expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+  await t.app.orbitOutbox.drain();
   await t.app.orbitOutbox.drain();
 }
 const boxesOf = async (p: Player) =>

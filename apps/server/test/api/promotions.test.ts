@@ -3,9 +3,9 @@
  * recent, confirm and its refusals, `/batch`), standings counted from bets and wins after commit
  * and pushed on `tournaments_statuses`, scope by category and confirmation, the end job that
  * ranks and pays each place once (also from a second process after a restart), quests' levels
- * and test quests; lotteries (tickets from deposits by the scale, the cap, the draw from the
- * committed seed across a restart, its verification reproducing the winners). FakeClock; the
- * ledger audit runs after each test.
+ * and test quests; lotteries (tickets from deposits played through, by the scale, the cap, the
+ * draw from the committed seed across a restart, its verification reproducing the winners, a
+ * winner without a nickname masked). FakeClock; the ledger audit runs after each test.
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -139,6 +139,15 @@ async function play(token: string, game: string, betCents: number, winCents = 0)
   expect(placed.status, JSON.stringify(placed.body)).toBe(200);
   const won = await client.wallet('win', { ...base, transaction_id: `${round}:win`, amount_cents: winCents });
   expect(won.status, JSON.stringify(won.body)).toBe(200);
+  await t.app.orbitOutbox.drain();
+}
+
+/**
+ * Plays a deposit through (docs/promotions.md "Deposits played through"): a real-money bet of its
+ * amount, then what it brings (the deposit played through, then its rewards) delivered.
+ */
+async function playThrough(p: Player, cents: number) {
+  await play(await client.session(p, 'orbit/european-roulette'), 'european-roulette', cents);
   await t.app.orbitOutbox.drain();
 }
 
@@ -449,24 +458,24 @@ describe('tournaments', () => {
     expect(asked.find((x) => x.id === hidden.id)).toMatchObject({ questSize: 's' });
   });
 
-  it('/batch answers up to 12 calls keyed by url; a failed one is empty; more than 12 is refused', async () => {
+  it('/batch answers up to 12 calls keyed by url; a failed one is empty; more than 12 is refused (batch.test.ts: what it may call)', async () => {
     const race = await tournament();
     const a = await player();
     await play(a.roulette, 'european-roulette', 700);
     const res = await call(
       t,
       'GET',
-      `/batch?url[]=api/tournaments/${race.id}/status&url[]=api/tournaments/999999/status&url[]=https://evil.example/x`,
+      `/batch?url[]=api/tournaments/${race.id}/status&url[]=api/tournaments/999999/status`,
       { cookie: a.cookie },
     );
     expect(res.statusCode, res.body).toBe(200);
     const body = batchResponseSchema.parse(res.json());
     expect(tournamentStatusSchema.parse(body[`api/tournaments/${race.id}/status`]).bet_cents).toBe(700);
     expect(body['api/tournaments/999999/status']).toEqual({});
-    expect(body['https://evil.example/x']).toEqual({});
     const many = Array.from({ length: 13 }, (_, i) => `url[]=api/tournaments/${i + 1}/status`).join('&');
     const refused = await call(t, 'GET', `/batch?${many}`, { cookie: a.cookie });
     expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual({ errors: { 'url[]': ['too_many_urls'] } });
   });
 });
 
@@ -513,6 +522,7 @@ describe('lotteries', () => {
     const hook = await t.app.inject({ method: 'POST', url: '/api/cashbox/webhooks/sandbox', payload: body, headers });
     expect(hook.statusCode).toBe(200);
     await t.app.orbitOutbox.drain();
+    await playThrough(p, cents);
   }
 
   it('deposits buy tickets by the scale up to the cap; the draw reveals the seed and verifies, once, after a restart', async () => {
@@ -599,6 +609,27 @@ describe('lotteries', () => {
       (await call(t, 'GET', `/api/lotteries/${l.id}/status`, { cookie: a.cookie })).json(),
     );
     expect(late.tickets_count).toBe(2);
+  });
+
+  it("shows a winner without a nickname, and a leaderboard's player, by a masked name as jackpots do", async () => {
+    const l = await lottery();
+    seq++;
+    const { cookie, player: anon } = await register(
+      t,
+      { email: `anon${seq}@example.com`, nickname: null },
+      `10.70.${seq}.9`,
+    );
+    await t.database.db.update(users).set({ confirmedAt: clock.now() }).where(eq(users.id, anon.id));
+    await t.app.orbitOutbox.drain();
+    const p = { cookie, id: anon.id };
+    await deposited(p, 2_000);
+    const race = await tournament();
+    expect((await status(p, race.id)).nickname).toBe('player***');
+    clock.advance(11 * MINUTE);
+    await t.app.orbitSweeps.runAll();
+    const drawn = lotterySchema.parse((await call(t, 'GET', `/api/lotteries/${l.slug}`)).json());
+    expect(drawn.winners).toEqual([{ award_place: 1, ticket_number: 1, nickname: 'player***', me: false }]);
+    expect(JSON.stringify(drawn)).not.toContain(`player${anon.id}`);
   });
 
   it('sells tickets for comp points through the shop, within the cap, only while the lottery runs', async () => {
@@ -797,6 +828,9 @@ describe('loot boxes and wheels', () => {
     for (let i = 0; i < 2; i++)
       await t.app.inject({ method: 'POST', url: '/api/cashbox/webhooks/sandbox', payload: body, headers });
     await t.app.orbitOutbox.drain();
+    // Not before it is played through.
+    expect(await boxesOf(a)).toEqual([]);
+    await playThrough(a, 12_000);
     expect((await boxesOf(a)).map((b) => b.group_key)).toEqual(['wheel_rocket_pro']);
   });
 });

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/app';
 import { auditLedger } from '../../src/modules/wallet';
@@ -27,7 +28,15 @@ export type TestApp = {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { clock?: Clock; poolSize?: number; fetch?: Fetch; selfFetch?: boolean; pubsub?: PubSub } = {},
+  options: {
+    clock?: Clock;
+    poolSize?: number;
+    fetch?: Fetch;
+    selfFetch?: boolean;
+    pubsub?: PubSub;
+    /** Captures the log (set LOG_LEVEL too): requests are logged then (log-redaction.test.ts). */
+    logStream?: DestinationStream;
+  } = {},
 ): Promise<TestApp> {
   const template = inject('orbitTemplate');
   let database: Database;
@@ -78,6 +87,7 @@ export async function createTestApp(
     ...(options.clock ? { clock: options.clock } : {}),
     ...(fetch ? { fetch } : {}),
     ...(options.pubsub ? { pubsub: options.pubsub } : {}),
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   self.app = app;
   await app.ready();

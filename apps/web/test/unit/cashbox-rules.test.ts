@@ -1,6 +1,7 @@
-import type { UserLimit } from '@orbit/contracts';
+import type { PlayerBonus, UserLimit } from '@orbit/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  bonusesForfeitedByCashout,
   CANCELLED_NOTICE_WINDOW_MS,
   cashboxErrorKeys,
   cashboxGuard,
@@ -166,5 +167,49 @@ describe('what a deposit limit still allows', () => {
     expect(depositRoom([limit(3, 'month', [['EUR', 1_000, 1_500]])], 'EUR')).toEqual({ cents: 0, period: 'month' });
     expect(depositRoom(limits, 'BTC')).toBeNull();
     expect(depositRoom([{ ...limit(4, 'day', [['EUR', 1, 0]]), type: 'loss' } as UserLimit], 'EUR')).toBeNull();
+  });
+});
+
+describe('what a cashout forfeits', () => {
+  const bonus = (over: Partial<PlayerBonus>): PlayerBonus => ({
+    id: 1,
+    title: '100 % first-deposit bonus',
+    amount_cents: 5_000,
+    currency: 'EUR',
+    stage: 'issued',
+    strategy: 'deposit',
+    amount_wager_requirement_cents: 175_000,
+    amount_wager_cents: 0,
+    created_at: '2026-11-20T10:00:00Z',
+    activatable_until: '2026-11-27T10:00:00Z',
+    valid_until: null,
+    activatable: true,
+    cancelable: true,
+    type: 'deposit_bonus',
+    group_key: 'first-deposit-100',
+    wager_multiplier: 35,
+    max_bet_cents: 500,
+    max_win_cents: 50_000,
+    balance_cents: 0,
+    converted_cents: 0,
+    forfeited_cents: 0,
+    percent: 100,
+    max_amount_cents: 20_000,
+    min_deposit_cents: 2_000,
+    ...over,
+  });
+
+  it('names the deposit bonuses of the currency still waiting to be activated, and no other', () => {
+    const bonuses = [
+      bonus({ id: 1 }),
+      bonus({ id: 2, currency: 'USD' }),
+      bonus({ id: 3, stage: 'wait', amount_cents: 0 }),
+      bonus({ id: 4, stage: 'handle_bets' }),
+      bonus({ id: 5, type: 'coupon', strategy: 'coupon' }),
+      bonus({ id: 6, stage: 'canceled' }),
+      bonus({ id: 7, title: 'Reload' }),
+    ];
+    expect(bonusesForfeitedByCashout(bonuses, 'EUR').map((b) => b.id)).toEqual([1, 7]);
+    expect(bonusesForfeitedByCashout(bonuses, 'NOK')).toEqual([]);
   });
 });

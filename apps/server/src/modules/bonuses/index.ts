@@ -2,7 +2,8 @@
  * The bonuses module's public face (docs/bonuses.md): bonus templates, the player's bonuses
  * (gifts) through their stages, free spins played through the studios, deposit and registration offers, promo codes and coupons, and
  * the rules it adds to the doors below it: the pre-bet check (max bet, games while wagering) and
- * the cashout check (none while a bonus wagers). Wagering is counted from the ledger's movements
+ * the cashout check (none while a bonus wagers; a cashout forfeits the deposit bonuses waiting to
+ * be activated). Wagering is counted from the ledger's movements
  * after they commit, never on the bet's own path.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -101,6 +102,14 @@ export const bonusesModule: OrbitModule = {
       );
       for (const { userId, bonus } of changed)
         afterCommit(() => publishToPlayer(ctx.pubsub, userId, 'bonuses_changes', bonus));
+    });
+    // A cashout forfeits the deposit bonuses of its currency still waiting to be activated: told
+    // by the ledger's `cashout_reserve` transfer, written in the cashout's own transaction.
+    ctx.outbox.onBatch(TRANSFER_TOPIC, 'bonuses.cashouts', async (events, { tx }) => {
+      await service.onCashouts(
+        tx,
+        events.map((e) => e.payload as TransferEvent),
+      );
     });
     ctx.outbox.on(ROUND_CLOSED_TOPIC, 'bonuses.round-lost', async (event, { tx }) => {
       await service.onRoundLost(tx, (event.payload as RoundClosedEvent).roundId);

@@ -54,6 +54,25 @@ export function contributionPercent(
 export const wageredOf = (basis: number): number => Math.floor(basis / 100);
 
 /**
+ * Every bonus has a max win: when neither its template (`money.<currency>.max_win_cents`) nor its
+ * grant (a wheel's page) names one, it is this many times the bonus's amount (docs/bonuses.md
+ * "Max win"). The demo's own caps are 10 × too (a 5 gift keeps up to 50).
+ */
+export const DEFAULT_MAX_WIN_MULTIPLIER = 10;
+
+/** The max win of a bonus of this amount when nothing else names one. */
+export const defaultMaxWin = (amountCents: number): number => amountCents * DEFAULT_MAX_WIN_MULTIPLIER;
+
+/**
+ * A bonus's max win: its own (copied when it was issued), else the default of its amount (a bonus
+ * issued before every bonus had one). None yet for a deposit bonus still waiting for its deposit.
+ */
+export function maxWinOf(bonus: { maxWinCents: number | null; amountCents: number; stage: string }): number | null {
+  if (bonus.maxWinCents !== null) return bonus.maxWinCents;
+  return bonus.stage === 'wait' ? null : defaultMaxWin(bonus.amountCents);
+}
+
+/**
  * How a bonus's balance ends when its wagering is done: real money up to what the max win still
  * allows (`convertedSoFar` counts earlier payouts of this bonus), the rest forfeited.
  */

@@ -4,7 +4,7 @@
  * events, payout or forfeit at the end, and the expiry sweep. Every money movement is a ledger
  * transfer keyed by the bonus (`bonus:<id>:<step>`), so a retried step moves nothing twice.
  */
-import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   BonusCancelInfo,
@@ -22,13 +22,23 @@ import type { Db } from '../../platform/db/client';
 import { bigintArray, isUniqueViolation, type Executor, type Tx } from '../../platform/db/executor';
 import { AppError, notFound, unprocessable } from '../../platform/errors';
 import { enqueueEvent } from '../../platform/outbox/outbox';
+import { outboxEvents } from '../../platform/outbox/schema';
 import { succeededDeposits, depositFacts } from '../cashbox';
 import { roundFacts, hasOpenBonusRound } from '../games';
 import { bonusSettingsOf, changeBonusSettings, membershipsOf } from '../identity';
-import { InsufficientFundsError, playerBalances, playersBalances, type Ledger, type TransferEvent } from '../wallet';
+import {
+  InsufficientFundsError,
+  playerBalances,
+  playersBalances,
+  TRANSFER_TOPIC,
+  type Ledger,
+  type TransferEvent,
+} from '../wallet';
 import {
   contributionPercent,
+  defaultMaxWin,
   depositBonusAmount,
+  maxWinOf,
   MIN_BET_CENTS,
   MULTI_ACCOUNT_GROUP,
   payout,
@@ -173,7 +183,7 @@ export class BonusesService {
       group_key: row.groupKey,
       wager_multiplier: row.wagerMultiplier,
       max_bet_cents: row.maxBetCents,
-      max_win_cents: row.maxWinCents,
+      max_win_cents: maxWinOf(row),
       balance_cents: row.stage === 'handle_bets' ? bonusBalance : 0,
       converted_cents: row.convertedCents,
       forfeited_cents: row.forfeitedCents,
@@ -189,9 +199,11 @@ export class BonusesService {
     if (!settings?.canIssueBonuses) throw unprocessable('bonuses_disabled');
     try {
       return await this.db.transaction(async (tx) => {
+        await lockPlayer(tx, userId);
         const row = await this.lockBonus(tx, userId, id);
         if (row.stage !== 'issued' || (row.activatableUntil && row.activatableUntil <= this.clock.now()))
           throw unprocessable('not_activatable');
+        if (await this.cashedOutSince(tx, row)) throw unprocessable('not_activatable');
         if (await this.wagering(tx, userId)) throw unprocessable('bonus_already_wagering');
         await this.startWagering(tx, row);
         return this.one(tx, userId, id);
@@ -281,15 +293,28 @@ export class BonusesService {
       return { bonus_id: spins.row.id, name: spins.row.title, bonus_type: 'freespins' };
     }
     if (template.kind === 'deposit' && groupIds.includes(MULTI_ACCOUNT_GROUP)) throw unprocessable('invalid', 'code');
-    const issued = await this.db.transaction((tx) =>
-      this.issue(tx, template, {
+    const issued = await this.db.transaction(async (tx) => {
+      await lockPlayer(tx, userId);
+      // A template is taken once, whichever way: a deposit offer already given, a code already used.
+      const [taken] = await tx
+        .select({ id: playerBonuses.id })
+        .from(playerBonuses)
+        .where(and(eq(playerBonuses.userId, userId), eq(playerBonuses.templateId, template.id)))
+        .limit(1);
+      if (taken) throw unprocessable('already_used', 'code');
+      // A deposit code waits for a deposit its template is for: refused when none of them can come any more.
+      if (template.kind === 'deposit' && template.depositNumbers !== null) {
+        const next = (await succeededDeposits(tx, userId)) + 1;
+        if (!template.depositNumbers.some((n) => n >= next)) throw unprocessable('invalid', 'code');
+      }
+      return this.issue(tx, template, {
         userId,
         currency,
         country: settings.country,
         issueKey: `code:${template.id}:${userId}`,
         stage: template.kind === 'deposit' ? 'wait' : 'issued',
-      }),
-    );
+      });
+    });
     if (!issued.created) throw unprocessable('already_used', 'code');
     return { bonus_id: issued.row.id, name: issued.row.title, bonus_type: 'bonus' };
   }
@@ -300,6 +325,7 @@ export class BonusesService {
     const template = await this.templateByCode(code, currency, groupIds);
     if (!settings?.canIssueBonuses || !template || template.kind !== 'coupon') return { status: 'failed_to_activate' };
     const issued = await this.db.transaction(async (tx) => {
+      await lockPlayer(tx, userId);
       const result = await this.issue(tx, template, {
         userId,
         currency,
@@ -388,6 +414,7 @@ export class BonusesService {
 
   /** The wins of finished free spins become one bonus with their wagering; it starts at once when nothing else wagers. */
   async issueWinnings(tx: Tx, spins: FreespinRow): Promise<BonusRow> {
+    await lockPlayer(tx, spins.userId);
     const [template] = await tx.select().from(bonusTemplates).where(eq(bonusTemplates.id, spins.templateId));
     const issued = await this.issue(tx, template!, {
       userId: spins.userId,
@@ -455,7 +482,14 @@ export class BonusesService {
         issueKey,
         stage: 'issued',
       });
-      if (declined.created) await this.finish(tx, declined.row, 'canceled');
+      if (declined.created) {
+        await this.finish(tx, declined.row, 'canceled');
+        return;
+      }
+      // The gift was being given at this very moment (its row not yet committed when looked for
+      // above; the insert waited for it): it is there now, and declined all the same.
+      const [given] = await tx.select().from(playerBonuses).where(eq(playerBonuses.issueKey, issueKey)).for('update');
+      if (given?.stage === 'issued') await this.finish(tx, given, 'canceled');
     });
   }
 
@@ -471,20 +505,28 @@ export class BonusesService {
     if (!settings?.canIssueBonuses) return;
     const groupIds = (await membershipsOf(tx, deposit.userId)).map((g) => g.id);
     if (groupIds.includes(MULTI_ACCOUNT_GROUP)) return;
-    const [waiting] = await tx
-      .select()
+    // In the outbox's batch, which may hold other players' locks: never wait here (the event is
+    // delivered again a moment later).
+    if (!(await tryLockPlayer(tx, deposit.userId)))
+      throw new Error(`the bonuses of player ${deposit.userId} are being changed; the deposit bonus waits`);
+    // A bonus waiting for a deposit takes only a deposit its template is for (1 = the first).
+    const [found] = await tx
+      .select({ waiting: playerBonuses })
       .from(playerBonuses)
+      .innerJoin(bonusTemplates, eq(bonusTemplates.id, playerBonuses.templateId))
       .where(
         and(
           eq(playerBonuses.userId, deposit.userId),
           eq(playerBonuses.currency, deposit.currency),
           eq(playerBonuses.stage, 'wait'),
           lte(playerBonuses.minDepositCents, deposit.amountCents),
+          or(isNull(bonusTemplates.depositNumbers), sql`${deposit.number} = any(${bonusTemplates.depositNumbers})`),
         ),
       )
       .orderBy(asc(playerBonuses.id))
       .limit(1)
-      .for('update');
+      .for('update', { of: playerBonuses });
+    const waiting = found?.waiting;
     if (waiting) {
       const amount = depositBonusAmount(deposit.amountCents, waiting.percent ?? 0, waiting.maxAmountCents);
       if (amount <= 0) return;
@@ -494,6 +536,7 @@ export class BonusesService {
           stage: 'issued',
           amountCents: amount,
           wagerRequirementCents: wagerRequirement(amount, waiting.wagerMultiplier),
+          maxWinCents: waiting.maxWinCents ?? defaultMaxWin(amount),
           paymentId,
           activatableUntil: new Date(this.clock.now().getTime() + waiting.activationDays * DAY_MS),
         })
@@ -524,6 +567,68 @@ export class BonusesService {
       paymentId,
     });
     if (issued.created && !(await this.wagering(tx, deposit.userId))) await this.startWagering(tx, issued.row);
+  }
+
+  /**
+   * A cashout forfeits every deposit bonus of its currency still waiting to be activated whose
+   * deposit came before it (the cashout may have taken that deposit's money): they end `canceled`,
+   * no money moved (docs/bonuses.md "Cashouts"). Told by the ledger's `cashout_reserve` transfers,
+   * written in the cashout's own transaction. It never waits for a bonus row another transaction
+   * holds (the batch may hold other players' locks): it fails instead, and the outbox delivers the
+   * event again a moment later.
+   */
+  async onCashouts(tx: Tx, transfers: readonly TransferEvent[]): Promise<void> {
+    // The latest cashout per player and currency (payment ids grow), the rest being covered by it.
+    const latest = new Map<string, { userId: number; currency: string; paymentId: number }>();
+    for (const transfer of transfers) {
+      if (transfer.kind !== 'cashout_reserve' || !('player' in transfer.from)) continue;
+      const paymentId = cashoutPayment(transfer);
+      const key = `${transfer.from.player}:${transfer.currency}`;
+      const known = latest.get(key);
+      if (!known || paymentId > known.paymentId)
+        latest.set(key, { userId: transfer.from.player, currency: transfer.currency, paymentId });
+    }
+    const cashouts = [...latest.values()].sort((a, b) => a.userId - b.userId || a.currency.localeCompare(b.currency));
+    for (const { userId, currency, paymentId } of cashouts) {
+      const forfeited = await tx
+        .select()
+        .from(playerBonuses)
+        .where(
+          and(
+            eq(playerBonuses.userId, userId),
+            eq(playerBonuses.currency, currency),
+            eq(playerBonuses.kind, 'deposit'),
+            eq(playerBonuses.stage, 'issued'),
+            lt(playerBonuses.paymentId, paymentId),
+          ),
+        )
+        .orderBy(asc(playerBonuses.id))
+        .for('update', { noWait: true });
+      for (const row of forfeited) await this.finish(tx, row, 'canceled');
+    }
+  }
+
+  /**
+   * Whether a cashout of the deposit bonus's currency came after its deposit and is still on its
+   * way to `onCashouts` (its ledger event not yet delivered): the bonus is being forfeited, so it
+   * cannot be activated. The player's accounts are locked first: a cashout reserving money at
+   * this moment has then committed, and its event is seen.
+   */
+  private async cashedOutSince(tx: Executor, row: BonusRow): Promise<boolean> {
+    if (row.kind !== 'deposit' || row.paymentId === null) return false;
+    await playerBalances(tx, row.userId, [row.currency], { lock: true });
+    const waiting = await tx
+      .select({ payload: outboxEvents.payload })
+      .from(outboxEvents)
+      .where(
+        and(
+          eq(outboxEvents.topic, TRANSFER_TOPIC),
+          sql`${outboxEvents.payload}->>'kind' = 'cashout_reserve'`,
+          sql`${outboxEvents.payload}->>'currency' = ${row.currency}`,
+          sql`${outboxEvents.payload}->'from'->>'player' = ${String(row.userId)}`,
+        ),
+      );
+    return waiting.some((e) => cashoutPayment(e.payload as TransferEvent) > row.paymentId!);
   }
 
   /** Writes a new bonus from a template (or finds the one already issued under this key). */
@@ -565,7 +670,8 @@ export class BonusesService {
         wagerMultiplier: multiplier,
         wagerRequirementCents: wagerRequirement(amount, multiplier),
         maxBetCents: terms.max_bet_cents ?? null,
-        maxWinCents: what.maxWinCents ?? terms.max_win_cents ?? null,
+        // Every bonus has a max win; a deposit bonus still waiting gets the default of its amount when filled.
+        maxWinCents: what.maxWinCents ?? terms.max_win_cents ?? (what.stage === 'wait' ? null : defaultMaxWin(amount)),
         minBetCents: MIN_BET_CENTS,
         contributions: template.contributions,
         games: template.games,
@@ -728,7 +834,7 @@ export class BonusesService {
     if (!last) return;
     const split =
       last.stage === 'wager_done'
-        ? payout(amount, last.maxWinCents, last.convertedCents)
+        ? payout(amount, maxWinOf(last), last.convertedCents)
         : { toReal: 0, forfeit: amount };
     // Keyed by the amount already settled for the bonus, so each late arrival is its own movement.
     const step = `${last.convertedCents + last.forfeitedCents}`;
@@ -779,7 +885,7 @@ export class BonusesService {
     if (row.stage === 'handle_bets') {
       const [balance] = await playerBalances(tx, row.userId, [row.currency], { lock: true });
       const amount = balance?.bonus ?? 0;
-      const split = stage === 'wager_done' ? payout(amount, row.maxWinCents, 0) : { toReal: 0, forfeit: amount };
+      const split = stage === 'wager_done' ? payout(amount, maxWinOf(row), 0) : { toReal: 0, forfeit: amount };
       await this.moveOut(tx, ended, split, 'end');
     } else {
       await this.changed(tx, ended);
@@ -893,6 +999,31 @@ export class BonusesService {
   }
 }
 
+/**
+ * Serialises the changes of one player's bonuses: every transaction that may put a bonus of the
+ * player to wagering (an activation, a coupon, a deposit's bonus, free spins' winnings) or take a
+ * template by code takes it first, before any bonus row, so two of them never lock the player's
+ * rows, rules version and one-wagering index entry in opposite orders (a deadlock: docs/bonuses.md
+ * "One at a time").
+ */
+async function lockPlayer(tx: Executor, userId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bonuses.player'), ${userId}::int)`);
+}
+
+/** `lockPlayer` for the outbox's batches, which must not wait: false when another transaction holds it. */
+async function tryLockPlayer(tx: Executor, userId: number): Promise<boolean> {
+  const result = await tx.execute<{ locked: boolean }>(
+    sql`select pg_try_advisory_xact_lock(hashtext('bonuses.player'), ${userId}::int) as locked`,
+  );
+  return result.rows[0]?.locked === true;
+}
+
+/** The payment of a cashout's ledger transfer (`payment:<id>`); unknown: later than every deposit. */
+function cashoutPayment(transfer: Pick<TransferEvent, 'reference'>): number {
+  const id = /^payment:(\d+)$/.exec(transfer.reference);
+  return id ? Number(id[1]) : Number.MAX_SAFE_INTEGER;
+}
+
 /** Whether a template is for a player of these groups (none named: everyone). */
 const forGroups = (t: TemplateRow, groupIds: number[]) =>
   t.groupIds.length === 0 || t.groupIds.some((g) => groupIds.includes(g));
@@ -961,7 +1092,7 @@ function presentOffer(t: TemplateRow, currency: string): BonusOffer {
     freespins_count: t.freespinsCount,
     wager_multiplier: t.wagerMultiplier,
     max_bet_cents: terms.max_bet_cents ?? null,
-    max_win_cents: terms.max_win_cents ?? null,
+    max_win_cents: terms.max_win_cents ?? (terms.amount_cents ? defaultMaxWin(terms.amount_cents) : null),
     activation_days: t.activationDays,
     wagering_days: t.wageringDays,
     group_key: t.key,

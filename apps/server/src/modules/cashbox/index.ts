@@ -6,11 +6,12 @@
 import { publicBase } from '../../platform/config';
 import type { OrbitModule } from '../../platform/module';
 import { mailWithdrawalLink, withdrawalLink } from '../identity';
-import { Ledger, listCurrencies } from '../wallet';
+import { Ledger, listCurrencies, TRANSFER_TOPIC, type TransferEvent } from '../wallet';
 import { CashoutChecks, DepositChecks } from './deposit-checks';
 import { SandboxPspAdapter } from './psp';
 import { accountsRoutes } from './accounts-routes';
 import { registerLiveUpdates } from './live';
+import { countStakes } from './playthrough';
 import { cashboxRoutes } from './routes';
 import { CashboxService, DEPOSIT_HELD_TOPIC, PAYOUT_REQUESTED_TOPIC, type DepositHeldEvent } from './service';
 
@@ -26,6 +27,7 @@ export {
   type DepositRefusal,
 } from './deposit-checks';
 export { depositFacts, succeededDeposits, type DepositFacts } from './deposit-facts';
+export { DEPOSIT_PLAYED_TOPIC, type DepositPlayedEvent } from './playthrough';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -90,6 +92,15 @@ export const cashboxModule: OrbitModule = {
         ctx.clock.now(),
       );
       if (mailId !== null) afterCommit(() => ctx.mailer.deliver([mailId]));
+    });
+    // Deposits played through by the real-money stakes after them (playthrough.ts): a batch with
+    // no such stake costs nothing, one whose players have no waiting deposit a single read.
+    ctx.outbox.onBatch(TRANSFER_TOPIC, 'cashbox.deposit-playthrough', async (events, { tx }) => {
+      await countStakes(
+        tx,
+        events.map((e) => ({ transfer: e.payload as TransferEvent, at: e.createdAt })),
+        ctx.clock.now(),
+      );
     });
     ctx.sweeps.every('cashbox.stale-deposits', 60_000, () => service.sweepStaleDeposits());
     registerLiveUpdates(ctx);

@@ -15,6 +15,7 @@ import {
   paymentsResponseSchema,
   paymentsWithPagesRequestSchema,
   paymentsWithPagesResponseSchema,
+  waitingDepositsResponseSchema,
   withdrawalQuerySchema,
   withdrawalRequestSchema,
   withdrawalResponseSchema,
@@ -23,6 +24,7 @@ import type { ModuleContext } from '../../platform/context';
 import { AppError, notFound } from '../../platform/errors';
 import { operatorGuard } from '../../platform/http/operator';
 import { requirePlayer, withdrawalPlayer } from '../identity';
+import { waitingDeposits } from './playthrough';
 import { presentPayment, type CashboxService } from './service';
 import { noStore } from '../../platform/http/no-store';
 
@@ -63,6 +65,23 @@ export function cashboxRoutes(service: CashboxService) {
         const player = await requirePlayer(request);
         const { payment, redirectUrl } = await service.deposit(player, request.body);
         return reply.status(201).send({ payment, redirect_url: redirectUrl });
+      },
+    );
+
+    // What a cashout now would give up, and what the wheel's and lotteries' pages wait for.
+    app.get(
+      '/api/cashbox/deposits/waiting',
+      {
+        schema: {
+          ...cashbox,
+          summary: "The player's deposits not yet played through (their rewards wait for it), oldest first",
+          response: { 200: waitingDepositsResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const player = await requirePlayer(request);
+        reply.headers(noStore);
+        return { deposits: await waitingDeposits(ctx.db, player.user.id) };
       },
     );
 

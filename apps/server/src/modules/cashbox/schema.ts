@@ -77,3 +77,32 @@ export const cryptoAddresses = pgTable(
     uniqueIndex('crypto_addresses_address').on(t.provider, t.address),
   ],
 );
+
+/**
+ * A succeeded, not held deposit on its way to being played through (docs/promotions.md "Deposits
+ * played through"): the player's real-money stakes in its currency after it, refunds taken back, fill it
+ * (the oldest first) up to its amount. Played through (`played_at`), it is announced on
+ * `cashbox.deposit_played` and the rewards bound to it are earned; a cashout in its currency
+ * before then forfeits it (`forfeited_at`), and it earns nothing. A row is written in the
+ * deposit's own transaction and changes only while it waits.
+ */
+export const depositPlaythroughs = pgTable(
+  'deposit_playthroughs',
+  {
+    paymentId: bigint('payment_id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    playedCents: bigint('played_cents', { mode: 'number' }).notNull().default(0),
+    /** When the deposit succeeded: stakes from then on count for it. */
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    playedAt: timestamp('played_at', { withTimezone: true }),
+    forfeitedAt: timestamp('forfeited_at', { withTimezone: true }),
+  },
+  (t) => [
+    // The waiting deposits, the only rows the wallet's batches and the cashouts look for.
+    index('deposit_playthroughs_waiting')
+      .on(t.userId, t.currency, t.createdAt, t.paymentId)
+      .where(sql`${t.playedAt} is null and ${t.forfeitedAt} is null`),
+  ],
+);

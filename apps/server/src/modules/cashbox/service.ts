@@ -37,6 +37,7 @@ import {
   type MethodDefinition,
 } from './methods';
 import { PspError, type PspAdapter, type PspNotification, type PspPayment } from './psp';
+import { forfeitWaiting, startPlaythrough } from './playthrough';
 import { cryptoAddresses, payments, savedCards } from './schema';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -396,6 +397,13 @@ export class CashboxService {
               this.clock.now(),
             );
           }
+          // The rewards bound to a deposit wait until it is played through (playthrough.ts).
+          if (!held)
+            await startPlaythrough(
+              tx,
+              { paymentId: payment.id, userId: payment.userId, currency: payment.currency, amount: payment.amount },
+              this.clock.now(),
+            );
           await this.ledger.transfer(tx, {
             idempotencyKey: `payment:${payment.id}:deposit`,
             kind: 'deposit',
@@ -598,6 +606,10 @@ export class CashboxService {
           updatedAt: now,
         })
         .returning();
+      // The currency's deposits not yet played through give up their rewards (the form says so
+      // first). Their rows are locked before the accounts, in the order the wallet's batches
+      // take them (the play-through count, then the bonuses' money): never a deadlock.
+      await forfeitWaiting(tx, userId, currency.code, now);
       // Withdraw-only money leaves first (it can do nothing else), then real money.
       const [balances] = await playerBalances(tx, userId, [currency.code]);
       const fromHeld = Math.min(balances?.held ?? 0, request.amount_cents);

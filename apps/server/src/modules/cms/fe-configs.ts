@@ -22,7 +22,7 @@ const dayCondition = (minDepEur: number, wagerEur: number) => ({
 });
 /**
  * The demo's adventure (docs/loyalty.md "Adventure calendar"): a weekly run from Monday, six days
- * each won by a deposit of at least the day's minimum (and bets on the later days), a super prize
+ * each won by a deposit of at least the day's minimum played through that day (and bets on the later days), a super prize
  * on Sunday for a complete week. Prizes are bonuses from the loyalty module's `adventure-gift` template.
  */
 const DEMO_ADVENTURE = {

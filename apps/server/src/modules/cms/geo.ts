@@ -11,7 +11,8 @@ const COUNTRY_HEADERS = ['cf-ipcountry', 'x-country-code'] as const;
 
 /**
  * The visitor's country as the edge in front of the casino reported it, or null. Only an edge
- * the casino trusts (TRUST_PROXY set) is believed: reached directly, a visitor could send any
+ * the casino trusts is believed (`edgeTrusted`: the request's socket peer is a proxy TRUST_PROXY
+ * names, `platform/http/proxy.ts` `fromTrustedProxy`): reached directly, a visitor could send any
  * country header (docs/security.md).
  */
 export function edgeCountry(headers: IncomingHttpHeaders, edgeTrusted: boolean): string | null {

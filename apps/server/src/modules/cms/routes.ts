@@ -20,6 +20,7 @@ import {
 import type { ModuleContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { visitorCountry } from './geo';
+import { fromTrustedProxy } from '../../platform/http/proxy';
 import { defaultCountryFor, licenceForHost } from './licence';
 import type { CmsService } from './service';
 
@@ -66,7 +67,7 @@ export function cmsRoutes(service: CmsService) {
       { schema: { ...info, summary: "The visitor's address and country", response: { 200: currentIpResponseSchema } } },
       (request) => ({
         ip: request.ip,
-        country_code: visitorCountry(request, ctx.config.trustProxy !== false) ?? defaultCountryFor(licenceOf(request)),
+        country_code: visitorCountry(request, fromTrustedProxy(request)) ?? defaultCountryFor(licenceOf(request)),
       }),
     );
 

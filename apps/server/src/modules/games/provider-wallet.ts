@@ -362,6 +362,13 @@ export class ProviderWallet {
     const seen = await this.replay(provider, request.transaction_id, hash);
     if (seen) return seen as WalletFreespinResponse;
     const answer = await this.once(provider, request.transaction_id, hash, async (tx, record) => {
+      // A game session whose sign-in session was ended (a sign-out, an exclusion, a password
+      // change) plays no more spins, as it takes no more bets: asked in the spin's own transaction,
+      // so that no cache on any instance lets one through. A spin taken before is answered above.
+      const [launched] = (await tx.execute(sql`select ${gameSessionEnded(session.id)} as ended`)).rows as Array<{
+        ended: boolean;
+      }>;
+      if (launched?.ended) throw walletError('invalid_session');
       const played = await this.freespins.play({
         tx,
         userId: session.userId,

@@ -80,12 +80,12 @@ export async function playerCurrencies(db: Executor, userIds: readonly number[])
   return new Map(rows.map((r) => [r.id, r.currency]));
 }
 
-/** Players' nicknames as leaderboards show them (a player without one shows as `player<id>`), many at once. */
+/** Players' nicknames, many at once; a player without one is not in the answer (pages show a masked name instead). */
 export async function playerNicknames(db: Executor, userIds: readonly number[]): Promise<Map<number, string>> {
   if (userIds.length === 0) return new Map();
   const rows = await db
     .select({ id: users.id, nickname: users.nickname })
     .from(users)
     .where(inArray(users.id, [...userIds]));
-  return new Map(rows.map((r) => [r.id, r.nickname ?? `player${r.id}`]));
+  return new Map(rows.flatMap((r) => (r.nickname ? [[r.id, r.nickname] as const] : [])));
 }

@@ -25,6 +25,7 @@ import {
 import { z } from 'zod';
 import { AppError, unprocessable } from '../../platform/errors';
 import type { ModuleContext } from '../../platform/context';
+import { fromTrustedProxy } from '../../platform/http/proxy';
 import {
   clearedPendingTwoFactorCookie,
   clearedSessionCookie,
@@ -40,8 +41,8 @@ import { currentPlayer, installSessionResolver, requirePlayer } from './session'
 import type { IdentityService, RequestMeta, SignedIn } from './service';
 
 /** Where the request comes from; the country from a trusted edge's header or the address (cms/geo.ts). */
-function metaOf(request: FastifyRequest, edgeTrusted: boolean): RequestMeta {
-  const country = visitorCountry(request, edgeTrusted);
+function metaOf(request: FastifyRequest): RequestMeta {
+  const country = visitorCountry(request, fromTrustedProxy(request));
   const ua = request.headers['user-agent'];
   return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : null, country };
 }
@@ -65,10 +66,9 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
     const player = { tags: ['player'] };
     // The site's countries, as the profile checks them (profile-rules.ts).
     const cms = new CmsService(ctx.db);
-    const edgeTrusted = ctx.config.trustProxy !== false;
     /** A sign-up without `country`: where the visitor is, if the site serves it, else the licence's default. */
     const countryOfVisitor = (request: FastifyRequest, countries: ReadonlySet<string>): string => {
-      const located = visitorCountry(request, edgeTrusted);
+      const located = visitorCountry(request, fromTrustedProxy(request));
       return located !== null && countries.has(located)
         ? located
         : defaultCountryFor(licenceForHost(request.host, ctx.config));
@@ -88,11 +88,7 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
         await requireCaptcha(captcha, request.body.user.captcha, { ip: request.ip });
         const countries = new Set((await cms.countries()).map((c) => c.code));
         const country = request.body.user.country ?? countryOfVisitor(request, countries);
-        const result = await service.register(
-          { ...request.body.user, country },
-          metaOf(request, edgeTrusted),
-          countries,
-        );
+        const result = await service.register({ ...request.body.user, country }, metaOf(request), countries);
         return reply.status(201).send(await signedIn(reply, result));
       },
     );
@@ -124,7 +120,7 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
       },
       async (request, reply) => {
         const { email, password, otp_attempt } = request.body.user;
-        const meta = metaOf(request, edgeTrusted);
+        const meta = metaOf(request);
         // The second step of a two-factor sign-in: the code alone, the rest is in the pending cookie.
         if (otp_attempt !== undefined && email === undefined && password === undefined) {
           return signedIn(
@@ -319,7 +315,7 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
         const recoveryCodes = await service.renewRecoveryCodes(
           user,
           request.body.two_factor.authentication_code,
-          metaOf(request, edgeTrusted),
+          metaOf(request),
         );
         reply.header('cache-control', 'no-store');
         return { recovery_codes: recoveryCodes };
@@ -338,7 +334,7 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
       },
       async (request) => {
         const { user } = await requirePlayer(request);
-        await service.disableTwoFactor(user, request.body.two_factor.authentication_code, metaOf(request, edgeTrusted));
+        await service.disableTwoFactor(user, request.body.two_factor.authentication_code, metaOf(request));
         return {};
       },
     );

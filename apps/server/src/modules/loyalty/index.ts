@@ -2,13 +2,13 @@
  * The loyalty module's public face (docs/loyalty.md): comp points earned from bets and spent in
  * the shop, the twelve levels, the VIP club's quarterly statuses and progress, personal managers
  * and the adventure calendar. Everything it counts comes from other modules' events after they
- * commit (the wallet's transfers, the cashbox's payments), never on the bet's own path.
+ * commit (the wallet's transfers, the cashbox's deposits played through), never on the bet's own path.
  */
 import type { GroupsUpdate } from '@orbit/contracts';
 import type { Executor } from '../../platform/db/executor';
 import type { OrbitModule } from '../../platform/module';
 import { publishToPlayer, type PrivateChannel } from '../../platform/realtime/channels';
-import { depositFacts, PAYMENT_CHANGED_TOPIC, type PaymentChangedEvent } from '../cashbox';
+import { DEPOSIT_PLAYED_TOPIC, type DepositPlayedEvent } from '../cashbox';
 import { CmsService } from '../cms';
 import { membershipsOf, playerCurrencies } from '../identity';
 import { TRANSFER_TOPIC, type TransferEvent } from '../wallet';
@@ -134,22 +134,20 @@ export const loyaltyModule: OrbitModule = {
       if (sums.size) await counted(tx, [...sums.values()], afterCommit, ctx.clock.now(), false);
     });
 
-    ctx.outbox.on(PAYMENT_CHANGED_TOPIC, 'loyalty.deposits', async (event, { tx, afterCommit }) => {
-      const { paymentId, state } = event.payload as PaymentChangedEvent;
-      if (state !== 'succeeded') return;
-      const facts = await depositFacts(tx, paymentId);
-      if (!facts?.succeeded || facts.held) return;
+    // A deposit counts (the quarter's sums, today's adventure deposit) once it is played through
+    // (docs/loyalty.md), on the day it is: once per payment, whatever the redeliveries.
+    ctx.outbox.on(DEPOSIT_PLAYED_TOPIC, 'loyalty.deposits', async (event, { tx, afterCommit }) => {
+      const deposit = event.payload as DepositPlayedEvent;
       const at = ctx.clock.now();
-      // Once per payment, whatever the redeliveries.
       const [fresh] = await tx
         .insert(vipCountedDeposits)
-        .values({ paymentId, userId: facts.userId, countedAt: at })
+        .values({ paymentId: deposit.paymentId, userId: deposit.userId, countedAt: at })
         .onConflictDoNothing()
         .returning();
       if (!fresh) return;
       await counted(
         tx,
-        [{ userId: facts.userId, currency: facts.currency, betCents: 0, depositCents: facts.amountCents }],
+        [{ userId: deposit.userId, currency: deposit.currency, betCents: 0, depositCents: deposit.amountCents }],
         afterCommit,
         at,
         true,

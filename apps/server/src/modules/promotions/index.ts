@@ -1,13 +1,13 @@
 /**
  * The promotions module's public face (docs/promotions.md): tournaments with live leaderboards,
  * quests and achievements, lotteries with verifiable draws. It counts from other modules' events
- * after they commit (the wallet's transfers, the cashbox's payments), pays prizes through the
+ * after they commit (the wallet's transfers, the cashbox's deposits played through), pays prizes through the
  * bonuses and loyalty modules, and serves the shop's lottery tickets through loyalty's door.
  */
 import type { TournamentsStatusesEvent } from '@orbit/contracts';
 import type { OrbitModule } from '../../platform/module';
 import { publishToPlayer } from '../../platform/realtime/channels';
-import { depositFacts, PAYMENT_CHANGED_TOPIC, type PaymentChangedEvent } from '../cashbox';
+import { DEPOSIT_PLAYED_TOPIC, type DepositPlayedEvent } from '../cashbox';
 import { demoPlayerId, membershipsOf, playerCurrencies } from '../identity';
 import { referenceRatesNow, TRANSFER_TOPIC, type TransferEvent } from '../wallet';
 import { LootboxService, presentLootbox, tierForDeposit, tiersFor } from './lootboxes';
@@ -63,49 +63,44 @@ export const promotionsModule: OrbitModule = {
       });
     });
 
-    // Lottery tickets from deposits, once per payment.
-    ctx.outbox.on(PAYMENT_CHANGED_TOPIC, 'promotions.lottery-deposits', async (event, { tx }) => {
-      const { paymentId, state } = event.payload as PaymentChangedEvent;
-      if (state !== 'succeeded') return;
-      const facts = await depositFacts(tx, paymentId);
-      if (!facts?.succeeded || facts.held) return;
+    // Lottery tickets from a deposit once it is played through (docs/promotions.md "Deposits
+    // played through"), once per payment.
+    ctx.outbox.on(DEPOSIT_PLAYED_TOPIC, 'promotions.lottery-deposits', async (event, { tx }) => {
+      const deposit = event.payload as DepositPlayedEvent;
       const at = ctx.clock.now();
       const [fresh] = await tx
         .insert(promoCountedDeposits)
-        .values({ paymentId, countedAt: at })
+        .values({ paymentId: deposit.paymentId, countedAt: at })
         .onConflictDoNothing()
         .returning();
       if (!fresh) return;
-      await lotteries.fromDeposit(tx, paymentId, facts.userId, facts.currency, facts.amountCents, at);
+      await lotteries.fromDeposit(tx, deposit.paymentId, deposit.userId, deposit.currency, deposit.amountCents, at);
     });
 
-    // A deposit reaching a wheel tier's cost earns a spin of the highest tier reached (once per payment).
-    ctx.outbox.on(PAYMENT_CHANGED_TOPIC, 'promotions.wheel-deposits', async (event, { tx, afterCommit }) => {
-      const { paymentId, state } = event.payload as PaymentChangedEvent;
-      if (state !== 'succeeded') return;
-      const facts = await depositFacts(tx, paymentId);
-      if (!facts?.succeeded || facts.held) return;
+    // A deposit played through that reaches a wheel tier's cost earns a spin of the highest tier
+    // reached (once per payment: the issue key).
+    ctx.outbox.on(DEPOSIT_PLAYED_TOPIC, 'promotions.wheel-deposits', async (event, { tx, afterCommit }) => {
+      const { paymentId, userId, currency, amountCents } = event.payload as DepositPlayedEvent;
       // The terms read through the handler's transaction (PGlite's one connection is its).
       const wheel = await lootboxes.wheel(tx);
       if (!wheel.tiers.enabled) return;
-      const groups = (await membershipsOf(tx, facts.userId)).map((g) => g.id);
-      const rates = facts.currency === 'EUR' ? undefined : await referenceRatesNow(tx);
-      const tier = tierForDeposit(tiersFor(wheel, groups).tiers, facts.currency, facts.amountCents, (cents) =>
-        rates ? rates.convert(cents, facts.currency, 'EUR', 'down') : cents,
+      const groups = (await membershipsOf(tx, userId)).map((g) => g.id);
+      const rates = currency === 'EUR' ? undefined : await referenceRatesNow(tx);
+      const tier = tierForDeposit(tiersFor(wheel, groups).tiers, currency, amountCents, (cents) =>
+        rates ? rates.convert(cents, currency, 'EUR', 'down') : cents,
       );
       if (!tier) return;
       const { row, created } = await lootboxes.issueWheel(
         tx,
         wheel,
-        facts.userId,
+        userId,
         groups,
-        facts.currency,
+        currency,
         tier.tier,
         `deposit:${paymentId}`,
         ctx.clock.now(),
       );
-      if (created)
-        afterCommit(() => publishToPlayer(ctx.pubsub, facts.userId, 'lootboxes_changes', presentLootbox(row)));
+      if (created) afterCommit(() => publishToPlayer(ctx.pubsub, userId, 'lootboxes_changes', presentLootbox(row)));
     });
 
     // The shop's lottery tickets (loyalty's door): the tickets and the points' debit, one transaction.

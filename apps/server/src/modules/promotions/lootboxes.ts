@@ -24,7 +24,7 @@ import type { Executor, Tx } from '../../platform/db/executor';
 import { notFound, unprocessable } from '../../platform/errors';
 import type { BonusesService } from '../bonuses';
 import { CmsService } from '../cms';
-import { referenceRatesNow } from '../wallet';
+import { openAccount, referenceRatesNow } from '../wallet';
 import { newServerSeed, nodeHmac, seedHash } from './lotteries';
 import { promoLootboxes, type StoredLootboxItem } from './schema';
 import {
@@ -43,6 +43,8 @@ export type LootboxRow = typeof promoLootboxes.$inferSelect;
 /** The templates the wheel's prizes are issued from: bonus money wagers 30 times, free-spin winnings 3. */
 export const WHEEL_BONUS_TEMPLATE = 'wheel-bonus';
 export const WHEEL_SPINS_TEMPLATE = 'wheel-spins';
+/** The currency a prize is granted in when its template has no terms in the box's (a crypto box). */
+const FALLBACK_CURRENCY = 'EUR';
 const DAY = 86_400_000;
 
 /** EUR cents into `currency` by the reference rates (rounded down); identity for EUR. */
@@ -164,6 +166,12 @@ export class LootboxService {
    */
   async activate(userId: number, id: number): Promise<LootboxRow> {
     const at = this.clock.now();
+    // Which currencies the prizes' templates have terms in, read before the transaction.
+    const covered = new Map(
+      (await this.bonuses.templates())
+        .filter((t) => t.retired_at === null)
+        .map((t) => [t.key, new Set(Object.keys(t.money))] as const),
+    );
     return this.db.transaction(async (tx) => {
       const [box] = await tx
         .select()
@@ -181,31 +189,18 @@ export class LootboxService {
       );
       const item = box.items[pickByRoll(weights, roll)]!;
       const key = `lootbox:${box.id}`;
+      const template = item.type === 'bonus' ? WHEEL_BONUS_TEMPLATE : WHEEL_SPINS_TEMPLATE;
+      const prize = await this.prizeTerms(tx, userId, box, item, covered.get(template), at);
       const result: Record<string, unknown> =
         item.type === 'bonus'
           ? {
               bonus_id: (
-                await this.bonuses.grant(
-                  userId,
-                  WHEEL_BONUS_TEMPLATE,
-                  box.currency,
-                  key,
-                  item.bonus_amount_cents,
-                  tx,
-                  item.max_win_cents,
-                )
+                await this.bonuses.grant(userId, template, prize.currency, key, prize.bonusCents, tx, prize.maxWinCents)
               ).id,
             }
           : {
               freespin_id: (
-                await this.bonuses.grantFreespins(
-                  userId,
-                  WHEEL_SPINS_TEMPLATE,
-                  box.currency,
-                  key,
-                  tx,
-                  item.max_win_cents,
-                )
+                await this.bonuses.grantFreespins(userId, template, prize.currency, key, tx, prize.maxWinCents)
               ).id,
             };
       const [opened] = await tx
@@ -215,6 +210,31 @@ export class LootboxService {
         .returning();
       return opened!;
     });
+  }
+
+  /**
+   * The won item's prize as granted: in the box's currency when the prize's template has terms in
+   * it; else (a box in a currency the templates do not cover, as BTC) in EUR, its amounts turned
+   * by the reference rates (rounded down), with the player's EUR account opened to receive it.
+   */
+  private async prizeTerms(
+    tx: Tx,
+    userId: number,
+    box: LootboxRow,
+    item: StoredLootboxItem,
+    covered: ReadonlySet<string> | undefined,
+    at: Date,
+  ): Promise<{ currency: string; bonusCents: number; maxWinCents: number | undefined }> {
+    if (!covered || covered.has(box.currency) || !covered.has(FALLBACK_CURRENCY))
+      return { currency: box.currency, bonusCents: item.bonus_amount_cents, maxWinCents: item.max_win_cents };
+    const rates = await referenceRatesNow(tx);
+    const inFallback = (cents: number) => rates.convert(cents, box.currency, FALLBACK_CURRENCY, 'down');
+    await openAccount(tx, userId, FALLBACK_CURRENCY, at);
+    return {
+      currency: FALLBACK_CURRENCY,
+      bonusCents: inFallback(item.bonus_amount_cents),
+      maxWinCents: item.max_win_cents === undefined ? undefined : inFallback(item.max_win_cents),
+    };
   }
 
   /**

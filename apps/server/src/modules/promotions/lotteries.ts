@@ -13,6 +13,7 @@ import type { Executor, Tx } from '../../platform/db/executor';
 import { unprocessable } from '../../platform/errors';
 import type { BonusesService } from '../bonuses';
 import { playerNicknames } from '../identity';
+import { maskedName } from '../jackpots';
 import { referenceRatesNow } from '../wallet';
 import { payPrize, presentPrize } from './prizes';
 import { announceResults, announceTickets } from './results';
@@ -112,7 +113,7 @@ export class LotteryService {
         return {
           award_place: i + 1,
           ticket_number: ticket,
-          nickname: names.get(userId) ?? `player${userId}`,
+          nickname: names.get(userId) ?? maskedName(`player${userId}`),
           me: userId === viewer,
         };
       }),

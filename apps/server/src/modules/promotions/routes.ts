@@ -38,12 +38,11 @@ import { listAccounts } from '../wallet';
 import type { LotteryService } from './lotteries';
 import { statusOf, type TournamentService } from './tournaments';
 import { noStore } from '../../platform/http/no-store';
+import { batchCalls } from './batch';
 
 const tags = ['promotions'];
 /** The tester group sees every promotion page, test quests included (spec "tester flag"). */
 export const TESTER_GROUP_ID = 21;
-/** What `/batch` may call: this server's own GET calls under `/api/`, never itself. */
-const BATCHABLE = /^\/?api\/[A-Za-z0-9_\-./?=&%[\]]+$/;
 
 export function promotionRoutes(tournaments: TournamentService, lotteries: LotteryService, lootboxes: LootboxService) {
   return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {
@@ -185,16 +184,16 @@ export function promotionRoutes(tournaments: TournamentService, lotteries: Lotte
         },
       },
       async (request, reply) => {
-        const raw = request.query['url[]'] ?? request.query.url ?? [];
-        const urls = Array.isArray(raw) ? raw : [raw];
-        const headers: Record<string, string> = {};
+        // Each url resolved and checked before any call; a refused one refuses the batch (batch.ts).
+        const calls = batchCalls(request.query);
+        // The visitor's address and host as this request resolved them (as a page's own API calls).
+        const headers: Record<string, string> = request.host ? { host: request.host } : {};
         for (const name of ['cookie', 'accept-language', 'x-requested-with', 'accept-client'])
           if (typeof request.headers[name] === 'string') headers[name] = request.headers[name];
         const answers = await Promise.all(
-          urls.map(async (url) => {
-            if (!BATCHABLE.test(url) || url.includes('..')) return [url, {}] as const;
+          [...calls].map(async ([url, target]) => {
             try {
-              const res = await fastify.inject({ method: 'GET', url: url.startsWith('/') ? url : `/${url}`, headers });
+              const res = await fastify.inject({ method: 'GET', url: target, headers, remoteAddress: request.ip });
               return [url, res.statusCode === 200 ? (res.json() as unknown) : {}] as const;
             } catch {
               return [url, {}] as const;

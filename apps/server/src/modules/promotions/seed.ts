@@ -201,7 +201,7 @@ export async function renewDemoPromotions(db: Executor, at: Date): Promise<void>
         slug: `weekly-draw-${s}`,
         title: 'Orbit Weekly Draw',
         description:
-          'A ticket for every 20 deposited (every 10 from 100 up), or 50 comp points each; up to 50 tickets. Winners are drawn when the week ends.',
+          'A ticket for every 20 deposited (every 10 from 100 up) once the deposit is played through, or 50 comp points each; up to 50 tickets. Winners are drawn when the week ends.',
         currency: 'EUR',
         groupIds: [],
         compPointsTicketPrice: 50,

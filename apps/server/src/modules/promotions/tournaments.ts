@@ -12,6 +12,7 @@ import type { Executor, Tx } from '../../platform/db/executor';
 import type { BonusesService } from '../bonuses';
 import { roundFacts } from '../games';
 import { membershipsOf, playerNicknames } from '../identity';
+import { maskedName } from '../jackpots';
 import { referenceRatesNow, type TransferEvent } from '../wallet';
 import { payPrize, presentPrize } from './prizes';
 import { isTestQuest, kindOf, questLevels, questParts } from './quests';
@@ -128,7 +129,7 @@ export class TournamentService {
     );
     return rows.map((r, i) => ({
       award_place: r.finalPlace ?? i + 1,
-      nickname: names.get(r.userId) ?? `player${r.userId}`,
+      nickname: names.get(r.userId) ?? maskedName(`player${r.userId}`),
       points: r.score,
       me: r.userId === viewer,
     }));
@@ -171,7 +172,7 @@ export class TournamentService {
       .from(promoTournamentPlayers)
       .where(and(eq(promoTournamentPlayers.tournamentId, t.id), eq(promoTournamentPlayers.userId, userId)));
     const names = await playerNicknames(db, [userId]);
-    return this.statusFrom(db, t, row, userId, names.get(userId) ?? `player${userId}`);
+    return this.statusFrom(db, t, row, userId, names.get(userId) ?? maskedName(`player${userId}`));
   }
 
   private async statusFrom(
@@ -221,7 +222,7 @@ export class TournamentService {
       .where(eq(promoTournamentPlayers.userId, userId))
       .orderBy(desc(promoTournaments.endAt));
     const names = await playerNicknames(this.db, [userId]);
-    const nickname = names.get(userId) ?? `player${userId}`;
+    const nickname = names.get(userId) ?? maskedName(`player${userId}`);
     return Promise.all(rows.map(({ t, p }) => this.statusFrom(this.db, t, p, userId, nickname)));
   }
 

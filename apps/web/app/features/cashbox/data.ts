@@ -19,6 +19,7 @@ import type {
   PaymentAction,
   PaymentMethodsResponse,
   PlayerAccount,
+  PlayerBonus,
   UserLimit,
 } from '@orbit/contracts';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
@@ -26,6 +27,7 @@ import { createElement, type ReactNode } from 'react';
 import { ApiError, browserApi } from '../../lib/api';
 import { loadCurrencyCatalogue } from '../../lib/currencies';
 import { currentSession, setPlayer } from '../../lib/session';
+import { bonusesForfeitedByCashout } from './rules';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -49,6 +51,8 @@ export const cashboxKeys = {
   paymentList: (filter: PaymentsFilter) => ['cashbox', 'payments', filter] as const,
   /** `GET /api/bonuses/deposit`: the offers of the player's next deposit in the active currency. */
   depositOffers: (currency: string) => ['cashbox', 'deposit-offers', currency] as const,
+  /** `GET /api/player/bonuses`: what a cashout would forfeit (deposit bonuses waiting to be activated). */
+  bonuses: ['cashbox', 'bonuses'] as const,
 };
 
 /** The answer of the bonus code and bonus settings calls (the player's fields they change). */
@@ -78,6 +82,8 @@ export const cashboxApi = {
   limits: () => api().get<UserLimit[]>('/api/user_limits'),
   /** The deposit offers for the player's active currency and next deposit. */
   depositOffers: () => api().get<BonusOffer[]>('/api/bonuses/deposit'),
+  /** The player's bonuses (the withdrawal form names the deposit bonuses a cashout forfeits). */
+  bonuses: () => api().get<PlayerBonus[]>('/api/player/bonuses'),
   /** Chooses the deposit offer with that code for the next deposit (422 `deposit_bonus_code: invalid`: no offer has it). */
   setBonusCode: (code: string) =>
     api().patch<BonusSettings>('/api/player/set_bonus_code', { deposit_bonus_code: code }),
@@ -121,6 +127,25 @@ export function useDepositOffers(currency: string) {
           return [] as BonusOffer[];
         },
       ),
+  });
+}
+
+/**
+ * The deposit bonuses of this currency a cashout would forfeit (docs/bonuses.md "Cashouts"). A
+ * failed load names none: the server still applies the rule.
+ */
+export function useBonusesForfeitedByCashout(currency: string) {
+  return useQuery({
+    queryKey: cashboxKeys.bonuses,
+    queryFn: () =>
+      cashboxApi.bonuses().then(
+        (bonuses) => (Array.isArray(bonuses) ? bonuses : []),
+        (error: unknown) => {
+          console.error('LOAD_BONUSES_ERROR', error);
+          return [] as PlayerBonus[];
+        },
+      ),
+    select: (bonuses) => bonusesForfeitedByCashout(bonuses, currency),
   });
 }
 

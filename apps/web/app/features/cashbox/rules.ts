@@ -3,7 +3,7 @@
  * cashbox"), the cancelled-payment notice (docs/rules/page-shell.md "Notices"), what a payment's
  * state means to the player, and the server's codes → messages.
  */
-import type { Payment, PaymentState, UserLimit } from '@orbit/contracts';
+import type { Payment, PaymentState, PlayerBonus, UserLimit } from '@orbit/contracts';
 
 /**
  * The cashbox's popup views: /cashbox, /dashboard, /deposit, /deposit-bonus, /withdraw,
@@ -167,4 +167,12 @@ export function chosenOffer<T extends { code: string | null }>(offers: readonly 
   if (!code) return null;
   const wanted = code.trim().toLowerCase();
   return offers.find((offer) => offer.code !== null && offer.code.toLowerCase() === wanted) ?? null;
+}
+
+/**
+ * The deposit bonuses a cashout in this currency forfeits (docs/bonuses.md "Cashouts"): those still
+ * waiting to be activated. The withdrawal form names them before the player confirms.
+ */
+export function bonusesForfeitedByCashout(bonuses: readonly PlayerBonus[], currency: string): PlayerBonus[] {
+  return bonuses.filter((b) => b.type === 'deposit_bonus' && b.stage === 'issued' && b.currency === currency);
 }

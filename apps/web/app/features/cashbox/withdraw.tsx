@@ -5,10 +5,11 @@ import { destinationError, destinationKey, initialDestination } from '../../lib/
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { AmountField, errorCodeOf, Notice, type FieldErrors } from '../../ui/form';
-import { cashboxApi, refreshCashbox, useMethods } from './data';
+import { cashboxApi, refreshCashbox, useBonusesForfeitedByCashout, useMethods } from './data';
 import { MethodList, MethodName } from './deposit';
 import { checkAmount, formatMoney, type CurrencyInfo } from '../../lib/money';
 import { amountErrorText, errorText, TextField } from './parts';
+import { PlayThroughWarning } from './playthrough-warning';
 
 /**
  * The cashbox's withdrawal step: what can be cashed out, the methods
@@ -87,6 +88,7 @@ function WithdrawForm({
   const [errors, setErrors] = useState<FieldErrors & { amountText?: string }>({});
   const [busy, setBusy] = useState(false);
   const limits = { min: method.min_amount_cents, max: method.max_amount_cents, available };
+  const forfeited = useBonusesForfeitedByCashout(currency.code).data ?? [];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -197,6 +199,18 @@ function WithdrawForm({
         <Notice kind="error">{errorText(t, 'base', base)}</Notice>
       ) : null}
       {other ? <Notice kind="error">{errorText(t, other[0], other[1]!)}</Notice> : null}
+      {forfeited.length > 0 ? (
+        // A cashout forfeits the deposit bonuses still waiting to be activated (docs/bonuses.md "Cashouts").
+        <Notice kind="info">
+          <span data-testid="cashout-forfeits-bonuses">
+            {t('cashbox.withdraw.forfeitsBonuses', {
+              count: forfeited.length,
+              bonuses: forfeited.map((b) => `${b.title} (${formatMoney(b.amount_cents, currency, locale)})`).join(', '),
+            })}
+          </span>
+        </Notice>
+      ) : null}
+      <PlayThroughWarning currency={currency} />
       <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
         {busy ? t('auth.submitting') : t('cashbox.withdraw.submit')}
       </button>

@@ -2,6 +2,7 @@ import { drawTickets, type Lottery, type LotteryStatus } from '@orbit/contracts'
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { browserApi } from '../../lib/api';
+import { PlayThroughRules } from '../../lib/deposit-playthrough';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { useSession } from '../../lib/session';
@@ -34,7 +35,8 @@ const browserCrypto = {
 
 /**
  * A lottery's page (/lottery/{slug}; docs/rules/promotions.md "A lottery's page"): status and
- * countdown, the player's tickets and how to get more (deposits by the scale, comp points), the
+ * countdown, the player's tickets and how to get more (deposits by the scale, each counting once
+ * played through, with what the player's still need; comp points), the
  * prizes, and the draw: the server seed's hash before it; after it the winners, the seed and the
  * check that recomputes the winners in the browser. The tickets are asked again at once when the
  * player's `personal_notifications` brings one about this lottery (`lottery--{slug}`: new tickets
@@ -123,6 +125,7 @@ export function LotteryPage({ lottery, money }: { lottery: Lottery; money: Money
               {lottery.comp_points_ticket_price > 0 ? (
                 <li>{t('promotions.lottery.points', { count: lottery.comp_points_ticket_price })}</li>
               ) : null}
+              {scale.rules.length > 0 ? <PlayThroughRules playerId={playerId} money={money} /> : null}
             </ul>
             {player && state === 'active' ? (
               <Link

@@ -2,6 +2,7 @@ import type { Lootbox, WheelSegmentSets } from '@orbit/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiError, browserApi } from '../../lib/api';
+import { PlayThroughRules } from '../../lib/deposit-playthrough';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { useSession } from '../../lib/session';
@@ -122,7 +123,11 @@ export function SegmentsWheelPage({ money }: { money: MoneyFormat }) {
           ) : null}
         </section>
       ) : null}
-      {terms ? <WheelPrizeRules terms={terms} money={money} /> : null}
+      {terms ? (
+        <WheelPrizeRules terms={terms} money={money}>
+          <PlayThroughRules playerId={playerId} money={money} />
+        </WheelPrizeRules>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { WheelTerms } from '@orbit/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { browserApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 
@@ -50,8 +50,19 @@ export function WheelTiers({ terms, money }: { terms: WheelTerms; money: MoneyFo
   );
 }
 
-/** The prize rules: the wagers, and the most a bonus prize pays out (when the page caps it). */
-export function WheelPrizeRules({ terms, money }: { terms: WheelTerms; money: MoneyFormat }) {
+/**
+ * The prize rules: the wagers, and the most a bonus prize pays out (when the page caps it); then
+ * `children`, more rules as list items (the wheel's page adds that a deposit counts once played through).
+ */
+export function WheelPrizeRules({
+  terms,
+  money,
+  children,
+}: {
+  terms: WheelTerms;
+  money: MoneyFormat;
+  children?: ReactNode;
+}) {
   const { t } = useI18n();
   return (
     <section className="wheel-rules" aria-labelledby="wheel-rules-title" data-testid="wheel-rules">
@@ -71,6 +82,7 @@ export function WheelPrizeRules({ terms, money }: { terms: WheelTerms; money: Mo
             })}
           </li>
         ) : null}
+        {children}
       </ul>
     </section>
   );

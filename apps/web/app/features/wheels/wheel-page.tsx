@@ -2,6 +2,7 @@ import type { Lootbox } from '@orbit/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiError, browserApi } from '../../lib/api';
+import { PlayThroughRules } from '../../lib/deposit-playthrough';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { useLoyaltyChanges } from '../../lib/loyalty';
@@ -42,7 +43,8 @@ export function prizeLabel(item: Lootbox['items'][number], t: Translate, money: 
  * with the prize rules (`GET /api/wheel`), the chosen box as a wheel of its
  * items, and Spin: the server opens the box (`POST …/activation`) and draws the item; the wheel
  * turns (a CSS transform) and lands on the drawn item; its prize is then in the gifts. The
- * boxes are asked again after a payment is heard (a deposit may bring one).
+ * boxes are asked again after a payment is heard (a deposit played through may bring one); the
+ * rules say that a deposit counts once played through, and what the player's still need.
  */
 export function WheelPage({ money }: { money: MoneyFormat }) {
   const { t, locale } = useI18n();
@@ -112,7 +114,11 @@ export function WheelPage({ money }: { money: MoneyFormat }) {
         <h1>{t('promotions.wheel.title')}</h1>
         <p>{t('promotions.wheel.guest')}</p>
         {terms ? <WheelTiers terms={terms} money={money} /> : null}
-        {terms ? <WheelPrizeRules terms={terms} money={money} /> : null}
+        {terms ? (
+          <WheelPrizeRules terms={terms} money={money}>
+            <PlayThroughRules playerId={null} money={money} />
+          </WheelPrizeRules>
+        ) : null}
         <Link
           to={localizePath('/sign-up', locale)}
           state={{ background: location }}
@@ -196,7 +202,11 @@ export function WheelPage({ money }: { money: MoneyFormat }) {
           ) : null}
         </>
       )}
-      {terms ? <WheelPrizeRules terms={terms} money={money} /> : null}
+      {terms ? (
+        <WheelPrizeRules terms={terms} money={money}>
+          <PlayThroughRules playerId={playerId} money={money} />
+        </WheelPrizeRules>
+      ) : null}
     </div>
   );
 }
