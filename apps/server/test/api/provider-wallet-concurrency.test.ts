@@ -113,9 +113,11 @@ describe.runIf(onPostgres)('wallet calls at the same time on PostgreSQL', () => 
     const winsBefore = Number((await t.database.db.execute(sql`select count(*) as n from jackpot_wins`)).rows[0]!.n);
     // Draws: grand's slice starts at 0, then major's, then mini's (docs/provider-protocol.md).
     const draw = (i: number) => (i % 5 === 0 ? 1_000_000 : i === 7 ? 50_000 : 0xffff_ffff);
+    const rounds: string[] = [];
     const answers = await Promise.all(
       Array.from({ length: 60 }, (_, i) => {
         const round = w.uid('jp');
+        rounds[i] = round;
         return w.wallet('bet', {
           session_token: tokens[i % 4],
           game: 'stellar-sevens',
@@ -133,6 +135,20 @@ describe.runIf(onPostgres)('wallet calls at the same time on PostgreSQL', () => 
     expect(hits.filter((a) => (a.body.jackpot_win as { level: string }).level === 'major')).toHaveLength(1);
     const winsAfter = Number((await t.database.db.execute(sql`select count(*) as n from jackpot_wins`)).rows[0]!.n);
     expect(winsAfter - winsBefore).toBe(13);
+    // A hit's bet stands: its rollback is refused, the stake and the jackpot win stay where they are.
+    const hitIndex = answers.findIndex((a) => a.body.jackpot_win);
+    const hitPlayer = players[hitIndex % 4]!;
+    const hitBalance = await balancesOf(t.database.db, hitPlayer.id, 'EUR');
+    const hitBet = await w.wallet('rollback', {
+      session_token: tokens[hitIndex % 4],
+      game: 'stellar-sevens',
+      round_id: rounds[hitIndex],
+      transaction_id: `${rounds[hitIndex]!}:rollback`,
+      reference_transaction_id: `${rounds[hitIndex]!}:bet`,
+    });
+    expect(hitBet.status, JSON.stringify(hitBet.body)).toBe(409);
+    expect(hitBet.body.code).toBe('round_closed');
+    expect(await balancesOf(t.database.db, hitPlayer.id, 'EUR')).toEqual(hitBalance);
     const eur = jackpotsResponseSchema
       .parse((await call(t, 'GET', '/api/jackpots')).json())
       .find((j) => j.currency === 'EUR')!;

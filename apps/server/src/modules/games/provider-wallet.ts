@@ -489,6 +489,9 @@ export class ProviderWallet {
         );
       }
       if (round.status === 'closed') throw walletError('round_closed');
+      // A bet that hit a jackpot stands: refunding its stake would leave the player the jackpot
+      // win and the stake both (money from nothing).
+      if ((bet.response as { jackpot_win?: unknown } | null)?.jackpot_win) throw walletError('round_closed');
 
       const key = `wallet:${provider.id}:${request.transaction_id}`;
       const reference = `round:${round.id}`;
