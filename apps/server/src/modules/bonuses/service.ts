@@ -19,7 +19,14 @@ import type {
 } from '@orbit/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
-import { bigintArray, isUniqueViolation, type Executor, type Tx } from '../../platform/db/executor';
+import {
+  bigintArray,
+  isUniqueViolation,
+  subjectLock,
+  trySubjectLock,
+  type Executor,
+  type Tx,
+} from '../../platform/db/executor';
 import { AppError, notFound, unprocessable } from '../../platform/errors';
 import { enqueueEvent } from '../../platform/outbox/outbox';
 import { outboxEvents } from '../../platform/outbox/schema';
@@ -1007,14 +1014,12 @@ export class BonusesService {
  * "One at a time").
  */
 async function lockPlayer(tx: Executor, userId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('bonuses.player'), ${userId}::int)`);
+  await tx.execute(subjectLock('bonuses.player', userId));
 }
 
 /** `lockPlayer` for the outbox's batches, which must not wait: false when another transaction holds it. */
 async function tryLockPlayer(tx: Executor, userId: number): Promise<boolean> {
-  const result = await tx.execute<{ locked: boolean }>(
-    sql`select pg_try_advisory_xact_lock(hashtext('bonuses.player'), ${userId}::int) as locked`,
-  );
+  const result = await tx.execute<{ locked: boolean }>(trySubjectLock('bonuses.player', userId));
   return result.rows[0]?.locked === true;
 }
 

@@ -14,7 +14,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
-import type { Executor } from '../../platform/db/executor';
+import { subjectLock, type Executor } from '../../platform/db/executor';
 import { AppError, conflict, notFound, unprocessable } from '../../platform/errors';
 import { enqueueEvent, type DeliveryContext } from '../../platform/outbox/outbox';
 import type { CurrentPlayer } from '../identity';
@@ -295,7 +295,7 @@ export class CashboxService {
     amountCents: number,
     at: Date,
   ): Promise<DepositRefusal | null> {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cashbox.deposit'), ${userId}::int)`);
+    await tx.execute(subjectLock('cashbox.deposit', userId));
     const pending = await tx
       .select({ currency: payments.currency, cents: sql<number>`coalesce(sum(${payments.amount}), 0)`.mapWith(Number) })
       .from(payments)

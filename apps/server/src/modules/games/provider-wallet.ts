@@ -22,7 +22,7 @@ import type {
 } from '@orbit/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
-import { databaseErrorOf, isUniqueViolation, type Tx } from '../../platform/db/executor';
+import { databaseErrorOf, isUniqueViolation, subjectLock, type Tx } from '../../platform/db/executor';
 import { TtlCache } from '../../platform/cache';
 import { hashToken } from '../../platform/tokens';
 import { InsufficientFundsError, Ledger, playerBalances, type TransferRequest } from '../wallet';
@@ -260,7 +260,7 @@ export class ProviderWallet {
     // so that bets sent at once are counted one after the other.
     return this.money(provider, request.transaction_id, hash, session.currency, () =>
       this.db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('wallet.bet'), ${session.userId}::int)`);
+        await tx.execute(subjectLock('wallet.bet', session.userId));
         const again = await this.checks.run({ ...check, executor: tx });
         if (again && again !== 'counting') throw walletError(again);
         return (await tx.execute(sql`select ${betCall((key) => values[key])} as response`)).rows as Answer[];

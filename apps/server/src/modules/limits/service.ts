@@ -15,7 +15,7 @@ import {
 } from '@orbit/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
-import type { Executor } from '../../platform/db/executor';
+import { subjectLock, type Executor } from '../../platform/db/executor';
 import { notFound, unprocessable } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import { enqueueEvent } from '../../platform/outbox/outbox';
@@ -727,5 +727,5 @@ class Usage {
 
 /** Serializes changes of one player's limits (held until the transaction ends). */
 async function lockPlayer(tx: Executor, userId: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('limits.player'), ${userId}::int)`);
+  await tx.execute(subjectLock('limits.player', userId));
 }

@@ -41,3 +41,17 @@ export function bigintArray(values: readonly number[]): SQL {
   if (!values.every(Number.isSafeInteger)) throw new Error('bigintArray takes whole numbers only');
   return sql`${`{${values.join(',')}}`}::bigint[]`;
 }
+
+/**
+ * SQL: the transaction-scoped lock of one subject of a kind (`'bonuses.player'` and a player's
+ * id): transactions taking the same one wait for each other, until commit or rollback. The key
+ * is a 64-bit hash of both, so that any bigint id works (the two-int form stops at 2^31).
+ */
+export function subjectLock(kind: string, id: number): SQL {
+  return sql`select pg_advisory_xact_lock(hashtextextended(${`${kind}:${id}`}, 0))`;
+}
+
+/** `subjectLock` that does not wait: answers `locked` (false while another transaction holds it). */
+export function trySubjectLock(kind: string, id: number): SQL {
+  return sql`select pg_try_advisory_xact_lock(hashtextextended(${`${kind}:${id}`}, 0)) as locked`;
+}
