@@ -2,7 +2,8 @@
  * Responsible-gambling limits in real chromium against the real server: a deposit limit set on
  * /profile/limits with its usage, a raise left pending with its countdown, a deposit above the
  * limit refused in the cashbox with the reason, a deposit paid after the limit was lowered held as
- * withdraw-only money (the payment's outcome, the overview and the history say so); the
+ * withdraw-only money (the payment's outcome, the overview and the history say so); the deposit
+ * step paused while the limit is reached (until when, the way to the limits); the
  * reality-check interval; a wager limit
  * reached in a house game (the live warning, the game's refusal of the next bet, the game page's
  * guard); the EE session timer and this session's figures on /profile; a self-exclusion confirmed twice that signs the player out at once, and the sign-in it
@@ -136,6 +137,41 @@ describe('limits', () => {
       await confirm.getByText(/This confirmation link (is not valid|has expired)/).waitFor();
       await confirm.getByRole('link', { name: 'Back to your limits' }).click();
       await poll(() => pathOf(page)).toBe('/profile/limits');
+      expect(watch.pageErrors).toEqual([]);
+    });
+  });
+
+  it('pauses the deposit step while the deposit limit is reached: until when, the way to the limits, the warning kept', async () => {
+    await withPage(env.browser, async (page) => {
+      const watch = watchPage(page);
+      await registerOverLobby(page, env.server.baseUrl, newEmail('limits-paused'));
+      // €20 deposited today, then a daily limit of €20 (a new limit applies at once): used up.
+      await fundPlayer(env.server, page, 2_000, 'limits-paused');
+      await openLimits(page);
+      const form = page.getByTestId('limits-deposit').getByRole('form', { name: 'Set a deposit limit' });
+      await form.getByLabel('Amount (EUR)').fill('20');
+      await form.getByRole('button', { name: 'Set deposit limit' }).click();
+      await form.getByText('Your limit is set and applies now.').waitFor();
+      await page.getByTestId('limit-deposit-day').getByText('€20.00 of €20.00 used').waitFor();
+      await page.getByTestId('limit-reached').waitFor();
+
+      // The deposit step no longer invites a deposit the server would refuse.
+      await page.locator('.wallet__deposit').click();
+      await poll(() => pathOf(page)).toBe('/deposit');
+      await fillPersonalInfo(page);
+      const popup = page.getByRole('dialog', { name: 'Deposit' });
+      const paused = popup.getByTestId('deposit-paused');
+      await paused.getByText('Deposits are paused').waitFor();
+      await paused
+        .getByText(/^You have reached your deposit limit \(per day\): you can deposit again from .+\.$/)
+        .waitFor();
+      expect(await popup.getByRole('button', { name: /^Visa/ }).count()).toBe(0);
+      expect(await popup.getByLabel('Amount (EUR)').count()).toBe(0);
+      // The limit's own warning stays on the page.
+      expect(await page.getByTestId('limit-reached').isVisible()).toBe(true);
+      await paused.getByRole('link', { name: 'See your limits' }).click();
+      await poll(() => pathOf(page)).toBe('/profile/limits');
+      await page.getByTestId('limits-page').waitFor();
       expect(watch.pageErrors).toEqual([]);
     });
   });

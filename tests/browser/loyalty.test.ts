@@ -5,7 +5,8 @@
  * exchanges them for a money reward (the balance grows), is short of points for the next one, and
  * sees the level reached on /profile/level and the bets on the VIP club's progress; a VIP player's
  * badge, manager and carousel; the shop and the club on a phone in German; the shop gone to
- * /promotions once its static page is disabled. The demo's cards are the server's seed.
+ * /promotions once its static page is disabled; a wheel spin bought with points, whose result
+ * leads to the wheel. The demo's cards are the server's seed.
  */
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -126,7 +127,12 @@ describe('loyalty', () => {
       await card(page, REAL_CARD).waitFor();
       await page.locator('.shop-tabs__tab.is-accent', { hasText: 'Money reward' }).waitFor();
       expect(await page.getByTestId('shop-points').textContent()).toBe('You have 300 points to spend');
-      const before = minorUnits(await page.getByTestId('header-balance').textContent());
+      // The header's balance once it has loaded (€70 or more after three €10 spins of €100).
+      let before = 0;
+      await poll(
+        async () => (before = minorUnits(await page.getByTestId('header-balance').textContent())),
+        20_000,
+      ).toBeGreaterThan(0);
 
       // 250 points buy one piece of real money: the stepper stops at 1.
       await card(page, REAL_CARD).getByRole('button').click();
@@ -357,5 +363,34 @@ describe('loyalty', () => {
       await env.server.database.db.execute(sql`update static_pages set enabled = true where slug = 'rocket-mart'`);
       await context.close();
     }
+  });
+
+  it('sends a player who exchanged points for a wheel spin to the wheel, not to the gifts', async () => {
+    // Table bets count in full for this journey: one roulette bet of €15 earns the spin's 150 points.
+    await env.server.database.db.execute(
+      sql`insert into comp_point_accrual_rules (currency, cents_per_point, contributions)
+          values ('EUR', 10, '{"slots": 100, "table": 100}'::jsonb)
+          on conflict (currency) do update set cents_per_point = 10, contributions = excluded.contributions`,
+    );
+    await withPage(env.browser, async (page) => {
+      const watch = watchPage(page);
+      await registerOverLobby(page, env.server.baseUrl, newEmail('wheel-spin'));
+      await fundPlayer(env.server, page, 5_000, 'wheel-spin-real');
+      await betThroughWallet(env.server, page, 1_500, 'wheel-spin');
+      await page.goto(url('/rocket-mart/special'));
+      await poll(() => page.getByTestId('shop-points').textContent(), 20_000).toBe('You have 150 points to spend');
+      await card(page, 'A spin of the rocket wheel').getByRole('button').click();
+      await page
+        .getByRole('dialog', { name: 'A spin of the rocket wheel' })
+        .getByRole('button', { name: 'Exchange', exact: true })
+        .click();
+      const result = page.getByRole('dialog', { name: 'Exchanged' });
+      await result.waitFor();
+      expect(await result.getByRole('link', { name: 'Go to your gifts' }).count()).toBe(0);
+      await result.getByRole('link', { name: 'Go to the prize wheel' }).click();
+      await poll(() => pathOf(page)).toBe('/wheel');
+      await page.getByRole('heading', { name: 'Prize wheel', level: 1 }).waitFor();
+      expect(watch.pageErrors).toEqual([]);
+    });
   });
 });

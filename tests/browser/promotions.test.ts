@@ -2,7 +2,8 @@
  * Tournaments and quests in real chromium against the real server (docs/rules/promotions.md):
  * a guest finds the demo's running tournament on /tournaments (its tabs, status and timer, the
  * menu's highlight) and its page (rules, prizes, leaderboard); a player joins it, plays real
- * spins in another tab and sees the leaderboard move live; the quest's page with its levels;
+ * spins in another tab and sees the leaderboard move live; the quest's page with its levels (a
+ * guest's with the invitation to sign in, no zero count);
  * the lotteries tab behind its flag; a phone in German. The demo's promotions are the server's seed.
  */
 import type { Page } from 'playwright-core';
@@ -144,8 +145,19 @@ describe('tournaments', () => {
     });
   });
 
-  it("shows a quest's levels moving with the player's bets", async () => {
+  it("shows a guest no zero progress on a quest, and a player the quest's levels moving with their bets", async () => {
     await withPage(env.browser, async (page) => {
+      // A guest has no standing: the levels' section invites to sign up or sign in, never "0 levels".
+      await page.goto(url('/tournaments/actions'));
+      await promoCard(page, QUEST).getByRole('link').click();
+      await poll(() => pathOf(page)).toMatch(/^\/action\/explorer-\d+$/);
+      const section = page.getByTestId('quest-levels');
+      await section.getByRole('heading', { name: 'Levels', exact: true }).waitFor();
+      expect(await section.textContent()).not.toMatch(/\b0 levels\b/);
+      await section.getByText('Sign up and play: your bets climb the levels.').waitFor();
+      await section.getByRole('link', { name: 'Already a player? Sign in to see your levels.' }).click();
+      await poll(() => pathOf(page)).toBe('/sign-in');
+
       await registerOverLobby(page, env.server.baseUrl, newEmail('quest'));
       await fundPlayer(env.server, page, 10_000, 'quest-real');
       await page.goto(url('/tournaments/actions'));

@@ -154,7 +154,7 @@ describe('search', () => {
     });
   });
 
-  it('moves through the games found with the arrow keys and opens the first with Enter', async () => {
+  it('moves through the games found with the arrow keys, and shows a guest the games found on Enter', async () => {
     await withPage(async (page) => {
       await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });
       const box = page.getByRole('searchbox', { name: 'Search games' });
@@ -166,7 +166,16 @@ describe('search', () => {
       await page.keyboard.press('ArrowUp');
       await poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('search');
       await box.press('Enter');
-      // A visitor's Play leads to the sign-up with the game as the target.
+      // A guest's Play would lead to the sign-up: Enter leaves the guest on the games found.
+      await page.waitForTimeout(500);
+      expect(new URL(page.url()).pathname).toBe('/');
+      expect(await page.locator('.search__panel').isVisible()).toBe(true);
+      expect(await page.locator('.search__panel [data-game="orbit/stellar-sevens"]').isVisible()).toBe(true);
+      // From there the guest picks a game with the keyboard: Play leads to the sign-up.
+      await box.press('ArrowDown');
+      await poll(focused).toBe('Play Stellar Sevens');
+      await page.keyboard.press('Enter');
+      // Play itself, chosen, leads a guest to the sign-up with the game as the target.
       await poll(() => new URL(page.url()).pathname).toBe('/sign-up');
       expect(new URL(page.url()).searchParams.get('redirect')).toBe('/play/orbit/stellar-sevens');
     });

@@ -1,7 +1,7 @@
 /**
  * The page shell for a signed-in player, in real chromium: nothing of a guest's is left (the
  * drawer's sign-up, the welcome banner), the header never shows the whole address, one menu item
- * is current, and the current profile tab is in view on a phone.
+ * is current, the header's menus close with Escape, and the current profile tab is in view on a phone.
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +36,27 @@ describe('the shell of a signed-in player', () => {
       await drawer.getByRole('link', { name: 'Deposit' }).click();
       await poll(() => pathOf(page)).toBe('/deposit');
       await page.getByRole('dialog', { name: 'Personal info' }).waitFor();
+      expect(watch.pageErrors).toEqual([]);
+    });
+  });
+
+  it('closes the player menu and the balance menu with Escape and gives the focus back to their button', async () => {
+    await withPage(env.browser, async (page) => {
+      const watch = watchPage(page);
+      await registerOverLobby(page, env.server.baseUrl, newEmail('shell-esc'));
+      await page.goto(url('/pokies/all'));
+      const focusedIn = (selector: string) =>
+        page.evaluate((s) => document.activeElement === document.querySelector(s), selector);
+      for (const menu of ['.header__player', '.wallet__switcher']) {
+        const summary = page.locator(`${menu} > summary`);
+        await summary.click();
+        await poll(() => page.locator(menu).evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+        // From an entry of the open menu, as a keyboard player would be.
+        await page.keyboard.press('Tab');
+        await page.keyboard.press('Escape');
+        await poll(() => page.locator(menu).evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+        expect(await focusedIn(`${menu} > summary`), menu).toBe(true);
+      }
       expect(watch.pageErrors).toEqual([]);
     });
   });

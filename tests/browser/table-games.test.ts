@@ -152,6 +152,10 @@ describe('the live crash table', () => {
         for (let launch = 0; launch < 5 && !cashedOut; launch++) {
           await poll(() => bodyData(page, 'crashPhase'), 30_000).toMatch(/flying|crashed/);
           if ((await bodyData(page, 'crashPhase')) === 'flying') {
+            // The note follows the player's bet: in the air, never "Place your bet".
+            expect(await frame.getByTestId('crash-note').textContent()).toBe(
+              'Your bet is flying: cash out before the crash',
+            );
             await page.waitForTimeout(400);
             await frame.getByTestId('cash-out').click();
             cashedOut = await poll(async () => (await frame.getByTestId('crash-note').textContent()) ?? '', 10_000)

@@ -275,11 +275,14 @@ describe('comp points and levels', () => {
     expect(carry[0]!.carryMillipoints).toBe(0);
   });
 
-  it('lists the twelve levels with their gifts; a guest has no points', async () => {
+  it('lists the twelve levels with their gifts, none a cashback nothing pays; a guest has no points', async () => {
     const levels = loyaltyLevelsResponseSchema.parse((await call(t, 'GET', '/api/loyalty/levels')).json());
     expect(levels).toHaveLength(12);
     expect(levels[11]).toMatchObject({ id: 'level_12', conditions: { persistent_comp_points: { max: null } } });
-    expect(levels.every((l) => l.gift_descriptions.length > 0)).toBe(true);
+    expect(levels.filter((l) => l.gift_descriptions.length > 0).length).toBeGreaterThan(6);
+    // Orbit pays no cashback: no level's text or gift promises one (docs/loyalty.md "Levels").
+    const promises = levels.flatMap((l) => [l.name, l.content, ...l.gift_descriptions.map((g) => g.name)]);
+    expect(promises.filter((text) => /cash\s*-?\s*back/i.test(text ?? ''))).toEqual([]);
     expect((await call(t, 'GET', '/api/loyalty/levels/level_3')).json()).toMatchObject({ name: 'Stratosphere' });
     expect((await call(t, 'GET', '/api/loyalty/levels/level_13')).statusCode).toBe(404);
     // Every level's picture is there (drawn by the platform).

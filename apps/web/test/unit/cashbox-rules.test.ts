@@ -12,6 +12,7 @@ import {
   shouldPoll,
   shouldShowCancelledNotice,
   signUpTarget,
+  depositPause,
   depositRoom,
 } from '../../app/features/cashbox/rules';
 
@@ -211,5 +212,30 @@ describe('what a cashout forfeits', () => {
     ];
     expect(bonusesForfeitedByCashout(bonuses, 'EUR').map((b) => b.id)).toEqual([1, 7]);
     expect(bonusesForfeitedByCashout(bonuses, 'NOK')).toEqual([]);
+  });
+});
+
+describe('deposits paused by a reached deposit limit', () => {
+  const limit = (type: string, period: string, until: string | null, amount: number, used: number) =>
+    ({
+      id: 1,
+      type,
+      period,
+      status: 'active',
+      active_until: until,
+      accounts: [{ currency: 'EUR', amount_cents: amount, current_value_amount_cents: used, active_until: until }],
+    }) as unknown as UserLimit;
+
+  it('pauses until the latest end among the reached deposit limits, and not for room left or other limits', () => {
+    const day = limit('deposit', 'day', '2026-11-29T00:00:00.000Z', 2_000, 2_000);
+    const week = limit('deposit', 'week', '2026-11-30T00:00:00.000Z', 10_000, 12_000);
+    const roomy = limit('deposit', 'month', '2026-12-01T00:00:00.000Z', 50_000, 12_000);
+    expect(depositPause([day])).toEqual({ until: '2026-11-29T00:00:00.000Z', period: 'day' });
+    expect(depositPause([roomy, day, week])).toEqual({ until: '2026-11-30T00:00:00.000Z', period: 'week' });
+    expect(depositPause([roomy])).toBeNull();
+    // A reached loss or wager limit stops play, not deposits.
+    expect(depositPause([limit('loss', 'day', '2026-11-29T00:00:00.000Z', 100, 100)])).toBeNull();
+    expect(depositPause([])).toBeNull();
+    expect(depositPause([limit('deposit', 'day', null, 100, 100)])).toEqual({ until: null, period: 'day' });
   });
 });

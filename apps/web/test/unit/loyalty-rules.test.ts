@@ -16,6 +16,7 @@ import {
   quantityBounds,
   rateImageKey,
   rewardCards,
+  rewardPlace,
   tabOfPath,
   type RewardCard,
 } from '../../app/features/loyalty/rules';
@@ -209,5 +210,17 @@ describe('levels', () => {
     expect(percentOf(1.4)).toBe(100);
     expect(percentOf(-1)).toBe(0);
     expect(percentOf(Number.NaN)).toBe(0);
+  });
+});
+
+describe('where an exchanged reward lives (the link of the result)', () => {
+  it('sends bonuses and free spins to the gifts, tickets to their lottery, wheel spins to the wheel, real money nowhere', () => {
+    expect(rewardPlace({ kind: 'bonus' })).toEqual({ path: '/profile/gifts', label: 'toGifts' });
+    expect(rewardPlace({ kind: 'freespins' })).toEqual({ path: '/profile/gifts', label: 'toGifts' });
+    expect(rewardPlace({ kind: 'lottery_tickets', lottery_id: 7 })).toEqual({ path: '/lottery/7', label: 'toLottery' });
+    expect(rewardPlace({ kind: 'lootboxes' })).toEqual({ path: '/wheel', label: 'toWheel' });
+    // Real money is in the balance already; tickets of no known lottery get no link rather than a wrong one.
+    expect(rewardPlace({ kind: 'money' })).toBeNull();
+    expect(rewardPlace({ kind: 'lottery_tickets' })).toBeNull();
   });
 });

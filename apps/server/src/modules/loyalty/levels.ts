@@ -7,23 +7,24 @@ import { LEVEL_SEED, levelForPoints } from '../identity';
 
 type Gift = LoyaltyLevel['gift_descriptions'][number];
 
-/** What each level brings, by position (1 … 12). */
+/**
+ * What each level brings, by position (1 … 12). Only what something pays or gives: Orbit has no
+ * cashback, so no level promises one (docs/loyalty.md "Levels"); a level without a gift of its
+ * own says so on the page.
+ */
 const GIFTS: Readonly<Record<number, Gift[]>> = {
   1: [{ type: 'comp_points', name: 'Comp points on every bet' }],
   2: [{ type: 'freespins', name: '10 free spins on Stellar Sevens' }],
   3: [{ type: 'bonus', name: 'Reload bonus 50 %' }],
   4: [{ type: 'freespins', name: '20 free spins' }],
-  5: [{ type: 'bonus', name: 'Weekly cashback 5 %' }],
+  5: [],
   6: [{ type: 'freespins', name: '50 free spins' }],
-  7: [{ type: 'bonus', name: 'Weekly cashback 7 %' }],
+  7: [],
   8: [{ type: 'manager', name: 'A personal manager' }],
   9: [{ type: 'bonus', name: 'Birthday bonus' }],
-  10: [{ type: 'bonus', name: 'Weekly cashback 10 %' }],
+  10: [],
   11: [{ type: 'freespins', name: '200 free spins' }],
-  12: [
-    { type: 'bonus', name: 'Weekly cashback 15 %' },
-    { type: 'manager', name: 'A personal manager around the clock' },
-  ],
+  12: [{ type: 'manager', name: 'A personal manager around the clock' }],
 };
 
 export function presentLevel(level: (typeof LEVEL_SEED)[number]): LoyaltyLevel {

@@ -139,7 +139,7 @@ const CARDS: Array<
     title: 'A spin of the rocket wheel',
     tab: 'SPECIAL_REWARDS',
     points: 150,
-    description: 'A LITE wheel box: spin it in the gifts for a bonus or free spins.',
+    description: 'A LITE wheel box: spin it on the prize wheel for a bonus or free spins.',
     position: 6,
   },
   {

@@ -20,6 +20,7 @@ import { animate, h } from '../dom';
 import { formatAmount, formatMultiplier } from '../money';
 import type { GameRenderer, ShellContext } from '../renderer';
 import { decimalInput, field, fieldError as errorLine, fieldGame, readout, statBox } from './field-kit';
+import { crashNote } from './rocket-crash-note';
 
 const OUT_OF_RANGE = 'Leave the auto cash-out empty, or choose one between ×1.01 and ×1000.00.';
 
@@ -304,14 +305,19 @@ export function create(ctx: ShellContext): GameRenderer {
         scene = { t: 0, cashT: null, crashed: false, shake: 0 };
         multOut.textContent = '×1.00';
         multOut.style.color = '';
-        note.className = 'crash-note';
-        note.textContent = mine ? 'Your bet is on' : 'Place your bet';
       }
+      note.className = 'crash-note';
+      note.textContent = crashNote({ phase: 'betting', mine, waiting: waiting !== null });
       if (waiting && !mine) void sendBet(waiting);
     } else if (next.phase === 'flying') {
       launchedAt = now - (next.elapsed_ms ?? 0);
       phaseOut.textContent = 'In flight';
       scene.shake = 0;
+      const told = crashNote({ phase: 'flying', mine, waiting: waiting !== null });
+      if (told !== null) {
+        note.className = 'crash-note';
+        note.textContent = told;
+      }
     } else if (next.phase === 'crashed') {
       const crash = next.crash_point ?? 100;
       scene.t = msToReach(crash);

@@ -53,6 +53,8 @@ export const cashboxKeys = {
   depositOffers: (currency: string) => ['cashbox', 'deposit-offers', currency] as const,
   /** `GET /api/player/bonuses`: what a cashout would forfeit (deposit bonuses waiting to be activated). */
   bonuses: ['cashbox', 'bonuses'] as const,
+  /** `GET /api/user_limits`: a reached deposit limit pauses the deposit step. */
+  limits: ['cashbox', 'limits'] as const,
 };
 
 /** The answer of the bonus code and bonus settings calls (the player's fields they change). */

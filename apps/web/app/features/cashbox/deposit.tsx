@@ -3,11 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
+import { localizePath } from '../../lib/locale';
+import { useDateTimeFormat } from '../../lib/use-clock';
 import { AmountField, errorCodeOf, Notice, type FieldErrors } from '../../ui/form';
-import { cashboxApi, refreshCashbox, useMethods } from './data';
+import { cashboxApi, cashboxKeys, refreshCashbox, useMethods } from './data';
 import { amountInput, checkAmount, formatMoney, presetAmounts, type CurrencyInfo } from '../../lib/money';
 import { amountErrorText, contractErrors, errorText, PaymentOutcome } from './parts';
-import { depositRoom } from './rules';
+import { depositPause, depositRoom } from './rules';
 
 /** The PSP's hosted page (card form, 3-D Secure, bank, e-wallet, voucher): a full page navigation. */
 function sendTo(url: string) {
@@ -65,15 +67,51 @@ export function MethodList({
 }
 
 /**
+ * A reached deposit limit, if any (`depositRoom`'s rule: docs/rules/page-shell.md "Player
+ * protection"). While the limits load, or when they fail to, the step stays as it is: the server
+ * refuses a deposit over the limit anyway.
+ */
+function useDepositPause() {
+  const limits = useQuery({ queryKey: cashboxKeys.limits, queryFn: cashboxApi.limits });
+  return {
+    pending: limits.isPending,
+    pause: Array.isArray(limits.data) ? depositPause(limits.data) : null,
+  };
+}
+
+/** Deposits paused by a reached deposit limit: until when, and the way to the limits page. */
+function DepositPaused({ pause }: { pause: { until: string | null; period: string } }) {
+  const { t, locale } = useI18n();
+  const formatDate = useDateTimeFormat();
+  const period = t(`limits.perPeriod.${pause.period}`, undefined, pause.period).toLocaleLowerCase(locale);
+  return (
+    <div className="cashbox__paused" role="alert" data-testid="deposit-paused">
+      <p className="cashbox__paused-title">{t('cashbox.paused.title')}</p>
+      <p>
+        {pause.until
+          ? t('cashbox.paused.until', { period, until: formatDate(pause.until) })
+          : t('cashbox.paused.reached', { period })}
+      </p>
+      <Link to={localizePath('/profile/limits', locale)} className="button button--primary">
+        {t('cashbox.paused.link')}
+      </Link>
+    </div>
+  );
+}
+
+/**
  * The cashbox's deposit step: the methods of the account's currency, then the amount (quick
  * picks, the first-deposit suggestion pre-filled, the method's limits: docs/rules/money-display.md) and,
  * for cards, a saved card for a one-click deposit. Crypto currencies show their address instead.
+ * A reached deposit limit shows the pause instead of all of it.
  */
 export function DepositView({ currency }: { currency: CurrencyInfo }) {
   const { t } = useI18n();
   const methods = useMethods('deposit', currency.code);
+  const limits = useDepositPause();
   const [methodId, setMethodId] = useState<string | null>(null);
-  if (methods.isPending) return <p role="status">{t('common.loading')}</p>;
+  if (methods.isPending || limits.pending) return <p role="status">{t('common.loading')}</p>;
+  if (limits.pause) return <DepositPaused pause={limits.pause} />;
   if (methods.isError) return <Notice kind="error">{t('errors.unknown')}</Notice>;
   const list = methods.data.methods;
   if (list.length === 0) return <Notice kind="info">{t('cashbox.noMethods')}</Notice>;
@@ -230,7 +268,9 @@ export function FastDepositView({
 }) {
   const { t } = useI18n();
   const methods = useMethods('deposit', currency.code);
-  if (methods.isPending) return <p role="status">{t('common.loading')}</p>;
+  const limits = useDepositPause();
+  if (methods.isPending || limits.pending) return <p role="status">{t('common.loading')}</p>;
+  if (limits.pause) return <DepositPaused pause={limits.pause} />;
   if (methods.isError) return <Notice kind="error">{t('errors.unknown')}</Notice>;
   // The newest saved card (the highest id) of any card method.
   let best: { method: PaymentMethod; id: number } | null = null;

@@ -6,6 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { backgroundOf } from '../../lib/popups';
+import { closeMenuOnEscape } from '../../ui/menu-escape';
 import { useRealtime } from '../../realtime/client';
 import {
   activeAccount,
@@ -81,7 +82,12 @@ function Wallet({ wagering }: { wagering: WageringView | null }) {
 
   return (
     <div className="wallet">
-      <details className="wallet__switcher" open={open} onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <details
+        className="wallet__switcher"
+        open={open}
+        onToggle={(event) => setOpen(event.currentTarget.open)}
+        onKeyDown={closeMenuOnEscape}
+      >
         <summary
           className={`wallet__balance${common ? ' wallet__balance--common' : ''}`}
           aria-label={t('cashbox.header.balanceLabel')}

@@ -140,6 +140,26 @@ export function depositRoom(limits: readonly UserLimit[], currency: string): { c
   return room;
 }
 
+/**
+ * A reached deposit limit pauses deposits (docs/rules/page-shell.md "Player protection"): the
+ * deposit step says until when instead of offering a deposit the server would refuse. A limit is
+ * reached when one of its amounts is used up (usage counts every currency, so any amount binds);
+ * deposits start again when every reached limit's period has ended, so `until` is the latest end
+ * among them (null when the server gave none), with that limit's period. Null: deposits are open.
+ */
+export function depositPause(limits: readonly UserLimit[]): { until: string | null; period: string } | null {
+  let pause: { until: string | null; period: string } | null = null;
+  for (const limit of limits) {
+    if (limit.type !== 'deposit') continue;
+    const used = limit.accounts.filter((a) => a.amount_cents - a.current_value_amount_cents <= 0);
+    if (used.length === 0) continue;
+    const until = used.map((a) => a.active_until).find(Boolean) ?? limit.active_until ?? null;
+    if (!pause || (until && (!pause.until || Date.parse(until) > Date.parse(pause.until))))
+      pause = { until, period: limit.period };
+  }
+  return pause;
+}
+
 /** The wagering bonus as the header's balance is told it (the gifts' rule): its currency and percent done. */
 export type WageringView = { currency: string; percent: number };
 

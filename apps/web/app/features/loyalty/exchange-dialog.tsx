@@ -12,6 +12,7 @@ import {
   confirmationsBefore,
   exchangeRequest,
   exchangeStep,
+  rewardPlace,
   type Confirmation,
   type RewardCard,
 } from './rules';
@@ -275,6 +276,8 @@ export function ExchangeResult({
   }
   const { answer, card } = outcome;
   const reward = answer.reward;
+  // Each reward's own place: gifts, the lottery's page or the wheel (real money: the balance).
+  const place = rewardPlace(reward);
   const bought =
     reward.kind === 'freespins'
       ? t('loyalty.result.freespins', { count: reward.freespins_count ?? 0 })
@@ -287,9 +290,9 @@ export function ExchangeResult({
         <p>{t('loyalty.result.spent', { count: answer.points, title: card.title, quantity: answer.quantity })}</p>
         <p className="exchange-result__bought">{bought}</p>
         <div className="exchange__actions">
-          {reward.kind !== 'money' ? (
-            <Link to={localizePath('/profile/gifts', locale)} className="button button--primary" onClick={onClose}>
-              {t('loyalty.result.toGifts')}
+          {place ? (
+            <Link to={localizePath(place.path, locale)} className="button button--primary" onClick={onClose}>
+              {t(`loyalty.result.${place.label}`)}
             </Link>
           ) : null}
           <button type="button" className="button button--ghost" onClick={onClose}>

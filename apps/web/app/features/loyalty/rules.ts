@@ -235,6 +235,28 @@ export function exchangeRequest(
   return { path: `/api/comp_points/exchange/${card.type}`, body: { exchange: { points: card.points, ...common } } };
 }
 
+/** Where an exchange's reward lives, for the result's link: its path and the link's text key. */
+export type RewardPlace = { path: string; label: 'toGifts' | 'toLottery' | 'toWheel' };
+
+/**
+ * Where the reward an exchange bought lives (docs/rules/comp-points.md "The exchange"): a bonus
+ * (money with a wager) and free spins in the gifts, lottery tickets on their lottery's page, loot
+ * boxes (wheel spins) on the wheel; real money is already in the balance (no link).
+ */
+export function rewardPlace(reward: { kind: string; lottery_id?: number | null }): RewardPlace | null {
+  switch (reward.kind) {
+    case 'bonus':
+    case 'freespins':
+      return { path: '/profile/gifts', label: 'toGifts' };
+    case 'lottery_tickets':
+      return reward.lottery_id ? { path: `/lottery/${reward.lottery_id}`, label: 'toLottery' } : null;
+    case 'lootboxes':
+      return { path: '/wheel', label: 'toWheel' };
+    default:
+      return null;
+  }
+}
+
 // ---- levels ---------------------------------------------------------------------------------------
 
 export type LevelState = 'achieved' | 'current' | 'locked';

@@ -2,6 +2,7 @@ import type { Device, GamesFilterRequest } from '@orbit/contracts';
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { useI18n } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
 import { Icon } from '../../ui/icons';
 import { normalizeQuery } from './search-logic';
 import type { SearchGame } from './use-game-search';
@@ -33,11 +34,13 @@ function resultLinks(panel: HTMLElement | null): HTMLAnchorElement[] {
 }
 
 /**
- * The header's game search: type, wait 300 ms, see tiles; Enter opens the first game, the arrow
+ * The header's game search: type, wait 300 ms, see tiles; Enter opens a player the first game (a
+ * guest stays on the games found, whose Play would lead to the sign-up), the arrow
  * keys move between the games found; Escape or a click outside closes it.
  */
 export function GameSearch({ device, recommendedQuery, renderGames }: GameSearchProps) {
   const { t } = useI18n();
+  const { player } = useSession();
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   // Set on the first focus: from then on the results part is loaded and mounted.
@@ -70,7 +73,13 @@ export function GameSearch({ device, recommendedQuery, renderGames }: GameSearch
         className="search__form"
         onSubmit={(event) => {
           event.preventDefault();
-          // Enter opens the first game found (its Play, or its Demo when that is all it has).
+          // A guest's Play leads to the sign-up: Enter shows a guest the games found instead.
+          if (!player) {
+            setOpen(true);
+            setUsed(true);
+            return;
+          }
+          // Enter opens a player the first game found (its Play, or its Demo when that is all it has).
           resultLinks(panel.current)[0]?.click();
         }}
         onKeyDown={(event) => {

@@ -5,6 +5,7 @@ import { localizePath, type Locale } from '../../lib/locale';
 import { backgroundOf, popupOf } from '../../lib/popups';
 import { playerDisplayName } from '../../lib/player-name';
 import { useSession } from '../../lib/session';
+import { closeMenuOnEscape } from '../../ui/menu-escape';
 // Static here: this menu is loaded on demand, after the shell has loaded the session client anyway.
 import { signOut } from '../../lib/session-client';
 
@@ -35,7 +36,7 @@ export function PlayerMenu({
   if (!session.player) return null;
   const name = playerDisplayName(session.player);
   return (
-    <details className="header__player">
+    <details className="header__player" onKeyDown={closeMenuOnEscape}>
       <summary className="button button--ghost" aria-label={name}>
         {/* On a phone only the initial shows (the name would take a row of its own). */}
         <span className="header__player-initial" aria-hidden="true">

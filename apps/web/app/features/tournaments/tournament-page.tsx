@@ -228,7 +228,8 @@ function scoreText(tournament: Tournament, points: number, money: MoneyFormat, t
 
 /**
  * A quest's levels (docs/rules/promotions.md "Quest levels"): each level's threshold and its
- * state from the player's bets (completed, active, locked), with the way to the next level.
+ * state from the player's bets (completed, active, locked), with the way to the next level; a
+ * guest (who has no standing, so no levels to count) gets the invitation to sign up or sign in.
  */
 function QuestLevels({
   status,
@@ -243,7 +244,8 @@ function QuestLevels({
   money: MoneyFormat;
   signedIn: boolean;
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const location = useLocation();
   const levels = status?.levels ?? [];
   const thresholds = levels.map((level) => level.min_bets_cents);
   const bets = status?.bet_cents ?? 0;
@@ -251,10 +253,25 @@ function QuestLevels({
   const progress = Math.round(levelProgress(bets, thresholds) * 100);
   return (
     <section className="promo-section" aria-labelledby="levels-title" data-testid="quest-levels" data-size={size}>
-      <h2 id="levels-title">{t('promotions.quest.levels', { count: levels.length })}</h2>
+      {/* The levels come with the player's standing: without it (a guest), no count of them ("0 levels"). */}
+      <h2 id="levels-title">
+        {levels.length > 0 ? t('promotions.quest.levels', { count: levels.length }) : t('promotions.quest.title')}
+      </h2>
       <p className="quest__size">{t('promotions.quest.size', { size: size.toUpperCase() })}</p>
       {!signedIn ? (
-        <p>{t('promotions.quest.guest')}</p>
+        <>
+          <p>{t('promotions.quest.guest')}</p>
+          <p>
+            <Link
+              to={localizePath('/sign-in', locale)}
+              state={{ background: location }}
+              preventScrollReset
+              data-testid="quest-sign-in"
+            >
+              {t('promotions.quest.signIn')}
+            </Link>
+          </p>
+        </>
       ) : levels.length === 0 ? null : (
         <>
           <p className="quest__bets" data-testid="quest-bets">
