@@ -1,6 +1,7 @@
 import { DrizzleQueryError } from 'drizzle-orm';
 import { stdSerializers } from 'pino';
 import { databaseErrorOf } from './db/executor';
+import { decodedFully } from './http/decoding';
 
 /**
  * The logger's `err` serializer. A failed query's error carries its parameters (addresses,
@@ -94,24 +95,10 @@ export function maskedUrl(url: string): string {
       const eq = part.indexOf('=');
       if (eq === -1) return part;
       const name = part.slice(0, eq);
-      return SECRET_NAME.test(decodedName(name)) ? `${name}=${MASKED}` : part;
+      // The name as the query parser reads it (`+` a space, decoded until nothing changes).
+      const read = name.replace(/\+/g, ' ');
+      return SECRET_NAME.test(decodedFully(read) ?? read) ? `${name}=${MASKED}` : part;
     })
     .join('&');
   return `${url.slice(0, start)}?${query}`;
-}
-
-/** A parameter's name as a query parser reads it, decoded until nothing changes (a few rounds at most). */
-function decodedName(name: string): string {
-  let current = name.replace(/\+/g, ' ');
-  for (let round = 0; round < 4; round++) {
-    let next: string;
-    try {
-      next = decodeURIComponent(current);
-    } catch {
-      return current;
-    }
-    if (next === current) break;
-    current = next;
-  }
-  return current;
 }

@@ -31,7 +31,7 @@ export {
   VIP_GROUP_IDS,
   type PlayerGroupRow,
 } from './groups';
-export { playerCurrencies, playerNicknames } from './player';
+export { playerCurrencies, publicNames } from './player';
 export {
   bonusSettingsOf,
   changeBonusSettings,

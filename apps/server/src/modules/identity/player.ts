@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Player } from '@orbit/contracts';
 import type { Executor } from '../../platform/db/executor';
+import { maskedName } from '../jackpots';
 import { LEVEL_SEED, type PlayerGroupRow } from './groups';
 import { users } from './schema';
 
@@ -80,12 +81,17 @@ export async function playerCurrencies(db: Executor, userIds: readonly number[])
   return new Map(rows.map((r) => [r.id, r.currency]));
 }
 
-/** Players' nicknames, many at once; a player without one is not in the answer (pages show a masked name instead). */
-export async function playerNicknames(db: Executor, userIds: readonly number[]): Promise<Map<number, string>> {
-  if (userIds.length === 0) return new Map();
-  const rows = await db
-    .select({ id: users.id, nickname: users.nickname })
-    .from(users)
-    .where(inArray(users.id, [...userIds]));
-  return new Map(rows.flatMap((r) => (r.nickname ? [[r.id, r.nickname] as const] : [])));
+/**
+ * Players' names as public lists show them (leaderboards, lottery winners), many at once: the
+ * nickname, else a masked name, as jackpot winners are shown (never a player's id).
+ */
+export async function publicNames(db: Executor, userIds: readonly number[]): Promise<(userId: number) => string> {
+  const rows = userIds.length
+    ? await db
+        .select({ id: users.id, nickname: users.nickname })
+        .from(users)
+        .where(inArray(users.id, [...userIds]))
+    : [];
+  const nicknames = new Map(rows.flatMap((r) => (r.nickname ? [[r.id, r.nickname] as const] : [])));
+  return (userId) => nicknames.get(userId) ?? maskedName(`player${userId}`);
 }

@@ -7,6 +7,7 @@
  */
 import { BATCH_MAX_URLS } from '@orbit/contracts';
 import { AppError } from '../../platform/errors';
+import { decodedFully } from '../../platform/http/decoding';
 
 /** A placeholder origin: a url that resolves to any other one named a host of its own. */
 const BASE = 'http://batch.invalid';
@@ -31,26 +32,10 @@ export function batchTarget(url: string): string | null {
     return null;
   }
   if (target.origin !== BASE) return null;
-  const path = fullyDecoded(target.pathname);
+  const path = decodedFully(target.pathname, MAX_DECODING_ROUNDS);
   if (path === null || !BATCHABLE_PATH.test(path) || NOT_CALLS.test(path)) return null;
   // The decoded path holds only unreserved characters and slashes: the router sees exactly it.
   return path + target.search;
-}
-
-/** `text` percent-decoded until nothing changes, or null (malformed, or still encoded after the rounds). */
-function fullyDecoded(text: string): string | null {
-  let current = text;
-  for (let round = 0; round <= MAX_DECODING_ROUNDS; round++) {
-    let next: string;
-    try {
-      next = decodeURIComponent(current);
-    } catch {
-      return null;
-    }
-    if (next === current) return current;
-    current = next;
-  }
-  return null;
 }
 
 /**

@@ -12,8 +12,7 @@ import type { Db } from '../../platform/db/client';
 import type { Executor, Tx } from '../../platform/db/executor';
 import { unprocessable } from '../../platform/errors';
 import type { BonusesService } from '../bonuses';
-import { playerNicknames } from '../identity';
-import { maskedName } from '../jackpots';
+import { publicNames } from '../identity';
 import { referenceRatesNow } from '../wallet';
 import { payPrize, presentPrize } from './prizes';
 import { announceResults, announceTickets } from './results';
@@ -81,7 +80,7 @@ export class LotteryService {
           .where(and(eq(promoLotteryTickets.lotteryId, l.id), inArray(promoLotteryTickets.number, winning)))
       : [];
     const ownerOf = new Map(owners.map((o) => [o.number, o.userId]));
-    const names = await playerNicknames(db, [...new Set(owners.map((o) => o.userId))]);
+    const nameOf = await publicNames(db, [...new Set(owners.map((o) => o.userId))]);
     return {
       id: l.id,
       title: l.title,
@@ -113,7 +112,7 @@ export class LotteryService {
         return {
           award_place: i + 1,
           ticket_number: ticket,
-          nickname: names.get(userId) ?? maskedName(`player${userId}`),
+          nickname: nameOf(userId),
           me: userId === viewer,
         };
       }),

@@ -11,8 +11,7 @@ import type { Db } from '../../platform/db/client';
 import type { Executor, Tx } from '../../platform/db/executor';
 import type { BonusesService } from '../bonuses';
 import { roundFacts } from '../games';
-import { membershipsOf, playerNicknames } from '../identity';
-import { maskedName } from '../jackpots';
+import { membershipsOf, publicNames } from '../identity';
 import { referenceRatesNow, type TransferEvent } from '../wallet';
 import { payPrize, presentPrize } from './prizes';
 import { isTestQuest, kindOf, questLevels, questParts } from './quests';
@@ -123,13 +122,13 @@ export class TournamentService {
         asc(promoTournamentPlayers.userId),
       )
       .limit(limit);
-    const names = await playerNicknames(
+    const nameOf = await publicNames(
       db,
       rows.map((r) => r.userId),
     );
     return rows.map((r, i) => ({
       award_place: r.finalPlace ?? i + 1,
-      nickname: names.get(r.userId) ?? maskedName(`player${r.userId}`),
+      nickname: nameOf(r.userId),
       points: r.score,
       me: r.userId === viewer,
     }));
@@ -171,8 +170,8 @@ export class TournamentService {
       .select()
       .from(promoTournamentPlayers)
       .where(and(eq(promoTournamentPlayers.tournamentId, t.id), eq(promoTournamentPlayers.userId, userId)));
-    const names = await playerNicknames(db, [userId]);
-    return this.statusFrom(db, t, row, userId, names.get(userId) ?? maskedName(`player${userId}`));
+    const nameOf = await publicNames(db, [userId]);
+    return this.statusFrom(db, t, row, userId, nameOf(userId));
   }
 
   private async statusFrom(
@@ -221,8 +220,7 @@ export class TournamentService {
       .innerJoin(promoTournaments, eq(promoTournaments.id, promoTournamentPlayers.tournamentId))
       .where(eq(promoTournamentPlayers.userId, userId))
       .orderBy(desc(promoTournaments.endAt));
-    const names = await playerNicknames(this.db, [userId]);
-    const nickname = names.get(userId) ?? maskedName(`player${userId}`);
+    const nickname = (await publicNames(this.db, [userId]))(userId);
     return Promise.all(rows.map(({ t, p }) => this.statusFrom(this.db, t, p, userId, nickname)));
   }
 
