@@ -15,7 +15,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { call, register } from '../support/identity';
 import { balancesOf, expectLedgerHolds } from '../support/ledger';
 import { walletClient } from '../support/provider-wallet';
-import { ScriptedPsp } from '../support/scripted-psp';
+import { cardDeposit, ScriptedPsp } from '../support/scripted-psp';
 
 const clock = new FakeClock('2026-09-01T10:00:00Z');
 const psp = new ScriptedPsp();
@@ -36,18 +36,7 @@ describe('a player id past 2^31', () => {
     await t.app.orbitOutbox.drain();
 
     // A deposit (the cashbox's per-player lock), notified by the PSP.
-    const res = await call(t, 'POST', '/api/cashbox/deposits', {
-      cookie,
-      payload: { payment_method: 'card_visa', amount_cents: 10_000, currency: 'EUR' },
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    const settled = psp.last();
-    settled.status = 'succeeded';
-    settled.card = { brand: 'visa', last4: '4242', token: 'tok_far' };
-    const { body, headers } = psp.webhook(settled, clock.now());
-    const hook = await t.app.inject({ method: 'POST', url: '/api/cashbox/webhooks/sandbox', payload: body, headers });
-    expect(hook.statusCode).toBe(200);
-    await t.app.orbitOutbox.drain();
+    await cardDeposit(t, psp, clock.now(), cookie, 10_000, 'EUR', 'tok_far');
     expect((await balancesOf(t.database.db, player.id, 'EUR')).real).toBe(10_000);
 
     // A loss limit (the limits' lock), then a bet counted under the wallet's per-player lock.

@@ -35,7 +35,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { call, register } from '../support/identity';
 import { balancesOf, expectLedgerHolds } from '../support/ledger';
 import { walletClient, type Player } from '../support/provider-wallet';
-import { ScriptedPsp } from '../support/scripted-psp';
+import { cardDeposit, ScriptedPsp } from '../support/scripted-psp';
 
 // A Monday: the demo adventure's first day, won by a deposit of at least 20.00 (no bets asked).
 const clock = new FakeClock('2026-06-15T10:00:00Z');
@@ -87,20 +87,8 @@ const webhook = (body: string, headers: Record<string, string>) =>
   t.app.inject({ method: 'POST', url: '/api/cashbox/webhooks/sandbox', payload: body, headers });
 
 /** A card deposit the PSP approves and notifies, its events delivered; answers the payment's id. */
-async function deposit(p: Player, cents: number, currency = 'EUR'): Promise<number> {
-  const res = await call(t, 'POST', '/api/cashbox/deposits', {
-    cookie: p.cookie,
-    payload: { payment_method: 'card_visa', amount_cents: cents, currency },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const settled = psp.last();
-  settled.status = 'succeeded';
-  settled.card = { brand: 'visa', last4: '4242', token: `tok_cycle_${p.id}` };
-  const { body, headers } = psp.webhook(settled, clock.now());
-  expect((await webhook(body, headers)).statusCode).toBe(200);
-  await t.app.orbitOutbox.drain();
-  return paymentSchema.parse(res.json().payment).id;
-}
+const deposit = (p: Player, cents: number, currency = 'EUR') =>
+  cardDeposit(t, psp, clock.now(), p.cookie, cents, currency, `tok_cycle_${p.id}`);
 
 /** A cashout to the card deposited with, approved by itself, sent and paid out by the PSP. */
 async function cashout(p: Player, cents: number, currency = 'EUR'): Promise<void> {

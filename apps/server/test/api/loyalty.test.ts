@@ -40,7 +40,7 @@ import { createTestApp, type TestApp } from '../support/app';
 import { call, register } from '../support/identity';
 import { balancesOf, expectLedgerHolds } from '../support/ledger';
 import { walletClient, type Player } from '../support/provider-wallet';
-import { ScriptedPsp } from '../support/scripted-psp';
+import { cardDeposit, ScriptedPsp } from '../support/scripted-psp';
 
 // A Monday in the second quarter: the demo adventure's first day.
 const clock = new FakeClock('2026-06-15T10:00:00Z');
@@ -101,22 +101,9 @@ async function bet(token: string, game: string, cents: number): Promise<void> {
   await t.app.orbitOutbox.drain();
 }
 
-const psp_webhook = (body: string, headers: Record<string, string>) =>
-  t.app.inject({ method: 'POST', url: '/api/cashbox/webhooks/sandbox', payload: body, headers });
 /** A deposit the PSP approves and notifies, its events delivered. */
-async function deposited(p: Player, cents: number, currency = 'EUR'): Promise<void> {
-  const res = await call(t, 'POST', '/api/cashbox/deposits', {
-    cookie: p.cookie,
-    payload: { payment_method: 'card_visa', amount_cents: cents, currency },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const settled = psp.last();
-  settled.status = 'succeeded';
-  settled.card = { brand: 'visa', last4: '4242', token: `tok_${++seq}_${cents}` };
-  const { body, headers } = psp.webhook(settled, clock.now());
-  expect((await psp_webhook(body, headers)).statusCode).toBe(200);
-  await t.app.orbitOutbox.drain();
-}
+const deposited = (p: Player, cents: number, currency = 'EUR') =>
+  cardDeposit(t, psp, clock.now(), p.cookie, cents, currency);
 
 /**
  * Plays a deposit through (docs/loyalty.md: a deposit counts once played through): a real-money

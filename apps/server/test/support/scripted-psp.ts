@@ -5,7 +5,11 @@
  * (including an unreachable provider or a wrong amount) and sends the notifications itself.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import { paymentSchema } from '@orbit/contracts';
 import type { Fetch } from '../../src/platform/context';
+import type { TestApp } from './app';
+import { call } from './identity';
 
 export type ScriptedPayment = {
   id: string;
@@ -155,4 +159,32 @@ export class ScriptedPsp {
 function reply(status: number, body: unknown) {
   const text = JSON.stringify(body);
   return Promise.resolve({ status, text: async () => text });
+}
+
+/**
+ * A card deposit through the cashbox that `psp` approves and notifies (the signed webhook), its
+ * events delivered; answers the payment's id. The same `cardToken` is one saved card.
+ */
+export async function cardDeposit(
+  t: TestApp,
+  psp: ScriptedPsp,
+  at: Date,
+  cookie: string,
+  cents: number,
+  currency = 'EUR',
+  cardToken = `tok_${randomBytes(6).toString('hex')}`,
+): Promise<number> {
+  const res = await call(t, 'POST', '/api/cashbox/deposits', {
+    cookie,
+    payload: { payment_method: 'card_visa', amount_cents: cents, currency },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const settled = psp.last();
+  settled.status = 'succeeded';
+  settled.card = { brand: 'visa', last4: '4242', token: cardToken };
+  const { body, headers } = psp.webhook(settled, at);
+  const hook = await t.app.inject({ method: 'POST', url: '/api/cashbox/webhooks/sandbox', payload: body, headers });
+  expect(hook.statusCode).toBe(200);
+  await t.app.orbitOutbox.drain();
+  return paymentSchema.parse(res.json().payment).id;
 }
