@@ -26,7 +26,7 @@ import {
 const env = serverAndBrowser();
 const url = (path: string) => `${env.server.baseUrl}${path}`;
 
-const FIRST_DEPOSIT = '100 % first-deposit bonus up to 200';
+const FIRST_DEPOSIT = '100 % first-deposit bonus';
 const SPINS = '10 free spins on Stellar Sevens';
 
 const game = gameFrame;

@@ -282,7 +282,7 @@ describe('cashbox with the sandbox PSP', () => {
         .getByTestId('payment-outcome')
         .getByText('Your deposit of €50.00 was cancelled.')
         .waitFor({ timeout: 40_000 });
-      const toast = page.locator('.toast');
+      const toast = page.getByTestId('cancelled-payment');
       await toast.getByText('Your deposit of €50.00 was cancelled.').waitFor();
       // Remembered: not shown again on the next page.
       await page.goto(url('/'));

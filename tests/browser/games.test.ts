@@ -101,6 +101,11 @@ describe('games', () => {
       await page.setViewportSize({ width: 1366, height: 900 });
       await page.getByTestId('round-row').first().click();
       await page.getByTestId('round-detail').getByText(commitment).waitFor();
+      // The round as the game showed it (the pocket and the bet), its JSON only behind "Show raw data".
+      await page.getByTestId('round-detail').locator('.outcome--roulette').waitFor();
+      expect(await page.getByTestId('round-raw').getAttribute('open')).toBeNull();
+      expect(await page.getByTestId('round-raw').getByText('Show raw data').isVisible()).toBe(true);
+      expect(await page.locator('.outcome__json').isVisible()).toBe(false);
       await page.getByTestId('round-verify-link').click();
       await poll(() => pathOf(page)).toBe('/fair');
       const fair = page.frameLocator('[data-testid="fair-frame"]');

@@ -27,8 +27,8 @@ const env = serverAndBrowser();
 
 const url = (path: string) => `${env.server.baseUrl}${path}`;
 
-const WELCOME = 'Welcome gift: 5 on the house';
-const COUPON = 'Coupon ORBIT10: 10 to play with';
+const WELCOME = 'Welcome gift';
+const COUPON = 'Coupon ORBIT10';
 
 const counter = (page: Page) => page.getByTestId('header-gifts-count');
 const card = (page: Page, title: string) => page.locator('li.gift').filter({ hasText: title });
@@ -39,7 +39,7 @@ async function registerOnPage(page: Page, email: string, query: string, { welcom
   const form = page.locator('form.auth-form');
   await form.locator('button[type="submit"]:not([disabled])').waitFor();
   await form.getByLabel('Country').selectOption('DE');
-  const gift = form.getByLabel(`I want the welcome gift: ${WELCOME}`);
+  const gift = form.getByLabel(`Yes, I want it: ${WELCOME}`);
   await gift.waitFor();
   expect(await gift.isChecked()).toBe(true);
   if (!welcomeGift) await gift.uncheck();
@@ -120,6 +120,80 @@ describe('gifts', () => {
     });
   });
 
+  it('queues the gifts behind the running bonus: no Activate while they wait, their time standing still, ready when it ends', async () => {
+    await withPage(env.browser, async (page) => {
+      const watch = watchPage(page);
+      await registerOverLobby(page, env.server.baseUrl, newEmail('gifts-queue'));
+      await page.goto(url('/profile/gifts'));
+      const running = card(page, WELCOME);
+      await running.getByRole('button', { name: `Activate ${WELCOME}` }).click();
+      await running.getByText('Wagering', { exact: true }).waitFor();
+      // A gift that comes while the welcome gift wagers waits in line behind it.
+      await page.getByLabel('Gift code', { exact: true }).fill('ORBIT10');
+      await page.getByRole('button', { name: 'Get the gift' }).click();
+      const queue = page.getByTestId('gifts-queue');
+      await queue.getByRole('heading', { name: 'Waiting in line' }).waitFor({ timeout: 20_000 });
+      const waiting = queue.locator('li.gift').filter({ hasText: COUPON });
+      await waiting.getByText('No. 1 in line').waitFor();
+      expect(await waiting.getByTestId('gift-queue-note').textContent()).toBe(
+        `You can activate it once ${WELCOME} ends. From then you have 7 days.`,
+      );
+      // Nothing the server would refuse: no Activate, no countdown; declining stays possible.
+      expect(await waiting.getByRole('button', { name: `Activate ${COUPON}` }).count()).toBe(0);
+      expect(await waiting.getByRole('timer').count()).toBe(0);
+      await waiting.getByRole('button', { name: `Cancel ${COUPON}` }).waitFor();
+      await waiting.getByText('€10.00', { exact: true }).waitFor();
+
+      // The running bonus cancelled: the coupon is ready, its 7 days running from now.
+      await running.getByRole('button', { name: `Cancel ${WELCOME}` }).click();
+      await page
+        .getByRole('dialog', { name: `Cancel ${WELCOME}?` })
+        .getByRole('button', { name: 'Cancel the bonus' })
+        .click();
+      const ready = page.getByTestId('gifts-current').locator('li.gift').filter({ hasText: COUPON });
+      await ready.getByText('Ready to activate').waitFor({ timeout: 20_000 });
+      await poll(() => page.getByTestId('gifts-queue').count()).toBe(0);
+      expect(await ready.getByRole('timer').textContent()).toMatch(/^[67] days \d\d:\d\d:\d\d$/);
+      await ready.getByRole('button', { name: `Activate ${COUPON}` }).click();
+      await ready.getByText('Wagering', { exact: true }).waitFor();
+      expect(watch.pageErrors).toEqual([]);
+    });
+  });
+
+  it('points a new player to the welcome bonus: in the sign-up notice, chosen on the deposit step until declined', async () => {
+    await withPage(env.browser, async (page) => {
+      const watch = watchPage(page);
+      await registerOverLobby(page, env.server.baseUrl, newEmail('gifts-welcome'));
+      const toast = page.getByTestId('welcome-toast-bonus');
+      await toast.waitFor({ timeout: 20_000 });
+      expect(await toast.textContent()).toBe(
+        ' Your first deposit comes with a welcome bonus: 100% up to €200.00. See the welcome bonus',
+      );
+      await toast.getByRole('link', { name: 'See the welcome bonus' }).click();
+      await poll(() => pathOf(page)).toBe('/deposit-bonus');
+      await fillPersonalInfo(page);
+      const popup = page.getByRole('dialog', { name: 'Deposit' });
+      // Chosen for the player, standing out, with its amounts in euros.
+      const offer = popup.getByRole('button', { name: /100 % first-deposit bonus/ });
+      await poll(() => offer.getAttribute('aria-pressed'), 20_000).toBe('true');
+      await offer.getByText('Welcome bonus').waitFor();
+      await offer.getByText('100% up to €200.00').waitFor();
+      await offer.getByText('Minimum deposit €20.00 · Wager ×35 · Max bet €5.00').waitFor();
+      // Declined: not chosen again; the plain deposit step still shows it, prominently.
+      await popup.getByTestId('deposit-offer-none').click();
+      await poll(() => offer.getAttribute('aria-pressed')).toBe('false');
+      await popup.getByRole('link', { name: 'Deposit', exact: true }).click();
+      const welcome = popup.getByTestId('welcome-bonus');
+      await welcome.getByText('100% up to €200.00').waitFor();
+      await welcome.getByRole('link', { name: 'Take the welcome bonus' }).click();
+      await poll(() => pathOf(page)).toBe('/deposit-bonus');
+      await poll(() => popup.getByTestId('deposit-offer-none').getAttribute('aria-pressed')).toBe('true');
+      await offer.click();
+      await poll(() => offer.getAttribute('aria-pressed')).toBe('true');
+      expect(watch.pageErrors).toEqual([]);
+    });
+  });
+
   it('declines an unticked welcome gift; a promo link brings its gift code to the gifts page; the counter on a phone', async () => {
     await withPage(env.browser, async (page) => {
       const watch = watchPage(page);
@@ -161,7 +235,7 @@ describe('gifts', () => {
       await poll(() => pathOf(page), 20_000).toBe('/deposit-bonus');
       await fillPersonalInfo(page);
       const popup = page.getByRole('dialog', { name: 'Deposit' });
-      const offer = popup.getByRole('button', { name: /100 % first-deposit bonus up to 200/ });
+      const offer = popup.getByRole('button', { name: /100 % first-deposit bonus/ });
       await poll(() => offer.getAttribute('aria-pressed')).toBe('true');
       expect(await page.evaluate(() => sessionStorage.getItem('orbit_promo_depositPromocode'))).toBeNull();
       // An unknown code is the field's error; "No bonus" clears the choice.
@@ -175,10 +249,7 @@ describe('gifts', () => {
       await offer.click();
       await poll(() => offer.getAttribute('aria-pressed')).toBe('true');
       await popup.getByRole('link', { name: 'Deposit', exact: true }).click();
-      await popup
-        .getByTestId('chosen-bonus')
-        .filter({ hasText: 'Your bonus: 100 % first-deposit bonus up to 200.' })
-        .waitFor();
+      await popup.getByTestId('chosen-bonus').filter({ hasText: 'Your bonus: 100 % first-deposit bonus.' }).waitFor();
       await popup.getByRole('link', { name: 'Change' }).click();
       await poll(() => pathOf(page)).toBe('/deposit-bonus');
       expect(watch.pageErrors).toEqual([]);

@@ -57,6 +57,9 @@ describe('loot-box wheel', () => {
       expect(await page.getByTestId('wheel-max-win').count()).toBe(0);
       await poll(() => page.getByTestId('wheel-chances').locator('li').count()).toBe(8);
       expect(await page.getByTestId('wheel-chances').locator('li').first().textContent()).toMatch(/50 %$/);
+      // Each segment's prize in the page's money, never a bare number ("1 bonus").
+      for (const label of await page.getByTestId('wheel-chances').locator('li > span:first-child').allTextContents())
+        expect(label).toMatch(/^(€\d+\.\d\d bonus|\d+ free spins)$/);
       await page.getByTestId('segments-wheel-page').getByRole('link', { name: 'Sign up' }).waitFor();
 
       // The wheel's static page states its own tiers and cap: both wheel pages show them.

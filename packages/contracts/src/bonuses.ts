@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localisedTextsSchema } from './localised';
 import { INT32_MAX, INT32_MIN, MONEY_MAX_CENTS } from './bounds';
 /*
  * Bonuses (gifts) and free spins (docs/bonuses.md): the player's bonuses and their stages, the
@@ -18,6 +19,10 @@ export type BonusKind = (typeof BONUS_KINDS)[number];
 /** Free spins' stages: `issued` (activatable) → `activated` (spins left to play) → `finished` | `canceled` | `expired`. */
 export const FREESPIN_STAGES = ['issued', 'activated', 'finished', 'canceled', 'expired'] as const;
 export type FreespinStage = (typeof FREESPIN_STAGES)[number];
+
+/** What a player may do with a gift now (`actions`): start it, or give it up. */
+export const GIFT_ACTIONS = ['activate', 'cancel'] as const;
+export type GiftAction = (typeof GIFT_ACTIONS)[number];
 
 /** `GET /api/player/bonuses`: one of the player's bonuses. */
 export const playerBonusSchema = z.object({
@@ -52,6 +57,22 @@ export const playerBonusSchema = z.object({
   percent: z.number().int().nullable(),
   max_amount_cents: z.number().int().nullable(),
   min_deposit_cents: z.number().int().nullable(),
+  /**
+   * What the player may do with it now (docs/bonuses.md "The queue"): the page offers only these,
+   * so nothing it offers is refused. `activatable` and `cancelable` say the same.
+   */
+  actions: z.array(z.enum(GIFT_ACTIONS)),
+  /**
+   * Its place in the player's queue (one bonus wagers at a time): `running` (wagering), `ready`
+   * (nothing wagers: it can be activated), `queued` (waits for the running one to end, its clock
+   * stopped); null for a finished bonus and one waiting for its deposit.
+   */
+  queue: z.enum(['running', 'ready', 'queued']).nullable(),
+  /** A queued gift: its place among the waiting gifts (1 = given first) and the bonus it waits for. */
+  queue_position: z.number().int().nullable(),
+  waits_for_id: z.number().int().nullable(),
+  /** A queued gift: the time to activate it will have once the running bonus ends, in seconds. */
+  activation_seconds: z.number().int().nullable(),
 });
 export type PlayerBonus = z.infer<typeof playerBonusSchema>;
 export const playerBonusesResponseSchema = z.array(playerBonusSchema);
@@ -78,6 +99,8 @@ export const playerFreespinSchema = z.object({
   /** Beyond the family's shape: what the spins have won so far, and the wager its bonus will carry. */
   win_cents: z.number().int(),
   wager_multiplier: z.number(),
+  /** What the player may do with it now; the page offers only these. */
+  actions: z.array(z.enum(GIFT_ACTIONS)),
 });
 export type PlayerFreespin = z.infer<typeof playerFreespinSchema>;
 export const playerFreespinsResponseSchema = z.array(playerFreespinSchema);
@@ -188,6 +211,8 @@ export const bonusTemplateInputSchema = z.object({
   kind: z.enum(BONUS_KINDS),
   title: z.string().trim().min(1, { error: 'required' }).max(120, { error: 'too_long' }),
   description: z.string().max(2000, { error: 'too_long' }).default(''),
+  /** The title and description in other locales (docs/localisation.md); players read their page's. */
+  translations: localisedTextsSchema,
   code: codeSchema.nullable().default(null),
   percent: z.number().int().min(1).max(1000).nullable().default(null),
   /** Which of the player's deposits qualify (1: the first); at most the thousandth. */

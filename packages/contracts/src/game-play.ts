@@ -12,7 +12,14 @@ export const gameModeSchema = z.enum(['real', 'demo'], { message: 'invalid_mode'
 export type GameMode = z.infer<typeof gameModeSchema>;
 
 export const launchParamsSchema = z.object({ id: z.coerce.number({ message: 'invalid_type' }).int('invalid_type') });
-export const launchRequestSchema = z.object({ mode: gameModeSchema.default('real') });
+export const launchRequestSchema = z.object({
+  mode: gameModeSchema.default('real'),
+  /** The page's locale (`de`, `fr-CA`): the game speaks it (else the player's language). */
+  lang: z
+    .string()
+    .regex(/^[a-z]{2}(-[A-Z]{2})?$/)
+    .optional(),
+});
 export type LaunchRequest = z.input<typeof launchRequestSchema>;
 
 /** The studio's page for the iframe; real play carries a one-time launch token. */
@@ -203,11 +210,15 @@ export const walletAuthenticateResponseSchema = z.object({
   currency: z.string(),
   balance_cents: z.number().int(),
   licence: z.string(),
+  /** The highest stake the player may bet now (the running bonus's max bet), null: no cap. */
+  max_bet_cents: z.number().int().nullable().optional(),
 });
 export const walletBalanceResponseSchema = z.object({
   status: z.literal('ok'),
   currency: z.string(),
   balance_cents: z.number().int(),
+  /** The highest stake the player may bet now (the running bonus's max bet), null: no cap (`balance` answers only). */
+  max_bet_cents: z.number().int().nullable().optional(),
 });
 export const walletMoveResponseSchema = walletBalanceResponseSchema.extend({
   /** The platform's id of the movement. */
@@ -268,6 +279,8 @@ export const walletErrorResponseSchema = z.object({
   code: z.enum(WALLET_ERROR_CODES),
   balance_cents: z.number().int().optional(),
   currency: z.string().optional(),
+  /** `bonus_max_bet`: the stake cap in force now (null: none any more). */
+  max_bet_cents: z.number().int().nullable().optional(),
 });
 export type WalletErrorResponse = z.infer<typeof walletErrorResponseSchema>;
 

@@ -34,6 +34,8 @@ export const signUpRequestSchema = z.object({
       /** Device fingerprint; kept for fraud checks later. */
       dfpc: z.string().max(512).optional(),
       captcha: z.string().max(4096).optional(),
+      /** The page's locale (`de`, `fr-CA` ...): the player's mails are written in it. Without it, the request's `locale` or `Accept-Language` header. */
+      locale: z.string().max(35).optional(),
     })
     .refine((u) => u.password_confirmation === undefined || u.password_confirmation === u.password, {
       message: 'does_not_match',

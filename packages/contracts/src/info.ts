@@ -168,5 +168,9 @@ export const currentIpResponseSchema = z.object({
   ip: z.string(),
   /** ISO country of the visitor, from the edge's geo header; the default country when unknown. */
   country_code: z.string(),
+  /** Whether `country_code` is where the visitor is (false: the licence's default stands in). */
+  located: z.boolean(),
+  /** The country a sign-up gets first: the visitor's when the site serves it, else the licence's default. */
+  sign_up_country: z.string(),
 });
 export type CurrentIpResponse = z.infer<typeof currentIpResponseSchema>;

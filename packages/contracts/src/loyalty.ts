@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localisedTextsSchema } from './localised';
 import { INT32_MAX, INT32_MIN, LOTTERY_TICKETS_MAX, MONEY_MAX_CENTS } from './bounds';
 /*
  * Loyalty (docs/loyalty.md): comp points and their shop, the twelve levels, the VIP club with its
@@ -178,6 +179,8 @@ export const compPointRateInputSchema = z.object({
   badges: z.array(z.enum(COMP_POINT_BADGES)).default([]),
   image: z.string().max(500).nullable().default(null),
   description: z.string().max(2000).nullable().default(null),
+  /** The title and description in other locales (docs/localisation.md); players read their page's. */
+  translations: localisedTextsSchema,
   position: z.number().int().min(INT32_MIN, 'too_small').max(INT32_MAX, 'too_big').default(0),
   active: z.boolean().default(true),
 });

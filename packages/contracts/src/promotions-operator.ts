@@ -5,6 +5,7 @@
  * does not give.
  */
 import { z } from 'zod';
+import { localisedTextsSchema } from './localised';
 import { INT32_MAX, LOTTERY_TICKETS_MAX, MONEY_MAX_CENTS } from './bounds';
 import { TOURNAMENT_STRATEGIES } from './promotions';
 
@@ -49,6 +50,8 @@ export const operatorTournamentRequestSchema = z
   .object({
     title: z.string().trim().min(1).max(120),
     description: z.string().max(4000).default(''),
+    /** The title and description in other locales (docs/localisation.md); players read their page's. */
+    translations: localisedTextsSchema,
     /** `tournament--<slug>`, `quest--<size>--<slug>`, `achievement--<size>--<slug>`; unique. */
     frontend_identifier: z
       .string()
@@ -79,6 +82,8 @@ export const operatorLotteryRequestSchema = z
       .regex(new RegExp(`^${slugPart}$`), 'invalid'),
     title: z.string().trim().min(1).max(120),
     description: z.string().max(4000).default(''),
+    /** The title and description in other locales (docs/localisation.md); players read their page's. */
+    translations: localisedTextsSchema,
     currency: currencyCode,
     group_ids: groupIds,
     /** Comp points a ticket costs in the shop (0: not sold for points). */

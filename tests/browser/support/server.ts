@@ -23,7 +23,10 @@ export type TestServer = {
   close(): Promise<void>;
 };
 
-export async function startServer(options: { extraGames?: number } = {}): Promise<TestServer> {
+/** `env`: settings on top of the test defaults (`TRUST_PROXY` to believe the browser's edge headers ...). */
+export async function startServer(
+  options: { extraGames?: number; env?: Record<string, string> } = {},
+): Promise<TestServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-browser-'));
   // A low captcha difficulty: the page's solver still does real work, quickly.
   // The port is chosen first: the sandbox PSP's pages and return links carry the public address.
@@ -41,6 +44,7 @@ export async function startServer(options: { extraGames?: number } = {}): Promis
     // Every journey registers from 127.0.0.1: the per-address limits are the API suite's to test.
     REGISTRATIONS_PER_ADDRESS_HOUR: '1000',
     MAIL_REQUESTS_PER_ADDRESS_15_MIN: '1000',
+    ...options.env,
   });
   const database = await createDatabase({ dataDir: config.dataDir });
   let app: FastifyInstance | undefined;

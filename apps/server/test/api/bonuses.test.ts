@@ -590,14 +590,19 @@ describe('wagering', () => {
     expect(gift).toMatchObject({ amount_cents: 100, max_win_cents: 1_000 });
   });
 
-  it('one bonus wagers at a time; the next waits activatable', async () => {
+  it('one bonus wagers at a time; the next waits queued, offering no Activate, until the first ends', async () => {
     const p = await newPlayer();
     const first = await grant(p);
     const second = await grant(p);
     await activate(p, first.id);
     const refused = await call(t, 'POST', `/api/player/bonuses/${second.id}/activation`, { cookie: p.cookie });
     expect(refused.json()).toEqual({ errors: { base: ['bonus_already_wagering'] } });
-    expect((await bonusesOf(p)).find((b) => b.id === second.id)).toMatchObject({ stage: 'issued', activatable: true });
+    expect((await bonusesOf(p)).find((b) => b.id === second.id)).toMatchObject({
+      stage: 'issued',
+      queue: 'queued',
+      activatable: false,
+      actions: ['cancel'],
+    });
     const cancel = await call(t, 'DELETE', `/api/player/bonuses/${first.id}`, { cookie: p.cookie });
     expect(cancel.statusCode).toBe(200);
     await activate(p, second.id);
@@ -721,13 +726,17 @@ describe('cancelling, cashouts and expiry', () => {
     expect(coupon.json()).toEqual({ status: 'successfully_activated' });
     await chooseOffer(p, 'RELOAD50');
     await deposited(p, 4_000);
-    expect(await byKey(p, 'reload-50')).toMatchObject({ stage: 'issued', amount_cents: 2_000, activatable: true });
+    // Kept, waiting in line behind the coupon (docs/bonuses.md "The queue").
+    expect(await byKey(p, 'reload-50')).toMatchObject({ stage: 'issued', amount_cents: 2_000, queue: 'queued' });
   });
 
   it('expiry survives a restart: another process expires activation and wagering windows, forfeiting the money', async () => {
     const p = await newPlayer();
     const waiting = await byKey(p, 'welcome-gift');
     const wagering = await grant(p);
+    // Another player's gift, nothing wagering: its activation window runs.
+    const q = await newPlayer();
+    const idle = await byKey(q, 'welcome-gift');
     await activate(p, wagering.id);
     const restarted = await buildApp({
       config: t.config,
@@ -745,13 +754,20 @@ describe('cancelling, cashouts and expiry', () => {
     } finally {
       await restarted.close();
     }
-    expect(await stored(waiting.id)).toMatchObject({ stage: 'expired', forfeitedCents: 0 });
+    expect(await stored(idle.id)).toMatchObject({ stage: 'expired', forfeitedCents: 0 });
+    // Queued behind the wagering bonus, the welcome gift's clock stands still (docs/bonuses.md "The queue").
+    expect((await stored(waiting.id)).stage).toBe('issued');
     // The test template's wagering window is the default 30 days: still wagering.
     expect((await stored(wagering.id)).stage).toBe('handle_bets');
     clock.advance(23 * DAY);
     await t.app.orbitSweeps.runAll();
     expect(await stored(wagering.id)).toMatchObject({ stage: 'expired', forfeitedCents: 1_000 });
     expect((await balancesOf(t.database.db, p.id, 'EUR')).bonus).toBe(0);
+    // Its clock runs again from the wagering's end: its whole 7 days (it came as the other began).
+    expect((await stored(waiting.id)).activatableUntil!.getTime() - clock.now().getTime()).toBe(7 * DAY);
+    clock.advance(7 * DAY);
+    await t.app.orbitSweeps.runAll();
+    expect(await stored(waiting.id)).toMatchObject({ stage: 'expired', forfeitedCents: 0 });
   });
 
   it('every change goes live on bonuses_changes with the whole bonus', async () => {

@@ -135,6 +135,25 @@ describe('GET /api/current_ip', () => {
     );
   });
 
+  it("offers a sign-up the visitor's country only where the site serves it, else the licence's default", async () => {
+    const ip = async (headers: Record<string, string>) =>
+      currentIpResponseSchema.parse(await get('/api/current_ip', headers));
+    expect(await ip({ 'cf-ipcountry': 'DE' })).toMatchObject({
+      country_code: 'DE',
+      located: true,
+      sign_up_country: 'DE',
+    });
+    // A country the site does not serve is never the sign-up's first choice.
+    expect(await ip({ 'cf-ipcountry': 'KP' })).toMatchObject({
+      country_code: 'KP',
+      located: true,
+      sign_up_country: 'CA',
+    });
+    expect(await ip({})).toMatchObject({ country_code: 'CA', located: false, sign_up_country: 'CA' });
+    expect(await ip({ host: 'ee.orbit.example' })).toMatchObject({ located: false, sign_up_country: 'EE' });
+    expect(await ip({ host: 'ee.orbit.example', 'cf-ipcountry': 'KP' })).toMatchObject({ sign_up_country: 'EE' });
+  });
+
   it('falls back to the default country', async () => {
     expect(currentIpResponseSchema.parse(await get('/api/current_ip')).country_code).toBe('CA');
     expect(currentIpResponseSchema.parse(await get('/api/current_ip', { 'cf-ipcountry': 'XX' })).country_code).toBe(

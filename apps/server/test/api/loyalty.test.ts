@@ -262,14 +262,17 @@ describe('comp points and levels', () => {
     expect(carry[0]!.carryMillipoints).toBe(0);
   });
 
-  it('lists the twelve levels with their gifts, none a cashback nothing pays; a guest has no points', async () => {
+  it('lists the twelve levels with their gifts, none promising what nothing pays; a guest has no points', async () => {
     const levels = loyaltyLevelsResponseSchema.parse((await call(t, 'GET', '/api/loyalty/levels')).json());
     expect(levels).toHaveLength(12);
     expect(levels[11]).toMatchObject({ id: 'level_12', conditions: { persistent_comp_points: { max: null } } });
-    expect(levels.filter((l) => l.gift_descriptions.length > 0).length).toBeGreaterThan(6);
-    // Orbit pays no cashback: no level's text or gift promises one (docs/loyalty.md "Levels").
+    // Reaching a level pays nothing of its own (no cashback, spins, reload or birthday bonus, no
+    // manager): no level's text or gift promises one (docs/loyalty.md "Levels").
     const promises = levels.flatMap((l) => [l.name, l.content, ...l.gift_descriptions.map((g) => g.name)]);
-    expect(promises.filter((text) => /cash\s*-?\s*back/i.test(text ?? ''))).toEqual([]);
+    expect(promises.filter((text) => /cash\s*-?\s*back|free spins|reload|birthday|manager/i.test(text ?? ''))).toEqual(
+      [],
+    );
+    expect(levels.flatMap((l) => l.gift_descriptions.map((g) => g.type))).toEqual(['comp_points']);
     expect((await call(t, 'GET', '/api/loyalty/levels/level_3')).json()).toMatchObject({ name: 'Stratosphere' });
     expect((await call(t, 'GET', '/api/loyalty/levels/level_13')).statusCode).toBe(404);
     // Every level's picture is there (drawn by the platform).
@@ -639,9 +642,9 @@ describe('the adventure calendar with a wager', () => {
       const p = await newPlayer();
       await deposited(p, 3_000);
       const state = async () =>
-        playerAdventureResponseSchema.parse(
-          (await call(t, 'GET', '/api/player/adventure', { cookie: p.cookie })).json(),
-        ).adventure!.days[3]!;
+        playerAdventureResponseSchema
+          .parse((await call(t, 'GET', '/api/player/adventure', { cookie: p.cookie })).json())
+          .adventure!.days.find((d) => d.step === 4)!;
       expect(await state()).toMatchObject({ status: 'active', today: true });
       const token = await client.session(p, 'orbit/european-roulette');
       await client.bet(token, client.uid('r'), client.uid('bet'), 1_500);
@@ -682,24 +685,68 @@ describe('the adventure calendar across the week', () => {
     try {
       clock.set(new Date('2026-06-17T09:00:00Z')); // Wednesday
       const wednesday = (await adventures.state(t.database.db, p.id, [1001, 1117]))!;
-      expect(wednesday.days.map((d) => d.status)).toEqual([
-        'lost',
-        'lost',
-        'active',
+      expect(wednesday.days.map((d) => d.status)).toEqual(['lost', 'lost', 'active', 'future', 'future', 'future']);
+      expect(wednesday.days[2]).toMatchObject({ today: true, expires_at: '2026-06-18T00:00:00.000Z' });
+      expect(wednesday.finished).toBe(false);
+      // Sunday: nothing of this week left to this player, who sees next week's run ahead (not "over").
+      clock.set(new Date('2026-06-21T09:00:00Z'));
+      const sunday = (await adventures.state(t.database.db, p.id, []))!;
+      expect(sunday.finished).toBe(false);
+      expect(sunday.days[0]).toMatchObject({ day: '2026-06-22', status: 'future' });
+      clock.set(new Date('2026-06-22T09:00:00Z'));
+      const monday = (await adventures.state(t.database.db, p.id, []))!;
+      expect(monday.days[0]).toMatchObject({ day: '2026-06-22', status: 'active' });
+    } finally {
+      clock.set(start);
+    }
+  });
+});
+
+describe("a player's first adventure", () => {
+  const adventureOf = async (p: Player) =>
+    playerAdventureResponseSchema.parse((await call(t, 'GET', '/api/player/adventure', { cookie: p.cookie })).json())
+      .adventure!;
+  it('starts on the day the player joined: no day before it missed, the super prize only while it can be won', async () => {
+    const start = clock.now();
+    try {
+      clock.set(new Date('2026-06-20T09:00:00Z')); // Saturday, the run's last day
+      const saturday = await newPlayer();
+      const joined = await adventureOf(saturday);
+      // Only Saturday: the five days before the player joined are neither shown nor "lost", and the
+      // super prize (every day of the week) is out of reach, so it is not offered.
+      expect(joined.days.map((d) => [d.day, d.status])).toEqual([['2026-06-20', 'active']]);
+      expect(joined.days[0]).toMatchObject({ step: 6, stepTotal: 6, today: true });
+      expect(joined.finished).toBe(false);
+
+      // Joining on Sunday (the super prize's day): this week has nothing left, next week is ahead.
+      clock.set(new Date('2026-06-21T09:00:00Z'));
+      const sunday = await newPlayer();
+      const next = await adventureOf(sunday);
+      expect(next.finished).toBe(false);
+      expect(next.days.map((d) => d.status)).toEqual([
+        'future',
+        'future',
+        'future',
         'future',
         'future',
         'future',
         'superb',
       ]);
-      expect(wednesday.days[2]).toMatchObject({ today: true, expires_at: '2026-06-18T00:00:00.000Z' });
-      expect(wednesday.finished).toBe(false);
-      // Sunday is the super prize's day (the last day plus one): not finished yet; a weekly run
-      // starts again on Monday, so the week's run is over once the next begins.
-      clock.set(new Date('2026-06-21T09:00:00Z'));
-      expect((await adventures.state(t.database.db, p.id, []))!.finished).toBe(false);
+      expect(next.days[0]!.day).toBe('2026-06-22');
+
+      // A player of Monday sees the whole week and its super prize (a missed day puts it out of
+      // reach: 'the adventure calendar across the week').
       clock.set(new Date('2026-06-22T09:00:00Z'));
-      const monday = (await adventures.state(t.database.db, p.id, []))!;
-      expect(monday.days[0]).toMatchObject({ day: '2026-06-22', status: 'active' });
+      const monday = await newPlayer();
+      expect((await adventureOf(monday)).days.map((d) => d.status)).toEqual([
+        'active',
+        'future',
+        'future',
+        'future',
+        'future',
+        'future',
+        'superb',
+      ]);
     } finally {
       clock.set(start);
     }

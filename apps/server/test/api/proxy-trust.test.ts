@@ -41,7 +41,7 @@ describe('without TRUST_PROXY (the default)', () => {
         })
       ).json(),
     );
-    expect(here).toEqual({ ip: '10.60.0.3', country_code: 'CA' });
+    expect(here).toEqual({ ip: '10.60.0.3', country_code: 'CA', located: false, sign_up_country: 'CA' });
   });
 
   it('chooses the licence from the Host the request was sent to, never X-Forwarded-Host', async () => {
@@ -69,7 +69,7 @@ describe('with TRUST_PROXY naming the proxy', () => {
         })
       ).json(),
     );
-    expect(viaProxy).toEqual({ ip: '203.0.113.5', country_code: 'DE' });
+    expect(viaProxy).toEqual({ ip: '203.0.113.5', country_code: 'DE', located: true, sign_up_country: 'DE' });
     const direct = currentIpResponseSchema.parse(
       (
         await call(t, 'GET', '/api/current_ip', { ip: '10.61.0.9', headers: { 'x-forwarded-for': '203.0.113.5' } })
@@ -108,7 +108,7 @@ describe('with TRUST_PROXY a hop count (a CDN, then a load balancer) and LICENCE
       'x-forwarded-for': `198.51.100.66, 203.0.113.7, ${CDN}`,
       'cf-ipcountry': 'DE',
     });
-    expect(here).toEqual({ ip: '203.0.113.7', country_code: 'DE' });
+    expect(here).toEqual({ ip: '203.0.113.7', country_code: 'DE', located: true, sign_up_country: 'DE' });
     // A hop count trusts the nearest hops whoever they are: a visitor reaching the balancer past the
     // CDN is taken for the CDN, so one entry of its own counts (docs/security.md: name the proxies'
     // addresses unless the casino is reachable only through them).
@@ -147,10 +147,25 @@ describe('with TRUST_PROXY as CIDRs and LICENCE_HOSTS', () => {
 
   it('believes a proxy in the ranges: the address, the host and the country it reports', async () => {
     const forwarded = { 'x-forwarded-for': '198.51.100.66, 203.0.113.8', 'cf-ipcountry': 'DE' };
-    expect(await seen(t, '10.63.4.5', forwarded)).toEqual({ ip: '203.0.113.8', country_code: 'DE' });
-    expect(await seen(t, 'fd00:63::5', forwarded)).toEqual({ ip: '203.0.113.8', country_code: 'DE' });
+    expect(await seen(t, '10.63.4.5', forwarded)).toEqual({
+      ip: '203.0.113.8',
+      country_code: 'DE',
+      located: true,
+      sign_up_country: 'DE',
+    });
+    expect(await seen(t, 'fd00:63::5', forwarded)).toEqual({
+      ip: '203.0.113.8',
+      country_code: 'DE',
+      located: true,
+      sign_up_country: 'DE',
+    });
     // A dual-stack socket reports an IPv4 proxy as an IPv4-mapped IPv6 address.
-    expect(await seen(t, '::ffff:10.63.0.9', forwarded)).toEqual({ ip: '203.0.113.8', country_code: 'DE' });
+    expect(await seen(t, '::ffff:10.63.0.9', forwarded)).toEqual({
+      ip: '203.0.113.8',
+      country_code: 'DE',
+      located: true,
+      sign_up_country: 'DE',
+    });
     expect(await licence(t, '10.63.4.5', { host: 'internal:3000', 'x-forwarded-host': 'ee.casino.example' })).toBe(
       'EE',
     );
@@ -195,7 +210,12 @@ describe('with TRUST_PROXY=0 (no hop trusted)', () => {
       'x-forwarded-host': 'ee.casino.example',
       'cf-ipcountry': 'DE',
     };
-    expect(await seen(t, '10.65.0.1', forged)).toEqual({ ip: '10.65.0.1', country_code: 'CA' });
+    expect(await seen(t, '10.65.0.1', forged)).toEqual({
+      ip: '10.65.0.1',
+      country_code: 'CA',
+      located: false,
+      sign_up_country: 'CA',
+    });
     expect(await licence(t, '10.65.0.1', forged)).toBe('CW');
   });
 });

@@ -52,6 +52,8 @@ export type Session = {
   nextNonce: number;
   /** A step game's round left open in this game (continued on load). */
   openRound: RoundResponse | null;
+  /** The highest stake the casino takes now (the running bonus's max bet), or null: no cap. */
+  maxBet: number | null;
   /** The free spins to play before paid play (real play on a slot), or null. */
   freeSpins: FreeSpins | null;
 };
@@ -71,6 +73,7 @@ export function sessionFrom(answer: SessionResponse): Session {
     nextNonce: answer.fair.nonce,
     openRound: answer.open_round ?? null,
     freeSpins: answer.free_spins,
+    maxBet: answer.max_bet_cents ?? null,
   };
 }
 

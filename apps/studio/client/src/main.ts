@@ -19,6 +19,7 @@ import {
 import { api, ApiError, sessionFrom, studioPrefix, type Session } from './api';
 import { GAME_INFO } from './catalog';
 import { animate, easeOutCubic, h, sleep, svg } from './dom';
+import { resolveLocale, setLocale, t } from './i18n';
 import { formatMoney } from './money';
 import type { GameRenderer, RendererFactory, ShellContext, Timing } from './renderer';
 import { Sound } from './sound';
@@ -45,58 +46,13 @@ const RENDERERS: Record<string, () => Promise<{ create: RendererFactory }>> = {
   'orbit-blackjack': () => import('./games/orbit-blackjack'),
 };
 
-const MESSAGES: Record<string, string> = {
-  insufficient_funds: 'Not enough balance',
-  limit_reached:
-    'You have reached one of your responsible-gambling limits, so no more bets can be placed for now. Your limits page in the casino shows which one and when it starts again.',
-  player_excluded: 'Your account is in a cooling-off or self-exclusion: no bets can be placed until it ends.',
-  game_disabled: 'This game is not available right now.',
-  too_fast: 'Too fast: please wait for the round to finish before the next one.',
-  invalid_bet: 'This bet is not valid.',
-  session_not_found: 'Your game session has ended. Reload the game to play on.',
-  wallet_unavailable: 'The wallet is not reachable right now. Please try again in a moment.',
-  network_error: 'No connection to the game server. Please try again.',
-  unknown_game: 'This game does not exist.',
-  game_not_found: 'This game does not exist.',
-  invalid_client_seed: 'The client seed is not valid: use 1 to 64 letters, digits or symbols (no accents).',
-  invalid_launch_token: 'This game link has expired. Open the game again from the lobby.',
-  invalid_session: 'Your casino session has ended. Open the game again from the lobby.',
-  bonus_max_bet: 'This stake is above the maximum bet allowed while a bonus is active.',
-  bonus_game_restricted:
-    'This game cannot be played while your bonus wagers. Finish or cancel the bonus in your gifts first.',
-  wrong_currency: 'This game cannot be played in your account currency.',
-  invalid_request: 'The request was not understood. Reload the game.',
-  invalid_response: 'The game server’s answer was not understood. Reload the game.',
-  no_bet: 'Place a bet first.',
-  round_in_progress: 'Finish the round in play first.',
-  betting_closed: 'The rocket has left: your bet goes on the next launch.',
-  already_in_round: 'You already have a bet on this launch.',
-  not_launched: 'The rocket has not launched yet.',
-  too_early: 'Too early: the multiplier has not passed ×1.01 yet.',
-  round_over: 'This launch is over.',
-  round_not_found: 'This round is over. Reload the game to play on.',
-  invalid_action: 'This move is not one of the game’s.',
-  action_not_allowed: 'This move is not allowed at this point of the round.',
-  no_free_spins: 'No free spins are left to play in this game.',
-  freespins_used: 'These free spins are used up, cancelled or expired.',
-  freespin_not_found: 'These free spins cannot be played in this game.',
-};
+/** A refusal's words for the player (`errors.<code>` of the catalogues), or null for a code without them. */
+function messageFor(code: string): string | null {
+  const text = t(`errors.${code}`);
+  return text === `errors.${code}` ? null : text;
+}
 /** A free spin's refusals after which the session's free spins are gone. */
 const FREE_SPINS_GONE = new Set(['no_free_spins', 'freespins_used', 'freespin_not_found']);
-/**
- * The casino's refusals for the player's own limits, in the player's language (the launch's
- * `lang`); the rest of this page speaks English, but these two must be understood: they tell
- * the player why play stopped and where to look. Other languages fall back to English.
- */
-const LIMIT_MESSAGES: Record<string, Partial<Record<string, string>>> = {
-  de: {
-    limit_reached:
-      'Sie haben eines Ihrer Limits für verantwortungsvolles Spielen erreicht, daher sind vorerst keine Einsätze mehr möglich. Auf Ihrer Limits-Seite im Casino sehen Sie, welches und wann es neu beginnt.',
-    player_excluded:
-      'Ihr Konto ist in einer Spielpause oder Selbstsperre: Bis zu deren Ende sind keine Einsätze möglich.',
-    limits_link: 'Zu meinen Limits',
-  },
-};
 const LIMIT_CODES = new Set(['limit_reached', 'player_excluded']);
 
 /** Errors after which no round can be played any more on this page. */
@@ -121,9 +77,15 @@ type Launch = {
   licence: string;
   lobbyUrl: string | null;
   depositUrl: string | null;
-  /** The player's language at the casino (`lang`, e.g. `de`). */
+  /** The casino page's locale (`lang`, e.g. `de`, `fr-CA`): the page speaks it. */
   lang: string;
+  /** The stake cap the launch named (`max_bet_cents`: the running bonus's max bet); the session's answer stands for it. */
+  maxBet: number | null;
 };
+
+function capFrom(value: string | null): number | null {
+  return value !== null && /^\d{1,15}$/.test(value) ? Number(value) : null;
+}
 
 function readLaunch(): Launch {
   const q = new URLSearchParams(location.search);
@@ -138,7 +100,8 @@ function readLaunch(): Launch {
     licence: (q.get('licence') || 'CW').toUpperCase(),
     lobbyUrl: safeUrl(q.get('lobby_url')),
     depositUrl: safeUrl(q.get('deposit_url')),
-    lang: (q.get('lang') || 'en').toLowerCase().slice(0, 2),
+    lang: q.get('lang') || 'en',
+    maxBet: capFrom(q.get('max_bet_cents')),
   };
 }
 
@@ -154,10 +117,13 @@ function safeUrl(value: string | null): string | null {
 }
 
 const launch = readLaunch();
+// Every text below is in the page's locale: its catalogue is loaded before the page is built.
+await setLocale(resolveLocale(launch.lang));
+document.documentElement.lang = resolveLocale(launch.lang);
 const info = GAME_INFO[launch.game];
 const sound = new Sound();
 const app = document.getElementById('app')!;
-document.title = `${info?.title ?? 'Game'} · Orbit Originals`;
+document.title = `${info?.title ?? t('shell.game')} · Orbit Originals`;
 document.body.dataset.rounds = '0';
 
 // ---- the shell's elements ------------------------------------------------------------------------
@@ -168,23 +134,15 @@ const errorText = h('span', { class: 'error-text', role: 'alert', 'data-testid':
 const depositLink = h(
   'a',
   { class: 'btn btn-deposit', target: '_top', rel: 'noopener', hidden: true, 'data-testid': 'deposit' },
-  'Deposit',
+  t('shell.deposit'),
 );
 // The casino's limits page, opened in the top window, beside a refusal for the player's limits.
-const limitsLinkText = LIMIT_MESSAGES[launch.lang]?.limits_link;
 const limitsLink = h(
   'a',
-  {
-    class: 'btn',
-    target: '_top',
-    rel: 'noopener',
-    hidden: true,
-    'data-testid': 'limits-link',
-    ...(limitsLinkText ? { lang: launch.lang } : {}),
-  },
-  limitsLinkText ?? 'See my limits',
+  { class: 'btn', target: '_top', rel: 'noopener', hidden: true, 'data-testid': 'limits-link' },
+  t('shell.seeLimits'),
 );
-const errorClose = h('button', { type: 'button', class: 'error-close', 'aria-label': 'Dismiss the message' });
+const errorClose = h('button', { type: 'button', class: 'error-close', 'aria-label': t('shell.dismiss') });
 const errorBanner = h('div', { class: 'error-banner', hidden: true }, errorText, depositLink, limitsLink, errorClose);
 const notice = h('div', { class: 'notice', role: 'status', 'data-testid': 'notice', hidden: true });
 // The free spins the casino granted: played first (Play says so), at their own stake.
@@ -194,22 +152,28 @@ const freeSpinsBanner = h('div', {
   'data-testid': 'free-spins-grant',
   hidden: true,
 });
+// The stake cap (the running bonus's max bet): why the stakes above it cannot be chosen.
+const stakeCapNote = h('div', { class: 'stake-cap', role: 'status', 'data-testid': 'stake-cap', hidden: true });
 
-const balanceOut = h('output', { class: 'value', 'data-testid': 'balance', 'aria-label': 'Balance' }, '…');
-const stakeSelect = h('select', { 'data-testid': 'stake', 'aria-label': 'Stake', id: 'stake' });
-const stakeLabel = h('label', { for: 'stake', class: 'label' }, 'Stake');
+const balanceOut = h('output', { class: 'value', 'data-testid': 'balance', 'aria-label': t('shell.balance') }, '…');
+const stakeSelect = h('select', { 'data-testid': 'stake', 'aria-label': t('shell.stake'), id: 'stake' });
+const stakeLabel = h('label', { for: 'stake', class: 'label' }, t('shell.stake'));
 const totalOut = h('span', { class: 'total', 'data-testid': 'total-stake', hidden: true });
 // In the stake selector's place while free spins are played: their stake, which the player does not choose.
 const freeStakeOut = h('output', { class: 'value', 'data-testid': 'free-stake', hidden: true });
-const playButton = h('button', { type: 'button', class: 'play', 'data-testid': 'play', disabled: true }, 'Play');
-const lastWinOut = h('output', { class: 'value', 'data-testid': 'last-win', 'aria-label': 'Last win' }, '—');
+const playButton = h(
+  'button',
+  { type: 'button', class: 'play', 'data-testid': 'play', disabled: true },
+  t('shell.play'),
+);
+const lastWinOut = h('output', { class: 'value', 'data-testid': 'last-win', 'aria-label': t('shell.lastWin') }, '—');
 const soundButton = h('button', {
   type: 'button',
   class: 'toggle',
   'data-testid': 'sound',
-  'aria-label': 'Sound',
+  'aria-label': t('shell.sound'),
   'aria-pressed': 'false',
-  title: 'Sound',
+  title: t('shell.sound'),
 });
 const quickButton = h(
   'button',
@@ -217,9 +181,9 @@ const quickButton = h(
     type: 'button',
     class: 'toggle',
     'data-testid': 'quick-spin',
-    'aria-label': 'Quick spin',
+    'aria-label': t('shell.quickSpin'),
     'aria-pressed': 'false',
-    title: 'Quick spin',
+    title: t('shell.quickSpin'),
   },
   // A lightning bolt (SVG: no emoji font needed).
   svg(
@@ -235,40 +199,40 @@ const seedInput = h('input', {
   type: 'text',
   id: 'client-seed',
   'data-testid': 'client-seed',
-  'aria-label': 'Client seed',
+  'aria-label': t('fair.clientSeed'),
   maxlength: 64,
   autocomplete: 'off',
   spellcheck: 'false',
 });
-const seedSave = h('button', { type: 'submit', class: 'btn', 'aria-label': 'Save client seed' }, 'Save');
+const seedSave = h('button', { type: 'submit', class: 'btn', 'aria-label': t('fair.saveSeed') }, t('fair.save'));
 const seedStatus = h('span', { class: 'muted', 'aria-live': 'polite' });
 const rotateButton = h(
   'button',
-  { type: 'button', class: 'btn', 'data-testid': 'rotate', 'aria-label': 'Rotate seed' },
-  'Rotate seed',
+  { type: 'button', class: 'btn', 'data-testid': 'rotate', 'aria-label': t('fair.rotate') },
+  t('fair.rotate'),
 );
 const revealedSeed = h('code', { class: 'hash', 'data-testid': 'revealed-seed' });
 const revealedHash = h('code', { class: 'hash muted' });
 const revealedBox = h(
   'div',
   { class: 'revealed', hidden: true },
-  h('span', { class: 'label' }, 'Revealed server seed'),
+  h('span', { class: 'label' }, t('fair.revealed')),
   revealedSeed,
-  h('span', { class: 'label' }, 'its sha256'),
+  h('span', { class: 'label' }, t('fair.itsHash')),
   revealedHash,
 );
 const lastNonceOut = h('span', { 'data-testid': 'last-nonce' });
-const verifyLink = h('a', { 'data-testid': 'verify-link', target: '_top', rel: 'noopener' }, 'Verify this round');
+const verifyLink = h('a', { 'data-testid': 'verify-link', target: '_top', rel: 'noopener' }, t('fair.verify'));
 const lastRoundBox = h(
   'p',
   { class: 'last-round', hidden: true },
-  'Last round: nonce ',
+  t('fair.lastRound'),
   lastNonceOut,
   ' · ',
   verifyLink,
 );
 
-const stage = h('section', { class: 'stage', 'aria-label': 'Game' });
+const stage = h('section', { class: 'stage', 'aria-label': t('shell.game') });
 // The win's presentation over the stage: the amount counted up, bigger with the win (a big-win moment).
 const winTitle = h('span', { class: 'win-title' });
 const winAmount = h('span', { class: 'win-amount', 'data-testid': 'win-show-amount' });
@@ -288,14 +252,14 @@ const fairToggle = h(
     'aria-expanded': 'false',
     'aria-controls': 'fair-panel',
   },
-  'Fair',
+  t('shell.fair'),
 );
 const fairClose = h('button', {
   type: 'button',
   class: 'error-close fair-close',
-  'aria-label': 'Close the provably fair panel',
+  'aria-label': t('fair.close'),
 });
-const controls = h('section', { class: 'game-controls', 'aria-label': 'Bet options' });
+const controls = h('section', { class: 'game-controls', 'aria-label': t('shell.betOptions') });
 
 // ---- state ---------------------------------------------------------------------------------------
 
@@ -325,11 +289,12 @@ function setLastWin(cents: number | null): void {
 function showError(code: string, message?: string, body: Record<string, unknown> = {}): void {
   errorBanner.hidden = false;
   errorText.dataset.code = code;
-  errorText.textContent =
-    message ?? LIMIT_MESSAGES[launch.lang]?.[code] ?? MESSAGES[code] ?? `Something went wrong (${code}).`;
-  // Screen readers pronounce the message in its own language.
-  if (!message && LIMIT_MESSAGES[launch.lang]?.[code]) errorText.lang = launch.lang;
-  else errorText.removeAttribute('lang');
+  errorText.textContent = message ?? messageFor(code) ?? t('shell.somethingWrong', { code });
+  // A refusal for a bet above the cap tells the cap in force now (a bonus started or ended since the launch).
+  if (code === 'bonus_max_bet' && session && body.max_bet_cents !== undefined) {
+    session.maxBet = typeof body.max_bet_cents === 'number' ? body.max_bet_cents : null;
+    applyStakeCap();
+  }
   const limitsPage =
     LIMIT_CODES.has(code) && session?.mode === 'real' && launch.lobbyUrl !== null
       ? new URL('/profile/limits', launch.lobbyUrl).href
@@ -371,12 +336,13 @@ function renderFreeSpins(): void {
   freeStakeOut.hidden = free === null;
   if (free) {
     freeStakeOut.textContent = money(free.bet_level_cents);
-    const won = free.won_cents > 0 ? ` · won ${money(free.won_cents)}` : '';
-    freeSpinsBanner.textContent = `Free spins: ${free.left} left (stake ${money(free.bet_level_cents)})${won}`;
+    const won = free.won_cents > 0 ? t('shell.freeSpinsWon', { amount: money(free.won_cents) }) : '';
+    freeSpinsBanner.textContent =
+      t('shell.freeSpinsLeft', { left: free.left, stake: money(free.bet_level_cents) }) + won;
     freeSpinsBanner.dataset.left = String(free.left);
   }
   if (!renderer) return;
-  const label = free ? 'Free spin' : renderer.playLabel;
+  const label = free ? t('shell.freeSpin') : renderer.playLabel;
   playButton.textContent = label;
   playButton.setAttribute('aria-label', label);
   playButton.classList.toggle('free', free !== null);
@@ -393,17 +359,57 @@ function noteFreeSpins(next: FreeSpins | null, freeWin: number | null): void {
   if (freeWin !== null && before && !next) {
     const won = before.won_cents + freeWin;
     notice.hidden = false;
-    notice.textContent =
-      won > 0
-        ? `Free spins over: they won ${money(won)}, credited by the casino as a bonus (see your gifts).`
-        : 'Free spins over.';
+    notice.textContent = won > 0 ? t('shell.freeSpinsOverWon', { amount: money(won) }) : t('shell.freeSpinsOver');
   }
   renderFreeSpins();
 }
 
+/** The stake cap in force (the running bonus's max bet), or null. */
+const stakeCap = (): number | null => (session ? session.maxBet : launch.maxBet);
+
+/**
+ * Offers no stake (or chip) above the cap: those options are disabled and the note says why; a
+ * stake above it moves to the highest one allowed. Called at the start and whenever the cap changes.
+ */
+function applyStakeCap(): void {
+  const cap = stakeCap();
+  let highest: HTMLOptionElement | null = null;
+  for (const option of stakeSelect.options) {
+    const cents = Number(option.value);
+    const over = cap !== null && cents > cap;
+    option.disabled = over;
+    option.textContent = over ? t('cap.option', { amount: money(cents) }) : money(cents);
+    if (!over) highest = option;
+  }
+  if (cap !== null && Number(stakeSelect.value) > cap && highest) {
+    stakeSelect.value = highest.value;
+    renderer?.stakeChanged?.();
+  }
+  stakeCapNote.hidden = cap === null;
+  stakeCapNote.textContent = cap === null ? '' : t('cap.note', { amount: money(cap) });
+  if (cap === null) delete stakeCapNote.dataset.cents;
+  else stakeCapNote.dataset.cents = String(cap);
+  refreshControls();
+}
+
+/** While a cap is in force, the session is read again after a round: a bonus that finished lifts it. */
+async function refreshStakeCap(): Promise<void> {
+  if (!session || session.mode !== 'real' || session.maxBet === null) return;
+  try {
+    const fresh = await api.session(session.id);
+    if ((fresh.max_bet_cents ?? null) === session.maxBet) return;
+    session.maxBet = fresh.max_bet_cents ?? null;
+    applyStakeCap();
+  } catch {
+    // The next round or a reload tells it.
+  }
+}
+
 function refreshControls(): void {
   const ready = session !== null && renderer !== null;
-  playButton.disabled = !ready || busy || blocked;
+  const cap = stakeCap();
+  const aboveCap = cap !== null && freeSpins() === null && Number(stakeSelect.value) > cap;
+  playButton.disabled = !ready || busy || blocked || aboveCap;
   stakeSelect.disabled = !ready || busy || blocked || freeSpins() !== null;
   rotateButton.disabled = !ready || busy;
   seedSave.disabled = !ready || busy;
@@ -412,7 +418,7 @@ function refreshControls(): void {
   if (renderer?.totalStake) {
     const total = renderer.totalStake();
     totalOut.hidden = false;
-    totalOut.textContent = `Total bet ${money(total)}`;
+    totalOut.textContent = t('shell.totalBet', { amount: money(total) });
   }
 }
 
@@ -494,6 +500,12 @@ async function play(): Promise<void> {
   const choice = free ? { bet: { stake: free.bet_level_cents }, stake: 0 } : renderer.bet(Number(stakeSelect.value));
   if ('error' in choice) {
     showError('no_bet', choice.error);
+    return;
+  }
+  // A bet of several chips above the cap (roulette): said here; the casino would refuse it.
+  const cap = stakeCap();
+  if (!free && cap !== null && choice.stake > cap) {
+    showError('bonus_max_bet', t('cap.over', { amount: money(cap) }));
     return;
   }
   clearError();
@@ -584,15 +596,19 @@ async function finishRound(
   }
   if (final.jackpot_win) {
     notice.hidden = false;
-    notice.textContent = `Jackpot! ${final.jackpot_win.name}: ${money(final.jackpot_win.amount_cents)}`;
+    notice.textContent = t('shell.jackpot', {
+      name: final.jackpot_win.name,
+      amount: money(final.jackpot_win.amount_cents),
+    });
   }
   if (final.free_spins !== undefined) noteFreeSpins(final.free_spins, free ? final.win_cents : null);
   const tier = presentWin(final.win_cents, final.stake_cents, timing.quick);
   sound.play(tier === 'big' || tier === 'mega' ? 'bigwin' : final.win_cents > 0 ? 'win' : 'lose');
-  announce(final.win_cents > 0 ? `You won ${money(final.win_cents)}.` : 'No win this time.');
+  announce(final.win_cents > 0 ? t('shell.youWon', { amount: money(final.win_cents) }) : t('shell.noWinThisTime'));
   rounds++;
   refreshControls();
   document.body.dataset.rounds = String(rounds);
+  void refreshStakeCap();
 }
 
 /** A step game's action for the open round (`ShellContext.act`). */
@@ -620,12 +636,7 @@ async function resumeRound(open: RoundResponse): Promise<void> {
 }
 
 type WinTier = 'none' | 'small' | 'nice' | 'big' | 'mega';
-const WIN_TITLES: Record<Exclude<WinTier, 'none'>, string> = {
-  small: 'Win',
-  nice: 'Nice win',
-  big: 'Big win',
-  mega: 'Mega win',
-};
+const winTitle_ = (tier: Exclude<WinTier, 'none'>): string => t(`win.${tier}`);
 /** How long the amount counts up (ms), by tier: a bigger win takes its moment. */
 const COUNT_MS: Record<Exclude<WinTier, 'none'>, number> = { small: 450, nice: 1100, big: 2400, mega: 3400 };
 let winRun = 0;
@@ -646,7 +657,7 @@ function presentWin(win: number, stake: number, quick: boolean): WinTier {
   const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
   const countMs = reduced ? 0 : quick ? Math.min(400, COUNT_MS[tier]) : COUNT_MS[tier];
   winShow.dataset.tier = tier;
-  winTitle.textContent = WIN_TITLES[tier];
+  winTitle.textContent = winTitle_(tier);
   winAmount.textContent = money(countMs ? 0 : win);
   winShow.hidden = false;
   const run = ++winRun;
@@ -654,13 +665,13 @@ function presentWin(win: number, stake: number, quick: boolean): WinTier {
   let lastTick = 0;
   void animate((now) => {
     if (run !== winRun) return false;
-    const t = countMs ? Math.min(1, (now - start) / countMs) : 1;
-    winAmount.textContent = money(Math.round(win * easeOutCubic(t)));
-    if (t < 1 && tier !== 'small' && now - lastTick > 90) {
+    const k = countMs ? Math.min(1, (now - start) / countMs) : 1;
+    winAmount.textContent = money(Math.round(win * easeOutCubic(k)));
+    if (k < 1 && tier !== 'small' && now - lastTick > 90) {
       lastTick = now;
       sound.play('count');
     }
-    return t < 1;
+    return k < 1;
   }).then(() => {
     if (run === winRun) winTimer = window.setTimeout(hideWin, tier === 'small' ? 1400 : 2800);
   });
@@ -697,7 +708,7 @@ async function saveSeed(event: Event): Promise<void> {
   try {
     await api.setClientSeed(session.id, value);
     session.clientSeed = value;
-    seedStatus.textContent = 'Saved';
+    seedStatus.textContent = t('fair.saved');
     window.setTimeout(() => (seedStatus.textContent = ''), 2500);
     clearError();
   } catch (error) {
@@ -733,7 +744,6 @@ async function rotate(): Promise<void> {
 // ---- layout and start --------------------------------------------------------------------------
 
 function layout(): void {
-  const title = info?.title ?? 'Unknown game';
   const rulesLink = h(
     'a',
     {
@@ -743,41 +753,41 @@ function layout(): void {
       class: 'link',
       'data-testid': 'rules',
     },
-    'Rules',
+    t('shell.rules'),
   );
   const lobby = launch.lobbyUrl
-    ? h('a', { href: launch.lobbyUrl, target: '_top', class: 'link', 'data-testid': 'lobby' }, 'Lobby')
+    ? h('a', { href: launch.lobbyUrl, target: '_top', class: 'link', 'data-testid': 'lobby' }, t('shell.lobby'))
     : null;
-  const modeTag = h('span', { class: 'tag', 'data-testid': 'mode' }, launch.mode === 'demo' ? 'Demo' : 'Real');
+  const modeTag = h(
+    'span',
+    { class: 'tag', 'data-testid': 'mode' },
+    launch.mode === 'demo' ? t('shell.demo') : t('shell.real'),
+  );
 
   const bar = h(
     'section',
-    { class: 'bar', 'aria-label': 'Round' },
-    h('div', { class: 'stat' }, h('span', { class: 'label' }, 'Balance'), balanceOut),
+    { class: 'bar', 'aria-label': t('shell.round') },
+    h('div', { class: 'stat' }, h('span', { class: 'label' }, t('shell.balance')), balanceOut),
     h('div', { class: 'stat stake' }, stakeLabel, stakeSelect, freeStakeOut, totalOut),
     h('div', { class: 'play-wrap' }, playButton),
-    h('div', { class: 'stat' }, h('span', { class: 'label' }, 'Last win'), lastWinOut),
+    h('div', { class: 'stat' }, h('span', { class: 'label' }, t('shell.lastWin')), lastWinOut),
     h('div', { class: 'toggles' }, soundButton, quickButton),
   );
 
   const seedForm = h(
     'form',
     { class: 'seed-form', onsubmit: (e: Event) => void saveSeed(e) },
-    h('label', { for: 'client-seed', class: 'label' }, 'Client seed'),
+    h('label', { for: 'client-seed', class: 'label' }, t('fair.clientSeed')),
     h('div', { class: 'row' }, seedInput, seedSave, seedStatus),
   );
   const fair = h(
     'section',
     { class: 'fair', id: 'fair-panel', 'aria-labelledby': 'fair-title' },
-    h('div', { class: 'fair-head' }, h('h2', { id: 'fair-title' }, 'Provably fair'), fairClose),
-    h(
-      'p',
-      { class: 'muted small' },
-      'The server seed is committed by its sha256 before you play. Rotate it to reveal it and verify your rounds.',
-    ),
-    h('div', { class: 'kv' }, h('span', { class: 'label' }, 'Server seed hash (commitment)'), commitmentOut),
+    h('div', { class: 'fair-head' }, h('h2', { id: 'fair-title' }, t('fair.title')), fairClose),
+    h('p', { class: 'muted small' }, t('fair.intro')),
+    h('div', { class: 'kv' }, h('span', { class: 'label' }, t('fair.commitment')), commitmentOut),
     seedForm,
-    h('div', { class: 'kv inline' }, h('span', { class: 'label' }, 'Next nonce'), nextNonceOut),
+    h('div', { class: 'kv inline' }, h('span', { class: 'label' }, t('fair.nextNonce')), nextNonceOut),
     h('div', { class: 'row' }, rotateButton),
     revealedBox,
     lastRoundBox,
@@ -787,13 +797,14 @@ function layout(): void {
     h(
       'header',
       { class: 'top' },
-      h('h1', {}, title),
+      // The casino's page names the game above the frame: the header does not repeat it.
       modeTag,
-      h('nav', { class: 'links', 'aria-label': 'Game links' }, fairToggle, rulesLink, lobby),
+      h('nav', { class: 'links', 'aria-label': t('shell.gameLinks') }, fairToggle, rulesLink, lobby),
     ),
     errorBanner,
     notice,
     freeSpinsBanner,
+    stakeCapNote,
     h('main', { class: `game game-${launch.game} kind-${info?.kind ?? 'none'}` }, stage, controls, bar, fair),
     status,
   );
@@ -861,7 +872,7 @@ async function main(): Promise<void> {
   } catch (error) {
     const e = error instanceof ApiError ? error : new ApiError('network_error', 0, {});
     console.error(error);
-    showError(e.code, e.status === 401 && !MESSAGES[e.code] ? MESSAGES.invalid_launch_token : undefined, e.body);
+    showError(e.code, e.status === 401 && !messageFor(e.code) ? t('errors.invalid_launch_token') : undefined, e.body);
     blocked = true;
     refreshControls();
     return;
@@ -874,6 +885,7 @@ async function main(): Promise<void> {
     sound,
     money,
     stake: () => Number(stakeSelect.value),
+    maxStake: stakeCap,
     changed: () => refreshControls(),
     announce,
     act,
@@ -908,6 +920,7 @@ async function main(): Promise<void> {
     ),
   );
   renderer.stakeChanged?.();
+  applyStakeCap();
   quickButton.hidden = !session.rules.quickSpin || renderer.play !== undefined;
   quickButton.disabled = !session.rules.quickSpin;
   setQuick(false);

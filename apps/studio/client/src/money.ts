@@ -1,7 +1,9 @@
+import { locale } from './i18n';
+
 /**
- * Money on the game page: integer minor units, shown with two decimals and the currency code
- * ("1000.00 FUN", no grouping: what `(cents / 100).toFixed(2)` reads). Exact: no floating point
- * touches an amount.
+ * Money on the game page: integer minor units. `formatAmount` writes them with two decimals and
+ * no grouping ("1000.00": what `(cents / 100).toFixed(2)` reads, for fields and multipliers), exact;
+ * `formatMoney` as the page's locale writes money.
  */
 export function formatAmount(cents: number): string {
   const negative = cents < 0;
@@ -11,8 +13,21 @@ export function formatAmount(cents: number): string {
   return `${negative ? '-' : ''}${whole}.${fraction}`;
 }
 
+/**
+ * An amount as the page's locale writes money ("1.000,00 €" in German, "€1,000.00" in English):
+ * `Intl` with the currency, two decimals. A code `Intl` refuses is written "1000.00 XYZ".
+ */
 export function formatMoney(cents: number, currency: string): string {
-  return `${formatAmount(cents)} ${currency}`;
+  try {
+    return new Intl.NumberFormat(locale(), {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }).format(cents / 100);
+  } catch {
+    return `${formatAmount(cents)} ${currency}`;
+  }
 }
 
 /** A chip's short label: 100 → "1", 250 → "2.5", 100000 → "1K". */

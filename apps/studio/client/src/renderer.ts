@@ -14,6 +14,8 @@ export type ShellContext = {
   money(cents: number): string;
   /** The stake selector's value (minor units): a slot's stake, roulette's chip. */
   stake(): number;
+  /** The highest total stake the casino takes now (the running bonus's max bet), or null: no cap. */
+  maxStake(): number | null;
   /** The bet changed (chips placed, target moved): the shell refreshes what depends on it. */
   changed(): void;
   /** A message for screen readers (an aria-live region). */

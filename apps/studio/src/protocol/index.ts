@@ -121,6 +121,11 @@ export const sessionResponseSchema = z.object({
   balance_cents: cents,
   nickname: z.nullable(z.string()),
   licence: z.string(),
+  /**
+   * Real play: the highest stake the casino takes now (the running bonus's max bet), null: no cap.
+   * The game offers no stake or chip above it; a `bonus_max_bet` refusal carries the new one.
+   */
+  max_bet_cents: z.optional(z.nullable(cents)),
   /** The licence's rules for this game: the slot spin's minimum length, whether quick spin is allowed. */
   rules: z.object({ min_spin_ms: z.int().check(z.minimum(0)), quick_spin: z.boolean() }),
   fair: fairSchema,
@@ -173,8 +178,15 @@ export type GameInfo = z.infer<typeof gameInfoSchema>;
 export const gamesResponseSchema = z.object({ games: z.array(gameInfoSchema) });
 export type GamesResponse = z.infer<typeof gamesResponseSchema>;
 
-/** Every refusal: its code (README "Errors") with an HTTP status; `insufficient_funds` adds the balance. */
-export const errorResponseSchema = z.object({ error: z.string(), balance_cents: z.optional(cents) });
+/**
+ * Every refusal: its code (README "Errors") with an HTTP status; `insufficient_funds` adds the
+ * balance, `bonus_max_bet` the stake cap in force now (null: none any more).
+ */
+export const errorResponseSchema = z.object({
+  error: z.string(),
+  balance_cents: z.optional(cents),
+  max_bet_cents: z.optional(z.nullable(cents)),
+});
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 // ---- Rocket Crash's live table ---------------------------------------------------------------------

@@ -281,6 +281,7 @@ function sessionsAndSeeds(
       balance_cents: s.balance_cents,
       nickname: s.nickname ?? null,
       licence: s.licence,
+      max_bet_cents: s.max_bet_cents ?? null,
       rules: { min_spin_ms: slotGames.has(s.game) ? rules.minSpinMs : 0, quick_spin: rules.quickSpin },
       fair: fairView(seedPair(s.player)),
       ...(open ? { open_round: open } : {}),
@@ -410,7 +411,7 @@ function studioAnswers({ options, logger }: EngineCore) {
       .send({ error, ...extra } satisfies ErrorResponse);
 
   /** A wallet refusal as the studio's error: the player-facing codes as they are, others 503. */
-  function refusal(reply: FastifyReply, code: WalletErrorCode, balance?: number) {
+  function refusal(reply: FastifyReply, code: WalletErrorCode, balance?: number, maxBet?: number | null) {
     const status = REFUSAL_STATUS[code];
     if (!status) {
       logger().error({ code }, 'studio: unexpected wallet refusal');
@@ -420,7 +421,11 @@ function studioAnswers({ options, logger }: EngineCore) {
       reply,
       status,
       code,
-      code === 'insufficient_funds' && balance !== undefined ? { balance_cents: balance } : {},
+      code === 'insufficient_funds' && balance !== undefined
+        ? { balance_cents: balance }
+        : code === 'bonus_max_bet' && maxBet !== undefined
+          ? { max_bet_cents: maxBet }
+          : {},
     );
   }
 
@@ -761,8 +766,10 @@ function roundPlay(
     if (!placed.ok) {
       if (placed.kind === 'refused') {
         if (placed.balance_cents !== undefined) s.balance_cents = placed.balance_cents;
+        // A bonus started (or its cap changed) since the launch: the game learns the cap in force now.
+        if (placed.max_bet_cents !== undefined) s.max_bet_cents = placed.max_bet_cents;
         save();
-        void refusal(reply, placed.code, placed.balance_cents ?? s.balance_cents);
+        void refusal(reply, placed.code, placed.balance_cents ?? s.balance_cents, placed.max_bet_cents);
         return undefined;
       }
       // Whether the platform took the bet is unknown: roll it back (it answers OK for an unknown bet).

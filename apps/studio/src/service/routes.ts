@@ -139,6 +139,7 @@ function sessionRoutes(app: FastifyInstance, engine: StudioEngine): void {
     player_id: a.player_id,
     nickname: a.nickname,
     balance_cents: a.balance_cents,
+    max_bet_cents: a.max_bet_cents ?? null,
     created_at: now,
     last_seen_at: now,
   });
@@ -175,7 +176,11 @@ function sessionRoutes(app: FastifyInstance, engine: StudioEngine): void {
     if (s.mode === 'real') {
       // A fresh balance when the platform answers at once; the last known one otherwise.
       const balance = await wallet.call('balance', { session_token: s.session_token! }, { attempts: 1 });
-      if (balance.ok) s.balance_cents = balance.data.balance_cents;
+      if (balance.ok) {
+        s.balance_cents = balance.data.balance_cents;
+        // The cap moves when a bonus starts or ends while the game is open.
+        if (balance.data.max_bet_cents !== undefined) s.max_bet_cents = balance.data.max_bet_cents;
+      }
     }
     const view = sessionView(s);
     save();

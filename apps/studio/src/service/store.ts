@@ -15,6 +15,11 @@ export type StudioSession = {
   session_token?: string;
   player_id?: string;
   nickname?: string;
+  /**
+   * Real play: the highest stake the platform takes now (the running bonus's max bet), as its last
+   * `authenticate`, `balance` or `bonus_max_bet` refusal said; null or absent: no cap.
+   */
+  max_bet_cents?: number | null;
   /** Demo: the session's FUN money. Real: the last balance the wallet answered. */
   balance_cents: number;
   created_at: string;

@@ -37,7 +37,16 @@ export type WalletRetryOptions = {
 export type WalletResult<T> =
   | { ok: true; data: T }
   /** The platform answered with a refusal: nothing moved (or, for a repeat, the first answer's refusal). */
-  | { ok: false; kind: 'refused'; code: WalletErrorCode; status: number; balance_cents?: number; currency?: string }
+  | {
+      ok: false;
+      kind: 'refused';
+      code: WalletErrorCode;
+      status: number;
+      balance_cents?: number;
+      currency?: string;
+      /** `bonus_max_bet`: the stake cap in force now (null: none any more). */
+      max_bet_cents?: number | null;
+    }
   /** No usable answer after every attempt (timeouts, 5xx, garbage): the call's effect is unknown. */
   | { ok: false; kind: 'unavailable'; reason: string };
 
@@ -153,6 +162,7 @@ export function walletClient(options: {
       status,
       ...(error.data.balance_cents !== undefined ? { balance_cents: error.data.balance_cents } : {}),
       ...(error.data.currency !== undefined ? { currency: error.data.currency } : {}),
+      ...(error.data.max_bet_cents !== undefined ? { max_bet_cents: error.data.max_bet_cents } : {}),
     };
   }
 

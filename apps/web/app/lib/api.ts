@@ -7,10 +7,14 @@
  *   was sent before the player's own sign-out (lib/session.ts);
  * - every call sends `X-Requested-With: XMLHttpRequest` (the API's CSRF defence rests on it);
  * - a response is validated with the contract schema when one is given: loaders always pass
- *   one, the browser may leave it out to keep zod out of the page's JavaScript.
+ *   one, the browser may leave it out to keep zod out of the page's JavaScript;
+ * - GETs of the same path asked in the same task share one request (two parts of a page wanting
+ *   the same list cost one request); each caller gets its own copy and may still abort its own
+ *   wait without cancelling the others'.
  */
 
 import { AUTH_ERROR_EVENT } from './events';
+import { parseLocalePath } from './locale';
 import { sentBeforeSignOut } from './session';
 
 export { AUTH_ERROR_EVENT };
@@ -109,11 +113,45 @@ export function createApiClient(config: ClientOptions): ApiClient {
     }
   }
 
+  /** The GETs in flight, by path and headers: a caller in the same task waits for the first one's answer. */
+  const inFlight = new Map<string, SharedGet>();
+
   async function request<T>(method: string, path: string, body: unknown, options: RequestOptions<T> = {}): Promise<T> {
+    if (method !== 'GET') return parsed(await send(method, path, body, options.headers, options.signal), path, options);
+    const key = `${path}\n${JSON.stringify(options.headers ?? {})}`;
+    let shared = inFlight.get(key);
+    if (!shared) {
+      const controller = new AbortController();
+      const started: SharedGet = {
+        answer: send(method, path, undefined, options.headers, controller.signal),
+        controller,
+        waiting: 0,
+      };
+      shared = started;
+      inFlight.set(key, started);
+      // Shared only with callers asking in the same task (parts of one render): a GET asked later,
+      // after something changed, must not be answered by a request sent before the change.
+      const forget = () => {
+        if (inFlight.get(key) === started) inFlight.delete(key);
+      };
+      setTimeout(forget, 0);
+      started.answer.then(forget, forget);
+    }
+    const answer = await waitFor(shared, options.signal);
+    return parsed({ ...answer, json: structuredClone(answer.json) }, path, options);
+  }
+
+  async function send(
+    method: string,
+    path: string,
+    body: unknown,
+    extraHeaders: Record<string, string> | undefined,
+    signal: AbortSignal | undefined,
+  ): Promise<Answer> {
     const headers: Record<string, string> = {
       Accept: 'application/json',
       'X-Requested-With': 'XMLHttpRequest',
-      ...options.headers,
+      ...extraHeaders,
     };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     const init: RequestInit = {
@@ -127,11 +165,11 @@ export function createApiClient(config: ClientOptions): ApiClient {
     let response: Response | undefined;
     for (let n = 0; ; n++) {
       try {
-        response = await attempt(path, init, options.signal);
+        response = await attempt(path, init, signal);
         break;
       } catch (error) {
         // The caller gave up (navigation, unmount): no retry, pass the abort on.
-        if (options.signal?.aborted) throw error;
+        if (signal?.aborted) throw error;
         const timedOut = error instanceof TimeoutSignal;
         if (n >= retries) throw new ApiNetworkError(path, timedOut, { cause: error });
         await sleep(retryDelay(n, config.baseDelayMs));
@@ -140,11 +178,12 @@ export function createApiClient(config: ClientOptions): ApiClient {
 
     if (response.status === 401) config.onUnauthorized?.(sentAt);
     const text = await response.text();
-    const json: unknown = text ? safeJson(text) : undefined;
-    if (!response.ok) {
-      throw new ApiError(response.status, path, errorMapOf(json));
-    }
-    return options.schema ? options.schema.parse(json) : (json as T);
+    return { ok: response.ok, status: response.status, json: text ? safeJson(text) : undefined };
+  }
+
+  function parsed<T>(answer: Answer, path: string, options: RequestOptions<T>): T {
+    if (!answer.ok) throw new ApiError(answer.status, path, errorMapOf(answer.json));
+    return options.schema ? options.schema.parse(answer.json) : (answer.json as T);
   }
 
   return {
@@ -155,6 +194,35 @@ export function createApiClient(config: ClientOptions): ApiClient {
     delete: (path, options) => request('DELETE', path, options?.body, options),
   };
 }
+
+type Answer = { ok: boolean; status: number; json: unknown };
+
+/** One GET shared by the callers of a task; it is cancelled only when every one of them gave up. */
+type SharedGet = { answer: Promise<Answer>; controller: AbortController; waiting: number };
+
+/** The shared answer, or an AbortError as soon as this caller's `signal` aborts. */
+function waitFor(shared: SharedGet, signal: AbortSignal | undefined): Promise<Answer> {
+  shared.waiting++;
+  if (!signal) return shared.answer;
+  const leave = () => {
+    if (--shared.waiting === 0) shared.controller.abort();
+  };
+  if (signal.aborted) {
+    leave();
+    return Promise.reject(abortReason(signal));
+  }
+  return new Promise<Answer>((resolve, reject) => {
+    const onAbort = () => {
+      leave();
+      reject(abortReason(signal));
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    shared.answer.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+const abortReason = (signal: AbortSignal): unknown =>
+  signal.reason ?? new DOMException('The operation was aborted.', 'AbortError');
 
 function safeJson(text: string): unknown {
   try {
@@ -173,8 +241,17 @@ function errorMapOf(json: unknown): ErrorMap {
 }
 
 /** The client loaders use: the server's in-process fetch, the shorter SSR timeout. */
-export function serverApi(apiFetch: typeof fetch): ApiClient {
-  return createApiClient({ fetch: apiFetch, timeoutMs: SSR_TIMEOUT_MS });
+export function serverApi(apiFetch: typeof fetch, locale?: string): ApiClient {
+  // `locale`: the page's, sent as the `locale` header so that the server's texts (names,
+  // descriptions) come in it (docs/localisation.md).
+  const localised: typeof fetch = locale
+    ? (input, init) => {
+        const headers = new Headers(init?.headers);
+        if (!headers.has('locale')) headers.set('locale', locale);
+        return apiFetch(input, { ...init, headers });
+      }
+    : apiFetch;
+  return createApiClient({ fetch: localised, timeoutMs: SSR_TIMEOUT_MS });
 }
 
 let browserClient: ApiClient | undefined;
@@ -185,7 +262,12 @@ let browserClient: ApiClient | undefined;
  */
 export function browserApi(): ApiClient {
   browserClient ??= createApiClient({
-    fetch: (input, init) => window.fetch(input, init),
+    // Every call names the page's locale (its path prefix): the server's texts come in it (docs/localisation.md).
+    fetch: (input, init) => {
+      const headers = new Headers(init?.headers);
+      if (!headers.has('locale')) headers.set('locale', parseLocalePath(window.location?.pathname ?? '/').locale);
+      return window.fetch(input, { ...init, headers });
+    },
     timeoutMs: BROWSER_TIMEOUT_MS,
     onUnauthorized: (sentAt) => {
       if (!sentBeforeSignOut(sentAt)) window.dispatchEvent(new CustomEvent(AUTH_ERROR_EVENT));

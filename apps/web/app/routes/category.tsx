@@ -33,8 +33,19 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (page === null) throw data(null, { status: 404 });
 
   const api = serverEndpoints(context.apiFetch, locale);
-  const categories = await api.categories();
-  const family_ = categories.filter((c) => KINDS[family].includes(c.kind)).sort((a, b) => a.position - b.position);
+  // Only categories that hold games a player can open (the server's collections) are pages and
+  // tabs: an empty one (the live tables before their studio is connected) is neither linked nor
+  // served. Unknown (the list failed): every category, as configured.
+  const [categories, stocked] = await Promise.all([
+    api.categories(),
+    api
+      .collections()
+      .then((list) => new Set(list.map((c) => c.id)))
+      .catch(() => null),
+  ]);
+  const family_ = categories
+    .filter((c) => KINDS[family].includes(c.kind) && (stocked === null || stocked.has(c.identifier)))
+    .sort((a, b) => a.position - b.position);
   let selected: Category[];
   let category: Category | undefined;
   if (slug === undefined) {

@@ -2,6 +2,7 @@ import { lotterySchema } from '@orbit/contracts';
 import { data } from 'react-router';
 import { LotteryPage } from '../features/tournaments';
 import { ApiError, serverApi } from '../lib/api';
+import { parseLocalePath } from '../lib/locale';
 import { useMoneyFormat } from './money-format';
 import { PageErrorBoundary, pageMeta } from './route-helpers';
 import type { Route } from './+types/lottery';
@@ -10,8 +11,9 @@ import type { Route } from './+types/lottery';
  * A lottery's page (`/lottery/{slug}`; docs/rules/promotions.md "A lottery's page"):
  * server-rendered with its prizes and its draw data; the player's tickets follow in the browser.
  */
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const lottery = await serverApi(context.apiFetch)
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const { locale } = parseLocalePath(new URL(request.url).pathname);
+  const lottery = await serverApi(context.apiFetch, locale)
     .get(`/api/lotteries/${encodeURIComponent(params.slug)}`, { schema: lotterySchema })
     .catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 });

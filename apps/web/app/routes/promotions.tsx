@@ -26,7 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale } = parseLocalePath(new URL(request.url).pathname);
   const api = serverEndpoints(context.apiFetch, locale);
   const flags = resolveFlags(parseFlagOverrides(request.headers.get('cookie')));
-  const promos = serverApi(context.apiFetch);
+  const promos = serverApi(context.apiFetch, locale);
   const [page, tournaments, lotteries] = await Promise.all([
     api.project().then(({ licence }) => findCmsPage('promotions', licence, api.cmsPage)),
     promos

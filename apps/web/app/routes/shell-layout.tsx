@@ -1,4 +1,10 @@
-import type { CmsPageSummary, GamesFilterRequest, Licence, MenuCategoryItem } from '@orbit/contracts';
+import {
+  lotteriesResponseSchema,
+  type CmsPageSummary,
+  type GamesFilterRequest,
+  type Licence,
+  type MenuCategoryItem,
+} from '@orbit/contracts';
 import { lazy, Suspense, useContext, useEffect, useRef, type ContextType, type ReactNode } from 'react';
 import {
   NavigationType,
@@ -21,11 +27,14 @@ import { GameSearch } from '../features/search';
 import {
   isLinkShown,
   loadFooterMarksCode,
+  promotionsMenu,
   Shell,
   tournamentsItem,
   visitorMenu,
   type FooterLink,
 } from '../features/shell';
+import { parseFlagOverrides, resolveFlags } from '../features/feature-flags';
+import { serverApi } from '../lib/api';
 import { deviceFromUserAgent } from '../lib/device';
 import { serverEndpoints } from '../lib/endpoints.server';
 import { localizePath, parseLocalePath, type Locale } from '../lib/locale';
@@ -39,7 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { locale } = parseLocalePath(url.pathname);
   const api = serverEndpoints(context.apiFetch, locale);
-  const [project, menu, pages, , stocked] = await Promise.all([
+  const flags = resolveFlags(parseFlagOverrides(request.headers.get('cookie')));
+  const [project, menu, pages, , stocked, lotteries] = await Promise.all([
     api.project(),
     // A failed list load leaves the list empty; the page still renders.
     api.menuCategories().catch(logEmpty('LOAD_MENU_CATEGORIES_ERROR', { items: [] as MenuCategoryItem[] })),
@@ -51,7 +61,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .collections()
       .then((list) => new Set(list.map((c) => c.id)))
       .catch(logEmpty('LOAD_COLLECTIONS_ERROR', null)),
+    // Whether the lotteries' menu item leads to any (behind their flag; a failed load: no item).
+    flags.lotteries
+      ? serverApi(context.apiFetch)
+          .get('/api/lotteries', { schema: lotteriesResponseSchema })
+          .then((list) => list.length)
+          .catch(logEmpty('LOAD_LOTTERIES_ERROR', 0))
+      : 0,
   ]);
+  const served = (slug: string) => pages.some((page) => page.slug === slug);
   // The game categories, then the tournaments (docs/rules/promotions.md "Navigation").
   const nav = [...visitorMenu(menu.items, locale, stocked), tournamentsItem(locale)];
   const recommended =
@@ -65,12 +83,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     projectName: project.name,
     minimumAge: project.minimum_age,
     nav,
+    // The promotions, the lotteries, the VIP club and the shop, where they lead somewhere (docs/page-shell.md "Menus").
+    promotions: promotionsMenu(locale, {
+      promotions: served('promotions'),
+      lotteries: lotteries > 0,
+      shop: served('rocket-mart'),
+    }),
     infoLinks: footerLinks(pages, 'bottom-menu', project.licence, locale),
     helpLinks: footerLinks(pages, 'bottom-menu-help', project.licence, locale),
     device: deviceFromUserAgent(request.headers.get('user-agent')),
     recommendedQuery,
     // Whether the comp-points shop's static page is served (the bookmark widget's shop card).
-    shopEnabled: pages.some((page) => page.slug === 'rocket-mart'),
+    shopEnabled: served('rocket-mart'),
   };
 }
 
@@ -210,6 +234,7 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
       projectName={data.projectName}
       minimumAge={data.minimumAge}
       nav={data.nav}
+      promotions={data.promotions}
       infoLinks={data.infoLinks}
       helpLinks={data.helpLinks}
       immersive={immersive}

@@ -20,7 +20,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const page = path.startsWith('/action') ? 'action' : 'tournament';
   if (page === 'action' && !params.slug) throw redirect(localizePath('/tournaments/actions', locale));
   const flags = resolveFlags(parseFlagOverrides(request.headers.get('cookie')));
-  const list = await serverApi(context.apiFetch)
+  const list = await serverApi(context.apiFetch, locale)
     .get('/api/tournaments', { schema: tournamentsResponseSchema })
     .catch((error: unknown) => {
       console.error('LOAD_TOURNAMENTS_ERROR', error);

@@ -24,9 +24,9 @@ function tabOf(pathname: string): TournamentTab {
  * The lotteries to list: behind their flag, and only while their call answers (null: not
  * offered, no tab then).
  */
-async function offeredLotteries(apiFetch: typeof fetch, on: boolean): Promise<Lottery[] | null> {
+async function offeredLotteries(apiFetch: typeof fetch, on: boolean, locale: string): Promise<Lottery[] | null> {
   if (!on) return null;
-  return serverApi(apiFetch)
+  return serverApi(apiFetch, locale)
     .get('/api/lotteries', { schema: lotteriesResponseSchema })
     .catch((error: unknown) => {
       console.error('LOAD_LOTTERIES_ERROR', error);
@@ -45,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const tab = tabOf(url.pathname);
   const flags = resolveFlags(parseFlagOverrides(request.headers.get('cookie')));
   const [list, lotteries] = await Promise.all([
-    serverApi(context.apiFetch)
+    serverApi(context.apiFetch, locale)
       .get(flags['test-quests'] ? '/api/tournaments?test_quests=1' : '/api/tournaments', {
         schema: tournamentsResponseSchema,
       })
@@ -53,7 +53,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         console.error('LOAD_TOURNAMENTS_ERROR', error);
         return [];
       }),
-    offeredLotteries(context.apiFetch, flags.lotteries),
+    offeredLotteries(context.apiFetch, flags.lotteries, locale),
   ]);
   if (tab === 'lotteries' && lotteries === null) throw redirect(localizePath('/tournaments', locale));
   const tabs = TOURNAMENT_TABS.filter((name) => name !== 'lotteries' || lotteries !== null);

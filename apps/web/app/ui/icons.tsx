@@ -75,6 +75,14 @@ const PATHS: Record<string, ReactElement> = {
   play: <path d="M8 5.5v13l10.5-6.5z" fill="currentColor" />,
   chevron: <path d="M9 6l6 6-6 6" />,
   home: <path d="M4 11l8-6.5 8 6.5M6.5 9.5V20h11V9.5" />,
+  wallet: (
+    <>
+      <path d="M4 7.5h14.5a1.5 1.5 0 011.5 1.5v9.5a1.5 1.5 0 01-1.5 1.5h-13A1.5 1.5 0 014 18.5z" />
+      <path d="M4 7.5L15.5 4v3.5M16 13.5h2" />
+    </>
+  ),
+  ticket: <path d="M4 7h16v3a2 2 0 000 4v3H4v-3a2 2 0 000-4zM14 7v10" />,
+  megaphone: <path d="M4 10v4h3l7 4V6l-7 4zM17 9.5a3.5 3.5 0 010 5M7 14l1 5h2.5l-1-5" />,
 };
 
 export type IconName = keyof typeof PATHS;

@@ -1,4 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { useI18n } from '../lib/i18n';
 import './toast.css';
 
@@ -6,13 +7,40 @@ import './toast.css';
 export const TOAST_MS = 10_000;
 
 /**
- * A short notice in a corner of the page (`role="status"`: read out without taking the focus),
+ * The id of the shell's notice strip: the row under the header (sticky with it) where every
+ * notice is drawn, in the page's flow, so that none covers the page or a game (docs/page-shell.md
+ * "Layers").
+ */
+export const NOTICE_STRIP_ID = 'notice-strip';
+
+const noSubscription = () => () => {};
+
+/** The notice strip, once the page runs in the browser (null on the server and during hydration). */
+function useNoticeStrip(): HTMLElement | null {
+  return useSyncExternalStore(
+    noSubscription,
+    () => document.getElementById(NOTICE_STRIP_ID),
+    () => null,
+  );
+}
+
+/**
+ * Draws `children` in the shell's notice strip. Without a strip (a page outside the shell) they
+ * are drawn where they stand, as a floating notice.
+ */
+export function InNoticeStrip({ children }: { children: ReactNode }) {
+  const strip = useNoticeStrip();
+  if (strip) return createPortal(children, strip);
+  return <div className="ui-toast-float">{children}</div>;
+}
+
+/**
+ * A short notice in the notice strip (`role="status"`: read out without taking the focus),
  * closed by its button or after `ms`. `tone="celebrate"`: a win (a glow and a small pop, still
  * when the visitor prefers reduced motion). `tone="warning"` without `onClose`: a persistent
  * warning (the limit-reached one), with no close button and no timer, shown as long as its owner
- * draws it. Fixed to the window: render it where no ancestor
- * has a transform or filter (the sticky header's backdrop filter would hold it inside the header;
- * the shell layout draws the player's notices in the page for that reason).
+ * draws it; its owner may give it an `action` of its own (a button that folds it to a tab).
+ * Wherever a feature renders it, it is drawn in the strip.
  */
 export function Toast({
   children,
@@ -21,14 +49,17 @@ export function Toast({
   tone = 'info',
   testId,
   className,
+  action,
 }: {
   children: ReactNode;
   onClose?: () => void;
   ms?: number;
   tone?: 'info' | 'celebrate' | 'warning';
   testId?: string;
-  /** A class of the owner's (its own place on the page, clear of the other notices). */
+  /** A class of the owner's (its own look). */
   className?: string;
+  /** A control of the owner's in the close button's place (the limit notice's Hide). */
+  action?: ReactNode;
 }) {
   const { t } = useI18n();
   useEffect(() => {
@@ -37,13 +68,20 @@ export function Toast({
     return () => clearTimeout(timer);
   }, [onClose, ms]);
   return (
-    <div className={`ui-toast ui-toast--${tone}${className ? ` ${className}` : ''}`} role="status" data-testid={testId}>
-      <div className="ui-toast__body">{children}</div>
-      {onClose ? (
-        <button type="button" className="ui-toast__close" aria-label={t('auth.close')} onClick={onClose}>
-          ×
-        </button>
-      ) : null}
-    </div>
+    <InNoticeStrip>
+      <div
+        className={`ui-toast ui-toast--${tone}${className ? ` ${className}` : ''}`}
+        role="status"
+        data-testid={testId}
+      >
+        <div className="ui-toast__body">{children}</div>
+        {action}
+        {onClose ? (
+          <button type="button" className="ui-toast__close" aria-label={t('auth.close')} onClick={onClose}>
+            ×
+          </button>
+        ) : null}
+      </div>
+    </InNoticeStrip>
   );
 }

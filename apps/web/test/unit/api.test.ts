@@ -111,6 +111,63 @@ describe('api client policy', () => {
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  it('asks once for a GET two parts of the page ask in the same task, each getting its own copy', async () => {
+    const fetch = vi.fn<typeof globalThis.fetch>(() => Promise.resolve(json([{ id: 1 }])));
+    const api = createApiClient({ fetch, timeoutMs: 1000 });
+    const [first, second] = await Promise.all([
+      api.get<{ id: number }[]>('/api/tournaments'),
+      api.get<{ id: number }[]>('/api/tournaments'),
+    ]);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(second).toEqual(first);
+    first[0]!.id = 99;
+    expect(second[0]!.id).toBe(1);
+    // Asked again later (something may have changed): a new request.
+    await vi.advanceTimersByTimeAsync(1);
+    await api.get('/api/tournaments');
+    expect(fetch).toHaveBeenCalledTimes(2);
+    // Other paths and other methods are never shared.
+    await Promise.all([
+      api.get('/api/player'),
+      api.get('/api/player/accounts'),
+      api.post('/api/x', {}),
+      api.post('/api/x', {}),
+    ]);
+    expect(fetch).toHaveBeenCalledTimes(6);
+  });
+
+  it('one caller giving up does not cancel a shared GET for the other; all giving up cancels it', async () => {
+    let resolveFetch: (response: Response) => void = () => {};
+    const fetch = vi.fn<typeof globalThis.fetch>(
+      (_input, init) =>
+        new Promise<Response>((resolve, reject) => {
+          resolveFetch = resolve;
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    );
+    const api = createApiClient({ fetch, timeoutMs: 1000 });
+    const leaving = new AbortController();
+    const left = api.get('/api/player/favorite_games', { signal: leaving.signal }).catch((e: unknown) => e);
+    const staying = api.get('/api/player/favorite_games', { signal: new AbortController().signal });
+    leaving.abort();
+    expect(((await left) as Error).name).toBe('AbortError');
+    resolveFetch(json({ games: [] }));
+    await expect(staying).resolves.toEqual({ games: [] });
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    await vi.advanceTimersByTimeAsync(1);
+    const a = new AbortController();
+    const b = new AbortController();
+    const both = [a, b].map((c) =>
+      api.get('/api/player/favorite_games', { signal: c.signal }).catch((e: unknown) => e),
+    );
+    a.abort();
+    b.abort();
+    await Promise.all(both);
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(fetch.mock.calls[1]![1]?.signal?.aborted).toBe(true);
+  });
+
   it('does not retry when the caller aborts', async () => {
     const controller = new AbortController();
     const fetch = vi.fn<typeof globalThis.fetch>(

@@ -197,6 +197,11 @@ describe('what a cashout forfeits', () => {
     percent: 100,
     max_amount_cents: 20_000,
     min_deposit_cents: 2_000,
+    actions: ['activate', 'cancel'],
+    queue: 'ready',
+    queue_position: null,
+    waits_for_id: null,
+    activation_seconds: null,
     ...over,
   });
 

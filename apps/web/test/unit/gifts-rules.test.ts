@@ -6,6 +6,7 @@ import {
   bonusNotice,
   counterText,
   couponOutcome,
+  daysAndHours,
   freespinCountdown,
   freespinNotice,
   gameName,
@@ -20,6 +21,7 @@ import {
   wageringBonus,
   isFinishedBonus,
   isActualFreespin,
+  queueOf,
 } from '../../app/features/gifts/rules';
 import { promoCodeStep } from '../../app/lib/promo-codes';
 
@@ -48,6 +50,11 @@ const bonus = (over: Partial<PlayerBonus> = {}): PlayerBonus => ({
   percent: null,
   max_amount_cents: null,
   min_deposit_cents: null,
+  actions: ['activate', 'cancel'],
+  queue: 'ready',
+  queue_position: null,
+  waits_for_id: null,
+  activation_seconds: null,
   ...over,
 });
 
@@ -69,6 +76,7 @@ const freespin = (over: Partial<PlayerFreespin> = {}): PlayerFreespin => ({
   group_key: 'spins',
   win_cents: 0,
   wager_multiplier: 0,
+  actions: ['activate', 'cancel'],
   ...over,
 });
 
@@ -261,5 +269,26 @@ describe("the header's common balance", () => {
     expect(chosenOffer(offers, 'welcome100')?.id).toBe(1);
     expect(chosenOffer(offers, null)).toBeNull();
     expect(chosenOffer(offers, 'OTHER')).toBeNull();
+  });
+});
+
+describe('the queue', () => {
+  it('lists the running bonus first, the ones to act on next, and the queued ones apart in their place in line', () => {
+    const running = bonus({ id: 1, stage: 'handle_bets', queue: 'running', actions: ['cancel'] });
+    const second = bonus({ id: 2, queue: 'queued', queue_position: 2, actions: ['cancel'] });
+    const first = bonus({ id: 3, queue: 'queued', queue_position: 1, actions: ['cancel'] });
+    const waiting = bonus({ id: 4, stage: 'wait', queue: null, actions: ['cancel'] });
+    const lines = queueOf([second, waiting, running, first]);
+    expect(lines.running?.id).toBe(1);
+    expect(lines.others.map((b) => b.id)).toEqual([4]);
+    expect(lines.queued.map((b) => b.id)).toEqual([3, 2]);
+    expect(queueOf([bonus()])).toEqual({ running: null, others: [bonus()], queued: [] });
+  });
+
+  it("tells a queued gift's time in whole days and hours", () => {
+    expect(daysAndHours(5 * 86_400)).toEqual({ days: 5, hours: 0 });
+    expect(daysAndHours(86_400 + 3 * 3_600 + 59)).toEqual({ days: 1, hours: 3 });
+    expect(daysAndHours(1_800)).toEqual({ days: 0, hours: 0 });
+    expect(daysAndHours(-5)).toEqual({ days: 0, hours: 0 });
   });
 });

@@ -73,17 +73,43 @@ const SAME_EVERYWHERE = new Set([
   ...['Demo', 'Jackpot', 'Jackpot!', 'Jackpots', 'Live', 'Lobby', 'Top', 'Scatter', 'Cluster', 'Nonce', 'Roulette'],
   // card games' words
   ...['Blackjack', 'Flush'],
+  // slot symbols' names (the round detail)
+  ...['Bar', 'Pulsar'],
 ]);
 /** Ordinary words one language spells as English does. */
 const SAME_IN: Record<(typeof TRANSLATED)[number], string[]> = {
-  de: ['Status', 'Limits', 'Dealer', 'Hand {{n}}', 'Bronze', 'Gold'],
+  de: [
+    'Status',
+    'Limits',
+    'Dealer',
+    'Hand {{n}}',
+    'Bronze',
+    'Gold',
+    ...['Asteroid', 'Astronaut', 'Meteor', 'Nova', 'Planet', 'Quasar', 'Saturn', 'Supernova', 'UFO', 'Warp', 'Wild'],
+  ],
   'fr-CA': [
     ...['Menu', 'Type', 'Date', 'Minutes', 'Promotions', 'Page {{page}}', '{{hours}} h {{minutes}} min'],
     ...['{{count}} point', '{{count}} points', 'Bronze'],
+    ...['Double Bar', 'Nova', 'Quasar', 'Satellite', 'Supernova', 'Triple Bar'],
   ],
-  no: ['Status', 'Type', 'Dealer', 'Royal flush', 'Straight flush', 'Straight'],
-  it: ['Menu', 'Email', 'Password', 'Estonia (EE)', '{{hours}} h {{minutes}} min'],
-  et: [],
+  no: [
+    'Status',
+    'Type',
+    'Dealer',
+    'Royal flush',
+    'Straight flush',
+    'Straight',
+    ...['Astronaut', 'Meteor', 'Nova', 'Planet', 'Saturn', 'Supernova', 'UFO', 'Warp', 'Wild'],
+  ],
+  it: [
+    'Menu',
+    'Email',
+    'Password',
+    'Estonia (EE)',
+    '{{hours}} h {{minutes}} min',
+    ...['Nova', 'Quasar', 'Satellite', 'Supernova', 'UFO', 'Wild'],
+  ],
+  et: [...['Asteroid', 'Astronaut', 'Saturn', 'UFO', 'Wild']],
 };
 /** Text without a word of its own (`{{min}} – {{max}}`) is the same in every language. */
 const hasWords = (text: string) => /\p{L}/u.test(text.replace(/\{\{\s*\w+\s*\}\}/g, ''));

@@ -57,7 +57,7 @@ describe('outcome summaries', () => {
     });
   });
 
-  it('reads a slot: rows of symbols, winning lines and the other facts', () => {
+  it("reads another studio's slot: rows of symbols, winning lines and the other facts", () => {
     const slot = {
       grid: [
         ['seven', 'bar', 'cherry', 'star', 'bell'],
@@ -70,8 +70,20 @@ describe('outcome summaries', () => {
     };
     expect(summarizeOutcome(slot)).toEqual({
       kind: 'slot',
-      rows: slot.grid,
-      wins: [{ kind: 'line', line: 2, symbol: 'seven', count: 3, win: 500, multiplier: null }],
+      screens: [
+        {
+          stage: 'spin',
+          index: 1,
+          rows: slot.grid,
+          notes: null,
+          expanded: [],
+          wins: [
+            { kind: 'line', line: 2, symbol: 'seven', count: 3, reels: null, ways: null, win: 500, multiplier: null },
+          ],
+          multiplier: null,
+          win: null,
+        },
+      ],
       facts: [
         { key: 'freeSpins', value: 0, unit: 'count' },
         { key: 'scatters', value: 1, unit: 'count' },
@@ -118,14 +130,18 @@ describe('outcome summaries', () => {
       ],
       cascades: [{}, {}],
     });
-    expect(summary).toEqual({
+    expect(summary).toMatchObject({
       kind: 'slot',
-      rows: [
-        ['A', 'D'],
-        ['B', 'E'],
-        ['C', 'F'],
+      screens: [
+        {
+          rows: [
+            ['A', 'D'],
+            ['B', 'E'],
+            ['C', 'F'],
+          ],
+          wins: [{ kind: 'cluster', line: null, symbol: 'gem', count: 5, win: 250, multiplier: 2 }],
+        },
       ],
-      wins: [{ kind: 'cluster', line: null, symbol: 'gem', count: 5, win: 250, multiplier: 2 }],
       facts: [{ key: 'cascades', value: 2, unit: 'count' }],
     });
     expect(
@@ -141,9 +157,13 @@ describe('outcome summaries', () => {
       }),
     ).toMatchObject({
       kind: 'slot',
-      rows: [
-        ['1', '2'],
-        ['3', '4'],
+      screens: [
+        {
+          rows: [
+            ['1', '2'],
+            ['3', '4'],
+          ],
+        },
       ],
     });
   });

@@ -3,7 +3,7 @@ import type { Banner, CmsPage } from '@orbit/contracts';
 import { bannerView, forViewer, internalPath, visitorBanners } from '../../app/features/banners/banners';
 import { playerDisplayName } from '../../app/lib/player-name';
 import { findCmsPage, isCmsSlug } from '../../app/features/cms/lookup';
-import { activeNavHref, isLinkShown, visitorMenu } from '../../app/features/shell/nav';
+import { activeNavHref, isLinkShown, promotionsMenu, tournamentsItem, visitorMenu } from '../../app/features/shell/nav';
 import { flagsCookie, parseFlagOverrides, resolveFlags, FLAG_DEFAULTS } from '../../app/features/feature-flags/flags';
 import { messagesUrl, translate } from '../../app/features/i18n/i18n';
 
@@ -192,5 +192,31 @@ describe("a player's name on screen", () => {
     expect(playerDisplayName({ nickname: 'Lucky Ace', email: 'ada@example.com' })).toBe('Lucky Ace');
     expect(playerDisplayName({ nickname: null, email: 'ada.lovelace@example.com' })).toBe('ad***@example.com');
     expect(playerDisplayName({ nickname: null, email: 'a@example.com' })).toBe('a***@example.com');
+  });
+});
+
+describe('the promotions in the menus (docs/page-shell.md "Menus")', () => {
+  it('lists the promotions, lotteries, VIP club and shop, each only where it leads somewhere', () => {
+    const all = promotionsMenu('de', { promotions: true, lotteries: true, shop: true });
+    expect(all.map((item) => item.href)).toEqual([
+      '/de/promotions',
+      '/de/tournaments/lotteries',
+      '/de/vip-club',
+      '/de/rocket-mart',
+    ]);
+    // No promotions page, no lottery listed, no shop page: only the VIP club (a guest sees its prompt).
+    expect(promotionsMenu('en', { promotions: false, lotteries: false, shop: false }).map((i) => i.href)).toEqual([
+      '/vip-club',
+    ]);
+  });
+  it('marks the lotteries on their tab, the tournaments on theirs, never both', () => {
+    const hrefs = [
+      tournamentsItem('en').href,
+      ...promotionsMenu('en', { promotions: true, lotteries: true, shop: true }).map((i) => i.href),
+    ];
+    expect(activeNavHref(hrefs, '/tournaments/lotteries')).toBe('/tournaments/lotteries');
+    expect(activeNavHref(hrefs, '/tournaments/all')).toBe('/tournaments');
+    expect(activeNavHref(hrefs, '/promotions')).toBe('/promotions');
+    expect(activeNavHref(hrefs, '/rocket-mart/money')).toBe('/rocket-mart');
   });
 });

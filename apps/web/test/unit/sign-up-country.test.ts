@@ -3,38 +3,60 @@ import { describe, expect, it } from 'vitest';
 import { countryOptions, signUpCountry } from '../../app/features/auth/sign-up-country';
 import { LOCALES, LOCALE_COUNTRIES } from '../../app/lib/locale';
 
+/** What `GET /api/current_ip` answers: placed (and served or not), or not placed (the licence's default stands in). */
+const placedIn = (country: string, served = true, licenceDefault = 'CA') => ({
+  country_code: country,
+  located: true,
+  sign_up_country: served ? country : licenceDefault,
+});
+const unplaced = (licenceDefault = 'CA') => ({
+  country_code: licenceDefault,
+  located: false,
+  sign_up_country: licenceDefault,
+});
+
 describe('sign-up country', () => {
-  it('takes the country the server places the visitor in', () => {
-    expect(signUpCountry('DE', 'en')).toBe('DE');
-    expect(signUpCountry('at', 'de')).toBe('AT');
-    expect(signUpCountry('FR', 'en-AU')).toBe('FR');
+  it('takes the country the server places the visitor in, on every page', () => {
+    expect(signUpCountry(placedIn('DE'), 'en')).toBe('DE');
+    expect(defaultCurrencyFor(signUpCountry(placedIn('DE'), 'en'))).toBe('EUR');
+    expect(signUpCountry(placedIn('AT'), 'de')).toBe('AT');
+    expect(signUpCountry(placedIn('FR'), 'en-AU')).toBe('FR');
+    // A visitor really in Canada is not taken for one the server could not place.
+    expect(signUpCountry(placedIn('CA'), 'de')).toBe('CA');
   });
 
-  it("takes the page's country when the server only answers a licence's default", () => {
+  it("takes the page's country when the server cannot place the visitor", () => {
     // A German visitor the server cannot place is not offered Canada (and dollars).
-    expect(signUpCountry('CA', 'de')).toBe('DE');
-    expect(defaultCurrencyFor(signUpCountry('CA', 'de'))).toBe('EUR');
-    expect(signUpCountry('EE', 'de')).toBe('DE');
-    expect(signUpCountry('CA', 'fr-CA')).toBe('CA');
-    expect(signUpCountry('CA', 'en-AU')).toBe('AU');
-    expect(defaultCurrencyFor(signUpCountry('CA', 'en-AU'))).toBe('AUD');
-    expect(signUpCountry('CA', 'no')).toBe('NO');
-    expect(signUpCountry('CA', 'it')).toBe('IT');
-    expect(signUpCountry('CA', 'et')).toBe('EE');
-    expect(signUpCountry('CA', 'en-NZ')).toBe('NZ');
-    expect(signUpCountry('CA', 'en-KW')).toBe('KW');
+    expect(signUpCountry(unplaced(), 'de')).toBe('DE');
+    expect(defaultCurrencyFor(signUpCountry(unplaced(), 'de'))).toBe('EUR');
+    expect(signUpCountry(unplaced('EE'), 'de')).toBe('DE');
+    expect(signUpCountry(unplaced(), 'fr-CA')).toBe('CA');
+    expect(signUpCountry(unplaced(), 'en-AU')).toBe('AU');
+    expect(defaultCurrencyFor(signUpCountry(unplaced(), 'en-AU'))).toBe('AUD');
+    expect(signUpCountry(unplaced(), 'no')).toBe('NO');
+    expect(signUpCountry(unplaced(), 'it')).toBe('IT');
+    expect(signUpCountry(unplaced(), 'et')).toBe('EE');
+    expect(signUpCountry(unplaced(), 'en-NZ')).toBe('NZ');
+    expect(signUpCountry(unplaced(), 'en-KW')).toBe('KW');
+  });
+
+  it('never offers a country the site does not serve', () => {
+    expect(signUpCountry(placedIn('KP', false), 'en')).toBe('CA');
+    expect(signUpCountry(placedIn('KP', false, 'EE'), 'en')).toBe('EE');
+    expect(signUpCountry(placedIn('KP', false), 'de')).toBe('DE');
   });
 
   it("takes the page's country before the server has answered, or when it could not", () => {
     expect(signUpCountry(null, 'de')).toBe('DE');
     expect(signUpCountry(undefined, 'it')).toBe('IT');
-    expect(signUpCountry('', 'et')).toBe('EE');
   });
 
-  it('keeps the default on the international English page', () => {
+  it("takes the site's default on the international English page", () => {
     expect(signUpCountry(null, 'en')).toBe('CA');
-    expect(signUpCountry('CA', 'en')).toBe('CA');
-    expect(signUpCountry('EE', 'en')).toBe('EE');
+    expect(signUpCountry(unplaced(), 'en')).toBe('CA');
+    expect(defaultCurrencyFor(signUpCountry(unplaced(), 'en'))).toBe('CAD');
+    // Under the Estonian licence the server's default is Estonia.
+    expect(signUpCountry(unplaced('EE'), 'en')).toBe('EE');
   });
 
   it('knows a country for every locale but international English', () => {

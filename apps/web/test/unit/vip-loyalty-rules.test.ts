@@ -116,11 +116,12 @@ describe('adventure days', () => {
     expect(dayActions(day({ status: 'superb', isSuperPrize: true }), NOW).buttons).toEqual(['terms']);
     expect(dayActions(day({ status: 'lost' }), NOW)).toEqual({ buttons: [], timer: null });
   });
-  it('end when the last day is completed or today is past the last day plus one', () => {
+  it('end once no day is left to play: every day completed or past, the super prize aside', () => {
     const run = [day({ day: '2026-11-25' }), day({ day: '2026-11-26' })];
-    expect(adventureFinished(run, '2026-11-26')).toBe(false);
-    expect(adventureFinished(run, '2026-11-27')).toBe(false);
-    expect(adventureFinished(run, '2026-11-28')).toBe(true);
+    const superPrize = day({ day: '2026-11-27', status: 'superb', isSuperPrize: true });
+    expect(adventureFinished([...run, superPrize], '2026-11-24')).toBe(false);
+    expect(adventureFinished([...run, superPrize], '2026-11-26')).toBe(false);
+    expect(adventureFinished([...run, superPrize], '2026-11-27')).toBe(true);
     expect(adventureFinished([day({ day: '2026-11-26', isCompleted: true })], '2026-11-26')).toBe(true);
     expect(adventureFinished([], '2026-11-26')).toBe(true);
   });

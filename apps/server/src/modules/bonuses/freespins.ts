@@ -8,7 +8,7 @@
 import { createHmac } from 'node:crypto';
 import { and, desc, eq, inArray, lte, or } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { freespinCallResponseSchema, type PlayerFreespin } from '@orbit/contracts';
+import { freespinCallResponseSchema, type GiftAction, type PlayerFreespin } from '@orbit/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Fetch } from '../../platform/context';
 import type { Db } from '../../platform/db/client';
@@ -19,6 +19,7 @@ import { freespinEndpoint, type FreespinPlay, type FreespinPlayed } from '../gam
 import { bonusSettingsOf } from '../identity';
 import { termsIn, wagerMultiplierFor } from './rules';
 import { playerFreespins } from './schema';
+import { titlesInLocale } from './titles';
 import type { BonusesService, TemplateRow } from './service';
 
 export type FreespinRow = typeof playerFreespins.$inferSelect;
@@ -41,18 +42,28 @@ export class FreespinsService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async list(userId: number): Promise<PlayerFreespin[]> {
-    const rows = await this.db
-      .select()
-      .from(playerFreespins)
-      .where(eq(playerFreespins.userId, userId))
-      .orderBy(desc(playerFreespins.createdAt), desc(playerFreespins.id));
-    return rows.map((r) => this.present(r));
+  async list(userId: number, locale = 'en'): Promise<PlayerFreespin[]> {
+    const rows = await titlesInLocale(
+      this.db,
+      await this.db
+        .select()
+        .from(playerFreespins)
+        .where(eq(playerFreespins.userId, userId))
+        .orderBy(desc(playerFreespins.createdAt), desc(playerFreespins.id)),
+      locale,
+    );
+    const canIssue = (await bonusSettingsOf(this.db, userId))?.canIssueBonuses ?? false;
+    return rows.map((r) => this.present(r, canIssue));
   }
 
-  present(row: FreespinRow): PlayerFreespin {
+  /** A grant as the player sees it, with what they may do now (`canIssue`: the player takes bonuses; activation needs it). */
+  present(row: FreespinRow, canIssue = true): PlayerFreespin {
     const now = this.clock.now();
     const first = row.games[0] ?? '';
+    const actions: GiftAction[] = [];
+    if (canIssue && row.stage === 'issued' && (row.activatableUntil === null || row.activatableUntil > now))
+      actions.push('activate');
+    if (row.stage === 'issued' || row.stage === 'activated') actions.push('cancel');
     return {
       id: row.id,
       title: row.title,
@@ -65,12 +76,13 @@ export class FreespinsService {
       bet_level: row.betLevelCents,
       activatable_until: row.activatableUntil?.toISOString() ?? null,
       valid_until: row.validUntil?.toISOString() ?? null,
-      activatable: row.stage === 'issued' && (row.activatableUntil === null || row.activatableUntil > now),
-      cancelable: row.stage === 'issued' || row.stage === 'activated',
+      activatable: actions.includes('activate'),
+      cancelable: actions.includes('cancel'),
       created_at: row.createdAt.toISOString(),
       group_key: row.groupKey,
       win_cents: row.winCents,
       wager_multiplier: row.wagerMultiplier,
+      actions,
     };
   }
 

@@ -23,10 +23,12 @@ import {
   type FreespinsChangedEvent,
 } from './freespins';
 import { playerBonuses, playerFreespins } from './schema';
+import { runningBonusMaxBet } from './max-bet';
 import { seedBonuses } from './seed';
 import { BONUS_CHANGED_TOPIC, BonusesService, type BonusChangedEvent } from './service';
 
 export { BonusesService, BONUS_CHANGED_TOPIC } from './service';
+export { runningBonusMaxBet } from './max-bet';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -79,6 +81,8 @@ export const bonusesModule: OrbitModule = {
         },
       };
     });
+    // The games offer no stake above the running bonus's max bet (the door above still refuses one).
+    app.orbitStakeCaps.add('bonuses', (input) => runningBonusMaxBet(ctx.db, input));
     // No cashout while a bonus wagers in that currency: the player finishes or cancels it first.
     app.orbitCashoutChecks.add('bonuses', async (input) => {
       const bonus = await service.wagering(ctx.db, input.userId);
@@ -120,7 +124,7 @@ export const bonusesModule: OrbitModule = {
       const rows = await tx.select().from(playerBonuses).where(inArray(playerBonuses.id, ids));
       for (const row of rows) {
         const [balance] = await playerBalances(tx, row.userId, [row.currency]);
-        const bonus = service.present(row, balance?.bonus ?? 0);
+        const bonus = service.present(row, balance?.bonus ?? 0, await service.standing(tx, row.userId));
         afterCommit(() => publishToPlayer(ctx.pubsub, row.userId, 'bonuses_changes', bonus));
       }
     });

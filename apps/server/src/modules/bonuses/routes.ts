@@ -22,6 +22,7 @@ import {
 } from '@orbit/contracts';
 import type { ModuleContext } from '../../platform/context';
 import { operatorGuard } from '../../platform/http/operator';
+import { requestLocale } from '../cms';
 import { requirePlayer, type CurrentPlayer } from '../identity';
 import { DEFAULT_CURRENCY, listAccounts } from '../wallet';
 import type { FreespinsService } from './freespins';
@@ -46,7 +47,7 @@ export function bonusesRoutes(service: BonusesService, freespins: FreespinsServi
       async (request, reply) => {
         const player = await requirePlayer(request);
         reply.headers(noStore);
-        return service.list(player.user.id);
+        return service.list(player.user.id, requestLocale(request));
       },
     );
     app.get(
@@ -102,7 +103,7 @@ export function bonusesRoutes(service: BonusesService, freespins: FreespinsServi
       async (request, reply) => {
         const player = await requirePlayer(request);
         reply.headers(noStore);
-        return freespins.list(player.user.id);
+        return freespins.list(player.user.id, requestLocale(request));
       },
     );
     app.post(
@@ -145,7 +146,7 @@ export function bonusesRoutes(service: BonusesService, freespins: FreespinsServi
           response: { 200: bonusOffersResponseSchema },
         },
       },
-      async (request) => service.registrationOffers(request.query.currency ?? DEFAULT_CURRENCY),
+      async (request) => service.registrationOffers(request.query.currency ?? DEFAULT_CURRENCY, requestLocale(request)),
     );
     app.delete(
       '/api/bonuses/registration/:id',
@@ -167,7 +168,12 @@ export function bonusesRoutes(service: BonusesService, freespins: FreespinsServi
       async (request, reply) => {
         const player = await requirePlayer(request);
         reply.headers(noStore);
-        return service.depositOffers(player.user.id, await activeCurrency(player), player.groupIds);
+        return service.depositOffers(
+          player.user.id,
+          await activeCurrency(player),
+          player.groupIds,
+          requestLocale(request),
+        );
       },
     );
     app.get(
@@ -182,7 +188,12 @@ export function bonusesRoutes(service: BonusesService, freespins: FreespinsServi
       async (request, reply) => {
         const player = await requirePlayer(request);
         reply.headers(noStore);
-        return service.depositOffers(player.user.id, await activeCurrency(player), player.groupIds);
+        return service.depositOffers(
+          player.user.id,
+          await activeCurrency(player),
+          player.groupIds,
+          requestLocale(request),
+        );
       },
     );
     app.post(

@@ -88,3 +88,14 @@ export function payout(
 
 /** The template's terms in a currency, or undefined when it is not offered there. */
 export const termsIn = (money: Readonly<Record<string, BonusTemplateMoney>>, currency: string) => money[currency];
+
+/**
+ * A waiting gift's activation deadline once nothing wagers any more (docs/bonuses.md "The queue"):
+ * its clock stood still from the moment it could no longer be activated (`stoppedAt`: when the
+ * running bonus started, or when the gift came if later), so it gets back the time it had left
+ * then, and never more than its whole window from now. A deadline already passed when its clock
+ * stopped stays passed.
+ */
+export function resumedDeadline(until: Date, stoppedAt: Date, windowMs: number, now: Date): Date {
+  return new Date(Math.min(until.getTime() + (now.getTime() - stoppedAt.getTime()), now.getTime() + windowMs));
+}

@@ -11,7 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { BonusTemplateMoney } from '@orbit/contracts';
+import type { BonusTemplateMoney, LocalisedTexts } from '@orbit/contracts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -27,6 +27,8 @@ export const bonusTemplates = pgTable(
     kind: text('kind', { enum: ['registration', 'deposit', 'coupon', 'freespins', 'manual'] }).notNull(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
+    /** Texts in other locales; title and description are the default locale's (docs/localisation.md). */
+    translations: jsonb('translations').$type<LocalisedTexts>().notNull().default({}),
     /** Upper case; the promo code, coupon code or deposit offer's code. */
     code: text('code'),
     /** Deposit bonuses: percent of the deposit. */

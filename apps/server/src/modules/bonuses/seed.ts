@@ -11,7 +11,9 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import type { SeedOptions } from '../../platform/module';
 import { demoPlayerId } from '../identity';
+import { seedTranslations } from '../../platform/db/upsert';
 import { bonusTemplates, playerFreespins } from './schema';
+import { BONUS_TEMPLATE_TEXTS } from './seed-texts';
 
 /** Units of each currency per euro of the terms (round numbers a player recognises). */
 const UNITS_PER_EUR: Readonly<Record<string, number>> = { EUR: 1, USD: 1, CAD: 1.5, AUD: 1.5, NZD: 1.5, NOK: 10 };
@@ -45,9 +47,9 @@ export const BONUS_TEMPLATE_SEED: ReadonlyArray<
   {
     key: 'welcome-gift',
     kind: 'registration',
-    title: 'Welcome gift: 5 on the house',
+    title: 'Welcome gift',
     description:
-      'A bonus for signing up. Activate it in your gifts, wager it 20 times and keep up to 50 of its winnings.',
+      'A bonus for signing up. Activate it in your gifts and wager it 20 times; its winnings are yours up to its max win.',
     money: money({ amount_cents: 5, max_bet_cents: 5, max_win_cents: 50 }),
     wager_multiplier: 20,
     activation_days: 7,
@@ -56,9 +58,9 @@ export const BONUS_TEMPLATE_SEED: ReadonlyArray<
   {
     key: 'first-deposit-100',
     kind: 'deposit',
-    title: '100 % first-deposit bonus up to 200',
+    title: '100 % first-deposit bonus',
     description:
-      'Your first deposit doubled, up to 200. Wager the bonus 35 times within 30 days; bets up to 5 while wagering.',
+      'Your first deposit doubled, up to the cap shown. Wager the bonus 35 times within 30 days, within its max bet.',
     code: 'WELCOME100',
     percent: 100,
     deposit_numbers: [1],
@@ -68,9 +70,9 @@ export const BONUS_TEMPLATE_SEED: ReadonlyArray<
   {
     key: 'reload-50',
     kind: 'deposit',
-    title: '50 % reload bonus up to 100',
+    title: '50 % reload bonus',
     description:
-      'Half of your deposit on top, up to 100, on your second to fifth deposit. Wager it 35 times within 30 days.',
+      'Half of your deposit on top, up to the cap shown, on your second to fifth deposit. Wager it 35 times within 30 days.',
     code: 'RELOAD50',
     percent: 50,
     deposit_numbers: [2, 3, 4, 5],
@@ -82,7 +84,7 @@ export const BONUS_TEMPLATE_SEED: ReadonlyArray<
     kind: 'freespins',
     title: '10 free spins on Stellar Sevens',
     description:
-      'Ten spins at 0.20 on Stellar Sevens. What they win becomes a bonus: wager it 10 times within 7 days and keep up to 100.',
+      'Ten spins on Stellar Sevens. What they win becomes a bonus: wager it 10 times within 7 days, paid out up to its max win.',
     code: 'SPINS10',
     games: ['orbit/stellar-sevens'],
     freespins_count: 10,
@@ -95,8 +97,9 @@ export const BONUS_TEMPLATE_SEED: ReadonlyArray<
   {
     key: 'orbit-coupon',
     kind: 'coupon',
-    title: 'Coupon ORBIT10: 10 to play with',
-    description: 'Enter the coupon ORBIT10 in your gifts. Wager it 10 times within 7 days and keep up to 100.',
+    title: 'Coupon ORBIT10',
+    description:
+      'Enter the coupon ORBIT10 in your gifts. Wager it 10 times within 7 days; its winnings are yours up to its max win.',
     code: 'ORBIT10',
     money: money({ amount_cents: 10, max_bet_cents: 5, max_win_cents: 100 }),
     wager_multiplier: 10,
@@ -107,7 +110,7 @@ export const BONUS_TEMPLATE_SEED: ReadonlyArray<
 export async function seedBonuses(db: Db, options: SeedOptions): Promise<void> {
   const now = new Date();
   for (const seed of BONUS_TEMPLATE_SEED) {
-    const t = bonusTemplateInputSchema.parse(seed);
+    const t = bonusTemplateInputSchema.parse({ translations: BONUS_TEMPLATE_TEXTS[seed.key], ...seed });
     await db
       .insert(bonusTemplates)
       .values({
@@ -115,6 +118,7 @@ export async function seedBonuses(db: Db, options: SeedOptions): Promise<void> {
         kind: t.kind,
         title: t.title,
         description: t.description,
+        translations: t.translations,
         code: t.code,
         percent: t.percent,
         depositNumbers: t.deposit_numbers,
@@ -128,7 +132,8 @@ export async function seedBonuses(db: Db, options: SeedOptions): Promise<void> {
         groupIds: t.group_ids,
         createdAt: now,
       })
-      .onConflictDoNothing({ target: bonusTemplates.key });
+      // A template seeded before it had translations gets them; an operator's own are kept.
+      .onConflictDoUpdate({ target: bonusTemplates.key, set: { translations: seedTranslations(bonusTemplates) } });
   }
   if (options.demoPlayer) await seedDemoFreespins(db, now);
 }

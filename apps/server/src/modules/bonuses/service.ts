@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type {
   BonusCancelInfo,
   BonusKind,
+  GiftAction,
   BonusOffer,
   BonusTemplate,
   BonusTemplateInput,
@@ -17,6 +18,7 @@ import type {
   PlayerFreespin,
   PromoCodeResponse,
 } from '@orbit/contracts';
+import { localisedText } from '@orbit/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import {
@@ -49,6 +51,7 @@ import {
   MIN_BET_CENTS,
   MULTI_ACCOUNT_GROUP,
   payout,
+  resumedDeadline,
   termsIn,
   wagerMultiplierFor,
   wagerRequirement,
@@ -56,6 +59,7 @@ import {
 } from './rules';
 import type { FreespinRow, FreespinsService } from './freespins';
 import { bonusTemplates, playerBonuses } from './schema';
+import { titlesInLocale } from './titles';
 
 export type TemplateRow = typeof bonusTemplates.$inferSelect;
 export type BonusRow = typeof playerBonuses.$inferSelect;
@@ -66,6 +70,12 @@ export type BonusChangedEvent = { bonusId: number; userId: number };
 
 const DAY_MS = 86_400_000;
 const ACTIVE_STAGES = ['issued', 'wait', 'handle_bets'] as const;
+
+/**
+ * Where a player's gifts stand (docs/bonuses.md "The queue"): the bonus that wagers, the gifts
+ * waiting to be activated in the order given, and whether the player takes bonuses at all.
+ */
+export type Standing = { running: BonusRow | null; waiting: readonly number[]; canIssue: boolean };
 
 export class BonusesService {
   /** The free spins (set once by the module: they issue their winnings as bonuses here). */
@@ -115,19 +125,19 @@ export class BonusesService {
   // ---- offers ---------------------------------------------------------------------------------
 
   /** The registration gifts a new player in this currency would get. */
-  async registrationOffers(currency: string): Promise<BonusOffer[]> {
+  async registrationOffers(currency: string, locale = 'en'): Promise<BonusOffer[]> {
     const rows = await this.offered(this.db, 'registration', currency, []);
-    return rows.map((t) => presentOffer(t, currency));
+    return rows.map((t) => presentOffer(t, currency, locale));
   }
 
   /** The deposit offers for the player's next deposit in their active currency. */
-  async depositOffers(userId: number, currency: string, groupIds: number[]): Promise<BonusOffer[]> {
+  async depositOffers(userId: number, currency: string, groupIds: number[], locale = 'en'): Promise<BonusOffer[]> {
     if (groupIds.includes(MULTI_ACCOUNT_GROUP)) return [];
     const next = (await succeededDeposits(this.db, userId)) + 1;
     const rows = await this.offered(this.db, 'deposit', currency, groupIds);
     return rows
       .filter((t) => t.code !== null && (t.depositNumbers === null || t.depositNumbers.includes(next)))
-      .map((t) => presentOffer(t, currency));
+      .map((t) => presentOffer(t, currency, locale));
   }
 
   /** Templates of a kind on offer now in a currency to a player of these groups. */
@@ -150,14 +160,36 @@ export class BonusesService {
 
   // ---- the player's bonuses -------------------------------------------------------------------
 
-  async list(userId: number): Promise<PlayerBonus[]> {
-    const rows = await this.db
+  async list(userId: number, locale = 'en'): Promise<PlayerBonus[]> {
+    const rows = await titlesInLocale(
+      this.db,
+      await this.db
+        .select()
+        .from(playerBonuses)
+        .where(eq(playerBonuses.userId, userId))
+        .orderBy(desc(playerBonuses.createdAt), desc(playerBonuses.id)),
+      locale,
+    );
+    const balances = await playerBalances(this.db, userId);
+    const standing = await this.standing(this.db, userId);
+    return rows.map((row) =>
+      this.present(row, balances.find((b) => b.currency === row.currency)?.bonus ?? 0, standing),
+    );
+  }
+
+  /** The player's queue as it stands now (what `present` needs to say what each gift allows). */
+  async standing(executor: Executor, userId: number): Promise<Standing> {
+    const rows = await executor
       .select()
       .from(playerBonuses)
-      .where(eq(playerBonuses.userId, userId))
-      .orderBy(desc(playerBonuses.createdAt), desc(playerBonuses.id));
-    const balances = await playerBalances(this.db, userId);
-    return rows.map((row) => this.present(row, balances.find((b) => b.currency === row.currency)?.bonus ?? 0));
+      .where(and(eq(playerBonuses.userId, userId), inArray(playerBonuses.stage, ['issued', 'handle_bets'])))
+      .orderBy(asc(playerBonuses.id));
+    const settings = await bonusSettingsOf(executor, userId);
+    return {
+      running: rows.find((r) => r.stage === 'handle_bets') ?? null,
+      waiting: rows.filter((r) => r.stage === 'issued').map((r) => r.id),
+      canIssue: settings?.canIssueBonuses ?? false,
+    };
   }
 
   async one(executor: Executor, userId: number, id: number): Promise<PlayerBonus> {
@@ -167,11 +199,25 @@ export class BonusesService {
       .where(and(eq(playerBonuses.id, id), eq(playerBonuses.userId, userId)));
     if (!row) throw notFound();
     const [balance] = await playerBalances(executor, userId, [row.currency]);
-    return this.present(row, balance?.bonus ?? 0);
+    return this.present(row, balance?.bonus ?? 0, await this.standing(executor, userId));
   }
 
-  present(row: BonusRow, bonusBalance: number): PlayerBonus {
+  /**
+   * A bonus as the player sees it, with what they may do with it now (`actions`) and its place in
+   * the queue: a gift waiting while another bonus wagers is `queued`, its clock stopped (no
+   * deadline shown, the time it will have instead), and offers no Activate, which would be refused.
+   */
+  present(row: BonusRow, bonusBalance: number, standing: Standing): PlayerBonus {
     const now = this.clock.now();
+    const running = standing.running && standing.running.id !== row.id ? standing.running : null;
+    const queue =
+      row.stage === 'handle_bets' ? 'running' : row.stage === 'issued' ? (running ? 'queued' : 'ready') : null;
+    const open = row.activatableUntil === null || row.activatableUntil > now;
+    const actions: GiftAction[] = [];
+    if (queue === 'ready' && open && standing.canIssue) actions.push('activate');
+    if ((ACTIVE_STAGES as readonly string[]).includes(row.stage)) actions.push('cancel');
+    const stoppedAt = running?.activatedAt && running.activatedAt > row.createdAt ? running.activatedAt : row.createdAt;
+    const position = standing.waiting.indexOf(row.id);
     return {
       id: row.id,
       title: row.title,
@@ -182,10 +228,10 @@ export class BonusesService {
       amount_wager_requirement_cents: row.wagerRequirementCents,
       amount_wager_cents: Math.min(row.wageredCents, row.wagerRequirementCents),
       created_at: row.createdAt.toISOString(),
-      activatable_until: row.activatableUntil?.toISOString() ?? null,
+      activatable_until: queue === 'queued' ? null : (row.activatableUntil?.toISOString() ?? null),
       valid_until: row.validUntil?.toISOString() ?? null,
-      activatable: row.stage === 'issued' && (row.activatableUntil === null || row.activatableUntil > now),
-      cancelable: (ACTIVE_STAGES as readonly string[]).includes(row.stage),
+      activatable: actions.includes('activate'),
+      cancelable: actions.includes('cancel'),
       type: row.kind === 'deposit' ? 'deposit_bonus' : row.kind,
       group_key: row.groupKey,
       wager_multiplier: row.wagerMultiplier,
@@ -197,6 +243,21 @@ export class BonusesService {
       percent: row.kind === 'deposit' ? row.percent : null,
       max_amount_cents: row.kind === 'deposit' ? row.maxAmountCents : null,
       min_deposit_cents: row.kind === 'deposit' ? row.minDepositCents : null,
+      actions,
+      queue,
+      queue_position: queue === 'queued' && position >= 0 ? position + 1 : null,
+      waits_for_id: queue === 'queued' ? running!.id : null,
+      activation_seconds:
+        queue === 'queued' && row.activatableUntil
+          ? Math.max(
+              0,
+              Math.floor(
+                (resumedDeadline(row.activatableUntil, stoppedAt, row.activationDays * DAY_MS, now).getTime() -
+                  now.getTime()) /
+                  1000,
+              ),
+            )
+          : null,
     };
   }
 
@@ -789,7 +850,10 @@ export class BonusesService {
       else if (spentBonus.has(row.userId) && (await this.outOfMoney(tx, row, bonusMoney(row))))
         await this.finish(tx, row, 'lost');
       else if (progressedById.has(row.id))
-        changed.push({ userId: row.userId, bonus: this.present(row, bonusMoney(row)) });
+        changed.push({
+          userId: row.userId,
+          bonus: this.present(row, bonusMoney(row), { running: row, waiting: [], canIssue: true }),
+        });
     }
     for (const key of leftovers) {
       const [userId, currency] = key.split(':') as [string, string];
@@ -875,7 +939,44 @@ export class BonusesService {
       });
     // Nothing to wager (a x0 bonus): done at once.
     if (started.wagerRequirementCents === 0) await this.finish(tx, started, 'wager_done');
-    else await this.changed(tx, started);
+    else {
+      await this.changed(tx, started);
+      // The gifts waiting to be activated are queued now (their clocks stop): the page hears it.
+      const queued = await tx
+        .select()
+        .from(playerBonuses)
+        .where(and(eq(playerBonuses.userId, row.userId), eq(playerBonuses.stage, 'issued')));
+      for (const waiting of queued) await this.changed(tx, waiting);
+    }
+  }
+
+  /**
+   * The running bonus ended: the gifts queued behind it can be activated again, each with the
+   * activation time it had left when its clock stopped (a gift that came while the bonus wagered:
+   * its whole window from now). Nothing starts by itself: a running bonus holds back cashouts and
+   * caps bets, so the player chooses when (docs/bonuses.md "The queue").
+   */
+  private async resumeQueue(tx: Executor, ended: BonusRow): Promise<void> {
+    const now = this.clock.now();
+    const startedAt = ended.activatedAt ?? now;
+    const waiting = await tx
+      .select()
+      .from(playerBonuses)
+      .where(and(eq(playerBonuses.userId, ended.userId), eq(playerBonuses.stage, 'issued')))
+      .orderBy(asc(playerBonuses.id))
+      .for('update');
+    for (const gift of waiting) {
+      if (!gift.activatableUntil) continue;
+      const stoppedAt = gift.createdAt > startedAt ? gift.createdAt : startedAt;
+      const [resumed] = await tx
+        .update(playerBonuses)
+        .set({
+          activatableUntil: resumedDeadline(gift.activatableUntil, stoppedAt, gift.activationDays * DAY_MS, now),
+        })
+        .where(and(eq(playerBonuses.id, gift.id), eq(playerBonuses.stage, 'issued')))
+        .returning();
+      if (resumed) await this.changed(tx, resumed);
+    }
   }
 
   /**
@@ -894,6 +995,7 @@ export class BonusesService {
       const amount = balance?.bonus ?? 0;
       const split = stage === 'wager_done' ? payout(amount, maxWinOf(row), 0) : { toReal: 0, forfeit: amount };
       await this.moveOut(tx, ended, split, 'end');
+      await this.resumeQueue(tx, row);
     } else {
       await this.changed(tx, ended);
     }
@@ -948,7 +1050,13 @@ export class BonusesService {
       .from(playerBonuses)
       .where(
         or(
-          and(inArray(playerBonuses.stage, ['issued', 'wait']), lte(playerBonuses.activatableUntil, now)),
+          and(eq(playerBonuses.stage, 'wait'), lte(playerBonuses.activatableUntil, now)),
+          // A queued gift's clock stands still while another bonus wagers.
+          and(
+            eq(playerBonuses.stage, 'issued'),
+            lte(playerBonuses.activatableUntil, now),
+            sql`not exists (select 1 from player_bonuses running where running.user_id = ${playerBonuses.userId} and running.stage = 'handle_bets')`,
+          ),
           and(eq(playerBonuses.stage, 'handle_bets'), lte(playerBonuses.validUntil, now)),
         ),
       )
@@ -965,6 +1073,7 @@ export class BonusesService {
                 row.activatableUntil !== null &&
                 row.activatableUntil <= now;
           if (!passed) return;
+          if (row.stage === 'issued' && (await this.wagering(tx, userId))) return;
           await this.finish(tx, row, 'expired');
           ended++;
         });
@@ -1039,6 +1148,7 @@ function templateValues(input: BonusTemplateInput) {
     kind: input.kind,
     title: input.title,
     description: input.description,
+    translations: input.translations,
     code: input.code ? input.code.toUpperCase() : null,
     percent: input.percent,
     depositNumbers: input.deposit_numbers,
@@ -1062,6 +1172,7 @@ export function presentTemplate(t: TemplateRow): BonusTemplate {
     kind: t.kind,
     title: t.title,
     description: t.description,
+    translations: t.translations,
     code: t.code,
     percent: t.percent,
     deposit_numbers: t.depositNumbers,
@@ -1080,12 +1191,12 @@ export function presentTemplate(t: TemplateRow): BonusTemplate {
   };
 }
 
-function presentOffer(t: TemplateRow, currency: string): BonusOffer {
+function presentOffer(t: TemplateRow, currency: string, locale: string): BonusOffer {
   const terms = termsIn(t.money, currency)!;
   return {
     id: t.id,
-    title: t.title,
-    description: t.description,
+    title: localisedText(t.translations, 'title', locale, t.title),
+    description: localisedText(t.translations, 'description', locale, t.description),
     kind: t.kind,
     code: t.kind === 'deposit' ? t.code : null,
     currency,

@@ -87,7 +87,7 @@ export const cashboxModule: OrbitModule = {
       const mailId = await mailWithdrawalLink(
         tx,
         ctx.mailer,
-        (token) => withdrawalLink(ctx.config, token),
+        (token, locale) => withdrawalLink(ctx.config, token, locale),
         held.userId,
         ctx.clock.now(),
       );

@@ -65,3 +65,13 @@ export function visitorCountry(
 ): string | null {
   return edgeCountry(request.headers, edgeTrusted) ?? countryOfAddress(request.ip);
 }
+
+/**
+ * The country a sign-up from this visitor gets unless the player picks one: where the visitor is
+ * (`visitorCountry`), when the site serves that country (its country list; an empty list serves
+ * any), else the licence's default. Registration without a country and `GET /api/current_ip`
+ * (for the sign-up form's first choice) both answer it.
+ */
+export function signUpCountryOf(located: string | null, served: ReadonlySet<string>, licenceDefault: string): string {
+  return located !== null && (served.size === 0 || served.has(located)) ? located : licenceDefault;
+}

@@ -4,7 +4,8 @@ import { cmsRoutes } from './routes';
 import { seedCms } from './seed';
 import { CmsService } from './service';
 
-export { visitorCountry } from './geo';
+export { signUpCountryOf, visitorCountry } from './geo';
+export { requestLocale } from './locale';
 export { defaultCountryFor, licenceForHost, MINIMUM_AGE } from './licence';
 export { CmsService } from './service';
 

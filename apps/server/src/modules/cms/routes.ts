@@ -19,7 +19,7 @@ import {
 } from '@orbit/contracts';
 import type { ModuleContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
-import { visitorCountry } from './geo';
+import { signUpCountryOf, visitorCountry } from './geo';
 import { fromTrustedProxy } from '../../platform/http/proxy';
 import { defaultCountryFor, licenceForHost } from './licence';
 import type { CmsService } from './service';
@@ -65,10 +65,17 @@ export function cmsRoutes(service: CmsService) {
     app.get(
       '/api/current_ip',
       { schema: { ...info, summary: "The visitor's address and country", response: { 200: currentIpResponseSchema } } },
-      (request) => ({
-        ip: request.ip,
-        country_code: visitorCountry(request, fromTrustedProxy(request)) ?? defaultCountryFor(licenceOf(request)),
-      }),
+      async (request) => {
+        const located = visitorCountry(request, fromTrustedProxy(request));
+        const licenceDefault = defaultCountryFor(licenceOf(request));
+        const served = new Set((await service.countries()).map((c) => c.code));
+        return {
+          ip: request.ip,
+          country_code: located ?? licenceDefault,
+          located: located !== null,
+          sign_up_country: signUpCountryOf(located, served, licenceDefault),
+        };
+      },
     );
 
     // Existing sites ask their own back-for-front at /api-fe/config/<name>: both paths answer the same.

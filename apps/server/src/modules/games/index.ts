@@ -15,6 +15,7 @@ import { PlayerGamesService } from './player-games';
 import { playerGamesRoutes } from './player-games-routes';
 import { FreespinDoor } from './freespin-door';
 import { PreBetChecks } from './pre-bet';
+import { StakeCaps } from './stake-caps';
 import { PUBLIC_WIN_MULTIPLE, ProviderWallet, ROUND_CLOSED_TOPIC, type RoundClosedEvent } from './provider-wallet';
 import { gamesRoutes } from './routes';
 import { HOUSE_PROVIDER } from './catalogue';
@@ -34,6 +35,7 @@ export {
   type PreBetVerdict,
 } from './pre-bet';
 export { HOUSE_PROVIDER } from './catalogue';
+export { StakeCaps, type StakeCap, type StakeCapInput } from './stake-caps';
 export { ROUND_CLOSED_TOPIC, type RoundClosedEvent } from './provider-wallet';
 export { FreespinDoor, type FreespinPlay, type FreespinPlayed } from './freespin-door';
 export { freespinEndpoint, type FreespinEndpoint } from './freespin-endpoint';
@@ -48,6 +50,8 @@ declare module 'fastify' {
     orbitPreBetChecks: PreBetChecks;
     /** Where a studio's free spins are counted; the owner of free spins (bonuses) serves it. */
     orbitFreespins: FreespinDoor;
+    /** The highest stake a player may bet now, told to the game (launch, wallet answers); modules add their caps. */
+    orbitStakeCaps: StakeCaps;
   }
 }
 
@@ -62,8 +66,10 @@ export const gamesModule: OrbitModule = {
     app.decorate('orbitPreBetChecks', checks);
     const freespins = new FreespinDoor();
     app.decorate('orbitFreespins', freespins);
-    const wallet = new ProviderWallet(ctx.db, ctx.clock, new Ledger(ctx.clock), checks, freespins);
-    await playRoutes(new PlayService(ctx.db, ctx.clock, checks), wallet)(app, ctx);
+    const stakeCaps = new StakeCaps();
+    app.decorate('orbitStakeCaps', stakeCaps);
+    const wallet = new ProviderWallet(ctx.db, ctx.clock, new Ledger(ctx.clock), checks, freespins, stakeCaps);
+    await playRoutes(new PlayService(ctx.db, ctx.clock, checks, stakeCaps), wallet)(app, ctx);
 
     // The house studio served by this process is registered with this process's secret.
     if (ctx.config.studio.enabled) {

@@ -61,6 +61,7 @@ export function playRoutes(play: PlayService, wallet: ProviderWallet) {
           : null;
         reply.headers(noStore);
         return play.launch(player, request.params.id, request.body.mode, {
+          lang: request.body.lang,
           licence: licenceForHost(request.host, ctx.config),
           excludedDevice: isMarkedExcluded(request, ctx.clock.now()),
           lobbyUrl: `${base}/`,

@@ -23,6 +23,7 @@ import { hashToken, newToken } from '../../platform/tokens';
 import { DEMO_CURRENCY, listAccounts } from '../wallet';
 import { recordPlayed } from './player-games';
 import type { PreBetChecks } from './pre-bet';
+import { StakeCaps } from './stake-caps';
 import { gameRounds, games, gameSessions, providers, providerTransactions } from './schema';
 
 /** A real-play session lasts this long from its launch (docs/provider-protocol.md). */
@@ -32,6 +33,8 @@ export const GAME_SESSION_TTL_MS = 12 * 3600_000;
 export type Launcher = { userId: number; sessionId: string; nickname: string; language: string } | null;
 export type LaunchSettings = {
   licence: Licence;
+  /** The page's locale the game is opened from (else the player's language, else English). */
+  lang?: string | undefined;
   /** The device carries the mark of a cooling-off or self-exclusion (platform/http/exclusion-mark.ts). */
   excludedDevice: boolean;
   lobbyUrl: string;
@@ -59,6 +62,7 @@ export class PlayService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly checks: PreBetChecks,
+    private readonly stakeCaps: StakeCaps = new StakeCaps(),
   ) {}
 
   async launch(player: Launcher, gameId: number, mode: GameMode, settings: LaunchSettings): Promise<LaunchResponse> {
@@ -89,6 +93,7 @@ export class PlayService {
       lobby_url: settings.lobbyUrl,
       deposit_url: depositUrlFor(settings.depositUrl, game.identifier, game.seoTitle, player?.language),
     };
+    const lang = settings.lang ?? player?.language ?? 'en';
 
     if (mode === 'demo') {
       if (!game.hasDemoMode) throw unprocessable('demo_unavailable');
@@ -97,7 +102,7 @@ export class PlayService {
       return {
         mode,
         currency: DEMO_CURRENCY,
-        url: withQuery(page, { mode, currency: DEMO_CURRENCY, lang: player?.language ?? 'en', ...common }),
+        url: withQuery(page, { mode, currency: DEMO_CURRENCY, lang, ...common }),
       };
     }
     if (!player) throw unauthorized();
@@ -129,10 +134,19 @@ export class PlayService {
       expiresAt: new Date(now.getTime() + GAME_SESSION_TTL_MS),
     });
     await recordPlayed(this.db, player.userId, game.id, now);
+    // The game offers no stake above the cap (the running bonus's max bet); the wallet still refuses one.
+    const cap = await this.stakeCaps.lowest({ userId: player.userId, currency, game: game.identifier });
     return {
       mode,
       currency,
-      url: withQuery(page, { mode, launch_token: launchToken, currency, lang: player.language, ...common }),
+      url: withQuery(page, {
+        mode,
+        launch_token: launchToken,
+        currency,
+        lang,
+        ...common,
+        ...(cap !== null ? { max_bet_cents: String(cap) } : {}),
+      }),
     };
   }
 

@@ -27,22 +27,26 @@ import { TtlCache } from '../../platform/cache';
 import { hashToken } from '../../platform/tokens';
 import { InsufficientFundsError, Ledger, playerBalances, type TransferRequest } from '../wallet';
 import { FreespinDoor } from './freespin-door';
-import { rulesStillAt, type PreBetChecks } from './pre-bet';
+import { rulesStillAt, type PreBetChecks, type PreBetRefusal } from './pre-bet';
+import { StakeCaps } from './stake-caps';
 import { gameRounds, games, gameSessions, providers, providerTransactions } from './schema';
 
-/** A refused wallet call: the protocol's code, its HTTP status, and the balance where it helps. */
+/** What a refusal adds to its code: the balance (`insufficient_funds`), the stake cap now (`bonus_max_bet`). */
+export type WalletErrorDetails = { balance_cents?: number; currency?: string; max_bet_cents?: number | null };
+
+/** A refused wallet call: the protocol's code, its HTTP status, and the details where they help. */
 export class WalletError extends Error {
   constructor(
     readonly code: WalletErrorCode,
     readonly status: number,
-    readonly balance?: { balance_cents: number; currency: string },
+    readonly balance?: WalletErrorDetails,
   ) {
     super(code);
     this.name = 'WalletError';
   }
 }
 
-export const walletError = (code: WalletErrorCode, balance?: { balance_cents: number; currency: string }) =>
+export const walletError = (code: WalletErrorCode, balance?: WalletErrorDetails) =>
   new WalletError(code, WALLET_ERROR_STATUS[code], balance);
 
 export type WalletProvider = { id: number; identifier: string; secret: string; enabled: boolean };
@@ -117,6 +121,7 @@ export class ProviderWallet {
     private readonly ledger: Ledger,
     private readonly checks: PreBetChecks,
     private readonly freespins: FreespinDoor = new FreespinDoor(),
+    private readonly stakeCaps: StakeCaps = new StakeCaps(),
   ) {
     this.statements = walletStatements(db);
   }
@@ -186,6 +191,11 @@ export class ProviderWallet {
       currency: row.currency,
       balance_cents: balance,
       licence: row.licence,
+      max_bet_cents: await this.stakeCaps.lowest({
+        userId: row.userId,
+        currency: row.currency,
+        game: launched.identifier,
+      }),
     };
   }
 
@@ -195,7 +205,19 @@ export class ProviderWallet {
       status: 'ok',
       currency: session.currency,
       balance_cents: await this.balanceOf(this.db, session.userId, session.currency),
+      max_bet_cents: await this.stakeCapOf(session),
     };
+  }
+
+  /** The highest stake the session's player may bet now (the running bonus's max bet), or null. */
+  private stakeCapOf(session: SessionFacts): Promise<number | null> {
+    return this.stakeCaps.lowest({ userId: session.userId, currency: session.currency, game: session.gameIdentifier });
+  }
+
+  /** A pre-bet refusal as the protocol's error: `bonus_max_bet` tells the cap in force now (it may have changed since the launch). */
+  private async preBetError(verdict: PreBetRefusal | WalletErrorCode, session: SessionFacts): Promise<WalletError> {
+    if (verdict !== 'bonus_max_bet') return walletError(verdict);
+    return walletError(verdict, { max_bet_cents: await this.stakeCapOf(session) });
   }
 
   // ---- bet ------------------------------------------------------------------------------------------
@@ -223,7 +245,7 @@ export class ProviderWallet {
       : await this.checks.forBet(check);
     // A refused call may be the replay of one answered before the refusal applied: that one keeps its first answer.
     if (verdict && verdict !== 'counting')
-      return this.replayOr(provider, request.transaction_id, hash, walletError(verdict));
+      return this.replayOr(provider, request.transaction_id, hash, await this.preBetError(verdict, session));
     const values: BetValues = {
       provider: provider.id,
       external: request.transaction_id,
@@ -262,7 +284,7 @@ export class ProviderWallet {
       this.db.transaction(async (tx) => {
         await tx.execute(subjectLock('wallet.bet', session.userId));
         const again = await this.checks.run({ ...check, executor: tx });
-        if (again && again !== 'counting') throw walletError(again);
+        if (again && again !== 'counting') throw await this.preBetError(again, session);
         return (await tx.execute(sql`select ${betCall((key) => values[key])} as response`)).rows as Answer[];
       }),
     );

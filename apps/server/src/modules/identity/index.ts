@@ -5,6 +5,7 @@
  * with `requirePlayer(request)`.
  */
 import { publicBase, type Config } from '../../platform/config';
+import { localePath, type MailLocale } from '../../platform/mail-layout';
 import type { OrbitModule } from '../../platform/module';
 import { captchaRoutes, createCaptcha } from './captcha';
 import { OtpBox } from './otp-box';
@@ -66,16 +67,19 @@ declare module 'fastify' {
 /** Mailed links point at the configured public address; the Host header is never trusted for them. */
 function linksFor(config: Config): Links {
   const base = publicBase(config);
+  // Each link opens the page in the player's language (`/de/confirmation ...`; English unprefixed).
   return {
-    confirmation: (token) => `${base}/confirmation?confirmation_token=${encodeURIComponent(token)}`,
-    passwordReset: (token) => `${base}/users/password/edit?reset_password_token=${encodeURIComponent(token)}`,
-    withdrawal: (token) => withdrawalLink(config, token),
+    confirmation: (token, locale) =>
+      `${base}${localePath(locale, '/confirmation')}?confirmation_token=${encodeURIComponent(token)}`,
+    passwordReset: (token, locale) =>
+      `${base}${localePath(locale, '/users/password/edit')}?reset_password_token=${encodeURIComponent(token)}`,
+    withdrawal: (token, locale) => withdrawalLink(config, token, locale),
   };
 }
 
-/** The page where a player who may not sign in withdraws their balance (mailed, 24 hours). */
-export function withdrawalLink(config: Config, token: string): string {
-  return `${publicBase(config)}/withdrawal?withdrawal_token=${encodeURIComponent(token)}`;
+/** The page where a player who may not sign in withdraws their balance (mailed, 24 hours), in their language. */
+export function withdrawalLink(config: Config, token: string, locale: MailLocale = 'en'): string {
+  return `${publicBase(config)}${localePath(locale, '/withdrawal')}?withdrawal_token=${encodeURIComponent(token)}`;
 }
 
 export const identityModule: OrbitModule = {
@@ -108,7 +112,7 @@ export const identityModule: OrbitModule = {
     await identityRoutes(identity, captcha.verifier)(app, ctx);
     const profileSettings = {
       termsUpdatedAt: ctx.config.termsUpdatedAt,
-      supportUrl: `${publicBase(ctx.config)}/support`,
+      supportUrl: (locale: MailLocale) => `${publicBase(ctx.config)}${localePath(locale, '/support')}`,
     };
     await profileRoutes(new ProfileService(ctx.db, ctx.clock, ctx.mailer, ctx.log, identity, profileSettings))(
       app,

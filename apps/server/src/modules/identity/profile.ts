@@ -17,8 +17,10 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import type { Executor } from '../../platform/db/executor';
 import { AppError } from '../../platform/errors';
-import type { Mail, Mailer } from '../../platform/mail';
+import type { Mailer } from '../../platform/mail';
+import { mailLocale, type MailLocale } from '../../platform/mail-layout';
 import { changeGroups, judgeGroupChange, listGroups, membershipsFromIds, membershipsOf, toStatus } from './groups';
+import { passwordChangedMail } from './mails';
 import { hashPassword, verifyPassword } from './passwords';
 import { toPlayer, type UserRow } from './player';
 import { judgeProfileUpdate } from './profile-rules';
@@ -37,19 +39,6 @@ export async function presentPlayer(
   return toPlayer(user, { memberships, termsUpdatedAt });
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** Told after every password change, so that a player who did not change it can react. */
-export function passwordChangedMail(to: string, at: Date, supportUrl: string): Mail {
-  const when = `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  return {
-    to,
-    subject: 'Your password was changed',
-    text: `The password of your Orbit account was changed on ${when}. Every other device was signed out.\n\nIf it was not you, reset your password at once and contact support:\n${supportUrl}`,
-    html: `<p>The password of your Orbit account was changed on ${escapeHtml(when)}. Every other device was signed out.</p><p>If it was not you, reset your password at once and <a href="${escapeHtml(supportUrl)}">contact support</a>.</p>`,
-  };
-}
-
 export class ProfileService {
   constructor(
     private readonly db: Db,
@@ -57,7 +46,7 @@ export class ProfileService {
     private readonly mailer: Mailer,
     private readonly log: FastifyBaseLogger,
     private readonly identity: Pick<IdentityService, 'refuseWhenLocked' | 'recordFailure'>,
-    private readonly settings: { termsUpdatedAt: Date | undefined; supportUrl: string },
+    private readonly settings: { termsUpdatedAt: Date | undefined; supportUrl: (locale: MailLocale) => string },
   ) {}
 
   present(user: UserRow): Promise<Player> {
@@ -119,7 +108,10 @@ export class ProfileService {
             isNull(emailTokens.usedAt),
           ),
         );
-      return this.mailer.enqueue(tx, passwordChangedMail(user.email, now, this.settings.supportUrl));
+      return this.mailer.enqueue(
+        tx,
+        passwordChangedMail(user, now, this.settings.supportUrl(mailLocale(user.language))),
+      );
     });
     this.mailer.deliver([mailId]).catch((error: unknown) => this.log.error({ err: error }, 'mail delivery failed'));
   }

@@ -9,9 +9,10 @@ import { Checks, type Check } from '../../platform/checks';
 import type { Executor } from '../../platform/db/executor';
 import { unprocessable } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
+import type { MailRecipient } from '../../platform/mail-layout';
 import { hashToken, newToken } from '../../platform/tokens';
 import { listAccounts } from '../wallet';
-import { withdrawalMail } from './mails';
+import { withdrawalMail, type LocalLink } from './mails';
 import type { UserRow } from './player';
 import { sessionSpanEnd, sessionState } from './rules';
 import { emailTokens, sessions, userGroups, users } from './schema';
@@ -74,13 +75,20 @@ export async function stopPromotions(executor: Executor, userId: number): Promis
   await executor.update(users).set({ receivePromos: false, receiveSmsPromos: false }).where(eq(users.id, userId));
 }
 
-export type PlayerContact = { email: string; timeZone: string | null; currency: string };
+/** How to reach a player: their address, and what a mail to them needs (language, name, time zone). */
+export type PlayerContact = MailRecipient & { timeZone: string | null; currency: string };
+
+const CONTACT_FIELDS = {
+  email: users.email,
+  language: users.language,
+  firstName: users.firstName,
+  nickname: users.nickname,
+  timeZone: users.timeZone,
+  currency: users.currency,
+};
 
 export async function playerContact(executor: Executor, userId: number): Promise<PlayerContact | undefined> {
-  const [row] = await executor
-    .select({ email: users.email, timeZone: users.timeZone, currency: users.currency })
-    .from(users)
-    .where(eq(users.id, userId));
+  const [row] = await executor.select(CONTACT_FIELDS).from(users).where(eq(users.id, userId));
   return row;
 }
 
@@ -129,13 +137,13 @@ export async function signedInSeconds(
 export async function mailWithdrawalLink(
   executor: Executor,
   mailer: Mailer,
-  link: (token: string) => string,
+  link: LocalLink,
   userId: number,
   now: Date,
 ): Promise<number | null> {
   // Real money, or withdraw-only money that arrived during the exclusion: either is theirs to take out.
   if (!(await listAccounts(executor, userId)).some((a) => a.real + a.held > 0)) return null;
-  const [user] = await executor.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  const user = await playerContact(executor, userId);
   if (!user) return null;
   const token = newToken();
   await executor.insert(emailTokens).values({
@@ -145,7 +153,7 @@ export async function mailWithdrawalLink(
     createdAt: now,
     expiresAt: new Date(now.getTime() + WITHDRAWAL_LINK_TTL_MS),
   });
-  return mailer.enqueue(executor, withdrawalMail(user.email, link(token)));
+  return mailer.enqueue(executor, withdrawalMail(user, link, token));
 }
 
 /** Whether a withdrawal link went out to the player within `withinMs` (a refused sign-in mails one at most that often). */

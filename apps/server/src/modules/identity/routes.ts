@@ -33,12 +33,16 @@ import {
   pendingTwoFactorTokenOf,
   sessionCookie,
 } from './cookies';
-import { CmsService, defaultCountryFor, licenceForHost, visitorCountry } from '../cms';
+import { CmsService, defaultCountryFor, licenceForHost, signUpCountryOf, visitorCountry } from '../cms';
 import { requireCaptcha, type CaptchaVerifier } from './captcha';
 import { presentPlayer } from './profile';
 import { TWO_FACTOR_SIGN_IN_TTL_MS } from './rules';
 import { currentPlayer, installSessionResolver, requirePlayer } from './session';
 import type { IdentityService, RequestMeta, SignedIn } from './service';
+
+/** A header's first value. */
+const firstHeader = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value[0] : value;
 
 /** Where the request comes from; the country from a trusted edge's header or the address (cms/geo.ts). */
 function metaOf(request: FastifyRequest): RequestMeta {
@@ -67,12 +71,12 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
     // The site's countries, as the profile checks them (profile-rules.ts).
     const cms = new CmsService(ctx.db);
     /** A sign-up without `country`: where the visitor is, if the site serves it, else the licence's default. */
-    const countryOfVisitor = (request: FastifyRequest, countries: ReadonlySet<string>): string => {
-      const located = visitorCountry(request, fromTrustedProxy(request));
-      return located !== null && countries.has(located)
-        ? located
-        : defaultCountryFor(licenceForHost(request.host, ctx.config));
-    };
+    const countryOfVisitor = (request: FastifyRequest, countries: ReadonlySet<string>): string =>
+      signUpCountryOf(
+        visitorCountry(request, fromTrustedProxy(request)),
+        countries,
+        defaultCountryFor(licenceForHost(request.host, ctx.config)),
+      );
 
     app.post(
       '/api/users',
@@ -88,7 +92,13 @@ export function identityRoutes(service: IdentityService, captcha: CaptchaVerifie
         await requireCaptcha(captcha, request.body.user.captcha, { ip: request.ip });
         const countries = new Set((await cms.countries()).map((c) => c.code));
         const country = request.body.user.country ?? countryOfVisitor(request, countries);
-        const result = await service.register({ ...request.body.user, country }, metaOf(request), countries);
+        // The page's locale, else what the request's headers ask for, among the site's locales.
+        const language = await cms.resolveLocale(
+          request.body.user.locale,
+          firstHeader(request.headers.locale),
+          firstHeader(request.headers['accept-language']),
+        );
+        const result = await service.register({ ...request.body.user, country, language }, metaOf(request), countries);
         return reply.status(201).send(await signedIn(reply, result));
       },
     );

@@ -13,7 +13,7 @@ import { OtpBox } from './otp-box';
 import { isSiteCountry } from './profile-rules';
 import { joinEntryTier } from './groups';
 import { mailWithdrawalLink, SignInChecks, withdrawalLinkMailedSince } from './protection';
-import { confirmationMail, passwordResetMail } from './mails';
+import { confirmationMail, passwordResetMail, type LocalLink } from './mails';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import type { UserRow } from './player';
 import {
@@ -64,9 +64,9 @@ export type CurrentPlayer = { user: UserRow; session: SessionRow; groupIds: numb
 export type RequestMeta = { ip: string; userAgent: string | null; country: string | null };
 /** Links mailed to players, built from the configured public address (never from the Host header). */
 export type Links = {
-  confirmation(token: string): string;
-  passwordReset(token: string): string;
-  withdrawal(token: string): string;
+  confirmation: LocalLink;
+  passwordReset: LocalLink;
+  withdrawal: LocalLink;
 };
 /** A new session: the token goes into the cookie, only its hash is stored. */
 export type SignedIn = { user: UserRow; token: string };
@@ -127,7 +127,7 @@ export class IdentityService {
    * A taken address answers 422 email `taken` (see README: registration is the one call that says so).
    */
   async register(
-    input: SignUpRequest['user'] & { country: string },
+    input: SignUpRequest['user'] & { country: string; language: string },
     meta: RequestMeta,
     countries: ReadonlySet<string>,
   ): Promise<SignedIn> {
@@ -158,6 +158,8 @@ export class IdentityService {
             nickname: input.nickname ?? null,
             currency: input.currency,
             country: input.country,
+            // The language the player signed up in: their mails are written in it.
+            language: input.language,
             receivePromos: input.receive_promos ?? false,
             receiveSmsPromos: input.receive_sms_promos ?? false,
             termsAcceptedAt: now,
@@ -174,7 +176,7 @@ export class IdentityService {
           now,
         );
         const confirmation = await this.issueEmailToken(tx, user!.id, 'confirmation', now);
-        mailIds.push(await this.mailer.enqueue(tx, confirmationMail(email, this.links.confirmation(confirmation))));
+        mailIds.push(await this.mailer.enqueue(tx, confirmationMail(user!, this.links.confirmation, confirmation)));
         return this.startSession(tx, user!, meta, now);
       });
       this.deliver(mailIds);
@@ -438,7 +440,7 @@ export class IdentityService {
     const now = this.clock.now();
     if (await this.mailedRecently(user.id, 'confirmation', now, context.tx)) return;
     const token = await this.issueEmailToken(context.tx, user.id, 'confirmation', now);
-    const id = await this.mailer.enqueue(context.tx, confirmationMail(user.email, this.links.confirmation(token)));
+    const id = await this.mailer.enqueue(context.tx, confirmationMail(user, this.links.confirmation, token));
     context.afterCommit(() => this.deliver([id]));
   }
 
@@ -466,7 +468,7 @@ export class IdentityService {
     const now = this.clock.now();
     if (await this.mailedRecently(user.id, 'password_reset', now, context.tx)) return;
     const token = await this.issueEmailToken(context.tx, user.id, 'password_reset', now);
-    const id = await this.mailer.enqueue(context.tx, passwordResetMail(user.email, this.links.passwordReset(token)));
+    const id = await this.mailer.enqueue(context.tx, passwordResetMail(user, this.links.passwordReset, token));
     context.afterCommit(() => this.deliver([id]));
   }
 

@@ -5,6 +5,7 @@
  * and provider bets (games). docs/limits.md explains the choices.
  */
 import { publicBase } from '../../platform/config';
+import { localePath, type MailLocale } from '../../platform/mail-layout';
 import type { OrbitModule } from '../../platform/module';
 import { withdrawalLink } from '../identity';
 import { ACCOUNT_OPENED_TOPIC, TRANSFER_TOPIC, type AccountOpenedEvent, type TransferEvent } from '../wallet';
@@ -21,9 +22,11 @@ export const limitsModule: OrbitModule = {
   name: 'limits',
   routes: async (app, ctx) => {
     const base = publicBase(ctx.config);
+    // Each mailed link opens the page in the player's language.
     const links = {
-      confirm: (token: string) => `${base}/profile/limits/confirm?token=${encodeURIComponent(token)}`,
-      withdrawal: (token: string) => withdrawalLink(ctx.config, token),
+      confirm: (token: string, locale: MailLocale) =>
+        `${base}${localePath(locale, '/profile/limits/confirm')}?token=${encodeURIComponent(token)}`,
+      withdrawal: (token: string, locale: MailLocale) => withdrawalLink(ctx.config, token, locale),
     };
     const service = new LimitsService(ctx.db, ctx.clock, ctx.mailer, ctx.pubsub, links, ctx.log);
     app.orbitSignInChecks.add('limits', service.signInCheck);

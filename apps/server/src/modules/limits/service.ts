@@ -18,6 +18,7 @@ import type { Db } from '../../platform/db/client';
 import { subjectLock, type Executor } from '../../platform/db/executor';
 import { notFound, unprocessable } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
+import type { MailLocale } from '../../platform/mail-layout';
 import { enqueueEvent } from '../../platform/outbox/outbox';
 import type { PubSub } from '../../platform/realtime/pubsub';
 import { publishToPlayer } from '../../platform/realtime/channels';
@@ -35,6 +36,7 @@ import {
 } from '../identity';
 import {
   listAccounts,
+  listCurrencies,
   playerMovements,
   playerMovementsByCurrency,
   referenceRatesNow,
@@ -76,7 +78,11 @@ export function wouldPass(limit: number, used: number, amount: number): boolean 
   return amount === 0 ? used >= limit : used + amount > limit;
 }
 
-export type LimitsLinks = { confirm(token: string): string; withdrawal(token: string): string };
+/** Mailed links, each to the page in the player's language. */
+export type LimitsLinks = {
+  confirm(token: string, locale: MailLocale): string;
+  withdrawal(token: string, locale: MailLocale): string;
+};
 
 /**
  * Responsible-gambling limits (docs/limits.md): setting, lowering at once,
@@ -477,6 +483,11 @@ export class LimitsService {
       .from(userLimitChanges)
       .where(and(openChange(), isNull(userLimitChanges.mailedAt), lte(userLimitChanges.confirmableAt, now)))
       .limit(500);
+    // Amounts in mails are written with their currency's minor units.
+    const subunits = due.some((c) => c.currency)
+      ? new Map((await listCurrencies(this.db)).map((c) => [c.code, c.subunitsToUnit]))
+      : new Map<string, number>();
+    const subunitsOf = (currency: string) => subunits.get(currency) ?? 100;
     for (const change of due) {
       const token = newToken();
       const mailId = await this.db.transaction(async (tx) => {
@@ -493,7 +504,7 @@ export class LimitsService {
         const [limit] = await tx.select().from(userLimits).where(eq(userLimits.id, change.limitId));
         const contact = await playerContact(tx, change.userId);
         if (!limit || !contact) return null;
-        return this.mailer.enqueue(tx, limitChangeMail(contact.email, limit, marked, this.links.confirm(token)));
+        return this.mailer.enqueue(tx, limitChangeMail(contact, limit, marked, this.links.confirm, token, subunitsOf));
       });
       if (mailId !== null) await this.mailer.deliver([mailId]);
       await this.changed(change.userId);

@@ -56,35 +56,72 @@ export class AdventureService {
     return undefined;
   }
 
-  /** The player's days with their statuses (GET /api/player/adventure). */
-  async state(db: Executor, userId: number, groupIds: readonly number[]): Promise<PlayerAdventure | null> {
+  /**
+   * The player's days with their statuses (GET /api/player/adventure). A player's calendar starts
+   * on the day they can first take part (their sign-up day, `joinedAt`): a run's days before it
+   * are left out, never "lost". The super prize is listed only while it can still be won (every
+   * day of the run completed or still ahead) or once won. A weekly run with nothing left for the
+   * player (no day completed, none still to play: a player joining on its last days) shows the
+   * next week's run instead, all of it ahead.
+   */
+  async state(
+    db: Executor,
+    userId: number,
+    groupIds: readonly number[],
+    joinedAt?: Date,
+  ): Promise<PlayerAdventure | null> {
     const adventure = await this.adventureFor(db, groupIds);
     if (!adventure) return null;
     const now = this.clock.now();
-    const today = dayOf(now);
+    const joined = joinedAt ? dayOf(joinedAt) : null;
     const start = firstDay(adventure, now);
+    const current = await this.run(db, userId, adventure, start, joined, now);
+    const playable = current.days.some((d) => d.status === 'active' || d.status === 'future');
+    if (adventure.start_date || playable || current.days.some((d) => d.isCompleted)) return current;
+    return this.run(db, userId, adventure, addDays(start, 7), joined, now);
+  }
+
+  /** One run of the adventure as the player sees it (see `state`). */
+  private async run(
+    db: Executor,
+    userId: number,
+    adventure: Adventure,
+    start: string,
+    joined: string | null,
+    now: Date,
+  ): Promise<PlayerAdventure> {
+    const today = dayOf(now);
     const rows = await db
       .select()
       .from(adventureDays)
       .where(and(eq(adventureDays.userId, userId), eq(adventureDays.adventure, runKey(adventure, start))));
     const done = new Map(rows.map((r) => [r.day, r]));
     const total = adventure.days.length;
-    const days: AdventureDay[] = adventure.days.map((d, i) => {
+    const days: AdventureDay[] = [];
+    // The super prize asks for every day: one before the player joined, or lost, puts it out of reach.
+    let reachable = true;
+    adventure.days.forEach((d, i) => {
       const day = addDays(start, i);
       const row = done.get(day);
+      if (!row && joined !== null && day < joined) {
+        reachable = false;
+        return;
+      }
       const status = row ? 'completed' : day < today ? 'lost' : day === today ? 'active' : 'future';
-      return this.present(adventure, day, i, total, status, d.prize, d.condition, row, now);
+      if (status === 'lost') reachable = false;
+      days.push(this.present(adventure, day, i, total, status, d.prize, d.condition, row, now));
     });
     if (adventure.super_prize) {
       const day = addDays(start, total);
       const row = done.get(day);
       const last = adventure.days[total - 1]!;
-      days.push(
-        this.present(adventure, day, total, total, 'superb', { ...adventure.super_prize }, last.condition, row, now),
-      );
+      if (row || reachable)
+        days.push(
+          this.present(adventure, day, total, total, 'superb', { ...adventure.super_prize }, last.condition, row, now),
+        );
     }
-    const lastDay = addDays(start, total - 1);
-    const finished = done.has(lastDay) || today > addDays(lastDay, 1);
+    // Over once no day is left to play (a run still going, or one the player may still join, is not).
+    const finished = !days.some((d) => d.status === 'active' || d.status === 'future');
     return { identifier: adventure.identifier, name: adventure.name, finished, days };
   }
 

@@ -4,54 +4,53 @@
  */
 import type { LoyaltyLevel, PlayerLevel } from '@orbit/contracts';
 import { LEVEL_SEED, levelForPoints } from '../identity';
+import { levelTexts } from './level-texts';
 
 type Gift = LoyaltyLevel['gift_descriptions'][number];
 
 /**
- * What each level brings, by position (1 … 12). Only what something pays or gives: Orbit has no
- * cashback, so no level promises one (docs/loyalty.md "Levels"); a level without a gift of its
- * own says so on the page.
+ * What each level brings, by position (1 … 12). Only what something pays or gives: no level
+ * grants free spins, a reload or birthday bonus, a cashback or a manager of its own (managers
+ * serve VIP statuses and players an operator assigns), so none promises one (docs/loyalty.md
+ * "Levels"); a level without a gift of its own says so on the page.
  */
 const GIFTS: Readonly<Record<number, Gift[]>> = {
   1: [{ type: 'comp_points', name: 'Comp points on every bet' }],
-  2: [{ type: 'freespins', name: '10 free spins on Stellar Sevens' }],
-  3: [{ type: 'bonus', name: 'Reload bonus 50 %' }],
-  4: [{ type: 'freespins', name: '20 free spins' }],
-  5: [],
-  6: [{ type: 'freespins', name: '50 free spins' }],
-  7: [],
-  8: [{ type: 'manager', name: 'A personal manager' }],
-  9: [{ type: 'bonus', name: 'Birthday bonus' }],
-  10: [],
-  11: [{ type: 'freespins', name: '200 free spins' }],
-  12: [{ type: 'manager', name: 'A personal manager around the clock' }],
 };
 
-export function presentLevel(level: (typeof LEVEL_SEED)[number]): LoyaltyLevel {
+/** A level as the page of `locale` shows it: its name, text and gifts in that locale (docs/localisation.md). */
+export function presentLevel(level: (typeof LEVEL_SEED)[number], locale = 'en'): LoyaltyLevel {
+  const texts = levelTexts(locale);
+  const points = level.minPoints.toLocaleString(locale);
+  const content = texts
+    ? (level.maxPoints === null ? texts.top : texts.from).replace('{points}', points)
+    : level.maxPoints === null
+      ? `The top of the Orbit: ${points} comp points and more.`
+      : `From ${points} comp points earned.`;
   return {
     id: `level_${level.rank}`,
     group_id: level.id,
     position: level.rank,
-    name: level.name,
+    name: texts?.names[level.rank - 1] ?? level.name,
     image: `/images/levels/level-${level.rank}.svg`,
-    content:
-      level.maxPoints === null
-        ? `The top of the Orbit: ${level.minPoints.toLocaleString('en')} comp points and more.`
-        : `From ${level.minPoints.toLocaleString('en')} comp points earned.`,
+    content,
     conditions: { persistent_comp_points: { min: level.minPoints, max: level.maxPoints } },
-    gift_descriptions: GIFTS[level.rank] ?? [],
+    gift_descriptions: (GIFTS[level.rank] ?? []).map((gift) => ({
+      ...gift,
+      name: texts?.gifts[gift.name] ?? gift.name,
+    })),
   };
 }
 
-export const allLevels = (): LoyaltyLevel[] => LEVEL_SEED.map(presentLevel);
+export const allLevels = (locale = 'en'): LoyaltyLevel[] => LEVEL_SEED.map((level) => presentLevel(level, locale));
 
-export function playerLevel(persistent: number): PlayerLevel {
+export function playerLevel(persistent: number, locale = 'en'): PlayerLevel {
   const level = levelForPoints(persistent);
   const next = LEVEL_SEED.find((l) => l.rank === level.rank + 1);
   const span = level.maxPoints === null ? 0 : level.maxPoints - level.minPoints;
   return {
-    level: presentLevel(level),
-    next: next ? presentLevel(next) : null,
+    level: presentLevel(level, locale),
+    next: next ? presentLevel(next, locale) : null,
     persistent_points: persistent,
     points_to_next: level.maxPoints === null ? 0 : level.maxPoints - persistent,
     progress: span === 0 ? 1 : Math.min(1, (persistent - level.minPoints) / span),

@@ -33,6 +33,7 @@ import {
 import type { ModuleContext } from '../../platform/context';
 import { notFound } from '../../platform/errors';
 import { operatorGuard } from '../../platform/http/operator';
+import { requestLocale } from '../cms';
 import { currentPlayer, requirePlayer, type CurrentPlayer } from '../identity';
 import { DEFAULT_CURRENCY, listAccounts, referenceRatesNow } from '../wallet';
 import type { AdventureService } from './adventures';
@@ -95,7 +96,7 @@ export function loyaltyRoutes(shop: ShopService, adventures: AdventureService) {
     app.get(
       '/api/comp_points/rates/money',
       { schema: { tags, summary: 'The money rewards of the shop', response: { 200: moneyRewardsResponseSchema } } },
-      () => shop.moneyRewards(),
+      (request) => shop.moneyRewards(requestLocale(request)),
     );
     app.get(
       '/api/comp_points/rates/:type',
@@ -107,7 +108,10 @@ export function loyaltyRoutes(shop: ShopService, adventures: AdventureService) {
           response: { 200: typedRewardsResponseSchema },
         },
       },
-      async (request) => (await shop.typedRewards(request.params.type)) as z.infer<typeof typedRewardsResponseSchema>,
+      async (request) =>
+        (await shop.typedRewards(request.params.type, requestLocale(request))) as z.infer<
+          typeof typedRewardsResponseSchema
+        >,
     );
     app.post(
       '/api/comp_points/exchange/money',
@@ -166,7 +170,7 @@ export function loyaltyRoutes(shop: ShopService, adventures: AdventureService) {
     app.get(
       '/api/loyalty/levels',
       { schema: { tags, summary: 'The twelve levels', response: { 200: loyaltyLevelsResponseSchema } } },
-      () => allLevels(),
+      (request) => allLevels(requestLocale(request)),
     );
     app.get(
       '/api/loyalty/levels/:id',
@@ -179,7 +183,7 @@ export function loyaltyRoutes(shop: ShopService, adventures: AdventureService) {
         },
       },
       async (request) => {
-        const level = allLevels().find((l) => l.id === request.params.id);
+        const level = allLevels(requestLocale(request)).find((l) => l.id === request.params.id);
         if (!level) throw notFound();
         return level;
       },
@@ -190,7 +194,7 @@ export function loyaltyRoutes(shop: ShopService, adventures: AdventureService) {
       async (request, reply) => {
         const player = await requirePlayer(request);
         reply.headers(noStore);
-        return playerLevel((await compPointsOf(ctx.db, player.user.id)).persistent.points);
+        return playerLevel((await compPointsOf(ctx.db, player.user.id)).persistent.points, requestLocale(request));
       },
     );
 
@@ -281,7 +285,7 @@ export function loyaltyRoutes(shop: ShopService, adventures: AdventureService) {
       async (request, reply) => {
         const player = await requirePlayer(request);
         reply.headers(noStore);
-        return { adventure: await adventures.state(ctx.db, player.user.id, player.groupIds) };
+        return { adventure: await adventures.state(ctx.db, player.user.id, player.groupIds, player.user.createdAt) };
       },
     );
 

@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { LocalisedTexts } from '@orbit/contracts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -75,6 +76,8 @@ export const compPointRates = pgTable('comp_point_rates', {
   badges: text('badges').array().notNull(),
   image: text('image'),
   description: text('description'),
+  /** Texts in other locales; title and description are the default locale's (docs/localisation.md). */
+  translations: jsonb('translations').$type<LocalisedTexts>().notNull().default({}),
   position: integer('position').notNull().default(0),
   active: boolean('active').notNull().default(true),
 });

@@ -10,12 +10,14 @@ import type { BonusTemplateInput, CompPointRateInput } from '@orbit/contracts';
 import { compPointRateInputSchema } from '@orbit/contracts';
 import { systemClock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
+import { seedTranslations } from '../../platform/db/upsert';
 import type { SeedOptions } from '../../platform/module';
 import { BonusesService } from '../bonuses';
 import { demoPlayerId } from '../identity';
 import { Ledger } from '../wallet';
 import { assignManager } from './managers';
 import { DEFAULT_ACCRUAL_RULE, moveLevel } from './points';
+import { LOYALTY_TEMPLATE_TEXTS, SHOP_CARD_TEXTS } from './seed-texts';
 import { rateValues } from './shop';
 import {
   compPointAccrualRules,
@@ -50,6 +52,7 @@ const TEMPLATES: BonusTemplateInput[] = [
     kind: 'manual',
     title: 'Comp-point bonus',
     description: 'Bought with comp points in the shop. Wager it 5 times within 30 days.',
+    translations: LOYALTY_TEMPLATE_TEXTS[SHOP_BONUS_TEMPLATE]!,
     code: null,
     percent: null,
     deposit_numbers: null,
@@ -69,6 +72,7 @@ const TEMPLATES: BonusTemplateInput[] = [
     kind: 'manual',
     title: 'Adventure prize',
     description: "An adventure day's prize. Wager it 10 times within 14 days.",
+    translations: LOYALTY_TEMPLATE_TEXTS[ADVENTURE_BONUS_TEMPLATE]!,
     code: null,
     percent: null,
     deposit_numbers: null,
@@ -181,8 +185,12 @@ export async function seedLoyalty(db: Db, options: SeedOptions): Promise<void> {
   for (const template of TEMPLATES) if (!known.has(template.key)) await bonuses.saveTemplate(template);
 
   for (const { group, ...card } of CARDS) {
-    const input = compPointRateInputSchema.parse(card);
-    await db.insert(compPointRates).values(rateValues(group, input)).onConflictDoNothing();
+    const input = compPointRateInputSchema.parse({ translations: SHOP_CARD_TEXTS[group], ...card });
+    // A card seeded before it had translations gets them; an operator's own are kept.
+    await db
+      .insert(compPointRates)
+      .values(rateValues(group, input))
+      .onConflictDoUpdate({ target: compPointRates.group, set: { translations: seedTranslations(compPointRates) } });
   }
 
   let [manager] = await db.select().from(loyaltyManagers).where(eq(loyaltyManagers.name, DEMO_MANAGER.name));

@@ -12,6 +12,7 @@ import type {
   MoneyReward,
   TypedReward,
 } from '@orbit/contracts';
+import { localisedText } from '@orbit/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import type { Executor, Tx } from '../../platform/db/executor';
@@ -61,16 +62,21 @@ export function presentRate(row: RateRow): CompPointRate {
     badges: row.badges as CompPointRate['badges'],
     image: row.image,
     description: row.description,
+    translations: row.translations,
     position: row.position,
     active: row.active,
   };
 }
 
-const extras = (row: RateRow) => ({
+/** A card's title in the page's locale (docs/localisation.md). */
+const titleIn = (row: RateRow, locale: string) => localisedText(row.translations, 'title', locale, row.title);
+
+const extras = (row: RateRow, locale: string) => ({
   tab: row.tab,
   badges: row.badges as MoneyReward['badges'],
   image: row.image,
-  description: row.description,
+  description:
+    row.description === null ? null : localisedText(row.translations, 'description', locale, row.description),
 });
 
 export type ExchangeAsk = {
@@ -102,13 +108,13 @@ export class ShopService {
       .orderBy(asc(compPointRates.position), asc(compPointRates.group));
   }
 
-  async moneyRewards(): Promise<MoneyReward[]> {
+  async moneyRewards(locale = 'en'): Promise<MoneyReward[]> {
     return (await this.cards('money')).map((row) => ({
       group: row.group,
-      title: row.title,
+      title: titleIn(row, locale),
       wager: row.wager,
       rates: row.rates,
-      ...extras(row),
+      ...extras(row, locale),
     }));
   }
 
@@ -117,30 +123,30 @@ export class ShopService {
    * the lotteries selling tickets now (through the promotions' door), priced as the first of them;
    * with none it is not shown.
    */
-  async typedRewards(type: CompPointRewardType): Promise<Array<MoneyReward | TypedReward>> {
-    if (type === 'money') return this.moneyRewards();
+  async typedRewards(type: CompPointRewardType, locale = 'en'): Promise<Array<MoneyReward | TypedReward>> {
+    if (type === 'money') return this.moneyRewards(locale);
     if (type === 'lotteries') {
       const selling = (await this.promotions?.sellingLotteries()) ?? [];
       if (selling.length === 0) return [];
       return (await this.cards(type)).map((row) => ({
         group: row.group,
-        title: row.title,
+        title: titleIn(row, locale),
         rate: { points: selling[0]!.points, lottery_ids: selling.map((l) => l.id) },
         games: row.games,
-        ...extras(row),
+        ...extras(row, locale),
       }));
     }
     return (await this.cards(type))
       .filter((row) => row.points !== null)
       .map((row) => ({
         group: row.group,
-        title: row.title,
+        title: titleIn(row, locale),
         rate: {
           points: row.points!,
           ...(row.freespinsCount ? { freespins_count: row.freespinsCount } : {}),
         },
         games: row.games,
-        ...extras(row),
+        ...extras(row, locale),
       }));
   }
 
@@ -453,6 +459,7 @@ export function rateValues(group: string, input: CompPointRateInput): typeof com
     badges: input.badges,
     image: input.image,
     description: input.description,
+    translations: input.translations,
     position: input.position,
     active: input.active,
   };

@@ -6,7 +6,7 @@
  */
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { drawTickets, LOTTERY_DRAW_ALGORITHM, type Lottery, type LotteryStatus } from '@orbit/contracts';
+import { drawTickets, localisedText, LOTTERY_DRAW_ALGORITHM, type Lottery, type LotteryStatus } from '@orbit/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import type { Executor, Tx } from '../../platform/db/executor';
@@ -66,7 +66,8 @@ export class LotteryService {
     return row;
   }
 
-  async present(db: Executor, l: LotteryRow, viewer: number | null): Promise<Lottery> {
+  /** The lottery as the page of `locale` shows it: its title and description in that locale (docs/localisation.md). */
+  async present(db: Executor, l: LotteryRow, viewer: number | null, locale = 'en'): Promise<Lottery> {
     const status = statusOf(l, this.clock.now());
     const [count] = await db
       .select({ n: sql<number>`count(*)::int` })
@@ -83,8 +84,8 @@ export class LotteryService {
     const nameOf = await publicNames(db, [...new Set(owners.map((o) => o.userId))]);
     return {
       id: l.id,
-      title: l.title,
-      description: l.description,
+      title: localisedText(l.translations, 'title', locale, l.title),
+      description: localisedText(l.translations, 'description', locale, l.description),
       currency: l.currency,
       frontend_identifier: `lottery--${l.slug}`,
       slug: l.slug,

@@ -101,6 +101,7 @@ export function operatorPromotionRoutes(
           .values({
             title: body.title,
             description: body.description,
+            translations: body.translations,
             frontendIdentifier: body.frontend_identifier,
             strategy: body.strategy,
             currencies: body.currencies,
@@ -146,6 +147,7 @@ export function operatorPromotionRoutes(
             slug: body.slug,
             title: body.title,
             description: body.description,
+            translations: body.translations,
             currency: body.currency,
             groupIds: body.group_ids,
             compPointsTicketPrice: body.comp_points_ticket_price,

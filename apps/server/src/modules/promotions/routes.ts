@@ -33,6 +33,7 @@ import { membershipsOf, playerCurrencies } from '../identity';
 import { fromEurIn, presentLootbox, tiersFor, type LootboxService } from './lootboxes';
 import { pageAmountIn, tierTerms } from './wheel-terms';
 import { notFound, unprocessable } from '../../platform/errors';
+import { requestLocale } from '../cms';
 import { currentPlayer, requirePlayer } from '../identity';
 import { listAccounts } from '../wallet';
 import type { LotteryService } from './lotteries';
@@ -77,7 +78,9 @@ export function promotionRoutes(tournaments: TournamentService, lotteries: Lotte
           testQuests: asked || (groupIds ?? []).includes(TESTER_GROUP_ID),
           groupIds,
         });
-        return Promise.all(rows.map((t) => tournaments.present(ctx.db, t, player?.user.id ?? null)));
+        return Promise.all(
+          rows.map((t) => tournaments.present(ctx.db, t, player?.user.id ?? null, requestLocale(request))),
+        );
       },
     );
     app.get(
@@ -107,7 +110,9 @@ export function promotionRoutes(tournaments: TournamentService, lotteries: Lotte
       async (request) => {
         const player = await currentPlayer(request);
         const rows = await tournaments.recent();
-        return Promise.all(rows.map((t) => tournaments.present(ctx.db, t, player?.user.id ?? null)));
+        return Promise.all(
+          rows.map((t) => tournaments.present(ctx.db, t, player?.user.id ?? null, requestLocale(request))),
+        );
       },
     );
     app.get(
@@ -123,7 +128,7 @@ export function promotionRoutes(tournaments: TournamentService, lotteries: Lotte
       async (request) => {
         const player = await currentPlayer(request);
         const t = await tournamentOr404(request.params.id);
-        return tournaments.present(ctx.db, t, player?.user.id ?? null);
+        return tournaments.present(ctx.db, t, player?.user.id ?? null, requestLocale(request));
       },
     );
     app.get(
@@ -318,7 +323,9 @@ export function promotionRoutes(tournaments: TournamentService, lotteries: Lotte
       async (request) => {
         const player = await currentPlayer(request);
         const rows = await lotteries.list(player?.groupIds ?? null);
-        return Promise.all(rows.map((l) => lotteries.present(ctx.db, l, player?.user.id ?? null)));
+        return Promise.all(
+          rows.map((l) => lotteries.present(ctx.db, l, player?.user.id ?? null, requestLocale(request))),
+        );
       },
     );
     app.get(
@@ -351,7 +358,7 @@ export function promotionRoutes(tournaments: TournamentService, lotteries: Lotte
       async (request) => {
         const player = await currentPlayer(request);
         const l = await lotteryOr404(request.params.id);
-        return lotteries.present(ctx.db, l, player?.user.id ?? null);
+        return lotteries.present(ctx.db, l, player?.user.id ?? null, requestLocale(request));
       },
     );
     app.get(

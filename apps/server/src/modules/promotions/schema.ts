@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { LocalisedTexts } from '@orbit/contracts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -44,6 +45,8 @@ export const promoTournaments = pgTable(
     id: serial('id').primaryKey(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
+    /** Texts in other locales; title and description are the default locale's (docs/localisation.md). */
+    translations: jsonb('translations').$type<LocalisedTexts>().notNull().default({}),
     frontendIdentifier: text('frontend_identifier').notNull(),
     strategy: text('strategy', { enum: ['bet_sum', 'bet_count', 'win_rate', 'points'] }).notNull(),
     currencies: text('currencies').array().notNull(),
@@ -140,6 +143,8 @@ export const promoLotteries = pgTable(
     slug: text('slug').notNull(),
     title: text('title').notNull(),
     description: text('description').notNull().default(''),
+    /** Texts in other locales; title and description are the default locale's (docs/localisation.md). */
+    translations: jsonb('translations').$type<LocalisedTexts>().notNull().default({}),
     currency: text('currency').notNull(),
     groupIds: integer('group_ids').array().notNull(),
     compPointsTicketPrice: integer('comp_points_ticket_price').notNull().default(0),

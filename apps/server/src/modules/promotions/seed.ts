@@ -14,6 +14,14 @@ import { BonusesService } from '../bonuses';
 import { Ledger } from '../wallet';
 import { newServerSeed, seedHash } from './lotteries';
 import { WHEEL_BONUS_TEMPLATE, WHEEL_SPINS_TEMPLATE } from './lootboxes';
+import {
+  EXPLORER_QUEST_TEXTS,
+  PRIZE_BONUS_TEXTS,
+  SLOTS_RACE_TEXTS,
+  WEEKLY_DRAW_TEXTS,
+  WHEEL_BONUS_TEXTS,
+  WHEEL_SPINS_TEXTS,
+} from './seed-texts';
 import { promoLotteries, promoTournaments, type StoredPrize } from './schema';
 
 export const PRIZE_BONUS_TEMPLATE = 'promo-prize';
@@ -33,6 +41,7 @@ const TEMPLATES: BonusTemplateInput[] = [
     kind: 'manual',
     title: 'Wheel bonus',
     description: 'A rocket wheel prize. Wager it 30 times within 14 days.',
+    translations: WHEEL_BONUS_TEXTS,
     code: null,
     percent: null,
     deposit_numbers: null,
@@ -52,6 +61,7 @@ const TEMPLATES: BonusTemplateInput[] = [
     kind: 'manual',
     title: 'Promotion prize',
     description: 'A tournament or lottery prize. Wager it 10 times within 14 days.',
+    translations: PRIZE_BONUS_TEXTS,
     code: null,
     percent: null,
     deposit_numbers: null,
@@ -143,6 +153,7 @@ export async function renewDemoPromotions(db: Executor, at: Date): Promise<void>
         title: 'Orbit Slots Race',
         description:
           'Every bet on slots counts: the more you stake, the higher you climb. The top ten share the prizes when the race ends.',
+        translations: SLOTS_RACE_TEXTS,
         frontendIdentifier: `tournament--slots-race-${s}`,
         strategy: 'bet_sum',
         currencies: CURRENCIES,
@@ -165,6 +176,7 @@ export async function renewDemoPromotions(db: Executor, at: Date): Promise<void>
       .values({
         title: 'Orbit Explorer quest',
         description: 'Play any game and climb the levels: each level is a bet total to reach.',
+        translations: EXPLORER_QUEST_TEXTS,
         frontendIdentifier: `quest--xs--explorer-${s}`,
         strategy: 'bet_sum',
         currencies: CURRENCIES,
@@ -199,6 +211,7 @@ export async function renewDemoPromotions(db: Executor, at: Date): Promise<void>
       .insert(promoLotteries)
       .values({
         slug: `weekly-draw-${s}`,
+        translations: WEEKLY_DRAW_TEXTS,
         title: 'Orbit Weekly Draw',
         description:
           'A ticket for every 20 deposited (every 10 from 100 up) once the deposit is played through, or 50 comp points each; up to 50 tickets. Winners are drawn when the week ends.',
@@ -249,6 +262,7 @@ export async function seedPromotions(db: Db, options: SeedOptions): Promise<void
       code: null,
       title: 'Wheel free spins',
       description: 'Free spins from the rocket wheel. What they win becomes a bonus: wager it 3 times.',
+      translations: WHEEL_SPINS_TEXTS,
       wager_multiplier: 3,
     });
   }

@@ -5,7 +5,7 @@
  * that ranks and pays each place once.
  */
 import { and, asc, desc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { Tournament, TournamentStatus, TopPlayer } from '@orbit/contracts';
+import { localisedText, type Tournament, type TournamentStatus, type TopPlayer } from '@orbit/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import type { Executor, Tx } from '../../platform/db/executor';
@@ -134,15 +134,16 @@ export class TournamentService {
     }));
   }
 
-  async present(db: Executor, t: TournamentRow, viewer: number | null): Promise<Tournament> {
+  /** The tournament as the page of `locale` shows it: its title and description in that locale (docs/localisation.md). */
+  async present(db: Executor, t: TournamentRow, viewer: number | null, locale = 'en'): Promise<Tournament> {
     const now = this.clock.now();
     const status = statusOf(t, now);
     const kind = kindOf(t.frontendIdentifier);
     const quest = kind === 'tournament' ? null : questParts(t.frontendIdentifier);
     return {
       id: t.id,
-      title: t.title,
-      description: t.description,
+      title: localisedText(t.translations, 'title', locale, t.title),
+      description: localisedText(t.translations, 'description', locale, t.description),
       frontend_identifier: t.frontendIdentifier,
       status,
       in_progress: status === 'active',

@@ -1,4 +1,4 @@
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import { getTableColumns, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
 /**
@@ -12,4 +12,12 @@ export function excludedSet<T extends PgTable>(table: T, keep: ReadonlyArray<str
     set[property] = sql.raw(`excluded."${column.name}"`);
   }
   return set;
+}
+
+/**
+ * The `translations` a seed's upsert leaves (docs/localisation.md): a row seeded before it had
+ * translations gets the seed's; translations already there (an operator's) are kept.
+ */
+export function seedTranslations(table: PgTable & { translations: Column }): SQL {
+  return sql`case when ${table.translations} = '{}'::jsonb then excluded.translations else ${table.translations} end`;
 }

@@ -7,6 +7,7 @@ import { COSMIC_CONFIG, type CosmicOutcome } from '../../../src/games/cosmic-clu
 import { h, sleep } from '../dom';
 import type { GameRenderer, ShellContext } from '../renderer';
 import { cellsWhere, pace, ReelSet, SlotStage, slotRenderer, type WinItem } from './slot-kit';
+import { t } from '../i18n';
 
 export function create(ctx: ShellContext): GameRenderer {
   const cfg = COSMIC_CONFIG;
@@ -16,7 +17,7 @@ export function create(ctx: ShellContext): GameRenderer {
   const info = h(
     'span',
     { class: 'muted' },
-    `${cfg.bands[0]}+ of a symbol anywhere pays · ${cfg.multiplier.name}s multiply a win`,
+    t('slot.clustersInfo', { count: cfg.bands[0] ?? 0, name: cfg.multiplier.name }),
   );
   const multOut = h('span', { class: 'slot-free', 'data-testid': 'multiplier', 'aria-live': 'polite' });
   const slot = new SlotStage(ctx, grid, [info, multOut]);
@@ -40,23 +41,26 @@ export function create(ctx: ShellContext): GameRenderer {
         await grid.stopAll(outcome.grid, Math.max(timing.ms, p.stopMin), () => ctx.sound.play('stop'), badge);
         slot.spinning = false;
         const items: WinItem[] = outcome.wins.map((w) => ({
-          label: `${w.count} × ${w.symbol}: ${w.pay} coins = ${ctx.money(w.win)}`,
+          label: t('slot.cluster', { count: w.count, symbol: w.symbol, coins: w.pay, amount: ctx.money(w.win) }),
           cells: cellsWhere(outcome.grid, (name) => name === w.symbol),
         }));
         if (win > 0 && outcome.multipliers.length > 0) {
           const cells = outcome.multipliers.map((m) => [m.column, m.row] as const);
-          items.push({ label: `${cfg.multiplier.name}s: total × ${outcome.multiplier}`, cells });
+          items.push({
+            label: t('slot.multipliers', { name: cfg.multiplier.name, multiplier: outcome.multiplier }),
+            cells,
+          });
         }
         if (outcome.multipliers.length > 0)
           multOut.textContent = `× ${outcome.multipliers.reduce((s, m) => s + m.value, 0)}`;
         slot.wins.show(items);
         if (win > 0 && outcome.multiplier > 1) {
           const before = outcome.wins.reduce((s, w) => s + w.win, 0);
-          slot.say(`Win ${ctx.money(before)}`, true);
+          slot.say(t('slot.win', { amount: ctx.money(before) }), true);
           await sleep(p.showWin / 2);
           message.textContent = `${ctx.money(before)} × ${outcome.multiplier} = ${ctx.money(win)}`;
         } else {
-          slot.say(win > 0 ? `Win ${ctx.money(win)}` : '', win > 0);
+          slot.say(win > 0 ? t('slot.win', { amount: ctx.money(win) }) : '', win > 0);
         }
       },
     },

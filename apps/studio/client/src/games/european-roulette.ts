@@ -15,6 +15,7 @@ import {
 import { animate, easeOutCubic, h } from '../dom';
 import { chipLabel } from '../money';
 import { nearest, type GameRenderer, type ShellContext } from '../renderer';
+import { t } from '../i18n';
 
 /** The pockets in wheel order, clockwise from zero. */
 const WHEEL = [
@@ -38,30 +39,32 @@ const positionKey = (type: RouletteBetType, numbers: readonly number[]) =>
   numbers.length === 0 ? type : `${type}-${numbers.join('-')}`;
 
 const EVEN_MONEY: { type: RouletteBetType; label: string; name: string }[] = [
-  { type: 'low', label: '1–18', name: 'Low (1 to 18)' },
-  { type: 'even', label: 'Even', name: 'Even' },
-  { type: 'red', label: '◆', name: 'Red' },
-  { type: 'black', label: '◆', name: 'Black' },
-  { type: 'odd', label: 'Odd', name: 'Odd' },
-  { type: 'high', label: '19–36', name: 'High (19 to 36)' },
+  { type: 'low', label: '1–18', name: t('roulette.low') },
+  { type: 'even', label: t('roulette.even'), name: t('roulette.even') },
+  { type: 'red', label: '◆', name: t('roulette.red') },
+  { type: 'black', label: '◆', name: t('roulette.black') },
+  { type: 'odd', label: t('roulette.odd'), name: t('roulette.odd') },
+  { type: 'high', label: '19–36', name: t('roulette.high') },
 ];
 
 function describe(type: RouletteBetType, numbers: readonly number[]): string {
   switch (type) {
     case 'straight':
-      return `Straight ${numbers[0]}`;
+      return t('roulette.straight', { numbers: String(numbers[0]) });
     case 'split':
-      return `Split ${numbers.join(' and ')}`;
+      return t('roulette.split', { numbers: numbers.join('/') });
     case 'street':
-      return `Street ${numbers.join(', ')}`;
+      return t('roulette.street', { numbers: numbers.join(', ') });
     case 'corner':
-      return `Corner ${numbers.join(', ')}`;
+      return t('roulette.corner', { numbers: numbers.join(', ') });
     case 'six_line':
-      return `Six line ${numbers[0]} to ${numbers[numbers.length - 1]}`;
+      return t('roulette.sixLine', { from: String(numbers[0]), to: String(numbers[numbers.length - 1]) });
     case 'column':
-      return `Column ${numbers.length === 1 ? numbers[0] : ((numbers[0]! - 1) % 3) + 1}`;
+      return t('roulette.column', { n: String(numbers.length === 1 ? numbers[0] : ((numbers[0]! - 1) % 3) + 1) });
     case 'dozen':
-      return `Dozen ${numbers.length === 1 ? numbers[0] : Math.floor((numbers[0]! - 1) / 12) + 1}`;
+      return t('roulette.dozen', {
+        n: String(numbers.length === 1 ? numbers[0] : Math.floor((numbers[0]! - 1) / 12) + 1),
+      });
     default:
       return EVEN_MONEY.find((e) => e.type === type)?.name ?? type;
   }
@@ -69,13 +72,13 @@ function describe(type: RouletteBetType, numbers: readonly number[]): string {
 
 export function create(ctx: ShellContext): GameRenderer {
   // ---- the wheel ----
-  const canvas = h('canvas', { role: 'img', 'aria-label': 'Roulette wheel' });
+  const canvas = h('canvas', { role: 'img', 'aria-label': t('roulette.wheel') });
   const pocketBig = h('div', { class: 'pocket-big green', 'data-testid': 'pocket', 'aria-live': 'polite' }, '–');
-  const history = h('div', { class: 'history', 'aria-label': 'Last numbers' });
+  const history = h('div', { class: 'history', 'aria-label': t('roulette.lastNumbers') });
   const winsList = h('ul', {
     class: 'position-wins',
     'data-testid': 'position-wins',
-    'aria-label': 'Wins per position',
+    'aria-label': t('roulette.winsPerPosition'),
   });
   ctx.stage.append(
     h(
@@ -166,18 +169,18 @@ export function create(ctx: ShellContext): GameRenderer {
   const positions = new Map<string, Position>();
   const undo: { key: string; amount: number }[] = [];
   const buttons: HTMLButtonElement[] = [];
-  const boardMessage = h('span', { class: 'muted small', 'aria-live': 'polite' });
+  const boardMessage = h('span', { class: 'muted small', 'aria-live': 'polite', 'data-testid': 'board-message' });
   const clearButton = h(
     'button',
-    { type: 'button', class: 'btn', 'data-testid': 'clear', 'aria-label': 'Clear bets' },
-    'Clear',
+    { type: 'button', class: 'btn', 'data-testid': 'clear', 'aria-label': t('roulette.clearBets') },
+    t('roulette.clear'),
   );
   const undoButton = h(
     'button',
-    { type: 'button', class: 'btn', 'data-testid': 'undo', 'aria-label': 'Undo last chip' },
-    'Undo',
+    { type: 'button', class: 'btn', 'data-testid': 'undo', 'aria-label': t('roulette.undoLast') },
+    t('roulette.undo'),
   );
-  const board = h('div', { class: 'board', role: 'group', 'aria-label': 'Betting board' });
+  const board = h('div', { class: 'board', role: 'group', 'aria-label': t('roulette.board') });
   const inside = h('div', { class: 'inside' });
   ctx.controls.append(h('div', { class: 'board-tools' }, clearButton, undoButton, boardMessage), board);
 
@@ -231,7 +234,7 @@ export function create(ctx: ShellContext): GameRenderer {
     cell('straight', [n], String(n), { hc: r + 2, hr: 3 - c, vc: 3 + c, vr: r + 2 }, colourOf(n));
   }
   for (let k = 1; k <= 3; k++) cell('column', [k], '2:1', { hc: 14, hr: 4 - k, vc: 2 + k, vr: 14 }, 'outside');
-  ['1st 12', '2nd 12', '3rd 12'].forEach((text, i) =>
+  [t('roulette.dozen1'), t('roulette.dozen2'), t('roulette.dozen3')].forEach((text, i) =>
     cell(
       'dozen',
       [i + 1],
@@ -285,11 +288,17 @@ export function create(ctx: ShellContext): GameRenderer {
     if (!(amount > 0)) return;
     clearMarks();
     if (!positions.has(key) && positions.size >= MAX_POSITIONS) {
-      boardMessage.textContent = `At most ${MAX_POSITIONS} positions per spin.`;
+      boardMessage.textContent = t('roulette.maxPositions', { count: MAX_POSITIONS });
       return;
     }
     if (total() + amount > MAX_TOTAL_STAKE) {
-      boardMessage.textContent = `The total bet is at most ${ctx.money(MAX_TOTAL_STAKE)}.`;
+      boardMessage.textContent = t('roulette.maxTotal', { amount: ctx.money(MAX_TOTAL_STAKE) });
+      return;
+    }
+    // The running bonus's max bet caps the whole table's bet, not only the chip.
+    const cap = ctx.maxStake();
+    if (cap !== null && total() + amount > cap) {
+      boardMessage.textContent = t('roulette.overCap', { amount: ctx.money(cap) });
       return;
     }
     boardMessage.textContent = '';
@@ -328,14 +337,14 @@ export function create(ctx: ShellContext): GameRenderer {
   const chips = [10, 50, 100, 200, 500, 1000, 2500, 5000, 10000, 50000];
 
   return {
-    playLabel: 'Spin',
-    stakeLabel: 'Chip',
+    playLabel: t('slot.spin'),
+    stakeLabel: t('shell.chip'),
     stakes: chips,
     defaultStake: nearest(chips, 100),
     naturalMs: 3200,
     totalStake: total,
     bet() {
-      if (positions.size === 0) return { error: 'Place a chip on the table first.' };
+      if (positions.size === 0) return { error: t('roulette.placeChip') };
       const bets = [...positions.values()].map((p) =>
         p.numbers.length === 0
           ? { type: p.type, stake: p.stake }
@@ -402,11 +411,13 @@ export function create(ctx: ShellContext): GameRenderer {
           h(
             'li',
             { class: o.win > 0 ? 'won' : '' },
-            `${describe(o.type, o.numbers)} (${PAYOUT[o.type]}:1): ${ctx.money(o.stake)} → ${o.win > 0 ? ctx.money(o.win) : 'lost'}`,
+            `${describe(o.type, o.numbers)} (${PAYOUT[o.type]}:1): ${ctx.money(o.stake)} → ${o.win > 0 ? ctx.money(o.win) : t('roulette.lost')}`,
           ),
         ),
       );
-      ctx.announce(`${outcome.pocket} ${colour}. ${win > 0 ? `You win ${ctx.money(win)}` : 'No win'}`);
+      ctx.announce(
+        `${outcome.pocket} ${t(`roulette.${colour}`)}. ${win > 0 ? t('roulette.youWin', { amount: ctx.money(win) }) : t('roulette.noWin')}`,
+      );
     },
     abort() {
       running = false;

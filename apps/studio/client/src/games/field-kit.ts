@@ -6,6 +6,7 @@
 import { MAX_STAKE } from '../../../src/games/shared';
 import { h } from '../dom';
 import { nearest, stakeLadder, type GameRenderer } from '../renderer';
+import { t } from '../i18n';
 
 /** A number input with two decimals. */
 export function decimalInput(attrs: {
@@ -70,7 +71,7 @@ export function fieldGame(options: {
   const stakes = stakeLadder(10, MAX_STAKE, [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000]);
   return {
     playLabel: options.playLabel,
-    stakeLabel: 'Stake',
+    stakeLabel: t('shell.stake'),
     stakes,
     defaultStake: nearest(stakes, 100),
     naturalMs: options.naturalMs,

@@ -8,6 +8,7 @@ import { LINK_CONFIG, MAX_STAKE, type LinkCoin, type LinkOutcome } from '../../.
 import { h, sleep, svg } from '../dom';
 import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
 import './lunar-link.css';
+import { t } from '../i18n';
 
 const cfg = LINK_CONFIG;
 const COIN = cfg.coin.name;
@@ -77,7 +78,12 @@ function art(name: string, coinValue?: number): SVGSVGElement {
 
 export function create(ctx: ShellContext): GameRenderer {
   const { reels, rows } = cfg;
-  const gridEl = h('div', { class: 'link-grid', 'data-testid': 'link-grid', role: 'img', 'aria-label': 'Reels' });
+  const gridEl = h('div', {
+    class: 'link-grid',
+    'data-testid': 'link-grid',
+    role: 'img',
+    'aria-label': t('slot.reels'),
+  });
   const cellEls: HTMLElement[][] = Array.from({ length: reels }, () => []);
   for (let r = 0; r < rows; r++)
     for (let c = 0; c < reels; c++) {
@@ -110,8 +116,8 @@ export function create(ctx: ShellContext): GameRenderer {
   const coinAt = (coins: LinkCoin[], c: number, r: number) => coins.find((x) => x.column === c && x.row === r);
 
   return {
-    playLabel: 'Spin',
-    stakeLabel: 'Stake',
+    playLabel: t('slot.spin'),
+    stakeLabel: t('shell.stake'),
     stakes,
     defaultStake: nearest(stakes, 100),
     naturalMs: 1400,
@@ -140,7 +146,9 @@ export function create(ctx: ShellContext): GameRenderer {
             for (let r = 0; r < rows; r++)
               if (winners.has(o.grid[c]![r]!) && o.grid[c]![r] === w.symbol) cellEls[c]![r]!.classList.add('win');
         message.textContent = o.wins
-          .map((w) => `${w.symbol} × ${w.reels} reels, ${w.ways} way${w.ways > 1 ? 's' : ''}: ${ctx.money(w.win)}`)
+          .map((w) =>
+            t('slot.ways', { symbol: w.symbol, reels: w.reels, count: w.ways, boosted: '', amount: ctx.money(w.win) }),
+          )
           .join(' · ');
         message.classList.add('won');
         ctx.sound.play('win');
@@ -149,10 +157,10 @@ export function create(ctx: ShellContext): GameRenderer {
       if (o.bonus) {
         const b = o.bonus;
         gridEl.classList.add('bonus');
-        message.textContent = `Hold and Win: ${o.coins.length} ${COIN}s held`;
+        message.textContent = t('slot.holdAndWin', { count: o.coins.length });
         for (let c = 0; c < reels; c++) for (let r = 0; r < rows; r++) if (o.grid[c]![r] !== COIN) paint(c, r, null);
         respinsOut.hidden = false;
-        respinsOut.textContent = `Respins ${cfg.coin.respins}`;
+        respinsOut.textContent = t('slot.respins', { count: cfg.coin.respins });
         await sleep(quick ? 200 : 800);
         const stepMs = quick ? 90 : 450;
         for (const spin of b.respins) {
@@ -164,7 +172,7 @@ export function create(ctx: ShellContext): GameRenderer {
             cellEls[x.column]![x.row]!.classList.add('drop');
           }
           ctx.sound.play(spin.landed.length > 0 ? 'win' : 'tick');
-          respinsOut.textContent = `Respins ${spin.left}`;
+          respinsOut.textContent = t('slot.respins', { count: spin.left });
           await sleep(stepMs / 2);
         }
         const total = b.coins.reduce((a, x) => a + x.value, 0);
@@ -173,8 +181,11 @@ export function create(ctx: ShellContext): GameRenderer {
         await sleep(quick ? 200 : 900);
       }
       for (const col of cellEls) for (const el of col) el.classList.remove('spin');
-      if (win > 0) message.textContent = `Win ${ctx.money(win)}${o.bonus ? ' with Hold and Win' : ''}`;
-      ctx.announce(win > 0 ? `Won ${ctx.money(win)}.` : 'No win.');
+      if (win > 0)
+        message.textContent = o.bonus
+          ? t('slot.withHoldAndWin', { amount: ctx.money(win) })
+          : t('slot.win', { amount: ctx.money(win) });
+      ctx.announce(win > 0 ? t('slot.won', { amount: ctx.money(win) }) : t('slot.noWin'));
     },
     abort() {
       for (const col of cellEls) for (const el of col) el.classList.remove('spin');

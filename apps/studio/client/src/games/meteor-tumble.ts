@@ -7,6 +7,7 @@ import { MAX_STAKE, TUMBLE_CONFIG, type TumbleOutcome } from '../../../src/games
 import { h, sleep, svg } from '../dom';
 import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
 import './meteor-tumble.css';
+import { t } from '../i18n';
 
 const cfg = TUMBLE_CONFIG;
 const NAMES = cfg.symbols.map((s) => s.name);
@@ -71,7 +72,12 @@ function symbolArt(name: string): SVGSVGElement {
 
 export function create(ctx: ShellContext): GameRenderer {
   const { columns, rows } = cfg;
-  const gridEl = h('div', { class: 'tumble-grid', 'data-testid': 'tumble-grid', role: 'img', 'aria-label': 'Grid' });
+  const gridEl = h('div', {
+    class: 'tumble-grid',
+    'data-testid': 'tumble-grid',
+    role: 'img',
+    'aria-label': t('slot.grid'),
+  });
   const cellEls: HTMLElement[][] = [];
   for (let r = 0; r < rows; r++) {
     for (let c = 0; c < columns; c++) {
@@ -82,7 +88,7 @@ export function create(ctx: ShellContext): GameRenderer {
   for (let r = 0; r < rows; r++) for (let c = 0; c < columns; c++) gridEl.append(cellEls[c]![r]!);
   const ladder = h(
     'ol',
-    { class: 'tumble-ladder', 'aria-label': 'Tumble multipliers' },
+    { class: 'tumble-ladder', 'aria-label': t('slot.tumbleMultipliers') },
     ...cfg.multipliers.map((m) => h('li', { 'data-mult': m }, `×${m}`)),
   );
   const message = h('div', { class: 'tumble-message', 'data-testid': 'tumble-message', 'aria-live': 'polite' });
@@ -113,8 +119,8 @@ export function create(ctx: ShellContext): GameRenderer {
   const stakes = stakeLadder(cfg.divisor, MAX_STAKE, [1, 2, 4, 10, 20, 40, 100, 200, 400, 1000]);
 
   return {
-    playLabel: 'Spin',
-    stakeLabel: 'Stake',
+    playLabel: t('slot.spin'),
+    stakeLabel: t('shell.stake'),
     stakes,
     defaultStake: nearest(stakes, 100),
     naturalMs: 1400,
@@ -157,7 +163,7 @@ export function create(ctx: ShellContext): GameRenderer {
         running += step.win;
         message.textContent = `${step.wins.map((w) => `${w.count} × ${w.symbol}`).join(' + ')}${
           step.multiplier > 1 ? ` × ${step.multiplier}` : ''
-        } = ${ctx.money(step.win)} · total ${ctx.money(running)}`;
+        } = ${ctx.money(step.win)} · ${t('slot.runningTotal', { amount: ctx.money(running) })}`;
         message.classList.add('won');
         ctx.sound.play('win');
         await sleep(stepMs);
@@ -169,11 +175,14 @@ export function create(ctx: ShellContext): GameRenderer {
       for (const col of cellEls) for (const el of col) el.classList.remove('spin');
       if (win > 0) {
         const tumbles = outcome.steps.filter((s) => s.win > 0).length;
-        message.textContent = `Win ${ctx.money(win)}${tumbles > 1 ? ` in ${tumbles} drops` : ''}`;
+        message.textContent =
+          tumbles > 1
+            ? t('slot.inDrops', { amount: ctx.money(win), count: tumbles })
+            : t('slot.win', { amount: ctx.money(win) });
       } else {
         message.textContent = '';
       }
-      ctx.announce(win > 0 ? `Won ${ctx.money(win)}.` : 'No win.');
+      ctx.announce(win > 0 ? t('slot.won', { amount: ctx.money(win) }) : t('slot.noWin'));
     },
     abort() {
       spinning = false;

@@ -6,6 +6,7 @@ import { NEBULA_CONFIG, type NebulaOutcome, type NebulaWayWin } from '../../../s
 import { h } from '../dom';
 import type { GameRenderer, ShellContext } from '../renderer';
 import { cellsWhere, pace, ReelSet, SlotStage, slotRenderer, type WinItem } from './slot-kit';
+import { t } from '../i18n';
 
 export function create(ctx: ShellContext): GameRenderer {
   const cfg = NEBULA_CONFIG;
@@ -14,14 +15,14 @@ export function create(ctx: ShellContext): GameRenderer {
   const isWild = (name: string) => name.startsWith(`${cfg.wildName}×`);
   const names = [...cfg.symbols.map((s) => s.name), ...wildNames];
   const reels = new ReelSet(nReels, cfg.rows, names);
-  const info = h('span', { class: 'muted' }, `${cfg.rows ** nReels} ways · ${cfg.wildName}s ×1–×3 on reels 2–4`);
+  const info = h('span', { class: 'muted' }, t('slot.nebulaInfo', { count: cfg.rows ** nReels, wild: cfg.wildName }));
   const slot = new SlotStage(ctx, reels, [info]);
 
   function item(outcome: NebulaOutcome, w: NebulaWayWin): WinItem {
     const cells = cellsWhere(outcome.reels, (name) => name === w.symbol || isWild(name), w.reels);
-    const boosted = w.weightedWays !== w.ways ? ` (×${w.weightedWays} with wilds)` : '';
+    const boosted = w.weightedWays !== w.ways ? t('slot.withWilds', { count: w.weightedWays }) : '';
     return {
-      label: `${w.symbol} on ${w.reels} reels, ${w.ways} ${w.ways === 1 ? 'way' : 'ways'}${boosted}: ${ctx.money(w.win)}`,
+      label: t('slot.ways', { symbol: w.symbol, reels: w.reels, count: w.ways, boosted, amount: ctx.money(w.win) }),
       cells,
     };
   }
@@ -37,7 +38,7 @@ export function create(ctx: ShellContext): GameRenderer {
         );
         slot.spinning = false;
         slot.wins.show(outcome.wins.map((w) => item(outcome, w)));
-        slot.say(win > 0 ? `Win ${ctx.money(win)}` : '', win > 0);
+        slot.say(win > 0 ? t('slot.win', { amount: ctx.money(win) }) : '', win > 0);
       },
     },
   );

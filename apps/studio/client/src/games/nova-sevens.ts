@@ -7,6 +7,7 @@ import { h, sleep, svg } from '../dom';
 import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
 import { drawClassicSymbol, type AddShape } from './classic-art';
 import './nova-sevens.css';
+import { t } from '../i18n';
 
 const cfg = NOVA_CONFIG;
 
@@ -61,7 +62,12 @@ function art(name: string): SVGSVGElement {
 
 export function create(ctx: ShellContext): GameRenderer {
   const cellEls: HTMLElement[][] = [[], [], []];
-  const gridEl = h('div', { class: 'nova-grid', 'data-testid': 'nova-grid', role: 'img', 'aria-label': 'Reels' });
+  const gridEl = h('div', {
+    class: 'nova-grid',
+    'data-testid': 'nova-grid',
+    role: 'img',
+    'aria-label': t('slot.reels'),
+  });
   for (let r = 0; r < 3; r++)
     for (let c = 0; c < 3; c++) {
       const el = h('div', { class: 'nova-cell' });
@@ -90,8 +96,8 @@ export function create(ctx: ShellContext): GameRenderer {
 
   const stakes = stakeLadder(5, MAX_STAKE, [1, 2, 4, 10, 20, 40, 100, 200, 400, 1000, 2000]);
   return {
-    playLabel: 'Spin',
-    stakeLabel: 'Stake',
+    playLabel: t('slot.spin'),
+    stakeLabel: t('shell.stake'),
     stakes,
     defaultStake: nearest(stakes, 100),
     naturalMs: 1200,
@@ -120,14 +126,14 @@ export function create(ctx: ShellContext): GameRenderer {
         message.textContent = o.lines
           .map(
             (w) =>
-              `Line ${w.line}: 3 × ${w.symbol}${w.wilds > 0 && w.wilds < 3 ? ` × ${2 ** w.wilds}` : ''} = ${ctx.money(w.win)}`,
+              `${t('slot.lineNo', { line: w.line })}: 3 × ${w.symbol}${w.wilds > 0 && w.wilds < 3 ? ` × ${2 ** w.wilds}` : ''} = ${ctx.money(w.win)}`,
           )
           .join(' · ');
         message.classList.add('won');
         ctx.sound.play('win');
         await sleep(timing.quick ? 100 : 400);
       }
-      ctx.announce(win > 0 ? `Won ${ctx.money(win)}.` : 'No win.');
+      ctx.announce(win > 0 ? t('slot.won', { amount: ctx.money(win) }) : t('slot.noWin'));
     },
     abort() {
       for (const col of cellEls) for (const el of col) el.classList.remove('spin');

@@ -20,25 +20,26 @@ import { h, sleep } from '../dom';
 import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
 import { cardBack, cardSvg, turningCard } from './playing-cards';
 import './orbit-blackjack.css';
+import { t } from '../i18n';
 
 /** The round in words: `summary` one line (round history), `summaryLines` the verifier's lines. */
 export { summary, summaryLines };
 
 const BUTTONS: readonly { action: BlackjackAction; label: string; key: string }[] = [
-  { action: 'hit', label: 'Hit', key: 'H' },
-  { action: 'stand', label: 'Stand', key: 'S' },
-  { action: 'double', label: 'Double', key: 'D' },
-  { action: 'split', label: 'Split', key: 'P' },
+  { action: 'hit', label: t('blackjack.hit'), key: 'H' },
+  { action: 'stand', label: t('blackjack.stand'), key: 'S' },
+  { action: 'double', label: t('blackjack.double'), key: 'D' },
+  { action: 'split', label: t('blackjack.split'), key: 'P' },
 ];
 const KEYS: Readonly<Record<string, BlackjackAction>> = { h: 'hit', s: 'stand', d: 'double', p: 'split' };
 const RESULT_WORDS: Readonly<Record<HandResult, string>> = {
-  win: 'Win',
-  lose: 'Lose',
-  push: 'Push',
-  blackjack: 'Blackjack',
-  bust: 'Bust',
+  win: t('blackjack.win'),
+  lose: t('blackjack.lose'),
+  push: t('blackjack.push'),
+  blackjack: t('blackjack.blackjack'),
+  bust: t('blackjack.bust'),
 };
-const IDLE_HINT = 'Blackjack pays 3 to 2. Deal to play.';
+const IDLE_HINT = t('blackjack.idle');
 
 type CardView = { el: HTMLElement; front: HTMLElement; card: number | null };
 type RowView = { root: HTMLElement; box: HTMLElement; cards: CardView[]; total: HTMLElement };
@@ -48,7 +49,7 @@ type HandView = RowView & { stake: HTMLElement; result: HTMLElement };
 function totalText(cards: readonly number[], settled: boolean): string {
   if (cards.length === 0) return '';
   const { total, soft } = handTotal(cards);
-  if (total > 21) return 'Bust';
+  if (total > 21) return t('blackjack.bust');
   return soft && !settled && total < 21 ? `${total - 10}/${total}` : String(total);
 }
 
@@ -73,8 +74,8 @@ export function create(ctx: ShellContext): GameRenderer {
   const dealer: RowView = {
     root: h(
       'section',
-      { class: 'bj-dealer', 'aria-label': 'Dealer' },
-      h('div', { class: 'bj-head' }, h('span', { class: 'bj-name' }, 'Dealer'), dealerTotal),
+      { class: 'bj-dealer', 'aria-label': t('blackjack.dealer') },
+      h('div', { class: 'bj-head' }, h('span', { class: 'bj-name' }, t('blackjack.dealer')), dealerTotal),
       dealerBox,
     ),
     box: dealerBox,
@@ -82,11 +83,7 @@ export function create(ctx: ShellContext): GameRenderer {
     total: dealerTotal,
   };
   const handsBox = h('div', { class: 'bj-hands', 'data-testid': 'bj-hands' });
-  const strip = h(
-    'div',
-    { class: 'bj-strip', 'aria-hidden': 'true' },
-    'Blackjack pays 3 to 2 · Dealer stands on all 17s',
-  );
+  const strip = h('div', { class: 'bj-strip', 'aria-hidden': 'true' }, t('blackjack.rules'));
   const table = h('div', { class: 'bj', 'data-hands': '1' }, shoe, dealer.root, strip, handsBox);
   ctx.stage.append(table);
   let hands: HandView[] = [];
@@ -98,7 +95,7 @@ export function create(ctx: ShellContext): GameRenderer {
     const result = h('span', { class: 'bj-result', 'aria-live': 'polite' });
     const root = h(
       'section',
-      { class: 'bj-hand', 'data-testid': `bj-hand-${index + 1}`, 'aria-label': `Hand ${index + 1}` },
+      { class: 'bj-hand', 'data-testid': `bj-hand-${index + 1}`, 'aria-label': t('blackjack.hand', { n: index + 1 }) },
       box,
       h('div', { class: 'bj-foot' }, total, stake, result),
     );
@@ -122,7 +119,7 @@ export function create(ctx: ShellContext): GameRenderer {
   // ---- controls: the actions ----
   const buttons = new Map<BlackjackAction, HTMLButtonElement>();
   const hint = h('span', { class: 'bj-hint', 'data-testid': 'bj-hint' }, IDLE_HINT);
-  const actionsBox = h('div', { class: 'bj-actions', role: 'group', 'aria-label': 'Your move' });
+  const actionsBox = h('div', { class: 'bj-actions', role: 'group', 'aria-label': t('blackjack.yourMoveLabel') });
   for (const { action, label, key } of BUTTONS) {
     const button = h(
       'button',
@@ -185,7 +182,7 @@ export function create(ctx: ShellContext): GameRenderer {
       {
         class: `bj-card${card === null ? ' down' : ''}`,
         role: 'img',
-        'aria-label': card === null ? 'Face down' : cardWords(card),
+        'aria-label': card === null ? t('blackjack.faceDown') : cardWords(card),
       },
       turningCard(front),
     );
@@ -268,7 +265,7 @@ export function create(ctx: ShellContext): GameRenderer {
     const dealerNatural = settled && dealerCards.length === 2 && handTotal(dealerCards).total === 21;
     dealer.root.classList.toggle('blackjack', dealerNatural);
     dealer.root.classList.toggle('bust', settled && handTotal(dealerCards).total > 21);
-    if (dealerNatural) dealer.total.textContent = 'Blackjack';
+    if (dealerNatural) dealer.total.textContent = t('blackjack.blackjack');
     outcome.hands.forEach((hand, i) => {
       const view = hands[i];
       if (!view) return;
@@ -325,15 +322,21 @@ export function create(ctx: ShellContext): GameRenderer {
 
   function describe(outcome: BlackjackOutcome): string {
     const hand = outcome.hands[outcome.active ?? 0]!;
-    const label = outcome.hands.length > 1 ? `Hand ${(outcome.active ?? 0) + 1}` : 'Your hand';
-    return `${label}: ${hand.cards.map(cardWords).join(', ')}, ${totalText(hand.cards, false)}. Dealer shows ${cardWords(outcome.dealer[0]!)}.`;
+    const label =
+      outcome.hands.length > 1 ? t('blackjack.hand', { n: (outcome.active ?? 0) + 1 }) : t('blackjack.yourHand');
+    return t('blackjack.dealerShows', {
+      label,
+      cards: hand.cards.map(cardWords).join(', '),
+      total: totalText(hand.cards, false),
+      card: cardWords(outcome.dealer[0]!),
+    });
   }
 
   const stakes = stakeLadder(10, MAX_STAKE, [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000]);
 
   return {
-    playLabel: 'Deal',
-    stakeLabel: 'Stake',
+    playLabel: t('blackjack.deal'),
+    stakeLabel: t('shell.stake'),
     stakes,
     defaultStake: nearest(stakes, 100),
     naturalMs: 1400,
@@ -358,7 +361,9 @@ export function create(ctx: ShellContext): GameRenderer {
 
       while (next !== null && next.length > 0) {
         offer(next);
-        hint.textContent = `Your move: ${next.map((a) => BUTTONS.find((b) => b.action === a)!.label).join(', ')}.`;
+        hint.textContent = t('blackjack.yourMove', {
+          moves: next.map((a) => BUTTONS.find((b) => b.action === a)!.label).join(', '),
+        });
         ctx.announce(`${describe(outcome)} ${hint.textContent}`);
         const action = await waitForAction();
         if (token !== seq || action === null) return;
@@ -377,11 +382,11 @@ export function create(ctx: ShellContext): GameRenderer {
       offer(null);
       const results = outcome.hands.map((hand, i) => {
         const words = hand.result ? RESULT_WORDS[hand.result] : '';
-        return outcome.hands.length > 1 ? `Hand ${i + 1}: ${words}` : words;
+        return outcome.hands.length > 1 ? `${t('blackjack.hand', { n: i + 1 })}: ${words}` : words;
       });
-      if (dealer.root.classList.contains('blackjack')) results.unshift('Dealer blackjack');
+      if (dealer.root.classList.contains('blackjack')) results.unshift(t('blackjack.dealerBlackjack'));
       hint.textContent = win > 0 ? `${results.join(' · ')} · ${ctx.money(win)}` : results.join(' · ');
-      ctx.announce(`Dealer ${dealer.total.textContent}. ${results.join('. ')}.`);
+      ctx.announce(`${t('blackjack.dealerTotal', { total: dealer.total.textContent ?? '' })} ${results.join('. ')}.`);
     },
     hurry() {
       // Only the dealing hurries: a choice still waits for the player.

@@ -17,9 +17,10 @@ import { animate, h } from '../dom';
 import { formatAmount } from '../money';
 import type { GameRenderer, ShellContext } from '../renderer';
 import { decimalInput, field, fieldError as errorLine, fieldGame, readout, statBox } from './field-kit';
+import { t } from '../i18n';
 
 const show = (hundredths: number) => formatAmount(hundredths); // 4217 → "42.17"
-const OUT_OF_RANGE = 'The win chance must be between 1 % and 98 %: move the target.';
+const OUT_OF_RANGE = (): string => t('dice.outOfRange');
 
 export function create(ctx: ShellContext): GameRenderer {
   let target = 5000;
@@ -29,7 +30,7 @@ export function create(ctx: ShellContext): GameRenderer {
   // ---- stage ----
   const rollOut = h(
     'div',
-    { class: 'dice-roll', 'data-testid': 'roll', 'aria-live': 'polite', 'aria-label': 'Roll' },
+    { class: 'dice-roll', 'data-testid': 'roll', 'aria-live': 'polite', 'aria-label': t('dice.roll') },
     '50.00',
   );
   const winZone = h('div', { class: 'win-zone' });
@@ -43,7 +44,7 @@ export function create(ctx: ShellContext): GameRenderer {
   const targetInput = decimalInput({
     id: 'dice-target',
     testId: 'target',
-    label: 'Target',
+    label: t('dice.target'),
     min: '0',
     max: '99.99',
     value: show(target),
@@ -54,7 +55,7 @@ export function create(ctx: ShellContext): GameRenderer {
     max: String(ROLLS - 1),
     step: '1',
     value: String(target),
-    'aria-label': 'Target slider',
+    'aria-label': t('dice.targetSlider'),
   });
   const directionButton = h(
     'button',
@@ -63,9 +64,9 @@ export function create(ctx: ShellContext): GameRenderer {
       class: 'btn',
       'data-testid': 'direction',
       'data-value': direction,
-      'aria-label': 'Direction: roll under',
+      'aria-label': t('dice.directionUnder'),
     },
-    'Roll under',
+    t('dice.rollUnder'),
   );
   const chanceOut = readout('chance');
   const multiplierOut = readout('multiplier');
@@ -75,12 +76,12 @@ export function create(ctx: ShellContext): GameRenderer {
     h(
       'div',
       { class: 'dice-controls' },
-      field('Target', targetInput),
-      field('Win when the roll is', directionButton),
+      field(t('dice.target'), targetInput),
+      field(t('dice.winWhen'), directionButton),
       slider,
-      statBox('Win chance', chanceOut),
-      statBox('Multiplier', multiplierOut),
-      statBox('Pays on a win', payoutOut),
+      statBox(t('dice.chance'), chanceOut),
+      statBox(t('dice.multiplier'), multiplierOut),
+      statBox(t('dice.pays'), payoutOut),
       fieldError,
     ),
   );
@@ -96,13 +97,16 @@ export function create(ctx: ShellContext): GameRenderer {
   function refresh(): void {
     const n = rolls();
     const ok = valid();
-    directionButton.textContent = direction === 'under' ? 'Roll under' : 'Roll over';
+    directionButton.textContent = direction === 'under' ? t('dice.rollUnder') : t('dice.rollOver');
     directionButton.dataset.value = direction;
-    directionButton.setAttribute('aria-label', `Direction: roll ${direction}`);
+    directionButton.setAttribute(
+      'aria-label',
+      direction === 'under' ? t('dice.directionUnder') : t('dice.directionOver'),
+    );
     chanceOut.textContent = ok ? `${show(n)} %` : '–';
     multiplierOut.textContent = ok ? `×${(Math.floor((RETURN_BP * ROLLS) / n) / ROLLS).toFixed(4)}` : '–';
     payoutOut.textContent = ok ? ctx.money(diceWin(ctx.stake(), n)) : '–';
-    fieldError.textContent = ok ? '' : OUT_OF_RANGE;
+    fieldError.textContent = ok ? '' : OUT_OF_RANGE();
     const at = (target / ROLLS) * 100;
     targetMarker.style.left = `${at}%`;
     targetLabel.textContent = show(target);
@@ -134,10 +138,10 @@ export function create(ctx: ShellContext): GameRenderer {
 
   return {
     ...fieldGame({
-      playLabel: 'Roll',
+      playLabel: t('dice.roll'),
       naturalMs: 1100,
       bet: (stake) => (valid() ? { stake, target, direction } : null),
-      error: OUT_OF_RANGE,
+      error: OUT_OF_RANGE(),
       refresh,
       fields: [targetInput, slider, directionButton],
     }),
@@ -178,7 +182,7 @@ export function create(ctx: ShellContext): GameRenderer {
       ball.style.left = `${(outcome.roll / ROLLS) * 100}%`;
       ball.textContent = show(outcome.roll).split('.')[0]!;
       rollOut.classList.add(outcome.won ? 'won' : 'lost');
-      ctx.announce(`Rolled ${show(outcome.roll)}: ${outcome.won ? 'win' : 'no win'}.`);
+      ctx.announce(t(outcome.won ? 'dice.rolled' : 'dice.rolledLost', { roll: show(outcome.roll) }));
     },
     abort() {
       rolling = false;

@@ -9,9 +9,11 @@ import { formatMultiplier } from '../money';
 import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
 import { readout, statBox } from './field-kit';
 import './orbit-keno.css';
+import { t } from '../i18n';
 
 const { numbers, drawn: DRAWN, pays } = KENO_CONFIG;
-const NO_PICKS = `Pick 1 to ${keno.maxPicks} numbers on the board.`;
+// The renderer is loaded after the page's locale: its texts are in that locale.
+const NO_PICKS = t('keno.noPicks', { count: keno.maxPicks });
 
 /** A drawn ball: a shaded disc with its number. */
 function ballSvg(n: number, hit: boolean): SVGSVGElement {
@@ -43,18 +45,29 @@ export function create(ctx: ShellContext): GameRenderer {
 
   // ---- stage: the board and the tray ----
   const cells: HTMLButtonElement[] = [];
-  const board = h('div', { class: 'keno-board', role: 'group', 'aria-label': 'Numbers', 'data-testid': 'keno-board' });
+  const board = h('div', {
+    class: 'keno-board',
+    role: 'group',
+    'aria-label': t('keno.numbers'),
+    'data-testid': 'keno-board',
+  });
   for (let n = 1; n <= numbers; n++) {
     const cell = h(
       'button',
-      { type: 'button', class: 'keno-cell', 'data-number': n, 'aria-pressed': 'false', 'aria-label': `Number ${n}` },
+      {
+        type: 'button',
+        class: 'keno-cell',
+        'data-number': n,
+        'aria-pressed': 'false',
+        'aria-label': t('keno.number', { n: String(n) }),
+      },
       String(n),
     );
     cell.addEventListener('click', () => toggle(n));
     cells.push(cell);
     board.append(cell);
   }
-  const tray = h('div', { class: 'keno-tray', 'data-testid': 'keno-drawn', 'aria-label': 'Numbers drawn' });
+  const tray = h('div', { class: 'keno-tray', 'data-testid': 'keno-drawn', 'aria-label': t('keno.numbersDrawn') });
   const resultOut = h('div', { class: 'keno-result', 'data-testid': 'keno-result', 'aria-live': 'polite' });
   ctx.stage.append(h('div', { class: 'keno' }, board, tray, resultOut));
   const emptyTray = () =>
@@ -64,19 +77,19 @@ export function create(ctx: ShellContext): GameRenderer {
   emptyTray();
 
   // ---- controls ----
-  const quick = h('button', { type: 'button', class: 'btn', 'data-testid': 'quick-pick' }, 'Quick pick');
-  const clear = h('button', { type: 'button', class: 'btn', 'data-testid': 'clear-picks' }, 'Clear');
+  const quick = h('button', { type: 'button', class: 'btn', 'data-testid': 'quick-pick' }, t('keno.quickPick'));
+  const clear = h('button', { type: 'button', class: 'btn', 'data-testid': 'clear-picks' }, t('keno.clear'));
   const countOut = readout('pick-count');
   const rtpOut = readout('picks-rtp');
-  const payList = h('ol', { class: 'keno-pays', 'data-testid': 'keno-pays', 'aria-label': 'Pays for your picks' });
+  const payList = h('ol', { class: 'keno-pays', 'data-testid': 'keno-pays', 'aria-label': t('keno.paysForPicks') });
   const hint = h('div', { class: 'field-error', role: 'alert' });
   ctx.controls.append(
     h(
       'div',
       { class: 'keno-controls' },
       h('div', { class: 'keno-buttons' }, quick, clear),
-      statBox('Picks', countOut),
-      statBox('Return to player', rtpOut),
+      statBox(t('keno.picks'), countOut),
+      statBox(t('keno.rtp'), rtpOut),
       payList,
       hint,
     ),
@@ -91,7 +104,7 @@ export function create(ctx: ShellContext): GameRenderer {
       cell.setAttribute('aria-pressed', String(picked.has(n)));
       cell.disabled = locked || (!picked.has(n) && p >= keno.maxPicks);
     }
-    countOut.textContent = `${p} of ${keno.maxPicks}`;
+    countOut.textContent = t('keno.picked', { count: p, max: keno.maxPicks });
     hint.textContent = p === 0 ? NO_PICKS : '';
     payList.replaceChildren();
     if (p > 0) {
@@ -102,7 +115,7 @@ export function create(ctx: ShellContext): GameRenderer {
           h(
             'li',
             { 'data-hits': hits, class: hits === wonHits ? 'won' : null },
-            h('span', {}, `${hits} hit${hits > 1 ? 's' : ''}`),
+            h('span', {}, t('keno.hits', { count: hits })),
             h('span', {}, `${formatMultiplier(m)} · ${ctx.money(Math.floor((ctx.stake() * m) / 100))}`),
           ),
         );
@@ -156,8 +169,8 @@ export function create(ctx: ShellContext): GameRenderer {
   const stakes = stakeLadder(10, MAX_STAKE, [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000]);
 
   return {
-    playLabel: 'Draw',
-    stakeLabel: 'Stake',
+    playLabel: t('keno.draw'),
+    stakeLabel: t('shell.stake'),
     stakes,
     defaultStake: nearest(stakes, 100),
     naturalMs: 1800,
@@ -196,11 +209,11 @@ export function create(ctx: ShellContext): GameRenderer {
       const hits = outcome.hits.length;
       wonHits = hits;
       payList.querySelector(`[data-hits="${hits}"]`)?.classList.add('won');
-      resultOut.textContent = `${hits} hit${hits === 1 ? '' : 's'} of ${outcome.picks.length}${
+      resultOut.textContent = `${t('keno.hitsOf', { count: hits, picks: outcome.picks.length })}${
         outcome.multiplier > 0 ? ` · ${formatMultiplier(outcome.multiplier)} · ${ctx.money(win)}` : ''
       }`;
       resultOut.classList.toggle('won', win > 0);
-      ctx.announce(`${hits} of your ${outcome.picks.length} numbers drawn.`);
+      ctx.announce(t('keno.drawn', { hits, picks: outcome.picks.length }));
     },
     abort() {
       rolling = false;

@@ -19,6 +19,7 @@ import { formatMultiplier } from '../money';
 import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
 import { field, readout, statBox } from './field-kit';
 import './orbit-plinko.css';
+import { t } from '../i18n';
 
 const W = 480;
 const TOP = 26;
@@ -45,7 +46,7 @@ export function create(ctx: ShellContext): GameRenderer {
     viewBox: `0 0 ${W} ${H}`,
     class: 'plinko-board',
     role: 'img',
-    'aria-label': 'Plinko board',
+    'aria-label': t('plinko.board'),
     'data-testid': 'plinko-board',
   });
   const defs = svg('defs');
@@ -81,13 +82,13 @@ export function create(ctx: ShellContext): GameRenderer {
   // ---- controls ----
   const rowsSelect = h(
     'select',
-    { id: 'plinko-rows', 'data-testid': 'rows', 'aria-label': 'Rows' },
-    ...PLINKO_ROWS.map((n) => h('option', { value: n, selected: n === rows }, `${n} rows`)),
+    { id: 'plinko-rows', 'data-testid': 'rows', 'aria-label': t('plinko.rows') },
+    ...PLINKO_ROWS.map((n) => h('option', { value: n, selected: n === rows }, t('plinko.rowsCount', { count: n }))),
   );
   const riskSelect = h(
     'select',
-    { id: 'plinko-risk', 'data-testid': 'risk', 'aria-label': 'Risk' },
-    ...PLINKO_RISKS.map((r) => h('option', { value: r, selected: r === risk }, r[0]!.toUpperCase() + r.slice(1))),
+    { id: 'plinko-risk', 'data-testid': 'risk', 'aria-label': t('plinko.risk') },
+    ...PLINKO_RISKS.map((r) => h('option', { value: r, selected: r === risk }, t(`plinko.${r}`))),
   );
   const topOut = readout('top-win');
   const rtpOut = readout('table-rtp');
@@ -95,10 +96,10 @@ export function create(ctx: ShellContext): GameRenderer {
     h(
       'div',
       { class: 'plinko-controls' },
-      field('Rows', rowsSelect),
-      field('Risk', riskSelect),
-      statBox('Edge slot pays', topOut),
-      statBox('Return to player', rtpOut),
+      field(t('plinko.rows'), rowsSelect),
+      field(t('plinko.risk'), riskSelect),
+      statBox(t('plinko.edge'), topOut),
+      statBox(t('plinko.rtp'), rtpOut),
     ),
   );
 
@@ -169,8 +170,8 @@ export function create(ctx: ShellContext): GameRenderer {
   const stakes = stakeLadder(10, MAX_STAKE, [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000]);
 
   return {
-    playLabel: 'Drop',
-    stakeLabel: 'Stake',
+    playLabel: t('plinko.drop'),
+    stakeLabel: t('shell.stake'),
     stakes,
     defaultStake: nearest(stakes, 100),
     naturalMs: 1500,
@@ -232,7 +233,7 @@ export function create(ctx: ShellContext): GameRenderer {
       slotRects[outcome.slot]?.classList.add('hit');
       resultOut.textContent = `${formatMultiplier(outcome.multiplier)}${win > 0 ? ` · ${ctx.money(win)}` : ''}`;
       resultOut.classList.add(outcome.multiplier >= 100 ? 'won' : 'lost');
-      ctx.announce(`The ball landed in slot ${outcome.slot + 1}: ${formatMultiplier(outcome.multiplier)}.`);
+      ctx.announce(t('plinko.landed', { slot: outcome.slot + 1, multiplier: formatMultiplier(outcome.multiplier) }));
       await sleep(timing.quick ? 60 : 250);
     },
     abort() {

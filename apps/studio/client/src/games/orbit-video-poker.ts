@@ -7,24 +7,21 @@
  * The cards are the studio's playing cards (`./playing-cards`), each face and the back on the two
  * sides of a flipping card.
  */
-import {
-  cardName,
-  handLabel,
-  HANDS,
-  MAX_STAKE,
-  summary,
-  type VideoPokerOutcome,
-} from '../../../src/games/orbit-video-poker/math';
+import { cardName, HANDS, MAX_STAKE, summary, type VideoPokerOutcome } from '../../../src/games/orbit-video-poker/math';
 import type { RoundResponse } from '../../../src/protocol';
 import { h, sleep } from '../dom';
 import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
 import { cardSvg, turningCard } from './playing-cards';
 import './orbit-video-poker.css';
+import { t } from '../i18n';
 
 /** The round-history line: "Two pair, held 4". */
 export { summary };
 
-const HOLD_HINT = 'Tap the cards to hold (or keys 1–5), then Draw.';
+// The renderer is loaded after the page's locale: its texts are in that locale.
+const HOLD_HINT = t('poker.holdHint');
+/** A hand's name in the page's locale ("No win" for none). */
+const handLabel = (hand: string | null): string => (hand ? t(`poker.hands.${hand}`) : t('poker.noWin'));
 
 // ---- the renderer ----
 
@@ -49,7 +46,7 @@ export function create(ctx: ShellContext): GameRenderer {
     const li = h(
       'li',
       { 'data-hand': hand.name },
-      h('span', { class: 'vp-pt-name' }, hand.label),
+      h('span', { class: 'vp-pt-name' }, handLabel(hand.name)),
       h('span', { class: 'vp-pt-pays' }, `${hand.pays}×`),
       amount,
     );
@@ -57,7 +54,7 @@ export function create(ctx: ShellContext): GameRenderer {
   });
   const paytable = h(
     'ol',
-    { class: 'vp-paytable', 'aria-label': 'Paytable', 'data-testid': 'vp-paytable' },
+    { class: 'vp-paytable', 'aria-label': t('poker.paytable'), 'data-testid': 'vp-paytable' },
     ...rows.map((r) => r.li),
   );
 
@@ -70,7 +67,7 @@ export function create(ctx: ShellContext): GameRenderer {
         class: 'vp-card down',
         'data-index': i,
         'aria-pressed': 'false',
-        'aria-label': `Card ${i + 1}`,
+        'aria-label': t('poker.card', { n: i + 1 }),
         disabled: true,
       },
       turningCard(face),
@@ -80,7 +77,7 @@ export function create(ctx: ShellContext): GameRenderer {
       'div',
       { class: 'vp-slot', 'data-testid': `vp-card-${i + 1}` },
       button,
-      h('span', { class: 'vp-held', 'aria-hidden': 'true' }, 'Held'),
+      h('span', { class: 'vp-held', 'aria-hidden': 'true' }, t('poker.held')),
     );
     return { el, button, face, card: null };
   });
@@ -93,15 +90,23 @@ export function create(ctx: ShellContext): GameRenderer {
       h(
         'div',
         { class: 'vp-hand' },
-        h('div', { class: 'vp-cards', role: 'group', 'aria-label': 'Your hand' }, ...slots.map((s) => s.el)),
+        h(
+          'div',
+          { class: 'vp-cards', role: 'group', 'aria-label': t('blackjack.yourHand') },
+          ...slots.map((s) => s.el),
+        ),
       ),
       result,
     ),
   );
 
   // ---- controls: Draw ----
-  const draw = h('button', { type: 'button', class: 'vp-draw', 'data-testid': 'vp-draw', disabled: true }, 'Draw');
-  const hint = h('span', { class: 'vp-hint' }, 'Deal five cards, hold the ones you want, draw once.');
+  const draw = h(
+    'button',
+    { type: 'button', class: 'vp-draw', 'data-testid': 'vp-draw', disabled: true },
+    t('poker.draw'),
+  );
+  const hint = h('span', { class: 'vp-hint' }, t('poker.idle'));
   ctx.controls.append(h('div', { class: 'vp-controls' }, draw, hint));
   draw.addEventListener('click', () => {
     if (!holding || !drawWaiter) return;
@@ -137,8 +142,8 @@ export function create(ctx: ShellContext): GameRenderer {
     const slot = slots[i]!;
     slot.el.classList.toggle('held', held[i]!);
     slot.button.setAttribute('aria-pressed', String(held[i]));
-    const name = slot.card === null ? `Card ${i + 1}` : cardName(slot.card);
-    slot.button.setAttribute('aria-label', `${name}${held[i] ? ', held' : ''}`);
+    const name = slot.card === null ? t('poker.card', { n: i + 1 }) : cardName(slot.card);
+    slot.button.setAttribute('aria-label', held[i] ? t('poker.cardHeld', { name }) : name);
   }
 
   function toggle(i: number): void {
@@ -196,8 +201,8 @@ export function create(ctx: ShellContext): GameRenderer {
   const stakes = stakeLadder(10, MAX_STAKE, [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000]);
 
   return {
-    playLabel: 'Deal',
-    stakeLabel: 'Stake',
+    playLabel: t('blackjack.deal'),
+    stakeLabel: t('shell.stake'),
     stakes,
     defaultStake: nearest(stakes, 100),
     naturalMs: 900,
@@ -242,9 +247,9 @@ export function create(ctx: ShellContext): GameRenderer {
       while (outcome.final === null) {
         markRow(outcome.hand, 'dealt');
         result.classList.remove('won');
-        result.textContent = outcome.hand ? `${handLabel(outcome.hand)} dealt` : '';
+        result.textContent = outcome.hand ? t('poker.dealt', { hand: handLabel(outcome.hand) }) : '';
         ctx.announce(
-          `Dealt ${outcome.dealt.map(cardName).join(', ')}${outcome.hand ? `: ${handLabel(outcome.hand)}` : ''}. ${HOLD_HINT}`,
+          `${t('poker.dealtCards', { cards: outcome.dealt.map(cardName).join(', ') })}${outcome.hand ? `: ${handLabel(outcome.hand)}` : ''}. ${HOLD_HINT}`,
         );
         setHolding(true);
         draw.focus({ preventScroll: true });
@@ -277,9 +282,9 @@ export function create(ctx: ShellContext): GameRenderer {
       await wait(flipMs);
       if (token !== seq) return;
       markRow(outcome.hand, outcome.hand ? 'won' : null);
-      result.textContent = outcome.hand ? `${handLabel(outcome.hand)} · ${ctx.money(win)}` : 'No win';
+      result.textContent = outcome.hand ? `${handLabel(outcome.hand)} · ${ctx.money(win)}` : t('poker.noWin');
       result.classList.toggle('won', win > 0);
-      ctx.announce(`Final hand ${final.map(cardName).join(', ')}: ${handLabel(outcome.hand)}.`);
+      ctx.announce(t('poker.finalHand', { cards: final.map(cardName).join(', '), hand: handLabel(outcome.hand) }));
       roundStake = null;
       hint.textContent = '';
     },

@@ -4,6 +4,8 @@
  * apart from the drawing so that the words follow the state: a bet placed on the pad says it is
  * on, a bet in the air says so and how to take the win, never "Place your bet".
  */
+import { t } from '../i18n';
+
 export type CrashNoteState = {
   phase: 'idle' | 'betting' | 'flying' | 'crashed';
   /** The player's bet on this launch, if any. */
@@ -13,11 +15,10 @@ export type CrashNoteState = {
 };
 
 export function crashNote({ phase, mine, waiting }: CrashNoteState): string | null {
-  if (phase === 'betting')
-    return mine ? 'Your bet is on' : waiting ? 'Your bet goes on the next launch' : 'Place your bet';
+  if (phase === 'betting') return mine ? t('crash.noteBetOn') : waiting ? t('crash.noteNext') : t('crash.notePlace');
   if (phase === 'flying') {
-    if (mine) return mine.cashed_at === null ? 'Your bet is flying: cash out before the crash' : null;
-    return waiting ? 'Your bet goes on the next launch' : 'Bets open again after this flight';
+    if (mine) return mine.cashed_at === null ? t('crash.noteFlying') : null;
+    return waiting ? t('crash.noteNext') : t('crash.noteReopen');
   }
   return null;
 }

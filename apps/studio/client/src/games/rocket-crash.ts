@@ -21,31 +21,28 @@ import { formatAmount, formatMultiplier } from '../money';
 import type { GameRenderer, ShellContext } from '../renderer';
 import { decimalInput, field, fieldError as errorLine, fieldGame, readout, statBox } from './field-kit';
 import { crashNote } from './rocket-crash-note';
+import { t } from '../i18n';
 
-const OUT_OF_RANGE = 'Leave the auto cash-out empty, or choose one between ×1.01 and ×1000.00.';
+// The renderer is loaded after the page's locale: its texts are in that locale.
+const OUT_OF_RANGE = t('crash.outOfRange');
 
 export function create(ctx: ShellContext): GameRenderer {
-  const canvas = h('canvas', { role: 'img', 'aria-label': 'Multiplier curve' });
+  const canvas = h('canvas', { role: 'img', 'aria-label': t('crash.curve') });
   const multOut = h('div', { class: 'crash-mult', 'data-testid': 'multiplier' }, '×1.00');
-  const note = h('div', { class: 'crash-note', 'data-testid': 'crash-note', 'aria-live': 'polite' }, 'Connecting…');
+  const note = h(
+    'div',
+    { class: 'crash-note', 'data-testid': 'crash-note', 'aria-live': 'polite' },
+    t('crash.connecting'),
+  );
   const phaseOut = h('div', { class: 'crash-phase', 'data-testid': 'crash-phase' });
-  const historyBox = h('div', { class: 'crash-history', 'aria-label': 'Last crash points' });
+  const historyBox = h('div', { class: 'crash-history', 'aria-label': t('crash.history') });
   const playersList = h('ul', {
     class: 'crash-players',
     'data-testid': 'crash-players',
-    'aria-label': 'Bets on this launch',
+    'aria-label': t('crash.bets'),
   });
   const fairLine = h('div', { 'data-testid': 'crash-launch' });
-  const fairInfo = h(
-    'div',
-    { class: 'crash-fair' },
-    h(
-      'p',
-      { class: 'muted small' },
-      'One rocket flies for every player. Each launch commits to its own server seed by its sha256 before the first bet, and reveals it at the crash: the crash point is the draw of Rocket Crash from that seed, the client seed "orbit-live" and the launch number, and your part is an ordinary Rocket Crash round at the multiplier you cashed out at.',
-    ),
-    fairLine,
-  );
+  const fairInfo = h('div', { class: 'crash-fair' }, h('p', { class: 'muted small' }, t('crash.fairInfo')), fairLine);
   ctx.stage.append(
     h('div', { class: 'crash' }, canvas, h('div', { class: 'crash-readout' }, phaseOut, multOut, note), playersList),
     historyBox,
@@ -54,7 +51,7 @@ export function create(ctx: ShellContext): GameRenderer {
   const cashInput = decimalInput({
     id: 'cashout-at',
     testId: 'cashout-at',
-    label: 'Auto cash-out multiplier (optional)',
+    label: t('crash.autoLabel'),
     min: '1.01',
     max: '1000',
     value: '',
@@ -65,14 +62,14 @@ export function create(ctx: ShellContext): GameRenderer {
   const cashOutButton = h(
     'button',
     { type: 'button', class: 'btn crash-cashout', 'data-testid': 'cash-out', disabled: true },
-    'Cash out',
+    t('crash.cashOut'),
   );
   ctx.controls.append(
     h(
       'div',
       { class: 'crash-controls' },
-      field('Auto cash-out at ×', cashInput),
-      statBox('Win at auto cash-out', winOut),
+      field(t('crash.autoField'), cashInput),
+      statBox(t('crash.autoWin'), winOut),
       cashOutButton,
       fieldError,
     ),
@@ -278,11 +275,13 @@ export function create(ctx: ShellContext): GameRenderer {
         const mine = table.mine;
         cashOutButton.textContent =
           mine && mine.cashed_at === null
-            ? `Cash out ${ctx.money(crashWin(mine.stake_cents, Math.max(MIN_CASHOUT, liveMultiplierAt(scene.t))))}`
-            : 'Cash out';
+            ? t('crash.cashOutFor', {
+                amount: ctx.money(crashWin(mine.stake_cents, Math.max(MIN_CASHOUT, liveMultiplierAt(scene.t)))),
+              })
+            : t('crash.cashOut');
       } else if (table.phase === 'betting') {
         const left = Math.max(0, (table.launch_in_ms ?? 0) - (now - countdownFrom));
-        phaseOut.textContent = `Launch in ${Math.ceil(left / 1000)} s`;
+        phaseOut.textContent = t('crash.launchIn', { seconds: Math.ceil(left / 1000) });
       }
       draw();
       const go = table.phase === 'flying' || table.phase === 'betting';
@@ -311,7 +310,7 @@ export function create(ctx: ShellContext): GameRenderer {
       if (waiting && !mine) void sendBet(waiting);
     } else if (next.phase === 'flying') {
       launchedAt = now - (next.elapsed_ms ?? 0);
-      phaseOut.textContent = 'In flight';
+      phaseOut.textContent = t('crash.inFlight');
       scene.shake = 0;
       const told = crashNote({ phase: 'flying', mine, waiting: waiting !== null });
       if (told !== null) {
@@ -322,51 +321,57 @@ export function create(ctx: ShellContext): GameRenderer {
       const crash = next.crash_point ?? 100;
       scene.t = msToReach(crash);
       scene.crashed = true;
-      phaseOut.textContent = 'Crashed';
+      phaseOut.textContent = t('crash.crashed');
       multOut.textContent = formatMultiplier(crash);
       multOut.style.color = '#ff6b81';
       if (mine && settledRound !== next.round) {
         settledRound = next.round;
         if (mine.cashed_at !== null) {
           note.className = 'crash-note won';
-          note.textContent = `Won ${ctx.money(mine.win_cents ?? 0)} at ${formatMultiplier(mine.cashed_at)}`;
+          note.textContent = t('crash.wonAt', {
+            amount: ctx.money(mine.win_cents ?? 0),
+            multiplier: formatMultiplier(mine.cashed_at),
+          });
         } else {
           note.className = 'crash-note lost';
-          note.textContent = `Crashed at ${formatMultiplier(crash)}: lost`;
+          note.textContent = t('crash.lostAt', { multiplier: formatMultiplier(crash) });
         }
         ctx.settled(mine.win_cents ?? 0, mine.stake_cents);
         // The win reaches the wallet just after the crash: the balance is asked again then.
         window.setTimeout(() => void refreshBalance(), 1200);
         fairLine.replaceChildren(
-          h('span', { class: 'label' }, `Launch ${next.round}: server seed (revealed)`),
+          h('span', { class: 'label' }, t('crash.seedRevealed', { round: String(next.round) })),
           h('code', { class: 'hash' }, next.server_seed ?? ''),
           h(
             'a',
             { href: verifyUrl(next), target: '_top', rel: 'noopener', 'data-testid': 'crash-verify' },
-            'Verify my round',
+            t('crash.verify'),
           ),
         );
       } else if (!mine) {
         note.className = 'crash-note';
-        note.textContent = waiting ? 'Your bet goes on the next launch' : '';
+        note.textContent = waiting ? t('crash.noteNext') : '';
       }
     } else {
       phaseOut.textContent = '';
-      note.textContent = 'The table is resting.';
+      note.textContent = t('crash.resting');
     }
     if (mine?.cashed_at !== null && mine?.cashed_at !== undefined && scene.cashT === null) {
       scene.cashT = msToReach(mine.cashed_at);
       if (next.phase === 'flying') {
         note.className = 'crash-note won';
-        note.textContent = `Cashed out at ${formatMultiplier(mine.cashed_at)}: +${ctx.money(mine.win_cents ?? 0)}`;
+        note.textContent = t('crash.cashedOut', {
+          multiplier: formatMultiplier(mine.cashed_at),
+          amount: ctx.money(mine.win_cents ?? 0),
+        });
         ctx.sound.play('win');
       }
     }
     cashOutButton.disabled = !(next.phase === 'flying' && mine && mine.cashed_at === null);
-    if (next.phase !== 'flying') cashOutButton.textContent = 'Cash out';
+    if (next.phase !== 'flying') cashOutButton.textContent = t('crash.cashOut');
     if (next.phase !== 'crashed' && (before?.round ?? 0) !== next.round)
       fairLine.replaceChildren(
-        h('span', { class: 'label' }, `Launch ${next.round}: server seed hash (commitment)`),
+        h('span', { class: 'label' }, t('crash.seedCommitment', { round: String(next.round) })),
         h('code', { class: 'hash', 'data-testid': 'crash-commitment' }, next.server_seed_hash),
       );
     renderPlayers(next);
@@ -427,7 +432,7 @@ export function create(ctx: ShellContext): GameRenderer {
     } catch (error) {
       if (error instanceof ApiError && error.code === 'betting_closed') {
         waiting = bet;
-        note.textContent = 'Your bet goes on the next launch';
+        note.textContent = t('crash.noteNext');
         return;
       }
       failed(error);
@@ -471,7 +476,7 @@ export function create(ctx: ShellContext): GameRenderer {
 
   return {
     ...fieldGame({
-      playLabel: 'Bet',
+      playLabel: t('crash.bet'),
       naturalMs: 0,
       bet: (stake) => {
         const c = cashoutAt();
@@ -496,7 +501,7 @@ export function create(ctx: ShellContext): GameRenderer {
       else {
         waiting = bet;
         note.className = 'crash-note';
-        note.textContent = 'Your bet goes on the next launch';
+        note.textContent = t('crash.noteNext');
       }
     },
     fairInfo,

@@ -8,6 +8,7 @@ import { animate, easeOutCubic, h, sleep, svg } from '../dom';
 import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
 import { drawClassicSymbol, type AddShape } from './classic-art';
 import './saturn-wheel.css';
+import { t } from '../i18n';
 
 const cfg = WHEEL_CONFIG;
 function bars(add: AddShape, n: number): void {
@@ -68,7 +69,12 @@ const COLOURS = ['#5b43c8', '#1f6b8a', '#8a3b6b', '#2f6b3a', '#8a5a1f'];
 
 export function create(ctx: ShellContext): GameRenderer {
   const cellEls: HTMLElement[][] = [[], [], []];
-  const gridEl = h('div', { class: 'wheel-grid', 'data-testid': 'wheel-grid', role: 'img', 'aria-label': 'Reels' });
+  const gridEl = h('div', {
+    class: 'wheel-grid',
+    'data-testid': 'wheel-grid',
+    role: 'img',
+    'aria-label': t('slot.reels'),
+  });
   for (let r = 0; r < 3; r++)
     for (let c = 0; c < 3; c++) {
       const el = h('div', { class: `wheel-cell${r === 1 ? ' middle' : ''}` });
@@ -109,7 +115,7 @@ export function create(ctx: ShellContext): GameRenderer {
       class: 'wheel-svg',
       'data-testid': 'bonus-wheel',
       role: 'img',
-      'aria-label': 'Bonus wheel',
+      'aria-label': t('slot.bonusWheel'),
     },
     disc,
     svg('circle', { cx: 100, cy: 100, r: 18, fill: '#0b0d1a', stroke: '#ffc84d', 'stroke-width': 3 }),
@@ -136,8 +142,8 @@ export function create(ctx: ShellContext): GameRenderer {
 
   const stakes = stakeLadder(cfg.divisor, MAX_STAKE, [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000]);
   return {
-    playLabel: 'Spin',
-    stakeLabel: 'Stake',
+    playLabel: t('slot.spin'),
+    stakeLabel: t('shell.stake'),
     stakes,
     defaultStake: nearest(stakes, 100),
     naturalMs: 1200,
@@ -170,22 +176,22 @@ export function create(ctx: ShellContext): GameRenderer {
         const duration = timing.quick ? 400 : 2600;
         const start = performance.now();
         await animate((now) => {
-          const t = Math.min(1, (now - start) / duration);
-          setAngle(from + (to - from) * easeOutCubic(t));
-          return t < 1;
+          const k = Math.min(1, (now - start) / duration);
+          setAngle(from + (to - from) * easeOutCubic(k));
+          return k < 1;
         });
         setAngle(target);
       }
       const parts = [
         o.line ? `3 × ${o.line.symbol}: ${ctx.money(o.line.win)}` : '',
         o.wheel
-          ? `Wheel ${o.wheel.coins / cfg.divisor} × stake${o.wheel.multiplier > 1 ? ` × ${o.wheel.multiplier}` : ''}: ${ctx.money(o.wheel.win)}`
+          ? `${t('slot.wheelStake', { coins: o.wheel.coins / cfg.divisor })}${o.wheel.multiplier > 1 ? ` × ${o.wheel.multiplier}` : ''}: ${ctx.money(o.wheel.win)}`
           : '',
       ].filter(Boolean);
       message.textContent = parts.join(' · ');
       message.classList.toggle('won', win > 0);
       if (win > 0) ctx.sound.play('win');
-      ctx.announce(win > 0 ? `Won ${ctx.money(win)}.` : 'No win.');
+      ctx.announce(win > 0 ? t('slot.won', { amount: ctx.money(win) }) : t('slot.noWin'));
     },
     abort() {
       for (const col of cellEls) for (const el of col) el.classList.remove('spin');

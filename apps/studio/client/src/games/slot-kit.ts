@@ -7,6 +7,7 @@ import { MAX_STAKE } from '../../../src/games/shared';
 import { h, sleep, svg } from '../dom';
 import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
 import { symbolArt, symbolColour } from './symbols';
+import { t } from '../i18n';
 
 /** A symbol's name with a multiplier (`Wild×3`): the symbol's art with a "×3" badge. */
 export function paintTile(tile: HTMLElement, name: string, extra?: string): void {
@@ -36,7 +37,7 @@ export class ReelSet {
     readonly rows: number,
     private readonly filler: readonly string[],
   ) {
-    this.grid = h('div', { class: 'slot-grid', role: 'group', 'aria-label': 'Reels' });
+    this.grid = h('div', { class: 'slot-grid', role: 'group', 'aria-label': t('slot.reels') });
     this.grid.style.setProperty('--cols', String(cols));
     this.grid.style.setProperty('--rows', String(rows));
     this.lines = svg('svg', {
@@ -50,7 +51,7 @@ export class ReelSet {
     this.root.appendChild(this.lines);
     for (let c = 0; c < cols; c++) {
       const strip = h('div', { class: 'reel-strip' });
-      const reel = h('div', { class: 'reel', 'aria-label': `Reel ${c + 1}` }, strip);
+      const reel = h('div', { class: 'reel', 'aria-label': t('slot.reelNo', { n: c + 1 }) }, strip);
       reel.style.setProperty('--reel-ratio', `1 / ${rows * 1.0}`);
       this.reels.push(reel);
       this.strips.push(strip);
@@ -182,7 +183,7 @@ export class WinCycler {
       clearHighlight: () => void;
     },
   ) {
-    this.list = h('ul', { class: 'slot-wins', 'aria-label': 'Wins', 'data-testid': 'wins' });
+    this.list = h('ul', { class: 'slot-wins', 'aria-label': t('slot.wins'), 'data-testid': 'wins' });
   }
 
   show(items: readonly WinItem[], cycle = true): void {
@@ -288,13 +289,13 @@ export function slotRenderer(
 ): GameRenderer {
   const stakes = stakeLadder(options.unit, MAX_STAKE, options.factors);
   return {
-    playLabel: 'Spin',
-    stakeLabel: 'Stake',
+    playLabel: t('slot.spin'),
+    stakeLabel: t('shell.stake'),
     stakes,
     defaultStake: nearest(stakes, 100),
     naturalMs: options.naturalMs,
     bet(stake) {
-      return stake > 0 && stake % options.unit === 0 ? { bet: { stake }, stake } : { error: 'Choose a stake.' };
+      return stake > 0 && stake % options.unit === 0 ? { bet: { stake }, stake } : { error: t('shell.choose') };
     },
     start() {
       slot.spinning = true;

@@ -7,6 +7,7 @@ import { STELLAR_CONFIG, type StellarOutcome, type StellarSpin } from '../../../
 import { h, sleep } from '../dom';
 import type { GameRenderer, ShellContext } from '../renderer';
 import { cellsWhere, pace, ReelSet, SlotStage, slotRenderer, type WinItem } from './slot-kit';
+import { t } from '../i18n';
 
 export function create(ctx: ShellContext): GameRenderer {
   const cfg = STELLAR_CONFIG;
@@ -17,7 +18,7 @@ export function create(ctx: ShellContext): GameRenderer {
   const info = h(
     'span',
     { class: 'muted' },
-    `${cfg.lines.length} lines · ${cfg.wild.name} wild expands · 3+ ${cfg.scatter.name} = free spins`,
+    t('slot.stellarInfo', { lines: cfg.lines.length, wild: cfg.wild.name, scatter: cfg.scatter.name }),
   );
   const slot = new SlotStage(ctx, reels, [info, counter]);
   const { wins, message } = slot;
@@ -28,13 +29,17 @@ export function create(ctx: ShellContext): GameRenderer {
     const items: WinItem[] = spin.lines.map((l) => {
       const path = cfg.lines[l.line - 1] ?? [];
       const cells = path.slice(0, l.count).map((row, reel) => [reel, row] as const);
-      return { label: `Line ${l.line}: ${l.count} × ${l.symbol} ${ctx.money(l.win)}`, cells, path };
+      return {
+        label: t('slot.line', { line: l.line, count: l.count, symbol: l.symbol, amount: ctx.money(l.win) }),
+        cells,
+        path,
+      };
     });
     if (spin.scatters >= 3) {
       const cells = cellsWhere(spin.reels, (name) => name === cfg.scatter.name);
       const parts = [
         spin.scatterWin > 0 ? ctx.money(spin.scatterWin) : '',
-        spin.freeSpinsAwarded > 0 ? `${spin.freeSpinsAwarded} free spins` : '',
+        spin.freeSpinsAwarded > 0 ? t('slot.freeSpins', { count: spin.freeSpinsAwarded }) : '',
       ].filter(Boolean);
       items.push({ label: `${spin.scatters} × ${cfg.scatter.name}: ${parts.join(' + ')}`, cells });
     }
@@ -72,18 +77,18 @@ export function create(ctx: ShellContext): GameRenderer {
         const pc = () => pace(timing.quick || hurried);
         await present(outcome.base, timing.ms, timing.quick);
         if (outcome.base.win > 0) {
-          message.textContent = `Win ${ctx.money(outcome.base.win)}`;
+          message.textContent = t('slot.win', { amount: ctx.money(outcome.base.win) });
           message.classList.add('won');
         }
         if (outcome.freeSpins.length > 0) {
           let total = outcome.base.freeSpinsAwarded;
           let freeWin = 0;
-          message.textContent = `${total} free spins! Wins × ${cfg.freeSpinMultiplier}`;
+          message.textContent = t('slot.freeSpinsWon', { count: total, multiplier: cfg.freeSpinMultiplier });
           message.classList.add('won');
-          ctx.announce(`${total} free spins`);
+          ctx.announce(t('slot.freeSpins', { count: total }));
           await sleep(pc().freeIntro);
           for (const [i, spin] of outcome.freeSpins.entries()) {
-            counter.textContent = `Free spin ${i + 1} / ${total}`;
+            counter.textContent = t('slot.freeSpinOf', { n: i + 1, total });
             wins.clear();
             reels.spinAll();
             ctx.sound.play('start');
@@ -91,15 +96,15 @@ export function create(ctx: ShellContext): GameRenderer {
             freeWin += spin.win;
             if (spin.freeSpinsAwarded > 0) {
               total += spin.freeSpinsAwarded;
-              counter.textContent = `Free spin ${i + 1} / ${total} (+${spin.freeSpinsAwarded})`;
+              counter.textContent = `${t('slot.freeSpinOf', { n: i + 1, total })} (+${spin.freeSpinsAwarded})`;
             }
-            message.textContent = `Free spins win ${ctx.money(freeWin)}`;
+            message.textContent = t('slot.freeSpinsWin', { amount: ctx.money(freeWin) });
             await sleep(spin.win > 0 || spin.freeSpinsAwarded > 0 ? pc().freeShow : pc().freeShow / 3);
           }
-          counter.textContent = `${total} free spins won ${ctx.money(freeWin)}`;
+          counter.textContent = t('slot.freeSpinsTotal', { count: total, amount: ctx.money(freeWin) });
         }
         slot.spinning = false;
-        slot.say(win > 0 ? `Total win ${ctx.money(win)}` : '', win > 0);
+        slot.say(win > 0 ? t('slot.totalWin', { amount: ctx.money(win) }) : '', win > 0);
       },
       hurry() {
         hurried = true;

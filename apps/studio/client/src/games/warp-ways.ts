@@ -6,6 +6,7 @@ import { MAX_STAKE, WARP_CONFIG, type WarpOutcome } from '../../../src/games/war
 import { h, sleep, svg } from '../dom';
 import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
 import './warp-ways.css';
+import { t } from '../i18n';
 
 const cfg = WARP_CONFIG;
 const GEMS: Record<string, [string, string]> = {
@@ -75,10 +76,10 @@ export function create(ctx: ShellContext): GameRenderer {
   const reelEls = Array.from({ length: cfg.reels }, () => h('div', { class: 'warp-reel' }));
   const board = h(
     'div',
-    { class: 'warp-board', 'data-testid': 'warp-board', role: 'img', 'aria-label': 'Reels' },
+    { class: 'warp-board', 'data-testid': 'warp-board', role: 'img', 'aria-label': t('slot.reels') },
     ...reelEls,
   );
-  const waysOut = h('div', { class: 'warp-ways', 'data-testid': 'ways' }, 'Up to 117,649 ways');
+  const waysOut = h('div', { class: 'warp-ways', 'data-testid': 'ways' }, t('slot.upToWays', { count: 117_649 }));
   const message = h('div', { class: 'warp-message', 'data-testid': 'warp-message', 'aria-live': 'polite' });
   ctx.stage.append(h('div', { class: 'warp' }, waysOut, board, message));
 
@@ -101,8 +102,8 @@ export function create(ctx: ShellContext): GameRenderer {
 
   const stakes = stakeLadder(cfg.divisor, MAX_STAKE, [1, 2, 5, 10, 25, 50, 100, 250, 500]);
   return {
-    playLabel: 'Spin',
-    stakeLabel: 'Stake',
+    playLabel: t('slot.spin'),
+    stakeLabel: t('shell.stake'),
     stakes,
     defaultStake: nearest(stakes, 100),
     naturalMs: 1400,
@@ -123,7 +124,7 @@ export function create(ctx: ShellContext): GameRenderer {
         ctx.sound.play('stop');
         await sleep(per);
       }
-      waysOut.textContent = `${o.ways.toLocaleString('en')} ways`;
+      waysOut.textContent = t('slot.waysCount', { count: o.ways });
       const lit = new Set<string>();
       for (const w of o.wins)
         for (let r = 0; r < w.reels; r++)
@@ -135,13 +136,19 @@ export function create(ctx: ShellContext): GameRenderer {
       );
       if (win > 0) {
         message.textContent = o.wins
-          .map((w) => `${w.symbol} × ${w.reels}: ${w.ways} way${w.ways > 1 ? 's' : ''} = ${ctx.money(w.win)}`)
+          .map((w) =>
+            t('slot.ways', { symbol: w.symbol, reels: w.reels, count: w.ways, boosted: '', amount: ctx.money(w.win) }),
+          )
           .join(' · ');
         message.classList.add('won');
         ctx.sound.play('win');
         await sleep(timing.quick ? 100 : 400);
       }
-      ctx.announce(win > 0 ? `Won ${ctx.money(win)} on ${o.ways} ways.` : `No win on ${o.ways} ways.`);
+      ctx.announce(
+        win > 0
+          ? t('slot.wonOnWays', { amount: ctx.money(win), count: o.ways })
+          : t('slot.noWinOnWays', { count: o.ways }),
+      );
     },
     abort() {
       for (const el of reelEls) el.classList.remove('spin');

@@ -31,7 +31,15 @@ export const WALLET_URL = 'http://platform.test/api/wallet/orbit';
 
 type Call = { action: string; body: string; json: Record<string, unknown> };
 type Fault = { action: string; kind: '5xx' | 'hang-after'; times: number };
-type Player = { id: string; nickname: string; currency: string; licence: string; balance: number };
+/** `maxBet`: the stake cap the platform answers (a running bonus's max bet) and refuses a bet above. */
+type Player = {
+  id: string;
+  nickname: string;
+  currency: string;
+  licence: string;
+  balance: number;
+  maxBet?: number | null;
+};
 /** A free spins grant as the platform keeps it: the spins left and what they won (paid as a bonus later). */
 export type PlatformGrant = {
   id: string;
@@ -89,6 +97,7 @@ export function fakePlatform() {
           currency: p.currency,
           balance_cents: p.balance,
           licence: p.licence,
+          max_bet_cents: p.maxBet ?? null,
         },
       };
     }
@@ -96,7 +105,10 @@ export function fakePlatform() {
     if (!playerId) return err(401, 'invalid_session');
     const p = players.get(playerId)!;
     if (action === 'balance')
-      return { status: 200, answer: { status: 'ok', currency: p.currency, balance_cents: p.balance } };
+      return {
+        status: 200,
+        answer: { status: 'ok', currency: p.currency, balance_cents: p.balance, max_bet_cents: p.maxBet ?? null },
+      };
 
     const tx = json.transaction_id as string;
     const prior = txs.get(tx);
@@ -115,6 +127,8 @@ export function fakePlatform() {
     if (action === 'bet') {
       const bet = json as WalletBetRequest;
       if (rolledBack.has(tx)) result = err(409, 'transaction_rolled_back');
+      else if (p.maxBet != null && bet.amount_cents > p.maxBet)
+        result = err(403, 'bonus_max_bet', { max_bet_cents: p.maxBet });
       else if (bet.amount_cents > p.balance)
         result = err(402, 'insufficient_funds', { balance_cents: p.balance, currency: p.currency });
       else {

@@ -3,7 +3,7 @@
  * /registration). They validate with the contract's rules, send a captcha token where the server
  * asks for one, keep what the player typed per autocomplete scope, and show the server's codes.
  */
-import { currencyLabel } from '../../lib/currency-label';
+import { currencyOptionLabel } from '../../lib/display-names';
 import type { BonusOffer, CountriesResponse, CurrenciesResponse, CurrentIpResponse, Player } from '@orbit/contracts';
 import {
   defaultCurrencyFor,
@@ -360,7 +360,7 @@ export function SignUpForm({ onDone, locale, children }: { onDone: () => void; l
     api.get<CurrentIpResponse>('/api/current_ip', { signal: controller.signal }).then(
       (ip) => {
         if (countryChosen.current) return;
-        const country = signUpCountry(ip.country_code, locale);
+        const country = signUpCountry(ip, locale);
         form.set('country', country);
         if (!currencyChosen.current) form.set('currency', defaultCurrencyFor(country));
       },
@@ -396,6 +396,8 @@ export function SignUpForm({ onDone, locale, children }: { onDone: () => void; l
           receive_sms_promos: values.receive_sms_promos,
           dfpc: deviceId(),
           captcha,
+          // The player's mails are written in the language they signed up in.
+          locale,
           ...(nickname ? { nickname } : {}),
         },
       });
@@ -410,7 +412,7 @@ export function SignUpForm({ onDone, locale, children }: { onDone: () => void; l
   );
   const currencyOptions = (currencies.length ? currencies.map((c) => c.code) : [values.currency]).map((code) => ({
     value: code,
-    label: currencyLabel(code),
+    label: currencyOptionLabel(code, locale),
   }));
   const countryList = countries.length
     ? countryOptions(countries, locale)

@@ -1,12 +1,40 @@
-import type { Player } from '@orbit/contracts';
+import type { BonusOffer, Player } from '@orbit/contracts';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { browserApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
+import { localizePath } from '../../lib/locale';
+import { currencyInfo, formatMoney } from '../../lib/money';
 import { playerDisplayName } from '../../lib/player-name';
 import { Toast } from '../../ui/toast';
+
+/** The first deposit's offer (the welcome bonus) of a player who just signed up, once loaded; null when there is none. */
+function useWelcomeBonus(wanted: boolean): BonusOffer | null {
+  const [offer, setOffer] = useState<BonusOffer | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    let live = true;
+    browserApi()
+      .get<BonusOffer[]>('/api/bonuses/deposit')
+      .then(
+        (offers) => {
+          if (live) setOffer(offers.find((o) => o.code !== null && o.deposit_numbers?.includes(1)) ?? null);
+        },
+        () => undefined,
+      );
+    return () => {
+      live = false;
+    };
+  }, [wanted]);
+  return offer;
+}
 
 /**
  * The word after a sign-up (the confirmation mail is on its way; the address itself is not put on
  * screen) or a sign-in (welcome back, by the name the header shows), over the page the player was
- * led to; it closes by itself (docs/rules/page-shell.md "Notices").
+ * led to; it closes by itself (docs/rules/page-shell.md "Notices"). After a sign-up it also points
+ * to the welcome bonus of the first deposit, when there is one (docs/rules/gifts.md "Deposit"),
+ * with a link to the deposit step where it is chosen for the player.
  */
 export default function WelcomeToast({
   kind,
@@ -14,13 +42,38 @@ export default function WelcomeToast({
   onClose,
 }: {
   kind: 'signedUp' | 'signedIn';
-  player: Pick<Player, 'nickname' | 'email'>;
+  player: Pick<Player, 'nickname' | 'email'> & Partial<Pick<Player, 'can_issue_bonuses'>>;
   onClose: () => void;
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
+  const location = useLocation();
+  const offer = useWelcomeBonus(kind === 'signedUp' && player.can_issue_bonuses !== false);
+  const money = (cents: number) => formatMoney(cents, currencyInfo(offer?.currency ?? 'EUR', undefined), locale);
+  const gives =
+    offer?.percent != null
+      ? offer.max_amount_cents !== null
+        ? t('cashbox.bonus.percentUpTo', { percent: offer.percent, max: money(offer.max_amount_cents) })
+        : t('cashbox.bonus.percent', { percent: offer.percent })
+      : offer?.amount_cents != null
+        ? money(offer.amount_cents)
+        : null;
   return (
     <Toast onClose={onClose} testId="welcome-toast">
       {kind === 'signedUp' ? t('auth.welcomeSignedUp') : t('auth.welcomeSignedIn', { name: playerDisplayName(player) })}
+      {offer && gives ? (
+        <span className="welcome-toast__bonus" data-testid="welcome-toast-bonus">
+          {' '}
+          {t('auth.welcomeBonus', { offer: gives })}{' '}
+          <Link
+            to={localizePath('/deposit-bonus', locale)}
+            state={{ background: { pathname: location.pathname, search: location.search, hash: location.hash } }}
+            preventScrollReset
+            onClick={onClose}
+          >
+            {t('auth.welcomeBonusLink')}
+          </Link>
+        </span>
+      ) : null}
     </Toast>
   );
 }

@@ -52,7 +52,7 @@ export function BannerCarousel({ banners: all }: { banners: BannerView[] }) {
         {banners.map((banner, i) => (
           <li
             key={banner.id}
-            className={`banner banner--${banner.size}`}
+            className={`banner banner--${banner.size}${banner.image ? ' banner--with-image' : ''}`}
             aria-roledescription="slide"
             aria-label={t('banners.slide', { n: i + 1, total: banners.length })}
             data-banner={banner.identifier}

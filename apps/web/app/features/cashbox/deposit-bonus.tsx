@@ -1,5 +1,5 @@
 import { setBonusCodeRequestSchema, type BonusOffer } from '@orbit/contracts';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { formatMoney, type CurrencyInfo } from '../../lib/money';
@@ -26,11 +26,37 @@ function OfferHeadline({ offer, currency }: { offer: BonusOffer; currency: Curre
 }
 
 /**
+ * The offer a new player is entitled to with the first deposit (the welcome bonus): an offer of
+ * the next deposit that is for the first one. Preselected on the deposit step until declined.
+ */
+export function welcomeOffer(offers: readonly BonusOffer[]): BonusOffer | null {
+  return offers.find((o) => o.code !== null && o.deposit_numbers?.includes(1)) ?? null;
+}
+
+/** Where the browser remembers that this player declined the welcome bonus ("No bonus"): it is not preselected again. */
+const declinedKey = (playerId: number) => `orbit_welcome_bonus_declined:${playerId}`;
+function welcomeDeclined(playerId: number): boolean {
+  try {
+    return window.localStorage.getItem(declinedKey(playerId)) === '1';
+  } catch {
+    return false;
+  }
+}
+function noteWelcomeDeclined(playerId: number): void {
+  try {
+    window.localStorage.setItem(declinedKey(playerId), '1');
+  } catch {
+    // Storage refused (private mode): the offer may be preselected again next time.
+  }
+}
+
+/**
  * The deposit step's bonus choice (`/deposit-bonus`, docs/rules/gifts.md "Deposit"): the offers
  * of the next deposit as cards and "No bonus"; choosing one sets its code as the player's deposit
  * bonus code (`PATCH /api/player/set_bonus_code`), "No bonus" clears it; a typed code is set the
  * same way (an unknown one is the field's error). A player who has bonuses off sees the offers
- * and a button that turns them on.
+ * and a button that turns them on. The welcome bonus (the first deposit's offer) stands out and is
+ * chosen for the player when nothing is chosen and they have not declined it ("No bonus").
  */
 export function BonusChoice({ currency }: { currency: CurrencyInfo }) {
   const { t, locale } = useI18n();
@@ -40,8 +66,18 @@ export function BonusChoice({ currency }: { currency: CurrencyInfo }) {
   const [error, setError] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
-  if (!player) return null;
   const list = offers.data ?? [];
+  const welcome = welcomeOffer(list);
+  // The welcome bonus preselected once per visit, when nothing is chosen and it was not declined.
+  const preselected = useRef(false);
+  const preselect =
+    player && player.can_issue_bonuses && !player.deposit_bonus_code && welcome?.code ? welcome.code : null;
+  useEffect(() => {
+    if (!preselect || !player || preselected.current || welcomeDeclined(player.id)) return;
+    preselected.current = true;
+    void cashboxApi.setBonusCode(preselect).then(applySettings, () => undefined);
+  }, [preselect, player]);
+  if (!player) return null;
   const enabled = player.can_issue_bonuses;
   const chosen = chosenOffer(list, player.deposit_bonus_code);
   const money = (cents: number) => formatMoney(cents, currency, locale);
@@ -63,8 +99,10 @@ export function BonusChoice({ currency }: { currency: CurrencyInfo }) {
       setBusy(false);
     }
   };
-  const choose = (offer: BonusOffer | null) =>
+  const choose = (offer: BonusOffer | null) => {
+    if (!offer && welcome) noteWelcomeDeclined(player.id);
     void run(() => (offer?.code ? cashboxApi.setBonusCode(offer.code) : cashboxApi.clearBonusCode()));
+  };
   const turnOn = () =>
     void run(() => cashboxApi.bonusSettings(true)).then((done) => {
       if (done) void queryClient.invalidateQueries({ queryKey: cashboxKeys.depositOffers(currency.code) });
@@ -112,12 +150,15 @@ export function BonusChoice({ currency }: { currency: CurrencyInfo }) {
             <li key={offer.id}>
               <button
                 type="button"
-                className="cashbox__offer"
+                className={`cashbox__offer${welcome?.id === offer.id ? ' cashbox__offer--welcome' : ''}`}
                 aria-pressed={chosen?.id === offer.id}
                 disabled={busy || !enabled || !offer.code}
                 onClick={() => choose(offer)}
                 data-testid={`deposit-offer-${offer.id}`}
               >
+                {welcome?.id === offer.id ? (
+                  <span className="cashbox__offer-badge">{t('cashbox.bonus.welcomeBadge')}</span>
+                ) : null}
                 <span className="cashbox__offer-title">{offer.title}</span>
                 <OfferHeadline offer={offer} currency={currency} />
                 <span className="cashbox__small">
@@ -201,6 +242,20 @@ export function ChosenBonusLine({
   const chosen = chosenOffer(offers.data, player.deposit_bonus_code);
   const code = player.deposit_bonus_code;
   if (!code && (offers.data.length === 0 || !player.can_issue_bonuses)) return null;
+  const welcome = welcomeOffer(offers.data);
+  // Nothing chosen and a welcome bonus to take: it stands out, with what it gives and the way to it.
+  if (!code && welcome)
+    return (
+      <div className="cashbox__welcome" data-testid="welcome-bonus">
+        <span className="cashbox__offer-badge">{t('cashbox.bonus.welcomeBadge')}</span>
+        <p className="cashbox__welcome-text">
+          <strong>{welcome.title}</strong> <OfferHeadline offer={welcome} currency={currency} />
+        </p>
+        <Link {...changeLink} className="button button--primary">
+          {t('cashbox.bonus.takeWelcome')}
+        </Link>
+      </div>
+    );
   return (
     <p className="cashbox__bonus-line" data-testid="chosen-bonus">
       <span>

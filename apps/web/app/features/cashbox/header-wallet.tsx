@@ -1,4 +1,5 @@
 import { currencyLabel } from '../../lib/currency-label';
+import { currencyOptionLabel } from '../../lib/display-names';
 import type { Payment, PlayerAccount } from '@orbit/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -7,6 +8,7 @@ import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { backgroundOf } from '../../lib/popups';
 import { closeMenuOnEscape } from '../../ui/menu-escape';
+import { Toast } from '../../ui/toast';
 import { useRealtime } from '../../realtime/client';
 import {
   activeAccount,
@@ -179,7 +181,7 @@ function Wallet({ wagering }: { wagering: WageringView | null }) {
                   <option value="">{t('cashbox.header.chooseCurrency')}</option>
                   {unopened.map((c) => (
                     <option key={c.code} value={c.code}>
-                      {currencyLabel(c.code)}
+                      {currencyOptionLabel(c.code, locale)}
                     </option>
                   ))}
                 </select>
@@ -256,22 +258,15 @@ function CancelledPaymentNotice() {
     return () => clearTimeout(timer);
   }, [shown]);
   if (!shown) return null;
+  // Drawn in the shell's notice strip like every notice (docs/page-shell.md "Layers"), not in the header.
   return (
-    <div className="toast" role="status">
+    <Toast onClose={() => setShown(null)} testId="cancelled-payment">
       <p>
         {t('cashbox.notice.cancelled', {
           amount: formatMoney(shown.amount_cents, currencyInfo(shown.currency, currencies.data), locale),
           action: t(`cashbox.action.${shown.action}`),
         })}
       </p>
-      <button
-        type="button"
-        className="modal__close toast__close"
-        aria-label={t('auth.close')}
-        onClick={() => setShown(null)}
-      >
-        ×
-      </button>
-    </div>
+    </Toast>
   );
 }

@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import type { Locale } from '../../lib/locale';
@@ -16,7 +17,11 @@ type GameRowProps = {
   eager?: boolean;
 };
 
-/** A lobby row: heading with "Show all", then the category's first games in a scrolling strip. */
+/**
+ * A lobby row: heading with "Show all", then the category's first games in a scrolling strip. A row
+ * with fewer games than a screen's columns is sized to its games (`--row-games`: its tiles share the
+ * width), so no row ends in empty columns.
+ */
 export function GameRow({ id, title, href, games, locale, eager = false }: GameRowProps) {
   const { t } = useI18n();
   const signedIn = useSession().status === 'player';
@@ -31,7 +36,7 @@ export function GameRow({ id, title, href, games, locale, eager = false }: GameR
           <Icon name="chevron" size={16} />
         </Link>
       </div>
-      <ul className="game-row__strip">
+      <ul className="game-row__strip" style={{ '--row-games': games.length } as CSSProperties}>
         {games.map((game, i) => (
           <li key={game.identifier}>
             <GameTile game={game} locale={locale} t={t} eager={eager && i < 6} signedIn={signedIn} />

@@ -11,6 +11,9 @@ import './games.css';
 export const COVER_WIDTH = 400;
 export const COVER_HEIGHT = 300;
 
+/** A cover drawn by the casino (`/covers/<provider>/<seo_title>.svg`) shows the game's title and studio itself. */
+export const titledCover = (preview: string | null | undefined): boolean => Boolean(preview?.startsWith('/covers/'));
+
 type GameTileProps = {
   game: GameView;
   locale: Locale;
@@ -70,8 +73,9 @@ export function GameTile({ game, locale, t, eager = false, signedIn = false }: G
           ) : null}
         </div>
       ) : null}
-      <h3 className="game-tile__title">{game.title}</h3>
-      <p className="game-tile__provider">{game.provider_title}</p>
+      {/* The casino's drawn covers carry the title and the studio: the caption is then for screen readers only. */}
+      <h3 className={titledCover(game.preview) ? 'visually-hidden' : 'game-tile__title'}>{game.title}</h3>
+      <p className={titledCover(game.preview) ? 'visually-hidden' : 'game-tile__provider'}>{game.provider_title}</p>
     </article>
   );
 }

@@ -9,6 +9,7 @@ import { giftsApi, putBonus, putFreespin } from './gifts-store';
 import type { MoneyFormat } from './gifts-watcher';
 import {
   bonusCountdown,
+  daysAndHours,
   freespinCountdown,
   gameName,
   gamePathOf,
@@ -68,7 +69,18 @@ function CountdownLine({ countdown }: { countdown: Countdown | null }) {
   );
 }
 
-/** A card's action buttons and the refusal of the last one. */
+/** A stretch of time in words: "5 days 3 hours", "7 days", "2 hours", "less than an hour". */
+function DurationText({ seconds }: { seconds: number }) {
+  const { t } = useI18n();
+  const { days, hours } = daysAndHours(seconds);
+  const parts = [
+    ...(days > 0 ? [t('gifts.queue.days', { count: days })] : []),
+    ...(hours > 0 ? [t('gifts.queue.hours', { count: hours })] : []),
+  ];
+  return <>{parts.length > 0 ? parts.join(' ') : t('gifts.queue.underHour')}</>;
+}
+
+/** A card's action buttons (only those the server says the gift allows now) and the refusal of the last one. */
 function Actions({
   title,
   activatable,
@@ -137,11 +149,14 @@ function Actions({
 export function BonusCard({
   bonus,
   money,
+  runningTitle,
   onCancel,
   onChanged,
 }: {
   bonus: PlayerBonus;
   money: MoneyFormat;
+  /** The bonus that wagers now, which a queued gift waits for. */
+  runningTitle?: string | undefined;
   onCancel: (bonus: PlayerBonus) => void;
   onChanged: () => void;
 }) {
@@ -149,6 +164,7 @@ export function BonusCard({
   const format = useDateTimeFormat();
   const finished = isFinishedBonus(bonus);
   const wagering = bonus.stage === 'handle_bets';
+  const queued = bonus.queue === 'queued';
   const percent = wagerPercent(bonus);
   const amount = (cents: number) => money(cents, bonus.currency);
   const activate = async () => {
@@ -165,8 +181,10 @@ export function BonusCard({
           <h3 className="gift__title">{bonus.title}</h3>
           <p className="gift__muted">{t(`gifts.type.${bonus.type}`, undefined, bonus.type)}</p>
         </div>
-        <span className="gift__stage" data-stage={bonus.stage}>
-          {t(`gifts.stage.${bonus.stage}`, undefined, bonus.stage)}
+        <span className="gift__stage" data-stage={queued ? 'queued' : bonus.stage}>
+          {queued
+            ? t('gifts.queue.stage', { position: bonus.queue_position ?? 1 })
+            : t(`gifts.stage.${bonus.stage}`, undefined, bonus.stage)}
         </span>
       </div>
       {/* A deposit bonus waiting for its deposit has no amount yet (a share of that deposit). */}
@@ -196,7 +214,17 @@ export function BonusCard({
           <p className="gift__muted">{t('gifts.wager.balance', { amount: amount(bonus.balance_cents) })}</p>
         </div>
       ) : null}
-      {finished ? null : <CountdownLine countdown={bonusCountdown(bonus)} />}
+      {queued ? (
+        <p className="gift__queue" data-testid="gift-queue-note">
+          {t('gifts.queue.next', { title: runningTitle ?? '' })}{' '}
+          {bonus.activation_seconds !== null ? (
+            <>
+              {t('gifts.queue.window')} <DurationText seconds={bonus.activation_seconds} />.
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      {finished || queued ? null : <CountdownLine countdown={bonusCountdown(bonus)} />}
       <ul className="gift__terms" aria-label={t('gifts.terms.label')}>
         {bonus.wager_multiplier > 0 ? (
           <li>{t('gifts.terms.wager', { multiplier: bonus.wager_multiplier })}</li>
@@ -224,8 +252,8 @@ export function BonusCard({
       {finished ? null : (
         <Actions
           title={bonus.title}
-          activatable={bonus.activatable}
-          cancelable={bonus.cancelable}
+          activatable={bonus.actions.includes('activate')}
+          cancelable={bonus.actions.includes('cancel')}
           activate={activate}
           onCancel={() => onCancel(bonus)}
         />
@@ -309,8 +337,8 @@ export function FreespinCard({
           <CountdownLine countdown={freespinCountdown(freespin)} />
           <Actions
             title={freespin.title}
-            activatable={freespin.activatable}
-            cancelable={freespin.cancelable}
+            activatable={freespin.actions.includes('activate')}
+            cancelable={freespin.actions.includes('cancel')}
             activate={activate}
             onCancel={() => onCancel(freespin)}
           />

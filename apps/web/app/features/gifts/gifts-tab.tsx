@@ -9,7 +9,7 @@ import { BonusCard, FreespinCard, giftErrorText } from './gift-cards';
 import { GiftCodeForm } from './gift-code-form';
 import { giftsApi, loadGifts, useGifts } from './gifts-store';
 import type { MoneyFormat } from './gifts-watcher';
-import { giftCount, isActualFreespin, isFinishedBonus, splitGifts } from './rules';
+import { giftCount, isActualFreespin, isFinishedBonus, queueOf, splitGifts } from './rules';
 import './gifts.css';
 
 type Cancelling = { kind: 'bonus'; bonus: PlayerBonus } | { kind: 'freespin'; freespin: PlayerFreespin } | null;
@@ -59,6 +59,7 @@ export function GiftsTab({
   const history = bonusLists.history.length + freespinLists.history.length > 0;
   const onCancelBonus = (bonus: PlayerBonus) => setCancelling({ kind: 'bonus', bonus });
   const onCancelFreespin = (freespin: PlayerFreespin) => setCancelling({ kind: 'freespin', freespin });
+  const queue = queueOf(bonusLists.current);
   /** One list's cards: free spins first, then bonuses (the current gifts and the history alike). */
   const cards = (spins: PlayerFreespin[], gifts: PlayerBonus[]) => (
     <>
@@ -72,7 +73,14 @@ export function GiftsTab({
         />
       ))}
       {gifts.map((bonus) => (
-        <BonusCard key={`b${bonus.id}`} bonus={bonus} money={money} onCancel={onCancelBonus} onChanged={changed} />
+        <BonusCard
+          key={`b${bonus.id}`}
+          bonus={bonus}
+          money={money}
+          runningTitle={queue.running?.title}
+          onCancel={onCancelBonus}
+          onChanged={changed}
+        />
       ))}
     </>
   );
@@ -90,9 +98,20 @@ export function GiftsTab({
             {t('gifts.empty')}
           </p>
         ) : (
-          <ul className="gifts__list" data-testid="gifts-current">
-            {cards(freespinLists.current, bonusLists.current)}
-          </ul>
+          <>
+            {/* The running bonus first, then what can be acted on now; the queued gifts apart, in line. */}
+            <ul className="gifts__list" data-testid="gifts-current">
+              {cards([], queue.running ? [queue.running] : [])}
+              {cards(freespinLists.current, queue.others)}
+            </ul>
+            {queue.queued.length > 0 ? (
+              <section className="gifts__queue" aria-labelledby="gifts-queue-title" data-testid="gifts-queue">
+                <h3 id="gifts-queue-title">{t('gifts.queue.title')}</h3>
+                <p className="profile__hint">{t('gifts.queue.intro', { title: queue.running?.title ?? '' })}</p>
+                <ol className="gifts__list">{cards([], queue.queued)}</ol>
+              </section>
+            ) : null}
+          </>
         )}
       </section>
 

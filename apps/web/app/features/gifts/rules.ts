@@ -169,3 +169,27 @@ export function couponOutcome(status: string): 'done' | 'already_used' | 'invali
   if (status === 'already_activated') return 'already_used';
   return 'invalid';
 }
+
+/**
+ * The current bonuses in the order the page lists them (docs/rules/gifts.md "The queue"): the
+ * running one first, then those the player can act on now (ready, waiting for a deposit) newest
+ * first, and the queued ones apart, in their place in the line.
+ */
+export function queueOf(bonuses: readonly PlayerBonus[]): {
+  running: PlayerBonus | null;
+  others: PlayerBonus[];
+  queued: PlayerBonus[];
+} {
+  const running = bonuses.find((b) => b.queue === 'running') ?? null;
+  const queued = bonuses
+    .filter((b) => b.queue === 'queued')
+    .sort((a, b) => (a.queue_position ?? 0) - (b.queue_position ?? 0));
+  const others = bonuses.filter((b) => b !== running && b.queue !== 'queued');
+  return { running, others, queued };
+}
+
+/** A stretch of time in whole days and hours (what a queued gift will have to be activated). */
+export function daysAndHours(seconds: number): { days: number; hours: number } {
+  const whole = Math.max(0, Math.floor(seconds));
+  return { days: Math.floor(whole / 86_400), hours: Math.floor((whole % 86_400) / 3_600) };
+}

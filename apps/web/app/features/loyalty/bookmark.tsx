@@ -1,11 +1,12 @@
 import type { Lootbox, Tournament } from '@orbit/contracts';
-import { useEffect, useState } from 'react';
-import { Link, useMatches } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useMatches } from 'react-router';
 import { browserApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { CoinMark, isVipStatus, useLoyaltyChanges, usePoints, vipStatusOf } from '../../lib/loyalty';
 import { useSession } from '../../lib/session';
+import { Icon } from '../../ui/icons';
 
 /** The tester group: it sees the adventures' card whatever its status. */
 export const TESTER_GROUP = 21;
@@ -92,6 +93,10 @@ function useRunningQuest(playerId: number | null): Tournament | null {
  * card (docs/rules/promotions.md "Bookmark widget"). It comes with the
  * player's header (not in a guest's page: the lobby's first JavaScript has no room for it). The
  * shell layout's data says whether the shop's page is served.
+ *
+ * Folded by default to a narrow tab on the right edge, inside the page's margin, so that it covers
+ * nothing (docs/page-shell.md "Layers"); the tab unfolds the cards over the page, and the close
+ * button, Escape, a click elsewhere or another page fold them again. Not drawn on a game page.
  */
 export function BookmarkWidget() {
   const { t, locale } = useI18n();
@@ -101,56 +106,97 @@ export function BookmarkWidget() {
   const boxes = useActiveBoxes(player?.id ?? null);
   const shell = useMatches().find((match) => match.id.startsWith('shell@'))?.data as
     { shopEnabled?: boolean } | undefined;
+  const [open, setOpen] = useState(false);
+  const widget = useRef<HTMLElement>(null);
+  const tab = useRef<HTMLButtonElement>(null);
+  const { pathname } = useLocation();
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      tab.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!widget.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [open]);
   if (!player) return null;
   const cards = bookmarkCards(shell?.shopEnabled === true, player.groups, quest !== null, boxes);
   if (cards.length === 0) return null;
   return (
-    <nav className="bookmarks" aria-label={t('loyalty.bookmarks.label')} data-testid="bookmarks">
-      {cards.includes('shop') ? (
-        <Link to={localizePath('/rocket-mart', locale)} className="bookmarks__card" data-testid="bookmark-shop">
-          <CoinMark size={22} />
-          <span className="bookmarks__title">{t('loyalty.bookmarks.shop')}</span>
-          {chargeable !== null ? (
-            <span className="bookmarks__note">{t('loyalty.points', { count: chargeable })}</span>
-          ) : null}
-        </Link>
-      ) : null}
-      {cards.includes('lootbox') ? (
-        <Link to={localizePath('/wheel', locale)} className="bookmarks__card" data-testid="bookmark-lootbox">
-          <span className="bookmarks__icon" aria-hidden="true">
-            ◎
-          </span>
-          <span className="bookmarks__title">{t('loyalty.bookmarks.lootbox')}</span>
-          {boxes > 0 ? (
-            <span className="bookmarks__note">{t('loyalty.bookmarks.lootboxes', { count: boxes })}</span>
-          ) : null}
-        </Link>
-      ) : null}
-      {cards.includes('adventures') ? (
-        <Link
-          to={localizePath('/vip-club', locale) + '#adventure'}
-          className="bookmarks__card"
-          data-testid="bookmark-adventures"
-        >
-          <span className="bookmarks__icon" aria-hidden="true">
-            ★
-          </span>
-          <span className="bookmarks__title">{t('loyalty.bookmarks.adventures')}</span>
-        </Link>
-      ) : null}
-      {cards.includes('quests') && quest ? (
-        <Link
-          to={localizePath(`/action/${encodeURIComponent(quest.questSlug ?? quest.frontend_identifier)}`, locale)}
-          className="bookmarks__card"
-          data-testid="bookmark-quests"
-        >
-          <span className="bookmarks__icon" aria-hidden="true">
-            ⚑
-          </span>
-          <span className="bookmarks__title">{t('loyalty.bookmarks.quests')}</span>
-          <span className="bookmarks__note">{quest.title}</span>
-        </Link>
-      ) : null}
+    <nav
+      className="bookmarks"
+      aria-label={t('loyalty.bookmarks.label')}
+      data-testid="bookmarks"
+      data-open={open ? '' : undefined}
+      ref={widget}
+    >
+      <button
+        type="button"
+        ref={tab}
+        className="bookmarks__tab"
+        aria-label={t('loyalty.bookmarks.label')}
+        aria-expanded={open}
+        aria-controls="bookmarks-cards"
+        onClick={() => setOpen((was) => !was)}
+      >
+        <Icon name="star" size={16} />
+      </button>
+      <div className="bookmarks__cards" id="bookmarks-cards" hidden={!open}>
+        {cards.includes('shop') ? (
+          <Link to={localizePath('/rocket-mart', locale)} className="bookmarks__card" data-testid="bookmark-shop">
+            <CoinMark size={22} />
+            <span className="bookmarks__title">{t('loyalty.bookmarks.shop')}</span>
+            {chargeable !== null ? (
+              <span className="bookmarks__note">{t('loyalty.points', { count: chargeable })}</span>
+            ) : null}
+          </Link>
+        ) : null}
+        {cards.includes('lootbox') ? (
+          <Link to={localizePath('/wheel', locale)} className="bookmarks__card" data-testid="bookmark-lootbox">
+            <span className="bookmarks__icon" aria-hidden="true">
+              ◎
+            </span>
+            <span className="bookmarks__title">{t('loyalty.bookmarks.lootbox')}</span>
+            {boxes > 0 ? (
+              <span className="bookmarks__note">{t('loyalty.bookmarks.lootboxes', { count: boxes })}</span>
+            ) : null}
+          </Link>
+        ) : null}
+        {cards.includes('adventures') ? (
+          <Link
+            to={localizePath('/vip-club', locale) + '#adventure'}
+            className="bookmarks__card"
+            data-testid="bookmark-adventures"
+          >
+            <span className="bookmarks__icon" aria-hidden="true">
+              ★
+            </span>
+            <span className="bookmarks__title">{t('loyalty.bookmarks.adventures')}</span>
+          </Link>
+        ) : null}
+        {cards.includes('quests') && quest ? (
+          <Link
+            to={localizePath(`/action/${encodeURIComponent(quest.questSlug ?? quest.frontend_identifier)}`, locale)}
+            className="bookmarks__card"
+            data-testid="bookmark-quests"
+          >
+            <span className="bookmarks__icon" aria-hidden="true">
+              ⚑
+            </span>
+            <span className="bookmarks__title">{t('loyalty.bookmarks.quests')}</span>
+            <span className="bookmarks__note">{quest.title}</span>
+          </Link>
+        ) : null}
+      </div>
     </nav>
   );
 }

@@ -33,7 +33,7 @@ type LaunchState =
   | { status: 'failed'; failure: LaunchFailure };
 
 /** One launch per mode and attempt: a launch token is single-use, so a remount launches again. */
-function useLaunch(gameId: number, mode: GameMode, enabled: boolean, attempt: number): LaunchState {
+function useLaunch(gameId: number, mode: GameMode, lang: string, enabled: boolean, attempt: number): LaunchState {
   const [state, setState] = useState<LaunchState>({ status: 'idle' });
   useEffect(() => {
     if (!enabled) {
@@ -42,14 +42,14 @@ function useLaunch(gameId: number, mode: GameMode, enabled: boolean, attempt: nu
     }
     const controller = new AbortController();
     setState({ status: 'loading' });
-    playApi.launch(gameId, mode, controller.signal).then(
+    playApi.launch(gameId, mode, lang, controller.signal).then(
       (launch) => setState({ status: 'ready', launch }),
       (error: unknown) => {
         if (!controller.signal.aborted) setState({ status: 'failed', failure: launchFailure(error, mode) });
       },
     );
     return () => controller.abort();
-  }, [gameId, mode, enabled, attempt]);
+  }, [gameId, mode, lang, enabled, attempt]);
   return state;
 }
 
@@ -145,7 +145,7 @@ export function GamePage({ game, balance, playLimit, stageOverlay, toolbarExtra 
     limits: playLimit,
   });
   const [attempt, setAttempt] = useState(0);
-  const launch = useLaunch(game.id, mode, decision === 'launch', attempt);
+  const launch = useLaunch(game.id, mode, locale, decision === 'launch', attempt);
   const player = session.player;
   const favourite = useFavourite(game.id, player !== null);
   const stage = useRef<HTMLDivElement>(null);

@@ -4,8 +4,11 @@ import { browserApi } from '../../lib/api';
 
 export const playApi = {
   /** The studio's address for the iframe (real play: with a one-time launch token). */
-  launch: (gameId: number, mode: GameMode, signal?: AbortSignal) =>
-    browserApi().post<LaunchResponse>(`/api/games/${gameId}/launch`, { mode } satisfies LaunchRequest, { signal }),
+  /** `lang`: the page's locale, which the game speaks. */
+  launch: (gameId: number, mode: GameMode, lang: string, signal?: AbortSignal) =>
+    browserApi().post<LaunchResponse>(`/api/games/${gameId}/launch`, { mode, lang } satisfies LaunchRequest, {
+      signal,
+    }),
   /** The favourites as numeric game ids (no `accept-client` header: the ids version). */
   favouriteIds: (signal?: AbortSignal) =>
     browserApi().get<PlayerGameIdsResponse>('/api/player/favorite_games', { signal }),

@@ -1,6 +1,7 @@
 import { playerFieldOf, type Player } from '@orbit/contracts';
 import { useState } from 'react';
 import { browserApi } from '../../lib/api';
+import { countryOptions } from '../../lib/display-names';
 import { useI18n } from '../../lib/i18n';
 import { setPlayer } from '../../lib/session';
 import { Field, Notice, SelectField } from '../../ui/form';
@@ -55,7 +56,7 @@ function LoadedDetailsForm({
   submitLabel: string;
   onSaved?: (player: Player) => void;
 }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const asked = fieldsFor(context, info.fields);
   const form = useProfileForm<DetailValues>(valuesFromPlayer(player));
   // What the server has: only changes are sent.
@@ -103,7 +104,8 @@ function LoadedDetailsForm({
       {...extra}
     />
   );
-  const countryNames = [...info.countries].sort((a, b) => a.name.localeCompare(b.name));
+  // Names in the page's language ("Deutschland" on /de), not the server's English list.
+  const countryList = countryOptions(info.countries, locale);
   const inputs = asked.map((name) => {
     switch (name) {
       case 'country':
@@ -115,10 +117,7 @@ function LoadedDetailsForm({
             value={values.country}
             onChange={(value) => change('country', value)}
             error={errors.country}
-            options={[
-              { value: '', label: t('profile.choose') },
-              ...countryNames.map((c) => ({ value: c.code, label: c.name })),
-            ]}
+            options={[{ value: '', label: t('profile.choose') }, ...countryList]}
           />
         );
       case 'gender':

@@ -1,5 +1,5 @@
 import { useI18n } from '../../lib/i18n';
-import type { OutcomeSummary } from './outcome';
+import type { OutcomeSummary, SlotScreen, SlotWin } from './outcome';
 
 /** Wins and stakes of an outcome in the round's currency. */
 type Money = (cents: number) => string;
@@ -100,39 +100,10 @@ export function OutcomeView({ summary, money }: { summary: OutcomeSummary; money
       );
     case 'slot':
       return (
-        <div className="outcome outcome--slot">
-          <table className="outcome__grid">
-            <caption className="visually-hidden">{t('rounds.outcome.slot.grid')}</caption>
-            <tbody>
-              {summary.rows.map((row, r) => (
-                <tr key={r}>
-                  {row.map((cell, c) => (
-                    <td key={c}>{cell}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {summary.wins.length > 0 ? (
-            <ul className="outcome__wins">
-              {summary.wins.map((w, i) => (
-                <li key={i}>
-                  {w.kind === 'line' && w.line !== null
-                    ? t('rounds.outcome.slot.line', { line: w.line })
-                    : t(`rounds.outcome.slot.kind.${w.kind}`, undefined, w.kind)}
-                  {w.symbol !== null
-                    ? `: ${w.count !== null ? `${w.count} × ` : ''}${w.symbol}`
-                    : w.count !== null
-                      ? `: ${w.count}`
-                      : ''}
-                  {w.multiplier !== null ? ` (×${w.multiplier})` : ''}
-                  {w.win !== null ? ` — ${money(w.win)}` : ''}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="profile__hint">{t('rounds.outcome.slot.noWins')}</p>
-          )}
+        <div className="outcome outcome--slot" data-testid="outcome-slot">
+          {summary.screens.map((screen, i) => (
+            <SlotScreenView key={i} screen={screen} titled={summary.screens.length > 1} money={money} />
+          ))}
           {summary.facts.length > 0 ? (
             <dl className="profile-facts outcome__facts">
               {summary.facts.map((f) => (
@@ -270,11 +241,133 @@ export function OutcomeView({ summary, money }: { summary: OutcomeSummary; money
         </div>
       );
     case 'json':
+      // Another studio's game the page cannot draw: its data stays behind "Show raw data".
       return (
         <div className="outcome outcome--json">
-          <p className="profile__hint">{t('rounds.outcome.raw')}</p>
-          <pre className="outcome__json">{summary.json}</pre>
+          <p className="profile__hint">{t('rounds.outcome.unknown')}</p>
         </div>
       );
   }
+}
+
+/**
+ * A slot symbol in the page's language: the house games' names have their words
+ * (`rounds.symbol.<camelCase>`, "Ringed Planet" → `ringedPlanet`), a wild's multiplier kept
+ * ("Wild×2"); another studio's symbol is shown as it names it.
+ */
+export function symbolName(t: ReturnType<typeof useI18n>['t'], name: string): string {
+  const [, base = name, times = ''] = /^(.*?)(×\d+)?$/.exec(name) ?? [];
+  const words = base.split(' ');
+  const key =
+    base === base.toUpperCase()
+      ? base.toLowerCase()
+      : words.map((w, i) => (i === 0 ? w.toLowerCase() : w[0]!.toUpperCase() + w.slice(1).toLowerCase())).join('');
+  return `${t(`rounds.symbol.${key}`, undefined, base)}${times}`;
+}
+
+/** A slot win in words: "Line 5: 4 × Seven (×2) — €250.00", "Comet on 5 reels, 18 ways — €10.80". */
+function slotWinText(w: SlotWin, t: ReturnType<typeof useI18n>['t'], n: (decimal: string) => string): string {
+  const symbol = w.symbol === null ? '' : symbolName(t, w.symbol);
+  const count = w.count === null ? '' : String(w.count);
+  switch (w.kind) {
+    case 'line':
+      return w.line === null
+        ? t('rounds.outcome.slot.middleLine', { count, symbol })
+        : w.count === null
+          ? t('rounds.outcome.slot.lineSymbol', { line: String(w.line), symbol })
+          : t('rounds.outcome.slot.lineWin', { line: String(w.line), count, symbol });
+    case 'ways':
+      return t('rounds.outcome.slot.waysWin', {
+        symbol,
+        reels: String(w.reels ?? ''),
+        ways: n(String(w.ways ?? '')),
+      });
+    case 'count':
+    case 'cluster':
+      return t('rounds.outcome.slot.countWin', { count, symbol });
+    case 'scatter':
+      return t('rounds.outcome.slot.scatterWin', { count });
+    case 'freeSpins':
+      return t('rounds.outcome.slot.freeSpinsWon', { count });
+    case 'wheel':
+      return t('rounds.outcome.slot.wheelWin', { coins: count });
+    case 'coins':
+      return t('rounds.outcome.slot.coinsWin', { count });
+    case 'grand':
+      return t('rounds.outcome.slot.grand');
+    default:
+      return `${t(`rounds.outcome.slot.kind.${w.kind}`, undefined, t('rounds.outcome.slot.kind.win'))}${
+        w.symbol !== null ? `: ${count ? `${count} × ` : ''}${symbol}` : count ? `: ${count}` : ''
+      }`;
+  }
+}
+
+/** One screen of a slot round: its symbols as a grid, what paid, and what it paid. */
+function SlotScreenView({ screen, titled, money }: { screen: SlotScreen; titled: boolean; money: Money }) {
+  const { t, locale } = useI18n();
+  const n = (decimal: string) => localDecimal(decimal, locale);
+  const title = t(`rounds.outcome.slot.stage.${screen.stage}`, { n: String(screen.index) });
+  return (
+    <section className="outcome__screen" data-testid="slot-screen">
+      {titled ? <h4 className="outcome__screen-title">{title}</h4> : null}
+      <table className="outcome__grid">
+        <caption className="visually-hidden">{titled ? title : t('rounds.outcome.slot.grid')}</caption>
+        <tbody>
+          {screen.rows.map((row, r) => (
+            <tr key={r}>
+              {row.map((cell, c) => {
+                const note = screen.notes?.[r]?.[c] ?? null;
+                return (
+                  <td
+                    key={c}
+                    className={
+                      cell === ''
+                        ? 'outcome__cell--empty'
+                        : screen.expanded.includes(c)
+                          ? 'outcome__cell--wild'
+                          : undefined
+                    }
+                  >
+                    {cell === '' ? '' : symbolName(t, cell)}
+                    {note ? (
+                      <small className="outcome__note">
+                        {note.unit === 'money' ? money(note.value) : `×${n(String(note.value))}`}
+                      </small>
+                    ) : null}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {screen.expanded.length > 0 ? (
+        <p className="profile__hint">
+          {t('rounds.outcome.slot.expanded', { reels: screen.expanded.map((reel) => String(reel + 1)).join(', ') })}
+        </p>
+      ) : null}
+      {screen.wins.length > 0 ? (
+        <ul className="outcome__wins">
+          {screen.wins.map((w, i) => (
+            <li key={i}>
+              {slotWinText(w, t, n)}
+              {w.multiplier !== null ? ` (×${n(String(w.multiplier))})` : ''}
+              {w.win !== null ? ` — ${money(w.win)}` : ''}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="profile__hint">{t('rounds.outcome.slot.noWins')}</p>
+      )}
+      {screen.multiplier !== null || (titled && screen.win !== null) ? (
+        <p className="outcome__screen-total">
+          {screen.multiplier !== null
+            ? t('rounds.outcome.slot.multiplied', { multiplier: `×${n(String(screen.multiplier))}` })
+            : null}
+          {screen.multiplier !== null && titled && screen.win !== null ? ' · ' : null}
+          {titled && screen.win !== null ? t('rounds.outcome.slot.screenWin', { win: money(screen.win) }) : null}
+        </p>
+      ) : null}
+    </section>
+  );
 }

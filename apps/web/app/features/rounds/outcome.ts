@@ -5,7 +5,10 @@
  * apps/studio/src/games): roulette `{pocket, colour, positions}`, dice `{roll, target,
  * direction}`, crash `{crash_point, cashout_at}`, plinko `{rows, risk, path, slot, multiplier}`,
  * keno `{picks, drawn, hits, multiplier}`, video poker `{dealt, held, final, hand, pays}`, blackjack
- * `{dealer, hands}`, slots a grid of symbols with their wins; anything else is shown as JSON.
+ * `{dealer, hands}`. The house studio's slots are read by their game's slug, each as it records its
+ * round (reels or a grid by columns, lines, ways, pays-anywhere counts, free spins, tumbles, coins, the
+ * wheel); another studio's slot by the usual shapes (a grid of symbols with their wins); anything else
+ * is shown as JSON.
  * Cards are numbered 0 … 51: rank = n mod 13 (Ace first), suit = ⌊n / 13⌋ (spades, hearts,
  * diamonds, clubs), as the studio deals them (apps/studio/src/games/cards.ts).
  */
@@ -13,15 +16,45 @@ import type { GameRound, RoundFair } from '@orbit/contracts';
 import { localizePath, type Locale } from '../../lib/locale';
 
 export type RoulettePosition = { type: string; numbers: number[]; stake: number; win: number };
+/** One paying thing of a slot screen, worded by its kind. */
 export type SlotWin = {
-  /** "line" (a payline: `line` is its number), "ways", "cluster", "scatter" or "win". */
+  /**
+   * "line" (a payline: `line` its number, null for the only line), "ways" (a symbol on `reels`
+   * reels in a row, `ways` of them), "count" (pays anywhere: `count` of a symbol), "cluster",
+   * "scatter" (`count` scatters), "freeSpins" (`count` free spins won), "wheel" (the bonus
+   * wheel's `count` coins times `multiplier`), "coins" (the Hold and Win's `count` coins),
+   * "grand" (the full grid's Grand) or "win".
+   */
   kind: string;
   line: number | null;
   symbol: string | null;
   count: number | null;
+  reels: number | null;
+  ways: number | null;
   /** Minor units, when the outcome says. */
   win: number | null;
   multiplier: number | null;
+};
+
+/** What a cell carries beside its symbol: a coin's value (money) or a multiplier. */
+export type SlotCellNote = { unit: 'money' | 'times'; value: number };
+
+/** One screen of a slot round: the spin, each free spin, each tumble, the Hold and Win's end. */
+export type SlotScreen = {
+  stage: 'spin' | 'freeSpin' | 'tumble' | 'respins';
+  /** 1, 2 … within its stage. */
+  index: number;
+  /** Rows of symbols, top to bottom ("" where a reel is shorter). */
+  rows: string[][];
+  /** Per cell, what it carries beside its symbol; null when nothing does. */
+  notes: (SlotCellNote | null)[][] | null;
+  /** Reels (0 = the first) whose wild expanded over the whole reel. */
+  expanded: number[];
+  wins: SlotWin[];
+  /** The screen's win multiplier, when above 1. */
+  multiplier: number | null;
+  /** What the screen paid, minor units, when the outcome says. */
+  win: number | null;
 };
 
 export type OutcomeSummary =
@@ -41,9 +74,8 @@ export type OutcomeSummary =
   | { kind: 'crash'; crashPoint: string; cashoutAt: string; won: boolean }
   | {
       kind: 'slot';
-      /** Rows of symbols, top to bottom (a `reels` outcome is turned from columns into rows). */
-      rows: string[][];
-      wins: SlotWin[];
+      /** The screens in the order played: the spin first (a `reels`/`grid` by columns turned into rows). */
+      screens: SlotScreen[];
       /** The outcome's other facts the page knows how to word (free spins, multiplier, cascades ...). */
       facts: SlotFact[];
     }
@@ -86,7 +118,8 @@ type Obj = Record<string, unknown>;
 
 /** A slot round's fact in words: its message key (`rounds.outcome.fact.<key>`), value and how to write it. */
 export type SlotFact = { key: SlotFactKey; value: number; unit: 'money' | 'count' | 'times' };
-export type SlotFactKey = 'coin' | 'lineBet' | 'multiplier' | 'freeSpins' | 'cascades' | 'scatters';
+export type SlotFactKey =
+  'coin' | 'lineBet' | 'multiplier' | 'freeSpins' | 'cascades' | 'scatters' | 'ways' | 'respins';
 
 /**
  * The facts the page words, by the JSON names the games use; anything else of the outcome is left
@@ -298,7 +331,7 @@ function slotWins(o: Obj): SlotWin[] {
                   : 'win';
       const cells = Array.isArray(w.positions) ? w.positions.length : Array.isArray(w.cells) ? w.cells.length : null;
       wins.push({
-        kind,
+        ...noWin(kind),
         line,
         symbol: symbolText(w.symbol),
         count: num(w.count) ?? num(w.length) ?? num(w.size) ?? cells,
@@ -322,16 +355,246 @@ function slotFacts(o: Obj): SlotFact[] {
   return facts;
 }
 
+const noWin = (kind: string): SlotWin => ({
+  kind,
+  line: null,
+  symbol: null,
+  count: null,
+  reels: null,
+  ways: null,
+  win: null,
+  multiplier: null,
+});
+const screen = (rows: string[][], wins: SlotWin[], extra: Partial<SlotScreen> = {}): SlotScreen => ({
+  stage: 'spin',
+  index: 1,
+  rows,
+  notes: null,
+  expanded: [],
+  wins,
+  multiplier: null,
+  win: null,
+  ...extra,
+});
+
+/** Any other studio's slot: its grid by shape, wins by their usual names. */
 function slot(o: Obj): OutcomeSummary | null {
   const rows = slotGrid(o);
-  return rows ? { kind: 'slot', rows, wins: slotWins(o), facts: slotFacts(o) } : null;
+  return rows ? { kind: 'slot', screens: [screen(rows, slotWins(o))], facts: slotFacts(o) } : null;
 }
 
+// The house studio's slots, each read as its game records it (apps/studio/src/games/<slug>/math.ts).
+// Their grids are `grid[column][row]` (or `reels`), top row first; shown as rows.
+
+const list = (v: unknown): Obj[] => (Array.isArray(v) ? v.filter(isObj) : []);
+const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+const above1 = (v: unknown): number | null => {
+  const n = num(v);
+  return n !== null && n > 1 ? n : null;
+};
+const fact = (key: SlotFactKey, value: unknown, unit: SlotFact['unit']): SlotFact[] => {
+  const n = num(value);
+  return n === null ? [] : [{ key, value: n, unit }];
+};
+/** Columns of symbols turned into rows; null when it is not a matrix. */
+const columns = (v: unknown): string[][] | null => {
+  const cols = matrix(v);
+  return cols ? transpose(cols) : null;
+};
+/** Notes at `{column, row}` cells of a grid of `rows` (rows × columns). */
+function notesAt(
+  rows: string[][],
+  cells: Obj[],
+  note: (c: Obj) => SlotCellNote | null,
+): (SlotCellNote | null)[][] | null {
+  if (cells.length === 0) return null;
+  const notes = rows.map((row) => row.map((): SlotCellNote | null => null));
+  for (const c of cells) {
+    if (!isInt(c.column) || !isInt(c.row) || !notes[c.row] || c.column >= notes[c.row]!.length) continue;
+    notes[c.row]![c.column] = note(c);
+  }
+  return notes;
+}
+/** Ways wins `{symbol, reels, ways, win}` (a `weightedWays` above `ways` is the wilds' multiplier). */
+const waysWins = (v: unknown): SlotWin[] =>
+  list(v).map((w) => {
+    const ways = num(w.ways);
+    const weighted = num(w.weightedWays);
+    return {
+      ...noWin('ways'),
+      symbol: str(w.symbol),
+      reels: num(w.reels),
+      ways,
+      win: num(w.win),
+      multiplier: ways && weighted && weighted > ways ? weighted / ways : null,
+    };
+  });
+/** Pays-anywhere wins `{symbol, count, win}`. */
+const countWins = (v: unknown): SlotWin[] =>
+  list(v).map((w) => ({ ...noWin('count'), symbol: str(w.symbol), count: num(w.count), win: num(w.win) }));
+
+function stellarSpin(spin: Obj, stage: SlotScreen['stage'], index: number): SlotScreen | null {
+  const rows = columns(spin.reels);
+  if (!rows) return null;
+  const wins: SlotWin[] = list(spin.lines).map((w) => ({
+    ...noWin('line'),
+    line: num(w.line),
+    symbol: str(w.symbol),
+    count: num(w.count),
+    win: num(w.win),
+  }));
+  if ((num(spin.scatterWin) ?? 0) > 0)
+    wins.push({ ...noWin('scatter'), count: num(spin.scatters), win: num(spin.scatterWin) });
+  if ((num(spin.freeSpinsAwarded) ?? 0) > 0) wins.push({ ...noWin('freeSpins'), count: num(spin.freeSpinsAwarded) });
+  const expanded = Array.isArray(spin.expanded) ? spin.expanded.filter(isInt) : [];
+  return screen(rows, wins, { stage, index, expanded, multiplier: above1(spin.multiplier), win: num(spin.win) });
+}
+
+const HOUSE_SLOTS: Readonly<Record<string, (o: Obj) => OutcomeSummary | null>> = {
+  'stellar-sevens': (o) => {
+    const base = isObj(o.base) ? stellarSpin(o.base, 'spin', 1) : null;
+    if (!base) return null;
+    const free = list(o.freeSpins).map((spin, i) => stellarSpin(spin, 'freeSpin', i + 1));
+    const screens = [base, ...free.filter((s): s is SlotScreen => s !== null)];
+    const spins = Array.isArray(o.freeSpins) ? o.freeSpins.length : 0;
+    return {
+      kind: 'slot',
+      screens,
+      facts: [...fact('lineBet', o.lineBet, 'money'), ...(spins > 0 ? fact('freeSpins', spins, 'count') : [])],
+    };
+  },
+  'nebula-ways': (o) => {
+    const rows = columns(o.reels);
+    return rows
+      ? {
+          kind: 'slot',
+          screens: [screen(rows, waysWins(o.wins), { win: num(o.win) })],
+          facts: fact('coin', o.coin, 'money'),
+        }
+      : null;
+  },
+  'warp-ways': (o) => {
+    const rows = columns(o.reels);
+    if (!rows) return null;
+    return {
+      kind: 'slot',
+      screens: [screen(rows, waysWins(o.wins), { win: num(o.win) })],
+      facts: [...fact('coin', o.coin, 'money'), ...fact('ways', o.ways, 'count')],
+    };
+  },
+  'cosmic-clusters': (o) => {
+    const rows = columns(o.grid);
+    if (!rows) return null;
+    const notes = notesAt(rows, list(o.multipliers), (c) =>
+      isInt(c.value) ? { unit: 'times', value: c.value } : null,
+    );
+    const wins = countWins(o.wins);
+    const multiplier = wins.length > 0 ? above1(o.multiplier) : null;
+    return {
+      kind: 'slot',
+      screens: [screen(rows, wins, { notes, multiplier, win: num(o.win) })],
+      facts: fact('coin', o.coin, 'money'),
+    };
+  },
+  'meteor-tumble': (o) => {
+    const screens: SlotScreen[] = [];
+    for (const [i, step] of list(o.steps).entries()) {
+      const rows = columns(step.grid);
+      if (!rows) return null;
+      screens.push(
+        screen(rows, countWins(step.wins), {
+          stage: i === 0 ? 'spin' : 'tumble',
+          index: i === 0 ? 1 : i,
+          multiplier: above1(step.multiplier),
+          win: num(step.win),
+        }),
+      );
+    }
+    if (screens.length === 0) return null;
+    return {
+      kind: 'slot',
+      screens,
+      facts: [
+        ...fact('coin', o.coin, 'money'),
+        ...(screens.length > 1 ? fact('cascades', screens.length - 1, 'count') : []),
+      ],
+    };
+  },
+  'lunar-link': (o) => {
+    const rows = columns(o.grid);
+    const coin = num(o.coin);
+    if (!rows || coin === null) return null;
+    const coinNote = (c: Obj): SlotCellNote | null =>
+      isInt(c.value) ? { unit: 'money', value: c.value * coin } : null;
+    const screens = [
+      screen(rows, waysWins(o.wins), { notes: notesAt(rows, list(o.coins), coinNote), win: num(o.baseWin) }),
+    ];
+    const facts = fact('coin', coin, 'money');
+    if (isObj(o.bonus)) {
+      const held = list(o.bonus.coins);
+      // The Hold and Win's end: every coin held on an otherwise empty grid.
+      const heldRows = rows.map((row) => row.map(() => ''));
+      for (const c of held) if (isInt(c.column) && isInt(c.row) && heldRows[c.row]) heldRows[c.row]![c.column] = 'Moon';
+      const wins: SlotWin[] = [{ ...noWin('coins'), count: held.length }];
+      if (o.bonus.grand === true) wins.push(noWin('grand'));
+      screens.push(
+        screen(heldRows, wins, { stage: 'respins', notes: notesAt(heldRows, held, coinNote), win: num(o.bonus.win) }),
+      );
+      facts.push(...fact('respins', Array.isArray(o.bonus.respins) ? o.bonus.respins.length : null, 'count'));
+    }
+    return { kind: 'slot', screens, facts };
+  },
+  'nova-sevens': (o) => {
+    const rows = columns(o.grid);
+    if (!rows) return null;
+    const wins = list(o.lines).map((w) => {
+      const wilds = num(w.wilds) ?? 0;
+      return {
+        ...noWin('line'),
+        line: num(w.line),
+        symbol: str(w.symbol),
+        count: 3,
+        // A line pays double per Nova wild on it; three Novas pay their own prize.
+        multiplier: wilds > 0 && wilds < 3 ? 2 ** wilds : null,
+        win: num(w.win),
+      };
+    });
+    return {
+      kind: 'slot',
+      screens: [screen(rows, wins, { win: num(o.win) })],
+      facts: fact('lineBet', o.lineBet, 'money'),
+    };
+  },
+  'saturn-wheel': (o) => {
+    const rows = columns(o.grid);
+    if (!rows) return null;
+    const wins: SlotWin[] = [];
+    if (isObj(o.line)) wins.push({ ...noWin('line'), symbol: str(o.line.symbol), count: 3, win: num(o.line.win) });
+    if (isObj(o.wheel))
+      wins.push({
+        ...noWin('wheel'),
+        count: num(o.wheel.coins),
+        multiplier: num(o.wheel.multiplier),
+        win: num(o.wheel.win),
+      });
+    return {
+      kind: 'slot',
+      screens: [screen(rows, wins, { win: num(o.win) })],
+      facts: [
+        ...fact('coin', o.coin, 'money'),
+        ...((num(o.scatters) ?? 0) > 0 ? fact('scatters', o.scatters, 'count') : []),
+      ],
+    };
+  },
+};
+
 /** The outcome as the player saw it: a summary per game kind, else the JSON itself. */
-export function summarizeOutcome(outcome: unknown): OutcomeSummary {
+export function summarizeOutcome(outcome: unknown, slug?: string): OutcomeSummary {
   if (outcome === null || outcome === undefined) return { kind: 'none' };
   if (isObj(outcome)) {
+    const house = slug ? HOUSE_SLOTS[slug] : undefined;
     const summary =
+      house?.(outcome) ??
       roulette(outcome) ??
       dice(outcome) ??
       crash(outcome) ??

@@ -3,7 +3,7 @@ import { ApiError, ApiNetworkError } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { Notice } from '../../ui/form';
 import { formatTime, type MoneyFormat } from './games-history';
-import { summarizeOutcome, verifyHref } from './outcome';
+import { gameSlug, summarizeOutcome, verifyHref } from './outcome';
 import { OutcomeView } from './outcome-view';
 import { roundsApi, useLoaded } from './rounds-api';
 import { roundStatus } from './rounds-query';
@@ -81,7 +81,13 @@ export function RoundDetail({ id, money, backHref }: { id: number; money: MoneyF
 
       <section aria-labelledby="round-outcome">
         <h3 id="round-outcome">{t('rounds.outcome.title')}</h3>
-        <OutcomeView summary={summarizeOutcome(round.outcome)} money={inCurrency} />
+        <OutcomeView summary={summarizeOutcome(round.outcome, gameSlug(round.game))} money={inCurrency} />
+        {round.outcome !== null && round.outcome !== undefined ? (
+          <details className="outcome__raw" data-testid="round-raw">
+            <summary>{t('rounds.outcome.showRaw')}</summary>
+            <pre className="outcome__json">{JSON.stringify(round.outcome, null, 2)}</pre>
+          </details>
+        ) : null}
       </section>
 
       <section aria-labelledby="round-transactions">

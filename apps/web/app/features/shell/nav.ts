@@ -64,3 +64,40 @@ export function isLinkShown(slug: string, licence: Licence): boolean {
 export function tournamentsItem(locale: Locale): NavItem {
   return { key: 'tournaments', href: localizePath('/tournaments', locale), label: 'Tournaments', icon: 'star' };
 }
+
+/** What of the promotions this casino serves now (the shell layout's loader finds out). */
+export type PromotionsOffer = {
+  /** The static page `promotions` is served. */
+  promotions: boolean;
+  /** Lotteries are on (their flag) and at least one is listed: the tournaments' lotteries tab has something. */
+  lotteries: boolean;
+  /** The comp-points shop's static page (`rocket-mart`) is served. */
+  shop: boolean;
+};
+
+/**
+ * The promotions' menu items (docs/page-shell.md "Menus"), for guests and players alike, after the
+ * tournaments: the promotions page, the lotteries, the VIP club and the comp-points shop. Only what
+ * leads somewhere: a page the casino does not serve, or an empty list, has no item. `label` is the
+ * item's message key under `nav.` (the shell says it in the page's language).
+ */
+export function promotionsMenu(locale: Locale, offer: PromotionsOffer): NavItem[] {
+  const items: NavItem[] = [];
+  if (offer.promotions)
+    items.push({
+      key: 'promotions',
+      href: localizePath('/promotions', locale),
+      label: 'promotions',
+      icon: 'megaphone',
+    });
+  if (offer.lotteries)
+    items.push({
+      key: 'lotteries',
+      href: localizePath('/tournaments/lotteries', locale),
+      label: 'lotteries',
+      icon: 'ticket',
+    });
+  items.push({ key: 'vip-club', href: localizePath('/vip-club', locale), label: 'vipClub', icon: 'crown' });
+  if (offer.shop) items.push({ key: 'shop', href: localizePath('/rocket-mart', locale), label: 'shop', icon: 'gift' });
+  return items;
+}

@@ -1,11 +1,12 @@
 import type { Licence } from '@orbit/contracts';
-import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { categoryTitle, useI18n } from '../../lib/i18n';
 import { backgroundOf, popupOf } from '../../lib/popups';
 import { useSession } from '../../lib/session';
 import { localizePath, parseLocalePath, type Locale } from '../../lib/locale';
 import { Icon } from '../../ui/icons';
+import { NOTICE_STRIP_ID } from '../../ui/toast';
 import { LanguageSelector } from './language-selector';
 import { activeNavHref, type FooterLink, type NavItem } from './nav';
 import { FooterMarks } from './footer-marks-island';
@@ -20,6 +21,8 @@ export type ShellProps = {
   minimumAge: number;
   /** Game categories of the top navigation (already filtered for visitors). */
   nav: NavItem[];
+  /** The promotions' items (`promotionsMenu`: labels are message keys under `nav.`), after the categories. */
+  promotions: NavItem[];
   infoLinks: FooterLink[];
   helpLinks: FooterLink[];
   /** The header's search (composed by the route from the search and games features). */
@@ -44,6 +47,7 @@ export function Shell({
   projectName,
   minimumAge,
   nav,
+  promotions,
   infoLinks,
   helpLinks,
   search,
@@ -63,7 +67,17 @@ export function Shell({
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
   const location = useLocation();
   const { pathname } = location;
-  useEffect(() => setDrawerOpen(false), [pathname]);
+  // On a phone the search is a button in the header's one row; pressed, its box opens under it.
+  const [searchOpen, setSearchOpen] = useState(false);
+  useEffect(() => {
+    setDrawerOpen(false);
+    setSearchOpen(false);
+  }, [pathname]);
+  const openSearch = () => {
+    setSearchOpen((open) => !open);
+    requestAnimationFrame(() => document.querySelector<HTMLInputElement>('#header-search input')?.focus());
+  };
+  const top = useShellTopHeight();
   const session = useSession();
   // Popups open over this page (over the page under the current popup, if one is open).
   const popupState = { background: popupOf(pathname) ? backgroundOf(location.state) : location };
@@ -73,19 +87,29 @@ export function Shell({
   const signUp = localizePath('/sign-up', locale);
   const lobbyItem: NavItem = { key: 'lobby', href: home, label: t('nav.lobby'), icon: 'grid' };
   // The menu's categories by the page's own names (docs/rules/page-shell.md "Translations").
-  const menu = [lobbyItem, ...nav.map((item) => ({ ...item, label: categoryTitle(t, item.key, item.label) }))];
+  const promos = promotions.map((item) => ({ ...item, label: t(`nav.${item.label}`) }));
+  const games = [lobbyItem, ...nav.map((item) => ({ ...item, label: categoryTitle(t, item.key, item.label) }))];
+  const menu = [...games, ...promos];
   const activeTop = activeNavHref(
     menu.map((item) => item.href),
     pathname,
   );
   // A section of the bottom bar shows only while the menu offers one of its categories.
   const offers = (section: string) => nav.some((item) => parseLocalePath(item.href).path.startsWith(`/${section}/`));
+  // The bottom bar (docs/page-shell.md "Menus"): Games, Pokies, Live while the menu offers live
+  // games that open (this casino has no sportsbook), else the promotions in that place; a player's
+  // Deposit comes first, the Menu last.
+  const promotionsItem = promos.find((item) => item.key === 'promotions');
   const bottomItems = [
     { href: home, icon: 'grid', label: t('nav.games') },
     ...(offers('pokies')
       ? [{ href: localizePath('/pokies/all', locale), icon: 'cherry', label: t('nav.pokies') }]
       : []),
-    ...(offers('live') ? [{ href: localizePath('/live/all', locale), icon: 'live', label: t('nav.live') }] : []),
+    ...(offers('live')
+      ? [{ href: localizePath('/live/all', locale), icon: 'live', label: t('nav.live') }]
+      : promotionsItem
+        ? [{ href: promotionsItem.href, icon: promotionsItem.icon, label: promotionsItem.label }]
+        : []),
   ];
   const activeBottom = activeNavHref(
     bottomItems.map((item) => item.href),
@@ -97,58 +121,74 @@ export function Shell({
       <a className="skip-link" href="#main">
         {t('header.skipToContent')}
       </a>
-      <header className="header">
-        <div className="header__bar">
-          <button
-            type="button"
-            className="icon-button header__menu"
-            aria-label={t('header.openMenu')}
-            aria-expanded={drawerOpen}
-            aria-controls={menuLoaded ? 'side-menu' : undefined}
-            onClick={openDrawer}
-            onPointerEnter={loadMenu}
-          >
-            <Icon name="menu" />
-          </button>
-          <Link to={home} className="logo" aria-label={t('header.home', { name: projectName })}>
-            <Logo />
-            <span className="logo__word">{projectName}</span>
-          </Link>
-          <div className="header__search">{search}</div>
-          <LanguageSelector locale={locale} className="header__lang" />
-          {session.player ? (
-            player
-          ) : (
-            <div className="header__enter">
-              <Link to={signIn} state={popupState} preventScrollReset className="button button--ghost">
-                {t('auth.signIn')}
-              </Link>
-              <Link to={signUp} state={popupState} preventScrollReset className="button button--primary">
-                {t('auth.signUp')}
-              </Link>
+      <div className="shell__top" ref={top}>
+        <header className="header" data-search-open={searchOpen ? '' : undefined}>
+          <div className="header__bar">
+            <button
+              type="button"
+              className="icon-button header__menu"
+              aria-label={t('header.openMenu')}
+              aria-expanded={drawerOpen}
+              aria-controls={menuLoaded ? 'side-menu' : undefined}
+              onClick={openDrawer}
+              onPointerEnter={loadMenu}
+            >
+              <Icon name="menu" />
+            </button>
+            <Link to={home} className="logo" aria-label={t('header.home', { name: projectName })}>
+              <Logo />
+              <span className="logo__word">{projectName}</span>
+            </Link>
+            <button
+              type="button"
+              className="icon-button header__search-toggle"
+              aria-label={t('search.label')}
+              aria-expanded={searchOpen}
+              aria-controls="header-search"
+              onClick={openSearch}
+            >
+              <Icon name={searchOpen ? 'close' : 'search'} />
+            </button>
+            <div className="header__search" id="header-search">
+              {search}
             </div>
-          )}
-        </div>
-        <div className="header__nav">
-          <nav className="topnav" aria-label={t('nav.label')}>
-            <ul>
-              {menu.map((item) => (
-                <li key={item.key}>
-                  <Link
-                    to={item.href}
-                    className={`topnav__link ${item.href === activeTop ? 'is-active' : ''}`}
-                    aria-current={item.href === activeTop ? 'page' : undefined}
-                    prefetch="intent"
-                  >
-                    <Icon name={item.icon} size={18} />
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </div>
-      </header>
+            <LanguageSelector locale={locale} className="header__lang" />
+            {session.player ? (
+              player
+            ) : (
+              <div className="header__enter">
+                <Link to={signIn} state={popupState} preventScrollReset className="button button--ghost">
+                  {t('auth.signIn')}
+                </Link>
+                <Link to={signUp} state={popupState} preventScrollReset className="button button--primary">
+                  {t('auth.signUp')}
+                </Link>
+              </div>
+            )}
+          </div>
+          <div className="header__nav">
+            <nav className="topnav" aria-label={t('nav.label')}>
+              <ul>
+                {menu.map((item) => (
+                  <li key={item.key}>
+                    <Link
+                      to={item.href}
+                      className={`topnav__link ${item.href === activeTop ? 'is-active' : ''}`}
+                      aria-current={item.href === activeTop ? 'page' : undefined}
+                      prefetch="intent"
+                    >
+                      <Icon name={item.icon} size={18} />
+                      {item.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </div>
+        </header>
+        {/* The notice strip (ui/toast.tsx): every notice is drawn here, in the flow under the header. */}
+        <div className="notice-strip" id={NOTICE_STRIP_ID} />
+      </div>
 
       {menuLoaded ? (
         <Suspense fallback={null}>
@@ -156,7 +196,8 @@ export function Shell({
             open={drawerOpen}
             onClose={closeDrawer}
             locale={locale}
-            items={menu}
+            items={games}
+            promotions={promos}
             infoLinks={infoLinks}
             signIn={signIn}
             signUp={signUp}
@@ -179,6 +220,17 @@ export function Shell({
       />
 
       <nav className="bottombar" aria-label={t('nav.quick')}>
+        {session.player ? (
+          <Link
+            to={localizePath('/deposit', locale)}
+            state={popupState}
+            preventScrollReset
+            className="bottombar__item bottombar__deposit"
+          >
+            <Icon name="wallet" />
+            <span>{t('cashbox.depositSubmit')}</span>
+          </Link>
+        ) : null}
         {bottomItems.map((item) => (
           <Link
             key={item.href}
@@ -204,6 +256,28 @@ export function Shell({
       </nav>
     </div>
   );
+}
+
+/**
+ * The height of the sticky top (header and notice strip) as `--shell-top-h` on the document: the
+ * page's scroll padding keeps what is scrolled to (an anchor, a focused field) clear of it.
+ */
+function useShellTopHeight() {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--shell-top-h', `${Math.ceil(element.getBoundingClientRect().height)}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--shell-top-h');
+    };
+  }, []);
+  return ref;
 }
 
 function Logo() {

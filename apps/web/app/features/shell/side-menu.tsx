@@ -41,8 +41,10 @@ type SideMenuProps = {
   open: boolean;
   onClose: () => void;
   locale: Locale;
-  /** The lobby and the game categories. */
+  /** The lobby and the game categories (and the tournaments). */
   items: NavItem[];
+  /** The promotions' items (promotions, lotteries, VIP club, shop), translated. */
+  promotions: NavItem[];
   infoLinks: FooterLink[];
   signIn: string;
   signUp: string;
@@ -51,17 +53,43 @@ type SideMenuProps = {
 
 /**
  * The side menu (drawer): for a guest sign-up and sign-in, for a player their name, deposit and
- * profile; then the categories and the info links. It opens only by a button press, so it is neither rendered on the
+ * profile; then the categories, the promotions (docs/page-shell.md "Menus") and the info links. It opens only by a button press, so it is neither rendered on the
  * server nor loaded with the page: the shell loads it on the first press.
  */
-export default function SideMenu({ open, onClose, locale, items, infoLinks, signIn, signUp, pathname }: SideMenuProps) {
+export default function SideMenu({
+  open,
+  onClose,
+  locale,
+  items,
+  promotions,
+  infoLinks,
+  signIn,
+  signUp,
+  pathname,
+}: SideMenuProps) {
   const { t } = useI18n();
   const { player } = useSession();
   const DrawerPlayer = useDrawerPlayer();
   const location = useLocation();
   const active = activeNavHref(
-    items.map((item) => item.href),
+    [...items, ...promotions].map((item) => item.href),
     pathname,
+  );
+  const list = (links: NavItem[]) => (
+    <ul className="side-menu__list">
+      {links.map((item) => (
+        <li key={item.key}>
+          <Link
+            to={item.href}
+            className={`side-menu__link ${item.href === active ? 'is-active' : ''}`}
+            aria-current={item.href === active ? 'page' : undefined}
+          >
+            <Icon name={item.icon} size={18} />
+            {item.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
   );
   return (
     <Drawer open={open} onClose={onClose} label={t('nav.menu')} closeLabel={t('header.closeMenu')} id="side-menu">
@@ -92,22 +120,13 @@ export default function SideMenu({ open, onClose, locale, items, infoLinks, sign
             </Link>
           </div>
         )}
-        <nav aria-label={t('nav.games')}>
-          <ul className="side-menu__list">
-            {items.map((item) => (
-              <li key={item.key}>
-                <Link
-                  to={item.href}
-                  className={`side-menu__link ${item.href === active ? 'is-active' : ''}`}
-                  aria-current={item.href === active ? 'page' : undefined}
-                >
-                  <Icon name={item.icon} size={18} />
-                  {item.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <nav aria-label={t('nav.games')}>{list(items)}</nav>
+        {promotions.length > 0 ? (
+          <nav aria-label={t('nav.promotions')}>
+            <h2 className="side-menu__heading">{t('nav.promotions')}</h2>
+            {list(promotions)}
+          </nav>
+        ) : null}
         {infoLinks.length > 0 ? (
           <nav aria-label={t('footer.info')}>
             <ul className="side-menu__list side-menu__list--small">

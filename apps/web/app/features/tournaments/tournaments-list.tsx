@@ -5,6 +5,7 @@ import { markSeen } from '../../lib/loyalty';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { useNow } from '../../lib/use-clock';
+import { PromoArt } from './promo-art';
 import { PromoTimer } from './promo-timer';
 import { promoKind, promoPath, promosOfTab, sortPromos, TOURNAMENT_TABS, type TournamentTab } from './rules';
 import './tournaments.css';
@@ -77,6 +78,7 @@ export function PromoCard({ promo, money }: { promo: Tournament | Lottery; money
   const kind = lottery ? 'lottery' : promoKind(promo.frontend_identifier);
   return (
     <article className={`promo-card promo-card--${kind}`} data-testid="promo-card">
+      <PromoArt kind={kind} />
       <p className="promo-card__kind">{t(`promotions.kind.${kind}`)}</p>
       <h2 className="promo-card__title">
         <Link to={localizePath(lottery ? `/lottery/${encodeURIComponent(promo.slug)}` : promoPath(promo), locale)}>

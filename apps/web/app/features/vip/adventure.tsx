@@ -1,5 +1,5 @@
 import type { AdventureDay, Manager, PlayerAdventure } from '@orbit/contracts';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { browserApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
@@ -23,12 +23,13 @@ function amountIn(amounts: Record<string, number>, currency: string): { cents: n
 }
 
 /**
- * The adventure calendar (docs/rules/vip-club.md "Adventures"): the run of days as a row of
- * prize cards with their status (super prize, completed, today, lost, to come), each day's
- * buttons and timer. Loaded again when a payment or a gift changes (a deposit completes today).
+ * The adventure calendar (docs/rules/vip-club.md "Adventures", docs/loyalty.md): the player's run
+ * of days (from the day they joined) as a row of prize cards with their status (super prize,
+ * completed, today, lost, to come), each day's buttons and timer; today's card scrolled into view.
+ * Loaded again when a payment or a gift changes (a deposit completes today).
  */
 export function AdventureCalendar({ money, manager }: { money: MoneyFormat; manager: Manager | null }) {
-  const { t } = useI18n();
+  const { t, locale } = useI18n();
   const [adventure, setAdventure] = useState<PlayerAdventure | null | undefined>(undefined);
   const [open, setOpen] = useState<AdventureDay | null>(null);
   // A payment or a gift (heard by the player's header) may complete or issue a day.
@@ -44,17 +45,42 @@ export function AdventureCalendar({ money, manager }: { money: MoneyFormat; mana
     };
   }, [version]);
   const now = useNow(Boolean(adventure));
+  const days = useRef<HTMLOListElement>(null);
+  // Today's card in view: on a phone the row of cards scrolls sideways, today's may be the sixth.
+  useEffect(() => {
+    const list = days.current;
+    const current = list?.querySelector<HTMLElement>('[aria-current="date"]');
+    if (!list || !current) return;
+    list.scrollLeft = current.offsetLeft - list.offsetLeft - (list.clientWidth - current.offsetWidth) / 2;
+  }, [adventure]);
 
   if (adventure === undefined || adventure === null) return null;
   const today = new Date(now).toISOString().slice(0, 10);
   const finished = adventure.finished || adventureFinished(adventure.days, today);
+  const ahead = adventure.days.filter((d) => !d.isSuperPrize && (d.status === 'active' || d.status === 'future'));
+  const first = adventure.days[0];
+  // What the player can still win: the super prize is listed only while every day can still be won.
+  const intro = finished
+    ? t('vip.adventure.finished')
+    : first && first.status === 'future' && !adventure.days.some((d) => d.isCompleted)
+      ? t('vip.adventure.upcoming', {
+          date: new Intl.DateTimeFormat(locale, {
+            weekday: 'long',
+            day: 'numeric',
+            month: 'long',
+            timeZone: 'UTC',
+          }).format(new Date(`${first.day}T12:00:00Z`)),
+        })
+      : adventure.days.some((d) => d.isSuperPrize)
+        ? t('vip.adventure.intro')
+        : t('vip.adventure.reachable', { count: ahead.length });
   return (
     <section className="vip-card adventure" id="adventure" aria-labelledby="adventure-title" data-testid="adventure">
       <div className="adventure__banner">
         <h2 id="adventure-title">{adventure.name}</h2>
-        <p>{t(finished ? 'vip.adventure.finished' : 'vip.adventure.intro')}</p>
+        <p data-testid="adventure-intro">{intro}</p>
       </div>
-      <ol className="adventure__days" data-testid="adventure-days">
+      <ol className="adventure__days" data-testid="adventure-days" ref={days}>
         {adventure.days.map((day) => (
           <DayCard
             key={`${day.index}-${day.day}`}

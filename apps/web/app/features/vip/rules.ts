@@ -96,19 +96,15 @@ export function dayActions(
 }
 
 /**
- * The adventure is over when its last day is completed or today is past the last day plus one
- * (days as YYYY-MM-DD; `today` the same). The server says so too (`finished`); either ends it.
+ * The adventure is over once no day is left to play: every day (the super prize aside) completed or
+ * past (days as YYYY-MM-DD; `today` the same). A run still going, or one still ahead, is not over.
+ * The server says so too (`finished`); either ends it, so a page left open past the last day shows it.
  */
 export function adventureFinished(
-  days: ReadonlyArray<Pick<AdventureDay, 'day' | 'isCompleted'>>,
+  days: ReadonlyArray<Pick<AdventureDay, 'day' | 'isCompleted' | 'isSuperPrize'>>,
   today: string,
 ): boolean {
-  const last = days[days.length - 1];
-  if (!last) return true;
-  if (last.isCompleted) return true;
-  const after = new Date(`${last.day}T00:00:00Z`);
-  after.setUTCDate(after.getUTCDate() + 1);
-  return today > after.toISOString().slice(0, 10);
+  return days.every((d) => d.isSuperPrize || d.isCompleted || d.day < today);
 }
 
 /** An adventure prize's title as the server writes it (`name__step/total__DD/MM/YYYY`), in its parts. */

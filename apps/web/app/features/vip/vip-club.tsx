@@ -9,6 +9,7 @@ import { useSession } from '../../lib/session';
 import { useDateTimeFormat } from '../../lib/use-clock';
 import { AdventureCalendar } from './adventure';
 import { hasProgressBar, vipCardState, vipFallback } from './rules';
+import { VipEmblem } from './vip-art';
 import './vip.css';
 
 /** Minor units of a currency as the player reads them (the route hands the cashbox's formatting in). */
@@ -131,6 +132,7 @@ export function VipClub({ money }: { money: MoneyFormat }) {
                 data-state={state ?? undefined}
                 aria-current={state === 'current' ? 'step' : undefined}
               >
+                <VipEmblem status={card.key} />
                 <p className="vip-level__name">{t(`vip.status.${card.key}`)}</p>
                 {state ? <p className="vip-level__state">{t(`vip.card.${state}`)}</p> : null}
                 {card.key === 'regular' ? (

@@ -1,4 +1,4 @@
-import type { Lootbox, WheelSegmentSets } from '@orbit/contracts';
+import type { Lootbox, WheelSegment, WheelSegmentSets } from '@orbit/contracts';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiError, browserApi } from '../../lib/api';
@@ -52,6 +52,15 @@ export function SegmentsWheelPage({ money }: { money: MoneyFormat }) {
 
   const segments = sets ? segmentSetFor(sets.segments_by_group, (player?.groups ?? []).map(Number)) : [];
   const chances = segmentChances(segments.map((s) => s.weight));
+  // A segment's prize in words and the player's money (the box's currency, else the tiers'):
+  // "€1.00 bonus", "10 free spins"; the config's own title only when it says neither.
+  const prizeCurrency = box?.currency ?? terms?.tiers[0]?.currency ?? 'EUR';
+  const segmentLabel = (segment: WheelSegment): string =>
+    segment.type === 'bonus' && segment.bonus_amount_cents > 0
+      ? t('promotions.wheel.bonusPrize', { amount: money(segment.bonus_amount_cents, prizeCurrency) })
+      : segment.type === 'freespins' && segment.freespins_count > 0
+        ? t('promotions.wheel.spinsPrize', { count: segment.freespins_count })
+        : segment.title;
 
   const spin = () => {
     if (!box || spinning) return;
@@ -66,7 +75,8 @@ export function SegmentsWheelPage({ money }: { money: MoneyFormat }) {
           setSpinning(false);
           setBox(null);
           const item = opened.items[index];
-          setWon(item ? prizeLabel(item, t, money) : (segments[index]?.title ?? ''));
+          const segment = segments[index];
+          setWon(item ? prizeLabel(item, t, money) : segment ? segmentLabel(segment) : '');
         }, SPIN_MS);
       },
       (error: unknown) => {
@@ -83,11 +93,11 @@ export function SegmentsWheelPage({ money }: { money: MoneyFormat }) {
       {segments.length > 0 ? (
         <section className="wheel" aria-labelledby="segments-title" data-testid="wheel">
           <h2 id="segments-title">{t('promotions.wheel.segments')}</h2>
-          <WheelDisc labels={segments.map((s) => s.title)} angle={angle} />
+          <WheelDisc labels={segments.map(segmentLabel)} angle={angle} />
           <ol className="wheel-chances" data-testid="wheel-chances">
             {segments.map((s, i) => (
               <li key={i}>
-                <span>{s.title}</span>
+                <span>{segmentLabel(s)}</span>
                 <span>{t('promotions.wheel.chance', { percent: chances[i] ?? '0' })}</span>
               </li>
             ))}
