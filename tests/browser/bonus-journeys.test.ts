@@ -121,7 +121,7 @@ describe('bonus journeys', () => {
       const reels = game(slot);
       const banner = reels.getByTestId('free-spins-grant');
       await poll(() => banner.getAttribute('data-left'), 30_000).toBe('10');
-      expect(await banner.textContent()).toContain('Free spins: 10 left (stake 0.20 EUR)');
+      expect(await banner.textContent()).toContain('Free spins: 10 left (stake €0.20)');
       const balance = await slot.getByTestId('game-balance').textContent();
       for (let spin = 1; spin <= 2; spin++) {
         await reels.getByTestId('play').and(reels.locator(':not([disabled])')).waitFor({ timeout: 30_000 });

@@ -195,7 +195,8 @@ describe('tournaments', () => {
       await page.goto(url('/de/tournaments/lotteries'));
       await poll(() => pathOf(page)).toBe('/de/tournaments');
       await page.getByRole('heading', { name: 'Turniere', level: 1 }).waitFor();
-      const card = promoCard(page, TOURNAMENT);
+      // The tournament's own name in German too (docs/localisation.md).
+      const card = promoCard(page, 'Orbit Slots-Rennen');
       await card.waitFor();
       await poll(() => card.getByTestId('promo-timer').textContent()).toMatch(/^Verbleibende Zeit2 Tage/);
       const tabs = page.getByRole('navigation', { name: 'Arten von Aktionen' });

@@ -55,25 +55,28 @@ export const LOYALTY_TEMPLATE_TEXTS: Readonly<Record<string, LocalisedTexts>> = 
 /** By shop card group. */
 export const SHOP_CARD_TEXTS: Readonly<Record<string, LocalisedTexts>> = {
   'bonus-10': {
-    de: { title: '10 als Bonusgeld', description: 'Ein Bonus von 10, 5-mal umzusetzen.' },
-    et: { title: '10 boonusrahana', description: 'Boonus 10, mis tuleb 5 korda läbi panustada.' },
-    fr: { title: '10 en argent bonus', description: 'Un bonus de 10 à miser 5 fois.' },
-    it: { title: '10 in denaro bonus', description: 'Un bonus di 10 da giocare 5 volte.' },
-    no: { title: '10 i bonuspenger', description: 'En bonus på 10 som omsettes 5 ganger.' },
+    de: { title: 'Bonusgeld', description: 'Ein Bonus, 5-mal umzusetzen.' },
+    et: { title: 'Boonusraha', description: 'Boonus, mis tuleb 5 korda läbi panustada.' },
+    fr: { title: 'Argent bonus', description: 'Un bonus à miser 5 fois.' },
+    it: { title: 'Denaro bonus', description: 'Un bonus da giocare 5 volte.' },
+    no: { title: 'Bonuspenger', description: 'En bonus som omsettes 5 ganger.' },
   },
   'cash-5': {
-    de: { title: '5 als Echtgeld', description: 'Echtgeld, sofort zum Spielen oder Auszahlen.' },
-    et: { title: '5 päris rahana', description: 'Päris raha, kohe mängimiseks või väljamakseks.' },
-    fr: { title: '5 en argent réel', description: 'De l’argent réel, à jouer ou à retirer tout de suite.' },
-    it: { title: '5 in denaro reale', description: 'Denaro reale, da giocare o prelevare subito.' },
-    no: { title: '5 i ekte penger', description: 'Ekte penger, dine å spille for eller ta ut med en gang.' },
+    de: { title: 'Echtgeld', description: 'Echtgeld, sofort zum Spielen oder Auszahlen.' },
+    et: { title: 'Päris raha', description: 'Päris raha, kohe mängimiseks või väljamakseks.' },
+    fr: { title: 'Argent réel', description: 'De l’argent réel, à jouer ou à retirer tout de suite.' },
+    it: { title: 'Denaro reale', description: 'Denaro reale, da giocare o prelevare subito.' },
+    no: { title: 'Ekte penger', description: 'Ekte penger, dine å spille for eller ta ut med en gang.' },
   },
   'cash-50': {
-    de: { title: '50 als Echtgeld', description: 'Für die Treuesten: Echtgeld ohne Umsatz.' },
-    et: { title: '50 päris rahana', description: 'Kõige truumatele: päris raha ilma läbimängunõudeta.' },
-    fr: { title: '50 en argent réel', description: 'Pour les plus fidèles : de l’argent réel sans mise.' },
-    it: { title: '50 in denaro reale', description: 'Per i più fedeli: denaro reale senza requisiti di puntata.' },
-    no: { title: '50 i ekte penger', description: 'For de mest lojale: ekte penger uten omsetningskrav.' },
+    de: { title: 'Echtgeld als VIP-Prämie', description: 'Für die Treuesten: Echtgeld ohne Umsatz.' },
+    et: { title: 'Päris raha VIP-preemiana', description: 'Kõige truumatele: päris raha ilma läbimängunõudeta.' },
+    fr: { title: 'Argent réel, prime VIP', description: 'Pour les plus fidèles : de l’argent réel sans mise.' },
+    it: {
+      title: 'Denaro reale, premio VIP',
+      description: 'Per i più fedeli: denaro reale senza requisiti di puntata.',
+    },
+    no: { title: 'Ekte penger, VIP-premie', description: 'For de mest lojale: ekte penger uten omsetningskrav.' },
   },
   'spins-10': {
     de: { title: '10 Freispiele für Stellar Sevens' },
