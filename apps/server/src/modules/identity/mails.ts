@@ -221,22 +221,22 @@ function wordsFor(recipient: MailRecipient) {
 }
 
 /** The confirmation mail: a link to the page's /confirmation popup (token valid 24 hours, once). */
-export function confirmationMail(recipient: MailRecipient, link: LocalLink, token: string): Mail {
-  const { locale, words } = wordsFor(recipient);
-  const w = words.confirmation;
-  return renderMail(recipient, locale, {
-    subject: w.subject,
-    heading: w.heading,
-    paragraphs: [w.body],
-    action: { label: w.button, url: link(token, locale) },
-    after: [w.notYou],
-  });
-}
+export const confirmationMail = (recipient: MailRecipient, link: LocalLink, token: string): Mail =>
+  oneTimeLinkMail('confirmation', recipient, link, token);
 
 /** The password reset mail: a link to the new-password popup (token valid 1 hour, once). */
-export function passwordResetMail(recipient: MailRecipient, link: LocalLink, token: string): Mail {
+export const passwordResetMail = (recipient: MailRecipient, link: LocalLink, token: string): Mail =>
+  oneTimeLinkMail('passwordReset', recipient, link, token);
+
+/** A mail whose one button follows a one-time token link (the two above share their words' shape). */
+function oneTimeLinkMail(
+  kind: 'confirmation' | 'passwordReset',
+  recipient: MailRecipient,
+  link: LocalLink,
+  token: string,
+): Mail {
   const { locale, words } = wordsFor(recipient);
-  const w = words.passwordReset;
+  const w = words[kind];
   return renderMail(recipient, locale, {
     subject: w.subject,
     heading: w.heading,
