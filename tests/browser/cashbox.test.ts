@@ -187,6 +187,11 @@ describe('cashbox with the sandbox PSP', () => {
 
       await openDeposit(page, { fillDetails: true });
       const popup = page.getByRole('dialog', { name: 'Deposit' });
+      // The welcome bonus is chosen for the first deposit; declined, the deposit brings no bonus money.
+      const welcome = popup.getByTestId('welcome-bonus');
+      await welcome.getByText('Chosen for this deposit: change it, or deposit without a bonus.').waitFor();
+      await welcome.getByRole('button', { name: 'No bonus' }).click();
+      await welcome.getByRole('link', { name: 'Take the welcome bonus' }).waitFor();
       await popup.getByRole('button', { name: /^Visa/ }).click();
       // First deposit: the suggestion (50) is filled in; the limits are checked before any call.
       expect(await popup.getByLabel('Amount (EUR)').inputValue()).toBe('50');

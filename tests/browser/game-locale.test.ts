@@ -2,14 +2,17 @@
  * The house games speak the casino page's language: each of the studio's games opened from the
  * German casino page (`/de/play/...`, the launch's `lang=de`) shows no English of its own: no text
  * on its screen and no label of a control is an English catalogue text that German translates,
- * and the shell's words are German. Money is written the German way.
+ * and the shell's words are German. Money is written the German way. The symbols' names (tooltips,
+ * `aria-label`s), the rules page and the provably fair verifier are German too, and percentages are
+ * written by `Intl` ("49,5 %").
  */
 import type { Frame, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { de } from '../../apps/studio/client/src/i18n/de';
 import { en } from '../../apps/studio/client/src/i18n/en';
 import { GAMES as STUDIO_GAMES } from '../../apps/studio/src/games';
-import { serverAndBrowser, withPage } from './support/journeys';
+import { symbolKey } from '../../apps/studio/client/src/i18n/names';
+import { poll, serverAndBrowser, withPage } from './support/journeys';
 
 const env = serverAndBrowser();
 const GAMES = Object.keys(STUDIO_GAMES);
@@ -70,6 +73,54 @@ describe('the house games in German', () => {
         expect(words, slug).toContain('Guthaben');
         expect(await frame.getByTestId('balance').textContent(), slug).toMatch(/^1\.000,00\sFUN$/);
       }
+    });
+  });
+
+  it('names the symbols in German, writes the percentages by Intl, and shows German rules and verifier', async () => {
+    await withPage(env.browser, async (page) => {
+      // The reels' tooltips and labels: each symbol's German name.
+      const slot = await openGame(page, 'nova-sevens');
+      const named = await slot.evaluate(() =>
+        [...document.querySelectorAll<HTMLElement>('[data-symbol]')].map((el): [string, string] => [
+          el.dataset.symbol!,
+          el.title,
+        ]),
+      );
+      expect(named.length).toBeGreaterThan(0);
+      const symbols = de.symbols as Record<string, string>;
+      for (const [symbol, title] of named) expect(title, symbol).toBe(symbols[symbolKey(symbol)]);
+
+      // Dice: the win chance written the German way.
+      const dice = await openGame(page, 'orbit-dice');
+      expect(await dice.getByTestId('chance').textContent()).toMatch(/^\d{1,2}(,\d{1,2})?\s%$/);
+
+      // The rules page the German game links to.
+      const rulesHref = await dice.getByTestId('rules').getAttribute('href');
+      expect(rulesHref).toMatch(/\?lang=de$/);
+      await page.goto(new URL(rulesHref!, env.server.baseUrl).href);
+      expect(await page.locator('html').getAttribute('lang')).toBe('de');
+      expect(await page.locator('h2').allTextContents()).toEqual(['Regeln', 'Gewinntabelle', 'Nachweislich fair']);
+
+      // The verifier, asked in German: its labels, its result and the page's language.
+      const bet = encodeURIComponent(JSON.stringify({ stake: 100, target: 5000, direction: 'under' }));
+      await page.goto(
+        `${env.server.baseUrl}/studio/fair?lang=de&game=orbit-dice&server_seed=abc&client_seed=x&nonce=0&bet=${bet}`,
+      );
+      await page.getByTestId('verify-match').waitFor();
+      expect(await page.locator('html').getAttribute('lang')).toBe('de');
+      expect(await page.locator('h1').textContent()).toBe(de.verifier.title);
+      expect(await page.getByTestId('verify-match').textContent()).toBe(de.verifier.noCommitment);
+      expect(await page.getByTestId('verify-submit').textContent()).toBe('Prüfen');
+      expect(await page.locator('label[for="server_seed"]').textContent()).toBe(de.verifier.serverSeed);
+      expect(await page.locator('section.result').getAttribute('aria-label')).toBe(de.verifier.result);
+      // The outcome in words: German, the numbers the German way.
+      expect(await page.getByTestId('verify-result').textContent()).toMatch(/Gewürfelt \d{1,2},\d{2}, unter 50,00/);
+
+      // Framed by the German casino page (whose query carries no lang), the verifier takes its language.
+      await page.goto(`${env.server.baseUrl}/de/fair?game=orbit-dice&server_seed=abc&client_seed=x&nonce=0&bet=${bet}`);
+      const framed = page.frameLocator('[data-testid="fair-frame"]');
+      await framed.getByTestId('verify-match').waitFor({ timeout: 30_000 });
+      await poll(() => framed.locator('h1').textContent()).toBe(de.verifier.title);
     });
   });
 });

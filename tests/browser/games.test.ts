@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
 import {
+  declineWelcomeBonus,
   fillPersonalInfo,
   gameFrame,
   minorUnits,
@@ -59,6 +60,7 @@ describe('games', () => {
       await page.locator('.wallet__deposit').click();
       await fillPersonalInfo(page);
       const deposit = page.getByRole('dialog', { name: 'Deposit' });
+      await declineWelcomeBonus(deposit);
       await deposit.getByRole('button', { name: /^Visa/ }).click();
       await deposit.getByRole('button', { name: 'Deposit', exact: true }).click();
       await poll(() => pathOf(page), 20_000).toMatch(/^\/sandbox-psp\/pay\//);

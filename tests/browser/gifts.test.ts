@@ -194,6 +194,34 @@ describe('gifts', () => {
     });
   });
 
+  it('chooses the welcome bonus on the plain deposit step too, in full view, and declines it in one press', async () => {
+    await withPage(env.browser, async (page) => {
+      const watch = watchPage(page);
+      await registerOverLobby(page, env.server.baseUrl, newEmail('gifts-welcome-plain'));
+      await page.goto(url('/deposit'));
+      await fillPersonalInfo(page);
+      const popup = page.getByRole('dialog', { name: 'Deposit' });
+      const welcome = popup.getByTestId('welcome-bonus');
+      await welcome
+        .getByText('Chosen for this deposit: change it, or deposit without a bonus.')
+        .waitFor({ timeout: 20_000 });
+      await welcome.getByText('100% up to €200.00').waitFor();
+      expect(await welcome.getByText('Welcome bonus', { exact: true }).isVisible()).toBe(true);
+      await welcome.getByRole('link', { name: 'Change' }).waitFor();
+      // Declined here: cleared on the server, kept declined after a reload, the way back in view.
+      await welcome.getByRole('button', { name: 'No bonus' }).click();
+      await welcome.getByRole('link', { name: 'Take the welcome bonus' }).waitFor();
+      await page.reload();
+      await popup
+        .getByTestId('welcome-bonus')
+        .getByRole('link', { name: 'Take the welcome bonus' })
+        .waitFor({ timeout: 20_000 });
+      const settings = await page.evaluate(async () => (await fetch('/api/player', { credentials: 'include' })).json());
+      expect(settings.deposit_bonus_code ?? null).toBeNull();
+      expect(watch.pageErrors).toEqual([]);
+    });
+  });
+
   it('declines an unticked welcome gift; a promo link brings its gift code to the gifts page; the counter on a phone', async () => {
     await withPage(env.browser, async (page) => {
       const watch = watchPage(page);
@@ -249,8 +277,10 @@ describe('gifts', () => {
       await offer.click();
       await poll(() => offer.getAttribute('aria-pressed')).toBe('true');
       await popup.getByRole('link', { name: 'Deposit', exact: true }).click();
-      await popup.getByTestId('chosen-bonus').filter({ hasText: 'Your bonus: 100 % first-deposit bonus.' }).waitFor();
-      await popup.getByRole('link', { name: 'Change' }).click();
+      const welcome = popup.getByTestId('welcome-bonus');
+      await welcome.getByText('100 % first-deposit bonus').waitFor();
+      await welcome.getByText('Chosen for this deposit: change it, or deposit without a bonus.').waitFor();
+      await welcome.getByRole('link', { name: 'Change' }).click();
       await poll(() => pathOf(page)).toBe('/deposit-bonus');
       expect(watch.pageErrors).toEqual([]);
     });

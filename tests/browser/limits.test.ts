@@ -269,6 +269,37 @@ describe('limits', () => {
       await page.reload();
       await timer.waitFor();
       expect(await page.evaluate(() => sessionStorage.getItem('orbit_session_timer'))).toBe(start);
+      // On a phone the timer keeps to the header's one row, beside the balance and the player's
+      // menu, none over another, all on screen.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await timer.waitFor();
+      await page.getByTestId('header-balance').waitFor();
+      const header = await page.evaluate(() => {
+        const box = (selector: string) => {
+          const r = document.querySelector(selector)!.getBoundingClientRect();
+          return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        };
+        return {
+          header: box('.header'),
+          parts: ['[data-testid="session-timer"]', '[data-testid="header-balance"]', '.header__player summary'].map(
+            box,
+          ),
+          width: document.documentElement.scrollWidth,
+        };
+      });
+      expect(header.width).toBeLessThanOrEqual(390);
+      expect(header.header.bottom - header.header.top).toBeLessThan(80);
+      for (const [i, a] of header.parts.entries()) {
+        expect(a.right).toBeLessThanOrEqual(390);
+        expect(a.top).toBeGreaterThanOrEqual(header.header.top);
+        expect(a.bottom).toBeLessThanOrEqual(header.header.bottom);
+        for (const b of header.parts.slice(i + 1))
+          expect(
+            Math.min(a.right, b.right) - Math.max(a.left, b.left) <= 0 ||
+              Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) <= 0,
+          ).toBe(true);
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
       // This session's time played and net position on the profile.
       await page.goto(`${ee}/profile`);
       const facts = page.getByTestId('session-facts');

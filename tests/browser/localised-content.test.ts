@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newEmail, PASSWORD, poll, serverAndBrowser, withPage } from './support/journeys';
+import { newEmail, PASSWORD, pathOf, poll, registerOverLobby, serverAndBrowser, withPage } from './support/journeys';
 
 const env = serverAndBrowser();
 const url = (path: string) => `${env.server.baseUrl}${path}`;
@@ -56,6 +56,21 @@ describe('the German pages', () => {
       await page.goto(url('/de/tournaments'));
       await page.getByText('Orbit Slots-Rennen').first().waitFor();
       expect(await page.getByText('Orbit Slots Race').count()).toBe(0);
+    });
+  });
+});
+
+describe("a signed-in player's language", () => {
+  it('is saved when they switch the language: the casino writes to them in it from then on', async () => {
+    await withPage(env.browser, async (page) => {
+      await registerOverLobby(page, env.server.baseUrl, newEmail('localised-switch'));
+      const language = () =>
+        page.evaluate(async () => (await (await fetch('/api/player', { credentials: 'include' })).json()).language);
+      expect(await language()).toBe('en');
+      await page.locator('.header__lang summary').click();
+      await page.locator('.header__lang').getByRole('link', { name: 'Italiano' }).click();
+      await poll(() => pathOf(page)).toMatch(/^\/it(\/|$)/);
+      await poll(language).toBe('it');
     });
   });
 });

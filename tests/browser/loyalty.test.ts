@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
 import {
   betThroughWallet,
+  declineWelcomeBonus,
   dialog,
   fillPersonalInfo,
   fundPlayer,
@@ -279,6 +280,12 @@ describe('loyalty', () => {
       await page.getByTestId('bookmarks').getByRole('button', { name: 'Shortcuts' }).click();
       await page.getByTestId('bookmark-adventures').waitFor();
       await page.getByTestId('bookmark-shop').waitFor();
+      // A phone has no widget: its drawer lists the same cards (the shop through the drawer's points).
+      await page.setViewportSize({ width: 390, height: 844 });
+      await poll(() => page.getByTestId('bookmarks').isVisible()).toBe(false);
+      await page.locator('.bottombar').getByRole('button', { name: 'Menu' }).click();
+      await page.getByTestId('drawer-bookmarks').getByTestId('drawer-bookmark-adventures').click();
+      await poll(() => page.evaluate(() => location.pathname + location.hash)).toBe('/vip-club#adventure');
     });
   });
 
@@ -301,6 +308,7 @@ describe('loyalty', () => {
       await page.goto(url('/deposit'));
       await fillPersonalInfo(page);
       const popup = page.getByRole('dialog', { name: 'Deposit' });
+      await declineWelcomeBonus(popup);
       await popup.getByRole('button', { name: /^Visa/ }).click();
       await popup.getByRole('button', { name: '€200.00' }).click();
       await popup.getByRole('button', { name: 'Deposit', exact: true }).click();

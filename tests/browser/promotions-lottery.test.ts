@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
 import {
   betThroughWallet,
+  declineWelcomeBonus,
   fillPersonalInfo,
   newEmail,
   pathOf,
@@ -58,6 +59,7 @@ describe('lotteries', () => {
       await page.getByRole('link', { name: 'Deposit for tickets' }).click();
       await fillPersonalInfo(page);
       const popup = page.getByRole('dialog', { name: 'Deposit' });
+      await declineWelcomeBonus(popup);
       await popup.getByRole('button', { name: /^Visa/ }).click();
       await popup.getByRole('button', { name: '€200.00' }).click();
       await popup.getByRole('button', { name: 'Deposit', exact: true }).click();

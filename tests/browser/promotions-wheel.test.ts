@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
 import {
   betThroughWallet,
+  declineWelcomeBonus,
   fillPersonalInfo,
   newEmail,
   pathOf,
@@ -107,6 +108,7 @@ describe('loot-box wheel', () => {
       await page.goto(url('/deposit'));
       await fillPersonalInfo(page);
       const popup = page.getByRole('dialog', { name: 'Deposit' });
+      await declineWelcomeBonus(popup);
       await popup.getByRole('button', { name: /^Visa/ }).click();
       await popup.getByRole('button', { name: '€200.00' }).click();
       await popup.getByRole('button', { name: 'Deposit', exact: true }).click();

@@ -55,3 +55,14 @@ export function localisedText(
   }
   return fallback;
 }
+
+/**
+ * The per-locale texts of an entry of a loosely typed document (a config's wheel segment, an
+ * adventure and its prizes): its `translations` when they read as such, else none, so a
+ * malformed entry falls back to the default-locale text instead of failing its document.
+ */
+export function translationsOf(entry: unknown): LocalisedTexts {
+  if (!entry || typeof entry !== 'object' || !('translations' in entry)) return {};
+  const parsed = localisedTextsSchema.safeParse(entry.translations);
+  return parsed.success ? parsed.data : {};
+}

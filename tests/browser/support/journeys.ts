@@ -4,7 +4,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Browser, BrowserContext, Frame, FrameLocator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Frame, FrameLocator, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { Ledger } from '../../../apps/server/src/modules/wallet';
 import { systemClock } from '../../../apps/server/src/platform/clock';
@@ -108,6 +108,17 @@ export async function fillPersonalInfo(page: Page) {
   await popup.getByLabel('Address').fill('Unter den Linden 1');
   await popup.getByLabel('Postal code').fill('10117');
   await popup.getByRole('button', { name: 'Save and continue' }).click();
+}
+
+/**
+ * Declines the welcome bonus the deposit step chose for a new player's first deposit ("No bonus"),
+ * for journeys about real money only: with it, the deposit brings bonus money and the bonus's
+ * max bet (docs/rules/gifts.md "Deposit").
+ */
+export async function declineWelcomeBonus(popup: Locator) {
+  const welcome = popup.getByTestId('welcome-bonus');
+  await welcome.getByRole('button', { name: 'No bonus' }).click({ timeout: 20_000 });
+  await welcome.getByRole('link', { name: 'Take the welcome bonus' }).waitFor();
 }
 
 /** A new player, signed up through the popup over the lobby at `baseUrl` (EUR, no personal details yet). */

@@ -10,11 +10,31 @@ import { GAMES } from '../../src/games';
 import { api, ApiError } from './api';
 import { GAME_INFO } from './catalog';
 import { h } from './dom';
-import { formatAmount } from './money';
+import { locale, resolveLocale, setLocale, t } from './i18n';
+import { formatDecimal } from './money';
 import { summarise } from './summaries';
 
 const q = new URLSearchParams(location.search);
 const root = document.getElementById('fair')!;
+
+/**
+ * The page's language: the query's `lang` (the game's verify link passes its own), else the casino
+ * page framing it (same origin: its `<html lang>`), else the browser's.
+ */
+function wantedLang(): string {
+  const given = q.get('lang');
+  if (given) return given;
+  try {
+    if (window.parent !== window && window.parent.document.documentElement.lang)
+      return window.parent.document.documentElement.lang;
+  } catch {
+    // A frame on another origin: its language is not readable.
+  }
+  return navigator.language;
+}
+// Every text below is in the page's locale: its catalogue is loaded before the page is built.
+await setLocale(resolveLocale(wantedLang()));
+document.documentElement.lang = locale();
 
 const field = (label: string, control: HTMLElement, wide = false) =>
   h('div', { class: `field${wide ? ' wide' : ''}` }, h('label', { class: 'label', for: control.id }, label), control);
@@ -37,7 +57,7 @@ const hashInput = h('input', {
   'data-testid': 'verify-server-seed-hash',
   autocomplete: 'off',
   spellcheck: 'false',
-  placeholder: 'the commitment shown before the round',
+  placeholder: t('verifier.commitmentHint'),
 });
 const clientSeedInput = h('input', {
   id: 'client_seed',
@@ -66,9 +86,9 @@ const actionsInput = h('textarea', {
   name: 'actions',
   'data-testid': 'verify-actions',
   spellcheck: 'false',
-  placeholder: 'Blackjack and video poker: the actions in order, e.g. ["hit", "stand"]',
+  placeholder: t('verifier.actionsHint'),
 });
-const submit = h('button', { type: 'submit', class: 'btn', 'data-testid': 'verify-submit' }, 'Verify');
+const submit = h('button', { type: 'submit', class: 'btn', 'data-testid': 'verify-submit' }, t('verifier.submit'));
 const seedStatus = h('p', { class: 'muted', 'data-testid': 'seed-status', 'aria-live': 'polite' });
 const errorBox = h('p', { class: 'match-no', role: 'alert', 'data-testid': 'verify-error', hidden: true });
 
@@ -80,29 +100,29 @@ const winOut = h('output', { class: 'value', 'data-testid': 'verify-win' });
 const stakeOut = h('span', { class: 'muted' });
 const resultBox = h(
   'section',
-  { class: 'result', 'aria-live': 'polite', 'aria-label': 'Result', hidden: true },
-  h('div', {}, h('span', { class: 'label' }, 'sha256(server seed)'), commitmentOut),
+  { class: 'result', 'aria-live': 'polite', 'aria-label': t('verifier.result'), hidden: true },
+  h('div', {}, h('span', { class: 'label' }, t('verifier.hash')), commitmentOut),
   matchOut,
-  h('div', {}, h('span', { class: 'label' }, 'Win'), winOut, ' ', stakeOut),
+  h('div', {}, h('span', { class: 'label' }, t('verifier.win')), winOut, ' ', stakeOut),
   h(
     'div',
     { 'data-testid': 'verify-result' },
-    h('span', { class: 'label' }, 'Outcome'),
+    h('span', { class: 'label' }, t('verifier.outcome')),
     summaryOut,
-    h('details', {}, h('summary', {}, 'Outcome JSON'), jsonOut),
+    h('details', {}, h('summary', {}, t('verifier.outcomeJson')), jsonOut),
   ),
 );
 
 const form = h(
   'form',
-  { 'aria-label': 'Round to verify' },
-  field('Game', gameSelect),
-  field('Nonce', nonceInput),
-  field('Server seed (revealed)', serverSeedInput, true),
-  field('Server seed hash (commitment)', hashInput, true),
-  field('Client seed', clientSeedInput, true),
-  field('Bet (JSON)', betInput, true),
-  field('Actions (JSON, step games)', actionsInput, true),
+  { 'aria-label': t('verifier.form') },
+  field(t('verifier.game'), gameSelect),
+  field(t('verifier.nonce'), nonceInput),
+  field(t('verifier.serverSeed'), serverSeedInput, true),
+  field(t('verifier.commitment'), hashInput, true),
+  field(t('verifier.clientSeed'), clientSeedInput, true),
+  field(t('verifier.bet'), betInput, true),
+  field(t('verifier.actions'), actionsInput, true),
   h('div', { class: 'row wide' }, submit, seedStatus),
 );
 
@@ -110,17 +130,16 @@ root.replaceChildren(
   h(
     'div',
     { class: 'wrap' },
-    h('h1', {}, 'Provably fair verifier'),
-    h(
-      'p',
-      { class: 'muted' },
-      'Recomputes a round in your browser with the game’s own code: the draws are HMAC-SHA256(server seed, "client seed:nonce:cursor"), and the outcome is the game’s mathematics applied to them. The server seed must hash (sha256) to the commitment you saw before playing.',
-    ),
+    h('h1', {}, t('verifier.title')),
+    h('p', { class: 'muted' }, t('verifier.intro')),
     form,
     errorBox,
     resultBox,
   ),
 );
+
+/** An amount in minor units, written the locale's way (the verifier knows no currency). */
+const money = (cents: number) => formatDecimal(cents / 100);
 
 function showError(message: string): void {
   errorBox.hidden = false;
@@ -131,26 +150,26 @@ function showError(message: string): void {
 function verify(): void {
   errorBox.hidden = true;
   const game = GAMES[gameSelect.value];
-  if (!game) return showError('Unknown game.');
+  if (!game) return showError(t('verifier.unknownGame'));
   const serverSeed = serverSeedInput.value.trim();
-  if (!serverSeed) return showError('Enter the revealed server seed.');
+  if (!serverSeed) return showError(t('verifier.noServerSeed'));
   const nonce = Number(nonceInput.value);
   if (nonceInput.value.trim() === '' || !Number.isSafeInteger(nonce) || nonce < 0)
-    return showError('The nonce is a whole number from 0.');
+    return showError(t('verifier.badNonce'));
   let bet: unknown;
   try {
     bet = JSON.parse(betInput.value);
   } catch {
-    return showError('The bet is not valid JSON.');
+    return showError(t('verifier.badBet'));
   }
   let actions: unknown[] | undefined;
   if (actionsInput.value.trim() !== '') {
     try {
       actions = JSON.parse(actionsInput.value) as unknown[];
     } catch {
-      return showError('The actions are not valid JSON.');
+      return showError(t('verifier.badActions'));
     }
-    if (!Array.isArray(actions)) return showError('The actions are a JSON list, e.g. ["hit", "stand"].');
+    if (!Array.isArray(actions)) return showError(t('verifier.actionsList'));
   }
   let result: ReturnType<typeof verifyRound>;
   try {
@@ -158,8 +177,8 @@ function verify(): void {
   } catch (error) {
     return showError(
       error instanceof RangeError
-        ? `The bet or the actions are not valid for ${game.title} (${error.message}).`
-        : `The round could not be recomputed: ${String(error)}`,
+        ? t('verifier.invalidForGame', { game: game.title, reason: error.message })
+        : t('verifier.failed', { reason: String(error) }),
     );
   }
   const expected = hashInput.value.trim().toLowerCase();
@@ -167,19 +186,19 @@ function verify(): void {
   if (!expected) {
     matchOut.className = 'match-none';
     matchOut.dataset.match = 'none';
-    matchOut.textContent = 'No commitment given: compare this hash with the one shown before the round.';
+    matchOut.textContent = t('verifier.noCommitment');
   } else if (expected === result.commitment) {
     matchOut.className = 'match-yes';
     matchOut.dataset.match = 'yes';
-    matchOut.textContent = '✓ Matches the commitment: this server seed was fixed before the round.';
+    matchOut.textContent = t('verifier.matches');
   } else {
     matchOut.className = 'match-no';
     matchOut.dataset.match = 'no';
-    matchOut.textContent = `✗ Does not match the commitment ${expected}.`;
+    matchOut.textContent = t('verifier.noMatch', { hash: expected });
   }
-  winOut.textContent = formatAmount(result.win);
+  winOut.textContent = money(result.win);
   winOut.dataset.cents = String(result.win);
-  stakeOut.textContent = `(stake ${formatAmount(result.stake)}, ${result.words} random words used)`;
+  stakeOut.textContent = t('verifier.stakeWords', { stake: money(result.stake), count: result.words });
   summaryOut.textContent = summarise(game.slug, result.outcome).join('\n');
   jsonOut.textContent = JSON.stringify(result.outcome, null, 2);
   resultBox.hidden = false;
@@ -194,21 +213,20 @@ form.addEventListener('submit', (event) => {
 
 /** Fills the server seed from the studio when the query names only its commitment. */
 async function fetchSeed(hash: string): Promise<boolean> {
-  seedStatus.textContent = 'Looking up the server seed…';
+  seedStatus.textContent = t('verifier.lookingUp');
   try {
     const found = await api.seed(hash);
     if (found.server_seed) {
       serverSeedInput.value = found.server_seed;
-      seedStatus.textContent = `Server seed revealed${found.revealed_at ? ` on ${new Date(found.revealed_at).toLocaleString()}` : ''}.`;
+      seedStatus.textContent = found.revealed_at
+        ? t('verifier.revealedOn', { date: new Date(found.revealed_at).toLocaleString(locale()) })
+        : t('verifier.revealed');
       return true;
     }
-    seedStatus.textContent =
-      'This server seed is still secret: it is revealed when the player rotates the seed (“Rotate seed” in the game’s Provably fair panel). Come back after rotating it to verify this round.';
+    seedStatus.textContent = t('verifier.secret');
   } catch (error) {
     seedStatus.textContent =
-      error instanceof ApiError && error.status === 404
-        ? 'The studio does not know this commitment.'
-        : 'The server seed could not be looked up right now.';
+      error instanceof ApiError && error.status === 404 ? t('verifier.unknownCommitment') : t('verifier.lookupFailed');
   }
   return false;
 }
@@ -229,7 +247,7 @@ async function init(): Promise<void> {
       betInput.value = bet;
     }
   }
-  document.title = `${GAME_INFO[gameSelect.value]?.title ?? 'Round'} · Provably fair verifier`;
+  document.title = `${GAME_INFO[gameSelect.value]?.title ?? t('verifier.round')} · ${t('verifier.title')}`;
   let ready = serverSeedInput.value !== '';
   if (!ready && hashInput.value) ready = await fetchSeed(hashInput.value.trim().toLowerCase());
   if (ready && nonceInput.value !== '' && betInput.value !== '') verify();

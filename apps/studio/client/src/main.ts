@@ -19,10 +19,11 @@ import {
 import { api, ApiError, sessionFrom, studioPrefix, type Session } from './api';
 import { GAME_INFO } from './catalog';
 import { animate, easeOutCubic, h, sleep, svg } from './dom';
-import { resolveLocale, setLocale, t } from './i18n';
+import { locale, resolveLocale, setLocale, t } from './i18n';
 import { formatMoney } from './money';
 import type { GameRenderer, RendererFactory, ShellContext, Timing } from './renderer';
 import { Sound } from './sound';
+import { capStakes, refusedCap } from './stake-cap';
 
 const QUICK_MS = 300;
 /** Kept between two rounds' requests on top of the licence's minimum (the server measures it too). */
@@ -291,8 +292,10 @@ function showError(code: string, message?: string, body: Record<string, unknown>
   errorText.dataset.code = code;
   errorText.textContent = message ?? messageFor(code) ?? t('shell.somethingWrong', { code });
   // A refusal for a bet above the cap tells the cap in force now (a bonus started or ended since the launch).
-  if (code === 'bonus_max_bet' && session && body.max_bet_cents !== undefined) {
-    session.maxBet = typeof body.max_bet_cents === 'number' ? body.max_bet_cents : null;
+  // Every game's refusals come here (Rocket Crash's live bets too, through `ctx.fail`).
+  const refused = refusedCap(code, body);
+  if (session && refused !== undefined) {
+    session.maxBet = refused;
     applyStakeCap();
   }
   const limitsPage =
@@ -373,16 +376,20 @@ const stakeCap = (): number | null => (session ? session.maxBet : launch.maxBet)
  */
 function applyStakeCap(): void {
   const cap = stakeCap();
-  let highest: HTMLOptionElement | null = null;
-  for (const option of stakeSelect.options) {
-    const cents = Number(option.value);
-    const over = cap !== null && cents > cap;
-    option.disabled = over;
-    option.textContent = over ? t('cap.option', { amount: money(cents) }) : money(cents);
-    if (!over) highest = option;
-  }
-  if (cap !== null && Number(stakeSelect.value) > cap && highest) {
-    stakeSelect.value = highest.value;
+  const options = [...stakeSelect.options];
+  const { over, selected } = capStakes(
+    options.map((option) => Number(option.value)),
+    Number(stakeSelect.value),
+    cap,
+  );
+  options.forEach((option, i) => {
+    option.disabled = over[i]!;
+    option.textContent = over[i]
+      ? t('cap.option', { amount: money(Number(option.value)) })
+      : money(Number(option.value));
+  });
+  if (selected !== null && selected !== Number(stakeSelect.value)) {
+    stakeSelect.value = String(selected);
     renderer?.stakeChanged?.();
   }
   stakeCapNote.hidden = cap === null;
@@ -472,6 +479,8 @@ function verifyUrl(fair: Fair, bet: unknown, outcome?: unknown): string {
   // A step game's round is replayed with the player's actions, which its outcome lists.
   const actions = (outcome as { actions?: unknown } | null)?.actions;
   if (Array.isArray(actions)) url.searchParams.set('actions', JSON.stringify(actions));
+  // The verifier speaks the game's language.
+  url.searchParams.set('lang', locale());
   return url.href;
 }
 
@@ -747,7 +756,8 @@ function layout(): void {
   const rulesLink = h(
     'a',
     {
-      href: `${studioPrefix()}/rules/${encodeURIComponent(launch.game)}`,
+      // The rules page is written in the page's locale.
+      href: `${studioPrefix()}/rules/${encodeURIComponent(launch.game)}?lang=${encodeURIComponent(locale())}`,
       target: '_blank',
       rel: 'noopener',
       class: 'link',
@@ -900,6 +910,8 @@ async function main(): Promise<void> {
       sound.play(tier === 'big' || tier === 'mega' ? 'bigwin' : win > 0 ? 'win' : 'lose');
       rounds++;
       document.body.dataset.rounds = String(rounds);
+      // As after any other game's round: a bonus that finished lifts the cap without a reload.
+      void refreshStakeCap();
     },
     fail: (code, message, body) => showError(code, message, body),
     verifyUrl,

@@ -46,5 +46,32 @@ export function parseAmount(text: string): number | null {
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
 
-/** A multiplier in hundredths (215) as the player reads it: "×2.15". */
-export const formatMultiplier = (hundredths: number): string => `×${formatAmount(hundredths)}`;
+/**
+ * A multiplier in hundredths (215) as the page's locale writes it: "×2.15" in English, "×2,15" in
+ * German; never grouped ("×1000.00"), as the games' fields take it.
+ */
+export const formatMultiplier = (hundredths: number, digits = 2): string =>
+  `×${new Intl.NumberFormat(locale(), {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  }).format(hundredths / 100)}`;
+
+/**
+ * A share (0.495) as the page's locale writes a percentage: "49.5%" in English, "49,5 %" in German,
+ * "49,5 %" in Canadian French — `Intl`'s percent style, never a hard-coded "%" after an English number.
+ */
+export const formatPercent = (share: number, maxDigits = 2, minDigits = 0): string =>
+  new Intl.NumberFormat(locale(), {
+    style: 'percent',
+    minimumFractionDigits: minDigits,
+    maximumFractionDigits: maxDigits,
+  }).format(share);
+
+/** A plain decimal in the page's locale with a fixed number of decimals, ungrouped: 42.17 → "42,17" in German. */
+export const formatDecimal = (n: number, digits = 2): string =>
+  new Intl.NumberFormat(locale(), {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+    useGrouping: false,
+  }).format(n);

@@ -92,7 +92,7 @@ type Deps = {
 export type MoveResult =
   | { ok: true; state: LiveState }
   | { ok: false; status: number; error: string; balance?: number }
-  | { ok: false; refusal: WalletErrorCode; balance: number };
+  | { ok: false; refusal: WalletErrorCode; balance: number; maxBet?: number | null };
 
 export function crashTable(deps: Deps) {
   const { state, save, clock, wallet, logger } = deps;
@@ -333,7 +333,16 @@ export function crashTable(deps: Deps) {
       if (!placed.ok) {
         if (placed.kind === 'refused') {
           if (placed.balance_cents !== undefined) s.balance_cents = placed.balance_cents;
-          return { ok: false, refusal: placed.code, balance: placed.balance_cents ?? s.balance_cents };
+          // A bet above the running bonus's max bet: the refusal tells the cap in force now, which the
+          // session keeps and the game applies to its stakes (as for the other games' rounds).
+          if (placed.max_bet_cents !== undefined) s.max_bet_cents = placed.max_bet_cents;
+          save();
+          return {
+            ok: false,
+            refusal: placed.code,
+            balance: placed.balance_cents ?? s.balance_cents,
+            ...(placed.max_bet_cents !== undefined ? { maxBet: placed.max_bet_cents } : {}),
+          };
         }
         logger().error({ round_id: tableBet.round_id, reason: placed.reason }, 'studio: live bet not confirmed');
         // Whether the wallet took it is unknown: it is rolled back (an unknown bet's rollback is answered OK).

@@ -1,4 +1,32 @@
+import { de } from '../../client/src/i18n/de';
+import { en, type Catalogue } from '../../client/src/i18n/en';
+import { enAU } from '../../client/src/i18n/en-AU';
+import { enCA } from '../../client/src/i18n/en-CA';
+import { enKW } from '../../client/src/i18n/en-KW';
+import { enNZ } from '../../client/src/i18n/en-NZ';
+import { et } from '../../client/src/i18n/et';
+import { frCA } from '../../client/src/i18n/fr-CA';
+import { resolveLocale, type Locale } from '../../client/src/i18n';
+import { it } from '../../client/src/i18n/it';
+import { no } from '../../client/src/i18n/no';
 import type { AnyGameMath } from '../games/types';
+
+/**
+ * The game page's catalogues (client/src/i18n), read here for the pages the studio writes itself
+ * (the rules page): one request, one locale, no shared state.
+ */
+const CATALOGUES: Record<Locale, Catalogue> = {
+  en,
+  'en-AU': enAU,
+  'en-CA': enCA,
+  'en-KW': enKW,
+  'en-NZ': enNZ,
+  de,
+  et,
+  'fr-CA': frCA,
+  it,
+  no,
+};
 
 /** Escapes text for HTML element content and double-quoted attribute values. */
 export function escapeHtml(value: unknown): string {
@@ -24,28 +52,45 @@ a{color:#8fa8ff}
 `;
 
 /** A whole self-contained page; `body` must already be escaped HTML. */
-export function page(title: string, body: string): string {
+export function page(title: string, body: string, lang = 'en'): string {
   return `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<html lang="${h(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>${h(title)} · Orbit Originals</title><style>${STYLE}</style></head>
 <body><main>${body}</main></body></html>`;
 }
 
-const percent = (rtp: number) => `${(rtp * 100).toFixed(2)} %`;
-
-/** The rules and paytable page of a game. */
-export function rulesPage(game: AnyGameMath): string {
+/**
+ * The rules and paytable page of a game, in the locale of the launch's `lang` (the game page's
+ * Rules link passes it): the page's headings, explanations and the return to player (`Intl`, "96,00 %"
+ * in German) are translated; the game's own rules and paytable lines come from its mathematics and
+ * are written in English, which a translated page says.
+ */
+export function rulesPage(game: AnyGameMath, lang?: string | null): string {
+  const locale = resolveLocale(lang);
+  const texts = CATALOGUES[locale].rulesPage;
+  const fill = (text: string, values: Record<string, string>) =>
+    text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => values[name] ?? whole);
+  const rtp = new Intl.NumberFormat(locale, {
+    style: 'percent',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(game.rtp);
+  const english = locale.startsWith('en') ? '' : `<p class="muted">${h(texts.rulesInEnglish)}</p>`;
   const summary = game.rules.summary.map((line) => `<li>${h(line)}</li>`).join('');
   const rows = game.rules.paytable.map((row) => `<tr><td>${h(row.label)}</td><td>${h(row.pays)}</td></tr>`).join('');
   return page(
-    `${game.title} rules`,
-    `<h1>${h(game.title)}</h1><p class="muted">Orbit Originals · return to player ${h(percent(game.rtp))}</p>
-<h2>Rules</h2><ul>${summary}</ul>
-<h2>Paytable</h2>${rows ? `<table><tr><th>Combination</th><th>Pays</th></tr>${rows}</table>` : '<p class="muted">No paytable.</p>'}
-<h2>Provably fair</h2><p>Every round is drawn from HMAC-SHA256(server seed, <code>client seed:nonce:cursor</code>). You see the
-server seed's sha256 before you play, choose the client seed, and get the server seed once you rotate it: any round can then be
-recomputed on the verifier page.</p>
-<p class="muted">Malfunction voids all pays and plays.</p>`,
+    fill(texts.title, { game: game.title }),
+    `<h1>${h(game.title)}</h1><p class="muted" data-testid="rules-rtp">${h(fill(texts.rtp, { rtp }))}</p>
+<h2>${h(texts.rules)}</h2>${english}<ul lang="en">${summary}</ul>
+<h2>${h(texts.paytable)}</h2>${
+      rows
+        ? `<table><tr><th>${h(texts.combination)}</th><th>${h(texts.pays)}</th></tr><tbody lang="en">${rows}</tbody></table>`
+        : `<p class="muted">${h(texts.noPaytable)}</p>`
+    }
+<h2>${h(texts.fairTitle)}</h2><p>${h(texts.fair)}</p>
+<p><a href="../fair?lang=${encodeURIComponent(locale)}">${h(texts.verifier)}</a></p>
+<p class="muted">${h(texts.malfunction)}</p>`,
+    locale,
   );
 }
 

@@ -276,7 +276,7 @@ function liveCrashRoutes(app: FastifyInstance, engine: StudioEngine): void {
 
   const move = async (reply: FastifyReply, result: MoveResult) => {
     if (result.ok) return reply.header('cache-control', 'no-store').send(result.state);
-    if ('refusal' in result) return refusal(reply, result.refusal, result.balance);
+    if ('refusal' in result) return refusal(reply, result.refusal, result.balance, result.maxBet);
     return fail(
       reply,
       result.status,
@@ -437,10 +437,11 @@ function gameRoutes(app: FastifyInstance, engine: StudioEngine): void {
     return gameView(game);
   });
 
-  app.get<{ Params: { game: string } }>('/rules/:game', async (req, reply) => {
+  app.get<{ Params: { game: string }; Querystring: { lang?: string } }>('/rules/:game', async (req, reply) => {
     const game = findGame(req.params.game);
     if (!game) return html(reply, notFoundPage('No such game.'), 404);
-    return html(reply, rulesPage(game));
+    // The game page's locale (its Rules link passes `lang`): the page's own texts are written in it.
+    return html(reply, rulesPage(game, typeof req.query.lang === 'string' ? req.query.lang : null));
   });
 
   app.get<{ Params: { game: string } }>('/play/:game', async (req, reply) => {

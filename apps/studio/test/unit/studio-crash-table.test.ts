@@ -189,4 +189,22 @@ describe('studio service: the live crash table', () => {
     expect(a.balance).toBe(10_000 - 1_000 + Math.floor((1_000 * m) / 100));
     expect(b.balance).toBe(10_000);
   });
+
+  it('passes a bet refused above the bonus max bet on with the cap in force now, which the session keeps', async () => {
+    const h = await setup();
+    const p = h.platform.player('cap-1', 10_000);
+    const s = await h.real('cap-1', 'rocket-crash');
+    expect(s.max_bet_cents).toBeNull();
+    await roundCrashingAbove(h, 100);
+    // A bonus started after the launch: the platform refuses the stake above its max bet.
+    p.maxBet = 300;
+    const refused = await h.api('POST', `/api/sessions/${s.session_id as string}/crash/bet`, { bet: { stake: 500 } });
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: 'bonus_max_bet', max_bet_cents: 300 });
+    expect(p.balance).toBe(10_000);
+    // The session answers the new cap (the game page reads it again after a round), and a stake within it is taken.
+    expect((await h.api('GET', `/api/sessions/${s.session_id as string}`)).body.max_bet_cents).toBe(300);
+    const taken = await h.api('POST', `/api/sessions/${s.session_id as string}/crash/bet`, { bet: { stake: 300 } });
+    expect(taken.status).toBe(200);
+  });
 });

@@ -28,7 +28,7 @@ import { GiftsBadge, GiftsMenuLink, GiftsWatcher, HeaderGifts, useWagering } fro
 import { JackpotAwardToast } from '../features/jackpots/award-toast';
 import { NotificationsBell, NotificationsWatcher } from '../features/notifications/notifications-bell';
 import { TournamentsWatcher } from '../features/tournaments/tournaments-watcher';
-import { BookmarkWidget } from '../features/loyalty/bookmark';
+import { BookmarkWidget, DrawerBookmarks } from '../features/loyalty/bookmark';
 import { DrawerPoints, PointsMenuLink, PointsWatcher } from '../features/loyalty/points-watcher';
 import { LimitsWatcher } from '../features/limits/limit-notice';
 import { SessionTimer } from '../features/limits/session-timer';
@@ -65,6 +65,7 @@ function DrawerPlayer(_: DrawerPlayerProps) {
         <VipBadge groups={player.groups} />
         <DrawerPoints />
       </div>
+      <DrawerBookmarks />
       {manager ? <ManagerPanel manager={manager} /> : null}
     </div>
   );

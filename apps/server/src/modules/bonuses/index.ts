@@ -25,6 +25,7 @@ import {
 import { playerBonuses, playerFreespins } from './schema';
 import { runningBonusMaxBet } from './max-bet';
 import { seedBonuses } from './seed';
+import { titlesInPlayersLocales } from './titles';
 import { BONUS_CHANGED_TOPIC, BonusesService, type BonusChangedEvent } from './service';
 
 export { BonusesService, BONUS_CHANGED_TOPIC } from './service';
@@ -104,8 +105,9 @@ export const bonusesModule: OrbitModule = {
         tx,
         events.map((e) => ({ transfer: e.payload as TransferEvent, at: e.createdAt })),
       );
-      for (const { userId, bonus } of changed)
-        afterCommit(() => publishToPlayer(ctx.pubsub, userId, 'bonuses_changes', bonus));
+      // Each titled in its player's saved locale (docs/localisation.md "Live pushes").
+      for (const { userId, title, bonus } of await titlesInPlayersLocales(tx, changed))
+        afterCommit(() => publishToPlayer(ctx.pubsub, userId, 'bonuses_changes', { ...bonus, title }));
     });
     // A cashout forfeits the deposit bonuses of its currency still waiting to be activated: told
     // by the ledger's `cashout_reserve` transfer, written in the cashout's own transaction.
@@ -118,10 +120,14 @@ export const bonusesModule: OrbitModule = {
     ctx.outbox.on(ROUND_CLOSED_TOPIC, 'bonuses.round-lost', async (event, { tx }) => {
       await service.onRoundLost(tx, (event.payload as RoundClosedEvent).roundId);
     });
-    // Each changed bonus goes whole to its player's `bonuses_changes`, once per batch.
+    // Each changed bonus goes whole to its player's `bonuses_changes`, once per batch, its title
+    // in the player's saved locale (one read of the batch's players' locales).
     ctx.outbox.onBatch(BONUS_CHANGED_TOPIC, 'bonuses.publish', async (events, { tx, afterCommit }) => {
       const ids = [...new Set(events.map((e) => (e.payload as BonusChangedEvent).bonusId))];
-      const rows = await tx.select().from(playerBonuses).where(inArray(playerBonuses.id, ids));
+      const rows = await titlesInPlayersLocales(
+        tx,
+        await tx.select().from(playerBonuses).where(inArray(playerBonuses.id, ids)),
+      );
       for (const row of rows) {
         const [balance] = await playerBalances(tx, row.userId, [row.currency]);
         const bonus = service.present(row, balance?.bonus ?? 0, await service.standing(tx, row.userId));
@@ -134,7 +140,10 @@ export const bonusesModule: OrbitModule = {
     );
     ctx.outbox.onBatch(FREESPINS_CHANGED_TOPIC, 'bonuses.publish-freespins', async (events, { tx, afterCommit }) => {
       const ids = [...new Set(events.map((e) => (e.payload as FreespinsChangedEvent).freespinId))];
-      const rows = await tx.select().from(playerFreespins).where(inArray(playerFreespins.id, ids));
+      const rows = await titlesInPlayersLocales(
+        tx,
+        await tx.select().from(playerFreespins).where(inArray(playerFreespins.id, ids)),
+      );
       for (const row of rows) {
         const grant = freespins.present(row);
         afterCommit(() => publishToPlayer(ctx.pubsub, row.userId, 'freespins_changes', grant));

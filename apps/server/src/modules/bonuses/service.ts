@@ -771,7 +771,7 @@ export class BonusesService {
   async onTransfers(
     tx: Tx,
     events: ReadonlyArray<{ transfer: TransferEvent; at: Date }>,
-  ): Promise<Array<{ userId: number; bonus: PlayerBonus }>> {
+  ): Promise<Array<{ userId: number; templateId: number; title: string; bonus: PlayerBonus }>> {
     const players = new Set<number>();
     for (const { transfer } of events) {
       if (!['bet', 'win', 'rollback', 'jackpot'].includes(transfer.kind)) continue;
@@ -843,7 +843,8 @@ export class BonusesService {
     ]);
     const bonusMoney = (row: BonusRow) =>
       balances.get(row.userId)?.find((b) => b.currency === row.currency)?.bonus ?? 0;
-    const changed: Array<{ userId: number; bonus: PlayerBonus }> = [];
+    // With the template and title, so the push can name the bonus in its player's locale.
+    const changed: Array<{ userId: number; templateId: number; title: string; bonus: PlayerBonus }> = [];
     for (const bonus of wagering) {
       const row = progressedById.get(bonus.id) ?? bonus;
       if (row.wageredCents >= row.wagerRequirementCents) await this.finish(tx, row, 'wager_done');
@@ -852,6 +853,8 @@ export class BonusesService {
       else if (progressedById.has(row.id))
         changed.push({
           userId: row.userId,
+          templateId: row.templateId,
+          title: row.title,
           bonus: this.present(row, bonusMoney(row), { running: row, waiting: [], canIssue: true }),
         });
     }

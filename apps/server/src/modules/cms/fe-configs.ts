@@ -1,6 +1,7 @@
-import { WHEEL_SEGMENT_SAMPLES, WHEEL_TIER_SAMPLES, type FeConfigName, type FeConfigs } from '@orbit/contracts';
+import type { FeConfigName, FeConfigs } from '@orbit/contracts';
 import { DEFAULT_CURRENCY } from '../wallet';
 import { COUNTRY_SEED, MAIN_WIDGET_ROWS, MENU_CATEGORIES, PROJECT_NAME } from './data';
+import { DEMO_ADVENTURE_TEXTS, demoPrizeTexts, WHEEL_SEGMENTS_SEED, WHEEL_TIERS_SEED } from './fe-config-texts';
 
 /** Country → currency offered first (only countries that have one). */
 export function currenciesByCountry(): Record<string, string> {
@@ -12,6 +13,7 @@ export function currenciesByCountry(): Record<string, string> {
 const dayPrize = (eur: number) => ({
   type: 'bonus' as const,
   title: `${eur} bonus`,
+  translations: demoPrizeTexts(`${eur} bonus`),
   template_key: 'adventure-gift',
   amount_cents: { EUR: eur * 100, USD: eur * 100, CAD: eur * 150, AUD: eur * 150, NZD: eur * 150, NOK: eur * 1000 },
 });
@@ -28,6 +30,8 @@ const dayCondition = (minDepEur: number, wagerEur: number) => ({
 const DEMO_ADVENTURE = {
   identifier: 'orbit-week',
   name: 'Orbit week',
+  // The name in the other languages (under `title`, docs/localisation.md "Config documents").
+  translations: DEMO_ADVENTURE_TEXTS,
   start_date: null,
   group_ids: [],
   days: [
@@ -41,6 +45,7 @@ const DEMO_ADVENTURE = {
   super_prize: {
     type: 'bonus' as const,
     title: '50 super prize',
+    translations: demoPrizeTexts('50 super prize'),
     template_key: 'adventure-gift',
     amount_cents: { EUR: 5_000, USD: 5_000, CAD: 7_500, AUD: 7_500, NZD: 7_500, NOK: 50_000 },
   },
@@ -94,9 +99,10 @@ export function feConfigValues(): Omit<FeConfigs, 'banners-config'> {
     'manage-promotion-pages': {
       pages: { promotions: true, tournaments: true, lotteries: true, 'rocket-mart': true, 'rocket-chance': false },
     },
-    // The promotions' wheel: tiers with their deposit cost, segment sets by player group (spec samples).
-    'wheel-config': WHEEL_TIER_SAMPLES,
-    'wheel-config-segments': WHEEL_SEGMENT_SAMPLES,
+    // The promotions' wheel: tiers with their deposit cost, segment sets by player group (spec
+    // samples), the boxes' and segments' titles in every language.
+    'wheel-config': WHEEL_TIERS_SEED,
+    'wheel-config-segments': WHEEL_SEGMENTS_SEED,
   };
 }
 

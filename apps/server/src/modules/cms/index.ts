@@ -8,6 +8,7 @@ export { signUpCountryOf, visitorCountry } from './geo';
 export { requestLocale } from './locale';
 export { defaultCountryFor, licenceForHost, MINIMUM_AGE } from './licence';
 export { CmsService } from './service';
+export { adventureInLocale, WHEEL_BOX_TEXTS, WHEEL_SEGMENTS_SEED, WHEEL_TIERS_SEED } from './fe-config-texts';
 
 export const cmsModule: OrbitModule = {
   name: 'cms',

@@ -19,6 +19,7 @@ import type { Executor } from '../../platform/db/executor';
 import { notFound } from '../../platform/errors';
 import { DEFAULT_CURRENCY, listCurrencies } from '../wallet';
 import { DEFAULT_LOCALE, PROJECT_NAME } from './data';
+import { feConfigInLocale } from './fe-config-texts';
 import { currenciesByCountry, feConfigValues } from './fe-configs';
 import { defaultCountryFor, MINIMUM_AGE } from './licence';
 import { pickLocale } from './locale';
@@ -287,7 +288,8 @@ export class CmsService {
       const [row] = await via.select({ value: feConfigs.value }).from(feConfigs).where(eq(feConfigs.name, known));
       return row ? row.value : feConfigValues()[known];
     };
-    return db ? load(db) : this.cached(`fe:${known}`, () => load(this.db));
+    // The content's texts in the locale (the wheel's segments, the adventures); in English as stored.
+    return feConfigInLocale(known, await (db ? load(db) : this.cached(`fe:${known}`, () => load(this.db))), locale);
   }
 
   /**

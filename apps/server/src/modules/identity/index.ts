@@ -32,7 +32,7 @@ export {
   VIP_GROUP_IDS,
   type PlayerGroupRow,
 } from './groups';
-export { playerCurrencies, publicNames } from './player';
+export { playerCurrencies, playerLocales, publicNames } from './player';
 export {
   bonusSettingsOf,
   changeBonusSettings,

@@ -82,6 +82,19 @@ export async function playerCurrencies(db: Executor, userIds: readonly number[])
 }
 
 /**
+ * Each player's saved locale (chosen at sign-up, changed by `PATCH /api/player/update_locale`),
+ * many at once: what a live push is written in, having no request (docs/localisation.md).
+ */
+export async function playerLocales(db: Executor, userIds: readonly number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, language: users.language })
+    .from(users)
+    .where(inArray(users.id, [...new Set(userIds)]));
+  return new Map(rows.map((r) => [r.id, r.language]));
+}
+
+/**
  * Players' names as public lists show them (leaderboards, lottery winners), many at once: the
  * nickname, else a masked name, as jackpot winners are shown (never a player's id).
  */

@@ -12,7 +12,7 @@ import type { Db } from '../../platform/db/client';
 import type { Executor, Tx } from '../../platform/db/executor';
 import { AppError } from '../../platform/errors';
 import { BonusesService } from '../bonuses';
-import { CmsService } from '../cms';
+import { adventureInLocale, CmsService } from '../cms';
 import { referenceRatesNow } from '../wallet';
 import { adventureDays, loyaltyDailyActivity } from './schema';
 
@@ -39,16 +39,17 @@ export class AdventureService {
 
   /**
    * The adventure open to a player of these groups (the config's first that fits), if any. Inside
-   * a transaction the config is read through it (one connection: PGlite has no other).
+   * a transaction the config is read through it (one connection: PGlite has no other). Its name
+   * and prize titles are in `locale` (its `translations`, docs/localisation.md "Config documents").
    */
-  async adventureFor(db: Executor, groupIds: readonly number[]): Promise<Adventure | undefined> {
+  async adventureFor(db: Executor, groupIds: readonly number[], locale = 'en'): Promise<Adventure | undefined> {
     const config = (await this.cms.feConfig('vip-adventures', 'en', db === this.db ? undefined : db)) as {
       enabled?: boolean;
       adventures?: unknown[];
     };
     if (!config?.enabled) return undefined;
     for (const raw of config.adventures ?? []) {
-      const parsed = adventureSchema.safeParse(raw);
+      const parsed = adventureSchema.safeParse(adventureInLocale(raw, locale));
       if (!parsed.success) continue;
       const a = parsed.data;
       if (a.group_ids.length === 0 || a.group_ids.some((g) => groupIds.includes(g))) return a;
@@ -62,15 +63,16 @@ export class AdventureService {
    * are left out, never "lost". The super prize is listed only while it can still be won (every
    * day of the run completed or still ahead) or once won. A weekly run with nothing left for the
    * player (no day completed, none still to play: a player joining on its last days) shows the
-   * next week's run instead, all of it ahead.
+   * next week's run instead, all of it ahead. Names and prize titles are in `locale` (the page's).
    */
   async state(
     db: Executor,
     userId: number,
     groupIds: readonly number[],
     joinedAt?: Date,
+    locale = 'en',
   ): Promise<PlayerAdventure | null> {
-    const adventure = await this.adventureFor(db, groupIds);
+    const adventure = await this.adventureFor(db, groupIds, locale);
     if (!adventure) return null;
     const now = this.clock.now();
     const joined = joinedAt ? dayOf(joinedAt) : null;

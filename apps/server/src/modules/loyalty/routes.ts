@@ -285,7 +285,15 @@ export function loyaltyRoutes(shop: ShopService, adventures: AdventureService) {
       async (request, reply) => {
         const player = await requirePlayer(request);
         reply.headers(noStore);
-        return { adventure: await adventures.state(ctx.db, player.user.id, player.groupIds, player.user.createdAt) };
+        return {
+          adventure: await adventures.state(
+            ctx.db,
+            player.user.id,
+            player.groupIds,
+            player.user.createdAt,
+            requestLocale(request),
+          ),
+        };
       },
     );
 

@@ -10,7 +10,7 @@ import { publishToPlayer } from '../../platform/realtime/channels';
 import { DEPOSIT_PLAYED_TOPIC, type DepositPlayedEvent } from '../cashbox';
 import { demoPlayerId, membershipsOf, playerCurrencies } from '../identity';
 import { referenceRatesNow, TRANSFER_TOPIC, type TransferEvent } from '../wallet';
-import { LootboxService, presentLootbox, tierForDeposit, tiersFor } from './lootboxes';
+import { LootboxService, lootboxPushes, tierForDeposit, tiersFor } from './lootboxes';
 import { LotteryService } from './lotteries';
 import { operatorPromotionRoutes } from './operator';
 import { promotionRoutes } from './routes';
@@ -100,7 +100,9 @@ export const promotionsModule: OrbitModule = {
         `deposit:${paymentId}`,
         ctx.clock.now(),
       );
-      if (created) afterCommit(() => publishToPlayer(ctx.pubsub, userId, 'lootboxes_changes', presentLootbox(row)));
+      if (created)
+        for (const { box } of await lootboxPushes(tx, [row]))
+          afterCommit(() => publishToPlayer(ctx.pubsub, userId, 'lootboxes_changes', box));
     });
 
     // The shop's lottery tickets (loyalty's door): the tickets and the points' debit, one transaction.
@@ -146,8 +148,8 @@ export const promotionsModule: OrbitModule = {
         }
       }
       for (const id of await lotteries.due()) await lotteries.draw(id);
-      for (const box of await lootboxes.expire())
-        await publishToPlayer(ctx.pubsub, box.userId, 'lootboxes_changes', presentLootbox(box));
+      for (const { userId, box } of await lootboxPushes(ctx.db, await lootboxes.expire()))
+        await publishToPlayer(ctx.pubsub, userId, 'lootboxes_changes', box);
       if (await hasDemoPromotions(ctx.db)) {
         await renewDemoPromotions(ctx.db, ctx.clock.now());
         const demo = await demoPlayerId(ctx.db);

@@ -7,14 +7,16 @@
  */
 import { and, desc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import {
+  localisedText,
+  localisedTextsSchema,
   pickByRoll,
   weightedRoll,
   WHEEL_PAGE_SLUG,
-  WHEEL_SEGMENT_SAMPLES,
-  WHEEL_TIER_SAMPLES,
-  wheelSegmentSetsSchema,
+  wheelSegmentSchema,
   wheelTiersConfigSchema,
+  type LocalisedTexts,
   type Lootbox,
   type WheelTier,
 } from '@orbit/contracts';
@@ -23,7 +25,8 @@ import type { Db } from '../../platform/db/client';
 import type { Executor, Tx } from '../../platform/db/executor';
 import { notFound, unprocessable } from '../../platform/errors';
 import type { BonusesService } from '../bonuses';
-import { CmsService } from '../cms';
+import { playerLocales } from '../identity';
+import { CmsService, WHEEL_BOX_TEXTS, WHEEL_SEGMENTS_SEED, WHEEL_TIERS_SEED } from '../cms';
 import { openAccount, referenceRatesNow } from '../wallet';
 import { newServerSeed, nodeHmac, seedHash } from './lotteries';
 import { promoLootboxes, type StoredLootboxItem } from './schema';
@@ -46,6 +49,20 @@ export const WHEEL_SPINS_TEMPLATE = 'wheel-spins';
 /** The currency a prize is granted in when its template has no terms in the box's (a crypto box). */
 const FALLBACK_CURRENCY = 'EUR';
 const DAY = 86_400_000;
+
+/**
+ * The wheel's configs as the server reads them: the contracts' shapes with each tier's and
+ * segment's `translations` kept (a malformed one reads as none: the title falls back to English).
+ */
+const translationsField = localisedTextsSchema.catch({});
+const localisedTiersSchema = wheelTiersConfigSchema.extend({
+  tiers: z.array(wheelTiersConfigSchema.shape.tiers.element.extend({ translations: translationsField })),
+});
+const localisedSegmentSetsSchema = z.object({
+  segments_by_group: z.record(z.string(), z.array(wheelSegmentSchema.extend({ translations: translationsField }))),
+});
+const hasTexts = (texts: LocalisedTexts | undefined): texts is LocalisedTexts =>
+  texts !== undefined && Object.keys(texts).length > 0;
 
 /** EUR cents into `currency` by the reference rates (rounded down); identity for EUR. */
 export async function fromEurIn(db: Executor, currency: string): Promise<FromEur> {
@@ -73,16 +90,16 @@ export class LootboxService {
    * wheel's terms is left out, with a warning.
    */
   async wheel(db: Executor = this.db): Promise<Wheel> {
-    const tiers = wheelTiersConfigSchema.safeParse(await this.cms.feConfig('wheel-config', 'en', db));
-    const sets = wheelSegmentSetsSchema.safeParse(await this.cms.feConfig('wheel-config-segments', 'en', db));
+    const tiers = localisedTiersSchema.safeParse(await this.cms.feConfig('wheel-config', 'en', db));
+    const sets = localisedSegmentSetsSchema.safeParse(await this.cms.feConfig('wheel-config-segments', 'en', db));
     const { page, error } = readWheelPage(await this.cms.pageJson(WHEEL_PAGE_SLUG, db));
     if (error) this.log?.warn({ page: WHEEL_PAGE_SLUG, error }, "the wheel's page json is left out");
     return {
-      tiers: tiers.success && tiers.data.tiers.length ? tiers.data : WHEEL_TIER_SAMPLES,
+      tiers: tiers.success && tiers.data.tiers.length ? tiers.data : WHEEL_TIERS_SEED,
       sets:
         sets.success && Object.keys(sets.data.segments_by_group).length
           ? sets.data.segments_by_group
-          : WHEEL_SEGMENT_SAMPLES.segments_by_group,
+          : WHEEL_SEGMENTS_SEED.segments_by_group,
       ...(page ? { page } : {}),
     };
   }
@@ -90,7 +107,9 @@ export class LootboxService {
   /**
    * Issues a wheel box of a tier (once per player and key): the player's segment set with the
    * tier's prizes in the box's currency (`segmentPrizes`), each bonus prize with the page's cap on
-   * its winnings (`maxWin`: the currency's, else EUR converted), kept on the item.
+   * its winnings (`maxWin`: the currency's, else EUR converted), kept on the item. The box's and
+   * the segments' titles in other locales are copied with them (the tier's in the config, else the
+   * built-in ones of its `Rocket wheel <label>` title).
    */
   async issueWheel(
     tx: Tx,
@@ -115,7 +134,9 @@ export class LootboxService {
       freespins_count: s.freespins_count,
       wager: s.wager,
       ...(maxWin ? { max_win_cents: maxWin.amount_cents } : {}),
+      ...(hasTexts(s.translations) ? { translations: s.translations } : {}),
     }));
+    const configured = wheel.tiers.tiers.find((t) => t.tier === tier)?.translations;
     const serverSeed = newServerSeed();
     const [created] = await tx
       .insert(promoLootboxes)
@@ -124,6 +145,7 @@ export class LootboxService {
         currency,
         groupKey: `wheel_${tier}`,
         title: `Rocket wheel ${TIER_LABELS[tier]}`,
+        translations: hasTexts(configured) ? configured : WHEEL_BOX_TEXTS[tier],
         stage: 'issued',
         items,
         serverSeed,
@@ -277,14 +299,18 @@ export class LootboxService {
   }
 }
 
-export function presentLootbox(row: LootboxRow): Lootbox {
+/**
+ * A box as the player sees it, its and its segments' titles in `locale` (the request's, or for a
+ * live push the player's saved one; docs/localisation.md), else as issued (English).
+ */
+export function presentLootbox(row: LootboxRow, locale = 'en'): Lootbox {
   return {
     id: row.id,
     created_at: row.createdAt.toISOString(),
     currency: row.currency,
     group_key: row.groupKey,
     stage: row.stage,
-    title: row.title,
+    title: localisedText(row.translations, 'title', locale, row.title),
     valid_until: row.validUntil.toISOString(),
     activated_at: row.activatedAt ? row.activatedAt.toISOString() : null,
     items: row.items.map((item) => ({
@@ -293,7 +319,7 @@ export function presentLootbox(row: LootboxRow): Lootbox {
       prize: row.wonItem === item.id,
       bonuses: [
         {
-          title: item.title,
+          title: localisedText(item.translations, 'title', locale, item.title),
           type: item.type,
           attributes:
             item.type === 'freespins'
@@ -316,4 +342,20 @@ export function presentLootbox(row: LootboxRow): Lootbox {
       roll: row.roll,
     },
   };
+}
+
+/**
+ * Boxes as their live pushes (`lootboxes_changes`) carry them: having no request, each in its
+ * player's saved locale (docs/localisation.md "Live pushes"), one read of the players' locales
+ * for the lot.
+ */
+export async function lootboxPushes(
+  db: Executor,
+  rows: readonly LootboxRow[],
+): Promise<Array<{ userId: number; box: Lootbox }>> {
+  const locales = await playerLocales(
+    db,
+    rows.map((r) => r.userId),
+  );
+  return rows.map((row) => ({ userId: row.userId, box: presentLootbox(row, locales.get(row.userId)) }));
 }

@@ -30,7 +30,7 @@ import type { ModuleContext } from '../../platform/context';
 import { operatorGuard } from '../../platform/http/operator';
 import { publishToPlayer } from '../../platform/realtime/channels';
 import { membershipsOf, playerCurrencies } from '../identity';
-import { fromEurIn, presentLootbox, tiersFor, type LootboxService } from './lootboxes';
+import { fromEurIn, lootboxPushes, presentLootbox, tiersFor, type LootboxService } from './lootboxes';
 import { pageAmountIn, tierTerms } from './wheel-terms';
 import { notFound, unprocessable } from '../../platform/errors';
 import { requestLocale } from '../cms';
@@ -223,7 +223,8 @@ export function promotionRoutes(tournaments: TournamentService, lotteries: Lotte
       async (request, reply) => {
         const player = await requirePlayer(request);
         reply.headers(noStore);
-        return (await lootboxes.list(player.user.id)).map(presentLootbox);
+        const locale = requestLocale(request);
+        return (await lootboxes.list(player.user.id)).map((row) => presentLootbox(row, locale));
       },
     );
     app.get(
@@ -269,10 +270,12 @@ export function promotionRoutes(tournaments: TournamentService, lotteries: Lotte
       },
       async (request, reply) => {
         const player = await requirePlayer(request);
-        const box = presentLootbox(await lootboxes.activate(player.user.id, request.params.id));
-        await publishToPlayer(ctx.pubsub, player.user.id, 'lootboxes_changes', box);
+        const opened = await lootboxes.activate(player.user.id, request.params.id);
+        // The answer in the page's locale; the push, which other tabs get too, in the player's saved one.
+        for (const { box } of await lootboxPushes(ctx.db, [opened]))
+          await publishToPlayer(ctx.pubsub, player.user.id, 'lootboxes_changes', box);
         reply.headers(noStore);
-        return box;
+        return presentLootbox(opened, requestLocale(request));
       },
     );
     app.post(
@@ -304,9 +307,11 @@ export function promotionRoutes(tournaments: TournamentService, lotteries: Lotte
             request.body.valid_days,
           ),
         );
-        const box = presentLootbox(row);
-        if (created) await publishToPlayer(ctx.pubsub, userId, 'lootboxes_changes', box);
-        return box;
+        // The operator reads the box as issued (English); the player's push is in their saved locale.
+        if (created)
+          for (const { box } of await lootboxPushes(ctx.db, [row]))
+            await publishToPlayer(ctx.pubsub, userId, 'lootboxes_changes', box);
+        return presentLootbox(row);
       },
     );
 

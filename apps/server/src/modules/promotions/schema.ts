@@ -210,6 +210,8 @@ export type StoredLootboxItem = {
   wager: number;
   /** A bonus prize's cap on what its wagering pays out, in the box's currency (the wheel page's `maxWin`). */
   max_win_cents?: number;
+  /** The segment's title in other locales, copied at issue (docs/localisation.md). */
+  translations?: LocalisedTexts;
 };
 
 /**
@@ -225,6 +227,8 @@ export const promoLootboxes = pgTable(
     currency: text('currency').notNull(),
     groupKey: text('group_key').notNull(),
     title: text('title').notNull(),
+    /** The box's title in other locales (its tier's in the wheel config), copied at issue. */
+    translations: jsonb('translations').$type<LocalisedTexts>().notNull().default({}),
     stage: text('stage', { enum: ['issued', 'activated', 'canceled', 'expired'] }).notNull(),
     items: jsonb('items').$type<StoredLootboxItem[]>().notNull(),
     serverSeed: text('server_seed').notNull(),

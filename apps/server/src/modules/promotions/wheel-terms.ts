@@ -10,16 +10,19 @@ import {
   WHEEL_SEGMENT_SAMPLES,
   WHEEL_TIERS,
   wheelPageJsonSchema,
+  type LocalisedTexts,
   type WheelPageJson,
   type WheelSegment,
   type WheelTier,
   type WheelTiersConfig,
 } from '@orbit/contracts';
 
+/** A segment or a tier as the config may give it: with its title in other locales (docs/localisation.md). */
+export type Localised<T> = T & { translations?: LocalisedTexts };
 export type Wheel = {
   /** The fe config `wheel-config` (else the built-in samples): `get` multiplies the segments' bonuses. */
-  tiers: WheelTiersConfig;
-  sets: Record<string, WheelSegment[]>;
+  tiers: Omit<WheelTiersConfig, 'tiers'> & { tiers: Array<Localised<WheelTiersConfig['tiers'][number]>> };
+  sets: Record<string, Array<Localised<WheelSegment>>>;
   /** The wheel's part of the static page's json, when it has one: `get` is the tier's top prize. */
   page?: WheelPageJson;
 };
@@ -46,7 +49,10 @@ export function wheelGroupKey(groupIds: readonly number[]): string {
 }
 
 /** The set of the player's first wheel group (21, 1308, 1309), else `default`. */
-export function segmentSetFor(sets: Record<string, WheelSegment[]>, groupIds: readonly number[]): WheelSegment[] {
+export function segmentSetFor(
+  sets: Record<string, Array<Localised<WheelSegment>>>,
+  groupIds: readonly number[],
+): Array<Localised<WheelSegment>> {
   const chosen = sets[wheelGroupKey(groupIds)] ?? sets.default;
   return chosen?.length ? chosen : WHEEL_SEGMENT_SAMPLES.segments_by_group.default!;
 }

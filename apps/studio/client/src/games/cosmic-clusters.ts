@@ -8,6 +8,7 @@ import { h, sleep } from '../dom';
 import type { GameRenderer, ShellContext } from '../renderer';
 import { cellsWhere, pace, ReelSet, SlotStage, slotRenderer, type WinItem } from './slot-kit';
 import { t } from '../i18n';
+import { symbolName } from '../i18n/names';
 
 export function create(ctx: ShellContext): GameRenderer {
   const cfg = COSMIC_CONFIG;
@@ -17,7 +18,7 @@ export function create(ctx: ShellContext): GameRenderer {
   const info = h(
     'span',
     { class: 'muted' },
-    t('slot.clustersInfo', { count: cfg.bands[0] ?? 0, name: cfg.multiplier.name }),
+    t('slot.clustersInfo', { count: cfg.bands[0] ?? 0, name: symbolName(cfg.multiplier.name) }),
   );
   const multOut = h('span', { class: 'slot-free', 'data-testid': 'multiplier', 'aria-live': 'polite' });
   const slot = new SlotStage(ctx, grid, [info, multOut]);
@@ -41,13 +42,18 @@ export function create(ctx: ShellContext): GameRenderer {
         await grid.stopAll(outcome.grid, Math.max(timing.ms, p.stopMin), () => ctx.sound.play('stop'), badge);
         slot.spinning = false;
         const items: WinItem[] = outcome.wins.map((w) => ({
-          label: t('slot.cluster', { count: w.count, symbol: w.symbol, coins: w.pay, amount: ctx.money(w.win) }),
+          label: t('slot.cluster', {
+            count: w.count,
+            symbol: symbolName(w.symbol),
+            coins: w.pay,
+            amount: ctx.money(w.win),
+          }),
           cells: cellsWhere(outcome.grid, (name) => name === w.symbol),
         }));
         if (win > 0 && outcome.multipliers.length > 0) {
           const cells = outcome.multipliers.map((m) => [m.column, m.row] as const);
           items.push({
-            label: t('slot.multipliers', { name: cfg.multiplier.name, multiplier: outcome.multiplier }),
+            label: t('slot.multipliers', { name: symbolName(cfg.multiplier.name), multiplier: outcome.multiplier }),
             cells,
           });
         }

@@ -16,6 +16,7 @@ import { animate, easeOutCubic, h } from '../dom';
 import { chipLabel } from '../money';
 import { nearest, type GameRenderer, type ShellContext } from '../renderer';
 import { t } from '../i18n';
+import { describeBet as describe } from './roulette-bets';
 
 /** The pockets in wheel order, clockwise from zero. */
 const WHEEL = [
@@ -46,29 +47,6 @@ const EVEN_MONEY: { type: RouletteBetType; label: string; name: string }[] = [
   { type: 'odd', label: t('roulette.odd'), name: t('roulette.odd') },
   { type: 'high', label: '19–36', name: t('roulette.high') },
 ];
-
-function describe(type: RouletteBetType, numbers: readonly number[]): string {
-  switch (type) {
-    case 'straight':
-      return t('roulette.straight', { numbers: String(numbers[0]) });
-    case 'split':
-      return t('roulette.split', { numbers: numbers.join('/') });
-    case 'street':
-      return t('roulette.street', { numbers: numbers.join(', ') });
-    case 'corner':
-      return t('roulette.corner', { numbers: numbers.join(', ') });
-    case 'six_line':
-      return t('roulette.sixLine', { from: String(numbers[0]), to: String(numbers[numbers.length - 1]) });
-    case 'column':
-      return t('roulette.column', { n: String(numbers.length === 1 ? numbers[0] : ((numbers[0]! - 1) % 3) + 1) });
-    case 'dozen':
-      return t('roulette.dozen', {
-        n: String(numbers.length === 1 ? numbers[0] : Math.floor((numbers[0]! - 1) / 12) + 1),
-      });
-    default:
-      return EVEN_MONEY.find((e) => e.type === type)?.name ?? type;
-  }
-}
 
 export function create(ctx: ShellContext): GameRenderer {
   // ---- the wheel ----

@@ -8,7 +8,8 @@ import { LINK_CONFIG, MAX_STAKE, type LinkCoin, type LinkOutcome } from '../../.
 import { h, sleep, svg } from '../dom';
 import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
 import './lunar-link.css';
-import { t } from '../i18n';
+import { formatNumber, t } from '../i18n';
+import { symbolName } from '../i18n/names';
 
 const cfg = LINK_CONFIG;
 const COIN = cfg.coin.name;
@@ -68,7 +69,7 @@ function art(name: string, coinValue?: number): SVGSVGElement {
       add('path', { d: 'M27 12 A13 13 0 1 0 40 30 A10 10 0 1 1 27 12 Z', fill: '#fff6d6', opacity: 0.9 });
       if (coinValue !== undefined) {
         const label = svg('text', { x: 30, y: 52, 'text-anchor': 'middle', class: 'link-value' });
-        label.textContent = `×${coinValue / cfg.divisor}`;
+        label.textContent = `×${formatNumber(coinValue / cfg.divisor)}`;
         root.append(label);
       }
     }
@@ -106,7 +107,7 @@ export function create(ctx: ShellContext): GameRenderer {
     }
     el.replaceChildren(art(name, value));
     el.dataset.symbol = name;
-    el.title = value === undefined ? name : `${name} ×${value / cfg.divisor}`;
+    el.title = value === undefined ? symbolName(name) : `${symbolName(name)} ×${formatNumber(value / cfg.divisor)}`;
     if (name === COIN) el.classList.add('coin');
   };
   const names = cfg.symbols.map((s) => s.name);
@@ -147,7 +148,13 @@ export function create(ctx: ShellContext): GameRenderer {
               if (winners.has(o.grid[c]![r]!) && o.grid[c]![r] === w.symbol) cellEls[c]![r]!.classList.add('win');
         message.textContent = o.wins
           .map((w) =>
-            t('slot.ways', { symbol: w.symbol, reels: w.reels, count: w.ways, boosted: '', amount: ctx.money(w.win) }),
+            t('slot.ways', {
+              symbol: symbolName(w.symbol),
+              reels: w.reels,
+              count: w.ways,
+              boosted: '',
+              amount: ctx.money(w.win),
+            }),
           )
           .join(' · ');
         message.classList.add('won');
@@ -176,7 +183,7 @@ export function create(ctx: ShellContext): GameRenderer {
           await sleep(stepMs / 2);
         }
         const total = b.coins.reduce((a, x) => a + x.value, 0);
-        message.textContent = `${b.coins.length} ${COIN}s: ×${total / cfg.divisor}${b.grand ? ` + Grand ×${cfg.coin.grand / cfg.divisor}` : ''} = ${ctx.money(b.win)}`;
+        message.textContent = `${b.coins.length} × ${symbolName(COIN)}: ×${formatNumber(total / cfg.divisor)}${b.grand ? ` + ${symbolName('Grand')} ×${formatNumber(cfg.coin.grand / cfg.divisor)}` : ''} = ${ctx.money(b.win)}`;
         message.classList.add('won');
         await sleep(quick ? 200 : 900);
       }

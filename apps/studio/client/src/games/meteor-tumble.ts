@@ -8,6 +8,7 @@ import { h, sleep, svg } from '../dom';
 import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
 import './meteor-tumble.css';
 import { t } from '../i18n';
+import { symbolName } from '../i18n/names';
 
 const cfg = TUMBLE_CONFIG;
 const NAMES = cfg.symbols.map((s) => s.name);
@@ -98,7 +99,7 @@ export function create(ctx: ShellContext): GameRenderer {
     const el = cellEls[c]![r]!;
     el.replaceChildren(symbolArt(name));
     el.dataset.symbol = name;
-    el.title = name;
+    el.title = symbolName(name);
     el.classList.remove('win', 'burst', 'spin');
     if (fresh) {
       el.classList.remove('drop');
@@ -161,7 +162,7 @@ export function create(ctx: ShellContext): GameRenderer {
         for (let c = 0; c < columns; c++)
           for (let r = 0; r < rows; r++) if (winners.has(step.grid[c]![r]!)) cellEls[c]![r]!.classList.add('win');
         running += step.win;
-        message.textContent = `${step.wins.map((w) => `${w.count} × ${w.symbol}`).join(' + ')}${
+        message.textContent = `${step.wins.map((w) => `${w.count} × ${symbolName(w.symbol)}`).join(' + ')}${
           step.multiplier > 1 ? ` × ${step.multiplier}` : ''
         } = ${ctx.money(step.win)} · ${t('slot.runningTotal', { amount: ctx.money(running) })}`;
         message.classList.add('won');

@@ -7,6 +7,7 @@ import { h } from '../dom';
 import type { GameRenderer, ShellContext } from '../renderer';
 import { cellsWhere, pace, ReelSet, SlotStage, slotRenderer, type WinItem } from './slot-kit';
 import { t } from '../i18n';
+import { symbolName } from '../i18n/names';
 
 export function create(ctx: ShellContext): GameRenderer {
   const cfg = NEBULA_CONFIG;
@@ -15,14 +16,24 @@ export function create(ctx: ShellContext): GameRenderer {
   const isWild = (name: string) => name.startsWith(`${cfg.wildName}×`);
   const names = [...cfg.symbols.map((s) => s.name), ...wildNames];
   const reels = new ReelSet(nReels, cfg.rows, names);
-  const info = h('span', { class: 'muted' }, t('slot.nebulaInfo', { count: cfg.rows ** nReels, wild: cfg.wildName }));
+  const info = h(
+    'span',
+    { class: 'muted' },
+    t('slot.nebulaInfo', { count: cfg.rows ** nReels, wild: symbolName(cfg.wildName) }),
+  );
   const slot = new SlotStage(ctx, reels, [info]);
 
   function item(outcome: NebulaOutcome, w: NebulaWayWin): WinItem {
     const cells = cellsWhere(outcome.reels, (name) => name === w.symbol || isWild(name), w.reels);
     const boosted = w.weightedWays !== w.ways ? t('slot.withWilds', { count: w.weightedWays }) : '';
     return {
-      label: t('slot.ways', { symbol: w.symbol, reels: w.reels, count: w.ways, boosted, amount: ctx.money(w.win) }),
+      label: t('slot.ways', {
+        symbol: symbolName(w.symbol),
+        reels: w.reels,
+        count: w.ways,
+        boosted,
+        amount: ctx.money(w.win),
+      }),
       cells,
     };
   }

@@ -8,6 +8,7 @@ import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../r
 import { drawClassicSymbol, type AddShape } from './classic-art';
 import './nova-sevens.css';
 import { t } from '../i18n';
+import { symbolName } from '../i18n/names';
 
 const cfg = NOVA_CONFIG;
 
@@ -88,7 +89,7 @@ export function create(ctx: ShellContext): GameRenderer {
     const el = cellEls[c]![r]!;
     el.replaceChildren(art(name));
     el.dataset.symbol = name;
-    el.title = name;
+    el.title = symbolName(name);
     el.classList.remove('win', 'spin');
   };
   const names = [...cfg.symbols.map((s) => s.name), cfg.wild.name];
@@ -126,7 +127,7 @@ export function create(ctx: ShellContext): GameRenderer {
         message.textContent = o.lines
           .map(
             (w) =>
-              `${t('slot.lineNo', { line: w.line })}: 3 × ${w.symbol}${w.wilds > 0 && w.wilds < 3 ? ` × ${2 ** w.wilds}` : ''} = ${ctx.money(w.win)}`,
+              `${t('slot.lineNo', { line: w.line })}: 3 × ${symbolName(w.symbol)}${w.wilds > 0 && w.wilds < 3 ? ` × ${2 ** w.wilds}` : ''} = ${ctx.money(w.win)}`,
           )
           .join(' · ');
         message.classList.add('won');

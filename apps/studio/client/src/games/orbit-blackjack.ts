@@ -5,7 +5,6 @@
  * the dealer draws. Hit, Stand, Double and Split sit below the stage (keys H, S, D, P), enabled as
  * the round allows: each sends the action through the shell and the table follows the answer.
  */
-import { cardWords } from '../../../src/games/cards';
 import {
   handTotal,
   MAX_STAKE,
@@ -21,6 +20,7 @@ import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../r
 import { cardBack, cardSvg, turningCard } from './playing-cards';
 import './orbit-blackjack.css';
 import { t } from '../i18n';
+import { cardLabel } from '../i18n/names';
 
 /** The round in words: `summary` one line (round history), `summaryLines` the verifier's lines. */
 export { summary, summaryLines };
@@ -182,7 +182,7 @@ export function create(ctx: ShellContext): GameRenderer {
       {
         class: `bj-card${card === null ? ' down' : ''}`,
         role: 'img',
-        'aria-label': card === null ? t('blackjack.faceDown') : cardWords(card),
+        'aria-label': card === null ? t('blackjack.faceDown') : cardLabel(card),
       },
       turningCard(front),
     );
@@ -218,7 +218,7 @@ export function create(ctx: ShellContext): GameRenderer {
   async function turnOver(view: CardView, card: number, token: number): Promise<boolean> {
     view.card = card;
     view.front.replaceChildren(cardSvg(card));
-    view.el.setAttribute('aria-label', cardWords(card));
+    view.el.setAttribute('aria-label', cardLabel(card));
     await frame();
     view.el.classList.remove('down');
     ctx.sound.play('tick');
@@ -326,9 +326,9 @@ export function create(ctx: ShellContext): GameRenderer {
       outcome.hands.length > 1 ? t('blackjack.hand', { n: (outcome.active ?? 0) + 1 }) : t('blackjack.yourHand');
     return t('blackjack.dealerShows', {
       label,
-      cards: hand.cards.map(cardWords).join(', '),
+      cards: hand.cards.map(cardLabel).join(', '),
       total: totalText(hand.cards, false),
-      card: cardWords(outcome.dealer[0]!),
+      card: cardLabel(outcome.dealer[0]!),
     });
   }
 

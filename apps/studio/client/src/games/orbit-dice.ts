@@ -14,7 +14,7 @@ import {
   type DiceOutcome,
 } from '../../../src/games/orbit-dice/math';
 import { animate, h } from '../dom';
-import { formatAmount } from '../money';
+import { formatAmount, formatDecimal, formatPercent } from '../money';
 import type { GameRenderer, ShellContext } from '../renderer';
 import { decimalInput, field, fieldError as errorLine, fieldGame, readout, statBox } from './field-kit';
 import { t } from '../i18n';
@@ -31,7 +31,7 @@ export function create(ctx: ShellContext): GameRenderer {
   const rollOut = h(
     'div',
     { class: 'dice-roll', 'data-testid': 'roll', 'aria-live': 'polite', 'aria-label': t('dice.roll') },
-    '50.00',
+    formatDecimal(50),
   );
   const winZone = h('div', { class: 'win-zone' });
   const targetLabel = h('span', {});
@@ -103,13 +103,13 @@ export function create(ctx: ShellContext): GameRenderer {
       'aria-label',
       direction === 'under' ? t('dice.directionUnder') : t('dice.directionOver'),
     );
-    chanceOut.textContent = ok ? `${show(n)} %` : '–';
-    multiplierOut.textContent = ok ? `×${(Math.floor((RETURN_BP * ROLLS) / n) / ROLLS).toFixed(4)}` : '–';
+    chanceOut.textContent = ok ? formatPercent(n / ROLLS) : '–';
+    multiplierOut.textContent = ok ? `×${formatDecimal(Math.floor((RETURN_BP * ROLLS) / n) / ROLLS, 4)}` : '–';
     payoutOut.textContent = ok ? ctx.money(diceWin(ctx.stake(), n)) : '–';
     fieldError.textContent = ok ? '' : OUT_OF_RANGE();
     const at = (target / ROLLS) * 100;
     targetMarker.style.left = `${at}%`;
-    targetLabel.textContent = show(target);
+    targetLabel.textContent = formatDecimal(target / 100);
     winZone.style.left = direction === 'under' ? '0' : `${((target + 1) / ROLLS) * 100}%`;
     winZone.style.right = direction === 'under' ? `${100 - at}%` : '0';
     ctx.changed();
@@ -153,7 +153,7 @@ export function create(ctx: ShellContext): GameRenderer {
       void animate((now) => {
         if (now - last > 45) {
           last = now;
-          rollOut.textContent = show(Math.floor(Math.random() * ROLLS));
+          rollOut.textContent = formatDecimal(Math.floor(Math.random() * ROLLS) / 100);
         }
         return rolling;
       });
@@ -172,17 +172,17 @@ export function create(ctx: ShellContext): GameRenderer {
           last = now;
           const spread = Math.round((1 - x) * ROLLS * 0.5);
           const value = Math.min(ROLLS - 1, Math.max(0, outcome.roll + Math.round((Math.random() * 2 - 1) * spread)));
-          rollOut.textContent = show(value);
+          rollOut.textContent = formatDecimal(value / 100);
           ball.style.left = `${(value / ROLLS) * 100}%`;
           ctx.sound.play('tick');
         }
         return x < 1;
       });
-      rollOut.textContent = show(outcome.roll);
+      rollOut.textContent = formatDecimal(outcome.roll / 100);
       ball.style.left = `${(outcome.roll / ROLLS) * 100}%`;
-      ball.textContent = show(outcome.roll).split('.')[0]!;
+      ball.textContent = String(Math.floor(outcome.roll / 100));
       rollOut.classList.add(outcome.won ? 'won' : 'lost');
-      ctx.announce(t(outcome.won ? 'dice.rolled' : 'dice.rolledLost', { roll: show(outcome.roll) }));
+      ctx.announce(t(outcome.won ? 'dice.rolled' : 'dice.rolledLost', { roll: formatDecimal(outcome.roll / 100) }));
     },
     abort() {
       rolling = false;

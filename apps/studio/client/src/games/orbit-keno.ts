@@ -5,7 +5,7 @@
  */
 import { KENO_CONFIG, keno, MAX_STAKE, type KenoOutcome } from '../../../src/games/orbit-keno/math';
 import { h, sleep, svg } from '../dom';
-import { formatMultiplier } from '../money';
+import { formatMultiplier, formatPercent } from '../money';
 import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
 import { readout, statBox } from './field-kit';
 import './orbit-keno.css';
@@ -108,7 +108,7 @@ export function create(ctx: ShellContext): GameRenderer {
     hint.textContent = p === 0 ? NO_PICKS : '';
     payList.replaceChildren();
     if (p > 0) {
-      rtpOut.textContent = `${(keno.returnMoments(100, p).mean * 100).toFixed(2)} %`;
+      rtpOut.textContent = formatPercent(keno.returnMoments(100, p).mean, 2, 2);
       pays[p]!.forEach((m, hits) => {
         if (m === 0) return;
         payList.prepend(

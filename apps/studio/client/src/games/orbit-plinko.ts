@@ -15,7 +15,7 @@ import {
   type PlinkoRows,
 } from '../../../src/games/orbit-plinko/math';
 import { animate, h, sleep, svg } from '../dom';
-import { formatMultiplier } from '../money';
+import { formatMultiplier, formatPercent } from '../money';
 import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
 import { field, readout, statBox } from './field-kit';
 import './orbit-plinko.css';
@@ -151,7 +151,7 @@ export function create(ctx: ShellContext): GameRenderer {
     ball.setAttribute('cy', String(TOP - 6));
     trail.setAttribute('points', '');
     const { numerator, denominator } = plinkoTableRtp(rows, risk);
-    rtpOut.textContent = `${((numerator / denominator) * 100).toFixed(2)} %`;
+    rtpOut.textContent = formatPercent(numerator / denominator, 2, 2);
     topOut.textContent = formatMultiplier(max);
     topOut.title = ctx.money(plinkoWin(ctx.stake(), max));
     ctx.changed();

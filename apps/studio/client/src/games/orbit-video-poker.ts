@@ -7,13 +7,14 @@
  * The cards are the studio's playing cards (`./playing-cards`), each face and the back on the two
  * sides of a flipping card.
  */
-import { cardName, HANDS, MAX_STAKE, summary, type VideoPokerOutcome } from '../../../src/games/orbit-video-poker/math';
+import { HANDS, MAX_STAKE, summary, type VideoPokerOutcome } from '../../../src/games/orbit-video-poker/math';
 import type { RoundResponse } from '../../../src/protocol';
 import { h, sleep } from '../dom';
 import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
 import { cardSvg, turningCard } from './playing-cards';
 import './orbit-video-poker.css';
 import { t } from '../i18n';
+import { cardLabel } from '../i18n/names';
 
 /** The round-history line: "Two pair, held 4". */
 export { summary };
@@ -142,7 +143,7 @@ export function create(ctx: ShellContext): GameRenderer {
     const slot = slots[i]!;
     slot.el.classList.toggle('held', held[i]!);
     slot.button.setAttribute('aria-pressed', String(held[i]));
-    const name = slot.card === null ? t('poker.card', { n: i + 1 }) : cardName(slot.card);
+    const name = slot.card === null ? t('poker.card', { n: i + 1 }) : cardLabel(slot.card);
     slot.button.setAttribute('aria-label', held[i] ? t('poker.cardHeld', { name }) : name);
   }
 
@@ -249,7 +250,7 @@ export function create(ctx: ShellContext): GameRenderer {
         result.classList.remove('won');
         result.textContent = outcome.hand ? t('poker.dealt', { hand: handLabel(outcome.hand) }) : '';
         ctx.announce(
-          `${t('poker.dealtCards', { cards: outcome.dealt.map(cardName).join(', ') })}${outcome.hand ? `: ${handLabel(outcome.hand)}` : ''}. ${HOLD_HINT}`,
+          `${t('poker.dealtCards', { cards: outcome.dealt.map(cardLabel).join(', ') })}${outcome.hand ? `: ${handLabel(outcome.hand)}` : ''}. ${HOLD_HINT}`,
         );
         setHolding(true);
         draw.focus({ preventScroll: true });
@@ -284,7 +285,7 @@ export function create(ctx: ShellContext): GameRenderer {
       markRow(outcome.hand, outcome.hand ? 'won' : null);
       result.textContent = outcome.hand ? `${handLabel(outcome.hand)} · ${ctx.money(win)}` : t('poker.noWin');
       result.classList.toggle('won', win > 0);
-      ctx.announce(t('poker.finalHand', { cards: final.map(cardName).join(', '), hand: handLabel(outcome.hand) }));
+      ctx.announce(t('poker.finalHand', { cards: final.map(cardLabel).join(', '), hand: handLabel(outcome.hand) }));
       roundStake = null;
       hint.textContent = '';
     },

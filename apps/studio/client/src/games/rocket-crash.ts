@@ -17,7 +17,7 @@ import {
 import { LIVE_CLIENT_SEED, liveStateSchema, type LiveState } from '../../../src/protocol';
 import { api, ApiError } from '../api';
 import { animate, h } from '../dom';
-import { formatAmount, formatMultiplier } from '../money';
+import { formatDecimal, formatMoney, formatMultiplier } from '../money';
 import type { GameRenderer, ShellContext } from '../renderer';
 import { decimalInput, field, fieldError as errorLine, fieldGame, readout, statBox } from './field-kit';
 import { crashNote } from './rocket-crash-note';
@@ -28,7 +28,7 @@ const OUT_OF_RANGE = t('crash.outOfRange');
 
 export function create(ctx: ShellContext): GameRenderer {
   const canvas = h('canvas', { role: 'img', 'aria-label': t('crash.curve') });
-  const multOut = h('div', { class: 'crash-mult', 'data-testid': 'multiplier' }, '×1.00');
+  const multOut = h('div', { class: 'crash-mult', 'data-testid': 'multiplier' }, formatMultiplier(100));
   const note = h(
     'div',
     { class: 'crash-note', 'data-testid': 'crash-note', 'aria-live': 'polite' },
@@ -56,7 +56,7 @@ export function create(ctx: ShellContext): GameRenderer {
     max: '1000',
     value: '',
   });
-  cashInput.placeholder = 'none';
+  cashInput.placeholder = t('crash.autoNone');
   const winOut = readout('cashout-win');
   const fieldError = errorLine();
   const cashOutButton = h(
@@ -145,7 +145,7 @@ export function create(ctx: ShellContext): GameRenderer {
       g.moveTo(pad, Y(v));
       g.lineTo(w, Y(v));
       g.stroke();
-      g.fillText(`×${v.toFixed(v < 10 ? 1 : 0)}`, 4 * dpr, Y(v) + 4 * dpr);
+      g.fillText(`×${formatDecimal(v, v < 10 ? 1 : 0)}`, 4 * dpr, Y(v) + 4 * dpr);
     }
   }
 
@@ -302,7 +302,7 @@ export function create(ctx: ShellContext): GameRenderer {
       countdownFrom = now;
       if (before?.phase !== 'betting' || before.round !== next.round) {
         scene = { t: 0, cashT: null, crashed: false, shake: 0 };
-        multOut.textContent = '×1.00';
+        multOut.textContent = formatMultiplier(100);
         multOut.style.color = '';
       }
       note.className = 'crash-note';
@@ -387,7 +387,7 @@ export function create(ctx: ShellContext): GameRenderer {
           'li',
           { class: b.cashed_at !== null ? 'won' : state.phase === 'crashed' ? 'lost' : '' },
           h('span', { class: 'who' }, b.nickname),
-          h('span', { class: 'stake' }, `${formatAmount(b.stake_cents)} ${b.currency}`),
+          h('span', { class: 'stake' }, formatMoney(b.stake_cents, b.currency)),
           h('span', { class: 'out' }, b.cashed_at !== null ? formatMultiplier(b.cashed_at) : ''),
         ),
       ),
@@ -398,7 +398,7 @@ export function create(ctx: ShellContext): GameRenderer {
     historyBox.replaceChildren(
       ...state.history
         .slice(0, 10)
-        .map((r) => h('span', { class: r.crash_point >= 200 ? 'hi' : '' }, `×${formatAmount(r.crash_point)}`)),
+        .map((r) => h('span', { class: r.crash_point >= 200 ? 'hi' : '' }, formatMultiplier(r.crash_point))),
     );
   }
 

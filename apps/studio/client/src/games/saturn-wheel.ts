@@ -9,6 +9,7 @@ import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../r
 import { drawClassicSymbol, type AddShape } from './classic-art';
 import './saturn-wheel.css';
 import { t } from '../i18n';
+import { symbolName } from '../i18n/names';
 
 const cfg = WHEEL_CONFIG;
 function bars(add: AddShape, n: number): void {
@@ -134,7 +135,7 @@ export function create(ctx: ShellContext): GameRenderer {
     const el = cellEls[c]![r]!;
     el.replaceChildren(art(name));
     el.dataset.symbol = name;
-    el.title = name;
+    el.title = symbolName(name);
     el.classList.remove('win', 'spin');
   };
   const names = [...cfg.symbols.map((s) => s.name), cfg.scatter.name];
@@ -183,7 +184,7 @@ export function create(ctx: ShellContext): GameRenderer {
         setAngle(target);
       }
       const parts = [
-        o.line ? `3 × ${o.line.symbol}: ${ctx.money(o.line.win)}` : '',
+        o.line ? `3 × ${symbolName(o.line.symbol)}: ${ctx.money(o.line.win)}` : '',
         o.wheel
           ? `${t('slot.wheelStake', { coins: o.wheel.coins / cfg.divisor })}${o.wheel.multiplier > 1 ? ` × ${o.wheel.multiplier}` : ''}: ${ctx.money(o.wheel.win)}`
           : '',

@@ -8,6 +8,7 @@ import { h, sleep, svg } from '../dom';
 import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
 import { symbolArt, symbolColour } from './symbols';
 import { t } from '../i18n';
+import { symbolName } from '../i18n/names';
 
 /** A symbol's name with a multiplier (`Wild×3`): the symbol's art with a "×3" badge. */
 export function paintTile(tile: HTMLElement, name: string, extra?: string): void {
@@ -16,9 +17,9 @@ export function paintTile(tile: HTMLElement, name: string, extra?: string): void
   const base = m ? m[1]! : name;
   tile.replaceChildren(symbolArt(base));
   tile.style.setProperty('--tile', symbolColour(base));
-  tile.title = name;
+  tile.title = symbolName(name);
   tile.setAttribute('role', 'img');
-  tile.setAttribute('aria-label', name);
+  tile.setAttribute('aria-label', symbolName(name));
   tile.dataset.symbol = name;
   if (extra) tile.appendChild(h('span', { class: 'mult' }, extra));
 }

@@ -8,6 +8,7 @@ import { h, sleep } from '../dom';
 import type { GameRenderer, ShellContext } from '../renderer';
 import { cellsWhere, pace, ReelSet, SlotStage, slotRenderer, type WinItem } from './slot-kit';
 import { t } from '../i18n';
+import { symbolName } from '../i18n/names';
 
 export function create(ctx: ShellContext): GameRenderer {
   const cfg = STELLAR_CONFIG;
@@ -18,7 +19,11 @@ export function create(ctx: ShellContext): GameRenderer {
   const info = h(
     'span',
     { class: 'muted' },
-    t('slot.stellarInfo', { lines: cfg.lines.length, wild: cfg.wild.name, scatter: cfg.scatter.name }),
+    t('slot.stellarInfo', {
+      lines: cfg.lines.length,
+      wild: symbolName(cfg.wild.name),
+      scatter: symbolName(cfg.scatter.name),
+    }),
   );
   const slot = new SlotStage(ctx, reels, [info, counter]);
   const { wins, message } = slot;
@@ -30,7 +35,7 @@ export function create(ctx: ShellContext): GameRenderer {
       const path = cfg.lines[l.line - 1] ?? [];
       const cells = path.slice(0, l.count).map((row, reel) => [reel, row] as const);
       return {
-        label: t('slot.line', { line: l.line, count: l.count, symbol: l.symbol, amount: ctx.money(l.win) }),
+        label: t('slot.line', { line: l.line, count: l.count, symbol: symbolName(l.symbol), amount: ctx.money(l.win) }),
         cells,
         path,
       };
@@ -41,7 +46,7 @@ export function create(ctx: ShellContext): GameRenderer {
         spin.scatterWin > 0 ? ctx.money(spin.scatterWin) : '',
         spin.freeSpinsAwarded > 0 ? t('slot.freeSpins', { count: spin.freeSpinsAwarded }) : '',
       ].filter(Boolean);
-      items.push({ label: `${spin.scatters} × ${cfg.scatter.name}: ${parts.join(' + ')}`, cells });
+      items.push({ label: `${spin.scatters} × ${symbolName(cfg.scatter.name)}: ${parts.join(' + ')}`, cells });
     }
     return items;
   }

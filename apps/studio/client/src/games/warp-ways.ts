@@ -7,6 +7,7 @@ import { h, sleep, svg } from '../dom';
 import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
 import './warp-ways.css';
 import { t } from '../i18n';
+import { symbolName } from '../i18n/names';
 
 const cfg = WARP_CONFIG;
 const GEMS: Record<string, [string, string]> = {
@@ -86,7 +87,7 @@ export function create(ctx: ShellContext): GameRenderer {
   const fill = (r: number, column: readonly string[]) => {
     reelEls[r]!.replaceChildren(
       ...column.map((name) => {
-        const cell = h('div', { class: 'warp-cell', title: name, 'data-symbol': name });
+        const cell = h('div', { class: 'warp-cell', title: symbolName(name), 'data-symbol': name });
         cell.append(art(name));
         return cell;
       }),
@@ -137,7 +138,13 @@ export function create(ctx: ShellContext): GameRenderer {
       if (win > 0) {
         message.textContent = o.wins
           .map((w) =>
-            t('slot.ways', { symbol: w.symbol, reels: w.reels, count: w.ways, boosted: '', amount: ctx.money(w.win) }),
+            t('slot.ways', {
+              symbol: symbolName(w.symbol),
+              reels: w.reels,
+              count: w.ways,
+              boosted: '',
+              amount: ctx.money(w.win),
+            }),
           )
           .join(' · ');
         message.classList.add('won');

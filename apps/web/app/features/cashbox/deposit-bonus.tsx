@@ -51,6 +51,25 @@ function noteWelcomeDeclined(playerId: number): void {
 }
 
 /**
+ * The welcome bonus chosen for the player on either deposit step (`/deposit` and
+ * `/deposit-bonus`) when nothing is chosen, bonuses are on and the player has not declined it
+ * ("No bonus"): once per mounted step. Answers the welcome offer (null: none to take).
+ */
+function useWelcomePreselect(offers: readonly BonusOffer[]): BonusOffer | null {
+  const player = useSession().player;
+  const welcome = welcomeOffer(offers);
+  const preselected = useRef(false);
+  const preselect =
+    player && player.can_issue_bonuses && !player.deposit_bonus_code && welcome?.code ? welcome.code : null;
+  useEffect(() => {
+    if (!preselect || !player || preselected.current || welcomeDeclined(player.id)) return;
+    preselected.current = true;
+    void cashboxApi.setBonusCode(preselect).then(applySettings, () => undefined);
+  }, [preselect, player]);
+  return welcome;
+}
+
+/**
  * The deposit step's bonus choice (`/deposit-bonus`, docs/rules/gifts.md "Deposit"): the offers
  * of the next deposit as cards and "No bonus"; choosing one sets its code as the player's deposit
  * bonus code (`PATCH /api/player/set_bonus_code`), "No bonus" clears it; a typed code is set the
@@ -67,16 +86,7 @@ export function BonusChoice({ currency }: { currency: CurrencyInfo }) {
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const list = offers.data ?? [];
-  const welcome = welcomeOffer(list);
-  // The welcome bonus preselected once per visit, when nothing is chosen and it was not declined.
-  const preselected = useRef(false);
-  const preselect =
-    player && player.can_issue_bonuses && !player.deposit_bonus_code && welcome?.code ? welcome.code : null;
-  useEffect(() => {
-    if (!preselect || !player || preselected.current || welcomeDeclined(player.id)) return;
-    preselected.current = true;
-    void cashboxApi.setBonusCode(preselect).then(applySettings, () => undefined);
-  }, [preselect, player]);
+  const welcome = useWelcomePreselect(list);
   if (!player) return null;
   const enabled = player.can_issue_bonuses;
   const chosen = chosenOffer(list, player.deposit_bonus_code);
@@ -226,7 +236,9 @@ export function BonusChoice({ currency }: { currency: CurrencyInfo }) {
 
 /**
  * The plain deposit step's line about the bonus: the offer chosen (or the code set) with a link
- * to change it, or a link to choose one when the next deposit has offers.
+ * to change it, or a link to choose one when the next deposit has offers. The welcome bonus is
+ * chosen here too (`useWelcomePreselect`) and stands out: what it gives, the way to change it and
+ * "No bonus" to decline it in one press; declined, it stays in view with the way back to it.
  */
 export function ChosenBonusLine({
   currency,
@@ -238,22 +250,52 @@ export function ChosenBonusLine({
   const { t } = useI18n();
   const player = useSession().player;
   const offers = useDepositOffers(currency.code);
+  const welcome = useWelcomePreselect(offers.data ?? []);
+  const [busy, setBusy] = useState(false);
   if (!player || !offers.data) return null;
   const chosen = chosenOffer(offers.data, player.deposit_bonus_code);
   const code = player.deposit_bonus_code;
   if (!code && (offers.data.length === 0 || !player.can_issue_bonuses)) return null;
-  const welcome = welcomeOffer(offers.data);
-  // Nothing chosen and a welcome bonus to take: it stands out, with what it gives and the way to it.
-  if (!code && welcome)
+  const decline = () => {
+    noteWelcomeDeclined(player.id);
+    setBusy(true);
+    void cashboxApi
+      .clearBonusCode()
+      .then(applySettings, () => undefined)
+      .finally(() => setBusy(false));
+  };
+  if (welcome && (!code || chosen?.id === welcome.id))
     return (
       <div className="cashbox__welcome" data-testid="welcome-bonus">
         <span className="cashbox__offer-badge">{t('cashbox.bonus.welcomeBadge')}</span>
         <p className="cashbox__welcome-text">
           <strong>{welcome.title}</strong> <OfferHeadline offer={welcome} currency={currency} />
         </p>
-        <Link {...changeLink} className="button button--primary">
-          {t('cashbox.bonus.takeWelcome')}
-        </Link>
+        {code ? (
+          <>
+            <p className="cashbox__small" data-testid="chosen-bonus">
+              {t('cashbox.bonus.welcomeChosen')}
+            </p>
+            <div className="cashbox__welcome-actions">
+              <Link {...changeLink} className="button button--ghost">
+                {t('cashbox.bonus.change')}
+              </Link>
+              <button
+                type="button"
+                className="button button--ghost"
+                disabled={busy}
+                onClick={decline}
+                data-testid="welcome-decline"
+              >
+                {t('cashbox.bonus.none')}
+              </button>
+            </div>
+          </>
+        ) : (
+          <Link {...changeLink} className="button button--primary">
+            {t('cashbox.bonus.takeWelcome')}
+          </Link>
+        )}
       </div>
     );
   return (

@@ -87,6 +87,82 @@ function useRunningQuest(playerId: number | null): Tournament | null {
   return quest;
 }
 
+/** The bookmark cards the signed-in player has (`bookmarkCards`), with what they show; null: a guest. */
+function useBookmarks() {
+  const { player } = useSession();
+  const { chargeable } = usePoints();
+  const quest = useRunningQuest(player?.id ?? null);
+  const boxes = useActiveBoxes(player?.id ?? null);
+  const shell = useMatches().find((match) => match.id.startsWith('shell@'))?.data as
+    { shopEnabled?: boolean } | undefined;
+  if (!player) return null;
+  const cards = bookmarkCards(shell?.shopEnabled === true, player.groups, quest !== null, boxes);
+  return { cards, chargeable, quest, boxes };
+}
+
+/** The cards as links: the widget's column, or the drawer's list (`className` styles each). */
+function BookmarkLinks({
+  bookmarks,
+  className,
+  testIdPrefix,
+}: {
+  bookmarks: NonNullable<ReturnType<typeof useBookmarks>>;
+  className: string;
+  testIdPrefix: string;
+}) {
+  const { t, locale } = useI18n();
+  const { cards, chargeable, quest, boxes } = bookmarks;
+  return (
+    <>
+      {cards.includes('shop') ? (
+        <Link to={localizePath('/rocket-mart', locale)} className={className} data-testid={`${testIdPrefix}-shop`}>
+          <CoinMark size={22} />
+          <span className="bookmarks__title">{t('loyalty.bookmarks.shop')}</span>
+          {chargeable !== null ? (
+            <span className="bookmarks__note">{t('loyalty.points', { count: chargeable })}</span>
+          ) : null}
+        </Link>
+      ) : null}
+      {cards.includes('lootbox') ? (
+        <Link to={localizePath('/wheel', locale)} className={className} data-testid={`${testIdPrefix}-lootbox`}>
+          <span className="bookmarks__icon" aria-hidden="true">
+            ◎
+          </span>
+          <span className="bookmarks__title">{t('loyalty.bookmarks.lootbox')}</span>
+          {boxes > 0 ? (
+            <span className="bookmarks__note">{t('loyalty.bookmarks.lootboxes', { count: boxes })}</span>
+          ) : null}
+        </Link>
+      ) : null}
+      {cards.includes('adventures') ? (
+        <Link
+          to={localizePath('/vip-club', locale) + '#adventure'}
+          className={className}
+          data-testid={`${testIdPrefix}-adventures`}
+        >
+          <span className="bookmarks__icon" aria-hidden="true">
+            ★
+          </span>
+          <span className="bookmarks__title">{t('loyalty.bookmarks.adventures')}</span>
+        </Link>
+      ) : null}
+      {cards.includes('quests') && quest ? (
+        <Link
+          to={localizePath(`/action/${encodeURIComponent(quest.questSlug ?? quest.frontend_identifier)}`, locale)}
+          className={className}
+          data-testid={`${testIdPrefix}-quests`}
+        >
+          <span className="bookmarks__icon" aria-hidden="true">
+            ⚑
+          </span>
+          <span className="bookmarks__title">{t('loyalty.bookmarks.quests')}</span>
+          <span className="bookmarks__note">{quest.title}</span>
+        </Link>
+      ) : null}
+    </>
+  );
+}
+
 /**
  * The floating bookmark widget of a signed-in player (docs/rules/comp-points.md "Bookmark
  * widget"): the shop's card with the points to spend, the adventures' card, the running quest's
@@ -96,16 +172,12 @@ function useRunningQuest(playerId: number | null): Tournament | null {
  *
  * Folded by default to a narrow tab on the right edge, inside the page's margin, so that it covers
  * nothing (docs/page-shell.md "Layers"); the tab unfolds the cards over the page, and the close
- * button, Escape, a click elsewhere or another page fold them again. Not drawn on a game page.
+ * button, Escape, a click elsewhere or another page fold them again. Not drawn on a game page,
+ * nor on a phone, whose drawer lists the same cards (`DrawerBookmarks`).
  */
 export function BookmarkWidget() {
-  const { t, locale } = useI18n();
-  const { player } = useSession();
-  const { chargeable } = usePoints();
-  const quest = useRunningQuest(player?.id ?? null);
-  const boxes = useActiveBoxes(player?.id ?? null);
-  const shell = useMatches().find((match) => match.id.startsWith('shell@'))?.data as
-    { shopEnabled?: boolean } | undefined;
+  const { t } = useI18n();
+  const bookmarks = useBookmarks();
   const [open, setOpen] = useState(false);
   const widget = useRef<HTMLElement>(null);
   const tab = useRef<HTMLButtonElement>(null);
@@ -128,9 +200,7 @@ export function BookmarkWidget() {
       document.removeEventListener('pointerdown', onPointer);
     };
   }, [open]);
-  if (!player) return null;
-  const cards = bookmarkCards(shell?.shopEnabled === true, player.groups, quest !== null, boxes);
-  if (cards.length === 0) return null;
+  if (!bookmarks || bookmarks.cards.length === 0) return null;
   return (
     <nav
       className="bookmarks"
@@ -151,52 +221,24 @@ export function BookmarkWidget() {
         <Icon name="star" size={16} />
       </button>
       <div className="bookmarks__cards" id="bookmarks-cards" hidden={!open}>
-        {cards.includes('shop') ? (
-          <Link to={localizePath('/rocket-mart', locale)} className="bookmarks__card" data-testid="bookmark-shop">
-            <CoinMark size={22} />
-            <span className="bookmarks__title">{t('loyalty.bookmarks.shop')}</span>
-            {chargeable !== null ? (
-              <span className="bookmarks__note">{t('loyalty.points', { count: chargeable })}</span>
-            ) : null}
-          </Link>
-        ) : null}
-        {cards.includes('lootbox') ? (
-          <Link to={localizePath('/wheel', locale)} className="bookmarks__card" data-testid="bookmark-lootbox">
-            <span className="bookmarks__icon" aria-hidden="true">
-              ◎
-            </span>
-            <span className="bookmarks__title">{t('loyalty.bookmarks.lootbox')}</span>
-            {boxes > 0 ? (
-              <span className="bookmarks__note">{t('loyalty.bookmarks.lootboxes', { count: boxes })}</span>
-            ) : null}
-          </Link>
-        ) : null}
-        {cards.includes('adventures') ? (
-          <Link
-            to={localizePath('/vip-club', locale) + '#adventure'}
-            className="bookmarks__card"
-            data-testid="bookmark-adventures"
-          >
-            <span className="bookmarks__icon" aria-hidden="true">
-              ★
-            </span>
-            <span className="bookmarks__title">{t('loyalty.bookmarks.adventures')}</span>
-          </Link>
-        ) : null}
-        {cards.includes('quests') && quest ? (
-          <Link
-            to={localizePath(`/action/${encodeURIComponent(quest.questSlug ?? quest.frontend_identifier)}`, locale)}
-            className="bookmarks__card"
-            data-testid="bookmark-quests"
-          >
-            <span className="bookmarks__icon" aria-hidden="true">
-              ⚑
-            </span>
-            <span className="bookmarks__title">{t('loyalty.bookmarks.quests')}</span>
-            <span className="bookmarks__note">{quest.title}</span>
-          </Link>
-        ) : null}
+        <BookmarkLinks bookmarks={bookmarks} className="bookmarks__card" testIdPrefix="bookmark" />
       </div>
+    </nav>
+  );
+}
+
+/**
+ * The same cards in the drawer, where a phone (which has no widget) reaches them; the shop's
+ * stays out, the drawer's points already lead there.
+ */
+export function DrawerBookmarks() {
+  const { t } = useI18n();
+  const found = useBookmarks();
+  const bookmarks = found && { ...found, cards: found.cards.filter((card) => card !== 'shop') };
+  if (!bookmarks || bookmarks.cards.length === 0) return null;
+  return (
+    <nav className="side-menu__bookmarks" aria-label={t('loyalty.bookmarks.label')} data-testid="drawer-bookmarks">
+      <BookmarkLinks bookmarks={bookmarks} className="side-menu__bookmark" testIdPrefix="drawer-bookmark" />
     </nav>
   );
 }

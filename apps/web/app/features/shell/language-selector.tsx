@@ -1,15 +1,27 @@
+import { updateLocaleRequestSchema } from '@orbit/contracts';
 import { Link, useLocation } from 'react-router';
+import { browserApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { LOCALE_NAMES, LOCALES, switchLocalePath, type Locale } from '../../lib/locale';
+import { setPlayer, useSession } from '../../lib/session';
 import { Icon } from '../../ui/icons';
 
 /**
  * Lists the locales as links to the same page under each prefix. A `<details>` disclosure,
- * so it opens and its links work before JavaScript has loaded.
+ * so it opens and its links work before JavaScript has loaded. A signed-in player's choice is
+ * also saved as the language the casino writes to them in (mails: docs/localisation.md).
  */
 export function LanguageSelector({ locale, className = '' }: { locale: Locale; className?: string }) {
   const { t } = useI18n();
   const { pathname, search } = useLocation();
+  const player = useSession().player;
+  const remember = (code: Locale) => {
+    if (!player || player.language === code) return;
+    setPlayer({ ...player, language: code });
+    browserApi()
+      .patch('/api/player/update_locale', updateLocaleRequestSchema.parse({ locale: code }))
+      .catch(() => setPlayer({ ...player }));
+  };
   return (
     <details className={`lang ${className}`}>
       <summary className="lang__toggle" aria-label={t('header.language', { language: LOCALE_NAMES[locale] })}>
@@ -25,7 +37,10 @@ export function LanguageSelector({ locale, className = '' }: { locale: Locale; c
               lang={code}
               className="lang__option"
               aria-current={code === locale ? 'true' : undefined}
-              onClick={(event) => event.currentTarget.closest('details')?.removeAttribute('open')}
+              onClick={(event) => {
+                event.currentTarget.closest('details')?.removeAttribute('open');
+                remember(code);
+              }}
             >
               {LOCALE_NAMES[code]}
             </Link>

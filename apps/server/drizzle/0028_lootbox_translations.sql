@@ -1,0 +1,1 @@
+ALTER TABLE "promo_lootboxes" ADD COLUMN "translations" jsonb DEFAULT '{}'::jsonb NOT NULL;
