@@ -3,7 +3,7 @@
  * the stake limit, and turning exact moments of the reference bet's return into `theoreticalRtp`
  * and `returnVariance`.
  */
-import type { GameMath, PaytableRow } from './types';
+import type { GameMath, PaytableRow, RuleText } from './types';
 
 /** The most a round may stake, in minor units (100,000.00). */
 export const MAX_STAKE = 10_000_000;
@@ -126,6 +126,63 @@ export function countPays(symbols: readonly { pays: readonly number[] }[], maxCo
     for (let n = 0; n <= maxCount; n++) pay[i * stride + n] = s.pays[n] ?? 0;
   });
   return pay;
+}
+
+/** `countPaytable` as rules lines of the catalogues (`countSymbol`: "5 × Seven"). */
+export function countPaytableLines(
+  symbols: readonly { name: string; pays: readonly number[] }[],
+  maxCount: number,
+  pays: (p: number) => RuleText,
+): { label: RuleText; pays: RuleText }[] {
+  const rows: { label: RuleText; pays: RuleText }[] = [];
+  for (const s of symbols) {
+    for (let n = maxCount; n >= 1; n--) {
+      const p = s.pays[n] ?? 0;
+      if (p > 0)
+        rows.push({ label: { key: 'countSymbol', values: { count: n, symbol: { symbol: s.name } } }, pays: pays(p) });
+    }
+  }
+  return rows;
+}
+
+/**
+ * A cluster or tumble game's paytable as rules lines: "12–14 × Comet" per count band with a pay,
+ * best band first, each paid in coins of stake / `divisor`.
+ */
+export function bandPaytableLines(
+  symbols: readonly { name: string; pays: readonly number[] }[],
+  bands: number,
+  bandLabel: (band: number) => string,
+  divisor: number,
+): { label: RuleText; pays: RuleText }[] {
+  return symbols.flatMap((s) =>
+    Array.from({ length: bands }, (_, i) => bands - 1 - i)
+      .filter((b) => (s.pays[b] ?? 0) > 0)
+      .map((b) => ({
+        label: { key: 'countSymbol', values: { count: { text: bandLabel(b) }, symbol: { symbol: s.name } } },
+        pays: { key: 'coins', values: { pay: { n: s.pays[b]!, grouping: false }, divisor } },
+      })),
+  );
+}
+
+/**
+ * A ways game's paytable as rules lines: "5 × Moon" for each symbol and reel count with a pay
+ * (`pay(symbol index, count)`), longest first, paid per way in coins of stake / `divisor`.
+ */
+export function waysPaytableLines(
+  symbols: readonly { name: string }[],
+  reels: number,
+  pay: (symbol: number, count: number) => number,
+  divisor: number,
+): { label: RuleText; pays: RuleText }[] {
+  return symbols.flatMap((s, i) =>
+    Array.from({ length: reels }, (_, j) => reels - j)
+      .filter((k) => pay(i, k) > 0)
+      .map((k) => ({
+        label: { key: 'countSymbol', values: { count: k, symbol: { symbol: s.name } } },
+        pays: { key: 'perWay', values: { pay: { n: pay(i, k), grouping: false }, divisor } },
+      })),
+  );
 }
 
 /** Rules-page rows "n × Symbol" of every non-zero pay, best first, `pays` wording each pay. */

@@ -11,6 +11,27 @@ import type { Draws } from '../fair/draws';
 /** One row of a rules page: what pays what ("5 × Seven: 500 × line bet"). */
 export type PaytableRow = { label: string; pays: string };
 
+/**
+ * A number, a symbol or a fixed text filled into a rules line of another locale: a number is written
+ * by `Intl` in the page's locale (`decimals` fixed, `grouping: false` for "1000 × line bet"), a
+ * symbol by its name in the catalogue's `symbols`, a text (the game's title) as it is,
+ * a list of rules lines joined (a paytable row's pays "3 hits ×38 · 2 hits ×3.7").
+ */
+export type RuleValue =
+  | number
+  | { n: number; decimals?: number; grouping?: boolean }
+  | { symbol: string }
+  | { text: string }
+  | { join: RuleText[]; separator: string };
+/** A rules line as a key of the catalogues' `gameRules` (`europeanRoulette.pockets`) and its values. */
+export type RuleText = { key: string; values?: Record<string, RuleValue> };
+/**
+ * The rules page in every locale: `summary` and `paytable` of the rules again, line for line, as
+ * catalogue keys. The English catalogue's texts filled with these values give the English lines
+ * exactly (test/unit/rules-i18n.test.ts), so the two cannot drift apart.
+ */
+export type RuleTexts = { summary: RuleText[]; paytable: { label: RuleText; pays: RuleText }[] };
+
 export interface GameMath<Bet, Outcome> {
   /** The catalogue slug: the game is `orbit/<slug>`. */
   readonly slug: string;
@@ -30,7 +51,7 @@ export interface GameMath<Bet, Outcome> {
   /** Variance of the return per unit stake of `referenceBet` (exact, for the statistical tests' tolerance). */
   returnVariance(): number;
   /** The rules and paytable page. */
-  readonly rules: { summary: string[]; paytable: PaytableRow[] };
+  readonly rules: { summary: string[]; paytable: PaytableRow[]; lines?: RuleTexts };
 }
 
 export type AnyGameMath = GameMath<any, any>;

@@ -9,7 +9,8 @@ import { frCA } from '../../client/src/i18n/fr-CA';
 import { resolveLocale, type Locale } from '../../client/src/i18n';
 import { it } from '../../client/src/i18n/it';
 import { no } from '../../client/src/i18n/no';
-import type { AnyGameMath } from '../games/types';
+import { symbolKey } from '../../client/src/i18n/names';
+import type { AnyGameMath, RuleText, RuleValue } from '../games/types';
 
 /**
  * The game page's catalogues (client/src/i18n), read here for the pages the studio writes itself
@@ -63,7 +64,8 @@ export function page(title: string, body: string, lang = 'en'): string {
  * The rules and paytable page of a game, in the locale of the launch's `lang` (the game page's
  * Rules link passes it): the page's headings, explanations and the return to player (`Intl`, "96,00 %"
  * in German) are translated; the game's own rules and paytable lines come from its mathematics and
- * are written in English, which a translated page says.
+ * are written by the catalogues' `gameRules` (the game's `rules.lines`: keys and numbers, the numbers
+ * written by `Intl` in the locale). English pages keep the game's English lines as they are.
  */
 export function rulesPage(game: AnyGameMath, lang?: string | null): string {
   const locale = resolveLocale(lang);
@@ -75,16 +77,20 @@ export function rulesPage(game: AnyGameMath, lang?: string | null): string {
     minimumFractionDigits: 2,
     maximumFractionDigits: 2,
   }).format(game.rtp);
-  const english = locale.startsWith('en') ? '' : `<p class="muted">${h(texts.rulesInEnglish)}</p>`;
-  const summary = game.rules.summary.map((line) => `<li>${h(line)}</li>`).join('');
-  const rows = game.rules.paytable.map((row) => `<tr><td>${h(row.label)}</td><td>${h(row.pays)}</td></tr>`).join('');
+  const translated = locale.startsWith('en') ? null : ruleLines(game, locale);
+  // A game without lines in the catalogues (a test's stand-in) keeps its English lines, marked English.
+  const rulesLang = translated ? '' : ' lang="en"';
+  const summary = (translated?.summary ?? game.rules.summary).map((line) => `<li>${h(line)}</li>`).join('');
+  const rows = (translated?.paytable ?? game.rules.paytable)
+    .map((row) => `<tr><td>${h(row.label)}</td><td>${h(row.pays)}</td></tr>`)
+    .join('');
   return page(
     fill(texts.title, { game: game.title }),
     `<h1>${h(game.title)}</h1><p class="muted" data-testid="rules-rtp">${h(fill(texts.rtp, { rtp }))}</p>
-<h2>${h(texts.rules)}</h2>${english}<ul lang="en">${summary}</ul>
+<h2>${h(texts.rules)}</h2><ul${rulesLang}>${summary}</ul>
 <h2>${h(texts.paytable)}</h2>${
       rows
-        ? `<table><tr><th>${h(texts.combination)}</th><th>${h(texts.pays)}</th></tr><tbody lang="en">${rows}</tbody></table>`
+        ? `<table><tr><th>${h(texts.combination)}</th><th>${h(texts.pays)}</th></tr><tbody${rulesLang}>${rows}</tbody></table>`
         : `<p class="muted">${h(texts.noPaytable)}</p>`
     }
 <h2>${h(texts.fairTitle)}</h2><p>${h(texts.fair)}</p>
@@ -92,6 +98,64 @@ export function rulesPage(game: AnyGameMath, lang?: string | null): string {
 <p class="muted">${h(texts.malfunction)}</p>`,
     locale,
   );
+}
+
+type Tree = { [key: string]: string | Tree };
+function lookup(tree: Tree, key: string): string | undefined {
+  let node: string | Tree | undefined = tree;
+  for (const part of key.split('.')) node = typeof node === 'object' ? node[part] : undefined;
+  return typeof node === 'string' ? node : undefined;
+}
+
+// `Intl.NumberFormat` is slow to build and a paytable writes hundreds of numbers: one per locale and style.
+const formats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: Locale, decimals: number | undefined, grouping: boolean): Intl.NumberFormat {
+  const key = `${locale}|${decimals ?? ''}|${grouping}`;
+  let format = formats.get(key);
+  if (!format)
+    formats.set(
+      key,
+      (format = new Intl.NumberFormat(locale, {
+        minimumFractionDigits: decimals ?? 0,
+        maximumFractionDigits: decimals ?? 6,
+        useGrouping: grouping,
+      })),
+    );
+  return format;
+}
+
+/** One value of a rules line as the locale writes it. */
+function ruleValue(value: RuleValue, locale: Locale): string {
+  if (typeof value === 'number') return numberFormat(locale, undefined, true).format(value);
+  if ('text' in value) return value.text;
+  if ('join' in value) return value.join.map((line) => ruleLine(line, locale)).join(value.separator);
+  if ('symbol' in value) return lookup(CATALOGUES[locale].symbols, symbolKey(value.symbol)) ?? value.symbol;
+  return numberFormat(locale, value.decimals, value.grouping ?? true).format(value.n);
+}
+
+/** A rules line in the locale; throws on a key the catalogue lacks or a placeholder left unfilled. */
+export function ruleLine(line: RuleText, locale: Locale): string {
+  // `gameRules` first; a name the page already has (a poker hand) by its full key.
+  const text = lookup(CATALOGUES[locale].gameRules, line.key) ?? lookup(CATALOGUES[locale], line.key);
+  if (text === undefined) throw new Error(`rules: no text ${line.key} in ${locale}`);
+  return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
+    const value = line.values?.[name];
+    if (value === undefined) throw new Error(`rules: ${line.key} has no value ${name}`);
+    return ruleValue(value, locale);
+  });
+}
+
+/** A game's rules and paytable lines in the locale, or null when the game has none in the catalogues. */
+export function ruleLines(
+  game: AnyGameMath,
+  locale: Locale,
+): { summary: string[]; paytable: { label: string; pays: string }[] } | null {
+  const lines = game.rules.lines;
+  if (!lines) return null;
+  return {
+    summary: lines.summary.map((line) => ruleLine(line, locale)),
+    paytable: lines.paytable.map((row) => ({ label: ruleLine(row.label, locale), pays: ruleLine(row.pays, locale) })),
+  };
 }
 
 /** What `/play/{game}` and `/fair` show while the browser client is not built. */

@@ -164,11 +164,208 @@ export const de: Catalogue = {
     unknownCommitment: 'Das Studio kennt diese Festlegung nicht.',
     lookupFailed: 'Der Server-Seed kann gerade nicht abgefragt werden.',
   },
+  gameRules: {
+    lunarLink: {
+      ways: '{{game}} zahlt auf {{ways}} Wegen auf {{reels}} Walzen mit {{rows}} Reihen: Ein Symbol zahlt, wenn es ab der linken Walze auf jeder Walze irgendwo erscheint, auf mindestens 3 benachbarten Walzen; jede Kombination seiner Positionen ist ein Weg. Auszahlungen sind in Münzen zu Einsatz / {{divisor}} angegeben.',
+      coins:
+        'Jedes Symbol {{coin}} trägt einen Wert von {{min}} × Einsatz bis {{max}} × Einsatz. {{trigger}} oder mehr {{coin}} irgendwo starten Hold and Win.',
+      hold: 'In Hold and Win bleiben die {{coin}} stehen und du erhältst {{respins}} Respins: Nur leere Felder drehen sich, und jedes neue Symbol {{coin}} bleibt ebenfalls stehen und setzt die Respins auf {{respins}} zurück.',
+      grand:
+        'Wenn die Respins aufgebraucht sind, zahlt jedes Symbol {{coin}} im Raster seinen Wert; fülle alle {{cells}} Felder für den Grand, {{grand}} × Einsatz, obendrauf.',
+      coinLabel: '{{coin}} {{label}}',
+      grandRow: 'Grand (alle {{cells}} Felder)',
+      grandPays: '{{pay}} × Einsatz zusätzlich zu den Münzen',
+    },
+    warpWays: {
+      reels:
+        '{{game}} hat {{reels}} Walzen, deren Höhe sich bei jeder Drehung ändert, von {{min}} bis {{max}} Symbolen, alle Höhen gleich wahrscheinlich: bis zu {{ways}} Wege.',
+      way: 'Ein Symbol zahlt, wenn es ab der linken Walze auf jeder Walze irgendwo erscheint, auf mindestens 3 benachbarten Walzen; jede Kombination seiner Positionen ist ein Weg, und jeder Weg zahlt die Auszahlung des Symbols für so viele Walzen × den Münzwert (Einsatz / {{divisor}}).',
+      wild: 'Das Symbol {{wild}} erscheint auf den Walzen {{from}}–{{to}} und ersetzt jedes Symbol. Gewinne verschiedener Symbole werden addiert.',
+      wildRow: '{{wild}} (Walzen {{from}}–{{to}})',
+      wildPays: 'ersetzt jedes Symbol',
+    },
+    countSymbol: '{{count}} × {{symbol}}',
+    perWay: '{{pay}} × Einsatz/{{divisor}} pro Weg',
+    symbolName: '{{symbol}}',
+    stellarSevens: {
+      lines:
+        '{{game}} hat {{reels}} Walzen, {{rows}} Reihen und {{lines}} feste Gewinnlinien; der Linieneinsatz ist Einsatz / {{lines}}. Eine Linie zahlt 3, 4 oder 5 gleiche Symbole auf benachbarten Walzen ab der linken Walze, zur Auszahlung der Gewinntabelle × Linieneinsatz; pro Linie zahlt nur der höchste Gewinn.',
+      wild: 'Das Symbol {{wild}} ist wild: Es erscheint auf den Walzen 2–4, dehnt sich über seine ganze Walze aus und ersetzt jedes Symbol außer {{scatter}}.',
+      scatter:
+        '{{scatter}} zahlt überall: 3, 4 oder 5 davon zahlen 2, 10 oder 50 × den Einsatz und starten 10, 15 oder 20 Freispiele.',
+      freeSpins:
+        'In Freispielen wird jeder Gewinn mit {{mult}} multipliziert, und {{scatter}} bringt weitere Freispiele; alle Freispiele werden innerhalb der bezahlten Runde gespielt.',
+      anywhere: '{{count}} × {{scatter}} irgendwo',
+      stakeAndSpins: '{{pay}} × Einsatz + {{spins}} Freispiele',
+      spins: '{{spins}} Freispiele',
+    },
+    nebulaWays: {
+      ways: '{{game}} zahlt auf {{ways}} Wegen auf {{reels}} Walzen mit {{rows}} Reihen: Ein Symbol zahlt, wenn es ab der linken Walze auf jeder Walze irgendwo erscheint, auf mindestens 3 benachbarten Walzen.',
+      way: 'Jede Kombination seiner Positionen auf diesen Walzen ist ein Weg, und jeder Weg zahlt die Auszahlung des Symbols für so viele Walzen × den Münzwert (Einsatz / {{divisor}}).',
+      wilds:
+        'Joker erscheinen auf den Walzen 2–4, ersetzen jedes Symbol und tragen einen Multiplikator von ×1, ×2 oder ×3; ein Weg durch mehrere Joker wird mit dem Produkt ihrer Multiplikatoren multipliziert.',
+      add: 'Gewinne verschiedener Symbole werden addiert.',
+      wildRow: '{{wild}} ×{{x}} (Walzen 2–4)',
+      wildPays: 'ersetzt; multipliziert seine Wege mit {{x}}',
+    },
+    cosmicClusters: {
+      grid: '{{game}} ist ein Raster aus {{columns}} × {{rows}} Feldern, in dem jedes Feld für sich fällt: Es gibt keine Linien oder Cluster zu verfolgen, nur Anzahlen.',
+      counts:
+        '{{min}} oder mehr gleiche Symbole irgendwo im Raster gewinnen; die Auszahlung steigt mit der Anzahl ({{bands}}), und mehrere Symbole können gleichzeitig gewinnen.',
+      coins: 'Auszahlungen sind in Münzen zu Einsatz / {{divisor}} angegeben.',
+      multiplier:
+        'Eine {{symbol}} trägt einen Multiplikator von ×{{min}} bis ×{{max}}; gewinnt die Drehung, wird die Summe mit der Summe aller {{symbol}}-Multiplikatoren im Raster multipliziert.',
+      multiplierPays: '{{values}}: ihre Summe multipliziert eine gewinnende Drehung',
+    },
+    meteorTumble: {
+      grid: '{{game}} ist ein Raster aus {{columns}} × {{rows}} Feldern, in dem jedes Feld für sich fällt: Gewinne sind Anzahlen, keine Linien.',
+      counts:
+        '{{min}} oder mehr gleiche Symbole irgendwo im Raster gewinnen; die Auszahlung steigt mit der Anzahl ({{bands}}), und mehrere Symbole können gleichzeitig gewinnen. Auszahlungen sind in Münzen zu Einsatz / {{divisor}} angegeben.',
+      tumble:
+        'Nach einem Gewinn zerplatzen die gewinnenden Symbole, die anderen fallen nach unten und neue Symbole fallen von oben nach: eine Kaskade, die wieder gewinnen kann.',
+      ladder:
+        'Der erste Fall zahlt ×{{first}}, die Kaskaden danach {{after}} (der letzte Wert wiederholt sich), bis zu {{max}} Kaskaden pro Drehung.',
+      multipliers: 'Kaskaden-Multiplikatoren',
+      multipliersPays: '{{ladder}} (der letzte wiederholt sich), bis zu {{max}} Kaskaden',
+    },
+    coins: '{{pay}} × Einsatz/{{divisor}}',
+    number: '{{n}}',
+    list: '{{items}}',
+    multiplier: '×{{x}}',
+    saturnWheel: {
+      intro:
+        '{{game}} ist ein klassischer Slot mit 3 Walzen: Die mittlere Linie zahlt drei gleiche Symbole, und drei beliebige Bars zahlen auch. Auszahlungen sind in Münzen zu Einsatz / {{divisor}} angegeben.',
+      wheel:
+        'Drei oder mehr {{scatter}} irgendwo im Fenster drehen das Rad: {{segments}} gleich wahrscheinliche Segmente; vier {{scatter}} verdoppeln die Auszahlung des Segments, fünf oder mehr verdreifachen sie.',
+      add: 'Der Liniengewinn und das Rad werden addiert.',
+      middle: '3 × {{symbol}} auf der mittleren Linie',
+      anyBars: 'Beliebige 3 Bars auf der mittleren Linie',
+      scatter: '3 / 4 / 5+ × {{scatter}} irgendwo',
+      wheelPays: 'dreht das Rad ({{segments}} × Einsatz/{{divisor}}) × {{m3}} / × {{m4}} / × {{m5}}',
+    },
+    orbitKeno: {
+      pick: 'Wähle 1 bis {{maxPicks}} verschiedene Zahlen zwischen 1 und {{numbers}} und spiele: {{drawn}} der {{numbers}} Zahlen werden gezogen, jede Auswahl von {{drawn}} gleich wahrscheinlich.',
+      pay: 'Die Auszahlung hängt davon ab, wie viele Zahlen du gewählt hast und wie viele davon gezogen werden (Treffer); sie vervielfacht den Einsatz und wird auf die kleinste Einheit abgerundet.',
+      chance:
+        'Die Chance auf h Treffer bei p gewählten Zahlen ist C(p, h) × C({{numbers}} − p, {{drawn}} − h) / C({{numbers}}, {{drawn}}), daher hat jede Anzahl gewählter Zahlen eine exakte Auszahlungsquote, neben ihren Auszahlungen angegeben.',
+      order: 'Welche Zahlen du wählst, ändert die Chancen nicht, nur wie viele.',
+      onePick: '{{picks}} Zahl (RTP {{rtp}} %)',
+      picks: '{{picks}} Zahlen (RTP {{rtp}} %)',
+      oneHit: '{{hits}} Treffer ×{{x}}',
+      hits: '{{hits}} Treffer ×{{x}}',
+    },
+    orbitPlinko: {
+      drop: 'Eine Kugel fällt durch ein Dreieck aus Stiften und springt in jeder Reihe nach links oder rechts, beides gleich wahrscheinlich; sie landet in einem der Fächer unten.',
+      choose:
+        'Wähle 8, 12 oder 16 Reihen und ein niedriges, mittleres oder hohes Risiko: Jedes Paar hat eigene Multiplikatoren, am höchsten an den Rändern und am niedrigsten in der Mitte.',
+      pays: 'Die Kugel zahlt den Einsatz mal den Multiplikator ihres Fachs (auf die kleinste Einheit abgerundet); Multiplikatoren unter ×1 geben einen Teil des Einsatzes zurück.',
+      chance:
+        'Die Chance auf Fach k ist C(Reihen, k) / 2^Reihen, daher hat jede Tabelle eine exakte Auszahlungsquote, von {{min}} % bis {{max}} % (neben jeder Tabelle angegeben).',
+      low: '{{rows}} Reihen, niedriges Risiko (RTP {{rtp}} %)',
+      medium: '{{rows}} Reihen, mittleres Risiko (RTP {{rtp}} %)',
+      high: '{{rows}} Reihen, hohes Risiko (RTP {{rtp}} %)',
+      edge: 'Rand zur Mitte: {{multipliers}}',
+    },
+    stakeTimes: '{{pay}} × Einsatz',
+    rocketCrash: {
+      pad: 'Eine Rakete fliegt für alle Spieler am Tisch: Wetten werden in den 7 Sekunden platziert, in denen sie auf der Startrampe steht; eine Wette während des Flugs gilt für den nächsten Start.',
+      liftOff:
+        'Die Rakete startet bei ×{{start}} und ihr Multiplikator steigt, bis sie abstürzt; der Absturzpunkt steht durch die nachweislich faire Ziehung des Starts fest, deren Seed vor der ersten Wette festgelegt und beim Absturz offengelegt wird.',
+      cashOut:
+        'Steige jederzeit während des Flugs von Hand aus (zum Multiplikator, den die Uhr des Servers erreicht, wenn dein Auscashen ankommt), oder lege vor dem Start ein automatisches Auscashen zwischen ×{{min}} und ×{{max}} fest.',
+      win: 'Erreicht die Rakete dein Auscashen, gewinnst du deinen Einsatz mal den Auscash-Multiplikator (auf die kleinste Einheit abgerundet); stürzt sie vorher ab, ist der Einsatz verloren.',
+      chance:
+        'Die Chance, ×m zu erreichen, beträgt 96 % / m, daher ist die theoretische Auszahlungsquote 96 %, egal bei welchem Auscashen.',
+      early: 'Etwa 5 % der Runden stürzen bei ×{{start}} ab, bevor ein Auscashen erreicht werden kann.',
+      rowFirst: 'Auscashen ×{{x}} (in {{reached}} % der Runden erreicht)',
+      row: 'Auscashen ×{{x}} ({{reached}} %)',
+    },
+    orbitVideoPoker: {
+      deal: 'Video-Poker Jacks or Better mit einem Deck aus 52 Karten, für jede Runde neu gemischt: Fünf Karten werden offen ausgeteilt.',
+      draw: 'Wähle die Karten, die du hältst (beliebige der fünf oder keine), dann ziehe: Jede nicht gehaltene Karte wird von links nach rechts durch die nächste Karte desselben gemischten Decks ersetzt. Die Endhand wird ausgezahlt.',
+      pays: 'Auszahlungen sind Vielfache des Einsatzes, der Einsatz inbegriffen: Ein Paar Buben, Damen, Könige oder Asse gibt den Einsatz zurück. Das Ass zählt in Straßen hoch (10-J-Q-K-A) und niedrig (A-2-3-4-5).',
+      open: 'Eine offen gelassene Runde behält die Hand wie ausgeteilt (alle Karten gehalten). Der Einsatz beträgt höchstens {{max}} in der Spielwährung.',
+      rtp: 'Mit dem besten Halten für jedes Blatt (dem, das im Mittel am meisten zahlt) beträgt die Auszahlungsquote {{rtp}} %, exakt berechnet über alle {{deals}} Blätter und jede Ziehung; anders zu halten bringt nie mehr.',
+      cards:
+        'Die Karten der Runde sind die ersten zehn der Mischung, festgelegt durch die Seeds der Runde: die fünf ausgeteilten, dann die fünf Ersatzkarten der Reihe nach. Was du hältst, entscheidet nur, wie viele Ersatzkarten du nimmst.',
+    },
+    orbitBlackjack: {
+      beat: 'Schlage den Dealer: Eine Hand, die näher an 21 liegt als die des Dealers, ohne darüber zu gehen, gewinnt. Zahlenkarten zählen ihre Zahl, Bube, Dame und König 10, ein Ass 1 oder 11.',
+      deck: 'Jede Karte stammt aus einem frisch gemischten Deck mit 52 Karten (ein Dauermischer): Jede der 52 Karten ist jedes Mal gleich wahrscheinlich, egal was zuvor ausgeteilt wurde.',
+      deal: 'Du erhältst zwei Karten, der Dealer eine offene und eine verdeckte Karte. Bei einem Ass oder einer Zehnerkarte als offener Karte prüft der Dealer auf Blackjack: Ein Blackjack des Dealers beendet die Runde sofort (dein Blackjack ist dann unentschieden, jede andere Hand verliert nur ihren Einsatz).',
+      blackjack:
+        'Blackjack (ein Ass und eine Zehnerkarte als deine ersten zwei Karten) zahlt 3 zu 2. Einsätze sind eine gerade Zahl von Cent (kleinste Einheiten), daher ist 3 zu 2 immer exakt.',
+      actions:
+        'Karte (eine Karte nehmen), Halten, Verdoppeln auf beliebige erste zwei Karten (der Einsatz verdoppelt sich und du erhältst genau eine weitere Karte) oder Teilen zweier Karten gleichen Rangs in zwei Hände mit einem zweiten Einsatz, einmal pro Runde.',
+      split:
+        'Nach dem Teilen erhält jede Hand nacheinander ihre zweite Karte und wird ganz gespielt; Verdoppeln nach dem Teilen ist erlaubt; geteilte Asse erhalten je eine Karte; 21 nach dem Teilen ist kein Blackjack.',
+      dealer:
+        'Eine Hand mit 21 bleibt von selbst stehen. Der Dealer zieht bis 16 und bleibt auf jeder 17 stehen, Soft 17 inbegriffen. Ein Gewinn zahlt 1 zu 1 auf den Einsatz der Hand, ein gleicher Wert ist unentschieden. Keine Versicherung, keine Aufgabe.',
+      rtp: 'Die Auszahlungsquote mit der optimalen Strategie beträgt {{rtp}} % (exakt berechnet); eine nicht beendete Runde bleibt stehen.',
+      blackjackRow: 'Blackjack',
+      blackjackPays: '3 zu 2',
+      win: 'Gewinn',
+      winPays: '1 zu 1',
+      push: 'Unentschieden (gleicher Wert)',
+      pushPays: 'Einsatz zurück',
+      double: 'Verdoppeln (erste zwei Karten, auch nach dem Teilen)',
+      doublePays: 'Einsatz verdoppelt, eine Karte, 1 zu 1',
+      splitRow: 'Teilen (gleicher Rang, einmal)',
+      splitPays: 'zweiter Einsatz, jede Hand 1 zu 1',
+      dealerRow: 'Dealer',
+      dealerPays: 'zieht bis 16, bleibt auf jeder 17 stehen',
+      dealerBlackjack: 'Blackjack des Dealers (geprüft bei Ass oder Zehn offen)',
+      dealerBlackjackPays: 'Anfangseinsatz verloren, Blackjack des Spielers unentschieden',
+      insurance: 'Versicherung, Aufgabe',
+      insurancePays: 'nicht angeboten',
+    },
+    odds: '{{odds}} zu 1',
+    times: '× {{x}}',
+    lineBets: '{{pay}} × Linieneinsatz',
+    europeanRoulette: {
+      pockets:
+        'Europäisches Roulette mit einer einzigen Null: Die Kugel fällt in eines von 37 Fächern, 0 bis 36, jedes gleich wahrscheinlich.',
+      bets: 'Setze bis zu {{bets}} Wetten pro Drehung, in beliebiger Kombination aus Innenwetten (Zahlen und Gruppen benachbarter Zahlen auf dem Tableau) und Außenwetten.',
+      paid: 'Eine gewinnende Wette wird zu den unten genannten Quoten ausgezahlt und ihr Einsatz zurückgegeben; jede andere Wette verliert.',
+      zero: 'Die Null ist grün und lässt jede Außenwette verlieren (Kolonnen, Dutzende, Rot/Schwarz, Ungerade/Gerade, Niedrig/Hoch).',
+      maxStake: 'Der Gesamteinsatz pro Drehung beträgt höchstens {{max}} in der Spielwährung.',
+      rtp: 'Jede Wette hat dieselbe theoretische Auszahlungsquote: 36/37 = {{rtp}} %.',
+      straight: 'Plein (eine Zahl)',
+      split: 'Cheval (zwei benachbarte Zahlen, oder 0 mit 1, 2 oder 3)',
+      street: 'Transversale (eine Dreierreihe, oder 0-1-2, 0-2-3)',
+      corner: 'Carré (vier Zahlen im Quadrat, oder 0-1-2-3)',
+      sixLine: 'Sixain (zwei benachbarte Reihen)',
+      column: 'Kolonne (12 Zahlen)',
+      dozen: 'Dutzend (1–12, 13–24, 25–36)',
+      redBlack: 'Rot / Schwarz',
+      oddEven: 'Ungerade / Gerade',
+      lowHigh: 'Niedrig (1–18) / Hoch (19–36)',
+    },
+    orbitDice: {
+      roll: 'Jede Runde würfelt eine Zahl von {{min}} bis {{max}}, jeder Wert gleich wahrscheinlich.',
+      target:
+        'Wähle ein Ziel und ob der Wurf darüber oder darunter landen muss; die Gewinnchance ist der Anteil der gewinnenden Würfe, von {{min}} % bis {{max}} %.',
+      pay: 'Ein Gewinn zahlt den Einsatz mal {{factor}} geteilt durch die Gewinnchance (auf die kleinste Einheit abgerundet): Je kleiner die Chance, desto höher die Auszahlung.',
+      equal: 'Ein Wurf gleich dem Ziel verliert.',
+      rtp: 'Die theoretische Auszahlungsquote beträgt für jedes Ziel {{rtp}} %.',
+      chance: 'Gewinnchance {{chance}} %',
+      chanceUnder: 'Gewinnchance {{chance}} % (z. B. unter {{under}})',
+      chanceUnderOver: 'Gewinnchance {{chance}} % (unter {{under}} oder über {{over}})',
+    },
+    novaSevens: {
+      grid: '{{game}} ist ein klassischer 3 × 3-Slot mit {{lines}} festen Linien: den drei Reihen und den zwei Diagonalen. Der Einsatz wird auf die Linien verteilt (Linieneinsatz = Einsatz / {{lines}}).',
+      threeOfAKind: 'Eine Linie zahlt drei gleiche Symbole.',
+      wild: 'Die {{wild}} ersetzt jedes Symbol und verdoppelt die Auszahlung der Linie für jede {{wild}} darauf; drei {{wild}} zahlen {{pay}} Linieneinsätze.',
+      add: 'Gewinne auf verschiedenen Linien werden addiert.',
+      three: '3 × {{symbol}}',
+      wildLine: '{{wild}} auf einer Gewinnlinie',
+      wildPays: 'ersetzt; ×2 für eine, ×4 für zwei',
+    },
+  },
   rulesPage: {
     title: 'Regeln von {{game}}',
     rtp: 'Orbit Originals · Auszahlungsquote {{rtp}}',
     rules: 'Regeln',
-    rulesInEnglish: 'Die folgenden Regeln sind auf Englisch verfasst.',
     paytable: 'Gewinntabelle',
     combination: 'Kombination',
     pays: 'Auszahlung',

@@ -163,11 +163,208 @@ export const en = {
     unknownCommitment: 'The studio does not know this commitment.',
     lookupFailed: 'The server seed could not be looked up right now.',
   },
+  gameRules: {
+    lunarLink: {
+      ways: '{{game}} pays {{ways}} ways on {{reels}} reels of {{rows}} rows: a symbol pays when it lands anywhere on each reel from the leftmost, on at least 3 adjacent reels; every combination of its positions is a way. Pays are quoted in coins of stake / {{divisor}}.',
+      coins:
+        '{{coin}}s carry a value from {{min}} × stake to {{max}} × stake. {{trigger}} or more {{coin}}s anywhere start Hold and Win.',
+      hold: 'In Hold and Win the {{coin}}s are held and you get {{respins}} respins: only empty cells spin, and each new {{coin}} is held too and resets the respins to {{respins}}.',
+      grand:
+        'When the respins run out, every {{coin}} on the grid pays its value; fill all {{cells}} cells for the Grand, {{grand}} × stake, on top.',
+      coinLabel: '{{coin}} {{label}}',
+      grandRow: 'Grand (all {{cells}} cells)',
+      grandPays: '{{pay}} × stake on top of the coins',
+    },
+    warpWays: {
+      reels:
+        '{{game}} has {{reels}} reels whose heights change on every spin, from {{min}} to {{max}} symbols each, all heights equally likely: up to {{ways}} ways.',
+      way: "A symbol pays when it lands anywhere on each reel from the leftmost, on at least 3 adjacent reels; every combination of its positions is a way, and each way pays the symbol's pay for that many reels × the coin value (stake / {{divisor}}).",
+      wild: '{{wild}}s land on reels {{from}}–{{to}} and substitute for every symbol. Wins of different symbols add up.',
+      wildRow: '{{wild}} (reels {{from}}–{{to}})',
+      wildPays: 'substitutes for every symbol',
+    },
+    countSymbol: '{{count}} × {{symbol}}',
+    perWay: '{{pay}} × stake/{{divisor}} per way',
+    symbolName: '{{symbol}}',
+    stellarSevens: {
+      lines:
+        '{{game}} has {{reels}} reels, {{rows}} rows and {{lines}} fixed paylines; the line bet is the stake / {{lines}}. A line pays 3, 4 or 5 of a kind on adjacent reels from the leftmost reel, at the paytable pay × the line bet; only the highest win per line pays.',
+      wild: 'The {{wild}} is wild: it lands on reels 2–4, expands over its whole reel and substitutes for every symbol except the {{scatter}}.',
+      scatter:
+        '{{scatter}}s pay anywhere: 3, 4 or 5 of them pay 2, 10 or 50 × the stake and start 10, 15 or 20 free spins.',
+      freeSpins:
+        'In free spins every win is multiplied by {{mult}}, and {{scatter}}s award more free spins; all free spins are played within the paid round.',
+      anywhere: '{{count}} × {{scatter}} anywhere',
+      stakeAndSpins: '{{pay}} × stake + {{spins}} free spins',
+      spins: '{{spins}} free spins',
+    },
+    nebulaWays: {
+      ways: '{{game}} pays {{ways}} ways on {{reels}} reels of {{rows}} rows: a symbol pays when it lands anywhere on each reel from the leftmost, on at least 3 adjacent reels.',
+      way: "Every combination of its positions on those reels is a way, and each way pays the symbol's pay for that many reels × the coin value (stake / {{divisor}}).",
+      wilds:
+        'Wilds land on reels 2–4, substitute for every symbol and carry a multiplier of ×1, ×2 or ×3; a way through several wilds is multiplied by the product of their multipliers.',
+      add: 'Wins of different symbols add up.',
+      wildRow: '{{wild}} ×{{x}} (reels 2–4)',
+      wildPays: 'substitutes; multiplies its ways by {{x}}',
+    },
+    cosmicClusters: {
+      grid: '{{game}} is a {{columns}} × {{rows}} grid where every cell lands on its own: there are no lines or clusters to follow, only counts.',
+      counts:
+        '{{min}} or more of the same symbol anywhere on the grid win; the pay grows with the count ({{bands}}), and several symbols can win at once.',
+      coins: 'Pays are quoted in coins of stake / {{divisor}}.',
+      multiplier:
+        'A {{symbol}} carries a multiplier from ×{{min}} to ×{{max}}; when the spin wins, the total is multiplied by the sum of all {{symbol}} multipliers on the grid.',
+      multiplierPays: '{{values}}: their sum multiplies a winning spin',
+    },
+    meteorTumble: {
+      grid: '{{game}} is a {{columns}} × {{rows}} grid where every cell lands on its own: wins are counts, not lines.',
+      counts:
+        '{{min}} or more of the same symbol anywhere on the grid win; the pay grows with the count ({{bands}}), and several symbols can win at once. Pays are quoted in coins of stake / {{divisor}}.',
+      tumble:
+        'After a win the winning symbols burst, the others fall down and new symbols drop in from the top: a tumble, which can win again.',
+      ladder:
+        'The first drop pays ×{{first}}, the tumbles after it {{after}} (the last one repeating), up to {{max}} tumbles a spin.',
+      multipliers: 'Tumble multipliers',
+      multipliersPays: '{{ladder}} (the last repeats), up to {{max}} tumbles',
+    },
+    coins: '{{pay}} × stake/{{divisor}}',
+    number: '{{n}}',
+    list: '{{items}}',
+    multiplier: '×{{x}}',
+    saturnWheel: {
+      intro:
+        '{{game}} is a classic 3-reel slot: the middle line pays three of a kind, and any three Bars pay too. Pays are quoted in coins of stake / {{divisor}}.',
+      wheel:
+        "Three or more {{scatter}}s anywhere in the window spin the wheel: {{segments}} equally likely segments; four {{scatter}}s double the segment's pay, five or more triple it.",
+      add: 'The line win and the wheel add up.',
+      middle: '3 × {{symbol}} on the middle line',
+      anyBars: 'Any 3 Bars on the middle line',
+      scatter: '3 / 4 / 5+ × {{scatter}} anywhere',
+      wheelPays: 'spin the wheel ({{segments}} × stake/{{divisor}}) × {{m3}} / × {{m4}} / × {{m5}}',
+    },
+    orbitKeno: {
+      pick: 'Pick from 1 to {{maxPicks}} different numbers between 1 and {{numbers}}, then play: {{drawn}} of the {{numbers}} numbers are drawn, every set of {{drawn}} equally likely.',
+      pay: 'The pay depends on how many numbers you picked and how many of them are drawn (hits); it multiplies the stake and is rounded down to the minor unit.',
+      chance:
+        'The chance of h hits with p picks is C(p, h) × C({{numbers}} − p, {{drawn}} − h) / C({{numbers}}, {{drawn}}), so every pick count has an exact return to player, shown beside its pays.',
+      order: 'Which numbers you pick does not change the odds, only how many.',
+      onePick: '{{picks}} pick (RTP {{rtp}} %)',
+      picks: '{{picks}} picks (RTP {{rtp}} %)',
+      oneHit: '{{hits}} hit ×{{x}}',
+      hits: '{{hits}} hits ×{{x}}',
+    },
+    orbitPlinko: {
+      drop: 'A ball drops through a triangle of pegs and bounces left or right at every row, each way equally likely; it lands in one of the slots at the bottom.',
+      choose:
+        'Choose 8, 12 or 16 rows and a low, medium or high risk: each pair has its own multipliers, highest at the edges and lowest in the middle.',
+      pays: 'The ball pays the stake times the multiplier of its slot (rounded down to the minor unit); multipliers below ×1 return part of the stake.',
+      chance:
+        'The chance of slot k is C(rows, k) / 2^rows, so every table has an exact return to player, from {{min}} % to {{max}} % (shown beside each table).',
+      low: '{{rows}} rows, low risk (RTP {{rtp}} %)',
+      medium: '{{rows}} rows, medium risk (RTP {{rtp}} %)',
+      high: '{{rows}} rows, high risk (RTP {{rtp}} %)',
+      edge: 'edge to centre: {{multipliers}}',
+    },
+    stakeTimes: '{{pay}} × stake',
+    rocketCrash: {
+      pad: 'One rocket flies for every player at the table: bets are placed during the 7 seconds it stands on the pad; a bet placed while it flies goes on the next launch.',
+      liftOff:
+        'The rocket lifts off at ×{{start}} and its multiplier climbs until it crashes; the crash point is fixed by the launch’s provably fair draw, whose seed is committed to before the first bet and revealed at the crash.',
+      cashOut:
+        'Cash out by hand at any moment of the flight (at the multiplier the server’s clock reaches when your cash-out arrives), or set an auto cash-out between ×{{min}} and ×{{max}} before the launch.',
+      win: 'If the rocket reaches your cash-out, you win your stake times the cash-out (rounded down to the minor unit); if it crashes first, the stake is lost.',
+      chance:
+        'The chance of reaching ×m is 96 % / m, so the theoretical return to player is 96 % whatever the cash-out.',
+      early: 'About 5 % of rounds crash at ×{{start}}, before any cash-out can be reached.',
+      rowFirst: 'Cash-out ×{{x}} (reached {{reached}} % of rounds)',
+      row: 'Cash-out ×{{x}} ({{reached}} %)',
+    },
+    orbitVideoPoker: {
+      deal: 'Jacks or Better video poker with one 52-card deck, shuffled for every round: five cards are dealt face up.',
+      draw: 'Choose the cards to hold (any of the five, or none), then draw: every card not held is replaced by the next card of the same shuffled deck, left to right. The final hand is paid.',
+      pays: 'Pays are multiples of the stake, the stake included: a pair of jacks, queens, kings or aces returns the stake. The ace plays high (10-J-Q-K-A) and low (A-2-3-4-5) in straights.',
+      open: 'A round left open keeps the hand as dealt (every card held). The stake is at most {{max}} in the currency of play.',
+      rtp: 'With the best hold for every deal (the one that pays most on average) the return to player is {{rtp}} %, computed exactly over all {{deals}} deals and every draw; holding otherwise never returns more.',
+      cards:
+        'The round’s cards are the first ten of the shuffle, fixed by the round’s seeds: the five dealt, then the five replacements in order. What you hold decides only how many replacements you take.',
+    },
+    orbitBlackjack: {
+      beat: 'Beat the dealer: a hand closer to 21 than the dealer’s without going over wins. Number cards count their number, Jack, Queen and King 10, an Ace 1 or 11.',
+      deck: 'Every card comes from a freshly shuffled 52-card deck (a continuous shuffler): each of the 52 cards is equally likely every time, whatever was dealt before.',
+      deal: 'You receive two cards, the dealer an up card and a hole card. With an Ace or a ten-value up card the dealer checks for blackjack: a dealer blackjack ends the round at once (your blackjack then pushes, any other hand loses its stake only).',
+      blackjack:
+        'Blackjack (an Ace and a ten-value card as your first two cards) pays 3 to 2. Stakes are an even number of cents (minor units), so 3 to 2 is always exact.',
+      actions:
+        'Hit (take a card), stand, double on any first two cards (the stake doubles and you receive exactly one more card), or split two cards of the same rank into two hands with a second stake, once per round.',
+      split:
+        'After a split each hand receives its second card in turn and is played in full; you may double after a split; split Aces receive one card each; 21 after a split is not a blackjack.',
+      dealer:
+        'A hand stands by itself at 21. The dealer draws to 16 and stands on all 17s, soft 17 included. A win pays 1 to 1 on the hand’s stake, an equal total pushes. No insurance, no surrender.',
+      rtp: 'The return to player with the optimal strategy is {{rtp}} % (computed exactly); a round left unfinished stands.',
+      blackjackRow: 'Blackjack',
+      blackjackPays: '3 to 2',
+      win: 'Win',
+      winPays: '1 to 1',
+      push: 'Push (equal totals)',
+      pushPays: 'stake returned',
+      double: 'Double (first two cards, after a split too)',
+      doublePays: 'stake doubled, one card, 1 to 1',
+      splitRow: 'Split (same rank, once)',
+      splitPays: 'second stake, each hand 1 to 1',
+      dealerRow: 'Dealer',
+      dealerPays: 'draws to 16, stands on all 17s',
+      dealerBlackjack: 'Dealer blackjack (peeked with an Ace or ten up)',
+      dealerBlackjackPays: 'opening stake lost, player blackjack pushes',
+      insurance: 'Insurance, surrender',
+      insurancePays: 'not offered',
+    },
+    odds: '{{odds}} to 1',
+    times: '× {{x}}',
+    lineBets: '{{pay}} × line bet',
+    europeanRoulette: {
+      pockets:
+        'European roulette with a single zero: the ball lands in one of 37 pockets, 0 to 36, each equally likely.',
+      bets: 'Place up to {{bets}} bets per spin, in any combination of inside bets (numbers and groups of adjacent numbers on the layout) and outside bets.',
+      paid: 'A winning bet is paid at the odds below and its stake is returned; every other bet is lost.',
+      zero: 'Zero is green and loses every outside bet (columns, dozens, red/black, odd/even, low/high).',
+      maxStake: 'The total stake per spin is at most {{max}} in the currency of play.',
+      rtp: 'Every bet has the same theoretical return to player: 36/37 = {{rtp}} %.',
+      straight: 'Straight up (one number)',
+      split: 'Split (two adjacent numbers, or 0 with 1, 2 or 3)',
+      street: 'Street (a row of three, or 0-1-2, 0-2-3)',
+      corner: 'Corner (four numbers in a square, or 0-1-2-3)',
+      sixLine: 'Six line (two adjacent rows)',
+      column: 'Column (12 numbers)',
+      dozen: 'Dozen (1–12, 13–24, 25–36)',
+      redBlack: 'Red / Black',
+      oddEven: 'Odd / Even',
+      lowHigh: 'Low (1–18) / High (19–36)',
+    },
+    orbitDice: {
+      roll: 'Each round rolls a number from {{min}} to {{max}}, every value equally likely.',
+      target:
+        'Choose a target and whether the roll must land over it or under it; the win chance is the share of rolls that win, from {{min}} % to {{max}} %.',
+      pay: 'A win pays the stake times {{factor}} divided by the win chance (rounded down to the minor unit): the lower the chance, the higher the pay.',
+      equal: 'A roll equal to the target loses.',
+      rtp: 'The theoretical return to player is {{rtp}} % for every target.',
+      chance: 'Win chance {{chance}} %',
+      chanceUnder: 'Win chance {{chance}} % (e.g. under {{under}})',
+      chanceUnderOver: 'Win chance {{chance}} % (under {{under}} or over {{over}})',
+    },
+    novaSevens: {
+      grid: '{{game}} is a classic 3 × 3 slot with {{lines}} fixed lines: the three rows and the two diagonals. The stake is shared by the lines (line bet = stake / {{lines}}).',
+      threeOfAKind: 'A line pays three of a kind.',
+      wild: "The {{wild}} substitutes for every symbol and doubles the line's pay for each {{wild}} on it; three {{wild}}s pay {{pay}} line bets.",
+      add: 'Wins on different lines add up.',
+      three: '3 × {{symbol}}',
+      wildLine: '{{wild}} on a winning line',
+      wildPays: 'substitutes; ×2 for one, ×4 for two',
+    },
+  },
   rulesPage: {
     title: '{{game}} rules',
     rtp: 'Orbit Originals · return to player {{rtp}}',
     rules: 'Rules',
-    rulesInEnglish: 'The rules below are written in English.',
     paytable: 'Paytable',
     combination: 'Combination',
     pays: 'Pays',

@@ -164,11 +164,207 @@ export const et: Catalogue = {
     unknownCommitment: 'Stuudio ei tunne seda kinnitust.',
     lookupFailed: 'Serveri seemet ei saa praegu otsida.',
   },
+  gameRules: {
+    lunarLink: {
+      ways: '{{game}} maksab {{ways}} viisil {{reels}} trumlil, igaühel {{rows}} rida: sümbol maksab, kui see ilmub igale trumlile alates vasakpoolseimast, vähemalt 3 kõrvuti trumlil; iga selle positsioonide kombinatsioon on üks viis. Väljamaksed on toodud müntides väärtusega panus / {{divisor}}.',
+      coins:
+        'Sümbolite {{coin}} väärtus on {{min}} × panus kuni {{max}} × panus. {{trigger}} või rohkem sümbolit {{coin}} ükskõik kus käivitavad Hold and Win’i.',
+      hold: 'Hold and Win’is hoitakse sümbolid {{coin}} paigal ja saad {{respins}} uuestikeerutust: keerlevad ainult tühjad lahtrid ja iga uus sümbol {{coin}} jääb samuti paigale ning lähtestab uuestikeerutused {{respins}}-le.',
+      grand:
+        'Kui uuestikeerutused saavad otsa, maksab iga ruudustiku sümbol {{coin}} oma väärtuse; täida kõik {{cells}} lahtrit, et saada lisaks Grand, {{grand}} × panus.',
+      coinLabel: '{{coin}} {{label}}',
+      grandRow: 'Grand (kõik {{cells}} lahtrit)',
+      grandPays: '{{pay}} × panus lisaks müntidele',
+    },
+    warpWays: {
+      reels:
+        '{{game}} on {{reels}} trumliga, mille kõrgus muutub igal keerutusel, {{min}} kuni {{max}} sümbolit, kõik kõrgused võrdselt tõenäolised: kuni {{ways}} viisi.',
+      way: 'Sümbol maksab, kui see ilmub igale trumlile alates vasakpoolseimast, vähemalt 3 kõrvuti trumlil; iga selle positsioonide kombinatsioon on üks viis ja iga viis maksab sümboli väljamakse selle trumlite arvu eest × mündi väärtus (panus / {{divisor}}).',
+      wild: 'Sümbol {{wild}} ilmub trumlitele {{from}}–{{to}} ja asendab kõiki sümboleid. Eri sümbolite võidud liidetakse.',
+      wildRow: '{{wild}} (trumlid {{from}}–{{to}})',
+      wildPays: 'asendab kõiki sümboleid',
+    },
+    countSymbol: '{{count}} × {{symbol}}',
+    perWay: '{{pay}} × panus/{{divisor}} viisi kohta',
+    symbolName: '{{symbol}}',
+    stellarSevens: {
+      lines:
+        '{{game}} on {{reels}} trumli, {{rows}} rea ja {{lines}} fikseeritud võiduliiniga; liinipanus on panus / {{lines}}. Liin maksab 3, 4 või 5 ühesuguse sümboli eest kõrvuti trumlitel alates vasakpoolseimast trumlist, väljamaksetabeli summa × liinipanus; iga liini kohta makstakse ainult suurim võit.',
+      wild: 'Sümbol {{wild}} on metsik: see ilmub trumlitele 2–4, laieneb üle kogu oma trumli ja asendab kõiki sümboleid peale sümboli {{scatter}}.',
+      scatter:
+        'Sümbol {{scatter}} maksab ükskõik kus: 3, 4 või 5 neist maksavad 2, 10 või 50 × panus ja käivitavad 10, 15 või 20 tasuta keerutust.',
+      freeSpins:
+        'Tasuta keerutustes korrutatakse iga võit {{mult}}-ga ja sümbol {{scatter}} annab juurde tasuta keerutusi; kõik tasuta keerutused mängitakse tasulise vooru sees.',
+      anywhere: '{{count}} × {{scatter}} ükskõik kus',
+      stakeAndSpins: '{{pay}} × panus + {{spins}} tasuta keerutust',
+      spins: '{{spins}} tasuta keerutust',
+    },
+    nebulaWays: {
+      ways: '{{game}} maksab {{ways}} viisil {{reels}} trumlil, igaühel {{rows}} rida: sümbol maksab, kui see ilmub igale trumlile alates vasakpoolseimast, vähemalt 3 kõrvuti trumlil.',
+      way: 'Iga selle positsioonide kombinatsioon neil trumlitel on üks viis ja iga viis maksab sümboli väljamakse selle trumlite arvu eest × mündi väärtus (panus / {{divisor}}).',
+      wilds:
+        'Jokkerid ilmuvad trumlitele 2–4, asendavad kõiki sümboleid ja kannavad kordajat ×1, ×2 või ×3; mitut jokkerit läbiv viis korrutatakse nende kordajate korrutisega.',
+      add: 'Eri sümbolite võidud liidetakse.',
+      wildRow: '{{wild}} ×{{x}} (trumlid 2–4)',
+      wildPays: 'asendab; korrutab oma viisid {{x}}-ga',
+    },
+    cosmicClusters: {
+      grid: '{{game}} on {{columns}} × {{rows}} ruudustik, kus iga lahter langeb eraldi: pole liine ega klastreid, ainult arvud.',
+      counts:
+        '{{min}} või rohkem sama sümbolit ükskõik kus ruudustikus võidavad; väljamakse kasvab arvuga ({{bands}}) ja mitu sümbolit võivad võita korraga.',
+      coins: 'Väljamaksed on toodud müntides väärtusega panus / {{divisor}}.',
+      multiplier:
+        'Sümbol {{symbol}} kannab kordajat ×{{min}} kuni ×{{max}}; kui keerutus võidab, korrutatakse kogusumma kõigi ruudustikul olevate sümbolite {{symbol}} kordajate summaga.',
+      multiplierPays: '{{values}}: nende summa korrutab võitva keerutuse',
+    },
+    meteorTumble: {
+      grid: '{{game}} on {{columns}} × {{rows}} ruudustik, kus iga lahter langeb eraldi: võidud on arvud, mitte liinid.',
+      counts:
+        '{{min}} või rohkem sama sümbolit ükskõik kus ruudustikus võidavad; väljamakse kasvab arvuga ({{bands}}) ja mitu sümbolit võivad võita korraga. Väljamaksed on toodud müntides väärtusega panus / {{divisor}}.',
+      tumble:
+        'Pärast võitu võitnud sümbolid lõhkevad, teised kukuvad alla ja ülevalt langevad uued sümbolid: kaskaad, mis võib uuesti võita.',
+      ladder:
+        'Esimene langus maksab ×{{first}}, sellele järgnevad kaskaadid {{after}} (viimane kordub), kuni {{max}} kaskaadi keerutuse kohta.',
+      multipliers: 'Kaskaadi kordajad',
+      multipliersPays: '{{ladder}} (viimane kordub), kuni {{max}} kaskaadi',
+    },
+    coins: '{{pay}} × panus/{{divisor}}',
+    number: '{{n}}',
+    list: '{{items}}',
+    multiplier: '×{{x}}',
+    saturnWheel: {
+      intro:
+        '{{game}} on klassikaline 3 trumliga slot: keskmine liin maksab kolme ühesuguse sümboli eest ja ka mis tahes kolm Bari maksavad. Väljamaksed on toodud müntides väärtusega panus / {{divisor}}.',
+      wheel:
+        'Kolm või enam sümbolit {{scatter}} ükskõik kus aknas keerutavad ratast: {{segments}} võrdselt tõenäolist sektorit; neli sümbolit {{scatter}} kahekordistavad sektori väljamakse, viis või enam kolmekordistavad selle.',
+      add: 'Liinivõit ja ratas liidetakse.',
+      middle: '3 × {{symbol}} keskmisel liinil',
+      anyBars: 'Mis tahes 3 Bari keskmisel liinil',
+      scatter: '3 / 4 / 5+ × {{scatter}} ükskõik kus',
+      wheelPays: 'keerutab ratast ({{segments}} × panus/{{divisor}}) × {{m3}} / × {{m4}} / × {{m5}}',
+    },
+    orbitKeno: {
+      pick: 'Vali 1 kuni {{maxPicks}} erinevat numbrit vahemikus 1 kuni {{numbers}}, siis mängi: {{numbers}} numbrist loositakse {{drawn}}, iga {{drawn}} numbri valik võrdselt tõenäoline.',
+      pay: 'Väljamakse sõltub sellest, mitu numbrit valisid ja mitu neist loositakse (tabamused); see korrutab panuse ja ümardatakse alla väikseima ühikuni.',
+      chance:
+        'Tõenäosus saada h tabamust p valikuga on C(p, h) × C({{numbers}} − p, {{drawn}} − h) / C({{numbers}}, {{drawn}}), seega on igal valikute arvul täpne tagastusmäär, mis on näidatud selle väljamaksete kõrval.',
+      order: 'See, milliseid numbreid valid, ei muuda tõenäosusi, ainult see, mitu.',
+      onePick: '{{picks}} valik (RTP {{rtp}} %)',
+      picks: '{{picks}} valikut (RTP {{rtp}} %)',
+      oneHit: '{{hits}} tabamus ×{{x}}',
+      hits: '{{hits}} tabamust ×{{x}}',
+    },
+    orbitPlinko: {
+      drop: 'Kuul kukub läbi naeltest kolmnurga ja põrkab igas reas vasakule või paremale, kumbki võrdselt tõenäoline; see maandub ühte all olevatest pesadest.',
+      choose:
+        'Vali 8, 12 või 16 rida ja madal, keskmine või kõrge risk: igal paaril on oma kordajad, kõrgeimad servades ja madalaimad keskel.',
+      pays: 'Kuul maksab panuse korda oma pesa kordaja (ümardatud alla väikseima ühikuni); kordajad alla ×1 tagastavad osa panusest.',
+      chance:
+        'Pesa k tõenäosus on C(read, k) / 2^read, seega on igal tabelil täpne tagastusmäär, {{min}} % kuni {{max}} % (näidatud iga tabeli kõrval).',
+      low: '{{rows}} rida, madal risk (RTP {{rtp}} %)',
+      medium: '{{rows}} rida, keskmine risk (RTP {{rtp}} %)',
+      high: '{{rows}} rida, kõrge risk (RTP {{rtp}} %)',
+      edge: 'servast keskele: {{multipliers}}',
+    },
+    stakeTimes: '{{pay}} × panus',
+    rocketCrash: {
+      pad: 'Üks rakett lendab kõigi laua mängijate jaoks: panused tehakse 7 sekundi jooksul, mil see seisab stardiplatvormil; lennu ajal tehtud panus läheb järgmisele stardile.',
+      liftOff:
+        'Rakett tõuseb kordajaga ×{{start}} ja kordaja kasvab, kuni rakett kukub; kukkumispunkt on määratud stardi tõestatavalt ausa loosiga, mille seeme kinnitatakse enne esimest panust ja avalikustatakse kukkumisel.',
+      cashOut:
+        'Võta võit käsitsi välja igal hetkel lennu ajal (kordajaga, milleni serveri kell jõuab, kui sinu väljavõtt saabub), või määra enne starti automaatne väljavõtt vahemikus ×{{min}} kuni ×{{max}}.',
+      win: 'Kui rakett jõuab sinu väljavõtuni, võidad panuse korda väljavõtu kordaja (ümardatud alla väikseima ühikuni); kui see kukub enne, on panus kaotatud.',
+      chance:
+        'Tõenäosus jõuda ×m-ni on 96 % / m, seega on teoreetiline tagastusmäär mängijale 96 %, olenemata väljavõtust.',
+      early: 'Umbes 5 % voorudest kukub kordajal ×{{start}}, enne kui ühtegi väljavõttu saab saavutada.',
+      rowFirst: 'Väljavõtt ×{{x}} (saavutatakse {{reached}} % voorudest)',
+      row: 'Väljavõtt ×{{x}} ({{reached}} %)',
+    },
+    orbitVideoPoker: {
+      deal: 'Jacks or Better videopokker ühe 52-kaardilise pakiga, mis segatakse iga vooru jaoks: viis kaarti jagatakse pildiga üles.',
+      draw: 'Vali kaardid, mida hoida (ükskõik millised viiest või mitte ühtegi), siis vaheta: iga hoidmata kaart asendatakse sama segatud paki järgmise kaardiga, vasakult paremale. Välja makstakse lõplik käsi.',
+      pays: 'Väljamaksed on panuse kordsed, panus kaasa arvatud: poiste, emandate, kuningate või ässade paar tagastab panuse. Äss mängib rivis kõrgelt (10-J-Q-K-A) ja madalalt (A-2-3-4-5).',
+      open: 'Lõpetamata voor jätab käe nii, nagu see jagati (kõik kaardid hoitud). Panus on kuni {{max}} mänguvaluutas.',
+      rtp: 'Iga jagamise parima hoidmisega (see, mis maksab keskmiselt kõige rohkem) on tagastusmäär mängijale {{rtp}} %, arvutatud täpselt üle kõigi {{deals}} jagamise ja iga vahetuse; teisiti hoidmine ei anna kunagi rohkem.',
+      cards:
+        'Vooru kaardid on segamise esimesed kümme, määratud vooru seemnetega: viis jagatud, siis viis asenduskaarti järjekorras. See, mida hoiad, otsustab ainult, mitu asenduskaarti võtad.',
+    },
+    orbitBlackjack: {
+      beat: 'Võida diilerit: käsi, mis on 21-le lähemal kui diileri oma ilma üle minemata, võidab. Numbrikaardid loevad oma numbrit, poiss, emand ja kuningas 10, äss 1 või 11.',
+      deck: 'Iga kaart tuleb värskelt segatud 52-kaardilisest pakist (pidev segaja): iga 52 kaardist on iga kord võrdselt tõenäoline, olenemata sellest, mis enne jagati.',
+      deal: 'Sa saad kaks kaarti, diiler avatud kaardi ja peidetud kaardi. Ässa või kümnese avatud kaardi korral kontrollib diiler blackjacki: diileri blackjack lõpetab vooru kohe (sinu blackjack on siis viik, iga teine käsi kaotab ainult oma panuse).',
+      blackjack:
+        'Blackjack (äss ja kümnene kaart sinu kahe esimese kaardina) maksab 3 : 2. Panused on paarisarv sente (väikseimaid ühikuid), seega on 3 : 2 alati täpne.',
+      actions:
+        'Võta kaart, jää, kahekordista mis tahes kahel esimesel kaardil (panus kahekordistub ja saad täpselt ühe kaardi juurde) või jaga kaks sama väärtusega kaarti kaheks käeks teise panusega, üks kord vooru kohta.',
+      split:
+        'Pärast jagamist saab iga käsi kordamööda oma teise kaardi ja mängitakse lõpuni; pärast jagamist võib kahekordistada; jagatud ässad saavad ühe kaardi kumbki; 21 pärast jagamist ei ole blackjack.',
+      dealer:
+        'Käsi jääb 21 juures ise seisma. Diiler võtab kaarte kuni 16-ni ja jääb kõigil 17-del, pehme 17 kaasa arvatud. Võit maksab 1 : 1 käe panusest, võrdne summa on viik. Kindlustust ja loobumist ei ole.',
+      rtp: 'Tagastusmäär mängijale optimaalse strateegiaga on {{rtp}} % (arvutatud täpselt); lõpetamata voor jääb seisma.',
+      blackjackRow: 'Blackjack',
+      blackjackPays: '3 : 2',
+      win: 'Võit',
+      winPays: '1 : 1',
+      push: 'Viik (võrdsed summad)',
+      pushPays: 'panus tagastatakse',
+      double: 'Kahekordistamine (kaks esimest kaarti, ka pärast jagamist)',
+      doublePays: 'panus kahekordistub, üks kaart, 1 : 1',
+      splitRow: 'Jagamine (sama väärtus, üks kord)',
+      splitPays: 'teine panus, iga käsi 1 : 1',
+      dealerRow: 'Diiler',
+      dealerPays: 'võtab kuni 16-ni, jääb kõigil 17-del',
+      dealerBlackjack: 'Diileri blackjack (kontrollitud ässa või kümnesega)',
+      dealerBlackjackPays: 'algpanus kaotatud, mängija blackjack on viik',
+      insurance: 'Kindlustus, loobumine',
+      insurancePays: 'ei pakuta',
+    },
+    odds: '{{odds}} : 1',
+    times: '× {{x}}',
+    lineBets: '{{pay}} × liinipanus',
+    europeanRoulette: {
+      pockets: 'Euroopa rulett ühe nulliga: kuul langeb ühte 37 pesast, 0 kuni 36, igaüks võrdse tõenäosusega.',
+      bets: 'Tee kuni {{bets}} panust keerutuse kohta, mis tahes kombinatsioonis sisepanustest (numbrid ja naabernumbrite rühmad laual) ja välispanustest.',
+      paid: 'Võitev panus makstakse välja allpool toodud koefitsiendiga ja selle panus tagastatakse; kõik teised panused kaotavad.',
+      zero: 'Null on roheline ja kaotab kõik välispanused (veerud, tosinad, punane/must, paaritu/paaris, madal/kõrge).',
+      maxStake: 'Kogupanus keerutuse kohta on kuni {{max}} mänguvaluutas.',
+      rtp: 'Igal panusel on sama teoreetiline tagastusmäär mängijale: 36/37 = {{rtp}} %.',
+      straight: 'Otse (üks number)',
+      split: 'Split (kaks naabernumbrit või 0 koos 1, 2 või 3-ga)',
+      street: 'Tänav (kolmene rida või 0-1-2, 0-2-3)',
+      corner: 'Nurk (neli numbrit ruudus või 0-1-2-3)',
+      sixLine: 'Kuuene rida (kaks naaberrida)',
+      column: 'Veerg (12 numbrit)',
+      dozen: 'Tosin (1–12, 13–24, 25–36)',
+      redBlack: 'Punane / Must',
+      oddEven: 'Paaritu / Paaris',
+      lowHigh: 'Madal (1–18) / Kõrge (19–36)',
+    },
+    orbitDice: {
+      roll: 'Iga voor veeretab arvu vahemikus {{min}} kuni {{max}}, iga väärtus võrdse tõenäosusega.',
+      target:
+        'Vali sihtarv ja kas veeretus peab jääma sellest üle või alla; võiduvõimalus on võitvate veeretuste osakaal, {{min}} % kuni {{max}} %.',
+      pay: 'Võit maksab panuse korda {{factor}} jagatud võiduvõimalusega (ümardatud alla väikseima ühikuni): mida väiksem võimalus, seda suurem väljamakse.',
+      equal: 'Sihtarvuga võrdne veeretus kaotab.',
+      rtp: 'Teoreetiline tagastusmäär mängijale on iga sihtarvu korral {{rtp}} %.',
+      chance: 'Võiduvõimalus {{chance}} %',
+      chanceUnder: 'Võiduvõimalus {{chance}} % (nt alla {{under}})',
+      chanceUnderOver: 'Võiduvõimalus {{chance}} % (alla {{under}} või üle {{over}})',
+    },
+    novaSevens: {
+      grid: '{{game}} on klassikaline 3 × 3 slot {{lines}} fikseeritud liiniga: kolm rida ja kaks diagonaali. Panus jagatakse liinide vahel (liinipanus = panus / {{lines}}).',
+      threeOfAKind: 'Liin maksab kolme ühesuguse sümboli eest.',
+      wild: 'Sümbol {{wild}} asendab kõiki sümboleid ja kahekordistab liini väljamakse iga sellel oleva sümboli {{wild}} kohta; kolm sümbolit {{wild}} maksavad {{pay}} liinipanust.',
+      add: 'Eri liinide võidud liidetakse.',
+      three: '3 × {{symbol}}',
+      wildLine: '{{wild}} võiduliinil',
+      wildPays: 'asendab; ×2 ühe, ×4 kahe eest',
+    },
+  },
   rulesPage: {
     title: 'Mängu {{game}} reeglid',
     rtp: 'Orbit Originals · mängijale tagastatav osa {{rtp}}',
     rules: 'Reeglid',
-    rulesInEnglish: 'Allolevad reeglid on kirjutatud inglise keeles.',
     paytable: 'Väljamaksetabel',
     combination: 'Kombinatsioon',
     pays: 'Väljamakse',

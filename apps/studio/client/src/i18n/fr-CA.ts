@@ -164,11 +164,208 @@ export const frCA: Catalogue = {
     unknownCommitment: 'Le studio ne connaît pas cet engagement.',
     lookupFailed: 'La graine du serveur ne peut pas être recherchée pour le moment.',
   },
+  gameRules: {
+    lunarLink: {
+      ways: '{{game}} paie sur {{ways}} voies sur {{reels}} rouleaux de {{rows}} rangées : un symbole paie quand il apparaît n’importe où sur chaque rouleau à partir de la gauche, sur au moins 3 rouleaux voisins; chaque combinaison de ses positions est une voie. Les gains sont exprimés en pièces de mise / {{divisor}}.',
+      coins:
+        'Chaque symbole {{coin}} porte une valeur de {{min}} × mise à {{max}} × mise. {{trigger}} symboles {{coin}} ou plus n’importe où lancent Hold and Win.',
+      hold: 'Dans Hold and Win, les symboles {{coin}} sont retenus et vous obtenez {{respins}} relances : seules les cases vides tournent, et chaque nouveau symbole {{coin}} est retenu aussi et remet les relances à {{respins}}.',
+      grand:
+        'Quand les relances sont épuisées, chaque symbole {{coin}} de la grille paie sa valeur; remplissez les {{cells}} cases pour le Grand, {{grand}} × mise, en plus.',
+      coinLabel: '{{coin}} {{label}}',
+      grandRow: 'Grand (les {{cells}} cases)',
+      grandPays: '{{pay}} × mise en plus des pièces',
+    },
+    warpWays: {
+      reels:
+        '{{game}} a {{reels}} rouleaux dont la hauteur change à chaque tour, de {{min}} à {{max}} symboles chacun, toutes les hauteurs également probables : jusqu’à {{ways}} voies.',
+      way: 'Un symbole paie quand il apparaît n’importe où sur chaque rouleau à partir de la gauche, sur au moins 3 rouleaux voisins; chaque combinaison de ses positions est une voie, et chaque voie paie le gain du symbole pour ce nombre de rouleaux × la valeur de la pièce (mise / {{divisor}}).',
+      wild: 'Le symbole {{wild}} apparaît sur les rouleaux {{from}}–{{to}} et remplace tous les symboles. Les gains de symboles différents s’additionnent.',
+      wildRow: '{{wild}} (rouleaux {{from}}–{{to}})',
+      wildPays: 'remplace tous les symboles',
+    },
+    countSymbol: '{{count}} × {{symbol}}',
+    perWay: '{{pay}} × mise/{{divisor}} par voie',
+    symbolName: '{{symbol}}',
+    stellarSevens: {
+      lines:
+        '{{game}} a {{reels}} rouleaux, {{rows}} rangées et {{lines}} lignes de paiement fixes; la mise par ligne est la mise / {{lines}}. Une ligne paie 3, 4 ou 5 symboles identiques sur des rouleaux voisins à partir du rouleau de gauche, au gain de la table × la mise par ligne; seul le gain le plus élevé par ligne est payé.',
+      wild: 'Le symbole {{wild}} est joker : il apparaît sur les rouleaux 2–4, s’étend sur tout son rouleau et remplace tous les symboles sauf {{scatter}}.',
+      scatter:
+        'Le symbole {{scatter}} paie n’importe où : 3, 4 ou 5 d’entre eux paient 2, 10 ou 50 × la mise et lancent 10, 15 ou 20 tours gratuits.',
+      freeSpins:
+        'Dans les tours gratuits, chaque gain est multiplié par {{mult}}, et le symbole {{scatter}} accorde d’autres tours gratuits; tous les tours gratuits sont joués dans le tour payé.',
+      anywhere: '{{count}} × {{scatter}} n’importe où',
+      stakeAndSpins: '{{pay}} × mise + {{spins}} tours gratuits',
+      spins: '{{spins}} tours gratuits',
+    },
+    nebulaWays: {
+      ways: '{{game}} paie sur {{ways}} voies sur {{reels}} rouleaux de {{rows}} rangées : un symbole paie quand il apparaît n’importe où sur chaque rouleau à partir de la gauche, sur au moins 3 rouleaux voisins.',
+      way: 'Chaque combinaison de ses positions sur ces rouleaux est une voie, et chaque voie paie le gain du symbole pour ce nombre de rouleaux × la valeur de la pièce (mise / {{divisor}}).',
+      wilds:
+        'Les jokers apparaissent sur les rouleaux 2–4, remplacent tous les symboles et portent un multiplicateur de ×1, ×2 ou ×3; une voie passant par plusieurs jokers est multipliée par le produit de leurs multiplicateurs.',
+      add: 'Les gains de symboles différents s’additionnent.',
+      wildRow: '{{wild}} ×{{x}} (rouleaux 2–4)',
+      wildPays: 'remplace; multiplie ses voies par {{x}}',
+    },
+    cosmicClusters: {
+      grid: '{{game}} est une grille de {{columns}} × {{rows}} où chaque case tombe seule : il n’y a ni lignes ni grappes à suivre, seulement des nombres.',
+      counts:
+        '{{min}} symboles identiques ou plus n’importe où sur la grille gagnent; le gain augmente avec le nombre ({{bands}}), et plusieurs symboles peuvent gagner à la fois.',
+      coins: 'Les gains sont exprimés en pièces de mise / {{divisor}}.',
+      multiplier:
+        'Une {{symbol}} porte un multiplicateur de ×{{min}} à ×{{max}}; quand le tour gagne, le total est multiplié par la somme de tous les multiplicateurs {{symbol}} de la grille.',
+      multiplierPays: '{{values}} : leur somme multiplie un tour gagnant',
+    },
+    meteorTumble: {
+      grid: '{{game}} est une grille de {{columns}} × {{rows}} où chaque case tombe seule : les gains sont des nombres, pas des lignes.',
+      counts:
+        '{{min}} symboles identiques ou plus n’importe où sur la grille gagnent; le gain augmente avec le nombre ({{bands}}), et plusieurs symboles peuvent gagner à la fois. Les gains sont exprimés en pièces de mise / {{divisor}}.',
+      tumble:
+        'Après un gain, les symboles gagnants éclatent, les autres tombent et de nouveaux symboles arrivent par le haut : une cascade, qui peut gagner à nouveau.',
+      ladder:
+        'La première chute paie ×{{first}}, les cascades suivantes {{after}} (le dernier se répète), jusqu’à {{max}} cascades par tour.',
+      multipliers: 'Multiplicateurs de cascade',
+      multipliersPays: '{{ladder}} (le dernier se répète), jusqu’à {{max}} cascades',
+    },
+    coins: '{{pay}} × mise/{{divisor}}',
+    number: '{{n}}',
+    list: '{{items}}',
+    multiplier: '×{{x}}',
+    saturnWheel: {
+      intro:
+        '{{game}} est une machine à sous classique à 3 rouleaux : la ligne du milieu paie trois symboles identiques, et trois Bars quelconques paient aussi. Les gains sont exprimés en pièces de mise / {{divisor}}.',
+      wheel:
+        'Trois {{scatter}} ou plus n’importe où dans la fenêtre font tourner la roue : {{segments}} segments également probables; quatre {{scatter}} doublent le gain du segment, cinq ou plus le triplent.',
+      add: 'Le gain de ligne et la roue s’additionnent.',
+      middle: '3 × {{symbol}} sur la ligne du milieu',
+      anyBars: '3 Bars quelconques sur la ligne du milieu',
+      scatter: '3 / 4 / 5+ × {{scatter}} n’importe où',
+      wheelPays: 'font tourner la roue ({{segments}} × mise/{{divisor}}) × {{m3}} / × {{m4}} / × {{m5}}',
+    },
+    orbitKeno: {
+      pick: 'Choisissez de 1 à {{maxPicks}} numéros différents entre 1 et {{numbers}}, puis jouez : {{drawn}} des {{numbers}} numéros sont tirés, chaque ensemble de {{drawn}} également probable.',
+      pay: 'Le gain dépend du nombre de numéros choisis et du nombre d’entre eux tirés (touches); il multiplie la mise et est arrondi à l’unité inférieure.',
+      chance:
+        'La chance de h touches avec p numéros choisis est C(p, h) × C({{numbers}} − p, {{drawn}} − h) / C({{numbers}}, {{drawn}}), donc chaque nombre de choix a un taux de retour exact, affiché à côté de ses gains.',
+      order: 'Les numéros choisis ne changent pas les chances, seulement leur nombre.',
+      onePick: '{{picks}} numéro (RTP {{rtp}} %)',
+      picks: '{{picks}} numéros (RTP {{rtp}} %)',
+      oneHit: '{{hits}} touche ×{{x}}',
+      hits: '{{hits}} touches ×{{x}}',
+    },
+    orbitPlinko: {
+      drop: 'Une bille tombe à travers un triangle de clous et rebondit à gauche ou à droite à chaque rangée, les deux également probables; elle atterrit dans l’une des cases du bas.',
+      choose:
+        'Choisissez 8, 12 ou 16 rangées et un risque faible, moyen ou élevé : chaque paire a ses propres multiplicateurs, les plus hauts aux bords et les plus bas au centre.',
+      pays: 'La bille paie la mise multipliée par le multiplicateur de sa case (arrondi à l’unité inférieure); les multiplicateurs sous ×1 rendent une partie de la mise.',
+      chance:
+        'La chance de la case k est C(rangées, k) / 2^rangées, donc chaque table a un taux de retour exact, de {{min}} % à {{max}} % (affiché à côté de chaque table).',
+      low: '{{rows}} rangées, risque faible (RTP {{rtp}} %)',
+      medium: '{{rows}} rangées, risque moyen (RTP {{rtp}} %)',
+      high: '{{rows}} rangées, risque élevé (RTP {{rtp}} %)',
+      edge: 'du bord au centre : {{multipliers}}',
+    },
+    stakeTimes: '{{pay}} × mise',
+    rocketCrash: {
+      pad: 'Une seule fusée vole pour tous les joueurs de la table : les mises se placent pendant les 7 secondes où elle est sur la rampe; une mise placée pendant le vol va au lancement suivant.',
+      liftOff:
+        'La fusée décolle à ×{{start}} et son multiplicateur monte jusqu’à ce qu’elle s’écrase; le point d’écrasement est fixé par le tirage équitable prouvable du lancement, dont la graine est engagée avant la première mise et révélée à l’écrasement.',
+      cashOut:
+        'Encaissez à la main à tout moment du vol (au multiplicateur qu’atteint l’horloge du serveur quand votre encaissement arrive), ou réglez un encaissement automatique entre ×{{min}} et ×{{max}} avant le lancement.',
+      win: 'Si la fusée atteint votre encaissement, vous gagnez votre mise multipliée par l’encaissement (arrondi à l’unité inférieure); si elle s’écrase avant, la mise est perdue.',
+      chance:
+        'La chance d’atteindre ×m est de 96 % / m, donc le taux de retour théorique au joueur est de 96 % quel que soit l’encaissement.',
+      early: 'Environ 5 % des tours s’écrasent à ×{{start}}, avant qu’un encaissement puisse être atteint.',
+      rowFirst: 'Encaissement ×{{x}} (atteint dans {{reached}} % des tours)',
+      row: 'Encaissement ×{{x}} ({{reached}} %)',
+    },
+    orbitVideoPoker: {
+      deal: 'Vidéo poker Jacks or Better avec un paquet de 52 cartes, brassé à chaque tour : cinq cartes sont distribuées face visible.',
+      draw: 'Choisissez les cartes à garder (n’importe lesquelles des cinq, ou aucune), puis tirez : chaque carte non gardée est remplacée par la carte suivante du même paquet brassé, de gauche à droite. La main finale est payée.',
+      pays: 'Les gains sont des multiples de la mise, mise comprise : une paire de valets, de dames, de rois ou d’as rend la mise. L’as compte haut (10-J-Q-K-A) et bas (A-2-3-4-5) dans les quintes.',
+      open: 'Un tour laissé ouvert garde la main telle que distribuée (toutes les cartes gardées). La mise est d’au plus {{max}} dans la devise de jeu.',
+      rtp: 'Avec la meilleure garde pour chaque donne (celle qui paie le plus en moyenne), le taux de retour au joueur est de {{rtp}} %, calculé exactement sur les {{deals}} donnes et chaque tirage; garder autrement ne rapporte jamais plus.',
+      cards:
+        'Les cartes du tour sont les dix premières du brassage, fixées par les graines du tour : les cinq distribuées, puis les cinq de remplacement dans l’ordre. Ce que vous gardez décide seulement du nombre de remplacements pris.',
+    },
+    orbitBlackjack: {
+      beat: 'Battez le croupier : une main plus proche de 21 que celle du croupier sans la dépasser gagne. Les cartes numérotées valent leur nombre, valet, dame et roi 10, un as 1 ou 11.',
+      deck: 'Chaque carte vient d’un paquet de 52 cartes fraîchement brassé (un brasseur continu) : chacune des 52 cartes est également probable à chaque fois, quoi qu’on ait distribué avant.',
+      deal: 'Vous recevez deux cartes, le croupier une carte visible et une carte cachée. Avec un as ou une carte de valeur dix visible, le croupier vérifie s’il a un blackjack : un blackjack du croupier termine le tour aussitôt (votre blackjack est alors une égalité, toute autre main ne perd que sa mise).',
+      blackjack:
+        'Le blackjack (un as et une carte de valeur dix comme deux premières cartes) paie 3 contre 2. Les mises sont un nombre pair de cents (unités mineures), donc 3 contre 2 est toujours exact.',
+      actions:
+        'Tirez (prenez une carte), restez, doublez sur deux premières cartes quelconques (la mise double et vous recevez exactement une carte de plus) ou séparez deux cartes de même rang en deux mains avec une seconde mise, une fois par tour.',
+      split:
+        'Après une séparation, chaque main reçoit sa deuxième carte à son tour et est jouée en entier; vous pouvez doubler après une séparation; les as séparés reçoivent une carte chacun; 21 après une séparation n’est pas un blackjack.',
+      dealer:
+        'Une main reste d’elle-même à 21. Le croupier tire jusqu’à 16 et reste sur tous les 17, 17 souple compris. Un gain paie 1 contre 1 sur la mise de la main, un total égal est une égalité. Pas d’assurance, pas d’abandon.',
+      rtp: 'Le taux de retour au joueur avec la stratégie optimale est de {{rtp}} % (calculé exactement); un tour laissé inachevé reste.',
+      blackjackRow: 'Blackjack',
+      blackjackPays: '3 contre 2',
+      win: 'Gain',
+      winPays: '1 contre 1',
+      push: 'Égalité (totaux égaux)',
+      pushPays: 'mise rendue',
+      double: 'Doubler (deux premières cartes, aussi après une séparation)',
+      doublePays: 'mise doublée, une carte, 1 contre 1',
+      splitRow: 'Séparer (même rang, une fois)',
+      splitPays: 'seconde mise, chaque main 1 contre 1',
+      dealerRow: 'Croupier',
+      dealerPays: 'tire jusqu’à 16, reste sur tous les 17',
+      dealerBlackjack: 'Blackjack du croupier (vérifié avec un as ou un dix visible)',
+      dealerBlackjackPays: 'mise initiale perdue, blackjack du joueur à égalité',
+      insurance: 'Assurance, abandon',
+      insurancePays: 'non offerts',
+    },
+    odds: '{{odds}} contre 1',
+    times: '× {{x}}',
+    lineBets: '{{pay}} × mise par ligne',
+    europeanRoulette: {
+      pockets:
+        'Roulette européenne à un seul zéro : la bille tombe dans l’une des 37 cases, de 0 à 36, toutes également probables.',
+      bets: 'Placez jusqu’à {{bets}} mises par tour, en toute combinaison de mises intérieures (numéros et groupes de numéros voisins sur le tapis) et de mises extérieures.',
+      paid: 'Une mise gagnante est payée à la cote ci-dessous et sa mise est rendue; toute autre mise est perdue.',
+      zero: 'Le zéro est vert et fait perdre toutes les mises extérieures (colonnes, douzaines, rouge/noir, impair/pair, manque/passe).',
+      maxStake: 'La mise totale par tour est d’au plus {{max}} dans la devise de jeu.',
+      rtp: 'Chaque mise a le même taux de retour théorique au joueur : 36/37 = {{rtp}} %.',
+      straight: 'Plein (un numéro)',
+      split: 'Cheval (deux numéros voisins, ou 0 avec 1, 2 ou 3)',
+      street: 'Transversale (une rangée de trois, ou 0-1-2, 0-2-3)',
+      corner: 'Carré (quatre numéros en carré, ou 0-1-2-3)',
+      sixLine: 'Sixain (deux rangées voisines)',
+      column: 'Colonne (12 numéros)',
+      dozen: 'Douzaine (1–12, 13–24, 25–36)',
+      redBlack: 'Rouge / Noir',
+      oddEven: 'Impair / Pair',
+      lowHigh: 'Manque (1–18) / Passe (19–36)',
+    },
+    orbitDice: {
+      roll: 'Chaque tour tire un nombre de {{min}} à {{max}}, toutes les valeurs également probables.',
+      target:
+        'Choisissez une cible et si le tirage doit tomber au-dessus ou au-dessous; la chance de gain est la part des tirages gagnants, de {{min}} % à {{max}} %.',
+      pay: 'Un gain paie la mise multipliée par {{factor}} divisé par la chance de gain (arrondi à l’unité inférieure) : plus la chance est faible, plus le gain est élevé.',
+      equal: 'Un tirage égal à la cible perd.',
+      rtp: 'Le taux de retour théorique au joueur est de {{rtp}} % pour chaque cible.',
+      chance: 'Chance de gain {{chance}} %',
+      chanceUnder: 'Chance de gain {{chance}} % (p. ex. sous {{under}})',
+      chanceUnderOver: 'Chance de gain {{chance}} % (sous {{under}} ou au-dessus de {{over}})',
+    },
+    novaSevens: {
+      grid: '{{game}} est une machine à sous classique 3 × 3 à {{lines}} lignes fixes : les trois rangées et les deux diagonales. La mise est répartie entre les lignes (mise par ligne = mise / {{lines}}).',
+      threeOfAKind: 'Une ligne paie trois symboles identiques.',
+      wild: 'La {{wild}} remplace tous les symboles et double le gain de la ligne pour chaque {{wild}} qui s’y trouve; trois {{wild}} paient {{pay}} mises par ligne.',
+      add: 'Les gains de lignes différentes s’additionnent.',
+      three: '3 × {{symbol}}',
+      wildLine: '{{wild}} sur une ligne gagnante',
+      wildPays: 'remplace; ×2 pour une, ×4 pour deux',
+    },
+  },
   rulesPage: {
     title: 'Règles de {{game}}',
     rtp: 'Orbit Originals · taux de retour au joueur {{rtp}}',
     rules: 'Règles',
-    rulesInEnglish: 'Les règles ci-dessous sont rédigées en anglais.',
     paytable: 'Table des gains',
     combination: 'Combinaison',
     pays: 'Paiement',

@@ -164,11 +164,208 @@ export const it: Catalogue = {
     unknownCommitment: 'Lo studio non conosce questo impegno.',
     lookupFailed: 'Al momento non è possibile cercare il seed del server.',
   },
+  gameRules: {
+    lunarLink: {
+      ways: '{{game}} paga {{ways}} vie su {{reels}} rulli da {{rows}} righe: un simbolo paga quando compare ovunque su ogni rullo a partire da sinistra, su almeno 3 rulli adiacenti; ogni combinazione delle sue posizioni è una via. Le vincite sono espresse in gettoni da puntata / {{divisor}}.',
+      coins:
+        'Ogni simbolo {{coin}} porta un valore da {{min}} × puntata a {{max}} × puntata. {{trigger}} o più simboli {{coin}} ovunque avviano Hold and Win.',
+      hold: 'In Hold and Win i simboli {{coin}} restano bloccati e ricevi {{respins}} respin: girano solo le caselle vuote, e ogni nuovo simbolo {{coin}} resta bloccato e riporta i respin a {{respins}}.',
+      grand:
+        'Quando i respin finiscono, ogni simbolo {{coin}} sulla griglia paga il suo valore; riempi tutte le {{cells}} caselle per il Grand, {{grand}} × puntata, in aggiunta.',
+      coinLabel: '{{coin}} {{label}}',
+      grandRow: 'Grand (tutte le {{cells}} caselle)',
+      grandPays: '{{pay}} × puntata in aggiunta ai gettoni',
+    },
+    warpWays: {
+      reels:
+        '{{game}} ha {{reels}} rulli la cui altezza cambia a ogni giro, da {{min}} a {{max}} simboli ciascuno, tutte le altezze ugualmente probabili: fino a {{ways}} vie.',
+      way: 'Un simbolo paga quando compare ovunque su ogni rullo a partire da sinistra, su almeno 3 rulli adiacenti; ogni combinazione delle sue posizioni è una via, e ogni via paga la vincita del simbolo per quel numero di rulli × il valore del gettone (puntata / {{divisor}}).',
+      wild: 'Il simbolo {{wild}} compare sui rulli {{from}}–{{to}} e sostituisce ogni simbolo. Le vincite di simboli diversi si sommano.',
+      wildRow: '{{wild}} (rulli {{from}}–{{to}})',
+      wildPays: 'sostituisce ogni simbolo',
+    },
+    countSymbol: '{{count}} × {{symbol}}',
+    perWay: '{{pay}} × puntata/{{divisor}} per via',
+    symbolName: '{{symbol}}',
+    stellarSevens: {
+      lines:
+        '{{game}} ha {{reels}} rulli, {{rows}} righe e {{lines}} linee di pagamento fisse; la puntata per linea è la puntata / {{lines}}. Una linea paga 3, 4 o 5 simboli uguali su rulli adiacenti dal rullo più a sinistra, alla vincita della tabella × la puntata per linea; per ogni linea si paga solo la vincita più alta.',
+      wild: 'Il simbolo {{wild}} è jolly: compare sui rulli 2–4, si espande su tutto il suo rullo e sostituisce ogni simbolo tranne {{scatter}}.',
+      scatter:
+        'Il simbolo {{scatter}} paga ovunque: 3, 4 o 5 pagano 2, 10 o 50 × la puntata e avviano 10, 15 o 20 giri gratuiti.',
+      freeSpins:
+        'Nei giri gratuiti ogni vincita è moltiplicata per {{mult}}, e il simbolo {{scatter}} assegna altri giri gratuiti; tutti i giri gratuiti si giocano all’interno del round pagato.',
+      anywhere: '{{count}} × {{scatter}} ovunque',
+      stakeAndSpins: '{{pay}} × puntata + {{spins}} giri gratuiti',
+      spins: '{{spins}} giri gratuiti',
+    },
+    nebulaWays: {
+      ways: '{{game}} paga {{ways}} vie su {{reels}} rulli da {{rows}} righe: un simbolo paga quando compare ovunque su ogni rullo a partire da sinistra, su almeno 3 rulli adiacenti.',
+      way: 'Ogni combinazione delle sue posizioni su quei rulli è una via, e ogni via paga la vincita del simbolo per quel numero di rulli × il valore del gettone (puntata / {{divisor}}).',
+      wilds:
+        'I jolly compaiono sui rulli 2–4, sostituiscono ogni simbolo e portano un moltiplicatore di ×1, ×2 o ×3; una via che passa per più jolly è moltiplicata per il prodotto dei loro moltiplicatori.',
+      add: 'Le vincite di simboli diversi si sommano.',
+      wildRow: '{{wild}} ×{{x}} (rulli 2–4)',
+      wildPays: 'sostituisce; moltiplica le sue vie per {{x}}',
+    },
+    cosmicClusters: {
+      grid: '{{game}} è una griglia {{columns}} × {{rows}} in cui ogni casella cade da sola: non ci sono linee né cluster da seguire, solo conteggi.',
+      counts:
+        '{{min}} o più simboli uguali ovunque sulla griglia vincono; la vincita cresce con il conteggio ({{bands}}), e più simboli possono vincere insieme.',
+      coins: 'Le vincite sono espresse in gettoni da puntata / {{divisor}}.',
+      multiplier:
+        'Una {{symbol}} porta un moltiplicatore da ×{{min}} a ×{{max}}; quando il giro vince, il totale è moltiplicato per la somma di tutti i moltiplicatori {{symbol}} sulla griglia.',
+      multiplierPays: '{{values}}: la loro somma moltiplica un giro vincente',
+    },
+    meteorTumble: {
+      grid: '{{game}} è una griglia {{columns}} × {{rows}} in cui ogni casella cade da sola: le vincite sono conteggi, non linee.',
+      counts:
+        '{{min}} o più simboli uguali ovunque sulla griglia vincono; la vincita cresce con il conteggio ({{bands}}), e più simboli possono vincere insieme. Le vincite sono espresse in gettoni da puntata / {{divisor}}.',
+      tumble:
+        'Dopo una vincita i simboli vincenti esplodono, gli altri cadono e nuovi simboli scendono dall’alto: una cascata, che può vincere di nuovo.',
+      ladder:
+        'La prima caduta paga ×{{first}}, le cascate successive {{after}} (l’ultimo si ripete), fino a {{max}} cascate per giro.',
+      multipliers: 'Moltiplicatori delle cascate',
+      multipliersPays: '{{ladder}} (l’ultimo si ripete), fino a {{max}} cascate',
+    },
+    coins: '{{pay}} × puntata/{{divisor}}',
+    number: '{{n}}',
+    list: '{{items}}',
+    multiplier: '×{{x}}',
+    saturnWheel: {
+      intro:
+        '{{game}} è una slot classica a 3 rulli: la linea centrale paga tre simboli uguali, e pagano anche tre Bar qualsiasi. Le vincite sono espresse in gettoni da puntata / {{divisor}}.',
+      wheel:
+        'Tre o più {{scatter}} ovunque nella finestra fanno girare la ruota: {{segments}} settori ugualmente probabili; quattro {{scatter}} raddoppiano la vincita del settore, cinque o più la triplicano.',
+      add: 'La vincita di linea e la ruota si sommano.',
+      middle: '3 × {{symbol}} sulla linea centrale',
+      anyBars: '3 Bar qualsiasi sulla linea centrale',
+      scatter: '3 / 4 / 5+ × {{scatter}} ovunque',
+      wheelPays: 'fanno girare la ruota ({{segments}} × puntata/{{divisor}}) × {{m3}} / × {{m4}} / × {{m5}}',
+    },
+    orbitKeno: {
+      pick: 'Scegli da 1 a {{maxPicks}} numeri diversi tra 1 e {{numbers}}, poi gioca: vengono estratti {{drawn}} dei {{numbers}} numeri, ogni insieme di {{drawn}} ugualmente probabile.',
+      pay: 'La vincita dipende da quanti numeri hai scelto e da quanti di essi vengono estratti (colpi); moltiplica la puntata ed è arrotondata per difetto all’unità minima.',
+      chance:
+        'La probabilità di h colpi con p numeri scelti è C(p, h) × C({{numbers}} − p, {{drawn}} − h) / C({{numbers}}, {{drawn}}), quindi ogni quantità di numeri scelti ha un ritorno esatto al giocatore, indicato accanto alle sue vincite.',
+      order: 'Quali numeri scegli non cambia le probabilità, conta solo quanti.',
+      onePick: '{{picks}} numero (RTP {{rtp}} %)',
+      picks: '{{picks}} numeri (RTP {{rtp}} %)',
+      oneHit: '{{hits}} colpo ×{{x}}',
+      hits: '{{hits}} colpi ×{{x}}',
+    },
+    orbitPlinko: {
+      drop: 'Una pallina cade attraverso un triangolo di chiodi e rimbalza a sinistra o a destra a ogni fila, entrambe ugualmente probabili; finisce in una delle caselle in fondo.',
+      choose:
+        'Scegli 8, 12 o 16 file e un rischio basso, medio o alto: ogni coppia ha i propri moltiplicatori, più alti ai bordi e più bassi al centro.',
+      pays: 'La pallina paga la puntata per il moltiplicatore della sua casella (arrotondato per difetto all’unità minima); i moltiplicatori sotto ×1 restituiscono parte della puntata.',
+      chance:
+        'La probabilità della casella k è C(file, k) / 2^file, quindi ogni tabella ha un ritorno esatto al giocatore, dal {{min}} % al {{max}} % (indicato accanto a ogni tabella).',
+      low: '{{rows}} file, rischio basso (RTP {{rtp}} %)',
+      medium: '{{rows}} file, rischio medio (RTP {{rtp}} %)',
+      high: '{{rows}} file, rischio alto (RTP {{rtp}} %)',
+      edge: 'dal bordo al centro: {{multipliers}}',
+    },
+    stakeTimes: '{{pay}} × puntata',
+    rocketCrash: {
+      pad: 'Un solo razzo vola per tutti i giocatori al tavolo: le puntate si piazzano nei 7 secondi in cui è sulla rampa; una puntata piazzata durante il volo va al lancio successivo.',
+      liftOff:
+        'Il razzo decolla a ×{{start}} e il suo moltiplicatore sale finché non precipita; il punto di schianto è fissato dall’estrazione dimostrabilmente equa del lancio, il cui seed è impegnato prima della prima puntata e rivelato allo schianto.',
+      cashOut:
+        'Incassa a mano in qualsiasi momento del volo (al moltiplicatore che l’orologio del server raggiunge quando arriva il tuo incasso), oppure imposta un incasso automatico tra ×{{min}} e ×{{max}} prima del lancio.',
+      win: 'Se il razzo raggiunge il tuo incasso, vinci la puntata per l’incasso (arrotondato per difetto all’unità minima); se precipita prima, la puntata è persa.',
+      chance:
+        'La probabilità di raggiungere ×m è 96 % / m, quindi il ritorno teorico al giocatore è del 96 % qualunque sia l’incasso.',
+      early: 'Circa il 5 % dei round precipita a ×{{start}}, prima che si possa raggiungere un incasso.',
+      rowFirst: 'Incasso ×{{x}} (raggiunto nel {{reached}} % dei round)',
+      row: 'Incasso ×{{x}} ({{reached}} %)',
+    },
+    orbitVideoPoker: {
+      deal: 'Video poker Jacks or Better con un mazzo da 52 carte, mescolato a ogni round: cinque carte vengono distribuite scoperte.',
+      draw: 'Scegli le carte da tenere (qualsiasi delle cinque, o nessuna), poi pesca: ogni carta non tenuta è sostituita dalla carta successiva dello stesso mazzo mescolato, da sinistra a destra. Viene pagata la mano finale.',
+      pays: 'Le vincite sono multipli della puntata, puntata inclusa: una coppia di fanti, donne, re o assi restituisce la puntata. L’asso vale alto (10-J-Q-K-A) e basso (A-2-3-4-5) nelle scale.',
+      open: 'Un round lasciato aperto tiene la mano come distribuita (tutte le carte tenute). La puntata è al massimo {{max}} nella valuta di gioco.',
+      rtp: 'Con la migliore scelta di carte per ogni mano (quella che paga di più in media) il ritorno al giocatore è del {{rtp}} %, calcolato esattamente su tutte le {{deals}} mani e ogni pescata; tenere altrimenti non rende mai di più.',
+      cards:
+        'Le carte del round sono le prime dieci della mescolata, fissate dai seed del round: le cinque distribuite, poi le cinque sostituzioni in ordine. Ciò che tieni decide solo quante sostituzioni prendi.',
+    },
+    orbitBlackjack: {
+      beat: 'Batti il banco: vince una mano più vicina a 21 di quella del banco senza superarlo. Le carte numeriche valgono il loro numero, fante, donna e re 10, un asso 1 o 11.',
+      deck: 'Ogni carta viene da un mazzo da 52 carte appena mescolato (un mescolatore continuo): ognuna delle 52 carte è ugualmente probabile ogni volta, qualunque cosa sia stata distribuita prima.',
+      deal: 'Ricevi due carte, il banco una carta scoperta e una coperta. Con un asso o una carta da dieci scoperta il banco controlla il blackjack: un blackjack del banco chiude subito il round (il tuo blackjack è allora un pareggio, ogni altra mano perde solo la sua puntata).',
+      blackjack:
+        'Il blackjack (un asso e una carta da dieci come prime due carte) paga 3 a 2. Le puntate sono un numero pari di centesimi (unità minime), quindi 3 a 2 è sempre esatto.',
+      actions:
+        'Carta (prendi una carta), stai, raddoppia su qualsiasi prime due carte (la puntata raddoppia e ricevi esattamente un’altra carta) o dividi due carte dello stesso valore in due mani con una seconda puntata, una volta per round.',
+      split:
+        'Dopo una divisione ogni mano riceve a turno la sua seconda carta ed è giocata per intero; puoi raddoppiare dopo una divisione; gli assi divisi ricevono una carta ciascuno; 21 dopo una divisione non è un blackjack.',
+      dealer:
+        'Una mano si ferma da sola a 21. Il banco pesca fino a 16 e sta su tutti i 17, 17 soft incluso. Una vincita paga 1 a 1 sulla puntata della mano, un totale uguale è un pareggio. Niente assicurazione, niente resa.',
+      rtp: 'Il ritorno al giocatore con la strategia ottimale è del {{rtp}} % (calcolato esattamente); un round lasciato incompiuto sta.',
+      blackjackRow: 'Blackjack',
+      blackjackPays: '3 a 2',
+      win: 'Vincita',
+      winPays: '1 a 1',
+      push: 'Pareggio (totali uguali)',
+      pushPays: 'puntata restituita',
+      double: 'Raddoppio (prime due carte, anche dopo una divisione)',
+      doublePays: 'puntata raddoppiata, una carta, 1 a 1',
+      splitRow: 'Divisione (stesso valore, una volta)',
+      splitPays: 'seconda puntata, ogni mano 1 a 1',
+      dealerRow: 'Banco',
+      dealerPays: 'pesca fino a 16, sta su tutti i 17',
+      dealerBlackjack: 'Blackjack del banco (controllato con asso o dieci scoperto)',
+      dealerBlackjackPays: 'puntata iniziale persa, blackjack del giocatore in pareggio',
+      insurance: 'Assicurazione, resa',
+      insurancePays: 'non offerte',
+    },
+    odds: '{{odds}} a 1',
+    times: '× {{x}}',
+    lineBets: '{{pay}} × puntata per linea',
+    europeanRoulette: {
+      pockets:
+        'Roulette europea con un solo zero: la pallina cade in una delle 37 caselle, da 0 a 36, tutte ugualmente probabili.',
+      bets: 'Piazza fino a {{bets}} puntate per giro, in qualsiasi combinazione di puntate interne (numeri e gruppi di numeri adiacenti sul tavolo) ed esterne.',
+      paid: 'Una puntata vincente è pagata alla quota indicata sotto e la sua puntata viene restituita; ogni altra puntata è persa.',
+      zero: 'Lo zero è verde e fa perdere ogni puntata esterna (colonne, dozzine, rosso/nero, dispari/pari, basso/alto).',
+      maxStake: 'La puntata totale per giro è al massimo {{max}} nella valuta di gioco.',
+      rtp: 'Ogni puntata ha lo stesso ritorno teorico al giocatore: 36/37 = {{rtp}} %.',
+      straight: 'Pieno (un numero)',
+      split: 'Cavallo (due numeri adiacenti, o 0 con 1, 2 o 3)',
+      street: 'Terzina (una fila di tre, o 0-1-2, 0-2-3)',
+      corner: 'Carré (quattro numeri in un quadrato, o 0-1-2-3)',
+      sixLine: 'Sestina (due file adiacenti)',
+      column: 'Colonna (12 numeri)',
+      dozen: 'Dozzina (1–12, 13–24, 25–36)',
+      redBlack: 'Rosso / Nero',
+      oddEven: 'Dispari / Pari',
+      lowHigh: 'Basso (1–18) / Alto (19–36)',
+    },
+    orbitDice: {
+      roll: 'Ogni round estrae un numero da {{min}} a {{max}}, ogni valore ugualmente probabile.',
+      target:
+        'Scegli un obiettivo e se il tiro deve cadere sopra o sotto; la probabilità di vincita è la quota di tiri vincenti, tra {{min}} % e {{max}} %.',
+      pay: 'Una vincita paga la puntata per {{factor}} diviso la probabilità di vincita (arrotondato per difetto all’unità minima): più bassa la probabilità, più alta la vincita.',
+      equal: 'Un tiro uguale all’obiettivo perde.',
+      rtp: 'Il ritorno teorico al giocatore è del {{rtp}} % per ogni obiettivo.',
+      chance: 'Probabilità di vincita {{chance}} %',
+      chanceUnder: 'Probabilità di vincita {{chance}} % (ad es. sotto {{under}})',
+      chanceUnderOver: 'Probabilità di vincita {{chance}} % (sotto {{under}} o sopra {{over}})',
+    },
+    novaSevens: {
+      grid: '{{game}} è una slot classica 3 × 3 con {{lines}} linee fisse: le tre righe e le due diagonali. La puntata è divisa tra le linee (puntata per linea = puntata / {{lines}}).',
+      threeOfAKind: 'Una linea paga tre simboli uguali.',
+      wild: 'La {{wild}} sostituisce ogni simbolo e raddoppia la vincita della linea per ogni {{wild}} presente; tre {{wild}} pagano {{pay}} puntate per linea.',
+      add: 'Le vincite su linee diverse si sommano.',
+      three: '3 × {{symbol}}',
+      wildLine: '{{wild}} su una linea vincente',
+      wildPays: 'sostituisce; ×2 per una, ×4 per due',
+    },
+  },
   rulesPage: {
     title: 'Regole di {{game}}',
     rtp: 'Orbit Originals · ritorno al giocatore {{rtp}}',
     rules: 'Regole',
-    rulesInEnglish: 'Le regole che seguono sono scritte in inglese.',
     paytable: 'Tabella dei pagamenti',
     combination: 'Combinazione',
     pays: 'Paga',

@@ -162,11 +162,206 @@ export const no: Catalogue = {
     unknownCommitment: 'Studioet kjenner ikke denne forpliktelsen.',
     lookupFailed: 'Serverfrøet kan ikke slås opp akkurat nå.',
   },
+  gameRules: {
+    lunarLink: {
+      ways: '{{game}} betaler {{ways}} veier på {{reels}} hjul med {{rows}} rader: et symbol betaler når det lander hvor som helst på hvert hjul fra venstre, på minst 3 naboliggende hjul; hver kombinasjon av posisjonene er en vei. Gevinster er oppgitt i mynter på innsats / {{divisor}}.',
+      coins:
+        'Hvert {{coin}}-symbol har en verdi fra {{min}} × innsats til {{max}} × innsats. {{trigger}} eller flere {{coin}} hvor som helst starter Hold and Win.',
+      hold: 'I Hold and Win holdes {{coin}}-symbolene, og du får {{respins}} respinn: bare tomme ruter snurrer, og hvert nye {{coin}}-symbol holdes også og setter respinnene tilbake til {{respins}}.',
+      grand:
+        'Når respinnene er brukt opp, betaler hvert {{coin}}-symbol i rutenettet verdien sin; fyll alle {{cells}} rutene for Grand, {{grand}} × innsats, i tillegg.',
+      coinLabel: '{{coin}} {{label}}',
+      grandRow: 'Grand (alle {{cells}} ruter)',
+      grandPays: '{{pay}} × innsats i tillegg til myntene',
+    },
+    warpWays: {
+      reels:
+        '{{game}} har {{reels}} hjul der høyden endres ved hvert spinn, fra {{min}} til {{max}} symboler hver, alle høyder like sannsynlige: opptil {{ways}} veier.',
+      way: 'Et symbol betaler når det lander hvor som helst på hvert hjul fra venstre, på minst 3 naboliggende hjul; hver kombinasjon av posisjonene er en vei, og hver vei betaler symbolets utbetaling for så mange hjul × myntverdien (innsats / {{divisor}}).',
+      wild: 'Symbolet {{wild}} lander på hjul {{from}}–{{to}} og erstatter alle symboler. Gevinster for ulike symboler legges sammen.',
+      wildRow: '{{wild}} (hjul {{from}}–{{to}})',
+      wildPays: 'erstatter alle symboler',
+    },
+    countSymbol: '{{count}} × {{symbol}}',
+    perWay: '{{pay}} × innsats/{{divisor}} per vei',
+    symbolName: '{{symbol}}',
+    stellarSevens: {
+      lines:
+        '{{game}} har {{reels}} hjul, {{rows}} rader og {{lines}} faste gevinstlinjer; linjeinnsatsen er innsatsen / {{lines}}. En linje betaler 3, 4 eller 5 like på naboliggende hjul fra hjulet lengst til venstre, til gevinsttabellens utbetaling × linjeinnsatsen; bare den høyeste gevinsten per linje betales.',
+      wild: 'Symbolet {{wild}} er wild: det lander på hjul 2–4, utvider seg over hele hjulet og erstatter alle symboler unntatt {{scatter}}.',
+      scatter:
+        'Symbolet {{scatter}} betaler hvor som helst: 3, 4 eller 5 av dem betaler 2, 10 eller 50 × innsatsen og starter 10, 15 eller 20 gratisspinn.',
+      freeSpins:
+        'I gratisspinn ganges hver gevinst med {{mult}}, og {{scatter}} gir flere gratisspinn; alle gratisspinn spilles innenfor den betalte runden.',
+      anywhere: '{{count}} × {{scatter}} hvor som helst',
+      stakeAndSpins: '{{pay}} × innsats + {{spins}} gratisspinn',
+      spins: '{{spins}} gratisspinn',
+    },
+    nebulaWays: {
+      ways: '{{game}} betaler {{ways}} veier på {{reels}} hjul med {{rows}} rader: et symbol betaler når det lander hvor som helst på hvert hjul fra venstre, på minst 3 naboliggende hjul.',
+      way: 'Hver kombinasjon av posisjonene på disse hjulene er en vei, og hver vei betaler symbolets utbetaling for så mange hjul × myntverdien (innsats / {{divisor}}).',
+      wilds:
+        'Wilds lander på hjul 2–4, erstatter alle symboler og har en multiplikator på ×1, ×2 eller ×3; en vei gjennom flere wilds ganges med produktet av multiplikatorene.',
+      add: 'Gevinster for ulike symboler legges sammen.',
+      wildRow: '{{wild}} ×{{x}} (hjul 2–4)',
+      wildPays: 'erstatter; ganger veiene sine med {{x}}',
+    },
+    cosmicClusters: {
+      grid: '{{game}} er et rutenett på {{columns}} × {{rows}} der hver rute lander for seg: det er ingen linjer eller klynger å følge, bare antall.',
+      counts:
+        '{{min}} eller flere av samme symbol hvor som helst i rutenettet vinner; utbetalingen øker med antallet ({{bands}}), og flere symboler kan vinne samtidig.',
+      coins: 'Gevinster er oppgitt i mynter på innsats / {{divisor}}.',
+      multiplier:
+        'En {{symbol}} har en multiplikator fra ×{{min}} til ×{{max}}; når spinnet vinner, ganges totalen med summen av alle {{symbol}}-multiplikatorene i rutenettet.',
+      multiplierPays: '{{values}}: summen ganger et vinnende spinn',
+    },
+    meteorTumble: {
+      grid: '{{game}} er et rutenett på {{columns}} × {{rows}} der hver rute lander for seg: gevinster er antall, ikke linjer.',
+      counts:
+        '{{min}} eller flere av samme symbol hvor som helst i rutenettet vinner; utbetalingen øker med antallet ({{bands}}), og flere symboler kan vinne samtidig. Gevinster er oppgitt i mynter på innsats / {{divisor}}.',
+      tumble:
+        'Etter en gevinst sprekker vinnersymbolene, de andre faller ned og nye symboler faller inn ovenfra: et skred, som kan vinne igjen.',
+      ladder:
+        'Første fall betaler ×{{first}}, skredene etter det {{after}} (den siste gjentas), opptil {{max}} skred per spinn.',
+      multipliers: 'Skredmultiplikatorer',
+      multipliersPays: '{{ladder}} (den siste gjentas), opptil {{max}} skred',
+    },
+    coins: '{{pay}} × innsats/{{divisor}}',
+    number: '{{n}}',
+    list: '{{items}}',
+    multiplier: '×{{x}}',
+    saturnWheel: {
+      intro:
+        '{{game}} er en klassisk spilleautomat med 3 hjul: midtlinjen betaler tre like, og hvilke som helst tre Barer betaler også. Gevinster er oppgitt i mynter på innsats / {{divisor}}.',
+      wheel:
+        'Tre eller flere {{scatter}} hvor som helst i vinduet snurrer hjulet: {{segments}} like sannsynlige segmenter; fire {{scatter}} dobler segmentets gevinst, fem eller flere tredobler den.',
+      add: 'Linjegevinsten og hjulet legges sammen.',
+      middle: '3 × {{symbol}} på midtlinjen',
+      anyBars: 'Hvilke som helst 3 Barer på midtlinjen',
+      scatter: '3 / 4 / 5+ × {{scatter}} hvor som helst',
+      wheelPays: 'snurrer hjulet ({{segments}} × innsats/{{divisor}}) × {{m3}} / × {{m4}} / × {{m5}}',
+    },
+    orbitKeno: {
+      pick: 'Velg fra 1 til {{maxPicks}} forskjellige tall mellom 1 og {{numbers}}, og spill: {{drawn}} av de {{numbers}} tallene trekkes, alle sett på {{drawn}} like sannsynlige.',
+      pay: 'Gevinsten avhenger av hvor mange tall du valgte og hvor mange av dem som trekkes (treff); den ganger innsatsen og rundes ned til minste enhet.',
+      chance:
+        'Sjansen for h treff med p valgte tall er C(p, h) × C({{numbers}} − p, {{drawn}} − h) / C({{numbers}}, {{drawn}}), så hvert antall valgte tall har en nøyaktig tilbakebetaling, vist ved siden av gevinstene.',
+      order: 'Hvilke tall du velger endrer ikke sjansene, bare hvor mange.',
+      onePick: '{{picks}} tall (RTP {{rtp}} %)',
+      picks: '{{picks}} tall (RTP {{rtp}} %)',
+      oneHit: '{{hits}} treff ×{{x}}',
+      hits: '{{hits}} treff ×{{x}}',
+    },
+    orbitPlinko: {
+      drop: 'En ball faller gjennom en trekant av pinner og spretter til venstre eller høyre i hver rad, begge like sannsynlige; den lander i en av lommene nederst.',
+      choose:
+        'Velg 8, 12 eller 16 rader og lav, middels eller høy risiko: hvert par har sine egne multiplikatorer, høyest i kantene og lavest i midten.',
+      pays: 'Ballen betaler innsatsen ganger multiplikatoren for lommen sin (rundet ned til minste enhet); multiplikatorer under ×1 gir tilbake en del av innsatsen.',
+      chance:
+        'Sjansen for lomme k er C(rader, k) / 2^rader, så hver tabell har en nøyaktig tilbakebetaling, fra {{min}} % til {{max}} % (vist ved hver tabell).',
+      low: '{{rows}} rader, lav risiko (RTP {{rtp}} %)',
+      medium: '{{rows}} rader, middels risiko (RTP {{rtp}} %)',
+      high: '{{rows}} rader, høy risiko (RTP {{rtp}} %)',
+      edge: 'kant til midten: {{multipliers}}',
+    },
+    stakeTimes: '{{pay}} × innsats',
+    rocketCrash: {
+      pad: 'Én rakett flyr for alle spillerne ved bordet: innsatser plasseres i de 7 sekundene den står på rampen; en innsats plassert mens den flyr, går på neste oppskyting.',
+      liftOff:
+        'Raketten letter på ×{{start}} og multiplikatoren stiger til den krasjer; krasjpunktet er fastsatt av oppskytingens beviselig rettferdige trekning, der seeden er forpliktet før første innsats og avsløres ved krasjet.',
+      cashOut:
+        'Ta ut for hånd når som helst under flyturen (til multiplikatoren serverens klokke når når uttaket ditt kommer frem), eller sett et automatisk uttak mellom ×{{min}} og ×{{max}} før oppskytingen.',
+      win: 'Når raketten når uttaket ditt, vinner du innsatsen ganger uttaket (rundet ned til minste enhet); krasjer den først, er innsatsen tapt.',
+      chance: 'Sjansen for å nå ×m er 96 % / m, så den teoretiske tilbakebetalingen til spiller er 96 % uansett uttak.',
+      early: 'Omtrent 5 % av rundene krasjer på ×{{start}}, før noe uttak kan nås.',
+      rowFirst: 'Uttak ×{{x}} (nådd i {{reached}} % av rundene)',
+      row: 'Uttak ×{{x}} ({{reached}} %)',
+    },
+    orbitVideoPoker: {
+      deal: 'Jacks or Better videopoker med én kortstokk på 52 kort, stokket for hver runde: fem kort deles ut med forsiden opp.',
+      draw: 'Velg kortene du vil holde (hvilke som helst av de fem, eller ingen), og trekk: hvert kort som ikke holdes, erstattes av neste kort i den samme stokkede kortstokken, fra venstre mot høyre. Den endelige hånden betales.',
+      pays: 'Gevinster er multipler av innsatsen, innsatsen inkludert: et par knekter, damer, konger eller ess gir innsatsen tilbake. Esset spiller høyt (10-J-Q-K-A) og lavt (A-2-3-4-5) i straights.',
+      open: 'En runde som blir stående åpen, beholder hånden slik den ble delt ut (alle kort holdt). Innsatsen er høyst {{max}} i spillvalutaen.',
+      rtp: 'Med det beste holdet for hver utdeling (det som betaler mest i snitt) er tilbakebetalingen til spiller {{rtp}} %, beregnet nøyaktig over alle {{deals}} utdelinger og hvert trekk; å holde annerledes gir aldri mer.',
+      cards:
+        'Rundens kort er de ti første i stokkingen, fastsatt av rundens seeds: de fem utdelte, deretter de fem erstatningene i rekkefølge. Det du holder, avgjør bare hvor mange erstatninger du tar.',
+    },
+    orbitBlackjack: {
+      beat: 'Slå dealeren: en hånd nærmere 21 enn dealerens uten å gå over vinner. Tallkort teller tallet sitt, knekt, dame og konge 10, et ess 1 eller 11.',
+      deck: 'Hvert kort kommer fra en nystokket kortstokk på 52 kort (en kontinuerlig stokker): hvert av de 52 kortene er like sannsynlig hver gang, uansett hva som er delt ut før.',
+      deal: 'Du får to kort, dealeren ett åpent kort og ett skjult kort. Med et ess eller et tierkort åpent sjekker dealeren for blackjack: en dealer-blackjack avslutter runden straks (din blackjack blir da uavgjort, alle andre hender taper bare innsatsen sin).',
+      blackjack:
+        'Blackjack (et ess og et tierkort som dine to første kort) betaler 3 til 2. Innsatser er et partall cent (minste enheter), så 3 til 2 er alltid nøyaktig.',
+      actions:
+        'Trekk (ta et kort), stå, doble på hvilke som helst to første kort (innsatsen dobles og du får nøyaktig ett kort til), eller splitt to kort av samme valør i to hender med en ny innsats, én gang per runde.',
+      split:
+        'Etter en splitt får hver hånd sitt andre kort etter tur og spilles helt ut; du kan doble etter en splitt; splittede ess får ett kort hver; 21 etter en splitt er ikke blackjack.',
+      dealer:
+        'En hånd står av seg selv på 21. Dealeren trekker til 16 og står på alle 17, myk 17 inkludert. En gevinst betaler 1 til 1 på håndens innsats, lik sum er uavgjort. Ingen forsikring, ingen overgivelse.',
+      rtp: 'Tilbakebetalingen til spiller med optimal strategi er {{rtp}} % (beregnet nøyaktig); en runde som ikke fullføres, står.',
+      blackjackRow: 'Blackjack',
+      blackjackPays: '3 til 2',
+      win: 'Gevinst',
+      winPays: '1 til 1',
+      push: 'Uavgjort (lik sum)',
+      pushPays: 'innsatsen tilbake',
+      double: 'Doble (to første kort, også etter en splitt)',
+      doublePays: 'innsatsen doblet, ett kort, 1 til 1',
+      splitRow: 'Splitt (samme valør, én gang)',
+      splitPays: 'ny innsats, hver hånd 1 til 1',
+      dealerRow: 'Dealer',
+      dealerPays: 'trekker til 16, står på alle 17',
+      dealerBlackjack: 'Dealer-blackjack (sjekket med ess eller tier åpent)',
+      dealerBlackjackPays: 'åpningsinnsats tapt, spillerens blackjack uavgjort',
+      insurance: 'Forsikring, overgivelse',
+      insurancePays: 'tilbys ikke',
+    },
+    odds: '{{odds}} til 1',
+    times: '× {{x}}',
+    lineBets: '{{pay}} × linjeinnsats',
+    europeanRoulette: {
+      pockets: 'Europeisk rulett med én null: kulen lander i én av 37 lommer, 0 til 36, alle like sannsynlige.',
+      bets: 'Plasser opptil {{bets}} innsatser per spinn, i enhver kombinasjon av innsidespill (tall og grupper av nabotall på bordet) og utsidespill.',
+      paid: 'En vinnende innsats betales etter oddsen nedenfor, og innsatsen returneres; alle andre innsatser tapes.',
+      zero: 'Null er grønn og taper alle utsidespill (kolonner, dusiner, rød/svart, odde/like, lav/høy).',
+      maxStake: 'Samlet innsats per spinn er høyst {{max}} i spillvalutaen.',
+      rtp: 'Hver innsats har samme teoretiske tilbakebetaling til spiller: 36/37 = {{rtp}} %.',
+      straight: 'Straight up (ett tall)',
+      split: 'Split (to nabotall, eller 0 med 1, 2 eller 3)',
+      street: 'Street (en rad på tre, eller 0-1-2, 0-2-3)',
+      corner: 'Hjørne (fire tall i et kvadrat, eller 0-1-2-3)',
+      sixLine: 'Sekslinje (to naborader)',
+      column: 'Kolonne (12 tall)',
+      dozen: 'Dusin (1–12, 13–24, 25–36)',
+      redBlack: 'Rød / Svart',
+      oddEven: 'Odde / Like',
+      lowHigh: 'Lav (1–18) / Høy (19–36)',
+    },
+    orbitDice: {
+      roll: 'Hver runde trekker et tall fra {{min}} til {{max}}, alle verdier like sannsynlige.',
+      target:
+        'Velg et mål og om kastet må lande over eller under det; vinnersjansen er andelen kast som vinner, fra {{min}} % til {{max}} %.',
+      pay: 'En gevinst betaler innsatsen ganger {{factor}} delt på vinnersjansen (rundet ned til minste enhet): jo lavere sjanse, desto høyere utbetaling.',
+      equal: 'Et kast lik målet taper.',
+      rtp: 'Den teoretiske tilbakebetalingen til spiller er {{rtp}} % for hvert mål.',
+      chance: 'Vinnersjanse {{chance}} %',
+      chanceUnder: 'Vinnersjanse {{chance}} % (f.eks. under {{under}})',
+      chanceUnderOver: 'Vinnersjanse {{chance}} % (under {{under}} eller over {{over}})',
+    },
+    novaSevens: {
+      grid: '{{game}} er en klassisk 3 × 3-spilleautomat med {{lines}} faste linjer: de tre radene og de to diagonalene. Innsatsen deles på linjene (linjeinnsats = innsats / {{lines}}).',
+      threeOfAKind: 'En linje betaler tre like.',
+      wild: '{{wild}} erstatter alle symboler og dobler linjens gevinst for hver {{wild}} på den; tre {{wild}} betaler {{pay}} linjeinnsatser.',
+      add: 'Gevinster på ulike linjer legges sammen.',
+      three: '3 × {{symbol}}',
+      wildLine: '{{wild}} på en vinnerlinje',
+      wildPays: 'erstatter; ×2 for én, ×4 for to',
+    },
+  },
   rulesPage: {
     title: 'Regler for {{game}}',
     rtp: 'Orbit Originals · tilbakebetaling til spiller {{rtp}}',
     rules: 'Regler',
-    rulesInEnglish: 'Reglene nedenfor er skrevet på engelsk.',
     paytable: 'Gevinsttabell',
     combination: 'Kombinasjon',
     pays: 'Utbetaling',

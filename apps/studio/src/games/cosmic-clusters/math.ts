@@ -19,7 +19,7 @@
  * of j independent multiplier values).
  */
 import type { Draws } from '../../fair/draws';
-import { lazy, MAX_STAKE, perStake, stakeGameBasics, type StakeBet } from '../shared';
+import { bandPaytableLines, lazy, MAX_STAKE, perStake, stakeGameBasics, type StakeBet } from '../shared';
 import type { GameMath, PaytableRow } from '../types';
 
 export { MAX_STAKE };
@@ -219,6 +219,39 @@ export function makeCosmic(config: CosmicConfig, declaredRtp: number): CosmicGam
         `A ${config.multiplier.name} carries a multiplier from ×${multValues[0]!.value} to ×${multValues[multValues.length - 1]!.value}; when the spin wins, the total is multiplied by the sum of all ${config.multiplier.name} multipliers on the grid.`,
       ],
       paytable,
+      lines: {
+        summary: [
+          { key: 'cosmicClusters.grid', values: { game: { text: config.title }, columns, rows } },
+          {
+            key: 'cosmicClusters.counts',
+            values: { min: bands[0]!, bands: { text: bands.map((_, b) => bandLabel(b)).join(', ') } },
+          },
+          { key: 'cosmicClusters.coins', values: { divisor } },
+          {
+            key: 'cosmicClusters.multiplier',
+            values: {
+              symbol: { symbol: config.multiplier.name },
+              min: multValues[0]!.value,
+              max: multValues[multValues.length - 1]!.value,
+            },
+          },
+        ],
+        paytable: [
+          ...bandPaytableLines(symbols, bands.length, bandLabel, divisor),
+          {
+            label: { key: 'symbolName', values: { symbol: { symbol: config.multiplier.name } } },
+            pays: {
+              key: 'cosmicClusters.multiplierPays',
+              values: {
+                values: {
+                  join: multValues.map((v) => ({ key: 'multiplier', values: { x: { n: v.value, grouping: false } } })),
+                  separator: ', ',
+                },
+              },
+            },
+          },
+        ],
+      },
     },
   };
 }

@@ -236,5 +236,32 @@ export const europeanRoulette: GameMath<RouletteBet, RouletteOutcome> = {
       { label: 'Odd / Even', pays: '1 to 1' },
       { label: 'Low (1–18) / High (19–36)', pays: '1 to 1' },
     ],
+    lines: {
+      summary: [
+        { key: 'europeanRoulette.pockets' },
+        { key: 'europeanRoulette.bets', values: { bets: MAX_POSITIONS } },
+        { key: 'europeanRoulette.paid' },
+        { key: 'europeanRoulette.zero' },
+        { key: 'europeanRoulette.maxStake', values: { max: { n: MAX_TOTAL_STAKE / 100, decimals: 2 } } },
+        { key: 'europeanRoulette.rtp', values: { rtp: { n: (36 / 37) * 100, decimals: 2 } } },
+      ],
+      paytable: (
+        [
+          ['straight', 35],
+          ['split', 17],
+          ['street', 11],
+          ['corner', 8],
+          ['sixLine', 5],
+          ['column', 2],
+          ['dozen', 2],
+          ['redBlack', 1],
+          ['oddEven', 1],
+          ['lowHigh', 1],
+        ] as const
+      ).map(([bet, odds]) => ({
+        label: { key: `europeanRoulette.${bet}` },
+        pays: { key: 'odds', values: { odds } },
+      })),
+    },
   },
 };

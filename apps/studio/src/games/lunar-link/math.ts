@@ -24,8 +24,8 @@
  * given j).
  */
 import type { Draws } from '../../fair/draws';
-import { lazy, MAX_STAKE, perStake, stakeGameBasics, type StakeBet } from '../shared';
-import type { GameMath, PaytableRow } from '../types';
+import { lazy, MAX_STAKE, perStake, type StakeBet, stakeGameBasics, waysPaytableLines } from '../shared';
+import type { GameMath, PaytableRow, RuleText } from '../types';
 
 export { MAX_STAKE };
 
@@ -326,6 +326,41 @@ export function makeLink(config: LinkConfig, declaredRtp: number): LinkGame {
         `When the respins run out, every ${coin.name} on the grid pays its value; fill all ${cells} cells for the Grand, ${stakeTimes(coin.grand)}, on top.`,
       ],
       paytable,
+      lines: {
+        summary: [
+          {
+            key: 'lunarLink.ways',
+            values: { game: { text: config.title }, ways: rows ** reels, reels, rows, divisor },
+          },
+          {
+            key: 'lunarLink.coins',
+            values: {
+              coin: { symbol: coin.name },
+              min: { n: coin.values[0]!.value / divisor, grouping: false },
+              max: { n: coin.values[coin.values.length - 1]!.value / divisor, grouping: false },
+              trigger: coin.trigger,
+            },
+          },
+          { key: 'lunarLink.hold', values: { coin: { symbol: coin.name }, respins: coin.respins } },
+          {
+            key: 'lunarLink.grand',
+            values: { coin: { symbol: coin.name }, cells, grand: { n: coin.grand / divisor, grouping: false } },
+          },
+        ],
+        paytable: [
+          ...waysPaytableLines(symbols, reels, pay, divisor),
+          ...[...coin.values].reverse().map((v) => ({
+            label: (v.label
+              ? { key: 'lunarLink.coinLabel', values: { coin: { symbol: coin.name }, label: { text: v.label } } }
+              : { key: 'symbolName', values: { symbol: { symbol: coin.name } } }) as RuleText,
+            pays: { key: 'stakeTimes', values: { pay: { n: v.value / divisor, grouping: false } } },
+          })),
+          {
+            label: { key: 'lunarLink.grandRow', values: { cells } },
+            pays: { key: 'lunarLink.grandPays', values: { pay: { n: coin.grand / divisor, grouping: false } } },
+          },
+        ],
+      },
     },
   };
 }

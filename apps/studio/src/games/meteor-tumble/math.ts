@@ -22,7 +22,7 @@
  * the cap nothing more is paid).
  */
 import type { Draws } from '../../fair/draws';
-import { lazy, MAX_STAKE, perStake, stakeGameBasics, type StakeBet } from '../shared';
+import { bandPaytableLines, lazy, MAX_STAKE, perStake, stakeGameBasics, type StakeBet } from '../shared';
 import type { GameMath, PaytableRow } from '../types';
 
 export { MAX_STAKE };
@@ -268,6 +268,40 @@ export function makeTumble(config: TumbleConfig, declaredRtp: number): TumbleGam
           .join(', ')} (the last one repeating), up to ${maxTumbles} tumbles a spin.`,
       ],
       paytable,
+      lines: {
+        summary: [
+          { key: 'meteorTumble.grid', values: { game: { text: config.title }, columns, rows } },
+          {
+            key: 'meteorTumble.counts',
+            values: { min: threshold, bands: { text: bands.map((_, b) => bandLabel(b)).join(', ') }, divisor },
+          },
+          { key: 'meteorTumble.tumble' },
+          {
+            key: 'meteorTumble.ladder',
+            values: {
+              first: multipliers[0]!,
+              after: {
+                join: multipliers.slice(1).map((m) => ({ key: 'multiplier', values: { x: m } })),
+                separator: ', ',
+              },
+              max: maxTumbles,
+            },
+          },
+        ],
+        paytable: [
+          ...bandPaytableLines(symbols, bands.length, bandLabel, divisor),
+          {
+            label: { key: 'meteorTumble.multipliers' },
+            pays: {
+              key: 'meteorTumble.multipliersPays',
+              values: {
+                ladder: { join: multipliers.map((m) => ({ key: 'multiplier', values: { x: m } })), separator: ', ' },
+                max: maxTumbles,
+              },
+            },
+          },
+        ],
+      },
     },
   };
 }

@@ -23,6 +23,7 @@ import type { Draws } from '../../fair/draws';
 import {
   countPays,
   countPaytable,
+  countPaytableLines,
   decodeStrip,
   lazy,
   MAX_STAKE,
@@ -221,6 +222,27 @@ export function makeNebula(config: NebulaConfig, declaredRtp: number): NebulaGam
         'Wins of different symbols add up.',
       ],
       paytable,
+      lines: {
+        summary: [
+          {
+            key: 'nebulaWays.ways',
+            values: { game: { text: config.title }, ways: rows ** nReels, reels: nReels, rows },
+          },
+          { key: 'nebulaWays.way', values: { divisor } },
+          { key: 'nebulaWays.wilds' },
+          { key: 'nebulaWays.add' },
+        ],
+        paytable: [
+          ...countPaytableLines(symbols, nReels, (p) => ({
+            key: 'perWay',
+            values: { pay: { n: p, grouping: false }, divisor },
+          })),
+          ...config.wilds.map((w) => ({
+            label: { key: 'nebulaWays.wildRow', values: { wild: { symbol: config.wildName }, x: w.multiplier } },
+            pays: { key: 'nebulaWays.wildPays', values: { x: w.multiplier } },
+          })),
+        ],
+      },
     },
   };
 }

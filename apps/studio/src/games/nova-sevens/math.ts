@@ -157,6 +157,28 @@ export function makeNova(config: NovaConfig, declaredRtp: number): NovaGame {
         'Wins on different lines add up.',
       ],
       paytable,
+      lines: {
+        summary: [
+          { key: 'novaSevens.grid', values: { game: { text: config.title }, lines } },
+          { key: 'novaSevens.threeOfAKind' },
+          { key: 'novaSevens.wild', values: { wild: { symbol: wild.name }, pay: wild.pay } },
+          { key: 'novaSevens.add' },
+        ],
+        paytable: [
+          {
+            label: { key: 'novaSevens.three', values: { symbol: { symbol: wild.name } } },
+            pays: { key: 'lineBets', values: { pay: { n: wild.pay, grouping: false } } },
+          },
+          ...symbols.map((s) => ({
+            label: { key: 'novaSevens.three', values: { symbol: { symbol: s.name } } },
+            pays: { key: 'lineBets', values: { pay: { n: s.pay, grouping: false } } },
+          })),
+          {
+            label: { key: 'novaSevens.wildLine', values: { wild: { symbol: wild.name } } },
+            pays: { key: 'novaSevens.wildPays' },
+          },
+        ],
+      },
     },
   };
 }

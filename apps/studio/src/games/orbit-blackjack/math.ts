@@ -636,6 +636,27 @@ export const orbitBlackjack: BlackjackGame = {
       { label: 'Dealer blackjack (peeked with an Ace or ten up)', pays: 'opening stake lost, player blackjack pushes' },
       { label: 'Insurance, surrender', pays: 'not offered' },
     ] satisfies PaytableRow[],
+    lines: {
+      summary: [
+        ...['beat', 'deck', 'deal', 'blackjack', 'actions', 'split', 'dealer'].map((line) => ({
+          key: `orbitBlackjack.${line}`,
+        })),
+        { key: 'orbitBlackjack.rtp', values: { rtp: { n: DECLARED_RTP * 100, decimals: 2 } } },
+      ],
+      paytable: [
+        ['blackjackRow', 'blackjackPays'],
+        ['win', 'winPays'],
+        ['push', 'pushPays'],
+        ['double', 'doublePays'],
+        ['splitRow', 'splitPays'],
+        ['dealerRow', 'dealerPays'],
+        ['dealerBlackjack', 'dealerBlackjackPays'],
+        ['insurance', 'insurancePays'],
+      ].map(([label, pays]) => ({
+        label: { key: `orbitBlackjack.${label}` },
+        pays: { key: `orbitBlackjack.${pays}` },
+      })),
+    },
   },
 };
 

@@ -102,5 +102,40 @@ export const orbitDice: GameMath<DiceBet, DiceOutcome> = {
       { label: 'Win chance 10 %', pays: '× 9.60' },
       { label: 'Win chance 1 % (under 1.00 or over 98.99)', pays: '× 96.00' },
     ],
+    lines: {
+      summary: [
+        { key: 'orbitDice.roll', values: { min: { n: 0, decimals: 2 }, max: { n: 99.99, decimals: 2 } } },
+        { key: 'orbitDice.target', values: { min: 1, max: 98 } },
+        { key: 'orbitDice.pay', values: { factor: 0.96 } },
+        { key: 'orbitDice.equal' },
+        { key: 'orbitDice.rtp', values: { rtp: 96 } },
+      ],
+      paytable: [
+        {
+          label: { key: 'orbitDice.chanceUnder', values: { chance: 98, under: { n: 98, decimals: 2 } } },
+          pays: { key: 'times', values: { x: 0.9795 } },
+        },
+        { label: { key: 'orbitDice.chance', values: { chance: 90 } }, pays: { key: 'times', values: { x: 1.0666 } } },
+        {
+          label: {
+            key: 'orbitDice.chanceUnderOver',
+            values: { chance: 50, under: { n: 50, decimals: 2 }, over: { n: 49.99, decimals: 2 } },
+          },
+          pays: { key: 'times', values: { x: 1.92 } },
+        },
+        { label: { key: 'orbitDice.chance', values: { chance: 25 } }, pays: { key: 'times', values: { x: 3.84 } } },
+        {
+          label: { key: 'orbitDice.chance', values: { chance: 10 } },
+          pays: { key: 'times', values: { x: { n: 9.6, decimals: 2 } } },
+        },
+        {
+          label: {
+            key: 'orbitDice.chanceUnderOver',
+            values: { chance: 1, under: { n: 1, decimals: 2 }, over: { n: 98.99, decimals: 2 } },
+          },
+          pays: { key: 'times', values: { x: { n: 96, decimals: 2 } } },
+        },
+      ],
+    },
   },
 };

@@ -151,6 +151,38 @@ export function makeKeno(config: KenoConfig, referencePicks: number, declaredRtp
         'Which numbers you pick does not change the odds, only how many.',
       ],
       paytable,
+      lines: {
+        summary: [
+          { key: 'orbitKeno.pick', values: { maxPicks, numbers, drawn } },
+          { key: 'orbitKeno.pay' },
+          { key: 'orbitKeno.chance', values: { numbers, drawn } },
+          { key: 'orbitKeno.order' },
+        ],
+        paytable: Array.from({ length: maxPicks }, (_, i) => {
+          const p = i + 1;
+          return {
+            label: {
+              key: p > 1 ? 'orbitKeno.picks' : 'orbitKeno.onePick',
+              values: { picks: p, rtp: { n: returnMoments(100, p).mean * 100, decimals: 2 } },
+            },
+            pays: {
+              key: 'list',
+              values: {
+                items: {
+                  join: pays[p]!.map((v, h) => [h, v] as const)
+                    .filter(([, v]) => v > 0)
+                    .reverse()
+                    .map(([h, v]) => ({
+                      key: h > 1 ? 'orbitKeno.hits' : 'orbitKeno.oneHit',
+                      values: { hits: h, x: { n: v / 100, grouping: false } },
+                    })),
+                  separator: ' · ',
+                },
+              },
+            },
+          };
+        }),
+      },
     },
   };
 }

@@ -145,5 +145,33 @@ export const plinko: GameMath<PlinkoBet, PlinkoOutcome> = {
       'The chance of slot k is C(rows, k) / 2^rows, so every table has an exact return to player, from 96.43 % to 96.95 % (shown beside each table).',
     ],
     paytable,
+    lines: {
+      summary: [
+        { key: 'orbitPlinko.drop' },
+        { key: 'orbitPlinko.choose' },
+        { key: 'orbitPlinko.pays' },
+        { key: 'orbitPlinko.chance', values: { min: { n: 96.43, decimals: 2 }, max: { n: 96.95, decimals: 2 } } },
+      ],
+      paytable: PLINKO_ROWS.flatMap((rows) =>
+        PLINKO_RISKS.map((risk) => {
+          const { numerator, denominator } = plinkoTableRtp(rows, risk);
+          return {
+            label: {
+              key: `orbitPlinko.${risk}`,
+              values: { rows, rtp: { n: (numerator / denominator) * 100, decimals: 2 } },
+            },
+            pays: {
+              key: 'orbitPlinko.edge',
+              values: {
+                multipliers: {
+                  join: HALF_TABLES[rows][risk].map((m) => ({ key: 'multiplier', values: { x: m / 100 } })),
+                  separator: ' · ',
+                },
+              },
+            },
+          };
+        }),
+      ),
+    },
   },
 };

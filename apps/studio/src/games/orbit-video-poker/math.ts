@@ -479,5 +479,19 @@ export const videoPoker: VideoPokerGame = {
       'The round’s cards are the first ten of the shuffle, fixed by the round’s seeds: the five dealt, then the five replacements in order. What you hold decides only how many replacements you take.',
     ],
     paytable: HANDS.map((hand): PaytableRow => ({ label: hand.label, pays: `${hand.pays} × stake` })),
+    lines: {
+      summary: [
+        { key: 'orbitVideoPoker.deal' },
+        { key: 'orbitVideoPoker.draw' },
+        { key: 'orbitVideoPoker.pays' },
+        { key: 'orbitVideoPoker.open', values: { max: { n: MAX_STAKE / 100, decimals: 2 } } },
+        { key: 'orbitVideoPoker.rtp', values: { rtp: { n: RTP * 100, decimals: 4 }, deals: 2_598_960 } },
+        { key: 'orbitVideoPoker.cards' },
+      ],
+      paytable: HANDS.map((hand) => ({
+        label: { key: `poker.hands.${hand.name}` },
+        pays: { key: 'stakeTimes', values: { pay: hand.pays } },
+      })),
+    },
   },
 };

@@ -134,5 +134,34 @@ export const rocketCrash: GameMath<CrashBet, CrashOutcome> = {
       { label: 'Cash-out ×100.00 (0.96 %)', pays: '× 100.00' },
       { label: 'Cash-out ×1000.00 (0.096 %)', pays: '× 1000.00' },
     ],
+    lines: {
+      summary: [
+        { key: 'rocketCrash.pad' },
+        { key: 'rocketCrash.liftOff', values: { start: { n: 1, decimals: 2 } } },
+        {
+          key: 'rocketCrash.cashOut',
+          values: { min: { n: 1.01, decimals: 2 }, max: { n: 1000, decimals: 2, grouping: false } },
+        },
+        { key: 'rocketCrash.win' },
+        { key: 'rocketCrash.chance' },
+        { key: 'rocketCrash.early', values: { start: { n: 1, decimals: 2 } } },
+      ],
+      paytable: (
+        [
+          [1.01, 95.05],
+          [1.5, 64],
+          [2, 48],
+          [10, 9.6],
+          [100, 0.96],
+          [1000, 0.096],
+        ] as const
+      ).map(([x, reached], i) => {
+        const cashOut = { n: x, decimals: 2, grouping: false };
+        return {
+          label: { key: i === 0 ? 'rocketCrash.rowFirst' : 'rocketCrash.row', values: { x: cashOut, reached } },
+          pays: { key: 'times', values: { x: cashOut } },
+        };
+      }),
+    },
   },
 };

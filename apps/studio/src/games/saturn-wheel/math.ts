@@ -152,6 +152,41 @@ export function makeWheel(config: WheelConfig, declaredRtp: number): WheelGame {
         'The line win and the wheel add up.',
       ],
       paytable,
+      lines: {
+        summary: [
+          { key: 'saturnWheel.intro', values: { game: { text: config.title }, divisor } },
+          { key: 'saturnWheel.wheel', values: { scatter: { symbol: scatter.name }, segments: wheel.length } },
+          { key: 'saturnWheel.add' },
+        ],
+        paytable: [
+          ...symbols.map((s) => ({
+            label: { key: 'saturnWheel.middle', values: { symbol: { symbol: s.name } } },
+            pays: { key: 'coins', values: { pay: { n: s.pay, grouping: false }, divisor } },
+          })),
+          {
+            label: { key: 'saturnWheel.anyBars' },
+            pays: { key: 'coins', values: { pay: { n: config.anyBar, grouping: false }, divisor } },
+          },
+          {
+            label: { key: 'saturnWheel.scatter', values: { scatter: { symbol: scatter.name } } },
+            pays: {
+              key: 'saturnWheel.wheelPays',
+              values: {
+                segments: {
+                  join: [...new Set(wheel)]
+                    .sort((x, y) => x - y)
+                    .map((n) => ({ key: 'number', values: { n: { n, grouping: false } } })),
+                  separator: ', ',
+                },
+                divisor,
+                m3: multOf(3),
+                m4: multOf(4),
+                m5: multOf(5),
+              },
+            },
+          },
+        ],
+      },
     },
   };
 }

@@ -30,6 +30,7 @@ import type { Draws } from '../../fair/draws';
 import {
   countPays,
   countPaytable,
+  countPaytableLines,
   decodeStrip,
   lazy,
   MAX_STAKE,
@@ -39,7 +40,7 @@ import {
   windowAt,
   type StakeBet,
 } from '../shared';
-import type { GameMath, PaytableRow } from '../types';
+import type { GameMath, PaytableRow, RuleText } from '../types';
 
 export { MAX_STAKE };
 
@@ -445,6 +446,41 @@ export function makeStellar(config: StellarConfig, declaredRtp: number): Stellar
         `In free spins every win is multiplied by ${mult}, and ${config.scatter.name}s award more free spins; all free spins are played within the paid round.`,
       ],
       paytable,
+      lines: {
+        summary: [
+          { key: 'stellarSevens.lines', values: { game: { text: config.title }, reels: nReels, rows, lines: nLines } },
+          {
+            key: 'stellarSevens.wild',
+            values: { wild: { symbol: config.wild.name }, scatter: { symbol: config.scatter.name } },
+          },
+          { key: 'stellarSevens.scatter', values: { scatter: { symbol: config.scatter.name } } },
+          { key: 'stellarSevens.freeSpins', values: { mult, scatter: { symbol: config.scatter.name } } },
+        ],
+        paytable: [
+          ...countPaytableLines(symbols, nReels, (p) => ({
+            key: 'lineBets',
+            values: { pay: { n: p, grouping: false } },
+          })),
+          ...Array.from({ length: maxScatters }, (_, i) => maxScatters - i).flatMap((c) => {
+            const p = config.scatter.pays[c] ?? 0;
+            const f = config.scatter.freeSpins[c] ?? 0;
+            if (p <= 0 && f <= 0) return [];
+            return [
+              {
+                label: {
+                  key: 'stellarSevens.anywhere',
+                  values: { count: c, scatter: { symbol: config.scatter.name } },
+                },
+                pays: (p > 0 && f > 0
+                  ? { key: 'stellarSevens.stakeAndSpins', values: { pay: p, spins: f } }
+                  : p > 0
+                    ? { key: 'stakeTimes', values: { pay: p } }
+                    : { key: 'stellarSevens.spins', values: { spins: f } }) as RuleText,
+              },
+            ];
+          }),
+        ],
+      },
     },
   };
 }

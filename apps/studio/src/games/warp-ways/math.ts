@@ -17,7 +17,7 @@
  * over h cells, summed exactly).
  */
 import type { Draws } from '../../fair/draws';
-import { lazy, MAX_STAKE, perStake, stakeGameBasics, type StakeBet } from '../shared';
+import { lazy, MAX_STAKE, perStake, type StakeBet, stakeGameBasics, waysPaytableLines } from '../shared';
 import type { GameMath, PaytableRow } from '../types';
 
 export { MAX_STAKE };
@@ -230,6 +230,29 @@ export function makeWarp(config: WarpConfig, declaredRtp: number): WarpGame {
         `${wild.name}s land on reels ${wild.reels[0]}–${wild.reels[wild.reels.length - 1]} and substitute for every symbol. Wins of different symbols add up.`,
       ],
       paytable,
+      lines: {
+        summary: [
+          {
+            key: 'warpWays.reels',
+            values: { game: { text: config.title }, reels, min: minHeight, max: maxHeight, ways: maxHeight ** reels },
+          },
+          { key: 'warpWays.way', values: { divisor } },
+          {
+            key: 'warpWays.wild',
+            values: { wild: { symbol: wild.name }, from: wild.reels[0]!, to: wild.reels[wild.reels.length - 1]! },
+          },
+        ],
+        paytable: [
+          ...waysPaytableLines(symbols, reels, pay, divisor),
+          {
+            label: {
+              key: 'warpWays.wildRow',
+              values: { wild: { symbol: wild.name }, from: wild.reels[0]!, to: wild.reels[wild.reels.length - 1]! },
+            },
+            pays: { key: 'warpWays.wildPays' },
+          },
+        ],
+      },
     },
   };
 }
