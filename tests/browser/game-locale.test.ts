@@ -100,6 +100,9 @@ describe('the house games in German', () => {
       await page.goto(new URL(rulesHref!, env.server.baseUrl).href);
       expect(await page.locator('html').getAttribute('lang')).toBe('de');
       expect(await page.locator('h2').allTextContents()).toEqual(['Regeln', 'Gewinntabelle', 'Nachweislich fair']);
+      // The game's own rule lines are German too: none is left marked English.
+      expect(await page.locator('[lang="en"]').count()).toBe(0);
+      expect(await page.locator('ul li').count()).toBeGreaterThan(0);
 
       // The verifier, asked in German: its labels, its result and the page's language.
       const bet = encodeURIComponent(JSON.stringify({ stake: 100, target: 5000, direction: 'under' }));
