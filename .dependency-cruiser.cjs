@@ -7,39 +7,33 @@
 /**
  * The server modules in layers, lowest first (docs/architecture.md "Layers"): a module may use
  * modules of lower layers only, never a peer of its own layer nor a higher one. Type-only imports
- * count too (`tsPreCompilationDeps`). A new module gets its place here before it can import
- * anything.
+ * count too (`tsPreCompilationDeps`). A new module gets its place in the list before it can import
+ * anything. The list is apps/server/src/module-layers.json, the one the server registers its
+ * modules in (apps/server/src/modules.ts): a module finds the services of every module it may use.
  */
-const SERVER_MODULE_LAYERS = [
-  ['wallet'],
-  ['cms', 'jackpots'],
-  ['identity'],
-  ['games', 'cashbox', 'verification', 'realtime'],
-  ['limits'],
-  ['bonuses'],
-  // Loyalty and promotions give their prizes as bonuses and free spins (through BonusesService).
-  ['loyalty'],
-  // Promotions pay comp-point prizes through loyalty; the shop reaches promotions (lottery tickets,
-  // loot boxes) through the door loyalty defines (app.orbitPromotionRewards).
-  ['promotions'],
-  // The notification center tells what the modules below committed (their domain events).
-  ['notifications'],
-];
+const SERVER_MODULE_LAYERS = require('./apps/server/src/module-layers.json').map((layer) => layer.modules);
 const moduleGroup = (names) => `(${names.join('|')})`;
 
-const serverLayerRules = SERVER_MODULE_LAYERS.map((layer, index) => ({
-  name: `server-module-layer-${layer.join('-')}`,
-  severity: 'error',
-  comment:
-    `${layer.join(', ')} may use only the modules of lower layers (` +
-    (SERVER_MODULE_LAYERS.slice(0, index).flat().join(', ') || 'none') +
-    "), never a peer or a higher module. React to a higher module's work through its domain events.",
-  from: { path: `^apps/server/src/modules/${moduleGroup(layer)}/` },
-  to: {
-    path: `^apps/server/src/modules/${moduleGroup(SERVER_MODULE_LAYERS.slice(index).flat())}/`,
-    pathNot: '^apps/server/src/modules/$1/',
-  },
-}));
+// The top layer, alone in it, has no peer nor higher module to reach: no rule (it could never trip).
+const serverLayerRules = SERVER_MODULE_LAYERS.flatMap((layer, index) =>
+  SERVER_MODULE_LAYERS.slice(index).flat().length === 1
+    ? []
+    : [
+        {
+          name: `server-module-layer-${layer.join('-')}`,
+          severity: 'error',
+          comment:
+            `${layer.join(', ')} may use only the modules of lower layers (` +
+            (SERVER_MODULE_LAYERS.slice(0, index).flat().join(', ') || 'none') +
+            "), never a peer or a higher module. React to a higher module's work through its domain events.",
+          from: { path: `^apps/server/src/modules/${moduleGroup(layer)}/` },
+          to: {
+            path: `^apps/server/src/modules/${moduleGroup(SERVER_MODULE_LAYERS.slice(index).flat())}/`,
+            pathNot: '^apps/server/src/modules/$1/',
+          },
+        },
+      ],
+);
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -81,6 +75,15 @@ module.exports = {
       to: { path: '^apps/web/app/routes/' },
     },
     {
+      name: 'web-features-below-routes',
+      severity: 'error',
+      comment:
+        'Routes compose features, never the other way round: a feature that imported a route would ' +
+        "drag in that page's loader and its other features. Pass what the feature needs as props.",
+      from: { path: '^apps/web/app/features/' },
+      to: { path: '^apps/web/app/routes/' },
+    },
+    {
       name: 'server-module-through-index',
       severity: 'error',
       comment:
@@ -114,6 +117,24 @@ module.exports = {
       to: { path: ['^apps/(server|studio)/', '^@orbit/(server|studio)(/|$)'] },
     },
     {
+      name: 'web-not-to-sandbox-psp',
+      severity: 'error',
+      comment:
+        'The sandbox PSP plays an outside payment provider: the web app links to its pages ' +
+        '(/sandbox-psp/...) and never imports its code, as it could not import a real PSP.',
+      from: { path: '^apps/web/' },
+      to: { path: ['^apps/sandbox-psp/', '^@orbit/sandbox-psp(/|$)'] },
+    },
+    {
+      name: 'server-not-to-web',
+      severity: 'error',
+      comment:
+        'The server serves the built web app (platform/http/web.ts loads its build output by path) ' +
+        'and shares types with it via packages/contracts; it never imports the web source.',
+      from: { path: '^apps/server/' },
+      to: { path: ['^apps/web/', '^@orbit/web(/|$)'] },
+    },
+    {
       name: 'studio-not-to-server-or-web',
       severity: 'error',
       comment:
@@ -139,6 +160,16 @@ module.exports = {
         'app assembly may mount it in the same process.',
       from: { path: '^apps/server/src/modules/' },
       to: { path: ['^apps/sandbox-psp/', '^@orbit/sandbox-psp(/|$)'] },
+    },
+    {
+      name: 'server-modules-not-to-studio',
+      severity: 'error',
+      comment:
+        'The house game studio plays a third-party game provider: server modules reach it over ' +
+        'HTTP (the provider wallet protocol, game launch URLs); only the app assembly (app.ts) may ' +
+        'mount it in the same process.',
+      from: { path: '^apps/server/src/modules/' },
+      to: { path: ['^apps/studio/', '^@orbit/studio(/|$)'] },
     },
     {
       name: 'contracts-not-to-apps',

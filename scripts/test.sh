@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # `npm test`: everything a change must pass, in order.
-#   chromium check -> lint (eslint + dependency-cruiser) -> typecheck -> web production build
-#   -> unit + api tests -> browser tests (real chromium against the built app)
+#   chromium check -> lint (`npm run lint`: Prettier's format check, ESLint, dependency-cruiser's
+#   layer and module rules) -> typecheck -> web production build -> unit + api tests (the unit
+#   project includes the docs' path check, tests/unit/docs-paths.test.ts) -> browser tests (real
+#   chromium against the built app)
 # API tests run on embedded PGlite unless DATABASE_URL points at PostgreSQL (see .ci/run).
 set -euo pipefail
 

@@ -32,6 +32,7 @@ import { Outbox } from './platform/outbox/outbox';
 import { Sweeps } from './platform/jobs';
 import { createPubSub, type PubSub } from './platform/realtime/pubsub';
 import { modules } from './modules';
+import { registerModules } from './module-order';
 import { SANDBOX_PSP_PREFIX } from './modules/cashbox';
 import { HOUSE_PROVIDER, STUDIO_PREFIX } from './modules/games';
 import { SESSION_COOKIE } from './modules/identity';
@@ -140,9 +141,7 @@ export async function buildApp({
   app.decorate('orbitOutbox', outbox);
   app.decorate('orbitSweeps', sweeps);
   const ctx = { config, db: database.db, log: app.log, clock, mailer, outbox, sweeps, pubsub, fetch };
-  for (const m of modules) {
-    if (m.routes) await m.routes(app, ctx);
-  }
+  await registerModules(app, modules, ctx);
   // Unknown API paths answer JSON, never the page's 404.
   app.all('/api/*', async (_request, reply) => reply.status(404).send({ errors: { base: ['not_found'] } }));
   if (config.sandboxPsp.enabled && !config.sandboxPsp.url) await mountSandboxPsp(app, config, clock, workers, fetch);

@@ -1,3 +1,5 @@
+import moduleLayers from './module-layers.json';
+import { inLayerOrder } from './module-order';
 import type { OrbitModule } from './platform/module';
 import { bonusesModule } from './modules/bonuses';
 import { cashboxModule } from './modules/cashbox';
@@ -14,21 +16,27 @@ import { verificationModule } from './modules/verification';
 import { walletModule } from './modules/wallet';
 
 /**
- * The business modules, in seed order (reference data before what refers to it).
+ * The business modules in the order of their layers, lowest first (module-layers.json, the list
+ * the lint's layer rules are built from: docs/architecture.md "Layers"). So a module registers
+ * after every module it may use, and finds their services (`app.orbit*`, held at start by
+ * registerModules), and seeds after the reference data of the modules below it.
  * Each entry is the module's public face from its index.ts.
  */
-export const modules: OrbitModule[] = [
-  walletModule,
-  identityModule,
-  cmsModule,
-  gamesModule,
-  jackpotsModule,
-  verificationModule,
-  cashboxModule,
-  limitsModule,
-  bonusesModule,
-  loyaltyModule,
-  promotionsModule,
-  notificationsModule,
-  realtimeModule,
-];
+export const modules: OrbitModule[] = inLayerOrder(
+  [
+    walletModule,
+    identityModule,
+    cmsModule,
+    gamesModule,
+    jackpotsModule,
+    verificationModule,
+    cashboxModule,
+    limitsModule,
+    bonusesModule,
+    loyaltyModule,
+    promotionsModule,
+    notificationsModule,
+    realtimeModule,
+  ],
+  moduleLayers,
+);

@@ -1,6 +1,6 @@
 /** Limit periods in the player's time zone (apps/server/src/modules/limits/periods.ts), and the "would pass" rule. */
 import { describe, expect, it } from 'vitest';
-import { exclusionEnd, periodWindow, wouldPass } from '../../src/modules/limits';
+import { exclusionEnd, periodWindow, wouldExceed } from '../../src/modules/limits';
 
 const iso = (w: { start: Date; end: Date }) => [w.start.toISOString(), w.end.toISOString()];
 
@@ -59,13 +59,13 @@ describe('exclusionEnd', () => {
   });
 });
 
-describe('wouldPass', () => {
+describe('wouldExceed', () => {
   it('refuses a movement that takes the usage over the amount; at amount 0, a usage that reached it', () => {
-    expect(wouldPass(1_000, 600, 400)).toBe(false);
-    expect(wouldPass(1_000, 600, 401)).toBe(true);
-    expect(wouldPass(1_000, 999, 0)).toBe(false);
-    expect(wouldPass(1_000, 1_000, 0)).toBe(true);
+    expect(wouldExceed(1_000, 600, 400)).toBe(false);
+    expect(wouldExceed(1_000, 600, 401)).toBe(true);
+    expect(wouldExceed(1_000, 999, 0)).toBe(false);
+    expect(wouldExceed(1_000, 1_000, 0)).toBe(true);
     // A loss limit's usage may be negative (the player is up).
-    expect(wouldPass(1_000, -500, 1_500)).toBe(false);
+    expect(wouldExceed(1_000, -500, 1_500)).toBe(false);
   });
 });

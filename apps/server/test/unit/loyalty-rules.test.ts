@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { levelForPoints } from '../../src/modules/identity/groups';
-import { contributionOf, DEFAULT_ACCRUAL_RULE, millipointsFor } from '../../src/modules/loyalty/points';
+import { DEFAULT_ACCRUAL_RULE, millipointsFor, pointsSharePercent } from '../../src/modules/loyalty/points';
 import { pickRate } from '../../src/modules/loyalty/shop';
 import {
   nextStatus,
@@ -65,9 +65,9 @@ describe('the shop and the accrual', () => {
 
   it('earns thousandths of a point by the best listed category, else other', () => {
     const c = DEFAULT_ACCRUAL_RULE.contributions;
-    expect(contributionOf(c, ['top', 'slots'])).toBe(100);
-    expect(contributionOf(c, ['top', 'live'])).toBe(10);
-    expect(contributionOf(c, [])).toBe(100);
+    expect(pointsSharePercent(c, ['top', 'slots'])).toBe(100);
+    expect(pointsSharePercent(c, ['top', 'live'])).toBe(10);
+    expect(pointsSharePercent(c, [])).toBe(100);
     expect(millipointsFor(1_000, 1_000, 100)).toBe(1_000);
     expect(millipointsFor(1, 1_000, 10)).toBe(0);
     expect(millipointsFor(999, 1_000, 100)).toBe(999);

@@ -34,10 +34,11 @@ export function depositBonusAmount(depositCents: number, percent: number, maxAmo
 }
 
 /**
- * The share (percent) of a bet on a game of these categories that counts towards wagering: the
- * lowest share among the game's categories the bonus names, else `other` (100 when not named).
+ * The share (percent) of a bet on a game of these categories that counts towards a bonus's
+ * wagering: the lowest share among the game's categories the bonus names, else `other` (100 when
+ * not named). Comp points take the best share instead (loyalty's `pointsSharePercent`).
  */
-export function contributionPercent(
+export function wageringSharePercent(
   contributions: Readonly<Record<string, number>>,
   categories: readonly string[],
 ): number {

@@ -44,7 +44,6 @@ import {
   type TransferEvent,
 } from '../wallet';
 import {
-  contributionPercent,
   defaultMaxWin,
   depositBonusAmount,
   maxWinOf,
@@ -56,6 +55,7 @@ import {
   wagerMultiplierFor,
   wagerRequirement,
   wageredOf,
+  wageringSharePercent,
 } from './rules';
 import type { FreespinRow, FreespinsService } from './freespins';
 import { bonusTemplates, playerBonuses } from './schema';
@@ -821,10 +821,10 @@ export class BonusesService {
     // players it concerns in one read: per batch, not per bonus (docs/performance.md "bench:wallet").
     const progressed: BonusRow[] = [];
     for (const bonus of wagering) {
-      // Stake × share in percent: a bet's parts add up exactly as the whole bet (rules.ts `wagerBasis`).
+      // Stake × share in percent: a bet's parts add up exactly as the whole bet (rules.ts `wageredOf`).
       let added = 0;
       for (const { round, cents } of stakes.get(bonus.id) ?? [])
-        added += cents * contributionPercent(bonus.contributions, rounds.get(round)?.categories ?? []);
+        added += cents * wageringSharePercent(bonus.contributions, rounds.get(round)?.categories ?? []);
       if (added === 0) continue;
       const basis = Math.max(0, bonus.wageredBasis + added);
       progressed.push({ ...bonus, wageredBasis: basis, wageredCents: wageredOf(basis) });

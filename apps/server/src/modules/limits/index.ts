@@ -12,7 +12,7 @@ import { ACCOUNT_OPENED_TOPIC, TRANSFER_TOPIC, type AccountOpenedEvent, type Tra
 import { limitsRoutes } from './routes';
 import { EXCLUSION_STARTED_TOPIC, LimitsService } from './service';
 
-export { wouldPass } from './service';
+export { wouldExceed } from './service';
 export { periodWindow, exclusionEnd } from './periods';
 
 /** Movements that change a limit's usage. */

@@ -65,16 +65,15 @@ const inForceAt = (at: Date) =>
 /** The player's limits in force at `at`. */
 const inForce = (userId: number, at: Date) => and(eq(userLimits.userId, userId), inForceAt(at));
 
-/**
- * Whether a movement of `amount` on top of `used` passes `limit`: a bet or deposit that would
- * take the usage over the amount; at a launch or an address request (amount 0), a usage that
- * already reached it (reached when amount − current ≤ 0, docs/limits.md).
- */
-
 /** Written with an exclusion that starts: the player's deposits still waiting at the PSP are canceled. */
 export const EXCLUSION_STARTED_TOPIC = 'limits.exclusion_started';
 
-export function wouldPass(limit: number, used: number, amount: number): boolean {
+/**
+ * Whether a movement of `amount` on top of `used` would exceed `limit` (true: refuse it): a bet or
+ * deposit that would take the usage over the amount; at a launch or an address request (amount 0),
+ * a usage that already reached it (reached when amount − current ≤ 0, docs/limits.md).
+ */
+export function wouldExceed(limit: number, used: number, amount: number): boolean {
   return amount === 0 ? used >= limit : used + amount > limit;
 }
 
@@ -579,7 +578,7 @@ export class LimitsService {
         false,
       );
       const stake = (await usage.rates()).convert(amountCents, currency, account.currency, 'up');
-      if (wouldPass(account.amountCents, used, stake)) return 'limit_reached';
+      if (wouldExceed(account.amountCents, used, stake)) return 'limit_reached';
     }
     // These limits count earlier bets: the wallet places this one under the player's lock.
     return accounts.length > 0 ? 'counting' : null;
@@ -608,7 +607,7 @@ export class LimitsService {
       const limit = deposits.find((l) => l.id === account.limitId)!;
       let used = await usage.used('deposit', limit.period as LimitPeriod, account.currency, false);
       for (const waiting of pending) used += rates.convert(waiting.cents, waiting.currency, account.currency, 'up');
-      if (wouldPass(account.amountCents, used, rates.convert(amountCents, currency, account.currency, 'up')))
+      if (wouldExceed(account.amountCents, used, rates.convert(amountCents, currency, account.currency, 'up')))
         return 'limit_reached';
     }
     return null;

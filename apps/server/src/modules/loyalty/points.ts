@@ -31,8 +31,12 @@ export const DEFAULT_ACCRUAL_RULE = {
   } as Record<string, number>,
 };
 
-/** A bet's share that earns points: the best share among its game's listed categories, else `other`. */
-export function contributionOf(contributions: Record<string, number>, categories: readonly string[]): number {
+/**
+ * The share (percent) of a bet that earns comp points: the best share among its game's listed
+ * categories, else `other` (0 when not listed). A bonus's wagering takes the lowest share instead
+ * (bonuses' `wageringSharePercent`).
+ */
+export function pointsSharePercent(contributions: Record<string, number>, categories: readonly string[]): number {
   const listed = categories.filter((c) => contributions[c] !== undefined).map((c) => contributions[c]!);
   return listed.length ? Math.max(...listed) : (contributions.other ?? 0);
 }
@@ -164,7 +168,8 @@ export async function accrueFromTransfers(tx: Executor, transfers: ReadonlyArray
       transferId: b.transferId,
       userId,
       millipoints:
-        (refund ? -1 : 1) * millipointsFor(stake, rule.centsPerPoint, contributionOf(rule.contributions, categories)),
+        (refund ? -1 : 1) *
+        millipointsFor(stake, rule.centsPerPoint, pointsSharePercent(rule.contributions, categories)),
       createdAt: at,
     };
   });
