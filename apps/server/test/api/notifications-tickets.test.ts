@@ -55,7 +55,7 @@ async function newPlayer() {
   seq++;
   const { cookie, player } = await register(
     t,
-    { email: `tickets${seq}@example.com`, nickname: `ticketer${seq}x${Date.now() % 100000}` },
+    { email: `tickets${seq}@example.com`, nickname: `tickets${seq}x${Date.now() % 10000}` },
     `10.72.${seq}.1`,
   );
   await t.database.db.update(users).set({ confirmedAt: clock.now() }).where(eq(users.id, player.id));
@@ -138,6 +138,24 @@ const ticketEvents = (lotteryId: number, userId: number) =>
   delivered.filter((e) => e.lotteryId === lotteryId && e.userId === userId);
 
 describe('lottery tickets told to the player', () => {
+  it("names the lottery in the player's saved language (the page translates the rest)", async () => {
+    const l = await lottery({ translations: { de: { title: 'Losziehung' } } });
+    const identifier = `lottery--${l.slug}`;
+    const a = await newPlayer();
+    await t.database.db.update(users).set({ language: 'de' }).where(eq(users.id, a.id));
+    await deposited(a, 2_000);
+    expect(ticketEvents(l.id, a.id).map((e) => e.title)).toEqual(['Losziehung']);
+    const [mine] = await listed(a.cookie, identifier);
+    expect(mine?.message).toEqual({
+      key: 'notifications.lottery.tickets',
+      params: { count: 1, title: 'Losziehung', total: 1 },
+    });
+    // A player who reads English gets the lottery's own title.
+    const b = await newPlayer();
+    await deposited(b, 2_000);
+    expect(ticketEvents(l.id, b.id).map((e) => e.title)).toEqual(['Ticket Draw']);
+  });
+
   it('a card deposit that buys tickets makes one notification with the count; a redelivery makes none', async () => {
     const l = await lottery();
     const identifier = `lottery--${l.slug}`;

@@ -173,6 +173,7 @@ export class LotteryService {
       tx,
       { lotteryId, userId, title: l.title, slug: l.slug, count: n, total: held + n, sourceKey },
       at,
+      l.translations,
     );
     return n;
   }
@@ -272,7 +273,13 @@ export class LotteryService {
       // Each winning player's result, told by the notifications (docs/notifications.md).
       const placesOf = new Map<number, number[]>();
       for (const w of winners) placesOf.set(w.userId, [...(placesOf.get(w.userId) ?? []), w.place]);
-      const info = { kind: 'lottery' as const, id, title: l.title, identifier: `lottery--${l.slug}` };
+      const info = {
+        kind: 'lottery' as const,
+        id,
+        title: l.title,
+        translations: l.translations,
+        identifier: `lottery--${l.slug}`,
+      };
       await announceResults(
         tx,
         { ...info, path: `/lottery/${encodeURIComponent(l.slug)}` },

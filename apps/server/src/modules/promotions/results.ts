@@ -5,9 +5,11 @@
  * own transaction (the outbox), so an event exists exactly when the result it tells does. And
  * `promotions.tickets` when a player is issued lottery tickets, in the issuing transaction.
  */
+import { localisedText, type LocalisedTexts } from '@orbit/contracts';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db/executor';
 import { enqueueEvent } from '../../platform/outbox/outbox';
+import { playerLocales } from '../identity';
 import { referenceRatesNow } from '../wallet';
 import { kindOf, questParts } from './quests';
 import { promoPayouts, type StoredPrize } from './schema';
@@ -55,10 +57,33 @@ export type PromoResultEvent = {
   prizes: PromoResultPrize[];
 };
 
-/** Enqueues the event of an issue of tickets; call it in the issuing transaction, after the insert. */
-export async function announceTickets(tx: Tx, event: LotteryTicketsEvent, at: Date): Promise<void> {
+/**
+ * The promotion's title in each player's saved locale (docs/localisation.md "Live pushes"): the
+ * events are told to players without a request, so the notification names the promotion in the
+ * language the player chose, falling back as every text does.
+ */
+async function titlesFor(
+  tx: Tx,
+  promo: { title: string; translations?: LocalisedTexts },
+  userIds: readonly number[],
+): Promise<(userId: number) => string> {
+  const locales = await playerLocales(tx, userIds);
+  return (userId) => localisedText(promo.translations, 'title', locales.get(userId) ?? 'en', promo.title);
+}
+
+/**
+ * Enqueues the event of an issue of tickets, titled in the player's saved locale (`translations`:
+ * the lottery's); call it in the issuing transaction, after the insert.
+ */
+export async function announceTickets(
+  tx: Tx,
+  event: LotteryTicketsEvent,
+  at: Date,
+  translations?: LocalisedTexts,
+): Promise<void> {
   if (event.count <= 0) return;
-  await enqueueEvent(tx, LOTTERY_TICKETS_TOPIC, event, at);
+  const title = await titlesFor(tx, { title: event.title, translations }, [event.userId]);
+  await enqueueEvent(tx, LOTTERY_TICKETS_TOPIC, { ...event, title: title(event.userId) }, at);
 }
 
 /** A tournament's page: quests and achievements at /action/{slug}, tournaments at /tournaments/{slug}. */
@@ -75,7 +100,14 @@ export function promoPagePath(frontendIdentifier: string): string {
  */
 export async function announceResults(
   tx: Tx,
-  promo: { kind: 'tournament' | 'lottery'; id: number; title: string; identifier: string; path: string },
+  promo: {
+    kind: 'tournament' | 'lottery';
+    id: number;
+    title: string;
+    translations?: LocalisedTexts;
+    identifier: string;
+    path: string;
+  },
   table: readonly StoredPrize[],
   promoCurrency: string,
   places: ReadonlyMap<number, number[]>,
@@ -88,6 +120,7 @@ export async function announceResults(
     .where(and(eq(promoPayouts.promoKind, promo.kind), eq(promoPayouts.promoId, promo.id)));
   const prizeOf = new Map(table.map((p) => [p.award_place, p]));
   let rates: Awaited<ReturnType<typeof referenceRatesNow>> | undefined;
+  const titleOf = await titlesFor(tx, promo, [...places.keys()]);
   for (const [userId, own] of places) {
     const prizes: PromoResultPrize[] = [];
     for (const payout of payouts.filter((p) => p.userId === userId).sort((a, b) => a.awardPlace - b.awardPlace)) {
@@ -112,7 +145,7 @@ export async function announceResults(
       kind: promo.kind,
       promoId: promo.id,
       userId,
-      title: promo.title,
+      title: titleOf(userId),
       identifier: promo.identifier,
       path: promo.path,
       places: [...own].sort((a, b) => a - b),

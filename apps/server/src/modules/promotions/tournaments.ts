@@ -477,7 +477,13 @@ export class TournamentService {
       for (const { prize, userId } of prizesFor(ranked, t.prizes))
         await payPrize(tx, this.bonuses, { kind: 'tournament', id }, prize, userId, t.currency, t.currencies, at);
       // Each ranked player's result, told by the notifications (docs/notifications.md).
-      const info = { kind: 'tournament' as const, id, title: t.title, identifier: t.frontendIdentifier };
+      const info = {
+        kind: 'tournament' as const,
+        id,
+        title: t.title,
+        translations: t.translations,
+        identifier: t.frontendIdentifier,
+      };
       const places = new Map(ranked.map((r) => [r.userId, [r.place]]));
       await announceResults(
         tx,
