@@ -1,33 +1,7 @@
-import { de } from '../../client/src/i18n/de';
-import { en, type Catalogue } from '../../client/src/i18n/en';
-import { enAU } from '../../client/src/i18n/en-AU';
-import { enCA } from '../../client/src/i18n/en-CA';
-import { enKW } from '../../client/src/i18n/en-KW';
-import { enNZ } from '../../client/src/i18n/en-NZ';
-import { et } from '../../client/src/i18n/et';
-import { frCA } from '../../client/src/i18n/fr-CA';
 import { resolveLocale, type Locale } from '../../client/src/i18n';
-import { it } from '../../client/src/i18n/it';
-import { no } from '../../client/src/i18n/no';
+import { ALL_CATALOGUES as CATALOGUES } from '../../client/src/i18n/all';
 import { symbolKey } from '../../client/src/i18n/names';
 import type { AnyGameMath, RuleText, RuleValue } from '../games/types';
-
-/**
- * The game page's catalogues (client/src/i18n), read here for the pages the studio writes itself
- * (the rules page): one request, one locale, no shared state.
- */
-const CATALOGUES: Record<Locale, Catalogue> = {
-  en,
-  'en-AU': enAU,
-  'en-CA': enCA,
-  'en-KW': enKW,
-  'en-NZ': enNZ,
-  de,
-  et,
-  'fr-CA': frCA,
-  it,
-  no,
-};
 
 /** Escapes text for HTML element content and double-quoted attribute values. */
 export function escapeHtml(value: unknown): string {

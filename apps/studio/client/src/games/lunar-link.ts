@@ -9,7 +9,7 @@ import { h, sleep, svg } from '../dom';
 import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
 import './lunar-link.css';
 import { formatNumber, t } from '../i18n';
-import { symbolName } from '../i18n/names';
+import { symbolName, waysWinsText } from '../i18n/names';
 
 const cfg = LINK_CONFIG;
 const COIN = cfg.coin.name;
@@ -146,17 +146,7 @@ export function create(ctx: ShellContext): GameRenderer {
           for (let c = 0; c < w.reels; c++)
             for (let r = 0; r < rows; r++)
               if (winners.has(o.grid[c]![r]!) && o.grid[c]![r] === w.symbol) cellEls[c]![r]!.classList.add('win');
-        message.textContent = o.wins
-          .map((w) =>
-            t('slot.ways', {
-              symbol: symbolName(w.symbol),
-              reels: w.reels,
-              count: w.ways,
-              boosted: '',
-              amount: ctx.money(w.win),
-            }),
-          )
-          .join(' · ');
+        message.textContent = waysWinsText(o.wins, ctx.money);
         message.classList.add('won');
         ctx.sound.play('win');
         await sleep(quick ? 200 : 700);

@@ -7,7 +7,7 @@ import { h, sleep, svg } from '../dom';
 import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
 import './warp-ways.css';
 import { t } from '../i18n';
-import { symbolName } from '../i18n/names';
+import { symbolName, waysWinsText } from '../i18n/names';
 
 const cfg = WARP_CONFIG;
 const GEMS: Record<string, [string, string]> = {
@@ -136,17 +136,7 @@ export function create(ctx: ShellContext): GameRenderer {
         [...el.children].forEach((cell, i) => cell.classList.toggle('win', lit.has(`${r}:${i}`))),
       );
       if (win > 0) {
-        message.textContent = o.wins
-          .map((w) =>
-            t('slot.ways', {
-              symbol: symbolName(w.symbol),
-              reels: w.reels,
-              count: w.ways,
-              boosted: '',
-              amount: ctx.money(w.win),
-            }),
-          )
-          .join(' · ');
+        message.textContent = waysWinsText(o.wins, ctx.money);
         message.classList.add('won');
         ctx.sound.play('win');
         await sleep(timing.quick ? 100 : 400);

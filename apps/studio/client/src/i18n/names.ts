@@ -32,3 +32,21 @@ export function symbolName(name: string): string {
 export function cardLabel(card: number): string {
   return t('cards.card', { rank: t(`cards.ranks.${RANKS[rankOf(card)]}`), suit: t(`cards.suits.${suitOf(card)}`) });
 }
+
+/** A ways game's wins as the win line says them, joined ("3 × Moon on 4 reels, 6 ways: €1.20 · …"). */
+export function waysWinsText(
+  wins: readonly { symbol: string; reels: number; ways: number; win: number }[],
+  money: (cents: number) => string,
+): string {
+  return wins
+    .map((w) =>
+      t('slot.ways', {
+        symbol: symbolName(w.symbol),
+        reels: w.reels,
+        count: w.ways,
+        boosted: '',
+        amount: money(w.win),
+      }),
+    )
+    .join(' · ');
+}
