@@ -8,7 +8,7 @@ import { localizePath } from '../../lib/locale';
 import { useSession } from '../../lib/session';
 import { segmentChances, segmentSetFor, wheelLandingAngle, wonIndex } from './rules';
 import { useWheelTerms, WheelPrizeRules, WheelTiers, type MoneyFormat } from './terms';
-import { SPIN_MS, WheelDisc } from './wheel-disc';
+import { useWheelStop, WheelDisc } from './wheel-disc';
 import { lootboxesApi, prizeLabel } from './wheel-page';
 import './wheels.css';
 
@@ -26,6 +26,7 @@ export function SegmentsWheelPage({ money }: { money: MoneyFormat }) {
   const [sets, setSets] = useState<WheelSegmentSets | null>(null);
   const [box, setBox] = useState<Lootbox | null>(null);
   const [angle, setAngle] = useState(0);
+  const { whenStopped, onStopped } = useWheelStop();
   const [spinning, setSpinning] = useState(false);
   const [won, setWon] = useState<string | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -71,13 +72,13 @@ export function SegmentsWheelPage({ money }: { money: MoneyFormat }) {
       (opened) => {
         const index = Math.max(0, wonIndex(opened));
         setAngle((from) => wheelLandingAngle(index, segments.length || opened.items.length, from));
-        setTimeout(() => {
+        whenStopped(() => {
           setSpinning(false);
           setBox(null);
           const item = opened.items[index];
           const segment = segments[index];
           setWon(item ? prizeLabel(item, t, money) : segment ? segmentLabel(segment) : '');
-        }, SPIN_MS);
+        });
       },
       (error: unknown) => {
         setSpinning(false);
@@ -93,7 +94,7 @@ export function SegmentsWheelPage({ money }: { money: MoneyFormat }) {
       {segments.length > 0 ? (
         <section className="wheel" aria-labelledby="segments-title" data-testid="wheel">
           <h2 id="segments-title">{t('promotions.wheel.segments')}</h2>
-          <WheelDisc labels={segments.map(segmentLabel)} angle={angle} />
+          <WheelDisc labels={segments.map(segmentLabel)} angle={angle} onStopped={onStopped} />
           <ol className="wheel-chances" data-testid="wheel-chances">
             {segments.map((s, i) => (
               <li key={i}>

@@ -9,7 +9,7 @@ import { useLoyaltyChanges } from '../../lib/loyalty';
 import { useSession } from '../../lib/session';
 import { lootboxShown, wheelLandingAngle, wheelTier, wonIndex } from './rules';
 import { useWheelTerms, WheelPrizeRules, WheelTiers, type MoneyFormat } from './terms';
-import { SPIN_MS, WheelDisc } from './wheel-disc';
+import { useWheelStop, WheelDisc } from './wheel-disc';
 import './wheels.css';
 
 export const lootboxesApi = {
@@ -53,6 +53,7 @@ export function WheelPage({ money }: { money: MoneyFormat }) {
   const [boxes, setBoxes] = useState<Lootbox[] | null>(null);
   const [chosen, setChosen] = useState<number | null>(null);
   const [angle, setAngle] = useState(0);
+  const { whenStopped, onStopped } = useWheelStop();
   const [spinning, setSpinning] = useState(false);
   const [won, setWon] = useState<Lootbox | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -95,11 +96,11 @@ export function WheelPage({ money }: { money: MoneyFormat }) {
         setBoxes((list) => (list ?? []).map((b) => (b.id === opened.id ? opened : b)));
         setChosen(opened.id);
         setAngle((from) => wheelLandingAngle(Math.max(0, index), opened.items.length, from));
-        // The prize is told when the wheel stops (its transition's length).
-        setTimeout(() => {
+        // The prize is told when the wheel stops.
+        whenStopped(() => {
           setSpinning(false);
           setWon(opened);
-        }, SPIN_MS);
+        });
       },
       (error: unknown) => {
         setSpinning(false);
@@ -171,7 +172,7 @@ export function WheelPage({ money }: { money: MoneyFormat }) {
                 {box.title}
                 <TierBadge box={box} />
               </h2>
-              <WheelDisc labels={box.items.map(label)} angle={angle} />
+              <WheelDisc labels={box.items.map(label)} angle={angle} onStopped={onStopped} />
               <ol className="visually-hidden" aria-label={t('promotions.wheel.segments')}>
                 {box.items.map((item) => (
                   <li key={item.id}>{label(item)}</li>
