@@ -66,8 +66,12 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          // One server, one chromium: files run one after another.
-          fileParallelism: false,
+          // Each file starts its own server (a free port, its own embedded database in a temporary
+          // folder) and its own chromium, so files share nothing: two run at once, as a journey
+          // spends much of its time waiting on the page and the real clock (docs/testing.md).
+          // BROWSER_WORKERS=1 runs them one after another.
+          fileParallelism: true,
+          maxWorkers: Number(process.env.BROWSER_WORKERS ?? 2),
         },
       },
     ],

@@ -40,6 +40,21 @@ export function slowestTestsTable(timings: readonly TestTiming[], count = SHOWN)
   return lines.join('\n');
 }
 
+/**
+ * The tests a run skipped, by suite: here those that need a PostgreSQL server or Redis
+ * (`runIf(DATABASE_URL)`, `runIf(REDIS_URL)`), which .ci/run's second pass runs. Said in every
+ * summary, so that a green run on the embedded database is not read as "everything ran".
+ */
+export function skippedSummary(suites: readonly string[]): string {
+  if (suites.length === 0) return '';
+  const counts = new Map<string, number>();
+  for (const suite of suites) counts.set(suite, (counts.get(suite) ?? 0) + 1);
+  return [
+    `${suites.length} tests skipped in this run (those that need PostgreSQL or Redis run when DATABASE_URL / REDIS_URL is set, as in .ci/run's second pass):`,
+    ...[...counts].map(([suite, count]) => `    ${String(count).padStart(3)}  ${suite}`),
+  ].join('\n');
+}
+
 function* testsOf(modules: ReadonlyArray<TestModule>): Generator<TestCase> {
   for (const m of modules) yield* m.children.allTests();
 }
@@ -65,5 +80,11 @@ export default class SlowestTestsReporter implements Reporter {
     }
     const table = slowestTestsTable(timings);
     if (table) process.stdout.write(`\n${table}\n`);
+    const skipped = skippedSummary(
+      [...testsOf(modules)]
+        .filter((test) => test.result().state === 'skipped')
+        .map((test) => `${path.relative(this.root, test.module.moduleId)} › ${test.fullName.split(' > ')[0]}`),
+    );
+    if (skipped) process.stdout.write(`\n${skipped}\n`);
   }
 }

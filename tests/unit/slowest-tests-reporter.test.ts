@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { slowestTestsTable, type TestTiming } from '../../scripts/slowest-tests-reporter';
+import { skippedSummary, slowestTestsTable, type TestTiming } from '../../scripts/slowest-tests-reporter';
 
 const timing = (name: string, durationMs: number, limitMs = 5_000): TestTiming => ({ name, durationMs, limitMs });
 
@@ -26,5 +26,19 @@ describe('the slowest-tests table printed after every run', () => {
 
   it('prints nothing when no test ran', () => {
     expect(slowestTestsTable([])).toBe('');
+  });
+
+  it('names the suites a run skipped, with how many tests each, so a PGlite-only run says what it left out', () => {
+    const summary = skippedSummary([
+      'apps/server/test/api/wallet-concurrency.test.ts › concurrent transfers on PostgreSQL',
+      'apps/server/test/api/wallet-concurrency.test.ts › concurrent transfers on PostgreSQL',
+      'apps/server/test/api/realtime.test.ts › realtime across instances through Redis',
+    ]).split('\n');
+    expect(summary[0]).toMatch(/^3 tests skipped in this run \(those that need PostgreSQL or Redis/);
+    expect(summary.slice(1)).toEqual([
+      '      2  apps/server/test/api/wallet-concurrency.test.ts › concurrent transfers on PostgreSQL',
+      '      1  apps/server/test/api/realtime.test.ts › realtime across instances through Redis',
+    ]);
+    expect(skippedSummary([])).toBe('');
   });
 });

@@ -30,7 +30,8 @@ import { buildApp } from '../../src/app';
 import { userGroups, users } from '../../src/modules/identity/schema';
 import { CmsService } from '../../src/modules/cms';
 import { AdventureService } from '../../src/modules/loyalty/adventures';
-import { accrueFromTransfers } from '../../src/modules/loyalty/points';
+import { settledPlays } from '../../src/modules/games';
+import { accrueFromPlays } from '../../src/modules/loyalty/points';
 import { compPointAccruals, compPointBalances, vipQuarterSums, vipStatuses } from '../../src/modules/loyalty/schema';
 import { Ledger } from '../../src/modules/wallet';
 import { FakeClock } from '../../src/platform/clock';
@@ -157,10 +158,9 @@ describe('comp points and levels', () => {
     // A redelivered bet earns nothing more: its transfer is already counted.
     const [counted] = await t.database.db.select().from(compPointAccruals).where(eq(compPointAccruals.userId, p.id));
     await t.database.db.transaction((tx) =>
-      accrueFromTransfers(
-        tx,
-        [
-          {
+      settledPlays(tx, [
+        {
+          transfer: {
             transferId: counted!.transferId,
             kind: 'bet',
             reference: 'round:0',
@@ -169,9 +169,9 @@ describe('comp points and levels', () => {
             from: { player: p.id, kind: 'real' },
             to: { house: 'bets' },
           },
-        ],
-        clock.now(),
-      ),
+          at: clock.now(),
+        },
+      ]).then((plays) => accrueFromPlays(tx, plays, clock.now())),
     );
     expect((await pointsOf(p)).chargeable.points).toBe(11);
   });
@@ -526,6 +526,12 @@ describe('the VIP club', () => {
     const bronze = vipProgressSchema.parse(
       (await call(t, 'GET', '/jam/vip_status_progress', { cookie: p.cookie })).json(),
     );
+    // The VIP club hears its progress live: the bets' pushes, then the deposit's, the last one
+    // what the page would ask for now.
+    const pushed = seen.filter((m) => m.event === 'vip_progress').map((m) => vipProgressSchema.parse(m.data));
+    expect(pushed.length).toBeGreaterThan(1);
+    expect(pushed.at(-1)).toEqual(bronze);
+    expect(pushed.map((m) => m.depositAmountCents)).toContain(300_000);
     expect(bronze).toMatchObject({
       currentStatus: 'bronze',
       activeStatus: 257,
@@ -545,12 +551,20 @@ describe('the VIP sums', () => {
     const token = await client.session(p, 'orbit/european-roulette');
     await client.bet(token, 'r-kept', client.uid('bet'), 4_000);
     await client.bet(token, 'r-refunded', 'refunded-bet-1', 1_500);
-    await client.rollback(token, 'r-refunded', client.uid('rb'), 'refunded-bet-1');
-    await t.app.orbitOutbox.drain();
+    const { seen, stop } = await listen(p);
+    try {
+      await client.rollback(token, 'r-refunded', client.uid('rb'), 'refunded-bet-1');
+      await t.app.orbitOutbox.drain();
+    } finally {
+      await stop();
+    }
     const progress = vipProgressSchema.parse(
       (await call(t, 'GET', '/jam/vip_status_progress', { cookie: p.cookie })).json(),
     );
     expect(progress.betSumCents).toBe(4_000);
+    // The refund's batch pushes the progress it left, as the page would read it.
+    const pushed = seen.filter((m) => m.event === 'vip_progress').map((m) => vipProgressSchema.parse(m.data));
+    expect(pushed.at(-1)).toEqual(progress);
   });
 });
 

@@ -18,7 +18,7 @@ import { users } from '../../src/modules/identity/schema';
 import { promoLotteries, promoPayouts, promoTournaments } from '../../src/modules/promotions/schema';
 import { PRIZE_BONUS_TEMPLATE, PRIZE_SPINS_TEMPLATE } from '../../src/modules/promotions/seed';
 import { TournamentService } from '../../src/modules/promotions/tournaments';
-import { Ledger, referenceRatesNow, TRANSFER_TOPIC, type TransferEvent } from '../../src/modules/wallet';
+import { Ledger, referenceRatesNow, TRANSFER_TOPIC, transfersOf } from '../../src/modules/wallet';
 import { FakeClock } from '../../src/platform/clock';
 import { outboxEvents } from '../../src/platform/outbox/schema';
 import { createTestApp, type TestApp } from '../support/app';
@@ -236,7 +236,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the end job and a standings b
     // b's bigger bet is placed before the end; its batch is delivered by hand and held open.
     await bet(b, await client.session(b), 3_000);
     const pending = await t.database.db.select().from(outboxEvents).where(eq(outboxEvents.topic, TRANSFER_TOPIC));
-    const transfers = pending.map((e) => e.payload as TransferEvent);
+    const transfers = transfersOf(pending);
     const service = new TournamentService(t.database.db, clock, t.app.orbitBonuses);
     clock.advance(10 * MINUTE);
     let release!: () => void;
@@ -284,13 +284,7 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('the end job and a standings b
       await held;
     });
     await lockedSignal;
-    const changed = await t.database.db.transaction((tx) =>
-      service.count(
-        tx,
-        pending.map((e) => e.payload as TransferEvent),
-        clock.now(),
-      ),
-    );
+    const changed = await t.database.db.transaction((tx) => service.count(tx, transfersOf(pending), clock.now()));
     release();
     await ending;
     expect(changed.filter((row) => row.tournamentId === created.id)).toEqual([]);

@@ -94,39 +94,192 @@ export type MoveResult =
   | { ok: false; status: number; error: string; balance?: number }
   | { ok: false; refusal: WalletErrorCode; balance: number; maxBet?: number | null };
 
-export function crashTable(deps: Deps) {
-  const { state, save, clock, wallet, logger } = deps;
-  const table = (): CrashTableState => (state.crash_table ??= { next_number: 1, round: null, history: [] });
-  const listeners = new Set<() => void>();
-  let lastInterest = Number.NEGATIVE_INFINITY;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let closed = false;
+/** The table's running state, shared by its parts. */
+type Runtime = {
+  deps: Deps;
+  table(): CrashTableState;
+  listeners: Set<() => void>;
+  /** Epoch ms of the last look at the table or move on it. */
+  lastInterest: number;
+  timer: ReturnType<typeof setTimeout> | undefined;
+  closed: boolean;
+  /** The owed calls' delivery (set by the engine). */
+  deliver: () => Promise<unknown>;
+};
 
-  function openRound(at: number): TableRound {
-    const t = table();
-    const server_seed = randomHex(32);
-    const number = t.next_number++;
-    const crash_point = crashOf(server_seed, number);
-    const launch_at = at + BETTING_MS;
-    return {
-      number,
-      server_seed,
-      server_seed_hash: commitment(server_seed),
-      crash_point,
-      phase: 'betting',
-      launch_at,
-      crash_at: launch_at + msToReach(crash_point),
-      bets: {},
-    };
+export function crashTable(deps: Deps) {
+  const rt: Runtime = {
+    deps,
+    table: () => (deps.state.crash_table ??= { next_number: 1, round: null, history: [] }),
+    listeners: new Set(),
+    lastInterest: Number.NEGATIVE_INFINITY,
+    timer: undefined,
+    closed: false,
+    deliver: async () => undefined,
+  };
+  const payouts = tablePayouts(rt);
+  const { sync, schedule } = tableClock(rt, payouts);
+  const moves = tableMoves(rt, sync, schedule, payouts.oweRollback);
+
+  function subscribe(listener: () => void): () => void {
+    rt.listeners.add(listener);
+    return () => rt.listeners.delete(listener);
   }
 
-  const crashOf = (seed: string, number: number) =>
-    rocketCrash.play(new RoundDraws(seed, LIVE_CLIENT_SEED, number), { stake: 100, cashout_at: MIN_CASHOUT }).outcome
-      .crash_point;
+  function close(): void {
+    rt.closed = true;
+    if (rt.timer) clearTimeout(rt.timer);
+  }
+
+  /** The owed calls' delivery (set by the engine: a pass of `retryPending`). */
+  function useDelivery(fn: () => Promise<unknown>): void {
+    rt.deliver = fn;
+  }
+
+  payouts.recover();
+  return {
+    view: moves.view,
+    watch: moves.watch,
+    sync,
+    placeBet: moves.placeBet,
+    cashOut: moves.cashOut,
+    subscribe,
+    close,
+    useDelivery,
+  };
+}
+
+export type CrashTable = ReturnType<typeof crashTable>;
+
+const crashOf = (seed: string, number: number) =>
+  rocketCrash.play(new RoundDraws(seed, LIVE_CLIENT_SEED, number), { stake: 100, cashout_at: MIN_CASHOUT }).outcome
+    .crash_point;
+
+/** The next round, taking bets from `at`: its seed drawn, its crash point known. */
+function openRound(t: CrashTableState, at: number): TableRound {
+  const server_seed = randomHex(32);
+  const number = t.next_number++;
+  const crash_point = crashOf(server_seed, number);
+  const launch_at = at + BETTING_MS;
+  return {
+    number,
+    server_seed,
+    server_seed_hash: commitment(server_seed),
+    crash_point,
+    phase: 'betting',
+    launch_at,
+    crash_at: launch_at + msToReach(crash_point),
+    bets: {},
+  };
+}
+
+/** A player's part as a Rocket Crash round: its bet, outcome and win. */
+function partOf(r: TableRound, bet: TableBet) {
+  const crashBet: CrashBet = { stake: bet.stake, cashout_at: bet.cashed_at ?? bet.auto };
+  const { outcome, win } = rocketCrash.play(new RoundDraws(r.server_seed, LIVE_CLIENT_SEED, r.number), crashBet);
+  return { crashBet, outcome, win };
+}
+
+/** A real bet's wallet `win` (0 when lost), with its part as the round report. */
+function winBody(r: TableRound, bet: TableBet, part: ReturnType<typeof partOf>): WalletWinRequest {
+  return {
+    session_token: bet.session_token!,
+    game: CRASH_GAME,
+    round_id: bet.round_id,
+    transaction_id: `${bet.round_id}:win`,
+    reference_transaction_id: `${bet.round_id}:bet`,
+    amount_cents: part.win,
+    currency: bet.currency,
+    round: {
+      stake_cents: bet.stake,
+      bet: part.crashBet,
+      outcome: part.outcome,
+      fair: { server_seed_hash: r.server_seed_hash, client_seed: LIVE_CLIENT_SEED, nonce: r.number },
+    },
+  };
+}
+
+/** The crash, the seed's reveal and the bets' payouts (and a round left unfinished by a restart). */
+function tablePayouts(rt: Runtime) {
+  const { state, save } = rt.deps;
+
+  /** The crash: every bet's part of the round is settled (its win sent), the seed revealed. */
+  function settle(r: TableRound): void {
+    r.phase = 'crashed';
+    const t = rt.table();
+    t.history.unshift({
+      round: r.number,
+      crash_point: r.crash_point,
+      server_seed: r.server_seed,
+      server_seed_hash: r.server_seed_hash,
+    });
+    t.history.length = Math.min(t.history.length, HISTORY);
+    if (Object.keys(r.bets).length > 0) reveal(r);
+    for (const bet of Object.values(r.bets)) pay(r, bet);
+  }
+
+  /** The seed of a round with bets goes to the verifier's lookup. */
+  function reveal(r: TableRound): void {
+    const at = rt.deps.nowIso();
+    state.commitments[r.server_seed_hash] = { server_seed: r.server_seed, created_at: at, revealed_at: at };
+  }
+
+  function pay(r: TableRound, bet: TableBet): void {
+    const part = partOf(r, bet);
+    if (bet.mode === 'demo') {
+      const s = state.sessions[bet.session_id];
+      if (s) s.balance_cents += part.win;
+      return;
+    }
+    const body = winBody(r, bet, part);
+    // Sent by the next pass of the owed calls at once; retried like any owed win.
+    rt.deps.owe('win', body.transaction_id, JSON.stringify(body), 'live round settled', 0);
+    void rt.deliver();
+  }
+
+  /** A round the studio could not finish (a restart): cashed-out bets are paid, the others rolled back. */
+  function recover(): void {
+    const r = rt.table().round;
+    if (!r || r.phase === 'crashed') return;
+    r.phase = 'crashed';
+    if (Object.keys(r.bets).length > 0) reveal(r);
+    for (const bet of Object.values(r.bets)) {
+      if (bet.cashed_at !== null) pay(r, bet);
+      else if (bet.mode === 'demo') {
+        const s = state.sessions[bet.session_id];
+        if (s) s.balance_cents += bet.stake;
+      } else oweRollback(bet, 'live round interrupted');
+    }
+    rt.table().round = null;
+    save();
+  }
+
+  /** A real bet's rollback, owed to the wallet and sent at once (retried like any owed call). */
+  function oweRollback(bet: TableBet, reason: string): void {
+    const body: WalletRollbackRequest = {
+      session_token: bet.session_token!,
+      game: CRASH_GAME,
+      round_id: bet.round_id,
+      transaction_id: `${bet.round_id}:rollback`,
+      reference_transaction_id: `${bet.round_id}:bet`,
+    };
+    rt.deps.owe('rollback', body.transaction_id, JSON.stringify(body), reason, 0);
+    save();
+    void rt.deliver();
+  }
+
+  return { settle, recover, oweRollback };
+}
+
+type TablePayouts = ReturnType<typeof tablePayouts>;
+
+/** The table's clock: launches, auto cash-outs, the crash, the next round, and the timer for the next moment. */
+function tableClock(rt: Runtime, { settle }: TablePayouts) {
+  const { save, clock } = rt.deps;
 
   /** Moves the table on to `now`: launches, auto cash-outs, the crash and its payouts, the next round. */
   function sync(now = clock().getTime()): void {
-    const t = table();
+    const t = rt.table();
     let changed = false;
     let r = t.round;
     if (r && r.phase === 'betting' && now >= r.launch_at) {
@@ -145,153 +298,168 @@ export function crashTable(deps: Deps) {
         changed = true;
       }
     }
-    const watched = now - lastInterest < IDLE_AFTER_MS;
+    const watched = now - rt.lastInterest < IDLE_AFTER_MS;
     if ((!r || (r.phase === 'crashed' && now >= r.crash_at + CRASHED_MS)) && watched) {
-      r = t.round = openRound(Math.max(now, r ? r.crash_at + CRASHED_MS : now));
+      r = t.round = openRound(t, Math.max(now, r ? r.crash_at + CRASHED_MS : now));
       changed = true;
     }
     if (changed) {
       save();
-      for (const listener of listeners) listener();
+      for (const listener of rt.listeners) listener();
     }
     schedule(now);
   }
 
   /** A timer for the table's next moment (only while a round is on). */
   function schedule(now: number): void {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    const r = table().round;
-    if (closed || !r) return;
+    if (rt.timer) clearTimeout(rt.timer);
+    rt.timer = undefined;
+    const r = rt.table().round;
+    if (rt.closed || !r) return;
     let due: number;
     if (r.phase === 'betting') due = r.launch_at;
     else if (r.phase === 'flying') {
       due = r.crash_at;
       for (const bet of Object.values(r.bets))
         if (bet.cashed_at === null && bet.auto <= r.crash_point) due = Math.min(due, r.launch_at + msToReach(bet.auto));
-    } else if (now - lastInterest < IDLE_AFTER_MS) due = r.crash_at + CRASHED_MS;
+    } else if (now - rt.lastInterest < IDLE_AFTER_MS) due = r.crash_at + CRASHED_MS;
     else return;
-    timer = setTimeout(() => sync(), Math.max(0, due - now));
-    timer.unref?.();
+    rt.timer = setTimeout(() => sync(), Math.max(0, due - now));
+    rt.timer.unref?.();
   }
 
-  /** The crash: every bet's part of the round is settled (its win sent), the seed revealed. */
-  function settle(r: TableRound): void {
-    r.phase = 'crashed';
-    const t = table();
-    t.history.unshift({
-      round: r.number,
-      crash_point: r.crash_point,
-      server_seed: r.server_seed,
-      server_seed_hash: r.server_seed_hash,
-    });
-    t.history.length = Math.min(t.history.length, HISTORY);
-    if (Object.keys(r.bets).length > 0) reveal(r);
-    for (const bet of Object.values(r.bets)) pay(r, bet);
-  }
+  return { sync, schedule };
+}
 
-  /** The seed of a round with bets goes to the verifier's lookup. */
-  function reveal(r: TableRound): void {
-    const at = deps.nowIso();
-    state.commitments[r.server_seed_hash] = { server_seed: r.server_seed, created_at: at, revealed_at: at };
-  }
+/** The table as a player sees it (the player's own bet when the session is given). */
+function liveView(t: CrashTableState, now: number, s: StudioSession | undefined): LiveState {
+  const r = t.round;
+  const mine = r && s ? r.bets[s.player] : undefined;
+  const settledWin = (bet: TableBet) => (bet.cashed_at === null ? null : crashWin(bet.stake, bet.cashed_at));
+  return {
+    phase: r ? r.phase : 'idle',
+    round: r?.number ?? 0,
+    server_seed_hash: r?.server_seed_hash ?? '',
+    launch_in_ms: r?.phase === 'betting' ? Math.max(0, r.launch_at - now) : null,
+    elapsed_ms: r?.phase === 'flying' ? Math.max(0, now - r.launch_at) : null,
+    crash_point: r?.phase === 'crashed' ? r.crash_point : null,
+    server_seed: r?.phase === 'crashed' ? r.server_seed : null,
+    bets: r
+      ? Object.values(r.bets).map((b) => ({
+          nickname: b.nickname,
+          stake_cents: b.stake,
+          currency: b.currency,
+          cashed_at: b.cashed_at,
+          win_cents: settledWin(b),
+        }))
+      : [],
+    mine: mine
+      ? { stake_cents: mine.stake, cashout_at: mine.auto, cashed_at: mine.cashed_at, win_cents: settledWin(mine) }
+      : null,
+    history: t.history,
+    balance_cents: s ? s.balance_cents : null,
+  };
+}
 
-  /** A player's part as a Rocket Crash round: its bet, outcome and win. */
-  function partOf(r: TableRound, bet: TableBet) {
-    const crashBet: CrashBet = { stake: bet.stake, cashout_at: bet.cashed_at ?? bet.auto };
-    const { outcome, win } = rocketCrash.play(new RoundDraws(r.server_seed, LIVE_CLIENT_SEED, r.number), crashBet);
-    return { crashBet, outcome, win };
-  }
+/** A session's bet at the table, before its stake is taken. */
+function tableBetOf(s: StudioSession, bet: CrashBet): TableBet {
+  return {
+    player: s.player,
+    session_id: s.id,
+    mode: s.mode,
+    ...(s.session_token ? { session_token: s.session_token } : {}),
+    nickname: s.mode === 'demo' ? 'Guest' : (s.nickname ?? 'Player'),
+    currency: s.currency,
+    stake: bet.stake,
+    auto: bet.cashout_at,
+    round_id: randomHex(16),
+    cashed_at: null,
+  };
+}
 
-  function pay(r: TableRound, bet: TableBet): void {
-    const { crashBet, outcome, win } = partOf(r, bet);
-    if (bet.mode === 'demo') {
-      const s = state.sessions[bet.session_id];
-      if (s) s.balance_cents += win;
-      return;
+/**
+ * The bet's stake taken: from the demo balance, or by a wallet `bet`. Undefined once taken, else the
+ * refusal (a real bet the wallet did not confirm is owed a rollback).
+ */
+async function takeStake(
+  { save, wallet, logger }: Deps,
+  s: StudioSession,
+  tableBet: TableBet,
+  oweRollback: TablePayouts['oweRollback'],
+): Promise<MoveResult | undefined> {
+  if (s.mode === 'demo') {
+    if (tableBet.stake > s.balance_cents)
+      return { ok: false, status: 402, error: 'insufficient_funds', balance: s.balance_cents };
+    s.balance_cents -= tableBet.stake;
+    return undefined;
+  }
+  const body: WalletBetRequest = {
+    session_token: s.session_token!,
+    game: CRASH_GAME,
+    round_id: tableBet.round_id,
+    transaction_id: `${tableBet.round_id}:bet`,
+    amount_cents: tableBet.stake,
+    currency: s.currency,
+  };
+  const placed = await wallet.call('bet', body);
+  if (!placed.ok) {
+    if (placed.kind === 'refused') {
+      if (placed.balance_cents !== undefined) s.balance_cents = placed.balance_cents;
+      // A bet above the running bonus's max bet: the refusal tells the cap in force now, which the
+      // session keeps and the game applies to its stakes (as for the other games' rounds).
+      if (placed.max_bet_cents !== undefined) s.max_bet_cents = placed.max_bet_cents;
+      save();
+      return {
+        ok: false,
+        refusal: placed.code,
+        balance: placed.balance_cents ?? s.balance_cents,
+        ...(placed.max_bet_cents !== undefined ? { maxBet: placed.max_bet_cents } : {}),
+      };
     }
-    const body: WalletWinRequest = {
-      session_token: bet.session_token!,
-      game: CRASH_GAME,
-      round_id: bet.round_id,
-      transaction_id: `${bet.round_id}:win`,
-      reference_transaction_id: `${bet.round_id}:bet`,
-      amount_cents: win,
-      currency: bet.currency,
-      round: {
-        stake_cents: bet.stake,
-        bet: crashBet,
-        outcome,
-        fair: { server_seed_hash: r.server_seed_hash, client_seed: LIVE_CLIENT_SEED, nonce: r.number },
-      },
-    };
-    // Sent by the next pass of the owed calls at once; retried like any owed win.
-    deps.owe('win', body.transaction_id, JSON.stringify(body), 'live round settled', 0);
-    void deliver();
+    logger().error({ round_id: tableBet.round_id, reason: placed.reason }, 'studio: live bet not confirmed');
+    // Whether the wallet took it is unknown: it is rolled back (an unknown bet's rollback is answered OK).
+    oweRollback(tableBet, placed.reason);
+    return { ok: false, status: 503, error: 'wallet_unavailable' };
   }
+  s.balance_cents = placed.data.balance_cents;
+  return undefined;
+}
 
-  /** A round the studio could not finish (a restart): cashed-out bets are paid, the others rolled back. */
-  function recover(): void {
-    const r = table().round;
-    if (!r || r.phase === 'crashed') return;
-    r.phase = 'crashed';
-    if (Object.keys(r.bets).length > 0) reveal(r);
-    for (const bet of Object.values(r.bets)) {
-      if (bet.cashed_at !== null) pay(r, bet);
-      else if (bet.mode === 'demo') {
-        const s = state.sessions[bet.session_id];
-        if (s) s.balance_cents += bet.stake;
-      } else oweRollback(bet, 'live round interrupted');
-    }
-    table().round = null;
-    save();
+/** A bet taken too late given back: a real one is rolled back by the wallet. */
+function refund(s: StudioSession, bet: TableBet, oweRollback: TablePayouts['oweRollback']): void {
+  if (bet.mode === 'demo') {
+    s.balance_cents += bet.stake;
+    return;
   }
+  oweRollback(bet, 'bet after launch');
+  s.balance_cents += bet.stake;
+}
 
-  let deliver: () => Promise<unknown> = async () => undefined;
-
-  // ---- what players see and do ----
+/** What players see and do: the table's view, a look, a bet, a cash-out. */
+function tableMoves(
+  rt: Runtime,
+  sync: (now?: number) => void,
+  schedule: (now: number) => void,
+  oweRollback: TablePayouts['oweRollback'],
+) {
+  const { save, clock } = rt.deps;
 
   function view(sessionId?: string): LiveState {
-    const r = table().round;
     const now = clock().getTime();
-    const s = sessionId ? deps.liveSession(sessionId) : undefined;
-    const mine = r && s ? r.bets[s.player] : undefined;
-    const settledWin = (bet: TableBet) => (bet.cashed_at === null ? null : crashWin(bet.stake, bet.cashed_at));
-    return {
-      phase: r ? r.phase : 'idle',
-      round: r?.number ?? 0,
-      server_seed_hash: r?.server_seed_hash ?? '',
-      launch_in_ms: r?.phase === 'betting' ? Math.max(0, r.launch_at - now) : null,
-      elapsed_ms: r?.phase === 'flying' ? Math.max(0, now - r.launch_at) : null,
-      crash_point: r?.phase === 'crashed' ? r.crash_point : null,
-      server_seed: r?.phase === 'crashed' ? r.server_seed : null,
-      bets: r
-        ? Object.values(r.bets).map((b) => ({
-            nickname: b.nickname,
-            stake_cents: b.stake,
-            currency: b.currency,
-            cashed_at: b.cashed_at,
-            win_cents: settledWin(b),
-          }))
-        : [],
-      mine: mine
-        ? { stake_cents: mine.stake, cashout_at: mine.auto, cashed_at: mine.cashed_at, win_cents: settledWin(mine) }
-        : null,
-      history: table().history,
-      balance_cents: s ? s.balance_cents : null,
-    };
+    const s = sessionId ? rt.deps.liveSession(sessionId) : undefined;
+    return liveView(rt.table(), now, s);
   }
 
   /** Someone looks at the table: it opens a round if it was resting. */
   function watch(sessionId?: string): LiveState {
-    lastInterest = clock().getTime();
+    rt.lastInterest = clock().getTime();
     sync();
     return view(sessionId);
   }
 
   /** A bet on the round taking bets. */
   async function placeBet(s: StudioSession, input: { stake: unknown; cashout_at?: unknown }): Promise<MoveResult> {
-    lastInterest = clock().getTime();
+    rt.lastInterest = clock().getTime();
     sync();
     if (s.game !== CRASH_GAME) return { ok: false, status: 404, error: 'game_not_found' };
     let bet: CrashBet;
@@ -300,100 +468,33 @@ export function crashTable(deps: Deps) {
     } catch {
       return { ok: false, status: 422, error: 'invalid_bet' };
     }
-    const r = table().round;
+    const r = rt.table().round;
     if (!r || r.phase !== 'betting' || r.launch_at - clock().getTime() < BETS_CLOSE_BEFORE_LAUNCH_MS)
       return { ok: false, status: 409, error: 'betting_closed' };
     if (r.bets[s.player]) return { ok: false, status: 409, error: 'already_in_round' };
-    const tableBet: TableBet = {
-      player: s.player,
-      session_id: s.id,
-      mode: s.mode,
-      ...(s.session_token ? { session_token: s.session_token } : {}),
-      nickname: s.mode === 'demo' ? 'Guest' : (s.nickname ?? 'Player'),
-      currency: s.currency,
-      stake: bet.stake,
-      auto: bet.cashout_at,
-      round_id: randomHex(16),
-      cashed_at: null,
-    };
-    if (s.mode === 'demo') {
-      if (bet.stake > s.balance_cents)
-        return { ok: false, status: 402, error: 'insufficient_funds', balance: s.balance_cents };
-      s.balance_cents -= bet.stake;
-    } else {
-      const body: WalletBetRequest = {
-        session_token: s.session_token!,
-        game: CRASH_GAME,
-        round_id: tableBet.round_id,
-        transaction_id: `${tableBet.round_id}:bet`,
-        amount_cents: bet.stake,
-        currency: s.currency,
-      };
-      const placed = await wallet.call('bet', body);
-      if (!placed.ok) {
-        if (placed.kind === 'refused') {
-          if (placed.balance_cents !== undefined) s.balance_cents = placed.balance_cents;
-          // A bet above the running bonus's max bet: the refusal tells the cap in force now, which the
-          // session keeps and the game applies to its stakes (as for the other games' rounds).
-          if (placed.max_bet_cents !== undefined) s.max_bet_cents = placed.max_bet_cents;
-          save();
-          return {
-            ok: false,
-            refusal: placed.code,
-            balance: placed.balance_cents ?? s.balance_cents,
-            ...(placed.max_bet_cents !== undefined ? { maxBet: placed.max_bet_cents } : {}),
-          };
-        }
-        logger().error({ round_id: tableBet.round_id, reason: placed.reason }, 'studio: live bet not confirmed');
-        // Whether the wallet took it is unknown: it is rolled back (an unknown bet's rollback is answered OK).
-        oweRollback(tableBet, placed.reason);
-        return { ok: false, status: 503, error: 'wallet_unavailable' };
-      }
-      s.balance_cents = placed.data.balance_cents;
-    }
+    const tableBet = tableBetOf(s, bet);
+    const refused = await takeStake(rt.deps, s, tableBet, oweRollback);
+    if (refused) return refused;
     sync();
-    const current = table().round!;
+    const current = rt.table().round!;
     if (current !== r || current.phase !== 'betting' || current.bets[s.player]) {
       // Launched while the wallet answered: the bet is given back rather than joining a flight late.
-      refund(s, tableBet);
+      refund(s, tableBet, oweRollback);
       return { ok: false, status: 409, error: 'betting_closed' };
     }
     current.bets[s.player] = tableBet;
     save();
-    for (const listener of listeners) listener();
+    for (const listener of rt.listeners) listener();
     schedule(clock().getTime());
     return { ok: true, state: view(s.id) };
   }
 
-  function refund(s: StudioSession, bet: TableBet): void {
-    if (bet.mode === 'demo') {
-      s.balance_cents += bet.stake;
-      return;
-    }
-    oweRollback(bet, 'bet after launch');
-    s.balance_cents += bet.stake;
-  }
-
-  /** A real bet's rollback, owed to the wallet and sent at once (retried like any owed call). */
-  function oweRollback(bet: TableBet, reason: string): void {
-    const body: WalletRollbackRequest = {
-      session_token: bet.session_token!,
-      game: CRASH_GAME,
-      round_id: bet.round_id,
-      transaction_id: `${bet.round_id}:rollback`,
-      reference_transaction_id: `${bet.round_id}:bet`,
-    };
-    deps.owe('rollback', body.transaction_id, JSON.stringify(body), reason, 0);
-    save();
-    void deliver();
-  }
-
   /** A cash-out by hand at the multiplier the server's clock says now. */
   function cashOut(s: StudioSession): MoveResult {
-    lastInterest = clock().getTime();
+    rt.lastInterest = clock().getTime();
     const now = clock().getTime();
     sync(now);
-    const r = table().round;
+    const r = rt.table().round;
     const bet = r?.bets[s.player];
     if (!r || !bet) return { ok: false, status: 409, error: 'no_bet' };
     if (r.phase === 'betting') return { ok: false, status: 409, error: 'not_launched' };
@@ -402,28 +503,10 @@ export function crashTable(deps: Deps) {
     if (m < MIN_CASHOUT) return { ok: false, status: 409, error: 'too_early' };
     bet.cashed_at = m;
     save();
-    for (const listener of listeners) listener();
+    for (const listener of rt.listeners) listener();
     schedule(now);
     return { ok: true, state: view(s.id) };
   }
 
-  function subscribe(listener: () => void): () => void {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  }
-
-  function close(): void {
-    closed = true;
-    if (timer) clearTimeout(timer);
-  }
-
-  /** The owed calls' delivery (set by the engine: a pass of `retryPending`). */
-  function useDelivery(fn: () => Promise<unknown>): void {
-    deliver = fn;
-  }
-
-  recover();
-  return { view, watch, sync, placeBet, cashOut, subscribe, close, useDelivery };
+  return { view, watch, placeBet, cashOut };
 }
-
-export type CrashTable = ReturnType<typeof crashTable>;

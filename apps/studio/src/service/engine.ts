@@ -177,9 +177,69 @@ export function replayStep(game: AnyStepGameMath, open: OpenRound, pair: SeedPai
   return game.resolve(draws, open.bet, actions) as StepRound<unknown, unknown>;
 }
 
-function sessionsAndSeeds(
-  { state, save, openRounds, clock, nowIso, sessionTtlMs, slotGames, findGame }: EngineCore,
-  { freeSpinsView, pruneGrants }: FreeSpinGrants,
+function sessionsAndSeeds(core: EngineCore, grants: FreeSpinGrants) {
+  const seeds = seedPairs(core);
+  const books = sessionBooks(core, grants, seeds);
+  const views = sessionViews(core, grants, seeds);
+  return {
+    expired: books.expired,
+    dropSession: books.dropSession,
+    sweep: books.sweep,
+    liveSession: books.liveSession,
+    newPair: seeds.newPair,
+    seedPair: seeds.seedPair,
+    revealPair: seeds.revealPair,
+    fairView: seeds.fairView,
+    sessionView: views.sessionView,
+    hasOpenRound: views.hasOpenRound,
+  };
+}
+
+type SeedPairs = ReturnType<typeof seedPairs>;
+
+/** The players' seed pairs and their commitments. */
+function seedPairs({ state, nowIso }: EngineCore) {
+  function newPair(clientSeed: string): SeedPair {
+    const server_seed = randomHex(32);
+    const server_seed_hash = commitment(server_seed);
+    const created_at = nowIso();
+    state.commitments[server_seed_hash] = { server_seed: null, created_at, revealed_at: null };
+    return { server_seed, server_seed_hash, client_seed: clientSeed, nonce: 0, created_at };
+  }
+
+  function seedPair(player: string): SeedPair {
+    let pair = state.seeds[player];
+    if (!pair) {
+      pair = newPair(randomHex(8));
+      state.seeds[player] = pair;
+    }
+    return pair;
+  }
+
+  function revealPair(pair: SeedPair): string {
+    const revealed_at = nowIso();
+    state.commitments[pair.server_seed_hash] = {
+      server_seed: pair.server_seed,
+      created_at: state.commitments[pair.server_seed_hash]?.created_at ?? pair.created_at,
+      revealed_at,
+    };
+    return revealed_at;
+  }
+
+  const fairView = (pair: SeedPair): Fair => ({
+    server_seed_hash: pair.server_seed_hash,
+    client_seed: pair.client_seed,
+    nonce: pair.nonce,
+  });
+
+  return { newPair, seedPair, revealPair, fairView };
+}
+
+/** The live sessions: their expiry, the sweep of the expired ones. */
+function sessionBooks(
+  { state, save, openRounds, clock, nowIso, sessionTtlMs }: EngineCore,
+  { pruneGrants }: FreeSpinGrants,
+  { revealPair }: SeedPairs,
 ) {
   const expired = (s: StudioSession, now = clock()) =>
     now.getTime() - new Date(s.last_seen_at).getTime() > sessionTtlMs;
@@ -215,39 +275,15 @@ function sessionsAndSeeds(
     return s;
   }
 
-  function newPair(clientSeed: string): SeedPair {
-    const server_seed = randomHex(32);
-    const server_seed_hash = commitment(server_seed);
-    const created_at = nowIso();
-    state.commitments[server_seed_hash] = { server_seed: null, created_at, revealed_at: null };
-    return { server_seed, server_seed_hash, client_seed: clientSeed, nonce: 0, created_at };
-  }
+  return { expired, dropSession, sweep, liveSession };
+}
 
-  function seedPair(player: string): SeedPair {
-    let pair = state.seeds[player];
-    if (!pair) {
-      pair = newPair(randomHex(8));
-      state.seeds[player] = pair;
-    }
-    return pair;
-  }
-
-  function revealPair(pair: SeedPair): string {
-    const revealed_at = nowIso();
-    state.commitments[pair.server_seed_hash] = {
-      server_seed: pair.server_seed,
-      created_at: state.commitments[pair.server_seed_hash]?.created_at ?? pair.created_at,
-      revealed_at,
-    };
-    return revealed_at;
-  }
-
-  const fairView = (pair: SeedPair): Fair => ({
-    server_seed_hash: pair.server_seed_hash,
-    client_seed: pair.client_seed,
-    nonce: pair.nonce,
-  });
-
+/** A session as the game sees it, with the open round it continues. */
+function sessionViews(
+  { openRounds, slotGames, findGame }: EngineCore,
+  { freeSpinsView }: FreeSpinGrants,
+  { seedPair, fairView }: SeedPairs,
+) {
   /** The open round of the session's player in its game, as a round answer (the player continues it). */
   function openRoundView(s: StudioSession): RoundResponse | undefined {
     const open = openRounds()[openRoundKey(s.player, s.game)];
@@ -289,33 +325,26 @@ function sessionsAndSeeds(
     };
   }
 
-  return {
-    expired,
-    dropSession,
-    sweep,
-    liveSession,
-    newPair,
-    seedPair,
-    revealPair,
-    fairView,
-    sessionView,
-    hasOpenRound,
-  };
+  return { sessionView, hasOpenRound };
 }
 
 // ---------------------------------------------------------------- owed wallet calls
 
 type OwedWalletCalls = ReturnType<typeof owedWalletCalls>;
 
-function owedWalletCalls(
-  { state, save, clock, nowIso, wallet, logger }: EngineCore,
-  { sweep }: SessionsAndSeeds,
-  { noteLeft, noteRefused }: FreeSpinGrants,
-) {
-  function backoff(attempts: number): number {
-    return Math.min(1000 * 2 ** Math.max(0, attempts - 1), MAX_RETRY_BACKOFF_MS);
-  }
+function owedWalletCalls(core: EngineCore, sessions: SessionsAndSeeds, grants: FreeSpinGrants) {
+  const books = owedBooks(core);
+  const { retryPending } = owedDelivery(core, sessions, grants, books.noteBalance);
+  return { owe: books.owe, failed: books.failed, noteBalance: books.noteBalance, retryPending };
+}
 
+/** The wait before an owed call's next attempt: doubling, up to the longest backoff. */
+function backoff(attempts: number): number {
+  return Math.min(1000 * 2 ** Math.max(0, attempts - 1), MAX_RETRY_BACKOFF_MS);
+}
+
+/** The calls kept to re-send (or kept as refused), and the balances the platform's answers tell. */
+function owedBooks({ state, clock, nowIso, logger }: EngineCore) {
   /** A call kept to re-send, first after `delayMs` (by default the backoff after one failed attempt). */
   function owe(action: PendingCall['action'], id: string, body: string, error: string, delayMs = backoff(1)): void {
     state.pending.push({
@@ -349,6 +378,16 @@ function owedWalletCalls(
     for (const s of Object.values(state.sessions)) if (s.session_token === sessionToken) s.balance_cents = balance;
   }
 
+  return { owe, failed, noteBalance };
+}
+
+/** The owed calls re-sent, one pass at a time. */
+function owedDelivery(
+  { state, save, clock, wallet, logger }: EngineCore,
+  { sweep }: SessionsAndSeeds,
+  { noteLeft, noteRefused }: FreeSpinGrants,
+  noteBalance: (sessionToken: string, balance: number) => void,
+) {
   async function pass(): Promise<RetryReport> {
     sweep();
     save();
@@ -396,7 +435,7 @@ function owedWalletCalls(
     return running;
   }
 
-  return { owe, failed, noteBalance, retryPending };
+  return { retryPending };
 }
 
 // ---------------------------------------------------------------- answers
@@ -470,12 +509,30 @@ type DrawnRound = {
   started: Date;
 };
 
+/** The rounds: one-request and step rounds, free spins, and the step rounds left idle. */
 function roundPlay(
-  { save, clock, nowIso, openRounds, wallet, jackpotGames, slotGames, logger, findGame }: EngineCore,
-  { seedPair, fairView, hasOpenRound }: SessionsAndSeeds,
-  { owe, failed }: OwedWalletCalls,
-  { fail, refusal }: StudioAnswers,
-  { offersFreeSpins, usableGrant, freeSpinsView, noteLeft, noteRefused }: FreeSpinGrants,
+  core: EngineCore,
+  sessions: SessionsAndSeeds,
+  owed: OwedWalletCalls,
+  answers: StudioAnswers,
+  grants: FreeSpinGrants,
+) {
+  const basics = roundBasics(core, sessions, grants);
+  const moves = roundWalletMoves(core, owed, answers, basics);
+  const { playRound } = openingRounds(core, answers, basics, moves);
+  const { playFreeSpin } = freeSpinRounds(core, sessions, owed, answers, grants, basics);
+  const { actOnRound } = stepActions(core, sessions, answers, basics, moves);
+  const { finishIdleRounds } = idleRounds(core, sessions, owed);
+  return { playRound, playFreeSpin, actOnRound, rollback: moves.rollback, finishIdleRounds };
+}
+
+type RoundBasics = ReturnType<typeof roundBasics>;
+
+/** What every round does: the licence's spin time, the draw, the count, the answer, an open step round kept. */
+function roundBasics(
+  { nowIso, openRounds, slotGames }: EngineCore,
+  { seedPair, fairView }: SessionsAndSeeds,
+  { freeSpinsView }: FreeSpinGrants,
 ) {
   /** A slot round sooner after the last one than the licence's minimum spin time. */
   function tooFast(s: StudioSession, game: AnyGameMath, started: Date): boolean {
@@ -541,6 +598,145 @@ function roundPlay(
     };
   }
 
+  return { tooFast, drawRound, countRound, answer, keepOpen };
+}
+
+type RoundWalletMoves = ReturnType<typeof roundWalletMoves>;
+
+/** A real round's wallet calls: its bets, its win, a bet's rollback. */
+function roundWalletMoves(
+  { save, wallet, jackpotGames, logger }: EngineCore,
+  { owe, failed }: OwedWalletCalls,
+  { fail, refusal }: StudioAnswers,
+  { answer }: RoundBasics,
+) {
+  /**
+   * A wallet `bet` of a real round (the opening one `<round_id>:bet`, with the jackpot draw on
+   * jackpot games; a step round's double or split `<round_id>:bet:<n>`): the platform's answer once
+   * taken, or undefined when an error was sent (a refusal, or no confirmation: then the bet is
+   * rolled back).
+   */
+  async function placeBet(
+    reply: FastifyReply,
+    r: DrawnRound,
+    betTx: string,
+    amount: number,
+  ): Promise<WalletMoveResponse | undefined> {
+    const { session: s, round_id } = r;
+    const placed = await wallet.call('bet', betBody(r, betTx, amount, jackpotGames));
+    if (!placed.ok) {
+      if (placed.kind === 'refused') {
+        if (placed.balance_cents !== undefined) s.balance_cents = placed.balance_cents;
+        // A bonus started (or its cap changed) since the launch: the game learns the cap in force now.
+        if (placed.max_bet_cents !== undefined) s.max_bet_cents = placed.max_bet_cents;
+        save();
+        void refusal(reply, placed.code, placed.balance_cents ?? s.balance_cents, placed.max_bet_cents);
+        return undefined;
+      }
+      // Whether the platform took the bet is unknown: roll it back (it answers OK for an unknown bet).
+      logger().warn({ round_id, reason: placed.reason }, 'studio: bet not confirmed, rolling back');
+      await rollback(s, round_id, betTx);
+      save();
+      void fail(reply, 503, 'wallet_unavailable');
+      return undefined;
+    }
+    s.balance_cents = placed.data.balance_cents;
+    save();
+    return placed.data;
+  }
+
+  /**
+   * The wallet `win` of a real round whose bet was taken. A win the platform does not answer is
+   * owed: kept and re-sent, and the answer says `win_pending`.
+   */
+  async function payWin(r: DrawnRound, jackpot: JackpotWin | null): Promise<RoundResponse> {
+    const { session: s, round_id } = r;
+    const winTx = `${round_id}:win`;
+    const raw = JSON.stringify(winBody(r, s.currency, s.session_token!));
+    const paid = await wallet.call('win', raw);
+    if (paid.ok) {
+      s.balance_cents = paid.data.balance_cents;
+      save();
+      return answer(r, s.balance_cents, jackpot);
+    }
+    if (paid.kind === 'unavailable') {
+      // Owed: kept in the store and re-sent with the same body until the platform answers.
+      logger().warn({ round_id, reason: paid.reason }, 'studio: win not delivered, kept for retry');
+      owe('win', winTx, raw, paid.reason);
+      s.balance_cents += r.win;
+    } else {
+      failed('win', winTx, raw, paid.code);
+    }
+    save();
+    return { ...answer(r, s.balance_cents, jackpot), win_pending: true as const };
+  }
+
+  async function rollback(s: StudioSession, round_id: string, betTx: string): Promise<void> {
+    const body = rollbackBody(s, round_id, betTx);
+    const raw = JSON.stringify(body);
+    const result = await wallet.call('rollback', raw);
+    if (result.ok) s.balance_cents = result.data.balance_cents;
+    else if (result.kind === 'unavailable') owe('rollback', body.transaction_id, raw, result.reason);
+    else failed('rollback', body.transaction_id, raw, result.code);
+  }
+
+  return { placeBet, payWin, rollback };
+}
+
+/** The body of a real round's wallet `bet`: the opening one carries the jackpot draw on jackpot games. */
+function betBody(r: DrawnRound, betTx: string, amount: number, jackpotGames: ReadonlySet<string>): WalletBetRequest {
+  const { session: s, game, pair, round_id } = r;
+  const opening = betTx === `${round_id}:bet`;
+  return {
+    session_token: s.session_token!,
+    game: game.slug,
+    round_id,
+    transaction_id: betTx,
+    amount_cents: amount,
+    currency: s.currency,
+    ...(opening && jackpotGames.has(game.slug)
+      ? { jackpot_draw: jackpotDraw(pair.server_seed, pair.client_seed, pair.nonce) }
+      : {}),
+  };
+}
+
+/** The body of a real round's wallet `win` (`<round_id>:win`, amount 0 on a loss, with the round report). */
+function winBody(
+  r: Pick<DrawnRound, 'round_id' | 'game' | 'stake' | 'bet' | 'outcome' | 'fair' | 'win'>,
+  currency: string,
+  sessionToken: string,
+): WalletWinRequest {
+  return {
+    session_token: sessionToken,
+    game: r.game.slug,
+    round_id: r.round_id,
+    transaction_id: `${r.round_id}:win`,
+    reference_transaction_id: `${r.round_id}:bet`,
+    amount_cents: r.win,
+    currency,
+    round: { stake_cents: r.stake, bet: r.bet, outcome: r.outcome, fair: r.fair },
+  };
+}
+
+/** The body of a bet's wallet `rollback`. */
+function rollbackBody(s: StudioSession, round_id: string, betTx: string): WalletRollbackRequest {
+  return {
+    session_token: s.session_token!,
+    game: s.game,
+    round_id,
+    // The opening bet's rollback keeps the name it always had; a double's or split's is named after its bet.
+    transaction_id: betTx === `${round_id}:bet` ? `${round_id}:rollback` : `${betTx}:rollback`,
+    reference_transaction_id: betTx,
+  };
+}
+
+/** A round's opening request: a one-request round whole, a step round as it opens. */
+function openingRounds(
+  { save, openRounds }: EngineCore,
+  { fail }: StudioAnswers,
+  { tooFast, drawRound, countRound, answer, keepOpen }: RoundBasics,
+  { placeBet, payWin }: RoundWalletMoves,
+) {
   /** Plays one round under the player's lock: its answer, or undefined when an error was sent. */
   async function playRound(
     reply: FastifyReply,
@@ -574,19 +770,35 @@ function roundPlay(
     return payWin(round, placed.jackpot_win ?? null);
   }
 
-  /**
-   * One of the session's free spins, under the player's lock: the game's round at the grant's bet
-   * level, drawn from the player's seed pair like a paid one, with no bet. One wallet `freespin`
-   * (`<round_id>:freespin`, the win and the round report) closes it; one the platform does not
-   * answer is owed like a win. A refusal of the grant (`freespins_used`, `freespin_not_found`)
-   * ends it here too and is the player's to see; the round then is not played (the nonce stays).
-   */
-  async function playFreeSpin(
-    reply: FastifyReply,
-    s: StudioSession,
-    game: AnyGameMath,
-    started: Date,
-  ): Promise<RoundResponse | undefined> {
+  /** A demo round: the session's FUN money, no wallet call. */
+  function playDemoRound(reply: FastifyReply, r: DrawnRound): RoundResponse | undefined {
+    const s = r.session;
+    if (r.stake > s.balance_cents) {
+      save();
+      void fail(reply, 402, 'insufficient_funds', { balance_cents: s.balance_cents });
+      return undefined;
+    }
+    s.balance_cents = s.balance_cents - r.stake + r.win;
+    countRound(r);
+    if (r.next) keepOpen(r);
+    save();
+    return answer(r, s.balance_cents, null);
+  }
+
+  return { playRound };
+}
+
+/** The session's free spins. */
+function freeSpinRounds(
+  { save, wallet, logger }: EngineCore,
+  { hasOpenRound }: SessionsAndSeeds,
+  { owe }: OwedWalletCalls,
+  { fail, refusal }: StudioAnswers,
+  { offersFreeSpins, usableGrant, noteLeft, noteRefused }: FreeSpinGrants,
+  { tooFast, drawRound, countRound, answer }: RoundBasics,
+) {
+  /** Why the session cannot spin one of its free spins now (the error sent), or its grant. */
+  function spinnable(reply: FastifyReply, s: StudioSession, game: AnyGameMath, started: Date) {
     if (s.mode !== 'real' || !offersFreeSpins(game)) {
       void fail(reply, 409, 'no_free_spins');
       return undefined;
@@ -606,18 +818,27 @@ function roundPlay(
       void fail(reply, 429, 'too_fast');
       return undefined;
     }
+    return usable;
+  }
+
+  /**
+   * One of the session's free spins, under the player's lock: the game's round at the grant's bet
+   * level, drawn from the player's seed pair like a paid one, with no bet. One wallet `freespin`
+   * (`<round_id>:freespin`, the win and the round report) closes it; one the platform does not
+   * answer is owed like a win. A refusal of the grant (`freespins_used`, `freespin_not_found`)
+   * ends it here too and is the player's to see; the round then is not played (the nonce stays).
+   */
+  async function playFreeSpin(
+    reply: FastifyReply,
+    s: StudioSession,
+    game: AnyGameMath,
+    started: Date,
+  ): Promise<RoundResponse | undefined> {
+    const usable = spinnable(reply, s, game, started);
+    if (!usable) return undefined;
     const { grant } = usable;
     const round = drawRound(s, game, usable.bet, usable.stake, started);
-    const body: WalletFreespinRequest = {
-      session_token: s.session_token!,
-      game: game.slug,
-      round_id: round.round_id,
-      transaction_id: `${round.round_id}:freespin`,
-      freespin_id: grant.id,
-      amount_cents: round.win,
-      currency: s.currency,
-      round: { stake_cents: round.stake, bet: round.bet, outcome: round.outcome, fair: round.fair },
-    };
+    const body = freespinBody(round, grant.id);
     const raw = JSON.stringify(body);
     const spun = await wallet.call('freespin', raw);
     if (!spun.ok && spun.kind === 'refused') {
@@ -643,19 +864,49 @@ function roundPlay(
     return { ...answer(round, s.balance_cents, null), win_pending: true as const };
   }
 
-  /** A demo round: the session's FUN money, no wallet call. */
-  function playDemoRound(reply: FastifyReply, r: DrawnRound): RoundResponse | undefined {
+  return { playFreeSpin };
+}
+
+/** The body of a free spin's wallet `freespin` (`<round_id>:freespin`, the win and the round report). */
+function freespinBody(round: DrawnRound, freespinId: string): WalletFreespinRequest {
+  const s = round.session;
+  return {
+    session_token: s.session_token!,
+    game: round.game.slug,
+    round_id: round.round_id,
+    transaction_id: `${round.round_id}:freespin`,
+    freespin_id: freespinId,
+    amount_cents: round.win,
+    currency: s.currency,
+    round: { stake_cents: round.stake, bet: round.bet, outcome: round.outcome, fair: round.fair },
+  };
+}
+
+/** A step game's actions on the player's open round. */
+function stepActions(
+  { save, clock, nowIso, openRounds, findGame }: EngineCore,
+  { seedPair }: SessionsAndSeeds,
+  { fail }: StudioAnswers,
+  { answer }: RoundBasics,
+  { placeBet, payWin }: RoundWalletMoves,
+) {
+  /** What the action stakes on top (a double, a split), taken; false when an error was sent. */
+  async function stakeExtra(reply: FastifyReply, r: DrawnRound, open: OpenRound): Promise<boolean> {
     const s = r.session;
-    if (r.stake > s.balance_cents) {
-      save();
-      void fail(reply, 402, 'insufficient_funds', { balance_cents: s.balance_cents });
-      return undefined;
+    const extra = r.stake - open.staked;
+    if (extra <= 0) return true;
+    if (s.mode === 'demo') {
+      if (extra > s.balance_cents) {
+        void fail(reply, 402, 'insufficient_funds', { balance_cents: s.balance_cents });
+        return false;
+      }
+      s.balance_cents -= extra;
+    } else {
+      const placed = await placeBet(reply, r, `${open.round_id}:bet:${open.actions.length + 1}`, extra);
+      if (!placed) return false;
     }
-    s.balance_cents = s.balance_cents - r.stake + r.win;
-    countRound(r);
-    if (r.next) keepOpen(r);
-    save();
-    return answer(r, s.balance_cents, null);
+    open.staked = r.stake;
+    return true;
   }
 
   /**
@@ -677,50 +928,12 @@ function roundPlay(
       void fail(reply, 404, 'round_not_found');
       return undefined;
     }
-    let action: unknown;
-    let step: StepRound<unknown, unknown>;
     const pair = seedPair(s.player);
-    try {
-      action = game.parseAction(input);
-    } catch (error) {
-      if (!(error instanceof RangeError)) throw error;
-      void fail(reply, 422, 'invalid_action');
-      return undefined;
-    }
-    try {
-      step = replayStep(game, open, pair, [...open.actions, action]);
-    } catch (error) {
-      if (!(error instanceof RangeError)) throw error;
-      void fail(reply, 422, 'action_not_allowed');
-      return undefined;
-    }
-    const r: DrawnRound = {
-      round_id: open.round_id,
-      session: s,
-      game,
-      pair,
-      fair: open.fair,
-      bet: open.bet,
-      stake: step.stake,
-      outcome: step.outcome,
-      win: step.win,
-      next: step.next,
-      started: clock(),
-    };
-    const extra = step.stake - open.staked;
-    if (extra > 0) {
-      if (s.mode === 'demo') {
-        if (extra > s.balance_cents) {
-          void fail(reply, 402, 'insufficient_funds', { balance_cents: s.balance_cents });
-          return undefined;
-        }
-        s.balance_cents -= extra;
-      } else {
-        const placed = await placeBet(reply, r, `${open.round_id}:bet:${open.actions.length + 1}`, extra);
-        if (!placed) return undefined;
-      }
-      open.staked = step.stake;
-    }
+    const next = nextStep(fail, reply, game, open, pair, input);
+    if (!next) return undefined;
+    const { action, step } = next;
+    const r = stepRound(open, s, game, pair, step, clock());
+    if (!(await stakeExtra(reply, r, open))) return undefined;
     open.actions.push(action);
     open.updated_at = nowIso();
     if (s.session_token) open.session_token = s.session_token;
@@ -737,113 +950,65 @@ function roundPlay(
     return payWin(r, null);
   }
 
-  /**
-   * A wallet `bet` of a real round (the opening one `<round_id>:bet`, with the jackpot draw on
-   * jackpot games; a step round's double or split `<round_id>:bet:<n>`): the platform's answer once
-   * taken, or undefined when an error was sent (a refusal, or no confirmation: then the bet is
-   * rolled back).
-   */
-  async function placeBet(
-    reply: FastifyReply,
-    r: DrawnRound,
-    betTx: string,
-    amount: number,
-  ): Promise<WalletMoveResponse | undefined> {
-    const { session: s, game, pair, round_id } = r;
-    const opening = betTx === `${round_id}:bet`;
-    const betBody: WalletBetRequest = {
-      session_token: s.session_token!,
-      game: game.slug,
-      round_id,
-      transaction_id: betTx,
-      amount_cents: amount,
-      currency: s.currency,
-      ...(opening && jackpotGames.has(game.slug)
-        ? { jackpot_draw: jackpotDraw(pair.server_seed, pair.client_seed, pair.nonce) }
-        : {}),
-    };
-    const placed = await wallet.call('bet', betBody);
-    if (!placed.ok) {
-      if (placed.kind === 'refused') {
-        if (placed.balance_cents !== undefined) s.balance_cents = placed.balance_cents;
-        // A bonus started (or its cap changed) since the launch: the game learns the cap in force now.
-        if (placed.max_bet_cents !== undefined) s.max_bet_cents = placed.max_bet_cents;
-        save();
-        void refusal(reply, placed.code, placed.balance_cents ?? s.balance_cents, placed.max_bet_cents);
-        return undefined;
-      }
-      // Whether the platform took the bet is unknown: roll it back (it answers OK for an unknown bet).
-      logger().warn({ round_id, reason: placed.reason }, 'studio: bet not confirmed, rolling back');
-      await rollback(s, round_id, betTx);
-      save();
-      void fail(reply, 503, 'wallet_unavailable');
-      return undefined;
-    }
-    s.balance_cents = placed.data.balance_cents;
-    save();
-    return placed.data;
-  }
+  return { actOnRound };
+}
 
-  /** The body of a real round's wallet `win` (`<round_id>:win`, amount 0 on a loss, with the round report). */
-  function winBody(
-    r: Pick<DrawnRound, 'round_id' | 'game' | 'stake' | 'bet' | 'outcome' | 'fair' | 'win'>,
-    currency: string,
-    sessionToken: string,
-  ): WalletWinRequest {
-    return {
-      session_token: sessionToken,
-      game: r.game.slug,
-      round_id: r.round_id,
-      transaction_id: `${r.round_id}:win`,
-      reference_transaction_id: `${r.round_id}:bet`,
-      amount_cents: r.win,
-      currency,
-      round: { stake_cents: r.stake, bet: r.bet, outcome: r.outcome, fair: r.fair },
-    };
+/** The action read and the open round replayed with it; undefined when an error was sent. */
+function nextStep(
+  fail: StudioAnswers['fail'],
+  reply: FastifyReply,
+  game: AnyStepGameMath,
+  open: OpenRound,
+  pair: SeedPair,
+  input: unknown,
+) {
+  let action: unknown;
+  try {
+    action = game.parseAction(input);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    void fail(reply, 422, 'invalid_action');
+    return undefined;
   }
-
-  /**
-   * The wallet `win` of a real round whose bet was taken. A win the platform does not answer is
-   * owed: kept and re-sent, and the answer says `win_pending`.
-   */
-  async function payWin(r: DrawnRound, jackpot: JackpotWin | null): Promise<RoundResponse> {
-    const { session: s, round_id } = r;
-    const winTx = `${round_id}:win`;
-    const raw = JSON.stringify(winBody(r, s.currency, s.session_token!));
-    const paid = await wallet.call('win', raw);
-    if (paid.ok) {
-      s.balance_cents = paid.data.balance_cents;
-      save();
-      return answer(r, s.balance_cents, jackpot);
-    }
-    if (paid.kind === 'unavailable') {
-      // Owed: kept in the store and re-sent with the same body until the platform answers.
-      logger().warn({ round_id, reason: paid.reason }, 'studio: win not delivered, kept for retry');
-      owe('win', winTx, raw, paid.reason);
-      s.balance_cents += r.win;
-    } else {
-      failed('win', winTx, raw, paid.code);
-    }
-    save();
-    return { ...answer(r, s.balance_cents, jackpot), win_pending: true as const };
+  try {
+    return { action, step: replayStep(game, open, pair, [...open.actions, action]) };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    void fail(reply, 422, 'action_not_allowed');
+    return undefined;
   }
+}
 
-  async function rollback(s: StudioSession, round_id: string, betTx: string): Promise<void> {
-    const body: WalletRollbackRequest = {
-      session_token: s.session_token!,
-      game: s.game,
-      round_id,
-      // The opening bet's rollback keeps the name it always had; a double's or split's is named after its bet.
-      transaction_id: betTx === `${round_id}:bet` ? `${round_id}:rollback` : `${betTx}:rollback`,
-      reference_transaction_id: betTx,
-    };
-    const raw = JSON.stringify(body);
-    const result = await wallet.call('rollback', raw);
-    if (result.ok) s.balance_cents = result.data.balance_cents;
-    else if (result.kind === 'unavailable') owe('rollback', body.transaction_id, raw, result.reason);
-    else failed('rollback', body.transaction_id, raw, result.code);
-  }
+/** The open round after an action, as a drawn round (its wallet calls and answer are made of it). */
+function stepRound(
+  open: OpenRound,
+  s: StudioSession,
+  game: AnyGameMath,
+  pair: SeedPair,
+  step: StepRound<unknown, unknown>,
+  started: Date,
+): DrawnRound {
+  return {
+    round_id: open.round_id,
+    session: s,
+    game,
+    pair,
+    fair: open.fair,
+    bet: open.bet,
+    stake: step.stake,
+    outcome: step.outcome,
+    win: step.win,
+    next: step.next,
+    started,
+  };
+}
 
+/** Step rounds the player left idle. */
+function idleRounds(
+  { save, clock, openRounds, findGame, logger }: EngineCore,
+  { seedPair }: SessionsAndSeeds,
+  { owe }: OwedWalletCalls,
+) {
   /**
    * Step rounds idle for longer than `idleMs` are finished for the player with the game's idle
    * action (stand, keep the hand: never more stake), and a real round's win is owed to the
@@ -879,5 +1044,5 @@ function roundPlay(
     return finished;
   }
 
-  return { playRound, playFreeSpin, actOnRound, rollback, finishIdleRounds };
+  return { finishIdleRounds };
 }

@@ -49,6 +49,7 @@ export async function studioRoutes(app: FastifyInstance, engine: StudioEngine): 
   }
   retryOnATimer(app, engine);
   sessionRoutes(app, engine);
+  roundRoutes(app, engine);
   liveCrashRoutes(app, engine);
   seedRoutes(app, engine);
   await freeSpinRoutes(app, engine);
@@ -92,57 +93,46 @@ function retryOnATimer(app: FastifyInstance, { options, retryPending, logger }: 
   }
 }
 
-/** Sessions (real through the casino's launch token, or demo) and their rounds. */
+/** A demo session: the studio's own FUN money, no wallet call. */
+const demoSession = (
+  demoBalance: number,
+  id: string,
+  game: string,
+  licence: string | undefined,
+  now: string,
+): StudioSession => ({
+  id,
+  mode: 'demo',
+  game,
+  currency: DEMO_CURRENCY,
+  licence: (licence ?? 'CW').toUpperCase(),
+  player: `demo:${id}`,
+  balance_cents: demoBalance,
+  created_at: now,
+  last_seen_at: now,
+});
+
+/** A real session: the wallet's `authenticate` answer for the launch token. */
+const realSession = (id: string, game: string, a: WalletAuthenticateResponse, now: string): StudioSession => ({
+  id,
+  mode: 'real',
+  game,
+  currency: a.currency,
+  licence: a.licence.toUpperCase(),
+  player: `real:${a.player_id}`,
+  session_token: a.session_token,
+  player_id: a.player_id,
+  nickname: a.nickname,
+  balance_cents: a.balance_cents,
+  max_bet_cents: a.max_bet_cents ?? null,
+  created_at: now,
+  last_seen_at: now,
+});
+
+/** Sessions: real through the casino's launch token, or demo. */
 function sessionRoutes(app: FastifyInstance, engine: StudioEngine): void {
-  const {
-    state,
-    save,
-    clock,
-    nowIso,
-    demoBalance,
-    wallet,
-    findGame,
-    withLock,
-    sweep,
-    liveSession,
-    sessionView,
-    playRound,
-    playFreeSpin,
-    actOnRound,
-    refusal,
-    fail,
-    logger,
-  } = engine;
-
-  /** A demo session: the studio's own FUN money, no wallet call. */
-  const demoSession = (id: string, game: string, licence: string | undefined, now: string): StudioSession => ({
-    id,
-    mode: 'demo',
-    game,
-    currency: DEMO_CURRENCY,
-    licence: (licence ?? 'CW').toUpperCase(),
-    player: `demo:${id}`,
-    balance_cents: demoBalance,
-    created_at: now,
-    last_seen_at: now,
-  });
-
-  /** A real session: the wallet's `authenticate` answer for the launch token. */
-  const realSession = (id: string, game: string, a: WalletAuthenticateResponse, now: string): StudioSession => ({
-    id,
-    mode: 'real',
-    game,
-    currency: a.currency,
-    licence: a.licence.toUpperCase(),
-    player: `real:${a.player_id}`,
-    session_token: a.session_token,
-    player_id: a.player_id,
-    nickname: a.nickname,
-    balance_cents: a.balance_cents,
-    max_bet_cents: a.max_bet_cents ?? null,
-    created_at: now,
-    last_seen_at: now,
-  });
+  const { state, save, nowIso, demoBalance, wallet, findGame, sweep, liveSession, sessionView, refusal, fail, logger } =
+    engine;
 
   app.post('/api/sessions', async (req, reply) => {
     const parsed = createSessionRequestSchema.safeParse(req.body);
@@ -154,7 +144,7 @@ function sessionRoutes(app: FastifyInstance, engine: StudioEngine): void {
     const now = nowIso();
     let s: StudioSession;
     if (body.mode === 'demo') {
-      s = demoSession(id, body.game, body.licence, now);
+      s = demoSession(demoBalance, id, body.game, body.licence, now);
     } else {
       const auth = await wallet.call('authenticate', { launch_token: body.launch_token, game: body.game });
       if (!auth.ok) {
@@ -186,6 +176,11 @@ function sessionRoutes(app: FastifyInstance, engine: StudioEngine): void {
     save();
     return reply.header('cache-control', 'no-store').send(view);
   });
+}
+
+/** A session's rounds: a bet (or a free spin), and a step game's actions. */
+function roundRoutes(app: FastifyInstance, engine: StudioEngine): void {
+  const { clock, findGame, withLock, liveSession, playRound, playFreeSpin, actOnRound, fail } = engine;
 
   app.post<{ Params: { id: string } }>('/api/sessions/:id/rounds', async (req, reply) => {
     const started = clock();

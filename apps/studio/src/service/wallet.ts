@@ -131,39 +131,7 @@ export function walletClient(options: {
     } finally {
       clearTimeout(timer);
     }
-    if (status >= 500) return { retry: `HTTP ${status}` };
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      return { retry: `HTTP ${status}: not JSON` };
-    }
-    if (status === 200) {
-      const parsed = ANSWER_SCHEMAS[action].safeParse(json);
-      // An OK status with an unexpected body: asking again with the same body is safe.
-      if (!parsed.success) return { retry: `HTTP 200: unexpected answer` };
-      return { ok: true, data: parsed.data as WalletAnswer<A> };
-    }
-    const error = walletErrorResponseSchema.safeParse(json);
-    if (!error.success) {
-      const code = (json as { code?: unknown } | null)?.code;
-      const known = (WALLET_ERROR_CODES as readonly unknown[]).includes(code);
-      return {
-        ok: false,
-        kind: 'unavailable',
-        reason: `HTTP ${status}: ${known ? String(code) : 'unexpected refusal'}`,
-      };
-    }
-    if (error.data.code === 'internal_error') return { retry: `HTTP ${status}: internal_error` };
-    return {
-      ok: false,
-      kind: 'refused',
-      code: error.data.code,
-      status,
-      ...(error.data.balance_cents !== undefined ? { balance_cents: error.data.balance_cents } : {}),
-      ...(error.data.currency !== undefined ? { currency: error.data.currency } : {}),
-      ...(error.data.max_bet_cents !== undefined ? { max_bet_cents: error.data.max_bet_cents } : {}),
-    };
+    return readAnswer(action, status, text);
   }
 
   return {
@@ -179,5 +147,46 @@ export function walletClient(options: {
       }
       return { ok: false, kind: 'unavailable', reason };
     },
+  };
+}
+
+/** The platform's answer read: the data or the refusal, or `retry` for a 5xx, an unreadable or unexpected answer. */
+function readAnswer<A extends WalletAction>(
+  action: A,
+  status: number,
+  text: string,
+): WalletResult<WalletAnswer<A>> | { retry: string } {
+  if (status >= 500) return { retry: `HTTP ${status}` };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { retry: `HTTP ${status}: not JSON` };
+  }
+  if (status === 200) {
+    const parsed = ANSWER_SCHEMAS[action].safeParse(json);
+    // An OK status with an unexpected body: asking again with the same body is safe.
+    if (!parsed.success) return { retry: `HTTP 200: unexpected answer` };
+    return { ok: true, data: parsed.data as WalletAnswer<A> };
+  }
+  const error = walletErrorResponseSchema.safeParse(json);
+  if (!error.success) {
+    const code = (json as { code?: unknown } | null)?.code;
+    const known = (WALLET_ERROR_CODES as readonly unknown[]).includes(code);
+    return {
+      ok: false,
+      kind: 'unavailable',
+      reason: `HTTP ${status}: ${known ? String(code) : 'unexpected refusal'}`,
+    };
+  }
+  if (error.data.code === 'internal_error') return { retry: `HTTP ${status}: internal_error` };
+  return {
+    ok: false,
+    kind: 'refused',
+    code: error.data.code,
+    status,
+    ...(error.data.balance_cents !== undefined ? { balance_cents: error.data.balance_cents } : {}),
+    ...(error.data.currency !== undefined ? { currency: error.data.currency } : {}),
+    ...(error.data.max_bet_cents !== undefined ? { max_bet_cents: error.data.max_bet_cents } : {}),
   };
 }

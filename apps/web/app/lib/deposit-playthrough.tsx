@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import type { WaitingDeposit, WaitingDepositsResponse } from '@orbit/contracts';
 import { browserApi } from './api';
 import { useI18n } from './i18n';
+import type { MoneyFormat } from './money-format';
 
 export const waitingDepositsApi = {
   list: () => browserApi().get<WaitingDepositsResponse>('/api/cashbox/deposits/waiting'),
@@ -52,13 +53,7 @@ export function waitingIn(
  * The rule as list items for a page's rules (the wheel's, a lottery's), and for a signed-in
  * player each deposit still waiting with what is left to bet.
  */
-export function PlayThroughRules({
-  playerId,
-  money,
-}: {
-  playerId: number | null;
-  money: (cents: number, currency: string) => string;
-}) {
+export function PlayThroughRules({ playerId, money }: { playerId: number | null; money: MoneyFormat }) {
   const { t } = useI18n();
   const deposits = useWaitingDeposits(playerId);
   return (

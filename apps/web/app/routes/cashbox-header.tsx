@@ -8,7 +8,7 @@
  * and (`PlayerNotices`, drawn by the shell layout in the page) the celebration of the player's
  * own jackpot wins, the limit-reached warning, the gifts' notices and the promo-code links'
  * follow-up (docs/rules/gifts.md "Promo-code links").
- * Nothing of it is in a guest's page or the lobby's first JavaScript. It also brings the game page's toolbar balance (`play-balance.tsx`, the same
+ * Nothing of it is in a guest's page or the lobby's first JavaScript. It also brings the game page's toolbar balance (`features/cashbox/play-balance.tsx`, the same
  * accounts query), handed over through `lib/balance-island`, and tells the lobby's jackpots the
  * active account's currency (`lib/player-currency`).
  */
@@ -26,7 +26,7 @@ import {
 import HeaderWallet from '../features/cashbox/header-wallet';
 import { GiftsBadge, GiftsMenuLink, GiftsWatcher, HeaderGifts, useWagering } from '../features/gifts/gifts-watcher';
 import { JackpotAwardToast } from '../features/jackpots/award-toast';
-import { NotificationsBell, NotificationsWatcher } from '../features/notifications/notifications-bell';
+import { NotificationsBell, NotificationsWatcher } from '../features/notifications';
 import { TournamentsWatcher } from '../features/tournaments/tournaments-watcher';
 import { BookmarkWidget, DrawerBookmarks } from '../features/loyalty/bookmark';
 import { DrawerPoints, PointsMenuLink, PointsWatcher } from '../features/loyalty/points-watcher';
@@ -36,7 +36,7 @@ import WelcomeToast from '../features/auth/welcome-toast';
 import { PlayerMenu } from '../features/shell/player-menu';
 import { provideDrawerPlayer, type DrawerPlayerProps } from '../features/shell/side-menu';
 import { provideBalance } from '../lib/balance-island';
-import { ManagerPanel, useManager, VipBadge } from '../lib/loyalty';
+import { ManagerPanel, useManager, VipBadge } from '../lib/shell-loyalty';
 import type { Licence } from '@orbit/contracts';
 import { localizePath, parseLocalePath, type Locale } from '../lib/locale';
 import { setPlayerCurrency } from '../lib/player-currency';
@@ -46,7 +46,7 @@ import { currentSession, useSession } from '../lib/session';
 import { clearPromoCodes, promoCodeStep, storedPromoCodes } from '../lib/session-client';
 import { currencyInfo, formatMoney } from '../lib/money';
 import { useI18n } from '../lib/i18n';
-import PlayBalance from './play-balance';
+import PlayBalance from '../features/cashbox/play-balance';
 
 provideBalance(PlayBalance);
 provideDrawerPlayer(DrawerPlayer);

@@ -26,7 +26,7 @@ import { backgroundOf } from '../lib/popups';
 import { isAfterSignUp, type ReopenPopup } from '../lib/router-state';
 import { useSession } from '../lib/session';
 import { loadSession } from '../lib/session-client';
-import { pageMeta } from './route-helpers';
+import { pageMeta } from '../lib/route-helpers';
 import type { Route } from './+types/cashbox-popup';
 
 export function meta(args: Route.MetaArgs) {

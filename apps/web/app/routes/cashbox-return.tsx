@@ -1,8 +1,8 @@
 import { CashboxReturn } from '../features/cashbox';
 import { useI18n } from '../lib/i18n';
 import { SkeletonPage } from '../ui/skeleton';
-import { useLoginRequired } from './login-required';
-import { PageErrorBoundary, pageMeta } from './route-helpers';
+import { useLoginRequired } from '../lib/login-required';
+import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import type { Route } from './+types/cashbox-return';
 
 export function meta(args: Route.MetaArgs) {

@@ -5,7 +5,7 @@ import { PagedGameList } from '../features/games';
 import { deviceFromUserAgent } from '../lib/device';
 import { serverEndpoints } from '../lib/endpoints.server';
 import { localizePath, parseLocalePath } from '../lib/locale';
-import { PageErrorBoundary, pageMeta, pageNumber } from './route-helpers';
+import { PageErrorBoundary, pageMeta, pageNumber } from '../lib/route-helpers';
 import type { Route } from './+types/category';
 
 /** 40 games a page (docs/rules/page-shell.md "Game lists"). */

@@ -2,7 +2,7 @@ import { data } from 'react-router';
 import { CmsPageView, findCmsPage } from '../features/cms';
 import { serverEndpoints } from '../lib/endpoints.server';
 import { parseLocalePath } from '../lib/locale';
-import { PageErrorBoundary, pageMeta } from './route-helpers';
+import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import type { Route } from './+types/cms-page';
 
 /**

@@ -3,8 +3,8 @@ import { findCmsPage } from '../features/cms';
 import { CompPointsShop, tabOfPath } from '../features/loyalty';
 import { serverEndpoints } from '../lib/endpoints.server';
 import { localizePath, parseLocalePath } from '../lib/locale';
-import { useMoneyFormat } from './money-format';
-import { PageErrorBoundary, pageMeta } from './route-helpers';
+import { useMoneyFormat } from '../lib/money-format';
+import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import type { Route } from './+types/comp-points';
 
 /** The shop's tabs besides "all" (`/rocket-mart/<tab>`); any other segment is not a page. */

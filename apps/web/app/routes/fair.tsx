@@ -1,5 +1,5 @@
 import { FairPage } from '../features/fair';
-import { PageErrorBoundary, pageMeta } from './route-helpers';
+import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import type { Route } from './+types/fair';
 
 export function meta(args: Route.MetaArgs) {

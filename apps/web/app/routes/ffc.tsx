@@ -8,7 +8,7 @@ import {
   resolveFlags,
 } from '../features/feature-flags';
 import { localizePath, parseLocalePath } from '../lib/locale';
-import { PageErrorBoundary, pageMeta } from './route-helpers';
+import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import type { Route } from './+types/ffc';
 
 /** /ffc: the feature-flag switchboard. Choices live in a cookie the server reads too. */

@@ -16,7 +16,7 @@ import { deviceFromUserAgent } from '../lib/device';
 import { serverEndpoints, type ServerEndpoints } from '../lib/endpoints.server';
 import { localizePath, type Locale } from '../lib/locale';
 import { popupOf } from '../lib/popups';
-import { PageErrorBoundary, pageMeta, requestLocale } from './route-helpers';
+import { PageErrorBoundary, pageMeta, requestLocale } from '../lib/route-helpers';
 import type { Route } from './+types/lobby';
 
 /** Banners of the lobby carry the category `main`. */

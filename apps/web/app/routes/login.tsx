@@ -1,6 +1,6 @@
 import { AuthPage } from '../features/auth';
 import { useI18n } from '../lib/i18n';
-import { PageErrorBoundary, pageMeta } from './route-helpers';
+import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import type { Route } from './+types/login';
 
 export function meta(args: Route.MetaArgs) {

@@ -3,8 +3,8 @@ import { data } from 'react-router';
 import { LotteryPage } from '../features/tournaments';
 import { ApiError, serverApi } from '../lib/api';
 import { parseLocalePath } from '../lib/locale';
-import { useMoneyFormat } from './money-format';
-import { PageErrorBoundary, pageMeta } from './route-helpers';
+import { useMoneyFormat } from '../lib/money-format';
+import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import type { Route } from './+types/lottery';
 
 /**

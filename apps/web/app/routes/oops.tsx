@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useI18n } from '../lib/i18n';
 import { localizePath } from '../lib/locale';
 import { StatusPage } from '../ui/status-page';
-import { pageMeta } from './route-helpers';
+import { pageMeta } from '../lib/route-helpers';
 import type { Route } from './+types/oops';
 
 /** /oops: where the page sends a visitor after an error it cannot recover from. */

@@ -6,8 +6,8 @@ import { serverEndpoints } from '../lib/endpoints.server';
 import { useI18n } from '../lib/i18n';
 import { localizePath } from '../lib/locale';
 import { useSession } from '../lib/session';
-import { useMoneyFormat } from './money-format';
-import { PageErrorBoundary, pageMeta, requestLocale } from './route-helpers';
+import { useMoneyFormat } from '../lib/money-format';
+import { PageErrorBoundary, pageMeta, requestLocale } from '../lib/route-helpers';
 import type { Route } from './+types/play';
 
 /**

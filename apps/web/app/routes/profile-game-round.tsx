@@ -2,8 +2,8 @@ import { useLocation } from 'react-router';
 import { RoundDetail } from '../features/rounds';
 import { useI18n } from '../lib/i18n';
 import { localizePath } from '../lib/locale';
-import { useMoneyFormat } from './money-format';
-import { PageErrorBoundary, pageMeta } from './route-helpers';
+import { useMoneyFormat } from '../lib/money-format';
+import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import type { Route } from './+types/profile-game-round';
 
 export function meta(args: Route.MetaArgs) {

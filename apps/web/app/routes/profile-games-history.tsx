@@ -1,6 +1,6 @@
 import { GamesHistory } from '../features/rounds';
-import { useMoneyFormat } from './money-format';
-import { PageErrorBoundary, pageMeta } from './route-helpers';
+import { useMoneyFormat } from '../lib/money-format';
+import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import type { Route } from './+types/profile-games-history';
 
 export function meta(args: Route.MetaArgs) {

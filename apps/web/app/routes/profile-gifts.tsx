@@ -1,7 +1,7 @@
 import { GiftsTab } from '../features/gifts';
 import { useProfilePlayer } from '../features/profile';
-import { useMoneyFormat } from './money-format';
-import { PageErrorBoundary, pageMeta } from './route-helpers';
+import { useMoneyFormat } from '../lib/money-format';
+import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import type { Route } from './+types/profile-gifts';
 
 export function meta(args: Route.MetaArgs) {

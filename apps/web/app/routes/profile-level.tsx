@@ -1,5 +1,5 @@
 import { LevelTab } from '../features/loyalty';
-import { PageErrorBoundary, pageMeta } from './route-helpers';
+import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import type { Route } from './+types/profile-level';
 
 export function meta(args: Route.MetaArgs) {

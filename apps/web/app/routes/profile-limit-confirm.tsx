@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { LimitConfirmPage } from '../features/limits';
-import { PageErrorBoundary, pageMeta } from './route-helpers';
+import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import type { Route } from './+types/profile-limit-confirm';
 
 export function meta(args: Route.MetaArgs) {

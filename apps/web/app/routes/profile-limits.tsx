@@ -1,9 +1,8 @@
-import { LimitsTab } from '../features/limits';
+import { LimitsTab, useLimitMoney } from '../features/limits';
 import { useProfilePlayer } from '../features/profile';
 import { useI18n } from '../lib/i18n';
 import { localizePath } from '../lib/locale';
-import { useLimitMoney } from './money-format';
-import { PageErrorBoundary, pageMeta } from './route-helpers';
+import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import type { Route } from './+types/profile-limits';
 
 export function meta(args: Route.MetaArgs) {

@@ -1,5 +1,5 @@
 import { ProfileSecurity, useProfilePlayer } from '../features/profile';
-import { PageErrorBoundary, pageMeta } from './route-helpers';
+import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import type { Route } from './+types/profile-security';
 
 export function meta(args: Route.MetaArgs) {

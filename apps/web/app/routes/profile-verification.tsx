@@ -1,5 +1,5 @@
 import { ProfileVerification } from '../features/profile';
-import { PageErrorBoundary, pageMeta } from './route-helpers';
+import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import type { Route } from './+types/profile-verification';
 
 export function meta(args: Route.MetaArgs) {

@@ -2,8 +2,8 @@ import { Outlet } from 'react-router';
 import { ProfileNav } from '../features/profile';
 import { useI18n } from '../lib/i18n';
 import { SkeletonPage } from '../ui/skeleton';
-import { useLoginRequired } from './login-required';
-import { PageErrorBoundary, pageMeta } from './route-helpers';
+import { useLoginRequired } from '../lib/login-required';
+import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import './profile.css';
 import type { Route } from './+types/profile';
 

@@ -6,8 +6,8 @@ import { RunningPromotions, visiblePromos } from '../features/tournaments';
 import { serverApi } from '../lib/api';
 import { serverEndpoints } from '../lib/endpoints.server';
 import { parseLocalePath } from '../lib/locale';
-import { useMoneyFormat } from './money-format';
-import { PageErrorBoundary, pageMeta } from './route-helpers';
+import { useMoneyFormat } from '../lib/money-format';
+import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import type { Route } from './+types/promotions';
 
 function logEmpty<T>(name: string, empty: T) {

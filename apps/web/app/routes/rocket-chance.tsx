@@ -4,7 +4,7 @@ import { parseFlagOverrides, resolveFlags } from '../features/feature-flags';
 import { serverEndpoints } from '../lib/endpoints.server';
 import { useI18n } from '../lib/i18n';
 import { localizePath, parseLocalePath } from '../lib/locale';
-import { PageErrorBoundary, pageMeta } from './route-helpers';
+import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import type { Route } from './+types/rocket-chance';
 
 /**

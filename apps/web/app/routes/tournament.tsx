@@ -4,8 +4,8 @@ import { parseFlagOverrides, resolveFlags } from '../features/feature-flags';
 import { findBySlug, TournamentPage, visiblePromos } from '../features/tournaments';
 import { serverApi } from '../lib/api';
 import { localizePath, parseLocalePath } from '../lib/locale';
-import { useMoneyFormat } from './money-format';
-import { PageErrorBoundary, pageMeta } from './route-helpers';
+import { useMoneyFormat } from '../lib/money-format';
+import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import type { Route } from './+types/tournament';
 
 /**

@@ -10,8 +10,8 @@ import {
 } from '../features/tournaments';
 import { serverApi } from '../lib/api';
 import { localizePath, parseLocalePath } from '../lib/locale';
-import { useMoneyFormat } from './money-format';
-import { PageErrorBoundary, pageMeta } from './route-helpers';
+import { useMoneyFormat } from '../lib/money-format';
+import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import type { Route } from './+types/tournaments';
 
 /** The tab of a /tournaments path (`/tournaments` itself is "all"). */

@@ -1,6 +1,6 @@
 import { VipClub } from '../features/vip';
-import { useMoneyFormat } from './money-format';
-import { PageErrorBoundary, pageMeta } from './route-helpers';
+import { useMoneyFormat } from '../lib/money-format';
+import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import type { Route } from './+types/vip-club';
 
 export function meta(args: Route.MetaArgs) {

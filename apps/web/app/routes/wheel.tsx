@@ -1,6 +1,6 @@
 import { WheelPage } from '../features/wheels';
-import { useMoneyFormat } from './money-format';
-import { PageErrorBoundary, pageMeta } from './route-helpers';
+import { useMoneyFormat } from '../lib/money-format';
+import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import type { Route } from './+types/wheel';
 
 export function meta(args: Route.MetaArgs) {

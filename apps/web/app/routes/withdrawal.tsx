@@ -1,6 +1,6 @@
 import { useLocation } from 'react-router';
 import { WithdrawalPage } from '../features/withdrawal';
-import { PageErrorBoundary, pageMeta } from './route-helpers';
+import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import type { Route } from './+types/withdrawal';
 
 export function meta(args: Route.MetaArgs) {

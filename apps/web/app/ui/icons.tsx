@@ -87,6 +87,11 @@ const PATHS: Record<string, ReactElement> = {
 
 export type IconName = keyof typeof PATHS;
 
+/**
+ * The kit's icon. Its frame is `ui/icon-frame.tsx`'s, written out here: the shell's icons are in
+ * the lobby's first JavaScript, and importing the frame from here would put it in a file of its
+ * own there (one more request; the player's header shares it).
+ */
 export function Icon({ name, size = 20, className }: { name: string; size?: number; className?: string }) {
   const path = PATHS[name] ?? PATHS.grid;
   return (

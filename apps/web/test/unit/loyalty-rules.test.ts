@@ -20,7 +20,7 @@ import {
   tabOfPath,
   type RewardCard,
 } from '../../app/features/loyalty/rules';
-import { awardedPoints } from '../../app/lib/loyalty';
+import { awardedPoints } from '../../app/lib/shell-loyalty';
 import type { MoneyRewardRate, RewardRate } from '../../app/features/loyalty/types';
 
 const extras = { badges: [] as MoneyRewardRate['badges'], image: null, description: null };

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { drawTickets } from '@orbit/contracts';
 import { activeLootboxes, bookmarkCards, runningQuest } from '../../app/features/loyalty/bookmark';
 import { runningTournaments } from '../../app/features/tournaments/tournaments-watcher';
-import { hintDue } from '../../app/lib/loyalty';
+import { hintDue } from '../../app/lib/shell-loyalty';
 import {
   lootboxShown,
   segmentAt,

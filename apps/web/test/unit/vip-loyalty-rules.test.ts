@@ -11,7 +11,7 @@ import {
   vipCardState,
   vipFallback,
 } from '../../app/features/vip/rules';
-import { isVipStatus, VIP_ORDER, vipStatusOf } from '../../app/lib/loyalty';
+import { isVipStatus, VIP_ORDER, vipStatusOf } from '../../app/lib/shell-loyalty';
 
 describe('VIP statuses', () => {
   it("are the contract's, in its order, with its group ids", () => {

@@ -3,7 +3,7 @@
  * player, told to the studio with its issue call (an outbox delivery, retried until the studio
  * answers), played through the studio's `freespin` calls at the games door, and finished when
  * the last spin is played or the window passes: the wins then become one bonus with the
- * template's wagering (`BonusesService.issueWinnings`).
+ * template's wagering (`BonusGrantsService.issueWinnings`).
  */
 import { createHmac } from 'node:crypto';
 import { and, desc, eq, inArray, lte, or } from 'drizzle-orm';
@@ -20,7 +20,8 @@ import { bonusSettingsOf } from '../identity';
 import { termsIn, wagerMultiplierFor } from './rules';
 import { playerFreespins } from './schema';
 import { titlesInLocale } from './titles';
-import type { BonusesService, TemplateRow } from './service';
+import type { BonusGrantsService } from './grants';
+import type { TemplateRow } from './rows';
 
 export type FreespinRow = typeof playerFreespins.$inferSelect;
 
@@ -37,7 +38,7 @@ export class FreespinsService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly bonuses: BonusesService,
+    private readonly bonuses: BonusGrantsService,
     private readonly studio: { publicBase: string; fetch: Fetch },
     private readonly log: FastifyBaseLogger,
   ) {}

@@ -7,18 +7,20 @@
  * after they commit, never on the bet's own path.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { publicBase } from '../../platform/config';
 import type { OrbitModule } from '../../platform/module';
 import { publishToPlayer } from '../../platform/realtime/channels';
 import { PAYMENT_CHANGED_TOPIC, type PaymentChangedEvent } from '../cashbox';
 import { ROUND_CLOSED_TOPIC, type RoundClosedEvent } from '../games';
 import { PLAYER_REGISTERED_TOPIC, type PlayerRegisteredEvent } from '../identity';
-import { Ledger, playerBalances, TRANSFER_TOPIC, type TransferEvent } from '../wallet';
-import { bonusesRoutes } from './routes';
+import { playerBalances, TRANSFER_TOPIC, transfersOf, type TransferEvent } from '../wallet';
+import { bonusEngine } from './engine';
+import type { BonusGrantsService } from './grants';
+import { bonusCodeRoutes, bonusOfferRoutes, bonusSettingsRoutes } from './routes/offers';
+import { operatorGrantRoutes, operatorTemplateRoutes } from './routes/operator';
+import { playerBonusRoutes, playerFreespinRoutes } from './routes/player';
 import {
   FREESPINS_CALL_TOPIC,
   FREESPINS_CHANGED_TOPIC,
-  FreespinsService,
   type FreespinsCallEvent,
   type FreespinsChangedEvent,
 } from './freespins';
@@ -26,15 +28,17 @@ import { playerBonuses, playerFreespins } from './schema';
 import { runningBonusMaxBet } from './max-bet';
 import { seedBonuses } from './seed';
 import { titlesInPlayersLocales } from './titles';
-import { BONUS_CHANGED_TOPIC, BonusesService, type BonusChangedEvent } from './service';
+import { BONUS_CHANGED_TOPIC, type BonusChangedEvent } from './rows';
 
-export { BonusesService, BONUS_CHANGED_TOPIC } from './service';
+export { BONUS_CHANGED_TOPIC } from './rows';
+export { BonusTemplates } from './templates';
+export type { BonusGrants } from './grants';
 export { runningBonusMaxBet } from './max-bet';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The bonuses (gifts and free spins) other modules grant through: the shop, the adventures. */
-    orbitBonuses: BonusesService;
+    orbitBonuses: BonusGrantsService;
   }
 }
 
@@ -44,16 +48,8 @@ const EXPIRY_SWEEP_MS = 60_000;
 export const bonusesModule: OrbitModule = {
   name: 'bonuses',
   routes: async (app, ctx) => {
-    const service = new BonusesService(ctx.db, ctx.clock, new Ledger(ctx.clock), ctx.log);
-    const freespins = new FreespinsService(
-      ctx.db,
-      ctx.clock,
-      service,
-      { publicBase: publicBase(ctx.config), fetch: ctx.fetch ?? ((url, init) => fetch(url, init)) },
-      ctx.log,
-    );
-    service.freespins = freespins;
-    app.decorate('orbitBonuses', service);
+    const { templates, lifecycle, grants, freespins, issuing, wagering } = bonusEngine(ctx);
+    app.decorate('orbitBonuses', grants);
     app.orbitFreespins.serve((play) => freespins.play(play));
 
     // While a bonus wagers: its max bet and its games, in its currency, given to the door as terms
@@ -69,7 +65,7 @@ export const bonusesModule: OrbitModule = {
       // A serialized bet's second look reads in its own transaction.
       const bonus =
         input.executor && input.executor !== ctx.db
-          ? await service.wagering(input.executor, input.userId)
+          ? await lifecycle.wagering(input.executor, input.userId)
           : (await wageringTerms.execute({ userId: input.userId }))[0];
       if (!bonus) return 'unrestricted';
       const { currency, games, maxBetCents } = bonus;
@@ -86,25 +82,22 @@ export const bonusesModule: OrbitModule = {
     app.orbitStakeCaps.add('bonuses', (input) => runningBonusMaxBet(ctx.db, input));
     // No cashout while a bonus wagers in that currency: the player finishes or cancels it first.
     app.orbitCashoutChecks.add('bonuses', async (input) => {
-      const bonus = await service.wagering(ctx.db, input.userId);
+      const bonus = await lifecycle.wagering(ctx.db, input.userId);
       return bonus && bonus.currency === input.currency ? 'bonus_wagering' : null;
     });
 
     ctx.outbox.on(PLAYER_REGISTERED_TOPIC, 'bonuses.registration-gifts', async (event, { tx }) => {
       const { userId, currency } = event.payload as PlayerRegisteredEvent;
-      await service.onRegistered(tx, userId, currency);
+      await issuing.onRegistered(tx, userId, currency);
     });
     ctx.outbox.on(PAYMENT_CHANGED_TOPIC, 'bonuses.deposit-bonus', async (event, { tx }) => {
       const { paymentId, state } = event.payload as PaymentChangedEvent;
-      if (state === 'succeeded') await service.onDeposit(tx, paymentId);
+      if (state === 'succeeded') await issuing.onDeposit(tx, paymentId);
     });
     // Wagering from every bet, win and refund, many at once (it writes only for players with a
     // bonus); the bonuses it moved go to their players from its own commit.
     ctx.outbox.onBatch(TRANSFER_TOPIC, 'bonuses.wagering', async (events, { tx, afterCommit }) => {
-      const changed = await service.onTransfers(
-        tx,
-        events.map((e) => ({ transfer: e.payload as TransferEvent, at: e.createdAt })),
-      );
+      const changed = await wagering.onTransfers(tx, transfersOf(events));
       // Each titled in its player's saved locale (docs/localisation.md "Live pushes").
       for (const { userId, title, bonus } of await titlesInPlayersLocales(tx, changed))
         afterCommit(() => publishToPlayer(ctx.pubsub, userId, 'bonuses_changes', { ...bonus, title }));
@@ -112,13 +105,13 @@ export const bonusesModule: OrbitModule = {
     // A cashout forfeits the deposit bonuses of its currency still waiting to be activated: told
     // by the ledger's `cashout_reserve` transfer, written in the cashout's own transaction.
     ctx.outbox.onBatch(TRANSFER_TOPIC, 'bonuses.cashouts', async (events, { tx }) => {
-      await service.onCashouts(
+      await wagering.onCashouts(
         tx,
         events.map((e) => e.payload as TransferEvent),
       );
     });
     ctx.outbox.on(ROUND_CLOSED_TOPIC, 'bonuses.round-lost', async (event, { tx }) => {
-      await service.onRoundLost(tx, (event.payload as RoundClosedEvent).roundId);
+      await wagering.onRoundLost(tx, (event.payload as RoundClosedEvent).roundId);
     });
     // Each changed bonus goes whole to its player's `bonuses_changes`, once per batch, its title
     // in the player's saved locale (one read of the batch's players' locales).
@@ -130,7 +123,7 @@ export const bonusesModule: OrbitModule = {
       );
       for (const row of rows) {
         const [balance] = await playerBalances(tx, row.userId, [row.currency]);
-        const bonus = service.present(row, balance?.bonus ?? 0, await service.standing(tx, row.userId));
+        const bonus = lifecycle.present(row, balance?.bonus ?? 0, await lifecycle.standing(tx, row.userId));
         afterCommit(() => publishToPlayer(ctx.pubsub, row.userId, 'bonuses_changes', bonus));
       }
     });
@@ -150,11 +143,17 @@ export const bonusesModule: OrbitModule = {
       }
     });
     ctx.sweeps.every('bonuses.expiry', EXPIRY_SWEEP_MS, async () => {
-      await service.sweep();
+      await lifecycle.sweep();
       await freespins.sweep();
     });
 
-    await bonusesRoutes(service, freespins)(app, ctx);
+    await playerBonusRoutes(lifecycle)(app);
+    await playerFreespinRoutes(freespins)(app);
+    await bonusOfferRoutes(templates, issuing)(app, ctx);
+    await bonusCodeRoutes(issuing)(app, ctx);
+    await bonusSettingsRoutes(issuing)(app, ctx);
+    await operatorTemplateRoutes(templates)(app, ctx);
+    await operatorGrantRoutes(grants)(app, ctx);
   },
   seed: seedBonuses,
 };

@@ -6,13 +6,17 @@
 import { publicBase } from '../../platform/config';
 import type { OrbitModule } from '../../platform/module';
 import { mailWithdrawalLink, withdrawalLink } from '../identity';
-import { Ledger, listCurrencies, TRANSFER_TOPIC, type TransferEvent } from '../wallet';
+import { Ledger, listCurrencies, TRANSFER_TOPIC, transfersOf } from '../wallet';
 import { CashoutChecks, DepositChecks } from './deposit-checks';
 import { SandboxPspAdapter } from './psp';
 import { accountsRoutes } from './accounts-routes';
 import { registerLiveUpdates } from './live';
 import { countStakes } from './playthrough';
-import { cashboxRoutes } from './routes';
+import { cashoutRoutes } from './routes/cashouts';
+import { depositRoutes } from './routes/deposits';
+import { operatorCashboxRoutes } from './routes/operator';
+import { paymentRoutes } from './routes/payments';
+import { webhookRoutes } from './routes/webhooks';
 import { CashboxService, DEPOSIT_HELD_TOPIC, PAYOUT_REQUESTED_TOPIC, type DepositHeldEvent } from './service';
 
 export { PAYMENT_CHANGED_TOPIC, presentPayment, type PaymentChangedEvent } from './service';
@@ -96,15 +100,15 @@ export const cashboxModule: OrbitModule = {
     // Deposits played through by the real-money stakes after them (playthrough.ts): a batch with
     // no such stake costs nothing, one whose players have no waiting deposit a single read.
     ctx.outbox.onBatch(TRANSFER_TOPIC, 'cashbox.deposit-playthrough', async (events, { tx }) => {
-      await countStakes(
-        tx,
-        events.map((e) => ({ transfer: e.payload as TransferEvent, at: e.createdAt })),
-        ctx.clock.now(),
-      );
+      await countStakes(tx, transfersOf(events), ctx.clock.now());
     });
     ctx.sweeps.every('cashbox.stale-deposits', 60_000, () => service.sweepStaleDeposits());
     registerLiveUpdates(ctx);
     await accountsRoutes(app, ctx);
-    await cashboxRoutes(service)(app, ctx);
+    await depositRoutes(service)(app, ctx);
+    await cashoutRoutes(service)(app, ctx);
+    await paymentRoutes(service)(app);
+    await webhookRoutes(service)(app);
+    await operatorCashboxRoutes(service)(app, ctx);
   },
 };

@@ -19,7 +19,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { WaitingDeposit } from '@orbit/contracts';
 import { bigintArray, type Executor } from '../../platform/db/executor';
 import { enqueueEvent } from '../../platform/outbox/outbox';
-import type { TransferEvent } from '../wallet';
+import { playsOf, type TransferEvent } from '../wallet';
 import { depositPlaythroughs } from './schema';
 
 /** A deposit played through: the rewards bound to it are earned (promotions, loyalty). */
@@ -54,16 +54,11 @@ export async function forfeitWaiting(tx: Executor, userId: number, currency: str
 /** A stake (a bet of real money, positive) or its refund (a rollback back to real money, negative). */
 type Stake = { userId: number; currency: string; cents: number; at: Date };
 
-/** The real-money stakes and refunds among a batch's transfers, in their order. */
+/** The real-money stakes and refunds among a batch's transfers (the wallet's `playsOf`), in their order. */
 export function stakesOf(events: ReadonlyArray<{ transfer: TransferEvent; at: Date }>): Stake[] {
-  const stakes: Stake[] = [];
-  for (const { transfer: t, at } of events) {
-    if (t.kind === 'bet' && 'player' in t.from && t.from.kind === 'real')
-      stakes.push({ userId: t.from.player, currency: t.currency, cents: t.amount, at });
-    else if (t.kind === 'rollback' && 'player' in t.to && t.to.kind === 'real')
-      stakes.push({ userId: t.to.player, currency: t.currency, cents: -t.amount, at });
-  }
-  return stakes;
+  return playsOf(events)
+    .filter((p) => p.money === 'real' && p.kind !== 'win')
+    .map((p) => ({ userId: p.userId, currency: p.currency, cents: p.stakeCents, at: p.at }));
 }
 
 /**

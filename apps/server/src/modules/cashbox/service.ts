@@ -371,85 +371,85 @@ export class CashboxService {
       return payment;
     }
     if (payment.action === 'deposit') {
-      if (psp.status === 'succeeded') {
-        await this.db.transaction(async (tx) => {
-          const row = await this.transition(tx, payment.id, ['pending'], 'succeeded', null);
-          if (!row) return;
-          // The money is the player's whatever happened since the deposit started; money that
-          // arrives past a deposit limit or during an exclusion is theirs to withdraw, not to play.
-          const held = await this.depositRefusal(
-            tx,
-            payment.userId,
-            payment.currency,
-            payment.amount,
-            this.clock.now(),
-          );
-          // The payment's change event (above) is read at delivery, after this commit: one suffices.
-          if (held) {
-            await tx
-              .update(payments)
-              .set({ heldCents: payment.amount, heldReason: held })
-              .where(eq(payments.id, payment.id));
-            await enqueueEvent(
-              tx,
-              DEPOSIT_HELD_TOPIC,
-              { paymentId: payment.id, userId: payment.userId, reason: held } satisfies DepositHeldEvent,
-              this.clock.now(),
-            );
-          }
-          // The rewards bound to a deposit wait until it is played through (playthrough.ts).
-          if (!held)
-            await startPlaythrough(
-              tx,
-              { paymentId: payment.id, userId: payment.userId, currency: payment.currency, amount: payment.amount },
-              this.clock.now(),
-            );
-          await this.ledger.transfer(tx, {
-            idempotencyKey: `payment:${payment.id}:deposit`,
-            kind: 'deposit',
-            reference: `payment:${payment.id}`,
-            currency: payment.currency,
-            amount: payment.amount,
-            from: { house: 'psp_clearing' },
-            to: { player: payment.userId, kind: held ? 'held' : 'real' },
-          });
-          if (psp.card) {
-            await tx
-              .insert(savedCards)
-              .values({
-                userId: payment.userId,
-                provider: this.psp.provider,
-                token: psp.card.token,
-                brand: psp.card.brand,
-                last4: psp.card.last4,
-                createdAt: this.clock.now(),
-              })
-              .onConflictDoNothing();
-          }
-        });
-      } else if (psp.status === 'declined' || psp.status === 'failed') {
+      if (psp.status === 'succeeded') await this.creditDeposit(payment, psp);
+      else if (psp.status === 'declined' || psp.status === 'failed')
         await this.finish(payment.id, ['pending'], 'declined', psp.declineReason ?? 'declined');
-      } else if (psp.status === 'canceled') {
+      else if (psp.status === 'canceled')
         await this.finish(payment.id, ['pending'], 'canceled', psp.declineReason ?? canceledBecause);
-      }
-    } else if (psp.status === 'succeeded') {
-      await this.db.transaction(async (tx) => {
-        const row = await this.transition(tx, payment.id, ['processing'], 'succeeded', null);
-        if (!row) return;
-        await this.ledger.transfer(tx, {
-          idempotencyKey: `payment:${payment.id}:payout`,
-          kind: 'cashout_payout',
-          reference: `payment:${payment.id}`,
-          currency: payment.currency,
-          amount: payment.amount,
-          from: { player: payment.userId, kind: 'reserved' },
-          to: { house: 'psp_clearing' },
-        });
-      });
-    } else if (psp.status === 'failed' || psp.status === 'declined' || psp.status === 'canceled') {
+    } else if (psp.status === 'succeeded') await this.payOut(payment);
+    else if (psp.status === 'failed' || psp.status === 'declined' || psp.status === 'canceled')
       await this.release(payment.id, ['processing'], 'rejected', psp.declineReason ?? 'payout_failed');
-    }
     return (await this.db.select().from(payments).where(eq(payments.id, payment.id)))[0];
+  }
+
+  /** A deposit the PSP took: succeeded, its money credited (held when it may not be played), its card saved. */
+  private async creditDeposit(payment: PaymentRow, psp: PspPayment): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const row = await this.transition(tx, payment.id, ['pending'], 'succeeded', null);
+      if (!row) return;
+      // The money is the player's whatever happened since the deposit started; money that
+      // arrives past a deposit limit or during an exclusion is theirs to withdraw, not to play.
+      const held = await this.depositRefusal(tx, payment.userId, payment.currency, payment.amount, this.clock.now());
+      // The payment's change event (above) is read at delivery, after this commit: one suffices.
+      if (held) {
+        await tx
+          .update(payments)
+          .set({ heldCents: payment.amount, heldReason: held })
+          .where(eq(payments.id, payment.id));
+        await enqueueEvent(
+          tx,
+          DEPOSIT_HELD_TOPIC,
+          { paymentId: payment.id, userId: payment.userId, reason: held } satisfies DepositHeldEvent,
+          this.clock.now(),
+        );
+      }
+      // The rewards bound to a deposit wait until it is played through (playthrough.ts).
+      if (!held)
+        await startPlaythrough(
+          tx,
+          { paymentId: payment.id, userId: payment.userId, currency: payment.currency, amount: payment.amount },
+          this.clock.now(),
+        );
+      await this.ledger.transfer(tx, {
+        idempotencyKey: `payment:${payment.id}:deposit`,
+        kind: 'deposit',
+        reference: `payment:${payment.id}`,
+        currency: payment.currency,
+        amount: payment.amount,
+        from: { house: 'psp_clearing' },
+        to: { player: payment.userId, kind: held ? 'held' : 'real' },
+      });
+      if (psp.card) {
+        await tx
+          .insert(savedCards)
+          .values({
+            userId: payment.userId,
+            provider: this.psp.provider,
+            token: psp.card.token,
+            brand: psp.card.brand,
+            last4: psp.card.last4,
+            createdAt: this.clock.now(),
+          })
+          .onConflictDoNothing();
+      }
+    });
+  }
+
+  /** A cashout the PSP paid: succeeded, its reserved money gone to the PSP. */
+  private async payOut(payment: PaymentRow): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const row = await this.transition(tx, payment.id, ['processing'], 'succeeded', null);
+      if (!row) return;
+      await this.ledger.transfer(tx, {
+        idempotencyKey: `payment:${payment.id}:payout`,
+        kind: 'cashout_payout',
+        reference: `payment:${payment.id}`,
+        currency: payment.currency,
+        amount: payment.amount,
+        from: { player: payment.userId, kind: 'reserved' },
+        to: { house: 'psp_clearing' },
+      });
+    });
   }
 
   /** Our payment behind a PSP payment: by (provider, external id), by our reference, or a new crypto deposit to a player's address. */
@@ -575,20 +575,7 @@ export class CashboxService {
       at: this.clock.now(),
     });
     if (refusal) throw unprocessable(refusal, 'base');
-    let destination = request.destination;
-    if (method.type === 'card') {
-      const [card] = /^\d{1,12}$/.test(destination)
-        ? await this.db
-            .select()
-            .from(savedCards)
-            .where(and(eq(savedCards.id, Number(destination)), eq(savedCards.userId, userId)))
-        : [];
-      // Card payouts go back to a card the player deposited with (its PSP token).
-      if (!card) throw unprocessable('invalid', 'destination');
-      destination = card.token;
-    } else if (!method.destination?.pattern.test(destination)) {
-      throw unprocessable('invalid', 'destination');
-    }
+    const destination = await this.cashoutDestination(userId, method, request.destination);
     const now = this.clock.now();
     const payment = await this.db.transaction(async (tx) => {
       const [row] = await tx
@@ -643,6 +630,23 @@ export class CashboxService {
     if (limit !== undefined && payment.amount <= limit)
       return presentPayment((await this.approve(payment.id)) ?? payment);
     return presentPayment(payment);
+  }
+
+  /** Where a cashout goes: a card's PSP token for a card method, else the address as given, if the method takes it. */
+  private async cashoutDestination(userId: number, method: MethodDefinition, destination: string): Promise<string> {
+    if (method.type === 'card') {
+      const [card] = /^\d{1,12}$/.test(destination)
+        ? await this.db
+            .select()
+            .from(savedCards)
+            .where(and(eq(savedCards.id, Number(destination)), eq(savedCards.userId, userId)))
+        : [];
+      // Card payouts go back to a card the player deposited with (its PSP token).
+      if (!card) throw unprocessable('invalid', 'destination');
+      return card.token;
+    }
+    if (!method.destination?.pattern.test(destination)) throw unprocessable('invalid', 'destination');
+    return destination;
   }
 
   async recall(player: CurrentPlayer, id: number): Promise<Payment> {

@@ -1,6 +1,7 @@
 /** The cms module's public face: pages, snippets, banners, fe configs, countries, locales, licences. */
 import type { OrbitModule } from '../../platform/module';
-import { cmsRoutes } from './routes';
+import { contentRoutes } from './routes/content';
+import { feConfigRoutes, infoRoutes } from './routes/info';
 import { seedCms } from './seed';
 import { CmsService } from './service';
 
@@ -12,6 +13,11 @@ export { adventureInLocale, WHEEL_BOX_TEXTS, WHEEL_SEGMENTS_SEED, WHEEL_TIERS_SE
 
 export const cmsModule: OrbitModule = {
   name: 'cms',
-  routes: (app, ctx) => cmsRoutes(new CmsService(ctx.db))(app, ctx),
+  routes: async (app, ctx) => {
+    const service = new CmsService(ctx.db);
+    await infoRoutes(service)(app, ctx);
+    await feConfigRoutes(service)(app);
+    await contentRoutes(service)(app, ctx);
+  },
   seed: seedCms,
 };

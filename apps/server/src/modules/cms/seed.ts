@@ -28,16 +28,7 @@ export async function seedCms(db: Db): Promise<void> {
 
   await db
     .insert(snippets)
-    .values(
-      SNIPPET_SEED.flatMap((s) =>
-        (['en', 'de'] as const).map((locale) => ({
-          key: s.key,
-          locale,
-          content: s.content[locale],
-          categories: s.categories,
-        })),
-      ),
-    )
+    .values(snippetRows())
     .onConflictDoUpdate({
       target: [snippets.key, snippets.locale],
       set: excludedSet(snippets, ['id', 'key', 'locale']),
@@ -45,39 +36,12 @@ export async function seedCms(db: Db): Promise<void> {
 
   await db
     .insert(files)
-    .values(
-      FILE_SEED.map((f) => ({
-        name: f.name,
-        locale: null,
-        contentType: 'image/svg+xml',
-        body: f.body,
-        categories: f.categories,
-      })),
-    )
+    .values(fileRows())
     .onConflictDoUpdate({ target: [files.name, files.locale], set: excludedSet(files, ['id', 'name', 'locale']) });
 
   await db
     .insert(banners)
-    .values(
-      BANNER_SEED.flatMap((b) =>
-        Object.entries(b.text).map(([locale, text]) => ({
-          identifier: b.identifier,
-          locale,
-          categories: b.categories,
-          groups: [],
-          logged: b.logged,
-          startsAt: null,
-          endsAt: null,
-          position: b.position,
-          data: {
-            ...b.data,
-            title: text.title,
-            description: text.description,
-            button: b.data.button ? { ...b.data.button, name: text.button } : null,
-          },
-        })),
-      ),
-    )
+    .values(bannerRows())
     .onConflictDoUpdate({
       target: [banners.identifier, banners.locale],
       set: excludedSet(banners, ['id', 'identifier', 'locale']),
@@ -92,4 +56,49 @@ export async function seedCms(db: Db): Promise<void> {
       set: { value: sql`excluded.value`, updatedAt: sql`now()` },
       setWhere: sql`${feConfigs.value} is distinct from excluded.value`,
     });
+}
+
+/** The snippets, one row per locale. */
+function snippetRows() {
+  return SNIPPET_SEED.flatMap((s) =>
+    (['en', 'de'] as const).map((locale) => ({
+      key: s.key,
+      locale,
+      content: s.content[locale],
+      categories: s.categories,
+    })),
+  );
+}
+
+/** The published files (every locale). */
+function fileRows() {
+  return FILE_SEED.map((f) => ({
+    name: f.name,
+    locale: null,
+    contentType: 'image/svg+xml',
+    body: f.body,
+    categories: f.categories,
+  }));
+}
+
+/** The banners, one row per locale of their texts. */
+function bannerRows() {
+  return BANNER_SEED.flatMap((b) =>
+    Object.entries(b.text).map(([locale, text]) => ({
+      identifier: b.identifier,
+      locale,
+      categories: b.categories,
+      groups: [],
+      logged: b.logged,
+      startsAt: null,
+      endsAt: null,
+      position: b.position,
+      data: {
+        ...b.data,
+        title: text.title,
+        description: text.description,
+        button: b.data.button ? { ...b.data.button, name: text.button } : null,
+      },
+    })),
+  );
 }

@@ -40,6 +40,7 @@ export { ROUND_CLOSED_TOPIC, type RoundClosedEvent } from './provider-wallet';
 export { FreespinDoor, type FreespinPlay, type FreespinPlayed } from './freespin-door';
 export { freespinEndpoint, type FreespinEndpoint } from './freespin-endpoint';
 export { roundFacts, gameCategoriesOf, hasOpenBonusRound, type RoundFacts } from './round-facts';
+export { settle, settledPlays, type SettledPlay } from './plays';
 
 /** Where the casino serves the house studio, and its game page (the provider's `launch_url`). */
 export const STUDIO_PREFIX = '/studio';

@@ -10,9 +10,14 @@ import type { OrbitModule } from '../../platform/module';
 import { captchaRoutes, createCaptcha } from './captcha';
 import { OtpBox } from './otp-box';
 import { ProfileService } from './profile';
-import { profileRoutes } from './profile-routes';
 import { SignInChecks } from './protection';
-import { identityRoutes } from './routes';
+import { devMailboxRoutes } from './routes/dev-mailbox';
+import { mailedLinkRoutes } from './routes/mailed-links';
+import { playerRoutes, sessionRoutes } from './routes/player';
+import { groupRoutes, profileRoutes, subscriptionRoutes } from './routes/profile';
+import { signInRoutes } from './routes/sign-in';
+import { signUpRoutes } from './routes/sign-up';
+import { recoveryCodeRoutes, twoFactorRoutes } from './routes/two-factor';
 import { seedIdentity } from './seed';
 export { demoPlayerId } from './seed';
 import {
@@ -22,6 +27,7 @@ import {
   type Links,
 } from './service';
 
+import { installSessionResolver } from './session';
 export { currentPlayer, requirePlayer } from './session';
 export {
   membershipsOf,
@@ -109,15 +115,23 @@ export const identityModule: OrbitModule = {
     ctx.outbox.on(CONFIRMATION_RESEND_REQUESTED_TOPIC, 'identity.confirmation-mail', (event, delivery) =>
       identity.mailConfirmation((event.payload as { email: string }).email, delivery),
     );
-    await identityRoutes(identity, captcha.verifier)(app, ctx);
+    installSessionResolver(app, identity);
+    await signUpRoutes(identity, captcha.verifier)(app, ctx);
+    await signInRoutes(identity, captcha.verifier)(app, ctx);
+    await mailedLinkRoutes(identity, captcha.verifier)(app, ctx);
+    await playerRoutes()(app, ctx);
+    await twoFactorRoutes(identity)(app);
+    await recoveryCodeRoutes(identity)(app);
+    await sessionRoutes(identity)(app);
+    await devMailboxRoutes(app, ctx);
     const profileSettings = {
       termsUpdatedAt: ctx.config.termsUpdatedAt,
       supportUrl: (locale: MailLocale) => `${publicBase(ctx.config)}${localePath(locale, '/support')}`,
     };
-    await profileRoutes(new ProfileService(ctx.db, ctx.clock, ctx.mailer, ctx.log, identity, profileSettings))(
-      app,
-      ctx,
-    );
+    const profile = new ProfileService(ctx.db, ctx.clock, ctx.mailer, ctx.log, identity, profileSettings);
+    await profileRoutes(profile)(app, ctx);
+    await subscriptionRoutes(profile)(app);
+    await groupRoutes(profile)(app);
   },
   seed: seedIdentity,
 };

@@ -9,7 +9,7 @@ import { localePath, type MailLocale } from '../../platform/mail-layout';
 import type { OrbitModule } from '../../platform/module';
 import { withdrawalLink } from '../identity';
 import { ACCOUNT_OPENED_TOPIC, TRANSFER_TOPIC, type AccountOpenedEvent, type TransferEvent } from '../wallet';
-import { limitsRoutes } from './routes';
+import { responsibleGamingRoutes, userLimitRoutes } from './routes';
 import { EXCLUSION_STARTED_TOPIC, LimitsService } from './service';
 
 export { wouldExceed } from './service';
@@ -66,6 +66,7 @@ export const limitsModule: OrbitModule = {
       for (const userId of await service.withUsageLimits(tx, [...moved]))
         afterCommit(await service.publishUsage(tx, userId));
     });
-    await limitsRoutes(service)(app, ctx);
+    await userLimitRoutes(service)(app, ctx);
+    await responsibleGamingRoutes(service)(app);
   },
 };

@@ -17,12 +17,12 @@ import { noStore } from '../../platform/http/no-store';
 
 const limits = { tags: ['limits'] };
 
-export function limitsRoutes(service: LimitsService) {
+/** The player's limits: listed, set, removed, and confirmed by the mailed token. */
+export function userLimitRoutes(service: LimitsService) {
   return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const { clock } = ctx;
     const secure = ctx.config.env === 'production';
-
     app.get(
       '/api/user_limits',
       {
@@ -91,7 +91,13 @@ export function limitsRoutes(service: LimitsService) {
       },
       async (request) => service.confirm(request.body.token),
     );
+  };
+}
 
+/** The responsible-gaming settings. */
+export function responsibleGamingRoutes(service: LimitsService) {
+  return async (fastify: FastifyInstance): Promise<void> => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get(
       '/api/responsible_gaming',
       {

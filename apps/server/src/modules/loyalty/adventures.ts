@@ -11,7 +11,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import type { Executor, Tx } from '../../platform/db/executor';
 import { AppError } from '../../platform/errors';
-import { BonusesService } from '../bonuses';
+import type { BonusGrants } from '../bonuses';
 import { adventureInLocale, CmsService } from '../cms';
 import { referenceRatesNow } from '../wallet';
 import { adventureDays, loyaltyDailyActivity } from './schema';
@@ -33,7 +33,7 @@ export class AdventureService {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly cms: CmsService,
-    private readonly bonuses: BonusesService,
+    private readonly bonuses: BonusGrants,
     private readonly log: FastifyBaseLogger,
   ) {}
 

@@ -10,12 +10,16 @@ import type { OrbitModule } from '../../platform/module';
 import { publishToPlayer, type PrivateChannel } from '../../platform/realtime/channels';
 import { DEPOSIT_PLAYED_TOPIC, type DepositPlayedEvent } from '../cashbox';
 import { CmsService } from '../cms';
+import { settledPlays } from '../games';
 import { membershipsOf, playerCurrencies } from '../identity';
-import { TRANSFER_TOPIC, type TransferEvent } from '../wallet';
+import { playsOf, TRANSFER_TOPIC, transfersOf } from '../wallet';
 import { AdventureService } from './adventures';
-import { accrueFromTransfers } from './points';
+import { accrueFromPlays } from './points';
 import { PromotionRewardsDoor } from './promotion-door';
-import { loyaltyRoutes } from './routes';
+import { levelEmblemRoutes, levelRoutes } from './routes/levels';
+import { operatorManagerRoutes, operatorShopRoutes } from './routes/operator';
+import { exchangeRoutes, shopRoutes } from './routes/shop';
+import { managerAndAdventureRoutes, vipRoutes } from './routes/vip';
 import { vipCountedDeposits } from './schema';
 import { seedLoyalty } from './seed';
 import { COMP_POINTS_SPENT_TOPIC, ShopService, type CompPointsSpentEvent } from './shop';
@@ -60,12 +64,7 @@ export const loyaltyModule: OrbitModule = {
 
     // Points from bets, many at once; each bet once (its transfer id is the key).
     ctx.outbox.onBatch(TRANSFER_TOPIC, 'loyalty.comp-points', async (events, { tx, afterCommit }) => {
-      const at = ctx.clock.now();
-      const awards = await accrueFromTransfers(
-        tx,
-        events.map((e) => e.payload as TransferEvent),
-        at,
-      );
+      const awards = await accrueFromPlays(tx, await settledPlays(tx, transfersOf(events)), ctx.clock.now());
       for (const { userId, award, levelChanged } of awards) {
         const update = levelChanged ? await groupsUpdate(tx, userId, 'level') : undefined;
         afterCommit(async () => {
@@ -86,11 +85,13 @@ export const loyaltyModule: OrbitModule = {
       await addSums(tx, rows, at);
       await adventures.record(tx, rows, at);
       const userIds = [...new Set(rows.map((r) => r.userId))];
-      const changed = await evaluateStatuses(tx, userIds, at);
+      const { changed, progress } = await evaluateStatuses(tx, userIds, at);
       for (const userId of changed) {
         const update = await groupsUpdate(tx, userId, 'vip_status');
         afterCommit(() => publish(userId, 'groups_updates', update));
       }
+      // The VIP club's progress moves live, bets and deposits alike (read with the statuses above).
+      for (const row of progress) afterCommit(() => publish(row.userId!, 'vip_progress', row));
       // An adventure day needs a deposit today: only players who made one are looked at.
       const withDeposit = deposited
         ? userIds
@@ -116,19 +117,12 @@ export const loyaltyModule: OrbitModule = {
 
     ctx.outbox.onBatch(TRANSFER_TOPIC, 'loyalty.vip-bets', async (events, { tx, afterCommit }) => {
       const sums = new Map<string, { userId: number; currency: string; betCents: number; depositCents: number }>();
-      for (const e of events) {
-        const t = e.payload as TransferEvent;
-        // A bet counts its stake; a refunded bet (a rollback paid back to the player) takes it back.
-        const stake =
-          t.kind === 'bet' && 'player' in t.from
-            ? { userId: t.from.player, cents: t.amount }
-            : t.kind === 'rollback' && 'player' in t.to
-              ? { userId: t.to.player, cents: -t.amount }
-              : undefined;
-        if (!stake) continue;
-        const key = `${stake.userId}:${t.currency}`;
-        const row = sums.get(key) ?? { userId: stake.userId, currency: t.currency, betCents: 0, depositCents: 0 };
-        row.betCents += stake.cents;
+      // A stake counts; a refund (a rolled-back bet paid back) takes it back.
+      for (const play of playsOf(transfersOf(events))) {
+        if (play.kind === 'win') continue;
+        const key = `${play.userId}:${play.currency}`;
+        const row = sums.get(key) ?? { userId: play.userId, currency: play.currency, betCents: 0, depositCents: 0 };
+        row.betCents += play.stakeCents;
         sums.set(key, row);
       }
       if (sums.size) await counted(tx, [...sums.values()], afterCommit, ctx.clock.now(), false);
@@ -172,7 +166,7 @@ export const loyaltyModule: OrbitModule = {
         const ended = await endedStatuses(ctx.db, at);
         if (ended.length === 0) return;
         const updates = await ctx.db.transaction(async (tx) => {
-          const changed = await evaluateStatuses(
+          const { changed } = await evaluateStatuses(
             tx,
             ended.map((e) => e.userId),
             at,
@@ -185,7 +179,14 @@ export const loyaltyModule: OrbitModule = {
       }
     });
 
-    await loyaltyRoutes(shop, adventures)(app, ctx);
+    await levelEmblemRoutes()(app);
+    await shopRoutes(shop)(app, ctx);
+    await exchangeRoutes(shop)(app, ctx);
+    await levelRoutes()(app, ctx);
+    await vipRoutes()(app, ctx);
+    await managerAndAdventureRoutes(adventures)(app, ctx);
+    await operatorShopRoutes(shop)(app, ctx);
+    await operatorManagerRoutes()(app, ctx);
   },
   seed: seedLoyalty,
 };

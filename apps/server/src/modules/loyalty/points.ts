@@ -7,9 +7,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { CompPoints, CompsAward } from '@orbit/contracts';
 import { bigintArray, type Executor } from '../../platform/db/executor';
-import { roundFacts } from '../games';
+import type { SettledPlay } from '../games';
 import { changeGroups, levelForPoints, LEVEL_SEED } from '../identity';
-import { referenceRatesNow, type TransferEvent } from '../wallet';
 import { compPointAccrualRules, compPointAccruals, compPointBalances } from './schema';
 
 /** The rule every currency without its own uses: 10 EUR (1,000 cents) per point on slots. */
@@ -130,17 +129,13 @@ export async function moveLevel(tx: Executor, userId: number, before: number, af
 export const LEVEL_GROUP_IDS = LEVEL_SEED.map((l) => l.id);
 
 /**
- * Points from a batch of transfers: each bet earns by its currency's rule and its game's
- * categories, once per transfer (the accruals table's key). A refunded bet (a `rollback` paid
- * back to the player) takes back what the same stake earned: a player can cause refunds, and a
- * refunded stake must not earn (docs/loyalty.md).
+ * Points from a batch's plays (`settledPlays`): each stake earns by its currency's rule and its
+ * game's categories, once per transfer (the accruals table's key). A refund takes back what the
+ * same stake earned: a player can cause refunds, and a refunded stake must not earn
+ * (docs/loyalty.md). A currency without its own rule earns by the fallback rule on its EUR amount.
  */
-export async function accrueFromTransfers(tx: Executor, transfers: ReadonlyArray<TransferEvent>, at: Date) {
-  const isStake = (t: TransferEvent) =>
-    t.kind === 'bet' && 'player' in t.from && (t.from.kind === 'real' || t.from.kind === 'bonus');
-  const isRefund = (t: TransferEvent) =>
-    t.kind === 'rollback' && 'player' in t.to && (t.to.kind === 'real' || t.to.kind === 'bonus');
-  const bets = transfers.filter((t) => isStake(t) || isRefund(t));
+export async function accrueFromPlays(tx: Executor, plays: ReadonlyArray<SettledPlay>, at: Date) {
+  const bets = plays.filter((p) => p.kind === 'stake' || p.kind === 'refund');
   if (bets.length === 0) return [];
   const rules = new Map(
     (await tx.select().from(compPointAccrualRules)).map((r) => [
@@ -149,27 +144,16 @@ export async function accrueFromTransfers(tx: Executor, transfers: ReadonlyArray
     ]),
   );
   const fallback = rules.get('*') ?? DEFAULT_ACCRUAL_RULE;
-  const roundIds = bets.flatMap((b) => {
-    const m = /^round:(\d+)/.exec(b.reference);
-    return m ? [Number(m[1])] : [];
-  });
-  const rounds = await roundFacts(tx, [...new Set(roundIds)]);
-  const needRates = bets.some((b) => !rules.has(b.currency));
-  const rates = needRates ? await referenceRatesNow(tx) : undefined;
   const rows = bets.map((b) => {
-    const refund = b.kind === 'rollback';
-    const userId = ((refund ? b.to : b.from) as { player: number }).player;
     const own = rules.get(b.currency);
-    const round = /^round:(\d+)/.exec(b.reference);
-    const categories = round ? (rounds.get(Number(round[1]))?.categories ?? []) : [];
     const rule = own ?? fallback;
-    const stake = own ? b.amount : rates!.convert(b.amount, b.currency, 'EUR', 'down');
+    const stake = own ? b.cents : b.eurCents;
     return {
       transferId: b.transferId,
-      userId,
+      userId: b.userId,
       millipoints:
-        (refund ? -1 : 1) *
-        millipointsFor(stake, rule.centsPerPoint, pointsSharePercent(rule.contributions, categories)),
+        (b.kind === 'refund' ? -1 : 1) *
+        millipointsFor(stake, rule.centsPerPoint, pointsSharePercent(rule.contributions, b.round?.categories ?? [])),
       createdAt: at,
     };
   });

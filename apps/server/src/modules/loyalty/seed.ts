@@ -5,16 +5,14 @@
  * Idempotent: what an operator changed is kept; only what is missing is added.
  */
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import type { BonusTemplateInput, CompPointRateInput } from '@orbit/contracts';
 import { compPointRateInputSchema } from '@orbit/contracts';
 import { systemClock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { seedTranslations } from '../../platform/db/upsert';
 import type { SeedOptions } from '../../platform/module';
-import { BonusesService } from '../bonuses';
+import { BonusTemplates } from '../bonuses';
 import { demoPlayerId } from '../identity';
-import { Ledger } from '../wallet';
 import { assignManager } from './managers';
 import { DEFAULT_ACCRUAL_RULE, moveLevel } from './points';
 import { LOYALTY_TEMPLATE_TEXTS, SHOP_CARD_TEXTS } from './seed-texts';
@@ -180,7 +178,7 @@ export async function seedLoyalty(db: Db, options: SeedOptions): Promise<void> {
     })
     .onConflictDoNothing();
 
-  const bonuses = new BonusesService(db, systemClock, new Ledger(systemClock), pino({ enabled: false }));
+  const bonuses = new BonusTemplates(db, systemClock);
   const known = new Set((await bonuses.templates()).map((t) => t.key));
   for (const template of TEMPLATES) if (!known.has(template.key)) await bonuses.saveTemplate(template);
 

@@ -18,7 +18,7 @@ import type { Db } from '../../platform/db/client';
 import type { Executor, Tx } from '../../platform/db/executor';
 import { AppError, notFound, unprocessable } from '../../platform/errors';
 import { enqueueEvent } from '../../platform/outbox/outbox';
-import { BonusesService } from '../bonuses';
+import type { BonusGrants } from '../bonuses';
 import { bonusSettingsOf } from '../identity';
 import { DEFAULT_CURRENCY, Ledger, referenceRatesNow } from '../wallet';
 import { compPointsOf, levelId } from './points';
@@ -96,7 +96,7 @@ export class ShopService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly bonuses: BonusesService,
+    private readonly bonuses: BonusGrants,
     private readonly promotions?: PromotionRewardsDoor,
   ) {}
 

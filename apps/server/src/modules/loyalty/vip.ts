@@ -142,11 +142,17 @@ export async function addSums(
 /**
  * Sets each player's status from the quarter's sums in their currency (never below what they
  * hold this quarter), reading everything for the batch at once; answers the players whose status
- * changed (their groups_updates is published after the commit).
+ * changed (their groups_updates is published after the commit) and each player's progress as
+ * GET /jam/vip_status_progress answers it (pushed as `vip_progress`, read from the same rows).
  */
-export async function evaluateStatuses(tx: Executor, userIds: readonly number[], at: Date): Promise<number[]> {
+export async function evaluateStatuses(
+  tx: Executor,
+  userIds: readonly number[],
+  at: Date,
+): Promise<{ changed: number[]; progress: VipProgress[] }> {
   const changed: number[] = [];
-  if (userIds.length === 0) return changed;
+  const progress: VipProgress[] = [];
+  if (userIds.length === 0) return { changed, progress };
   const ids = [...new Set(userIds)];
   const rates = await referenceRatesNow(tx);
   const quarter = quarterOf(at);
@@ -180,6 +186,7 @@ export async function evaluateStatuses(tx: Executor, userIds: readonly number[],
     }
     const reached = statusReached(sums, (s) => thresholdsFor(s, currency, rates));
     const target = order(reached) > order(held) ? reached : held;
+    progress.push(presentProgress(userId, currency, target, sums, rates, at));
     if (row && row.status === target && (row.quarter === quarter || target === 'diamond')) continue;
     if (!row && target === 'regular') continue;
     await tx
@@ -191,7 +198,7 @@ export async function evaluateStatuses(tx: Executor, userIds: readonly number[],
       changed.push(userId);
     }
   }
-  return changed;
+  return { changed, progress };
 }
 
 /** The statuses of past quarters still held (diamond and regular excepted): the quarter sweep's work. */
@@ -212,8 +219,20 @@ export async function vipProgress(
 ): Promise<VipProgress> {
   const rates = await referenceRatesNow(db);
   const held = userId === null ? 'regular' : await heldStatus(db, userId, at);
-  const next = nextStatus(held);
   const sums = userId === null ? { bet: 0, deposit: 0 } : await quarterSums(db, userId, currency, at, rates);
+  return presentProgress(userId, currency, held, sums, rates, at);
+}
+
+/** A player's progress from their held status and the quarter's sums in their currency. */
+function presentProgress(
+  userId: number | null,
+  currency: string,
+  held: VipStatusKey,
+  sums: { bet: number; deposit: number },
+  rates: ReferenceRates,
+  at: Date,
+): VipProgress {
+  const next = nextStatus(held);
   // Diamond has no bar: its own thresholds are shown and the progress is full.
   const th = thresholdsFor(next ?? held, currency, rates);
   return {

@@ -9,11 +9,15 @@ import type { OrbitModule } from '../../platform/module';
 import { publishToPlayer } from '../../platform/realtime/channels';
 import { DEPOSIT_PLAYED_TOPIC, type DepositPlayedEvent } from '../cashbox';
 import { demoPlayerId, membershipsOf, playerCurrencies } from '../identity';
-import { referenceRatesNow, TRANSFER_TOPIC, type TransferEvent } from '../wallet';
+import { referenceRatesNow, TRANSFER_TOPIC, transfersOf } from '../wallet';
 import { LootboxService, lootboxPushes, tierForDeposit, tiersFor } from './lootboxes';
 import { LotteryService } from './lotteries';
 import { operatorPromotionRoutes } from './operator';
-import { promotionRoutes } from './routes';
+import { batchRoutes } from './routes/batch';
+import { lootboxRoutes } from './routes/lootboxes';
+import { lotteryRoutes } from './routes/lotteries';
+import { operatorLootboxRoutes } from './routes/operator-lootboxes';
+import { tournamentListRoutes, tournamentRoutes } from './routes/tournaments';
 import { promoCountedDeposits } from './schema';
 import { hasDemoPromotions, renewDemoPromotions, seedPromotions } from './seed';
 import { TournamentService } from './tournaments';
@@ -38,11 +42,7 @@ export const promotionsModule: OrbitModule = {
 
     // Standings from bets and wins, many at once; each transfer once; pushed after commit.
     ctx.outbox.onBatch(TRANSFER_TOPIC, 'promotions.standings', async (events, { tx, afterCommit }) => {
-      const changed = await tournaments.count(
-        tx,
-        events.map((e) => e.payload as TransferEvent),
-        ctx.clock.now(),
-      );
+      const changed = await tournaments.count(tx, transfersOf(events), ctx.clock.now());
       if (changed.length === 0) return;
       const byTournament = new Map<number, number[]>();
       for (const row of changed)
@@ -161,7 +161,12 @@ export const promotionsModule: OrbitModule = {
       }
     });
 
-    await promotionRoutes(tournaments, lotteries, lootboxes)(app, ctx);
+    await tournamentListRoutes(tournaments)(app, ctx);
+    await tournamentRoutes(tournaments)(app, ctx);
+    await batchRoutes()(app);
+    await lootboxRoutes(lootboxes)(app, ctx);
+    await operatorLootboxRoutes(lootboxes)(app, ctx);
+    await lotteryRoutes(lotteries)(app, ctx);
     await operatorPromotionRoutes(tournaments, lotteries, app.orbitBonuses)(app, ctx);
   },
   seed: seedPromotions,

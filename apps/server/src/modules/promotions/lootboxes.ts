@@ -24,7 +24,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import type { Executor, Tx } from '../../platform/db/executor';
 import { notFound, unprocessable } from '../../platform/errors';
-import type { BonusesService } from '../bonuses';
+import type { BonusGrants } from '../bonuses';
 import { playerLocales } from '../identity';
 import { CmsService, WHEEL_BOX_TEXTS, WHEEL_SEGMENTS_SEED, WHEEL_TIERS_SEED } from '../cms';
 import { openAccount, referenceRatesNow } from '../wallet';
@@ -77,7 +77,7 @@ export class LootboxService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly bonuses: BonusesService,
+    private readonly bonuses: BonusGrants,
     private readonly log?: FastifyBaseLogger,
   ) {
     this.cms = new CmsService(db);

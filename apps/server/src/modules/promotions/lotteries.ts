@@ -11,7 +11,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import type { Executor, Tx } from '../../platform/db/executor';
 import { unprocessable } from '../../platform/errors';
-import type { BonusesService } from '../bonuses';
+import type { BonusGrants } from '../bonuses';
 import { publicNames } from '../identity';
 import { referenceRatesNow } from '../wallet';
 import { payPrize, presentPrize } from './prizes';
@@ -46,7 +46,7 @@ export class LotteryService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly bonuses: BonusesService,
+    private readonly bonuses: BonusGrants,
   ) {}
 
   async list(groupIds: number[] | null): Promise<LotteryRow[]> {

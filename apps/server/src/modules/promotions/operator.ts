@@ -18,7 +18,7 @@ import {
 import type { ModuleContext } from '../../platform/context';
 import { AppError, conflict, unprocessable } from '../../platform/errors';
 import { operatorGuard } from '../../platform/http/operator';
-import type { BonusesService } from '../bonuses';
+import type { BonusGrants } from '../bonuses';
 import { newServerSeed, payoutCurrencies, seedHash, type LotteryService } from './lotteries';
 import { promoLotteries, promoTournaments, type StoredPrize } from './schema';
 import type { TournamentService } from './tournaments';
@@ -75,7 +75,7 @@ function endsAhead(endAt: string, now: Date): void {
 export function operatorPromotionRoutes(
   tournaments: TournamentService,
   lotteries: LotteryService,
-  bonuses: BonusesService,
+  bonuses: BonusGrants,
 ) {
   return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();

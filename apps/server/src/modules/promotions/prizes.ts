@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { PromoPrize } from '@orbit/contracts';
 import { AppError } from '../../platform/errors';
 import type { Tx } from '../../platform/db/executor';
-import type { BonusesService } from '../bonuses';
+import type { BonusGrants } from '../bonuses';
 import { addPoints } from '../loyalty';
 import { listAccounts, referenceRatesNow } from '../wallet';
 import { promoPayouts, type StoredPrize } from './schema';
@@ -43,7 +43,7 @@ export function presentPrize(p: StoredPrize): PromoPrize {
 
 export async function payPrize(
   tx: Tx,
-  bonuses: BonusesService,
+  bonuses: BonusGrants,
   promo: PromoRef,
   prize: StoredPrize,
   userId: number,

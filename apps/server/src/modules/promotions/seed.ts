@@ -3,15 +3,13 @@
  * prizes are paid from, and for the demo a running tournament, a quest and a lottery, renewed by
  * a job whenever the last one ended (only where the demo was seeded). Idempotent.
  */
-import pino from 'pino';
 import type { BonusTemplateInput } from '@orbit/contracts';
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import { systemClock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import type { Executor } from '../../platform/db/executor';
 import type { SeedOptions } from '../../platform/module';
-import { BonusesService } from '../bonuses';
-import { Ledger } from '../wallet';
+import { BonusTemplates } from '../bonuses';
 import { newServerSeed, seedHash } from './lotteries';
 import { WHEEL_BONUS_TEMPLATE, WHEEL_SPINS_TEMPLATE } from './lootboxes';
 import {
@@ -249,7 +247,7 @@ export async function hasDemoPromotions(db: Executor): Promise<boolean> {
 }
 
 export async function seedPromotions(db: Db, options: SeedOptions): Promise<void> {
-  const bonuses = new BonusesService(db, systemClock, new Ledger(systemClock), pino({ enabled: false }));
+  const bonuses = new BonusTemplates(db, systemClock);
   const known = new Set((await bonuses.templates()).map((t) => t.key));
   for (const template of TEMPLATES) if (!known.has(template.key)) await bonuses.saveTemplate(template);
   // The wheel's free spins: the demo spins' terms, their winnings wagered 3 times (spec).

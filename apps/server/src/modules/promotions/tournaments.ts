@@ -9,10 +9,10 @@ import { localisedText, type Tournament, type TournamentStatus, type TopPlayer }
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import type { Executor, Tx } from '../../platform/db/executor';
-import type { BonusesService } from '../bonuses';
-import { roundFacts } from '../games';
+import type { BonusGrants } from '../bonuses';
+import { settledPlays, type SettledPlay } from '../games';
 import { membershipsOf, publicNames } from '../identity';
-import { referenceRatesNow, type TransferEvent } from '../wallet';
+import { playsOf, referenceRatesNow, type ReferenceRates, type TransferEvent } from '../wallet';
 import { payPrize, presentPrize } from './prizes';
 import { isTestQuest, kindOf, questLevels, questParts } from './quests';
 import { prizesFor, rank } from './ranking';
@@ -67,7 +67,7 @@ export class TournamentService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly bonuses: BonusesService,
+    private readonly bonuses: BonusGrants,
   ) {}
 
   // ---- reading ----------------------------------------------------------------------------------
@@ -254,11 +254,8 @@ export class TournamentService {
    * player can cause refunds (a bet the crash table took too late), so a refunded stake must
    * not score. Answers the standings that changed, for the live push after commit.
    */
-  async count(tx: Tx, transfers: readonly TransferEvent[], at: Date): Promise<PlayerRow[]> {
-    const moves = transfers.filter(
-      (t) =>
-        (t.kind === 'bet' && 'player' in t.from) || ((t.kind === 'win' || t.kind === 'rollback') && 'player' in t.to),
-    );
+  async count(tx: Tx, transfers: ReadonlyArray<{ transfer: TransferEvent; at: Date }>, at: Date): Promise<PlayerRow[]> {
+    const moves = playsOf(transfers);
     if (moves.length === 0) return [];
     // Shared locks on the running tournaments: an end job finishing one waits for this batch to
     // commit, so no standing moves after the final places are written. A tournament being
@@ -277,18 +274,16 @@ export class TournamentService {
       .onConflictDoNothing()
       .returning({ id: promoCountedTransfers.transferId });
     const freshIds = new Set(fresh.map((f) => f.id));
-    const counted = moves.filter((m) => freshIds.has(m.transferId));
-    if (counted.length === 0) return [];
-    const roundOf = (m: TransferEvent) => {
-      const match = /^round:(\d+)/.exec(m.reference);
-      return match ? Number(match[1]) : undefined;
-    };
-    const rounds = await roundFacts(tx, [...new Set(counted.flatMap((m) => roundOf(m) ?? []))]);
+    if (freshIds.size === 0) return [];
+    const counted = (await settledPlays(tx, transfers)).filter((m) => freshIds.has(m.transferId));
     const needRates = counted.some((m) => running.some((t) => t.currency !== m.currency));
     const rates = needRates ? await referenceRatesNow(tx) : undefined;
-    const userIds = [
-      ...new Set(counted.map((m) => ('player' in m.from ? m.from.player : (m.to as { player: number }).player))),
-    ];
+    const counts = await this.whoCounts(tx, running, [...new Set(counted.map((m) => m.userId))]);
+    return this.writeStandings(tx, running, standingDeltas(counted, running, counts, rates, at));
+  }
+
+  /** Which players each running tournament counts: its groups' members, and for one that needs it, those who joined. */
+  private async whoCounts(tx: Tx, running: readonly TournamentRow[], userIds: number[]): Promise<Counts> {
     const groupsOf = new Map<number, number[]>();
     if (running.some((t) => t.groupIds.length > 0))
       for (const userId of userIds)
@@ -314,66 +309,13 @@ export class TournamentService {
           ).map((r) => `${r.t}:${r.u}`)
         : [],
     );
+    return (t, userId) =>
+      (!t.groupIds.length || t.groupIds.some((g) => groupsOf.get(userId)?.includes(g))) &&
+      (!t.confirmationRequired || joined.has(`${t.id}:${userId}`));
+  }
 
-    const deltas = new Map<string, Delta>();
-    for (const m of counted) {
-      const roundId = roundOf(m);
-      const round = roundId === undefined ? undefined : rounds.get(roundId);
-      if (!round) continue;
-      const userId = round.userId;
-      const provider = round.game.split('/')[0] ?? '';
-      for (const t of running) {
-        if (round.createdAt < t.startAt || round.createdAt >= t.endAt) continue;
-        if (!t.currencies.includes(m.currency)) continue;
-        if (t.gameCategories.length && !t.gameCategories.some((c) => round.categories.includes(c))) continue;
-        if (t.providers.length && !t.providers.includes(provider)) continue;
-        if (t.groupIds.length && !t.groupIds.some((g) => groupsOf.get(userId)?.includes(g))) continue;
-        if (t.confirmationRequired && !joined.has(`${t.id}:${userId}`)) continue;
-        const cents = m.currency === t.currency ? m.amount : rates!.convert(m.amount, m.currency, t.currency, 'down');
-        const key = `${t.id}:${userId}`;
-        const d = deltas.get(key) ?? {
-          tournamentId: t.id,
-          userId,
-          bets: 0,
-          betCents: 0,
-          wins: 0,
-          winCents: 0,
-          rate: 0,
-          points: 0,
-          games: new Set<string>(),
-          rounds: new Set<number>(),
-          refunded: new Set<number>(),
-          at,
-        };
-        if (m.kind === 'rollback') {
-          // The stake and its points back; the bet itself once the whole round was refunded.
-          if (round.status === 'rolled_back' && !d.refunded.has(round.roundId)) d.bets -= 1;
-          d.refunded.add(round.roundId);
-          d.betCents -= cents;
-          d.points -= Math.floor(cents / 100);
-          deltas.set(key, d);
-          continue;
-        }
-        d.games.add(round.game);
-        if (m.kind === 'bet') {
-          if (!d.rounds.has(round.roundId)) d.bets += 1;
-          d.rounds.add(round.roundId);
-          d.betCents += cents;
-          d.points += Math.floor(cents / 100);
-        } else {
-          d.wins += 1;
-          d.winCents += cents;
-          const stake = round.betCents + round.betBonusCents;
-          const stakeIn =
-            m.currency === t.currency || stake === 0 ? stake : rates!.convert(stake, m.currency, t.currency, 'down');
-          if (stakeIn > 0) {
-            d.rate = Math.max(d.rate, Math.floor((cents * 100) / stakeIn));
-            d.points += POINTS_PER_WIN_MULTIPLE * Math.floor(cents / stakeIn);
-          }
-        }
-        deltas.set(key, d);
-      }
-    }
+  /** The batch's changes on top of the standings, each score by its tournament's strategy; answers the rows written. */
+  private async writeStandings(tx: Tx, running: readonly TournamentRow[], deltas: Map<string, Delta>) {
     if (deltas.size === 0) return [];
     const strategyOf = new Map(running.map((t) => [t.id, t.strategy]));
     const rows = [...deltas.values()].map((d) => {
@@ -496,4 +438,78 @@ export class TournamentService {
       return ranked.map((r) => ({ userId: r.userId, tournament: t }));
     });
   }
+}
+
+/** Whether a running tournament counts a player's plays (its groups, its confirmation). */
+type Counts = (t: TournamentRow, userId: number) => boolean;
+
+/**
+ * What a batch's plays change in each running tournament's standings, per tournament and player:
+ * each round by its time, game, provider and currency; a refund takes back its stake and points.
+ */
+function standingDeltas(
+  counted: readonly SettledPlay[],
+  running: readonly TournamentRow[],
+  counts: Counts,
+  rates: ReferenceRates | undefined,
+  at: Date,
+): Map<string, Delta> {
+  const deltas = new Map<string, Delta>();
+  for (const m of counted) {
+    const round = m.round;
+    if (!round) continue;
+    const userId = round.userId;
+    const provider = round.game.split('/')[0] ?? '';
+    for (const t of running) {
+      if (round.createdAt < t.startAt || round.createdAt >= t.endAt) continue;
+      if (!t.currencies.includes(m.currency)) continue;
+      if (t.gameCategories.length && !t.gameCategories.some((c) => round.categories.includes(c))) continue;
+      if (t.providers.length && !t.providers.includes(provider)) continue;
+      if (!counts(t, userId)) continue;
+      const cents = m.currency === t.currency ? m.cents : rates!.convert(m.cents, m.currency, t.currency, 'down');
+      const key = `${t.id}:${userId}`;
+      const d = deltas.get(key) ?? {
+        tournamentId: t.id,
+        userId,
+        bets: 0,
+        betCents: 0,
+        wins: 0,
+        winCents: 0,
+        rate: 0,
+        points: 0,
+        games: new Set<string>(),
+        rounds: new Set<number>(),
+        refunded: new Set<number>(),
+        at,
+      };
+      if (m.kind === 'refund') {
+        // The stake and its points back; the bet itself once the whole round was refunded.
+        if (round.status === 'rolled_back' && !d.refunded.has(round.roundId)) d.bets -= 1;
+        d.refunded.add(round.roundId);
+        d.betCents -= cents;
+        d.points -= Math.floor(cents / 100);
+        deltas.set(key, d);
+        continue;
+      }
+      d.games.add(round.game);
+      if (m.kind === 'stake') {
+        if (!d.rounds.has(round.roundId)) d.bets += 1;
+        d.rounds.add(round.roundId);
+        d.betCents += cents;
+        d.points += Math.floor(cents / 100);
+      } else {
+        d.wins += 1;
+        d.winCents += cents;
+        const stake = round.betCents + round.betBonusCents;
+        const stakeIn =
+          m.currency === t.currency || stake === 0 ? stake : rates!.convert(stake, m.currency, t.currency, 'down');
+        if (stakeIn > 0) {
+          d.rate = Math.max(d.rate, Math.floor((cents * 100) / stakeIn));
+          d.points += POINTS_PER_WIN_MULTIPLE * Math.floor(cents / stakeIn);
+        }
+      }
+      deltas.set(key, d);
+    }
+  }
+  return deltas;
 }

@@ -23,6 +23,7 @@ export {
 export { playerMovements, playerMovementsByCurrency, type PlayerMovements } from './movements';
 export { referenceRatesNow, ReferenceRates, type Rounding } from './reference-rates';
 export { auditLedger, type LedgerAudit, type BrokenAccount } from './audit';
+export { playsOf, transfersOf, type Play, type PlayKind } from './plays';
 export {
   Ledger,
   InsufficientFundsError,

@@ -22,6 +22,8 @@ export const PRIVATE_CHANNELS = [
   'groups_updates',
   'jackpot_win_award',
   'personal_notifications',
+  // Orbit's own (not in the family's list; its front ends never subscribe): the VIP club's progress.
+  'vip_progress',
 ] as const;
 export type PrivateChannel = (typeof PRIVATE_CHANNELS)[number];
 export const PUBLIC_CHANNELS = ['wins', 'jackpots_changes'] as const;

@@ -12,20 +12,12 @@ import {
   type RouletteBetType,
   type RouletteOutcome,
 } from '../../../src/games/european-roulette/math';
-import { animate, easeOutCubic, h } from '../dom';
+import { h } from '../dom';
 import { chipLabel } from '../money';
 import { nearest, type GameRenderer, type ShellContext } from '../renderer';
 import { t } from '../i18n';
 import { describeBet as describe } from './roulette-bets';
-
-/** The pockets in wheel order, clockwise from zero. */
-const WHEEL = [
-  0, 32, 15, 19, 4, 21, 2, 25, 17, 34, 6, 27, 13, 36, 11, 30, 8, 23, 10, 5, 24, 16, 33, 1, 20, 14, 31, 9, 22, 18, 29, 7,
-  28, 12, 35, 3, 26,
-];
-const TAU = Math.PI * 2;
-const SLICE = TAU / WHEEL.length;
-const COLOURS = { red: '#d7263d', black: '#1b1d2b', green: '#0f9d58' } as const;
+import { drawWheel, landBall, newWheel, spinWheel } from './roulette-wheel';
 
 type Position = {
   key: string;
@@ -48,8 +40,8 @@ const EVEN_MONEY: { type: RouletteBetType; label: string; name: string }[] = [
   { type: 'high', label: '19–36', name: t('roulette.high') },
 ];
 
-export function create(ctx: ShellContext): GameRenderer {
-  // ---- the wheel ----
+/** The wheel's side of the stage: the canvas, the pocket drawn, the last numbers, each position's win. */
+function wheelView(ctx: ShellContext) {
   const canvas = h('canvas', { role: 'img', 'aria-label': t('roulette.wheel') });
   const pocketBig = h('div', { class: 'pocket-big green', 'data-testid': 'pocket', 'aria-live': 'polite' }, '–');
   const history = h('div', { class: 'history', 'aria-label': t('roulette.lastNumbers') });
@@ -66,87 +58,25 @@ export function create(ctx: ShellContext): GameRenderer {
       h('div', { class: 'roulette-result' }, pocketBig, history, winsList),
     ),
   );
+  return { canvas, pocketBig, history, winsList };
+}
 
-  let wheelAngle = 0;
-  let ballAngle = 0;
-  let ballRadius = 0.93; // × wheel radius: on the track
-  let running = false;
-  let lastFrame = 0;
-  let wheelSpeed = 0; // rad/ms
-  let ballSpeed = 0;
+/** The betting board and the chips on it. */
+type Board = {
+  ctx: ShellContext;
+  positions: Map<string, Position>;
+  undo: { key: string; amount: number }[];
+  buttons: HTMLButtonElement[];
+  boardMessage: HTMLElement;
+  clearButton: HTMLButtonElement;
+  undoButton: HTMLButtonElement;
+  board: HTMLElement;
+  /** The positions of the bet sent, in its order (the outcome lists them in the same order). */
+  sent: Position[];
+};
 
-  function draw(): void {
-    const dpr = window.devicePixelRatio || 1;
-    const size = Math.max(80, Math.round(canvas.clientWidth * dpr));
-    if (canvas.width !== size) canvas.width = canvas.height = size;
-    const g = canvas.getContext('2d');
-    if (!g) return;
-    const R = size / 2;
-    g.clearRect(0, 0, size, size);
-    g.save();
-    g.translate(R, R);
-    g.fillStyle = '#3b2414';
-    g.beginPath();
-    g.arc(0, 0, R * 0.99, 0, TAU);
-    g.fill();
-    g.fillStyle = '#1a0f08';
-    g.beginPath();
-    g.arc(0, 0, R * 0.86, 0, TAU);
-    g.fill();
-    g.rotate(wheelAngle);
-    for (let i = 0; i < WHEEL.length; i++) {
-      const n = WHEEL[i]!;
-      const a0 = -Math.PI / 2 + i * SLICE - SLICE / 2;
-      g.fillStyle = COLOURS[colourOf(n)];
-      g.beginPath();
-      g.arc(0, 0, R * 0.84, a0, a0 + SLICE);
-      g.arc(0, 0, R * 0.56, a0 + SLICE, a0, true);
-      g.closePath();
-      g.fill();
-      g.strokeStyle = '#c9a44a';
-      g.lineWidth = Math.max(1, R * 0.008);
-      g.stroke();
-      g.save();
-      g.rotate(i * SLICE);
-      g.fillStyle = '#fff';
-      g.font = `700 ${Math.round(R * 0.085)}px system-ui, sans-serif`;
-      g.textAlign = 'center';
-      g.textBaseline = 'middle';
-      g.fillText(String(n), 0, -R * 0.75);
-      g.restore();
-    }
-    const cone = g.createRadialGradient(0, 0, R * 0.05, 0, 0, R * 0.56);
-    cone.addColorStop(0, '#e8c76a');
-    cone.addColorStop(1, '#5a3a1a');
-    g.fillStyle = cone;
-    g.beginPath();
-    g.arc(0, 0, R * 0.5, 0, TAU);
-    g.fill();
-    g.restore();
-    // The ball.
-    const bx = R + Math.cos(ballAngle - Math.PI / 2) * R * ballRadius * (ballRadius > 0.86 ? 1 : 0.9);
-    const by = R + Math.sin(ballAngle - Math.PI / 2) * R * ballRadius * (ballRadius > 0.86 ? 1 : 0.9);
-    g.fillStyle = '#fafafa';
-    g.beginPath();
-    g.arc(bx, by, R * 0.045, 0, TAU);
-    g.fill();
-  }
-
-  function loop(now: number): boolean {
-    const dt = lastFrame ? Math.min(50, now - lastFrame) : 16;
-    lastFrame = now;
-    wheelAngle = (wheelAngle + wheelSpeed * dt) % TAU;
-    ballAngle = (ballAngle - ballSpeed * dt) % TAU;
-    draw();
-    return running;
-  }
-
-  new ResizeObserver(() => draw()).observe(canvas);
-
-  // ---- the board ----
-  const positions = new Map<string, Position>();
-  const undo: { key: string; amount: number }[] = [];
-  const buttons: HTMLButtonElement[] = [];
+/** The board's tools (clear, undo, the message line) and the board, in the controls. */
+function boardView(ctx: ShellContext): Board {
   const boardMessage = h('span', { class: 'muted small', 'aria-live': 'polite', 'data-testid': 'board-message' });
   const clearButton = h(
     'button',
@@ -159,19 +89,34 @@ export function create(ctx: ShellContext): GameRenderer {
     t('roulette.undo'),
   );
   const board = h('div', { class: 'board', role: 'group', 'aria-label': t('roulette.board') });
-  const inside = h('div', { class: 'inside' });
   ctx.controls.append(h('div', { class: 'board-tools' }, clearButton, undoButton, boardMessage), board);
-
-  type Place = {
-    hc: number;
-    hr: number;
-    hcs?: number;
-    hrs?: number;
-    vc: number;
-    vr: number;
-    vcs?: number;
-    vrs?: number;
+  return {
+    ctx,
+    positions: new Map(),
+    undo: [],
+    buttons: [],
+    boardMessage,
+    clearButton,
+    undoButton,
+    board,
+    sent: [],
   };
+}
+
+type Place = {
+  hc: number;
+  hr: number;
+  hcs?: number;
+  hrs?: number;
+  vc: number;
+  vr: number;
+  vcs?: number;
+  vrs?: number;
+};
+
+/** The board's cells (numbers, columns, dozens, even-money bets) and its zones on the lines between numbers. */
+function layBoard(b: Board): void {
+  const inside = h('div', { class: 'inside' });
   function cell(type: RouletteBetType, numbers: number[], text: string, place: Place, cls: string): void {
     const key = positionKey(type, numbers);
     const button = h(
@@ -180,8 +125,8 @@ export function create(ctx: ShellContext): GameRenderer {
       text,
     );
     for (const [name, value] of Object.entries(place)) button.style.setProperty(`--${name}`, String(value));
-    wire(button, type, numbers);
-    board.appendChild(button);
+    wire(b, button, type, numbers);
+    b.board.appendChild(button);
   }
   function zone(type: RouletteBetType, numbers: number[], u: number, w: number): void {
     const sorted = [...numbers].sort((a, b) => a - b);
@@ -195,14 +140,8 @@ export function create(ctx: ShellContext): GameRenderer {
     });
     button.style.setProperty('--u', String(u));
     button.style.setProperty('--w', String(w));
-    wire(button, type, sorted);
+    wire(b, button, type, sorted);
     inside.appendChild(button);
-  }
-  function wire(button: HTMLButtonElement, type: RouletteBetType, numbers: number[]): void {
-    buttons.push(button);
-    const key = positionKey(type, numbers);
-    // Column and dozen bets send `[k]`; even-money bets send no numbers.
-    button.addEventListener('click', () => place(key, type, numbers, button));
   }
 
   cell('straight', [0], '0', { hc: 1, hr: 1, hrs: 3, vc: 3, vcs: 3, vr: 1 }, 'green');
@@ -244,74 +183,121 @@ export function create(ctx: ShellContext): GameRenderer {
   zone('street', [0, 1, 2], 0, 1);
   zone('street', [0, 2, 3], 0, 2);
   zone('corner', [0, 1, 2, 3], 0, 0);
-  board.appendChild(inside);
+  b.board.appendChild(inside);
+}
 
-  /** The positions of the bet sent, in its order (the outcome lists them in the same order). */
-  let sent: Position[] = [];
-  const total = () => [...positions.values()].reduce((s, p) => s + p.stake, 0);
+function wire(b: Board, button: HTMLButtonElement, type: RouletteBetType, numbers: number[]): void {
+  b.buttons.push(button);
+  const key = positionKey(type, numbers);
+  // Column and dozen bets send `[k]`; even-money bets send no numbers.
+  button.addEventListener('click', () => place(b, key, type, numbers, button));
+}
 
-  function paintChip(p: Position): void {
-    p.button.querySelector('.chip')?.remove();
-    if (p.stake > 0) p.button.appendChild(h('span', { class: 'chip', 'aria-hidden': 'true' }, chipLabel(p.stake)));
-    p.button.title = p.stake > 0 ? `${p.label}: ${ctx.money(p.stake)}` : p.label;
+const total = (b: Board) => [...b.positions.values()].reduce((s, p) => s + p.stake, 0);
+
+function paintChip(ctx: ShellContext, p: Position): void {
+  p.button.querySelector('.chip')?.remove();
+  if (p.stake > 0) p.button.appendChild(h('span', { class: 'chip', 'aria-hidden': 'true' }, chipLabel(p.stake)));
+  p.button.title = p.stake > 0 ? `${p.label}: ${ctx.money(p.stake)}` : p.label;
+}
+
+function clearMarks(b: Board): void {
+  for (const button of b.buttons) button.classList.remove('winner');
+  for (const chip of b.board.querySelectorAll('.chip')) chip.classList.remove('won', 'lost');
+}
+
+/** A chip of the selected value on a position, within the table's limits and the bonus's cap. */
+function place(b: Board, key: string, type: RouletteBetType, numbers: number[], button: HTMLButtonElement): void {
+  const { ctx, positions, boardMessage } = b;
+  const amount = ctx.stake();
+  if (!(amount > 0)) return;
+  clearMarks(b);
+  if (!positions.has(key) && positions.size >= MAX_POSITIONS) {
+    boardMessage.textContent = t('roulette.maxPositions', { count: MAX_POSITIONS });
+    return;
   }
-
-  function clearMarks(): void {
-    for (const b of buttons) b.classList.remove('winner');
-    for (const chip of board.querySelectorAll('.chip')) chip.classList.remove('won', 'lost');
+  if (total(b) + amount > MAX_TOTAL_STAKE) {
+    boardMessage.textContent = t('roulette.maxTotal', { amount: ctx.money(MAX_TOTAL_STAKE) });
+    return;
   }
-
-  function place(key: string, type: RouletteBetType, numbers: number[], button: HTMLButtonElement): void {
-    const amount = ctx.stake();
-    if (!(amount > 0)) return;
-    clearMarks();
-    if (!positions.has(key) && positions.size >= MAX_POSITIONS) {
-      boardMessage.textContent = t('roulette.maxPositions', { count: MAX_POSITIONS });
-      return;
-    }
-    if (total() + amount > MAX_TOTAL_STAKE) {
-      boardMessage.textContent = t('roulette.maxTotal', { amount: ctx.money(MAX_TOTAL_STAKE) });
-      return;
-    }
-    // The running bonus's max bet caps the whole table's bet, not only the chip.
-    const cap = ctx.maxStake();
-    if (cap !== null && total() + amount > cap) {
-      boardMessage.textContent = t('roulette.overCap', { amount: ctx.money(cap) });
-      return;
-    }
-    boardMessage.textContent = '';
-    const p = positions.get(key) ?? { key, type, numbers, label: describe(type, numbers), stake: 0, button };
-    p.stake += amount;
-    positions.set(key, p);
-    undo.push({ key, amount });
-    paintChip(p);
-    ctx.sound.play('chip');
-    ctx.changed();
+  // The running bonus's max bet caps the whole table's bet, not only the chip.
+  const cap = ctx.maxStake();
+  if (cap !== null && total(b) + amount > cap) {
+    boardMessage.textContent = t('roulette.overCap', { amount: ctx.money(cap) });
+    return;
   }
+  boardMessage.textContent = '';
+  const p = positions.get(key) ?? { key, type, numbers, label: describe(type, numbers), stake: 0, button };
+  p.stake += amount;
+  positions.set(key, p);
+  b.undo.push({ key, amount });
+  paintChip(ctx, p);
+  ctx.sound.play('chip');
+  ctx.changed();
+}
 
-  clearButton.addEventListener('click', () => {
+/** The clear and undo buttons. */
+function wireTools(b: Board): void {
+  const { ctx, positions, undo } = b;
+  b.clearButton.addEventListener('click', () => {
     for (const p of positions.values()) {
       p.stake = 0;
-      paintChip(p);
+      paintChip(ctx, p);
     }
     positions.clear();
     undo.length = 0;
-    boardMessage.textContent = '';
-    clearMarks();
+    b.boardMessage.textContent = '';
+    clearMarks(b);
     ctx.changed();
   });
-  undoButton.addEventListener('click', () => {
+  b.undoButton.addEventListener('click', () => {
     const last = undo.pop();
     const p = last && positions.get(last.key);
     if (!last || !p) return;
     p.stake -= last.amount;
-    paintChip(p);
+    paintChip(ctx, p);
     if (p.stake <= 0) positions.delete(last.key);
-    clearMarks();
+    clearMarks(b);
     ctx.changed();
   });
+}
 
-  draw();
+/** The pocket drawn, the last numbers, the winning number and chips marked, each position's win, the announcement. */
+function showResult(b: Board, view: ReturnType<typeof wheelView>, outcome: RouletteOutcome, win: number): void {
+  const { ctx } = b;
+  const { pocketBig, history, winsList } = view;
+  const colour = outcome.colour;
+  pocketBig.textContent = String(outcome.pocket);
+  pocketBig.className = `pocket-big ${colour}`;
+  history.prepend(h('span', { class: colour }, String(outcome.pocket)));
+  while (history.children.length > 12) history.lastElementChild?.remove();
+  b.board.querySelector(`[data-testid="bet-straight-${outcome.pocket}"]`)?.classList.add('winner');
+  // The outcome lists the positions in the order they were sent.
+  b.sent.forEach((p, i) =>
+    p.button.querySelector('.chip')?.classList.add((outcome.positions[i]?.win ?? 0) > 0 ? 'won' : 'lost'),
+  );
+  winsList.replaceChildren(
+    ...outcome.positions.map((o) =>
+      h(
+        'li',
+        { class: o.win > 0 ? 'won' : '' },
+        `${describe(o.type, o.numbers)} (${PAYOUT[o.type]}:1): ${ctx.money(o.stake)} → ${o.win > 0 ? ctx.money(o.win) : t('roulette.lost')}`,
+      ),
+    ),
+  );
+  ctx.announce(
+    `${outcome.pocket} ${t(`roulette.${colour}`)}. ${win > 0 ? t('roulette.youWin', { amount: ctx.money(win) }) : t('roulette.noWin')}`,
+  );
+}
+
+export function create(ctx: ShellContext): GameRenderer {
+  const view = wheelView(ctx);
+  const wheel = newWheel(view.canvas);
+  new ResizeObserver(() => drawWheel(wheel)).observe(view.canvas);
+  const b = boardView(ctx);
+  layBoard(b);
+  wireTools(b);
+  drawWheel(wheel);
   const chips = [10, 50, 100, 200, 500, 1000, 2500, 5000, 10000, 50000];
 
   return {
@@ -320,87 +306,39 @@ export function create(ctx: ShellContext): GameRenderer {
     stakes: chips,
     defaultStake: nearest(chips, 100),
     naturalMs: 3200,
-    totalStake: total,
+    totalStake: () => total(b),
     bet() {
-      if (positions.size === 0) return { error: t('roulette.placeChip') };
-      const bets = [...positions.values()].map((p) =>
+      if (b.positions.size === 0) return { error: t('roulette.placeChip') };
+      const bets = [...b.positions.values()].map((p) =>
         p.numbers.length === 0
           ? { type: p.type, stake: p.stake }
           : { type: p.type, numbers: p.numbers, stake: p.stake },
       );
-      sent = [...positions.values()];
-      return { bet: { bets }, stake: total() };
+      b.sent = [...b.positions.values()];
+      return { bet: { bets }, stake: total(b) };
     },
     lock(locked) {
-      for (const b of buttons) b.disabled = locked;
-      clearButton.disabled = locked;
-      undoButton.disabled = locked;
+      for (const button of b.buttons) button.disabled = locked;
+      b.clearButton.disabled = locked;
+      b.undoButton.disabled = locked;
     },
     start(quick) {
-      clearMarks();
-      winsList.replaceChildren();
-      pocketBig.textContent = '–';
-      pocketBig.className = 'pocket-big green';
-      ballRadius = 0.93;
-      wheelSpeed = quick ? 0.006 : 0.0035;
-      ballSpeed = quick ? 0.02 : 0.012;
-      lastFrame = 0;
-      if (!running) {
-        running = true;
-        void animate(loop);
-      }
+      clearMarks(b);
+      view.winsList.replaceChildren();
+      view.pocketBig.textContent = '–';
+      view.pocketBig.className = 'pocket-big green';
+      spinWheel(wheel, quick);
     },
     async land(raw, win, timing) {
       const outcome = raw as RouletteOutcome;
-      running = false;
-      const duration = Math.max(timing.ms, timing.quick ? 150 : 1200);
-      const index = WHEEL.indexOf(outcome.pocket);
-      const w0 = wheelAngle;
-      const phi0 = ballAngle - wheelAngle;
-      const relSpeed = -ballSpeed - wheelSpeed; // rad/ms, the ball runs against the wheel
-      let base = (((index * SLICE - phi0) % TAU) + TAU) % TAU; // in [0, 2π)
-      base -= TAU; // run backwards (against the wheel): (−2π, 0]
-      const turns = Math.max(0, Math.round((Math.abs(relSpeed) * duration) / 3 / TAU - Math.abs(base) / TAU));
-      const delta = base - turns * TAU;
-      const wheelTravel = (wheelSpeed * duration) / 3;
-      const start = performance.now();
-      await animate((now) => {
-        const x = Math.min(1, (now - start) / duration);
-        const e = easeOutCubic(x);
-        wheelAngle = w0 + wheelTravel * e;
-        ballAngle = wheelAngle + phi0 + delta * e;
-        ballRadius = x < 0.55 ? 0.93 : x > 0.85 ? 0.7 : 0.93 - ((x - 0.55) / 0.3) * 0.23;
-        draw();
-        return x < 1;
-      });
+      await landBall(wheel, outcome.pocket, timing);
       ctx.sound.play('stop');
-      const colour = outcome.colour;
-      pocketBig.textContent = String(outcome.pocket);
-      pocketBig.className = `pocket-big ${colour}`;
-      history.prepend(h('span', { class: colour }, String(outcome.pocket)));
-      while (history.children.length > 12) history.lastElementChild?.remove();
-      board.querySelector(`[data-testid="bet-straight-${outcome.pocket}"]`)?.classList.add('winner');
-      // The outcome lists the positions in the order they were sent.
-      sent.forEach((p, i) =>
-        p.button.querySelector('.chip')?.classList.add((outcome.positions[i]?.win ?? 0) > 0 ? 'won' : 'lost'),
-      );
-      winsList.replaceChildren(
-        ...outcome.positions.map((o) =>
-          h(
-            'li',
-            { class: o.win > 0 ? 'won' : '' },
-            `${describe(o.type, o.numbers)} (${PAYOUT[o.type]}:1): ${ctx.money(o.stake)} → ${o.win > 0 ? ctx.money(o.win) : t('roulette.lost')}`,
-          ),
-        ),
-      );
-      ctx.announce(
-        `${outcome.pocket} ${t(`roulette.${colour}`)}. ${win > 0 ? t('roulette.youWin', { amount: ctx.money(win) }) : t('roulette.noWin')}`,
-      );
+      showResult(b, view, outcome, win);
     },
     abort() {
-      running = false;
-      ballRadius = 0.93;
-      draw();
+      wheel.running = false;
+      wheel.ballRadius = 0.93;
+      drawWheel(wheel);
     },
   };
 }

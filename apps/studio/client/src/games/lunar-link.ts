@@ -77,7 +77,8 @@ function art(name: string, coinValue?: number): SVGSVGElement {
   return root;
 }
 
-export function create(ctx: ShellContext): GameRenderer {
+/** The reels' cells, the respins counter and the message line, on the stage. */
+function linkView(ctx: ShellContext) {
   const { reels, rows } = cfg;
   const gridEl = h('div', {
     class: 'link-grid',
@@ -95,26 +96,84 @@ export function create(ctx: ShellContext): GameRenderer {
   const respinsOut = h('div', { class: 'link-respins', 'data-testid': 'respins', hidden: true });
   const message = h('div', { class: 'link-message', 'data-testid': 'link-message', 'aria-live': 'polite' });
   ctx.stage.append(h('div', { class: 'link' }, respinsOut, gridEl, message));
+  return { gridEl, cellEls, respinsOut, message };
+}
 
-  const paint = (c: number, r: number, name: string | null, value?: number) => {
-    const el = cellEls[c]![r]!;
-    el.className = 'link-cell';
-    if (name === null) {
-      el.replaceChildren();
-      el.classList.add('empty');
-      delete el.dataset.symbol;
-      return;
+type LinkView = ReturnType<typeof linkView>;
+
+function paint({ cellEls }: LinkView, c: number, r: number, name: string | null, value?: number): void {
+  const el = cellEls[c]![r]!;
+  el.className = 'link-cell';
+  if (name === null) {
+    el.replaceChildren();
+    el.classList.add('empty');
+    delete el.dataset.symbol;
+    return;
+  }
+  el.replaceChildren(art(name, value));
+  el.dataset.symbol = name;
+  el.title = value === undefined ? symbolName(name) : `${symbolName(name)} ×${formatNumber(value / cfg.divisor)}`;
+  if (name === COIN) el.classList.add('coin');
+}
+
+const coinAt = (coins: LinkCoin[], c: number, r: number) => coins.find((x) => x.column === c && x.row === r);
+
+/** The ways wins marked on the reels and told. */
+async function showWays(ctx: ShellContext, view: LinkView, o: LinkOutcome, quick: boolean): Promise<void> {
+  const winners = new Set(o.wins.map((w) => w.symbol));
+  for (const w of o.wins)
+    for (let c = 0; c < w.reels; c++)
+      for (let r = 0; r < cfg.rows; r++)
+        if (winners.has(o.grid[c]![r]!) && o.grid[c]![r] === w.symbol) view.cellEls[c]![r]!.classList.add('win');
+  view.message.textContent = waysWinsText(o.wins, ctx.money);
+  view.message.classList.add('won');
+  ctx.sound.play('win');
+  await sleep(quick ? 200 : 700);
+}
+
+/** Hold and Win: the coins stay, the empty cells respin, the coins that land are held; the total told. */
+async function playHoldAndWin(
+  ctx: ShellContext,
+  view: LinkView,
+  o: LinkOutcome,
+  b: NonNullable<LinkOutcome['bonus']>,
+  quick: boolean,
+): Promise<void> {
+  const { reels, rows } = cfg;
+  const { gridEl, cellEls, respinsOut, message } = view;
+  gridEl.classList.add('bonus');
+  message.textContent = t('slot.holdAndWin', { count: o.coins.length });
+  for (let c = 0; c < reels; c++) for (let r = 0; r < rows; r++) if (o.grid[c]![r] !== COIN) paint(view, c, r, null);
+  respinsOut.hidden = false;
+  respinsOut.textContent = t('slot.respins', { count: cfg.coin.respins });
+  await sleep(quick ? 200 : 800);
+  const stepMs = quick ? 90 : 450;
+  for (const spin of b.respins) {
+    for (const col of cellEls) for (const el of col) if (el.classList.contains('empty')) el.classList.add('spin');
+    await sleep(stepMs);
+    for (const col of cellEls) for (const el of col) el.classList.remove('spin');
+    for (const x of spin.landed) {
+      paint(view, x.column, x.row, COIN, x.value);
+      cellEls[x.column]![x.row]!.classList.add('drop');
     }
-    el.replaceChildren(art(name, value));
-    el.dataset.symbol = name;
-    el.title = value === undefined ? symbolName(name) : `${symbolName(name)} ×${formatNumber(value / cfg.divisor)}`;
-    if (name === COIN) el.classList.add('coin');
-  };
+    ctx.sound.play(spin.landed.length > 0 ? 'win' : 'tick');
+    respinsOut.textContent = t('slot.respins', { count: spin.left });
+    await sleep(stepMs / 2);
+  }
+  const total = b.coins.reduce((a, x) => a + x.value, 0);
+  message.textContent = `${b.coins.length} × ${symbolName(COIN)}: ×${formatNumber(total / cfg.divisor)}${b.grand ? ` + ${symbolName('Grand')} ×${formatNumber(cfg.coin.grand / cfg.divisor)}` : ''} = ${ctx.money(b.win)}`;
+  message.classList.add('won');
+  await sleep(quick ? 200 : 900);
+}
+
+export function create(ctx: ShellContext): GameRenderer {
+  const { reels, rows } = cfg;
+  const view = linkView(ctx);
+  const { gridEl, cellEls, respinsOut, message } = view;
   const names = cfg.symbols.map((s) => s.name);
-  for (let c = 0; c < reels; c++) for (let r = 0; r < rows; r++) paint(c, r, names[(c + r * 2) % names.length]!);
+  for (let c = 0; c < reels; c++) for (let r = 0; r < rows; r++) paint(view, c, r, names[(c + r * 2) % names.length]!);
 
   const stakes = stakeLadder(cfg.divisor, MAX_STAKE, [1, 2, 4, 10, 20, 40, 100, 200, 400, 1000]);
-  const coinAt = (coins: LinkCoin[], c: number, r: number) => coins.find((x) => x.column === c && x.row === r);
 
   return {
     playLabel: t('slot.spin'),
@@ -135,48 +194,13 @@ export function create(ctx: ShellContext): GameRenderer {
       const quick = timing.quick;
       const perColumn = Math.max(quick ? 20 : 90, Math.min(260, timing.ms / reels));
       for (let c = 0; c < reels; c++) {
-        for (let r = 0; r < rows; r++) paint(c, r, o.grid[c]![r]!, coinAt(o.coins, c, r)?.value);
+        for (let r = 0; r < rows; r++) paint(view, c, r, o.grid[c]![r]!, coinAt(o.coins, c, r)?.value);
         for (const el of cellEls[c]!) el.classList.add('drop');
         ctx.sound.play('stop');
         await sleep(perColumn);
       }
-      if (o.wins.length > 0) {
-        const winners = new Set(o.wins.map((w) => w.symbol));
-        for (const w of o.wins)
-          for (let c = 0; c < w.reels; c++)
-            for (let r = 0; r < rows; r++)
-              if (winners.has(o.grid[c]![r]!) && o.grid[c]![r] === w.symbol) cellEls[c]![r]!.classList.add('win');
-        message.textContent = waysWinsText(o.wins, ctx.money);
-        message.classList.add('won');
-        ctx.sound.play('win');
-        await sleep(quick ? 200 : 700);
-      }
-      if (o.bonus) {
-        const b = o.bonus;
-        gridEl.classList.add('bonus');
-        message.textContent = t('slot.holdAndWin', { count: o.coins.length });
-        for (let c = 0; c < reels; c++) for (let r = 0; r < rows; r++) if (o.grid[c]![r] !== COIN) paint(c, r, null);
-        respinsOut.hidden = false;
-        respinsOut.textContent = t('slot.respins', { count: cfg.coin.respins });
-        await sleep(quick ? 200 : 800);
-        const stepMs = quick ? 90 : 450;
-        for (const spin of b.respins) {
-          for (const col of cellEls) for (const el of col) if (el.classList.contains('empty')) el.classList.add('spin');
-          await sleep(stepMs);
-          for (const col of cellEls) for (const el of col) el.classList.remove('spin');
-          for (const x of spin.landed) {
-            paint(x.column, x.row, COIN, x.value);
-            cellEls[x.column]![x.row]!.classList.add('drop');
-          }
-          ctx.sound.play(spin.landed.length > 0 ? 'win' : 'tick');
-          respinsOut.textContent = t('slot.respins', { count: spin.left });
-          await sleep(stepMs / 2);
-        }
-        const total = b.coins.reduce((a, x) => a + x.value, 0);
-        message.textContent = `${b.coins.length} × ${symbolName(COIN)}: ×${formatNumber(total / cfg.divisor)}${b.grand ? ` + ${symbolName('Grand')} ×${formatNumber(cfg.coin.grand / cfg.divisor)}` : ''} = ${ctx.money(b.win)}`;
-        message.classList.add('won');
-        await sleep(quick ? 200 : 900);
-      }
+      if (o.wins.length > 0) await showWays(ctx, view, o, quick);
+      if (o.bonus) await playHoldAndWin(ctx, view, o, o.bonus, quick);
       for (const col of cellEls) for (const el of col) el.classList.remove('spin');
       if (win > 0)
         message.textContent = o.bonus

@@ -5,7 +5,7 @@
  */
 import { MAX_STAKE, TUMBLE_CONFIG, type TumbleOutcome } from '../../../src/games/meteor-tumble/math';
 import { h, sleep, svg } from '../dom';
-import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
+import { nearest, stakeLadder, type GameRenderer, type ShellContext, type Timing } from '../renderer';
 import './meteor-tumble.css';
 import { t } from '../i18n';
 import { symbolName } from '../i18n/names';
@@ -71,7 +71,8 @@ function symbolArt(name: string): SVGSVGElement {
   return root;
 }
 
-export function create(ctx: ShellContext): GameRenderer {
+/** The grid of cells, the ladder of the drops' multipliers and the message line, on the stage. */
+function tumbleView(ctx: ShellContext) {
   const { columns, rows } = cfg;
   const gridEl = h('div', {
     class: 'tumble-grid',
@@ -94,27 +95,86 @@ export function create(ctx: ShellContext): GameRenderer {
   );
   const message = h('div', { class: 'tumble-message', 'data-testid': 'tumble-message', 'aria-live': 'polite' });
   ctx.stage.append(h('div', { class: 'tumble' }, ladder, gridEl, message));
+  return { cellEls, ladder, message };
+}
 
-  const paint = (c: number, r: number, name: string, fresh: boolean) => {
-    const el = cellEls[c]![r]!;
-    el.replaceChildren(symbolArt(name));
-    el.dataset.symbol = name;
-    el.title = symbolName(name);
-    el.classList.remove('win', 'burst', 'spin');
-    if (fresh) {
-      el.classList.remove('drop');
-      void el.offsetWidth; // restart the drop animation
-      el.classList.add('drop');
+type TumbleView = ReturnType<typeof tumbleView>;
+
+function paint({ cellEls }: TumbleView, c: number, r: number, name: string, fresh: boolean): void {
+  const el = cellEls[c]![r]!;
+  el.replaceChildren(symbolArt(name));
+  el.dataset.symbol = name;
+  el.title = symbolName(name);
+  el.classList.remove('win', 'burst', 'spin');
+  if (fresh) {
+    el.classList.remove('drop');
+    void el.offsetWidth; // restart the drop animation
+    el.classList.add('drop');
+  }
+}
+
+function markStep({ ladder }: TumbleView, d: number): void {
+  const at = Math.min(d, cfg.multipliers.length - 1);
+  [...ladder.children].forEach((li, i) => li.classList.toggle('on', i === at));
+}
+
+type TumbleStep = TumbleOutcome['steps'][number];
+
+/** A drop's wins marked on the grid and told, with the running total. */
+function showStepWin(ctx: ShellContext, view: TumbleView, step: TumbleStep, running: number): void {
+  const { columns, rows } = cfg;
+  const winners = new Set(step.wins.map((w) => w.symbol));
+  for (let c = 0; c < columns; c++)
+    for (let r = 0; r < rows; r++) if (winners.has(step.grid[c]![r]!)) view.cellEls[c]![r]!.classList.add('win');
+  view.message.textContent = `${step.wins.map((w) => `${w.count} × ${symbolName(w.symbol)}`).join(' + ')}${
+    step.multiplier > 1 ? ` × ${step.multiplier}` : ''
+  } = ${ctx.money(step.win)} · ${t('slot.runningTotal', { amount: ctx.money(running) })}`;
+  view.message.classList.add('won');
+  ctx.sound.play('win');
+}
+
+/** The drops one by one: the first column by column, then each tumble's new symbols and its wins. */
+async function playDrops(ctx: ShellContext, view: TumbleView, outcome: TumbleOutcome, timing: Timing): Promise<void> {
+  const { columns, rows } = cfg;
+  const quick = timing.quick;
+  const stepMs = quick ? 180 : 650;
+  // The first drop lands column by column over the time the round must still last.
+  const perColumn = Math.max(quick ? 20 : 90, Math.min(260, timing.ms / columns));
+  let running = 0;
+  for (const [d, step] of outcome.steps.entries()) {
+    markStep(view, d);
+    for (let c = 0; c < columns; c++) {
+      for (let r = 0; r < rows; r++) if (d === 0 || step.fresh[c]![r]) paint(view, c, r, step.grid[c]![r]!, true);
+      if (d === 0) {
+        ctx.sound.play('stop');
+        await sleep(perColumn);
+      }
     }
-  };
+    if (d > 0) {
+      // Symbols that fell keep their look but move: repaint the column's old cells in place.
+      for (let c = 0; c < columns; c++)
+        for (let r = 0; r < rows; r++) if (!step.fresh[c]![r]) paint(view, c, r, step.grid[c]![r]!, false);
+      ctx.sound.play('stop');
+      await sleep(stepMs / 2);
+    }
+    if (step.wins.length === 0) break;
+    running += step.win;
+    showStepWin(ctx, view, step, running);
+    await sleep(stepMs);
+    if (d + 1 < outcome.steps.length) {
+      for (const col of view.cellEls) for (const el of col) if (el.classList.contains('win')) el.classList.add('burst');
+      await sleep(stepMs / 2);
+    }
+  }
+}
+
+export function create(ctx: ShellContext): GameRenderer {
+  const { columns, rows } = cfg;
+  const view = tumbleView(ctx);
+  const { cellEls, message } = view;
   // A first grid to look at.
   for (let c = 0; c < columns; c++)
-    for (let r = 0; r < rows; r++) paint(c, r, NAMES[(c * 2 + r) % NAMES.length]!, false);
-
-  const markStep = (d: number) => {
-    const at = Math.min(d, cfg.multipliers.length - 1);
-    [...ladder.children].forEach((li, i) => li.classList.toggle('on', i === at));
-  };
+    for (let r = 0; r < rows; r++) paint(view, c, r, NAMES[(c * 2 + r) % NAMES.length]!, false);
 
   let spinning = false;
   const stakes = stakeLadder(cfg.divisor, MAX_STAKE, [1, 2, 4, 10, 20, 40, 100, 200, 400, 1000]);
@@ -130,49 +190,13 @@ export function create(ctx: ShellContext): GameRenderer {
       spinning = true;
       message.textContent = '';
       message.classList.remove('won');
-      markStep(0);
+      markStep(view, 0);
       for (const col of cellEls) for (const el of col) el.classList.add('spin');
     },
     async land(raw, win, timing) {
       const outcome = raw as TumbleOutcome;
       spinning = false;
-      const quick = timing.quick;
-      const stepMs = quick ? 180 : 650;
-      // The first drop lands column by column over the time the round must still last.
-      const perColumn = Math.max(quick ? 20 : 90, Math.min(260, timing.ms / columns));
-      let running = 0;
-      for (const [d, step] of outcome.steps.entries()) {
-        markStep(d);
-        for (let c = 0; c < columns; c++) {
-          for (let r = 0; r < rows; r++) if (d === 0 || step.fresh[c]![r]) paint(c, r, step.grid[c]![r]!, true);
-          if (d === 0) {
-            ctx.sound.play('stop');
-            await sleep(perColumn);
-          }
-        }
-        if (d > 0) {
-          // Symbols that fell keep their look but move: repaint the column's old cells in place.
-          for (let c = 0; c < columns; c++)
-            for (let r = 0; r < rows; r++) if (!step.fresh[c]![r]) paint(c, r, step.grid[c]![r]!, false);
-          ctx.sound.play('stop');
-          await sleep(stepMs / 2);
-        }
-        if (step.wins.length === 0) break;
-        const winners = new Set(step.wins.map((w) => w.symbol));
-        for (let c = 0; c < columns; c++)
-          for (let r = 0; r < rows; r++) if (winners.has(step.grid[c]![r]!)) cellEls[c]![r]!.classList.add('win');
-        running += step.win;
-        message.textContent = `${step.wins.map((w) => `${w.count} × ${symbolName(w.symbol)}`).join(' + ')}${
-          step.multiplier > 1 ? ` × ${step.multiplier}` : ''
-        } = ${ctx.money(step.win)} · ${t('slot.runningTotal', { amount: ctx.money(running) })}`;
-        message.classList.add('won');
-        ctx.sound.play('win');
-        await sleep(stepMs);
-        if (d + 1 < outcome.steps.length) {
-          for (const col of cellEls) for (const el of col) if (el.classList.contains('win')) el.classList.add('burst');
-          await sleep(stepMs / 2);
-        }
-      }
+      await playDrops(ctx, view, outcome, timing);
       for (const col of cellEls) for (const el of col) el.classList.remove('spin');
       if (win > 0) {
         const tumbles = outcome.steps.filter((s) => s.win > 0).length;

@@ -6,7 +6,7 @@
 import { KENO_CONFIG, keno, MAX_STAKE, type KenoOutcome } from '../../../src/games/orbit-keno/math';
 import { h, sleep, svg } from '../dom';
 import { formatMultiplier, formatPercent } from '../money';
-import { nearest, stakeLadder, type GameRenderer, type ShellContext } from '../renderer';
+import { nearest, stakeLadder, type GameRenderer, type ShellContext, type Timing } from '../renderer';
 import { readout, statBox } from './field-kit';
 import './orbit-keno.css';
 import { t } from '../i18n';
@@ -36,14 +36,8 @@ function ballSvg(n: number, hit: boolean): SVGSVGElement {
   return root;
 }
 
-export function create(ctx: ShellContext): GameRenderer {
-  const picked = new Set<number>();
-  let locked = false;
-  let rolling = false;
-  /** The hits of the last round's win, marked in the pays until the picks change. */
-  let wonHits: number | null = null;
-
-  // ---- stage: the board and the tray ----
+/** The board of numbers, the tray of balls drawn and the result line, on the stage. */
+function kenoView(ctx: ShellContext) {
   const cells: HTMLButtonElement[] = [];
   const board = h('div', {
     class: 'keno-board',
@@ -63,20 +57,17 @@ export function create(ctx: ShellContext): GameRenderer {
       },
       String(n),
     );
-    cell.addEventListener('click', () => toggle(n));
     cells.push(cell);
     board.append(cell);
   }
   const tray = h('div', { class: 'keno-tray', 'data-testid': 'keno-drawn', 'aria-label': t('keno.numbersDrawn') });
   const resultOut = h('div', { class: 'keno-result', 'data-testid': 'keno-result', 'aria-live': 'polite' });
   ctx.stage.append(h('div', { class: 'keno' }, board, tray, resultOut));
-  const emptyTray = () =>
-    tray.replaceChildren(
-      ...Array.from({ length: DRAWN }, () => h('span', { class: 'keno-slot', 'aria-hidden': 'true' })),
-    );
-  emptyTray();
+  return { cells, tray, resultOut };
+}
 
-  // ---- controls ----
+/** Quick pick and clear, the count of picks, their return and their pays. */
+function kenoControls(ctx: ShellContext) {
   const quick = h('button', { type: 'button', class: 'btn', 'data-testid': 'quick-pick' }, t('keno.quickPick'));
   const clear = h('button', { type: 'button', class: 'btn', 'data-testid': 'clear-picks' }, t('keno.clear'));
   const countOut = readout('pick-count');
@@ -94,77 +85,139 @@ export function create(ctx: ShellContext): GameRenderer {
       hint,
     ),
   );
+  return { quick, clear, countOut, rtpOut, payList, hint };
+}
 
-  /** The board's marks and the pays of the current picks (the shell's controls are not touched). */
-  function paint(): void {
-    const p = picked.size;
-    for (const cell of cells) {
-      const n = Number(cell.dataset.number);
-      cell.classList.toggle('picked', picked.has(n));
-      cell.setAttribute('aria-pressed', String(picked.has(n)));
-      cell.disabled = locked || (!picked.has(n) && p >= keno.maxPicks);
-    }
-    countOut.textContent = t('keno.picked', { count: p, max: keno.maxPicks });
-    hint.textContent = p === 0 ? NO_PICKS : '';
-    payList.replaceChildren();
-    if (p > 0) {
-      rtpOut.textContent = formatPercent(keno.returnMoments(100, p).mean, 2, 2);
-      pays[p]!.forEach((m, hits) => {
-        if (m === 0) return;
-        payList.prepend(
-          h(
-            'li',
-            { 'data-hits': hits, class: hits === wonHits ? 'won' : null },
-            h('span', {}, t('keno.hits', { count: hits })),
-            h('span', {}, `${formatMultiplier(m)} · ${ctx.money(Math.floor((ctx.stake() * m) / 100))}`),
-          ),
-        );
-      });
-    } else {
-      rtpOut.textContent = '–';
-    }
+/** The keno card: the picks, the board and its controls. */
+type KenoCard = ReturnType<typeof kenoView> &
+  ReturnType<typeof kenoControls> & {
+    ctx: ShellContext;
+    picked: Set<number>;
+    locked: boolean;
+    rolling: boolean;
+    /** The hits of the last round's win, marked in the pays until the picks change. */
+    wonHits: number | null;
+  };
+
+const emptyTray = (k: KenoCard) =>
+  k.tray.replaceChildren(
+    ...Array.from({ length: DRAWN }, () => h('span', { class: 'keno-slot', 'aria-hidden': 'true' })),
+  );
+
+/** The board's marks and the pays of the current picks (the shell's controls are not touched). */
+function paint(k: KenoCard): void {
+  const { ctx, picked, payList, rtpOut } = k;
+  const p = picked.size;
+  for (const cell of k.cells) {
+    const n = Number(cell.dataset.number);
+    cell.classList.toggle('picked', picked.has(n));
+    cell.setAttribute('aria-pressed', String(picked.has(n)));
+    cell.disabled = k.locked || (!picked.has(n) && p >= keno.maxPicks);
   }
-
-  function refresh(): void {
-    paint();
-    ctx.changed();
+  k.countOut.textContent = t('keno.picked', { count: p, max: keno.maxPicks });
+  k.hint.textContent = p === 0 ? NO_PICKS : '';
+  payList.replaceChildren();
+  if (p > 0) {
+    rtpOut.textContent = formatPercent(keno.returnMoments(100, p).mean, 2, 2);
+    pays[p]!.forEach((m, hits) => {
+      if (m === 0) return;
+      payList.prepend(
+        h(
+          'li',
+          { 'data-hits': hits, class: hits === k.wonHits ? 'won' : null },
+          h('span', {}, t('keno.hits', { count: hits })),
+          h('span', {}, `${formatMultiplier(m)} · ${ctx.money(Math.floor((ctx.stake() * m) / 100))}`),
+        ),
+      );
+    });
+  } else {
+    rtpOut.textContent = '–';
   }
+}
 
-  function toggle(n: number): void {
-    if (locked) return;
-    if (picked.has(n)) picked.delete(n);
-    else if (picked.size < keno.maxPicks) picked.add(n);
-    clearMarks();
-    refresh();
-  }
+function refresh(k: KenoCard): void {
+  paint(k);
+  k.ctx.changed();
+}
 
-  function quickPick(count: number): void {
-    picked.clear();
-    while (picked.size < count) picked.add(1 + Math.floor(Math.random() * numbers));
-  }
+function toggle(k: KenoCard, n: number): void {
+  if (k.locked) return;
+  if (k.picked.has(n)) k.picked.delete(n);
+  else if (k.picked.size < keno.maxPicks) k.picked.add(n);
+  clearMarks(k);
+  refresh(k);
+}
 
-  function clearMarks(): void {
-    for (const cell of cells) cell.classList.remove('drawn', 'hit');
-    wonHits = null;
-    for (const li of payList.children) li.classList.remove('won');
-  }
+function quickPick(picked: Set<number>, count: number): void {
+  picked.clear();
+  while (picked.size < count) picked.add(1 + Math.floor(Math.random() * numbers));
+}
 
-  quick.addEventListener('click', () => {
-    if (locked) return;
-    quickPick(picked.size || 5);
-    clearMarks();
-    emptyTray();
-    refresh();
+function clearMarks(k: KenoCard): void {
+  for (const cell of k.cells) cell.classList.remove('drawn', 'hit');
+  k.wonHits = null;
+  for (const li of k.payList.children) li.classList.remove('won');
+}
+
+/** The board's numbers, quick pick and clear. */
+function wireCard(k: KenoCard): void {
+  k.cells.forEach((cell, i) => cell.addEventListener('click', () => toggle(k, i + 1)));
+  k.quick.addEventListener('click', () => {
+    if (k.locked) return;
+    quickPick(k.picked, k.picked.size || 5);
+    clearMarks(k);
+    emptyTray(k);
+    refresh(k);
   });
-  clear.addEventListener('click', () => {
-    if (locked) return;
-    picked.clear();
-    clearMarks();
-    emptyTray();
-    refresh();
+  k.clear.addEventListener('click', () => {
+    if (k.locked) return;
+    k.picked.clear();
+    clearMarks(k);
+    emptyTray(k);
+    refresh(k);
   });
-  quickPick(5);
-  refresh();
+}
+
+/** The numbers drawn roll into the tray one by one and light up on the board; the hits and the win told. */
+async function showDraw(k: KenoCard, outcome: KenoOutcome, win: number, timing: Timing): Promise<void> {
+  const { ctx, tray, resultOut } = k;
+  k.rolling = false;
+  tray.classList.remove('rolling');
+  const each = Math.max(timing.quick ? 25 : 90, Math.min(220, timing.ms / outcome.drawn.length));
+  const slots = [...tray.children];
+  for (const [i, n] of outcome.drawn.entries()) {
+    if (k.rolling) return;
+    const hit = outcome.hits.includes(n);
+    slots[i]?.replaceWith(ballSvg(n, hit));
+    const cell = k.cells[n - 1]!;
+    cell.classList.add(hit ? 'hit' : 'drawn');
+    ctx.sound.play(hit ? 'win' : 'tick');
+    await sleep(each);
+  }
+  const hits = outcome.hits.length;
+  k.wonHits = hits;
+  k.payList.querySelector(`[data-hits="${hits}"]`)?.classList.add('won');
+  resultOut.textContent = `${t('keno.hitsOf', { count: hits, picks: outcome.picks.length })}${
+    outcome.multiplier > 0 ? ` · ${formatMultiplier(outcome.multiplier)} · ${ctx.money(win)}` : ''
+  }`;
+  resultOut.classList.toggle('won', win > 0);
+  ctx.announce(t('keno.drawn', { hits, picks: outcome.picks.length }));
+}
+
+export function create(ctx: ShellContext): GameRenderer {
+  const k: KenoCard = {
+    ctx,
+    picked: new Set<number>(),
+    locked: false,
+    rolling: false,
+    wonHits: null,
+    ...kenoView(ctx),
+    ...kenoControls(ctx),
+  };
+  emptyTray(k);
+  wireCard(k);
+  quickPick(k.picked, 5);
+  refresh(k);
 
   const stakes = stakeLadder(10, MAX_STAKE, [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000]);
 
@@ -175,50 +228,27 @@ export function create(ctx: ShellContext): GameRenderer {
     defaultStake: nearest(stakes, 100),
     naturalMs: 1800,
     bet: (stake) =>
-      picked.size === 0 ? { error: NO_PICKS } : { bet: { stake, picks: [...picked].sort((a, b) => a - b) }, stake },
-    stakeChanged: refresh,
+      k.picked.size === 0 ? { error: NO_PICKS } : { bet: { stake, picks: [...k.picked].sort((a, b) => a - b) }, stake },
+    stakeChanged: () => refresh(k),
     lock(on) {
-      locked = on;
-      quick.disabled = on;
-      clear.disabled = on;
-      paint();
+      k.locked = on;
+      k.quick.disabled = on;
+      k.clear.disabled = on;
+      paint(k);
     },
     start() {
-      rolling = true;
-      clearMarks();
-      emptyTray();
-      resultOut.textContent = '';
-      resultOut.classList.remove('won');
-      tray.classList.add('rolling');
+      k.rolling = true;
+      clearMarks(k);
+      emptyTray(k);
+      k.resultOut.textContent = '';
+      k.resultOut.classList.remove('won');
+      k.tray.classList.add('rolling');
     },
-    async land(raw, win, timing) {
-      const outcome = raw as KenoOutcome;
-      rolling = false;
-      tray.classList.remove('rolling');
-      const each = Math.max(timing.quick ? 25 : 90, Math.min(220, timing.ms / outcome.drawn.length));
-      const slots = [...tray.children];
-      for (const [i, n] of outcome.drawn.entries()) {
-        if (rolling) return;
-        const hit = outcome.hits.includes(n);
-        slots[i]?.replaceWith(ballSvg(n, hit));
-        const cell = cells[n - 1]!;
-        cell.classList.add(hit ? 'hit' : 'drawn');
-        ctx.sound.play(hit ? 'win' : 'tick');
-        await sleep(each);
-      }
-      const hits = outcome.hits.length;
-      wonHits = hits;
-      payList.querySelector(`[data-hits="${hits}"]`)?.classList.add('won');
-      resultOut.textContent = `${t('keno.hitsOf', { count: hits, picks: outcome.picks.length })}${
-        outcome.multiplier > 0 ? ` · ${formatMultiplier(outcome.multiplier)} · ${ctx.money(win)}` : ''
-      }`;
-      resultOut.classList.toggle('won', win > 0);
-      ctx.announce(t('keno.drawn', { hits, picks: outcome.picks.length }));
-    },
+    land: (raw, win, timing) => showDraw(k, raw as KenoOutcome, win, timing),
     abort() {
-      rolling = false;
-      tray.classList.remove('rolling');
-      emptyTray();
+      k.rolling = false;
+      k.tray.classList.remove('rolling');
+      emptyTray(k);
     },
   };
 }

@@ -68,7 +68,8 @@ function art(name: string): SVGSVGElement {
 
 const COLOURS = ['#5b43c8', '#1f6b8a', '#8a3b6b', '#2f6b3a', '#8a5a1f'];
 
-export function create(ctx: ShellContext): GameRenderer {
+/** The 3 × 3 reels (cells by column, then row; the middle row is the line). */
+function reelsView() {
   const cellEls: HTMLElement[][] = [[], [], []];
   const gridEl = h('div', {
     class: 'wheel-grid',
@@ -82,8 +83,18 @@ export function create(ctx: ShellContext): GameRenderer {
       cellEls[c]![r] = el;
       gridEl.append(el);
     }
+  return { cellEls, gridEl };
+}
 
-  // The wheel: segments around a disc, the pointer on top.
+function paintCell(el: HTMLElement, name: string): void {
+  el.replaceChildren(art(name));
+  el.dataset.symbol = name;
+  el.title = symbolName(name);
+  el.classList.remove('win', 'spin');
+}
+
+/** The bonus wheel: segments around a disc, the pointer on top, the multiplier under it. */
+function wheelView() {
   const n = cfg.wheel.length;
   const disc = svg('g', { class: 'wheel-disc' });
   for (let i = 0; i < n; i++) {
@@ -123,6 +134,22 @@ export function create(ctx: ShellContext): GameRenderer {
     svg('polygon', { points: '100,14 92,0 108,0', fill: '#ffc84d' }),
     pointerText,
   );
+  return { n, disc, pointerText, wheelSvg };
+}
+
+/** The round's wins in words: the line's, the wheel's. */
+function winParts(ctx: ShellContext, o: WheelOutcome): string[] {
+  return [
+    o.line ? `3 × ${symbolName(o.line.symbol)}: ${ctx.money(o.line.win)}` : '',
+    o.wheel
+      ? `${t('slot.wheelStake', { coins: o.wheel.coins / cfg.divisor })}${o.wheel.multiplier > 1 ? ` × ${o.wheel.multiplier}` : ''}: ${ctx.money(o.wheel.win)}`
+      : '',
+  ].filter(Boolean);
+}
+
+export function create(ctx: ShellContext): GameRenderer {
+  const { cellEls, gridEl } = reelsView();
+  const { n, disc, pointerText, wheelSvg } = wheelView();
   const message = h('div', { class: 'wheel-message', 'data-testid': 'wheel-message', 'aria-live': 'polite' });
   ctx.stage.append(h('div', { class: 'wheel-game' }, h('div', { class: 'wheel-row' }, gridEl, wheelSvg), message));
 
@@ -131,13 +158,21 @@ export function create(ctx: ShellContext): GameRenderer {
     angle = deg;
     disc.setAttribute('transform', `rotate(${deg} 100 100)`);
   };
-  const paint = (c: number, r: number, name: string) => {
-    const el = cellEls[c]![r]!;
-    el.replaceChildren(art(name));
-    el.dataset.symbol = name;
-    el.title = symbolName(name);
-    el.classList.remove('win', 'spin');
-  };
+  /** Turns so that the drawn segment stops under the pointer, after a few whole turns. */
+  async function turnTo(segment: number, quick: boolean): Promise<void> {
+    const target = -(segment * 360) / n;
+    const from = angle % 360;
+    const to = target - 360 * (quick ? 1 : 4);
+    const duration = quick ? 400 : 2600;
+    const start = performance.now();
+    await animate((now) => {
+      const k = Math.min(1, (now - start) / duration);
+      setAngle(from + (to - from) * easeOutCubic(k));
+      return k < 1;
+    });
+    setAngle(target);
+  }
+  const paint = (c: number, r: number, name: string) => paintCell(cellEls[c]![r]!, name);
   const names = [...cfg.symbols.map((s) => s.name), cfg.scatter.name];
   for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) paint(c, r, names[(c * 2 + r * 3) % names.length]!);
 
@@ -170,26 +205,9 @@ export function create(ctx: ShellContext): GameRenderer {
           for (const el of col) if (el.dataset.symbol === cfg.scatter.name) el.classList.add('win');
         wheelSvg.classList.add('live');
         pointerText.textContent = o.wheel.multiplier > 1 ? `×${o.wheel.multiplier}` : '';
-        // Turn so that the drawn segment stops under the pointer, after a few whole turns.
-        const target = -(o.wheel.segment * 360) / n;
-        const from = angle % 360;
-        const to = target - 360 * (timing.quick ? 1 : 4);
-        const duration = timing.quick ? 400 : 2600;
-        const start = performance.now();
-        await animate((now) => {
-          const k = Math.min(1, (now - start) / duration);
-          setAngle(from + (to - from) * easeOutCubic(k));
-          return k < 1;
-        });
-        setAngle(target);
+        await turnTo(o.wheel.segment, timing.quick);
       }
-      const parts = [
-        o.line ? `3 × ${symbolName(o.line.symbol)}: ${ctx.money(o.line.win)}` : '',
-        o.wheel
-          ? `${t('slot.wheelStake', { coins: o.wheel.coins / cfg.divisor })}${o.wheel.multiplier > 1 ? ` × ${o.wheel.multiplier}` : ''}: ${ctx.money(o.wheel.win)}`
-          : '',
-      ].filter(Boolean);
-      message.textContent = parts.join(' · ');
+      message.textContent = winParts(ctx, o).join(' · ');
       message.classList.toggle('won', win > 0);
       if (win > 0) ctx.sound.play('win');
       ctx.announce(win > 0 ? t('slot.won', { amount: ctx.money(win) }) : t('slot.noWin'));

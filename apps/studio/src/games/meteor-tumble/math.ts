@@ -74,20 +74,10 @@ export type TumbleGame = GameMath<TumbleBet, TumbleOutcome> & {
   coinMoments(): { mean: number; second: number };
 };
 
-export function makeTumble(config: TumbleConfig, declaredRtp: number): TumbleGame {
-  const { columns, rows, divisor, bands, symbols, multipliers, maxTumbles } = config;
+/** payOf[s * (cells + 1) + n]: coins for n of symbol s. */
+function payTable({ columns, rows, bands, symbols }: TumbleConfig): Int32Array {
   const cells = columns * rows;
-  const nSym = symbols.length;
-  const threshold = bands[0]!;
-  const names = symbols.map((s) => s.name);
-  const weights = symbols.map((s) => s.weight);
-  if (weights.some((w) => !Number.isInteger(w) || w <= 0)) throw new Error('weights are positive integers');
-  const totalWeight = weights.reduce((a, b) => a + b, 0);
-  const symbolAt = new Int8Array(totalWeight);
-  for (let i = 0, at = 0; i < nSym; i++) for (let k = 0; k < weights[i]!; k++) symbolAt[at++] = i;
-  const multiplierOf = (d: number) => multipliers[Math.min(d, multipliers.length - 1)]!;
-  // payOf[s * (cells + 1) + n]: coins for n of symbol s.
-  const payOf = new Int32Array(nSym * (cells + 1));
+  const payOf = new Int32Array(symbols.length * (cells + 1));
   symbols.forEach((s, i) => {
     for (let n = 0; n <= cells; n++) {
       let band = -1;
@@ -95,82 +85,99 @@ export function makeTumble(config: TumbleConfig, declaredRtp: number): TumbleGam
       payOf[i * (cells + 1) + n] = band < 0 ? 0 : (s.pays[band] ?? 0);
     }
   });
-  const pays = (s: number, n: number) => payOf[s * (cells + 1) + n]!;
+  return payOf;
+}
 
-  const coinMoments = lazy((): { mean: number; second: number } => {
-    const p = weights.map((w) => w / totalWeight);
-    // pw[j][x] = p_j^x / x!  (the multinomial's terms; k! is applied per state).
-    const fact = [1];
-    for (let i = 1; i <= cells; i++) fact.push(fact[i - 1]! * i);
-    const pw = p.map((pj) => Array.from({ length: cells + 1 }, (_, x) => pj ** x / fact[x]!));
-    // A state: the counts left after a burst, each below the threshold, in base `threshold`.
-    let stateCount = 1;
-    for (let j = 0; j < nSym; j++) stateCount *= threshold;
-    // memo[2 × (d × stateCount + state)] = [m1, m2] of F_d(state); NaN until computed.
-    const memo = new Float64Array(2 * (maxTumbles + 1) * stateCount).fill(Number.NaN);
-    const F = (d: number, state: number): void => {
-      const key = 2 * (d * stateCount + state);
-      if (!Number.isNaN(memo[key]!)) return;
-      const s = new Int32Array(nSym);
-      let used = 0;
-      for (let j = 0, v = state; j < nSym; j++, v = Math.floor(v / threshold)) {
-        s[j] = v % threshold;
-        used += s[j]!;
+/**
+ * Exact mean and second moment of the win in coins: the tumbles as a chain over the counts left
+ * after each burst, memoised by depth and state.
+ */
+function tumbleMoments(config: TumbleConfig, pays: (s: number, n: number) => number): { mean: number; second: number } {
+  const { rows, columns, symbols, bands, multipliers, maxTumbles } = config;
+  const cells = columns * rows;
+  const nSym = symbols.length;
+  const threshold = bands[0]!;
+  const multiplierOf = (d: number) => multipliers[Math.min(d, multipliers.length - 1)]!;
+  const weights = symbols.map((s) => s.weight);
+  const totalWeight = weights.reduce((a, b) => a + b, 0);
+  const p = weights.map((w) => w / totalWeight);
+  // pw[j][x] = p_j^x / x!  (the multinomial's terms; k! is applied per state).
+  const fact = [1];
+  for (let i = 1; i <= cells; i++) fact.push(fact[i - 1]! * i);
+  const pw = p.map((pj) => Array.from({ length: cells + 1 }, (_, x) => pj ** x / fact[x]!));
+  // A state: the counts left after a burst, each below the threshold, in base `threshold`.
+  let stateCount = 1;
+  for (let j = 0; j < nSym; j++) stateCount *= threshold;
+  // memo[2 × (d × stateCount + state)] = [m1, m2] of F_d(state); NaN until computed.
+  const memo = new Float64Array(2 * (maxTumbles + 1) * stateCount).fill(Number.NaN);
+  const F = (d: number, state: number): void => {
+    const key = 2 * (d * stateCount + state);
+    if (!Number.isNaN(memo[key]!)) return;
+    const s = new Int32Array(nSym);
+    let used = 0;
+    for (let j = 0, v = state; j < nSym; j++, v = Math.floor(v / threshold)) {
+      s[j] = v % threshold;
+      used += s[j]!;
+    }
+    const k = cells - used;
+    const mult = multiplierOf(d);
+    let m1 = 0;
+    let m2 = 0;
+    // Every composition x of k into nSym parts, symbol by symbol.
+    const walk = (j: number, left: number, prob: number, pay: number, next: number, scale: number): void => {
+      if (j === nSym - 1) {
+        const x = left;
+        const c = s[j]! + x;
+        const pr = prob * pw[j]![x]!;
+        if (pr === 0) return;
+        const won = c >= threshold;
+        const totalPay = pay + (won ? pays(j, c) : 0);
+        const nextState = next + (won ? 0 : c * scale);
+        if (!won && totalPay === 0 && !anyWin) return; // no win: the spin ends here, nothing more
+        const w = totalPay * mult;
+        const P = pr * fact[k]!;
+        if (d < maxTumbles) {
+          const at = 2 * ((d + 1) * stateCount + nextState);
+          F(d + 1, nextState);
+          const f1 = memo[at]!;
+          m1 += P * (w + f1);
+          m2 += P * (w * w + 2 * w * f1 + memo[at + 1]!);
+        } else {
+          m1 += P * w;
+          m2 += P * w * w;
+        }
+        return;
       }
-      const k = cells - used;
-      const mult = multiplierOf(d);
-      let m1 = 0;
-      let m2 = 0;
-      // Every composition x of k into nSym parts, symbol by symbol.
-      const walk = (j: number, left: number, prob: number, pay: number, next: number, scale: number): void => {
-        if (j === nSym - 1) {
-          const x = left;
-          const c = s[j]! + x;
-          const pr = prob * pw[j]![x]!;
-          if (pr === 0) return;
-          const won = c >= threshold;
-          const totalPay = pay + (won ? pays(j, c) : 0);
-          const nextState = next + (won ? 0 : c * scale);
-          if (!won && totalPay === 0 && !anyWin) return; // no win: the spin ends here, nothing more
-          const w = totalPay * mult;
-          const P = pr * fact[k]!;
-          if (d < maxTumbles) {
-            const at = 2 * ((d + 1) * stateCount + nextState);
-            F(d + 1, nextState);
-            const f1 = memo[at]!;
-            m1 += P * (w + f1);
-            m2 += P * (w * w + 2 * w * f1 + memo[at + 1]!);
-          } else {
-            m1 += P * w;
-            m2 += P * w * w;
-          }
-          return;
-        }
-        for (let x = 0; x <= left; x++) {
-          const c = s[j]! + x;
-          const won = c >= threshold;
-          const before = anyWin;
-          if (won) anyWin = true;
-          walk(
-            j + 1,
-            left - x,
-            prob * pw[j]![x]!,
-            pay + (won ? pays(j, c) : 0),
-            next + (won ? 0 : c * scale),
-            scale * threshold,
-          );
-          anyWin = before;
-        }
-      };
-      let anyWin = false;
-      walk(0, k, 1, 0, 0, 1);
-      memo[key] = m1;
-      memo[key + 1] = m2;
+      for (let x = 0; x <= left; x++) {
+        const c = s[j]! + x;
+        const won = c >= threshold;
+        const before = anyWin;
+        if (won) anyWin = true;
+        walk(
+          j + 1,
+          left - x,
+          prob * pw[j]![x]!,
+          pay + (won ? pays(j, c) : 0),
+          next + (won ? 0 : c * scale),
+          scale * threshold,
+        );
+        anyWin = before;
+      }
     };
-    F(0, 0);
-    return { mean: memo[0]!, second: memo[1]! };
-  });
+    let anyWin = false;
+    walk(0, k, 1, 0, 0, 1);
+    memo[key] = m1;
+    memo[key + 1] = m2;
+  };
+  F(0, 0);
+  return { mean: memo[0]!, second: memo[1]! };
+}
 
+/** The rules: the English summary and paytable, and their lines in every locale. */
+function tumbleRules(config: TumbleConfig): TumbleGame['rules'] {
+  const { columns, rows, divisor, bands, symbols, multipliers, maxTumbles } = config;
+  const cells = columns * rows;
+  const threshold = bands[0]!;
   const bandLabel = (b: number) => {
     const lo = bands[b]!;
     const hi = b + 1 < bands.length ? bands[b + 1]! - 1 : cells;
@@ -185,6 +192,70 @@ export function makeTumble(config: TumbleConfig, declaredRtp: number): TumbleGam
   }
   const ladder = multipliers.map((m) => `×${m}`).join(', ');
   paytable.push({ label: 'Tumble multipliers', pays: `${ladder} (the last repeats), up to ${maxTumbles} tumbles` });
+
+  return {
+    summary: [
+      `${config.title} is a ${columns} × ${rows} grid where every cell lands on its own: wins are counts, not lines.`,
+      `${threshold} or more of the same symbol anywhere on the grid win; the pay grows with the count (${bands.map((_, b) => bandLabel(b)).join(', ')}), and several symbols can win at once. Pays are quoted in coins of stake / ${divisor}.`,
+      'After a win the winning symbols burst, the others fall down and new symbols drop in from the top: a tumble, which can win again.',
+      `The first drop pays ×${multipliers[0]}, the tumbles after it ${multipliers
+        .slice(1)
+        .map((m) => `×${m}`)
+        .join(', ')} (the last one repeating), up to ${maxTumbles} tumbles a spin.`,
+    ],
+    paytable,
+    lines: {
+      summary: [
+        { key: 'meteorTumble.grid', values: { game: { text: config.title }, columns, rows } },
+        {
+          key: 'meteorTumble.counts',
+          values: { min: threshold, bands: { text: bands.map((_, b) => bandLabel(b)).join(', ') }, divisor },
+        },
+        { key: 'meteorTumble.tumble' },
+        {
+          key: 'meteorTumble.ladder',
+          values: {
+            first: multipliers[0]!,
+            after: {
+              join: multipliers.slice(1).map((m) => ({ key: 'multiplier', values: { x: m } })),
+              separator: ', ',
+            },
+            max: maxTumbles,
+          },
+        },
+      ],
+      paytable: [
+        ...bandPaytableLines(symbols, bands.length, bandLabel, divisor),
+        {
+          label: { key: 'meteorTumble.multipliers' },
+          pays: {
+            key: 'meteorTumble.multipliersPays',
+            values: {
+              ladder: { join: multipliers.map((m) => ({ key: 'multiplier', values: { x: m } })), separator: ', ' },
+              max: maxTumbles,
+            },
+          },
+        },
+      ],
+    },
+  };
+}
+
+export function makeTumble(config: TumbleConfig, declaredRtp: number): TumbleGame {
+  const { columns, rows, divisor, symbols, multipliers, maxTumbles } = config;
+  const cells = columns * rows;
+  const nSym = symbols.length;
+  const names = symbols.map((s) => s.name);
+  const weights = symbols.map((s) => s.weight);
+  if (weights.some((w) => !Number.isInteger(w) || w <= 0)) throw new Error('weights are positive integers');
+  const totalWeight = weights.reduce((a, b) => a + b, 0);
+  const symbolAt = new Int8Array(totalWeight);
+  for (let i = 0, at = 0; i < nSym; i++) for (let k = 0; k < weights[i]!; k++) symbolAt[at++] = i;
+  const multiplierOf = (d: number) => multipliers[Math.min(d, multipliers.length - 1)]!;
+  const payOf = payTable(config);
+  const pays = (s: number, n: number) => payOf[s * (cells + 1) + n]!;
+
+  const coinMoments = lazy((): { mean: number; second: number } => tumbleMoments(config, pays));
 
   // Scratch reused by every spin (play is synchronous; all of it is reset at the start of a spin).
   // gridCodes[c * rows + r]: the symbol at column c, row r (top first); the cells left after a
@@ -257,52 +328,7 @@ export function makeTumble(config: TumbleConfig, declaredRtp: number): TumbleGam
       }
       return { outcome: { stake: bet.stake, coin, steps, win: total }, win: total };
     },
-    rules: {
-      summary: [
-        `${config.title} is a ${columns} × ${rows} grid where every cell lands on its own: wins are counts, not lines.`,
-        `${threshold} or more of the same symbol anywhere on the grid win; the pay grows with the count (${bands.map((_, b) => bandLabel(b)).join(', ')}), and several symbols can win at once. Pays are quoted in coins of stake / ${divisor}.`,
-        'After a win the winning symbols burst, the others fall down and new symbols drop in from the top: a tumble, which can win again.',
-        `The first drop pays ×${multipliers[0]}, the tumbles after it ${multipliers
-          .slice(1)
-          .map((m) => `×${m}`)
-          .join(', ')} (the last one repeating), up to ${maxTumbles} tumbles a spin.`,
-      ],
-      paytable,
-      lines: {
-        summary: [
-          { key: 'meteorTumble.grid', values: { game: { text: config.title }, columns, rows } },
-          {
-            key: 'meteorTumble.counts',
-            values: { min: threshold, bands: { text: bands.map((_, b) => bandLabel(b)).join(', ') }, divisor },
-          },
-          { key: 'meteorTumble.tumble' },
-          {
-            key: 'meteorTumble.ladder',
-            values: {
-              first: multipliers[0]!,
-              after: {
-                join: multipliers.slice(1).map((m) => ({ key: 'multiplier', values: { x: m } })),
-                separator: ', ',
-              },
-              max: maxTumbles,
-            },
-          },
-        ],
-        paytable: [
-          ...bandPaytableLines(symbols, bands.length, bandLabel, divisor),
-          {
-            label: { key: 'meteorTumble.multipliers' },
-            pays: {
-              key: 'meteorTumble.multipliersPays',
-              values: {
-                ladder: { join: multipliers.map((m) => ({ key: 'multiplier', values: { x: m } })), separator: ', ' },
-                max: maxTumbles,
-              },
-            },
-          },
-        ],
-      },
-    },
+    rules: tumbleRules(config),
   };
 }
 

@@ -74,6 +74,48 @@ export type NovaGame = GameMath<NovaBet, NovaOutcome> & {
   lineMoments(): { mean: number; second: number };
 };
 
+/** The rules: the English summary and paytable, and their lines in every locale. */
+function novaRules(config: NovaConfig, lines: number): NovaGame['rules'] {
+  const { symbols, wild } = config;
+  const paytable: PaytableRow[] = [
+    { label: `3 × ${wild.name}`, pays: `${wild.pay} × line bet` },
+    ...symbols.map((s) => ({ label: `3 × ${s.name}`, pays: `${s.pay} × line bet` })),
+    { label: `${wild.name} on a winning line`, pays: 'substitutes; ×2 for one, ×4 for two' },
+  ];
+
+  return {
+    summary: [
+      `${config.title} is a classic 3 × 3 slot with ${lines} fixed lines: the three rows and the two diagonals. The stake is shared by the lines (line bet = stake / ${lines}).`,
+      'A line pays three of a kind.',
+      `The ${wild.name} substitutes for every symbol and doubles the line's pay for each ${wild.name} on it; three ${wild.name}s pay ${wild.pay} line bets.`,
+      'Wins on different lines add up.',
+    ],
+    paytable,
+    lines: {
+      summary: [
+        { key: 'novaSevens.grid', values: { game: { text: config.title }, lines } },
+        { key: 'novaSevens.threeOfAKind' },
+        { key: 'novaSevens.wild', values: { wild: { symbol: wild.name }, pay: wild.pay } },
+        { key: 'novaSevens.add' },
+      ],
+      paytable: [
+        {
+          label: { key: 'novaSevens.three', values: { symbol: { symbol: wild.name } } },
+          pays: { key: 'lineBets', values: { pay: { n: wild.pay, grouping: false } } },
+        },
+        ...symbols.map((s) => ({
+          label: { key: 'novaSevens.three', values: { symbol: { symbol: s.name } } },
+          pays: { key: 'lineBets', values: { pay: { n: s.pay, grouping: false } } },
+        })),
+        {
+          label: { key: 'novaSevens.wildLine', values: { wild: { symbol: wild.name } } },
+          pays: { key: 'novaSevens.wildPays' },
+        },
+      ],
+    },
+  };
+}
+
 export function makeNova(config: NovaConfig, declaredRtp: number): NovaGame {
   const { symbols, wild } = config;
   const nSym = symbols.length;
@@ -123,12 +165,6 @@ export function makeNova(config: NovaConfig, declaredRtp: number): NovaGame {
     return { mean: lines * e1, second };
   });
 
-  const paytable: PaytableRow[] = [
-    { label: `3 × ${wild.name}`, pays: `${wild.pay} × line bet` },
-    ...symbols.map((s) => ({ label: `3 × ${s.name}`, pays: `${s.pay} × line bet` })),
-    { label: `${wild.name} on a winning line`, pays: 'substitutes; ×2 for one, ×4 for two' },
-  ];
-
   return {
     ...stakeGameBasics(config, declaredRtp, lines, () => perStake(lineMoments(), lines)),
     lineMoments,
@@ -149,37 +185,7 @@ export function makeNova(config: NovaConfig, declaredRtp: number): NovaGame {
         win,
       };
     },
-    rules: {
-      summary: [
-        `${config.title} is a classic 3 × 3 slot with ${lines} fixed lines: the three rows and the two diagonals. The stake is shared by the lines (line bet = stake / ${lines}).`,
-        'A line pays three of a kind.',
-        `The ${wild.name} substitutes for every symbol and doubles the line's pay for each ${wild.name} on it; three ${wild.name}s pay ${wild.pay} line bets.`,
-        'Wins on different lines add up.',
-      ],
-      paytable,
-      lines: {
-        summary: [
-          { key: 'novaSevens.grid', values: { game: { text: config.title }, lines } },
-          { key: 'novaSevens.threeOfAKind' },
-          { key: 'novaSevens.wild', values: { wild: { symbol: wild.name }, pay: wild.pay } },
-          { key: 'novaSevens.add' },
-        ],
-        paytable: [
-          {
-            label: { key: 'novaSevens.three', values: { symbol: { symbol: wild.name } } },
-            pays: { key: 'lineBets', values: { pay: { n: wild.pay, grouping: false } } },
-          },
-          ...symbols.map((s) => ({
-            label: { key: 'novaSevens.three', values: { symbol: { symbol: s.name } } },
-            pays: { key: 'lineBets', values: { pay: { n: s.pay, grouping: false } } },
-          })),
-          {
-            label: { key: 'novaSevens.wildLine', values: { wild: { symbol: wild.name } } },
-            pays: { key: 'novaSevens.wildPays' },
-          },
-        ],
-      },
-    },
+    rules: novaRules(config, lines),
   };
 }
 

@@ -58,8 +58,8 @@ export type KenoGame = GameMath<KenoBet, KenoOutcome> & {
   returnMoments(stake: number, picks: number): ReturnMoments;
 };
 
-export function makeKeno(config: KenoConfig, referencePicks: number, declaredRtp?: number): KenoGame {
-  const { numbers, drawn, pays } = config;
+/** The most picks the pays allow, once every pick count's pays are checked. */
+function checkedMaxPicks({ numbers, drawn, pays }: KenoConfig): number {
   const maxPicks = Math.max(...Object.keys(pays).map(Number));
   for (let p = 1; p <= maxPicks; p++) {
     const row = pays[p];
@@ -67,6 +67,75 @@ export function makeKeno(config: KenoConfig, referencePicks: number, declaredRtp
     if (row.some((v) => !Number.isSafeInteger(v) || v < 0)) throw new Error('pays are non-negative integers');
   }
   if (maxPicks > drawn || drawn > numbers) throw new Error('picks ≤ drawn ≤ numbers');
+  return maxPicks;
+}
+
+/** The rules: the English summary and paytable (each pick count with its return), and their lines in every locale. */
+function kenoRules(
+  { numbers, drawn, pays }: KenoConfig,
+  maxPicks: number,
+  returnMoments: (stake: number, picks: number) => ReturnMoments,
+): KenoGame['rules'] {
+  const times = (hundredths: number) => `×${(hundredths / 100).toFixed(2).replace(/\.?0+$/, '')}`;
+  const paytable: PaytableRow[] = [];
+  for (let p = 1; p <= maxPicks; p++) {
+    const rtp = returnMoments(100, p).mean;
+    const wins = pays[p]!.map((v, h) => [h, v] as const).filter(([, v]) => v > 0);
+    paytable.push({
+      label: `${p} pick${p > 1 ? 's' : ''} (RTP ${(rtp * 100).toFixed(2)} %)`,
+      pays: wins
+        .reverse()
+        .map(([h, v]) => `${h} hit${h > 1 ? 's' : ''} ${times(v)}`)
+        .join(' · '),
+    });
+  }
+
+  return {
+    summary: [
+      `Pick from 1 to ${maxPicks} different numbers between 1 and ${numbers}, then play: ${drawn} of the ${numbers} numbers are drawn, every set of ${drawn} equally likely.`,
+      `The pay depends on how many numbers you picked and how many of them are drawn (hits); it multiplies the stake and is rounded down to the minor unit.`,
+      `The chance of h hits with p picks is C(p, h) × C(${numbers} − p, ${drawn} − h) / C(${numbers}, ${drawn}), so every pick count has an exact return to player, shown beside its pays.`,
+      'Which numbers you pick does not change the odds, only how many.',
+    ],
+    paytable,
+    lines: {
+      summary: [
+        { key: 'orbitKeno.pick', values: { maxPicks, numbers, drawn } },
+        { key: 'orbitKeno.pay' },
+        { key: 'orbitKeno.chance', values: { numbers, drawn } },
+        { key: 'orbitKeno.order' },
+      ],
+      paytable: Array.from({ length: maxPicks }, (_, i) => {
+        const p = i + 1;
+        return {
+          label: {
+            key: p > 1 ? 'orbitKeno.picks' : 'orbitKeno.onePick',
+            values: { picks: p, rtp: { n: returnMoments(100, p).mean * 100, decimals: 2 } },
+          },
+          pays: {
+            key: 'list',
+            values: {
+              items: {
+                join: pays[p]!.map((v, h) => [h, v] as const)
+                  .filter(([, v]) => v > 0)
+                  .reverse()
+                  .map(([h, v]) => ({
+                    key: h > 1 ? 'orbitKeno.hits' : 'orbitKeno.oneHit',
+                    values: { hits: h, x: { n: v / 100, grouping: false } },
+                  })),
+                separator: ' · ',
+              },
+            },
+          },
+        };
+      }),
+    },
+  };
+}
+
+export function makeKeno(config: KenoConfig, referencePicks: number, declaredRtp?: number): KenoGame {
+  const { numbers, drawn, pays } = config;
+  const maxPicks = checkedMaxPicks(config);
 
   const hitProbabilities = (p: number): number[] => {
     const total = choose(numbers, drawn);
@@ -98,20 +167,6 @@ export function makeKeno(config: KenoConfig, referencePicks: number, declaredRtp
   }
 
   const pool = new Int32Array(numbers);
-  const times = (hundredths: number) => `×${(hundredths / 100).toFixed(2).replace(/\.?0+$/, '')}`;
-  const paytable: PaytableRow[] = [];
-  for (let p = 1; p <= maxPicks; p++) {
-    const rtp = returnMoments(100, p).mean;
-    const wins = pays[p]!.map((v, h) => [h, v] as const).filter(([, v]) => v > 0);
-    paytable.push({
-      label: `${p} pick${p > 1 ? 's' : ''} (RTP ${(rtp * 100).toFixed(2)} %)`,
-      pays: wins
-        .reverse()
-        .map(([h, v]) => `${h} hit${h > 1 ? 's' : ''} ${times(v)}`)
-        .join(' · '),
-    });
-  }
-
   const reference = returnMoments(100, referencePicks);
   return {
     slug: config.slug,
@@ -143,47 +198,7 @@ export function makeKeno(config: KenoConfig, referencePicks: number, declaredRtp
       };
     },
     referenceBet,
-    rules: {
-      summary: [
-        `Pick from 1 to ${maxPicks} different numbers between 1 and ${numbers}, then play: ${drawn} of the ${numbers} numbers are drawn, every set of ${drawn} equally likely.`,
-        `The pay depends on how many numbers you picked and how many of them are drawn (hits); it multiplies the stake and is rounded down to the minor unit.`,
-        `The chance of h hits with p picks is C(p, h) × C(${numbers} − p, ${drawn} − h) / C(${numbers}, ${drawn}), so every pick count has an exact return to player, shown beside its pays.`,
-        'Which numbers you pick does not change the odds, only how many.',
-      ],
-      paytable,
-      lines: {
-        summary: [
-          { key: 'orbitKeno.pick', values: { maxPicks, numbers, drawn } },
-          { key: 'orbitKeno.pay' },
-          { key: 'orbitKeno.chance', values: { numbers, drawn } },
-          { key: 'orbitKeno.order' },
-        ],
-        paytable: Array.from({ length: maxPicks }, (_, i) => {
-          const p = i + 1;
-          return {
-            label: {
-              key: p > 1 ? 'orbitKeno.picks' : 'orbitKeno.onePick',
-              values: { picks: p, rtp: { n: returnMoments(100, p).mean * 100, decimals: 2 } },
-            },
-            pays: {
-              key: 'list',
-              values: {
-                items: {
-                  join: pays[p]!.map((v, h) => [h, v] as const)
-                    .filter(([, v]) => v > 0)
-                    .reverse()
-                    .map(([h, v]) => ({
-                      key: h > 1 ? 'orbitKeno.hits' : 'orbitKeno.oneHit',
-                      values: { hits: h, x: { n: v / 100, grouping: false } },
-                    })),
-                  separator: ' · ',
-                },
-              },
-            },
-          };
-        }),
-      },
-    },
+    rules: kenoRules(config, maxPicks, returnMoments),
   };
 }
 

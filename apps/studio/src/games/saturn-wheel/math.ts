@@ -55,6 +55,72 @@ export type WheelGame = GameMath<WheelBet, WheelOutcome> & {
   coinMoments(): { mean: number; second: number };
 };
 
+/** P(k Saturns among the six cells off the middle line), k = 0 … 6, each cell one with probability q. */
+function otherScatters(q: number): number[] {
+  return Array.from({ length: 7 }, (_, k) => {
+    let c = 1;
+    for (let i = 0; i < k; i++) c = (c * (6 - i)) / (i + 1);
+    return c * q ** k * (1 - q) ** (6 - k);
+  });
+}
+
+/** The rules: the English summary and paytable, and their lines in every locale. */
+function wheelRules(config: WheelConfig, multOf: (scatters: number) => number): WheelGame['rules'] {
+  const { divisor, symbols, scatter, wheel } = config;
+  const paytable: PaytableRow[] = [
+    ...symbols.map((s) => ({ label: `3 × ${s.name} on the middle line`, pays: `${s.pay} × stake/${divisor}` })),
+    { label: 'Any 3 Bars on the middle line', pays: `${config.anyBar} × stake/${divisor}` },
+    {
+      label: `3 / 4 / 5+ × ${scatter.name} anywhere`,
+      pays: `spin the wheel (${[...new Set(wheel)].sort((x, y) => x - y).join(', ')} × stake/${divisor}) × ${multOf(3)} / × ${multOf(4)} / × ${multOf(5)}`,
+    },
+  ];
+
+  return {
+    summary: [
+      `${config.title} is a classic 3-reel slot: the middle line pays three of a kind, and any three Bars pay too. Pays are quoted in coins of stake / ${divisor}.`,
+      `Three or more ${scatter.name}s anywhere in the window spin the wheel: ${wheel.length} equally likely segments; four ${scatter.name}s double the segment's pay, five or more triple it.`,
+      'The line win and the wheel add up.',
+    ],
+    paytable,
+    lines: {
+      summary: [
+        { key: 'saturnWheel.intro', values: { game: { text: config.title }, divisor } },
+        { key: 'saturnWheel.wheel', values: { scatter: { symbol: scatter.name }, segments: wheel.length } },
+        { key: 'saturnWheel.add' },
+      ],
+      paytable: [
+        ...symbols.map((s) => ({
+          label: { key: 'saturnWheel.middle', values: { symbol: { symbol: s.name } } },
+          pays: { key: 'coins', values: { pay: { n: s.pay, grouping: false }, divisor } },
+        })),
+        {
+          label: { key: 'saturnWheel.anyBars' },
+          pays: { key: 'coins', values: { pay: { n: config.anyBar, grouping: false }, divisor } },
+        },
+        {
+          label: { key: 'saturnWheel.scatter', values: { scatter: { symbol: scatter.name } } },
+          pays: {
+            key: 'saturnWheel.wheelPays',
+            values: {
+              segments: {
+                join: [...new Set(wheel)]
+                  .sort((x, y) => x - y)
+                  .map((n) => ({ key: 'number', values: { n: { n, grouping: false } } })),
+                separator: ', ',
+              },
+              divisor,
+              m3: multOf(3),
+              m4: multOf(4),
+              m5: multOf(5),
+            },
+          },
+        },
+      ],
+    },
+  };
+}
+
 export function makeWheel(config: WheelConfig, declaredRtp: number): WheelGame {
   const { divisor, symbols, scatter, wheel, wheelMultiplier } = config;
   const nSym = symbols.length;
@@ -79,11 +145,7 @@ export function makeWheel(config: WheelConfig, declaredRtp: number): WheelGame {
     const n = weights.length;
     const w1 = wheel.reduce((a, v) => a + v, 0) / wheel.length;
     const w2 = wheel.reduce((a, v) => a + v * v, 0) / wheel.length;
-    const others = Array.from({ length: 7 }, (_, k) => {
-      let c = 1;
-      for (let i = 0; i < k; i++) c = (c * (6 - i)) / (i + 1);
-      return c * q ** k * (1 - q) ** (6 - k);
-    });
+    const others = otherScatters(q);
     let mean = 0;
     let second = 0;
     for (let a = 0; a < n; a++)
@@ -104,15 +166,6 @@ export function makeWheel(config: WheelConfig, declaredRtp: number): WheelGame {
         }
     return { mean, second };
   });
-
-  const paytable: PaytableRow[] = [
-    ...symbols.map((s) => ({ label: `3 × ${s.name} on the middle line`, pays: `${s.pay} × stake/${divisor}` })),
-    { label: 'Any 3 Bars on the middle line', pays: `${config.anyBar} × stake/${divisor}` },
-    {
-      label: `3 / 4 / 5+ × ${scatter.name} anywhere`,
-      pays: `spin the wheel (${[...new Set(wheel)].sort((x, y) => x - y).join(', ')} × stake/${divisor}) × ${multOf(3)} / × ${multOf(4)} / × ${multOf(5)}`,
-    },
-  ];
 
   return {
     ...stakeGameBasics(config, declaredRtp, divisor, () => perStake(coinMoments(), divisor)),
@@ -145,49 +198,7 @@ export function makeWheel(config: WheelConfig, declaredRtp: number): WheelGame {
         win,
       };
     },
-    rules: {
-      summary: [
-        `${config.title} is a classic 3-reel slot: the middle line pays three of a kind, and any three Bars pay too. Pays are quoted in coins of stake / ${divisor}.`,
-        `Three or more ${scatter.name}s anywhere in the window spin the wheel: ${wheel.length} equally likely segments; four ${scatter.name}s double the segment's pay, five or more triple it.`,
-        'The line win and the wheel add up.',
-      ],
-      paytable,
-      lines: {
-        summary: [
-          { key: 'saturnWheel.intro', values: { game: { text: config.title }, divisor } },
-          { key: 'saturnWheel.wheel', values: { scatter: { symbol: scatter.name }, segments: wheel.length } },
-          { key: 'saturnWheel.add' },
-        ],
-        paytable: [
-          ...symbols.map((s) => ({
-            label: { key: 'saturnWheel.middle', values: { symbol: { symbol: s.name } } },
-            pays: { key: 'coins', values: { pay: { n: s.pay, grouping: false }, divisor } },
-          })),
-          {
-            label: { key: 'saturnWheel.anyBars' },
-            pays: { key: 'coins', values: { pay: { n: config.anyBar, grouping: false }, divisor } },
-          },
-          {
-            label: { key: 'saturnWheel.scatter', values: { scatter: { symbol: scatter.name } } },
-            pays: {
-              key: 'saturnWheel.wheelPays',
-              values: {
-                segments: {
-                  join: [...new Set(wheel)]
-                    .sort((x, y) => x - y)
-                    .map((n) => ({ key: 'number', values: { n: { n, grouping: false } } })),
-                  separator: ', ',
-                },
-                divisor,
-                m3: multOf(3),
-                m4: multOf(4),
-                m5: multOf(5),
-              },
-            },
-          },
-        ],
-      },
-    },
+    rules: wheelRules(config, multOf),
   };
 }
 

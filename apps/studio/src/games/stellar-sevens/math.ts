@@ -146,7 +146,14 @@ export type StellarGame = GameMath<StellarBet, StellarOutcome> & {
   spin(draws: Draws, lineBet: number, free: boolean): StellarSpin;
 };
 
-export function makeStellar(config: StellarConfig, declaredRtp: number): StellarGame {
+/**
+ * A Stellar game's reels made ready to spin and to measure: symbol numbers (the wild and the scatter
+ * after the paying symbols), the pay tables, and per reel and stop the column as landed, the codes
+ * after a Star's expansion, the scatter count and whether a Star expanded.
+ */
+type StellarReels = ReturnType<typeof stellarReels>;
+
+function stellarReels(config: StellarConfig) {
   const { rows, lines, strips, symbols } = config;
   const nReels = strips.length;
   const nLines = lines.length;
@@ -171,8 +178,40 @@ export function makeStellar(config: StellarConfig, declaredRtp: number): Stellar
   const awardFree = table(config.scatter.retrigger);
   const mult = config.freeSpinMultiplier;
 
-  // Per reel and stop: the column as landed (frozen, shared by outcomes), the effective codes after
-  // expansion, the scatter count and whether a Star expanded.
+  const reelStops = stellarStops(config, codeOf, names, WILD, SCATTER);
+  const lineRows = Int32Array.from(lines.flat());
+  /** The stops of the spin being played (scratch, reused by every spin). */
+  const stops = new Int32Array(nReels);
+  return {
+    rows,
+    lines,
+    nReels,
+    nLines,
+    nSym,
+    WILD,
+    names,
+    stride,
+    pay,
+    maxScatters,
+    scatterPay,
+    awardBase,
+    awardFree,
+    mult,
+    ...reelStops,
+    lineRows,
+    stops,
+  };
+}
+
+/** Per reel and stop: the column as landed (frozen, shared by outcomes), the effective codes after expansion, the scatter count and whether a Star expanded. */
+function stellarStops(
+  { rows, strips }: StellarConfig,
+  codeOf: ReturnType<typeof symbolCodes>,
+  names: readonly string[],
+  WILD: number,
+  SCATTER: number,
+) {
+  const nReels = strips.length;
   const lengths = new Int32Array(nReels);
   const columns: (readonly string[])[][] = [];
   const effective: Int8Array[] = [];
@@ -200,216 +239,231 @@ export function makeStellar(config: StellarConfig, declaredRtp: number): Stellar
     scatterAt.push(sc);
     wildAt.push(wd);
   }
-  const lineRows = Int32Array.from(lines.flat());
-  const stops = new Int32Array(nReels);
+  return { lengths, columns, effective, scatterAt, wildAt };
+}
 
-  function spin(draws: Draws, lineBet: number, free: boolean): StellarSpin {
-    const m = free ? mult : 1;
-    const reels = new Array<readonly string[]>(nReels);
-    const stopList = new Array<number>(nReels);
-    const expanded: number[] = [];
-    let scatters = 0;
-    for (let r = 0; r < nReels; r++) {
-      const t = draws.int(lengths[r]!);
-      stops[r] = t;
-      stopList[r] = t;
-      reels[r] = columns[r]![t]!;
-      scatters += scatterAt[r]![t]!;
-      if (wildAt[r]![t] === 1) expanded.push(r);
-    }
-    const lineWins: StellarLineWin[] = [];
-    let win = 0;
-    for (let l = 0; l < nLines; l++) {
-      const base = l * nReels;
-      const first = effective[0]![stops[0]! * rows + lineRows[base]!]!;
-      if (first >= nSym) continue; // a scatter on reel 1 starts no line
-      let count = 1;
-      while (count < nReels) {
-        const e = effective[count]![stops[count]! * rows + lineRows[base + count]!]!;
-        if (e !== first && e !== WILD) break;
-        count++;
-      }
-      const p = pay[first * stride + count]!;
-      if (p > 0) {
-        const w = p * lineBet * m;
-        win += w;
-        lineWins.push({ line: l + 1, symbol: names[first]!, count, win: w });
-      }
-    }
-    const scatterWin = scatterPay[scatters]! * nLines * lineBet * m;
-    win += scatterWin;
-    return {
-      stops: stopList,
-      reels,
-      expanded,
-      lines: lineWins,
-      scatters,
-      scatterWin,
-      freeSpinsAwarded: (free ? awardFree : awardBase)[scatters]!,
-      multiplier: m,
-      win,
-    };
+/** One spin: one stop per reel drawn in reel order, the lines' and the scatters' wins. */
+function stellarSpin(k: StellarReels, draws: Draws, lineBet: number, free: boolean): StellarSpin {
+  const { nReels, nLines, nSym, WILD, rows, stops, lengths, columns, scatterAt, wildAt, effective, lineRows } = k;
+  const { pay, stride, names, scatterPay, awardBase, awardFree, mult } = k;
+  const m = free ? mult : 1;
+  const reels = new Array<readonly string[]>(nReels);
+  const stopList = new Array<number>(nReels);
+  const expanded: number[] = [];
+  let scatters = 0;
+  for (let r = 0; r < nReels; r++) {
+    const t = draws.int(lengths[r]!);
+    stops[r] = t;
+    stopList[r] = t;
+    reels[r] = columns[r]![t]!;
+    scatters += scatterAt[r]![t]!;
+    if (wildAt[r]![t] === 1) expanded.push(r);
   }
-
-  /**
-   * Indicators of the per-reel conditions of a line event: [reel][row][symbol][kind] with kind
-   * 0: = symbol, 1: symbol or wild, 2: neither. Kind 3 ("anything") is `null`.
-   */
-  function reelIndicators(): Uint8Array[][][][] {
-    const ind: Uint8Array[][][][] = [];
-    for (let r = 0; r < nReels; r++) {
-      const len = lengths[r]!;
-      const eff = effective[r]!;
-      ind.push(
-        Array.from({ length: rows }, (_, j) =>
-          Array.from({ length: nSym }, (_, s) => {
-            const eq = new Uint8Array(len);
-            const sw = new Uint8Array(len);
-            const no = new Uint8Array(len);
-            for (let t = 0; t < len; t++) {
-              const e = eff[t * rows + j]!;
-              eq[t] = e === s ? 1 : 0;
-              sw[t] = e === s || e === WILD ? 1 : 0;
-              no[t] = 1 - sw[t]!;
-            }
-            return [eq, sw, no];
-          }),
-        ),
-      );
+  const lineWins: StellarLineWin[] = [];
+  let win = 0;
+  for (let l = 0; l < nLines; l++) {
+    const base = l * nReels;
+    const first = effective[0]![stops[0]! * rows + lineRows[base]!]!;
+    if (first >= nSym) continue; // a scatter on reel 1 starts no line
+    let count = 1;
+    while (count < nReels) {
+      const e = effective[count]![stops[count]! * rows + lineRows[base + count]!]!;
+      if (e !== first && e !== WILD) break;
+      count++;
     }
-    return ind;
+    const p = pay[first * stride + count]!;
+    if (p > 0) {
+      const w = p * lineBet * m;
+      win += w;
+      lineWins.push({ line: l + 1, symbol: names[first]!, count, win: w });
+    }
   }
+  const scatterWin = scatterPay[scatters]! * nLines * lineBet * m;
+  win += scatterWin;
+  return {
+    stops: stopList,
+    reels,
+    expanded,
+    lines: lineWins,
+    scatters,
+    scatterWin,
+    freeSpinsAwarded: (free ? awardFree : awardBase)[scatters]!,
+    multiplier: m,
+    win,
+  };
+}
 
-  /** A paying line event: its pay (line bets) and, per reel, the stops that meet it (null: all). */
-  type LineEvent = { pay: number; conds: (Uint8Array | null)[] };
-
-  /** Every paying line event: line l shows exactly `count` of symbol s from the left. */
-  function lineEvents(ind: Uint8Array[][][][]): LineEvent[] {
-    const events: LineEvent[] = [];
-    for (let l = 0; l < nLines; l++) {
-      for (let s = 0; s < nSym; s++) {
-        for (let count = 1; count <= nReels; count++) {
-          const p = pay[s * stride + count]!;
-          if (p === 0) continue;
-          const conds: (Uint8Array | null)[] = [];
-          for (let r = 0; r < nReels; r++) {
-            const row = lines[l]![r]!;
-            const kinds = ind[r]![row]![s]!;
-            conds.push(r === 0 ? kinds[0]! : r < count ? kinds[1]! : r === count ? kinds[2]! : null);
+/**
+ * Indicators of the per-reel conditions of a line event: [reel][row][symbol][kind] with kind
+ * 0: = symbol, 1: symbol or wild, 2: neither. Kind 3 ("anything") is `null`.
+ */
+function reelIndicators({ nReels, nSym, rows, WILD, lengths, effective }: StellarReels): Uint8Array[][][][] {
+  const ind: Uint8Array[][][][] = [];
+  for (let r = 0; r < nReels; r++) {
+    const len = lengths[r]!;
+    const eff = effective[r]!;
+    ind.push(
+      Array.from({ length: rows }, (_, j) =>
+        Array.from({ length: nSym }, (_, s) => {
+          const eq = new Uint8Array(len);
+          const sw = new Uint8Array(len);
+          const no = new Uint8Array(len);
+          for (let t = 0; t < len; t++) {
+            const e = eff[t * rows + j]!;
+            eq[t] = e === s ? 1 : 0;
+            sw[t] = e === s || e === WILD ? 1 : 0;
+            no[t] = 1 - sw[t]!;
           }
-          events.push({ pay: p, conds });
+          return [eq, sw, no];
+        }),
+      ),
+    );
+  }
+  return ind;
+}
+
+/** A paying line event: its pay (line bets) and, per reel, the stops that meet it (null: all). */
+type LineEvent = { pay: number; conds: (Uint8Array | null)[] };
+
+/** Every paying line event: line l shows exactly `count` of symbol s from the left. */
+function lineEvents({ nLines, nSym, nReels, pay, stride, lines }: StellarReels, ind: Uint8Array[][][][]): LineEvent[] {
+  const events: LineEvent[] = [];
+  for (let l = 0; l < nLines; l++) {
+    for (let s = 0; s < nSym; s++) {
+      for (let count = 1; count <= nReels; count++) {
+        const p = pay[s * stride + count]!;
+        if (p === 0) continue;
+        const conds: (Uint8Array | null)[] = [];
+        for (let r = 0; r < nReels; r++) {
+          const row = lines[l]![r]!;
+          const kinds = ind[r]![row]![s]!;
+          conds.push(r === 0 ? kinds[0]! : r < count ? kinds[1]! : r === count ? kinds[2]! : null);
         }
+        events.push({ pay: p, conds });
       }
     }
-    return events;
   }
+  return events;
+}
 
-  /** Distribution of the scatter count restricted to an event: product of per-reel polynomials. */
-  function scatterCountsWhere(conds: (Uint8Array | null)[]): Float64Array {
-    const deg = maxScatters;
-    let poly = new Float64Array(deg + 1);
-    poly[0] = 1;
-    for (let r = 0; r < nReels; r++) {
-      const len = lengths[r]!;
-      const c = conds[r];
-      const sc = scatterAt[r]!;
-      const local = new Float64Array(rows + 1);
-      for (let t = 0; t < len; t++) if (!c || c[t] === 1) local[sc[t]!]! += 1 / len;
-      const next = new Float64Array(deg + 1);
-      for (let a = 0; a <= deg; a++) {
-        if (poly[a] === 0) continue;
-        for (let b = 0; b <= rows && a + b <= deg; b++) next[a + b]! += poly[a]! * local[b]!;
-      }
-      poly = next;
+/** Distribution of the scatter count restricted to an event: product of per-reel polynomials. */
+function scatterCountsWhere(
+  { maxScatters, nReels, rows, lengths, scatterAt }: StellarReels,
+  conds: (Uint8Array | null)[],
+): Float64Array {
+  const deg = maxScatters;
+  let poly = new Float64Array(deg + 1);
+  poly[0] = 1;
+  for (let r = 0; r < nReels; r++) {
+    const len = lengths[r]!;
+    const c = conds[r];
+    const sc = scatterAt[r]!;
+    const local = new Float64Array(rows + 1);
+    for (let t = 0; t < len; t++) if (!c || c[t] === 1) local[sc[t]!]! += 1 / len;
+    const next = new Float64Array(deg + 1);
+    for (let a = 0; a <= deg; a++) {
+      if (poly[a] === 0) continue;
+      for (let b = 0; b <= rows && a + b <= deg; b++) next[a + b]! += poly[a]! * local[b]!;
     }
-    return poly;
+    poly = next;
   }
+  return poly;
+}
 
-  /** The probability of two line events together (independent reels: product of per-reel joint probabilities). */
-  function jointProbability(A: LineEvent, B: LineEvent): number {
-    let prob = 1;
-    for (let r = 0; r < nReels && prob > 0; r++) {
-      const ca = A.conds[r];
-      const cb = B.conds[r];
-      if (!ca && !cb) continue;
-      const len = lengths[r]!;
-      let n = 0;
-      if (ca && cb) for (let t = 0; t < len; t++) n += ca[t]! & cb[t]!;
-      else {
-        const c = (ca ?? cb)!;
-        for (let t = 0; t < len; t++) n += c[t]!;
-      }
-      prob *= n / len;
+/** The probability of two line events together (independent reels: product of per-reel joint probabilities). */
+function jointProbability({ nReels, lengths }: StellarReels, A: LineEvent, B: LineEvent): number {
+  let prob = 1;
+  for (let r = 0; r < nReels && prob > 0; r++) {
+    const ca = A.conds[r];
+    const cb = B.conds[r];
+    if (!ca && !cb) continue;
+    const len = lengths[r]!;
+    let n = 0;
+    if (ca && cb) for (let t = 0; t < len; t++) n += ca[t]! & cb[t]!;
+    else {
+      const c = (ca ?? cb)!;
+      for (let t = 0; t < len; t++) n += c[t]!;
     }
-    return prob;
+    prob *= n / len;
   }
+  return prob;
+}
 
-  /** Exact moments of one spin, see the module comment. */
-  const spinMoments = lazy((): { base: SpinMoments; free: SpinMoments } => {
-    const events = lineEvents(reelIndicators());
-    const deg = maxScatters;
-    const pC = scatterCountsWhere(new Array<Uint8Array | null>(nReels).fill(null));
-    const scat = Float64Array.from(scatterPay, (v) => v * nLines); // scatter pays in line bets
+/** Exact moments of one spin, see the module comment. */
+function stellarMoments(k: StellarReels): { base: SpinMoments; free: SpinMoments } {
+  const { nReels, nLines, maxScatters, scatterPay, awardBase, awardFree, mult } = k;
+  const events = lineEvents(k, reelIndicators(k));
+  const deg = maxScatters;
+  const pC = scatterCountsWhere(k, new Array<Uint8Array | null>(nReels).fill(null));
+  const scat = Float64Array.from(scatterPay, (v) => v * nLines); // scatter pays in line bets
 
-    // E[L], E[L·S], E[L·K] from single events.
-    let eL = 0;
-    let eLS = 0;
-    let eLKb = 0;
-    let eLKf = 0;
-    for (const ev of events) {
-      const poly = scatterCountsWhere(ev.conds);
-      for (let c = 0; c <= deg; c++) {
-        const q = poly[c]! * ev.pay;
-        eL += q;
-        eLS += q * scat[c]!;
-        eLKb += q * awardBase[c]!;
-        eLKf += q * awardFree[c]!;
-      }
-    }
-    // E[L²] from pairs of events.
-    let eL2 = 0;
-    for (let a = 0; a < events.length; a++) {
-      const A = events[a]!;
-      for (let b = a; b < events.length; b++) {
-        const B = events[b]!;
-        eL2 += (a === b ? 1 : 2) * A.pay * B.pay * jointProbability(A, B);
-      }
-    }
-    let eS = 0;
-    let eS2 = 0;
-    let eKb = 0;
-    let eKb2 = 0;
-    let eSKb = 0;
-    let eKf = 0;
-    let eKf2 = 0;
-    let eSKf = 0;
+  // E[L], E[L·S], E[L·K] from single events.
+  let eL = 0;
+  let eLS = 0;
+  let eLKb = 0;
+  let eLKf = 0;
+  for (const ev of events) {
+    const poly = scatterCountsWhere(k, ev.conds);
     for (let c = 0; c <= deg; c++) {
-      const p = pC[c]!;
-      const s = scat[c]!;
-      eS += p * s;
-      eS2 += p * s * s;
-      eKb += p * awardBase[c]!;
-      eKb2 += p * awardBase[c]! ** 2;
-      eSKb += p * s * awardBase[c]!;
-      eKf += p * awardFree[c]!;
-      eKf2 += p * awardFree[c]! ** 2;
-      eSKf += p * s * awardFree[c]!;
+      const q = poly[c]! * ev.pay;
+      eL += q;
+      eLS += q * scat[c]!;
+      eLKb += q * awardBase[c]!;
+      eLKf += q * awardFree[c]!;
     }
-    const ex = eL + eS;
-    const ex2 = eL2 + 2 * eLS + eS2;
-    return {
-      base: { ex, ex2, ek: eKb, exk: eLKb + eSKb, ek2: eKb2 },
-      free: { ex: mult * ex, ex2: mult * mult * ex2, ek: eKf, exk: mult * (eLKf + eSKf), ek2: eKf2 },
-    };
-  });
+  }
+  // E[L²] from pairs of events.
+  let eL2 = 0;
+  for (let a = 0; a < events.length; a++) {
+    const A = events[a]!;
+    for (let b = a; b < events.length; b++) {
+      const B = events[b]!;
+      eL2 += (a === b ? 1 : 2) * A.pay * B.pay * jointProbability(k, A, B);
+    }
+  }
+  const sc = scatterMoments(pC, scat, awardBase, awardFree, deg);
+  const ex = eL + sc.eS;
+  const ex2 = eL2 + 2 * eLS + sc.eS2;
+  return {
+    base: { ex, ex2, ek: sc.eKb, exk: eLKb + sc.eSKb, ek2: sc.eKb2 },
+    free: { ex: mult * ex, ex2: mult * mult * ex2, ek: sc.eKf, exk: mult * (eLKf + sc.eSKf), ek2: sc.eKf2 },
+  };
+}
 
-  /** The round's return per unit stake (its win is in line bets). */
-  const round = lazy(() => {
-    const { base, free } = spinMoments();
-    return perStake(branchingMoments(base, free), nLines);
-  });
+/** The scatters' moments from the scatter count's distribution: their pay S and the awards K (paid and free spins). */
+function scatterMoments(
+  pC: Float64Array,
+  scat: Float64Array,
+  awardBase: Int32Array,
+  awardFree: Int32Array,
+  deg: number,
+) {
+  let eS = 0;
+  let eS2 = 0;
+  let eKb = 0;
+  let eKb2 = 0;
+  let eSKb = 0;
+  let eKf = 0;
+  let eKf2 = 0;
+  let eSKf = 0;
+  for (let c = 0; c <= deg; c++) {
+    const p = pC[c]!;
+    const s = scat[c]!;
+    eS += p * s;
+    eS2 += p * s * s;
+    eKb += p * awardBase[c]!;
+    eKb2 += p * awardBase[c]! ** 2;
+    eSKb += p * s * awardBase[c]!;
+    eKf += p * awardFree[c]!;
+    eKf2 += p * awardFree[c]! ** 2;
+    eSKf += p * s * awardFree[c]!;
+  }
+  return { eS, eS2, eKb, eKb2, eSKb, eKf, eKf2, eSKf };
+}
 
-  const paytable: PaytableRow[] = countPaytable(symbols, nReels, (p) => `${p} × line bet`);
+/** The rules page's paytable in English: the line pays, then the scatter's. */
+function stellarPaytable(config: StellarConfig, { nReels, maxScatters }: StellarReels): PaytableRow[] {
+  const paytable: PaytableRow[] = countPaytable(config.symbols, nReels, (p) => `${p} × line bet`);
   for (let c = maxScatters; c >= 1; c--) {
     const p = config.scatter.pays[c] ?? 0;
     const f = config.scatter.freeSpins[c] ?? 0;
@@ -418,6 +472,78 @@ export function makeStellar(config: StellarConfig, declaredRtp: number): Stellar
       paytable.push({ label: `${c} × ${config.scatter.name} anywhere`, pays: parts.join(' + ') });
     }
   }
+  return paytable;
+}
+
+/** The rules: the English summary and paytable, and their lines in every locale. */
+function stellarRules(config: StellarConfig, k: StellarReels): StellarGame['rules'] {
+  const { nReels, rows, nLines, mult } = k;
+  return {
+    summary: [
+      `${config.title} has ${nReels} reels, ${rows} rows and ${nLines} fixed paylines; the line bet is the stake / ${nLines}. A line pays 3, 4 or 5 of a kind on adjacent reels from the leftmost reel, at the paytable pay × the line bet; only the highest win per line pays.`,
+      `The ${config.wild.name} is wild: it lands on reels 2–4, expands over its whole reel and substitutes for every symbol except the ${config.scatter.name}.`,
+      `${config.scatter.name}s pay anywhere: 3, 4 or 5 of them pay 2, 10 or 50 × the stake and start 10, 15 or 20 free spins.`,
+      `In free spins every win is multiplied by ${mult}, and ${config.scatter.name}s award more free spins; all free spins are played within the paid round.`,
+    ],
+    paytable: stellarPaytable(config, k),
+    lines: {
+      summary: [
+        { key: 'stellarSevens.lines', values: { game: { text: config.title }, reels: nReels, rows, lines: nLines } },
+        {
+          key: 'stellarSevens.wild',
+          values: { wild: { symbol: config.wild.name }, scatter: { symbol: config.scatter.name } },
+        },
+        { key: 'stellarSevens.scatter', values: { scatter: { symbol: config.scatter.name } } },
+        { key: 'stellarSevens.freeSpins', values: { mult, scatter: { symbol: config.scatter.name } } },
+      ],
+      paytable: [
+        ...countPaytableLines(config.symbols, nReels, (p) => ({
+          key: 'lineBets',
+          values: { pay: { n: p, grouping: false } },
+        })),
+        ...scatterPaytableLines(config, k.maxScatters),
+      ],
+    },
+  };
+}
+
+/** The scatter's rows of the localised paytable, most scatters first. */
+function scatterPaytableLines(config: StellarConfig, maxScatters: number) {
+  return Array.from({ length: maxScatters }, (_, i) => maxScatters - i).flatMap((c) => {
+    const p = config.scatter.pays[c] ?? 0;
+    const f = config.scatter.freeSpins[c] ?? 0;
+    if (p <= 0 && f <= 0) return [];
+    return [
+      {
+        label: {
+          key: 'stellarSevens.anywhere',
+          values: { count: c, scatter: { symbol: config.scatter.name } },
+        },
+        pays: (p > 0 && f > 0
+          ? { key: 'stellarSevens.stakeAndSpins', values: { pay: p, spins: f } }
+          : p > 0
+            ? { key: 'stakeTimes', values: { pay: p } }
+            : { key: 'stellarSevens.spins', values: { spins: f } }) as RuleText,
+      },
+    ];
+  });
+}
+
+export function makeStellar(config: StellarConfig, declaredRtp: number): StellarGame {
+  const k = stellarReels(config);
+  const { nLines } = k;
+  const spin = (draws: Draws, lineBet: number, free: boolean): StellarSpin => stellarSpin(k, draws, lineBet, free);
+
+  /** Exact moments of one spin, see the module comment. */
+  const spinMoments = lazy((): { base: SpinMoments; free: SpinMoments } => stellarMoments(k));
+
+  /** The round's return per unit stake (its win is in line bets). */
+  const round = lazy(() => {
+    const { base, free } = spinMoments();
+    return perStake(branchingMoments(base, free), nLines);
+  });
+
+  const rules = stellarRules(config, k);
 
   return {
     ...stakeGameBasics(config, declaredRtp, nLines, round),
@@ -438,50 +564,7 @@ export function makeStellar(config: StellarConfig, declaredRtp: number): Stellar
     },
     spinMoments,
     spin,
-    rules: {
-      summary: [
-        `${config.title} has ${nReels} reels, ${rows} rows and ${nLines} fixed paylines; the line bet is the stake / ${nLines}. A line pays 3, 4 or 5 of a kind on adjacent reels from the leftmost reel, at the paytable pay × the line bet; only the highest win per line pays.`,
-        `The ${config.wild.name} is wild: it lands on reels 2–4, expands over its whole reel and substitutes for every symbol except the ${config.scatter.name}.`,
-        `${config.scatter.name}s pay anywhere: 3, 4 or 5 of them pay 2, 10 or 50 × the stake and start 10, 15 or 20 free spins.`,
-        `In free spins every win is multiplied by ${mult}, and ${config.scatter.name}s award more free spins; all free spins are played within the paid round.`,
-      ],
-      paytable,
-      lines: {
-        summary: [
-          { key: 'stellarSevens.lines', values: { game: { text: config.title }, reels: nReels, rows, lines: nLines } },
-          {
-            key: 'stellarSevens.wild',
-            values: { wild: { symbol: config.wild.name }, scatter: { symbol: config.scatter.name } },
-          },
-          { key: 'stellarSevens.scatter', values: { scatter: { symbol: config.scatter.name } } },
-          { key: 'stellarSevens.freeSpins', values: { mult, scatter: { symbol: config.scatter.name } } },
-        ],
-        paytable: [
-          ...countPaytableLines(symbols, nReels, (p) => ({
-            key: 'lineBets',
-            values: { pay: { n: p, grouping: false } },
-          })),
-          ...Array.from({ length: maxScatters }, (_, i) => maxScatters - i).flatMap((c) => {
-            const p = config.scatter.pays[c] ?? 0;
-            const f = config.scatter.freeSpins[c] ?? 0;
-            if (p <= 0 && f <= 0) return [];
-            return [
-              {
-                label: {
-                  key: 'stellarSevens.anywhere',
-                  values: { count: c, scatter: { symbol: config.scatter.name } },
-                },
-                pays: (p > 0 && f > 0
-                  ? { key: 'stellarSevens.stakeAndSpins', values: { pay: p, spins: f } }
-                  : p > 0
-                    ? { key: 'stakeTimes', values: { pay: p } }
-                    : { key: 'stellarSevens.spins', values: { spins: f } }) as RuleText,
-              },
-            ];
-          }),
-        ],
-      },
-    },
+    rules,
   };
 }
 

@@ -313,110 +313,26 @@ function TwoFactorForm({ onDone, onExpired }: { onDone: () => void; onExpired: (
 export function SignUpForm({ onDone, locale, children }: { onDone: () => void; locale: Locale; children: ReactNode }) {
   const { t } = useI18n();
   const ref = useRef<HTMLFormElement>(null);
-  const [currencies, setCurrencies] = useState<CurrenciesResponse>([]);
-  const [countries, setCountries] = useState<CountriesResponse>([]);
   const currencyChosen = useRef(false);
   const countryChosen = useRef(false);
-  // The page's locale decides until the visitor's location is known (the same on the server and in the browser).
-  const firstCountry = signUpCountry(null, locale);
-  const form = useFormState({
-    email: '',
-    password: '',
-    password_confirmation: '',
-    country: firstCountry,
-    currency: defaultCurrencyFor(firstCountry),
-    nickname: '',
-    terms_acceptance: false,
-    receive_promos: false,
-    receive_sms_promos: false,
-  });
+  const form = useFormState<SignUpValues>(signUpStart(locale));
   const { values, errors } = form;
-  usePrefill(ref, 'registration', (filled) => {
-    if (filled.country) {
-      countryChosen.current = true;
-      form.set('country', filled.country);
-    }
-    if (filled.currency) {
-      currencyChosen.current = true;
-      form.set('currency', filled.currency);
-    } else if (filled.country) {
-      form.set('currency', defaultCurrencyFor(filled.country));
-    }
-  });
-  useEffect(() => {
-    const controller = new AbortController();
-    const api = browserApi();
-    Promise.all([
-      api.get<CurrenciesResponse>(`/api/info/currencies`, { signal: controller.signal }),
-      api.get<CountriesResponse>(`/api/info/countries?l=${locale}`, { signal: controller.signal }),
-    ]).then(
-      ([cur, cou]) => {
-        setCurrencies(cur);
-        setCountries(cou);
-      },
-      () => undefined,
-    );
-    // Where the visitor is, unless the player has already picked (or had remembered) a country.
-    api.get<CurrentIpResponse>('/api/current_ip', { signal: controller.signal }).then(
-      (ip) => {
-        if (countryChosen.current) return;
-        const country = signUpCountry(ip, locale);
-        form.set('country', country);
-        if (!currencyChosen.current) form.set('currency', defaultCurrencyFor(country));
-      },
-      () => undefined,
-    );
-    return () => controller.abort();
-  }, [locale]);
+  // Remembered values: a country or currency offered counts as chosen.
+  usePrefill(ref, 'registration', (filled) => prefillChoice(filled, form, countryChosen, currencyChosen));
+  const { currencies, countries } = useSignUpLists(locale, form, countryChosen, currencyChosen);
 
   const welcome = useWelcomeGifts(values.currency);
-  const onSubmit = form.submit(
-    (values) => ({
-      email: check(emailAddressSchema, values.email.trim()),
-      ...checkNewPassword(values, newPasswordSchema),
-      nickname: values.nickname.trim() ? check(playerNicknameSchema, values.nickname) : undefined,
-      terms_acceptance: check(mustBeAcceptedSchema, values.terms_acceptance, false),
-      currency: check(null, values.currency),
-      country: check(null, values.country),
-    }),
-    async (values) => {
-      const email = values.email.trim();
-      const nickname = values.nickname.trim();
-      rememberValues('registration', { email, country: values.country, currency: values.currency, nickname });
-      const captcha = await requireCaptcha();
-      const player = await browserApi().post<Player>('/api/users', {
-        user: {
-          email,
-          password: values.password,
-          password_confirmation: values.password_confirmation,
-          currency: values.currency,
-          country: values.country,
-          terms_acceptance: values.terms_acceptance,
-          receive_promos: values.receive_promos,
-          receive_sms_promos: values.receive_sms_promos,
-          dfpc: deviceId(),
-          captcha,
-          // The player's mails are written in the language they signed up in.
-          locale,
-          ...(nickname ? { nickname } : {}),
-        },
-      });
-      // The account exists: registration's values are done with, the address is for signing in.
-      forgetValues('registration');
-      rememberValues('login', { email });
-      // A welcome gift the player unticked is declined (as the new player; it goes on after the page moves on).
-      welcome.declineUnwanted();
-      setPlayer(player);
-      onDone();
-    },
-  );
-  const currencyOptions = (currencies.length ? currencies.map((c) => c.code) : [values.currency]).map((code) => ({
-    value: code,
-    label: currencyOptionLabel(code, locale),
-  }));
-  const countryList = countries.length
-    ? countryOptions(countries, locale)
-    : [{ value: values.country, label: values.country }];
+  const onSubmit = form.submit(signUpErrors, async (values) => {
+    const email = values.email.trim();
+    const player = await registerPlayer(values, locale);
+    // The account exists: registration's values are done with, the address is for signing in.
+    forgetValues('registration');
+    rememberValues('login', { email });
+    // A welcome gift the player unticked is declined (as the new player; it goes on after the page moves on).
+    welcome.declineUnwanted();
+    setPlayer(player);
+    onDone();
+  });
   const shown = ['email', 'password', 'password_confirmation', 'currency', 'country', 'nickname', 'terms_acceptance'];
   return (
     <form ref={ref} className="auth-form" method="post" noValidate onSubmit={onSubmit}>
@@ -427,35 +343,14 @@ export function SignUpForm({ onDone, locale, children }: { onDone: () => void; l
         errors={errors}
         onChange={(field, value) => form.set(field, value)}
       />
-      <div className="auth-form__row">
-        <SelectField
-          name="country"
-          label={t('auth.country')}
-          value={values.country}
-          options={countryList}
-          error={errors.country}
-          onChange={(country) => {
-            countryChosen.current = true;
-            form.set('country', country);
-            // The currency follows the country until the player picks one.
-            if (!currencyChosen.current) {
-              const fromList = countries.find((c) => c.code === country)?.default_currency;
-              form.set('currency', fromList ?? defaultCurrencyFor(country));
-            }
-          }}
-        />
-        <SelectField
-          name="currency"
-          label={t('auth.currency')}
-          value={values.currency}
-          options={currencyOptions}
-          error={errors.currency}
-          onChange={(currency) => {
-            currencyChosen.current = true;
-            form.set('currency', currency);
-          }}
-        />
-      </div>
+      <CountryAndCurrency
+        locale={locale}
+        form={form}
+        countries={countries}
+        currencies={currencies}
+        countryChosen={countryChosen}
+        currencyChosen={currencyChosen}
+      />
       <Field
         name="nickname"
         autoComplete="nickname"
@@ -485,21 +380,226 @@ export function SignUpForm({ onDone, locale, children }: { onDone: () => void; l
           onChange={(checked) => welcome.setWanted(offer.id, checked)}
         />
       ))}
+      <PromoConsents values={values} onChange={(field, checked) => form.set(field, checked)} />
+      <Submit busy={form.busy} label={t('auth.signUp')} />
+      <div className="auth-form__links">{children}</div>
+    </form>
+  );
+}
+
+/** The sign-up's first values: the page's locale decides the country until the visitor's location is known (the same on the server and in the browser). */
+function signUpStart(locale: Locale): SignUpValues {
+  const country = signUpCountry(null, locale);
+  return {
+    email: '',
+    password: '',
+    password_confirmation: '',
+    country,
+    currency: defaultCurrencyFor(country),
+    nickname: '',
+    terms_acceptance: false,
+    receive_promos: false,
+    receive_sms_promos: false,
+  };
+}
+
+/** The contract's rules for a sign-up (the server's own codes). */
+function signUpErrors(values: SignUpValues): FieldErrors {
+  return {
+    email: check(emailAddressSchema, values.email.trim()),
+    ...checkNewPassword(values, newPasswordSchema),
+    nickname: values.nickname.trim() ? check(playerNicknameSchema, values.nickname) : undefined,
+    terms_acceptance: check(mustBeAcceptedSchema, values.terms_acceptance, false),
+    currency: check(null, values.currency),
+    country: check(null, values.country),
+  };
+}
+
+/** A remembered country or currency, set as if chosen (the currency follows a remembered country otherwise). */
+function prefillChoice(
+  filled: AutocompleteValues,
+  form: { set: (field: 'country' | 'currency', value: string) => void },
+  countryChosen: RefObject<boolean>,
+  currencyChosen: RefObject<boolean>,
+) {
+  if (filled.country) {
+    countryChosen.current = true;
+    form.set('country', filled.country);
+  }
+  if (filled.currency) {
+    currencyChosen.current = true;
+    form.set('currency', filled.currency);
+  } else if (filled.country) {
+    form.set('currency', defaultCurrencyFor(filled.country));
+  }
+}
+
+/** The promotions the player agrees to receive (mail, SMS). */
+function PromoConsents({
+  values,
+  onChange,
+}: {
+  values: { receive_promos: boolean; receive_sms_promos: boolean };
+  onChange: (field: 'receive_promos' | 'receive_sms_promos', checked: boolean) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
       <CheckField
         name="receive_promos"
         label={t('auth.receivePromos')}
         checked={values.receive_promos}
-        onChange={(checked) => form.set('receive_promos', checked)}
+        onChange={(checked) => onChange('receive_promos', checked)}
       />
       <CheckField
         name="receive_sms_promos"
         label={t('auth.receiveSmsPromos')}
         checked={values.receive_sms_promos}
-        onChange={(checked) => form.set('receive_sms_promos', checked)}
+        onChange={(checked) => onChange('receive_sms_promos', checked)}
       />
-      <Submit busy={form.busy} label={t('auth.signUp')} />
-      <div className="auth-form__links">{children}</div>
-    </form>
+    </>
+  );
+}
+
+/** Creates the account (`POST /api/users`, with a captcha token and the browser's `dfpc`). */
+async function registerPlayer(values: SignUpValues, locale: Locale): Promise<Player> {
+  const email = values.email.trim();
+  const nickname = values.nickname.trim();
+  rememberValues('registration', { email, country: values.country, currency: values.currency, nickname });
+  const captcha = await requireCaptcha();
+  const player = await browserApi().post<Player>('/api/users', {
+    user: {
+      email,
+      password: values.password,
+      password_confirmation: values.password_confirmation,
+      currency: values.currency,
+      country: values.country,
+      terms_acceptance: values.terms_acceptance,
+      receive_promos: values.receive_promos,
+      receive_sms_promos: values.receive_sms_promos,
+      dfpc: deviceId(),
+      captcha,
+      // The player's mails are written in the language they signed up in.
+      locale,
+      ...(nickname ? { nickname } : {}),
+    },
+  });
+  return player;
+}
+
+/** What the sign-up form holds. */
+type SignUpValues = {
+  email: string;
+  password: string;
+  password_confirmation: string;
+  country: string;
+  currency: string;
+  nickname: string;
+  terms_acceptance: boolean;
+  receive_promos: boolean;
+  receive_sms_promos: boolean;
+};
+
+/**
+ * The sign-up's currencies and countries (in the page's language), and the visitor's country by
+ * where they are, unless the player has already picked (or had remembered) one; the currency
+ * follows it until the player picks one.
+ */
+function useSignUpLists(
+  locale: Locale,
+  form: { set: (field: 'country' | 'currency', value: string) => void },
+  countryChosen: RefObject<boolean>,
+  currencyChosen: RefObject<boolean>,
+) {
+  const [currencies, setCurrencies] = useState<CurrenciesResponse>([]);
+  const [countries, setCountries] = useState<CountriesResponse>([]);
+  useEffect(() => {
+    const controller = new AbortController();
+    const api = browserApi();
+    Promise.all([
+      api.get<CurrenciesResponse>(`/api/info/currencies`, { signal: controller.signal }),
+      api.get<CountriesResponse>(`/api/info/countries?l=${locale}`, { signal: controller.signal }),
+    ]).then(
+      ([cur, cou]) => {
+        setCurrencies(cur);
+        setCountries(cou);
+      },
+      () => undefined,
+    );
+    // Where the visitor is, unless the player has already picked (or had remembered) a country.
+    api.get<CurrentIpResponse>('/api/current_ip', { signal: controller.signal }).then(
+      (ip) => {
+        if (countryChosen.current) return;
+        const country = signUpCountry(ip, locale);
+        form.set('country', country);
+        if (!currencyChosen.current) form.set('currency', defaultCurrencyFor(country));
+      },
+      () => undefined,
+    );
+    return () => controller.abort();
+  }, [locale]);
+  return { currencies, countries };
+}
+
+/** The sign-up's country and currency (the currency follows the country until the player picks one). */
+function CountryAndCurrency({
+  locale,
+  form,
+  countries,
+  currencies,
+  countryChosen,
+  currencyChosen,
+}: {
+  locale: Locale;
+  form: {
+    values: { country: string; currency: string };
+    errors: FieldErrors;
+    set: (field: 'country' | 'currency', value: string) => void;
+  };
+  countries: CountriesResponse;
+  currencies: CurrenciesResponse;
+  countryChosen: RefObject<boolean>;
+  currencyChosen: RefObject<boolean>;
+}) {
+  const { t } = useI18n();
+  const { values, errors } = form;
+  const currencyOptions = (currencies.length ? currencies.map((c) => c.code) : [values.currency]).map((code) => ({
+    value: code,
+    label: currencyOptionLabel(code, locale),
+  }));
+  const countryList = countries.length
+    ? countryOptions(countries, locale)
+    : [{ value: values.country, label: values.country }];
+  return (
+    <div className="auth-form__row">
+      <SelectField
+        name="country"
+        label={t('auth.country')}
+        value={values.country}
+        options={countryList}
+        error={errors.country}
+        onChange={(country) => {
+          countryChosen.current = true;
+          form.set('country', country);
+          // The currency follows the country until the player picks one.
+          if (!currencyChosen.current) {
+            const fromList = countries.find((c) => c.code === country)?.default_currency;
+            form.set('currency', fromList ?? defaultCurrencyFor(country));
+          }
+        }}
+      />
+      <SelectField
+        name="currency"
+        label={t('auth.currency')}
+        value={values.currency}
+        options={currencyOptions}
+        error={errors.currency}
+        onChange={(currency) => {
+          currencyChosen.current = true;
+          form.set('currency', currency);
+        }}
+      />
+    </div>
   );
 }
 

@@ -1,5 +1,5 @@
 import { currencyLabel } from '../../lib/currency-label';
-import type { PaymentAction } from '@orbit/contracts';
+import type { Payment, PaymentAction } from '@orbit/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -112,13 +112,11 @@ function PendingCashouts() {
 }
 
 function History() {
-  const { t, locale } = useI18n();
-  const money = useMoney();
+  const { t } = useI18n();
   const [page, setPage] = useState(1);
   const [type, setType] = useState<PaymentAction | ''>('');
   const payments = usePayments({ page, page_size: HISTORY_PAGE_SIZE, ...(type ? { type } : {}) });
   const rows = payments.data ?? [];
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
   return (
     <section aria-labelledby="cashbox-history">
       <div className="cashbox__row">
@@ -143,43 +141,7 @@ function History() {
       {payments.isSuccess && rows.length === 0 ? (
         <p className="cashbox__small">{t('cashbox.dashboard.empty')}</p>
       ) : null}
-      {rows.length > 0 ? (
-        <div className="stack-table-box">
-          <table className="cashbox__table stack-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('cashbox.dashboard.date')}</th>
-                <th scope="col">{t('cashbox.dashboard.type')}</th>
-                <th scope="col">{t('cashbox.dashboard.method')}</th>
-                <th scope="col">{t('cashbox.dashboard.amount')}</th>
-                <th scope="col">{t('cashbox.dashboard.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((payment) => (
-                <tr key={payment.id} data-testid="payment-row" data-outcome={outcomeOf(payment.state)}>
-                  <td data-label={t('cashbox.dashboard.date')}>{date.format(new Date(payment.created_at))}</td>
-                  <td className="cashbox__cap" data-label={t('cashbox.dashboard.type')}>
-                    {t(`cashbox.action.${payment.action}`)}
-                  </td>
-                  <td data-label={t('cashbox.dashboard.method')}>
-                    <MethodName method={payment} />
-                  </td>
-                  <td className="num" data-label={t('cashbox.dashboard.amount')}>
-                    {money(payment.amount_cents, payment.currency)}
-                  </td>
-                  <td data-label={t('cashbox.dashboard.status')}>
-                    {t(`cashbox.state.${payment.state}`)}
-                    {payment.held_reason ? (
-                      <span className="cashbox__small"> · {t(`cashbox.held.${payment.held_reason}`)}</span>
-                    ) : null}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+      {rows.length > 0 ? <PaymentsTable rows={rows} /> : null}
       <div className="cashbox__row">
         <button
           type="button"
@@ -200,5 +162,49 @@ function History() {
         </button>
       </div>
     </section>
+  );
+}
+
+/** A page of payments: date, type, method, amount and state (why one is held). */
+function PaymentsTable({ rows }: { rows: Payment[] }) {
+  const { t, locale } = useI18n();
+  const money = useMoney();
+  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' });
+  return (
+    <div className="stack-table-box">
+      <table className="cashbox__table stack-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('cashbox.dashboard.date')}</th>
+            <th scope="col">{t('cashbox.dashboard.type')}</th>
+            <th scope="col">{t('cashbox.dashboard.method')}</th>
+            <th scope="col">{t('cashbox.dashboard.amount')}</th>
+            <th scope="col">{t('cashbox.dashboard.status')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((payment) => (
+            <tr key={payment.id} data-testid="payment-row" data-outcome={outcomeOf(payment.state)}>
+              <td data-label={t('cashbox.dashboard.date')}>{date.format(new Date(payment.created_at))}</td>
+              <td className="cashbox__cap" data-label={t('cashbox.dashboard.type')}>
+                {t(`cashbox.action.${payment.action}`)}
+              </td>
+              <td data-label={t('cashbox.dashboard.method')}>
+                <MethodName method={payment} />
+              </td>
+              <td className="num" data-label={t('cashbox.dashboard.amount')}>
+                {money(payment.amount_cents, payment.currency)}
+              </td>
+              <td data-label={t('cashbox.dashboard.status')}>
+                {t(`cashbox.state.${payment.state}`)}
+                {payment.held_reason ? (
+                  <span className="cashbox__small"> · {t(`cashbox.held.${payment.held_reason}`)}</span>
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -70,28 +70,12 @@ function useWelcomePreselect(offers: readonly BonusOffer[]): BonusOffer | null {
 }
 
 /**
- * The deposit step's bonus choice (`/deposit-bonus`, docs/rules/gifts.md "Deposit"): the offers
- * of the next deposit as cards and "No bonus"; choosing one sets its code as the player's deposit
- * bonus code (`PATCH /api/player/set_bonus_code`), "No bonus" clears it; a typed code is set the
- * same way (an unknown one is the field's error). A player who has bonuses off sees the offers
- * and a button that turns them on. The welcome bonus (the first deposit's offer) stands out and is
- * chosen for the player when nothing is chosen and they have not declined it ("No bonus").
+ * A call that changes the player's bonus settings (the answer goes to the session's player); a
+ * refusal is `error` unless `onRefused` takes it (a field's own code). Answers whether it went.
  */
-export function BonusChoice({ currency }: { currency: CurrencyInfo }) {
-  const { t, locale } = useI18n();
-  const player = useSession().player;
-  const offers = useDepositOffers(currency.code);
+function useBonusCall() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [code, setCode] = useState('');
-  const [codeError, setCodeError] = useState<string | null>(null);
-  const list = offers.data ?? [];
-  const welcome = useWelcomePreselect(list);
-  if (!player) return null;
-  const enabled = player.can_issue_bonuses;
-  const chosen = chosenOffer(list, player.deposit_bonus_code);
-  const money = (cents: number) => formatMoney(cents, currency, locale);
-
   const run = async (
     call: () => Promise<BonusSettings>,
     onRefused?: (codes: Record<string, string | undefined>) => boolean,
@@ -109,6 +93,28 @@ export function BonusChoice({ currency }: { currency: CurrencyInfo }) {
       setBusy(false);
     }
   };
+  return { busy, error, run };
+}
+
+/**
+ * The deposit step's bonus choice (`/deposit-bonus`, docs/rules/gifts.md "Deposit"): the offers
+ * of the next deposit as cards and "No bonus"; choosing one sets its code as the player's deposit
+ * bonus code (`PATCH /api/player/set_bonus_code`), "No bonus" clears it; a typed code is set the
+ * same way (an unknown one is the field's error). A player who has bonuses off sees the offers
+ * and a button that turns them on. The welcome bonus (the first deposit's offer) stands out and is
+ * chosen for the player when nothing is chosen and they have not declined it ("No bonus").
+ */
+export function BonusChoice({ currency }: { currency: CurrencyInfo }) {
+  const { t } = useI18n();
+  const player = useSession().player;
+  const offers = useDepositOffers(currency.code);
+  const { busy, error, run } = useBonusCall();
+  const list = offers.data ?? [];
+  const welcome = useWelcomePreselect(list);
+  if (!player) return null;
+  const enabled = player.can_issue_bonuses;
+  const chosen = chosenOffer(list, player.deposit_bonus_code);
+
   const choose = (offer: BonusOffer | null) => {
     if (!offer && welcome) noteWelcomeDeclined(player.id);
     void run(() => (offer?.code ? cashboxApi.setBonusCode(offer.code) : cashboxApi.clearBonusCode()));
@@ -117,25 +123,6 @@ export function BonusChoice({ currency }: { currency: CurrencyInfo }) {
     void run(() => cashboxApi.bonusSettings(true)).then((done) => {
       if (done) void queryClient.invalidateQueries({ queryKey: cashboxKeys.depositOffers(currency.code) });
     });
-  const submitCode = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = { deposit_bonus_code: code.trim() };
-    const found = contractErrors(setBonusCodeRequestSchema, body);
-    if (found.deposit_bonus_code) {
-      setCodeError(found.deposit_bonus_code);
-      return;
-    }
-    setCodeError(null);
-    const done = await run(
-      () => cashboxApi.setBonusCode(body.deposit_bonus_code),
-      (codes) => {
-        if (!codes.deposit_bonus_code) return false;
-        setCodeError(codes.deposit_bonus_code);
-        return true;
-      },
-    );
-    if (done) setCode('');
-  };
 
   return (
     <section className="cashbox__bonus" aria-labelledby="deposit-bonus-title" data-testid="deposit-bonus">
@@ -158,36 +145,14 @@ export function BonusChoice({ currency }: { currency: CurrencyInfo }) {
         <ul className="cashbox__offers" aria-label={t('cashbox.bonus.offers')}>
           {list.map((offer) => (
             <li key={offer.id}>
-              <button
-                type="button"
-                className={`cashbox__offer${welcome?.id === offer.id ? ' cashbox__offer--welcome' : ''}`}
-                aria-pressed={chosen?.id === offer.id}
+              <OfferButton
+                offer={offer}
+                currency={currency}
+                welcome={welcome?.id === offer.id}
+                chosen={chosen?.id === offer.id}
                 disabled={busy || !enabled || !offer.code}
-                onClick={() => choose(offer)}
-                data-testid={`deposit-offer-${offer.id}`}
-              >
-                {welcome?.id === offer.id ? (
-                  <span className="cashbox__offer-badge">{t('cashbox.bonus.welcomeBadge')}</span>
-                ) : null}
-                <span className="cashbox__offer-title">{offer.title}</span>
-                <OfferHeadline offer={offer} currency={currency} />
-                <span className="cashbox__small">
-                  {[
-                    offer.min_deposit_cents !== null
-                      ? t('cashbox.bonus.minDeposit', { amount: money(offer.min_deposit_cents) })
-                      : null,
-                    offer.wager_multiplier > 0
-                      ? t('cashbox.bonus.wager', { multiplier: offer.wager_multiplier })
-                      : null,
-                    offer.max_bet_cents !== null
-                      ? t('cashbox.bonus.maxBet', { amount: money(offer.max_bet_cents) })
-                      : null,
-                  ]
-                    .filter(Boolean)
-                    .join(' · ')}
-                </span>
-                {offer.description ? <span className="cashbox__small">{offer.description}</span> : null}
-              </button>
+                onChoose={() => choose(offer)}
+              />
             </li>
           ))}
           <li>
@@ -209,28 +174,115 @@ export function BonusChoice({ currency }: { currency: CurrencyInfo }) {
           {t('cashbox.bonus.codeSet', { code: player.deposit_bonus_code })}
         </p>
       ) : null}
-      <form className="cashbox__bonus-code" onSubmit={(event) => void submitCode(event)} noValidate>
-        <TextField
-          label={t('cashbox.bonus.codeLabel')}
-          name="deposit_bonus_code"
-          autoComplete="off"
-          autoCapitalize="characters"
-          spellCheck={false}
-          maxLength={64}
-          value={code}
-          disabled={!enabled}
-          onChange={(event) => {
-            setCode(event.target.value);
-            setCodeError(null);
-          }}
-          error={codeError ? errorText(t, 'deposit_bonus_code', codeError) : null}
-        />
-        <button type="submit" className="button button--ghost" disabled={busy || !enabled}>
-          {t('cashbox.bonus.codeSubmit')}
-        </button>
-      </form>
+      <BonusCodeForm enabled={enabled} busy={busy} run={run} />
       {error ? <Notice kind="error">{errorText(t, 'base', error)}</Notice> : null}
     </section>
+  );
+}
+
+/** An offer to choose: its title, what it gives and its terms (the welcome bonus stands out). */
+function OfferButton({
+  offer,
+  currency,
+  welcome,
+  chosen,
+  disabled,
+  onChoose,
+}: {
+  offer: BonusOffer;
+  currency: CurrencyInfo;
+  welcome: boolean;
+  chosen: boolean;
+  disabled: boolean;
+  onChoose: () => void;
+}) {
+  const { t, locale } = useI18n();
+  const money = (cents: number) => formatMoney(cents, currency, locale);
+  return (
+    <button
+      type="button"
+      className={`cashbox__offer${welcome ? ' cashbox__offer--welcome' : ''}`}
+      aria-pressed={chosen}
+      disabled={disabled}
+      onClick={onChoose}
+      data-testid={`deposit-offer-${offer.id}`}
+    >
+      {welcome ? <span className="cashbox__offer-badge">{t('cashbox.bonus.welcomeBadge')}</span> : null}
+      <span className="cashbox__offer-title">{offer.title}</span>
+      <OfferHeadline offer={offer} currency={currency} />
+      <span className="cashbox__small">
+        {[
+          offer.min_deposit_cents !== null
+            ? t('cashbox.bonus.minDeposit', { amount: money(offer.min_deposit_cents) })
+            : null,
+          offer.wager_multiplier > 0 ? t('cashbox.bonus.wager', { multiplier: offer.wager_multiplier }) : null,
+          offer.max_bet_cents !== null ? t('cashbox.bonus.maxBet', { amount: money(offer.max_bet_cents) }) : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+      </span>
+      {offer.description ? <span className="cashbox__small">{offer.description}</span> : null}
+    </button>
+  );
+}
+
+/** A typed bonus code, set like an offer's (an unknown one is the field's error). */
+function BonusCodeForm({
+  enabled,
+  busy,
+  run,
+}: {
+  enabled: boolean;
+  busy: boolean;
+  run: (
+    call: () => Promise<BonusSettings>,
+    onRefused?: (codes: Record<string, string | undefined>) => boolean,
+  ) => Promise<boolean>;
+}) {
+  const { t } = useI18n();
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const submitCode = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = { deposit_bonus_code: code.trim() };
+    const found = contractErrors(setBonusCodeRequestSchema, body);
+    if (found.deposit_bonus_code) {
+      setCodeError(found.deposit_bonus_code);
+      return;
+    }
+    setCodeError(null);
+    const done = await run(
+      () => cashboxApi.setBonusCode(body.deposit_bonus_code),
+      (codes) => {
+        if (!codes.deposit_bonus_code) return false;
+        setCodeError(codes.deposit_bonus_code);
+        return true;
+      },
+    );
+    if (done) setCode('');
+  };
+
+  return (
+    <form className="cashbox__bonus-code" onSubmit={(event) => void submitCode(event)} noValidate>
+      <TextField
+        label={t('cashbox.bonus.codeLabel')}
+        name="deposit_bonus_code"
+        autoComplete="off"
+        autoCapitalize="characters"
+        spellCheck={false}
+        maxLength={64}
+        value={code}
+        disabled={!enabled}
+        onChange={(event) => {
+          setCode(event.target.value);
+          setCodeError(null);
+        }}
+        error={codeError ? errorText(t, 'deposit_bonus_code', codeError) : null}
+      />
+      <button type="submit" className="button button--ghost" disabled={busy || !enabled}>
+        {t('cashbox.bonus.codeSubmit')}
+      </button>
+    </form>
   );
 }
 

@@ -2,7 +2,7 @@ import { depositRequestSchema, type Payment, type PaymentMethod } from '@orbit/c
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { useI18n } from '../../lib/i18n';
+import { useI18n, type TFunction } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { useDateTimeFormat } from '../../lib/use-clock';
 import { AmountField, errorCodeOf, Notice, type FieldErrors } from '../../ui/form';
@@ -135,6 +135,16 @@ export function DepositView({ currency }: { currency: CurrencyInfo }) {
   );
 }
 
+/** A deposit refused by the deposit limit says what the limit still allows (null: nothing to add). */
+async function limitRoomText(found: FieldErrors, of: CurrencyInfo, t: TFunction, locale: string) {
+  if (found.amount_cents !== 'limit_reached') return null;
+  const room = depositRoom(await cashboxApi.limits().catch(() => []), of.code);
+  if (!room) return null;
+  const period = t(`limits.perPeriod.${room.period}`, undefined, room.period).toLocaleLowerCase(locale);
+  const key = room.cents > 0 ? 'limit_left' : 'limit_used_up';
+  return { amountText: errorText(t, 'amount_cents', key, { period, amount: formatMoney(room.cents, of, locale) }) };
+}
+
 function DepositForm({
   method,
   currency,
@@ -183,20 +193,10 @@ function DepositForm({
       void refreshCashbox();
     } catch (error) {
       const found = errorCodeOf(error);
-      setErrors((await limitRoomText(found, currency)) ?? found);
+      setErrors((await limitRoomText(found, currency, t, locale)) ?? found);
     } finally {
       setBusy(false);
     }
-  };
-
-  /** A deposit refused by the deposit limit says what the limit still allows (null: nothing to add). */
-  const limitRoomText = async (found: FieldErrors, of: CurrencyInfo) => {
-    if (found.amount_cents !== 'limit_reached') return null;
-    const room = depositRoom(await cashboxApi.limits().catch(() => []), of.code);
-    if (!room) return null;
-    const period = t(`limits.perPeriod.${room.period}`, undefined, room.period).toLocaleLowerCase(locale);
-    const key = room.cents > 0 ? 'limit_left' : 'limit_used_up';
-    return { amountText: errorText(t, 'amount_cents', key, { period, amount: formatMoney(room.cents, of, locale) }) };
   };
 
   if (done) return <PaymentOutcome paymentId={done.id} initial={done} />;
@@ -210,48 +210,78 @@ function DepositForm({
   const other = Object.entries(errors).find(([field, code]) => code && !['amount_cents', 'amountText'].includes(field));
   return (
     <form className="cashbox__form" onSubmit={submit} noValidate>
-      <div className="cashbox__presets" role="group" aria-label={t('cashbox.presets')}>
-        {presetAmounts(currency, limits).map((cents) => (
-          <button
-            key={cents}
-            type="button"
-            className="button button--ghost"
-            onClick={() => setAmount(amountInput(cents, currency.subunits_to_unit))}
-          >
-            {formatMoney(cents, currency, locale)}
-          </button>
-        ))}
-      </div>
+      <Presets currency={currency} limits={limits} onPick={setAmount} />
       <AmountField currency={currency} value={amount} onChange={setAmount} error={amountError} limits={limits} />
-      {cards.length > 0 ? (
-        <fieldset className="cashbox__cards">
-          <legend className="field__label">{t('cashbox.savedCards')}</legend>
-          {cards.map((saved) => (
-            <label key={saved.id}>
-              <input
-                type="radio"
-                name="card"
-                value={saved.id}
-                checked={card === String(saved.id)}
-                onChange={() => setCard(String(saved.id))}
-              />
-              {t('cashbox.savedCard', {
-                brand: t(`cashbox.brands.${saved.brand}`, undefined, saved.brand),
-                last4: saved.last4,
-              })}
-            </label>
-          ))}
-          <label>
-            <input type="radio" name="card" value="new" checked={card === 'new'} onChange={() => setCard('new')} />
-            {t('cashbox.newCard')}
-          </label>
-        </fieldset>
-      ) : null}
+      {cards.length > 0 ? <SavedCards cards={cards} card={card} onChoose={setCard} /> : null}
       {other ? <Notice kind="error">{errorText(t, other[0], other[1]!)}</Notice> : null}
       <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
         {busy ? t('auth.submitting') : t('cashbox.depositSubmit')}
       </button>
     </form>
+  );
+}
+
+/** Amounts to pick in one press (the method's limits allowing). */
+function Presets({
+  currency,
+  limits,
+  onPick,
+}: {
+  currency: CurrencyInfo;
+  limits: { min: number; max: number };
+  onPick: (amount: string) => void;
+}) {
+  const { t, locale } = useI18n();
+  return (
+    <div className="cashbox__presets" role="group" aria-label={t('cashbox.presets')}>
+      {presetAmounts(currency, limits).map((cents) => (
+        <button
+          key={cents}
+          type="button"
+          className="button button--ghost"
+          onClick={() => onPick(amountInput(cents, currency.subunits_to_unit))}
+        >
+          {formatMoney(cents, currency, locale)}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/** The saved cards to pay with, or a new one. */
+function SavedCards({
+  cards,
+  card,
+  onChoose: setCard,
+}: {
+  cards: PaymentMethod['saved_profiles'];
+  card: string;
+  onChoose: (card: string) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <fieldset className="cashbox__cards">
+      <legend className="field__label">{t('cashbox.savedCards')}</legend>
+      {cards.map((saved) => (
+        <label key={saved.id}>
+          <input
+            type="radio"
+            name="card"
+            value={saved.id}
+            checked={card === String(saved.id)}
+            onChange={() => setCard(String(saved.id))}
+          />
+          {t('cashbox.savedCard', {
+            brand: t(`cashbox.brands.${saved.brand}`, undefined, saved.brand),
+            last4: saved.last4,
+          })}
+        </label>
+      ))}
+      <label>
+        <input type="radio" name="card" value="new" checked={card === 'new'} onChange={() => setCard('new')} />
+        {t('cashbox.newCard')}
+      </label>
+    </fieldset>
   );
 }
 

@@ -1,6 +1,6 @@
 import { currencyLabel } from '../../lib/currency-label';
 import { currencyOptionLabel } from '../../lib/display-names';
-import type { Payment, PlayerAccount } from '@orbit/contracts';
+import type { Currency, Payment, PlayerAccount } from '@orbit/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -57,16 +57,10 @@ function useBackground() {
   return backgroundOf(location.state) ?? { pathname: location.pathname, search: location.search, hash: location.hash };
 }
 
-function Wallet({ wagering }: { wagering: WageringView | null }) {
-  useRealtime('balance', onBalanceMessage);
-  useRealtime('payments_changes', onPaymentsMessage);
-  const { t, locale } = useI18n();
-  const accounts = useAccounts();
-  const currencies = useCurrencies();
-  const background = useBackground();
+/** The account switcher: open or not, the currency chosen for a new account, and the switch (closing it when done). */
+function useAccountSwitch() {
   const [open, setOpen] = useState(false);
   const [newCurrency, setNewCurrency] = useState('');
-  const active = activeAccount(accounts.data);
   const switcher = useMutation({
     mutationFn: (currency: string) => cashboxApi.switchAccount(currency),
     onSuccess: () => {
@@ -75,6 +69,18 @@ function Wallet({ wagering }: { wagering: WageringView | null }) {
       return refreshCashbox();
     },
   });
+  return { open, setOpen, newCurrency, setNewCurrency, switcher };
+}
+
+function Wallet({ wagering }: { wagering: WageringView | null }) {
+  useRealtime('balance', onBalanceMessage);
+  useRealtime('payments_changes', onPaymentsMessage);
+  const { t, locale } = useI18n();
+  const accounts = useAccounts();
+  const currencies = useCurrencies();
+  const background = useBackground();
+  const { open, setOpen, newCurrency, setNewCurrency, switcher } = useAccountSwitch();
+  const active = activeAccount(accounts.data);
   const format = (account: PlayerAccount) =>
     formatMoney(account.amount_cents, currencyInfo(account.currency, currencies.data), locale);
   const unopened = (currencies.data ?? []).filter((c) => !accounts.data?.some((a) => a.currency === c.code));
@@ -90,106 +96,28 @@ function Wallet({ wagering }: { wagering: WageringView | null }) {
         onToggle={(event) => setOpen(event.currentTarget.open)}
         onKeyDown={closeMenuOnEscape}
       >
-        <summary
-          className={`wallet__balance${common ? ' wallet__balance--common' : ''}`}
-          aria-label={t('cashbox.header.balanceLabel')}
-        >
-          <span className="wallet__amounts">
-            <span data-testid="header-balance">
-              {active ? format(active) : accounts.isError ? '—' : t('common.loading')}
-            </span>
-            {common ? (
-              <span className="wallet__split" data-testid="header-balance-split">
-                {t('cashbox.header.split', { real: money(common.real), bonus: money(common.bonus) })}
-              </span>
-            ) : null}
-          </span>
-          {common?.percent != null ? (
-            <span className="wallet__wager-badge" data-testid="header-wagering">
-              {t('cashbox.header.percent', { percent: common.percent })}
-            </span>
-          ) : null}
-        </summary>
+        <BalanceSummary
+          balance={active ? format(active) : accounts.isError ? '—' : t('common.loading')}
+          common={common}
+          money={money}
+        />
         <div className="wallet__menu">
-          {common ? (
-            <div className="wallet__common" data-testid="common-balance">
-              <dl className="wallet__common-list">
-                <div>
-                  <dt>{t('cashbox.header.real')}</dt>
-                  <dd>{money(common.real)}</dd>
-                </div>
-                <div>
-                  <dt>{t('cashbox.header.bonus')}</dt>
-                  <dd>{money(common.bonus)}</dd>
-                </div>
-              </dl>
-              {common.percent !== null ? (
-                <div className="wallet__wagering">
-                  <span>{t('cashbox.header.wagering', { percent: common.percent })}</span>
-                  <span
-                    className="wallet__bar"
-                    role="progressbar"
-                    aria-valuemin={0}
-                    aria-valuemax={100}
-                    aria-valuenow={common.percent}
-                    aria-label={t('cashbox.header.wageringLabel')}
-                  >
-                    <span style={{ width: `${common.percent}%` }} />
-                  </span>
-                </div>
-              ) : null}
-              <Link to={localizePath('/profile/gifts', locale)} className="wallet__link" onClick={() => setOpen(false)}>
-                {t('cashbox.header.gifts')}
-              </Link>
-            </div>
-          ) : null}
+          {common ? <CommonBalance common={common} money={money} onLeave={() => setOpen(false)} /> : null}
           <p className="wallet__heading">{t('cashbox.header.accounts')}</p>
-          <ul className="wallet__accounts">
-            {(accounts.data ?? []).map((account) => (
-              <li key={account.currency}>
-                <button
-                  type="button"
-                  className="wallet__account"
-                  aria-pressed={account.active}
-                  disabled={switcher.isPending}
-                  onClick={() => (account.active ? setOpen(false) : switcher.mutate(account.currency))}
-                >
-                  <span>{currencyLabel(account.currency)}</span>
-                  <span>{format(account)}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
+          <AccountList
+            accounts={accounts.data ?? []}
+            format={format}
+            pending={switcher.isPending}
+            onChoose={(account) => (account.active ? setOpen(false) : switcher.mutate(account.currency))}
+          />
           {unopened.length > 0 ? (
-            <form
-              className="wallet__open"
-              onSubmit={(event) => {
-                event.preventDefault();
-                if (newCurrency) switcher.mutate(newCurrency);
-              }}
-            >
-              <label className="field__label" htmlFor="wallet-new-currency">
-                {t('cashbox.header.openCurrency')}
-              </label>
-              <div className="wallet__open-row">
-                <select
-                  id="wallet-new-currency"
-                  className="field__input"
-                  value={newCurrency}
-                  onChange={(event) => setNewCurrency(event.target.value)}
-                >
-                  <option value="">{t('cashbox.header.chooseCurrency')}</option>
-                  {unopened.map((c) => (
-                    <option key={c.code} value={c.code}>
-                      {currencyOptionLabel(c.code, locale)}
-                    </option>
-                  ))}
-                </select>
-                <button type="submit" className="button button--ghost" disabled={!newCurrency || switcher.isPending}>
-                  {t('cashbox.header.open')}
-                </button>
-              </div>
-            </form>
+            <OpenAccount
+              unopened={unopened}
+              pending={switcher.isPending}
+              onOpen={(currency) => switcher.mutate(currency)}
+              newCurrency={newCurrency}
+              onChoose={setNewCurrency}
+            />
           ) : null}
           {switcher.isError ? (
             <p className="field__error" role="alert">
@@ -216,6 +144,164 @@ function Wallet({ wagering }: { wagering: WageringView | null }) {
         {t('cashbox.header.deposit')}
       </Link>
     </div>
+  );
+}
+
+/** The header's balance (with the common balance's split and its wagering done), opening the switcher. */
+function BalanceSummary({
+  balance,
+  common,
+  money,
+}: {
+  balance: string;
+  common: ReturnType<typeof commonBalance>;
+  money: (cents: number) => string;
+}) {
+  const { t } = useI18n();
+  return (
+    <summary
+      className={`wallet__balance${common ? ' wallet__balance--common' : ''}`}
+      aria-label={t('cashbox.header.balanceLabel')}
+    >
+      <span className="wallet__amounts">
+        <span data-testid="header-balance">{balance}</span>
+        {common ? (
+          <span className="wallet__split" data-testid="header-balance-split">
+            {t('cashbox.header.split', { real: money(common.real), bonus: money(common.bonus) })}
+          </span>
+        ) : null}
+      </span>
+      {common?.percent != null ? (
+        <span className="wallet__wager-badge" data-testid="header-wagering">
+          {t('cashbox.header.percent', { percent: common.percent })}
+        </span>
+      ) : null}
+    </summary>
+  );
+}
+
+/** The player's accounts: the active one pressed, another made active by a press. */
+function AccountList({
+  accounts,
+  format,
+  pending,
+  onChoose,
+}: {
+  accounts: PlayerAccount[];
+  format: (account: PlayerAccount) => string;
+  pending: boolean;
+  onChoose: (account: PlayerAccount) => void;
+}) {
+  return (
+    <ul className="wallet__accounts">
+      {accounts.map((account) => (
+        <li key={account.currency}>
+          <button
+            type="button"
+            className="wallet__account"
+            aria-pressed={account.active}
+            disabled={pending}
+            onClick={() => onChoose(account)}
+          >
+            <span>{currencyLabel(account.currency)}</span>
+            <span>{format(account)}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The common balance's parts (real, bonus) and the wagering done, with the way to the gifts. */
+function CommonBalance({
+  common,
+  money,
+  onLeave,
+}: {
+  common: NonNullable<ReturnType<typeof commonBalance>>;
+  money: (cents: number) => string;
+  onLeave: () => void;
+}) {
+  const { t, locale } = useI18n();
+  return (
+    <div className="wallet__common" data-testid="common-balance">
+      <dl className="wallet__common-list">
+        <div>
+          <dt>{t('cashbox.header.real')}</dt>
+          <dd>{money(common.real)}</dd>
+        </div>
+        <div>
+          <dt>{t('cashbox.header.bonus')}</dt>
+          <dd>{money(common.bonus)}</dd>
+        </div>
+      </dl>
+      {common.percent !== null ? (
+        <div className="wallet__wagering">
+          <span>{t('cashbox.header.wagering', { percent: common.percent })}</span>
+          <span
+            className="wallet__bar"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={common.percent}
+            aria-label={t('cashbox.header.wageringLabel')}
+          >
+            <span style={{ width: `${common.percent}%` }} />
+          </span>
+        </div>
+      ) : null}
+      <Link to={localizePath('/profile/gifts', locale)} className="wallet__link" onClick={onLeave}>
+        {t('cashbox.header.gifts')}
+      </Link>
+    </div>
+  );
+}
+
+/** An account in another currency: the currencies the player has none in. */
+function OpenAccount({
+  unopened,
+  pending,
+  onOpen,
+  newCurrency,
+  onChoose: setNewCurrency,
+}: {
+  unopened: Currency[];
+  pending: boolean;
+  onOpen: (currency: string) => void;
+  newCurrency: string;
+  onChoose: (currency: string) => void;
+}) {
+  const { t, locale } = useI18n();
+  return (
+    <form
+      className="wallet__open"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (newCurrency) onOpen(newCurrency);
+      }}
+    >
+      <label className="field__label" htmlFor="wallet-new-currency">
+        {t('cashbox.header.openCurrency')}
+      </label>
+      <div className="wallet__open-row">
+        <select
+          id="wallet-new-currency"
+          className="field__input"
+          value={newCurrency}
+          onChange={(event) => setNewCurrency(event.target.value)}
+        >
+          <option value="">{t('cashbox.header.chooseCurrency')}</option>
+          {unopened.map((c) => (
+            <option key={c.code} value={c.code}>
+              {currencyOptionLabel(c.code, locale)}
+            </option>
+          ))}
+        </select>
+        <button type="submit" className="button button--ghost" disabled={!newCurrency || pending}>
+          {t('cashbox.header.open')}
+        </button>
+      </div>
+    </form>
   );
 }
 

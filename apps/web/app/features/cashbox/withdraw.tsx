@@ -2,7 +2,7 @@ import type { Payment, PaymentMethod, PlayerAccount } from '@orbit/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { destinationError, destinationKey, initialDestination } from '../../lib/cashout-destination';
-import { useI18n } from '../../lib/i18n';
+import { useI18n, type TFunction } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { AmountField, errorCodeOf, Notice, type FieldErrors } from '../../ui/form';
 import { cashboxApi, refreshCashbox, useBonusesForfeitedByCashout, useMethods } from './data';
@@ -70,6 +70,31 @@ export function WithdrawView({ currency, account }: { currency: CurrencyInfo; ac
   );
 }
 
+/** The cashout's request, and what is wrong with the form before it is sent (the amount, the destination). */
+function checkCashout(form: {
+  t: TFunction;
+  locale: string;
+  method: PaymentMethod;
+  currency: CurrencyInfo;
+  limits: { min: number; max: number; available: number };
+  amount: string;
+  destination: string;
+}) {
+  const { t, locale, method, currency, limits, amount, destination } = form;
+  const found: FieldErrors & { amountText?: string } = {};
+  const checked = checkAmount(amount, currency, limits);
+  if (checked.error) found.amountText = amountErrorText(t, checked.error, currency, locale);
+  const body = {
+    payment_method: method.id,
+    amount_cents: checked.cents ?? 0,
+    currency: currency.code,
+    destination: destination.trim(),
+  };
+  const destinationProblem = destinationError(method, destination);
+  if (destinationProblem) found.destination = destinationProblem;
+  return { found, body };
+}
+
 function WithdrawForm({
   method,
   currency,
@@ -92,17 +117,7 @@ function WithdrawForm({
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found: FieldErrors & { amountText?: string } = {};
-    const checked = checkAmount(amount, currency, limits);
-    if (checked.error) found.amountText = amountErrorText(t, checked.error, currency, locale);
-    const body = {
-      payment_method: method.id,
-      amount_cents: checked.cents ?? 0,
-      currency: currency.code,
-      destination: destination.trim(),
-    };
-    const destinationProblem = destinationError(method, destination);
-    if (destinationProblem) found.destination = destinationProblem;
+    const { found, body } = checkCashout({ t, locale, method, currency, limits, amount, destination });
     if (Object.values(found).some(Boolean)) {
       setErrors(found);
       return;
@@ -120,17 +135,9 @@ function WithdrawForm({
     }
   };
 
-  const limitOf = (code: string) =>
-    formatMoney(
-      code === 'insufficient_funds' ? available : code === 'too_large' ? limits.max : limits.min,
-      currency,
-      locale,
-    );
   const amountError =
     errors.amountText ??
-    (errors.amount_cents
-      ? errorText(t, 'amount_cents', errors.amount_cents, { limit: limitOf(errors.amount_cents) })
-      : null);
+    (errors.amount_cents ? serverAmountError(t, errors.amount_cents, limits, currency, locale) : null);
   const destinationText = errors.destination
     ? errorText(t, `destination.${destinationKey(method)}`, errors.destination)
     : null;
@@ -150,40 +157,71 @@ function WithdrawForm({
     <form className="cashbox__form" onSubmit={submit} noValidate>
       <AmountField currency={currency} value={amount} onChange={setAmount} error={amountError} limits={limits} />
       {card ? (
-        <fieldset className="cashbox__cards">
-          <legend className="field__label">{t('cashbox.withdraw.toCard')}</legend>
-          {method.saved_profiles.map((saved) => (
-            <label key={saved.id}>
-              <input
-                type="radio"
-                name="destination"
-                value={saved.id}
-                checked={destination === String(saved.id)}
-                onChange={() => setDestination(String(saved.id))}
-              />
-              {t('cashbox.savedCard', {
-                brand: t(`cashbox.brands.${saved.brand}`, undefined, saved.brand),
-                last4: saved.last4,
-              })}
-            </label>
-          ))}
-          {destinationText ? <p className="field__error">{destinationText}</p> : null}
-        </fieldset>
+        <SavedCardChoice method={method} destination={destination} onChange={setDestination} error={destinationText} />
       ) : (
-        <TextField
-          label={t(
-            `cashbox.destination.${destinationKey}`,
-            { currency: currency.code },
-            t('cashbox.destination.destination'),
-          )}
-          name="destination"
-          autoComplete="off"
-          spellCheck={false}
-          value={destination}
-          onChange={(event) => setDestination(event.target.value)}
-          error={destinationText ?? undefined}
+        <DestinationText
+          currency={currency}
+          destination={destination}
+          onChange={setDestination}
+          error={destinationText}
         />
       )}
+      <Refusal base={base} />
+      {other ? <Notice kind="error">{errorText(t, other[0], other[1]!)}</Notice> : null}
+      <ForfeitNotice forfeited={forfeited} currency={currency} />
+      <PlayThroughWarning currency={currency} />
+      <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+        {busy ? t('auth.submitting') : t('cashbox.withdraw.submit')}
+      </button>
+      <p className="cashbox__small">
+        <MethodName method={method} /> ·{' '}
+        {t(`cashbox.processing.${method.processing_time}`, undefined, method.processing_time)}
+      </p>
+    </form>
+  );
+}
+
+/** The saved cards to cash out to. */
+function SavedCardChoice({
+  method,
+  destination,
+  onChange: setDestination,
+  error: destinationText,
+}: {
+  method: PaymentMethod;
+  destination: string;
+  onChange: (destination: string) => void;
+  error: string | null;
+}) {
+  const { t } = useI18n();
+  return (
+    <fieldset className="cashbox__cards">
+      <legend className="field__label">{t('cashbox.withdraw.toCard')}</legend>
+      {method.saved_profiles.map((saved) => (
+        <label key={saved.id}>
+          <input
+            type="radio"
+            name="destination"
+            value={saved.id}
+            checked={destination === String(saved.id)}
+            onChange={() => setDestination(String(saved.id))}
+          />
+          {t('cashbox.savedCard', {
+            brand: t(`cashbox.brands.${saved.brand}`, undefined, saved.brand),
+            last4: saved.last4,
+          })}
+        </label>
+      ))}
+      {destinationText ? <p className="field__error">{destinationText}</p> : null}
+    </fieldset>
+  );
+}
+
+/** Why the server refused the cashout, with the way on when there is one (the profile, the gifts). */
+function Refusal({ base }: { base: string | undefined }) {
+  const { t, locale } = useI18n();
+  return (
+    <>
       {base === 'email_not_confirmed' ? (
         <Notice kind="error">
           {errorText(t, 'base', base)}{' '}
@@ -198,26 +236,71 @@ function WithdrawForm({
       ) : base ? (
         <Notice kind="error">{errorText(t, 'base', base)}</Notice>
       ) : null}
-      {other ? <Notice kind="error">{errorText(t, other[0], other[1]!)}</Notice> : null}
-      {forfeited.length > 0 ? (
-        // A cashout forfeits the deposit bonuses still waiting to be activated (docs/bonuses.md "Cashouts").
-        <Notice kind="info">
-          <span data-testid="cashout-forfeits-bonuses">
-            {t('cashbox.withdraw.forfeitsBonuses', {
-              count: forfeited.length,
-              bonuses: forfeited.map((b) => `${b.title} (${formatMoney(b.amount_cents, currency, locale)})`).join(', '),
-            })}
-          </span>
-        </Notice>
-      ) : null}
-      <PlayThroughWarning currency={currency} />
-      <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-        {busy ? t('auth.submitting') : t('cashbox.withdraw.submit')}
-      </button>
-      <p className="cashbox__small">
-        <MethodName method={method} /> ·{' '}
-        {t(`cashbox.processing.${method.processing_time}`, undefined, method.processing_time)}
-      </p>
-    </form>
+    </>
+  );
+}
+
+/** The server's refusal of an amount, with the limit it broke (the balance, the method's most or least). */
+function serverAmountError(
+  t: TFunction,
+  code: string,
+  limits: { min: number; max: number; available: number },
+  currency: CurrencyInfo,
+  locale: string,
+): string {
+  const limit = code === 'insufficient_funds' ? limits.available : code === 'too_large' ? limits.max : limits.min;
+  return errorText(t, 'amount_cents', code, { limit: formatMoney(limit, currency, locale) });
+}
+
+/** The deposit bonuses still waiting to be activated that a cashout forfeits (nothing when none). */
+function ForfeitNotice({
+  forfeited,
+  currency,
+}: {
+  forfeited: Array<{ title: string; amount_cents: number }>;
+  currency: CurrencyInfo;
+}) {
+  const { t, locale } = useI18n();
+  if (forfeited.length === 0) return null;
+  // A cashout forfeits the deposit bonuses still waiting to be activated (docs/bonuses.md "Cashouts").
+  return (
+    <Notice kind="info">
+      <span data-testid="cashout-forfeits-bonuses">
+        {t('cashbox.withdraw.forfeitsBonuses', {
+          count: forfeited.length,
+          bonuses: forfeited.map((b) => `${b.title} (${formatMoney(b.amount_cents, currency, locale)})`).join(', '),
+        })}
+      </span>
+    </Notice>
+  );
+}
+
+/** Where the money goes, typed (an IBAN, a wallet). */
+function DestinationText({
+  currency,
+  destination,
+  onChange: setDestination,
+  error: destinationText,
+}: {
+  currency: CurrencyInfo;
+  destination: string;
+  onChange: (destination: string) => void;
+  error: string | null;
+}) {
+  const { t } = useI18n();
+  return (
+    <TextField
+      label={t(
+        `cashbox.destination.${destinationKey}`,
+        { currency: currency.code },
+        t('cashbox.destination.destination'),
+      )}
+      name="destination"
+      autoComplete="off"
+      spellCheck={false}
+      value={destination}
+      onChange={(event) => setDestination(event.target.value)}
+      error={destinationText ?? undefined}
+    />
   );
 }

@@ -3,9 +3,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useI18n } from '../../lib/i18n';
 import { errorCodeOf, Notice } from '../../ui/form';
 import { Modal } from '../../ui/modal';
+import type { MoneyFormat } from '../../lib/money-format';
 import { giftErrorText } from './gift-cards';
 import { giftsApi, putBonus, putFreespin } from './gifts-store';
-import type { MoneyFormat } from './gifts-watcher';
 
 /** The confirm and keep buttons of a cancellation, and the refusal of the confirm. */
 function ConfirmButtons({

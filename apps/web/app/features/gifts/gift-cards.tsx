@@ -4,9 +4,9 @@ import { Link } from 'react-router';
 import { firstMessage, useI18n, type TFunction } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { errorCodeOf, Notice } from '../../ui/form';
+import type { MoneyFormat } from '../../lib/money-format';
 import { GiftIcon } from './gift-icon';
 import { giftsApi, putBonus, putFreespin } from './gifts-store';
-import type { MoneyFormat } from './gifts-watcher';
 import {
   bonusCountdown,
   daysAndHours,
@@ -146,6 +146,71 @@ function Actions({
  * One bonus: title, kind and stage, amount, the wagering's progress while it wagers, the
  * countdown, its terms, what it paid or lost once finished, Activate and Cancel.
  */
+/** A bonus's icon, title, type and stage (a queued one: its place in line). */
+function BonusHead({ bonus }: { bonus: PlayerBonus }) {
+  const { t } = useI18n();
+  const queued = bonus.queue === 'queued';
+  return (
+    <div className="gift__head">
+      <span className="gift__icon">
+        <GiftIcon name="gift" size={22} />
+      </span>
+      <div className="gift__name">
+        <h3 className="gift__title">{bonus.title}</h3>
+        <p className="gift__muted">{t(`gifts.type.${bonus.type}`, undefined, bonus.type)}</p>
+      </div>
+      <span className="gift__stage" data-stage={queued ? 'queued' : bonus.stage}>
+        {queued
+          ? t('gifts.queue.stage', { position: bonus.queue_position ?? 1 })
+          : t(`gifts.stage.${bonus.stage}`, undefined, bonus.stage)}
+      </span>
+    </div>
+  );
+}
+
+/** What the wagering bonus has bet of what it must, and its balance. */
+function WagerProgress({ bonus, money }: { bonus: PlayerBonus; money: MoneyFormat }) {
+  const { t } = useI18n();
+  const amount = (cents: number) => money(cents, bonus.currency);
+  const percent = wagerPercent(bonus);
+  return (
+    <div className="gift__wager">
+      <div className="gift__wager-text">
+        <span>
+          {t('gifts.wager.progress', {
+            done: amount(bonus.amount_wager_cents),
+            required: amount(bonus.amount_wager_requirement_cents),
+          })}
+        </span>
+        <strong>{t('gifts.wager.percent', { percent })}</strong>
+      </div>
+      <ProgressBar percent={percent} label={t('gifts.wager.label', { title: bonus.title, percent })} />
+      <p className="gift__muted">{t('gifts.wager.balance', { amount: amount(bonus.balance_cents) })}</p>
+    </div>
+  );
+}
+
+/** A bonus's terms: the wager, the most a bet and a win may be. */
+function BonusTerms({ bonus, money }: { bonus: PlayerBonus; money: MoneyFormat }) {
+  const { t } = useI18n();
+  const amount = (cents: number) => money(cents, bonus.currency);
+  return (
+    <ul className="gift__terms" aria-label={t('gifts.terms.label')}>
+      {bonus.wager_multiplier > 0 ? (
+        <li>{t('gifts.terms.wager', { multiplier: bonus.wager_multiplier })}</li>
+      ) : (
+        <li>{t('gifts.terms.noWager')}</li>
+      )}
+      {bonus.max_bet_cents !== null ? (
+        <li>{t('gifts.terms.maxBet', { amount: amount(bonus.max_bet_cents) })}</li>
+      ) : null}
+      {bonus.max_win_cents !== null ? (
+        <li>{t('gifts.terms.maxWin', { amount: amount(bonus.max_win_cents) })}</li>
+      ) : null}
+    </ul>
+  );
+}
+
 export function BonusCard({
   bonus,
   money,
@@ -165,7 +230,6 @@ export function BonusCard({
   const finished = isFinishedBonus(bonus);
   const wagering = bonus.stage === 'handle_bets';
   const queued = bonus.queue === 'queued';
-  const percent = wagerPercent(bonus);
   const amount = (cents: number) => money(cents, bonus.currency);
   const activate = async () => {
     putBonus(await giftsApi.activateBonus(bonus.id));
@@ -173,20 +237,7 @@ export function BonusCard({
   };
   return (
     <li className={`gift gift--${bonus.stage}${finished ? ' gift--finished' : ''}`} data-testid={`bonus-${bonus.id}`}>
-      <div className="gift__head">
-        <span className="gift__icon">
-          <GiftIcon name="gift" size={22} />
-        </span>
-        <div className="gift__name">
-          <h3 className="gift__title">{bonus.title}</h3>
-          <p className="gift__muted">{t(`gifts.type.${bonus.type}`, undefined, bonus.type)}</p>
-        </div>
-        <span className="gift__stage" data-stage={queued ? 'queued' : bonus.stage}>
-          {queued
-            ? t('gifts.queue.stage', { position: bonus.queue_position ?? 1 })
-            : t(`gifts.stage.${bonus.stage}`, undefined, bonus.stage)}
-        </span>
-      </div>
+      <BonusHead bonus={bonus} />
       {/* A deposit bonus waiting for its deposit has no amount yet (a share of that deposit). */}
       {bonus.stage === 'wait' && bonus.amount_cents === 0 ? (
         bonus.percent !== null ? (
@@ -199,21 +250,7 @@ export function BonusCard({
       ) : (
         <p className="gift__amount">{amount(bonus.amount_cents)}</p>
       )}
-      {wagering ? (
-        <div className="gift__wager">
-          <div className="gift__wager-text">
-            <span>
-              {t('gifts.wager.progress', {
-                done: amount(bonus.amount_wager_cents),
-                required: amount(bonus.amount_wager_requirement_cents),
-              })}
-            </span>
-            <strong>{t('gifts.wager.percent', { percent })}</strong>
-          </div>
-          <ProgressBar percent={percent} label={t('gifts.wager.label', { title: bonus.title, percent })} />
-          <p className="gift__muted">{t('gifts.wager.balance', { amount: amount(bonus.balance_cents) })}</p>
-        </div>
-      ) : null}
+      {wagering ? <WagerProgress bonus={bonus} money={money} /> : null}
       {queued ? (
         <p className="gift__queue" data-testid="gift-queue-note">
           {t('gifts.queue.next', { title: runningTitle ?? '' })}{' '}
@@ -225,19 +262,7 @@ export function BonusCard({
         </p>
       ) : null}
       {finished || queued ? null : <CountdownLine countdown={bonusCountdown(bonus)} />}
-      <ul className="gift__terms" aria-label={t('gifts.terms.label')}>
-        {bonus.wager_multiplier > 0 ? (
-          <li>{t('gifts.terms.wager', { multiplier: bonus.wager_multiplier })}</li>
-        ) : (
-          <li>{t('gifts.terms.noWager')}</li>
-        )}
-        {bonus.max_bet_cents !== null ? (
-          <li>{t('gifts.terms.maxBet', { amount: amount(bonus.max_bet_cents) })}</li>
-        ) : null}
-        {bonus.max_win_cents !== null ? (
-          <li>{t('gifts.terms.maxWin', { amount: amount(bonus.max_win_cents) })}</li>
-        ) : null}
-      </ul>
+      <BonusTerms bonus={bonus} money={money} />
       {bonus.stage === 'wait' ? <p className="gift__muted">{t('gifts.waitText')}</p> : null}
       {finished ? (
         <p className="gift__outcome">
@@ -277,7 +302,7 @@ export function FreespinCard({
   onCancel: (freespin: PlayerFreespin) => void;
   onChanged: () => void;
 }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const format = useDateTimeFormat();
   const actual = isActualFreespin(freespin);
   const total = Math.max(0, freespin.freespins_total);
@@ -311,20 +336,7 @@ export function FreespinCard({
         </div>
         <ProgressBar percent={percent} label={t('gifts.spins.label', { title: freespin.title, performed, total })} />
       </div>
-      {freespin.games.length > 0 ? (
-        <p className="gift__games">
-          {t('gifts.spins.games')}{' '}
-          {freespin.games.map((game, index) => {
-            const path = gamePathOf(game);
-            return (
-              <span key={game}>
-                {index > 0 ? ', ' : null}
-                {path && actual ? <Link to={localizePath(path, locale)}>{gameName(game)}</Link> : gameName(game)}
-              </span>
-            );
-          })}
-        </p>
-      ) : null}
+      {freespin.games.length > 0 ? <SpinGames games={freespin.games} playable={actual} /> : null}
       <ul className="gift__terms" aria-label={t('gifts.terms.label')}>
         <li>{t('gifts.spins.bet', { amount: amount(freespin.bet_level) })}</li>
         {freespin.wager_multiplier > 0 ? (
@@ -349,5 +361,24 @@ export function FreespinCard({
         </p>
       )}
     </li>
+  );
+}
+
+/** The games the free spins play (links while they can be played). */
+function SpinGames({ games, playable }: { games: PlayerFreespin['games']; playable: boolean }) {
+  const { t, locale } = useI18n();
+  return (
+    <p className="gift__games">
+      {t('gifts.spins.games')}{' '}
+      {games.map((game, index) => {
+        const path = gamePathOf(game);
+        return (
+          <span key={game}>
+            {index > 0 ? ', ' : null}
+            {path && playable ? <Link to={localizePath(path, locale)}>{gameName(game)}</Link> : gameName(game)}
+          </span>
+        );
+      })}
+    </p>
   );
 }

@@ -1,14 +1,14 @@
 import type { Player, PlayerBonus, PlayerFreespin } from '@orbit/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useI18n } from '../../lib/i18n';
-import { markSeen } from '../../lib/loyalty';
+import { markSeen } from '../../lib/shell-loyalty';
 import { setPlayer } from '../../lib/session';
 import { errorCodeOf, Notice } from '../../ui/form';
+import type { MoneyFormat } from '../../lib/money-format';
 import { CancelBonusDialog, CancelFreespinDialog } from './cancel-dialog';
 import { BonusCard, FreespinCard, giftErrorText } from './gift-cards';
 import { GiftCodeForm } from './gift-code-form';
 import { giftsApi, loadGifts, useGifts } from './gifts-store';
-import type { MoneyFormat } from './gifts-watcher';
 import { giftCount, isActualFreespin, isFinishedBonus, queueOf, splitGifts } from './rules';
 import './gifts.css';
 
@@ -33,24 +33,8 @@ export function GiftsTab({
   const { t } = useI18n();
   const { status, bonuses, freespins } = useGifts();
   // Seen: the header's bounce hint waits for more gifts than these (docs/rules/promotions.md "Bounce hints").
-  const count = giftCount(bonuses, freespins);
-  useEffect(() => {
-    if (status === 'ready') markSeen('gifts', count);
-  }, [status, count]);
-  const [cancelling, setCancelling] = useState<Cancelling>(null);
-  useEffect(() => {
-    void loadGifts(true);
-  }, []);
-  const changed = useCallback(() => onMoneyChanged?.(), [onMoneyChanged]);
-  const close = useCallback(() => setCancelling(null), []);
-  const cancelled = useCallback(() => {
-    setCancelling(null);
-    onMoneyChanged?.();
-  }, [onMoneyChanged]);
-  const gift = useCallback(() => {
-    void loadGifts(true);
-    onMoneyChanged?.();
-  }, [onMoneyChanged]);
+  useSeen(status === 'ready', giftCount(bonuses, freespins));
+  const { cancelling, setCancelling, changed, close, cancelled, gift } = useGiftActions(onMoneyChanged);
 
   const bonusLists = splitGifts(bonuses, isFinishedBonus);
   const freespinLists = splitGifts(freespins, (f) => !isActualFreespin(f));
@@ -60,29 +44,16 @@ export function GiftsTab({
   const onCancelBonus = (bonus: PlayerBonus) => setCancelling({ kind: 'bonus', bonus });
   const onCancelFreespin = (freespin: PlayerFreespin) => setCancelling({ kind: 'freespin', freespin });
   const queue = queueOf(bonusLists.current);
-  /** One list's cards: free spins first, then bonuses (the current gifts and the history alike). */
   const cards = (spins: PlayerFreespin[], gifts: PlayerBonus[]) => (
-    <>
-      {spins.map((freespin) => (
-        <FreespinCard
-          key={`f${freespin.id}`}
-          freespin={freespin}
-          money={money}
-          onCancel={onCancelFreespin}
-          onChanged={changed}
-        />
-      ))}
-      {gifts.map((bonus) => (
-        <BonusCard
-          key={`b${bonus.id}`}
-          bonus={bonus}
-          money={money}
-          runningTitle={queue.running?.title}
-          onCancel={onCancelBonus}
-          onChanged={changed}
-        />
-      ))}
-    </>
+    <GiftCards
+      spins={spins}
+      gifts={gifts}
+      money={money}
+      runningTitle={queue.running?.title}
+      onCancelBonus={onCancelBonus}
+      onCancelFreespin={onCancelFreespin}
+      onChanged={changed}
+    />
   );
 
   return (
@@ -98,20 +69,7 @@ export function GiftsTab({
             {t('gifts.empty')}
           </p>
         ) : (
-          <>
-            {/* The running bonus first, then what can be acted on now; the queued gifts apart, in line. */}
-            <ul className="gifts__list" data-testid="gifts-current">
-              {cards([], queue.running ? [queue.running] : [])}
-              {cards(freespinLists.current, queue.others)}
-            </ul>
-            {queue.queued.length > 0 ? (
-              <section className="gifts__queue" aria-labelledby="gifts-queue-title" data-testid="gifts-queue">
-                <h3 id="gifts-queue-title">{t('gifts.queue.title')}</h3>
-                <p className="profile__hint">{t('gifts.queue.intro', { title: queue.running?.title ?? '' })}</p>
-                <ol className="gifts__list">{cards([], queue.queued)}</ol>
-              </section>
-            ) : null}
-          </>
+          <CurrentGifts queue={queue} freespins={freespinLists.current} cards={cards} />
         )}
       </section>
 
@@ -137,6 +95,106 @@ export function GiftsTab({
         <CancelFreespinDialog freespin={cancelling.freespin} onClose={close} onDone={cancelled} />
       ) : null}
     </div>
+  );
+}
+
+/** The gifts now: the running bonus first, then what can be acted on now; the queued gifts apart, in line. */
+function CurrentGifts({
+  queue,
+  freespins,
+  cards,
+}: {
+  queue: ReturnType<typeof queueOf>;
+  freespins: PlayerFreespin[];
+  cards: (spins: PlayerFreespin[], gifts: PlayerBonus[]) => ReactNode;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <ul className="gifts__list" data-testid="gifts-current">
+        {cards([], queue.running ? [queue.running] : [])}
+        {cards(freespins, queue.others)}
+      </ul>
+      {queue.queued.length > 0 ? (
+        <section className="gifts__queue" aria-labelledby="gifts-queue-title" data-testid="gifts-queue">
+          <h3 id="gifts-queue-title">{t('gifts.queue.title')}</h3>
+          <p className="profile__hint">{t('gifts.queue.intro', { title: queue.running?.title ?? '' })}</p>
+          <ol className="gifts__list">{cards([], queue.queued)}</ol>
+        </section>
+      ) : null}
+    </>
+  );
+}
+
+/** The gifts page seen with `count` gifts, once they are known. */
+function useSeen(ready: boolean, count: number) {
+  useEffect(() => {
+    if (ready) markSeen('gifts', count);
+  }, [ready, count]);
+}
+
+/**
+ * The gifts page's actions: the gifts loaded again on opening, the cancel dialog open (a bonus or
+ * free spins), and what follows an action that moved money (a cancel, a gift code, an activation).
+ */
+function useGiftActions(onMoneyChanged: (() => void) | undefined) {
+  const [cancelling, setCancelling] = useState<Cancelling>(null);
+  useEffect(() => {
+    void loadGifts(true);
+  }, []);
+  const changed = useCallback(() => onMoneyChanged?.(), [onMoneyChanged]);
+  const close = useCallback(() => setCancelling(null), []);
+  const cancelled = useCallback(() => {
+    setCancelling(null);
+    onMoneyChanged?.();
+  }, [onMoneyChanged]);
+  const gift = useCallback(() => {
+    void loadGifts(true);
+    onMoneyChanged?.();
+  }, [onMoneyChanged]);
+  return { cancelling, setCancelling, changed, close, cancelled, gift };
+}
+
+/** One list's cards: free spins first, then bonuses (the current gifts and the history alike). */
+function GiftCards({
+  spins,
+  gifts,
+  money,
+  runningTitle,
+  onCancelBonus,
+  onCancelFreespin,
+  onChanged,
+}: {
+  spins: PlayerFreespin[];
+  gifts: PlayerBonus[];
+  money: MoneyFormat;
+  runningTitle: string | undefined;
+  onCancelBonus: (bonus: PlayerBonus) => void;
+  onCancelFreespin: (freespin: PlayerFreespin) => void;
+  onChanged: () => void;
+}) {
+  return (
+    <>
+      {spins.map((freespin) => (
+        <FreespinCard
+          key={`f${freespin.id}`}
+          freespin={freespin}
+          money={money}
+          onCancel={onCancelFreespin}
+          onChanged={onChanged}
+        />
+      ))}
+      {gifts.map((bonus) => (
+        <BonusCard
+          key={`b${bonus.id}`}
+          bonus={bonus}
+          money={money}
+          runningTitle={runningTitle}
+          onCancel={onCancelBonus}
+          onChanged={onChanged}
+        />
+      ))}
+    </>
   );
 }
 

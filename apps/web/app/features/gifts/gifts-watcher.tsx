@@ -3,8 +3,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
-import { useHint } from '../../lib/loyalty';
+import { useHint } from '../../lib/shell-loyalty';
 import { useRealtime } from '../../realtime/client';
+import type { MoneyFormat } from '../../lib/money-format';
 import { GiftIcon } from './gift-icon';
 import { Toast } from '../../ui/toast';
 import { clearGifts, loadGifts, noteHeard, putBonus, putFreespin, useGifts } from './gifts-store';
@@ -20,9 +21,6 @@ import {
   type GiftNotice,
 } from './rules';
 import './gifts.css';
-
-/** Minor units of a currency as the player reads them (the route hands the cashbox's formatting in). */
-export type MoneyFormat = (cents: number, currency: string) => string;
 
 /**
  * The signed-in player's gifts, kept live (mount it only while a player is signed in): loads
@@ -122,7 +120,7 @@ export function HeaderGifts() {
     >
       <GiftIcon name="gift" size={20} />
       {text ? (
-        <span className="header-gifts__count" aria-hidden="true" data-testid="header-gifts-count">
+        <span className="icon-button__count" aria-hidden="true" data-testid="header-gifts-count">
           {text}
         </span>
       ) : null}
@@ -151,7 +149,7 @@ export function GiftsBadge() {
   const { bonuses, freespins } = useGifts();
   const text = counterText(giftCount(bonuses, freespins));
   return text ? (
-    <span className="header-gifts__count gifts-badge" aria-hidden="true">
+    <span className="icon-button__count gifts-badge" aria-hidden="true">
       {text}
     </span>
   ) : null;

@@ -3,7 +3,7 @@
 // balance, and the watcher that keeps them live and tells each change in a notice. Route modules
 // compose these (with the cashbox's money formatting and balances: features do not import each other).
 export { GiftsTab } from './gifts-tab';
-export { GiftsWatcher, HeaderGifts, useWagering, type MoneyFormat } from './gifts-watcher';
+export { GiftsWatcher, HeaderGifts, useWagering } from './gifts-watcher';
 export { clearGifts, currentGifts, loadGifts, useGifts } from './gifts-store';
 export {
   bonusCountdown,

@@ -9,4 +9,4 @@ export { SessionTimer } from './session-timer';
 export { SessionFacts } from './session-facts';
 export { exclusionNoticeOf } from './exclusion-notice';
 export { usePlayLimitCheck, type PlayLimitCheck } from './play-limit';
-export type { LimitMoney } from './money';
+export { useLimitMoney, type LimitMoney } from './money';

@@ -173,33 +173,9 @@ function LimitCard({ limit, money }: { limit: UserLimit; money: LimitMoney }) {
             : t('limits.exclusionPermanent')}
         </p>
       ) : null}
-      {usageOf(limit).map((usage) => {
-        const label = t('limits.usage', {
-          used: amount(usage.used, usage.currency),
-          amount: amount(usage.amount, usage.currency),
-        });
-        return (
-          <div key={usage.currency ?? 'minutes'} className="limits__usage">
-            <div className="limits__usage-text">
-              <span>{label}</span>
-              {usage.periodEnd ? (
-                <span className="limits__muted">{t('limits.periodEnds', { until: formatDate(usage.periodEnd) })}</span>
-              ) : null}
-            </div>
-            <progress
-              className={`limits__bar${usage.ratio >= 1 ? ' limits__bar--reached' : ''}`}
-              max={1}
-              value={usage.ratio}
-              aria-label={label}
-            />
-            {usage.pending !== null ? (
-              <p className="limits__muted">
-                {t('limits.pendingRaise', { amount: amount(usage.pending, usage.currency) })}
-              </p>
-            ) : null}
-          </div>
-        );
-      })}
+      {usageOf(limit).map((usage) => (
+        <UsageLine key={usage.currency ?? 'minutes'} usage={usage} amount={amount} />
+      ))}
       {limit.pending_change ? <PendingChange limit={limit} /> : null}
       {isRemovable(limit) ? (
         <div>
@@ -216,6 +192,41 @@ function LimitCard({ limit, money }: { limit: UserLimit; money: LimitMoney }) {
       ) : null}
       <ErrorNotices errors={errors} />
     </li>
+  );
+}
+
+/** How much of a limit is used this period (a bar), when the period ends and a raise waiting. */
+function UsageLine({
+  usage,
+  amount,
+}: {
+  usage: ReturnType<typeof usageOf>[number];
+  amount: (value: number, currency: string | null) => string;
+}) {
+  const { t } = useI18n();
+  const formatDate = useDateTimeFormat();
+  const label = t('limits.usage', {
+    used: amount(usage.used, usage.currency),
+    amount: amount(usage.amount, usage.currency),
+  });
+  return (
+    <div className="limits__usage">
+      <div className="limits__usage-text">
+        <span>{label}</span>
+        {usage.periodEnd ? (
+          <span className="limits__muted">{t('limits.periodEnds', { until: formatDate(usage.periodEnd) })}</span>
+        ) : null}
+      </div>
+      <progress
+        className={`limits__bar${usage.ratio >= 1 ? ' limits__bar--reached' : ''}`}
+        max={1}
+        value={usage.ratio}
+        aria-label={label}
+      />
+      {usage.pending !== null ? (
+        <p className="limits__muted">{t('limits.pendingRaise', { amount: amount(usage.pending, usage.currency) })}</p>
+      ) : null}
+    </div>
   );
 }
 
@@ -292,6 +303,21 @@ function PeriodSelect({
 }
 
 /** A deposit, loss or wager limit: the period and an amount per currency account (empty: not limited in that currency). */
+/** The amounts typed, one a currency (an empty field is none), and each wrong one's error code. */
+function typedAccounts(currencies: string[], amounts: Record<string, string>, money: LimitMoney) {
+  const accounts: Array<{ currency: string; amount_cents: number }> = [];
+  const wrong: Record<string, string> = {};
+  for (const currency of currencies) {
+    const typed = amounts[currency] ?? '';
+    if (typed.trim() === '') continue;
+    const parsed = money.parse(typed, currency);
+    if (parsed.error !== undefined) wrong[currency] = parsed.error;
+    else if (parsed.cents <= 0) wrong[currency] = 'greater_than_zero';
+    else accounts.push({ currency, amount_cents: parsed.cents });
+  }
+  return { accounts, wrong };
+}
+
 function AmountLimitForm({
   type,
   currencies,
@@ -315,16 +341,7 @@ function AmountLimitForm({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setDone(null);
-    const accounts: Array<{ currency: string; amount_cents: number }> = [];
-    const wrong: Record<string, string> = {};
-    for (const currency of currencies) {
-      const typed = amounts[currency] ?? '';
-      if (typed.trim() === '') continue;
-      const parsed = money.parse(typed, currency);
-      if (parsed.error !== undefined) wrong[currency] = parsed.error;
-      else if (parsed.cents <= 0) wrong[currency] = 'greater_than_zero';
-      else accounts.push({ currency, amount_cents: parsed.cents });
-    }
+    const { accounts, wrong } = typedAccounts(currencies, amounts, money);
     setFieldErrors(wrong);
     if (Object.keys(wrong).length) return setErrors({});
     if (!accounts.length) return setErrors({ accounts: 'required' });
@@ -383,6 +400,66 @@ function AmountLimitForm({
 }
 
 /** A session limit: hours and minutes signed in per period (at most the period's length). */
+/** A session's length: hours and minutes (the error under the minutes); the current limit as placeholders. */
+function DurationFields({
+  hours,
+  minutes,
+  onHours,
+  onMinutes,
+  current,
+  error,
+}: {
+  hours: string;
+  minutes: string;
+  onHours: (hours: string) => void;
+  onMinutes: (minutes: string) => void;
+  /** The current limit's minutes, if any. */
+  current: number | null | undefined;
+  error: string | undefined;
+}) {
+  const { t } = useI18n();
+  const text = useErrorText();
+  const hoursId = useId();
+  const minutesId = useId();
+  return (
+    <>
+      <div className="field">
+        <label className="field__label" htmlFor={hoursId}>
+          {t('limits.hours')}
+        </label>
+        <input
+          id={hoursId}
+          className="field__input"
+          inputMode="numeric"
+          value={hours}
+          placeholder={current ? String(Math.floor(current / 60)) : ''}
+          onChange={(e) => onHours(e.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={minutesId}>
+          {t('limits.minutes')}
+        </label>
+        <input
+          id={minutesId}
+          className="field__input"
+          inputMode="numeric"
+          value={minutes}
+          placeholder={current ? String(current % 60) : ''}
+          onChange={(e) => onMinutes(e.target.value)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${minutesId}-error` : undefined}
+        />
+        {error ? (
+          <p id={`${minutesId}-error`} className="field__error">
+            {text('minutes', error)}
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
 function SessionLimitForm({ limits }: { limits: readonly UserLimit[] }) {
   const { t } = useI18n();
   const [period, setPeriod] = useState<LimitPeriod>('day');
@@ -391,9 +468,6 @@ function SessionLimitForm({ limits }: { limits: readonly UserLimit[] }) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<'pending' | 'saved' | null>(null);
-  const text = useErrorText();
-  const hoursId = useId();
-  const minutesId = useId();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setDone(null);
@@ -424,39 +498,14 @@ function SessionLimitForm({ limits }: { limits: readonly UserLimit[] }) {
     >
       <div className="profile-form__grid">
         <PeriodSelect value={period} onChange={(next) => (setPeriod(next), setDone(null))} error={errors.period} />
-        <div className="field">
-          <label className="field__label" htmlFor={hoursId}>
-            {t('limits.hours')}
-          </label>
-          <input
-            id={hoursId}
-            className="field__input"
-            inputMode="numeric"
-            value={hours}
-            placeholder={current?.minutes ? String(Math.floor(current.minutes / 60)) : ''}
-            onChange={(e) => setHours(e.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={minutesId}>
-            {t('limits.minutes')}
-          </label>
-          <input
-            id={minutesId}
-            className="field__input"
-            inputMode="numeric"
-            value={minutes}
-            placeholder={current?.minutes ? String(current.minutes % 60) : ''}
-            onChange={(e) => setMinutes(e.target.value)}
-            aria-invalid={errors.minutes ? true : undefined}
-            aria-describedby={errors.minutes ? `${minutesId}-error` : undefined}
-          />
-          {errors.minutes ? (
-            <p id={`${minutesId}-error`} className="field__error">
-              {text('minutes', errors.minutes)}
-            </p>
-          ) : null}
-        </div>
+        <DurationFields
+          hours={hours}
+          minutes={minutes}
+          onHours={setHours}
+          onMinutes={setMinutes}
+          current={current?.minutes}
+          error={errors.minutes}
+        />
       </div>
       <p className="limits__muted">{t('limits.changeRule')}</p>
       <ErrorNotices errors={{ ...errors, period: undefined, minutes: undefined }} />
@@ -523,59 +572,115 @@ function ExclusionForm({ type, cashoutHref }: { type: ExclusionLimitType; cashou
         </Link>
       </Notice>
       {step === 'choose' ? (
-        <form
-          className="profile-form"
-          noValidate
-          aria-label={t(`limits.types.${type}.form`)}
-          onSubmit={(event) => {
-            event.preventDefault();
-            setStep('confirm');
-          }}
-        >
-          <div className="field">
-            <label className="field__label" htmlFor={id}>
-              {t('limits.length')}
-            </label>
-            <select id={id} className="field__input" value={period} onChange={(event) => setPeriod(event.target.value)}>
-              {periods.map((p) => (
-                <option key={p} value={p}>
-                  {t(`limits.periods.${p}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <button type="submit" className="button button--secondary">
-            {t(`limits.types.${type}.submit`)}
-          </button>
-        </form>
+        <PeriodChoice
+          type={type}
+          id={id}
+          periods={periods}
+          period={period}
+          onPeriod={setPeriod}
+          onChosen={() => setStep('confirm')}
+        />
       ) : (
-        <div className="limits__confirm" role="group" aria-labelledby={`${id}-confirm`} data-testid={`confirm-${type}`}>
-          <p id={`${id}-confirm`} className="limits__confirm-title">
-            {t(`limits.types.${type}.confirm`, { period: t(`limits.periods.${period}`) })}
-          </p>
-          <p>{t('limits.exclusion.confirmText')}</p>
-          <ErrorNotices errors={errors} />
-          <div className="limits__actions">
-            <button
-              type="button"
-              className="button button--primary limits__danger"
-              disabled={busy}
-              aria-busy={busy}
-              onClick={() => void start()}
-            >
-              {t(`limits.types.${type}.confirmButton`)}
-            </button>
-            <button
-              type="button"
-              className="button button--ghost"
-              disabled={busy}
-              onClick={() => (setStep('choose'), setErrors({}))}
-            >
-              {t('limits.exclusion.cancel')}
-            </button>
-          </div>
-        </div>
+        <ExclusionConfirm
+          type={type}
+          id={id}
+          period={period}
+          errors={errors}
+          busy={busy}
+          onConfirm={() => void start()}
+          onCancel={() => (setStep('choose'), setErrors({}))}
+        />
       )}
+    </div>
+  );
+}
+
+/** How long the cooling-off or self-exclusion lasts. */
+function PeriodChoice({
+  type,
+  id,
+  periods,
+  period,
+  onPeriod: setPeriod,
+  onChosen,
+}: {
+  type: ExclusionLimitType;
+  id: string;
+  periods: readonly string[];
+  period: string;
+  onPeriod: (period: string) => void;
+  onChosen: () => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <form
+      className="profile-form"
+      noValidate
+      aria-label={t(`limits.types.${type}.form`)}
+      onSubmit={(event) => {
+        event.preventDefault();
+        onChosen();
+      }}
+    >
+      <div className="field">
+        <label className="field__label" htmlFor={id}>
+          {t('limits.length')}
+        </label>
+        <select id={id} className="field__input" value={period} onChange={(event) => setPeriod(event.target.value)}>
+          {periods.map((p) => (
+            <option key={p} value={p}>
+              {t(`limits.periods.${p}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="button button--secondary">
+        {t(`limits.types.${type}.submit`)}
+      </button>
+    </form>
+  );
+}
+
+/** The last word before it starts: what it means, confirm or cancel. */
+function ExclusionConfirm({
+  type,
+  id,
+  period,
+  errors,
+  busy,
+  onConfirm,
+  onCancel,
+}: {
+  type: ExclusionLimitType;
+  id: string;
+  period: string;
+  errors: FieldErrors;
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <div className="limits__confirm" role="group" aria-labelledby={`${id}-confirm`} data-testid={`confirm-${type}`}>
+      <p id={`${id}-confirm`} className="limits__confirm-title">
+        {t(`limits.types.${type}.confirm`, { period: t(`limits.periods.${period}`) })}
+      </p>
+      <p>{t('limits.exclusion.confirmText')}</p>
+      <ErrorNotices errors={errors} />
+      <div className="limits__actions">
+        <button
+          type="button"
+          className="button button--primary limits__danger"
+          disabled={busy}
+          aria-busy={busy}
+          onClick={onConfirm}
+        >
+          {t(`limits.types.${type}.confirmButton`)}
+        </button>
+        <button type="button" className="button button--ghost" disabled={busy} onClick={onCancel}>
+          {t('limits.exclusion.cancel')}
+        </button>
+      </div>
     </div>
   );
 }

@@ -46,15 +46,7 @@ export function RealityCheck({
       live = false;
     };
   }, []);
-
-  // Play counts as activity (docs/rules/page-shell.md "Player protection"): while the game is
-  // open the sign-in session is touched every minute, so it neither idles out nor stops counting
-  // toward a session limit.
-  useEffect(() => {
-    if (!playing) return;
-    const timer = setInterval(() => void limitsApi.responsibleGaming().catch(() => undefined), KEEP_ALIVE_MS);
-    return () => clearInterval(timer);
-  }, [playing]);
+  useKeepAlive(playing);
 
   useEffect(() => {
     if (!playing || minutes <= 0 || shown) return;
@@ -92,16 +84,7 @@ export function RealityCheck({
       <div className="reality-check__panel">
         <h2 id={id}>{t('limits.realityCheck.pauseTitle')}</h2>
         <p>{t('limits.realityCheck.pauseText', { count: minutes })}</p>
-        {known ? (
-          <dl className="profile-facts reality-check__facts">
-            <dt>{t('limits.session.timePlayed')}</dt>
-            <dd>{formatClock(shown.session.seconds_played)}</dd>
-            <dt>{t('limits.session.net')}</dt>
-            <dd className={shown.session.net_cents < 0 ? 'limits__down' : undefined}>
-              {signedMoney(shown.session.net_cents, shown.session.currency, money.format)}
-            </dd>
-          </dl>
-        ) : null}
+        {known ? <SessionFigures session={shown.session} money={money} /> : null}
         <div className="limits__actions">
           <button ref={continueButton} type="button" className="button button--primary" onClick={resume}>
             {t('limits.realityCheck.continue')}
@@ -112,5 +95,39 @@ export function RealityCheck({
         </div>
       </div>
     </div>
+  );
+}
+
+/**
+ * Play counts as activity (docs/rules/page-shell.md "Player protection"): while the game is open
+ * the sign-in session is touched every minute, so it neither idles out nor stops counting toward
+ * a session limit.
+ */
+function useKeepAlive(playing: boolean) {
+  useEffect(() => {
+    if (!playing) return;
+    const timer = setInterval(() => void limitsApi.responsibleGaming().catch(() => undefined), KEEP_ALIVE_MS);
+    return () => clearInterval(timer);
+  }, [playing]);
+}
+
+/** The sign-in session's time played and net position. */
+function SessionFigures({
+  session,
+  money,
+}: {
+  session: ResponsibleGamingResponse['session'];
+  money: Pick<LimitMoney, 'format'>;
+}) {
+  const { t } = useI18n();
+  return (
+    <dl className="profile-facts reality-check__facts">
+      <dt>{t('limits.session.timePlayed')}</dt>
+      <dd>{formatClock(session.seconds_played)}</dd>
+      <dt>{t('limits.session.net')}</dt>
+      <dd className={session.net_cents < 0 ? 'limits__down' : undefined}>
+        {signedMoney(session.net_cents, session.currency, money.format)}
+      </dd>
+    </dl>
   );
 }

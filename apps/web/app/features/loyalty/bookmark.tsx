@@ -4,7 +4,7 @@ import { Link, useLocation, useMatches } from 'react-router';
 import { browserApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
-import { CoinMark, isVipStatus, useLoyaltyChanges, usePoints, vipStatusOf } from '../../lib/loyalty';
+import { CoinMark, isVipStatus, useLoyaltyChanges, usePoints, vipStatusOf } from '../../lib/shell-loyalty';
 import { useSession } from '../../lib/session';
 import { Icon } from '../../ui/icons';
 
@@ -48,7 +48,7 @@ export function runningQuest<T extends Pick<Tournament, 'kind' | 'start_at' | 'e
   return list.find((t) => t.kind === 'quest' && Date.parse(t.start_at) <= now && now < Date.parse(t.end_at));
 }
 
-/** The player's active loot boxes, asked again when a loot box or a payment changes (`lib/loyalty`). */
+/** The player's active loot boxes, asked again when a loot box or a payment changes (`lib/shell-loyalty`). */
 function useActiveBoxes(playerId: number | null): number {
   const [count, setCount] = useState(0);
   const changes = useLoyaltyChanges();

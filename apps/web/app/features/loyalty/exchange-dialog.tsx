@@ -1,11 +1,13 @@
-import { useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { Link } from 'react-router';
 import { firstMessage, useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
+import { SignUpLink } from '../../ui/sign-up-link';
 import { setPlayer, useSession } from '../../lib/session';
 import { errorCodeOf, Notice } from '../../ui/form';
 import { Modal } from '../../ui/modal';
-import { CoinMark, putPoints } from '../../lib/loyalty';
+import { CoinMark, putPoints } from '../../lib/shell-loyalty';
+import type { MoneyFormat } from '../../lib/money-format';
 import { RewardArt } from './reward-art';
 import {
   clampQuantity,
@@ -17,7 +19,6 @@ import {
   type RewardCard,
 } from './rules';
 import { shopApi } from './shop-data';
-import type { MoneyFormat } from './shop';
 import type { ExchangeResponse } from './types';
 
 export type ExchangeOutcome =
@@ -31,31 +32,11 @@ function clickKey(): string {
 }
 
 /**
- * The exchange dialog of a card (spec section 4 "Exchange flow"; docs/rules/comp-points.md): a
- * guest gets the registration button; a player short of points the missing amount with the ways
- * to play or back to the shop; otherwise the quantity (1 … floor(balance / cost)) and Exchange.
- * Before the call a multi-account player confirms a warning, and a player with bonuses off turns
- * them on for a bonus reward. The call's outcome goes to `onDone` (the shop closes this dialog
- * and shows the result, success or failure).
+ * The exchange of `quantity` of a card: the confirmations to ask first (a multi-account warning,
+ * bonuses to turn on), then the call with a new key for this press; its outcome goes to `onDone`.
  */
-export function ExchangeDialog({
-  card,
-  money,
-  balance,
-  onClose,
-  onDone,
-}: {
-  card: RewardCard;
-  money: MoneyFormat;
-  balance: number | null;
-  onClose: () => void;
-  onDone: (outcome: ExchangeOutcome) => void;
-}) {
-  const { t, locale } = useI18n();
+function useExchange(card: RewardCard, quantity: number, onDone: (outcome: ExchangeOutcome) => void) {
   const { player } = useSession();
-  const location = useLocation();
-  const step = exchangeStep(player ? balance : null, card.points);
-  const [quantity, setQuantity] = useState(1);
   const [asking, setAsking] = useState<Confirmation | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -100,154 +81,235 @@ export function ExchangeDialog({
       setError(errorCodeOf(failure).base ?? 'unknown');
     }
   };
+  const confirmMultiAccount = () => {
+    confirmed.current = true;
+    proceed('multiAccount');
+  };
+  return { asking, busy, error, proceed, confirmMultiAccount, enableBonuses: () => void enableBonuses() };
+}
+
+/**
+ * The exchange dialog of a card (spec section 4 "Exchange flow"; docs/rules/comp-points.md): a
+ * guest gets the registration button; a player short of points the missing amount with the ways
+ * to play or back to the shop; otherwise the quantity (1 … floor(balance / cost)) and Exchange.
+ * Before the call a multi-account player confirms a warning, and a player with bonuses off turns
+ * them on for a bonus reward. The call's outcome goes to `onDone` (the shop closes this dialog
+ * and shows the result, success or failure).
+ */
+export function ExchangeDialog({
+  card,
+  money,
+  balance,
+  onClose,
+  onDone,
+}: {
+  card: RewardCard;
+  money: MoneyFormat;
+  balance: number | null;
+  onClose: () => void;
+  onDone: (outcome: ExchangeOutcome) => void;
+}) {
+  const { t } = useI18n();
+  const { player } = useSession();
+  const step = exchangeStep(player ? balance : null, card.points);
+  const [quantity, setQuantity] = useState(1);
+  const { asking, busy, error, proceed, confirmMultiAccount, enableBonuses } = useExchange(card, quantity, onDone);
 
   const title = asking ? t(`loyalty.exchange.confirm.${asking}.title`) : card.title;
-  const total = card.points * quantity;
 
   return (
     <Modal title={title} onClose={busy ? undefined : onClose}>
       <div className="exchange" data-testid="exchange-dialog">
         {asking === 'multiAccount' ? (
-          <>
-            <p>{t('loyalty.exchange.confirm.multiAccount.text')}</p>
-            <div className="exchange__actions">
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={() => {
-                  confirmed.current = true;
-                  proceed('multiAccount');
-                }}
-              >
-                {t('loyalty.exchange.confirm.multiAccount.yes')}
-              </button>
-              <button type="button" className="button button--ghost" onClick={onClose}>
-                {t('loyalty.exchange.cancel')}
-              </button>
-            </div>
-          </>
+          <MultiAccountConfirm onYes={confirmMultiAccount} onClose={onClose} />
         ) : asking === 'enableBonuses' ? (
-          <>
-            <p>{t('loyalty.exchange.confirm.enableBonuses.text')}</p>
-            {error ? (
-              <Notice kind="error">{firstMessage(t, [`loyalty.errors.${error}`, `errors.${error}`])}</Notice>
-            ) : null}
-            <div className="exchange__actions">
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={busy}
-                aria-busy={busy}
-                onClick={() => void enableBonuses()}
-              >
-                {t('loyalty.exchange.confirm.enableBonuses.yes')}
-              </button>
-              <button type="button" className="button button--ghost" disabled={busy} onClick={onClose}>
-                {t('loyalty.exchange.cancel')}
-              </button>
-            </div>
-          </>
+          <EnableBonusesConfirm error={error} busy={busy} onYes={enableBonuses} onClose={onClose} />
         ) : (
           <>
-            <div className="exchange__card">
-              <RewardArt card={card} />
-              <div>
-                {card.description ? <p className="exchange__description">{card.description}</p> : null}
-                {card.money ? (
-                  <p>
-                    {t('loyalty.exchange.worth', { amount: money(card.money.amount_cents, card.money.currency) })}{' '}
-                    {card.wager ? t('loyalty.shop.wager', { wager: card.wager }) : t('loyalty.shop.realMoney')}
-                  </p>
-                ) : card.freespinsCount ? (
-                  <p>{t('loyalty.shop.spins', { count: card.freespinsCount })}</p>
-                ) : null}
-                <p className="exchange__cost">
-                  <CoinMark />
-                  {t('loyalty.exchange.cost', { count: card.points })}
-                </p>
-              </div>
-            </div>
+            <CardSummary card={card} money={money} />
 
             {step.kind === 'register' ? (
               <div className="exchange__actions">
                 <p>{t('loyalty.exchange.guest')}</p>
-                <Link
-                  to={localizePath('/sign-up', locale)}
-                  state={{ background: location }}
-                  preventScrollReset
-                  className="button button--primary"
-                  data-testid="exchange-register"
-                  onClick={onClose}
-                >
-                  {t('auth.signUp')}
-                </Link>
+                <SignUpLink testId="exchange-register" onClick={onClose} />
               </div>
             ) : step.kind === 'short' ? (
-              <div className="exchange__short" data-testid="exchange-short">
-                <p>{t('loyalty.exchange.missing', { count: step.missing })}</p>
-                <div className="exchange__actions">
-                  <Link to={localizePath('/', locale)} className="button button--primary">
-                    {t('loyalty.exchange.play')}
-                  </Link>
-                  <button type="button" className="button button--ghost" onClick={onClose}>
-                    {t('loyalty.exchange.backToShop')}
-                  </button>
-                </div>
-              </div>
+              <ShortOfPoints missing={step.missing} onClose={onClose} />
             ) : (
-              <form
-                className="exchange__form"
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  if (!busy) proceed(null);
-                }}
-              >
-                <div className="stepper" role="group" aria-label={t('loyalty.exchange.quantity')}>
-                  <button
-                    type="button"
-                    className="stepper__button"
-                    aria-label={t('loyalty.exchange.less')}
-                    disabled={busy || quantity <= 1}
-                    onClick={() => setQuantity((q) => clampQuantity(q - 1, balance ?? 0, card.points))}
-                  >
-                    −
-                  </button>
-                  <input
-                    className="stepper__value"
-                    type="number"
-                    inputMode="numeric"
-                    min={1}
-                    max={step.max}
-                    value={quantity}
-                    aria-label={t('loyalty.exchange.quantity')}
-                    onChange={(event) =>
-                      setQuantity(clampQuantity(Number(event.target.value), balance ?? 0, card.points))
-                    }
-                  />
-                  <button
-                    type="button"
-                    className="stepper__button"
-                    aria-label={t('loyalty.exchange.more')}
-                    disabled={busy || quantity >= step.max}
-                    onClick={() => setQuantity((q) => clampQuantity(q + 1, balance ?? 0, card.points))}
-                  >
-                    +
-                  </button>
-                </div>
-                <p className="exchange__total" data-testid="exchange-total">
-                  {t('loyalty.exchange.total', { count: total })}
-                </p>
-                <div className="exchange__actions">
-                  <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
-                    {busy ? t('loyalty.exchange.sending') : t('loyalty.exchange.submit')}
-                  </button>
-                </div>
-              </form>
+              <QuantityForm
+                card={card}
+                balance={balance}
+                max={step.max}
+                quantity={quantity}
+                onQuantity={setQuantity}
+                busy={busy}
+                onSubmit={() => proceed(null)}
+              />
             )}
           </>
         )}
       </div>
     </Modal>
+  );
+}
+
+/** The card being exchanged: its art, what it is worth and what it costs. */
+function CardSummary({ card, money }: { card: RewardCard; money: MoneyFormat }) {
+  const { t } = useI18n();
+  return (
+    <div className="exchange__card">
+      <RewardArt card={card} />
+      <div>
+        {card.description ? <p className="exchange__description">{card.description}</p> : null}
+        {card.money ? (
+          <p>
+            {t('loyalty.exchange.worth', { amount: money(card.money.amount_cents, card.money.currency) })}{' '}
+            {card.wager ? t('loyalty.shop.wager', { wager: card.wager }) : t('loyalty.shop.realMoney')}
+          </p>
+        ) : card.freespinsCount ? (
+          <p>{t('loyalty.shop.spins', { count: card.freespinsCount })}</p>
+        ) : null}
+        <p className="exchange__cost">
+          <CoinMark />
+          {t('loyalty.exchange.cost', { count: card.points })}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+/** A player short of points: how many are missing, the way to play or back to the shop. */
+function ShortOfPoints({ missing, onClose }: { missing: number; onClose: () => void }) {
+  const { t, locale } = useI18n();
+  return (
+    <div className="exchange__short" data-testid="exchange-short">
+      <p>{t('loyalty.exchange.missing', { count: missing })}</p>
+      <div className="exchange__actions">
+        <Link to={localizePath('/', locale)} className="button button--primary">
+          {t('loyalty.exchange.play')}
+        </Link>
+        <button type="button" className="button button--ghost" onClick={onClose}>
+          {t('loyalty.exchange.backToShop')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** The quantity (1 … what the balance buys) with its total in points, and Exchange. */
+function QuantityForm({
+  card,
+  balance,
+  max,
+  quantity,
+  onQuantity: setQuantity,
+  busy,
+  onSubmit,
+}: {
+  card: RewardCard;
+  balance: number | null;
+  max: number;
+  quantity: number;
+  onQuantity: Dispatch<SetStateAction<number>>;
+  busy: boolean;
+  onSubmit: () => void;
+}) {
+  const { t } = useI18n();
+  const total = card.points * quantity;
+  return (
+    <form
+      className="exchange__form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!busy) onSubmit();
+      }}
+    >
+      <div className="stepper" role="group" aria-label={t('loyalty.exchange.quantity')}>
+        <button
+          type="button"
+          className="stepper__button"
+          aria-label={t('loyalty.exchange.less')}
+          disabled={busy || quantity <= 1}
+          onClick={() => setQuantity((q) => clampQuantity(q - 1, balance ?? 0, card.points))}
+        >
+          −
+        </button>
+        <input
+          className="stepper__value"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={max}
+          value={quantity}
+          aria-label={t('loyalty.exchange.quantity')}
+          onChange={(event) => setQuantity(clampQuantity(Number(event.target.value), balance ?? 0, card.points))}
+        />
+        <button
+          type="button"
+          className="stepper__button"
+          aria-label={t('loyalty.exchange.more')}
+          disabled={busy || quantity >= max}
+          onClick={() => setQuantity((q) => clampQuantity(q + 1, balance ?? 0, card.points))}
+        >
+          +
+        </button>
+      </div>
+      <p className="exchange__total" data-testid="exchange-total">
+        {t('loyalty.exchange.total', { count: total })}
+      </p>
+      <div className="exchange__actions">
+        <button type="submit" className="button button--primary" disabled={busy} aria-busy={busy}>
+          {busy ? t('loyalty.exchange.sending') : t('loyalty.exchange.submit')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The multi-account warning to confirm before the exchange. */
+function MultiAccountConfirm({ onYes, onClose }: { onYes: () => void; onClose: () => void }) {
+  const { t } = useI18n();
+  return (
+    <>
+      <p>{t('loyalty.exchange.confirm.multiAccount.text')}</p>
+      <div className="exchange__actions">
+        <button type="button" className="button button--primary" onClick={onYes}>
+          {t('loyalty.exchange.confirm.multiAccount.yes')}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onClose}>
+          {t('loyalty.exchange.cancel')}
+        </button>
+      </div>
+    </>
+  );
+}
+
+/** Bonuses off: turn them on for a bonus reward before the exchange. */
+function EnableBonusesConfirm({
+  error,
+  busy,
+  onYes,
+  onClose,
+}: {
+  error: string | null;
+  busy: boolean;
+  onYes: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <p>{t('loyalty.exchange.confirm.enableBonuses.text')}</p>
+      {error ? <Notice kind="error">{firstMessage(t, [`loyalty.errors.${error}`, `errors.${error}`])}</Notice> : null}
+      <div className="exchange__actions">
+        <button type="button" className="button button--primary" disabled={busy} aria-busy={busy} onClick={onYes}>
+          {t('loyalty.exchange.confirm.enableBonuses.yes')}
+        </button>
+        <button type="button" className="button button--ghost" disabled={busy} onClick={onClose}>
+          {t('loyalty.exchange.cancel')}
+        </button>
+      </div>
+    </>
   );
 }
 

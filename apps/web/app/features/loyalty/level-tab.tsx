@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { browserApi } from '../../lib/api';
-import { loadPoints, usePoints } from '../../lib/loyalty';
+import { loadPoints, usePoints } from '../../lib/shell-loyalty';
 import { levelState, percentOf } from './rules';
 import type { LoyaltyLevel, PlayerLevel } from './types';
 import './loyalty.css';
@@ -34,7 +34,7 @@ function LevelEmblem({ position }: { position: number }) {
  * points change (a `comps_award` message through the points store).
  */
 export function LevelTab() {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const { persistent } = usePoints();
   const [loaded, setLoaded] = useState<Loaded>({ status: 'loading', level: null, levels: [] });
   useEffect(() => {
@@ -69,47 +69,9 @@ export function LevelTab() {
       </section>
     );
   const { level, next } = mine;
-  const percent = percentOf(mine.progress);
-  const target = next?.conditions.persistent_comp_points.min ?? null;
   return (
     <div className="profile-tab level-tab" data-testid="level-tab">
-      <section className="profile-card level-card" aria-labelledby="level-title">
-        <div className="level-card__head">
-          <LevelEmblem position={level.position} />
-          <div>
-            <p className="level-card__kicker">{t('loyalty.level.yours')}</p>
-            <h2 id="level-title" data-testid="level-name">
-              {level.name}
-            </h2>
-          </div>
-        </div>
-        <p data-testid="level-points">{t('loyalty.level.collected', { count: mine.persistent_points })}</p>
-        {next && target !== null ? (
-          <>
-            <div
-              className="level-bar"
-              role="progressbar"
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={percent}
-              aria-label={t('loyalty.level.progressLabel', { name: next.name })}
-            >
-              <span className="level-bar__fill" style={{ width: `${percent}%` }} />
-            </div>
-            <p className="level-card__next" data-testid="level-next">
-              {t('loyalty.level.toNext', { count: mine.points_to_next, name: next.name })}
-            </p>
-          </>
-        ) : (
-          <p className="level-card__next" data-testid="level-next">
-            {t('loyalty.level.top')}
-          </p>
-        )}
-        {level.content ? <p className="profile__hint">{level.content}</p> : null}
-        <p>
-          <Link to={localizePath('/rocket-mart', locale)}>{t('loyalty.level.toShop')}</Link>
-        </p>
-      </section>
+      <LevelCard mine={mine} />
 
       <section className="profile-card" aria-labelledby="level-gifts-title">
         <h2 id="level-gifts-title">{t('loyalty.level.gifts', { name: level.name })}</h2>
@@ -122,33 +84,86 @@ export function LevelTab() {
         ) : null}
       </section>
 
-      {loaded.levels.length > 0 ? (
-        <section className="profile-card" aria-labelledby="levels-title">
-          <h2 id="levels-title">{t('loyalty.level.all')}</h2>
-          <ol className="level-list" data-testid="level-list">
-            {[...loaded.levels]
-              .sort((a, b) => a.position - b.position)
-              .map((item) => {
-                const state = levelState(item.position, level.position);
-                return (
-                  <li
-                    key={item.id}
-                    className={`level-list__item is-${state}`}
-                    aria-current={state === 'current' ? 'step' : undefined}
-                    data-state={state}
-                  >
-                    <span className="level-list__name">{item.name}</span>
-                    <span className="level-list__points">
-                      {t('loyalty.level.from', { count: item.conditions.persistent_comp_points.min })}
-                    </span>
-                    <span className="level-list__state">{t(`loyalty.level.state.${state}`)}</span>
-                  </li>
-                );
-              })}
-          </ol>
-        </section>
-      ) : null}
+      {loaded.levels.length > 0 ? <AllLevels levels={loaded.levels} current={level.position} /> : null}
     </div>
+  );
+}
+
+/** The player's level, the points collected and the way to the next one. */
+function LevelCard({ mine }: { mine: PlayerLevel }) {
+  const { t, locale } = useI18n();
+  const { level, next } = mine;
+  const percent = percentOf(mine.progress);
+  const target = next?.conditions.persistent_comp_points.min ?? null;
+  return (
+    <section className="profile-card level-card" aria-labelledby="level-title">
+      <div className="level-card__head">
+        <LevelEmblem position={level.position} />
+        <div>
+          <p className="level-card__kicker">{t('loyalty.level.yours')}</p>
+          <h2 id="level-title" data-testid="level-name">
+            {level.name}
+          </h2>
+        </div>
+      </div>
+      <p data-testid="level-points">{t('loyalty.level.collected', { count: mine.persistent_points })}</p>
+      {next && target !== null ? (
+        <>
+          <div
+            className="level-bar"
+            role="progressbar"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+            aria-label={t('loyalty.level.progressLabel', { name: next.name })}
+          >
+            <span className="level-bar__fill" style={{ width: `${percent}%` }} />
+          </div>
+          <p className="level-card__next" data-testid="level-next">
+            {t('loyalty.level.toNext', { count: mine.points_to_next, name: next.name })}
+          </p>
+        </>
+      ) : (
+        <p className="level-card__next" data-testid="level-next">
+          {t('loyalty.level.top')}
+        </p>
+      )}
+      {level.content ? <p className="profile__hint">{level.content}</p> : null}
+      <p>
+        <Link to={localizePath('/rocket-mart', locale)}>{t('loyalty.level.toShop')}</Link>
+      </p>
+    </section>
+  );
+}
+
+/** The twelve levels: achieved, current, locked. */
+function AllLevels({ levels, current }: { levels: LoyaltyLevel[]; current: number }) {
+  const { t } = useI18n();
+  return (
+    <section className="profile-card" aria-labelledby="levels-title">
+      <h2 id="levels-title">{t('loyalty.level.all')}</h2>
+      <ol className="level-list" data-testid="level-list">
+        {[...levels]
+          .sort((a, b) => a.position - b.position)
+          .map((item) => {
+            const state = levelState(item.position, current);
+            return (
+              <li
+                key={item.id}
+                className={`level-list__item is-${state}`}
+                aria-current={state === 'current' ? 'step' : undefined}
+                data-state={state}
+              >
+                <span className="level-list__name">{item.name}</span>
+                <span className="level-list__points">
+                  {t('loyalty.level.from', { count: item.conditions.persistent_comp_points.min })}
+                </span>
+                <span className="level-list__state">{t(`loyalty.level.state.${state}`)}</span>
+              </li>
+            );
+          })}
+      </ol>
+    </section>
   );
 }
 

@@ -11,8 +11,10 @@ import {
   loadPoints,
   loyaltyChanged,
   PointsBalance,
+  putHeardLootbox,
+  putHeardVipProgress,
   putPoints,
-} from '../../lib/loyalty';
+} from '../../lib/shell-loyalty';
 import { currentSession, setPlayer } from '../../lib/session';
 
 /**
@@ -50,7 +52,9 @@ export function PointsWatcher() {
   useRealtime('bonuses_changes', loyaltyChanged);
   useRealtime('freespins_changes', loyaltyChanged);
   // A loot box issued, opened or expired: the wheel page and the bookmark's card reload on it.
-  useRealtime('lootboxes_changes', loyaltyChanged);
+  useRealtime('lootboxes_changes', putHeardLootbox);
+  // The VIP club's progress after bets and deposits: the club's page shows it as it comes.
+  useRealtime('vip_progress', putHeardVipProgress);
   useEffect(() => {
     void loadPoints();
     return clearPoints;

@@ -5,15 +5,13 @@ import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { useSession } from '../../lib/session';
 import { Skeleton } from '../../ui/skeleton';
+import type { MoneyFormat } from '../../lib/money-format';
 import { ExchangeDialog, ExchangeResult, type ExchangeOutcome } from './exchange-dialog';
-import { CoinMark, loadPoints, usePoints } from '../../lib/loyalty';
+import { CoinMark, loadPoints, usePoints } from '../../lib/shell-loyalty';
 import { RewardArt } from './reward-art';
 import { accentTabs, canAfford, cardsOfTab, SHOP_TABS, type RewardCard, type ShopTab } from './rules';
 import { useShopCards } from './shop-data';
 import './loyalty.css';
-
-/** Minor units of a currency as the player reads them (the route hands the cashbox's formatting in). */
-export type MoneyFormat = (cents: number, currency: string) => string;
 
 /** Placeholder cards while the rates load (spec section 9). */
 export const SHOP_SKELETON_COUNT = 5;
@@ -25,7 +23,7 @@ export const SHOP_SKELETON_COUNT = 5;
  * and the static page's text as a collapsible "read more".
  */
 export function CompPointsShop({ page, tab, money }: { page: CmsPage; tab: ShopTab; money: MoneyFormat }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const { player } = useSession();
   // The player's own currency (the money rates' first choice); a guest sees the fallback's.
   const currency = player?.currency ?? null;
@@ -61,39 +59,10 @@ export function CompPointsShop({ page, tab, money }: { page: CmsPage; tab: ShopT
         ) : null}
       </section>
 
-      <nav className="shop-tabs" aria-label={t('loyalty.shop.tabsLabel')}>
-        {SHOP_TABS.map((item) => (
-          <Link
-            key={item.key}
-            to={localizePath(`/rocket-mart${item.path}`, locale)}
-            className={`shop-tabs__tab${item.key === tab ? ' is-active' : ''}${accents.has(item.key) ? ' is-accent' : ''}`}
-            aria-current={item.key === tab ? 'page' : undefined}
-            preventScrollReset
-            data-accent={accents.has(item.key) ? '' : undefined}
-          >
-            {t(`loyalty.shop.tabs.${item.key}`)}
-            {accents.has(item.key) ? (
-              <span className="shop-tabs__dot">
-                <span className="visually-hidden">{t('loyalty.shop.affordable')}</span>
-              </span>
-            ) : null}
-          </Link>
-        ))}
-      </nav>
+      <ShopTabs tab={tab} accents={accents} />
 
       {shop.status === 'loading' ? (
-        <ul className="shop-cards" aria-busy="true">
-          {Array.from({ length: SHOP_SKELETON_COUNT }, (_, i) => (
-            <li key={i} className="shop-card shop-card--skeleton" aria-hidden="true" data-testid="shop-skeleton">
-              <Skeleton className="shop-card__art-skeleton" />
-              <Skeleton className="shop-card__line-skeleton" />
-              <Skeleton className="shop-card__line-skeleton shop-card__line-skeleton--short" />
-            </li>
-          ))}
-          <li className="visually-hidden" role="status">
-            {t('common.loading')}
-          </li>
-        </ul>
+        <ShopSkeleton />
       ) : cards.length === 0 ? (
         <p className="shop__empty" data-testid="shop-empty">
           {t('loyalty.shop.empty')}
@@ -122,6 +91,51 @@ export function CompPointsShop({ page, tab, money }: { page: CmsPage; tab: ShopT
       {open ? <ExchangeDialog card={open} money={money} balance={balance} onClose={close} onDone={done} /> : null}
       {outcome ? <ExchangeResult outcome={outcome} money={money} onClose={() => setOutcome(null)} /> : null}
     </div>
+  );
+}
+
+/** The shop's tabs; a tab with a reward the player can afford is marked. */
+function ShopTabs({ tab, accents }: { tab: ShopTab; accents: ReadonlySet<ShopTab> }) {
+  const { t, locale } = useI18n();
+  return (
+    <nav className="shop-tabs" aria-label={t('loyalty.shop.tabsLabel')}>
+      {SHOP_TABS.map((item) => (
+        <Link
+          key={item.key}
+          to={localizePath(`/rocket-mart${item.path}`, locale)}
+          className={`shop-tabs__tab${item.key === tab ? ' is-active' : ''}${accents.has(item.key) ? ' is-accent' : ''}`}
+          aria-current={item.key === tab ? 'page' : undefined}
+          preventScrollReset
+          data-accent={accents.has(item.key) ? '' : undefined}
+        >
+          {t(`loyalty.shop.tabs.${item.key}`)}
+          {accents.has(item.key) ? (
+            <span className="shop-tabs__dot">
+              <span className="visually-hidden">{t('loyalty.shop.affordable')}</span>
+            </span>
+          ) : null}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** The cards' places while the rewards load. */
+function ShopSkeleton() {
+  const { t } = useI18n();
+  return (
+    <ul className="shop-cards" aria-busy="true">
+      {Array.from({ length: SHOP_SKELETON_COUNT }, (_, i) => (
+        <li key={i} className="shop-card shop-card--skeleton" aria-hidden="true" data-testid="shop-skeleton">
+          <Skeleton className="shop-card__art-skeleton" />
+          <Skeleton className="shop-card__line-skeleton" />
+          <Skeleton className="shop-card__line-skeleton shop-card__line-skeleton--short" />
+        </li>
+      ))}
+      <li className="visually-hidden" role="status">
+        {t('common.loading')}
+      </li>
+    </ul>
   );
 }
 

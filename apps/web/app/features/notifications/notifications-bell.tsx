@@ -6,7 +6,7 @@
  * player is signed in (routes/cashbox-header.tsx); the watcher's end (sign-out, a 401) clears them.
  */
 import type { PlayerNotification } from '@orbit/contracts';
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Link } from 'react-router';
 import { browserApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
@@ -14,6 +14,7 @@ import { localizePath } from '../../lib/locale';
 import { currencyInfo, formatMoney, type CurrencyInfo } from '../../lib/money';
 import { useSession } from '../../lib/session';
 import { useRealtime } from '../../realtime/client';
+import { IconFrame } from '../../ui/icon-frame';
 import {
   addOne,
   buttonKey,
@@ -84,19 +85,20 @@ function dismiss(item: StoredNotification): void {
       .catch(() => undefined);
 }
 
-/** The header's bell: the counter (1..9, then "9+"), a bell-off drawing when empty; opens the panel. */
-export function NotificationsBell({ currencies }: { currencies?: readonly CurrencyInfo[] | undefined }) {
-  const { t, locale } = useI18n();
-  const { items } = useNotifications();
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const button = useRef<HTMLButtonElement>(null);
-  const root = useRef<HTMLDivElement>(null);
-  const text = counterText(items.length);
-  const close = useCallback((refocus: boolean) => {
-    setOpen(false);
-    if (refocus) button.current?.focus();
-  }, []);
+/** The panel closes on Escape (the focus back on the bell) and on a press outside it. */
+function usePanelClosing(
+  open: boolean,
+  setOpen: (open: boolean) => void,
+  button: RefObject<HTMLButtonElement | null>,
+  root: RefObject<HTMLDivElement | null>,
+) {
+  const close = useCallback(
+    (refocus: boolean) => {
+      setOpen(false);
+      if (refocus) button.current?.focus();
+    },
+    [setOpen, button],
+  );
   useEffect(() => {
     if (!open) return;
     const onKey = (event: KeyboardEvent) => {
@@ -112,6 +114,19 @@ export function NotificationsBell({ currencies }: { currencies?: readonly Curren
       document.removeEventListener('pointerdown', onPointer);
     };
   }, [open, close]);
+  return close;
+}
+
+/** The header's bell: the counter (1..9, then "9+"), a bell-off drawing when empty; opens the panel. */
+export function NotificationsBell({ currencies }: { currencies?: readonly CurrencyInfo[] | undefined }) {
+  const { t } = useI18n();
+  const { items } = useNotifications();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const button = useRef<HTMLButtonElement>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const text = counterText(items.length);
+  const close = usePanelClosing(open, setOpen, button, root);
   return (
     <div className="notifications" ref={root}>
       <button
@@ -131,7 +146,7 @@ export function NotificationsBell({ currencies }: { currencies?: readonly Curren
       >
         <BellIcon off={items.length === 0} />
         {text ? (
-          <span className="notifications__count" aria-hidden="true" data-testid="notifications-count">
+          <span className="icon-button__count" aria-hidden="true" data-testid="notifications-count">
             {text}
           </span>
         ) : null}
@@ -149,55 +164,69 @@ export function NotificationsBell({ currencies }: { currencies?: readonly Curren
           <p className="notifications__empty">{t('notifications.panel.empty')}</p>
         ) : (
           <ul className="notifications__list">
-            {items.map((item) => {
-              const tk = titleKey(item);
-              const bk = buttonKey(item);
-              const to = item.content.button.path;
-              return (
-                <li key={item.key} className="notifications__item" data-testid="notification">
-                  <span className="notifications__icon" aria-hidden="true">
-                    <KindIcon kind={item.content.icon} />
-                  </span>
-                  <div className="notifications__body">
-                    <p className="notifications__title">{tk ? t(tk, undefined, item.title) : item.title}</p>
-                    <p className="notifications__text">
-                      {item.message
-                        ? t(
-                            item.message.key,
-                            localizedParams(item.message.params, t, (cents, code) =>
-                              formatMoney(cents, currencyInfo(code, currencies), locale),
-                            ),
-                            item.text,
-                          )
-                        : item.text}
-                    </p>
-                    {to ? (
-                      <Link
-                        className="notifications__link"
-                        to={localizePath(to, locale)}
-                        onClick={() => close(false)}
-                        data-testid="notification-link"
-                      >
-                        {bk ? t(bk, undefined, item.content.button.title) : item.content.button.title}
-                      </Link>
-                    ) : null}
-                  </div>
-                  <button
-                    type="button"
-                    className="notifications__dismiss"
-                    aria-label={t('notifications.dismiss')}
-                    data-testid="notification-dismiss"
-                    onClick={() => dismiss(item)}
-                  >
-                    ×
-                  </button>
-                </li>
-              );
-            })}
+            {items.map((item) => (
+              <NotificationItem key={item.key} item={item} currencies={currencies} onLeave={() => close(false)} />
+            ))}
           </ul>
         )}
       </div>
     </div>
+  );
+}
+
+/** One notification: its kind, title and text (in the page's language), its link, and dismiss. */
+function NotificationItem({
+  item,
+  currencies,
+  onLeave,
+}: {
+  item: StoredNotification;
+  currencies: readonly CurrencyInfo[] | undefined;
+  onLeave: () => void;
+}) {
+  const { t, locale } = useI18n();
+  const tk = titleKey(item);
+  const bk = buttonKey(item);
+  const to = item.content.button.path;
+  return (
+    <li className="notifications__item" data-testid="notification">
+      <span className="notifications__icon" aria-hidden="true">
+        <KindIcon kind={item.content.icon} />
+      </span>
+      <div className="notifications__body">
+        <p className="notifications__title">{tk ? t(tk, undefined, item.title) : item.title}</p>
+        <p className="notifications__text">
+          {item.message
+            ? t(
+                item.message.key,
+                localizedParams(item.message.params, t, (cents, code) =>
+                  formatMoney(cents, currencyInfo(code, currencies), locale),
+                ),
+                item.text,
+              )
+            : item.text}
+        </p>
+        {to ? (
+          <Link
+            className="notifications__link"
+            to={localizePath(to, locale)}
+            onClick={onLeave}
+            data-testid="notification-link"
+          >
+            {bk ? t(bk, undefined, item.content.button.title) : item.content.button.title}
+          </Link>
+        ) : null}
+      </div>
+      <button
+        type="button"
+        className="notifications__dismiss"
+        aria-label={t('notifications.dismiss')}
+        data-testid="notification-dismiss"
+        onClick={() => dismiss(item)}
+      >
+        ×
+      </button>
+    </li>
   );
 }
 
@@ -209,30 +238,9 @@ const KIND_PATHS: Record<string, string> = {
 };
 function KindIcon({ kind }: { kind: string }) {
   return (
-    <Glyph size={18}>
+    <IconFrame size={18}>
       <path d={KIND_PATHS[kind] ?? KIND_PATHS.trophy} />
-    </Glyph>
-  );
-}
-
-/** The ui kit's stroke drawing frame, for this file's icons. */
-function Glyph({ size, icon, children }: { size: number; icon?: string; children: ReactNode }) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      data-icon={icon}
-    >
-      {children}
-    </svg>
+    </IconFrame>
   );
 }
 
@@ -243,9 +251,9 @@ function Glyph({ size, icon, children }: { size: number; icon?: string; children
  */
 function BellIcon({ off }: { off: boolean }) {
   return (
-    <Glyph size={20} icon={off ? 'bell-off' : 'bell'}>
+    <IconFrame size={20} icon={off ? 'bell-off' : 'bell'}>
       <path d="M6 16.5V11a6 6 0 0112 0v5.5l1.5 1.5h-15zM10 20.5a2 2 0 004 0" />
       {off ? <path d="M4 4l16 16" /> : null}
-    </Glyph>
+    </IconFrame>
   );
 }

@@ -3,6 +3,7 @@
  * kept, what the counter says, what a gift message adds, and which texts the page shows.
  */
 import type { NotificationContent, NotificationMessage, NotificationType, PlayerNotification } from '@orbit/contracts';
+import type { MoneyFormat } from '../../lib/money-format';
 
 /** How long a notification is kept in the browser (spec: two hours). */
 export const NOTIFICATION_TTL_MS = 2 * 60 * 60 * 1000;
@@ -125,7 +126,7 @@ type Translate = (key: string, params?: Record<string, string | number>) => stri
 export function localizedParams(
   params: Record<string, string | number>,
   t: Translate,
-  money: (cents: number, currency: string) => string,
+  money: MoneyFormat,
 ): Record<string, string | number> {
   if (!('prize_money_cents' in params)) return params;
   const cents = Number(params.prize_money_cents) || 0;

@@ -14,6 +14,7 @@ import {
   playGuard,
   signUpHref,
   type LaunchFailure,
+  type PlayDecision,
 } from './play-rules';
 import './play.css';
 
@@ -119,6 +120,26 @@ type GamePageProps = {
   toolbarExtra?: ReactNode;
 };
 
+/** The guards' redirects (replace: Back does not return to a page that would redirect again). */
+function useGuardRedirects(decision: PlayDecision, failure: LaunchFailure | null, mode: GameMode) {
+  const { locale } = useI18n();
+  const location = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!isAddressed(location)) return;
+    if (decision === 'sign-up') {
+      navigate(signUpHref(locale, location, mode), { replace: true });
+    } else if (decision === 'to-real') {
+      navigate(
+        { pathname: location.pathname, search: modeSearch('real'), hash: location.hash },
+        { replace: true, state: location.state },
+      );
+    } else if (decision === 'limits' || failure?.action === 'limits') {
+      navigate(localizePath('/profile/limits', locale), { replace: true });
+    }
+  }, [decision, failure, location, locale, mode, navigate]);
+}
+
 /**
  * The game page (`/play/{provider}/{seo_title}`): one thin toolbar (title, mode switch, balance,
  * deposit, favourite, fullscreen, close) over the stage, where the studio's page plays in an
@@ -132,9 +153,8 @@ type GamePageProps = {
  * way back. `stageOverlay` covers the stage (the reality check).
  */
 export function GamePage({ game, balance, playLimit, stageOverlay, toolbarExtra }: GamePageProps) {
-  const { t, locale } = useI18n();
+  const { locale } = useI18n();
   const location = useLocation();
-  const navigate = useNavigate();
   const session = useSession();
   const mode = modeOf(new URLSearchParams(location.search).get('mode'));
   const decision = playGuard({
@@ -162,21 +182,8 @@ export function GamePage({ game, balance, playLimit, stageOverlay, toolbarExtra 
     );
   }, [locale, location.state]);
 
-  // The guards' redirects (replace: Back does not return to a page that would redirect again).
   const failure = launch.status === 'failed' ? launch.failure : null;
-  useEffect(() => {
-    if (!isAddressed(location)) return;
-    if (decision === 'sign-up') {
-      navigate(signUpHref(locale, location, mode), { replace: true });
-    } else if (decision === 'to-real') {
-      navigate(
-        { pathname: location.pathname, search: modeSearch('real'), hash: location.hash },
-        { replace: true, state: location.state },
-      );
-    } else if (decision === 'limits' || failure?.action === 'limits') {
-      navigate(localizePath('/profile/limits', locale), { replace: true });
-    }
-  }, [decision, failure, location, locale, mode, navigate]);
+  useGuardRedirects(decision, failure, mode);
 
   const modeLink = (target: GameMode): LinkTarget =>
     target === 'real' && session.status === 'guest'
@@ -188,11 +195,173 @@ export function GamePage({ game, balance, playLimit, stageOverlay, toolbarExtra 
           replace: true,
         };
 
-  let stageContent: ReactNode;
+  return (
+    <div className={`play play--${mode}`}>
+      <div className="play__toolbar">
+        <h1 className="play__title">{game.title}</h1>
+        <ModeSwitch mode={mode} hasDemo={game.has_demo_mode} modeLink={modeLink} />
+        <ToolbarActions
+          game={game}
+          mode={mode}
+          signedIn={player !== null}
+          balance={player && balance ? <>{balance(launch.status === 'ready' ? launch.launch.currency : null)}</> : null}
+          here={here}
+          favourite={favourite}
+          fullscreen={fullscreen}
+          closeHref={closeHref}
+          extra={toolbarExtra}
+        />
+      </div>
+      <div className="play__stage" ref={stage}>
+        <StageContent
+          game={game}
+          decision={decision}
+          launch={launch}
+          closeHref={closeHref}
+          onRetry={() => setAttempt((n) => n + 1)}
+          demo={mode === 'real' && game.has_demo_mode ? modeLink('demo') : undefined}
+          signUp={signUpHref(locale, here, mode)}
+        />
+        {stageOverlay?.(launch.status === 'ready')}
+      </div>
+    </div>
+  );
+}
+
+/** Real money or demo (the demo only when the game has one). */
+function ModeSwitch({
+  mode,
+  hasDemo,
+  modeLink,
+}: {
+  mode: GameMode;
+  hasDemo: boolean;
+  modeLink: (target: GameMode) => LinkTarget;
+}) {
+  const { t } = useI18n();
+  return (
+    <div className="play__modes" role="group" aria-label={t('play.modeLabel')}>
+      <Link
+        {...modeLink('real')}
+        className="play__mode"
+        aria-current={mode === 'real' ? 'true' : undefined}
+        data-testid="game-mode-real"
+      >
+        {t('play.real')}
+      </Link>
+      {hasDemo ? (
+        <Link
+          {...modeLink('demo')}
+          className="play__mode"
+          aria-current={mode === 'demo' ? 'true' : undefined}
+          data-testid="game-mode-demo"
+        >
+          {t('play.demo')}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** The toolbar's actions: balance, deposit, favourite, fullscreen, close. */
+function ToolbarActions({
+  game,
+  mode,
+  signedIn,
+  balance,
+  here,
+  favourite,
+  fullscreen,
+  closeHref,
+  extra,
+}: {
+  game: PlayGame;
+  mode: GameMode;
+  signedIn: boolean;
+  /** The player's balance as the toolbar shows it (null: none shown). */
+  balance: ReactNode;
+  here: To;
+  favourite: ReturnType<typeof useFavourite>;
+  fullscreen: ReturnType<typeof useFullscreen>;
+  closeHref: string;
+  extra: ReactNode;
+}) {
+  const { t, locale } = useI18n();
+  return (
+    <div className="play__actions">
+      {extra}
+      {balance !== null ? (
+        <span className="play__balance" data-testid="game-balance" aria-label={t('play.balance')}>
+          {balance}
+        </span>
+      ) : null}
+      {signedIn && mode === 'real' ? (
+        <Link
+          to={localizePath('/deposit', locale)}
+          state={{ background: here }}
+          preventScrollReset
+          className="button button--primary play__deposit"
+          data-testid="game-deposit"
+        >
+          {t('play.deposit')}
+        </Link>
+      ) : null}
+      {signedIn ? (
+        <button
+          type="button"
+          className="icon-button play__favourite"
+          aria-pressed={favourite.on ?? false}
+          aria-label={t(favourite.on ? 'play.favouriteRemove' : 'play.favouriteAdd', { title: game.title })}
+          title={favourite.failed ? t('errors.unknown') : undefined}
+          disabled={favourite.on === null || favourite.busy}
+          onClick={() => void favourite.toggle()}
+          data-testid="game-favourite"
+        >
+          <ToolIcon path="M12 3.5l2.6 5.4 5.9.8-4.3 4.1 1 5.8L12 16.8l-5.2 2.8 1-5.8L3.5 9.7l5.9-.8z" />
+        </button>
+      ) : null}
+      <button
+        type="button"
+        className="icon-button play__fullscreen"
+        aria-label={t(fullscreen.active ? 'play.exitFullscreen' : 'play.fullscreen')}
+        aria-pressed={fullscreen.active}
+        disabled={!fullscreen.supported}
+        onClick={fullscreen.toggle}
+        data-testid="game-fullscreen"
+      >
+        <ToolIcon path="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5" />
+      </button>
+      <Link to={closeHref} className="icon-button play__close" aria-label={t('play.close')} data-testid="game-close">
+        <ToolIcon path="M6 6l12 12M18 6L6 18" />
+      </Link>
+    </div>
+  );
+}
+
+/** The stage: the game's frame once launched; else why not (with the ways on), or that it is on its way. */
+function StageContent({
+  game,
+  decision,
+  launch,
+  closeHref,
+  onRetry,
+  demo,
+  signUp,
+}: {
+  game: PlayGame;
+  decision: PlayDecision;
+  launch: LaunchState;
+  closeHref: string;
+  onRetry: () => void;
+  demo: LinkTarget | undefined;
+  signUp: To;
+}) {
+  const { t } = useI18n();
+  const failure = launch.status === 'failed' ? launch.failure : null;
   if (decision === 'unavailable') {
-    stageContent = <PlayError code="game_not_launchable" closeHref={closeHref} />;
+    return <PlayError code="game_not_launchable" closeHref={closeHref} />;
   } else if (launch.status === 'ready') {
-    stageContent = (
+    return (
       <iframe
         key={launch.launch.url}
         className="play__frame"
@@ -204,114 +373,25 @@ export function GamePage({ game, balance, playLimit, stageOverlay, toolbarExtra 
       />
     );
   } else if (failure?.action === 'message') {
-    stageContent = (
-      <PlayError
-        code={failure.code}
-        closeHref={closeHref}
-        onRetry={failure.retry ? () => setAttempt((n) => n + 1) : undefined}
-        demo={mode === 'real' && game.has_demo_mode ? modeLink('demo') : undefined}
-      />
+    return (
+      <PlayError code={failure.code} closeHref={closeHref} onRetry={failure.retry ? onRetry : undefined} demo={demo} />
     );
   } else if (decision === 'sign-up' || failure?.action === 'signed-out') {
-    stageContent = (
+    return (
       <div className="play__notice">
         <p>{t('play.signUpToPlay')}</p>
-        <Link className="button button--primary" to={signUpHref(locale, here, mode)}>
+        <Link className="button button--primary" to={signUp}>
           {t('auth.signUp')}
         </Link>
       </div>
     );
   } else {
-    stageContent = (
+    return (
       <p className="play__loading" role="status">
         {t('play.loading')}
       </p>
     );
   }
-
-  return (
-    <div className={`play play--${mode}`}>
-      <div className="play__toolbar">
-        <h1 className="play__title">{game.title}</h1>
-        <div className="play__modes" role="group" aria-label={t('play.modeLabel')}>
-          <Link
-            {...modeLink('real')}
-            className="play__mode"
-            aria-current={mode === 'real' ? 'true' : undefined}
-            data-testid="game-mode-real"
-          >
-            {t('play.real')}
-          </Link>
-          {game.has_demo_mode ? (
-            <Link
-              {...modeLink('demo')}
-              className="play__mode"
-              aria-current={mode === 'demo' ? 'true' : undefined}
-              data-testid="game-mode-demo"
-            >
-              {t('play.demo')}
-            </Link>
-          ) : null}
-        </div>
-        <div className="play__actions">
-          {toolbarExtra}
-          {player && balance ? (
-            <span className="play__balance" data-testid="game-balance" aria-label={t('play.balance')}>
-              {balance(launch.status === 'ready' ? launch.launch.currency : null)}
-            </span>
-          ) : null}
-          {player && mode === 'real' ? (
-            <Link
-              to={localizePath('/deposit', locale)}
-              state={{ background: here }}
-              preventScrollReset
-              className="button button--primary play__deposit"
-              data-testid="game-deposit"
-            >
-              {t('play.deposit')}
-            </Link>
-          ) : null}
-          {player ? (
-            <button
-              type="button"
-              className="icon-button play__favourite"
-              aria-pressed={favourite.on ?? false}
-              aria-label={t(favourite.on ? 'play.favouriteRemove' : 'play.favouriteAdd', { title: game.title })}
-              title={favourite.failed ? t('errors.unknown') : undefined}
-              disabled={favourite.on === null || favourite.busy}
-              onClick={() => void favourite.toggle()}
-              data-testid="game-favourite"
-            >
-              <ToolIcon path="M12 3.5l2.6 5.4 5.9.8-4.3 4.1 1 5.8L12 16.8l-5.2 2.8 1-5.8L3.5 9.7l5.9-.8z" />
-            </button>
-          ) : null}
-          <button
-            type="button"
-            className="icon-button play__fullscreen"
-            aria-label={t(fullscreen.active ? 'play.exitFullscreen' : 'play.fullscreen')}
-            aria-pressed={fullscreen.active}
-            disabled={!fullscreen.supported}
-            onClick={fullscreen.toggle}
-            data-testid="game-fullscreen"
-          >
-            <ToolIcon path="M4 9V4h5M15 4h5v5M20 15v5h-5M9 20H4v-5" />
-          </button>
-          <Link
-            to={closeHref}
-            className="icon-button play__close"
-            aria-label={t('play.close')}
-            data-testid="game-close"
-          >
-            <ToolIcon path="M6 6l12 12M18 6L6 18" />
-          </Link>
-        </div>
-      </div>
-      <div className="play__stage" ref={stage}>
-        {stageContent}
-        {stageOverlay?.(launch.status === 'ready')}
-      </div>
-    </div>
-  );
 }
 
 /** A refused launch: what happened and the ways on (try again, the demo, back). */
@@ -350,8 +430,11 @@ function PlayError({
 }
 
 /**
- * The toolbar's icons (star, four corners, close), drawn here: the ui kit's icons live in the
- * lobby's chunk, and sharing them with this page would split them into a file of their own there.
+ * The toolbar's icons (star, four corners, close), drawn here in the kit's frame
+ * (`ui/icon-frame.tsx`, written out): the ui kit's icons live in the lobby's chunk, and sharing
+ * them with this page would split them into a file of their own there; sharing the frame with
+ * the player's header would put it in a file of its own in the header's list of files, which
+ * the lobby's first JavaScript carries.
  */
 function ToolIcon({ path }: { path: string }) {
   return (

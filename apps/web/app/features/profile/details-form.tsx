@@ -2,9 +2,10 @@ import { playerFieldOf, type Player } from '@orbit/contracts';
 import { useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { countryOptions } from '../../lib/display-names';
-import { useI18n } from '../../lib/i18n';
+import { useI18n, type TFunction } from '../../lib/i18n';
+import type { Locale } from '../../lib/locale';
 import { setPlayer } from '../../lib/session';
-import { Field, Notice, SelectField } from '../../ui/form';
+import { Field, Notice, SelectField, type FieldErrors } from '../../ui/form';
 import {
   autofillState,
   fieldsFor,
@@ -56,7 +57,7 @@ function LoadedDetailsForm({
   submitLabel: string;
   onSaved?: (player: Player) => void;
 }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const asked = fieldsFor(context, info.fields);
   const form = useProfileForm<DetailValues>(valuesFromPlayer(player));
   // What the server has: only changes are sent.
@@ -92,96 +93,101 @@ function LoadedDetailsForm({
     },
   );
 
-  const label = (name: DetailField) => t(`profile.fields.${name}`);
-  const text = (name: DetailField, extra: Record<string, string> = {}) => (
-    <Field
-      key={name}
-      name={name}
-      label={label(name)}
-      value={values[name]}
-      onChange={(event) => change(name, event.target.value)}
-      error={errors[name]}
-      {...extra}
-    />
-  );
-  // Names in the page's language ("Deutschland" on /de), not the server's English list.
-  const countryList = countryOptions(info.countries, locale);
-  const inputs = asked.map((name) => {
-    switch (name) {
-      case 'country':
-        return (
-          <SelectField
-            key={name}
-            name={name}
-            label={label(name)}
-            value={values.country}
-            onChange={(value) => change('country', value)}
-            error={errors.country}
-            options={[{ value: '', label: t('profile.choose') }, ...countryList]}
-          />
-        );
-      case 'gender':
-        return (
-          <SelectField
-            key={name}
-            name={name}
-            label={label(name)}
-            value={values.gender}
-            onChange={(value) => change('gender', value)}
-            error={errors.gender}
-            options={[
-              { value: '', label: t('profile.choose') },
-              ...(playerFieldOf(info.fields, 'gender')?.inclusion?.in ?? ['male', 'female', 'other']).map((g) => ({
-                value: g,
-                label: t(`profile.gender.${g}`, undefined, g),
-              })),
-            ]}
-          />
-        );
-      case 'time_zone':
-        return (
-          <SelectField
-            key={name}
-            name={name}
-            label={label(name)}
-            value={values.time_zone}
-            onChange={(value) => change('time_zone', value)}
-            error={errors.time_zone}
-            options={[
-              { value: '', label: t('profile.timeZoneDefault') },
-              ...timeZones(values.time_zone).map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') })),
-            ]}
-          />
-        );
-      case 'date_of_birth':
-        return text(name, { placeholder: t('profile.birthdayFormat'), inputMode: 'numeric', autoComplete: 'bday' });
-      case 'mobile_phone':
-        return text(name, { type: 'tel', autoComplete: 'tel' });
-      case 'first_name':
-        return text(name, { autoComplete: 'given-name' });
-      case 'last_name':
-        return text(name, { autoComplete: 'family-name' });
-      case 'postal_code':
-        return text(name, { autoComplete: 'postal-code' });
-      case 'address':
-        return text(name, { autoComplete: 'street-address' });
-      case 'city':
-        return text(name, { autoComplete: 'address-level2' });
-      case 'state':
-        return text(name, { autoComplete: 'address-level1' });
-      default:
-        return text(name);
-    }
-  });
-
   return (
     <form className="profile-form" method="post" noValidate onSubmit={onSubmit} data-context={context}>
       <OtherErrors errors={errors} shown={asked} />
-      <div className="profile-form__grid">{inputs}</div>
+      <div className="profile-form__grid">
+        {asked.map((name) => (
+          <DetailInput key={name} name={name} values={values} errors={errors} info={info} onChange={change} />
+        ))}
+      </div>
       {saved ? <Notice kind="info">{t('profile.saved')}</Notice> : null}
       <SubmitButton busy={form.busy} label={submitLabel} />
     </form>
   );
+}
+
+/** One field of the details form, by its kind: a list (country, gender, time zone) or a text field. */
+function DetailInput({
+  name,
+  values,
+  errors,
+  info,
+  onChange: change,
+}: {
+  name: DetailField;
+  values: DetailValues;
+  errors: FieldErrors;
+  info: ProfileInfo;
+  onChange: (name: DetailField, value: string) => void;
+}) {
+  const { t, locale } = useI18n();
+  const options = listOptions(name, values, info, t, locale);
+  if (options) {
+    return (
+      <SelectField
+        name={name}
+        label={t(`profile.fields.${name}`)}
+        value={values[name]}
+        onChange={(value) => change(name, value)}
+        error={errors[name]}
+        options={options}
+      />
+    );
+  }
+  return (
+    <Field
+      name={name}
+      label={t(`profile.fields.${name}`)}
+      value={values[name]}
+      onChange={(event) => change(name, event.target.value)}
+      error={errors[name]}
+      {...TEXT_FIELD_PROPS[name]}
+      {...(name === 'date_of_birth' ? { placeholder: t('profile.birthdayFormat') } : {})}
+    />
+  );
+}
+
+/** The text fields' input hints (the browser's autofill, the phone's keyboard). */
+const TEXT_FIELD_PROPS: Partial<Record<DetailField, Record<string, string>>> = {
+  date_of_birth: { inputMode: 'numeric', autoComplete: 'bday' },
+  mobile_phone: { type: 'tel', autoComplete: 'tel' },
+  first_name: { autoComplete: 'given-name' },
+  last_name: { autoComplete: 'family-name' },
+  postal_code: { autoComplete: 'postal-code' },
+  address: { autoComplete: 'street-address' },
+  city: { autoComplete: 'address-level2' },
+  state: { autoComplete: 'address-level1' },
+};
+
+/** A list field's choices (country, gender, time zone); null: the field is typed in. */
+function listOptions(
+  name: DetailField,
+  values: DetailValues,
+  info: ProfileInfo,
+  t: TFunction,
+  locale: Locale,
+): Array<{ value: string; label: string }> | null {
+  switch (name) {
+    case 'country':
+      // Names in the page's language ("Deutschland" on /de), not the server's English list.
+      return [{ value: '', label: t('profile.choose') }, ...countryOptions(info.countries, locale)];
+    case 'gender':
+      return [
+        { value: '', label: t('profile.choose') },
+        ...(playerFieldOf(info.fields, 'gender')?.inclusion?.in ?? ['male', 'female', 'other']).map((g) => ({
+          value: g,
+          label: t(`profile.gender.${g}`, undefined, g),
+        })),
+      ];
+    case 'time_zone':
+      return [
+        { value: '', label: t('profile.timeZoneDefault') },
+        ...timeZones(values.time_zone).map((zone) => ({ value: zone, label: zone.replace(/_/g, ' ') })),
+      ];
+    default:
+      return null;
+  }
 }
 
 /** The time zones this browser knows (IANA names), with the player's own kept even if it does not. */

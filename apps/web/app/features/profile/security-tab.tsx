@@ -7,7 +7,7 @@ import type {
   TwoFactorSetup,
 } from '@orbit/contracts';
 import { newPasswordSchema } from '@orbit/contracts';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { browserApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { refreshPlayer } from '../../lib/session-client';
@@ -129,19 +129,6 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
       await refreshPlayer();
     },
   );
-  // Turning it off takes a recovery code too (letters): no digits-only keyboard then.
-  const codeField = (numeric: boolean) => (
-    <Field
-      name="authentication_code"
-      label={t('profile.twoFactor.code')}
-      inputMode={numeric ? 'numeric' : 'text'}
-      autoComplete="one-time-code"
-      value={form.values.authentication_code}
-      onChange={(e) => form.set('authentication_code', e.target.value)}
-      error={form.errors.authentication_code}
-    />
-  );
-
   let body;
   if (enabled && freshCodes) {
     body = <FreshRecoveryCodes codes={freshCodes} onClose={() => (setFreshCodes(null), setNotice(null))} />;
@@ -150,29 +137,11 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
       <>
         <RecoveryCodesLeft />
         <RenewRecoveryCodes onRenewed={(codes) => (setNotice(null), setFreshCodes(codes))} />
-        <form className="profile-form" method="post" noValidate onSubmit={disable} data-testid="two-factor-disable">
-          <p>
-            {t('profile.twoFactor.onText')} {t('profile.recoveryCodes.disableHint')}
-          </p>
-          <OtherErrors errors={form.errors} shown={['authentication_code']} />
-          {codeField(false)}
-          <SubmitButton busy={form.busy} label={t('profile.twoFactor.disable')} className="button button--secondary" />
-        </form>
+        <DisableTwoFactor form={form} onSubmit={disable} />
       </>
     );
   } else if (setup) {
-    body = (
-      <form className="profile-form" method="post" noValidate onSubmit={enable} data-testid="two-factor-enable">
-        <p>{t('profile.twoFactor.scan')}</p>
-        <img className="profile-2fa__qr" src={setup.data} alt={t('profile.twoFactor.qrAlt')} width={200} height={200} />
-        <p>
-          {t('profile.twoFactor.manual')} <code data-testid="two-factor-secret">{setup.otp_secret}</code>
-        </p>
-        <OtherErrors errors={form.errors} shown={['authentication_code']} />
-        {codeField(true)}
-        <SubmitButton busy={form.busy} label={t('profile.twoFactor.enable')} />
-      </form>
-    );
+    body = <EnableTwoFactor setup={setup} form={form} onSubmit={enable} />;
   } else {
     body = (
       <div className="profile-card__actions">
@@ -192,6 +161,70 @@ function TwoFactor({ enabled }: { enabled: boolean }) {
     </section>
   );
 }
+
+/** The two-factor code field of a form. Turning it off takes a recovery code too (letters): no digits-only keyboard then. */
+function CodeField({ form, numeric }: { form: CodeForm; numeric: boolean }) {
+  const { t } = useI18n();
+  return (
+    <Field
+      name="authentication_code"
+      label={t('profile.twoFactor.code')}
+      inputMode={numeric ? 'numeric' : 'text'}
+      autoComplete="one-time-code"
+      value={form.values.authentication_code}
+      onChange={(e) => form.set('authentication_code', e.target.value)}
+      error={form.errors.authentication_code}
+    />
+  );
+}
+
+/** Turning two-factor on: the QR code and the secret to type, then a code to prove it. */
+function EnableTwoFactor({
+  setup,
+  form,
+  onSubmit: enable,
+}: {
+  setup: TwoFactorSetup;
+  form: CodeForm;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+}) {
+  const { t } = useI18n();
+  return (
+    <form className="profile-form" method="post" noValidate onSubmit={enable} data-testid="two-factor-enable">
+      <p>{t('profile.twoFactor.scan')}</p>
+      <img className="profile-2fa__qr" src={setup.data} alt={t('profile.twoFactor.qrAlt')} width={200} height={200} />
+      <p>
+        {t('profile.twoFactor.manual')} <code data-testid="two-factor-secret">{setup.otp_secret}</code>
+      </p>
+      <OtherErrors errors={form.errors} shown={['authentication_code']} />
+      <CodeField form={form} numeric />
+      <SubmitButton busy={form.busy} label={t('profile.twoFactor.enable')} />
+    </form>
+  );
+}
+
+/** Turning two-factor off: a current code or a recovery code. */
+function DisableTwoFactor({
+  form,
+  onSubmit: disable,
+}: {
+  form: CodeForm;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+}) {
+  const { t } = useI18n();
+  return (
+    <form className="profile-form" method="post" noValidate onSubmit={disable} data-testid="two-factor-disable">
+      <p>
+        {t('profile.twoFactor.onText')} {t('profile.recoveryCodes.disableHint')}
+      </p>
+      <OtherErrors errors={form.errors} shown={['authentication_code']} />
+      <CodeField form={form} numeric={false} />
+      <SubmitButton busy={form.busy} label={t('profile.twoFactor.disable')} className="button button--secondary" />
+    </form>
+  );
+}
+
+type CodeForm = ReturnType<typeof useProfileForm<{ authentication_code: string }>>;
 
 /**
  * Recovery codes just handed out (after turning two-factor on, or new ones): the list, copy,

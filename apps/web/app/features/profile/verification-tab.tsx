@@ -44,13 +44,8 @@ async function uploadDocument(kind: DocumentKind, file: File): Promise<Verificat
 
 /** The verification tab: upload an identity, address or payment-method document; the list with statuses. */
 export function ProfileVerification() {
-  const { t, locale } = useI18n();
   const [documents, setDocuments] = useState<VerificationDocument[] | null>(null);
   const [listError, setListError] = useState<string | null>(null);
-  const [kind, setKind] = useState<string>('identity');
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [busy, setBusy] = useState(false);
-  const [uploaded, setUploaded] = useState(false);
 
   const load = useCallback(async () => {
     try {
@@ -63,6 +58,21 @@ export function ProfileVerification() {
     void load();
   }, [load]);
 
+  return (
+    <div className="profile-tab">
+      <UploadSection onUploaded={load} />
+      <DocumentsSection documents={documents} listError={listError} />
+    </div>
+  );
+}
+
+/** A document to upload: its kind and the file (checked before sending). */
+function UploadSection({ onUploaded }: { onUploaded: () => Promise<void> }) {
+  const { t } = useI18n();
+  const [kind, setKind] = useState<string>('identity');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [uploaded, setUploaded] = useState(false);
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setUploaded(false);
@@ -77,7 +87,7 @@ export function ProfileVerification() {
       await uploadDocument(kind as DocumentKind, file);
       setUploaded(true);
       form.reset();
-      await load();
+      await onUploaded();
     } catch (failure) {
       setErrors(errorCodeOf(failure));
     } finally {
@@ -85,68 +95,79 @@ export function ProfileVerification() {
     }
   };
 
+  return (
+    <section className="profile-card" aria-labelledby="profile-upload">
+      <h2 id="profile-upload">{t('profile.verification.upload')}</h2>
+      <p className="profile__hint">{t('profile.verification.hint')}</p>
+      <form
+        className="profile-form"
+        method="post"
+        encType="multipart/form-data"
+        noValidate
+        onSubmit={(event) => void onSubmit(event)}
+      >
+        <OtherErrors errors={errors} shown={['kind', 'file']} />
+        <SelectField
+          name="kind"
+          label={t('profile.verification.kind')}
+          value={kind}
+          onChange={(value) => (setKind(value), setErrors((e) => ({ ...e, kind: undefined })))}
+          error={errors.kind}
+          options={DOCUMENT_KINDS.map((k) => ({ value: k, label: t(`profile.verification.kinds.${k}`) }))}
+        />
+        <Field
+          name="file"
+          type="file"
+          accept={ACCEPT}
+          label={t('profile.verification.file')}
+          onChange={() => setErrors((e) => ({ ...e, file: undefined, base: undefined }))}
+          error={errors.file}
+        />
+        {uploaded ? <Notice kind="info">{t('profile.verification.uploaded')}</Notice> : null}
+        <SubmitButton busy={busy} label={t('profile.verification.submit')} />
+      </form>
+    </section>
+  );
+}
+
+/** The documents sent, with their status (and why one was refused). */
+function DocumentsSection({
+  documents,
+  listError,
+}: {
+  documents: VerificationDocument[] | null;
+  listError: string | null;
+}) {
+  const { t, locale } = useI18n();
   const when = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   return (
-    <div className="profile-tab">
-      <section className="profile-card" aria-labelledby="profile-upload">
-        <h2 id="profile-upload">{t('profile.verification.upload')}</h2>
-        <p className="profile__hint">{t('profile.verification.hint')}</p>
-        <form
-          className="profile-form"
-          method="post"
-          encType="multipart/form-data"
-          noValidate
-          onSubmit={(event) => void onSubmit(event)}
-        >
-          <OtherErrors errors={errors} shown={['kind', 'file']} />
-          <SelectField
-            name="kind"
-            label={t('profile.verification.kind')}
-            value={kind}
-            onChange={(value) => (setKind(value), setErrors((e) => ({ ...e, kind: undefined })))}
-            error={errors.kind}
-            options={DOCUMENT_KINDS.map((k) => ({ value: k, label: t(`profile.verification.kinds.${k}`) }))}
-          />
-          <Field
-            name="file"
-            type="file"
-            accept={ACCEPT}
-            label={t('profile.verification.file')}
-            onChange={() => setErrors((e) => ({ ...e, file: undefined, base: undefined }))}
-            error={errors.file}
-          />
-          {uploaded ? <Notice kind="info">{t('profile.verification.uploaded')}</Notice> : null}
-          <SubmitButton busy={busy} label={t('profile.verification.submit')} />
-        </form>
-      </section>
-      <section className="profile-card" aria-labelledby="profile-documents">
-        <h2 id="profile-documents">{t('profile.verification.documents')}</h2>
-        {listError ? <Notice kind="error">{t(`errors.${listError}`, undefined, t('errors.unknown'))}</Notice> : null}
-        {documents === null ? (
-          listError ? null : (
-            <p className="profile__loading">{t('common.loading')}</p>
-          )
-        ) : documents.length === 0 ? (
-          <p>{t('profile.verification.none')}</p>
-        ) : (
-          <ul className="profile-documents" data-testid="profile-documents">
-            {documents.map((doc) => (
-              <li key={doc.id} className={`profile-document profile-document--${doc.status}`}>
-                <strong>{t(`profile.verification.kinds.${doc.kind}`)}</strong>
-                <span>{[doc.original_name, when.format(new Date(doc.created_at))].filter(Boolean).join(' · ')}</span>
-                <span className="profile-badge" data-status={doc.status}>
-                  {t(`profile.verification.status.${doc.status}`)}
+    <section className="profile-card" aria-labelledby="profile-documents">
+      <h2 id="profile-documents">{t('profile.verification.documents')}</h2>
+      {listError ? <Notice kind="error">{t(`errors.${listError}`, undefined, t('errors.unknown'))}</Notice> : null}
+      {documents === null ? (
+        listError ? null : (
+          <p className="profile__loading">{t('common.loading')}</p>
+        )
+      ) : documents.length === 0 ? (
+        <p>{t('profile.verification.none')}</p>
+      ) : (
+        <ul className="profile-documents" data-testid="profile-documents">
+          {documents.map((doc) => (
+            <li key={doc.id} className={`profile-document profile-document--${doc.status}`}>
+              <strong>{t(`profile.verification.kinds.${doc.kind}`)}</strong>
+              <span>{[doc.original_name, when.format(new Date(doc.created_at))].filter(Boolean).join(' · ')}</span>
+              <span className="profile-badge" data-status={doc.status}>
+                {t(`profile.verification.status.${doc.status}`)}
+              </span>
+              {doc.reason ? (
+                <span className="profile-document__reason">
+                  {t('profile.verification.reason', { reason: doc.reason })}
                 </span>
-                {doc.reason ? (
-                  <span className="profile-document__reason">
-                    {t('profile.verification.reason', { reason: doc.reason })}
-                  </span>
-                ) : null}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </div>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

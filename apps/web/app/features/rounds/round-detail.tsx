@@ -1,8 +1,10 @@
+import type { GameRoundDetail } from '@orbit/contracts';
 import { Link } from 'react-router';
 import { ApiError, ApiNetworkError } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { Notice } from '../../ui/form';
-import { formatTime, type MoneyFormat } from './games-history';
+import type { MoneyFormat } from '../../lib/money-format';
+import { formatTime } from './games-history';
 import { gameSlug, summarizeOutcome, verifyHref } from './outcome';
 import { OutcomeView } from './outcome-view';
 import { roundsApi, useLoaded } from './rounds-api';
@@ -15,7 +17,7 @@ import './rounds.css';
  * (`/fair`, where the studio's own code recomputes it in the browser).
  */
 export function RoundDetail({ id, money, backHref }: { id: number; money: MoneyFormat; backHref: string }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const loaded = useLoaded(`round-${id}`, (signal) => roundsApi.round(id, signal));
   const back = (
     <Link to={backHref} className="button button--ghost rounds__back">
@@ -49,35 +51,12 @@ export function RoundDetail({ id, money, backHref }: { id: number; money: MoneyF
     );
   }
 
-  const status = roundStatus(round);
   const inCurrency = (cents: number) => money(cents, round.currency);
-  const verify = verifyHref(round, locale);
   return (
     <article className="profile-card rounds round" data-testid="round-detail" aria-labelledby="round-title">
       {back}
       <h2 id="round-title">{t('rounds.detailTitle', { game: round.game.title })}</h2>
-      <dl className="profile-facts">
-        <dt>{t('rounds.column.time')}</dt>
-        <dd>{formatTime(round.created_at, locale)}</dd>
-        <dt>{t('rounds.roundId')}</dt>
-        <dd>
-          <code>{round.round_id}</code>
-        </dd>
-        <dt>{t('rounds.column.bet')}</dt>
-        <dd>{inCurrency(round.bet_cents)}</dd>
-        <dt>{t('rounds.column.win')}</dt>
-        <dd>{inCurrency(round.win_cents)}</dd>
-        {round.jackpot_win_cents > 0 ? (
-          <>
-            <dt>{t('rounds.jackpot')}</dt>
-            <dd>{inCurrency(round.jackpot_win_cents)}</dd>
-          </>
-        ) : null}
-        <dt>{t('rounds.column.status')}</dt>
-        <dd>
-          <span className={`rounds__status rounds__status--${status}`}>{t(`rounds.status.${status}`)}</span>
-        </dd>
-      </dl>
+      <RoundFacts round={round} money={inCurrency} />
 
       <section aria-labelledby="round-outcome">
         <h3 id="round-outcome">{t('rounds.outcome.title')}</h3>
@@ -90,73 +69,120 @@ export function RoundDetail({ id, money, backHref }: { id: number; money: MoneyF
         ) : null}
       </section>
 
-      <section aria-labelledby="round-transactions">
-        <h3 id="round-transactions">{t('rounds.transactions.title')}</h3>
-        {round.transactions.length === 0 ? (
-          <p className="profile__hint">{t('rounds.transactions.empty')}</p>
-        ) : (
-          <div className="rounds__scroll">
-            <table className="rounds__table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('rounds.column.time')}</th>
-                  <th scope="col">{t('rounds.transactions.kind')}</th>
-                  <th scope="col" className="num">
-                    {t('rounds.transactions.amount')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('rounds.transactions.real')}
-                  </th>
-                  <th scope="col" className="num">
-                    {t('rounds.transactions.bonus')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {round.transactions.map((tx, i) => (
-                  <tr key={i}>
-                    <td>{formatTime(tx.created_at, locale)}</td>
-                    <td>{t(`rounds.transactions.kinds.${tx.kind}`)}</td>
-                    <td className="num">{inCurrency(tx.amount_cents)}</td>
-                    <td className="num">{inCurrency(tx.real_cents)}</td>
-                    <td className="num">{inCurrency(tx.bonus_cents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </section>
+      <RoundTransactions round={round} money={inCurrency} />
 
-      <section aria-labelledby="round-fair">
-        <h3 id="round-fair">{t('rounds.fair.title')}</h3>
-        {round.fair ? (
-          <>
-            <dl className="profile-facts">
-              <dt>{t('rounds.fair.serverSeedHash')}</dt>
-              <dd>
-                <code>{round.fair.server_seed_hash}</code>
-              </dd>
-              <dt>{t('rounds.fair.clientSeed')}</dt>
-              <dd>
-                <code>{round.fair.client_seed}</code>
-              </dd>
-              <dt>{t('rounds.fair.nonce')}</dt>
-              <dd>
-                <code>{round.fair.nonce}</code>
-              </dd>
-            </dl>
-            <p className="profile__hint">{t('rounds.fair.hint')}</p>
-            {verify ? (
-              <Link to={verify} className="button button--secondary rounds__verify" data-testid="round-verify-link">
-                {t('rounds.fair.verify')}
-              </Link>
-            ) : null}
-          </>
-        ) : (
-          <p className="profile__hint">{t('rounds.fair.none')}</p>
-        )}
-      </section>
+      <RoundFairness round={round} />
     </article>
+  );
+}
+
+/** The round's figures: time, id, bet, win, a jackpot won, status. */
+function RoundFacts({ round, money: inCurrency }: { round: GameRoundDetail; money: (cents: number) => string }) {
+  const { t, locale } = useI18n();
+  const status = roundStatus(round);
+  return (
+    <dl className="profile-facts">
+      <dt>{t('rounds.column.time')}</dt>
+      <dd>{formatTime(round.created_at, locale)}</dd>
+      <dt>{t('rounds.roundId')}</dt>
+      <dd>
+        <code>{round.round_id}</code>
+      </dd>
+      <dt>{t('rounds.column.bet')}</dt>
+      <dd>{inCurrency(round.bet_cents)}</dd>
+      <dt>{t('rounds.column.win')}</dt>
+      <dd>{inCurrency(round.win_cents)}</dd>
+      {round.jackpot_win_cents > 0 ? (
+        <>
+          <dt>{t('rounds.jackpot')}</dt>
+          <dd>{inCurrency(round.jackpot_win_cents)}</dd>
+        </>
+      ) : null}
+      <dt>{t('rounds.column.status')}</dt>
+      <dd>
+        <span className={`rounds__status rounds__status--${status}`}>{t(`rounds.status.${status}`)}</span>
+      </dd>
+    </dl>
+  );
+}
+
+/** The round's money movements (bets, wins, refunds) with their real and bonus parts. */
+function RoundTransactions({ round, money: inCurrency }: { round: GameRoundDetail; money: (cents: number) => string }) {
+  const { t, locale } = useI18n();
+  return (
+    <section aria-labelledby="round-transactions">
+      <h3 id="round-transactions">{t('rounds.transactions.title')}</h3>
+      {round.transactions.length === 0 ? (
+        <p className="profile__hint">{t('rounds.transactions.empty')}</p>
+      ) : (
+        <div className="rounds__scroll">
+          <table className="rounds__table">
+            <thead>
+              <tr>
+                <th scope="col">{t('rounds.column.time')}</th>
+                <th scope="col">{t('rounds.transactions.kind')}</th>
+                <th scope="col" className="num">
+                  {t('rounds.transactions.amount')}
+                </th>
+                <th scope="col" className="num">
+                  {t('rounds.transactions.real')}
+                </th>
+                <th scope="col" className="num">
+                  {t('rounds.transactions.bonus')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {round.transactions.map((tx, i) => (
+                <tr key={i}>
+                  <td>{formatTime(tx.created_at, locale)}</td>
+                  <td>{t(`rounds.transactions.kinds.${tx.kind}`)}</td>
+                  <td className="num">{inCurrency(tx.amount_cents)}</td>
+                  <td className="num">{inCurrency(tx.real_cents)}</td>
+                  <td className="num">{inCurrency(tx.bonus_cents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** The provably fair inputs and the way to verify the round on /fair. */
+function RoundFairness({ round }: { round: GameRoundDetail }) {
+  const { t, locale } = useI18n();
+  const verify = verifyHref(round, locale);
+  return (
+    <section aria-labelledby="round-fair">
+      <h3 id="round-fair">{t('rounds.fair.title')}</h3>
+      {round.fair ? (
+        <>
+          <dl className="profile-facts">
+            <dt>{t('rounds.fair.serverSeedHash')}</dt>
+            <dd>
+              <code>{round.fair.server_seed_hash}</code>
+            </dd>
+            <dt>{t('rounds.fair.clientSeed')}</dt>
+            <dd>
+              <code>{round.fair.client_seed}</code>
+            </dd>
+            <dt>{t('rounds.fair.nonce')}</dt>
+            <dd>
+              <code>{round.fair.nonce}</code>
+            </dd>
+          </dl>
+          <p className="profile__hint">{t('rounds.fair.hint')}</p>
+          {verify ? (
+            <Link to={verify} className="button button--secondary rounds__verify" data-testid="round-verify-link">
+              {t('rounds.fair.verify')}
+            </Link>
+          ) : null}
+        </>
+      ) : (
+        <p className="profile__hint">{t('rounds.fair.none')}</p>
+      )}
+    </section>
   );
 }

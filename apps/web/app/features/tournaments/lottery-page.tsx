@@ -5,13 +5,14 @@ import { browserApi } from '../../lib/api';
 import { PlayThroughRules } from '../../lib/deposit-playthrough';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
+import { SignUpLink } from '../../ui/sign-up-link';
 import { useSession } from '../../lib/session';
 import { useNow } from '../../lib/use-clock';
 import { PROMO_NOTICE_EVENT } from '../../lib/events';
+import type { MoneyFormat } from '../../lib/money-format';
 import { PrizeList } from './prizes';
-import { PromoTimer } from './promo-timer';
+import { PromoHero } from './promo-hero';
 import { checkDraw, depositScale, promoStatus, type DrawCheck } from './rules';
-import type { MoneyFormat } from './tournaments-list';
 import './tournaments.css';
 
 const hex = (bytes: ArrayBuffer) => [...new Uint8Array(bytes)].map((b) => b.toString(16).padStart(2, '0')).join('');
@@ -43,11 +44,33 @@ const browserCrypto = {
  * from a deposit or comp points, a win), told to `LotteryTicketsListener` by the player's header.
  */
 export function LotteryPage({ lottery, money }: { lottery: Lottery; money: MoneyFormat }) {
+  const { t } = useI18n();
+  return (
+    <div className="page promo-page" data-testid="lottery-page">
+      <PromoHero promo={lottery} kind="lottery" money={money}>
+        <p data-testid="lottery-tickets-total">
+          {t('promotions.lottery.total', { count: lottery.lottery_tickets_count })}
+        </p>
+      </PromoHero>
+
+      <TicketsSection lottery={lottery} money={money} />
+
+      <section className="promo-section" aria-labelledby="prizes-title" data-testid="prizes">
+        <h2 id="prizes-title">{t('promotions.prizes.title')}</h2>
+        <PrizeList prizes={lottery.prizes} currency={lottery.currency} money={money} />
+      </section>
+
+      <DrawSection lottery={lottery} />
+    </div>
+  );
+}
+
+/** The player's tickets (a guest: the way to sign up) and how to get more while the lottery runs. */
+function TicketsSection({ lottery, money }: { lottery: Lottery; money: MoneyFormat }) {
   const { t, locale } = useI18n();
   const { player } = useSession();
   const location = useLocation();
-  const now = useNow();
-  const state = promoStatus(lottery, now);
+  const state = promoStatus(lottery, useNow());
   const [status, setStatus] = useState<LotteryStatus | null>(null);
   const playerId = player?.id ?? null;
   const id = lottery.id;
@@ -60,120 +83,106 @@ export function LotteryPage({ lottery, money }: { lottery: Lottery; money: Money
   }, [id, playerId]);
   useEffect(load, [load]);
 
-  const scale = depositScale(lottery.deposit_scale_rules, player?.currency ?? lottery.currency);
-  const places = lottery.prizes.reduce((max, p) => Math.max(max, p.award_place), 0);
-  const drawn = lottery.draw.server_seed !== null;
-
   return (
-    <div className="page promo-page" data-testid="lottery-page">
-      <section className="promo-hero">
-        <p className="promo-card__kind">{t('promotions.kind.lottery')}</p>
-        <h1>{lottery.title}</h1>
-        <PromoTimer promo={lottery} className="promo-hero__timer" />
-        {lottery.money_budget_cents > 0 ? (
-          <p className="promo-hero__fund">
-            {t('promotions.fund', { amount: money(lottery.money_budget_cents, lottery.currency) })}
+    <section className="promo-section" aria-labelledby="tickets-title" data-testid="lottery-tickets">
+      <h2 id="tickets-title">{t('promotions.lottery.yours')}</h2>
+      {!player ? (
+        <SignUpLink>{t('promotions.page.signUp')}</SignUpLink>
+      ) : (
+        <>
+          <LotteryTicketsListener identifier={lottery.frontend_identifier} onTickets={load} />
+          <p data-testid="my-tickets">
+            {t('promotions.lottery.mine', {
+              count: status?.tickets_count ?? 0,
+              max: lottery.max_tickets_count_to_player,
+            })}
           </p>
-        ) : null}
-        <p data-testid="lottery-tickets-total">
-          {t('promotions.lottery.total', { count: lottery.lottery_tickets_count })}
-        </p>
-      </section>
-
-      <section className="promo-section" aria-labelledby="tickets-title" data-testid="lottery-tickets">
-        <h2 id="tickets-title">{t('promotions.lottery.yours')}</h2>
-        {!player ? (
-          <Link
-            to={localizePath('/sign-up', locale)}
-            state={{ background: location }}
-            preventScrollReset
-            className="button button--primary"
-          >
-            {t('promotions.page.signUp')}
-          </Link>
-        ) : (
-          <>
-            <LotteryTicketsListener identifier={lottery.frontend_identifier} onTickets={load} />
-            <p data-testid="my-tickets">
-              {t('promotions.lottery.mine', {
-                count: status?.tickets_count ?? 0,
-                max: lottery.max_tickets_count_to_player,
-              })}
-            </p>
-            {status && status.ticket_numbers.length > 0 ? (
-              <ul className="ticket-list" aria-label={t('promotions.lottery.numbers')}>
-                {status.ticket_numbers.map((n) => (
-                  <li key={n} className={status.award_places.length > 0 && isWinning(lottery, n) ? 'is-winning' : ''}>
-                    #{n}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </>
-        )}
-        {state !== 'archive' ? (
-          <>
-            <ul className="promo-rules">
-              {scale.rules.map((rule) => (
-                <li key={rule.from_amount_cents}>
-                  {t('promotions.lottery.scale', {
-                    from: money(rule.from_amount_cents, scale.currency),
-                    price: money(rule.price_cents, scale.currency),
-                  })}
+          {status && status.ticket_numbers.length > 0 ? (
+            <ul className="ticket-list" aria-label={t('promotions.lottery.numbers')}>
+              {status.ticket_numbers.map((n) => (
+                <li key={n} className={status.award_places.length > 0 && isWinning(lottery, n) ? 'is-winning' : ''}>
+                  #{n}
                 </li>
               ))}
-              {lottery.comp_points_ticket_price > 0 ? (
-                <li>{t('promotions.lottery.points', { count: lottery.comp_points_ticket_price })}</li>
-              ) : null}
-              {scale.rules.length > 0 ? <PlayThroughRules playerId={playerId} money={money} /> : null}
             </ul>
-            {player && state === 'active' ? (
-              <Link
-                to={localizePath('/deposit', locale)}
-                state={{ background: location }}
-                preventScrollReset
-                className="button button--primary"
-              >
-                {t('promotions.lottery.deposit')}
-              </Link>
-            ) : null}
+          ) : null}
+        </>
+      )}
+      {state !== 'archive' ? (
+        <>
+          <TicketRules lottery={lottery} money={money} playerId={playerId} />
+          {player && state === 'active' ? (
+            <Link
+              to={localizePath('/deposit', locale)}
+              state={{ background: location }}
+              preventScrollReset
+              className="button button--primary"
+            >
+              {t('promotions.lottery.deposit')}
+            </Link>
+          ) : null}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** How tickets come: deposits by the scale (each counting once played through), comp points. */
+function TicketRules({ lottery, money, playerId }: { lottery: Lottery; money: MoneyFormat; playerId: number | null }) {
+  const { t } = useI18n();
+  const { player } = useSession();
+  const scale = depositScale(lottery.deposit_scale_rules, player?.currency ?? lottery.currency);
+  return (
+    <ul className="promo-rules">
+      {scale.rules.map((rule) => (
+        <li key={rule.from_amount_cents}>
+          {t('promotions.lottery.scale', {
+            from: money(rule.from_amount_cents, scale.currency),
+            price: money(rule.price_cents, scale.currency),
+          })}
+        </li>
+      ))}
+      {lottery.comp_points_ticket_price > 0 ? (
+        <li>{t('promotions.lottery.points', { count: lottery.comp_points_ticket_price })}</li>
+      ) : null}
+      {scale.rules.length > 0 ? <PlayThroughRules playerId={playerId} money={money} /> : null}
+    </ul>
+  );
+}
+
+/** The draw: before it the server seed's hash; after it the winners, the seed and the check. */
+function DrawSection({ lottery }: { lottery: Lottery }) {
+  const { t } = useI18n();
+  const places = lottery.prizes.reduce((max, p) => Math.max(max, p.award_place), 0);
+  const drawn = lottery.draw.server_seed !== null;
+  return (
+    <section className="promo-section" aria-labelledby="draw-title" data-testid="lottery-draw">
+      <h2 id="draw-title">{t('promotions.lottery.draw')}</h2>
+      {drawn ? <Winners lottery={lottery} /> : <p>{t('promotions.lottery.before')}</p>}
+      <dl className="draw-facts">
+        <dt>{t('promotions.lottery.hash')}</dt>
+        <dd data-testid="seed-hash">
+          <code>{lottery.draw.server_seed_hash}</code>
+        </dd>
+        {drawn ? (
+          <>
+            <dt>{t('promotions.lottery.seed')}</dt>
+            <dd data-testid="seed">
+              <code>{lottery.draw.server_seed}</code>
+            </dd>
           </>
         ) : null}
-      </section>
-
-      <section className="promo-section" aria-labelledby="prizes-title" data-testid="prizes">
-        <h2 id="prizes-title">{t('promotions.prizes.title')}</h2>
-        <PrizeList prizes={lottery.prizes} currency={lottery.currency} money={money} />
-      </section>
-
-      <section className="promo-section" aria-labelledby="draw-title" data-testid="lottery-draw">
-        <h2 id="draw-title">{t('promotions.lottery.draw')}</h2>
-        {drawn ? <Winners lottery={lottery} /> : <p>{t('promotions.lottery.before')}</p>}
-        <dl className="draw-facts">
-          <dt>{t('promotions.lottery.hash')}</dt>
-          <dd data-testid="seed-hash">
-            <code>{lottery.draw.server_seed_hash}</code>
-          </dd>
-          {drawn ? (
-            <>
-              <dt>{t('promotions.lottery.seed')}</dt>
-              <dd data-testid="seed">
-                <code>{lottery.draw.server_seed}</code>
-              </dd>
-            </>
-          ) : null}
-        </dl>
-        {drawn ? <Verify lottery={lottery} places={places} /> : null}
-        {lottery.description
-          .split(/\n{2,}/)
-          .filter(Boolean)
-          .map((paragraph, i) => (
-            <p key={i} className="promo-section__text">
-              {paragraph}
-            </p>
-          ))}
-      </section>
-    </div>
+      </dl>
+      {drawn ? <Verify lottery={lottery} places={places} /> : null}
+      {lottery.description
+        .split(/\n{2,}/)
+        .filter(Boolean)
+        .map((paragraph, i) => (
+          <p key={i} className="promo-section__text">
+            {paragraph}
+          </p>
+        ))}
+    </section>
   );
 }
 

@@ -1,6 +1,6 @@
 import type { PromoPrize } from '@orbit/contracts';
 import { useI18n } from '../../lib/i18n';
-import type { MoneyFormat } from './tournaments-list';
+import type { MoneyFormat } from '../../lib/money-format';
 
 type T = ReturnType<typeof useI18n>['t'];
 

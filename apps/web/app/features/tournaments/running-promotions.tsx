@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { useNow } from '../../lib/use-clock';
+import type { MoneyFormat } from '../../lib/money-format';
 import { promoStatus, sortPromos } from './rules';
-import { PromoCard, type MoneyFormat } from './tournaments-list';
+import { PromoCard } from './tournaments-list';
 import './tournaments.css';
 
 /**

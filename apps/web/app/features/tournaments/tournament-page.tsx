@@ -4,11 +4,14 @@ import { Link, useLocation } from 'react-router';
 import { ApiError } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
+import type { MoneyFormat } from '../../lib/money-format';
 import { useSession } from '../../lib/session';
+import { useTournamentMessage } from '../../lib/shell-loyalty';
 import { useNow } from '../../lib/use-clock';
-import { useTournamentMessage } from '../../lib/loyalty';
+import { SignUpLink } from '../../ui/sign-up-link';
 import { isStatusesMessage, loadStatuses, tournamentsApi } from './data';
-import { PromoTimer } from './promo-timer';
+import { PrizeList } from './prizes';
+import { PromoHero } from './promo-hero';
 import {
   leaderboardRows,
   levelProgress,
@@ -17,8 +20,6 @@ import {
   promoStatus,
   questLevelStates,
 } from './rules';
-import { PrizeList } from './prizes';
-import type { MoneyFormat } from './tournaments-list';
 import './tournaments.css';
 
 /**
@@ -29,18 +30,52 @@ import './tournaments.css';
  * `/batch` and then live from `tournaments_statuses` (a bet moves it within a second or two).
  */
 export function TournamentPage({ tournament, money }: { tournament: Tournament; money: MoneyFormat }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const { player } = useSession();
-  const location = useLocation();
   const kind = promoKind(tournament.frontend_identifier);
+  const standing = useStanding(tournament, player?.id ?? null);
+  const quest = kind !== 'tournament';
+  const size = quest ? (tournament.questSize ?? parseQuestIdentifier(tournament.frontend_identifier).size) : null;
+
+  return (
+    <div className="page promo-page" data-testid={quest ? 'quest-page' : 'tournament-page'} data-kind={kind}>
+      <PromoHero promo={tournament} kind={kind} money={money}>
+        <TakePart tournament={tournament} status={standing.status} onJoined={standing.setStatus} />
+      </PromoHero>
+
+      {quest && size ? (
+        <QuestLevels
+          status={standing.status}
+          size={size}
+          currency={tournament.currency}
+          money={money}
+          signedIn={player !== null}
+        />
+      ) : null}
+
+      {!quest ? (
+        <Leaderboard tournament={tournament} status={standing.status} top={standing.top} money={money} />
+      ) : null}
+
+      <section className="promo-section" aria-labelledby="prizes-title" data-testid="prizes">
+        <h2 id="prizes-title">{t('promotions.prizes.title')}</h2>
+        <PrizeList prizes={tournament.prizes} currency={tournament.currency} money={money} />
+      </section>
+
+      <TournamentRules tournament={tournament} />
+    </div>
+  );
+}
+
+/**
+ * The player's standing in a tournament and its leaderboard's head: through `/batch` and the
+ * tournament asked again as this player (their own row is marked: the page's first HTML is a
+ * guest's), then live from the `tournaments_statuses` the player's header hears.
+ */
+function useStanding(tournament: Tournament, playerId: number | null) {
   const [status, setStatus] = useState<TournamentStatus | null>(null);
   const [top, setTop] = useState<TopPlayer[]>(tournament.top_players);
-  const [joining, setJoining] = useState(false);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const now = useNow();
-  const state = promoStatus(tournament, now);
   const id = tournament.id;
-  const playerId = player?.id ?? null;
 
   useEffect(() => setTop(tournament.top_players), [tournament]);
   const reload = useCallback(() => {
@@ -54,20 +89,38 @@ export function TournamentPage({ tournament, money }: { tournament: Tournament; 
   }, [id, playerId]);
   useEffect(reload, [reload]);
 
-  // Live: the player's header hears `tournaments_statuses` (lib/loyalty); a bet moves the board.
+  // Live: the player's header hears `tournaments_statuses` (lib/shell-loyalty); a bet moves the board.
   const message = useTournamentMessage(id);
   useEffect(() => {
     if (!isStatusesMessage(message) || message.tournament_id !== id) return;
     setStatus(message.status);
     setTop(message.top_players);
   }, [message, id]);
+  return { status, setStatus, top };
+}
+
+/** The way to take part: sign up, join (when the tournament asks a confirmation), or play. */
+function TakePart({
+  tournament,
+  status,
+  onJoined,
+}: {
+  tournament: Tournament;
+  status: TournamentStatus | null;
+  onJoined: (status: TournamentStatus) => void;
+}) {
+  const { t } = useI18n();
+  const { player } = useSession();
+  const [joining, setJoining] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const state = promoStatus(tournament, useNow());
 
   const join = () => {
     setJoining(true);
     setRefusal(null);
-    tournamentsApi.confirm(id).then(
+    tournamentsApi.confirm(tournament.id).then(
       (answer) => {
-        setStatus(answer);
+        onJoined(answer);
         setJoining(false);
       },
       (error: unknown) => {
@@ -78,135 +131,118 @@ export function TournamentPage({ tournament, money }: { tournament: Tournament; 
     );
   };
 
+  return (
+    <div className="promo-hero__take-part" data-testid="take-part">
+      {state === 'archive' ? (
+        <p>{t('promotions.page.ended')}</p>
+      ) : !player ? (
+        <SignUpLink>{t('promotions.page.signUp')}</SignUpLink>
+      ) : status?.user_confirmed ? (
+        <p className="promo-hero__joined" data-testid="joined">
+          {t('promotions.page.joined')}
+        </p>
+      ) : tournament.user_confirmation_required ? (
+        <button type="button" className="button button--primary" onClick={join} disabled={joining}>
+          {t('promotions.page.join')}
+        </button>
+      ) : (
+        <p>{t('promotions.page.playToJoin')}</p>
+      )}
+      {refusal ? (
+        <p className="promo-hero__refusal" role="alert">
+          {t(`promotions.errors.${refusal}`)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The live leaderboard: its first five, the player's own place and their standing. */
+function Leaderboard({
+  tournament,
+  status,
+  top,
+  money,
+}: {
+  tournament: Tournament;
+  status: TournamentStatus | null;
+  top: TopPlayer[];
+  money: MoneyFormat;
+}) {
+  const { t } = useI18n();
   const score = (points: number) => scoreText(tournament, points, money, t);
   const board = leaderboardRows(top, status ? { ...status, points: status.points } : null);
-  const quest = kind !== 'tournament';
-  const size = quest ? (tournament.questSize ?? parseQuestIdentifier(tournament.frontend_identifier).size) : null;
-
   return (
-    <div className="page promo-page" data-testid={quest ? 'quest-page' : 'tournament-page'} data-kind={kind}>
-      <section className="promo-hero">
-        <p className="promo-card__kind">{t(`promotions.kind.${kind}`)}</p>
-        <h1>{tournament.title}</h1>
-        <PromoTimer promo={tournament} className="promo-hero__timer" />
-        {tournament.money_budget_cents > 0 ? (
-          <p className="promo-hero__fund">
-            {t('promotions.fund', { amount: money(tournament.money_budget_cents, tournament.currency) })}
-          </p>
+    <section className="promo-section" aria-labelledby="leaderboard-title" data-testid="leaderboard">
+      <h2 id="leaderboard-title">{t('promotions.leaderboard.title')}</h2>
+      {board.head.length === 0 ? (
+        <p>{t('promotions.leaderboard.empty')}</p>
+      ) : (
+        <table className="leaderboard">
+          <thead>
+            <tr>
+              <th scope="col">{t('promotions.leaderboard.place')}</th>
+              <th scope="col">{t('promotions.leaderboard.player')}</th>
+              <th scope="col">{t(`promotions.strategy.${tournament.strategy}`)}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {board.head.map((row) => (
+              <tr key={row.award_place} className={row.me ? 'is-me' : ''} data-testid="leaderboard-row">
+                <td>{row.award_place}</td>
+                <td>{row.me ? t('promotions.leaderboard.you', { name: row.nickname }) : row.nickname}</td>
+                <td data-testid="leaderboard-score">{score(row.points)}</td>
+              </tr>
+            ))}
+            {board.own ? (
+              <tr className="is-me leaderboard__own" data-testid="leaderboard-own">
+                <td>{board.own.award_place}</td>
+                <td>{t('promotions.leaderboard.you', { name: board.own.nickname })}</td>
+                <td>{score(board.own.points)}</td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      )}
+      {status ? (
+        <p className="leaderboard__mine" data-testid="my-standing">
+          {t('promotions.leaderboard.mine', {
+            place: status.award_place ?? '—',
+            bets: status.bets,
+            amount: money(status.bet_cents, tournament.currency),
+          })}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The tournament's rules: its description and what counts (strategy, currencies, providers, categories). */
+function TournamentRules({ tournament }: { tournament: Tournament }) {
+  const { t } = useI18n();
+  return (
+    <section className="promo-section" aria-labelledby="rules-title">
+      <h2 id="rules-title">{t('promotions.rules.title')}</h2>
+      {tournament.description
+        .split(/\n{2,}/)
+        .filter(Boolean)
+        .map((paragraph, i) => (
+          <p key={i}>{paragraph}</p>
+        ))}
+      <ul className="promo-rules">
+        <li>{t(`promotions.rules.strategy.${tournament.strategy}`)}</li>
+        {tournament.currencies.length > 0 ? (
+          <li>{t('promotions.rules.currencies', { list: tournament.currencies.join(', ') })}</li>
         ) : null}
-        <div className="promo-hero__take-part" data-testid="take-part">
-          {state === 'archive' ? (
-            <p>{t('promotions.page.ended')}</p>
-          ) : !player ? (
-            <Link
-              to={localizePath('/sign-up', locale)}
-              state={{ background: location }}
-              preventScrollReset
-              className="button button--primary"
-            >
-              {t('promotions.page.signUp')}
-            </Link>
-          ) : status?.user_confirmed ? (
-            <p className="promo-hero__joined" data-testid="joined">
-              {t('promotions.page.joined')}
-            </p>
-          ) : tournament.user_confirmation_required ? (
-            <button type="button" className="button button--primary" onClick={join} disabled={joining}>
-              {t('promotions.page.join')}
-            </button>
-          ) : (
-            <p>{t('promotions.page.playToJoin')}</p>
-          )}
-          {refusal ? (
-            <p className="promo-hero__refusal" role="alert">
-              {t(`promotions.errors.${refusal}`)}
-            </p>
-          ) : null}
-        </div>
-      </section>
-
-      {quest && size ? (
-        <QuestLevels
-          status={status}
-          size={size}
-          currency={tournament.currency}
-          money={money}
-          signedIn={player !== null}
-        />
-      ) : null}
-
-      {!quest ? (
-        <section className="promo-section" aria-labelledby="leaderboard-title" data-testid="leaderboard">
-          <h2 id="leaderboard-title">{t('promotions.leaderboard.title')}</h2>
-          {board.head.length === 0 ? (
-            <p>{t('promotions.leaderboard.empty')}</p>
-          ) : (
-            <table className="leaderboard">
-              <thead>
-                <tr>
-                  <th scope="col">{t('promotions.leaderboard.place')}</th>
-                  <th scope="col">{t('promotions.leaderboard.player')}</th>
-                  <th scope="col">{t(`promotions.strategy.${tournament.strategy}`)}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {board.head.map((row) => (
-                  <tr key={row.award_place} className={row.me ? 'is-me' : ''} data-testid="leaderboard-row">
-                    <td>{row.award_place}</td>
-                    <td>{row.me ? t('promotions.leaderboard.you', { name: row.nickname }) : row.nickname}</td>
-                    <td data-testid="leaderboard-score">{score(row.points)}</td>
-                  </tr>
-                ))}
-                {board.own ? (
-                  <tr className="is-me leaderboard__own" data-testid="leaderboard-own">
-                    <td>{board.own.award_place}</td>
-                    <td>{t('promotions.leaderboard.you', { name: board.own.nickname })}</td>
-                    <td>{score(board.own.points)}</td>
-                  </tr>
-                ) : null}
-              </tbody>
-            </table>
-          )}
-          {status ? (
-            <p className="leaderboard__mine" data-testid="my-standing">
-              {t('promotions.leaderboard.mine', {
-                place: status.award_place ?? '—',
-                bets: status.bets,
-                amount: money(status.bet_cents, tournament.currency),
-              })}
-            </p>
-          ) : null}
-        </section>
-      ) : null}
-
-      <section className="promo-section" aria-labelledby="prizes-title" data-testid="prizes">
-        <h2 id="prizes-title">{t('promotions.prizes.title')}</h2>
-        <PrizeList prizes={tournament.prizes} currency={tournament.currency} money={money} />
-      </section>
-
-      <section className="promo-section" aria-labelledby="rules-title">
-        <h2 id="rules-title">{t('promotions.rules.title')}</h2>
-        {tournament.description
-          .split(/\n{2,}/)
-          .filter(Boolean)
-          .map((paragraph, i) => (
-            <p key={i}>{paragraph}</p>
-          ))}
-        <ul className="promo-rules">
-          <li>{t(`promotions.rules.strategy.${tournament.strategy}`)}</li>
-          {tournament.currencies.length > 0 ? (
-            <li>{t('promotions.rules.currencies', { list: tournament.currencies.join(', ') })}</li>
-          ) : null}
-          {tournament.providers.length > 0 ? (
-            <li>{t('promotions.rules.providers', { list: tournament.providers.join(', ') })}</li>
-          ) : null}
-          {tournament.game_categories.length > 0 ? (
-            <li>{t('promotions.rules.categories', { list: tournament.game_categories.join(', ') })}</li>
-          ) : null}
-          {tournament.user_confirmation_required ? <li>{t('promotions.rules.confirm')}</li> : null}
-        </ul>
-      </section>
-    </div>
+        {tournament.providers.length > 0 ? (
+          <li>{t('promotions.rules.providers', { list: tournament.providers.join(', ') })}</li>
+        ) : null}
+        {tournament.game_categories.length > 0 ? (
+          <li>{t('promotions.rules.categories', { list: tournament.game_categories.join(', ') })}</li>
+        ) : null}
+        {tournament.user_confirmation_required ? <li>{t('promotions.rules.confirm')}</li> : null}
+      </ul>
+    </section>
   );
 }
 

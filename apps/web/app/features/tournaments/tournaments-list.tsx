@@ -1,17 +1,15 @@
 import type { Lottery, Tournament } from '@orbit/contracts';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { markSeen } from '../../lib/loyalty';
+import { markSeen } from '../../lib/shell-loyalty';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { useNow } from '../../lib/use-clock';
+import type { MoneyFormat } from '../../lib/money-format';
 import { PromoArt } from './promo-art';
 import { PromoTimer } from './promo-timer';
 import { promoKind, promoPath, promosOfTab, sortPromos, TOURNAMENT_TABS, type TournamentTab } from './rules';
 import './tournaments.css';
-
-/** Minor units of a currency as the player reads them (the route hands the cashbox's formatting in). */
-export type MoneyFormat = (cents: number, currency: string) => string;
 
 /**
  * /tournaments and its tabs (docs/rules/promotions.md "Tournaments list"): the tab's

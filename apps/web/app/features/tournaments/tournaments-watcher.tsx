@@ -2,12 +2,12 @@ import type { Tournament } from '@orbit/contracts';
 import { useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api';
 import { PROMO_NOTICE_EVENT } from '../../lib/events';
-import { clearTournamentStatuses, tournamentStatusHeard, useHint } from '../../lib/loyalty';
+import { clearTournamentStatuses, tournamentStatusHeard, useHint } from '../../lib/shell-loyalty';
 import { useRealtime } from '../../realtime/client';
 
 /**
  * The player's tournaments kept live (mount it only while a player is signed in, with the
- * player's header): each `tournaments_statuses` message goes to lib/loyalty, where the
+ * player's header): each `tournaments_statuses` message goes to lib/shell-loyalty, where the
  * tournament's page reads it; emptied when unmounted (sign-out). It also sets the bounce hint of
  * the tournaments menu item (docs/rules/promotions.md "Bounce hints") as a mark on the document
  * (`data-tournaments-hint`, styled in the shell's shell.css): the menu is the lobby's, whose first JavaScript

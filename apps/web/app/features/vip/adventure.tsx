@@ -4,12 +4,12 @@ import { Link, useLocation } from 'react-router';
 import { browserApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
-import { useLoyaltyChanges } from '../../lib/loyalty';
+import { useLoyaltyChanges } from '../../lib/shell-loyalty';
 import { useSession } from '../../lib/session';
 import { timeLeft, useNow } from '../../lib/use-clock';
 import { Modal } from '../../ui/modal';
+import type { MoneyFormat } from '../../lib/money-format';
 import { adventureFinished, dayActions, prizeTitleParts, type AdventureButton } from './rules';
-import type { MoneyFormat } from './vip-club';
 
 const adventureApi = {
   state: () => browserApi().get<{ adventure: PlayerAdventure | null }>('/api/player/adventure'),
@@ -97,6 +97,55 @@ export function AdventureCalendar({ money, manager }: { money: MoneyFormat; mana
   );
 }
 
+/** One of a day's actions: its details or terms, a deposit, the gifts, or the manager (support). */
+function DayButton({
+  kind,
+  day,
+  support,
+  onDetails,
+}: {
+  kind: AdventureButton;
+  day: AdventureDay;
+  /** The manager's contact (mail first), null when none. */
+  support: string | null;
+  onDetails: (day: AdventureDay) => void;
+}) {
+  const { t, locale } = useI18n();
+  const location = useLocation();
+  switch (kind) {
+    case 'details':
+    case 'terms':
+      return (
+        <button type="button" className="button button--ghost" onClick={() => onDetails(day)}>
+          {t(`vip.adventure.buttons.${kind}`)}
+        </button>
+      );
+    case 'deposit':
+      return (
+        <Link
+          to={localizePath('/deposit', locale)}
+          state={{ background: location }}
+          preventScrollReset
+          className="button button--primary"
+        >
+          {t('vip.adventure.buttons.deposit')}
+        </Link>
+      );
+    case 'gifts':
+      return (
+        <Link to={localizePath('/profile/gifts', locale)} className="button button--primary">
+          {t('vip.adventure.buttons.gifts')}
+        </Link>
+      );
+    case 'support':
+      return support ? (
+        <a href={support} className="button button--ghost" rel="noopener noreferrer">
+          {t('vip.adventure.buttons.support')}
+        </a>
+      ) : null;
+  }
+}
+
 function DayCard({
   day,
   now,
@@ -111,48 +160,12 @@ function DayCard({
   onDetails: (day: AdventureDay) => void;
 }) {
   const { t, locale } = useI18n();
-  const location = useLocation();
   const { buttons, timer } = dayActions(day, now);
   const left = timer ? timeLeft(timer, now) : null;
   const { player } = useSession();
   const worth = day.prize.amount_cents ? amountIn(day.prize.amount_cents, player?.currency ?? 'EUR') : null;
   const date = new Date(`${day.day}T12:00:00Z`);
   const support = manager?.email ? `mailto:${manager.email}` : (manager?.telegramLink ?? manager?.whatsAppLink ?? null);
-  const button = (kind: AdventureButton) => {
-    switch (kind) {
-      case 'details':
-      case 'terms':
-        return (
-          <button key={kind} type="button" className="button button--ghost" onClick={() => onDetails(day)}>
-            {t(`vip.adventure.buttons.${kind}`)}
-          </button>
-        );
-      case 'deposit':
-        return (
-          <Link
-            key={kind}
-            to={localizePath('/deposit', locale)}
-            state={{ background: location }}
-            preventScrollReset
-            className="button button--primary"
-          >
-            {t('vip.adventure.buttons.deposit')}
-          </Link>
-        );
-      case 'gifts':
-        return (
-          <Link key={kind} to={localizePath('/profile/gifts', locale)} className="button button--primary">
-            {t('vip.adventure.buttons.gifts')}
-          </Link>
-        );
-      case 'support':
-        return support ? (
-          <a key={kind} href={support} className="button button--ghost" rel="noopener noreferrer">
-            {t('vip.adventure.buttons.support')}
-          </a>
-        ) : null;
-    }
-  };
   return (
     <li
       className={`adventure-day is-${day.status}${day.isSuperPrize ? ' is-super' : ''}`}
@@ -188,7 +201,13 @@ function DayCard({
           </span>
         </p>
       ) : null}
-      {buttons.length > 0 ? <div className="adventure-day__actions">{buttons.map(button)}</div> : null}
+      {buttons.length > 0 ? (
+        <div className="adventure-day__actions">
+          {buttons.map((kind) => (
+            <DayButton key={kind} kind={kind} day={day} support={support} onDetails={onDetails} />
+          ))}
+        </div>
+      ) : null}
     </li>
   );
 }

@@ -4,7 +4,7 @@
  * adventure days' buttons and timers. Unit-tested in apps/web/test/unit/vip-loyalty-rules.test.ts.
  */
 import type { AdventureDay, VipProgress, VipStatusKey } from '@orbit/contracts';
-import { VIP_ORDER } from '../../lib/loyalty';
+import { VIP_ORDER } from '../../lib/shell-loyalty';
 
 /** A status card of the compare carousel against the player's status. */
 export type VipCardState = 'current' | 'before' | 'future' | 'lock';

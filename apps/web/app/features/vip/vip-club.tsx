@@ -1,19 +1,16 @@
 import type { VipProgress, VipStatusKey } from '@orbit/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
 import { browserApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
-import { localizePath } from '../../lib/locale';
-import { ManagerPanel, useLoyaltyChanges, useManager, VIP_ORDER } from '../../lib/loyalty';
+import { SignUpLink } from '../../ui/sign-up-link';
+import { ManagerPanel, useHeardVipProgress, useManager, VIP_ORDER } from '../../lib/shell-loyalty';
 import { useSession } from '../../lib/session';
 import { useDateTimeFormat } from '../../lib/use-clock';
+import type { MoneyFormat } from '../../lib/money-format';
 import { AdventureCalendar } from './adventure';
 import { hasProgressBar, vipCardState, vipFallback } from './rules';
 import { VipEmblem } from './vip-art';
 import './vip.css';
-
-/** Minor units of a currency as the player reads them (the route hands the cashbox's formatting in). */
-export type MoneyFormat = (cents: number, currency: string) => string;
 
 type VipStatusCard = {
   key: VipStatusKey;
@@ -32,23 +29,12 @@ const vipApi = {
 const percent = (share: number) => Math.max(0, Math.min(100, Math.floor(share * 100 + 1e-9)));
 
 /**
- * The VIP club (docs/rules/vip-club.md): a visitor sees the statuses and the registration prompt;
- * a player their status, this quarter's progress to the next (none for diamond), the compare
- * carousel of the statuses (achieved, current, next, locked), their personal manager and the
- * adventure calendar. The progress is asked again when the player's groups, payments or points
- * change (realtime); when it cannot be loaded the page shows the spec's fallback.
+ * The club's statuses and the player's progress (a guest: none; failing: the spec's fallback),
+ * then the progress the server pushes.
  */
-export function VipClub({ money }: { money: MoneyFormat }) {
-  const { t, locale } = useI18n();
-  const session = useSession();
-  const player = session.player;
-  const location = useLocation();
+function useVipProgress(playerId: number | null, currency: string) {
   const [progress, setProgress] = useState<{ value: VipProgress; fallback: boolean } | null>(null);
   const [statuses, setStatuses] = useState<VipStatusCard[]>([]);
-  const manager = useManager(player ? player.groups : null);
-  const playerId = player?.id ?? null;
-  const currency = player?.currency ?? 'EUR';
-
   const load = useCallback(() => {
     void vipApi.statuses().then(
       (list) => Array.isArray(list) && setStatuses(list),
@@ -62,20 +48,38 @@ export function VipClub({ money }: { money: MoneyFormat }) {
   }, [playerId, currency]);
   useEffect(load, [load]);
 
-  // Live: a new status, a payment or points from bets (heard by the player's header) move the
-  // progress. Asked again a second later, and once more a few seconds on: a deposit is counted by
-  // the server after its payment's message, with nothing of its own to tell.
-  const changes = useLoyaltyChanges();
-  const first = useRef(changes);
+  // Live: the server pushes the progress after every batch of bets and every deposit it counts
+  // (`vip_progress`, heard by the player's header); a new status (the quarter's end) is asked for.
+  const pushed = useHeardVipProgress();
   useEffect(() => {
-    if (changes === first.current) return;
-    const soon = setTimeout(load, 1_000);
-    const later = setTimeout(load, 4_000);
-    return () => {
-      clearTimeout(soon);
-      clearTimeout(later);
-    };
-  }, [changes, load]);
+    if (pushed && pushed.userId === playerId) setProgress({ value: pushed, fallback: false });
+  }, [pushed, playerId]);
+  const groups = useSession().player?.groups.join(',');
+  const knownGroups = useRef(groups);
+  useEffect(() => {
+    if (groups === knownGroups.current) return;
+    knownGroups.current = groups;
+    load();
+  }, [groups, load]);
+  return { progress, statuses };
+}
+
+/**
+ * The VIP club (docs/rules/vip-club.md): a visitor sees the statuses and the registration prompt;
+ * a player their status, this quarter's progress to the next (none for diamond), the compare
+ * carousel of the statuses (achieved, current, next, locked), their personal manager and the
+ * adventure calendar. The progress is asked again when the player's groups, payments or points
+ * change (realtime); when it cannot be loaded the page shows the spec's fallback.
+ */
+export function VipClub({ money }: { money: MoneyFormat }) {
+  const { t } = useI18n();
+  const session = useSession();
+  const player = session.player;
+  const manager = useManager(player ? player.groups : null);
+  const playerId = player?.id ?? null;
+  const currency = player?.currency ?? 'EUR';
+
+  const { progress, statuses } = useVipProgress(playerId, currency);
 
   const cards: VipStatusCard[] =
     statuses.length > 0
@@ -103,14 +107,7 @@ export function VipClub({ money }: { money: MoneyFormat }) {
         <section className="vip-card vip-prompt" data-testid="vip-register">
           <h2>{t('vip.prompt.title')}</h2>
           <p>{t('vip.prompt.text')}</p>
-          <Link
-            to={localizePath('/sign-up', locale)}
-            state={{ background: location }}
-            preventScrollReset
-            className="button button--primary"
-          >
-            {t('auth.signUp')}
-          </Link>
+          <SignUpLink />
         </section>
       ) : progress ? (
         <StatusCard progress={progress.value} fallback={progress.fallback} money={money} />
@@ -120,42 +117,59 @@ export function VipClub({ money }: { money: MoneyFormat }) {
         </p>
       )}
 
-      <section aria-labelledby="vip-compare-title">
-        <h2 id="vip-compare-title">{t('vip.compare')}</h2>
-        <ol className="vip-carousel" data-testid="vip-carousel">
-          {cards.map((card) => {
-            const state = player && progress ? vipCardState(card.key, progress.value.currentStatus) : null;
-            return (
-              <li
-                key={card.key}
-                className={`vip-level vip-level--${card.key}${state ? ` is-${state}` : ''}`}
-                data-state={state ?? undefined}
-                aria-current={state === 'current' ? 'step' : undefined}
-              >
-                <VipEmblem status={card.key} />
-                <p className="vip-level__name">{t(`vip.status.${card.key}`)}</p>
-                {state ? <p className="vip-level__state">{t(`vip.card.${state}`)}</p> : null}
-                {card.key === 'regular' ? (
-                  <p className="vip-level__terms">{t('vip.card.everyone')}</p>
-                ) : card.deposit_threshold_cents > 0 ? (
-                  <p className="vip-level__terms">
-                    {t('vip.card.thresholds', {
-                      deposit: money(card.deposit_threshold_cents, card.currency),
-                      bets: money(card.bet_threshold_cents, card.currency),
-                    })}
-                  </p>
-                ) : null}
-                <p className="vip-level__kind">{t(card.life_long ? 'vip.card.lifeLong' : 'vip.card.quarter')}</p>
-              </li>
-            );
-          })}
-        </ol>
-      </section>
+      <CompareCarousel cards={cards} current={player && progress ? progress.value.currentStatus : null} money={money} />
 
       {player && manager ? <ManagerPanel manager={manager} /> : null}
 
       {player ? <AdventureCalendar money={money} manager={manager} /> : null}
     </div>
+  );
+}
+
+/** The statuses compared: what each asks and lasts, and (for a player) achieved, current, next or locked. */
+function CompareCarousel({
+  cards,
+  current,
+  money,
+}: {
+  cards: VipStatusCard[];
+  /** The player's status (null: a guest's page, or not known yet). */
+  current: VipStatusKey | null;
+  money: MoneyFormat;
+}) {
+  const { t } = useI18n();
+  return (
+    <section aria-labelledby="vip-compare-title">
+      <h2 id="vip-compare-title">{t('vip.compare')}</h2>
+      <ol className="vip-carousel" data-testid="vip-carousel">
+        {cards.map((card) => {
+          const state = current ? vipCardState(card.key, current) : null;
+          return (
+            <li
+              key={card.key}
+              className={`vip-level vip-level--${card.key}${state ? ` is-${state}` : ''}`}
+              data-state={state ?? undefined}
+              aria-current={state === 'current' ? 'step' : undefined}
+            >
+              <VipEmblem status={card.key} />
+              <p className="vip-level__name">{t(`vip.status.${card.key}`)}</p>
+              {state ? <p className="vip-level__state">{t(`vip.card.${state}`)}</p> : null}
+              {card.key === 'regular' ? (
+                <p className="vip-level__terms">{t('vip.card.everyone')}</p>
+              ) : card.deposit_threshold_cents > 0 ? (
+                <p className="vip-level__terms">
+                  {t('vip.card.thresholds', {
+                    deposit: money(card.deposit_threshold_cents, card.currency),
+                    bets: money(card.bet_threshold_cents, card.currency),
+                  })}
+                </p>
+              ) : null}
+              <p className="vip-level__kind">{t(card.life_long ? 'vip.card.lifeLong' : 'vip.card.quarter')}</p>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
   );
 }
 

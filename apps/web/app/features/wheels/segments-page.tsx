@@ -1,15 +1,16 @@
 import type { Lootbox, WheelSegment, WheelSegmentSets } from '@orbit/contracts';
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
-import { ApiError, browserApi } from '../../lib/api';
+import { browserApi } from '../../lib/api';
 import { PlayThroughRules } from '../../lib/deposit-playthrough';
 import { useI18n } from '../../lib/i18n';
-import { localizePath } from '../../lib/locale';
+import type { MoneyFormat } from '../../lib/money-format';
 import { useSession } from '../../lib/session';
-import { segmentChances, segmentSetFor, wheelLandingAngle, wonIndex } from './rules';
-import { useWheelTerms, WheelPrizeRules, WheelTiers, type MoneyFormat } from './terms';
-import { useWheelStop, WheelDisc } from './wheel-disc';
-import { lootboxesApi, prizeLabel } from './wheel-page';
+import { SignUpLink } from '../../ui/sign-up-link';
+import { lootboxesApi, prizeLabel } from './lootboxes';
+import { segmentChances, segmentSetFor, wonIndex } from './rules';
+import { useWheelTerms, WheelPrizeRules, WheelTiers } from './terms';
+import { WheelDisc } from './wheel-disc';
+import { SpinButton, SpinOutcome, useWheelSpin } from './wheel-spin';
 import './wheels.css';
 
 /**
@@ -20,36 +21,13 @@ import './wheels.css';
  * on the segment it drew (the wheel's items are the player's segment set, in order).
  */
 export function SegmentsWheelPage({ money }: { money: MoneyFormat }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const { player } = useSession();
-  const location = useLocation();
-  const [sets, setSets] = useState<WheelSegmentSets | null>(null);
-  const [box, setBox] = useState<Lootbox | null>(null);
-  const [angle, setAngle] = useState(0);
-  const { whenStopped, onStopped } = useWheelStop();
-  const [spinning, setSpinning] = useState(false);
-  const [won, setWon] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const playerId = player?.id ?? null;
   const terms = useWheelTerms(playerId);
-
-  useEffect(() => {
-    void browserApi()
-      .get<WheelSegmentSets>('/api/fe/config/wheel-config-segments')
-      .then(setSets, () => undefined);
-  }, []);
-  useEffect(() => {
-    if (playerId === null) return setBox(null);
-    void lootboxesApi.list().then(
-      (list) =>
-        setBox(
-          (Array.isArray(list) ? list : []).find(
-            (b) => b.stage === 'issued' && /^(manual_wheel|wheel)/.test(b.group_key),
-          ) ?? null,
-        ),
-      () => undefined,
-    );
-  }, [playerId]);
+  const sets = useSegmentSets();
+  const [box, setBox] = useWheelBox(playerId);
+  const wheel = useWheelSpin<string>();
 
   const segments = sets ? segmentSetFor(sets.segments_by_group, (player?.groups ?? []).map(Number)) : [];
   const chances = segmentChances(segments.map((s) => s.weight));
@@ -64,27 +42,20 @@ export function SegmentsWheelPage({ money }: { money: MoneyFormat }) {
         : segment.title;
 
   const spin = () => {
-    if (!box || spinning) return;
-    setSpinning(true);
-    setRefusal(null);
-    setWon(null);
-    lootboxesApi.open(box.id).then(
-      (opened) => {
-        const index = Math.max(0, wonIndex(opened));
-        setAngle((from) => wheelLandingAngle(index, segments.length || opened.items.length, from));
-        whenStopped(() => {
-          setSpinning(false);
+    if (!box) return;
+    wheel.spin(box, (opened) => {
+      const index = Math.max(0, wonIndex(opened));
+      return {
+        index,
+        segments: segments.length || opened.items.length,
+        won: () => {
           setBox(null);
           const item = opened.items[index];
           const segment = segments[index];
-          setWon(item ? prizeLabel(item, t, money) : segment ? segmentLabel(segment) : '');
-        });
-      },
-      (error: unknown) => {
-        setSpinning(false);
-        setRefusal((error instanceof ApiError && error.errors.base?.[0]) || 'failed');
-      },
-    );
+          return item ? prizeLabel(item, t, money) : segment ? segmentLabel(segment) : '';
+        },
+      };
+    });
   };
 
   return (
@@ -94,7 +65,7 @@ export function SegmentsWheelPage({ money }: { money: MoneyFormat }) {
       {segments.length > 0 ? (
         <section className="wheel" aria-labelledby="segments-title" data-testid="wheel">
           <h2 id="segments-title">{t('promotions.wheel.segments')}</h2>
-          <WheelDisc labels={segments.map(segmentLabel)} angle={angle} onStopped={onStopped} />
+          <WheelDisc labels={segments.map(segmentLabel)} angle={wheel.angle} onStopped={wheel.onStopped} />
           <ol className="wheel-chances" data-testid="wheel-chances">
             {segments.map((s, i) => (
               <li key={i}>
@@ -104,34 +75,13 @@ export function SegmentsWheelPage({ money }: { money: MoneyFormat }) {
             ))}
           </ol>
           {!player ? (
-            <Link
-              to={localizePath('/sign-up', locale)}
-              state={{ background: location }}
-              preventScrollReset
-              className="button button--primary"
-            >
-              {t('auth.signUp')}
-            </Link>
+            <SignUpLink />
           ) : box ? (
-            <button type="button" className="button button--primary wheel__spin" onClick={spin} disabled={spinning}>
-              {spinning ? t('promotions.wheel.spinning') : t('promotions.wheel.spin')}
-            </button>
-          ) : won === null ? (
+            <SpinButton spinning={wheel.spinning} onSpin={spin} />
+          ) : wheel.won === null ? (
             <p data-testid="wheel-empty">{t('promotions.wheel.empty')}</p>
           ) : null}
-          {refusal ? (
-            <p role="alert" className="promo-hero__refusal">
-              {t(`promotions.wheel.errors.${refusal}`, undefined, t('promotions.errors.failed'))}
-            </p>
-          ) : null}
-          {won !== null ? (
-            <div className="wheel__prize" role="status" data-testid="wheel-prize">
-              <p>{t('promotions.wheel.won', { prize: won })}</p>
-              <Link to={localizePath('/profile/gifts', locale)} className="button button--primary">
-                {t('promotions.wheel.toGifts')}
-              </Link>
-            </div>
-          ) : null}
+          <SpinOutcome refusal={wheel.refusal} prize={wheel.won} />
         </section>
       ) : null}
       {terms ? (
@@ -141,4 +91,33 @@ export function SegmentsWheelPage({ money }: { money: MoneyFormat }) {
       ) : null}
     </div>
   );
+}
+
+/** The segment sets of the player groups (`wheel-config-segments`; null until they are here). */
+function useSegmentSets(): WheelSegmentSets | null {
+  const [sets, setSets] = useState<WheelSegmentSets | null>(null);
+  useEffect(() => {
+    void browserApi()
+      .get<WheelSegmentSets>('/api/fe/config/wheel-config-segments')
+      .then(setSets, () => undefined);
+  }, []);
+  return sets;
+}
+
+/** The player's wheel to spin: their first unopened box of a wheel group (null: none, or a guest). */
+function useWheelBox(playerId: number | null) {
+  const [box, setBox] = useState<Lootbox | null>(null);
+  useEffect(() => {
+    if (playerId === null) return setBox(null);
+    void lootboxesApi.list().then(
+      (list) =>
+        setBox(
+          (Array.isArray(list) ? list : []).find(
+            (b) => b.stage === 'issued' && /^(manual_wheel|wheel)/.test(b.group_key),
+          ) ?? null,
+        ),
+      () => undefined,
+    );
+  }, [playerId]);
+  return [box, setBox] as const;
 }

@@ -2,9 +2,7 @@ import type { WheelTerms } from '@orbit/contracts';
 import { useEffect, useState, type ReactNode } from 'react';
 import { browserApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
-
-/** Minor units of a currency as the player reads them (the route hands the cashbox's formatting in). */
-export type MoneyFormat = (cents: number, currency: string) => string;
+import type { MoneyFormat } from '../../lib/money-format';
 
 /**
  * The wheel's terms for the signed-in player or the guest (`GET /api/wheel`): the server picks the

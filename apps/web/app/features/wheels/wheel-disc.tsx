@@ -4,9 +4,9 @@ import { useCallback, useEffect, useRef } from 'react';
 export const SPIN_MS = 4_500;
 
 /**
- * The prize is told when the disc has stopped: on the end of its transition, which starts only
- * when the browser paints the new angle (later than the answer on a busy device). The timer is a
- * fallback for a page whose transitions never run (a hidden tab).
+ * The prize is told when the disc has stopped (`WheelDisc` calls `onStopped` once its turn's
+ * animations have finished), never on a clock of its own: on a busy device the turn starts later
+ * than the answer. The timer is a fallback for a page whose animations never run (a hidden tab).
  */
 export function useWheelStop(): { whenStopped: (then: () => void) => void; onStopped: () => void } {
   const pending = useRef<(() => void) | null>(null);
@@ -21,7 +21,7 @@ export function useWheelStop(): { whenStopped: (then: () => void) => void; onSto
     (then: () => void) => {
       pending.current = then;
       clearTimeout(fallback.current);
-      fallback.current = setTimeout(onStopped, SPIN_MS * 2);
+      fallback.current = setTimeout(onStopped, SPIN_MS * 3);
     },
     [onStopped],
   );
@@ -31,6 +31,24 @@ export function useWheelStop(): { whenStopped: (then: () => void) => void; onSto
 const COLOURS = ['#8b7cff', '#ffc24b', '#4dd4ac', '#ff7a59', '#5aa9ff', '#e05cff', '#9be15d', '#ff5c8a'];
 
 export function WheelDisc({ labels, angle, onStopped }: { labels: string[]; angle: number; onStopped?: () => void }) {
+  const disc = useRef<HTMLDivElement>(null);
+  const stopped = useRef(onStopped);
+  stopped.current = onStopped;
+  // A new angle starts a CSS transition of the transform: asking for the disc's animations
+  // computes its style, so the turn is there to wait for (none with reduced motion: at once).
+  useEffect(() => {
+    const element = disc.current;
+    if (!element || angle === 0) return;
+    let current = true;
+    Promise.all((element.getAnimations?.() ?? []).map((a) => a.finished)).then(
+      () => current && stopped.current?.(),
+      // Cancelled by a newer turn, which tells its own end.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [angle]);
   const count = labels.length;
   const segment = count > 0 ? 360 / count : 360;
   const gradient =
@@ -43,13 +61,11 @@ export function WheelDisc({ labels, angle, onStopped }: { labels: string[]; angl
     <div className="wheel__stage">
       <span className="wheel__pointer" aria-hidden="true" />
       <div
+        ref={disc}
         className="wheel__disc"
         data-testid="wheel-disc"
         data-angle={angle}
         style={{ background: gradient, transform: `rotate(${angle}deg)`, transitionDuration: `${SPIN_MS}ms` }}
-        onTransitionEnd={(event) => {
-          if (event.target === event.currentTarget && event.propertyName === 'transform') onStopped?.();
-        }}
       >
         {labels.map((text, i) => (
           <span key={i} className="wheel__label" style={{ transform: `rotate(${i * segment}deg) translateY(-38%)` }}>

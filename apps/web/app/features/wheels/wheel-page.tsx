@@ -1,41 +1,17 @@
-import type { Lootbox } from '@orbit/contracts';
+import type { Lootbox, WheelTerms } from '@orbit/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLocation } from 'react-router';
-import { ApiError, browserApi } from '../../lib/api';
 import { PlayThroughRules } from '../../lib/deposit-playthrough';
 import { useI18n } from '../../lib/i18n';
-import { localizePath } from '../../lib/locale';
-import { useLoyaltyChanges } from '../../lib/loyalty';
+import type { MoneyFormat } from '../../lib/money-format';
+import { useHeardLootbox } from '../../lib/shell-loyalty';
 import { useSession } from '../../lib/session';
-import { lootboxShown, wheelLandingAngle, wheelTier, wonIndex } from './rules';
-import { useWheelTerms, WheelPrizeRules, WheelTiers, type MoneyFormat } from './terms';
-import { useWheelStop, WheelDisc } from './wheel-disc';
+import { SignUpLink } from '../../ui/sign-up-link';
+import { lootboxesApi, prizeLabel } from './lootboxes';
+import { lootboxShown, wheelTier, wonIndex } from './rules';
+import { useWheelTerms, WheelPrizeRules, WheelTiers } from './terms';
+import { WheelDisc } from './wheel-disc';
+import { SpinButton, SpinOutcome, useWheelSpin } from './wheel-spin';
 import './wheels.css';
-
-export const lootboxesApi = {
-  list: () => browserApi().get<Lootbox[]>('/api/player/lootboxes'),
-  open: (id: number) => browserApi().post<Lootbox>(`/api/player/lootboxes/${id}/activation`, {}),
-};
-
-type Translate = ReturnType<typeof useI18n>['t'];
-
-/**
- * An item's label in the page's language: a bonus's amount in the box's money, or the number of
- * free spins; the server's title when the item says neither.
- */
-export function prizeLabel(item: Lootbox['items'][number], t: Translate, money: MoneyFormat): string {
-  const bonus = item.bonuses[0];
-  if (!bonus) return '';
-  const value = (field: string) => bonus.attributes.find((a) => a.field === field)?.value;
-  if (bonus.type === 'freespins') {
-    const count = value('freespins_count');
-    return typeof count === 'number' ? t('promotions.wheel.spinsPrize', { count }) : bonus.title;
-  }
-  const amount = (value('bonus_amount') as Array<{ currency: string; amount_cents: number }> | undefined)?.[0];
-  return amount
-    ? t('promotions.wheel.bonusPrize', { amount: money(amount.amount_cents, amount.currency) })
-    : bonus.title;
-}
 
 /**
  * The loot-box wheel (route spinWheelPage, /wheel; docs/rules/promotions.md "Loot-box wheel"): the
@@ -47,20 +23,46 @@ export function prizeLabel(item: Lootbox['items'][number], t: Translate, money: 
  * rules say that a deposit counts once played through, and what the player's still need.
  */
 export function WheelPage({ money }: { money: MoneyFormat }) {
-  const { t, locale } = useI18n();
   const { player } = useSession();
-  const location = useLocation();
-  const [boxes, setBoxes] = useState<Lootbox[] | null>(null);
-  const [chosen, setChosen] = useState<number | null>(null);
-  const [angle, setAngle] = useState(0);
-  const { whenStopped, onStopped } = useWheelStop();
-  const [spinning, setSpinning] = useState(false);
-  const [won, setWon] = useState<Lootbox | null>(null);
-  const [refusal, setRefusal] = useState<string | null>(null);
   const playerId = player?.id ?? null;
   const terms = useWheelTerms(playerId);
-  const label = (item: Lootbox['items'][number]) => prizeLabel(item, t, money);
+  if (!player) return <GuestWheelPage terms={terms} money={money} />;
+  return (
+    <div className="page wheel-page" data-testid="wheel-page">
+      <PlayerWheel playerId={player.id} terms={terms} money={money} />
+      {terms ? (
+        <WheelPrizeRules terms={terms} money={money}>
+          <PlayThroughRules playerId={playerId} money={money} />
+        </WheelPrizeRules>
+      ) : null}
+    </div>
+  );
+}
 
+/** A guest's wheel page: the tiers and rules, and the way to sign up. */
+function GuestWheelPage({ terms, money }: { terms: WheelTerms | null; money: MoneyFormat }) {
+  const { t } = useI18n();
+  return (
+    <div className="page wheel-page" data-testid="wheel-page">
+      <h1>{t('promotions.wheel.title')}</h1>
+      <p>{t('promotions.wheel.guest')}</p>
+      {terms ? <WheelTiers terms={terms} money={money} /> : null}
+      {terms ? (
+        <WheelPrizeRules terms={terms} money={money}>
+          <PlayThroughRules playerId={null} money={money} />
+        </WheelPrizeRules>
+      ) : null}
+      <SignUpLink />
+    </div>
+  );
+}
+
+/**
+ * The player's loot boxes (null: not known yet), asked again when a `lootboxes_changes` message
+ * is heard (`useHeardLootbox`).
+ */
+function useLootboxes(playerId: number | null) {
+  const [boxes, setBoxes] = useState<Lootbox[] | null>(null);
   const load = useCallback(() => {
     if (playerId === null) return setBoxes(null);
     lootboxesApi.list().then(
@@ -69,73 +71,41 @@ export function WheelPage({ money }: { money: MoneyFormat }) {
     );
   }, [playerId]);
   useEffect(load, [load]);
-  const changes = useLoyaltyChanges();
-  const first = useRef(changes);
+  // A box issued, opened or expired is pushed once committed: asked for at once.
+  const heard = useHeardLootbox();
+  const known = useRef(heard);
   useEffect(() => {
-    if (changes === first.current) return;
-    const soon = setTimeout(load, 1_000);
-    const later = setTimeout(load, 4_000);
-    return () => {
-      clearTimeout(soon);
-      clearTimeout(later);
-    };
-  }, [changes, load]);
+    if (heard === known.current) return;
+    known.current = heard;
+    load();
+  }, [heard, load]);
+  return [boxes, setBoxes] as const;
+}
+
+/** The signed-in player's part: the title, the tiers, the boxes to choose from and the chosen box's wheel. */
+function PlayerWheel({ playerId, terms, money }: { playerId: number; terms: WheelTerms | null; money: MoneyFormat }) {
+  const { t } = useI18n();
+  const [boxes, setBoxes] = useLootboxes(playerId);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const wheel = useWheelSpin<Lootbox>();
+  const label = (item: Lootbox['items'][number]) => prizeLabel(item, t, money);
 
   const now = Date.now();
   const shown = (boxes ?? []).filter((box) => lootboxShown(box, now));
   const box = shown.find((b) => b.id === chosen) ?? shown.find((b) => b.stage === 'issued') ?? shown[0] ?? null;
 
   const spin = () => {
-    if (!box || spinning) return;
-    setSpinning(true);
-    setRefusal(null);
-    setWon(null);
-    lootboxesApi.open(box.id).then(
-      (opened) => {
-        const index = wonIndex(opened);
-        setBoxes((list) => (list ?? []).map((b) => (b.id === opened.id ? opened : b)));
-        setChosen(opened.id);
-        setAngle((from) => wheelLandingAngle(Math.max(0, index), opened.items.length, from));
-        // The prize is told when the wheel stops.
-        whenStopped(() => {
-          setSpinning(false);
-          setWon(opened);
-        });
-      },
-      (error: unknown) => {
-        setSpinning(false);
-        setRefusal((error instanceof ApiError && error.errors.base?.[0]) || 'failed');
-      },
-    );
+    if (!box) return;
+    wheel.spin(box, (opened) => {
+      setBoxes((list) => (list ?? []).map((b) => (b.id === opened.id ? opened : b)));
+      setChosen(opened.id);
+      return { index: Math.max(0, wonIndex(opened)), segments: opened.items.length, won: () => opened };
+    });
   };
-
-  if (!player) {
-    return (
-      <div className="page wheel-page" data-testid="wheel-page">
-        <h1>{t('promotions.wheel.title')}</h1>
-        <p>{t('promotions.wheel.guest')}</p>
-        {terms ? <WheelTiers terms={terms} money={money} /> : null}
-        {terms ? (
-          <WheelPrizeRules terms={terms} money={money}>
-            <PlayThroughRules playerId={null} money={money} />
-          </WheelPrizeRules>
-        ) : null}
-        <Link
-          to={localizePath('/sign-up', locale)}
-          state={{ background: location }}
-          preventScrollReset
-          className="button button--primary"
-        >
-          {t('auth.signUp')}
-        </Link>
-      </div>
-    );
-  }
-
-  const prize = won ? won.items[wonIndex(won)] : undefined;
+  const prize = wheel.won ? wheel.won.items[wonIndex(wheel.won)] : undefined;
 
   return (
-    <div className="page wheel-page" data-testid="wheel-page">
+    <>
       <h1>{t('promotions.wheel.title')}</h1>
       {terms ? <WheelTiers terms={terms} money={money} /> : null}
       {boxes === null ? (
@@ -149,22 +119,7 @@ export function WheelPage({ money }: { money: MoneyFormat }) {
       ) : (
         <>
           {shown.length > 1 ? (
-            <ul className="wheel-boxes" aria-label={t('promotions.wheel.boxes')}>
-              {shown.map((b) => (
-                <li key={b.id}>
-                  <button
-                    type="button"
-                    className={`wheel-boxes__box ${b.id === box?.id ? 'is-active' : ''}`}
-                    aria-pressed={b.id === box?.id}
-                    onClick={() => !spinning && setChosen(b.id)}
-                  >
-                    {b.title}
-                    <TierBadge box={b} />
-                    <span className="wheel-boxes__stage">{t(`promotions.wheel.stage.${b.stage}`)}</span>
-                  </button>
-                </li>
-              ))}
-            </ul>
+            <BoxChoice boxes={shown} active={box} onChoose={(id) => !wheel.spinning && setChosen(id)} />
           ) : null}
           {box ? (
             <section className="wheel" aria-labelledby="wheel-title" data-testid="wheel" data-box={box.id}>
@@ -172,30 +127,14 @@ export function WheelPage({ money }: { money: MoneyFormat }) {
                 {box.title}
                 <TierBadge box={box} />
               </h2>
-              <WheelDisc labels={box.items.map(label)} angle={angle} onStopped={onStopped} />
+              <WheelDisc labels={box.items.map(label)} angle={wheel.angle} onStopped={wheel.onStopped} />
               <ol className="visually-hidden" aria-label={t('promotions.wheel.segments')}>
                 {box.items.map((item) => (
                   <li key={item.id}>{label(item)}</li>
                 ))}
               </ol>
-              {box.stage === 'issued' ? (
-                <button type="button" className="button button--primary wheel__spin" onClick={spin} disabled={spinning}>
-                  {spinning ? t('promotions.wheel.spinning') : t('promotions.wheel.spin')}
-                </button>
-              ) : null}
-              {refusal ? (
-                <p role="alert" className="promo-hero__refusal">
-                  {t(`promotions.wheel.errors.${refusal}`, undefined, t('promotions.errors.failed'))}
-                </p>
-              ) : null}
-              {won && prize ? (
-                <div className="wheel__prize" role="status" data-testid="wheel-prize">
-                  <p>{t('promotions.wheel.won', { prize: label(prize) })}</p>
-                  <Link to={localizePath('/profile/gifts', locale)} className="button button--primary">
-                    {t('promotions.wheel.toGifts')}
-                  </Link>
-                </div>
-              ) : null}
+              {box.stage === 'issued' ? <SpinButton spinning={wheel.spinning} onSpin={spin} /> : null}
+              <SpinOutcome refusal={wheel.refusal} prize={wheel.won && prize ? label(prize) : null} />
               <p className="wheel__fair">
                 {t('promotions.wheel.fair')} <code>{box.fairness.server_seed_hash}</code>
               </p>
@@ -203,12 +142,38 @@ export function WheelPage({ money }: { money: MoneyFormat }) {
           ) : null}
         </>
       )}
-      {terms ? (
-        <WheelPrizeRules terms={terms} money={money}>
-          <PlayThroughRules playerId={playerId} money={money} />
-        </WheelPrizeRules>
-      ) : null}
-    </div>
+    </>
+  );
+}
+
+/** The player's boxes to choose the wheel from (more than one shown). */
+function BoxChoice({
+  boxes,
+  active,
+  onChoose,
+}: {
+  boxes: Lootbox[];
+  active: Lootbox | null;
+  onChoose: (id: number) => void;
+}) {
+  const { t } = useI18n();
+  return (
+    <ul className="wheel-boxes" aria-label={t('promotions.wheel.boxes')}>
+      {boxes.map((b) => (
+        <li key={b.id}>
+          <button
+            type="button"
+            className={`wheel-boxes__box ${b.id === active?.id ? 'is-active' : ''}`}
+            aria-pressed={b.id === active?.id}
+            onClick={() => onChoose(b.id)}
+          >
+            {b.title}
+            <TierBadge box={b} />
+            <span className="wheel-boxes__stage">{t(`promotions.wheel.stage.${b.stage}`)}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

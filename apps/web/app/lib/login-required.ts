@@ -1,10 +1,10 @@
 // Not in route-helpers: the session client it calls would be in every page's first JavaScript.
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useI18n } from '../lib/i18n';
-import { localizePath } from '../lib/locale';
-import { sentBeforeSignOut, useSession, type Session } from '../lib/session';
-import { loadSession } from '../lib/session-client';
+import { useI18n } from './i18n';
+import { localizePath } from './locale';
+import { sentBeforeSignOut, useSession, type Session } from './session';
+import { loadSession } from './session-client';
 
 /**
  * The login-required guard of pages drawn in the browser: a guest is sent to sign-up with the

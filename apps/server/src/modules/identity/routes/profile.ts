@@ -12,19 +12,19 @@ import {
   subscriptionsUpdateRequestSchema,
   updateLocaleRequestSchema,
 } from '@orbit/contracts';
-import type { ModuleContext } from '../../platform/context';
-import { CmsService, licenceForHost } from '../cms';
-import type { ProfileService } from './profile';
-import { requirePlayer } from './session';
+import type { ModuleContext } from '../../../platform/context';
+import { CmsService, licenceForHost } from '../../cms';
+import type { ProfileService } from '../profile';
+import { requirePlayer } from '../session';
 
-/** The player's own profile calls (docs/identity.md; README "Calls"). */
+const player = { tags: ['player'] };
+
+/** The player's own profile: details, password, language (docs/identity.md; README "Calls"). */
 export function profileRoutes(profile: ProfileService) {
   return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     // The site's countries and locales as the info calls serve them: one list, in the database.
     const cms = new CmsService(ctx.db);
-    const player = { tags: ['player'] };
-
     app.patch(
       '/api/player',
       {
@@ -84,7 +84,13 @@ export function profileRoutes(profile: ProfileService) {
         return {};
       },
     );
+  };
+}
 
+/** The player's promo subscriptions. */
+export function subscriptionRoutes(profile: ProfileService) {
+  return async (fastify: FastifyInstance): Promise<void> => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get(
       '/api/subscriptions',
       { schema: { ...player, summary: 'Promo opt-ins', response: { 200: subscriptionsSchema } } },
@@ -103,7 +109,13 @@ export function profileRoutes(profile: ProfileService) {
       },
       async (request) => profile.updateSubscriptions((await requirePlayer(request)).user, request.body),
     );
+  };
+}
 
+/** The VIP tiers and groups, the player's groups, and their sign-in figures. */
+export function groupRoutes(profile: ProfileService) {
+  return async (fastify: FastifyInstance): Promise<void> => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
     app.get(
       '/api/info/statuses',
       {

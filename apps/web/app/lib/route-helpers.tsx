@@ -5,8 +5,8 @@
  * JavaScript (here it was in every page's, the lobby's included).
  */
 import { isRouteErrorResponse, Link, useRouteError, type MetaDescriptor } from 'react-router';
-import { translate, useI18n, type MessageBundle } from '../lib/i18n';
-import { DEFAULT_LOCALE, localizePath, parseLocalePath, type Locale } from '../lib/locale';
+import { translate, useI18n, type MessageBundle } from './i18n';
+import { DEFAULT_LOCALE, localizePath, parseLocalePath, type Locale } from './locale';
 import { StatusPage } from '../ui/status-page';
 
 type MatchLike = { id: string; data?: unknown; loaderData?: unknown } | undefined;

@@ -1,22 +1,16 @@
 /**
- * The game page's live balance, composed from the cashbox (not a route module): the same
+ * The game page's live balance: the same
  * accounts query as the header's wallet (`GET /api/player/accounts` under the cashbox's query
  * client) and the same realtime `balance` messages, so the toolbar and the header change
  * together while the game bets and pays. The player's header (`cashbox-header.tsx`) brings it
  * and hands it to the page through `lib/balance-island`.
  */
 import { useCallback } from 'react';
-import {
-  activeAccount,
-  CashboxQueryProvider,
-  onBalanceMessage,
-  useAccounts,
-  useCurrencies,
-} from '../features/cashbox/data';
-import { currencyInfo, formatMoney } from '../lib/money';
-import type { BalanceProps } from '../lib/balance-island';
-import { useI18n } from '../lib/i18n';
-import { useRealtime } from '../realtime/client';
+import { activeAccount, CashboxQueryProvider, onBalanceMessage, useAccounts, useCurrencies } from './data';
+import { currencyInfo, formatMoney } from '../../lib/money';
+import type { BalanceProps } from '../../lib/balance-island';
+import { useI18n } from '../../lib/i18n';
+import { useRealtime } from '../../realtime/client';
 
 export default function PlayBalance({ currency }: BalanceProps) {
   return (

@@ -2,12 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  cmsFilesResponseSchema,
   cmsLocaleQuerySchema,
-  cmsPageSchema,
-  cmsPageSlugSchema,
-  cmsPagesResponseSchema,
-  cmsSnippetsResponseSchema,
   countriesResponseSchema,
   currentIpResponseSchema,
   feConfigParamsSchema,
@@ -17,25 +12,23 @@ import {
   projectInfoSchema,
   type Licence,
 } from '@orbit/contracts';
-import type { ModuleContext } from '../../platform/context';
-import { notFound } from '../../platform/errors';
-import { signUpCountryOf, visitorCountry } from './geo';
-import { fromTrustedProxy } from '../../platform/http/proxy';
-import { defaultCountryFor, licenceForHost } from './licence';
-import type { CmsService } from './service';
+import type { ModuleContext } from '../../../platform/context';
+import { signUpCountryOf, visitorCountry } from '../geo';
+import { fromTrustedProxy } from '../../../platform/http/proxy';
+import { defaultCountryFor, licenceForHost } from '../licence';
+import type { CmsService } from '../service';
 
 const headerValue = (request: FastifyRequest, name: string): string | undefined => {
   const v = request.headers[name];
   return Array.isArray(v) ? v[0] : v;
 };
 
-export function cmsRoutes(service: CmsService) {
+/** The site's facts: countries, locales, the project, the player fields, the visitor's address. */
+export function infoRoutes(service: CmsService) {
   return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const licenceOf = (request: FastifyRequest): Licence => licenceForHost(request.host, ctx.config);
     const info = { tags: ['info'] };
-    const cms = { tags: ['cms'] };
-
     app.get(
       '/api/info/countries',
       { schema: { ...info, summary: 'Countries', response: { 200: countriesResponseSchema } } },
@@ -77,7 +70,13 @@ export function cmsRoutes(service: CmsService) {
         };
       },
     );
+  };
+}
 
+/** The front-end configuration documents. */
+export function feConfigRoutes(service: CmsService) {
+  return async (fastify: FastifyInstance): Promise<void> => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
     // Existing sites ask their own back-for-front at /api-fe/config/<name>: both paths answer the same.
     for (const path of ['/api/fe/config/:name', '/api-fe/config/:name']) {
       app.get(
@@ -101,72 +100,5 @@ export function cmsRoutes(service: CmsService) {
         },
       );
     }
-
-    app.get(
-      '/api/cms/pages',
-      {
-        schema: {
-          ...cms,
-          summary: 'Static pages (for menus)',
-          querystring: cmsLocaleQuerySchema,
-          response: { 200: cmsPagesResponseSchema },
-        },
-      },
-      async (request) => service.pages(await service.resolveLocale(request.query.l), licenceOf(request)),
-    );
-    app.get(
-      '/api/cms/pages/*',
-      {
-        schema: {
-          ...cms,
-          summary: 'One static page; `slug/EE` asks for a licence variant',
-          params: z.object({ '*': z.string() }),
-          querystring: cmsLocaleQuerySchema,
-          response: { 200: cmsPageSchema },
-        },
-      },
-      async (request) => {
-        // Front ends build the URL from the page's `path`, which starts with `/`: `pages//promotions`.
-        const slug = cmsPageSlugSchema.safeParse(request.params['*'].replace(/^\/+/, ''));
-        if (!slug.success) throw notFound();
-        return service.page(slug.data, await service.resolveLocale(request.query.l), licenceOf(request));
-      },
-    );
-    app.get(
-      '/api/cms/snippets',
-      {
-        schema: {
-          ...cms,
-          summary: 'Text snippets',
-          querystring: cmsLocaleQuerySchema,
-          response: { 200: cmsSnippetsResponseSchema },
-        },
-      },
-      async (request) => service.snippets(await service.resolveLocale(request.query.l)),
-    );
-    app.get(
-      '/api/cms/files',
-      {
-        schema: {
-          ...cms,
-          summary: 'Published files',
-          querystring: cmsLocaleQuerySchema,
-          response: { 200: cmsFilesResponseSchema },
-        },
-      },
-      async (request) => service.files(await service.resolveLocale(request.query.l)),
-    );
-    app.get(
-      '/cms/files/:name',
-      { schema: { ...cms, summary: 'A published file', params: z.object({ name: z.string().max(200) }) } },
-      async (request, reply) => {
-        const file = await service.file(request.params.name);
-        return reply
-          .header('content-type', file.contentType)
-          .header('cache-control', 'public, max-age=86400')
-          .header('x-content-type-options', 'nosniff')
-          .send(file.body);
-      },
-    );
   };
 }

@@ -2,15 +2,18 @@
  * The signed-in player's loyalty as the shell (header menu, drawer) and the loyalty pages (shop,
  * level, VIP club) share it: the comp points store with its coin and balance line, the VIP status
  * read from the player's groups with its badge, and the personal manager with its panel
- * (docs/rules/comp-points.md, docs/rules/vip-club.md). One module, so one small chunk: the
- * lobby's first JavaScript lists every chunk its lazy parts need.
+ * (docs/rules/comp-points.md, docs/rules/vip-club.md), and the promotions' state the player's
+ * header hears for their pages (tournament messages, bounce hints). One module, so one small
+ * chunk: the lobby's first JavaScript lists every chunk its lazy parts need. In lib, not in
+ * features/loyalty: the shell's header and the loyalty, VIP, gifts, tournaments and wheels
+ * features all read it, and features never import each other.
  *
  * The points: filled by `GET /api/player/comp_points`, by the exchange's answer and by the
  * realtime `comps_award` messages (the watcher, mounted only while a player is signed in);
  * emptied at sign-out. Typed by the contract, not validated: no zod in the header's code.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { CompPoints as CompPointsState, Manager, VipStatusKey } from '@orbit/contracts';
+import type { CompPoints as CompPointsState, Manager, VipProgress, VipStatusKey } from '@orbit/contracts';
 import { browserApi } from './api';
 import { useI18n } from './i18n';
 
@@ -147,6 +150,45 @@ export function useLoyaltyChanges(): number {
     () => 0,
   );
 }
+
+/** The last message of one realtime channel the header hears for a page (its pages read it here). */
+function heardStore<T>() {
+  let last: T | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    put(value: T) {
+      last = value;
+      listeners.forEach((listener) => listener());
+    },
+    use(): T | null {
+      return useSyncExternalStore(
+        (listener) => {
+          listeners.add(listener);
+          return () => listeners.delete(listener);
+        },
+        () => last,
+        () => null,
+      );
+    },
+  };
+}
+
+const vipProgressHeard = heardStore<VipProgress>();
+/** A `vip_progress` message: the VIP club's progress as the server counted it after bets or a deposit. */
+export const putHeardVipProgress = (data: unknown) => vipProgressHeard.put(data as VipProgress);
+/** The last VIP progress pushed (null: none since the page loaded). */
+export const useHeardVipProgress = () => vipProgressHeard.use();
+
+const lootboxHeard = heardStore<{ n: number }>();
+let lootboxMessages = 0;
+/** A `lootboxes_changes` message: a box issued, opened or expired, already committed. */
+export function putHeardLootbox(): void {
+  lootboxMessages += 1;
+  lootboxHeard.put({ n: lootboxMessages });
+  loyaltyChanged();
+}
+/** Raised on every loot-box message (null: none yet): the wheel's page reloads its boxes on it. */
+export const useHeardLootbox = () => lootboxHeard.use();
 
 // ---- VIP status ------------------------------------------------------------------------------------
 

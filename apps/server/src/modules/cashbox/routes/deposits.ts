@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  cryptoAddressRequestSchema,
+  cryptoAddressResponseSchema,
+  depositRequestSchema,
+  depositResponseSchema,
+  paymentMethodsQuerySchema,
+  paymentMethodsResponseSchema,
+  waitingDepositsResponseSchema,
+} from '@orbit/contracts';
+import type { ModuleContext } from '../../../platform/context';
+import { requirePlayer } from '../../identity';
+import { waitingDeposits } from '../playthrough';
+import type { CashboxService } from '../service';
+import { noStore } from '../../../platform/http/no-store';
+
+const cashbox = { tags: ['cashbox'] };
+
+/** Deposits: the methods, starting one, the deposits a cashout would give up, a crypto address. */
+export function depositRoutes(service: CashboxService) {
+  return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    app.get(
+      '/api/cashbox/methods',
+      {
+        schema: {
+          ...cashbox,
+          summary: 'Payment methods for a currency and an action',
+          querystring: paymentMethodsQuerySchema,
+          response: { 200: paymentMethodsResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const player = await requirePlayer(request);
+        reply.headers(noStore);
+        return service.methods(player, request.query.action, request.query.currency);
+      },
+    );
+
+    app.post(
+      '/api/cashbox/deposits',
+      {
+        schema: {
+          ...cashbox,
+          summary: "Starts a deposit; answers the PSP's page to send the player to",
+          body: depositRequestSchema,
+          response: { 201: depositResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const player = await requirePlayer(request);
+        const { payment, redirectUrl } = await service.deposit(player, request.body);
+        return reply.status(201).send({ payment, redirect_url: redirectUrl });
+      },
+    );
+
+    // What a cashout now would give up, and what the wheel's and lotteries' pages wait for.
+    app.get(
+      '/api/cashbox/deposits/waiting',
+      {
+        schema: {
+          ...cashbox,
+          summary: "The player's deposits not yet played through (their rewards wait for it), oldest first",
+          response: { 200: waitingDepositsResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const player = await requirePlayer(request);
+        reply.headers(noStore);
+        return { deposits: await waitingDeposits(ctx.db, player.user.id) };
+      },
+    );
+
+    app.post(
+      '/api/cashbox/crypto_address',
+      {
+        schema: {
+          ...cashbox,
+          summary: "The player's deposit address in a crypto currency, with its QR code",
+          body: cryptoAddressRequestSchema,
+          response: { 200: cryptoAddressResponseSchema },
+        },
+      },
+      async (request) => service.cryptoAddress(await requirePlayer(request), request.body.currency),
+    );
+  };
+}

@@ -1,0 +1,91 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  cmsFilesResponseSchema,
+  cmsLocaleQuerySchema,
+  cmsPageSchema,
+  cmsPageSlugSchema,
+  cmsPagesResponseSchema,
+  cmsSnippetsResponseSchema,
+  type Licence,
+} from '@orbit/contracts';
+import type { ModuleContext } from '../../../platform/context';
+import { notFound } from '../../../platform/errors';
+import { licenceForHost } from '../licence';
+import type { CmsService } from '../service';
+
+/** The published pages, snippets and files. */
+export function contentRoutes(service: CmsService) {
+  return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const licenceOf = (request: FastifyRequest): Licence => licenceForHost(request.host, ctx.config);
+    const cms = { tags: ['cms'] };
+    app.get(
+      '/api/cms/pages',
+      {
+        schema: {
+          ...cms,
+          summary: 'Static pages (for menus)',
+          querystring: cmsLocaleQuerySchema,
+          response: { 200: cmsPagesResponseSchema },
+        },
+      },
+      async (request) => service.pages(await service.resolveLocale(request.query.l), licenceOf(request)),
+    );
+    app.get(
+      '/api/cms/pages/*',
+      {
+        schema: {
+          ...cms,
+          summary: 'One static page; `slug/EE` asks for a licence variant',
+          params: z.object({ '*': z.string() }),
+          querystring: cmsLocaleQuerySchema,
+          response: { 200: cmsPageSchema },
+        },
+      },
+      async (request) => {
+        // Front ends build the URL from the page's `path`, which starts with `/`: `pages//promotions`.
+        const slug = cmsPageSlugSchema.safeParse(request.params['*'].replace(/^\/+/, ''));
+        if (!slug.success) throw notFound();
+        return service.page(slug.data, await service.resolveLocale(request.query.l), licenceOf(request));
+      },
+    );
+    app.get(
+      '/api/cms/snippets',
+      {
+        schema: {
+          ...cms,
+          summary: 'Text snippets',
+          querystring: cmsLocaleQuerySchema,
+          response: { 200: cmsSnippetsResponseSchema },
+        },
+      },
+      async (request) => service.snippets(await service.resolveLocale(request.query.l)),
+    );
+    app.get(
+      '/api/cms/files',
+      {
+        schema: {
+          ...cms,
+          summary: 'Published files',
+          querystring: cmsLocaleQuerySchema,
+          response: { 200: cmsFilesResponseSchema },
+        },
+      },
+      async (request) => service.files(await service.resolveLocale(request.query.l)),
+    );
+    app.get(
+      '/cms/files/:name',
+      { schema: { ...cms, summary: 'A published file', params: z.object({ name: z.string().max(200) }) } },
+      async (request, reply) => {
+        const file = await service.file(request.params.name);
+        return reply
+          .header('content-type', file.contentType)
+          .header('cache-control', 'public, max-age=86400')
+          .header('x-content-type-options', 'nosniff')
+          .send(file.body);
+      },
+    );
+  };
+}
