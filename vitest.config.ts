@@ -66,12 +66,10 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          // Each file starts its own server (a free port, its own embedded database in a temporary
-          // folder) and its own chromium, so files share nothing: two run at once, as a journey
-          // spends much of its time waiting on the page and the real clock (docs/testing.md).
-          // BROWSER_WORKERS=1 runs them one after another.
-          fileParallelism: true,
-          maxWorkers: Number(process.env.BROWSER_WORKERS ?? 2),
+          // Files one after another: each starts its own server and chromium, and a journey keeps
+          // the CPU busy (page rendering, the embedded database, hashing); two at once on two cores
+          // took longer in CI than one after another (docs/testing.md).
+          fileParallelism: false,
         },
       },
     ],

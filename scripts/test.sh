@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `npm test`: everything a change must pass, in order.
 #   chromium check -> lint (`npm run lint`: Prettier's format check, ESLint, dependency-cruiser's
-#   layer and module rules) -> typecheck -> web production build -> unit + api tests (the unit
+#   layer and module rules) beside typecheck -> web production build -> unit + api tests (the unit
 #   project includes the docs' path check, tests/unit/docs-paths.test.ts) -> browser tests (real
 #   chromium against the built app)
 # API tests run on embedded PGlite unless DATABASE_URL points at PostgreSQL (see .ci/run).
@@ -36,9 +36,28 @@ step() {
   done_steps+=("$name")
 }
 
+# Lint and typecheck side by side: each is one process on one core, and they share nothing.
+# Each one's output is printed whole once both have ended; either failing fails the step.
+side_by_side() {
+  local out_a out_b rc_a=0 rc_b=0
+  out_a=$(mktemp)
+  out_b=$(mktemp)
+  bash -c "$1" >"$out_a" 2>&1 &
+  local pid_a=$!
+  bash -c "$2" >"$out_b" 2>&1 &
+  local pid_b=$!
+  wait "$pid_a" || rc_a=$?
+  wait "$pid_b" || rc_b=$?
+  echo "--- $1 (exit ${rc_a})"
+  cat "$out_a"
+  echo "--- $2 (exit ${rc_b})"
+  cat "$out_b"
+  rm -f "$out_a" "$out_b"
+  [[ $rc_a -eq 0 && $rc_b -eq 0 ]]
+}
+
 step chromium  bash scripts/ensure-chromium.sh
-step lint      npm run lint
-step typecheck npm run typecheck
+step lint+typecheck side_by_side "npm run lint" "npm run typecheck"
 step build     npm run build
 step unit+api  npx vitest run --project unit --project api
 step browser   npx vitest run --project browser
