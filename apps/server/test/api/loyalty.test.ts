@@ -158,20 +158,24 @@ describe('comp points and levels', () => {
     // A redelivered bet earns nothing more: its transfer is already counted.
     const [counted] = await t.database.db.select().from(compPointAccruals).where(eq(compPointAccruals.userId, p.id));
     await t.database.db.transaction((tx) =>
-      settledPlays(tx, [
-        {
-          transfer: {
-            transferId: counted!.transferId,
-            kind: 'bet',
-            reference: 'round:0',
-            currency: 'EUR',
-            amount: 1_000_000,
-            from: { player: p.id, kind: 'real' },
-            to: { house: 'bets' },
+      settledPlays(
+        tx,
+        [
+          {
+            transfer: {
+              transferId: counted!.transferId,
+              kind: 'bet',
+              reference: 'round:0',
+              currency: 'EUR',
+              amount: 1_000_000,
+              from: { player: p.id, kind: 'real' },
+              to: { house: 'bets' },
+            },
+            at: clock.now(),
           },
-          at: clock.now(),
-        },
-      ]).then((plays) => accrueFromPlays(tx, plays, clock.now())),
+        ],
+        { eur: true },
+      ).then((plays) => accrueFromPlays(tx, plays, clock.now())),
     );
     expect((await pointsOf(p)).chargeable.points).toBe(11);
   });

@@ -178,3 +178,8 @@ export function presetAmounts(currency: CurrencyInfo, limits: { min: number; max
     (cents) => cents >= limits.min && cents <= limits.max,
   );
 }
+
+/** The limit a server's refusal of a cashout amount broke: the balance, or the method's most or least. */
+export function refusedAmountLimit(code: string, limits: { min: number; max: number; available: number }): number {
+  return code === 'insufficient_funds' ? limits.available : code === 'too_large' ? limits.max : limits.min;
+}

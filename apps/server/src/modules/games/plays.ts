@@ -1,7 +1,7 @@
 /**
  * Settled plays: the wallet's plays (`playsOf`: stakes, refunds, wins) with the round each
- * belongs to (its game, categories, time and status) and its amount in EUR by today's reference
- * rates. The one function the modules that count play use (docs/architecture.md "A bet's
+ * belongs to (its game, categories, time and status) and, when asked, its amount in EUR by today's
+ * reference rates. The one function the modules that count play use (docs/architecture.md "A bet's
  * after-effects"): bonus wagering, comp points, VIP sums and tournament standings. A round is
  * found from the ledger reference the games module writes (`round:<id>`); a play whose reference
  * names no round has `round` undefined.
@@ -14,8 +14,8 @@ export type SettledPlay = Play & {
   /** The round the ledger reference names, and its facts (undefined when it names none). */
   roundId: number | undefined;
   round: RoundFacts | undefined;
-  /** The amount in EUR cents (rounded down), by the reference rates now. */
-  eurCents: number;
+  /** The amount in EUR cents (rounded down) by the reference rates now; only when asked (`eur`). */
+  eurCents: number | undefined;
 };
 
 /** The round a ledger reference names (the games module's `round:<id>`), if any. */
@@ -31,22 +31,32 @@ export function roundIdOf(reference: string): number | undefined {
 export async function settledPlays(
   db: Executor,
   events: ReadonlyArray<{ transfer: TransferEvent; at: Date }>,
+  options: { eur?: boolean } = {},
 ): Promise<SettledPlay[]> {
-  return settle(db, playsOf(events));
+  return settle(db, playsOf(events), options);
 }
 
 /** Plays already chosen from a batch (`playsOf`, filtered) with their rounds and EUR amounts. */
-export async function settle(db: Executor, plays: ReadonlyArray<Play>): Promise<SettledPlay[]> {
+export async function settle(
+  db: Executor,
+  plays: ReadonlyArray<Play>,
+  options: { eur?: boolean } = {},
+): Promise<SettledPlay[]> {
   if (plays.length === 0) return [];
   const rounds = await roundFacts(db, [...new Set(plays.flatMap((p) => roundIdOf(p.reference) ?? []))]);
-  const rates = plays.some((p) => p.currency !== 'EUR') ? await referenceRatesNow(db) : undefined;
+  // The rates only for a caller that needs EUR amounts (a read per batch on the bets' after-path).
+  const rates = options.eur && plays.some((p) => p.currency !== 'EUR') ? await referenceRatesNow(db) : undefined;
   return plays.map((play) => {
     const roundId = roundIdOf(play.reference);
     return {
       ...play,
       roundId,
       round: roundId === undefined ? undefined : rounds.get(roundId),
-      eurCents: play.currency === 'EUR' ? play.cents : rates!.convert(play.cents, play.currency, 'EUR', 'down'),
+      eurCents: !options.eur
+        ? undefined
+        : play.currency === 'EUR'
+          ? play.cents
+          : rates!.convert(play.cents, play.currency, 'EUR', 'down'),
     };
   });
 }

@@ -64,7 +64,11 @@ export const loyaltyModule: OrbitModule = {
 
     // Points from bets, many at once; each bet once (its transfer id is the key).
     ctx.outbox.onBatch(TRANSFER_TOPIC, 'loyalty.comp-points', async (events, { tx, afterCommit }) => {
-      const awards = await accrueFromPlays(tx, await settledPlays(tx, transfersOf(events)), ctx.clock.now());
+      const awards = await accrueFromPlays(
+        tx,
+        await settledPlays(tx, transfersOf(events), { eur: true }),
+        ctx.clock.now(),
+      );
       for (const { userId, award, levelChanged } of awards) {
         const update = levelChanged ? await groupsUpdate(tx, userId, 'level') : undefined;
         afterCommit(async () => {

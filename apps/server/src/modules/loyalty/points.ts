@@ -147,7 +147,9 @@ export async function accrueFromPlays(tx: Executor, plays: ReadonlyArray<Settled
   const rows = bets.map((b) => {
     const own = rules.get(b.currency);
     const rule = own ?? fallback;
-    const stake = own ? b.cents : b.eurCents;
+    // Without a rule of its own, the stake counts by its EUR amount (the plays are read with `eur`).
+    if (!own && b.eurCents === undefined) throw new Error('comp points need the plays read with { eur: true }');
+    const stake = own ? b.cents : b.eurCents!;
     return {
       transferId: b.transferId,
       userId: b.userId,

@@ -7,7 +7,7 @@ import { localizePath } from '../../lib/locale';
 import { AmountField, errorCodeOf, Notice, type FieldErrors } from '../../ui/form';
 import { cashboxApi, refreshCashbox, useBonusesForfeitedByCashout, useMethods } from './data';
 import { MethodList, MethodName } from './deposit';
-import { checkAmount, formatMoney, type CurrencyInfo } from '../../lib/money';
+import { checkAmount, formatMoney, refusedAmountLimit, type CurrencyInfo } from '../../lib/money';
 import { amountErrorText, errorText, TextField } from './parts';
 import { PlayThroughWarning } from './playthrough-warning';
 
@@ -248,7 +248,7 @@ function serverAmountError(
   currency: CurrencyInfo,
   locale: string,
 ): string {
-  const limit = code === 'insufficient_funds' ? limits.available : code === 'too_large' ? limits.max : limits.min;
+  const limit = refusedAmountLimit(code, limits);
   return errorText(t, 'amount_cents', code, { limit: formatMoney(limit, currency, locale) });
 }
 

@@ -5,7 +5,14 @@ import { Link } from 'react-router';
 import type { TFunction, TranslationValues } from '../../lib/i18n';
 import { firstMessage, useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
-import { amountInput, checkAmount, currencyInfo, formatMoney, type CurrencyInfo } from '../../lib/money';
+import {
+  amountInput,
+  checkAmount,
+  currencyInfo,
+  formatMoney,
+  refusedAmountLimit,
+  type CurrencyInfo,
+} from '../../lib/money';
 import { AmountField, errorCodeOf, Notice, TextField, type FieldErrors } from '../../ui/form';
 import {
   afterCashout,
@@ -345,7 +352,7 @@ function amountErrorText(
   unit: CurrencyInfo,
   locale: string,
 ): string {
-  const limit = code === 'insufficient_funds' ? limits.available : code === 'too_large' ? limits.max : limits.min;
+  const limit = refusedAmountLimit(code, limits);
   return errorText(t, 'amount_cents', code, { limit: formatMoney(limit, unit, locale) });
 }
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -57,6 +57,17 @@ export function bonusOfferRoutes(offers: BonusTemplates, service: BonusIssuing) 
         return reply.status(204).send();
       },
     );
+    // The next deposit's offers, under both paths the front ends of this API family call.
+    const nextDepositOffers = async (request: FastifyRequest, reply: FastifyReply) => {
+      const player = await requirePlayer(request);
+      reply.headers(noStore);
+      return offers.depositOffers(
+        player.user.id,
+        await activeCurrency(player),
+        player.groupIds,
+        requestLocale(request),
+      );
+    };
     app.get(
       '/api/bonuses/deposit',
       {
@@ -66,16 +77,7 @@ export function bonusOfferRoutes(offers: BonusTemplates, service: BonusIssuing) 
           response: { 200: bonusOffersResponseSchema },
         },
       },
-      async (request, reply) => {
-        const player = await requirePlayer(request);
-        reply.headers(noStore);
-        return offers.depositOffers(
-          player.user.id,
-          await activeCurrency(player),
-          player.groupIds,
-          requestLocale(request),
-        );
-      },
+      nextDepositOffers,
     );
     app.get(
       '/api/v2/bonuses',
@@ -86,16 +88,7 @@ export function bonusOfferRoutes(offers: BonusTemplates, service: BonusIssuing) 
           response: { 200: bonusOffersResponseSchema },
         },
       },
-      async (request, reply) => {
-        const player = await requirePlayer(request);
-        reply.headers(noStore);
-        return offers.depositOffers(
-          player.user.id,
-          await activeCurrency(player),
-          player.groupIds,
-          requestLocale(request),
-        );
-      },
+      nextDepositOffers,
     );
   };
 }
