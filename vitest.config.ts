@@ -32,6 +32,9 @@ export default defineConfig({
           // Projects with different worker limits must run in separate groups:
           // unit first, then api (browser runs in its own `vitest run`).
           sequence: { groupOrder: 0 },
+          // Pure functions: both cores, and one import of a module for all the files of a worker.
+          maxWorkers: 2,
+          isolate: false,
           include: ['packages/*/test/**/*.test.ts', 'apps/*/test/unit/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.ts'],
           exclude: ignored,
         },
@@ -51,6 +54,9 @@ export default defineConfig({
           fileParallelism: true,
           // Each file gets its own database; two at a time keeps 2-core machines responsive.
           maxWorkers: 2,
+          // A worker imports the server once for all its files (each file still builds its own app
+          // on its own database): importing it per file was a third of the suite's time.
+          isolate: false,
         },
       },
       {
@@ -60,6 +66,7 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           include: ['tests/browser/**/*.test.ts'],
           exclude: ignored,
+          globalSetup: ['tests/browser/support/global-setup.ts'],
           // Each test is a whole journey (a dozen pages, hashing, proof-of-work captchas): 15–20 s on
           // a quiet 2-core machine, 30 s beside a CPU-heavy process; 120 s keeps 3× headroom there
           // (docs/testing.md).
@@ -70,6 +77,11 @@ export default defineConfig({
           // the CPU busy (page rendering, the embedded database, hashing); two at once on two cores
           // took longer in CI than one after another (docs/testing.md).
           fileParallelism: false,
+          // One import of the server and the studio for the whole run; each file still starts its
+          // own server on its own database.
+          isolate: false,
+          // The server renders pages with React's production build, as `npm start` does.
+          env: { NODE_ENV: 'production' },
         },
       },
     ],

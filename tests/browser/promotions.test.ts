@@ -114,6 +114,16 @@ describe('tournaments', () => {
       expect(await page.getByTestId('bookmark-quests').getAttribute('href')).toMatch(/^\/action\/explorer-\d+$/);
       // The welcome gift is new too: the gifts icon bounces until the gifts page is seen.
       await poll(() => page.getByTestId('header-gifts').getAttribute('class')).toContain('is-hinting');
+      // Three bounces, then the mark stays still (an endless one kept the page drawing frames).
+      const giftsIcon = page.getByTestId('header-gifts').locator('svg');
+      expect(
+        await giftsIcon.evaluate((icon) => {
+          const style = getComputedStyle(icon);
+          return `${style.animationName} × ${style.animationIterationCount}`;
+        }),
+      ).toBe('gifts-hint × 3');
+      await poll(() => giftsIcon.evaluate((icon) => icon.getAnimations().length), 10_000).toBe(0);
+      expect(await page.getByTestId('header-gifts').getAttribute('class')).toContain('is-hinting');
       await page.getByTestId('header-gifts').click();
       await poll(() => page.getByTestId('header-gifts').getAttribute('class')).not.toContain('is-hinting');
       await page.locator('.topnav').getByRole('link', { name: 'Tournaments' }).click();

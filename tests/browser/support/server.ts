@@ -1,6 +1,7 @@
 /**
- * Starts the real Orbit server in-process for browser tests: a fresh embedded database in a
- * temporary folder (migrated and seeded), the production web build, a free port.
+ * Starts the real Orbit server in-process for browser tests: a fresh embedded database loaded from
+ * the run's migrated and seeded template (global-setup.ts), a temporary data folder, the
+ * production web build, a free port.
  */
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -9,10 +10,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../../../apps/server/src/app';
 import { loadConfig } from '../../../apps/server/src/platform/config';
 import { createDatabase, type Database } from '../../../apps/server/src/platform/db/client';
-import { seedAll } from '../../../apps/server/src/seed';
+import type { TestTemplate } from '../../../apps/server/test/support/template';
 
 export type TestServer = {
   baseUrl: string;
@@ -46,11 +48,13 @@ export async function startServer(
     MAIL_REQUESTS_PER_ADDRESS_15_MIN: '1000',
     ...options.env,
   });
-  const database = await createDatabase({ dataDir: config.dataDir });
+  const template: TestTemplate = inject('orbitTemplate');
+  if (template.kind !== 'pglite') throw new Error('browser tests start from the embedded template');
+  const database = await createDatabase({ loadDataDir: new Blob([fs.readFileSync(template.dumpPath)]) });
   let app: FastifyInstance | undefined;
   try {
+    // Migrations already ran on the template; this only confirms there is none left.
     await database.migrate();
-    await seedAll(database.db);
     if (options.extraGames) await addCatalogueGames(database, options.extraGames);
     app = await buildApp({ config, database });
     await app.listen({ port, host: '127.0.0.1' });

@@ -34,6 +34,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
     };
   }
 
+  return providePgliteTemplate(project);
+}
+
+/**
+ * The embedded template: one migrated and seeded PGlite, dumped (gzip) to the temp folder. The
+ * browser project uses it too (tests/browser/support/global-setup.ts): a file's server loads it
+ * in about half a second instead of migrating and seeding for four to six.
+ */
+export async function providePgliteTemplate(project: TestProject): Promise<() => Promise<void>> {
   const database = await createDatabase({});
   await database.migrate();
   await seedAll(database.db);
