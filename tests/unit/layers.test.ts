@@ -57,6 +57,7 @@ describe('the layer rules', () => {
         `server-module-layer-bonuses: ${modules}/bonuses/index.ts → ${modules}/loyalty/index.ts`,
         `server-module-layer-loyalty: ${modules}/loyalty/index.ts → ${modules}/promotions/index.ts`,
         `server-module-layer-promotions: ${modules}/promotions/index.ts → ${modules}/notifications/index.ts`,
+        `server-module-layer-notifications: ${modules}/notifications/index.ts → ${modules}/backoffice/index.ts`,
         // Peers of one layer.
         `server-module-layer-cms-jackpots: ${modules}/cms/index.ts → ${modules}/jackpots/index.ts`,
         `server-module-layer-games-verification-cashbox-realtime: ${modules}/games/index.ts → ${modules}/cashbox/index.ts`,

@@ -1,6 +1,7 @@
 import moduleLayers from './module-layers.json';
 import { inLayerOrder } from './module-order';
 import type { OrbitModule } from './platform/module';
+import { backofficeModule } from './modules/backoffice';
 import { bonusesModule } from './modules/bonuses';
 import { cashboxModule } from './modules/cashbox';
 import { cmsModule } from './modules/cms';
@@ -37,6 +38,7 @@ export const modules: OrbitModule[] = inLayerOrder(
     promotionsModule,
     notificationsModule,
     realtimeModule,
+    backofficeModule,
   ],
   moduleLayers,
 );

@@ -22,3 +22,4 @@ export * from './promotions';
 export * from './promotions-operator';
 export * from './lottery-draw';
 export * from './notifications';
+export * from './backoffice';

@@ -5,7 +5,7 @@ export const SESSION_COOKIE = 'orbit_session';
 export const PENDING_TWO_FACTOR_COOKIE = 'orbit_pending_2fa';
 
 /** A token cookie from the Cookie header, if any (no cookie plugin: one cookie is read). */
-function cookieOf(request: FastifyRequest, name: string): string | undefined {
+export function cookieOf(request: FastifyRequest, name: string): string | undefined {
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const eq = part.indexOf('=');
     if (eq === -1) continue;

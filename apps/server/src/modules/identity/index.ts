@@ -47,7 +47,13 @@ export {
   type PlayerRegisteredEvent,
 } from './bonus-settings';
 export type { CurrentPlayer } from './service';
-export { SESSION_COOKIE } from './cookies';
+export { SESSION_COOKIE, cookieOf } from './cookies';
+// What the back office's operators sign in with: the same hashing, sealing, codes and lock as players'.
+export { hashPassword, verifyPassword, verifyAgainstDummy } from './passwords';
+export { OtpBox } from './otp-box';
+export { acceptedStep, newOtpSecret, otpauthUri } from './totp';
+export { lockedForSeconds, SIGN_IN_WINDOW_MS, SIGN_IN_MAX_FAILURES_PER_ACCOUNT } from './rules';
+export { metaOf } from './routes/request';
 export {
   SignInChecks,
   activeSessionIds,

@@ -1,0 +1,40 @@
+/**
+ * What each role of the back office may do (docs/backoffice.md "Roles"). Seeded as data
+ * (`backoffice_role_permissions`) and read from there at every call, so that an operator's
+ * role change applies at their next call; `admin` holds every permission.
+ */
+import type { BackofficeRole } from '@orbit/contracts';
+
+export const PERMISSIONS = [
+  'operators.manage',
+  'audit.read',
+  'players.read',
+  'players.notes',
+  'players.sessions',
+  'players.block',
+  'limits.read',
+  'payments.read',
+  'cashouts.decide',
+  'adjustments.create',
+  'adjustments.approve',
+  'kyc.review',
+  'bonuses.grant',
+  'support.reply',
+  'ledger.audit',
+] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const ROLE_PERMISSIONS: Record<BackofficeRole, readonly Permission[]> = {
+  admin: PERMISSIONS,
+  support: ['players.read', 'players.notes', 'players.sessions', 'players.block', 'limits.read', 'support.reply'],
+  finance: [
+    'players.read',
+    'payments.read',
+    'cashouts.decide',
+    'adjustments.create',
+    'adjustments.approve',
+    'ledger.audit',
+  ],
+  risk: ['players.read', 'players.block', 'limits.read', 'payments.read', 'kyc.review'],
+  marketing: ['players.read', 'bonuses.grant'],
+};

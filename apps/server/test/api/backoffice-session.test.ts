@@ -1,0 +1,271 @@
+/**
+ * The back office's operators: sign-in with mandatory two-factor, sessions (idle 30 minutes,
+ * 12 hours in all), the lock after five failures, roles, creating an operator, and the audit log's
+ * append-only table and hash chain (docs/backoffice.md).
+ */
+import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAuditChain, DEMO_ADMIN } from '../../src/modules/backoffice';
+import { codeForStep, stepAt } from '../../src/modules/identity/totp';
+import { FakeClock } from '../../src/platform/clock';
+import { createTestApp, type TestApp } from '../support/app';
+import { call, register } from '../support/identity';
+
+const clock = new FakeClock('2026-11-29T10:00:00Z');
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { clock });
+});
+afterAll(() => t.close());
+
+/** The code of the current 30-second step; `ahead` steps later for a second sign-in in the same step. */
+const codeOf = (secret: string, ahead = 0) => codeForStep(secret, stepAt(clock.now()) + ahead);
+
+function operatorCookieOf(res: LightMyRequestResponse): string {
+  const raw = res.headers['set-cookie'];
+  const line = (Array.isArray(raw) ? raw : [raw ?? '']).find((l) => l.startsWith('orbit_backoffice='));
+  expect(line, 'the operator cookie').toBeDefined();
+  return line!.split(';')[0]!;
+}
+
+async function signInAdmin(ahead = 0): Promise<string> {
+  clock.advance(31_000 * (ahead + 1));
+  const res = await call(t, 'POST', '/api/backoffice/sign_in', {
+    payload: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, otp: codeOf(DEMO_ADMIN.otpSecret) },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return operatorCookieOf(res);
+}
+
+const auditRows = async () =>
+  (await t.database.db.execute(sql`select seq, action, actor, target_id from audit_log order by seq`)).rows as Array<{
+    seq: number;
+    action: string;
+    actor: string;
+    target_id: string | null;
+  }>;
+
+describe('operator sign-in', () => {
+  it('signs the demo admin in with password and code, in a strict, HttpOnly cookie of its own', async () => {
+    clock.advance(31_000);
+    const res = await call(t, 'POST', '/api/backoffice/sign_in', {
+      payload: { email: 'Admin@Orbit.Example', password: DEMO_ADMIN.password, otp: codeOf(DEMO_ADMIN.otpSecret) },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ operator: { email: DEMO_ADMIN.email, role: 'admin' }, two_factor: true });
+    expect(res.json().permissions).toContain('operators.manage');
+    const raw = String(res.headers['set-cookie']);
+    expect(raw).toMatch(/^orbit_backoffice=[\w-]{40,}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=43200$/);
+    const me = await call(t, 'GET', '/api/backoffice/me', { cookie: operatorCookieOf(res) });
+    expect(me.json().operator.email).toBe(DEMO_ADMIN.email);
+    // The same code again (replay within its step) is refused.
+    const replay = await call(t, 'POST', '/api/backoffice/sign_in', {
+      payload: { email: DEMO_ADMIN.email, password: DEMO_ADMIN.password, otp: codeOf(DEMO_ADMIN.otpSecret) },
+    });
+    expect(replay.statusCode).toBe(422);
+    expect(replay.json().errors).toEqual({ otp: ['invalid'] });
+  });
+
+  it('refuses a wrong password, a missing code and a wrong code, and locks the address after five failures', async () => {
+    const email = DEMO_ADMIN.email;
+    clock.advance(16 * 60_000);
+    const noCode = await call(t, 'POST', '/api/backoffice/sign_in', {
+      payload: { email, password: DEMO_ADMIN.password },
+    });
+    expect(noCode.statusCode).toBe(422);
+    expect(noCode.json().errors).toEqual({ otp: ['required'] });
+    for (let i = 0; i < 4; i++) {
+      const wrong = await call(t, 'POST', '/api/backoffice/sign_in', {
+        payload: { email, password: 'Wrong-Password-1', otp: '000000' },
+      });
+      expect(wrong.statusCode).toBe(422);
+      expect(wrong.json().errors).toEqual({ email: ['invalid_credentials'] });
+    }
+    const wrongCode = await call(t, 'POST', '/api/backoffice/sign_in', {
+      payload: { email, password: DEMO_ADMIN.password, otp: codeOf(DEMO_ADMIN.otpSecret, 5) },
+    });
+    expect(wrongCode.json().errors).toEqual({ otp: ['invalid'] });
+    clock.advance(31_000);
+    const locked = await call(t, 'POST', '/api/backoffice/sign_in', {
+      payload: { email, password: DEMO_ADMIN.password, otp: codeOf(DEMO_ADMIN.otpSecret) },
+    });
+    expect(locked.statusCode).toBe(429);
+    // An unknown address answers as a wrong password does, and is audited without an operator.
+    const unknown = await call(t, 'POST', '/api/backoffice/sign_in', {
+      payload: { email: 'nobody@orbit.example', password: 'x' },
+    });
+    expect(unknown.json().errors).toEqual({ email: ['invalid_credentials'] });
+    const failed = (await auditRows()).filter((r) => r.action === 'sign_in.failed');
+    expect(failed.map((r) => r.actor)).toContain('nobody@orbit.example');
+    // The lock lets go after 15 minutes.
+    clock.advance(15 * 60_000);
+    await signInAdmin();
+  });
+
+  it("never lets a player's session in, nor a call without a session or the CSRF header", async () => {
+    const { cookie } = await register(t);
+    expect((await call(t, 'GET', '/api/backoffice/me', { cookie })).statusCode).toBe(401);
+    expect((await call(t, 'GET', '/api/backoffice/audit_log', { cookie })).statusCode).toBe(401);
+    expect((await call(t, 'GET', '/api/backoffice/operators')).statusCode).toBe(401);
+    const admin = await signInAdmin();
+    const noCsrf = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/operators',
+      headers: { cookie: admin, 'content-type': 'application/json' },
+      payload: { email: 'x@orbit.example', name: 'X', role: 'support', password: 'Long-Enough-Pass-9' },
+    });
+    expect(noCsrf.statusCode).toBe(403);
+    expect(noCsrf.json().errors).toEqual({ base: ['csrf_failed'] });
+  });
+
+  it('ends a session at sign-out, after 30 idle minutes and after 12 hours in all', async () => {
+    const cookie = await signInAdmin();
+    expect((await call(t, 'POST', '/api/backoffice/sign_out', { cookie })).statusCode).toBe(204);
+    expect((await call(t, 'GET', '/api/backoffice/me', { cookie })).statusCode).toBe(401);
+
+    const idle = await signInAdmin();
+    clock.advance(29 * 60_000);
+    expect((await call(t, 'GET', '/api/backoffice/me', { cookie: idle })).statusCode).toBe(200);
+    clock.advance(30 * 60_000);
+    expect((await call(t, 'GET', '/api/backoffice/me', { cookie: idle })).statusCode).toBe(401);
+
+    // Never idle (a call every 29 minutes), yet over once 12 hours have passed since the sign-in.
+    const long = await signInAdmin();
+    const signedInAt = clock.now().getTime();
+    for (;;) {
+      clock.advance(29 * 60_000);
+      const status = (await call(t, 'GET', '/api/backoffice/me', { cookie: long })).statusCode;
+      const over = clock.now().getTime() - signedInAt >= 12 * 3600_000;
+      expect(status, `${(clock.now().getTime() - signedInAt) / 60_000} minutes after the sign-in`).toBe(
+        over ? 401 : 200,
+      );
+      if (over) break;
+    }
+  });
+});
+
+describe('operators and roles', () => {
+  it('an admin creates a support operator, who sets two-factor up before anything else and is kept to their role', async () => {
+    const admin = await signInAdmin();
+    const created = await call(t, 'POST', '/api/backoffice/operators', {
+      cookie: admin,
+      payload: { email: 'sam@orbit.example', name: 'Sam Support', role: 'support', password: 'Support-Pass-2026' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ email: 'sam@orbit.example', role: 'support', two_factor: false });
+    const taken = await call(t, 'POST', '/api/backoffice/operators', {
+      cookie: admin,
+      payload: { email: 'SAM@orbit.example', name: 'Sam Again', role: 'finance', password: 'Support-Pass-2026' },
+    });
+    expect(taken.statusCode).toBe(422);
+    expect(taken.json().errors).toEqual({ email: ['taken'] });
+    const bad = await call(t, 'POST', '/api/backoffice/operators', {
+      cookie: admin,
+      payload: { email: 'nobody', name: '', role: 'owner', password: 'x' },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors).sort()).toEqual(['email', 'name', 'password', 'role']);
+
+    // First sign-in: without a code, and nothing but the two-factor setup is open.
+    clock.advance(31_000);
+    const first = await call(t, 'POST', '/api/backoffice/sign_in', {
+      payload: { email: 'sam@orbit.example', password: 'Support-Pass-2026' },
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ two_factor: false, permissions: [] });
+    const sam = operatorCookieOf(first);
+    const early = await call(t, 'GET', '/api/backoffice/audit_log', { cookie: sam });
+    expect(early.statusCode).toBe(403);
+    expect(early.json().errors).toEqual({ base: ['two_factor_setup_required'] });
+    const setup = await call(t, 'POST', '/api/backoffice/two_factor/setup', { cookie: sam });
+    expect(setup.statusCode).toBe(200);
+    const { secret, otpauth_uri } = setup.json() as { secret: string; otpauth_uri: string };
+    expect(otpauth_uri).toContain('sam%40orbit.example');
+    expect(
+      (await call(t, 'POST', '/api/backoffice/two_factor/confirm', { cookie: sam, payload: { otp: '123456' } }))
+        .statusCode,
+    ).toBe(422);
+    const confirmed = await call(t, 'POST', '/api/backoffice/two_factor/confirm', {
+      cookie: sam,
+      payload: { otp: codeOf(secret) },
+    });
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().two_factor).toBe(true);
+    expect(confirmed.json().permissions).toContain('players.read');
+    expect((await call(t, 'POST', '/api/backoffice/two_factor/setup', { cookie: sam })).statusCode).toBe(409);
+
+    // From now on the code is asked at every sign-in.
+    clock.advance(31_000);
+    const noCode = await call(t, 'POST', '/api/backoffice/sign_in', {
+      payload: { email: 'sam@orbit.example', password: 'Support-Pass-2026' },
+    });
+    expect(noCode.json().errors).toEqual({ otp: ['required'] });
+
+    // Support is kept out of the operators and the audit log; the server says so, not only the menu.
+    for (const [method, url] of [
+      ['GET', '/api/backoffice/operators'],
+      ['GET', '/api/backoffice/audit_log'],
+    ] as const) {
+      const refused = await call(t, method, url, { cookie: sam });
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json().errors).toEqual({ base: ['forbidden'] });
+    }
+    const refusedCreate = await call(t, 'POST', '/api/backoffice/operators', {
+      cookie: sam,
+      payload: { email: 'eve@orbit.example', name: 'Eve', role: 'admin', password: 'Support-Pass-2026' },
+    });
+    expect(refusedCreate.statusCode).toBe(403);
+    const count = (
+      await t.database.db.execute(sql`select count(*)::int as n from operators where email = 'eve@orbit.example'`)
+    ).rows[0] as {
+      n: number;
+    };
+    expect(count.n).toBe(0);
+  });
+});
+
+describe('the audit log', () => {
+  it('lists every sign-in, failure, sign-out and operator change, filtered and paged, newest first', async () => {
+    const admin = await signInAdmin();
+    const page = await call(t, 'GET', '/api/backoffice/audit_log?per_page=5', { cookie: admin });
+    expect(page.statusCode, page.body).toBe(200);
+    const body = page.json() as { data: Array<{ seq: number; action: string }>; total: number };
+    expect(body.data).toHaveLength(5);
+    expect(body.total).toBeGreaterThan(10);
+    expect(body.data[0]!.seq).toBeGreaterThan(body.data[4]!.seq);
+    const created = await call(t, 'GET', '/api/backoffice/audit_log?action=operator.create', { cookie: admin });
+    expect(created.json().data).toEqual([
+      expect.objectContaining({
+        action: 'operator.create',
+        actor: DEMO_ADMIN.email,
+        role: 'admin',
+        after: expect.objectContaining({ email: 'sam@orbit.example' }),
+      }),
+    ]);
+    const actions = new Set((await auditRows()).map((r) => r.action));
+    for (const action of ['sign_in', 'sign_in.failed', 'sign_out', 'operator.create', 'two_factor.enable'])
+      expect(actions).toContain(action);
+    const badQuery = await call(t, 'GET', '/api/backoffice/audit_log?page=0&from=yesterday', { cookie: admin });
+    expect(badQuery.statusCode).toBe(422);
+  });
+
+  it('is append-only in the database, and the chain finds an entry changed behind the trigger', async () => {
+    expect(await checkAuditChain(t.database.db)).toBeNull();
+    const refusal = (error: unknown) => String((error as { cause?: Error }).cause?.message ?? error);
+    const update = await t.database.db
+      .execute(sql`update audit_log set reason = 'edited' where seq = 2`)
+      .catch(refusal);
+    expect(update).toMatch(/audit_log is append-only: UPDATE refused/);
+    const remove = await t.database.db.execute(sql`delete from audit_log where seq = 2`).catch(refusal);
+    expect(remove).toMatch(/audit_log is append-only: DELETE refused/);
+    const truncate = await t.database.db.execute(sql`truncate audit_log`).catch(refusal);
+    expect(truncate).toMatch(/audit_log is append-only: TRUNCATE refused/);
+    // Someone with the database's owner rights switches the trigger off and edits an entry.
+    await t.database.db.execute(sql`alter table audit_log disable trigger audit_log_no_update_or_delete`);
+    await t.database.db.execute(sql`update audit_log set actor = 'someone-else' where seq = 3`);
+    await t.database.db.execute(sql`alter table audit_log enable trigger audit_log_no_update_or_delete`);
+    expect(await checkAuditChain(t.database.db)).toEqual({ seq: 3, problem: 'its content does not match its hash' });
+  });
+});
