@@ -153,6 +153,24 @@ module.exports = {
       to: { path: ['^apps/(server|web|studio)/', '^packages/', '^@orbit/'] },
     },
     {
+      name: 'backoffice-app-apart',
+      severity: 'error',
+      comment:
+        "The back office's app (apps/backoffice) is served by the casino from its build output and " +
+        "never part of the player's pages: nothing imports it.",
+      from: { path: '^apps/(web|server|studio|sandbox-psp)/' },
+      to: { path: ['^apps/backoffice/', '^@orbit/backoffice(/|$)'] },
+    },
+    {
+      name: 'backoffice-app-through-api',
+      severity: 'error',
+      comment:
+        "The back office's app talks to the casino over /api/backoffice only; it shares the " +
+        'contracts (packages/contracts), never the server, the web or the studio.',
+      from: { path: '^apps/backoffice/' },
+      to: { path: ['^apps/(server|web|studio|sandbox-psp)/', '^@orbit/(server|web|studio|sandbox-psp)(/|$)'] },
+    },
+    {
       name: 'server-modules-not-to-sandbox-psp',
       severity: 'error',
       comment:

@@ -66,6 +66,8 @@ describe('the layer rules', () => {
         `server-platform-below-modules: apps/server/src/platform/clock.ts → ${modules}/cashbox/index.ts`,
         `server-modules-not-to-sandbox-psp: ${modules}/cashbox/psp.ts → apps/sandbox-psp/src/index.ts`,
         `server-modules-not-to-studio: ${modules}/games/studio.ts → apps/studio/src/index.ts`,
+        'backoffice-app-apart: apps/web/app/lib/operators.ts → apps/backoffice/src/App.ts',
+        'backoffice-app-through-api: apps/backoffice/src/App.ts → apps/server/src/platform/clock.ts',
         'server-not-to-web: apps/server/src/platform/http/web.ts → apps/web/app/routes/home.ts',
         'web-shared-below-features: apps/web/app/ui/button.ts → apps/web/app/features/lobby/lobby.ts',
         'web-shared-below-routes: apps/web/app/lib/api.ts → apps/web/app/routes/home.ts',

@@ -3,10 +3,14 @@
  * 12 hours in all), the lock after five failures, roles, creating an operator, and the audit log's
  * append-only table and hash chain (docs/backoffice.md).
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
+import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAuditChain, DEMO_ADMIN } from '../../src/modules/backoffice';
+import { appRoutes } from '../../src/modules/backoffice/routes/app';
 import { codeForStep, stepAt } from '../../src/modules/identity/totp';
 import { FakeClock } from '../../src/platform/clock';
 import { createTestApp, type TestApp } from '../support/app';
@@ -251,6 +255,20 @@ describe('the audit log', () => {
     expect(badQuery.statusCode).toBe(422);
   });
 
+  it('keeps one unbroken chain when 20 sign-ins fail at the same moment', async () => {
+    const before = (await auditRows()).length;
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        call(t, 'POST', '/api/backoffice/sign_in', { payload: { email: `racer-${i}@orbit.example`, password: 'x' } }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(422));
+    const rows = await auditRows();
+    expect(rows.length).toBe(before + 20);
+    expect(rows.map((r) => r.seq)).toEqual(rows.map((_, i) => i + 1));
+    expect(await checkAuditChain(t.database.db)).toBeNull();
+  });
+
   it('is append-only in the database, and the chain finds an entry changed behind the trigger', async () => {
     expect(await checkAuditChain(t.database.db)).toBeNull();
     const refusal = (error: unknown) => String((error as { cause?: Error }).cause?.message ?? error);
@@ -267,5 +285,38 @@ describe('the audit log', () => {
     await t.database.db.execute(sql`update audit_log set actor = 'someone-else' where seq = 3`);
     await t.database.db.execute(sql`alter table audit_log enable trigger audit_log_no_update_or_delete`);
     expect(await checkAuditChain(t.database.db)).toEqual({ seq: 3, problem: 'its content does not match its hash' });
+  });
+});
+
+describe("the back office's app", () => {
+  it('serves its page for every address under /backoffice, its hashed files cached, never framed', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-backoffice-app-'));
+    fs.mkdirSync(path.join(dir, 'assets'));
+    fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Orbit back office</title>');
+    fs.writeFileSync(path.join(dir, 'assets', 'index-abc123.js'), 'console.log(1)');
+    const server = Fastify();
+    try {
+      await appRoutes(server, dir);
+      for (const url of ['/backoffice', '/backoffice/operators', '/backoffice/two-factor']) {
+        const page = await server.inject({ method: 'GET', url });
+        expect(page.statusCode, url).toBe(200);
+        expect(page.body).toContain('Orbit back office');
+        expect(page.headers['cache-control']).toBe('no-store');
+        expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+      }
+      const asset = await server.inject({ method: 'GET', url: '/backoffice/assets/index-abc123.js' });
+      expect(asset.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(asset.headers['cache-control']).toContain('immutable');
+      // Only the files of the build: no way out of its folder.
+      for (const url of [
+        '/backoffice/assets/..%2Findex.html',
+        '/backoffice/assets/%2E%2E%2F%2E%2E%2Fpackage.json',
+        '/backoffice/assets/nope.js',
+      ])
+        expect((await server.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    } finally {
+      await server.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -9,6 +9,7 @@ import type { Db } from '../../platform/db/client';
 import type { OrbitModule } from '../../platform/module';
 import { OtpBox } from '../identity';
 import { Operators } from './operators';
+import { appRoutes } from './routes/app';
 import { operatorRoutes } from './routes/operators';
 import { sessionRoutes } from './routes/session';
 import { seedBackoffice } from './seed';
@@ -22,6 +23,7 @@ export const backofficeModule: OrbitModule = {
     const guard = { operators };
     await sessionRoutes(operators, guard)(app, ctx);
     await operatorRoutes(operators, guard)(app, ctx);
+    await appRoutes(app);
   },
   seed: seedBackoffice,
 };

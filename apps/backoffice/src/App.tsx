@@ -1,0 +1,55 @@
+/**
+ * The back office: react-admin over the casino's `/api/backoffice/*`, one resource per area,
+ * shown only to the roles that may use it. English for now, through react-admin's i18n provider.
+ */
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import polyglotI18nProvider from 'ra-i18n-polyglot';
+import englishMessages from 'ra-language-english';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { auditLog } from './audit-log';
+import { authProvider, TWO_FACTOR_PATH } from './authProvider';
+import { Dashboard } from './dashboard/Dashboard';
+import { dataProvider } from './dataProvider';
+import { SignInPage } from './layout/SignInPage';
+import { TwoFactorSetup } from './layout/TwoFactorSetup';
+import { operators } from './operators';
+
+const i18nProvider = polyglotI18nProvider(() => englishMessages, 'en');
+
+/**
+ * Browser addresses under /backoffice (the casino answers every one of them with this app): the
+ * router has no basename and mounts the admin at /backoffice/*, whose links carry the prefix.
+ */
+export function App() {
+  return (
+    <BrowserRouter>
+      <Routes>
+        <Route path="/backoffice/*" element={<BackOffice />} />
+      </Routes>
+    </BrowserRouter>
+  );
+}
+
+function BackOffice() {
+  return (
+    <Admin
+      basename="/backoffice"
+      title="Orbit back office"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      loginPage={SignInPage}
+      dashboard={Dashboard}
+      requireAuth
+      disableTelemetry
+    >
+      {(permissions: string[] | undefined) => [
+        <CustomRoutes key="setup" noLayout>
+          <Route path={TWO_FACTOR_PATH} element={<TwoFactorSetup />} />
+        </CustomRoutes>,
+        ...(permissions?.includes('operators.manage') ? [<Resource key="operators" {...operators} />] : []),
+        ...(permissions?.includes('audit.read') ? [<Resource key="audit_log" {...auditLog} />] : []),
+      ]}
+    </Admin>
+  );
+}

@@ -1,0 +1,54 @@
+/** The operators (admin): who may sign in, with which role, and whether two-factor is on. */
+import {
+  BooleanField,
+  Create,
+  Datagrid,
+  DateField,
+  EmailField,
+  List,
+  PasswordInput,
+  SelectInput,
+  SimpleForm,
+  TextField,
+  TextInput,
+  required,
+} from 'react-admin';
+import { BACKOFFICE_ROLES } from '@orbit/contracts';
+
+const roleChoices = BACKOFFICE_ROLES.map((role) => ({ id: role, name: role }));
+
+export function OperatorList() {
+  return (
+    <List sort={{ field: 'id', order: 'ASC' }}>
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <TextField source="id" sortable={false} />
+        <TextField source="name" sortable={false} />
+        <EmailField source="email" sortable={false} />
+        <TextField source="role" sortable={false} />
+        <BooleanField source="two_factor" label="Two-factor" sortable={false} />
+        <BooleanField source="active" sortable={false} />
+        <DateField source="last_sign_in_at" label="Last sign-in" showTime sortable={false} />
+      </Datagrid>
+    </List>
+  );
+}
+
+export function OperatorCreate() {
+  return (
+    <Create redirect="list">
+      <SimpleForm>
+        <TextInput source="email" type="email" validate={required()} />
+        <TextInput source="name" validate={required()} />
+        <SelectInput source="role" choices={roleChoices} validate={required()} />
+        <PasswordInput source="password" label="First password" validate={required()} />
+      </SimpleForm>
+    </Create>
+  );
+}
+
+export const operators = {
+  name: 'operators',
+  list: OperatorList,
+  create: OperatorCreate,
+  options: { label: 'Operators' },
+};
