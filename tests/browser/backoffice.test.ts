@@ -75,6 +75,11 @@ describe('the back office', () => {
         await page.getByRole('heading', { name: /Signed in as Sam Support \(support\)/ }).waitFor();
         await poll(() => page.getByTestId('permissions').textContent()).toContain('players.read');
         expect(await page.getByRole('menuitem', { name: 'Operators' }).count()).toBe(0);
+        // Support finds the demo player.
+        await page.getByRole('menuitem', { name: 'Players' }).click();
+        await page.getByPlaceholder('Id, email, name, phone or IP').fill('demo@orbit');
+        await page.getByRole('cell', { name: 'demo@orbit.example' }).waitFor();
+        await poll(() => page.getByRole('row').count()).toBe(2);
         expect(await page.getByRole('menuitem', { name: 'Audit log' }).count()).toBe(0);
         expect(watch.pageErrors).toEqual([]);
         expect(watch.foreignRequests).toEqual([]);

@@ -13,6 +13,7 @@ import { dataProvider } from './dataProvider';
 import { SignInPage } from './layout/SignInPage';
 import { TwoFactorSetup } from './layout/TwoFactorSetup';
 import { operators } from './operators';
+import { players } from './players';
 
 const i18nProvider = polyglotI18nProvider(() => englishMessages, 'en');
 
@@ -47,6 +48,7 @@ function BackOffice() {
         <CustomRoutes key="setup" noLayout>
           <Route path={TWO_FACTOR_PATH} element={<TwoFactorSetup />} />
         </CustomRoutes>,
+        ...(permissions?.includes('players.read') ? [<Resource key="players" {...players} />] : []),
         ...(permissions?.includes('operators.manage') ? [<Resource key="operators" {...operators} />] : []),
         ...(permissions?.includes('audit.read') ? [<Resource key="audit_log" {...auditLog} />] : []),
       ]}

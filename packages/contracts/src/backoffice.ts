@@ -105,3 +105,22 @@ export const backofficeAuditEntrySchema = z.object({
 });
 export type BackofficeAuditEntry = z.infer<typeof backofficeAuditEntrySchema>;
 export const backofficeAuditResponseSchema = backofficeList(backofficeAuditEntrySchema);
+
+// ---- GET /api/backoffice/players ------------------------------------------------------------------
+/** `q`: an id, part of an address, nickname, name or phone number, or a session's IP address. */
+export const backofficePlayersQuerySchema = backofficeListQuerySchema.extend({ q: z.string().max(200).default('') });
+export const backofficePlayerRowSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  nickname: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  mobile_phone: z.string().nullable(),
+  country: z.string(),
+  currency: z.string(),
+  confirmed: z.boolean(),
+  two_factor: z.boolean(),
+  created_at: z.string(),
+  last_sign_in_at: z.string().nullable(),
+});
+export const backofficePlayersResponseSchema = backofficeList(backofficePlayerRowSchema);

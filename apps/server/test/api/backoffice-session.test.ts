@@ -288,6 +288,41 @@ describe('the audit log', () => {
   });
 });
 
+describe('players', () => {
+  it('finds players by address, id, name, phone and a session’s IP address; a player’s session finds nothing', async () => {
+    const { player } = await register(t, { email: 'ada.search@example.com' }, '10.9.8.7');
+    await t.database.db.execute(
+      sql`update users set first_name = 'Ada', last_name = 'Lovelace', mobile_phone = '+49 30 1234 5678', nickname = 'countess' where id = ${player.id}`,
+    );
+    const admin = await signInAdmin();
+    const find = async (q: string) => {
+      const res = await call(t, 'GET', `/api/backoffice/players?q=${encodeURIComponent(q)}`, { cookie: admin });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { data: Array<{ id: number }>; total: number }).data.map((p) => p.id);
+    };
+    for (const q of [
+      'ada.search',
+      'ADA.SEARCH@EXAMPLE.COM',
+      String(player.id),
+      'Ada Love',
+      'countess',
+      '30 1234 5678',
+      '301234',
+      '10.9.8.7',
+    ])
+      expect(await find(q), q).toContain(player.id);
+    // Wildcards typed are matched as themselves; nothing matches nonsense.
+    expect(await find('%')).toEqual([]);
+    expect(await find('no-such-player-anywhere')).toEqual([]);
+    const all = await call(t, 'GET', '/api/backoffice/players?per_page=1', { cookie: admin });
+    expect(all.json().data).toHaveLength(1);
+    expect(all.json().total).toBeGreaterThan(1);
+    expect((await call(t, 'GET', '/api/backoffice/players?per_page=201', { cookie: admin })).statusCode).toBe(422);
+    const { cookie } = await register(t, { email: 'just.a.player@example.com' });
+    expect((await call(t, 'GET', '/api/backoffice/players', { cookie })).statusCode).toBe(401);
+  });
+});
+
 describe("the back office's app", () => {
   it('serves its page for every address under /backoffice, its hashed files cached, never framed', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-backoffice-app-'));

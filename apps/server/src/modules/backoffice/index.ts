@@ -11,6 +11,7 @@ import { OtpBox } from '../identity';
 import { Operators } from './operators';
 import { appRoutes } from './routes/app';
 import { operatorRoutes } from './routes/operators';
+import { playerRoutes } from './routes/players';
 import { sessionRoutes } from './routes/session';
 import { seedBackoffice } from './seed';
 export { checkAuditChain, appendAudit, type Actor, type AuditAction } from './audit';
@@ -23,6 +24,7 @@ export const backofficeModule: OrbitModule = {
     const guard = { operators };
     await sessionRoutes(operators, guard)(app, ctx);
     await operatorRoutes(operators, guard)(app, ctx);
+    await playerRoutes(guard)(app, ctx);
     await appRoutes(app);
   },
   seed: seedBackoffice,

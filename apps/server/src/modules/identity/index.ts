@@ -54,6 +54,7 @@ export { OtpBox } from './otp-box';
 export { acceptedStep, newOtpSecret, otpauthUri } from './totp';
 export { lockedForSeconds, SIGN_IN_WINDOW_MS, SIGN_IN_MAX_FAILURES_PER_ACCOUNT } from './rules';
 export { metaOf } from './routes/request';
+export { searchPlayers, type PlayerSearchRow } from './search';
 export {
   SignInChecks,
   activeSessionIds,

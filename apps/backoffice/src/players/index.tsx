@@ -1,0 +1,25 @@
+/** Players: found by id, address, nickname, name, phone or a session's IP address. */
+import { BooleanField, Datagrid, DateField, EmailField, List, SearchInput, TextField } from 'react-admin';
+
+const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Id, email, name, phone or IP" />];
+
+export function PlayerList() {
+  return (
+    <List filters={filters} sort={{ field: 'id', order: 'DESC' }}>
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        <TextField source="id" sortable={false} />
+        <EmailField source="email" sortable={false} />
+        <TextField source="nickname" sortable={false} />
+        <TextField source="first_name" label="First name" sortable={false} />
+        <TextField source="last_name" label="Last name" sortable={false} />
+        <TextField source="mobile_phone" label="Phone" sortable={false} />
+        <TextField source="country" sortable={false} />
+        <TextField source="currency" sortable={false} />
+        <BooleanField source="confirmed" sortable={false} />
+        <DateField source="created_at" label="Registered" showTime sortable={false} />
+      </Datagrid>
+    </List>
+  );
+}
+
+export const players = { name: 'players', list: PlayerList, options: { label: 'Players' } };
