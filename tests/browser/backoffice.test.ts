@@ -31,8 +31,8 @@ async function signIn(page: Page, email: string, password: string, code: string)
 
 describe('the back office', () => {
   it('an admin signs in with a code, creates a support operator, who sets up two-factor and sees only their role', async () => {
-    for (const viewport of [{ width: 1366, height: 800 }]) {
-      const context = await env.browser.newContext({ viewport });
+    {
+      const context = await env.browser.newContext({ viewport: { width: 1366, height: 800 } });
       const page = await context.newPage();
       const watch = watchPage(page);
       try {
