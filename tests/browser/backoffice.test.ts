@@ -7,27 +7,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN } from '../../apps/server/src/modules/backoffice';
-import { codeForStep, stepAt } from '../../apps/server/src/modules/identity/totp';
+import { freshCode, signIn as signInAt } from './support/backoffice';
 import { watchPage } from './support/browser';
 import { poll, serverAndBrowser } from './support/journeys';
 
 const env = serverAndBrowser();
 
-/** A code not used yet: each 30-second code of an operator is accepted once, so their next sign-in waits for the next. */
-const lastStep = new Map<string, number>();
-async function freshCode(secret: string): Promise<string> {
-  while (stepAt(new Date()) <= (lastStep.get(secret) ?? 0)) await new Promise((resolve) => setTimeout(resolve, 500));
-  lastStep.set(secret, stepAt(new Date()));
-  return codeForStep(secret, lastStep.get(secret)!);
-}
-
-async function signIn(page: Page, email: string, password: string, code: string) {
-  await page.goto(`${env.server.baseUrl}/backoffice/`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByLabel('Authenticator code').fill(code);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+const signIn = (page: Page, email: string, password: string, code: string) =>
+  signInAt(page, env.server.baseUrl, email, password, code);
 
 describe('the back office', () => {
   it('an admin signs in with a code, creates a support operator, who sets up two-factor and sees only their role', async () => {

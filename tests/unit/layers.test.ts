@@ -53,7 +53,7 @@ describe('the layer rules', () => {
         // A lower module importing a higher one, also type-only (wallet → identity).
         `server-module-layer-wallet: ${modules}/wallet/index.ts → ${modules}/identity/index.ts`,
         `server-module-layer-identity: ${modules}/identity/index.ts → ${modules}/limits/index.ts`,
-        `server-module-layer-limits: ${modules}/limits/index.ts → ${modules}/bonuses/index.ts`,
+        `server-module-layer-limits-support: ${modules}/limits/index.ts → ${modules}/bonuses/index.ts`,
         `server-module-layer-bonuses: ${modules}/bonuses/index.ts → ${modules}/loyalty/index.ts`,
         `server-module-layer-loyalty: ${modules}/loyalty/index.ts → ${modules}/promotions/index.ts`,
         `server-module-layer-promotions: ${modules}/promotions/index.ts → ${modules}/notifications/index.ts`,

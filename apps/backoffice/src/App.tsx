@@ -6,14 +6,19 @@ import { Admin, CustomRoutes, Resource } from 'react-admin';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import englishMessages from 'ra-language-english';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { adjustments } from './adjustments';
 import { auditLog } from './audit-log';
 import { authProvider, TWO_FACTOR_PATH } from './authProvider';
+import { cashouts } from './cashouts';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
+import { documents } from './kyc';
 import { SignInPage } from './layout/SignInPage';
 import { TwoFactorSetup } from './layout/TwoFactorSetup';
+import { ledgerAudit } from './ledger-audit';
 import { operators } from './operators';
 import { players } from './players';
+import { supportInbox } from './support';
 
 const i18nProvider = polyglotI18nProvider(() => englishMessages, 'en');
 
@@ -49,8 +54,13 @@ function BackOffice() {
           <Route path={TWO_FACTOR_PATH} element={<TwoFactorSetup />} />
         </CustomRoutes>,
         ...(permissions?.includes('players.read') ? [<Resource key="players" {...players} />] : []),
+        ...(permissions?.includes('cashouts.decide') ? [<Resource key="cashouts" {...cashouts} />] : []),
+        ...(permissions?.includes('adjustments.create') ? [<Resource key="adjustments" {...adjustments} />] : []),
         ...(permissions?.includes('operators.manage') ? [<Resource key="operators" {...operators} />] : []),
         ...(permissions?.includes('audit.read') ? [<Resource key="audit_log" {...auditLog} />] : []),
+        ...(permissions?.includes('kyc.review') ? [<Resource key="documents" {...documents} />] : []),
+        ...(permissions?.includes('ledger.audit') ? [<Resource key="ledger_audit" {...ledgerAudit} />] : []),
+        ...(permissions?.includes('support.reply') ? [<Resource key="support" {...supportInbox} />] : []),
       ]}
     </Admin>
   );

@@ -12,6 +12,7 @@ import { limitsModule } from './modules/limits';
 import { loyaltyModule } from './modules/loyalty';
 import { notificationsModule } from './modules/notifications';
 import { promotionsModule } from './modules/promotions';
+import { supportModule } from './modules/support';
 import { identityModule } from './modules/identity';
 import { verificationModule } from './modules/verification';
 import { walletModule } from './modules/wallet';
@@ -38,6 +39,7 @@ export const modules: OrbitModule[] = inLayerOrder(
     promotionsModule,
     notificationsModule,
     realtimeModule,
+    supportModule,
     backofficeModule,
   ],
   moduleLayers,

@@ -86,6 +86,8 @@ export const backofficeAuditQuerySchema = backofficeListQuerySchema.extend({
   to: z.iso.datetime({ offset: true }).optional(),
 });
 export type BackofficeAuditQuery = z.infer<typeof backofficeAuditQuerySchema>;
+/** `GET /api/backoffice/audit_log.csv`: the same filters, every matching entry (up to 100,000). */
+export const backofficeAuditCsvQuerySchema = backofficeAuditQuerySchema.omit({ page: true, per_page: true });
 
 export const backofficeAuditEntrySchema = z.object({
   id: z.number().int(),

@@ -23,3 +23,8 @@ export * from './promotions-operator';
 export * from './lottery-draw';
 export * from './notifications';
 export * from './backoffice';
+export * from './backoffice-kyc';
+export * from './backoffice-actions';
+export * from './backoffice-player';
+export * from './support';
+export * from './backoffice-support';

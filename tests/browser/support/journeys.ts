@@ -172,6 +172,22 @@ export async function fundPlayer(server: TestServer, page: Page, amountCents: nu
   return id;
 }
 
+/** A call of the house studio's wallet protocol, signed with its secret as the studio signs it (200 expected). */
+export async function walletCall(server: TestServer, action: string, body: object): Promise<Record<string, unknown>> {
+  const raw = JSON.stringify(body);
+  const res = await fetch(`${server.baseUrl}/api/wallet/orbit/${action}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-request-sign': createHmac('sha256', server.walletSecret).update(raw).digest('hex'),
+    },
+    body: raw,
+  });
+  const answer = (await res.json()) as Record<string, unknown>;
+  expect(res.status, JSON.stringify(answer)).toBe(200);
+  return answer;
+}
+
 /**
  * A real-money bet of `amountCents` (and a win of as much) for the player signed in on `page`, placed
  * as the house studio places one: a real launch of roulette, then signed `authenticate`, `bet`
@@ -195,20 +211,7 @@ export async function betThroughWallet(
     });
     return res.json();
   }, Number(game!.id))) as { url: string };
-  const signed = async (action: string, body: object) => {
-    const raw = JSON.stringify(body);
-    const res = await fetch(`${server.baseUrl}/api/wallet/orbit/${action}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        'x-request-sign': createHmac('sha256', server.walletSecret).update(raw).digest('hex'),
-      },
-      body: raw,
-    });
-    const answer = (await res.json()) as Record<string, unknown>;
-    expect(res.status, JSON.stringify(answer)).toBe(200);
-    return answer;
-  };
+  const signed = (action: string, body: object) => walletCall(server, action, body);
   const launchToken = new URL(launch.url, server.baseUrl).searchParams.get('launch_token');
   const { session_token } = await signed('authenticate', { launch_token: launchToken, game: 'european-roulette' });
   const round = { session_token, game: 'european-roulette', round_id: `${key}-round`, currency: 'EUR' };

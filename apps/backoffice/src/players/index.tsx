@@ -1,12 +1,13 @@
-/** Players: found by id, address, nickname, name, phone or a session's IP address. */
+/** Players: found by id, address, nickname, name, phone or a session's IP address; a row opens the player's card. */
 import { BooleanField, Datagrid, DateField, EmailField, List, SearchInput, TextField } from 'react-admin';
+import { PlayerShow } from './PlayerShow';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Id, email, name, phone or IP" />];
 
 export function PlayerList() {
   return (
     <List filters={filters} sort={{ field: 'id', order: 'DESC' }}>
-      <Datagrid bulkActionButtons={false} rowClick={false}>
+      <Datagrid bulkActionButtons={false} rowClick="show">
         <TextField source="id" sortable={false} />
         <EmailField source="email" sortable={false} />
         <TextField source="nickname" sortable={false} />
@@ -22,4 +23,4 @@ export function PlayerList() {
   );
 }
 
-export const players = { name: 'players', list: PlayerList, options: { label: 'Players' } };
+export const players = { name: 'players', list: PlayerList, show: PlayerShow, options: { label: 'Players' } };

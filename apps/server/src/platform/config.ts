@@ -124,6 +124,8 @@ const envSchema = z.object({
   STUDIO_WALLET_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Cashouts up to this many units of a fiat currency need no operator; 0: every cashout waits. Crypto always waits. */
   CASHOUT_AUTO_APPROVE_UNITS: z.coerce.number().min(0).max(1_000_000).default(100),
+  /** A manual adjustment above this many euros (at the reference rate) waits for a second operator. */
+  BACKOFFICE_FOUR_EYES_UNITS: z.coerce.number().min(0).max(1_000_000_000).default(500),
 });
 
 export type Config = {
@@ -171,6 +173,7 @@ export type Config = {
   realtimeClientName: string;
   sandboxPsp: { enabled: boolean; url: string | undefined; apiKey: string; webhookSecret: string };
   cashoutAutoApproveUnits: number;
+  backofficeFourEyesUnits: number;
   studio: { enabled: boolean; walletSecret: string };
 };
 
@@ -256,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webhookSecret: e.SANDBOX_PSP_WEBHOOK_SECRET ?? randomBytes(32).toString('base64url'),
     },
     cashoutAutoApproveUnits: e.CASHOUT_AUTO_APPROVE_UNITS,
+    backofficeFourEyesUnits: e.BACKOFFICE_FOUR_EYES_UNITS,
     studio: {
       enabled: e.STUDIO === '1',
       walletSecret: e.STUDIO_WALLET_SECRET ?? randomBytes(32).toString('base64url'),

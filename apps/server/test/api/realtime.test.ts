@@ -18,7 +18,6 @@ import {
   playerFreespinSchema,
   type PlayerBonus,
   centrifugoSubscriptionSchema,
-  depositResponseSchema,
   playerSettingsSchema,
   projectInfoSchema,
   type CentrifugoSubscription,
@@ -33,6 +32,7 @@ import { FakeClock } from '../../src/platform/clock';
 import { publishPublic, publishToPlayer } from '../../src/platform/realtime/channels';
 import { issueConnectionToken } from '../../src/platform/realtime/tokens';
 import { MemoryPubSub, RedisPubSub, type PubSub } from '../../src/platform/realtime/pubsub';
+import { depositThroughSandbox } from '../support/cashbox';
 import { createTestApp, type TestApp } from '../support/app';
 import { PASSWORD, call, register, sessionCookieOf, withCaptcha } from '../support/identity';
 
@@ -161,29 +161,7 @@ async function rawClient(url: string, headers: Record<string, string> = {}) {
   return { socket, frames, closed, call, next };
 }
 
-/** A deposit through the sandbox PSP: the hosted card page approves, the webhook credits. */
-async function deposit(player: Player, amount: number): Promise<void> {
-  const res = await call(a, 'POST', '/api/cashbox/deposits', {
-    cookie: player.cookie,
-    payload: { payment_method: 'card_visa', amount_cents: amount, currency: 'EUR' },
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const { redirect_url } = depositResponseSchema.parse(res.json());
-  const form = await a.app.inject({
-    method: 'POST',
-    url: new URL(redirect_url!).pathname,
-    payload: new URLSearchParams({
-      number: '4242 4242 4242 4242',
-      expiry: '12/30',
-      cvc: '123',
-      holder: 'Ann Player',
-    }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
-  expect(form.statusCode, form.body.slice(0, 300)).toBe(303);
-  await a.app.orbitSandboxPsp!.runDue();
-  await a.app.orbitOutbox.drain();
-}
+const deposit = (player: Player, amount: number) => depositThroughSandbox(a, player.cookie, amount);
 
 const balanceChannel = (s: CentrifugoSubscription) => `ws:${s.client_name}:balance#${s.user}`;
 

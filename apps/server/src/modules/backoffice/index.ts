@@ -8,11 +8,21 @@ import { systemClock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import type { OrbitModule } from '../../platform/module';
 import { OtpBox } from '../identity';
+import { Adjustments } from './adjustments';
+import { CashoutQueue } from './cashout-queue';
 import { Operators } from './operators';
+import { PlayerDesk } from './player-desk';
+import { moneyRoutes } from './routes/money';
+import { playerActionRoutes } from './routes/player-actions';
 import { appRoutes } from './routes/app';
+import { kycRoutes } from './routes/kyc';
+import { ledgerAuditRoutes } from './routes/ledger-audit';
 import { operatorRoutes } from './routes/operators';
+import { playerCardRoutes } from './routes/player-card';
 import { playerRoutes } from './routes/players';
 import { sessionRoutes } from './routes/session';
+import { supportRoutes } from './routes/support';
+import { tokenAudit } from './routes/token-audit';
 import { seedBackoffice } from './seed';
 export { checkAuditChain, appendAudit, type Actor, type AuditAction } from './audit';
 export { DEMO_ADMIN } from './seed';
@@ -22,9 +32,20 @@ export const backofficeModule: OrbitModule = {
   routes: async (app, ctx) => {
     const operators = new Operators(ctx.db, ctx.clock, new OtpBox(ctx.config.otpEncryptionKey));
     const guard = { operators };
+    const desk = new PlayerDesk(ctx.db, ctx.clock);
+    app.orbitSignInChecks.add('backoffice', desk.signInCheck);
+    const queue = new CashoutQueue(ctx.db, desk, app.orbitCashoutDecisions);
+    const adjustments = new Adjustments(ctx.db, ctx.clock, desk, Math.round(ctx.config.backofficeFourEyesUnits * 100));
+    tokenAudit(app, ctx);
     await sessionRoutes(operators, guard)(app, ctx);
     await operatorRoutes(operators, guard)(app, ctx);
     await playerRoutes(guard)(app, ctx);
+    await playerActionRoutes(desk, guard)(app, ctx);
+    await moneyRoutes(queue, adjustments, guard)(app, ctx);
+    await playerCardRoutes(guard)(app, ctx);
+    await kycRoutes(guard)(app, ctx);
+    await ledgerAuditRoutes(guard)(app, ctx);
+    await supportRoutes(guard)(app, ctx);
     await appRoutes(app);
   },
   seed: seedBackoffice,

@@ -12,7 +12,9 @@ export const PERMISSIONS = [
   'players.notes',
   'players.sessions',
   'players.block',
+  'players.groups',
   'limits.read',
+  'limits.tighten',
   'payments.read',
   'cashouts.decide',
   'adjustments.create',
@@ -26,7 +28,16 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Record<BackofficeRole, readonly Permission[]> = {
   admin: PERMISSIONS,
-  support: ['players.read', 'players.notes', 'players.sessions', 'players.block', 'limits.read', 'support.reply'],
+  support: [
+    'players.read',
+    'players.notes',
+    'players.sessions',
+    'players.block',
+    'players.groups',
+    'limits.read',
+    'limits.tighten',
+    'support.reply',
+  ],
   finance: [
     'players.read',
     'payments.read',
@@ -35,6 +46,6 @@ export const ROLE_PERMISSIONS: Record<BackofficeRole, readonly Permission[]> = {
     'adjustments.approve',
     'ledger.audit',
   ],
-  risk: ['players.read', 'players.block', 'limits.read', 'payments.read', 'kyc.review'],
-  marketing: ['players.read', 'bonuses.grant'],
+  risk: ['players.read', 'players.block', 'limits.read', 'limits.tighten', 'payments.read', 'kyc.review'],
+  marketing: ['players.read', 'players.groups', 'bonuses.grant'],
 };

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -113,5 +114,70 @@ export const auditLog = pgTable(
     uniqueIndex('audit_log_seq').on(t.seq),
     index('audit_log_operator').on(t.operatorId, t.at),
     index('audit_log_target').on(t.targetType, t.targetId),
+  ],
+);
+
+/**
+ * Operators' notes on a player: append-only like the audit log (a trigger refuses UPDATE and
+ * DELETE, migration 0030), each with its author; a correction is a new note.
+ */
+export const playerNotes = pgTable(
+  'player_notes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    operatorId: bigint('operator_id', { mode: 'number' })
+      .notNull()
+      .references(() => operators.id),
+    body: text('body').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('player_notes_user').on(t.userId, t.id)],
+);
+
+/**
+ * Players blocked by an operator: one row while the block stands (the sign-in check refuses
+ * them); unblocking removes it. Who did which and why is in the audit log.
+ */
+export const playerBlocks = pgTable('player_blocks', {
+  userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+  blockedAt: at('blocked_at').notNull(),
+  operatorId: bigint('operator_id', { mode: 'number' }),
+  reason: text('reason').notNull(),
+});
+
+/**
+ * Manual credits and debits of a player's real balance (docs/backoffice.md "Manual adjustments").
+ * Under the four-eyes amount it is applied at once (`applied`); above it, it waits (`pending`)
+ * for a second operator to approve (`applied`) or reject (`rejected`). `transfer_id`: the ledger
+ * transfer that moved the money.
+ */
+export const balanceAdjustments = pgTable(
+  'balance_adjustments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    currency: text('currency').notNull(),
+    direction: text('direction').notNull(),
+    /** Minor units of the currency, positive. */
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    /** The amount in euro cents at the reference rate when it was asked (the four-eyes rule). */
+    eurCents: bigint('eur_cents', { mode: 'number' }).notNull(),
+    category: text('category').notNull(),
+    reason: text('reason').notNull(),
+    state: text('state').notNull(),
+    createdBy: bigint('created_by', { mode: 'number' }),
+    createdAt: at('created_at').notNull(),
+    decidedBy: bigint('decided_by', { mode: 'number' }),
+    decidedAt: at('decided_at'),
+    decisionReason: text('decision_reason'),
+    transferId: bigint('transfer_id', { mode: 'number' }),
+  },
+  (t) => [
+    index('balance_adjustments_state').on(t.state, t.id),
+    index('balance_adjustments_user').on(t.userId, t.id),
+    check('balance_adjustments_amount', sql`${t.amount} > 0`),
+    check('balance_adjustments_direction', sql`${t.direction} in ('credit', 'debit')`),
+    check('balance_adjustments_state', sql`${t.state} in ('pending', 'applied', 'rejected')`),
   ],
 );

@@ -148,10 +148,15 @@ export class FreespinsService {
   }
 
   /** The player gives the spins up: those left are withdrawn and what they won so far is not paid. */
-  async cancel(userId: number, id: number): Promise<PlayerFreespin> {
+  async cancel(
+    userId: number,
+    id: number,
+    within?: (tx: Executor, stage: string) => Promise<void>,
+  ): Promise<PlayerFreespin> {
     return this.db.transaction(async (tx) => {
       const row = await this.lock(tx, userId, id);
       if (row.stage !== 'issued' && row.stage !== 'activated') throw unprocessable('not_cancelable');
+      await within?.(tx, row.stage);
       const [ended] = await tx
         .update(playerFreespins)
         .set({ stage: 'canceled', finishedAt: this.clock.now() })

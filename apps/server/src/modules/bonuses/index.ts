@@ -7,6 +7,7 @@
  * after they commit, never on the bet's own path.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/executor';
 import type { OrbitModule } from '../../platform/module';
 import { publishToPlayer } from '../../platform/realtime/channels';
 import { PAYMENT_CHANGED_TOPIC, type PaymentChangedEvent } from '../cashbox';
@@ -33,12 +34,25 @@ import { BONUS_CHANGED_TOPIC, type BonusChangedEvent } from './rows';
 export { BONUS_CHANGED_TOPIC } from './rows';
 export { BonusTemplates } from './templates';
 export type { BonusGrants } from './grants';
-export { runningBonusMaxBet } from './max-bet';
+export { bonusesOfPlayer } from './player-bonuses';
+export { openBonusCount, runningBonusMaxBet } from './max-bet';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The bonuses (gifts and free spins) other modules grant through: the shop, the adventures. */
     orbitBonuses: BonusGrantsService;
+    /**
+     * The back office's door: an operator cancels a player's bonus or free spins (404 when not
+     * theirs, 422 `not_cancelable` once over); `within` runs in the cancellation's transaction.
+     */
+    orbitBonusDesk: {
+      cancelBonus(userId: number, id: number, within: (tx: Executor, stage: string) => Promise<void>): Promise<unknown>;
+      cancelFreespins(
+        userId: number,
+        id: number,
+        within: (tx: Executor, stage: string) => Promise<void>,
+      ): Promise<unknown>;
+    };
   }
 }
 
@@ -50,6 +64,12 @@ export const bonusesModule: OrbitModule = {
   routes: async (app, ctx) => {
     const { templates, lifecycle, grants, freespins, issuing, wagering } = bonusEngine(ctx);
     app.decorate('orbitBonuses', grants);
+    app.decorate('orbitBonusDesk', {
+      cancelBonus: (userId: number, id: number, within: (tx: Executor, stage: string) => Promise<void>) =>
+        lifecycle.cancel(userId, id, within),
+      cancelFreespins: (userId: number, id: number, within: (tx: Executor, stage: string) => Promise<void>) =>
+        freespins.cancel(userId, id, within),
+    });
     app.orbitFreespins.serve((play) => freespins.play(play));
 
     // While a bonus wagers: its max bet and its games, in its currency, given to the door as terms

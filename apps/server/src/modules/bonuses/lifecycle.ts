@@ -208,12 +208,20 @@ export class BonusLifecycle {
     };
   }
 
-  /** The player gives the bonus up: its bonus money and winnings are forfeited. */
-  async cancel(userId: number, id: number): Promise<PlayerBonus> {
+  /**
+   * The player gives the bonus up (or an operator cancels it at the back office): its bonus money
+   * and winnings are forfeited. `within` runs in the same transaction (the audit entry).
+   */
+  async cancel(
+    userId: number,
+    id: number,
+    within?: (tx: Executor, stage: string) => Promise<void>,
+  ): Promise<PlayerBonus> {
     return this.db.transaction(async (tx) => {
       const row = await this.lockBonus(tx, userId, id);
       if (!(ACTIVE_STAGES as readonly string[]).includes(row.stage)) throw unprocessable('not_cancelable');
       await this.finish(tx, row, 'canceled');
+      await within?.(tx, row.stage);
       return this.one(tx, userId, id);
     });
   }

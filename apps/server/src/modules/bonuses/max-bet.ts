@@ -2,8 +2,9 @@
  * The running bonus's max bet as a stake cap (the games module's `orbitStakeCaps`): the game shows
  * no stake above it. The pre-bet check (index.ts) still refuses such a bet.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/executor';
+import { ACTIVE_STAGES } from './rows';
 import { playerBonuses } from './schema';
 
 /**
@@ -22,4 +23,13 @@ export async function runningBonusMaxBet(
   if (!bonus || bonus.currency !== input.currency) return null;
   if (bonus.games && !bonus.games.includes(input.game)) return null;
   return bonus.maxBetCents;
+}
+
+/** How many of the player's bonuses are issued, waiting or wagering (the back office's cashout facts). */
+export async function openBonusCount(db: Executor, userId: number): Promise<number> {
+  const rows = await db
+    .select({ id: playerBonuses.id })
+    .from(playerBonuses)
+    .where(and(eq(playerBonuses.userId, userId), inArray(playerBonuses.stage, [...ACTIVE_STAGES])));
+  return rows.length;
 }

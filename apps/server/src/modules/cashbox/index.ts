@@ -17,9 +17,23 @@ import { depositRoutes } from './routes/deposits';
 import { operatorCashboxRoutes } from './routes/operator';
 import { paymentRoutes } from './routes/payments';
 import { webhookRoutes } from './routes/webhooks';
-import { CashboxService, DEPOSIT_HELD_TOPIC, PAYOUT_REQUESTED_TOPIC, type DepositHeldEvent } from './service';
+import {
+  CashboxService,
+  DEPOSIT_HELD_TOPIC,
+  PAYOUT_REQUESTED_TOPIC,
+  type CashoutDecisionHook,
+  type DepositHeldEvent,
+  type PaymentRow,
+} from './service';
 
-export { PAYMENT_CHANGED_TOPIC, presentPayment, type PaymentChangedEvent } from './service';
+export {
+  PAYMENT_CHANGED_TOPIC,
+  presentPayment,
+  type CashoutDecisionHook,
+  type PaymentChangedEvent,
+  type PaymentRow,
+} from './service';
+export { paymentTotals, waitingCashouts, type PaymentTotals } from './cashout-queue';
 export { SandboxPspAdapter, type PspAdapter, type PspPayment } from './psp';
 export {
   CashoutChecks,
@@ -32,6 +46,7 @@ export {
 } from './deposit-checks';
 export { depositFacts, succeededDeposits, type DepositFacts } from './deposit-facts';
 export { DEPOSIT_PLAYED_TOPIC, type DepositPlayedEvent } from './playthrough';
+export { paymentsOfPlayer, type PlayerPayment } from './player-payments';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -41,6 +56,11 @@ declare module 'fastify' {
     orbitCashoutChecks: CashoutChecks;
     /** Cancels a player's deposits still waiting at the PSP (limits: when an exclusion starts). */
     orbitPendingDeposits: { cancel(userId: number, because: string): Promise<number> };
+    /** An operator's decision on a waiting cashout (the back office); undefined when it no longer waits. */
+    orbitCashoutDecisions: {
+      approve(id: number, within: CashoutDecisionHook): Promise<PaymentRow | undefined>;
+      reject(id: number, reason: string, within: CashoutDecisionHook): Promise<PaymentRow | undefined>;
+    };
   }
 }
 
@@ -79,6 +99,10 @@ export const cashboxModule: OrbitModule = {
     );
     app.decorate('orbitPendingDeposits', {
       cancel: (userId: number, because: string) => service.cancelPendingDeposits(userId, because),
+    });
+    app.decorate('orbitCashoutDecisions', {
+      approve: (id: number, within: CashoutDecisionHook) => service.approve(id, within),
+      reject: (id: number, reason: string, within: CashoutDecisionHook) => service.reject(id, reason, within),
     });
     ctx.outbox.on(PAYOUT_REQUESTED_TOPIC, 'cashbox.send-payout', (event, delivery) =>
       service.sendPayout((event.payload as { paymentId: number }).paymentId, delivery),

@@ -96,6 +96,12 @@ export function maskEmail(email: string): string {
   return `${email.slice(0, Math.min(2, Math.max(at, 0)))}***${email.slice(at)}`;
 }
 
+/**
+ * Runs inside a cashout decision's transaction once the payment changed (the back office writes
+ * its audit entry there: a decision whose entry cannot be written does not happen).
+ */
+export type CashoutDecisionHook = (tx: Executor, row: PaymentRow) => Promise<void>;
+
 export class CashboxService {
   constructor(
     private readonly db: Db,
@@ -658,17 +664,18 @@ export class CashboxService {
   }
 
   /** Operator (or auto-approval): the cashout goes to the PSP; the worker sends it. */
-  async approve(id: number): Promise<PaymentRow | undefined> {
+  async approve(id: number, within?: CashoutDecisionHook): Promise<PaymentRow | undefined> {
     return this.db.transaction(async (tx) => {
       const row = await this.transition(tx, id, ['pending'], 'processing', null, 'cashout');
       if (row) await enqueueEvent(tx, PAYOUT_REQUESTED_TOPIC, { paymentId: id }, this.clock.now());
+      if (row) await within?.(tx, row);
       return row;
     });
   }
 
   /** Operator: the cashout is refused before it reached the PSP; the money goes back to real. */
-  async reject(id: number, reason: string | undefined): Promise<PaymentRow | undefined> {
-    return this.release(id, ['pending'], 'rejected', reason ?? 'rejected_by_operator');
+  async reject(id: number, reason: string | undefined, within?: CashoutDecisionHook): Promise<PaymentRow | undefined> {
+    return this.release(id, ['pending'], 'rejected', reason ?? 'rejected_by_operator', within);
   }
 
   /**
@@ -833,10 +840,17 @@ export class CashboxService {
   }
 
   /** A cashout that ends without paying out: its reserved money goes back where it came from (withdraw-only money stays so). */
-  private release(id: number, from: PaymentState[], to: PaymentState, reason: string): Promise<PaymentRow | undefined> {
+  private release(
+    id: number,
+    from: PaymentState[],
+    to: PaymentState,
+    reason: string,
+    within?: CashoutDecisionHook,
+  ): Promise<PaymentRow | undefined> {
     return this.db.transaction(async (tx) => {
       const row = await this.transition(tx, id, from, to, reason, 'cashout');
       if (!row) return undefined;
+      await within?.(tx, row);
       const back = (kind: 'held' | 'real', amount: number, key: string): TransferRequest => ({
         idempotencyKey: `payment:${id}:${key}`,
         kind: 'cashout_release',

@@ -41,6 +41,7 @@ export { FreespinDoor, type FreespinPlay, type FreespinPlayed } from './freespin
 export { freespinEndpoint, type FreespinEndpoint } from './freespin-endpoint';
 export { roundFacts, gameCategoriesOf, hasOpenBonusRound, type RoundFacts } from './round-facts';
 export { settle, settledPlays, type SettledPlay } from './plays';
+export { roundsOfPlayer, type PlayerRound } from './player-rounds';
 
 /** Where the casino serves the house studio, and its game page (the provider's `launch_url`). */
 export const STUDIO_PREFIX = '/studio';

@@ -32,6 +32,7 @@ export { currentPlayer, requirePlayer } from './session';
 export {
   membershipsOf,
   changeGroups,
+  listGroups,
   levelForPoints,
   LEVEL_SEED,
   ENTRY_LEVEL_ID,
@@ -55,6 +56,15 @@ export { acceptedStep, newOtpSecret, otpauthUri } from './totp';
 export { lockedForSeconds, SIGN_IN_WINDOW_MS, SIGN_IN_MAX_FAILURES_PER_ACCOUNT } from './rules';
 export { metaOf } from './routes/request';
 export { searchPlayers, type PlayerSearchRow } from './search';
+export { playerCardProfile, playerExists, type PlayerCardProfile } from './player-card';
+export {
+  endPlayerSessions,
+  playerSessionsPage,
+  playersSharingWith,
+  playerSince,
+  type PlayerSessionRow,
+  type SharedPlayer,
+} from './player-sessions';
 export {
   SignInChecks,
   activeSessionIds,

@@ -19,7 +19,8 @@ import { emailTokens, sessions, userGroups, users } from './schema';
 import { WITHDRAWAL_LINK_TTL_MS } from './rules';
 
 /** Why a correct sign-in is refused (answered as 422 `email: [code]`). */
-export type SignInRefusal = 'player_excluded';
+/** `player_blocked`: an operator blocked the player (docs/backoffice.md "Blocks"). */
+export type SignInRefusal = 'player_excluded' | 'player_blocked';
 export type SignInCheck = Check<{ userId: number; at: Date }, SignInRefusal>;
 
 /** The checks a sign-in with the right password (and code) passes before a session starts. */

@@ -4,7 +4,9 @@
  * and the rules it adds to every door: sign-in (identity), deposits (cashbox), real launches
  * and provider bets (games). docs/limits.md explains the choices.
  */
+import type { CreateUserLimitRequest, UserLimit } from '@orbit/contracts';
 import { publicBase } from '../../platform/config';
+import type { Executor } from '../../platform/db/executor';
 import { localePath, type MailLocale } from '../../platform/mail-layout';
 import type { OrbitModule } from '../../platform/module';
 import { withdrawalLink } from '../identity';
@@ -14,9 +16,26 @@ import { EXCLUSION_STARTED_TOPIC, LimitsService } from './service';
 
 export { wouldExceed } from './service';
 export { periodWindow, exclusionEnd } from './periods';
+export { PlayerLimits, restrictionsOf } from './player-limits';
 
 /** Movements that change a limit's usage. */
 const USAGE_KINDS = new Set(['deposit', 'bet', 'win', 'jackpot', 'rollback']);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The back office's door to a player's limits: a new or stricter limit or an exclusion at the
+     * player's request, never a looser one (422 `would_loosen`); `within` runs in its transaction.
+     */
+    orbitLimitsDesk: {
+      tighten(
+        userId: number,
+        request: CreateUserLimitRequest,
+        within: (tx: Executor) => Promise<void>,
+      ): Promise<UserLimit[]>;
+    };
+  }
+}
 
 export const limitsModule: OrbitModule = {
   name: 'limits',
@@ -29,6 +48,10 @@ export const limitsModule: OrbitModule = {
       withdrawal: (token: string, locale: MailLocale) => withdrawalLink(ctx.config, token, locale),
     };
     const service = new LimitsService(ctx.db, ctx.clock, ctx.mailer, ctx.pubsub, links, ctx.log);
+    app.decorate('orbitLimitsDesk', {
+      tighten: (userId: number, request: CreateUserLimitRequest, within: (tx: Executor) => Promise<void>) =>
+        service.set(userId, request, { within }),
+    });
     app.orbitSignInChecks.add('limits', service.signInCheck);
     app.orbitDepositChecks.add('limits', service.depositCheck);
     app.orbitPreBetChecks.add('limits', service.betCheck);

@@ -213,48 +213,73 @@ export class LimitsService {
 
   // ---- changes --------------------------------------------------------------------------------
 
-  /** `POST /api/user_limits`: a new or lower limit applies at once, a higher one waits (24 h, then the mailed confirmation). */
-  async set(userId: number, request: CreateUserLimitRequest): Promise<UserLimit[]> {
+  /**
+   * `POST /api/user_limits`: a new or lower limit applies at once, a higher one waits (24 h, then
+   * the mailed confirmation). `tighten`: the back office, at the player's request, which may only
+   * make play stricter: a higher amount answers 422 `would_loosen` (docs/backoffice.md); `within`
+   * runs in the change's transaction (the audit entry).
+   */
+  async set(
+    userId: number,
+    request: CreateUserLimitRequest,
+    tighten?: { within: (tx: Executor) => Promise<void> },
+  ): Promise<UserLimit[]> {
     const now = this.clock.now();
     const mailId = await this.db.transaction(async (tx) => {
-      await lockPlayer(tx, userId);
-      if (request.type === 'cooling_off' || request.type === 'self_exclusion')
-        return this.exclude(tx, userId, request.type, request.period, now);
-      const [existing] = await tx
-        .select()
-        .from(userLimits)
-        .where(and(inForce(userId, now), eq(userLimits.type, request.type), eq(userLimits.period, request.period)));
-      if (request.type === 'session') {
-        if (!existing) {
-          await tx
-            .insert(userLimits)
-            .values({ userId, type: 'session', period: request.period, minutes: request.minutes, createdAt: now });
-        } else {
-          await this.setAmount(tx, existing, null, existing.minutes, request.minutes, now);
-        }
-        return null;
-      }
-      const held = new Set((await listAccounts(tx, userId)).map((a) => a.currency));
-      if (request.accounts.some((a) => !held.has(a.currency))) throw unprocessable('no_account', 'currency');
-      const limit =
-        existing ??
-        (
-          await tx
-            .insert(userLimits)
-            .values({ userId, type: request.type, period: request.period, createdAt: now })
-            .returning()
-        )[0]!;
-      const current = existing
-        ? await tx.select().from(userLimitAccounts).where(eq(userLimitAccounts.limitId, limit.id))
-        : [];
-      for (const account of request.accounts) {
-        const was = current.find((c) => c.currency === account.currency);
-        await this.setAmount(tx, limit, account.currency, was?.amountCents ?? null, account.amount_cents, now);
-      }
-      return null;
+      const mail = await this.change(tx, userId, request, now, tighten !== undefined);
+      await tighten?.within(tx);
+      return mail;
     });
     if (mailId !== null) await this.mailer.deliver([mailId]);
     return this.changed(userId);
+  }
+
+  private async change(
+    tx: Executor,
+    userId: number,
+    request: CreateUserLimitRequest,
+    now: Date,
+    tightenOnly: boolean,
+  ): Promise<number | null> {
+    await lockPlayer(tx, userId);
+    if (request.type === 'cooling_off' || request.type === 'self_exclusion')
+      return this.exclude(tx, userId, request.type, request.period, now);
+    const [existing] = await tx
+      .select()
+      .from(userLimits)
+      .where(and(inForce(userId, now), eq(userLimits.type, request.type), eq(userLimits.period, request.period)));
+    if (request.type === 'session') {
+      if (tightenOnly && existing?.minutes != null && request.minutes > existing.minutes)
+        throw unprocessable('would_loosen', 'minutes');
+      if (!existing) {
+        await tx
+          .insert(userLimits)
+          .values({ userId, type: 'session', period: request.period, minutes: request.minutes, createdAt: now });
+      } else {
+        await this.setAmount(tx, existing, null, existing.minutes, request.minutes, now);
+      }
+      return null;
+    }
+    const held = new Set((await listAccounts(tx, userId)).map((a) => a.currency));
+    if (request.accounts.some((a) => !held.has(a.currency))) throw unprocessable('no_account', 'currency');
+    const limit =
+      existing ??
+      (
+        await tx
+          .insert(userLimits)
+          .values({ userId, type: request.type, period: request.period, createdAt: now })
+          .returning()
+      )[0]!;
+    const current = existing
+      ? await tx.select().from(userLimitAccounts).where(eq(userLimitAccounts.limitId, limit.id))
+      : [];
+    for (const account of request.accounts) {
+      const was = current.find((c) => c.currency === account.currency);
+      if (tightenOnly && was && account.amount_cents > was.amountCents)
+        throw unprocessable('would_loosen', 'amount_cents');
+      await this.setAmount(tx, limit, account.currency, was?.amountCents ?? null, account.amount_cents, now);
+    }
+    return null;
   }
 
   /**

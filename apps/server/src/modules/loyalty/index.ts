@@ -29,6 +29,7 @@ import { and, eq, gt, inArray } from 'drizzle-orm';
 import { dayOf } from './adventures';
 
 export { compPointsOf, addPoints } from './points';
+export { loyaltyStanding, type LoyaltyStanding } from './standing';
 export { PromotionRewardsDoor, type PromotionRewards, type LotteryTicketsAsk } from './promotion-door';
 
 declare module 'fastify' {

@@ -5,6 +5,12 @@
 import type { OrbitModule } from '../../platform/module';
 import { verificationRoutes } from './routes';
 import { VerificationService } from './service';
+// The back office's queue of documents and its decisions (docs/backoffice.md "KYC").
+export { documentById, documentFile, documentQueue, type DocumentFile, type DocumentQueueFilter } from './queue';
+export { VerificationService, type ReviewHook, type ReviewState } from './service';
+export type { VerificationDocumentRow } from './schema';
+export { verificationStatusOf, type VerificationStatus } from './status';
+export { documentsOfPlayer, verificationSummaryOf, type VerificationSummary } from './player-documents';
 
 export const verificationModule: OrbitModule = {
   name: 'verification',

@@ -2,8 +2,14 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { VerificationDocument } from '@orbit/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
+import type { Executor } from '../../platform/db/executor';
 import { conflict, notFound } from '../../platform/errors';
 import { verificationDocuments, type VerificationDocumentRow } from './schema';
+
+/** A document's decision as the audit log records it, before and after. */
+export type ReviewState = { status: string; reason: string | null };
+/** Called inside the decision's transaction, right after the change. */
+export type ReviewHook = (tx: Executor, before: ReviewState, after: ReviewState) => Promise<void>;
 
 export type NewDocument = {
   userId: number;
@@ -39,25 +45,34 @@ export class VerificationService {
 
   /**
    * The operator's decision on a pending document: 404 for an unknown one, 409
-   * `status: ['already_reviewed']` for one already decided (a decision is final).
+   * `status: ['already_reviewed']` for one already decided (a decision is final). `within` runs in
+   * the decision's transaction right after the change (the back office writes its audit entry
+   * there): if it throws, the decision does not happen.
    */
   async review(
     id: number,
     status: 'approved' | 'rejected',
     reason: string | undefined,
+    within?: ReviewHook,
   ): Promise<VerificationDocumentRow> {
-    const [row] = await this.db
-      .update(verificationDocuments)
-      .set({ status, reason: reason === undefined || reason === '' ? null : reason, reviewedAt: this.clock.now() })
-      .where(and(eq(verificationDocuments.id, id), eq(verificationDocuments.status, 'pending')))
-      .returning();
-    if (row) return row;
-    const [existing] = await this.db
-      .select({ id: verificationDocuments.id })
-      .from(verificationDocuments)
-      .where(eq(verificationDocuments.id, id));
-    if (!existing) throw notFound();
-    throw conflict('already_reviewed', 'status');
+    return this.db.transaction(async (tx) => {
+      // Guarded on `pending`: of two concurrent decisions the second finds nothing to change.
+      const [row] = await tx
+        .update(verificationDocuments)
+        .set({ status, reason: reason === undefined || reason === '' ? null : reason, reviewedAt: this.clock.now() })
+        .where(and(eq(verificationDocuments.id, id), eq(verificationDocuments.status, 'pending')))
+        .returning();
+      if (row) {
+        await within?.(tx, { status: 'pending', reason: null }, { status: row.status, reason: row.reason });
+        return row;
+      }
+      const [existing] = await tx
+        .select({ id: verificationDocuments.id })
+        .from(verificationDocuments)
+        .where(eq(verificationDocuments.id, id));
+      if (!existing) throw notFound();
+      throw conflict('already_reviewed', 'status');
+    });
   }
 }
 

@@ -24,6 +24,7 @@ export { playerMovements, playerMovementsByCurrency, type PlayerMovements } from
 export { referenceRatesNow, ReferenceRates, type Rounding } from './reference-rates';
 export { auditLedger, type LedgerAudit, type BrokenAccount } from './audit';
 export { playsOf, transfersOf, type Play, type PlayKind } from './plays';
+export { accountStatement, type StatementFilter, type StatementRow } from './statement';
 export {
   Ledger,
   InsufficientFundsError,

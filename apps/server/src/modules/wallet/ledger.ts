@@ -11,7 +11,15 @@ import { ledgerAccounts } from './schema';
  * be withdrawn, never played with (docs/limits.md "Money arriving past a limit").
  */
 export const PLAYER_ACCOUNT_KINDS = ['real', 'bonus', 'reserved', 'held'] as const;
-export const HOUSE_ACCOUNT_KINDS = ['bets', 'psp_clearing', 'bonus_funding', 'jackpot_pool', 'promotions'] as const;
+/** `adjustments`: the other side of an operator's manual credit or debit (docs/backoffice.md "Manual adjustments"). */
+export const HOUSE_ACCOUNT_KINDS = [
+  'bets',
+  'psp_clearing',
+  'bonus_funding',
+  'jackpot_pool',
+  'promotions',
+  'adjustments',
+] as const;
 export type PlayerAccountKind = (typeof PLAYER_ACCOUNT_KINDS)[number];
 export type HouseAccountKind = (typeof HOUSE_ACCOUNT_KINDS)[number];
 

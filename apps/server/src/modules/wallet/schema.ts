@@ -89,7 +89,7 @@ export const ledgerAccounts = pgTable(
     check('ledger_accounts_shard', sql`${t.shard} >= 0 and (${t.userId} is null or ${t.shard} = 0)`),
     check(
       'ledger_accounts_kind',
-      sql`(${t.userId} is not null and ${t.kind} in ('real', 'bonus', 'reserved', 'held')) or (${t.userId} is null and ${t.kind} in ('bets', 'psp_clearing', 'bonus_funding', 'jackpot_pool', 'promotions'))`,
+      sql`(${t.userId} is not null and ${t.kind} in ('real', 'bonus', 'reserved', 'held')) or (${t.userId} is null and ${t.kind} in ('bets', 'psp_clearing', 'bonus_funding', 'jackpot_pool', 'promotions', 'adjustments'))`,
     ),
   ],
 );

@@ -24,6 +24,8 @@ export const PRIVATE_CHANNELS = [
   'personal_notifications',
   // Orbit's own (not in the family's list; its front ends never subscribe): the VIP club's progress.
   'vip_progress',
+  // Orbit's own: the operators' answers to the player's support conversation (docs/support.md).
+  'support',
 ] as const;
 export type PrivateChannel = (typeof PRIVATE_CHANNELS)[number];
 export const PUBLIC_CHANNELS = ['wins', 'jackpots_changes'] as const;

@@ -44,6 +44,13 @@ export function requirePermission(guard: BackofficeGuard, permission: Permission
   };
 }
 
+/** Any operator's session, two-factor set up or not (`me` and the setup itself): 401 or through. */
+export function requireSession(guard: BackofficeGuard) {
+  return async (request: FastifyRequest): Promise<void> => {
+    allow(await signedInOperator(request, guard), null);
+  };
+}
+
 /** The operator a guarded route runs for (its guard already passed). */
 export function operatorOf(request: FastifyRequest): SignedInOperator {
   return allow(request.orbitOperator ?? null, null);

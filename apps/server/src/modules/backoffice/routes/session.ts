@@ -11,7 +11,7 @@ import {
 import type { ModuleContext } from '../../../platform/context';
 import { metaOf } from '../../identity';
 import { allow, type Operators } from '../operators';
-import { operatorCookie, signedInOperator, type BackofficeGuard } from './guard';
+import { operatorCookie, requireSession, signedInOperator, type BackofficeGuard } from './guard';
 
 export function sessionRoutes(operators: Operators, guard: BackofficeGuard) {
   return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {
@@ -55,6 +55,7 @@ export function sessionRoutes(operators: Operators, guard: BackofficeGuard) {
     app.get(
       '/api/backoffice/me',
       {
+        onRequest: requireSession(guard),
         schema: {
           tags,
           summary: 'The signed-in operator, their role and permissions',
@@ -67,6 +68,7 @@ export function sessionRoutes(operators: Operators, guard: BackofficeGuard) {
     app.post(
       '/api/backoffice/two_factor/setup',
       {
+        onRequest: requireSession(guard),
         schema: {
           tags,
           summary: 'A new authenticator secret for an operator without two-factor (first sign-in)',
@@ -79,6 +81,7 @@ export function sessionRoutes(operators: Operators, guard: BackofficeGuard) {
     app.post(
       '/api/backoffice/two_factor/confirm',
       {
+        onRequest: requireSession(guard),
         schema: {
           tags,
           summary: 'A code from the new secret turns two-factor on',
