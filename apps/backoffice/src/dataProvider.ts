@@ -11,6 +11,11 @@ const query = (params: GetListParams | GetManyReferenceParams) => {
   const search = new URLSearchParams();
   search.set('page', String(params.pagination?.page ?? 1));
   search.set('per_page', String(params.pagination?.perPage ?? 25));
+  // Lists that sort on the server read these; the others ignore them.
+  if (params.sort?.field) {
+    search.set('sort', params.sort.field);
+    search.set('order', params.sort.order === 'ASC' ? 'ASC' : 'DESC');
+  }
   for (const [key, value] of Object.entries(params.filter ?? {})) {
     if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
   }

@@ -71,9 +71,24 @@ export const backofficeListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   per_page: z.coerce.number().int().min(1).max(200).default(25),
 });
+/** A list sorted on the server: one of the list's sortable columns, ascending or descending. */
+export const backofficeSortable = <C extends readonly [string, ...string[]]>(
+  columns: C,
+  field: C[number],
+  order: 'ASC' | 'DESC',
+) =>
+  z.object({
+    sort: z.enum(columns, { message: 'invalid' }).default(field as never),
+    order: z.enum(['ASC', 'DESC'], { message: 'invalid' }).default(order),
+  });
 export const backofficeList = <T extends z.ZodType>(row: T) =>
   z.object({ data: z.array(row), total: z.number().int() });
 
+export const OPERATOR_SORTS = ['id', 'email', 'name', 'role', 'created_at', 'last_sign_in_at'] as const;
+export const backofficeOperatorsQuerySchema = backofficeListQuerySchema.extend(
+  backofficeSortable(OPERATOR_SORTS, 'id', 'ASC').shape,
+);
+export type BackofficeOperatorsQuery = z.infer<typeof backofficeOperatorsQuerySchema>;
 export const backofficeOperatorsResponseSchema = backofficeList(backofficeOperatorSchema);
 
 // ---- GET /api/backoffice/audit_log ----------------------------------------------------------------
@@ -110,7 +125,11 @@ export const backofficeAuditResponseSchema = backofficeList(backofficeAuditEntry
 
 // ---- GET /api/backoffice/players ------------------------------------------------------------------
 /** `q`: an id, part of an address, nickname, name or phone number, or a session's IP address. */
-export const backofficePlayersQuerySchema = backofficeListQuerySchema.extend({ q: z.string().max(200).default('') });
+export const PLAYER_SORTS = ['id', 'email', 'created_at', 'last_sign_in_at'] as const;
+export const backofficePlayersQuerySchema = backofficeListQuerySchema
+  .extend({ q: z.string().max(200).default('') })
+  .extend(backofficeSortable(PLAYER_SORTS, 'id', 'DESC').shape);
+export type BackofficePlayersQuery = z.infer<typeof backofficePlayersQuerySchema>;
 export const backofficePlayerRowSchema = z.object({
   id: z.number().int(),
   email: z.string(),

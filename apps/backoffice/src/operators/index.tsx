@@ -21,13 +21,13 @@ export function OperatorList() {
   return (
     <List sort={{ field: 'id', order: 'ASC' }}>
       <Datagrid bulkActionButtons={false} rowClick={false}>
-        <TextField source="id" sortable={false} />
-        <TextField source="name" sortable={false} />
-        <EmailField source="email" sortable={false} />
-        <TextField source="role" sortable={false} />
+        <TextField source="id" />
+        <TextField source="name" />
+        <EmailField source="email" />
+        <TextField source="role" />
         <BooleanField source="two_factor" label="Two-factor" sortable={false} />
         <BooleanField source="active" sortable={false} />
-        <DateField source="last_sign_in_at" label="Last sign-in" showTime sortable={false} />
+        <DateField source="last_sign_in_at" label="Last sign-in" showTime />
       </Datagrid>
     </List>
   );

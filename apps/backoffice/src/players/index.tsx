@@ -8,8 +8,8 @@ export function PlayerList() {
   return (
     <List filters={filters} sort={{ field: 'id', order: 'DESC' }}>
       <Datagrid bulkActionButtons={false} rowClick="show">
-        <TextField source="id" sortable={false} />
-        <EmailField source="email" sortable={false} />
+        <TextField source="id" />
+        <EmailField source="email" />
         <TextField source="nickname" sortable={false} />
         <TextField source="first_name" label="First name" sortable={false} />
         <TextField source="last_name" label="Last name" sortable={false} />
@@ -17,7 +17,8 @@ export function PlayerList() {
         <TextField source="country" sortable={false} />
         <TextField source="currency" sortable={false} />
         <BooleanField source="confirmed" sortable={false} />
-        <DateField source="created_at" label="Registered" showTime sortable={false} />
+        <DateField source="created_at" label="Registered" showTime />
+        <DateField source="last_sign_in_at" label="Last sign-in" showTime />
       </Datagrid>
     </List>
   );

@@ -538,3 +538,34 @@ describe('the audit log beyond the operators', () => {
     expect((await get(undefined, '/api/backoffice/audit_log.csv')).statusCode).toBe(401);
   });
 });
+
+describe('lists sorted on the server', () => {
+  it('sorts players and operators by the column asked, and refuses a column it does not sort by', async () => {
+    const a = await player();
+    const b = await player();
+    const q = `q=desk&per_page=200`;
+    const ids = async (url: string) =>
+      ((await get(admin, url)).json().data as Array<{ id: number; email: string }>).map((r) => r.id);
+    const newest = await ids(`/api/backoffice/players?${q}`);
+    expect(newest.indexOf(b.id)).toBeLessThan(newest.indexOf(a.id));
+    const oldest = await ids(`/api/backoffice/players?${q}&sort=created_at&order=ASC`);
+    expect(oldest.indexOf(a.id)).toBeLessThan(oldest.indexOf(b.id));
+    const byEmail = (await get(admin, `/api/backoffice/players?${q}&sort=email&order=ASC`)).json().data as Array<{
+      email: string;
+    }>;
+    expect(byEmail.map((r) => r.email)).toEqual(byEmail.map((r) => r.email).sort());
+    const bad = await get(admin, '/api/backoffice/players?sort=password_hash');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual({ sort: ['invalid'] });
+    const roles = (await get(admin, '/api/backoffice/operators?sort=role&order=DESC&per_page=200')).json()
+      .data as Array<{
+      role: string;
+    }>;
+    expect(roles.map((r) => r.role)).toEqual(
+      roles
+        .map((r) => r.role)
+        .sort()
+        .reverse(),
+    );
+  });
+});

@@ -4,11 +4,12 @@
  * an operator writes its audit entry in the same transaction.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import {
   normalizeEmail,
   type BackofficeMe,
   type BackofficeOperatorCreateRequest,
+  type BackofficeOperatorsQuery,
   type BackofficeRole,
 } from '@orbit/contracts';
 import type { Clock } from '../../platform/clock';
@@ -190,12 +191,21 @@ export class Operators {
     });
   }
 
-  async list(page: number, perPage: number) {
+  async list({ page, per_page: perPage, sort, order }: BackofficeOperatorsQuery) {
+    const column = {
+      id: operators.id,
+      email: operators.email,
+      name: operators.name,
+      role: operators.role,
+      created_at: operators.createdAt,
+      last_sign_in_at: operators.lastSignInAt,
+    }[sort];
+    const by = order === 'ASC' ? asc : desc;
     const [rows, [total]] = await Promise.all([
       this.db
         .select()
         .from(operators)
-        .orderBy(asc(operators.id))
+        .orderBy(by(column), by(operators.id))
         .limit(perPage)
         .offset((page - 1) * perPage),
       this.db.select({ n: count() }).from(operators),

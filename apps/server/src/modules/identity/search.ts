@@ -3,7 +3,8 @@
  * name, phone or an address a session came from. The identity module owns the users and their
  * sessions, so the search lives here and the back office calls it through the module's door.
  */
-import { and, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { BackofficePlayersQuery } from '@orbit/contracts';
 import type { Executor } from '../../platform/db/executor';
 import { sessions, users } from './schema';
 
@@ -22,15 +23,20 @@ export type PlayerSearchRow = {
   last_sign_in_at: string | null;
 };
 
+const SORTS = {
+  id: users.id,
+  email: users.email,
+  created_at: users.createdAt,
+  last_sign_in_at: users.lastSignInAt,
+} as const;
+
 /** `%`, `_` and `\` typed by the operator are matched as themselves. */
 const literal = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Players matching `q` (all when empty), newest first, one page and how many in all. */
 export async function searchPlayers(
   db: Executor,
-  q: string,
-  page: number,
-  perPage: number,
+  { q, page, per_page: perPage, sort, order }: BackofficePlayersQuery,
 ): Promise<{ data: PlayerSearchRow[]; total: number }> {
   const typed = q.trim();
   let where: SQL | undefined;
@@ -56,7 +62,11 @@ export async function searchPlayers(
       .select()
       .from(users)
       .where(and(where))
-      .orderBy(desc(users.id))
+      .orderBy(
+        (order === 'ASC' ? asc : desc)(SORTS[sort]),
+        // Ties (and null sign-ins) keep one order from page to page.
+        (order === 'ASC' ? asc : desc)(users.id),
+      )
       .limit(perPage)
       .offset((page - 1) * perPage),
     db.select({ n: count() }).from(users).where(and(where)),

@@ -6,7 +6,7 @@ import {
   backofficeAuditCsvQuerySchema,
   backofficeAuditQuerySchema,
   backofficeAuditResponseSchema,
-  backofficeListQuerySchema,
+  backofficeOperatorsQuerySchema,
   backofficeOperatorCreateRequestSchema,
   backofficeOperatorSchema,
   backofficeOperatorsResponseSchema,
@@ -28,11 +28,11 @@ export function operatorRoutes(operators: Operators, guard: BackofficeGuard) {
         schema: {
           tags,
           summary: 'The operators',
-          querystring: backofficeListQuerySchema,
+          querystring: backofficeOperatorsQuerySchema,
           response: { 200: backofficeOperatorsResponseSchema },
         },
       },
-      async (request) => operators.list(request.query.page, request.query.per_page),
+      async (request) => operators.list(request.query),
     );
 
     app.post(

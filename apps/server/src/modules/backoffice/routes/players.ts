@@ -20,7 +20,7 @@ export function playerRoutes(guard: BackofficeGuard) {
           response: { 200: backofficePlayersResponseSchema },
         },
       },
-      async (request) => searchPlayers(ctx.db, request.query.q, request.query.page, request.query.per_page),
+      async (request) => searchPlayers(ctx.db, request.query),
     );
   };
 }
