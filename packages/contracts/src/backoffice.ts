@@ -66,6 +66,12 @@ export const backofficeOperatorCreateRequestSchema = z.object({
 });
 export type BackofficeOperatorCreateRequest = z.infer<typeof backofficeOperatorCreateRequestSchema>;
 
+/** The admin changes an operator's role or switches the account off (their sessions end at once). */
+export const backofficeOperatorUpdateRequestSchema = z
+  .object({ role: backofficeRoleSchema.optional(), active: z.boolean({ message: 'invalid' }).optional() })
+  .refine((v) => v.role !== undefined || v.active !== undefined, { message: 'blank', path: ['role'] });
+export type BackofficeOperatorUpdateRequest = z.infer<typeof backofficeOperatorUpdateRequestSchema>;
+
 /** A list page as react-admin's data provider reads it: the rows and how many there are in all. */
 export const backofficeListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),

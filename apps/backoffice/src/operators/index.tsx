@@ -1,7 +1,9 @@
 /** The operators (admin): who may sign in, with which role, and whether two-factor is on. */
 import {
   BooleanField,
+  BooleanInput,
   Create,
+  Edit,
   Datagrid,
   DateField,
   EmailField,
@@ -20,7 +22,7 @@ const roleChoices = BACKOFFICE_ROLES.map((role) => ({ id: role, name: role }));
 export function OperatorList() {
   return (
     <List sort={{ field: 'id', order: 'ASC' }}>
-      <Datagrid bulkActionButtons={false} rowClick={false}>
+      <Datagrid bulkActionButtons={false} rowClick="edit">
         <TextField source="id" />
         <TextField source="name" />
         <EmailField source="email" />
@@ -46,9 +48,24 @@ export function OperatorCreate() {
   );
 }
 
+/** A role changed, or the account switched off (the operator's sessions end at once); never one's own. */
+export function OperatorEdit() {
+  return (
+    <Edit mutationMode="pessimistic" redirect="list">
+      <SimpleForm>
+        <TextField source="email" />
+        <TextField source="name" />
+        <SelectInput source="role" choices={roleChoices} validate={required()} />
+        <BooleanInput source="active" label="May sign in" />
+      </SimpleForm>
+    </Edit>
+  );
+}
+
 export const operators = {
   name: 'operators',
   list: OperatorList,
   create: OperatorCreate,
+  edit: OperatorEdit,
   options: { label: 'Operators' },
 };

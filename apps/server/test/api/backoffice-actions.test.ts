@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkAuditChain } from '../../src/modules/backoffice';
 import { users } from '../../src/modules/identity/schema';
 import { Ledger } from '../../src/modules/wallet';
+import { codeForStep, stepAt } from '../../src/modules/identity/totp';
 import { FakeClock } from '../../src/platform/clock';
 import { createTestApp, type TestApp } from '../support/app';
 import { auditCount, newOperator, signInAdmin, type SignedInOperator } from '../support/backoffice';
@@ -567,5 +568,39 @@ describe('lists sorted on the server', () => {
         .sort()
         .reverse(),
     );
+  });
+});
+
+describe('operators changed by the admin', () => {
+  it('changes a role at the next call, switches an account off with its sessions, never one’s own', async () => {
+    const sue = await newOperator(t, clock, admin, 'support');
+    const patch = (cookie: string, id: number, payload: unknown) =>
+      call(t, 'PATCH', `/api/backoffice/operators/${id}`, { cookie, payload });
+    const changed = await patch(admin, sue.id, { role: 'finance', email: 'ignored@orbit.example' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({ role: 'finance', email: sue.email, active: true });
+    expect((await get(sue.cookie, '/api/backoffice/cashouts')).statusCode).toBe(200);
+    const before = await auditCount(t);
+    expect((await patch(sue.cookie, finance.id, { active: false })).statusCode).toBe(403);
+    const adminId = (await get(admin, '/api/backoffice/me')).json().operator.id as number;
+    expect((await patch(admin, adminId, { role: 'support' })).json().errors).toEqual({ base: ['own_account'] });
+    expect((await patch(admin, sue.id, {})).statusCode).toBe(422);
+    expect((await patch(admin, 2_147_483_000, { active: false })).statusCode).toBe(404);
+    expect(await auditCount(t)).toBe(before);
+    const off = await patch(admin, sue.id, { active: false });
+    expect(off.json()).toMatchObject({ active: false });
+    expect((await get(sue.cookie, '/api/backoffice/me')).statusCode).toBe(401);
+    clock.advance(31_000);
+    const again = await call(t, 'POST', '/api/backoffice/sign_in', {
+      payload: { email: sue.email, password: sue.password, otp: codeForStep(sue.secret, stepAt(clock.now())) },
+    });
+    expect(again.json().errors).toEqual({ base: ['operator_inactive'] });
+    const audit = (await get(admin, `/api/backoffice/audit_log?action=operator.update&target_id=${sue.id}`)).json()
+      .data;
+    expect(audit[0]).toMatchObject({
+      before: { role: 'finance', active: true },
+      after: { role: 'finance', active: false },
+    });
+    expect(audit[1]).toMatchObject({ before: { role: 'support' }, after: { role: 'finance' } });
   });
 });

@@ -4,17 +4,18 @@
  * an operator writes its audit entry in the same transaction.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import {
   normalizeEmail,
   type BackofficeMe,
   type BackofficeOperatorCreateRequest,
   type BackofficeOperatorsQuery,
+  type BackofficeOperatorUpdateRequest,
   type BackofficeRole,
 } from '@orbit/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
-import { conflict, forbidden, tooManyRequests, unauthorized, unprocessable } from '../../platform/errors';
+import { conflict, forbidden, notFound, tooManyRequests, unauthorized, unprocessable } from '../../platform/errors';
 import {
   acceptedStep,
   hashPassword,
@@ -238,6 +239,47 @@ export class Operators {
         after: shown,
       });
       return shown;
+    });
+  }
+
+  async one(id: number) {
+    const [row] = await this.db.select().from(operators).where(eq(operators.id, id));
+    if (!row) throw notFound();
+    return presentOperator(row);
+  }
+
+  /**
+   * A new role, or the account switched off or on. Nobody changes their own (403 `own_account`:
+   * an admin cannot lock the last door behind them by mistake). Switched off, the operator's
+   * sessions end at once; a new role applies at their next call (permissions are read per call).
+   */
+  async update(by: Actor, id: number, change: BackofficeOperatorUpdateRequest) {
+    if (by.operatorId === id) throw forbidden('own_account');
+    const now = this.clock.now();
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(operators).where(eq(operators.id, id)).for('update');
+      if (!before) throw notFound();
+      const [after] = await tx
+        .update(operators)
+        .set({
+          ...(change.role ? { role: change.role } : {}),
+          ...(change.active !== undefined ? { active: change.active } : {}),
+        })
+        .where(eq(operators.id, id))
+        .returning();
+      if (!after!.active)
+        await tx
+          .update(operatorSessions)
+          .set({ endedAt: now })
+          .where(and(eq(operatorSessions.operatorId, id), isNull(operatorSessions.endedAt)));
+      await appendAudit(tx, now, by, {
+        action: 'operator.update',
+        targetType: 'operator',
+        targetId: id,
+        before: { role: before.role, active: before.active },
+        after: { role: after!.role, active: after!.active },
+      });
+      return presentOperator(after!);
     });
   }
 

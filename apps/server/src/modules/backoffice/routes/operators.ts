@@ -7,7 +7,9 @@ import {
   backofficeAuditQuerySchema,
   backofficeAuditResponseSchema,
   backofficeOperatorsQuerySchema,
+  backofficeIdParamsSchema,
   backofficeOperatorCreateRequestSchema,
+  backofficeOperatorUpdateRequestSchema,
   backofficeOperatorSchema,
   backofficeOperatorsResponseSchema,
 } from '@orbit/contracts';
@@ -50,6 +52,36 @@ export function operatorRoutes(operators: Operators, guard: BackofficeGuard) {
         const created = await operators.create(actorOf(operatorOf(request).operator, request.ip), request.body);
         return reply.status(201).send(created);
       },
+    );
+
+    app.get(
+      '/api/backoffice/operators/:id',
+      {
+        onRequest: requirePermission(guard, 'operators.manage'),
+        schema: {
+          tags,
+          summary: 'One operator',
+          params: backofficeIdParamsSchema,
+          response: { 200: backofficeOperatorSchema },
+        },
+      },
+      (request) => operators.one(request.params.id),
+    );
+
+    app.patch(
+      '/api/backoffice/operators/:id',
+      {
+        onRequest: requirePermission(guard, 'operators.manage'),
+        schema: {
+          tags,
+          summary:
+            "Changes an operator's role, or switches the account off (their sessions end) or on; never one's own",
+          params: backofficeIdParamsSchema,
+          body: backofficeOperatorUpdateRequestSchema,
+          response: { 200: backofficeOperatorSchema },
+        },
+      },
+      (request) => operators.update(actorOf(operatorOf(request).operator, request.ip), request.params.id, request.body),
     );
 
     app.get(
