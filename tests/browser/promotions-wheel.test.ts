@@ -133,7 +133,8 @@ describe('loot-box wheel', () => {
       const wheel = page.getByTestId('wheel');
       await poll(async () => {
         if ((await wheel.count()) === 0) await page.reload({ waitUntil: 'domcontentloaded' });
-        return wheel.locator('h2').textContent();
+        // A short wait each round: a page that loaded before the box was listed is loaded again.
+        return wheel.locator('h2').textContent({ timeout: 3_000 });
       }, 40_000).toBe('Rocket wheel PRO');
       const segments = await wheel.locator('.wheel__label').allTextContents();
       expect(segments.length).toBeGreaterThan(3);
