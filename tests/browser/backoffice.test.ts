@@ -26,7 +26,7 @@ describe('the back office', () => {
         // A wrong code is refused on the sign-in page.
         await signIn(page, DEMO_ADMIN.email, DEMO_ADMIN.password, '000000');
         await page.getByText('otp: invalid').waitFor();
-        await page.getByLabel('Authenticator code').fill(await freshCode(DEMO_ADMIN.otpSecret));
+        await page.getByLabel('Authenticator code').fill(await freshCode(DEMO_ADMIN.otpSecret, env.server.baseUrl));
         await page.getByRole('button', { name: 'Sign in' }).click();
         await page.getByRole('heading', { name: /Signed in as Demo Admin \(admin\)/ }).waitFor();
         expect(await page.getByTestId('permissions').textContent()).toContain('operators.manage');
@@ -57,7 +57,7 @@ describe('the back office', () => {
         await page.getByRole('heading', { name: 'Set up two-factor' }).waitFor();
         const secret = await page.getByLabel('Secret').inputValue();
         expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-        await page.getByLabel('Code from the app').fill(await freshCode(secret));
+        await page.getByLabel('Code from the app').fill(await freshCode(secret, env.server.baseUrl));
         await page.getByRole('button', { name: 'Turn two-factor on' }).click();
         await page.getByRole('heading', { name: /Signed in as Sam Support \(support\)/ }).waitFor();
         await poll(() => page.getByTestId('permissions').textContent()).toContain('players.read');

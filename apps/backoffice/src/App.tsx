@@ -20,7 +20,16 @@ import { operators } from './operators';
 import { players } from './players';
 import { supportInbox } from './support';
 
-const i18nProvider = polyglotI18nProvider(() => englishMessages, 'en');
+/** react-admin's English, with empty lists worded for every area ("No Cashout queue found" reads oddly). */
+const messages = {
+  ...englishMessages,
+  ra: {
+    ...englishMessages.ra,
+    page: { ...englishMessages.ra.page, empty: 'Nothing here yet.' },
+    navigation: { ...englishMessages.ra.navigation, no_results: 'Nothing found.' },
+  },
+};
+const i18nProvider = polyglotI18nProvider(() => messages, 'en');
 
 /**
  * Browser addresses under /backoffice (the casino answers every one of them with this app): the

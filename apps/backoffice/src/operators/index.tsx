@@ -6,7 +6,6 @@ import {
   Edit,
   Datagrid,
   DateField,
-  EmailField,
   List,
   PasswordInput,
   SelectInput,
@@ -25,7 +24,7 @@ export function OperatorList() {
       <Datagrid bulkActionButtons={false} rowClick="edit">
         <TextField source="id" />
         <TextField source="name" />
-        <EmailField source="email" />
+        <TextField source="email" />
         <TextField source="role" />
         <BooleanField source="two_factor" label="Two-factor" sortable={false} />
         <BooleanField source="active" sortable={false} />

@@ -1,5 +1,5 @@
 /** Players: found by id, address, nickname, name, phone or a session's IP address; a row opens the player's card. */
-import { BooleanField, Datagrid, DateField, EmailField, List, SearchInput, TextField } from 'react-admin';
+import { BooleanField, Datagrid, DateField, List, SearchInput, TextField } from 'react-admin';
 import { PlayerShow } from './PlayerShow';
 
 const filters = [<SearchInput key="q" source="q" alwaysOn placeholder="Id, email, name, phone or IP" />];
@@ -9,7 +9,7 @@ export function PlayerList() {
     <List filters={filters} sort={{ field: 'id', order: 'DESC' }}>
       <Datagrid bulkActionButtons={false} rowClick="show">
         <TextField source="id" />
-        <EmailField source="email" />
+        <TextField source="email" />
         <TextField source="nickname" sortable={false} />
         <TextField source="first_name" label="First name" sortable={false} />
         <TextField source="last_name" label="Last name" sortable={false} />
