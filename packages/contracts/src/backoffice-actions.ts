@@ -71,8 +71,10 @@ export const backofficeCashoutFactsSchema = z.object({
   bonuses_wagering: z.number().int(),
   verification: z.enum(['verified', 'pending', 'rejected', 'none']),
   blocked: z.boolean(),
-  /** Other players who signed in from one of this player's addresses or share their device. */
-  shared_with: z.array(z.object({ player_id: z.number().int(), email: z.string(), via: z.enum(['ip', 'device']) })),
+  /** Other players who signed in from one of this player's addresses, registered from their device, or saved the same card. */
+  shared_with: z.array(
+    z.object({ player_id: z.number().int(), email: z.string(), via: z.enum(['ip', 'device', 'card']) }),
+  ),
 });
 export const backofficeCashoutSchema = z.object({
   id: z.number().int(),

@@ -6,6 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { checkAuditChain } from '../../src/modules/backoffice';
+import { savedCards } from '../../src/modules/cashbox/schema';
 import { users } from '../../src/modules/identity/schema';
 import { Ledger } from '../../src/modules/wallet';
 import { codeForStep, stepAt } from '../../src/modules/identity/totp';
@@ -296,6 +297,20 @@ describe('the cashout queue', () => {
   it('lists waiting cashouts with their facts; finance approves, the player sees it', async () => {
     const p = await player(80_000);
     const c = await cashout(p, 30_000);
+    // Another player saved a card of the same brand and last four digits; a third another card.
+    const twin = await player();
+    const stranger = await player();
+    const card = (userId: number, last4: string) => ({
+      userId,
+      provider: 'sandbox',
+      token: `tok_${userId}`,
+      brand: 'visa',
+      last4,
+      createdAt: clock.now(),
+    });
+    await t.database.db
+      .insert(savedCards)
+      .values([card(p.id, '4242'), card(twin.id, '4242'), card(stranger.id, '1881')]);
     const queue = await get(finance.cookie, '/api/backoffice/cashouts?per_page=200');
     expect(queue.statusCode, queue.body).toBe(200);
     const row = queue.json().data.find((r: { id: number }) => r.id === c.id);
@@ -305,6 +320,9 @@ describe('the cashout queue', () => {
       verification: 'none',
       blocked: false,
     });
+    // (Every test player registers from the same device: those show as `device`.)
+    const byCard = (row.facts.shared_with as Array<{ player_id: number; via: string }>).filter((s) => s.via === 'card');
+    expect(byCard).toEqual([{ player_id: twin.id, email: twin.email, via: 'card' }]);
     // Support may not see the queue nor decide; a decision needs a reason.
     expect((await get(support.cookie, '/api/backoffice/cashouts')).statusCode).toBe(403);
     expect(

@@ -8,7 +8,13 @@ import type { BackofficeCashout, BackofficeDecisionRequest, Payment } from '@orb
 import type { Db } from '../../platform/db/client';
 import { conflict } from '../../platform/errors';
 import { openBonusCount } from '../bonuses';
-import { paymentTotals, presentPayment, waitingCashouts, type CashoutDecisionHook } from '../cashbox';
+import {
+  paymentTotals,
+  playersSharingCard,
+  presentPayment,
+  waitingCashouts,
+  type CashoutDecisionHook,
+} from '../cashbox';
 import { playersSharingWith, playerSince } from '../identity';
 import { verificationStatusOf } from '../verification';
 import { listCurrencies } from '../wallet';
@@ -39,14 +45,22 @@ export class CashoutQueue {
   }
 
   private async facts({ userId }: { userId: number; payment: Payment }, now: Date) {
-    const [player, money, bonuses, verification, block, shared] = await Promise.all([
+    const [player, money, bonuses, verification, block, shared, sameCard] = await Promise.all([
       playerSince(this.db, userId),
       paymentTotals(this.db, userId),
       openBonusCount(this.db, userId),
       verificationStatusOf(this.db, userId),
       this.desk.blockOf(userId),
       playersSharingWith(this.db, userId),
+      playersSharingCard(this.db, userId),
     ]);
+    const byCard = await Promise.all(
+      sameCard.map(async (id) => ({
+        player_id: id,
+        email: (await playerSince(this.db, id))?.email ?? '',
+        via: 'card' as const,
+      })),
+    );
     const createdAt = player?.createdAt ?? now;
     return {
       player: {
@@ -59,7 +73,7 @@ export class CashoutQueue {
       bonuses_wagering: bonuses,
       verification,
       blocked: block.blocked,
-      shared_with: shared,
+      shared_with: [...shared, ...byCard],
     };
   }
 

@@ -1,11 +1,12 @@
 /**
  * What the back office's cashout queue reads of the cashbox without its tables: the cashouts
- * waiting for an operator (oldest first) and a player's deposits and cashouts summed per currency.
+ * waiting for an operator (oldest first), a player's deposits and cashouts summed per currency, and
+ * the players who saved the same card.
  */
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Payment } from '@orbit/contracts';
 import type { Executor } from '../../platform/db/executor';
-import { payments } from './schema';
+import { payments, savedCards } from './schema';
 import { presentPayment } from './service';
 
 const waiting = and(eq(payments.action, 'cashout'), eq(payments.state, 'pending'));
@@ -58,4 +59,22 @@ export async function paymentTotals(db: Executor, userId: number): Promise<Payme
     cashouts_cents: Number(r.cashouts),
     cashouts_count: Number(r.cashoutsCount),
   }));
+}
+
+/**
+ * Other players who saved a card of the same brand and last four digits (at most 20): the PSP
+ * gives no card fingerprint beyond these, so a shared card is a hint for the operator, not proof.
+ */
+export async function playersSharingCard(db: Executor, userId: number): Promise<number[]> {
+  const own = db
+    .select({ brand: savedCards.brand, last4: savedCards.last4 })
+    .from(savedCards)
+    .where(eq(savedCards.userId, userId));
+  const rows = await db
+    .selectDistinct({ userId: savedCards.userId })
+    .from(savedCards)
+    .where(and(ne(savedCards.userId, userId), sql`(${savedCards.brand}, ${savedCards.last4}) in (${own})`))
+    .orderBy(savedCards.userId)
+    .limit(20);
+  return rows.map((r) => r.userId);
 }

@@ -33,7 +33,7 @@ export {
   type PaymentChangedEvent,
   type PaymentRow,
 } from './service';
-export { paymentTotals, waitingCashouts, type PaymentTotals } from './cashout-queue';
+export { paymentTotals, playersSharingCard, waitingCashouts, type PaymentTotals } from './cashout-queue';
 export { SandboxPspAdapter, type PspAdapter, type PspPayment } from './psp';
 export {
   CashoutChecks,
