@@ -419,6 +419,40 @@ describe('manual adjustments', () => {
     expect(audit[0]).toMatchObject({ before: { state: 'pending' }, after: { state: 'applied' }, reason: 'Checked' });
   });
 
+  it('counts one operator’s adjustments of a player over a day: a split amount still waits, 20 at once too', async () => {
+    const p = await player();
+    const credit = (cookie: string, cents: number) =>
+      adjust(cookie, {
+        user_id: p.id,
+        currency: 'EUR',
+        direction: 'credit',
+        amount_cents: cents,
+        category: 'goodwill',
+        reason: 'split',
+      });
+    expect((await credit(finance.cookie, 30_000)).json()).toMatchObject({ state: 'applied', four_eyes: false });
+    expect((await credit(finance.cookie, 30_000)).json()).toMatchObject({ state: 'pending', four_eyes: true });
+    // Another operator's count is their own.
+    expect((await credit(finance2.cookie, 30_000)).json()).toMatchObject({ state: 'applied' });
+    const q = await player();
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        adjust(finance.cookie, {
+          user_id: q.id,
+          currency: 'EUR',
+          direction: 'credit',
+          amount_cents: 10_000,
+          category: 'goodwill',
+          reason: 'x',
+        }),
+      ),
+    );
+    const states = answers.map((a) => (a.json() as { state: string }).state);
+    expect(states.filter((x) => x === 'applied')).toHaveLength(5);
+    expect(states.filter((x) => x === 'pending')).toHaveLength(15);
+    expect((await balancesOf(t.database.db, q.id, 'EUR')).real).toBe(50_000);
+  });
+
   it('never debits past the balance, and refuses bad input, other roles and players, writing nothing', async () => {
     const p = await player(1_000);
     const before = await auditCount(t);

@@ -5,7 +5,7 @@
  * operator; nobody decides their own. The ledger refuses a debit past the balance, so a balance
  * never goes below zero.
  */
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import type {
   BackofficeAdjustment,
   BackofficeAdjustmentCreateRequest,
@@ -22,6 +22,8 @@ import type { PlayerDesk } from './player-desk';
 import { balanceAdjustments, operators } from './schema';
 
 type AdjustmentRow = typeof balanceAdjustments.$inferSelect;
+
+const DAY_MS = 86_400_000;
 
 export class Adjustments {
   private readonly ledger: Ledger;
@@ -41,9 +43,12 @@ export class Adjustments {
     if (!(await listAccounts(this.db, input.user_id)).some((a) => a.currency === input.currency))
       throw unprocessable('no_account', 'currency');
     const eurCents = (await referenceRatesNow(this.db)).convert(input.amount_cents, input.currency, 'EUR', 'up');
-    const fourEyes = eurCents > this.fourEyesEurCents;
     const now = this.clock.now();
     const row = await this.db.transaction(async (tx) => {
+      // One operator's adjustments of one player are counted together over a day, so that a
+      // large amount split into small ones still waits for a second operator.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('orbit.adjustments'), ${input.user_id}::int)`);
+      const fourEyes = (await this.appliedAlone(tx, by, input.user_id, now)) + eurCents > this.fourEyesEurCents;
       const [created] = await tx
         .insert(balanceAdjustments)
         .values({
@@ -107,6 +112,24 @@ export class Adjustments {
       return after;
     });
     return this.present(row);
+  }
+
+  /** Euro cents of what this operator applied to this player without a second operator in the last 24 hours. */
+  private async appliedAlone(tx: Executor, by: Actor, userId: number, now: Date): Promise<number> {
+    if (by.operatorId === null) return 0;
+    const [row] = await tx
+      .select({ eur: sql<string>`coalesce(sum(${balanceAdjustments.eurCents}), 0)` })
+      .from(balanceAdjustments)
+      .where(
+        and(
+          eq(balanceAdjustments.userId, userId),
+          eq(balanceAdjustments.createdBy, by.operatorId),
+          eq(balanceAdjustments.decidedBy, by.operatorId),
+          eq(balanceAdjustments.state, 'applied'),
+          gt(balanceAdjustments.createdAt, new Date(now.getTime() - DAY_MS)),
+        ),
+      );
+    return Number(row?.eur ?? 0);
   }
 
   /** The money moves: one ledger transfer keyed by the adjustment, so it can never move twice. */
@@ -177,7 +200,7 @@ export class Adjustments {
       category: row.category as BackofficeAdjustment['category'],
       reason: row.reason,
       state: row.state as BackofficeAdjustment['state'],
-      four_eyes: row.eurCents > this.fourEyesEurCents,
+      four_eyes: row.decidedBy === null ? row.state === 'pending' : row.decidedBy !== row.createdBy,
       created_by: row.createdBy,
       created_by_name: names?.name ?? null,
       created_at: row.createdAt.toISOString(),
