@@ -34,9 +34,10 @@ describe('the back office', () => {
         await page.getByRole('menuitem', { name: 'Operators' }).click();
         await page.getByRole('cell', { name: DEMO_ADMIN.email }).waitFor();
         await page.getByRole('link', { name: 'Create' }).click();
-        await page.getByLabel('Email').fill('sam@orbit.example');
-        await page.getByLabel('Name').fill('Sam Support');
-        await page.getByLabel('Role').click();
+        // By role: the list's sortable headers ("Sort by email ascending") may still be on the page a moment.
+        await page.getByRole('textbox', { name: 'Email' }).fill('sam@orbit.example');
+        await page.getByRole('textbox', { name: 'Name' }).fill('Sam Support');
+        await page.getByRole('combobox', { name: 'Role' }).click();
         await page.getByRole('option', { name: 'support' }).click();
         await page.getByLabel('First password').fill('Support-Pass-2026');
         await page.getByRole('button', { name: 'Save' }).click();

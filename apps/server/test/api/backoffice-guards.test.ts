@@ -1,12 +1,14 @@
 /**
  * Every call of the back office, as the OpenAPI document publishes it, refuses a caller without an
- * operator's session: none at all, or a player's (docs/backoffice.md "Operators"). A new route that
- * forgets its guard fails here.
+ * operator's session: none at all, or a player's; and every role is refused (403, nothing written)
+ * every call its permissions do not name, and let through every one they do (docs/backoffice.md
+ * "Roles"). A new route that forgets its guard fails here.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../src/platform/clock';
 import { createTestApp, type TestApp } from '../support/app';
-import { auditCount } from '../support/backoffice';
+import { routePermissions } from '../../src/modules/backoffice/routes/guard';
+import { auditCount, newOperator, signInAdmin } from '../support/backoffice';
 import { call, register } from '../support/identity';
 
 const clock = new FakeClock('2026-11-29T10:00:00Z');
@@ -52,5 +54,38 @@ describe('the back office refuses everyone but operators', () => {
       expect((await call(t, method as 'GET', url, { cookie, payload })).statusCode, `${name} as a player`).toBe(401);
     }
     expect(await auditCount(t)).toBe(before);
+  });
+});
+
+describe('every role against every call', () => {
+  it('answers 403 and writes nothing where the role lacks the permission, and lets it through where it has it', async () => {
+    const admin = await signInAdmin(t, clock);
+    const guarded = [...routePermissions.entries()];
+    expect(guarded.length).toBeGreaterThan(30);
+    // Every published call but the session's own has a permission recorded.
+    const published = backofficeCalls()
+      .map((c) => c.name.replace(/\{([a-z_]+)\}/g, ':$1'))
+      .filter((name) => !/\/(me|two_factor\/setup|two_factor\/confirm)$/.test(name));
+    expect(published.filter((name) => !routePermissions.has(name))).toEqual([]);
+    for (const role of ['support', 'finance', 'risk', 'marketing'] as const) {
+      const operator = await newOperator(t, clock, admin, role);
+      const me = await call(t, 'GET', '/api/backoffice/me', { cookie: operator.cookie });
+      const permissions = new Set((me.json() as { permissions: string[] }).permissions);
+      for (const [name, permission] of guarded) {
+        const [method, path] = name.split(' ') as [string, string];
+        const url = path
+          .replace(':session_id', '00000000-0000-4000-8000-000000000000')
+          .replace(/:[a-z_]+/g, '2147483000');
+        const payload = method === 'GET' ? undefined : {};
+        const before = await auditCount(t);
+        const res = await call(t, method as 'GET', url, { cookie: operator.cookie, payload });
+        if (permissions.has(permission)) {
+          expect(res.statusCode, `${role} ${name}`).not.toBe(403);
+        } else {
+          expect(res.statusCode, `${role} ${name}`).toBe(403);
+          expect(await auditCount(t), `${role} ${name} wrote nothing`).toBe(before);
+        }
+      }
+    }
   });
 });

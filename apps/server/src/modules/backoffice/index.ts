@@ -15,6 +15,7 @@ import { PlayerDesk } from './player-desk';
 import { moneyRoutes } from './routes/money';
 import { playerActionRoutes } from './routes/player-actions';
 import { appRoutes } from './routes/app';
+import { recordRoutePermissions } from './routes/guard';
 import { kycRoutes } from './routes/kyc';
 import { ledgerAuditRoutes } from './routes/ledger-audit';
 import { operatorRoutes } from './routes/operators';
@@ -36,6 +37,7 @@ export const backofficeModule: OrbitModule = {
     app.orbitSignInChecks.add('backoffice', desk.signInCheck);
     const queue = new CashoutQueue(ctx.db, desk, app.orbitCashoutDecisions);
     const adjustments = new Adjustments(ctx.db, ctx.clock, desk, Math.round(ctx.config.backofficeFourEyesUnits * 100));
+    recordRoutePermissions(app);
     tokenAudit(app, ctx);
     await sessionRoutes(operators, guard)(app, ctx);
     await operatorRoutes(operators, guard)(app, ctx);

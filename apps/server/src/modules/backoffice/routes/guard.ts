@@ -1,5 +1,5 @@
 /** The operator's cookie and the guard every back-office route declares with its permission. */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { cookieOf } from '../../identity';
 import { allow, type Operators, type SignedInOperator } from '../operators';
 import type { Permission } from '../permissions';
@@ -37,11 +37,33 @@ export async function signedInOperator(
   return request.orbitOperator;
 }
 
+/** Which permission each guard function checks (read back by `recordRoutePermissions`). */
+const guardPermissions = new WeakMap<object, Permission>();
+
 /** The route's permission, checked before the handler runs (`onRequest`): 401, 403 or through. */
 export function requirePermission(guard: BackofficeGuard, permission: Permission) {
-  return async (request: FastifyRequest): Promise<void> => {
+  const check = async (request: FastifyRequest): Promise<void> => {
     allow(await signedInOperator(request, guard), permission);
   };
+  guardPermissions.set(check, permission);
+  return check;
+}
+
+/**
+ * Every back-office route and the permission its guard checks ("GET /api/backoffice/cashouts" →
+ * `cashouts.decide`), filled as the routes are declared: what the role-by-route test walks.
+ */
+export const routePermissions = new Map<string, Permission>();
+
+export function recordRoutePermissions(app: FastifyInstance): void {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/backoffice/')) return;
+    const hooks = [route.onRequest ?? []].flat();
+    const permission = hooks.map((hook) => guardPermissions.get(hook)).find((p) => p !== undefined);
+    if (!permission) return;
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routePermissions.set(`${method} ${route.url}`, permission);
+  });
 }
 
 /** Any operator's session, two-factor set up or not (`me` and the setup itself): 401 or through. */
