@@ -1,6 +1,6 @@
 /**
  * Every house game of the studio's registry lays itself out for the frame it gets: opened in demo on the casino's game
- * page at a laptop's, a desktop's, an upright phone's and a phone on its side viewport, neither
+ * page at a laptop's size then resized to a desktop's, and at an upright phone's then turned on its side, neither
  * the page nor the game's own document scrolls; Play and the stake are inside the frame's visible
  * box; roulette's wheel and board are both wholly visible; slot symbols are drawn (SVG), never text.
  */
@@ -15,11 +15,27 @@ const env = serverAndBrowser();
 /** Every game of the house studio, as its registry lists them. */
 const GAMES = Object.keys(STUDIO_GAMES);
 const SLOTS = new Set(['stellar-sevens', 'nebula-ways', 'cosmic-clusters']);
-const VIEWPORTS = [
-  { name: 'laptop', width: 1366, height: 800, mobile: false },
-  { name: 'desktop', width: 1920, height: 1080, mobile: false },
-  { name: 'phone', width: 390, height: 844, mobile: true },
-  { name: 'phone landscape', width: 844, height: 390, mobile: true },
+/**
+ * Screens in pairs of one kind (a phone's touch and mobile viewport are the context's): each game
+ * is opened once per pair and measured at both sizes, as a window resized or a phone turned.
+ */
+const SCREENS = [
+  {
+    name: 'laptop and desktop',
+    mobile: false,
+    sizes: [
+      { width: 1366, height: 800 },
+      { width: 1920, height: 1080 },
+    ],
+  },
+  {
+    name: 'phone upright and on its side',
+    mobile: true,
+    sizes: [
+      { width: 390, height: 844 },
+      { width: 844, height: 390 },
+    ],
+  },
 ] as const;
 
 type Box = { left: number; top: number; right: number; bottom: number };
@@ -74,49 +90,61 @@ const inside = (box: Box | null, width: number, height: number) =>
   box.right <= width + 0.5 &&
   box.bottom <= height + 0.5;
 
+/** What is wrong with the game open on `page` at its present size (nothing: an empty list). */
+async function layoutProblems(page: Page, frame: Frame, slug: string): Promise<string[]> {
+  const problems: string[] = [];
+  const outer = await page.evaluate(() => ({
+    scrollHeight: document.documentElement.scrollHeight,
+    scrollWidth: document.documentElement.scrollWidth,
+    height: window.innerHeight,
+    width: window.innerWidth,
+    frame: (() => {
+      const r = document.querySelector('[data-testid="game-frame"]')!.getBoundingClientRect();
+      return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    })(),
+  }));
+  const where = `${slug} at ${outer.width}×${outer.height}`;
+  if (outer.scrollHeight > outer.height) problems.push(`${where}: the page scrolls (${outer.scrollHeight})`);
+  if (outer.scrollWidth > outer.width) problems.push(`${where}: the page scrolls sideways`);
+  if (!inside(outer.frame, outer.width, outer.height)) problems.push(`${where}: the frame is not all in view`);
+  const m = await measure(frame);
+  if (m.scrollHeight > m.height) problems.push(`${where}: the game scrolls (${m.scrollHeight} > ${m.height})`);
+  if (m.scrollWidth > m.width) problems.push(`${where}: the game scrolls sideways`);
+  if (!inside(m.play, m.width, m.height)) problems.push(`${where}: Play is not in view`);
+  if (!inside(m.stake, m.width, m.height)) problems.push(`${where}: the stake is not in view`);
+  if (slug === 'european-roulette') {
+    if (!inside(m.wheel, m.width, m.height)) problems.push(`${where}: the wheel is not wholly in view`);
+    if (!inside(m.board, m.width, m.height)) problems.push(`${where}: the board is not wholly in view`);
+  }
+  if (SLOTS.has(slug)) {
+    if (m.tiles.length === 0) problems.push(`${where}: no symbols`);
+    if (m.tiles.some((t) => !t.svg || t.text !== ''))
+      problems.push(`${where}: symbols drawn as text (${m.tiles.find((t) => !t.svg || t.text)?.text})`);
+  }
+  return problems;
+}
+
 describe('game layout', () => {
-  for (const viewport of VIEWPORTS) {
-    it(`fits every game in its frame at ${viewport.width}×${viewport.height} (${viewport.name})`, async () => {
+  for (const screen of SCREENS) {
+    const sizes = screen.sizes.map((s) => `${s.width}×${s.height}`).join(' and ');
+    it(`fits every game in its frame at ${sizes} (${screen.name})`, async () => {
       const context = await env.browser.newContext({
-        viewport: { width: viewport.width, height: viewport.height },
-        isMobile: viewport.mobile,
-        hasTouch: viewport.mobile,
+        viewport: screen.sizes[0],
+        isMobile: screen.mobile,
+        hasTouch: screen.mobile,
       });
       try {
         const page = await context.newPage();
         const watch = watchPage(page);
         const problems: string[] = [];
         for (const slug of GAMES) {
+          await page.setViewportSize(screen.sizes[0]);
           const frame = await openGame(page, slug);
-          // The layout settles (fonts, the canvas sized by its observer).
-          await page.waitForTimeout(300);
-          const where = `${slug} at ${viewport.width}×${viewport.height}`;
-          const outer = await page.evaluate(() => ({
-            scrollHeight: document.documentElement.scrollHeight,
-            scrollWidth: document.documentElement.scrollWidth,
-            height: window.innerHeight,
-            width: window.innerWidth,
-            frame: (() => {
-              const r = document.querySelector('[data-testid="game-frame"]')!.getBoundingClientRect();
-              return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
-            })(),
-          }));
-          if (outer.scrollHeight > outer.height) problems.push(`${where}: the page scrolls (${outer.scrollHeight})`);
-          if (outer.scrollWidth > outer.width) problems.push(`${where}: the page scrolls sideways`);
-          if (!inside(outer.frame, outer.width, outer.height)) problems.push(`${where}: the frame is not all in view`);
-          const m = await measure(frame);
-          if (m.scrollHeight > m.height) problems.push(`${where}: the game scrolls (${m.scrollHeight} > ${m.height})`);
-          if (m.scrollWidth > m.width) problems.push(`${where}: the game scrolls sideways`);
-          if (!inside(m.play, m.width, m.height)) problems.push(`${where}: Play is not in view`);
-          if (!inside(m.stake, m.width, m.height)) problems.push(`${where}: the stake is not in view`);
-          if (slug === 'european-roulette') {
-            if (!inside(m.wheel, m.width, m.height)) problems.push(`${where}: the wheel is not wholly in view`);
-            if (!inside(m.board, m.width, m.height)) problems.push(`${where}: the board is not wholly in view`);
-          }
-          if (SLOTS.has(slug)) {
-            if (m.tiles.length === 0) problems.push(`${where}: no symbols`);
-            if (m.tiles.some((t) => !t.svg || t.text !== ''))
-              problems.push(`${where}: symbols drawn as text (${m.tiles.find((t) => !t.svg || t.text)?.text})`);
+          for (const size of screen.sizes) {
+            await page.setViewportSize(size);
+            // The layout settles (fonts, the canvas sized by its observer).
+            await page.waitForTimeout(300);
+            problems.push(...(await layoutProblems(page, frame, slug)));
           }
         }
         expect(problems).toEqual([]);
