@@ -107,7 +107,16 @@ describe('loyalty', () => {
       await poll(() => page.getByTestId('menu-points').textContent()).toBe('0 points');
       await page.locator('.header__player summary').click();
 
-      // Three real spins of €10 in another tab: the points arrive live here, with a notice.
+      // Three real spins of €10 in another tab: the points arrive live here, with a notice. The
+      // notice closes itself after 10 s, so the page records that it was shown (a slow machine may
+      // look after it has gone).
+      await page.evaluate(() => {
+        const seen = window as unknown as { sawPointsNotice?: boolean };
+        new MutationObserver(() => {
+          if (document.querySelector('[data-testid="points-notice"]')?.textContent?.includes('You earned'))
+            seen.sawPointsNotice = true;
+        }).observe(document.body, { subtree: true, childList: true, characterData: true });
+      });
       const slot = await context.newPage();
       await slot.goto(url('/play/orbit/stellar-sevens'));
       const reels = gameFrame(slot);
@@ -117,7 +126,10 @@ describe('loyalty', () => {
         await reels.getByTestId('play').click();
         await poll(() => roundsPlayed(slot), 30_000).toBe(spin);
       }
-      await page.getByTestId('points-notice').filter({ hasText: 'You earned' }).waitFor({ timeout: 20_000 });
+      await poll(
+        () => page.evaluate(() => (window as unknown as { sawPointsNotice?: boolean }).sawPointsNotice),
+        20_000,
+      ).toBe(true);
       await page.locator('.header__player summary').click();
       await poll(() => page.getByTestId('menu-points').textContent(), 20_000).toBe('300 points');
       await page.locator('.header__player summary').click();
