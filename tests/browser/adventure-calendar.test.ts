@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
-import { poll, newEmail, registerOverLobby, serverAndBrowser, withPage } from './support/journeys';
+import { poll, newEmail, registerOnLobby, serverAndBrowser, withPage } from './support/journeys';
 
 const env = serverAndBrowser();
 const url = (path: string) => `${env.server.baseUrl}${path}`;
@@ -59,7 +59,7 @@ describe('the adventure calendar', () => {
   it("starts on the player's first day, offers only what can still be won and shows today's card on a phone", async () => {
     await withPage(env.browser, async (desktop, context) => {
       await runStartedFourDaysAgo();
-      await registerOverLobby(desktop, env.server.baseUrl, newEmail('adventure'));
+      await registerOnLobby(desktop, env.server.baseUrl, newEmail('adventure'));
       const id = await playerId(desktop);
       const phone = await env.browser.newContext({
         viewport: { width: 390, height: 844 },

@@ -5,14 +5,13 @@
  * development mailbox `GET /api/dev/mailbox` is mounted; a low captcha difficulty, solved for
  * real by the page).
  */
-import { createHash } from 'node:crypto';
-import { captchaWorkInput, hasLeadingZeroBits, powCaptchaToken, type CaptchaChallenge } from '@orbit/contracts';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { codeForStep, stepAt } from '../../apps/server/src/modules/identity/totp';
 import { watchPage } from './support/browser';
 import {
+  captchaToken,
   dialog,
   fillSignIn,
   fillSignUp,
@@ -30,21 +29,6 @@ import {
 
 const env = serverAndBrowser();
 
-/** A solved proof-of-work captcha token, as the page's solver makes one. */
-async function captchaToken(): Promise<string> {
-  const response = await fetch(`${env.server.baseUrl}/api/captcha/challenge`, {
-    method: 'POST',
-    headers: { 'X-Requested-With': 'XMLHttpRequest' },
-  });
-  expect(response.status).toBe(200);
-  const { challenge, difficulty } = (await response.json()) as CaptchaChallenge;
-  for (let n = 0; ; n++) {
-    const nonce = n.toString(36);
-    if (hasLeadingZeroBits(createHash('sha256').update(captchaWorkInput(challenge, nonce)).digest(), difficulty))
-      return powCaptchaToken(challenge, nonce);
-  }
-}
-
 async function registerByApi(email: string, password = PASSWORD): Promise<void> {
   const response = await fetch(`${env.server.baseUrl}/api/users`, {
     method: 'POST',
@@ -57,7 +41,7 @@ async function registerByApi(email: string, password = PASSWORD): Promise<void> 
         currency: 'EUR',
         country: 'DE',
         terms_acceptance: true,
-        captcha: await captchaToken(),
+        captcha: await captchaToken(env.server.baseUrl),
       },
     }),
   });

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInDemoAdmin } from './support/backoffice';
 import { watchPage } from './support/browser';
-import { newEmail, poll, registerOverLobby, serverAndBrowser } from './support/journeys';
+import { newEmail, poll, registerOnLobby, serverAndBrowser } from './support/journeys';
 
 const env = serverAndBrowser();
 const viewport = { width: 1366, height: 800 };
@@ -41,7 +41,7 @@ describe('the KYC queue in the back office', () => {
     try {
       const playerPage = await player.newPage();
       const email = newEmail('kyc');
-      await registerOverLobby(playerPage, env.server.baseUrl, email);
+      await registerOnLobby(playerPage, env.server.baseUrl, email);
       const documentId = await uploadDocument(playerPage);
 
       const page = await operator.newPage();

@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../apps/server/src/modules/identity/schema';
 import { freshCode, signIn, signInDemoAdmin } from './support/backoffice';
 import { watchPage } from './support/browser';
-import { fundPlayer, newEmail, poll, registerOverLobby, serverAndBrowser } from './support/journeys';
+import { fundPlayer, newEmail, poll, registerOnLobby, serverAndBrowser } from './support/journeys';
 
 const env = serverAndBrowser();
 const url = (path: string) => `${env.server.baseUrl}${path}`;
@@ -71,7 +71,7 @@ describe('the back office runs money and players', () => {
     const playerContext = await env.browser.newContext({ viewport: { width: 1366, height: 900 } });
     const player = await playerContext.newPage();
     const email = newEmail('cashout');
-    await registerOverLobby(player, env.server.baseUrl, email);
+    await registerOnLobby(player, env.server.baseUrl, email);
     const playerId = await fundPlayer(env.server, player, 50_000, 'backoffice-money');
     // Address confirmed and personal details given, as a player who withdrew before would have.
     await env.server.database.db

@@ -3,13 +3,14 @@
  * player writes through the player API from their page and listens on their realtime channel
  * `support` (a WebSocket to the gateway, as the page's client opens it); the demo admin opens the
  * Support inbox, finds the conversation unread, opens it, picks a canned answer and sends it; the
- * player hears the answer live and their unread count becomes 1 without a reload.
+ * player hears the answer live and their unread count becomes 1 without a reload. A visitor's chat
+ * and a contact-form message are listed as such, and the contact's answer is mailed.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { signInDemoAdmin } from './support/backoffice';
 import { watchPage } from './support/browser';
-import { newEmail, poll, registerOverLobby, serverAndBrowser } from './support/journeys';
+import { newEmail, poll, registerOnLobby, serverAndBrowser } from './support/journeys';
 
 const env = serverAndBrowser();
 const viewport = { width: 1366, height: 800 };
@@ -65,6 +66,59 @@ async function writeToSupport(page: Page, body: string): Promise<void> {
 const unreadOf = (page: Page) =>
   page.evaluate(async () => ((await (await fetch('/api/support/conversation')).json()) as { unread: number }).unread);
 
+/** A call of the casino's API as a page makes it (a guest: no cookie). */
+const post = (baseUrl: string, path: string, body: unknown) =>
+  fetch(`${baseUrl}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    body: JSON.stringify(body),
+  });
+
+/**
+ * A visitor writes to the chat and someone sends the contact form; the operator finds both in the
+ * inbox ("Visitor", the contact's name and address), opens the contact's, reads that the answer
+ * goes by mail, sends it, and the mail reaches the contact's address.
+ */
+async function inboxHoldsVisitorAndContact(page: Page, baseUrl: string): Promise<void> {
+  const contactEmail = newEmail('contact');
+  expect((await post(baseUrl, '/api/support/messages', { body: 'Is there a live casino?' })).status).toBe(201);
+  const sent = await post(baseUrl, '/api/send_contact_message', {
+    name: 'Dana Contact',
+    email: contactEmail,
+    subject: 'Limits',
+    message: 'How do I set a deposit limit?',
+  });
+  expect(sent.status).toBe(200);
+
+  await page.getByRole('menuitem', { name: 'Support inbox' }).click();
+  const visitorRow = page.getByRole('row').filter({ hasText: 'Is there a live casino?' });
+  await visitorRow.waitFor();
+  expect(await visitorRow.textContent()).toContain('Visitor chat');
+  const contactRow = page.getByRole('row').filter({ hasText: contactEmail });
+  await contactRow.waitFor();
+  expect(await contactRow.textContent()).toContain(`Dana Contact <${contactEmail}>`);
+  expect(await contactRow.textContent()).toContain('Contact form');
+  await contactRow.getByText('How do I set a deposit limit?').click();
+
+  await page.getByText(`Answers are sent by mail to ${contactEmail}.`).waitFor();
+  const answer = 'Open your profile, then Limits: the deposit limit is the first one.';
+  await page.getByLabel('Reply').fill(answer);
+  await page.getByRole('button', { name: 'Send by mail', exact: true }).click();
+  const thread = page.getByRole('log', { name: 'Conversation' });
+  await thread.locator('[data-author="operator"]').filter({ hasText: answer }).waitFor();
+  // The outbox's worker writes the mail after the reply's commit.
+  const mails = async () =>
+    (await (await fetch(`${baseUrl}/api/dev/mailbox?to=${encodeURIComponent(contactEmail)}`)).json()) as Array<{
+      subject: string;
+      text: string;
+    }>;
+  await poll(async () => (await mails()).length).toBe(1);
+  const [mail] = await mails();
+  expect(mail!.subject).toBe('Re: Limits');
+  expect(mail!.text).toContain('Hello Dana Contact,');
+  expect(mail!.text).toContain(answer);
+}
+
 describe('the support inbox in the back office', () => {
   it('an admin answers a player with a canned answer, which the player hears live: unread 1', async () => {
     const player = await env.browser.newContext({ viewport });
@@ -72,7 +126,7 @@ describe('the support inbox in the back office', () => {
     try {
       const playerPage = await player.newPage();
       const email = newEmail('support');
-      await registerOverLobby(playerPage, env.server.baseUrl, email);
+      await registerOnLobby(playerPage, env.server.baseUrl, email);
       await listenToSupport(playerPage);
       await writeToSupport(playerPage, 'My deposit has not arrived yet');
       expect(await unreadOf(playerPage)).toBe(0);
@@ -108,11 +162,17 @@ describe('the support inbox in the back office', () => {
       await thread.locator('[data-author="operator"]').filter({ hasText: sent }).waitFor();
       await poll(() => reply.inputValue()).toBe('');
 
-      // The player hears it on their channel, and their unread count is 1: no reload.
-      await poll(() => playerPage.evaluate(() => window.supportPushes?.length ?? 0)).toBe(1);
-      const [pushed] = await playerPage.evaluate(() => window.supportPushes!);
+      // The player hears it on their channel (after their own message, told to their other tabs),
+      // and their unread count is 1: no reload.
+      await poll(() => playerPage.evaluate(() => window.supportPushes?.length ?? 0)).toBe(2);
+      const [own, pushed] = await playerPage.evaluate(() => window.supportPushes!);
+      expect(own).toMatchObject({ message: { author: 'player', body: 'My deposit has not arrived yet' }, unread: 0 });
       expect(pushed).toMatchObject({ message: { author: 'operator', body: sent }, unread: 1 });
       expect(await unreadOf(playerPage)).toBe(1);
+
+      // A visitor's chat and a contact-form message wait in the inbox too, each named for what it is;
+      // the contact's answer goes out by mail.
+      await inboxHoldsVisitorAndContact(page, env.server.baseUrl);
       expect(watch.pageErrors).toEqual([]);
       expect(watch.foreignRequests).toEqual([]);
     } finally {

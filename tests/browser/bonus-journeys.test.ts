@@ -17,7 +17,7 @@ import {
   pathOf,
   payWithTestCard,
   poll,
-  registerOverLobby,
+  registerOnLobby,
   roundsPlayed,
   serverAndBrowser,
   withPage,
@@ -43,7 +43,7 @@ describe('bonus journeys', () => {
   it('chooses the first-deposit bonus, deposits, plays it through with the bar moving, and the real balance grows', async () => {
     await withPage(env.browser, async (page, context) => {
       const watch = watchPage(page);
-      await registerOverLobby(page, env.server.baseUrl, newEmail('journey'));
+      await registerOnLobby(page, env.server.baseUrl, newEmail('journey'));
 
       // The deposit step offers the first-deposit bonus; the card deposit of €50 takes it.
       await page.goto(url('/deposit-bonus'));
@@ -104,7 +104,7 @@ describe('bonus journeys', () => {
   it('takes free spins by a gift code, activates them, and plays them in the game while the gifts tab counts them', async () => {
     await withPage(env.browser, async (page, context) => {
       const watch = watchPage(page);
-      await registerOverLobby(page, env.server.baseUrl, newEmail('spins'));
+      await registerOnLobby(page, env.server.baseUrl, newEmail('spins'));
       await page.goto(url('/profile/gifts'));
       const form = page.getByTestId('gift-code-form');
       await form.getByLabel('Gift code').fill('SPINS10');

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
 import {
-  registerOverLobby as signUpOverLobby,
+  registerOnLobby,
   dialog,
   fillPersonalInfo,
   fillSignUp,
@@ -27,7 +27,7 @@ const env = serverAndBrowser();
 const url = (path: string) => `${env.server.baseUrl}${path}`;
 
 /** A new player, signed up through the popup over the lobby (EUR, no personal details yet). */
-const registerOverLobby = (page: Page, email: string) => signUpOverLobby(page, env.server.baseUrl, email);
+const newPlayerOnLobby = (page: Page, email: string) => registerOnLobby(page, env.server.baseUrl, email);
 
 const balance = (page: Page) => page.getByTestId('header-balance');
 
@@ -71,7 +71,7 @@ describe('cashbox (no PSP needed)', () => {
   it('opens a cashbox address loaded directly, reloaded or linked over the lobby, and closes to the lobby', async () => {
     await withPage(env.browser, async (page) => {
       const watch = watchPage(page);
-      await registerOverLobby(page, newEmail('cashbox-direct'));
+      await newPlayerOnLobby(page, newEmail('cashbox-direct'));
       for (const path of ['/deposit', '/withdraw', '/cashbox', '/accounts/EUR/deposit']) {
         await page.goto(url(path));
         // A new fiat player is asked for personal details first: that popup, over the lobby, at the address.
@@ -95,7 +95,7 @@ describe('cashbox (no PSP needed)', () => {
   it("opens a game's deposit link over the game, and returns to the game on close", async () => {
     await withPage(env.browser, async (page) => {
       const watch = watchPage(page);
-      await registerOverLobby(page, newEmail('cashbox-game'));
+      await newPlayerOnLobby(page, newEmail('cashbox-game'));
       await page.goto(url('/play/orbit/orbit-dice'));
       const frame = page.frameLocator('[data-testid="game-frame"]');
       await frame.getByTestId('play').and(frame.locator(':not([disabled])')).waitFor({ timeout: 30_000 });
@@ -117,7 +117,7 @@ describe('cashbox (no PSP needed)', () => {
   it('shows the balance, asks for personal details before the first deposit, checks the amount, switches accounts', async () => {
     await withPage(env.browser, async (page) => {
       const watch = watchPage(page);
-      await registerOverLobby(page, newEmail('cashbox-form'));
+      await newPlayerOnLobby(page, newEmail('cashbox-form'));
       await poll(() => balance(page).textContent()).toBe('€0.00');
       await openDeposit(page, { fillDetails: true });
       const popup = page.getByRole('dialog', { name: 'Deposit' });
@@ -165,7 +165,7 @@ describe('cashbox (no PSP needed)', () => {
 describe('live balance', () => {
   it('updates the header balance over the WebSocket when money arrives, without a reload', async () => {
     await withPage(env.browser, async (page) => {
-      await registerOverLobby(page, newEmail('cashbox-live'));
+      await newPlayerOnLobby(page, newEmail('cashbox-live'));
       await poll(() => balance(page).textContent()).toBe('€0.00');
       // A marker that a reload would wipe.
       await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
@@ -182,7 +182,7 @@ describe('cashbox with the sandbox PSP', () => {
     await withPage(env.browser, async (page) => {
       const watch = watchPage(page);
       const email = newEmail('cashbox');
-      await registerOverLobby(page, email);
+      await newPlayerOnLobby(page, email);
       await poll(() => balance(page).textContent()).toBe('€0.00');
 
       await openDeposit(page, { fillDetails: true });
@@ -260,7 +260,7 @@ describe('cashbox with the sandbox PSP', () => {
 
   it('shows a declined card on the return page', async () => {
     await withPage(env.browser, async (page) => {
-      await registerOverLobby(page, newEmail('cashbox-declined'));
+      await newPlayerOnLobby(page, newEmail('cashbox-declined'));
       await openDeposit(page, { fillDetails: true });
       const popup = page.getByRole('dialog', { name: 'Deposit' });
       await popup.getByRole('button', { name: /^Visa/ }).click();
@@ -275,7 +275,7 @@ describe('cashbox with the sandbox PSP', () => {
 
   it('shows the cancelled-payment notice once for a deposit cancelled on the PSP page', async () => {
     await withPage(env.browser, async (page) => {
-      await registerOverLobby(page, newEmail('cashbox-cancel'));
+      await newPlayerOnLobby(page, newEmail('cashbox-cancel'));
       await openDeposit(page, { fillDetails: true });
       const popup = page.getByRole('dialog', { name: 'Deposit' });
       await popup.getByRole('button', { name: /^Visa/ }).click();
@@ -299,7 +299,7 @@ describe('cashbox with the sandbox PSP', () => {
 
   it('opens a BTC account, shows its deposit address (no personal details asked), and credits a simulated transaction once confirmed', async () => {
     await withPage(env.browser, async (page) => {
-      await registerOverLobby(page, newEmail('cashbox-crypto'));
+      await newPlayerOnLobby(page, newEmail('cashbox-crypto'));
       await poll(() => balance(page).textContent()).toBe('€0.00');
       await balance(page).click();
       await page.getByLabel('Open an account in another currency').selectOption('BTC');

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
-import { fundPlayer, gameFrame, newEmail, poll, registerOverLobby, withPage } from './support/journeys';
+import { fundPlayer, gameFrame, newEmail, poll, registerOnLobby, withPage } from './support/journeys';
 import { startServer, type TestServer } from './support/server';
 
 const OPERATOR = 'operator-token-for-the-stake-cap-test-0123';
@@ -35,7 +35,7 @@ const url = (path: string) => `${env.server.baseUrl}${path}`;
 
 /** A signed-up player with €100.00 and the capped gift wagering. */
 async function cappedPlayer(page: Page): Promise<void> {
-  await registerOverLobby(page, env.server.baseUrl, newEmail('capped'));
+  await registerOnLobby(page, env.server.baseUrl, newEmail('capped'));
   const id = await fundPlayer(env.server, page, 10_000, 'capped');
   const granted = await fetch(url(`/api/operator/players/${id}/bonuses`), {
     method: 'POST',

@@ -15,7 +15,7 @@ import {
   pathOf,
   payWithTestCard,
   poll,
-  registerOverLobby,
+  registerOnLobby,
   roundsPlayed,
   serverAndBrowser,
   withPage,
@@ -56,7 +56,7 @@ describe('games', () => {
       const watch = watchPage(page);
       const email = newEmail('games');
       // Sign up over the lobby (EUR), then a card deposit through the sandbox PSP.
-      await registerOverLobby(page, env.server.baseUrl, email);
+      await registerOnLobby(page, env.server.baseUrl, email);
       await page.locator('.wallet__deposit').click();
       await fillPersonalInfo(page);
       const deposit = page.getByRole('dialog', { name: 'Deposit' });

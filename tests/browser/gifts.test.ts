@@ -18,7 +18,8 @@ import {
   PASSWORD,
   pathOf,
   poll,
-  registerOverLobby,
+  registerOnLobby,
+  signUpOverLobby,
   serverAndBrowser,
   withPage,
 } from './support/journeys';
@@ -56,7 +57,7 @@ describe('gifts', () => {
     await withPage(env.browser, async (page) => {
       const watch = watchPage(page);
       const email = newEmail('gifts');
-      await registerOverLobby(page, env.server.baseUrl, email);
+      await registerOnLobby(page, env.server.baseUrl, email);
       // The gift ticked by default is given: the header counts it.
       await poll(() => counter(page).textContent()).toBe('1');
       await page.getByTestId('header-gifts').click();
@@ -123,7 +124,7 @@ describe('gifts', () => {
   it('queues the gifts behind the running bonus: no Activate while they wait, their time standing still, ready when it ends', async () => {
     await withPage(env.browser, async (page) => {
       const watch = watchPage(page);
-      await registerOverLobby(page, env.server.baseUrl, newEmail('gifts-queue'));
+      await registerOnLobby(page, env.server.baseUrl, newEmail('gifts-queue'));
       await page.goto(url('/profile/gifts'));
       const running = card(page, WELCOME);
       await running.getByRole('button', { name: `Activate ${WELCOME}` }).click();
@@ -163,7 +164,7 @@ describe('gifts', () => {
   it('points a new player to the welcome bonus: in the sign-up notice, chosen on the deposit step until declined', async () => {
     await withPage(env.browser, async (page) => {
       const watch = watchPage(page);
-      await registerOverLobby(page, env.server.baseUrl, newEmail('gifts-welcome'));
+      await signUpOverLobby(page, env.server.baseUrl, newEmail('gifts-welcome'));
       const toast = page.getByTestId('welcome-toast-bonus');
       await toast.waitFor({ timeout: 20_000 });
       expect(await toast.textContent()).toBe(
@@ -197,7 +198,7 @@ describe('gifts', () => {
   it('chooses the welcome bonus on the plain deposit step too, in full view, and declines it in one press', async () => {
     await withPage(env.browser, async (page) => {
       const watch = watchPage(page);
-      await registerOverLobby(page, env.server.baseUrl, newEmail('gifts-welcome-plain'));
+      await registerOnLobby(page, env.server.baseUrl, newEmail('gifts-welcome-plain'));
       await page.goto(url('/deposit'));
       await fillPersonalInfo(page);
       const popup = page.getByRole('dialog', { name: 'Deposit' });

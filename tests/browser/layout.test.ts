@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
-import { fundPlayer, newEmail, pathOf, poll, registerOverLobby, serverAndBrowser } from './support/journeys';
+import { fundPlayer, newEmail, pathOf, poll, registerOnLobby, serverAndBrowser } from './support/journeys';
 
 const env = serverAndBrowser();
 const url = (path: string) => `${env.server.baseUrl}${path}`;
@@ -140,7 +140,7 @@ describe('the page shell’s layers', () => {
     try {
       const page = await context.newPage();
       const watch = watchPage(page);
-      await registerOverLobby(page, env.server.baseUrl, newEmail('layers'));
+      await registerOnLobby(page, env.server.baseUrl, newEmail('layers'));
       const id = await fundPlayer(env.server, page, 2_000, 'layers');
       // VIP Gold: the bookmark widget's adventures card (and the shop's).
       await env.server.database.db.execute(

@@ -24,7 +24,7 @@ import {
   pathOf,
   payWithTestCard,
   poll,
-  registerOverLobby,
+  registerOnLobby,
   serverAndBrowser,
   signOut,
   withPage,
@@ -45,7 +45,7 @@ describe('limits', () => {
   it('sets a daily deposit limit, shows its usage and a pending raise, the cashbox refuses a deposit above it and holds one paid past it', async () => {
     await withPage(env.browser, async (page) => {
       const watch = watchPage(page);
-      await registerOverLobby(page, env.server.baseUrl, newEmail('limits-deposit'));
+      await registerOnLobby(page, env.server.baseUrl, newEmail('limits-deposit'));
       await openLimits(page);
 
       const deposit = page.getByTestId('limits-deposit');
@@ -144,7 +144,7 @@ describe('limits', () => {
   it('pauses the deposit step while the deposit limit is reached: until when, the way to the limits, the warning kept', async () => {
     await withPage(env.browser, async (page) => {
       const watch = watchPage(page);
-      await registerOverLobby(page, env.server.baseUrl, newEmail('limits-paused'));
+      await registerOnLobby(page, env.server.baseUrl, newEmail('limits-paused'));
       // €20 deposited today, then a daily limit of €20 (a new limit applies at once): used up.
       await fundPlayer(env.server, page, 2_000, 'limits-paused');
       await openLimits(page);
@@ -179,7 +179,7 @@ describe('limits', () => {
   it('warns live when a wager limit is reached in a game, the game refuses the next bet, and the game page sends the player to the limits', async () => {
     await withPage(env.browser, async (page) => {
       const watch = watchPage(page);
-      await registerOverLobby(page, env.server.baseUrl, newEmail('limits-wager'));
+      await registerOnLobby(page, env.server.baseUrl, newEmail('limits-wager'));
       // Money from elsewhere (as a settled deposit would bring), straight through the ledger.
       await fundPlayer(env.server, page, 5_000, 'limits-browser');
       await openLimits(page);
@@ -220,7 +220,7 @@ describe('limits', () => {
     await withPage(env.browser, async (page) => {
       const watch = watchPage(page);
       await page.clock.install();
-      await registerOverLobby(page, env.server.baseUrl, newEmail('limits-reality'));
+      await registerOnLobby(page, env.server.baseUrl, newEmail('limits-reality'));
       await openLimits(page);
       const reality = page.getByTestId('limits-reality-check');
       await reality.getByLabel('Every 15 minutes').check();
@@ -258,7 +258,7 @@ describe('limits', () => {
       const watch = watchPage(page);
       // Chromium resolves *.localhost to this machine; the server picks EE for `ee.` hosts.
       const ee = `http://ee.localhost:${env.server.port}`;
-      await registerOverLobby(page, ee, newEmail('limits-ee'));
+      await registerOnLobby(page, ee, newEmail('limits-ee'));
       const timer = page.getByTestId('session-timer');
       await poll(() => timer.textContent()).toMatch(/^00:00:\d\d$/);
       const first = await timer.textContent();
@@ -320,7 +320,7 @@ describe('limits', () => {
     await withPage(env.browser, async (page) => {
       const watch = watchPage(page);
       const email = newEmail('limits-excluded');
-      await registerOverLobby(page, env.server.baseUrl, email);
+      await registerOnLobby(page, env.server.baseUrl, email);
       await openLimits(page);
 
       const section = page.getByTestId('limits-self_exclusion');
@@ -367,7 +367,7 @@ describe('limits', () => {
     await withPage(env.browser, async (page) => {
       const watch = watchPage(page);
       const email = newEmail('limits-withdrawal');
-      await registerOverLobby(page, env.server.baseUrl, email);
+      await registerOnLobby(page, env.server.baseUrl, email);
       // A cashout needs a confirmed address: the mailed confirmation link.
       await page.goto(url(await mailedLink(env.server.baseUrl, email, '/confirmation?confirmation_token=')));
       await dialog(page).getByText('Your email address is confirmed').waitFor();

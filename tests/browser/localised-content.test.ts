@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newEmail, PASSWORD, pathOf, poll, registerOverLobby, serverAndBrowser, withPage } from './support/journeys';
+import { newEmail, PASSWORD, pathOf, poll, registerOnLobby, serverAndBrowser, withPage } from './support/journeys';
 
 const env = serverAndBrowser();
 const url = (path: string) => `${env.server.baseUrl}${path}`;
@@ -63,7 +63,7 @@ describe('the German pages', () => {
 describe("a signed-in player's language", () => {
   it('is saved when they switch the language: the casino writes to them in it from then on', async () => {
     await withPage(env.browser, async (page) => {
-      await registerOverLobby(page, env.server.baseUrl, newEmail('localised-switch'));
+      await registerOnLobby(page, env.server.baseUrl, newEmail('localised-switch'));
       const language = () =>
         page.evaluate(async () => (await (await fetch('/api/player', { credentials: 'include' })).json()).language);
       expect(await language()).toBe('en');

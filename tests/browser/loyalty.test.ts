@@ -24,7 +24,7 @@ import {
   pathOf,
   payWithTestCard,
   poll,
-  registerOverLobby,
+  registerOnLobby,
   roundsPlayed,
   serverAndBrowser,
   withPage,
@@ -100,7 +100,7 @@ describe('loyalty', () => {
     await generousPoints();
     await withPage(env.browser, async (page, context) => {
       const watch = watchPage(page);
-      await registerOverLobby(page, env.server.baseUrl, newEmail('loyalty'));
+      await registerOnLobby(page, env.server.baseUrl, newEmail('loyalty'));
       await fundPlayer(env.server, page, 10_000, 'loyalty-real');
       // The player menu names the points to spend: none yet.
       await page.locator('.header__player summary').click();
@@ -200,7 +200,7 @@ describe('loyalty', () => {
     await generousPoints();
     await withPage(env.browser, async (page, context) => {
       const watch = watchPage(page);
-      await registerOverLobby(page, env.server.baseUrl, newEmail('multi'));
+      await registerOnLobby(page, env.server.baseUrl, newEmail('multi'));
       const id = await fundPlayer(env.server, page, 5_000, 'multi-real');
       // One real spin of €10 earns the 100 points the bonus card costs.
       const slot = await context.newPage();
@@ -250,7 +250,7 @@ describe('loyalty', () => {
       await page.goto(url('/vip-club'));
       await page.getByTestId('vip-register').getByRole('link', { name: 'Sign up' }).waitFor();
 
-      await registerOverLobby(page, env.server.baseUrl, newEmail('vip'));
+      await registerOnLobby(page, env.server.baseUrl, newEmail('vip'));
       const id = await playerId(page);
       await env.server.database.db.execute(
         sql`insert into user_groups (user_id, group_id, added_at) values (${id}, 259, now()) on conflict do nothing`,
@@ -304,7 +304,7 @@ describe('loyalty', () => {
   it("moves the VIP progress live after a card deposit played through, which also completes today's adventure day", async () => {
     await withPage(env.browser, async (page, context) => {
       const watch = watchPage(page);
-      await registerOverLobby(page, env.server.baseUrl, newEmail('vip-deposit'));
+      await registerOnLobby(page, env.server.baseUrl, newEmail('vip-deposit'));
       // The VIP club in a tab of its own: nothing deposited this quarter yet.
       const club = await context.newPage();
       const clubWatch = watchPage(club);
@@ -399,7 +399,7 @@ describe('loyalty', () => {
     );
     await withPage(env.browser, async (page) => {
       const watch = watchPage(page);
-      await registerOverLobby(page, env.server.baseUrl, newEmail('wheel-spin'));
+      await registerOnLobby(page, env.server.baseUrl, newEmail('wheel-spin'));
       await fundPlayer(env.server, page, 5_000, 'wheel-spin-real');
       await betThroughWallet(env.server, page, 1_500, 'wheel-spin');
       await page.goto(url('/rocket-mart/special'));

@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
-import { newEmail, pathOf, poll, registerOverLobby, serverAndBrowser, withPage } from './support/journeys';
+import { newEmail, pathOf, poll, registerOnLobby, serverAndBrowser, withPage } from './support/journeys';
 
 const env = serverAndBrowser();
 const url = (path: string) => `${env.server.baseUrl}${path}`;
@@ -17,7 +17,7 @@ describe('notifications', () => {
   it('tells the player their place live when a tournament ends; the panel leads to it; dismissed, the bell is off', async () => {
     await withPage(env.browser, async (page) => {
       const watch = watchPage(page);
-      await registerOverLobby(page, env.server.baseUrl, newEmail('bell'));
+      await registerOnLobby(page, env.server.baseUrl, newEmail('bell'));
       const bell = page.getByTestId('notifications-bell');
       await bell.waitFor();
       expect(await bell.getAttribute('aria-expanded')).toBe('false');

@@ -17,7 +17,7 @@ import {
   pathOf,
   payWithTestCard,
   poll,
-  registerOverLobby,
+  registerOnLobby,
   serverAndBrowser,
   withPage,
 } from './support/journeys';
@@ -31,7 +31,7 @@ describe('lotteries', () => {
   it('brings tickets by a deposit, draws at the end and checks the draw in the browser', async () => {
     await withPage(env.browser, async (page, context) => {
       const watch = watchPage(page);
-      await registerOverLobby(page, env.server.baseUrl, newEmail('lottery'));
+      await registerOnLobby(page, env.server.baseUrl, newEmail('lottery'));
 
       // The lottery from the tournaments' lotteries tab.
       await page.goto(url('/tournaments/lotteries'));

@@ -18,7 +18,7 @@ import {
   pathOf,
   payWithTestCard,
   poll,
-  registerOverLobby,
+  registerOnLobby,
   serverAndBrowser,
   withPage,
 } from './support/journeys';
@@ -101,7 +101,7 @@ describe('loot-box wheel', () => {
     await withPage(env.browser, async (page) => {
       const watch = watchPage(page);
       await page.setViewportSize({ width: 390, height: 844 });
-      await registerOverLobby(page, env.server.baseUrl, newEmail('wheel'));
+      await registerOnLobby(page, env.server.baseUrl, newEmail('wheel'));
       await page.goto(url('/wheel'));
       await page.getByTestId('wheel-empty').waitFor();
 

@@ -15,7 +15,7 @@ import {
   newEmail,
   pathOf,
   poll,
-  registerOverLobby,
+  registerOnLobby,
   roundsPlayed,
   serverAndBrowser,
   withPage,
@@ -106,7 +106,7 @@ describe('tournaments', () => {
   it('joins a tournament, and real spins move the leaderboard live', async () => {
     await withPage(env.browser, async (page) => {
       const watch = watchPage(page);
-      await registerOverLobby(page, env.server.baseUrl, newEmail('race'));
+      await registerOnLobby(page, env.server.baseUrl, newEmail('race'));
       await fundPlayer(env.server, page, 10_000, 'race-real');
       // A running tournament the player has not looked at: the menu item bounces; the bookmark
       // widget offers the running quest.
@@ -168,7 +168,7 @@ describe('tournaments', () => {
       await section.getByRole('link', { name: 'Already a player? Sign in to see your levels.' }).click();
       await poll(() => pathOf(page)).toBe('/sign-in');
 
-      await registerOverLobby(page, env.server.baseUrl, newEmail('quest'));
+      await registerOnLobby(page, env.server.baseUrl, newEmail('quest'));
       await fundPlayer(env.server, page, 10_000, 'quest-real');
       await page.goto(url('/tournaments/actions'));
       await promoCard(page, QUEST).getByRole('link').click();

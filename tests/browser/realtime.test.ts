@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { Ledger } from '../../apps/server/src/modules/wallet';
 import { systemClock } from '../../apps/server/src/platform/clock';
 import { watchPage } from './support/browser';
-import { fundPlayer, newEmail, poll, registerOverLobby, serverAndBrowser, signOut, withPage } from './support/journeys';
+import { fundPlayer, newEmail, poll, serverAndBrowser, signOut, signUpOverLobby, withPage } from './support/journeys';
 
 const env = serverAndBrowser();
 const url = (path: string) => `${env.server.baseUrl}${path}`;
@@ -42,7 +42,7 @@ describe('the realtime connection', () => {
 
       // Signing in on the page (loaded anew) reopens its socket once, with the player's token.
       sockets.length = 0;
-      await registerOverLobby(page, env.server.baseUrl, newEmail('realtime'));
+      await signUpOverLobby(page, env.server.baseUrl, newEmail('realtime'));
       await poll(() => page.getByTestId('header-balance').textContent()).toBe('€0.00');
       await quiet(page);
       expect(sockets.map((s) => s.closed)).toEqual([true, false]);

@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
-import { newEmail, pathOf, poll, registerOverLobby, serverAndBrowser, withPage } from './support/journeys';
+import { newEmail, pathOf, poll, registerOnLobby, serverAndBrowser, withPage } from './support/journeys';
 
 const env = serverAndBrowser();
 const url = (path: string) => `${env.server.baseUrl}${path}`;
@@ -21,7 +21,7 @@ describe('the shell of a signed-in player', () => {
       const email = newEmail('shell');
       await page.goto(url('/'));
       await page.locator('[data-banner="welcome"]').waitFor();
-      await registerOverLobby(page, env.server.baseUrl, email);
+      await registerOnLobby(page, env.server.baseUrl, email);
 
       const name = (await page.locator('.header__player-name').textContent()) ?? '';
       expect(name).toMatch(/^sh\*\*\*@example\.com$/);
@@ -46,7 +46,7 @@ describe('the shell of a signed-in player', () => {
   it('closes the player menu and the balance menu with Escape and gives the focus back to their button', async () => {
     await withPage(env.browser, async (page) => {
       const watch = watchPage(page);
-      await registerOverLobby(page, env.server.baseUrl, newEmail('shell-esc'));
+      await registerOnLobby(page, env.server.baseUrl, newEmail('shell-esc'));
       await page.goto(url('/pokies/all'));
       const focusedIn = (selector: string) =>
         page.evaluate((s) => document.activeElement === document.querySelector(s), selector);
@@ -114,7 +114,7 @@ describe('the shell of a signed-in player', () => {
     });
     try {
       const page = await context.newPage();
-      await registerOverLobby(page, env.server.baseUrl, newEmail('shell-tabs'));
+      await registerOnLobby(page, env.server.baseUrl, newEmail('shell-tabs'));
       await page.goto(url('/profile/limits'));
       const tab = page.locator('.profile-tabs [aria-current="page"]');
       await tab.waitFor();
@@ -184,7 +184,7 @@ describe('the shell of a signed-in player', () => {
     try {
       const page = await context.newPage();
       const watch = watchPage(page);
-      await registerOverLobby(page, env.server.baseUrl, newEmail('shell-row'));
+      await registerOnLobby(page, env.server.baseUrl, newEmail('shell-row'));
       const { id } = (await page.evaluate(async () =>
         (await fetch('/api/player', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json(),
       )) as { id: number };

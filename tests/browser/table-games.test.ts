@@ -15,7 +15,7 @@ import {
   newEmail,
   pathOf,
   poll,
-  registerOverLobby,
+  registerOnLobby,
   serverAndBrowser,
   withPage,
 } from './support/journeys';
@@ -41,7 +41,7 @@ describe('games played in moves', () => {
   it('deals video poker for real, keeps the hand across a reload, holds, draws and verifies it with its holds', async () => {
     await withPage(env.browser, async (page) => {
       const watch = watchPage(page);
-      await registerOverLobby(page, env.server.baseUrl, newEmail('poker'));
+      await registerOnLobby(page, env.server.baseUrl, newEmail('poker'));
       await fundPlayer(env.server, page, 5_000, 'video-poker');
       await page.goto(url('/play/orbit/orbit-video-poker'));
       const frame = game(page);
