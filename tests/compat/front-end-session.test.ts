@@ -37,6 +37,7 @@ import {
   playerFreespinsResponseSchema,
   promoCodeResponseSchema,
   ACCEPT_CLIENT_IDS,
+  clientContextSchema,
   cmsPageSchema,
   cmsPagesResponseSchema,
   cmsSnippetsResponseSchema,
@@ -436,6 +437,30 @@ describe('a front end of this API family, unchanged', () => {
     expect(subscription.token).toBeTruthy();
     expect(subscription.user).toBeTruthy();
     expect(subscription.client_name).toBeTruthy();
+  });
+});
+
+describe("the page's telemetry as these clients send it", () => {
+  const client = new Client('81.169.145.2');
+  const browser = {
+    'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0 Safari/537.36',
+  };
+
+  it('reports form errors, the campaign, log lines, timings and the network, and reads its context', async () => {
+    const calls: Array<[Parameters<Client['send']>[0], string, unknown]> = [
+      ['PUT', '/metrics-errors-validation', { form: 'sign_up', field: 'email', code: 'taken' }],
+      ['POST', '/log_utm_set', { utmMetrics: { utm_source: 'partner', utm_medium: 'cpc', sub_id: '42' } }],
+      ['POST', '/log_utm_send', { utmMetrics: { utm_source: 'partner' } }],
+      ['PUT', '/log', { level: 'error', message: 'LOAD_STAG_BY_REFER_NAME_CONFIG', context: { status: 500 } }],
+      ['PUT', '/performance', { name: 'LCP', value: 2100, page: '/' }],
+      ['PUT', '/network-performance', { rtt: 100, downlink: 5.5, effectiveType: '4g' }],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = await client.send(method, url, body, browser);
+      expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(204);
+    }
+    const context = await client.read(clientContextSchema, 'GET', '/client-context', undefined, browser);
+    expect(context).toMatchObject({ country: 'DE', is_bot: false, telemetry: true });
   });
 });
 

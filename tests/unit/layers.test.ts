@@ -60,7 +60,7 @@ describe('the layer rules', () => {
         `server-module-layer-notifications: ${modules}/notifications/index.ts → ${modules}/backoffice/index.ts`,
         // Peers of one layer.
         `server-module-layer-cms-jackpots: ${modules}/cms/index.ts → ${modules}/jackpots/index.ts`,
-        `server-module-layer-games-verification-cashbox-realtime: ${modules}/games/index.ts → ${modules}/cashbox/index.ts`,
+        `server-module-layer-games-verification-cashbox-realtime-telemetry: ${modules}/games/index.ts → ${modules}/cashbox/index.ts`,
         `server-module-has-a-layer: ${modules}/newthing/index.ts → ${modules}/cashbox/index.ts`,
         `server-module-through-index: ${modules}/limits/index.ts → ${modules}/cashbox/fees.ts`,
         `server-platform-below-modules: apps/server/src/platform/clock.ts → ${modules}/cashbox/index.ts`,

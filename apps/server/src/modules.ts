@@ -13,6 +13,7 @@ import { loyaltyModule } from './modules/loyalty';
 import { notificationsModule } from './modules/notifications';
 import { promotionsModule } from './modules/promotions';
 import { supportModule } from './modules/support';
+import { telemetryModule } from './modules/telemetry';
 import { identityModule } from './modules/identity';
 import { verificationModule } from './modules/verification';
 import { walletModule } from './modules/wallet';
@@ -40,6 +41,7 @@ export const modules: OrbitModule[] = inLayerOrder(
     notificationsModule,
     realtimeModule,
     supportModule,
+    telemetryModule,
     backofficeModule,
   ],
   moduleLayers,

@@ -9,8 +9,10 @@ import {
   useRouteError,
   useRouteLoaderData,
 } from 'react-router';
+import { useEffect } from 'react';
 import { useCspNonce } from './lib/csp-nonce';
 import { canonicalPath, hreflangAlternates, isNoindexPath, parseLocalePath } from './lib/locale';
+import { startTelemetry } from './lib/telemetry';
 import type { Route } from './+types/root';
 import './styles/global.css';
 
@@ -78,6 +80,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // The page's own measures (web vitals, the connection, the campaign), once, in the browser.
+  useEffect(startTelemetry, []);
   return <Outlet />;
 }
 

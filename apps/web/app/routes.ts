@@ -56,6 +56,8 @@ function pages(locale: string) {
       route('rocket-chance', 'routes/rocket-chance.tsx', { id: id('rocket-chance') }),
       // The static page `promotions` with the promotions running now.
       route('promotions', 'routes/promotions.tsx', { id: id('promotions') }),
+      // Support (route supportPage): the way to the chat and the contact form (docs/rules/page-shell.md "Support chat").
+      route('support', 'routes/support.tsx', { id: id('support') }),
       route('ffc', 'routes/ffc.tsx', { id: id('ffc') }),
       // Popup routes (docs/rules/routes-and-guards.md "Popups"): modals over the page they were
       // opened from; loaded directly, over the lobby (the lobby's module draws it and loads the

@@ -7,9 +7,13 @@ import { backofficeList, backofficeListQuerySchema } from './backoffice';
 import { INT32_MAX } from './bounds';
 import {
   SUPPORT_CONVERSATION_STATUSES,
+  SUPPORT_LINES,
+  SUPPORT_PARTIES,
   supportAuthorSchema,
   supportBodySchema,
   supportConversationStatusSchema,
+  supportLineSchema,
+  supportPartySchema,
 } from './support';
 
 /** A conversation's or a player's id: a positive whole number, as far as the other ids go (2^31 - 1). */
@@ -25,6 +29,9 @@ export type SupportQueue = z.infer<typeof supportQueueSchema>;
 export const backofficeSupportConversationsQuerySchema = backofficeListQuerySchema.extend({
   status: z.enum(SUPPORT_CONVERSATION_STATUSES, 'invalid').optional(),
   queue: z.enum(SUPPORT_QUEUES, 'invalid').optional(),
+  /** A player's chat, a visitor's, or a contact-form message. */
+  party: z.enum(SUPPORT_PARTIES, 'invalid').optional(),
+  line: z.enum(SUPPORT_LINES, 'invalid').optional(),
   user_id: supportId.optional(),
 });
 export type BackofficeSupportConversationsQuery = z.infer<typeof backofficeSupportConversationsQuerySchema>;
@@ -38,14 +45,25 @@ export const backofficeSupportPreviewSchema = z.object({
   created_at: z.string(),
 });
 
-/** One conversation as the inbox lists it. */
+/**
+ * One conversation as the inbox lists it. `party`: `player` (a signed-in player's chat),
+ * `visitor` (a visitor's chat, no player behind it yet), `contact` (the contact form: the answer
+ * goes out by mail to `contact_email`).
+ */
 export const backofficeSupportConversationSchema = z.object({
   id: z.number().int(),
-  user_id: z.number().int(),
-  /** The player's address; null only for a player who no longer exists. */
+  party: supportPartySchema,
+  /** The player: the chat's, or who sent the contact form signed in; null for a visitor or a guest's contact form. */
+  user_id: z.number().int().nullable(),
+  /** The player's address; null without a player (or for a player who no longer exists). */
   player_email: z.string().nullable(),
+  /** The contact form's name, address and subject (null for the chat's parties; the subject may be left out). */
+  contact_name: z.string().nullable(),
+  contact_email: z.string().nullable(),
+  contact_subject: z.string().nullable(),
   status: supportConversationStatusSchema,
   queue: supportQueueSchema,
+  line: supportLineSchema,
   /** The player's messages no operator has answered yet. */
   unread: z.number().int().nonnegative(),
   /** The operators' messages the player has not marked seen yet. */

@@ -28,3 +28,5 @@ export * from './backoffice-actions';
 export * from './backoffice-player';
 export * from './support';
 export * from './backoffice-support';
+export * from './telemetry-values';
+export * from './telemetry';

@@ -15,7 +15,13 @@ export const centrifugoSubscriptionSchema = z.object({
   token: z.string(),
   /** The middle part of every channel name (`ws:<client_name>:…`). */
   client_name: z.string(),
-  /** The player's channel id (the part after `#` of a private channel); null for a guest. */
+  /**
+   * The player's channel id (the part after `#` of a private channel); null for a guest. A
+   * visitor who chats with support (the chat cookie, docs/support.md "Visitors") gets a visitor's
+   * channel id and token: their only private channel is `support`.
+   */
   user: z.string().nullable(),
+  /** Orbit's own: true when `user` and `token` are a chatting visitor's, not a player's. */
+  visitor: z.boolean().optional(),
 });
 export type CentrifugoSubscription = z.infer<typeof centrifugoSubscriptionSchema>;

@@ -1,7 +1,7 @@
 /**
  * The operator's side of a conversation: the reply box (a canned answer picked fills it, to send
- * as it is or edited) and the close with its reason. Both refresh the page after: the thread and
- * the counters are the server's.
+ * as it is or edited; a contact-form message's answer goes out by mail) and the close with its
+ * reason. Both refresh the page after: the thread and the counters are the server's.
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
@@ -40,6 +40,7 @@ export function ReplyBox() {
   const [canned, setCanned] = useState('');
   const [busy, setBusy] = useState(false);
   if (!conversation || conversation.status !== 'open') return null;
+  const byMail = conversation.party === 'contact';
   const pick = (id: string) => {
     setCanned(id);
     const answer = answers.find((a) => a.id === id);
@@ -52,7 +53,7 @@ export function ReplyBox() {
       await api('POST', `/support/conversations/${conversation.id}/messages`, { body: text });
       setText('');
       setCanned('');
-      notify('Reply sent', { type: 'success' });
+      notify(byMail ? 'Reply sent by mail' : 'Reply sent', { type: 'success' });
     } catch (error) {
       notify(failure(error, 'The reply was not sent'), { type: 'error' });
     } finally {
@@ -90,11 +91,15 @@ export function ReplyBox() {
         fullWidth
         required
         slotProps={{ htmlInput: { maxLength: SUPPORT_MESSAGE_MAX_LENGTH } }}
-        helperText={`${text.length} / ${SUPPORT_MESSAGE_MAX_LENGTH}`}
+        helperText={
+          byMail
+            ? `Sent by mail to ${conversation.contact_email ?? 'the address given'} · ${text.length} / ${SUPPORT_MESSAGE_MAX_LENGTH}`
+            : `${text.length} / ${SUPPORT_MESSAGE_MAX_LENGTH}`
+        }
       />
       <Stack direction="row">
         <Button type="submit" variant="contained" disabled={busy || text.trim() === ''}>
-          Send
+          {byMail ? 'Send by mail' : 'Send'}
         </Button>
       </Stack>
     </Box>
@@ -136,7 +141,7 @@ export function CloseButton() {
             <TextField
               name="reason"
               label="Reason"
-              helperText="Written to the audit log; the player does not see it."
+              helperText="Written to the audit log; the player (or visitor, or contact) does not see it."
               required
               fullWidth
               autoFocus

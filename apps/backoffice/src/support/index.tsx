@@ -1,15 +1,23 @@
 /**
- * The support inbox (permission `support.reply`): the players' conversations, open and waiting
- * for an answer first; a conversation's page with the thread, the reply box and its canned
- * answers, and the player beside them (ConversationShow.tsx).
+ * The support inbox (permission `support.reply`): the players' and visitors' chats and the
+ * contact form's messages, open and waiting for an answer first; a conversation's page with the
+ * thread, the reply box and its canned answers, and who writes beside them (ConversationShow.tsx).
  */
 import { Chip } from '@mui/material';
 import { Datagrid, DateField, FunctionField, List, SelectInput, TextField } from 'react-admin';
-import { SUPPORT_CONVERSATION_STATUSES, SUPPORT_QUEUES, type BackofficeSupportConversation } from '@orbit/contracts';
+import {
+  SUPPORT_CONVERSATION_STATUSES,
+  SUPPORT_LINES,
+  SUPPORT_PARTIES,
+  SUPPORT_QUEUES,
+  type BackofficeSupportConversation,
+} from '@orbit/contracts';
 import { ConversationShow } from './ConversationShow';
 import { SUPPORT_REFETCH_MS, SUPPORT_RESOURCE } from './resource';
+import { LINE_LABELS, PARTY_LABELS, whoOf } from './who';
 
-const choices = (values: readonly string[]) => values.map((value) => ({ id: value, name: value }));
+const choices = (values: readonly string[], labels?: Record<string, string>) =>
+  values.map((value) => ({ id: value, name: labels?.[value] ?? value }));
 const filters = [
   <SelectInput
     key="status"
@@ -19,6 +27,15 @@ const filters = [
     emptyText="All"
   />,
   <SelectInput key="queue" source="queue" choices={choices(SUPPORT_QUEUES)} alwaysOn emptyText="All" />,
+  <SelectInput
+    key="party"
+    source="party"
+    label="Kind"
+    choices={choices(SUPPORT_PARTIES, PARTY_LABELS)}
+    alwaysOn
+    emptyText="All"
+  />,
+  <SelectInput key="line" source="line" choices={choices(SUPPORT_LINES, LINE_LABELS)} alwaysOn emptyText="All" />,
 ];
 
 /** The number of player messages waiting for an answer, loud when there are any. */
@@ -44,7 +61,12 @@ export function ConversationList() {
     >
       <Datagrid bulkActionButtons={false} rowClick="show">
         <TextField source="id" sortable={false} />
-        <TextField source="player_email" label="Player" sortable={false} />
+        <FunctionField label="From" render={(c: BackofficeSupportConversation) => whoOf(c)} sortable={false} />
+        <FunctionField
+          label="Kind"
+          render={(c: BackofficeSupportConversation) => PARTY_LABELS[c.party]}
+          sortable={false}
+        />
         <FunctionField
           label="Unread"
           render={(c: BackofficeSupportConversation) => <Unread conversation={c} />}
@@ -56,6 +78,11 @@ export function ConversationList() {
           sortable={false}
         />
         <TextField source="queue" sortable={false} />
+        <FunctionField
+          label="Line"
+          render={(c: BackofficeSupportConversation) => LINE_LABELS[c.line]}
+          sortable={false}
+        />
         <TextField source="status" sortable={false} />
         <DateField source="last_message_at" label="Last message at" showTime sortable={false} />
       </Datagrid>

@@ -126,6 +126,14 @@ const envSchema = z.object({
   CASHOUT_AUTO_APPROVE_UNITS: z.coerce.number().min(0).max(1_000_000).default(100),
   /** A manual adjustment above this many euros (at the reference rate) waits for a second operator. */
   BACKOFFICE_FOUR_EYES_UNITS: z.coerce.number().min(0).max(1_000_000_000).default(500),
+  /** Days the page's telemetry is kept before the sweep deletes it (docs/telemetry.md). */
+  TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /** Telemetry calls one address may make per minute (429 with Retry-After beyond). */
+  TELEMETRY_CALLS_PER_ADDRESS_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+  /** `1`: a new player is placed in an A/B arm (group 543 or 544) at registration. */
+  AB_TEST_ENABLED: z.enum(['0', '1']).default('0'),
+  /** How the arm is chosen: the player id's parity, or the last hex digit of the partner's tag (the id's parity without one). */
+  AB_TEST_SPLIT: z.enum(['player_id', 'stag']).default('player_id'),
 });
 
 export type Config = {
@@ -175,6 +183,10 @@ export type Config = {
   cashoutAutoApproveUnits: number;
   backofficeFourEyesUnits: number;
   studio: { enabled: boolean; walletSecret: string };
+  /** The page's telemetry: how long it is kept, how many calls an address may make a minute. */
+  telemetry: { retentionDays: number; callsPerAddressMinute: number };
+  /** The A/B test of new players (AB_TEST_ENABLED, AB_TEST_SPLIT). */
+  abTest: { enabled: boolean; split: 'player_id' | 'stag' };
 };
 
 export class ConfigError extends Error {}
@@ -264,6 +276,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       enabled: e.STUDIO === '1',
       walletSecret: e.STUDIO_WALLET_SECRET ?? randomBytes(32).toString('base64url'),
     },
+    telemetry: {
+      retentionDays: e.TELEMETRY_RETENTION_DAYS,
+      callsPerAddressMinute: e.TELEMETRY_CALLS_PER_ADDRESS_MINUTE,
+    },
+    abTest: { enabled: e.AB_TEST_ENABLED === '1', split: e.AB_TEST_SPLIT },
   };
 }
 

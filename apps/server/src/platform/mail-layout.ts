@@ -128,10 +128,12 @@ export type MailContent = {
   heading: string;
   /** Before the button. */
   paragraphs: ReadonlyArray<string>;
-  /** The one thing to do: its label and our own address. */
-  action: { label: string; url: string };
+  /** The one thing to do: its label and our own address (none: a mail that only tells). */
+  action?: { label: string; url: string };
   /** After the button (what to do if it was not you ...). */
   after?: ReadonlyArray<string>;
+  /** Instead of the footer for account holders (a mail to someone who may have no account). */
+  footer?: string;
 };
 
 type Frame = {
@@ -195,8 +197,9 @@ export function greetingName(recipient: Pick<MailRecipient, 'firstName' | 'nickn
 export function renderMail(recipient: MailRecipient, locale: MailLocale, content: MailContent): Mail {
   const frame = FRAME[mailLanguage(locale)];
   const greeting = frame.greeting(greetingName(recipient));
-  const url = linkTarget(content.action.url);
+  const action = content.action ? { label: content.action.label, url: linkTarget(content.action.url) } : null;
   const after = content.after ?? [];
+  const footer = content.footer ?? frame.footer;
 
   const text = [
     BRAND.name,
@@ -206,17 +209,31 @@ export function renderMail(recipient: MailRecipient, locale: MailLocale, content
     greeting,
     '',
     ...content.paragraphs.flatMap((p) => [p, '']),
-    frame.lead ? frame.lead(content.action.label) : `${content.action.label}:`,
-    url,
-    '',
+    ...(action ? [frame.lead ? frame.lead(action.label) : `${action.label}:`, action.url, ''] : []),
     ...after.flatMap((p) => [p, '']),
     '--',
-    frame.footer,
+    footer,
     '',
   ].join('\n');
 
   const paragraph = (p: string) =>
     html`<p style="margin:0 0 16px;font-size:16px;line-height:1.5;color:${BRAND.text};">${p}</p>`;
+  const button = ({ label, url }: { label: string; url: string }) =>
+    html`<table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
+        <tr>
+          <td style="border-radius:8px;background:${BRAND.accent};">
+            <a
+              href="${url}"
+              style="display:inline-block;padding:14px 24px;font-size:16px;font-weight:700;color:${BRAND.onAccent};text-decoration:none;border-radius:8px;"
+              >${label}</a
+            >
+          </td>
+        </tr>
+      </table>
+      <p style="margin:0 0 6px;font-size:13px;line-height:1.5;color:${BRAND.muted};">${frame.fallback}</p>
+      <p style="margin:0 0 20px;font-size:13px;line-height:1.5;word-break:break-all;">
+        <a href="${url}" style="color:${BRAND.accent};">${url}</a>
+      </p>`;
   const body = html`<!DOCTYPE html>
     <html lang="${locale}">
       <head>
@@ -258,27 +275,12 @@ export function renderMail(recipient: MailRecipient, locale: MailLocale, content
                     <h1 style="margin:0 0 20px;font-size:22px;line-height:1.3;color:${BRAND.text};">
                       ${content.heading}
                     </h1>
-                    ${paragraph(greeting)} ${content.paragraphs.map(paragraph)}
-                    <table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 24px;">
-                      <tr>
-                        <td style="border-radius:8px;background:${BRAND.accent};">
-                          <a
-                            href="${url}"
-                            style="display:inline-block;padding:14px 24px;font-size:16px;font-weight:700;color:${BRAND.onAccent};text-decoration:none;border-radius:8px;"
-                            >${content.action.label}</a
-                          >
-                        </td>
-                      </tr>
-                    </table>
-                    <p style="margin:0 0 6px;font-size:13px;line-height:1.5;color:${BRAND.muted};">${frame.fallback}</p>
-                    <p style="margin:0 0 20px;font-size:13px;line-height:1.5;word-break:break-all;">
-                      <a href="${url}" style="color:${BRAND.accent};">${url}</a>
-                    </p>
+                    ${paragraph(greeting)} ${content.paragraphs.map(paragraph)} ${action ? button(action) : []}
                     ${after.map(paragraph)}
                   </td>
                 </tr>
                 <tr>
-                  <td style="padding:16px 4px;font-size:12px;line-height:1.5;color:${BRAND.muted};">${frame.footer}</td>
+                  <td style="padding:16px 4px;font-size:12px;line-height:1.5;color:${BRAND.muted};">${footer}</td>
                 </tr>
               </table>
             </td>

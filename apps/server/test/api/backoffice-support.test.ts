@@ -75,6 +75,7 @@ async function playerThread(cookie: string) {
 const list = async (cookie: string, query = '') => {
   const res = await call(t, 'GET', `/api/backoffice/support/conversations?per_page=200${query}`, { cookie });
   expect(res.statusCode, res.body).toBe(200);
+  expect(res.headers['cache-control']).toBe('no-store');
   return backofficeSupportConversationsResponseSchema.parse(res.json());
 };
 
@@ -102,6 +103,8 @@ async function answerAs(cookie: string, id: number, body: string): Promise<Backo
 
 /** What the player's `support` channel carried while `during` ran (the outbox delivered after it). */
 async function pushesTo(playerId: number, during: () => Promise<void>): Promise<SupportPush[]> {
+  // What was told before (the player's own messages, to their other tabs) is out first.
+  await t.app.orbitOutbox.drain();
   const seen: RealtimeMessage[] = [];
   const stop = await bus.subscribe(playerTopic(playerId), (m) => seen.push(m));
   try {
@@ -124,10 +127,15 @@ describe('the support inbox', () => {
     expect(listed).toEqual([
       expect.objectContaining({
         id,
+        party: 'player',
         user_id: player.id,
         player_email: player.email,
+        contact_name: null,
+        contact_email: null,
+        contact_subject: null,
         status: 'open',
         queue: 'general',
+        line: 'first',
         unread: 1,
         unread_by_player: 0,
         last_message: expect.objectContaining({ author: 'player', body: 'Where is my cashout?' }),
@@ -184,6 +192,7 @@ describe('the support inbox', () => {
 
     const detail = await call(t, 'GET', `/api/backoffice/support/conversations/${id}`, { cookie: support.cookie });
     expect(detail.statusCode, detail.body).toBe(200);
+    expect(detail.headers['cache-control']).toBe('no-store');
     const shown = backofficeSupportConversationDetailSchema.parse(detail.json());
     expect(shown).toMatchObject({ id, player_email: player.email, unread: 0, unread_by_player: 0 });
     expect(shown.messages.map((m) => [m.author, m.operator_name])).toEqual([
@@ -297,11 +306,18 @@ describe('the support inbox', () => {
       });
       expect(reply.statusCode).toBe(422);
     }
-    const filtered = await call(t, 'GET', '/api/backoffice/support/conversations?status=waiting', {
-      cookie: support.cookie,
-    });
-    expect(filtered.statusCode).toBe(422);
-    expect(filtered.json()).toEqual({ errors: { status: ['invalid'] } });
+    for (const [query, field] of [
+      ['status=waiting', 'status'],
+      ['party=robot', 'party'],
+      ['line=third', 'line'],
+      ['user_id=2147483648', 'user_id'],
+    ] as const) {
+      const filtered = await call(t, 'GET', `/api/backoffice/support/conversations?${query}`, {
+        cookie: support.cookie,
+      });
+      expect(filtered.statusCode, query).toBe(422);
+      expect(filtered.json()).toEqual({ errors: { [field]: [field === 'user_id' ? 'too_big' : 'invalid'] } });
+    }
     expect(
       (await call(t, 'GET', '/api/backoffice/support/conversations/999999', { cookie: support.cookie })).statusCode,
     ).toBe(404);

@@ -35,6 +35,7 @@ import { MemoryPubSub, RedisPubSub, type PubSub } from '../../src/platform/realt
 import { depositThroughSandbox } from '../support/cashbox';
 import { createTestApp, type TestApp } from '../support/app';
 import { PASSWORD, call, register, sessionCookieOf, withCaptcha } from '../support/identity';
+import { rawClient } from '../support/realtime-socket';
 
 const SECRET = 'realtime-secret-realtime-secret-0123456789';
 const clock = new FakeClock('2026-11-01T10:00:00Z');
@@ -129,38 +130,6 @@ async function sweepIdle(): Promise<void> {
   await b.orbitSweeps.runAll();
 }
 
-/** A socket spoken to frame by frame: `call` sends a command and waits for its reply. */
-async function rawClient(url: string, headers: Record<string, string> = {}) {
-  const frames: Array<Record<string, any>> = [];
-  const socket = new WebSocket(url, { headers });
-  socket.on('message', (raw) => {
-    for (const line of String(raw).split('\n')) if (line.trim()) frames.push(JSON.parse(line));
-  });
-  const closed = new Promise<{ code: number; reason: string }>((resolve) =>
-    socket.on('close', (code, reason) => resolve({ code, reason: String(reason) })),
-  );
-  await new Promise<void>((resolve) => {
-    socket.once('open', () => resolve());
-    socket.once('close', () => resolve());
-  });
-  let id = 0;
-  const next = async (match: (frame: Record<string, any>) => boolean, ms = 3_000) => {
-    const until = Date.now() + ms;
-    for (;;) {
-      const found = frames.find(match);
-      if (found) return found;
-      if (Date.now() > until) throw new Error(`no matching frame; got ${JSON.stringify(frames)}`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  };
-  const call = (command: Record<string, unknown>) => {
-    const n = ++id;
-    socket.send(JSON.stringify({ id: n, ...command }));
-    return next((frame) => frame.id === n);
-  };
-  return { socket, frames, closed, call, next };
-}
-
 const deposit = (player: Player, amount: number) => depositThroughSandbox(a, player.cookie, amount);
 
 const balanceChannel = (s: CentrifugoSubscription) => `ws:${s.client_name}:balance#${s.user}`;
@@ -173,7 +142,14 @@ describe('where pages connect', () => {
     expect(player.user).toMatch(/^[A-Za-z0-9_-]{22}$/);
     expect(player.user).not.toContain(String(ann.id));
     expect(player.token.split('.')).toHaveLength(3); // a JWT
-    expect(await subscriptionOf()).toEqual({ url: player.url, token: '', client_name: 'orbit', user: null });
+    expect(player.visitor).toBe(false);
+    expect(await subscriptionOf()).toEqual({
+      url: player.url,
+      token: '',
+      client_name: 'orbit',
+      user: null,
+      visitor: false,
+    });
 
     const settings = playerSettingsSchema.parse(
       (await call(a, 'GET', '/api/player/settings', { cookie: ann.cookie })).json(),

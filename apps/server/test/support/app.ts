@@ -36,6 +36,8 @@ export async function createTestApp(
     pubsub?: PubSub;
     /** Captures the log (set LOG_LEVEL too): requests are logged then (log-redaction.test.ts). */
     logStream?: DestinationStream;
+    /** Routes added before the app is ready: a stand-in for the pages' catch-all (telemetry.test.ts). */
+    beforeReady?: (app: FastifyInstance) => void;
   } = {},
 ): Promise<TestApp> {
   const template = inject('orbitTemplate');
@@ -90,6 +92,7 @@ export async function createTestApp(
     ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   self.app = app;
+  options.beforeReady?.(app);
   await app.ready();
   return {
     app,

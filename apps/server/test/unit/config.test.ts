@@ -23,6 +23,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
   });
 
+  it('keeps telemetry 30 days, 120 calls a minute an address, and no A/B test, unless told', () => {
+    expect(loadConfig({})).toMatchObject({
+      telemetry: { retentionDays: 30, callsPerAddressMinute: 120 },
+      abTest: { enabled: false, split: 'player_id' },
+    });
+    expect(loadConfig({ TELEMETRY_RETENTION_DAYS: '7', AB_TEST_ENABLED: '1', AB_TEST_SPLIT: 'stag' })).toMatchObject({
+      telemetry: { retentionDays: 7 },
+      abTest: { enabled: true, split: 'stag' },
+    });
+    expect(() => loadConfig({ TELEMETRY_RETENTION_DAYS: '0' })).toThrow(/TELEMETRY_RETENTION_DAYS/);
+    expect(() => loadConfig({ AB_TEST_SPLIT: 'coin' })).toThrow(/AB_TEST_SPLIT/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

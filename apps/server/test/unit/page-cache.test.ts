@@ -17,6 +17,7 @@ beforeEach(async () => {
     staleMs: 10_000,
     maxEntries: 2,
     sharedCookies: ['orbit_ff'],
+    ignoredCookies: ['stag', 'utm_source'],
     isPage: (request) => !request.url.startsWith('/api/'),
     now: () => clock,
   });
@@ -97,6 +98,18 @@ describe('the page cache for guests', () => {
     const other = await get('/', { cookie: 'orbit_ff=lotteries.on' });
     expect(other.headers['x-orbit-cache']).toBe('miss');
     expect((await get('/', { cookie: 'orbit_ff=lotteries.off' })).body).toContain('render 1');
+  });
+
+  it("serves the same page whatever the visit's cookies no render reads (a partner's tag, a campaign)", async () => {
+    await get('/');
+    const tagged = await get('/', { cookie: 'stag=aff_1; utm_source=news; orbit_ff=x' });
+    expect(tagged.headers['x-orbit-cache']).toBe('miss');
+    const again = await get('/', { cookie: 'utm_source=mail; stag=aff_2' });
+    expect(again.headers['x-orbit-cache']).toBe('hit');
+    expect(again.body).toContain('render 1');
+    // A player's cookie beside them still means the player's own page.
+    expect((await get('/', { cookie: 'stag=aff_1; orbit_session=abc' })).headers['x-orbit-cache']).toBeUndefined();
+    expect(renders).toBe(3);
   });
 
   it('never stores an answer that sets a cookie, and stores 404 pages', async () => {

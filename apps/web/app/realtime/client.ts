@@ -56,7 +56,20 @@ export function subscribe(event: string, listener: Listener): () => void {
   };
 }
 
-/** A component's listener (private events: mount it where a player is signed in). */
+/**
+ * The chat cookie was just set or changed (a visitor's first message to support, a chat code
+ * entered): the connection asks as whom it connects again, so it serves that visitor's `support`
+ * channel (connection.ts). Nothing to do while no connection has started: its start asks anyway.
+ */
+export function renewRealtimeAccess(): void {
+  const since = performance.now();
+  connection?.then(
+    (c) => c.renew(since),
+    () => undefined,
+  );
+}
+
+/** A component's listener (a player's events: mount it where a player is signed in; `support` also for a chatting visitor). */
 export function useRealtime(event: string, listener: Listener): void {
   useEffect(() => subscribe(event, listener), [event, listener]);
 }

@@ -1,8 +1,9 @@
 /**
- * The signed-in player's part of the header, composed from seven features and loaded on demand
+ * The signed-in player's part of the header, composed from eight features and loaded on demand
  * by the shell layout (not a route module): the EE session timer (limits), the cashbox's wallet
  * island (balance, account switcher, Deposit, cancelled-payment notice; the common-balance view
  * with the gifts' wagering bonus), the notifications' bell (its watcher among the notices), the
+ * support chat's button beside it (also a tab of the bookmark widget), the
  * gifts' entry with its counter, the shell's player menu
  * (with the comp points to spend, kept live by the loyalty's watcher among the notices),
  * and (`PlayerNotices`, drawn by the shell layout in the page) the celebration of the player's
@@ -12,7 +13,7 @@
  * accounts query), handed over through `lib/balance-island`, and tells the lobby's jackpots the
  * active account's currency (`lib/player-currency`).
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
   activeAccount,
@@ -77,7 +78,28 @@ function MenuVipBadge() {
   return player ? <VipBadge groups={player.groups} /> : null;
 }
 
-export default function PlayerHeader({ locale, licence }: { locale: Locale; licence: Licence }) {
+/** The support chat's parts of the player's header (features/support), handed in by the shell layout. */
+export type PlayerSupport = {
+  /** The button by the bell (not drawn in a phone's row). */
+  button: ReactNode;
+  /** The player menu's entry and, on a phone, the counter on the menu's button. */
+  menuItem: ReactNode;
+  badge: ReactNode;
+};
+
+/**
+ * `support`: the support chat's parts, handed in by the shell layout (their module stays in the
+ * shell layout's chunk; imported here too, it would be a file of its own in the lobby's list).
+ */
+export default function PlayerHeader({
+  locale,
+  licence,
+  support,
+}: {
+  locale: Locale;
+  licence: Licence;
+  support: PlayerSupport;
+}) {
   const wagering = useWagering();
   return (
     <>
@@ -87,6 +109,8 @@ export default function PlayerHeader({ locale, licence }: { locale: Locale; lice
       <CashboxQueryProvider>
         <HeaderNotifications />
       </CashboxQueryProvider>
+      {/* The support chat's button by the bell (the chat itself: the shell layout's SupportHost). */}
+      {support.button}
       <HeaderGifts />
       <PlayerMenu
         locale={locale}
@@ -94,9 +118,15 @@ export default function PlayerHeader({ locale, licence }: { locale: Locale; lice
           <>
             <PointsMenuLink />
             <GiftsMenuLink />
+            {support.menuItem}
           </>
         }
-        badge={<GiftsBadge />}
+        badge={
+          <>
+            <GiftsBadge />
+            {support.badge}
+          </>
+        }
         nameBadge={<MenuVipBadge />}
       />
       <CashboxQueryProvider>
@@ -113,11 +143,12 @@ function HeaderNotifications() {
 
 /**
  * The player's notices over the page (the celebration of a jackpot won; the limit-reached
- * warning, whose watcher also keeps the limits live and clears them at sign-out). The shell
+ * warning, whose watcher also keeps the limits live and clears them at sign-out), and the bookmark
+ * widget with the support chat's tab (`supportTab`, handed in by the shell layout). The shell
  * layout draws them in the page, not in the header: the header's backdrop filter would hold a
  * fixed box inside it.
  */
-export function PlayerNotices() {
+export function PlayerNotices({ supportTab }: { supportTab: ReactNode }) {
   return (
     <>
       <JackpotAwardToast />
@@ -125,7 +156,7 @@ export function PlayerNotices() {
       <PointsWatcher />
       <TournamentsWatcher />
       <NotificationsWatcher />
-      <BookmarkWidget />
+      <BookmarkWidget support={supportTab} />
       <CashboxQueryProvider>
         <GiftsNotices />
       </CashboxQueryProvider>

@@ -24,6 +24,7 @@ import { setPlayer, useSession } from '../lib/session';
 import { useI18n } from '../lib/i18n';
 import { GameGrid } from '../features/games';
 import { GameSearch } from '../features/search';
+import { SupportBadge, SupportButton, SupportHost, SupportMenuItem } from '../features/support';
 import {
   isLinkShown,
   loadFooterMarksCode,
@@ -240,9 +241,14 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
       immersive={immersive}
       player={
         <Suspense fallback={null}>
-          <PlayerHeader locale={data.locale} licence={data.licence} />
+          <PlayerHeader
+            locale={data.locale}
+            licence={data.licence}
+            support={{ button: <SupportButton />, menuItem: <SupportMenuItem />, badge: <SupportBadge /> }}
+          />
         </Suspense>
       }
+      support={<SupportButton />}
       search={
         <GameSearch
           device={data.device}
@@ -277,9 +283,11 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
       ) : null}
       {session.player ? (
         <Suspense fallback={null}>
-          <PlayerNotices />
+          <PlayerNotices supportTab={<SupportButton variant="bookmark" />} />
         </Suspense>
       ) : null}
+      {/* The support chat (its code on demand), in the page: the header's backdrop filter would hold its fixed panel. */}
+      <SupportHost />
       {!popup && (location.state as { limitsNotice?: unknown } | null)?.limitsNotice ? (
         <Suspense fallback={null}>
           <ExclusionNotice />

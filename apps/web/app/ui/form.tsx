@@ -1,4 +1,11 @@
-import { useId, useState, type FormEvent, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  useId,
+  useState,
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { ApiError, ApiNetworkError } from '../lib/api';
 import { useI18n } from '../lib/i18n';
 import { formatMoney, type CurrencyInfo } from '../lib/money';
@@ -56,7 +63,8 @@ function readValues<T extends Record<string, unknown>>(form: HTMLFormElement, va
     const field = form.elements.namedItem(key);
     if (field instanceof HTMLInputElement)
       current[key] = (field.type === 'checkbox' ? field.checked : field.value) as T[typeof key];
-    else if (field instanceof HTMLSelectElement) current[key] = field.value as T[typeof key];
+    else if (field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement)
+      current[key] = field.value as T[typeof key];
   }
   return current;
 }
@@ -135,6 +143,44 @@ export function Field({ name, label, error, children, ...input }: FieldProps) {
           {...input}
         />
       )}
+      <FieldError id={errorId} code={error} />
+    </div>
+  );
+}
+
+/** A labelled text area (a message), same error wiring as Field; uncontrolled unless `value` is given. */
+export function TextAreaField({
+  name,
+  label,
+  error,
+  note,
+  ...area
+}: { name: string; label: string; error?: string | undefined; note?: ReactNode } & Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  'name'
+>) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const noteId = `${id}-note`;
+  const described = [error ? errorId : null, note ? noteId : null].filter(Boolean).join(' ');
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={name}
+        className="field__input field__input--area"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described || undefined}
+        {...area}
+      />
+      {note ? (
+        <p id={noteId} className="field__hint">
+          {note}
+        </p>
+      ) : null}
       <FieldError id={errorId} code={error} />
     </div>
   );

@@ -83,6 +83,9 @@ const PATHS: Record<string, ReactElement> = {
   ),
   ticket: <path d="M4 7h16v3a2 2 0 000 4v3H4v-3a2 2 0 000-4zM14 7v10" />,
   megaphone: <path d="M4 10v4h3l7 4V6l-7 4zM17 9.5a3.5 3.5 0 010 5M7 14l1 5h2.5l-1-5" />,
+  chat: (
+    <path d="M5 5.5h14a1.5 1.5 0 011.5 1.5v8.5a1.5 1.5 0 01-1.5 1.5h-7.5L7 20.5V17H5a1.5 1.5 0 01-1.5-1.5V7A1.5 1.5 0 015 5.5zM8 10h8M8 13h5" />
+  ),
 };
 
 export type IconName = keyof typeof PATHS;

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useI18n } from '../lib/i18n';
 import { localizePath } from '../lib/locale';
+import { track } from '../lib/telemetry';
 
 /**
  * A page's "Sign up" button for a guest: opens the sign-up popup over this page (the page stays
@@ -28,7 +29,10 @@ export function SignUpLink({
       preventScrollReset
       className="button button--primary"
       data-testid={testId}
-      onClick={onClick}
+      onClick={() => {
+        track({ name: 'registration_click', source: testId ?? 'page', page: location.pathname.slice(0, 256) });
+        onClick?.();
+      }}
     >
       {children ?? t('auth.signUp')}
     </Link>

@@ -95,6 +95,8 @@ const SAME_IN: Record<(typeof TRANSLATED)[number], string[]> = {
   no: [
     'Status',
     'Type',
+    // the imperative of "sende" (the chat's button)
+    'Send',
     'Dealer',
     'Royal flush',
     'Straight flush',

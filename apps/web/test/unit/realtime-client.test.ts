@@ -2,8 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dispatch } from '../../app/realtime/client';
 import { accessOf, channelOf, needsPlayer, reconnectDelay, type Access } from '../../app/realtime/connection';
 
-const guest: Access = { url: 'ws://casino.test', token: '', clientName: 'orbit', user: null };
-const ann: Access = { url: 'ws://casino.test', token: 'tk-ann', clientName: 'orbit', user: 'ann' };
+const guest: Access = { url: 'ws://casino.test', token: '', clientName: 'orbit', user: null, visitor: false };
+const ann: Access = { url: 'ws://casino.test', token: 'tk-ann', clientName: 'orbit', user: 'ann', visitor: false };
+/** A visitor who chats with support (the chat cookie): a token and channel id of their own. */
+const vera: Access = { url: 'ws://casino.test', token: 'tk-vera', clientName: 'orbit', user: 'v-vera', visitor: true };
 
 describe('realtime client', () => {
   it('waits longer after each failed start, jittered, never beyond 30 s', () => {
@@ -42,6 +44,7 @@ describe('realtime client', () => {
       token: 't',
       clientName: 'orbit',
       user: 'u',
+      visitor: false,
     });
     expect(accessOf({ url: 'wss://x', token: '', client_name: 'orbit', user: null })?.user).toBeNull();
     expect(accessOf({ url: 1 })).toBeNull();
@@ -49,6 +52,29 @@ describe('realtime client', () => {
     expect(channelOf('wins', guest)).toBe('ws:orbit:public:wins');
     expect(channelOf('balance', guest)).toBeNull();
     expect(channelOf('balance', ann)).toBe('ws:orbit:balance#ann');
+  });
+
+  it("serves a chatting visitor's support channel and never a player's event on a visitor's access", () => {
+    expect(accessOf({ url: 'wss://x', token: 'tv', client_name: 'orbit', user: 'v-1', visitor: true })).toEqual({
+      url: 'wss://x',
+      token: 'tv',
+      clientName: 'orbit',
+      user: 'v-1',
+      visitor: true,
+    });
+    // `visitor` without a channel id is a guest's answer.
+    expect(accessOf({ url: 'wss://x', token: '', client_name: 'orbit', user: null, visitor: true })?.visitor).toBe(
+      false,
+    );
+    // The support chat is heard by visitors too: it asks for no player.
+    expect(needsPlayer(['wins', 'support'])).toBe(false);
+    expect(needsPlayer(['support', 'balance'])).toBe(true);
+    expect(channelOf('support', vera)).toBe('ws:orbit:support#v-vera');
+    expect(channelOf('support', ann)).toBe('ws:orbit:support#ann');
+    expect(channelOf('support', guest)).toBeNull();
+    expect(channelOf('balance', vera)).toBeNull();
+    expect(channelOf('personal_notifications', vera)).toBeNull();
+    expect(channelOf('wins', vera)).toBe('ws:orbit:public:wins');
   });
 });
 
@@ -119,7 +145,13 @@ describe('the connection', () => {
   /** The client module afresh, the answers of the subscription endpoint given in turn (the last repeats). */
   async function client(...answers: Access[]) {
     FakeCentrifuge.all = [];
-    const queue = answers.map((a) => ({ url: a.url, token: a.token, client_name: a.clientName, user: a.user }));
+    const queue = answers.map((a) => ({
+      url: a.url,
+      token: a.token,
+      client_name: a.clientName,
+      user: a.user,
+      visitor: a.visitor,
+    }));
     const fetch = vi.fn(async () => ({
       ok: true,
       status: 200,
@@ -208,5 +240,83 @@ describe('the connection', () => {
     expect(centrifuge().channels()).toEqual(['ws:orbit:balance#ann']);
     expect(await centrifuge().options.getToken()).toBe('tk-bob');
     expect(centrifuge().channels()).toEqual(['ws:orbit:balance#bob']);
+  });
+  it("connects a chatting visitor's page with the visitor's token, for the support channel only", async () => {
+    const { subscribe, fetch, centrifuge } = await client(vera);
+    const got: unknown[] = [];
+    subscribe('wins', () => undefined);
+    subscribe('support', (d) => got.push(d));
+    await settled();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(centrifuge().connects).toEqual(['tk-vera']);
+    expect(centrifuge().channels()).toEqual(['ws:orbit:public:wins', 'ws:orbit:support#v-vera']);
+    centrifuge()
+      .subs.get('ws:orbit:support#v-vera')!
+      .publish({ message: { id: 7 } });
+    expect(got).toEqual([{ message: { id: 7 } }]);
+  });
+
+  it("asks again after the visitor's first message and reconnects as the visitor, once", async () => {
+    const { subscribe, renewRealtimeAccess, fetch, centrifuge } = await client(guest, vera);
+    // Nothing started yet: nothing to renew (the start will ask anyway).
+    renewRealtimeAccess();
+    subscribe('jackpots_changes', () => undefined);
+    subscribe('support', () => undefined);
+    await settled();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    // A guest without a chat cookie: no channel of their own yet.
+    expect(centrifuge().channels()).toEqual(['ws:orbit:public:jackpots_changes']);
+    // The first message answered: the chat cookie is set.
+    renewRealtimeAccess();
+    await settled();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(centrifuge().connects).toEqual(['', 'tk-vera']);
+    expect(centrifuge().channels()).toEqual(['ws:orbit:public:jackpots_changes', 'ws:orbit:support#v-vera']);
+    expect(FakeCentrifuge.all).toHaveLength(1);
+  });
+
+  it('does not ask again when the running answer was asked after the chat cookie changed', async () => {
+    const { subscribe, renewRealtimeAccess, fetch, centrifuge } = await client(vera, ann);
+    subscribe('support', () => undefined);
+    await settled();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    // Two changes of the cookie in a row (a chat code entered twice): the first start asks after both.
+    renewRealtimeAccess();
+    renewRealtimeAccess();
+    await settled();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(centrifuge().connects).toEqual(['tk-vera', 'tk-ann']);
+  });
+
+  it("reconnects with the player's token when a visitor signs in, and as a guest after the sign-out", async () => {
+    const { subscribe, fetch, centrifuge } = await client(vera, ann, guest);
+    subscribe('support', () => undefined);
+    await settled();
+    expect(centrifuge().channels()).toEqual(['ws:orbit:support#v-vera']);
+    // Signed in: the player's header listens to the balance, which a visitor's token never serves.
+    const stopBalance = subscribe('balance', () => undefined);
+    await settled();
+    expect(fetch).toHaveBeenCalledTimes(2);
+    expect(centrifuge().connects).toEqual(['tk-vera', 'tk-ann']);
+    expect(centrifuge().channels()).toEqual(['ws:orbit:balance#ann', 'ws:orbit:support#ann']);
+    // Signed out: the player's access goes; the chat's listener stays on a guest's connection, without a channel.
+    stopBalance();
+    await settled();
+    expect(fetch).toHaveBeenCalledTimes(3);
+    expect(centrifuge().connects).toEqual(['tk-vera', 'tk-ann', '']);
+    expect(centrifuge().channels()).toEqual([]);
+  });
+
+  it("keeps one connection for a player whose support chat listens before the header's wallet", async () => {
+    const { subscribe, fetch, centrifuge } = await client(ann, guest);
+    subscribe('support', () => undefined);
+    await settled();
+    await settled();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    subscribe('balance', () => undefined);
+    await settled();
+    expect(fetch).toHaveBeenCalledTimes(1);
+    expect(centrifuge().connects).toEqual(['tk-ann']);
+    expect(centrifuge().channels()).toEqual(['ws:orbit:balance#ann', 'ws:orbit:support#ann']);
   });
 });

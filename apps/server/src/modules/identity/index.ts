@@ -27,8 +27,10 @@ import {
   type Links,
 } from './service';
 
+import { RegistrationHooks } from './registration-hooks';
 import { installSessionResolver } from './session';
-export { currentPlayer, requirePlayer } from './session';
+export { currentPlayer, peekPlayer, requirePlayer } from './session';
+export { RegistrationHooks, type JoinedPlayer, type RegistrationHook } from './registration-hooks';
 export {
   membershipsOf,
   changeGroups,
@@ -84,6 +86,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The checks a correct sign-in passes before its session starts; modules add theirs (limits: exclusions). */
     orbitSignInChecks: SignInChecks;
+    /** What modules above record about a new player in the registration's transaction (telemetry: the affiliate tag, the A/B arm). */
+    orbitRegistrationHooks: RegistrationHooks;
   }
 }
 
@@ -112,6 +116,8 @@ export const identityModule: OrbitModule = {
     await captchaRoutes(captcha, ctx)(app);
     const signInChecks = new SignInChecks();
     app.decorate('orbitSignInChecks', signInChecks);
+    const registrationHooks = new RegistrationHooks();
+    app.decorate('orbitRegistrationHooks', registrationHooks);
     if (!ctx.config.otpEncryptionKey && !ctx.config.demo)
       ctx.log.warn('OTP_ENCRYPTION_KEY is not set: two-factor secrets are stored unencrypted');
     const otpBox = new OtpBox(ctx.config.otpEncryptionKey);
@@ -124,6 +130,7 @@ export const identityModule: OrbitModule = {
       signInChecks,
       ctx.config.addressLimits,
       otpBox,
+      registrationHooks,
     );
     // The mails asked for by address are made here, after the answer (service.ts: same work either way).
     ctx.outbox.on(PASSWORD_RESET_REQUESTED_TOPIC, 'identity.password-reset-mail', (event, delivery) =>

@@ -1,3 +1,4 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { and, desc, eq, gt, inArray, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { emailAddressSchema, normalizeEmail, type SignUpRequest } from '@orbit/contracts';
@@ -13,6 +14,7 @@ import { OtpBox } from './otp-box';
 import { isSiteCountry } from './profile-rules';
 import { joinEntryTier } from './groups';
 import { mailWithdrawalLink, SignInChecks, withdrawalLinkMailedSince } from './protection';
+import { RegistrationHooks } from './registration-hooks';
 import { confirmationMail, passwordResetMail, type LocalLink } from './mails';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from './passwords';
 import type { UserRow } from './player';
@@ -116,6 +118,7 @@ export class IdentityService {
     private readonly signInChecks: SignInChecks = new SignInChecks(),
     private readonly addressLimits: AddressLimits = { registrationsPerHour: 10, mailRequestsPer15Min: 10 },
     private readonly otpBox: OtpBox = new OtpBox(undefined),
+    private readonly registrationHooks: RegistrationHooks = new RegistrationHooks(),
   ) {}
 
   private sessionLookup: SessionLookup | undefined;
@@ -130,6 +133,8 @@ export class IdentityService {
     input: SignUpRequest['user'] & { country: string; language: string },
     meta: RequestMeta,
     countries: ReadonlySet<string>,
+    /** The request's headers, handed to the registration hooks (registration-hooks.ts). */
+    headers: IncomingHttpHeaders = {},
   ): Promise<SignedIn> {
     await this.countAddressAttempt(
       'registration',
@@ -169,6 +174,7 @@ export class IdentityService {
           .returning();
         await openAccount(tx, user!.id, input.currency, now);
         await joinEntryTier(tx, user!.id, now);
+        await this.registrationHooks.run(tx, { userId: user!.id, at: now, headers }, this.log);
         await enqueueEvent(
           tx,
           PLAYER_REGISTERED_TOPIC,
@@ -372,6 +378,17 @@ export class IdentityService {
       row.session.lastSeenAt = now;
     }
     return row;
+  }
+
+  /**
+   * The player of a session token, read only: an ended or idle session is neither ended nor
+   * touched here, so a call that is no activity of the player's (the page's telemetry, sent by
+   * itself) never keeps an idle session alive.
+   */
+  async peek(token: string): Promise<CurrentPlayer | null> {
+    this.sessionLookup ??= prepareSessionLookup(this.db);
+    const [row] = await this.sessionLookup.execute({ tokenHash: hashToken(token) });
+    return row && sessionState(row.session, this.clock.now()) === 'active' ? row : null;
   }
 
   async signOut(sessionId: string): Promise<void> {

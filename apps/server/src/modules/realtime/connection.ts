@@ -12,6 +12,8 @@ import {
   privateChannelName,
   PUBLIC_TOPIC,
   publicChannelName,
+  VISITOR_CHANNELS,
+  visitorTopic,
 } from '../../platform/realtime/channels';
 import type { ChannelHub, Joined, Listener, Publication, Source } from './hub';
 import { DISCONNECTS, ERRORS, parseFrame, type Command, type Disconnect, type Reply } from './protocol';
@@ -25,10 +27,13 @@ const MAX_SUBSCRIPTIONS = 32;
 const VERSION = 'orbit 0.1.0';
 
 export type ConnectionPlayer = { userId: number; sessionId: string; user: string };
+/** A visitor chatting with support (no session): their key and their channel id. */
+export type ConnectionVisitor = { visitorKey: string; user: string };
 
 export type Authentication =
   | { status: 'anonymous' }
   | { status: 'player'; player: ConnectionPlayer }
+  | { status: 'visitor'; visitor: ConnectionVisitor }
   | { status: 'expired' }
   | { status: 'invalid' };
 
@@ -48,6 +53,7 @@ type SubscribeRequest = NonNullable<Command['subscribe']>;
 export class Connection {
   readonly client = randomUUID();
   player: ConnectionPlayer | null = null;
+  visitor: ConnectionVisitor | null = null;
   private state: 'new' | 'connecting' | 'connected' | 'closed' = 'new';
   /** Subscribed channels and how to leave them (a placeholder while joining). */
   private readonly subscriptions = new Map<string, () => void>();
@@ -130,6 +136,7 @@ export class Connection {
       this.player = auth.player;
       this.deps.signedIn(this);
     }
+    if (auth.status === 'visitor') this.visitor = auth.visitor;
     this.state = 'connected';
     this.send({ id, connect: { client: this.client, version: VERSION, ping: PING_SECONDS, pong: true } });
     this.pingTimer = setInterval(() => this.ping(), PING_SECONDS * 1000);
@@ -171,12 +178,20 @@ export class Connection {
     const ref = parseChannel(clientName, channel);
     if (ref?.kind === 'public')
       return { topic: PUBLIC_TOPIC, channelOf: (event) => publicChannelName(clientName, event) };
-    const player = this.player;
-    if (ref?.kind !== 'private' || !player || ref.user !== player.user) return null;
-    return {
-      topic: playerTopic(player.userId),
-      channelOf: (event) => privateChannelName(clientName, event, player.user),
-    };
+    if (ref?.kind !== 'private') return null;
+    const { player, visitor } = this;
+    if (player && ref.user === player.user)
+      return {
+        topic: playerTopic(player.userId),
+        channelOf: (event) => privateChannelName(clientName, event, player.user),
+      };
+    // A visitor's only private channel is `support`.
+    if (visitor && ref.user === visitor.user && VISITOR_CHANNELS.includes(ref.name))
+      return {
+        topic: visitorTopic(visitor.visitorKey),
+        channelOf: (event) => privateChannelName(clientName, event, visitor.user),
+      };
+    return null;
   }
 
   private push(channel: string, publication: Publication): void {

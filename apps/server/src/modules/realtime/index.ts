@@ -13,8 +13,14 @@ import type { ModuleContext } from '../../platform/context';
 import { publicBase } from '../../platform/config';
 import { sameHost } from '../../platform/http/csrf';
 import type { OrbitModule } from '../../platform/module';
-import { channelUser } from '../../platform/realtime/channels';
-import { connectionFor, realtimeBase, verifyConnectionToken, WEBSOCKET_PATH } from '../../platform/realtime/tokens';
+import { channelUser, visitorChannelUser } from '../../platform/realtime/channels';
+import {
+  connectionFor,
+  realtimeBase,
+  verifyConnectionToken,
+  visitorConnectionFor,
+  WEBSOCKET_PATH,
+} from '../../platform/realtime/tokens';
 import { activeSessionIds, activeSessionPlayer, currentPlayer } from '../identity';
 import { Connection, type Authentication } from './connection';
 import { ChannelHub } from './hub';
@@ -42,13 +48,46 @@ function originAllowed(request: FastifyRequest, ctx: ModuleContext): boolean {
   );
 }
 
-/** Who a connect command's token stands for: a player of an active session, a guest, or nobody. */
+/**
+ * Who a guest is beyond anonymous: the door through which a higher module tells the gateway that
+ * a guest's request is a chatting visitor's (support: the chat cookie of an existing visitor
+ * conversation, docs/support.md "Visitors"), by the visitor's key; null for anyone else.
+ */
+export type GuestVisitorLookup = (request: FastifyRequest) => Promise<string | null>;
+
+export class RealtimeVisitors {
+  private lookup: GuestVisitorLookup = async () => null;
+
+  /** The support module's lookup (one module answers it). */
+  use(lookup: GuestVisitorLookup): void {
+    this.lookup = lookup;
+  }
+
+  visitorOf(request: FastifyRequest): Promise<string | null> {
+    return this.lookup(request);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Tells the subscription answer which guests are chatting visitors (the support module plugs in). */
+    orbitRealtimeVisitors: RealtimeVisitors;
+  }
+}
+
+/** Who a connect command's token stands for: a player of an active session, a chatting visitor, a guest, or nobody. */
 async function authenticate(ctx: ModuleContext, token: string): Promise<Authentication> {
   const secret = ctx.config.realtimeSecret;
   const now = ctx.clock.now();
   const check = await verifyConnectionToken(secret, token, now);
   if (check.status !== 'valid') return check;
   if (check.user === '') return { status: 'anonymous' };
+  if (check.visitorKey !== null) {
+    // A visitor's token names no session, and its channel id is the key's own.
+    if (check.sessionId !== null || visitorChannelUser(secret, check.visitorKey) !== check.user)
+      return { status: 'invalid' };
+    return { status: 'visitor', visitor: { visitorKey: check.visitorKey, user: check.user } };
+  }
   if (check.sessionId === null) return { status: 'invalid' };
   const userId = await activeSessionPlayer(ctx.db, check.sessionId, now);
   // A token of a session that ended is an expired one: the client asks for a new token.
@@ -100,24 +139,33 @@ function gatewayRoute(app: FastifyInstance, ctx: ModuleContext, hub: ChannelHub,
   });
 }
 
-function subscriptionRoute(fastify: FastifyInstance, ctx: ModuleContext): void {
+function subscriptionRoute(fastify: FastifyInstance, ctx: ModuleContext, visitors: RealtimeVisitors): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/notification_center/centrifugo/subscription',
     {
       schema: {
         tags: ['player'],
-        summary: 'Where and how to connect to the realtime gateway (guests too: no token, public channels)',
+        summary:
+          'Where and how to connect to the realtime gateway (guests too: no token, public channels; a chatting visitor: their `support` channel)',
         response: { 200: centrifugoSubscriptionSchema },
       },
     },
     async (request, reply) => {
       // A per-player token: never cached.
       reply.header('cache-control', 'no-store');
+      const { realtimeSecret: secret, realtimeClientName: client_name } = ctx.config;
+      const now = ctx.clock.now();
+      const url = realtimeBase(ctx.config, request);
       const player = await currentPlayer(request);
+      const visitorKey = player ? null : await visitors.visitorOf(request);
+      if (visitorKey !== null) {
+        const { user, token } = await visitorConnectionFor(secret, visitorKey, now);
+        return { url, token, client_name, user, visitor: true };
+      }
       const session = player ? { userId: player.user.id, sessionId: player.session.id } : null;
-      const { user, token } = await connectionFor(ctx.config.realtimeSecret, session, ctx.clock.now());
-      return { url: realtimeBase(ctx.config, request), token, client_name: ctx.config.realtimeClientName, user };
+      const { user, token } = await connectionFor(secret, session, now);
+      return { url, token, client_name, user, visitor: false };
     },
   );
 }
@@ -127,10 +175,12 @@ export const realtimeModule: OrbitModule = {
   routes: async (app, ctx) => {
     const hub = new ChannelHub(ctx.pubsub, () => ctx.clock.now().getTime(), HUB_LIMITS);
     const connections = new Connections();
+    const visitors = new RealtimeVisitors();
+    app.decorate('orbitRealtimeVisitors', visitors);
     ctx.sweeps.every('realtime.ended-sessions', SESSION_CHECK_MS, () => connections.closeEndedSessions(ctx));
     ctx.sweeps.every('realtime.idle-channels', HUB_SWEEP_MS, () => hub.sweep());
     app.addHook('onClose', async () => hub.close());
     gatewayRoute(app, ctx, hub, connections);
-    subscriptionRoute(app, ctx);
+    subscriptionRoute(app, ctx, visitors);
   },
 };

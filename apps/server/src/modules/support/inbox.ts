@@ -2,7 +2,8 @@
  * The operators' side of support (docs/support.md), opened to the back office through the door:
  * the conversations as the inbox sorts them, one with its messages, a reply and a close. Each
  * write runs the caller's `within` hook in its own transaction (the back office's audit entry),
- * and enqueues the notice that reaches the player on the `support` channel once committed.
+ * and enqueues the notice that, once committed, reaches the player or the visitor on the
+ * `support` channel, or the contact by mail (live.ts).
  */
 import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Clock } from '../../platform/clock';
@@ -10,17 +11,20 @@ import type { Db } from '../../platform/db/client';
 import type { Executor } from '../../platform/db/executor';
 import { conflict, notFound } from '../../platform/errors';
 import { enqueueEvent } from '../../platform/outbox/outbox';
+import { SUPPORT_NOTICE_TOPIC } from './notice';
 import { supportConversations, supportMessages, type SupportConversationRow, type SupportMessageRow } from './schema';
 import { threadOf } from './service';
-
-/** Told after every operator's reply or close: the live handler pushes it to the player. */
-export const SUPPORT_NOTICE_TOPIC = 'support.player_notice';
-export type SupportNotice = { conversationId: number; messageId: number | null };
 
 /** Called inside the change's transaction, right after it (the back office writes its audit entry). */
 export type SupportHook = (tx: Executor, before: unknown, after: unknown) => Promise<void>;
 
-export type InboxFilter = { status?: 'open' | 'closed' | undefined; queue?: string | undefined; userId?: number };
+export type InboxFilter = {
+  status?: 'open' | 'closed' | undefined;
+  queue?: string | undefined;
+  party?: 'player' | 'visitor' | 'contact' | undefined;
+  line?: 'first' | 'second' | undefined;
+  userId?: number;
+};
 export type InboxRow = SupportConversationRow & { lastMessage: SupportMessageRow | null };
 
 /** How long the inbox's preview of the newest message is (characters). */
@@ -42,6 +46,8 @@ export async function inboxPage(db: Db, filter: InboxFilter, page: number, perPa
   const filters: SQL[] = [];
   if (filter.status) filters.push(eq(supportConversations.status, filter.status));
   if (filter.queue) filters.push(eq(supportConversations.queue, filter.queue));
+  if (filter.party) filters.push(eq(supportConversations.party, filter.party));
+  if (filter.line) filters.push(eq(supportConversations.line, filter.line));
   if (filter.userId !== undefined) filters.push(eq(supportConversations.userId, filter.userId));
   const where = filters.length > 0 ? and(...filters) : undefined;
   const [rows, [total]] = await Promise.all([
@@ -83,7 +89,8 @@ export class SupportInbox {
 
   /**
    * An operator's answer in an open conversation: the player's messages count as read by the
-   * operators, the answer as unread by the player. 404 unknown, 409 `conversation_closed`.
+   * operators, the answer as unread by the player (a contact reads it in the mail: not counted).
+   * 404 unknown, 409 `conversation_closed`.
    */
   async reply(id: number, operatorId: number, body: string, within?: SupportHook) {
     const now = this.clock.now();
@@ -104,7 +111,7 @@ export class SupportInbox {
         .set({
           lastMessageAt: now,
           unreadByOperator: 0,
-          unreadByPlayer: sql`${supportConversations.unreadByPlayer} + 1`,
+          unreadByPlayer: sql`${supportConversations.unreadByPlayer} + ${before.party === 'contact' ? 0 : 1}`,
         })
         .where(eq(supportConversations.id, id))
         .returning();

@@ -44,10 +44,11 @@ export function bigintArray(values: readonly number[]): SQL {
 
 /**
  * SQL: the transaction-scoped lock of one subject of a kind (`'bonuses.player'` and a player's
- * id): transactions taking the same one wait for each other, until commit or rollback. The key
- * is a 64-bit hash of both, so that any bigint id works (the two-int form stops at 2^31).
+ * id, `'support.address'` and an address): transactions taking the same one wait for each other,
+ * until commit or rollback. The key is a 64-bit hash of both, so that any bigint id works (the
+ * two-int form stops at 2^31), and so does a text.
  */
-export function subjectLock(kind: string, id: number): SQL {
+export function subjectLock(kind: string, id: number | string): SQL {
   return sql`select pg_advisory_xact_lock(hashtextextended(${`${kind}:${id}`}, 0))`;
 }
 

@@ -7,6 +7,7 @@ declare module 'fastify' {
      * `false` exempts a route from the CSRF check. Meant for calls that change nothing although
      * they are POSTs, and for server-to-server callers that sign their requests instead (game
      * provider wallet callbacks, payment provider webhooks: they send no X-Requested-With).
+     * `true` puts a page's call outside /api under the check (the chat's `/restore-id/*`).
      */
     csrf?: boolean;
   }
@@ -16,18 +17,19 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * CSRF defence that keeps existing clients working (docs/security.md): every
- * state-changing call under /api must carry `X-Requested-With: XMLHttpRequest` (a header a
- * cross-site form cannot send, and a cross-site script only after a CORS preflight we never
- * grant), and an Origin (or, lacking it, Referer) that is present must name our own host.
- * SameSite=Lax on the session cookie is the third layer.
+ * state-changing call under /api (and a route outside it that asks, `csrf: true`) must carry
+ * `X-Requested-With: XMLHttpRequest` (a header a cross-site form cannot send, and a cross-site
+ * script only after a CORS preflight we never grant), and an Origin (or, lacking it, Referer)
+ * that is present must name our own host. SameSite=Lax on the session cookie is the third layer.
  */
 export function installCsrfCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
     // The route the router matched, never the raw address: `/%61pi/...` reaches `/api/...` too.
     // An address no route matched changes nothing (it answers 404).
     const route = request.routeOptions.url;
-    if (!STATE_CHANGING.has(request.method) || route === undefined || !route.startsWith('/api/')) return;
-    if (request.routeOptions.config?.csrf === false) return;
+    if (!STATE_CHANGING.has(request.method) || route === undefined) return;
+    const wanted = request.routeOptions.config?.csrf;
+    if (wanted === false || (!route.startsWith('/api/') && wanted !== true)) return;
     if (!passesCsrf(request)) throw forbidden('csrf_failed');
   });
 }

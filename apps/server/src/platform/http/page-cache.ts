@@ -22,6 +22,11 @@ export type PageCacheOptions = {
   maxEntries?: number;
   /** Cookies that may be present on a cacheable request; they become part of the key. */
   sharedCookies?: ReadonlyArray<string>;
+  /**
+   * Cookies no render reads (the visit's affiliate, campaign and consent cookies, which only the
+   * telemetry calls and a registration read): present or not, the guest gets the same page.
+   */
+  ignoredCookies?: ReadonlyArray<string>;
   /** Which requests are pages (the rest — API, assets — pass untouched). */
   isPage: (request: FastifyRequest) => boolean;
   now?: () => number;
@@ -50,6 +55,7 @@ export function installPageCache(app: FastifyInstance, options: PageCacheOptions
   if (options.ttlMs <= 0) return;
   const maxEntries = options.maxEntries ?? 500;
   const shared = new Set(options.sharedCookies ?? []);
+  const ignored = new Set(options.ignoredCookies ?? []);
   const now = options.now ?? Date.now;
   const staleMs = options.staleMs ?? 30_000;
   const entries = new Map<string, Entry>();
@@ -57,7 +63,7 @@ export function installPageCache(app: FastifyInstance, options: PageCacheOptions
 
   app.addHook('onRequest', async (request, reply) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !options.isPage(request)) return;
-    const key = cacheKey(request, shared);
+    const key = cacheKey(request, shared, ignored);
     if (key === undefined) return;
     const entry = entries.get(key);
     if (entry) {
@@ -109,13 +115,14 @@ export function installPageCache(app: FastifyInstance, options: PageCacheOptions
 }
 
 /** Host (the licence derives from it), URL and the shared cookies; undefined when a player's cookie is present. */
-function cacheKey(request: FastifyRequest, shared: Set<string>): string | undefined {
+function cacheKey(request: FastifyRequest, shared: Set<string>, ignored: Set<string>): string | undefined {
   const cookies: string[] = [];
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const trimmed = part.trim();
     if (!trimmed) continue;
     const eq = trimmed.indexOf('=');
     const name = eq === -1 ? trimmed : trimmed.slice(0, eq);
+    if (ignored.has(name)) continue;
     if (!shared.has(name)) return undefined;
     cookies.push(trimmed);
   }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { reactRouterFastify } from '@mcansh/remix-fastify/react-router';
+import { TELEMETRY_COOKIES, UTM_COOKIES } from '@orbit/contracts';
 import type { Config } from '../config';
 import { installPageCache } from './page-cache';
 import { newScriptNonce, pagePolicy } from './security-headers';
@@ -59,10 +60,15 @@ export function injectFetch(app: FastifyInstance, request: FastifyRequest): type
   };
 }
 
-/** The catch-all route the React Router app is mounted on. */
-const PAGE_ROUTE = '/*';
+/** The catch-all route the React Router app is mounted on: a request the router matched to it is a page's. */
+export const PAGE_ROUTE = '/*';
 /** Cookies every guest may carry that change the page (feature flags); any other cookie means a player's own page. */
 const SHARED_COOKIES = ['orbit_ff'];
+/**
+ * Cookies of the visit that no render reads (docs/telemetry.md "Cookies"): a guest who came through
+ * a partner's link or a campaign still gets the cached page.
+ */
+const RENDER_NEUTRAL_COOKIES = [...Object.values(TELEMETRY_COOKIES).map((c) => c.name), ...UTM_COOKIES];
 
 /** Mounts the React Router app: production build by default, Vite middleware with ORBIT_DEV=1. */
 export async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
@@ -74,6 +80,7 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   installPageCache(app, {
     ttlMs: config.dev ? 0 : config.pageCacheSeconds * 1000,
     sharedCookies: SHARED_COOKIES,
+    ignoredCookies: RENDER_NEUTRAL_COOKIES,
     isPage: (request) => request.routeOptions.url === PAGE_ROUTE,
   });
   // A page rendered anew gets its own script nonce, in its policy and on its inline scripts. A page

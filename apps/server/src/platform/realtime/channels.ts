@@ -33,10 +33,21 @@ export type PublicChannel = (typeof PUBLIC_CHANNELS)[number];
 
 /** The pub/sub channel that carries one player's private messages. */
 export const playerTopic = (userId: number) => `player:${userId}`;
+/**
+ * The pub/sub channel of a visitor who chats with support (docs/support.md "Visitors"): known by
+ * the key of their chat cookie, it carries their `support` channel only.
+ */
+export const visitorTopic = (visitorKey: string) => `visitor:${visitorKey}`;
+/** The only private channel a visitor has. */
+export const VISITOR_CHANNELS: ReadonlyArray<PrivateChannel> = ['support'];
 export const PUBLIC_TOPIC = 'public';
 
 export function publishToPlayer(pubsub: PubSub, userId: number, name: PrivateChannel, data: unknown): Promise<void> {
   return pubsub.publish(playerTopic(userId), { event: name, data });
+}
+
+export function publishToVisitor(pubsub: PubSub, visitorKey: string, name: 'support', data: unknown): Promise<void> {
+  return pubsub.publish(visitorTopic(visitorKey), { event: name, data });
 }
 
 export function publishPublic(pubsub: PubSub, name: PublicChannel, data: unknown): Promise<void> {
@@ -46,6 +57,14 @@ export function publishPublic(pubsub: PubSub, name: PublicChannel, data: unknown
 /** The player's channel id: opaque (a keyed hash), so channel names do not reveal player ids. */
 export function channelUser(secret: string, userId: number): string {
   return createHmac('sha256', secret).update(`channel:${userId}`).digest('base64url').slice(0, 22);
+}
+
+/**
+ * A visitor's channel id: a keyed hash of their key, under another prefix than players' ids, so
+ * that no visitor's id is ever a player's and neither token opens the other's channels.
+ */
+export function visitorChannelUser(secret: string, visitorKey: string): string {
+  return createHmac('sha256', secret).update(`visitor:${visitorKey}`).digest('base64url').slice(0, 22);
 }
 
 /** The start of every channel name: `ws:<client_name>:`. */

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { browserApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
+import { track } from '../../lib/telemetry';
 import { currencyInfo, formatMoney } from '../../lib/money';
 import { playerDisplayName } from '../../lib/player-name';
 import { Toast } from '../../ui/toast';
@@ -68,7 +69,10 @@ export default function WelcomeToast({
             to={localizePath('/deposit-bonus', locale)}
             state={{ background: { pathname: location.pathname, search: location.search, hash: location.hash } }}
             preventScrollReset
-            onClick={onClose}
+            onClick={() => {
+              track({ name: 'deposit_open', source: 'welcome_toast' });
+              onClose();
+            }}
           >
             {t('auth.welcomeBonusLink')}
           </Link>

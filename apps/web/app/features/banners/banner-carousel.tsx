@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
+import { track } from '../../lib/telemetry';
 import { BANNER_AUTOPLAY_MS, forViewer, type BannerView } from './banners';
 import './banners.css';
 
@@ -21,6 +22,15 @@ export function BannerCarousel({ banners: all }: { banners: BannerView[] }) {
     const slide = list?.children[index] as HTMLElement | undefined;
     if (list && slide) list.scrollTo({ left: slide.offsetLeft - list.offsetLeft, behavior: 'smooth' });
   }
+
+  // Each banner counts as seen once a page, when it is the one in view.
+  const seen = useRef(new Set<string>());
+  const inView = banners[current]?.identifier;
+  useEffect(() => {
+    if (inView === undefined || seen.current.has(inView)) return;
+    seen.current.add(inView);
+    track({ name: 'banner_view', banner: inView, position: current });
+  }, [inView, current]);
 
   useEffect(() => {
     if (paused || banners.length < 2) return;
@@ -76,7 +86,12 @@ export function BannerCarousel({ banners: all }: { banners: BannerView[] }) {
               ) : null}
               <h2 className="banner__title">{banner.title}</h2>
               <p className="banner__description">{banner.description}</p>
-              {banner.button ? <BannerButton {...banner.button} /> : null}
+              {banner.button ? (
+                <BannerButton
+                  {...banner.button}
+                  onClick={() => track({ name: 'banner_click', banner: banner.identifier, position: i })}
+                />
+              ) : null}
             </div>
           </li>
         ))}
@@ -99,13 +114,13 @@ export function BannerCarousel({ banners: all }: { banners: BannerView[] }) {
   );
 }
 
-function BannerButton({ name, href, internal }: NonNullable<BannerView['button']>) {
+function BannerButton({ name, href, internal, onClick }: NonNullable<BannerView['button']> & { onClick: () => void }) {
   return internal ? (
-    <Link to={href} className="button button--primary banner__button">
+    <Link to={href} className="button button--primary banner__button" onClick={onClick}>
       {name}
     </Link>
   ) : (
-    <a href={href} className="button button--primary banner__button" rel="noopener noreferrer">
+    <a href={href} className="button button--primary banner__button" rel="noopener noreferrer" onClick={onClick}>
       {name}
     </a>
   );

@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
+import { track } from '../../lib/telemetry';
 import { Notice } from '../../ui/form';
 import { cashboxApi, refreshCashbox, useAccounts, usePayments } from './data';
 import { MethodName } from './deposit';
@@ -26,7 +27,11 @@ export function DashboardView({ link }: { link: PopupLink }) {
   return (
     <div className="cashbox">
       <div className="cashbox__row">
-        <Link {...link('/deposit')} className="button button--primary">
+        <Link
+          {...link('/deposit')}
+          className="button button--primary"
+          onClick={() => track({ name: 'deposit_open', source: 'dashboard' })}
+        >
           {t('cashbox.header.deposit')}
         </Link>
         <Link {...link('/withdraw')} className="button button--ghost">

@@ -7,6 +7,7 @@ import { Link, useLocation } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { backgroundOf } from '../../lib/popups';
+import { track } from '../../lib/telemetry';
 import { closeMenuOnEscape } from '../../ui/menu-escape';
 import { Toast } from '../../ui/toast';
 import { useRealtime } from '../../realtime/client';
@@ -140,6 +141,7 @@ function Wallet({ wagering }: { wagering: WageringView | null }) {
         state={{ background }}
         preventScrollReset
         className="button button--primary wallet__deposit"
+        onClick={() => track({ name: 'deposit_open', source: 'header' })}
       >
         {t('cashbox.header.deposit')}
       </Link>

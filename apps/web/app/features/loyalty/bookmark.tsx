@@ -1,5 +1,5 @@
 import type { Lootbox, Tournament } from '@orbit/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useMatches } from 'react-router';
 import { browserApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
@@ -174,8 +174,11 @@ function BookmarkLinks({
  * nothing (docs/page-shell.md "Layers"); the tab unfolds the cards over the page, and the close
  * button, Escape, a click elsewhere or another page fold them again. Not drawn on a game page,
  * nor on a phone, whose drawer lists the same cards (`DrawerBookmarks`).
+ *
+ * `support`: the support chat's tab (composed by the player's header from the support feature),
+ * under the cards' tab; with it the widget is drawn even when no card is.
  */
-export function BookmarkWidget() {
+export function BookmarkWidget({ support = null }: { support?: ReactNode }) {
   const { t } = useI18n();
   const bookmarks = useBookmarks();
   const [open, setOpen] = useState(false);
@@ -200,7 +203,8 @@ export function BookmarkWidget() {
       document.removeEventListener('pointerdown', onPointer);
     };
   }, [open]);
-  if (!bookmarks || bookmarks.cards.length === 0) return null;
+  const cards = bookmarks !== null && bookmarks.cards.length > 0;
+  if (!bookmarks || (!cards && !support)) return null;
   return (
     <nav
       className="bookmarks"
@@ -209,20 +213,27 @@ export function BookmarkWidget() {
       data-open={open ? '' : undefined}
       ref={widget}
     >
-      <button
-        type="button"
-        ref={tab}
-        className="bookmarks__tab"
-        aria-label={t('loyalty.bookmarks.label')}
-        aria-expanded={open}
-        aria-controls="bookmarks-cards"
-        onClick={() => setOpen((was) => !was)}
-      >
-        <Icon name="star" size={16} />
-      </button>
-      <div className="bookmarks__cards" id="bookmarks-cards" hidden={!open}>
-        <BookmarkLinks bookmarks={bookmarks} className="bookmarks__card" testIdPrefix="bookmark" />
+      <div className="bookmarks__tabs">
+        {cards ? (
+          <button
+            type="button"
+            ref={tab}
+            className="bookmarks__tab"
+            aria-label={t('loyalty.bookmarks.label')}
+            aria-expanded={open}
+            aria-controls="bookmarks-cards"
+            onClick={() => setOpen((was) => !was)}
+          >
+            <Icon name="star" size={16} />
+          </button>
+        ) : null}
+        {support}
       </div>
+      {cards ? (
+        <div className="bookmarks__cards" id="bookmarks-cards" hidden={!open}>
+          <BookmarkLinks bookmarks={bookmarks} className="bookmarks__card" testIdPrefix="bookmark" />
+        </div>
+      ) : null}
     </nav>
   );
 }

@@ -5,6 +5,7 @@ import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
 import { useSession } from '../../lib/session';
 import { loadSession } from '../../lib/session-client';
+import { track } from '../../lib/telemetry';
 import { playApi } from './play-api';
 import {
   closeTarget,
@@ -184,6 +185,10 @@ export function GamePage({ game, balance, playLimit, stageOverlay, toolbarExtra 
 
   const failure = launch.status === 'failed' ? launch.failure : null;
   useGuardRedirects(decision, failure, mode);
+  // A game counts as opened once its launch is answered (a refused launch opened nothing).
+  useEffect(() => {
+    if (launch.status === 'ready') track({ name: 'game_open', game: game.identifier, mode });
+  }, [launch.status, game.identifier, mode]);
 
   const modeLink = (target: GameMode): LinkTarget =>
     target === 'real' && session.status === 'guest'
@@ -302,6 +307,7 @@ function ToolbarActions({
           preventScrollReset
           className="button button--primary play__deposit"
           data-testid="game-deposit"
+          onClick={() => track({ name: 'deposit_open', source: 'game' })}
         >
           {t('play.deposit')}
         </Link>

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { categoryTitle, useI18n } from '../../lib/i18n';
 import { backgroundOf, popupOf } from '../../lib/popups';
 import { useSession } from '../../lib/session';
+import { track } from '../../lib/telemetry';
 import { localizePath, parseLocalePath, type Locale } from '../../lib/locale';
 import { Icon } from '../../ui/icons';
 import { NOTICE_STRIP_ID } from '../../ui/toast';
@@ -33,6 +34,11 @@ export type ShellProps = {
    */
   player: ReactNode;
   /**
+   * The support chat's button (composed by the route from the support feature), drawn for a guest
+   * beside the enter buttons; a player's header draws its own by the notifications' bell.
+   */
+  support?: ReactNode;
+  /**
    * A game page is drawn (its route says so): header, footer and bottom bar give way, the page
    * takes the viewport (`data-immersive`, shell.css).
    */
@@ -52,6 +58,7 @@ export function Shell({
   helpLinks,
   search,
   player,
+  support = null,
   immersive = false,
   children,
 }: ShellProps) {
@@ -157,10 +164,17 @@ export function Shell({
               player
             ) : (
               <div className="header__enter">
+                {support}
                 <Link to={signIn} state={popupState} preventScrollReset className="button button--ghost">
                   {t('auth.signIn')}
                 </Link>
-                <Link to={signUp} state={popupState} preventScrollReset className="button button--primary">
+                <Link
+                  to={signUp}
+                  state={popupState}
+                  preventScrollReset
+                  className="button button--primary"
+                  onClick={() => track({ name: 'registration_click', source: 'header' })}
+                >
                   {t('auth.signUp')}
                 </Link>
               </div>
@@ -226,6 +240,7 @@ export function Shell({
             state={popupState}
             preventScrollReset
             className="bottombar__item bottombar__deposit"
+            onClick={() => track({ name: 'deposit_open', source: 'bottom_bar' })}
           >
             <Icon name="wallet" />
             <span>{t('cashbox.depositSubmit')}</span>

@@ -4,6 +4,7 @@ import { useI18n } from '../../lib/i18n';
 import { localizePath, type Locale } from '../../lib/locale';
 import { playerDisplayName } from '../../lib/player-name';
 import { useSession } from '../../lib/session';
+import { track } from '../../lib/telemetry';
 import { Drawer } from '../../ui/drawer';
 import { Icon } from '../../ui/icons';
 import { LanguageSelector } from './language-selector';
@@ -103,6 +104,7 @@ export default function SideMenu({
               to={localizePath('/deposit', locale)}
               state={{ background: location }}
               className="button button--primary"
+              onClick={() => track({ name: 'deposit_open', source: 'side_menu' })}
             >
               {t('cashbox.depositSubmit')}
             </Link>
@@ -112,7 +114,11 @@ export default function SideMenu({
           </div>
         ) : (
           <div className="side-menu__enter">
-            <Link to={signUp} className="button button--primary">
+            <Link
+              to={signUp}
+              className="button button--primary"
+              onClick={() => track({ name: 'registration_click', source: 'side_menu' })}
+            >
               {t('auth.signUp')}
             </Link>
             <Link to={signIn} className="button button--secondary">

@@ -5,6 +5,7 @@ import { browserApi } from '../../lib/api';
 import { PlayThroughRules } from '../../lib/deposit-playthrough';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
+import { track } from '../../lib/telemetry';
 import { SignUpLink } from '../../ui/sign-up-link';
 import { useSession } from '../../lib/session';
 import { useNow } from '../../lib/use-clock';
@@ -117,6 +118,7 @@ function TicketsSection({ lottery, money }: { lottery: Lottery; money: MoneyForm
               state={{ background: location }}
               preventScrollReset
               className="button button--primary"
+              onClick={() => track({ name: 'deposit_open', source: 'lottery' })}
             >
               {t('promotions.lottery.deposit')}
             </Link>

@@ -4,6 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { browserApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
+import { track } from '../../lib/telemetry';
 import { useLoyaltyChanges } from '../../lib/shell-loyalty';
 import { useSession } from '../../lib/session';
 import { timeLeft, useNow } from '../../lib/use-clock';
@@ -127,6 +128,7 @@ function DayButton({
           state={{ background: location }}
           preventScrollReset
           className="button button--primary"
+          onClick={() => track({ name: 'deposit_open', source: 'adventure' })}
         >
           {t('vip.adventure.buttons.deposit')}
         </Link>

@@ -1,7 +1,8 @@
 /**
- * The support inbox (docs/backoffice.md "Support inbox"), permission `support.reply`: the players'
- * conversations, open and waiting first; one with its messages; the reply and the close, each
- * audited in its own transaction through the support door's hook; the canned answers.
+ * The support inbox (docs/backoffice.md "Support inbox"), permission `support.reply`: the players',
+ * visitors' and contact-form conversations, open and waiting first; one with its messages; the
+ * reply (mailed for a contact-form message) and the close, each audited in its own transaction
+ * through the support door's hook; the canned answers.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -22,6 +23,7 @@ import {
 import type { ModuleContext } from '../../../platform/context';
 import type { Executor } from '../../../platform/db/executor';
 import { notFound } from '../../../platform/errors';
+import { noStore } from '../../../platform/http/no-store';
 import { playerContact } from '../../identity';
 import {
   inboxConversation,
@@ -37,8 +39,8 @@ import { operators } from '../schema';
 import { operatorOf, requirePermission, type BackofficeGuard } from './guard';
 
 /** The players' addresses of a page of conversations, each player asked once. */
-async function playerEmails(db: Executor, userIds: readonly number[]): Promise<Map<number, string>> {
-  const unique = [...new Set(userIds)];
+async function playerEmails(db: Executor, userIds: ReadonlyArray<number | null>): Promise<Map<number, string>> {
+  const unique = [...new Set(userIds.filter((id): id is number => id !== null))];
   const contacts = await Promise.all(unique.map((id) => playerContact(db, id)));
   return new Map(unique.flatMap((id, i) => (contacts[i] ? [[id, contacts[i].email] as const] : [])));
 }
@@ -54,13 +56,22 @@ async function operatorNames(db: Executor, messages: readonly SupportMessageRow[
   return new Map(rows.map((r) => [r.id, r.name]));
 }
 
+/** The address of the conversation's player, if it has one. */
+const playerEmailOf = async (db: Executor, row: InboxRow) =>
+  row.userId === null ? undefined : (await playerContact(db, row.userId))?.email;
+
 function presentConversation(row: InboxRow, email: string | undefined): BackofficeSupportConversation {
   return {
     id: row.id,
+    party: row.party,
     user_id: row.userId,
     player_email: email ?? null,
+    contact_name: row.contactName,
+    contact_email: row.contactEmail,
+    contact_subject: row.contactSubject,
     status: row.status,
     queue: row.queue as BackofficeSupportConversation['queue'],
+    line: row.line,
     unread: row.unreadByOperator,
     unread_by_player: row.unreadByPlayer,
     created_at: row.createdAt.toISOString(),
@@ -120,15 +131,20 @@ function readRoutes(fastify: FastifyInstance, ctx: ModuleContext, onRequest: Gua
         response: { 200: backofficeSupportConversationsResponseSchema },
       },
     },
-    async (request) => {
-      const { status, queue, user_id, page, per_page } = request.query;
-      const filter = { status, queue, ...(user_id === undefined ? {} : { userId: user_id }) };
+    async (request, reply) => {
+      // Addresses and names of players and contacts: no cache keeps them.
+      reply.headers(noStore);
+      const { status, queue, party, line, user_id, page, per_page } = request.query;
+      const filter = { status, queue, party, line, ...(user_id === undefined ? {} : { userId: user_id }) };
       const { rows, total } = await inboxPage(ctx.db, filter, page, per_page);
       const emails = await playerEmails(
         ctx.db,
         rows.map((r) => r.userId),
       );
-      return { data: rows.map((r) => presentConversation(r, emails.get(r.userId))), total };
+      return {
+        data: rows.map((r) => presentConversation(r, r.userId === null ? undefined : emails.get(r.userId))),
+        total,
+      };
     },
   );
 
@@ -143,10 +159,11 @@ function readRoutes(fastify: FastifyInstance, ctx: ModuleContext, onRequest: Gua
         response: { 200: backofficeSupportConversationDetailSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      reply.headers(noStore);
       const found = await inboxConversation(ctx.db, request.params.id);
       if (!found) throw notFound();
-      const email = (await playerContact(ctx.db, found.conversation.userId))?.email;
+      const email = await playerEmailOf(ctx.db, found.conversation);
       const names = await operatorNames(ctx.db, found.messages);
       return {
         ...presentConversation(found.conversation, email),
@@ -180,7 +197,8 @@ function writeRoutes(fastify: FastifyInstance, ctx: ModuleContext, onRequest: Gu
       onRequest,
       schema: {
         tags,
-        summary: "An operator's answer (audited `support.reply`); the player hears it live on `support`",
+        summary:
+          "An operator's answer (audited `support.reply`); the player or visitor hears it live on `support`, a contact gets it by mail",
         params: backofficeSupportConversationParamsSchema,
         body: backofficeSupportReplyRequestSchema,
         response: { 201: backofficeSupportMessageSchema },
@@ -191,7 +209,10 @@ function writeRoutes(fastify: FastifyInstance, ctx: ModuleContext, onRequest: Gu
       const { operator } = operatorOf(request);
       const who = actorOf(operator, request.ip);
       const { message } = await inbox.reply(id, operator.id, request.body.body, audited(ctx, who, 'support.reply', id));
-      return reply.status(201).send(presentMessage(message, new Map([[operator.id, operator.name]])));
+      return reply
+        .status(201)
+        .headers(noStore)
+        .send(presentMessage(message, new Map([[operator.id, operator.name]])));
     },
   );
 
@@ -207,14 +228,15 @@ function writeRoutes(fastify: FastifyInstance, ctx: ModuleContext, onRequest: Gu
         response: { 200: backofficeSupportConversationSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      reply.headers(noStore);
       const { id } = request.params;
       const { reason } = request.body;
       const { operator } = operatorOf(request);
       const who = actorOf(operator, request.ip);
       await inbox.close(id, operator.id, reason, audited(ctx, who, 'support.close', id, reason));
       const found = await inboxConversation(ctx.db, id);
-      return presentConversation(found!.conversation, (await playerContact(ctx.db, found!.conversation.userId))?.email);
+      return presentConversation(found!.conversation, await playerEmailOf(ctx.db, found!.conversation));
     },
   );
 }

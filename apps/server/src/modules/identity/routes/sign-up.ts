@@ -44,7 +44,12 @@ export function signUpRoutes(service: IdentityService, captcha: CaptchaVerifier)
           firstHeader(request.headers.locale),
           firstHeader(request.headers['accept-language']),
         );
-        const result = await service.register({ ...request.body.user, country, language }, metaOf(request), countries);
+        const result = await service.register(
+          { ...request.body.user, country, language },
+          metaOf(request),
+          countries,
+          request.headers,
+        );
         return reply.status(201).send(await signedIn(reply, result));
       },
     );
