@@ -33,6 +33,7 @@ import { Sweeps } from './platform/jobs';
 import { createPubSub, type PubSub } from './platform/realtime/pubsub';
 import { modules } from './modules';
 import { registerModules } from './module-order';
+import { BACKOFFICE_COOKIE } from './modules/backoffice';
 import { SANDBOX_PSP_PREFIX } from './modules/cashbox';
 import { HOUSE_PROVIDER, STUDIO_PREFIX } from './modules/games';
 import { SESSION_COOKIE } from './modules/identity';
@@ -101,7 +102,7 @@ export async function buildApp({
   installSecurityHeaders(app, {
     frameAncestors: config.frameAncestors,
     https: publicBase(config).startsWith('https:'),
-    sessionCookie: SESSION_COOKIE,
+    sessionCookies: [SESSION_COOKIE, BACKOFFICE_COOKIE],
   });
 
   // Trailing slash is stripped by a permanent redirect (one URL per page).

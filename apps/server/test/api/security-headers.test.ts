@@ -1,7 +1,7 @@
 /**
  * The security headers every answer carries: nosniff, who may frame the casino, scripts from the
  * site's own files only, no Referer for addresses with a token, HSTS on https, and no storing of
- * a signed-in player's answers.
+ * a signed-in player's or operator's answers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app';
@@ -44,6 +44,13 @@ describe('on the demo (http, no sibling sites)', () => {
       expect(res.headers['cache-control'], url).toBe('no-store');
     }
     expect((await call(t, 'GET', '/api/info/currencies')).headers['cache-control']).toBeUndefined();
+  });
+
+  it("marks every answer to a request with an operator's back-office cookie no-store", async () => {
+    for (const url of ['/api/backoffice/session', '/api/backoffice/players', '/api/info/currencies']) {
+      const res = await call(t, 'GET', url, { cookie: 'orbit_backoffice=some-token' });
+      expect(res.headers['cache-control'], url).toBe('no-store');
+    }
   });
 });
 

@@ -27,6 +27,7 @@ import { tokenAudit } from './routes/token-audit';
 import { seedBackoffice } from './seed';
 export { checkAuditChain, appendAudit, type Actor, type AuditAction } from './audit';
 export { DEMO_ADMIN } from './seed';
+export { BACKOFFICE_COOKIE } from './routes/guard';
 
 export const backofficeModule: OrbitModule = {
   name: 'backoffice',

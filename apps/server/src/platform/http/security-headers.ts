@@ -6,8 +6,11 @@ export type SecurityHeaderSettings = {
   frameAncestors: readonly string[];
   /** HSTS: the casino's public address is https. */
   https: boolean;
-  /** The session cookie's name: a request carrying it gets a signed-in answer, never to be stored. */
-  sessionCookie: string;
+  /**
+   * The session cookies' names (the player's, the back office operator's): a request carrying one
+   * gets a signed-in answer, never to be stored.
+   */
+  sessionCookies: readonly string[];
 };
 
 /**
@@ -21,12 +24,12 @@ export type SecurityHeaderSettings = {
  *   a token in their query (password reset, withdrawal link, limit confirmation, email confirmation):
  *   the token must not leave in a Referer;
  * - `Strict-Transport-Security` when the public address is https;
- * - `Cache-Control: no-store` on every answer to a request with the session cookie, unless the
- *   route chose its own caching (static files).
+ * - `Cache-Control: no-store` on every answer to a request with a player's or an operator's session
+ *   cookie, unless the route chose its own caching (static files).
  */
 export function installSecurityHeaders(app: FastifyInstance, settings: SecurityHeaderSettings): void {
   const policy = contentSecurityPolicy(settings.frameAncestors, "script-src 'self'");
-  const sessionCookie = new RegExp(`(?:^|;\\s*)${settings.sessionCookie}=`);
+  const sessionCookie = new RegExp(`(?:^|;\\s*)(?:${settings.sessionCookies.join('|')})=`);
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('x-content-type-options', 'nosniff');
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy);
