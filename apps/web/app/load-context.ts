@@ -6,6 +6,8 @@ declare module 'react-router' {
     clientIp: string;
     /** The nonce the page's inline scripts carry (its Content-Security-Policy allows only those); none in development. */
     cspNonce?: string | undefined;
+    /** The sibling sites allowed to frame the casino (FRAME_ANCESTORS): the only senders of frame messages. */
+    frameAncestors?: readonly string[] | undefined;
   }
 }
 export {};

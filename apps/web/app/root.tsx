@@ -66,6 +66,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="color-scheme" content="dark" />
         {/* Inline icon: no /favicon.ico request (which would be a 404). */}
         <link rel="icon" type="image/svg+xml" href={FAVICON} />
+        {/* Installing as an app (docs/rules/page-shell.md "Install as an app"). */}
+        <link rel="manifest" href="/manifest.webmanifest" />
+        <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
         <Meta />
         <SeoLinks />
         <Links />

@@ -59,6 +59,11 @@ function pages(locale: string) {
       // Support (route supportPage): the way to the chat and the contact form (docs/rules/page-shell.md "Support chat").
       route('support', 'routes/support.tsx', { id: id('support') }),
       route('ffc', 'routes/ffc.tsx', { id: id('ffc') }),
+      // The betting site of `betting-config` in a frame, and the casino's sign-in / sign-up over it
+      // (docs/sportsbook.md); the lobby while it is off.
+      route('sport/login', 'routes/sport.tsx', { id: id('sport-login') }),
+      route('sport/registration', 'routes/sport.tsx', { id: id('sport-registration') }),
+      route('sport/:param?', 'routes/sport.tsx', { id: id('sport') }),
       // Popup routes (docs/rules/routes-and-guards.md "Popups"): modals over the page they were
       // opened from; loaded directly, over the lobby (the lobby's module draws it and loads the
       // popup's code on demand).

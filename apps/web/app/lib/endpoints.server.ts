@@ -9,6 +9,7 @@
  */
 import {
   bannersConfigSchema,
+  bettingConfigSchema,
   categoriesResponseSchema,
   collectionsResponseSchema,
   cmsPageSchema,
@@ -60,6 +61,8 @@ export function serverEndpoints(apiFetch: typeof fetch, locale: Locale) {
     project: () => api.get('/api/info/project', { schema: projectInfoSchema }),
     menuCategories: () => api.get('/api/fe/config/menu-categories-games', { schema: menuCategoriesGamesConfigSchema }),
     mainWidget: () => api.get('/api/fe/config/main-widget-config', { schema: mainWidgetConfigSchema }),
+    /** The betting site the sport routes frame (docs/sportsbook.md); off by default. */
+    betting: () => api.get('/api/fe/config/betting-config', { schema: bettingConfigSchema }),
     banners: () =>
       api.get('/api/fe/config/banners-config', { schema: bannersConfigSchema, headers: { 'Accept-Language': locale } }),
     categories: () => api.get('/api/games/categories', { schema: categoriesResponseSchema }),

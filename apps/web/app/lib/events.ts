@@ -9,3 +9,9 @@ export const AUTH_ERROR_EVENT = 'orbit:auth-error';
  * player's notifications bring one about it, so its page asks again (features/tournaments).
  */
 export const PROMO_NOTICE_EVENT = 'orbit:promo-notice';
+
+/**
+ * Fired on window when a framing sibling site asks the casino to reload the player
+ * (`refresh_user`, docs/sportsbook.md): the player's header reloads the balances.
+ */
+export const REFRESH_USER_EVENT = 'orbit:refresh-user';

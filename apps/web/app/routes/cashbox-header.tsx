@@ -37,6 +37,7 @@ import WelcomeToast from '../features/auth/welcome-toast';
 import { PlayerMenu } from '../features/shell/player-menu';
 import { provideDrawerPlayer, type DrawerPlayerProps } from '../features/shell/side-menu';
 import { provideBalance } from '../lib/balance-island';
+import { REFRESH_USER_EVENT } from '../lib/events';
 import { ManagerPanel, useManager, VipBadge } from '../lib/shell-loyalty';
 import type { Licence } from '@orbit/contracts';
 import { localizePath, parseLocalePath, type Locale } from '../lib/locale';
@@ -101,6 +102,12 @@ export default function PlayerHeader({
   support: PlayerSupport;
 }) {
   const wagering = useWagering();
+  // A framing sibling site's `refresh_user` (docs/sportsbook.md): the balances are loaded again.
+  useEffect(() => {
+    const reload = () => void queryClient.invalidateQueries({ queryKey: cashboxKeys.accounts });
+    window.addEventListener(REFRESH_USER_EVENT, reload);
+    return () => window.removeEventListener(REFRESH_USER_EVENT, reload);
+  }, []);
   return (
     <>
       {/* The session timer: licence EE only (docs/rules/page-shell.md "Player protection"). */}

@@ -25,6 +25,10 @@ import { useI18n } from '../lib/i18n';
 import { GameGrid } from '../features/games';
 import { GameSearch } from '../features/search';
 import { SupportBadge, SupportButton, SupportHost, SupportMenuItem } from '../features/support';
+import { PwaHost } from '../features/pwa';
+// Not through the feature's index: the overlay (its code and styles) stays out of every page's first load.
+import { useFrameMessages, useSportHash } from '../features/sportsbook/frame-messages';
+import { bettingSite } from '../features/sportsbook/rules';
 import {
   isLinkShown,
   loadFooterMarksCode,
@@ -50,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale } = parseLocalePath(url.pathname);
   const api = serverEndpoints(context.apiFetch, locale);
   const flags = resolveFlags(parseFlagOverrides(request.headers.get('cookie')));
-  const [project, menu, pages, , stocked, lotteries] = await Promise.all([
+  const [project, menu, pages, , stocked, lotteries, betting] = await Promise.all([
     api.project(),
     // A failed list load leaves the list empty; the page still renders.
     api.menuCategories().catch(logEmpty('LOAD_MENU_CATEGORIES_ERROR', { items: [] as MenuCategoryItem[] })),
@@ -69,6 +73,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           .then((list) => list.length)
           .catch(logEmpty('LOAD_LOTTERIES_ERROR', 0))
       : 0,
+    // The betting site (fe config `betting-config`; docs/sportsbook.md): a failed load is no betting site.
+    api.betting().catch(logEmpty('LOAD_BETTING_CONFIG_ERROR', null)),
   ]);
   const served = (slug: string) => pages.some((page) => page.slug === slug);
   // The game categories, then the tournaments (docs/rules/promotions.md "Navigation").
@@ -96,6 +102,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     recommendedQuery,
     // Whether the comp-points shop's static page is served (the bookmark widget's shop card).
     shopEnabled: served('rocket-mart'),
+    // The betting site the sport routes frame, null while off; the sibling sites whose frame messages count.
+    betting: bettingSite(betting),
+    frameOrigins: [...(context.frameAncestors ?? [])],
   };
 }
 
@@ -209,6 +218,9 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
     window.addEventListener(AUTH_ERROR_EVENT, onAuthError);
     return () => window.removeEventListener(AUTH_ERROR_EVENT, onAuthError);
   }, [navigate, data.locale]);
+  // The sportsbook (docs/sportsbook.md): `#sport` links, and the messages of a sibling site framing the casino.
+  useSportHash(data.betting, data.locale);
+  useFrameMessages(data.frameOrigins, data.locale);
   // Promo-code links: stored and taken out of the address, dropped for a guest at the lobby.
   useEffect(() => {
     void import('../lib/session-client').then((m) => m.applyPromoCodes(location, session.status, navigate));
@@ -239,6 +251,7 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
       infoLinks={data.infoLinks}
       helpLinks={data.helpLinks}
       immersive={immersive}
+      sports={data.betting ? localizePath('/sport', data.locale) : null}
       player={
         <Suspense fallback={null}>
           <PlayerHeader
@@ -288,6 +301,8 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
       ) : null}
       {/* The support chat (its code on demand), in the page: the header's backdrop filter would hold its fixed panel. */}
       <SupportHost />
+      {/* Installing as an app: the service worker, the install notice, `?pwa=install`. */}
+      <PwaHost locale={data.locale} hidden={immersive} />
       {!popup && (location.state as { limitsNotice?: unknown } | null)?.limitsNotice ? (
         <Suspense fallback={null}>
           <ExclusionNotice />

@@ -95,6 +95,16 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
   await app.register(reactRouterFastify, {
     mode: config.dev ? 'development' : 'production',
     buildDirectory,
+    // The build's files: hashed assets for a year, the service worker always checked again (a new
+    // deploy's worker must reach the browser at once), the rest (icons, manifest, offline pages) an hour.
+    fastifyStaticOptions: {
+      setHeaders(res: { setHeader(name: string, value: string): void }, filepath: string) {
+        res.setHeader(
+          'cache-control',
+          staticCacheControl(path.relative(path.join(buildDirectory, 'client'), filepath)),
+        );
+      },
+    },
     viteOptions: config.dev
       ? { root: webDir, configFile: path.join(webDir, 'vite.config.ts'), server: { hmr: { server: app.server } } }
       : undefined,
@@ -102,6 +112,15 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
       apiFetch: injectFetch(app, request as FastifyRequest),
       clientIp: (request as FastifyRequest).ip,
       cspNonce: (request as FastifyRequest).cspNonce,
+      frameAncestors: config.frameAncestors,
     }),
   });
+}
+
+/** The `Cache-Control` of a file of the web build's client folder (its path relative to that folder). */
+export function staticCacheControl(file: string): string {
+  const name = file.split(path.sep).join('/');
+  if (name === 'sw.js') return 'no-cache';
+  if (name.startsWith('assets/')) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=3600';
 }

@@ -43,6 +43,8 @@ export type ShellProps = {
    * takes the viewport (`data-immersive`, shell.css).
    */
   immersive?: boolean;
+  /** The sport page (`/sport`) while a betting site is configured: the bottom bar's Sports instead of Live. */
+  sports?: string | null;
   children: ReactNode;
 };
 
@@ -60,6 +62,7 @@ export function Shell({
   player,
   support = null,
   immersive = false,
+  sports = null,
   children,
 }: ShellProps) {
   const { t } = useI18n();
@@ -103,20 +106,22 @@ export function Shell({
   );
   // A section of the bottom bar shows only while the menu offers one of its categories.
   const offers = (section: string) => nav.some((item) => parseLocalePath(item.href).path.startsWith(`/${section}/`));
-  // The bottom bar (docs/page-shell.md "Menus"): Games, Pokies, Live while the menu offers live
-  // games that open (this casino has no sportsbook), else the promotions in that place; a player's
-  // Deposit comes first, the Menu last.
+  // The bottom bar (docs/page-shell.md "Menus"): Games, Pokies, then Sports while a betting site is
+  // configured (docs/sportsbook.md), else Live while the menu offers live games that open, else the
+  // promotions in that place; a player's Deposit comes first, the Menu last.
   const promotionsItem = promos.find((item) => item.key === 'promotions');
   const bottomItems = [
     { href: home, icon: 'grid', label: t('nav.games') },
     ...(offers('pokies')
       ? [{ href: localizePath('/pokies/all', locale), icon: 'cherry', label: t('nav.pokies') }]
       : []),
-    ...(offers('live')
-      ? [{ href: localizePath('/live/all', locale), icon: 'live', label: t('nav.live') }]
-      : promotionsItem
-        ? [{ href: promotionsItem.href, icon: promotionsItem.icon, label: promotionsItem.label }]
-        : []),
+    ...(sports
+      ? [{ href: sports, icon: 'ball', label: t('nav.sports') }]
+      : offers('live')
+        ? [{ href: localizePath('/live/all', locale), icon: 'live', label: t('nav.live') }]
+        : promotionsItem
+          ? [{ href: promotionsItem.href, icon: promotionsItem.icon, label: promotionsItem.label }]
+          : []),
   ];
   const activeBottom = activeNavHref(
     bottomItems.map((item) => item.href),
