@@ -148,7 +148,7 @@ export async function captchaToken(baseUrl: string): Promise<string> {
  * the registration call the popup makes, sent by the page itself (its cookies, its host: an
  * `ee.localhost` address resolves in the browser only) with a captcha solved here, then the
  * signed-in hint the popup leaves. For the journeys that are not about signing up
- * (auth.test.ts has the popup's): the popup takes two to three seconds more each time.
+ * (auth.test.ts has the popup's): the popup takes about a second more each time.
  */
 export async function registerOnLobby(page: Page, baseUrl: string, email: string) {
   // A small page of the casino's origin to call from (the hint is that origin's localStorage).
