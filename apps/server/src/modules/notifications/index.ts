@@ -5,13 +5,23 @@
  * after the commit, and lists them (two hours) until the player dismisses them.
  */
 import type { OrbitModule } from '../../platform/module';
+import { enqueueEvent } from '../../platform/outbox/outbox';
 import { publishToPlayer } from '../../platform/realtime/channels';
+import {
+  BONUS_CHANGED_TOPIC,
+  FREESPINS_CHANGED_TOPIC,
+  type BonusChangedEvent,
+  type FreespinsChangedEvent,
+} from '../bonuses';
 import {
   LOTTERY_TICKETS_TOPIC,
   PROMO_RESULT_TOPIC,
   type LotteryTicketsEvent,
   type PromoResultEvent,
 } from '../promotions';
+import { PushService } from './push';
+import { newsOfNotification, PUSH_TOPIC, pushNewGifts, type PushEvent } from './push-news';
+import { pushRoutes } from './push-routes';
 import { notificationRoutes } from './routes';
 import { NotificationsService, presentNotification } from './service';
 import { resultText, ticketsText } from './texts';
@@ -19,10 +29,22 @@ import { resultText, ticketsText } from './texts';
 /** How often rows a day old are deleted. */
 const SWEEP_MS = 60 * 60 * 1000;
 
+export { PUSH_TOPIC, type PushEvent } from './push-news';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Web push to the players' devices (tests wait for its background sends: `settled()`). */
+    orbitPush: PushService;
+  }
+}
+
 export const notificationsModule: OrbitModule = {
   name: 'notifications',
   routes: async (app, ctx) => {
     const service = new NotificationsService(ctx.db, ctx.clock);
+    const push = new PushService(ctx.db, ctx.clock, ctx.log, ctx.config);
+    app.decorate('orbitPush', push);
+    app.addHook('onClose', () => push.settled());
 
     // A tournament's or a lottery's result: one notification per player and promotion.
     ctx.outbox.on(PROMO_RESULT_TOPIC, 'notifications.promo-result', async (event, { tx, afterCommit }) => {
@@ -35,10 +57,12 @@ export const notificationsModule: OrbitModule = {
         resultText(result),
         ctx.clock.now(),
       );
-      if (row)
+      if (row) {
+        await enqueueEvent(tx, PUSH_TOPIC, newsOfNotification(row), ctx.clock.now());
         afterCommit(() =>
           publishToPlayer(ctx.pubsub, result.userId, 'personal_notifications', presentNotification(row)),
         );
+      }
     });
 
     // Lottery tickets issued to a player (a deposit's, comp points'): one notification per issue.
@@ -52,14 +76,41 @@ export const notificationsModule: OrbitModule = {
         ticketsText(issued),
         ctx.clock.now(),
       );
-      if (row)
+      if (row) {
+        await enqueueEvent(tx, PUSH_TOPIC, newsOfNotification(row), ctx.clock.now());
         afterCommit(() =>
           publishToPlayer(ctx.pubsub, issued.userId, 'personal_notifications', presentNotification(row)),
         );
+      }
     });
 
-    ctx.sweeps.every('notifications.sweep', SWEEP_MS, () => service.sweep());
+    // Pushes to the player's devices: a handler of its own, after the commit and in the background,
+    // so that a slow or failing push service never holds the bell or the outbox (docs/notifications.md).
+    ctx.outbox.on(
+      PUSH_TOPIC,
+      'notifications.push',
+      async (event, { afterCommit }) => {
+        const { playerId, news } = event.payload as PushEvent;
+        afterCommit(() => push.later(() => push.notify(playerId, news)));
+      },
+      { readOnly: true },
+    );
+    // A new gift (a bonus or free spins just issued) is pushed too; the bell's is the page's own.
+    ctx.outbox.onBatch(BONUS_CHANGED_TOPIC, 'notifications.gift-push', async (events, { afterCommit }) => {
+      const ids = [...new Set(events.map((e) => (e.payload as BonusChangedEvent).bonusId))];
+      afterCommit(() => push.later(() => pushNewGifts(ctx.db, ctx.clock, push, 'bonus', ids)));
+    });
+    ctx.outbox.onBatch(FREESPINS_CHANGED_TOPIC, 'notifications.freespins-push', async (events, { afterCommit }) => {
+      const ids = [...new Set(events.map((e) => (e.payload as FreespinsChangedEvent).freespinId))];
+      afterCommit(() => push.later(() => pushNewGifts(ctx.db, ctx.clock, push, 'freespins', ids)));
+    });
+
+    ctx.sweeps.every('notifications.sweep', SWEEP_MS, async () => {
+      await service.sweep();
+      await push.sweep();
+    });
 
     await notificationRoutes(service)(app);
+    await pushRoutes(push)(app);
   },
 };

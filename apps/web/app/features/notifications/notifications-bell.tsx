@@ -27,6 +27,7 @@ import {
   titleKey,
   type StoredNotification,
 } from './rules';
+import { PushToggle } from './push-toggle';
 import { clearFor, currentNotifications, openFor, update, useNotifications, wasSeen } from './store';
 import './notifications.css';
 
@@ -160,6 +161,7 @@ export function NotificationsBell({ currencies }: { currencies?: readonly Curren
         data-testid="notifications-panel"
       >
         <p className="notifications__heading">{t('notifications.panel.title')}</p>
+        {open ? <PushToggle /> : null}
         {items.length === 0 ? (
           <p className="notifications__empty">{t('notifications.panel.empty')}</p>
         ) : (
