@@ -52,8 +52,9 @@ describe('lobby', () => {
         await expect(page.locator('[data-game="orbit/stellar-sevens"]').first().textContent()).resolves.toContain(
           'Stellar Sevens',
         );
-        // Head tags: hreflang for every locale and x-default, a canonical link, no noindex.
-        expect(await page.locator('link[rel="alternate"][hreflang]').count()).toBe(11);
+        // Head tags: hreflang for every locale the CW host offers (all but en-AU: docs/licences.md)
+        // and x-default, a canonical link, no noindex.
+        expect(await page.locator('link[rel="alternate"][hreflang]').count()).toBe(10);
         expect(await page.locator('link[rel="alternate"][hreflang="x-default"]').getAttribute('href')).toBe(
           `${server.baseUrl}/`,
         );

@@ -45,6 +45,11 @@ import {
   countriesResponseSchema,
   currenciesResponseSchema,
   currencyConfigSchema,
+  availableBonusesResponseSchema,
+  websocketAuthorizeResponseSchema,
+  websocketTokenResponseSchema,
+  currencyConfigBackForFrontSchema,
+  menuCategoriesGamesMapSchema,
   currentIpResponseSchema,
   enableGamesConfigSchema,
   gameSchema,
@@ -173,11 +178,22 @@ describe('a front end of this API family, unchanged', () => {
     expect(snippets.every((s) => typeof s.id === 'string')).toBe(true);
     expect(snippets.find((s) => s.id === 'footer-licence-ee')?.content).toBeTruthy();
 
+    const currency = await client.read(currencyConfigSchema, 'GET', '/api/fe/config/currency-config');
+    expect(currency.default_currency).toBe('EUR');
+    const menu = await client.read(menuCategoriesGamesConfigSchema, 'GET', '/api/fe/config/menu-categories-games');
+    expect(menu.items.length).toBeGreaterThan(0);
+    // The back-for-front path answers these two as existing sites' own does: the menus as lists of
+    // category slugs, and a `default` display beside the currencies shown in other units.
+    const menus = await client.read(menuCategoriesGamesMapSchema, 'GET', '/api-fe/config/menu-categories-games');
+    expect(menus.pokies).toEqual(menu.items.filter((i) => i.kind === 'pokies').map((i) => i.identifier));
+    expect(Object.values(menus).flat()).toEqual(expect.arrayContaining(['top', 'live']));
+    const currencies = await client.read(currencyConfigBackForFrontSchema, 'GET', '/api-fe/config/currency-config');
+    const display = (code: string) =>
+      (currencies[code] ?? currencies.default) as { per_unit: number; label: string | null };
+    expect(display('EUR')).toEqual({ per_unit: 1, label: null, max_fraction_digits: 2 });
+    expect(display('BTC')).toMatchObject({ per_unit: 1_000_000, label: 'μBTC' });
+    expect(currencies.default_currency).toBe('EUR');
     for (const prefix of ['/api/fe/config', '/api-fe/config']) {
-      const currency = await client.read(currencyConfigSchema, 'GET', `${prefix}/currency-config`);
-      expect(currency.default_currency).toBe('EUR');
-      const menu = await client.read(menuCategoriesGamesConfigSchema, 'GET', `${prefix}/menu-categories-games`);
-      expect(menu.items.length).toBeGreaterThan(0);
       const providers = await client.read(providersConfigSchema, 'GET', `${prefix}/providers-config`);
       expect(providers.providers.some((p) => p.id === 'orbit' && p.games_count > 0)).toBe(true);
       const enabled = await client.read(enableGamesConfigSchema, 'GET', `${prefix}/enable-games-config`);
@@ -228,6 +244,15 @@ describe('a front end of this API family, unchanged', () => {
       game_ids: seen.gameIds,
     });
     expect(Object.keys(selected)).toContain(game.identifier);
+    // These clients send the games' identifiers (`provider/game`), and read the map by them.
+    const byIdentifier = await client.read(gamesMapResponseSchema, 'POST', '/api/games_filter/select', {
+      device: 'desktop',
+      game_ids: [game.identifier, 'orbit/no-such-game'],
+    });
+    expect(Object.keys(byIdentifier)).toEqual([game.identifier]);
+    expect(byIdentifier[game.identifier]!.title).toBe(game.title);
+    const badReference = await client.send('POST', '/api/games_filter/select', { game_ids: ['not an identifier'] });
+    expect(badReference.statusCode).toBe(422);
     const bySeo = await client.read(gamesMapResponseSchema, 'POST', '/api/games_filter/select_by_seo_titles', {
       game_seo_titles: seen.seoTitles,
     });
@@ -237,6 +262,9 @@ describe('a front end of this API family, unchanged', () => {
     const random = await client.read(gameSchema, 'GET', `/api/games/random?identifier=${seen.category}`);
     expect(random.categories).toContain(seen.category);
     expect((await client.send('GET', '/api/games/random?identifier=no-such-category')).statusCode).toBe(404);
+    // With no query at all: one game of the whole lobby.
+    const anyGame = await client.read(gameSchema, 'GET', '/api/games/random');
+    expect(anyGame.identifier).toMatch(/^[a-z0-9-]+\/[a-z0-9-]+$/);
   });
 
   it('registers without country and captcha, signs out and in again', async () => {
@@ -306,12 +334,24 @@ describe('a front end of this API family, unchanged', () => {
     const guest = new Client('81.169.145.2');
     const registration = await guest.read(bonusOffersResponseSchema, 'GET', '/api/bonuses/registration');
     expect(registration.length).toBeGreaterThan(0);
+    // These clients read each offer's first part's title.
+    expect(registration.every((offer) => offer.bonuses[0]!.title.length > 0)).toBe(true);
+    expect(await guest.read(availableBonusesResponseSchema, 'GET', '/api/bonuses/available_bonuses')).toEqual({
+      available_bonuses: true,
+    });
 
     const bonuses = await client.read(playerBonusesResponseSchema, 'GET', '/api/player/bonuses');
     const welcome = bonuses.find((b) => b.strategy === 'registration')!;
     expect(welcome).toMatchObject({ stage: 'issued', activatable: true, cancelable: true });
     expect(await client.read(playerFreespinsResponseSchema, 'GET', '/api/player/freespins')).toEqual([]);
     const deposit = await client.read(bonusOffersResponseSchema, 'GET', '/api/bonuses/deposit');
+    expect(deposit.every((offer) => offer.bonuses.length > 0 && offer.bonuses[0]!.title === offer.title)).toBe(true);
+    // A deposit offer with free spins names both parts.
+    const withSpins = deposit.find((offer) => offer.freespins_count);
+    if (withSpins) expect(withSpins.bonuses.map((part) => part.type)).toEqual(['bonus', 'freespins']);
+    expect(await client.read(availableBonusesResponseSchema, 'GET', '/api/bonuses/available_bonuses')).toEqual({
+      available_bonuses: deposit.length > 0,
+    });
     await client.read(bonusOffersResponseSchema, 'GET', '/api/v2/bonuses');
     const code = deposit[0]!.code!;
     await client.send('PATCH', '/api/player/set_bonus_code', { deposit_bonus_code: code });
@@ -405,7 +445,9 @@ describe('a front end of this API family, unchanged', () => {
     await guest.read(lotterySchema, 'GET', `/api/lotteries/${draw.slug}`);
     await client.read(lotteryStatusesResponseSchema, 'GET', '/api/lotteries/statuses');
     expect(await client.read(lotteryStatusSchema, 'GET', `/api/lotteries/${draw.id}/status`)).toMatchObject({
+      lottery_id: draw.id,
       tickets_count: 0,
+      tickets: [],
     });
     expect(await client.read(lootboxesResponseSchema, 'GET', '/api/player/lootboxes')).toEqual([]);
     expect((await client.send('POST', '/api/player/lootboxes/1/activation')).statusCode).toBe(404);
@@ -437,6 +479,24 @@ describe('a front end of this API family, unchanged', () => {
     expect(subscription.token).toBeTruthy();
     expect(subscription.user).toBeTruthy();
     expect(subscription.client_name).toBeTruthy();
+
+    // The betting site's frame: the connection token, then a token per private channel of the player's.
+    const { token } = await client.read(websocketTokenResponseSchema, 'POST', '/api/v2/websocket/token');
+    expect(token.split('.')).toHaveLength(3);
+    const own = `ws:${subscription.client_name}:balance#${subscription.user}`;
+    const someoneElses = `ws:${subscription.client_name}:balance#someone-else`;
+    const granted = await client.read(websocketAuthorizeResponseSchema, 'POST', '/api/v2/websocket/authorize', {
+      client: 'frame',
+      channels: [own, someoneElses],
+    });
+    expect(granted.map((g) => g.channel)).toEqual([own]);
+    const all = await client.read(websocketAuthorizeResponseSchema, 'POST', '/api/v2/websocket/authorize', {});
+    expect(all.map((g) => g.channel)).toContain(
+      `ws:${subscription.client_name}:personal_notifications#${subscription.user}`,
+    );
+    const guest = new Client('81.169.145.9');
+    expect(await guest.read(websocketTokenResponseSchema, 'POST', '/api/v2/websocket/token')).toEqual({ token: '' });
+    expect((await guest.send('POST', '/api/v2/websocket/authorize', {})).statusCode).toBe(401);
   });
 });
 

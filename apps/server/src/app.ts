@@ -34,9 +34,10 @@ import { createPubSub, type PubSub } from './platform/realtime/pubsub';
 import { modules } from './modules';
 import { registerModules } from './module-order';
 import { BACKOFFICE_COOKIE } from './modules/backoffice';
+import { fromBlockedCountry, guestLicenceOf } from './modules/cms';
 import { SANDBOX_PSP_PREFIX } from './modules/cashbox';
 import { HOUSE_PROVIDER, STUDIO_PREFIX } from './modules/games';
-import { SESSION_COOKIE } from './modules/identity';
+import { peekPlayer, SESSION_COOKIE } from './modules/identity';
 import { JACKPOT_GAMES } from './modules/jackpots';
 
 export type AppOptions = {
@@ -147,7 +148,16 @@ export async function buildApp({
   app.all('/api/*', async (_request, reply) => reply.status(404).send({ errors: { base: ['not_found'] } }));
   if (config.sandboxPsp.enabled && !config.sandboxPsp.url) await mountSandboxPsp(app, config, clock, workers, fetch);
   if (config.studio.enabled) await mountStudio(app, config, clock, workers, fetch);
-  if (web) await registerWeb(app, config);
+  // A guest's page is cached per licence: it may follow the visitor's country (docs/licences.md).
+  if (web)
+    await registerWeb(app, config, {
+      pageVariant: (request) => guestLicenceOf(request, config),
+      // Guest mode (docs/licences.md "The legal block and guest mode"): a blocked country, and no live session.
+      legalBlock: {
+        blocked: (request) => fromBlockedCountry(request, config),
+        signedIn: async (request) => (await peekPlayer(request)) !== null,
+      },
+    });
   if (workers) {
     app.addHook('onReady', async () => {
       outbox.start();

@@ -15,6 +15,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { CspNonceContext } from './lib/csp-nonce';
+import { refusedInGuestMode } from './lib/legal-block';
 
 export const streamTimeout = 5_000;
 
@@ -25,6 +26,15 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  // Guest mode (docs/licences.md "The legal block and guest mode"): a way to a session loaded
+  // directly is refused with 451; the page says why.
+  if (
+    responseStatusCode === 200 &&
+    loadContext.legalBlock?.guestBase &&
+    refusedInGuestMode(new URL(request.url).pathname)
+  ) {
+    responseStatusCode = 451;
+  }
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });

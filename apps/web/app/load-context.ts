@@ -8,6 +8,8 @@ declare module 'react-router' {
     cspNonce?: string | undefined;
     /** The sibling sites allowed to frame the casino (FRAME_ANCESTORS): the only senders of frame messages. */
     frameAncestors?: readonly string[] | undefined;
+    /** The legal block (docs/licences.md): a blocked country; the page served under guest mode's `/guest/` base. */
+    legalBlock?: { blocked: boolean; guestBase: boolean } | undefined;
   }
 }
 export {};

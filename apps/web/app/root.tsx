@@ -12,13 +12,18 @@ import {
 import { useEffect } from 'react';
 import { useCspNonce } from './lib/csp-nonce';
 import { canonicalPath, hreflangAlternates, isNoindexPath, parseLocalePath } from './lib/locale';
+import { useOfferedLocales } from './lib/offered-locales';
 import { startTelemetry } from './lib/telemetry';
+import { NOT_BLOCKED } from './lib/legal-block';
 import type { Route } from './+types/root';
 import './styles/global.css';
 
-/** The site's own address, for absolute hreflang and canonical links. */
-export function loader({ request }: Route.LoaderArgs) {
-  return { origin: new URL(request.url).origin };
+/**
+ * The site's own address, for absolute hreflang and canonical links; and the legal block the
+ * server found for the visitor (lib/legal-block.ts), the same for every page of a visit.
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return { origin: new URL(request.url).origin, legalBlock: context.legalBlock ?? NOT_BLOCKED };
 }
 
 export function shouldRevalidate() {
@@ -27,12 +32,14 @@ export function shouldRevalidate() {
 
 /**
  * Head tags every page needs, derived from the path alone so that error pages get them
- * too: hreflang alternates (all locales + x-default), canonical, and robots noindex for
+ * too: hreflang alternates (the host's locales + x-default), canonical, and robots noindex for
  * paths deeper than 4 segments (the locale prefix not counted).
  */
 function SeoLinks() {
   const { pathname, search } = useLocation();
   const origin = useRouteLoaderData<typeof loader>('root')?.origin ?? '';
+  // Only the languages this host offers (docs/licences.md "Languages per host").
+  const offered = useOfferedLocales();
   const page = new URLSearchParams(search).get('page');
   const canonical =
     origin + canonicalPath(pathname) + (page && page !== '1' ? `?page=${encodeURIComponent(page)}` : '');
@@ -40,7 +47,7 @@ function SeoLinks() {
     <>
       {isNoindexPath(pathname) ? <meta name="robots" content="noindex" /> : null}
       <link rel="canonical" href={canonical} />
-      {hreflangAlternates(pathname, origin).map((alt) => (
+      {hreflangAlternates(pathname, origin, offered).map((alt) => (
         <link key={alt.hrefLang} rel="alternate" hrefLang={alt.hrefLang} href={alt.href} />
       ))}
     </>

@@ -127,6 +127,21 @@ export const bonusIdParamsSchema = z.object({ id: z.coerce.number().int().positi
  * `/api/bonuses/deposit`, `/api/v2/bonuses`). A deposit offer is chosen by setting its `code` as
  * the player's deposit bonus code; its amount is `percent` of the deposit up to `max_amount_cents`.
  */
+/**
+ * One part of an offer: its money (`bonus`) or its free spins (`freespins`). Existing front ends
+ * read `bonuses[0].title`, so an offer always has at least one part.
+ */
+export const bonusOfferPartSchema = z.object({
+  title: z.string(),
+  type: z.enum(['bonus', 'freespins']),
+  amount_cents: z.number().int().nullable(),
+  percent: z.number().int().nullable(),
+  max_amount_cents: z.number().int().nullable(),
+  freespins_count: z.number().int().nullable(),
+  wager_multiplier: z.number(),
+});
+export type BonusOfferPart = z.infer<typeof bonusOfferPartSchema>;
+
 export const bonusOfferSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -149,9 +164,14 @@ export const bonusOfferSchema = z.object({
   activation_days: z.number().int(),
   wagering_days: z.number().int(),
   group_key: z.string(),
+  /** What the offer gives, part by part (never empty). */
+  bonuses: z.array(bonusOfferPartSchema).min(1),
 });
 export type BonusOffer = z.infer<typeof bonusOfferSchema>;
 export const bonusOffersResponseSchema = z.array(bonusOfferSchema);
+
+/** `GET /api/bonuses/available_bonuses`: whether there is an offer to take now. */
+export const availableBonusesResponseSchema = z.object({ available_bonuses: z.boolean() });
 
 /** A code as players type it: trimmed, compared without case. */
 const codeSchema = z

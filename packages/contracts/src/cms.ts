@@ -153,6 +153,13 @@ export type MenuCategoryItem = z.infer<typeof menuCategoryItemSchema>;
 export const menuCategoriesGamesConfigSchema = z.object({ items: z.array(menuCategoryItemSchema) });
 export type MenuCategoriesGamesConfig = z.infer<typeof menuCategoriesGamesConfigSchema>;
 
+/**
+ * `menu-categories-games` as existing sites' back-for-front answers it (`/api-fe/config/…`): each
+ * menu (`pokies`, `table`, `live`) with its category slugs in order (docs/compatibility.md).
+ */
+export const menuCategoriesGamesMapSchema = z.record(z.string(), z.array(z.string()));
+export type MenuCategoriesGamesMap = z.infer<typeof menuCategoriesGamesMapSchema>;
+
 export const bannersConfigSchema = z.object({ banners: z.array(bannerSchema) });
 export type BannersConfig = z.infer<typeof bannersConfigSchema>;
 
@@ -187,6 +194,21 @@ export const currencyConfigSchema = z.object({
   first_deposit_suggestion: z.number().int(),
 });
 export type CurrencyConfig = z.infer<typeof currencyConfigSchema>;
+
+/** How one currency is shown: display units per coin, their label (null: the code), fraction digits. */
+export const currencyDisplaySchema = z.object({
+  per_unit: z.number().int().positive(),
+  label: z.string().nullable(),
+  max_fraction_digits: z.number().int(),
+});
+/**
+ * `currency-config` as existing sites' back-for-front answers it (`/api-fe/config/…`): a `default`
+ * display beside one per currency that differs, with the rest of the document's fields kept.
+ */
+export const currencyConfigBackForFrontSchema = currencyConfigSchema
+  .extend({ default: currencyDisplaySchema })
+  .catchall(z.unknown());
+export type CurrencyConfigBackForFront = z.infer<typeof currencyConfigBackForFrontSchema>;
 
 export const stagByReferrerConfigSchema = z.record(z.string(), z.string());
 export const surveyConfigSchema = z.object({

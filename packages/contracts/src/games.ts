@@ -152,8 +152,9 @@ export type GamesFilterResponse = z.infer<typeof gamesFilterResponseSchema>;
 // ---- GET /api/games/random ------------------------------------------------------------------
 
 /** A random game of the category `identifier` (its slug); `device` as in games_filter. */
+/** Without `identifier`, a game of the whole lobby (what existing front ends ask with no query). */
 export const gamesRandomQuerySchema = z.object({
-  identifier: z.string().min(1, 'required').max(100, 'too_long'),
+  identifier: z.string().min(1, 'required').max(100, 'too_long').optional(),
   device: deviceSchema.optional(),
 });
 
@@ -172,13 +173,24 @@ export type EnableGamesConfig = z.infer<typeof enableGamesConfigSchema>;
 
 // ---- POST /api/games_filter/select, /select_by_seo_titles ------------------------------------
 
+/**
+ * A game asked for by `POST /api/games_filter/select`: its numeric id (Orbit's page, favourites)
+ * or its identifier `provider/game-slug` (what existing front ends of this family send).
+ */
+export const gameReferenceSchema = z.union(
+  [
+    z.number().int('invalid_type').min(INT32_MIN, 'too_small').max(INT32_MAX, 'too_big'),
+    z
+      .string()
+      .max(200, 'too_long')
+      .regex(/^[^/\s]+\/[^/\s]+$/, 'invalid_type'),
+  ],
+  { message: 'invalid_type' },
+);
+
 export const gamesSelectRequestSchema = z.object({
   device: deviceSchema.optional(),
-  game_ids: z
-    .array(
-      z.number({ message: 'invalid_type' }).int('invalid_type').min(INT32_MIN, 'too_small').max(INT32_MAX, 'too_big'),
-    )
-    .max(200, 'too_long'),
+  game_ids: z.array(gameReferenceSchema).max(200, 'too_long'),
 });
 export type GamesSelectRequest = z.infer<typeof gamesSelectRequestSchema>;
 

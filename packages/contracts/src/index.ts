@@ -22,6 +22,7 @@ export * from './promotions';
 export * from './promotions-operator';
 export * from './lottery-draw';
 export * from './notifications';
+export * from './push';
 export * from './backoffice';
 export * from './backoffice-kyc';
 export * from './backoffice-actions';

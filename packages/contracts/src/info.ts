@@ -1,8 +1,23 @@
 import { z } from 'zod';
 
-/** Licence variants the platform serves: Curaçao (CW) and Estonia (EE). */
-export const licenceSchema = z.enum(['CW', 'EE']);
+/**
+ * Licence variants the platform serves (docs/licences.md): Curaçao (CW), Estonia (EE), the Curaçao
+ * Gaming Control Board (GCB) and the Australian variant (AU).
+ */
+export const LICENCES = ['CW', 'EE', 'GCB', 'AU'] as const;
+export const licenceSchema = z.enum(LICENCES);
 export type Licence = z.infer<typeof licenceSchema>;
+
+/**
+ * The licence a country's people are served under when no host decides (a signed-in player by
+ * their country, a visitor by where they are): Estonia → EE, Australia → AU, any other → `fallback`
+ * (the configured default licence).
+ */
+export function licenceOfCountry(country: string | null | undefined, fallback: Licence): Licence {
+  if (country === 'EE') return 'EE';
+  if (country === 'AU') return 'AU';
+  return fallback;
+}
 
 /** A locale code as used in the URL prefix and in `?l=` (en, de, en-AU, fr-CA ...). */
 export const localeCodeSchema = z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, 'invalid_locale');
@@ -58,7 +73,7 @@ export type LocalesResponse = z.infer<typeof localesResponseSchema>;
 
 export const projectInfoSchema = z.object({
   name: z.string(),
-  /** The licence variant chosen for this request (from the host, else the configured default). */
+  /** The licence variant chosen for this request (host, signed-in player, geography, default: docs/licences.md). */
   licence: licenceSchema,
   default_locale: z.string(),
   locales: z.array(z.string()),
@@ -67,7 +82,7 @@ export const projectInfoSchema = z.object({
   /** Country code → the currency offered first (AU → AUD ...). */
   currencies_by_country: z.record(z.string(), z.string()),
   signup_currencies: z.array(z.string()),
-  /** Minimum age to play under this licence (18 for CW, 21 for EE). */
+  /** Minimum age to play under this licence (21 for EE, 18 for CW, GCB and AU). */
   minimum_age: z.number().int(),
   /**
    * `inbox`: whether players have a notification inbox (not in Orbit: false).

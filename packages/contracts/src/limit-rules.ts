@@ -7,9 +7,15 @@ import type { UserLimit } from './limits';
 
 /**
  * Whether demo play stays open on a device where a player started a cooling-off or self-exclusion
- * (docs/limits.md): the Estonian licence closes it, the Curaçao one keeps it.
+ * (docs/limits.md): the Estonian licence closes it, the Curaçao ones (CW, GCB) and the Australian
+ * variant keep it.
  */
-export const DEMO_FOR_EXCLUDED_BY_LICENCE: Readonly<Record<Licence, boolean>> = { CW: true, EE: false };
+export const DEMO_FOR_EXCLUDED_BY_LICENCE: Readonly<Record<Licence, boolean>> = {
+  CW: true,
+  EE: false,
+  GCB: true,
+  AU: true,
+};
 
 /** Limits on amounts of money, one amount per currency account. */
 export const AMOUNT_LIMIT_TYPES = ['deposit', 'loss', 'wager'] as const;

@@ -232,12 +232,24 @@ export type Lottery = z.infer<typeof lotterySchema>;
 export const lotteriesResponseSchema = z.array(lotterySchema);
 
 /** `GET /api/lotteries/{id}/status` (and each of `/statuses`): the player's tickets. */
+/** One of the player's tickets: its number, how it came, and the place it won (null before the draw or none). */
+export const lotteryTicketSchema = z.object({
+  id: z.number().int().positive(),
+  number: z.number().int().positive(),
+  source: z.enum(['deposit', 'comp_points', 'operator']),
+  award_place: z.number().int().positive().nullable(),
+  created_at: z.string(),
+});
+export type LotteryTicket = z.infer<typeof lotteryTicketSchema>;
+
 export const lotteryStatusSchema = z.object({
   lottery_id: z.number().int().positive(),
   tickets_count: z.number().int().min(0),
   ticket_numbers: z.array(z.number().int().positive()),
   /** Places the player's tickets won (empty before the draw). */
   award_places: z.array(z.number().int().positive()),
+  /** The tickets themselves, in number order (what existing front ends read). */
+  tickets: z.array(lotteryTicketSchema),
 });
 export type LotteryStatus = z.infer<typeof lotteryStatusSchema>;
 export const lotteryStatusesResponseSchema = z.array(lotteryStatusSchema);

@@ -25,3 +25,17 @@ export const centrifugoSubscriptionSchema = z.object({
   visitor: z.boolean().optional(),
 });
 export type CentrifugoSubscription = z.infer<typeof centrifugoSubscriptionSchema>;
+
+/** `POST /api/v2/websocket/token`: the connection token (empty for a guest: an anonymous connection). */
+export const websocketTokenResponseSchema = z.object({ token: z.string() });
+
+/**
+ * `POST /api/v2/websocket/authorize`: subscription tokens for private channels (Centrifugo's
+ * convention). `channels` absent: every private channel of the player.
+ */
+export const websocketAuthorizeRequestSchema = z.object({
+  client: z.string().max(200, 'too_long').optional(),
+  channels: z.array(z.string().max(300, 'too_long')).max(30, 'too_long').optional(),
+});
+/** Only the caller's own channels get a token; any other asked for is left out. */
+export const websocketAuthorizeResponseSchema = z.array(z.object({ channel: z.string(), token: z.string() }));

@@ -26,14 +26,21 @@ const pageSchema = z.string().max(256, 'too_long');
 export const jsonBytes = (value: unknown): number => new TextEncoder().encode(JSON.stringify(value) ?? '').length;
 
 // ---- PUT /metrics-errors-validation --------------------------------------------------------------
-/** A form's field the page refused (its own check or the server's 422): which form, which field, which code. */
+/** Which check refused the field: the page's own rules (`client`) or the server's 422 (`server`). */
+export const VALIDATION_SIDES = ['client', 'server'] as const;
+/**
+ * A form's field the page refused (its own check or the server's 422): which form, which field,
+ * which code, and which side refused it (`client` when left out, as older pages send it).
+ */
 export const validationErrorReportRequestSchema = z.object({
   form: nameSchema,
   field: nameSchema,
   code: nameSchema,
+  side: z.enum(VALIDATION_SIDES).default('client'),
   page: pageSchema.optional(),
 });
-export type ValidationErrorReport = z.infer<typeof validationErrorReportRequestSchema>;
+/** What the page sends (`side` may be left out). */
+export type ValidationErrorReport = z.input<typeof validationErrorReportRequestSchema>;
 
 // ---- POST /log_utm_set, POST /log_utm_send --------------------------------------------------------
 const utmValueSchema = z.string().max(256, 'too_long');

@@ -41,6 +41,7 @@ const LARGE: Record<string, string> = {
   'walletBetRequestSchema.jackpot_draw': "a provider's unsigned 32-bit draw",
   'walletWinRequestSchema.round.fair.nonce': "a provider's round report, kept as sent (jsonb)",
   'walletFreespinRequestSchema.round.fair.nonce': "a provider's round report, kept as sent (jsonb)",
+  'pushSubscriptionRequestSchema.expirationTime': "the browser's push subscription end, milliseconds since 1970",
 };
 
 type Leaf = { key: string; field: string; schema: z.ZodType };

@@ -44,18 +44,34 @@ const envSchema = z.object({
     .optional(),
   /** `1` serves the web app through Vite's dev middleware instead of the production build. */
   ORBIT_DEV: z.enum(['0', '1']).default('0'),
-  /** Licence variant served when neither host nor geography decides one. */
-  DEFAULT_LICENCE: z.enum(['CW', 'EE']).default('CW'),
+  /** Licence variant served when neither host, player nor geography decides one (docs/licences.md). */
+  DEFAULT_LICENCE: z.enum(['CW', 'EE', 'GCB', 'AU']).default('CW'),
   /**
    * The site's hosts and their licence, `host=LICENCE` comma-separated (`ee.casino.example=EE,casino.example=CW`).
-   * Set: only these hosts choose a licence, any other gets DEFAULT_LICENCE. Unset (development):
-   * `ee.` subdomains and `.ee` domains are EE.
+   * Set: these hosts choose their licence; on any other the player, then the visitor's country
+   * decide, else DEFAULT_LICENCE. Unset (development): `ee.` subdomains and `.ee` domains are EE.
    */
   LICENCE_HOSTS: z
     .string()
     .regex(
-      /^\s*[a-z0-9.-]+(:\d+)?\s*=\s*(CW|EE)\s*(,\s*[a-z0-9.-]+(:\d+)?\s*=\s*(CW|EE)\s*)*$/i,
-      'must be host=CW|EE, comma-separated',
+      /^\s*[a-z0-9.-]+(:\d+)?\s*=\s*(CW|EE|GCB|AU)\s*(,\s*[a-z0-9.-]+(:\d+)?\s*=\s*(CW|EE|GCB|AU)\s*)*$/i,
+      'must be host=CW|EE|GCB|AU, comma-separated',
+    )
+    .optional(),
+  /**
+   * An operator's GeoIP2/GeoLite2 Country or City database (.mmdb) to locate visitors with instead
+   * of the shipped table; a file that cannot be read stops the start.
+   */
+  GEOIP_DATABASE: z.string().min(1).optional(),
+  /**
+   * The languages a host offers, first the one it leads with: `host=locale,locale;host=...`
+   * (`orbit.com.au=en-AU,en;orbit.ee=et,en`). Unset for a host: its licence's list (docs/licences.md).
+   */
+  HOST_LOCALES: z
+    .string()
+    .regex(
+      /^\s*[a-z0-9.-]+(:\d+)?\s*=\s*[a-z]{2}(-[A-Z]{2})?(\s*,\s*[a-z]{2}(-[A-Z]{2})?)*\s*(;\s*[a-z0-9.-]+(:\d+)?\s*=\s*[a-z]{2}(-[A-Z]{2})?(\s*,\s*[a-z]{2}(-[A-Z]{2})?)*\s*)*;?\s*$/,
+      'must be host=locale,locale;host=locale,...',
     )
     .optional(),
   /**
@@ -70,6 +86,15 @@ const envSchema = z.object({
       /^(\d{1,2}|(?:[0-9a-f:./]+|loopback|linklocal|uniquelocal)(?:\s*,\s*(?:[0-9a-f:./]+|loopback|linklocal|uniquelocal))*)$/i,
       'must be a hop count, or addresses/CIDRs comma-separated',
     )
+    .optional(),
+  /**
+   * Countries (ISO 3166-1 alpha-2, comma-separated) whose visitors may neither register, sign in,
+   * deposit nor play for real money (docs/licences.md "The legal block and guest mode"); unset or
+   * empty blocks nobody.
+   */
+  BLOCKED_COUNTRIES: z
+    .string()
+    .regex(/^\s*(?:[A-Za-z]{2}(?:\s*,\s*[A-Za-z]{2})*)?\s*$/, 'must be two-letter country codes, comma-separated')
     .optional(),
   /** Seconds a server-rendered page is served again to guests; 0 turns the page cache off. */
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
@@ -134,6 +159,25 @@ const envSchema = z.object({
   AB_TEST_ENABLED: z.enum(['0', '1']).default('0'),
   /** How the arm is chosen: the player id's parity, or the last hex digit of the partner's tag (the id's parity without one). */
   AB_TEST_SPLIT: z.enum(['player_id', 'stag']).default('player_id'),
+  /**
+   * The VAPID key pair web pushes are signed with (docs/notifications.md "Push to a device"):
+   * base64url, the public key an uncompressed P-256 point (65 bytes), the private key 32 bytes.
+   * Unset: the demo casino (DEMO=1) makes a pair once and keeps it in the database; a real one
+   * (DEMO=0) sends no pushes.
+   */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{86,88}$/, 'must be a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{42,44}$/, 'must be a base64url P-256 private key')
+    .optional(),
+  /** Who the push services may contact about the casino's pushes: a mailto: or https: URL. Unset: MAIL_FROM's address. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:[^\s@]+@[^\s@]+|https:\/\/\S+)$/, 'must be a mailto: or https: URL')
+    .optional(),
 });
 
 export type Config = {
@@ -153,11 +197,17 @@ export type Config = {
   /** Sites allowed to frame the casino besides itself (FRAME_ANCESTORS). */
   frameAncestors: string[];
   dev: boolean;
-  defaultLicence: 'CW' | 'EE';
+  defaultLicence: LicenceCode;
   /** The configured hosts and their licence (LICENCE_HOSTS); undefined: the `ee.` rule. */
-  licenceHosts: ReadonlyMap<string, 'CW' | 'EE'> | undefined;
+  licenceHosts: ReadonlyMap<string, LicenceCode> | undefined;
+  /** The operator's GeoIP database file (GEOIP_DATABASE); undefined: the shipped table. */
+  geoipDatabase: string | undefined;
+  /** Languages per host, in the host's order (HOST_LOCALES); hosts lower-case, with or without port. */
+  hostLocales: ReadonlyMap<string, string[]>;
   /** Fastify's `trustProxy`: false (the socket's address), a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
+  /** BLOCKED_COUNTRIES: the visitor countries under the legal block (upper case); empty blocks nobody. */
+  blockedCountries: ReadonlySet<string>;
   autoMigrate: boolean;
   /** The demo features (DEMO): the sandbox PSP, the demo player, the development mailbox. */
   demo: boolean;
@@ -187,6 +237,8 @@ export type Config = {
   telemetry: { retentionDays: number; callsPerAddressMinute: number };
   /** The A/B test of new players (AB_TEST_ENABLED, AB_TEST_SPLIT). */
   abTest: { enabled: boolean; split: 'player_id' | 'stag' };
+  /** Web push (VAPID_*): the configured key pair (both or neither) and the contact the push services see. */
+  push: { publicKey: string | undefined; privateKey: string | undefined; subject: string };
 };
 
 export class ConfigError extends Error {}
@@ -202,6 +254,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if ((e.RECAPTCHA_SITE_KEY === undefined) !== (e.RECAPTCHA_SECRET === undefined)) {
     throw new ConfigError('Invalid configuration:\n  RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET: set both or neither');
+  }
+  if ((e.VAPID_PUBLIC_KEY === undefined) !== (e.VAPID_PRIVATE_KEY === undefined)) {
+    throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY: set both or neither');
   }
   if (e.CAPTCHA === 'recaptcha' && e.RECAPTCHA_SITE_KEY === undefined) {
     throw new ConfigError('Invalid configuration:\n  CAPTCHA=recaptcha needs RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET');
@@ -241,7 +296,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dev: e.ORBIT_DEV === '1',
     defaultLicence: e.DEFAULT_LICENCE,
     licenceHosts: e.LICENCE_HOSTS ? licenceHostsOf(e.LICENCE_HOSTS) : undefined,
+    geoipDatabase: e.GEOIP_DATABASE,
+    hostLocales: hostLocalesOf(e.HOST_LOCALES),
     trustProxy: trustProxyOf(e.TRUST_PROXY),
+    blockedCountries: new Set(
+      (e.BLOCKED_COUNTRIES ?? '')
+        .split(',')
+        .map((code) => code.trim().toUpperCase())
+        .filter(Boolean),
+    ),
     autoMigrate: e.AUTO_MIGRATE === '1',
     demo,
     demoPlayer: demo,
@@ -281,6 +344,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       callsPerAddressMinute: e.TELEMETRY_CALLS_PER_ADDRESS_MINUTE,
     },
     abTest: { enabled: e.AB_TEST_ENABLED === '1', split: e.AB_TEST_SPLIT },
+    push: {
+      publicKey: e.VAPID_PUBLIC_KEY,
+      privateKey: e.VAPID_PRIVATE_KEY,
+      subject: e.VAPID_SUBJECT ?? `mailto:${mailAddressOf(e.MAIL_FROM)}`,
+    },
   };
 }
 
@@ -295,13 +363,37 @@ function realDeploymentSign(publicUrl: string | undefined): string | undefined {
   return url.protocol === 'https:' && !loopback ? `PUBLIC_URL is ${url.origin}` : undefined;
 }
 
-function licenceHostsOf(setting: string): Map<string, 'CW' | 'EE'> {
+/** A licence variant as the settings name it (the contracts' `Licence`). */
+type LicenceCode = 'CW' | 'EE' | 'GCB' | 'AU';
+
+/** The address in a sender (`Orbit <no-reply@orbit.localhost>` → `no-reply@orbit.localhost`). */
+function mailAddressOf(from: string): string {
+  return (
+    /<([^<>\s]+@[^<>\s]+)>/.exec(from)?.[1] ??
+    (/^[^\s@]+@[^\s@]+$/.test(from.trim()) ? from.trim() : 'no-reply@orbit.localhost')
+  );
+}
+
+function licenceHostsOf(setting: string): Map<string, LicenceCode> {
   return new Map(
     setting.split(',').map((pair) => {
       const [host, licence] = pair.split('=').map((part) => part.trim());
-      return [host!.toLowerCase(), licence!.toUpperCase() as 'CW' | 'EE'];
+      return [host!.toLowerCase(), licence!.toUpperCase() as LicenceCode];
     }),
   );
+}
+
+function hostLocalesOf(setting: string | undefined): Map<string, string[]> {
+  const map = new Map<string, string[]>();
+  for (const entry of (setting ?? '').split(';')) {
+    if (!entry.trim()) continue;
+    const [host, list] = entry.split('=').map((part) => part.trim());
+    map.set(
+      host!.toLowerCase(),
+      list!.split(',').map((code) => code.trim()),
+    );
+  }
+  return map;
 }
 
 function trustProxyOf(setting: string | undefined): false | number | string[] {

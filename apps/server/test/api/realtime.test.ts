@@ -276,6 +276,36 @@ describe('the gateway', () => {
     expired.socket.close();
   });
 
+  it("checks a private channel's subscription token from /api/v2/websocket/authorize: its own passes, another's is refused", async () => {
+    const ann = await newPlayer();
+    const bob = await newPlayer();
+    const annSub = await subscriptionOf(ann.cookie);
+    const bobSub = await subscriptionOf(bob.cookie);
+    const tokensOf = async (cookie: string, channels: string[]) => {
+      const res = await call(a, 'POST', '/api/v2/websocket/authorize', { cookie, payload: { channels } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Array<{ channel: string; token: string }>;
+    };
+    const annBalance = balanceChannel(annSub);
+    const annBonuses = annBalance.replace(':balance#', ':bonuses_changes#');
+    const [granted] = await tokensOf(ann.cookie, [annBalance]);
+    // Bob asks for Ann's channel: nothing is granted.
+    expect(await tokensOf(bob.cookie, [annBalance])).toEqual([]);
+    const [bobsOwn] = await tokensOf(bob.cookie, [balanceChannel(bobSub)]);
+
+    const raw = await rawClient(urlA);
+    expect(await raw.call({ connect: { token: annSub.token } })).toHaveProperty('connect');
+    expect(await raw.call({ subscribe: { channel: annBalance, token: granted!.token } })).toHaveProperty('subscribe');
+    // A token of another channel, or of another player, opens nothing.
+    expect(await raw.call({ subscribe: { channel: annBonuses, token: granted!.token } })).toMatchObject({
+      error: { code: 103 },
+    });
+    expect(await raw.call({ subscribe: { channel: annBonuses, token: bobsOwn!.token } })).toMatchObject({
+      error: { code: 103 },
+    });
+    raw.socket.close();
+  });
+
   it('closes the connections of a session that ended, on every instance; its token then connects no more', async () => {
     const ann = await newPlayer();
     const annSub = await subscriptionOf(ann.cookie);

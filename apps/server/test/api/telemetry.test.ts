@@ -85,7 +85,12 @@ const VALID = [
     method: 'PUT',
     url: '/metrics-errors-validation',
     body: { form: 'registration', field: 'email', code: 'taken', page: '/sign-up' },
-    kept: { kind: 'validation_error', name: 'registration' },
+    // A body without `side` (as older pages send it) is the page's own check.
+    kept: {
+      kind: 'validation_error',
+      name: 'registration',
+      payload: { form: 'registration', field: 'email', code: 'taken', side: 'client', page: '/sign-up' },
+    },
   },
   {
     method: 'POST',
@@ -160,6 +165,35 @@ describe('the report calls', () => {
     expect(rows.map((r) => [r.kind, r.name, r.agentClass])).toEqual(events.map((e) => ['analytics', e.name, 'mobile']));
     expect(rows[0]!.payload).toEqual({ banner: 'welcome', position: 0, page: '/' });
     expect(rows[4]!.payload).toEqual({ game: 'orbit/stellar-sevens', mode: 'demo' });
+  });
+
+  it('keep which side refused a form field, the page or the server, and refuse another side', async () => {
+    const before = await storedCount();
+    for (const [i, side] of (['client', 'server'] as const).entries()) {
+      const res = await report(
+        t,
+        'PUT',
+        '/metrics-errors-validation',
+        { form: 'deposit', field: 'amount_cents', code: 'too_small', side },
+        { ip: `10.60.5.${i}` },
+      );
+      expect(res.statusCode, res.body).toBe(204);
+    }
+    const rows = (await stored()).slice(before);
+    expect(rows.map((r) => [r.kind, r.name, r.payload])).toEqual([
+      ['validation_error', 'deposit', { form: 'deposit', field: 'amount_cents', code: 'too_small', side: 'client' }],
+      ['validation_error', 'deposit', { form: 'deposit', field: 'amount_cents', code: 'too_small', side: 'server' }],
+    ]);
+    const bad = await report(
+      t,
+      'PUT',
+      '/metrics-errors-validation',
+      { form: 'deposit', field: 'amount_cents', code: 'too_small', side: 'both' },
+      { ip: '10.60.5.9' },
+    );
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json()).toEqual({ errors: { side: ['not_allowed'] } });
+    expect(await storedCount()).toBe(before + 2);
   });
 
   it("name the signed-in player without counting the report as the player's activity", async () => {

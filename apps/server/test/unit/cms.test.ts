@@ -42,7 +42,7 @@ describe('licenceForHost', () => {
   });
 
   it('knows the minimum ages', () => {
-    expect(MINIMUM_AGE).toEqual({ CW: 18, EE: 21 });
+    expect(MINIMUM_AGE).toEqual({ CW: 18, EE: 21, GCB: 18, AU: 18 });
   });
 });
 

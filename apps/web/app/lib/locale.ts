@@ -49,8 +49,22 @@ export type LocalePath = {
   path: string;
 };
 
+/**
+ * Guest mode's base (docs/licences.md "The legal block and guest mode"): the router's basename for
+ * a visitor from a blocked country. Components see paths without it; a loader's `request.url` and
+ * a client loader's carry it, so the locale is read past it.
+ */
+export const GUEST_BASE = '/guest';
+
+/** A path without guest mode's base (`/guest/de/x` → `/de/x`); other paths as they are. */
+export function withoutGuestBase(pathname: string): string {
+  if (pathname === GUEST_BASE) return '/';
+  return pathname.startsWith(`${GUEST_BASE}/`) ? pathname.slice(GUEST_BASE.length) : pathname;
+}
+
 /** Splits `/de/pokies/all` into `{locale: 'de', path: '/pokies/all'}`; unprefixed paths are English. */
 export function parseLocalePath(pathname: string): LocalePath {
+  pathname = withoutGuestBase(pathname);
   const match = /^\/([^/]+)(\/.*)?$/.exec(pathname);
   const first = match?.[1];
   // `/en/...` is not a prefix: English is served unprefixed only (one URL per page).
@@ -87,10 +101,13 @@ export function isNoindexPath(pathname: string): boolean {
 
 export type Alternate = { hrefLang: string; href: string };
 
-/** hreflang alternates of a page: one per locale plus x-default (the unprefixed English page). */
-export function hreflangAlternates(pathname: string, origin = ''): Alternate[] {
+/**
+ * hreflang alternates of a page: one per locale the host offers (`offered`, docs/licences.md; every
+ * locale by default) plus x-default (the unprefixed English page).
+ */
+export function hreflangAlternates(pathname: string, origin = '', offered: readonly Locale[] = LOCALES): Alternate[] {
   const { path } = parseLocalePath(pathname);
-  const list: Alternate[] = LOCALES.map((locale) => ({ hrefLang: locale, href: origin + localizePath(path, locale) }));
+  const list: Alternate[] = offered.map((locale) => ({ hrefLang: locale, href: origin + localizePath(path, locale) }));
   list.push({ hrefLang: 'x-default', href: origin + localizePath(path, DEFAULT_LOCALE) });
   return list;
 }

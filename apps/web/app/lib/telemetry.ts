@@ -140,6 +140,70 @@ export function utmMetricsOf(cookieText: string): UtmReport['utmMetrics'] | null
 
 const inBrowser = (): boolean => typeof window !== 'undefined' && typeof document !== 'undefined';
 
+/** The most fields one refused submit reports (a form shows one message per field; few have more). */
+export const VALIDATION_FIELDS_PER_SUBMIT = 10;
+
+/**
+ * The reports of one refused submit: one per field the form refused, with its first code (the
+ * message the form shows), in the form's order. `base` is the whole form's error (the network,
+ * too many tries), not a field's, and is left out; so are empty codes.
+ */
+export function validationReports(
+  form: string,
+  errors: Readonly<Record<string, string | null | undefined>>,
+  side: 'client' | 'server',
+  page?: string,
+): ValidationErrorReport[] {
+  const reports: ValidationErrorReport[] = [];
+  for (const [field, code] of Object.entries(errors)) {
+    if (!code || !code.trim() || field === 'base' || !field.trim()) continue;
+    reports.push({
+      form: form.slice(0, 64),
+      field: field.slice(0, 64),
+      code: code.slice(0, 64),
+      side,
+      ...(page ? { page: page.slice(0, 256) } : {}),
+    });
+    if (reports.length >= VALIDATION_FIELDS_PER_SUBMIT) break;
+  }
+  return reports;
+}
+
+/** Reports a refused submit of `form` (the shared form hook and the cashbox's forms call it once per submit). */
+export function reportValidationErrors(
+  form: string,
+  errors: Readonly<Record<string, string | null | undefined>>,
+  side: 'client' | 'server',
+): void {
+  if (!inBrowser()) return;
+  for (const report of validationReports(form, errors, side, location.pathname)) telemetry.validationError(report);
+}
+
+/**
+ * Sends the visit's campaign cookies with a conversion (a registration, a first deposit):
+ * `POST /log_utm_send`, as `log_utm_set` sends them; nothing when the visit has no campaign.
+ */
+export function reportConversion(): void {
+  if (!inBrowser()) return;
+  const utm = utmMetricsOf(document.cookie);
+  if (utm) telemetry.utm('send', { utmMetrics: utm });
+}
+
+/**
+ * Whether the payment `paymentId` is the player's first successful deposit, by their deposits
+ * (newest first, one page of them): it is the only one that succeeded. A full page may hide
+ * older ones, so it never counts as a first.
+ */
+export function isFirstDeposit(
+  deposits: ReadonlyArray<{ id: number; action: string; success: boolean }>,
+  paymentId: number,
+  pageSize: number,
+): boolean {
+  if (deposits.length >= pageSize) return false;
+  const succeeded = deposits.filter((p) => p.action === 'deposit' && p.success);
+  return succeeded.length === 1 && succeeded[0]!.id === paymentId;
+}
+
 /** The page's sender: analytics off when the visitor chose `necessary` cookies; a no-op on the server. */
 export const telemetry: TelemetrySender = createTelemetry({
   transport: (method, path, body) => {

@@ -129,6 +129,7 @@ export default function CategoryPage({ loaderData }: Route.ComponentProps) {
         query={d.query}
         pageHref={(n) => (n === 1 ? d.basePath : `${d.basePath}?page=${n}`)}
         locale={d.locale}
+        randomCategory={d.current === 'all' ? null : d.current}
       />
     </div>
   );

@@ -20,12 +20,21 @@ import {
 } from 'react-router';
 import { AUTH_ERROR_EVENT } from '../lib/events';
 import { backgroundOf, HASH_POPUPS, popupOf } from '../lib/popups';
+import {
+  GUEST_REFUSED_HASHES,
+  hasLegalBlockState,
+  LEGAL_BLOCK_STATE,
+  refusedInGuestMode,
+  useLegalBlock,
+} from '../lib/legal-block';
+import { Toast } from '../ui/toast';
 import { setPlayer, useSession } from '../lib/session';
 import { useI18n } from '../lib/i18n';
 import { GameGrid } from '../features/games';
 import { GameSearch } from '../features/search';
 import { SupportBadge, SupportButton, SupportHost, SupportMenuItem } from '../features/support';
 import { PwaHost } from '../features/pwa';
+import { CookieBanner } from '../features/consent';
 // Not through the feature's index: the overlay (its code and styles) stays out of every page's first load.
 import { useFrameMessages, useSportHash } from '../features/sportsbook/frame-messages';
 import { bettingSite } from '../features/sportsbook/rules';
@@ -43,6 +52,7 @@ import { serverApi } from '../lib/api';
 import { deviceFromUserAgent } from '../lib/device';
 import { serverEndpoints } from '../lib/endpoints.server';
 import { localizePath, parseLocalePath, type Locale } from '../lib/locale';
+import { offeredLocalesOf } from '../lib/offered-locales';
 import { SkeletonPage } from '../ui/skeleton';
 import type { Route } from './+types/shell-layout';
 
@@ -54,6 +64,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale } = parseLocalePath(url.pathname);
   const api = serverEndpoints(context.apiFetch, locale);
   const flags = resolveFlags(parseFlagOverrides(request.headers.get('cookie')));
+  // The cookie banner's text (cms snippet `cookie-banner`); a failed load leaves the page's own words.
+  const cookieBanner = api
+    .snippets()
+    .then((list) => list.find((snippet) => snippet.id === 'cookie-banner')?.content ?? null)
+    .catch(logEmpty('LOAD_SNIPPETS_ERROR', null));
   const [project, menu, pages, , stocked, lotteries, betting] = await Promise.all([
     api.project(),
     // A failed list load leaves the list empty; the page still renders.
@@ -87,6 +102,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     locale,
     licence: project.licence,
+    // The languages this host offers, in its order (language selector, hreflang: docs/licences.md).
+    offeredLocales: offeredLocalesOf(project.locales),
     projectName: project.name,
     minimumAge: project.minimum_age,
     nav,
@@ -105,6 +122,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The betting site the sport routes frame, null while off; the sibling sites whose frame messages count.
     betting: bettingSite(betting),
     frameOrigins: [...(context.frameAncestors ?? [])],
+    cookieBanner: await cookieBanner,
   };
 }
 
@@ -165,8 +183,11 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const navigate = useNavigate();
   const routerState = useContext(DataRouterStateContext);
-  const popup = popupOf(location.pathname);
   const session = useSession();
+  // Guest mode (docs/licences.md "The legal block and guest mode"): the ways to a session are refused.
+  const legal = useLegalBlock();
+  const refused = legal.guest && refusedInGuestMode(location.pathname);
+  const popup = refused ? null : popupOf(location.pathname);
   const termsMissed = session.player?.auth_fields_missed.includes('terms_acceptance') ?? false;
   // Popup routes draw over the page they were opened from: the last page drawn, with the
   // router state and location it had (its loader data is gone from the router by now).
@@ -225,9 +246,23 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     void import('../lib/session-client').then((m) => m.applyPromoCodes(location, session.status, navigate));
   }, [location, session.status, navigate]);
+  // A refused route (guest mode) keeps the page it was opened from (a popup's background, else
+  // the main page) and says why; loaded directly, the server drew the notice with a 451.
+  useEffect(() => {
+    if (!refused) return;
+    const back = backgroundOf(location.state) ?? { pathname: localizePath('/', data.locale), search: '', hash: '' };
+    navigate(back, { replace: true, preventScrollReset: true, state: LEGAL_BLOCK_STATE });
+  }, [refused, location.state, navigate, data.locale]);
   // Hash links open popups (#sign-in, #sign-up, #remind, #new-password) over the page.
   useEffect(() => {
     const name = location.hash.slice(1);
+    if (legal.guest && GUEST_REFUSED_HASHES.includes(name)) {
+      navigate(
+        { pathname: location.pathname, search: location.search },
+        { replace: true, preventScrollReset: true, state: LEGAL_BLOCK_STATE },
+      );
+      return;
+    }
     if (!(HASH_POPUPS as readonly string[]).includes(name)) return;
     navigate(
       { pathname: localizePath(`/${name}`, data.locale), search: name === 'new-password' ? location.search : '' },
@@ -239,7 +274,7 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
           : { background: { pathname: location.pathname, search: location.search, hash: '' } },
       },
     );
-  }, [location, navigate, data.locale, popup]);
+  }, [location, navigate, data.locale, popup, legal.guest]);
   return (
     <Shell
       locale={data.locale}
@@ -281,9 +316,19 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
           </DataRouterStateContext.Provider>
           {popup ? null : outlet}
         </>
-      ) : (
+      ) : refused && !popupOf(location.pathname) && !location.pathname.includes('/sport/') ? null : (
         outlet
       )}
+      {legal.guest && (refused || hasLegalBlockState(location.state)) ? (
+        <Toast tone="warning" testId="legal-block">
+          <p>{t('legalBlock.guest')}</p>
+        </Toast>
+      ) : null}
+      {legal.player ? (
+        <Toast tone="warning" testId="legal-block-player">
+          <p>{t('legalBlock.player')}</p>
+        </Toast>
+      ) : null}
       {popup ? (
         <Suspense fallback={null}>
           <AuthPopup name={popup} locale={data.locale} background={background} />
@@ -303,6 +348,8 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
       <SupportHost />
       {/* Installing as an app: the service worker, the install notice, `?pwa=install`. */}
       <PwaHost locale={data.locale} hidden={immersive} />
+      {/* The cookie question, once the page runs; never over a game. */}
+      <CookieBanner locale={data.locale} text={data.cookieBanner} hidden={immersive} />
       {!popup && (location.state as { limitsNotice?: unknown } | null)?.limitsNotice ? (
         <Suspense fallback={null}>
           <ExclusionNotice />

@@ -14,6 +14,7 @@ import { localizePath, parseLocalePath } from '../lib/locale';
 import { serverEndpoints } from '../lib/endpoints.server';
 import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import { useSession } from '../lib/session';
+import { useLegalBlock } from '../lib/legal-block';
 import type { Route } from './+types/sport';
 
 /** The casino's sign-in and sign-up over the betting frame: the identity popups' code, loaded only then. */
@@ -53,6 +54,8 @@ export default function SportRoute({ loaderData }: Route.ComponentProps) {
   const entered = useRef(session.status);
   if (entered.current === 'unknown') entered.current = session.status;
   const decision = sportDecision({ kind, site, session: entered.current });
+  // Guest mode refuses the forms (docs/licences.md): the shell leads back and says why.
+  const formsRefused = useLegalBlock().guest;
   const lobby = localizePath('/', locale);
   useEffect(() => {
     if (decision === 'lobby') void navigate(lobby, { replace: true });
@@ -67,7 +70,7 @@ export default function SportRoute({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <SportOverlay src={bettingPageUrl(site, section)} onClose={close} />
-      {decision === 'sign-in' || decision === 'sign-up' ? (
+      {!formsRefused && (decision === 'sign-in' || decision === 'sign-up') ? (
         <Suspense fallback={null}>
           <AuthPopup name={decision} locale={locale} background={background} />
         </Suspense>

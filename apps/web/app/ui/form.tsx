@@ -9,6 +9,7 @@ import {
 import { ApiError, ApiNetworkError } from '../lib/api';
 import { useI18n } from '../lib/i18n';
 import { formatMoney, type CurrencyInfo } from '../lib/money';
+import { reportValidationErrors } from '../lib/telemetry';
 import './form.css';
 
 /** Field name → error code (the server's 422 codes, or the same codes from the shared rules). */
@@ -54,6 +55,11 @@ type FormOptions = {
   clears?: readonly string[];
   /** Turns the server's codes of a failed call into the ones shown. */
   mapErrors?: (found: FieldErrors) => FieldErrors;
+  /**
+   * The form's name in the telemetry (`registration`, `login` …): a refused submit is reported,
+   * each field's first code once (docs/telemetry.md "The page"). Without it nothing is reported.
+   */
+  report?: string;
 };
 
 /** The values of a form as they stand in it (checkboxes as booleans); fields it lacks keep theirs. */
@@ -97,6 +103,7 @@ export function useForm<T extends Record<string, unknown>>(initial: T, options: 
       const found = validate(current);
       setErrors(found);
       if (hasErrors(found)) {
+        if (options.report) reportValidationErrors(options.report, found, 'client');
         const first = Object.keys(found).find((key) => found[key]);
         form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
         return;
@@ -106,6 +113,9 @@ export function useForm<T extends Record<string, unknown>>(initial: T, options: 
         await call(current);
       } catch (error) {
         const codes = errorCodeOf(error);
+        // The server's 422 field codes are reported as it sent them (not as renamed for the page).
+        if (options.report && error instanceof ApiError && error.status === 422)
+          reportValidationErrors(options.report, codes, 'server');
         setErrors(options.mapErrors ? options.mapErrors(codes) : codes);
       } finally {
         setBusy(false);

@@ -6,9 +6,15 @@ export const DEFAULT_COUNTRY = 'CA';
 
 /**
  * The country a licence gives a player when nothing names one (`GET /api/current_ip` answers it
- * for a visitor it cannot place): Estonia under the Estonian licence, else the default country.
+ * for a visitor it cannot place): Estonia under the Estonian licence, Australia under the
+ * Australian one, else the default country (GCB as CW).
  */
-export const DEFAULT_COUNTRY_BY_LICENCE: Readonly<Record<Licence, string>> = { CW: DEFAULT_COUNTRY, EE: 'EE' };
+export const DEFAULT_COUNTRY_BY_LICENCE: Readonly<Record<Licence, string>> = {
+  CW: DEFAULT_COUNTRY,
+  EE: 'EE',
+  GCB: DEFAULT_COUNTRY,
+  AU: 'AU',
+};
 
 /** The currency a player from a country is offered first. */
 export const CURRENCY_BY_COUNTRY: Readonly<Record<string, string>> = {

@@ -35,6 +35,11 @@ export { BONUS_CHANGED_TOPIC } from './rows';
 export { BonusTemplates } from './templates';
 export type { BonusGrants } from './grants';
 export { bonusesOfPlayer } from './player-bonuses';
+// The gifts' rows and their titles in the players' languages: the notifications' pushes of a new gift read them.
+export { FREESPINS_CHANGED_TOPIC, type FreespinsChangedEvent } from './freespins';
+export type { BonusChangedEvent } from './rows';
+export { playerBonuses, playerFreespins } from './schema';
+export { titlesInPlayersLocales } from './titles';
 export { openBonusCount, runningBonusMaxBet } from './max-bet';
 
 declare module 'fastify' {

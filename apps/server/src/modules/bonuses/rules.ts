@@ -2,17 +2,25 @@
  * The bonus arithmetic (docs/bonuses.md), pure: amounts, requirements, contributions, and how a
  * finished bonus's money is split between real money and forfeit.
  */
-import type { BonusTemplateMoney } from '@orbit/contracts';
+import { licenceOfCountry, type BonusTemplateMoney, type Licence } from '@orbit/contracts';
 
 /** The most a licence lets a bonus be wagered: Estonia's rules cap it at x10; others leave the template's. */
-export const MAX_WAGER_MULTIPLIER_BY_LICENCE: Readonly<Record<'CW' | 'EE', number | null>> = { CW: null, EE: 10 };
+export const MAX_WAGER_MULTIPLIER_BY_LICENCE: Readonly<Record<Licence, number | null>> = {
+  CW: null,
+  EE: 10,
+  GCB: null,
+  AU: null,
+};
 
-/** The licence a player plays under, by where they live (the EE licence serves Estonia). */
-export const licenceOfCountry = (country: string | null): 'CW' | 'EE' => (country === 'EE' ? 'EE' : 'CW');
+/**
+ * The licence whose cap a player's bonus gets, by where they live (docs/licences.md): Estonia EE,
+ * Australia AU, anyone else CW's rules (the Curaçao ones, GCB alike, have no cap).
+ */
+const capLicenceOf = (country: string | null): Licence => licenceOfCountry(country, 'CW');
 
 /** The multiplier a bonus is given: the template's, capped by the player's licence. */
 export function wagerMultiplierFor(templateMultiplier: number, country: string | null): number {
-  const cap = MAX_WAGER_MULTIPLIER_BY_LICENCE[licenceOfCountry(country)];
+  const cap = MAX_WAGER_MULTIPLIER_BY_LICENCE[capLicenceOf(country)];
   return cap === null ? templateMultiplier : Math.min(templateMultiplier, cap);
 }
 

@@ -4,7 +4,7 @@
  * code's template).
  */
 import { and, asc, eq, isNull, lte, or, sql } from 'drizzle-orm';
-import type { BonusKind, BonusOffer, BonusTemplate, BonusTemplateInput } from '@orbit/contracts';
+import type { BonusKind, BonusOffer, BonusOfferPart, BonusTemplate, BonusTemplateInput } from '@orbit/contracts';
 import { localisedText } from '@orbit/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
@@ -157,9 +157,21 @@ export function presentTemplate(t: TemplateRow): BonusTemplate {
 
 function presentOffer(t: TemplateRow, currency: string, locale: string): BonusOffer {
   const terms = termsIn(t.money, currency)!;
+  const title = localisedText(t.translations, 'title', locale, t.title);
+  const part = (type: BonusOfferPart['type']): BonusOfferPart => ({
+    title,
+    type,
+    amount_cents: type === 'bonus' ? (terms.amount_cents ?? null) : null,
+    percent: type === 'bonus' ? t.percent : null,
+    max_amount_cents: type === 'bonus' ? (terms.max_amount_cents ?? null) : null,
+    freespins_count: type === 'freespins' ? t.freespinsCount : null,
+    wager_multiplier: t.wagerMultiplier,
+  });
+  const givesMoney = terms.amount_cents != null || t.percent != null;
+  const parts = [...(givesMoney ? [part('bonus')] : []), ...(t.freespinsCount ? [part('freespins')] : [])];
   return {
     id: t.id,
-    title: localisedText(t.translations, 'title', locale, t.title),
+    title,
     description: localisedText(t.translations, 'description', locale, t.description),
     kind: t.kind,
     code: t.kind === 'deposit' ? t.code : null,
@@ -176,5 +188,6 @@ function presentOffer(t: TemplateRow, currency: string, locale: string): BonusOf
     activation_days: t.activationDays,
     wagering_days: t.wageringDays,
     group_key: t.key,
+    bonuses: parts.length ? parts : [part('bonus')],
   };
 }

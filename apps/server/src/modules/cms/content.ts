@@ -12,6 +12,8 @@ const pagesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'conten
 const LICENCE_VARS: Record<Licence, Record<string, string>> = {
   CW: { operator: 'Orbit Entertainment N.V.', age: String(MINIMUM_AGE.CW) },
   EE: { operator: 'Orbit Entertainment OÜ', age: String(MINIMUM_AGE.EE) },
+  GCB: { operator: 'Orbit Entertainment N.V.', age: String(MINIMUM_AGE.GCB) },
+  AU: { operator: 'Orbit Entertainment Pty Ltd', age: String(MINIMUM_AGE.AU) },
 };
 const GENERIC_VARS = { operator: 'the operator', age: String(MINIMUM_AGE.CW) };
 

@@ -66,7 +66,12 @@ export const LOCALE_SEED: ReadonlyArray<{ code: string; name: string; complete: 
   { code: 'en-KW', name: 'English (Kuwait)', complete: true },
 ];
 
-export type SnippetSeed = { key: string; categories: string[]; content: Record<'en' | 'de', string> };
+/** A snippet's text in English and German, and in the other locales where it has its own (the rest fall back to English). */
+export type SnippetSeed = {
+  key: string;
+  categories: string[];
+  content: Record<'en' | 'de', string> & Partial<Record<string, string>>;
+};
 
 export const SNIPPET_SEED: ReadonlyArray<SnippetSeed> = [
   {
@@ -86,11 +91,33 @@ export const SNIPPET_SEED: ReadonlyArray<SnippetSeed> = [
     },
   },
   {
+    key: 'footer-licence-gcb',
+    categories: ['footer', 'licence-GCB'],
+    content: {
+      en: '<p>Orbit is operated by Orbit Entertainment N.V., licensed and supervised by the Curaçao Gaming Control Board (GCB). Players must be 18 or older. Play responsibly.</p>',
+      de: '<p>Orbit wird von Orbit Entertainment N.V. betrieben, lizenziert und beaufsichtigt vom Curaçao Gaming Control Board (GCB). Spieler müssen mindestens 18 Jahre alt sein. Spielen Sie verantwortungsvoll.</p>',
+    },
+  },
+  {
+    key: 'footer-licence-au',
+    categories: ['footer', 'licence-AU'],
+    content: {
+      en: '<p>Orbit Australia is operated by Orbit Entertainment Pty Ltd. Players must be 18 or older. Gambling problem? Call Gambling Help Online on 1800 858 858.</p>',
+      de: '<p>Orbit Australia wird von Orbit Entertainment Pty Ltd betrieben. Spieler müssen mindestens 18 Jahre alt sein. Probleme mit dem Glücksspiel? Gambling Help Online: 1800 858 858.</p>',
+    },
+  },
+  {
     key: 'cookie-banner',
     categories: ['banner'],
+    // The banner draws the link to the cookie policy itself, under the page's locale prefix.
     content: {
-      en: '<p>We use cookies to keep you signed in and, with your consent, to understand how the site is used. See our <a href="/cookie-policy">cookie policy</a>.</p>',
-      de: '<p>Wir verwenden Cookies, um Sie angemeldet zu halten und, mit Ihrer Einwilligung, um zu verstehen, wie die Website genutzt wird. Mehr in unserer <a href="/cookie-policy">Cookie-Richtlinie</a>.</p>',
+      en: '<p>We use cookies to keep you signed in and, with your consent, to understand how the site is used.</p>',
+      de: '<p>Wir verwenden Cookies, um Sie angemeldet zu halten und, mit Ihrer Einwilligung, um zu verstehen, wie die Website genutzt wird.</p>',
+      'fr-CA':
+        '<p>Nous utilisons des témoins pour garder votre session ouverte et, avec votre consentement, pour comprendre comment le site est utilisé.</p>',
+      it: '<p>Usiamo i cookie per mantenere l’accesso e, con il tuo consenso, per capire come viene usato il sito.</p>',
+      no: '<p>Vi bruker informasjonskapsler for å holde deg innlogget og, med ditt samtykke, for å forstå hvordan nettstedet brukes.</p>',
+      et: '<p>Kasutame küpsiseid, et hoida teid sisselogituna ja teie nõusolekul mõista, kuidas saiti kasutatakse.</p>',
     },
   },
   {
@@ -123,6 +150,12 @@ export const FILE_SEED: ReadonlyArray<{ name: string; categories: string[]; body
     body: seal('CURAÇAO', 'Gaming Control Board', '#9aa4c7'),
   },
   { name: 'licence-ee.svg', categories: ['footer', 'licence-EE'], body: seal('EMTA', 'Estonian licence', '#9aa4c7') },
+  { name: 'licence-gcb.svg', categories: ['footer', 'licence-GCB'], body: seal('GCB', 'Curaçao licensed', '#9aa4c7') },
+  {
+    name: 'licence-au.svg',
+    categories: ['footer', 'licence-AU'],
+    body: seal('18+ AU', 'Gamble responsibly', '#9aa4c7'),
+  },
   { name: 'age-18.svg', categories: ['footer', 'licence-CW'], body: seal('18+', 'Play responsibly', '#f2c14e') },
   { name: 'age-21.svg', categories: ['footer', 'licence-EE'], body: seal('21+', 'Play responsibly', '#f2c14e') },
 ];

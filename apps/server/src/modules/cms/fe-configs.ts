@@ -1,4 +1,11 @@
-import type { FeConfigName, FeConfigs } from '@orbit/contracts';
+import type {
+  CurrencyConfig,
+  CurrencyConfigBackForFront,
+  FeConfigName,
+  FeConfigs,
+  MenuCategoriesGamesConfig,
+  MenuCategoriesGamesMap,
+} from '@orbit/contracts';
 import { DEFAULT_CURRENCY } from '../wallet';
 import { COUNTRY_SEED, MAIN_WIDGET_ROWS, MENU_CATEGORIES, PROJECT_NAME } from './data';
 import { DEMO_ADVENTURE_TEXTS, demoPrizeTexts, WHEEL_SEGMENTS_SEED, WHEEL_TIERS_SEED } from './fe-config-texts';
@@ -107,3 +114,29 @@ export function feConfigValues(): Omit<FeConfigs, 'banners-config'> {
 }
 
 export const STORED_FE_CONFIGS = Object.keys(feConfigValues()) as Array<Exclude<FeConfigName, 'banners-config'>>;
+
+/**
+ * Two documents as existing sites' back-for-front (`/api-fe/config/<name>`) answers them, made
+ * from the same stored value (docs/compatibility.md "Front-end configuration"): the menu as
+ * menu name → category slugs, and the currency config with a `default` display beside one per
+ * currency shown in other units. Every other document is the same on both paths.
+ */
+export function backForFrontView(name: string, value: unknown): unknown {
+  if (name === 'menu-categories-games') {
+    const menus: MenuCategoriesGamesMap = {};
+    for (const item of (value as MenuCategoriesGamesConfig).items ?? [])
+      (menus[item.kind] ??= []).push(item.identifier);
+    return menus;
+  }
+  if (name === 'currency-config') {
+    const config = value as CurrencyConfig;
+    const view: CurrencyConfigBackForFront = {
+      ...config,
+      default: { per_unit: 1, label: null, max_fraction_digits: 2 },
+    };
+    for (const [code, unit] of Object.entries(config.display_units ?? {}))
+      view[code] = { per_unit: unit.per_unit, label: unit.label, max_fraction_digits: config.max_fraction_digits };
+    return view;
+  }
+  return value;
+}

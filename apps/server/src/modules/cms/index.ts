@@ -1,19 +1,24 @@
 /** The cms module's public face: pages, snippets, banners, fe configs, countries, locales, licences. */
 import type { OrbitModule } from '../../platform/module';
+import { openCountryTable } from './geo';
 import { contentRoutes } from './routes/content';
 import { feConfigRoutes, infoRoutes } from './routes/info';
 import { seedCms } from './seed';
 import { CmsService } from './service';
 
 export { signUpCountryOf, visitorCountry } from './geo';
+export { offeredLocales } from './offered-locales';
+export { COUNTRY_BLOCKED, countryBlocked, fromBlockedCountry, refuseBlockedCountry } from './legal-block';
 export { requestLocale } from './locale';
-export { defaultCountryFor, licenceForHost, MINIMUM_AGE } from './licence';
+export { defaultCountryFor, guestLicenceOf, licenceForHost, licenceOf, MINIMUM_AGE } from './licence';
 export { CmsService } from './service';
 export { adventureInLocale, WHEEL_BOX_TEXTS, WHEEL_SEGMENTS_SEED, WHEEL_TIERS_SEED } from './fe-config-texts';
 
 export const cmsModule: OrbitModule = {
   name: 'cms',
   routes: async (app, ctx) => {
+    // The operator's GeoIP database, opened now: a file that cannot be read stops the start.
+    if (ctx.config.geoipDatabase) app.decorate('orbitCountryTable', openCountryTable(ctx.config.geoipDatabase));
     const service = new CmsService(ctx.db);
     await infoRoutes(service)(app, ctx);
     await feConfigRoutes(service)(app);

@@ -58,15 +58,12 @@ export async function seedCms(db: Db): Promise<void> {
     });
 }
 
-/** The snippets, one row per locale. */
+/** The snippets, one row per locale they have a text in. */
 function snippetRows() {
   return SNIPPET_SEED.flatMap((s) =>
-    (['en', 'de'] as const).map((locale) => ({
-      key: s.key,
-      locale,
-      content: s.content[locale],
-      categories: s.categories,
-    })),
+    Object.entries(s.content).flatMap(([locale, content]) =>
+      content === undefined ? [] : [{ key: s.key, locale, content, categories: s.categories }],
+    ),
   );
 }
 

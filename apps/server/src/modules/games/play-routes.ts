@@ -25,7 +25,7 @@ import { publicBase } from '../../platform/config';
 import { notFound } from '../../platform/errors';
 import { operatorGuard } from '../../platform/http/operator';
 import { newToken } from '../../platform/tokens';
-import { licenceForHost } from '../cms';
+import { licenceOf, refuseBlockedCountry } from '../cms';
 import { currentPlayer, requirePlayer } from '../identity';
 import type { PlayService } from './play';
 import { isMarkedExcluded } from '../../platform/http/exclusion-mark';
@@ -49,6 +49,8 @@ export function playRoutes(play: PlayService, wallet: ProviderWallet) {
         },
       },
       async (request, reply) => {
+        // Real money is not played from a blocked country (451); demo play stays open to everyone.
+        if (request.body.mode !== 'demo') refuseBlockedCountry(request, ctx.config);
         const session = await currentPlayer(request);
         const base = publicBase(ctx.config);
         const player = session
@@ -62,7 +64,7 @@ export function playRoutes(play: PlayService, wallet: ProviderWallet) {
         reply.headers(noStore);
         return play.launch(player, request.params.id, request.body.mode, {
           lang: request.body.lang,
-          licence: licenceForHost(request.host, ctx.config),
+          licence: await licenceOf(request, ctx.config),
           excludedDevice: isMarkedExcluded(request, ctx.clock.now()),
           lobbyUrl: `${base}/`,
           depositUrl: `${base}/deposit`,

@@ -44,6 +44,15 @@ export type LaunchSettings = {
 type RoundRow = typeof gameRounds.$inferSelect;
 
 /**
+ * The licence a game provider is told (docs/provider-protocol.md): the protocol knows CW and EE
+ * only, so the Curaçao Gaming Control Board and the Australian variant play by CW's game rules
+ * (the EE rules, such as the 2.5 s spin, stay Estonia's).
+ */
+export function providerLicence(licence: Licence): 'CW' | 'EE' {
+  return licence === 'EE' ? 'EE' : 'CW';
+}
+
+/**
  * The deposit link a game shows on "not enough balance": the cashbox, naming the game's page in
  * `from` (in the player's language) so the casino draws the cashbox over the game and returns
  * there when it closes (docs/rules/routes-and-guards.md "The cashbox").
@@ -89,7 +98,7 @@ export class PlayService {
     const slug = game.identifier.slice(game.identifier.indexOf('/') + 1);
     const page = game.launchUrl.replace('{game}', encodeURIComponent(slug));
     const common = {
-      licence: settings.licence,
+      licence: providerLicence(settings.licence),
       lobby_url: settings.lobbyUrl,
       deposit_url: depositUrlFor(settings.depositUrl, game.identifier, game.seoTitle, player?.language),
     };
@@ -127,7 +136,7 @@ export class PlayService {
       gameId: game.id,
       providerId: game.providerId,
       currency,
-      licence: settings.licence,
+      licence: providerLicence(settings.licence),
       nickname: player.nickname,
       signInSessionId: player.sessionId,
       createdAt: now,

@@ -1,4 +1,4 @@
-import { and, arrayContains, arrayOverlaps, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, arrayOverlaps, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   paginate,
   type Category,
@@ -225,17 +225,17 @@ export class GamesService {
   }
 
   /**
-   * `GET /api/games/random?identifier=`: one game of the category, drawn uniformly (not cached:
+   * `GET /api/games/random?identifier=`: one game of the category (of the whole lobby without one), drawn uniformly (not cached:
    * each call is a new draw), or null when the category has none.
    */
-  async randomGame(category: string, device: Device | undefined): Promise<Game | null> {
+  async randomGame(category: string | undefined, device: Device | undefined): Promise<Game | null> {
     const [row] = await this.selectGames()
       .where(
         filterConditions({
           device,
           page: 1,
           page_size: 1,
-          filter: { categories: { identifiers: [category], strategy: 'OR' } },
+          filter: category ? { categories: { identifiers: [category], strategy: 'OR' } } : undefined,
         }),
       )
       .orderBy(sql`random()`)
@@ -278,12 +278,23 @@ export class GamesService {
   }
 
   /** Games by numeric id, keyed by identifier, in the order asked. */
-  async selectByIds(ids: number[], device: Device | undefined): Promise<GamesMapResponse> {
-    if (!ids.length) return {};
-    const rows = await this.selectGames().where(and(baseConditions(device), inArray(games.id, ids)));
-    const byId = new Map(rows.map((r) => [r.id, r]));
+  async selectByIds(refs: ReadonlyArray<number | string>, device: Device | undefined): Promise<GamesMapResponse> {
+    if (!refs.length) return {};
+    const ids = refs.filter((r): r is number => typeof r === 'number');
+    const identifiers = refs.filter((r): r is string => typeof r === 'string');
+    const rows = await this.selectGames().where(
+      and(
+        baseConditions(device),
+        or(
+          ids.length ? inArray(games.id, ids) : undefined,
+          identifiers.length ? inArray(games.identifier, identifiers) : undefined,
+        ),
+      ),
+    );
+    const byRef = new Map<number | string, GameRow>();
+    for (const r of rows) byRef.set(r.id, r).set(r.identifier, r);
     return keyed(
-      ids.map((id) => byId.get(id)),
+      refs.map((ref) => byRef.get(ref)),
       await this.jackpots(),
     );
   }

@@ -28,7 +28,7 @@ import {
 } from './service';
 
 import { RegistrationHooks } from './registration-hooks';
-import { installSessionResolver } from './session';
+import { installSessionResolver, peekPlayer } from './session';
 export { currentPlayer, peekPlayer, requirePlayer } from './session';
 export { RegistrationHooks, type JoinedPlayer, type RegistrationHook } from './registration-hooks';
 export {
@@ -140,6 +140,11 @@ export const identityModule: OrbitModule = {
       identity.mailConfirmation((event.payload as { email: string }).email, delivery),
     );
     installSessionResolver(app, identity);
+    // The cms module's licence choice asks for the signed-in player's country (docs/licences.md).
+    app.decorate('orbitPlayerCountry', async (request) => {
+      const player = await peekPlayer(request);
+      return player ? player.user.country : undefined;
+    });
     await signUpRoutes(identity, captcha.verifier)(app, ctx);
     await signInRoutes(identity, captcha.verifier)(app, ctx);
     await mailedLinkRoutes(identity, captcha.verifier)(app, ctx);
@@ -150,6 +155,7 @@ export const identityModule: OrbitModule = {
     await devMailboxRoutes(app, ctx);
     const profileSettings = {
       termsUpdatedAt: ctx.config.termsUpdatedAt,
+      defaultLicence: ctx.config.defaultLicence,
       supportUrl: (locale: MailLocale) => `${publicBase(ctx.config)}${localePath(locale, '/support')}`,
     };
     const profile = new ProfileService(ctx.db, ctx.clock, ctx.mailer, ctx.log, identity, profileSettings);

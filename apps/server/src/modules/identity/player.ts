@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { Player } from '@orbit/contracts';
+import { licenceOfCountry, type Licence, type Player } from '@orbit/contracts';
 import type { Executor } from '../../platform/db/executor';
 import { maskedName } from '../jackpots';
 import { LEVEL_SEED, type PlayerGroupRow } from './groups';
@@ -9,8 +9,15 @@ export type UserRow = typeof users.$inferSelect;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** What the player answer needs beyond the row: groups and tier, and when the terms last changed. */
-export type PlayerExtras = { memberships?: ReadonlyArray<PlayerGroupRow>; termsUpdatedAt?: Date | undefined };
+/**
+ * What the player answer needs beyond the row: groups and tier, when the terms last changed, and
+ * the default licence (the player's licence is their country's, else that one: docs/licences.md).
+ */
+export type PlayerExtras = {
+  memberships?: ReadonlyArray<PlayerGroupRow>;
+  termsUpdatedAt?: Date | undefined;
+  defaultLicence?: Licence;
+};
 
 /**
  * The player as GET /api/player answers it. Fields whose owners are not built yet (KYC)
@@ -59,7 +66,8 @@ export function toPlayer(user: UserRow, extras: PlayerExtras = {}): Player {
     deposit_bonus_code: user.depositBonusCode,
     autoregistered: false,
     autologin_link: null,
-    license_name: null,
+    // The licence the player is served under on a host that does not choose one (EE, AU or the default).
+    license_name: extras.defaultLicence ? licenceOfCountry(user.country, extras.defaultLicence) : null,
     sow_questionnaire_expires_at: null,
     level: tier
       ? {

@@ -27,16 +27,23 @@ import { judgeProfileUpdate } from './profile-rules';
 import { emailTokens, sessions, users } from './schema';
 import type { CurrentPlayer, IdentityService, RequestMeta } from './service';
 
-/** The player answer with groups, tier and the terms rule filled in. */
+/** What the player answer reads of the settings: when the terms last changed, the default licence. */
+export type PlayerAnswerSettings = { termsUpdatedAt: Date | undefined; defaultLicence: Licence };
+
+/** The player answer with groups, tier, the terms rule and the player's licence filled in. */
 export async function presentPlayer(
   db: Executor,
   user: UserRow,
-  termsUpdatedAt: Date | undefined,
+  settings: PlayerAnswerSettings,
   groupIds?: readonly number[],
 ): Promise<Player> {
   // With the ids the session lookup brought, no further query (every signed-in page asks for the player).
   const memberships = groupIds ? await membershipsFromIds(db, groupIds) : await membershipsOf(db, user.id);
-  return toPlayer(user, { memberships, termsUpdatedAt });
+  return toPlayer(user, {
+    memberships,
+    termsUpdatedAt: settings.termsUpdatedAt,
+    defaultLicence: settings.defaultLicence,
+  });
 }
 
 export class ProfileService {
@@ -46,11 +53,11 @@ export class ProfileService {
     private readonly mailer: Mailer,
     private readonly log: FastifyBaseLogger,
     private readonly identity: Pick<IdentityService, 'refuseWhenLocked' | 'recordFailure'>,
-    private readonly settings: { termsUpdatedAt: Date | undefined; supportUrl: (locale: MailLocale) => string },
+    private readonly settings: PlayerAnswerSettings & { supportUrl: (locale: MailLocale) => string },
   ) {}
 
   present(user: UserRow): Promise<Player> {
-    return presentPlayer(this.db, user, this.settings.termsUpdatedAt);
+    return presentPlayer(this.db, user, this.settings);
   }
 
   /** PATCH /api/player: all of the change or none of it (see profile-rules.ts). */

@@ -122,13 +122,32 @@ export class LotteryService {
 
   async status(db: Executor, l: LotteryRow, userId: number): Promise<LotteryStatus> {
     const tickets = await db
-      .select({ number: promoLotteryTickets.number })
+      .select({
+        id: promoLotteryTickets.id,
+        number: promoLotteryTickets.number,
+        source: promoLotteryTickets.source,
+        createdAt: promoLotteryTickets.createdAt,
+      })
       .from(promoLotteryTickets)
       .where(and(eq(promoLotteryTickets.lotteryId, l.id), eq(promoLotteryTickets.userId, userId)))
       .orderBy(asc(promoLotteryTickets.number));
     const numbers = tickets.map((t) => t.number);
+    // The winning tickets in place order: place n is the ticket at index n - 1.
+    const placeOf = new Map((l.winningTickets ?? []).map((ticket, i) => [ticket, i + 1]));
     const places = (l.winningTickets ?? []).flatMap((ticket, i) => (numbers.includes(ticket) ? [i + 1] : []));
-    return { lottery_id: l.id, tickets_count: numbers.length, ticket_numbers: numbers, award_places: places };
+    return {
+      lottery_id: l.id,
+      tickets_count: numbers.length,
+      ticket_numbers: numbers,
+      award_places: places,
+      tickets: tickets.map((t) => ({
+        id: t.id,
+        number: t.number,
+        source: t.source,
+        award_place: placeOf.get(t.number) ?? null,
+        created_at: t.createdAt.toISOString(),
+      })),
+    };
   }
 
   /**

@@ -41,6 +41,8 @@ export type ConnectionDeps = {
   hub: ChannelHub;
   clientName: string;
   authenticate: (token: string) => Promise<Authentication>;
+  /** Whether a subscription token stands for this channel id and channel. */
+  subscriptionTokenValid: (token: string, user: string, channel: string) => Promise<boolean>;
   /** The connection is now a player's (the session sweep follows it). */
   signedIn: (connection: Connection) => void;
   closed: (connection: Connection) => void;
@@ -146,6 +148,11 @@ export class Connection {
     const { channel } = request;
     const source = this.sourceOf(channel);
     if (!source) return this.send({ id, error: ERRORS.permissionDenied });
+    // A private channel's subscription token (the sportsbook frame's clients send one) must be its own.
+    const user = this.player?.user ?? this.visitor?.user;
+    if (request.token && !channel.includes(':public:') && user !== undefined)
+      if (!(await this.deps.subscriptionTokenValid(request.token, user, channel)))
+        return this.send({ id, error: ERRORS.permissionDenied });
     if (this.subscriptions.has(channel)) return this.send({ id, error: ERRORS.alreadySubscribed });
     if (this.subscriptions.size >= MAX_SUBSCRIPTIONS) return this.send({ id, error: ERRORS.limitExceeded });
     const placeholder = () => {};

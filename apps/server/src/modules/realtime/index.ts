@@ -8,20 +8,33 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { WebSocket } from 'ws';
-import { centrifugoSubscriptionSchema } from '@orbit/contracts';
+import {
+  centrifugoSubscriptionSchema,
+  websocketAuthorizeRequestSchema,
+  websocketAuthorizeResponseSchema,
+  websocketTokenResponseSchema,
+} from '@orbit/contracts';
 import type { ModuleContext } from '../../platform/context';
 import { publicBase } from '../../platform/config';
 import { sameHost } from '../../platform/http/csrf';
 import type { OrbitModule } from '../../platform/module';
-import { channelUser, visitorChannelUser } from '../../platform/realtime/channels';
+import {
+  channelUser,
+  parseChannel,
+  PRIVATE_CHANNELS,
+  privateChannelName,
+  visitorChannelUser,
+} from '../../platform/realtime/channels';
 import {
   connectionFor,
+  issueSubscriptionToken,
   realtimeBase,
   verifyConnectionToken,
+  verifySubscriptionToken,
   visitorConnectionFor,
   WEBSOCKET_PATH,
 } from '../../platform/realtime/tokens';
-import { activeSessionIds, activeSessionPlayer, currentPlayer } from '../identity';
+import { activeSessionIds, activeSessionPlayer, currentPlayer, requirePlayer } from '../identity';
 import { Connection, type Authentication } from './connection';
 import { ChannelHub } from './hub';
 import { DISCONNECTS } from './protocol';
@@ -129,6 +142,8 @@ function gatewayRoute(app: FastifyInstance, ctx: ModuleContext, hub: ChannelHub,
     hub,
     clientName: ctx.config.realtimeClientName,
     authenticate: (token: string) => authenticate(ctx, token),
+    subscriptionTokenValid: (token: string, user: string, channel: string) =>
+      verifySubscriptionToken(ctx.config.realtimeSecret, token, user, channel, ctx.clock.now()),
     signedIn: (connection: Connection) => connections.signedIn(connection),
     closed: (connection: Connection) => connections.closed(connection),
     log: ctx.log,
@@ -170,6 +185,57 @@ function subscriptionRoute(fastify: FastifyInstance, ctx: ModuleContext, visitor
   );
 }
 
+/**
+ * The calls a betting site's frame signs in to the realtime gateway with (Centrifugo's token and
+ * private-channel conventions, docs/compatibility.md "Realtime"): the connection token, and a
+ * subscription token per private channel of the caller's own.
+ */
+function websocketV2Routes(fastify: FastifyInstance, ctx: ModuleContext): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post(
+    '/api/v2/websocket/token',
+    {
+      schema: {
+        tags: ['player'],
+        summary: 'The realtime connection token (empty for a guest: an anonymous connection)',
+        response: { 200: websocketTokenResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const player = await currentPlayer(request);
+      const session = player ? { userId: player.user.id, sessionId: player.session.id } : null;
+      return { token: (await connectionFor(ctx.config.realtimeSecret, session, ctx.clock.now())).token };
+    },
+  );
+  app.post(
+    '/api/v2/websocket/authorize',
+    {
+      schema: {
+        tags: ['player'],
+        summary: "Subscription tokens for the caller's own private channels (others asked for are left out)",
+        body: websocketAuthorizeRequestSchema,
+        response: { 200: websocketAuthorizeResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const player = await requirePlayer(request);
+      const { realtimeSecret: secret, realtimeClientName: clientName } = ctx.config;
+      const user = channelUser(secret, player.user.id);
+      const asked = request.body.channels ?? PRIVATE_CHANNELS.map((name) => privateChannelName(clientName, name, user));
+      const own = [...new Set(asked)].filter((channel) => {
+        const ref = parseChannel(clientName, channel);
+        return ref?.kind === 'private' && ref.user === user;
+      });
+      const now = ctx.clock.now();
+      return Promise.all(
+        own.map(async (channel) => ({ channel, token: await issueSubscriptionToken(secret, user, channel, now) })),
+      );
+    },
+  );
+}
+
 export const realtimeModule: OrbitModule = {
   name: 'realtime',
   routes: async (app, ctx) => {
@@ -182,5 +248,6 @@ export const realtimeModule: OrbitModule = {
     app.addHook('onClose', async () => hub.close());
     gatewayRoute(app, ctx, hub, connections);
     subscriptionRoute(app, ctx, visitors);
+    websocketV2Routes(app, ctx);
   },
 };

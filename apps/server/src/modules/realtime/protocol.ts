@@ -25,6 +25,8 @@ const commandSchema = z.looseObject({
       recover: z.boolean().optional(),
       offset: offset.optional(),
       epoch: z.string().max(64).optional(),
+      /** A subscription token of `POST /api/v2/websocket/authorize`, checked when sent. */
+      token: z.string().max(2000).optional(),
     })
     .optional(),
   unsubscribe: z.looseObject({ channel }).optional(),

@@ -25,7 +25,7 @@ import { forbidden } from '../../platform/errors';
 import { sameHost } from '../../platform/http/csrf';
 import { noStore } from '../../platform/http/no-store';
 import { fromTrustedProxy } from '../../platform/http/proxy';
-import { licenceForHost, visitorCountry } from '../cms';
+import { licenceOf, visitorCountry } from '../cms';
 import { peekPlayer, type CurrentPlayer } from '../identity';
 import { playerTag, promotionsOffered, type ConfigReader } from './affiliates';
 import { agentClassOf, armForecast, consentOf, cookiesOf, isCrawler, validTag } from './rules';
@@ -207,7 +207,7 @@ export function telemetryRoutes(ctx: ModuleContext, store: TelemetryStore, confi
   };
 
   async function clientContext(request: FastifyRequest): Promise<ClientContext> {
-    const licence = licenceForHost(request.host, ctx.config);
+    const licence = await licenceOf(request, ctx.config);
     const { abTest } = ctx.config;
     if (isCrawler(userAgentOf(request))) {
       // A crawler is told so, and nothing about a visit: it gets no cookie, no arm, no tag.

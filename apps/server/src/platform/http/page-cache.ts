@@ -29,6 +29,12 @@ export type PageCacheOptions = {
   ignoredCookies?: ReadonlyArray<string>;
   /** Which requests are pages (the rest — API, assets — pass untouched). */
   isPage: (request: FastifyRequest) => boolean;
+  /**
+   * What else a guest's page depends on besides host, URL and shared cookies (the licence the
+   * request is served under, which may follow the visitor's country): part of the key. Cheap: it
+   * runs on every page request.
+   */
+  variantOf?: (request: FastifyRequest) => string;
   now?: () => number;
 };
 
@@ -63,7 +69,7 @@ export function installPageCache(app: FastifyInstance, options: PageCacheOptions
 
   app.addHook('onRequest', async (request, reply) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !options.isPage(request)) return;
-    const key = cacheKey(request, shared, ignored);
+    const key = cacheKey(request, shared, ignored, options.variantOf);
     if (key === undefined) return;
     const entry = entries.get(key);
     if (entry) {
@@ -114,8 +120,13 @@ export function installPageCache(app: FastifyInstance, options: PageCacheOptions
   });
 }
 
-/** Host (the licence derives from it), URL and the shared cookies; undefined when a player's cookie is present. */
-function cacheKey(request: FastifyRequest, shared: Set<string>, ignored: Set<string>): string | undefined {
+/** Host, URL, the shared cookies and the variant (the licence); undefined when a player's cookie is present. */
+function cacheKey(
+  request: FastifyRequest,
+  shared: Set<string>,
+  ignored: Set<string>,
+  variantOf: PageCacheOptions['variantOf'],
+): string | undefined {
   const cookies: string[] = [];
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const trimmed = part.trim();
@@ -126,7 +137,7 @@ function cacheKey(request: FastifyRequest, shared: Set<string>, ignored: Set<str
     if (!shared.has(name)) return undefined;
     cookies.push(trimmed);
   }
-  return `${request.hostname}\n${request.url}\n${cookies.sort().join(';')}`;
+  return `${request.hostname}\n${request.url}\n${cookies.sort().join(';')}\n${variantOf?.(request) ?? ''}`;
 }
 
 function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry, state: 'hit' | 'stale') {

@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { reactRouterFastify } from '@mcansh/remix-fastify/react-router';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { createRequestHandler, reactRouterFastify } from '@mcansh/remix-fastify/react-router';
+import type { ServerBuild } from 'react-router';
 import { TELEMETRY_COOKIES, UTM_COOKIES } from '@orbit/contracts';
 import type { Config } from '../config';
 import { installPageCache } from './page-cache';
+import { inProcessEdgeHeaders } from './proxy';
 import { newScriptNonce, pagePolicy } from './security-headers';
 
 declare module 'fastify' {
@@ -40,6 +42,8 @@ export function injectFetch(app: FastifyInstance, request: FastifyRequest): type
       if (typeof v === 'string') headers[name] = v;
     }
     headers.host = request.host;
+    // The edge's country, where it counted for the page request (the licence, docs/licences.md).
+    Object.assign(headers, inProcessEdgeHeaders(request));
     new Headers(init?.headers).forEach((v, k) => (headers[k] = v));
     const res = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
@@ -62,6 +66,43 @@ export function injectFetch(app: FastifyInstance, request: FastifyRequest): type
 
 /** The catch-all route the React Router app is mounted on: a request the router matched to it is a page's. */
 export const PAGE_ROUTE = '/*';
+/**
+ * Guest mode's base (docs/licences.md "The legal block and guest mode"): a visitor without a
+ * session from a blocked country gets every page under `/guest/`, rendered by the same build with
+ * this basename, so that the page's links stay under it.
+ */
+export const GUEST_BASE = '/guest';
+/** The routes the guest pages are served on (more specific than the catch-all, so they win). */
+const GUEST_ROUTES = [GUEST_BASE, `${GUEST_BASE}/*`];
+/** Every route a page is served on. */
+const PAGE_ROUTES = new Set([PAGE_ROUTE, ...GUEST_ROUTES]);
+const isPageRoute = (request: FastifyRequest) => PAGE_ROUTES.has(request.routeOptions.url ?? '');
+
+/** What the legal block asks of a page request (the modules answer: app.ts). */
+export type LegalBlockProbe = {
+  /** Whether the visitor is in a blocked country (BLOCKED_COUNTRIES). */
+  blocked: (request: FastifyRequest) => boolean;
+  /** Whether the request carries a live session (a player signed in elsewhere is no guest). */
+  signedIn: (request: FastifyRequest) => Promise<boolean>;
+};
+
+/**
+ * Where a page request belongs, or null where it is: a guest-mode visitor (no session, blocked
+ * country) to `/guest/x`, anyone else from `/guest/x` back to `/x`, the query kept. Only pages
+ * are moved: the router's data and manifest requests (`.data`, `/__manifest`) and files
+ * (`/messages/de.json`) are answered where they are asked.
+ */
+export function guestRedirect(url: string, guestMode: boolean): string | null {
+  const q = url.indexOf('?');
+  const pathname = q === -1 ? url : url.slice(0, q);
+  const query = q === -1 ? '' : url.slice(q);
+  const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+  if (last.includes('.') || last === '__manifest') return null;
+  const underGuest = pathname === GUEST_BASE || pathname.startsWith(`${GUEST_BASE}/`);
+  if (guestMode && !underGuest) return (pathname === '/' ? GUEST_BASE : GUEST_BASE + pathname) + query;
+  if (!guestMode && underGuest) return (pathname.slice(GUEST_BASE.length) || '/') + query;
+  return null;
+}
 /** Cookies every guest may carry that change the page (feature flags); any other cookie means a player's own page. */
 const SHARED_COOKIES = ['orbit_ff'];
 /**
@@ -70,31 +111,84 @@ const SHARED_COOKIES = ['orbit_ff'];
  */
 const RENDER_NEUTRAL_COOKIES = [...Object.values(TELEMETRY_COOKIES).map((c) => c.name), ...UTM_COOKIES];
 
+/** What the modules tell the page server: what a guest's page depends on besides host and URL (the licence). */
+export type WebOptions = {
+  pageVariant?: (request: FastifyRequest) => string;
+  /** The legal block's questions (guest mode); without it nobody is blocked. */
+  legalBlock?: LegalBlockProbe;
+};
+
 /** Mounts the React Router app: production build by default, Vite middleware with ORBIT_DEV=1. */
-export async function registerWeb(app: FastifyInstance, config: Config): Promise<void> {
+export async function registerWeb(app: FastifyInstance, config: Config, options: WebOptions = {}): Promise<void> {
   const buildDirectory = path.join(webDir, 'build');
-  if (!config.dev && !fs.existsSync(path.join(buildDirectory, 'server', 'index.js'))) {
+  const serverBuildFile = path.join(buildDirectory, 'server', 'index.js');
+  if (!config.dev && !fs.existsSync(serverBuildFile)) {
     throw new Error(`The web app is not built (${buildDirectory} is missing): run "npm run build" first.`);
   }
+  const legalBlock = options.legalBlock ?? { blocked: () => false, signedIn: async () => false };
+  // Guest mode's redirects come before the page cache answers: a cached page is only ever served
+  // at the address the visitor belongs at. The answer depends on the visitor, so it is not stored.
+  app.addHook('onRequest', async (request, reply) => {
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || !isPageRoute(request)) return;
+    const guestMode = legalBlock.blocked(request) && !(await legalBlock.signedIn(request));
+    const target = guestRedirect(request.url, guestMode);
+    if (target === null) return;
+    reply.header('cache-control', 'no-store');
+    return reply.redirect(target, 302);
+  });
   // Development renders every request anew, so that edits show at once.
   installPageCache(app, {
     ttlMs: config.dev ? 0 : config.pageCacheSeconds * 1000,
     sharedCookies: SHARED_COOKIES,
     ignoredCookies: RENDER_NEUTRAL_COOKIES,
-    isPage: (request) => request.routeOptions.url === PAGE_ROUTE,
+    isPage: isPageRoute,
+    variantOf: options.pageVariant,
   });
   // A page rendered anew gets its own script nonce, in its policy and on its inline scripts. A page
   // served from the cache was stored with the policy of its render, nonce included, and is the
   // same HTML for every guest (docs/security.md "Script policy").
   app.addHook('preHandler', async (request, reply) => {
-    if (request.routeOptions.url !== PAGE_ROUTE) return;
+    if (!isPageRoute(request)) return;
     const nonce = config.dev ? null : newScriptNonce();
     if (nonce !== null) request.cspNonce = nonce;
     reply.header('content-security-policy', pagePolicy(config.frameAncestors, nonce));
   });
+  const mode = config.dev ? 'development' : 'production';
+  const loadContext = (request: FastifyRequest, guestBase: boolean) => ({
+    apiFetch: injectFetch(app, request),
+    clientIp: request.ip,
+    cspNonce: request.cspNonce,
+    frameAncestors: config.frameAncestors,
+    // Guest pages are only rendered for blocked visitors (the redirect above).
+    legalBlock: { blocked: guestBase || legalBlock.blocked(request), guestBase },
+  });
+  // One build for both bases: the guest pages' is the same with `basename` (the page hydrates with
+  // the basename the server hands it). In development Vite builds it anew for every request.
+  let devServer: { ssrLoadModule(id: string): Promise<Record<string, unknown>> } | undefined;
+  const build: ServerBuild | undefined = config.dev
+    ? undefined
+    : ((await import(pathToFileURL(serverBuildFile).href)) as ServerBuild);
+  const guestHandler = createRequestHandler({
+    mode,
+    getLoadContext: (request) => loadContext(request as FastifyRequest, true),
+    build: build
+      ? { ...build, basename: GUEST_BASE }
+      : async () => ({
+          ...((await devServer!.ssrLoadModule('virtual:react-router/server-build')) as unknown as ServerBuild),
+          basename: GUEST_BASE,
+        }),
+  });
+  await app.register(async (scope) => {
+    // As the catch-all's scope: a page's form posts reach the router's own body parsing.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+    for (const url of GUEST_ROUTES)
+      scope.all(url, (request: FastifyRequest, reply: FastifyReply) => guestHandler(request, reply));
+  });
   await app.register(reactRouterFastify, {
-    mode: config.dev ? 'development' : 'production',
+    mode,
     buildDirectory,
+    ...(build ? { productionServerBuild: build } : {}),
     // The build's files: hashed assets for a year, the service worker always checked again (a new
     // deploy's worker must reach the browser at once), the rest (icons, manifest, offline pages) an hour.
     fastifyStaticOptions: {
@@ -106,14 +200,15 @@ export async function registerWeb(app: FastifyInstance, config: Config): Promise
       },
     },
     viteOptions: config.dev
-      ? { root: webDir, configFile: path.join(webDir, 'vite.config.ts'), server: { hmr: { server: app.server } } }
+      ? {
+          root: webDir,
+          configFile: path.join(webDir, 'vite.config.ts'),
+          server: { hmr: { server: app.server } },
+          // Hands the guest pages' handler the development server the plugin starts.
+          plugins: [{ name: 'orbit-guest-base', configureServer: (server) => void (devServer = server) }],
+        }
       : undefined,
-    getLoadContext: (request) => ({
-      apiFetch: injectFetch(app, request as FastifyRequest),
-      clientIp: (request as FastifyRequest).ip,
-      cspNonce: (request as FastifyRequest).cspNonce,
-      frameAncestors: config.frameAncestors,
-    }),
+    getLoadContext: (request) => loadContext(request as FastifyRequest, false),
   });
 }
 

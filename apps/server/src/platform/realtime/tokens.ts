@@ -52,6 +52,47 @@ export async function issueVisitorToken(secret: string, user: string, visitorKey
     .sign(keyOf(secret));
 }
 
+/**
+ * A subscription token for one private channel (Centrifugo's: `sub` the channel id, `channel`
+ * the whole channel name), as `POST /api/v2/websocket/authorize` answers it. The gateway checks
+ * one that a subscribe command carries (`verifySubscriptionToken`).
+ */
+export async function issueSubscriptionToken(
+  secret: string,
+  user: string,
+  channel: string,
+  now: Date,
+): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT({ channel })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(user)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + CONNECTION_TOKEN_TTL_SECONDS)
+    .sign(keyOf(secret));
+}
+
+/** Whether a subscription token is ours, unexpired, and for this user and this channel. */
+export async function verifySubscriptionToken(
+  secret: string,
+  token: string,
+  user: string,
+  channel: string,
+  now: Date,
+): Promise<boolean> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: ['HS256'],
+      currentDate: now,
+      clockTolerance: 60,
+      requiredClaims: ['exp'],
+    });
+    return payload.sub === user && payload.channel === channel;
+  } catch {
+    return false;
+  }
+}
+
 /** Checks the signature (HS256 only) and the expiry; an empty `sub` is an anonymous token. */
 export async function verifyConnectionToken(secret: string, token: string, now: Date): Promise<TokenCheck> {
   try {

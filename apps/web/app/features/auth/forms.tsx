@@ -25,6 +25,7 @@ import { captchaToken } from '../../lib/captcha';
 import { useI18n } from '../../lib/i18n';
 import { localizePath, type Locale } from '../../lib/locale';
 import { setPlayer } from '../../lib/session';
+import { reportConversion } from '../../lib/telemetry';
 import { refreshPlayer } from '../../lib/session-client';
 import { countryOptions, signUpCountry } from './sign-up-country';
 import {
@@ -80,9 +81,10 @@ const CLEARED = ['captcha'] as const;
 /**
  * The identity forms' state. The values are read from the form itself on submit, so what was
  * typed before the page became interactive counts too; a change also clears the captcha's code.
+ * `name`: the form's name in the telemetry's validation reports.
  */
-const useFormState = <T extends Record<string, unknown>>(initial: T) =>
-  useForm(initial, { readForm: true, clears: CLEARED });
+const useFormState = <T extends Record<string, unknown>>(initial: T, name: string) =>
+  useForm(initial, { readForm: true, clears: CLEARED, report: name });
 
 /**
  * Offers the remembered values of a scope once the form is in the browser (never during server
@@ -192,7 +194,7 @@ function PasswordSignInForm({
   const { t } = useI18n();
   const ref = useRef<HTMLFormElement>(null);
   const [remembered, setRemembered] = useState(false);
-  const form = useFormState({ email: '', password: '' });
+  const form = useFormState({ email: '', password: '' }, 'login');
   const { errors } = form;
   usePrefill(ref, 'login', (filled) => setRemembered(Boolean(filled.email)));
   const onSubmit = form.submit(
@@ -257,7 +259,7 @@ function PasswordSignInForm({
 function TwoFactorForm({ onDone, onExpired }: { onDone: () => void; onExpired: () => void }) {
   const { t } = useI18n();
   const ref = useRef<HTMLFormElement>(null);
-  const form = useFormState({ otp_attempt: '' });
+  const form = useFormState({ otp_attempt: '' }, 'two_factor');
   const [recovery, setRecovery] = useState(false);
   const { errors } = form;
   // The step replaces the password form, and the switch the field: the code field takes the focus.
@@ -315,7 +317,7 @@ export function SignUpForm({ onDone, locale, children }: { onDone: () => void; l
   const ref = useRef<HTMLFormElement>(null);
   const currencyChosen = useRef(false);
   const countryChosen = useRef(false);
-  const form = useFormState<SignUpValues>(signUpStart(locale));
+  const form = useFormState<SignUpValues>(signUpStart(locale), 'registration');
   const { values, errors } = form;
   // Remembered values: a country or currency offered counts as chosen.
   usePrefill(ref, 'registration', (filled) => prefillChoice(filled, form, countryChosen, currencyChosen));
@@ -330,6 +332,8 @@ export function SignUpForm({ onDone, locale, children }: { onDone: () => void; l
     rememberValues('login', { email });
     // A welcome gift the player unticked is declined (as the new player; it goes on after the page moves on).
     welcome.declineUnwanted();
+    // The conversion: the visit's campaign, if it has one (docs/telemetry.md "The page").
+    reportConversion();
     setPlayer(player);
     onDone();
   });
@@ -670,7 +674,7 @@ export function RemindForm() {
   const { t } = useI18n();
   const ref = useRef<HTMLFormElement>(null);
   const [sent, setSent] = useState(false);
-  const form = useFormState({ email: '' });
+  const form = useFormState({ email: '' }, 'password_reminder');
   const { errors } = form;
   usePrefill(ref, 'global', () => undefined);
   const onSubmit = form.submit(
@@ -717,7 +721,7 @@ function EmailField({
 
 export function NewPasswordForm({ token, onDone }: { token: string | null; onDone: () => void }) {
   const { t } = useI18n();
-  const form = useFormState({ password: '', password_confirmation: '' });
+  const form = useFormState({ password: '', password_confirmation: '' }, 'new_password');
   const { errors } = form;
   const onSubmit = form.submit(
     (values) => ({

@@ -3,7 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useI18n, type TFunction } from '../../lib/i18n';
+import { ApiError } from '../../lib/api';
 import { localizePath } from '../../lib/locale';
+import { reportValidationErrors } from '../../lib/telemetry';
 import { useDateTimeFormat } from '../../lib/use-clock';
 import { AmountField, errorCodeOf, Notice, type FieldErrors } from '../../ui/form';
 import { cashboxApi, cashboxKeys, refreshCashbox, useMethods } from './data';
@@ -167,6 +169,7 @@ function DepositForm({
     event.preventDefault();
     const checked = checkAmount(amount, currency, limits);
     if (checked.error) {
+      reportValidationErrors('deposit', { amount_cents: checked.error.code }, 'client');
       setErrors({ amountText: amountErrorText(t, checked.error, currency, locale) });
       return;
     }
@@ -178,6 +181,7 @@ function DepositForm({
     };
     const found = contractErrors(depositRequestSchema, body);
     if (Object.keys(found).length) {
+      reportValidationErrors('deposit', found, 'client');
       setErrors(found);
       return;
     }
@@ -193,6 +197,7 @@ function DepositForm({
       void refreshCashbox();
     } catch (error) {
       const found = errorCodeOf(error);
+      if (error instanceof ApiError && error.status === 422) reportValidationErrors('deposit', found, 'server');
       setErrors((await limitRoomText(found, currency, t, locale)) ?? found);
     } finally {
       setBusy(false);

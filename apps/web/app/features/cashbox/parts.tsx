@@ -7,6 +7,7 @@ import { Notice, TextField, type FieldErrors } from '../../ui/form';
 import { cashboxApi, refreshCashbox, useCurrencies } from './data';
 import { currencyInfo, formatMoney, type AmountCheck, type CurrencyInfo } from '../../lib/money';
 import { cashboxErrorKeys, outcomeOf, POLL_INTERVAL_MS, shouldPoll } from './rules';
+import { isFirstDeposit, reportConversion, utmMetricsOf } from '../../lib/telemetry';
 
 /** A server or rule code on a cashbox field, in words (`amount_cents.too_small` → "The minimum is €10.00."). */
 export function errorText(t: TFunction, field: string, code: string, values?: TranslationValues): string {
@@ -33,6 +34,27 @@ export function contractErrors(schema: BodySchema, body: unknown): FieldErrors {
     errors[field] ??= issue.message;
   }
   return errors;
+}
+
+/** The deposits a player's history is read by to tell a first one (at most a page). */
+const FIRST_DEPOSIT_PAGE = 50;
+/** The last deposit already reported as a conversion in this browser (a reloaded outcome is not sent twice). */
+const CONVERSION_KEY = 'orbit_utm_deposit_sent';
+
+/**
+ * Sends the campaign with the player's first successful deposit (`POST /log_utm_send`): only
+ * with a campaign cookie, only when the player's deposits hold no other success, once a payment.
+ */
+async function reportFirstDeposit(paymentId: number): Promise<void> {
+  try {
+    if (!utmMetricsOf(document.cookie) || localStorage.getItem(CONVERSION_KEY) === String(paymentId)) return;
+    const deposits = await cashboxApi.payments({ page: 1, page_size: FIRST_DEPOSIT_PAGE, type: 'deposit' });
+    if (!isFirstDeposit(deposits, paymentId, FIRST_DEPOSIT_PAGE)) return;
+    localStorage.setItem(CONVERSION_KEY, String(paymentId));
+    reportConversion();
+  } catch {
+    // Telemetry is never worth an error on the page.
+  }
 }
 
 /** The cashbox's forms take the ui kit's input with a message (withdraw.tsx imports it from here). */
@@ -67,6 +89,11 @@ export function PaymentOutcome({ paymentId, initial }: { paymentId: number; init
   useEffect(() => {
     if (outcome) void refreshCashbox();
   }, [outcome]);
+  // A first successful deposit is a conversion: the visit's campaign goes with it (docs/telemetry.md).
+  const succeededDeposit = outcome === 'succeeded' && data?.action === 'deposit' ? data.id : null;
+  useEffect(() => {
+    if (succeededDeposit !== null) void reportFirstDeposit(succeededDeposit);
+  }, [succeededDeposit]);
   if (payment.isError && !data) return <Notice kind="error">{t('cashbox.outcome.unknown')}</Notice>;
   if (!data || !outcome) return <p role="status">{t('cashbox.outcome.checking')}</p>;
   const values = { amount: money(data.amount_cents, data.currency), action: t(`cashbox.action.${data.action}`) };

@@ -3,7 +3,9 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { destinationError, destinationKey, initialDestination } from '../../lib/cashout-destination';
 import { useI18n, type TFunction } from '../../lib/i18n';
+import { ApiError } from '../../lib/api';
 import { localizePath } from '../../lib/locale';
+import { reportValidationErrors } from '../../lib/telemetry';
 import { AmountField, errorCodeOf, Notice, type FieldErrors } from '../../ui/form';
 import { cashboxApi, refreshCashbox, useBonusesForfeitedByCashout, useMethods } from './data';
 import { MethodList, MethodName } from './deposit';
@@ -119,6 +121,9 @@ function WithdrawForm({
     event.preventDefault();
     const { found, body } = checkCashout({ t, locale, method, currency, limits, amount, destination });
     if (Object.values(found).some(Boolean)) {
+      // The amount's code, not its words (`found.amountText`), is what the report carries.
+      const amountCode = checkAmount(amount, currency, limits).error?.code;
+      reportValidationErrors('cashout', { amount_cents: amountCode, destination: found.destination }, 'client');
       setErrors(found);
       return;
     }
@@ -129,6 +134,8 @@ function WithdrawForm({
       void refreshCashbox();
       onDone(payment);
     } catch (error) {
+      if (error instanceof ApiError && error.status === 422)
+        reportValidationErrors('cashout', errorCodeOf(error), 'server');
       setErrors(errorCodeOf(error));
     } finally {
       setBusy(false);

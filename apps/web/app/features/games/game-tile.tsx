@@ -80,27 +80,31 @@ export function GameTile({ game, locale, t, eager = false, signedIn = false }: G
   );
 }
 
-/** A responsive grid of tiles. */
+/** A responsive grid of tiles; `insert` puts one more item (the random-game card) before the tile at its index. */
 export function GameGrid({
   games,
   locale,
   eagerCount = 0,
+  insert,
   children,
 }: {
   games: GameView[];
   locale: Locale;
   eagerCount?: number;
+  insert?: { index: number; node: ReactNode } | null;
   children?: ReactNode;
 }) {
   const { t } = useI18n();
   const signedIn = useSession().status === 'player';
+  const items = games.map((game, i) => (
+    <li key={game.identifier}>
+      <GameTile game={game} locale={locale} t={t} eager={i < eagerCount} signedIn={signedIn} />
+    </li>
+  ));
+  if (insert) items.splice(Math.min(insert.index, items.length), 0, <li key="inserted">{insert.node}</li>);
   return (
     <ul className="tile-grid">
-      {games.map((game, i) => (
-        <li key={game.identifier}>
-          <GameTile game={game} locale={locale} t={t} eager={i < eagerCount} signedIn={signedIn} />
-        </li>
-      ))}
+      {items}
       {children}
     </ul>
   );

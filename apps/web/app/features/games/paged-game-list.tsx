@@ -6,6 +6,8 @@ import type { Locale } from '../../lib/locale';
 import { SkeletonTiles } from '../../ui/skeleton';
 import { GameGrid } from './game-tile';
 import type { GameView } from './game-view';
+import { RandomGameCard } from './random-game';
+import { randomCardIndex } from './random-game-rules';
 
 type PagedGameListProps = {
   games: GameView[];
@@ -15,6 +17,8 @@ type PagedGameListProps = {
   /** The address of page n (works without JavaScript: the server renders that page). */
   pageHref: (page: number) => string;
   locale: Locale;
+  /** The one category listed: the list then has the random-game card (docs/page-shell.md "Random game"). */
+  randomCategory?: string | null;
 };
 
 /**
@@ -28,6 +32,7 @@ export function PagedGameList({
   query,
   pageHref,
   locale,
+  randomCategory = null,
 }: PagedGameListProps) {
   const { t } = useI18n();
   const [games, setGames] = useState(first);
@@ -68,9 +73,17 @@ export function PagedGameList({
   // A no-JavaScript visit may start at page n: count the pages before it as seen.
   const shownUpTo = Math.min(pagination.total_count, (firstPagination.current_page - 1) * pageSize + games.length);
   const remaining = Math.max(0, pagination.total_count - shownUpTo);
+  const randomIndex = randomCategory ? randomCardIndex(randomCategory, games.length) : null;
+  const randomInsert =
+    randomCategory && randomIndex !== null
+      ? {
+          index: randomIndex,
+          node: <RandomGameCard category={randomCategory} locale={locale} device={query.device} />,
+        }
+      : null;
   return (
     <>
-      <GameGrid games={games} locale={locale} eagerCount={8}>
+      <GameGrid games={games} locale={locale} eagerCount={8} insert={randomInsert}>
         {loading ? (
           <SkeletonTiles count={Math.min(pageSize, remaining || pageSize)} label={t('common.loading')} />
         ) : null}

@@ -59,7 +59,7 @@ function LoadedDetailsForm({
 }) {
   const { t } = useI18n();
   const asked = fieldsFor(context, info.fields);
-  const form = useProfileForm<DetailValues>(valuesFromPlayer(player));
+  const form = useProfileForm<DetailValues>(valuesFromPlayer(player), {}, 'profile_details');
   // What the server has: only changes are sent.
   const [initial, setInitial] = useState(() => valuesFromPlayer(player));
   const [stateAutofilled, setStateAutofilled] = useState(false);

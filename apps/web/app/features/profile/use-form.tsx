@@ -7,7 +7,12 @@ import { Notice, useForm, type FieldErrors } from '../../ui/form';
  * `rename` turns a server code into a field-specific one (`current_password: invalid` →
  * `wrong_password`), since `errors.invalid` speaks of links.
  */
-export function useProfileForm<T extends Record<string, string>>(initial: T, rename: Record<string, string> = {}) {
+export function useProfileForm<T extends Record<string, string>>(
+  initial: T,
+  rename: Record<string, string> = {},
+  /** The form's name in the telemetry's validation reports (none without it). */
+  report?: string,
+) {
   const renamed = (found: FieldErrors): FieldErrors =>
     Object.fromEntries(
       Object.entries(found).map(([field, code]) => [
@@ -15,7 +20,7 @@ export function useProfileForm<T extends Record<string, string>>(initial: T, ren
         code && rename[`${field}.${code}`] ? rename[`${field}.${code}`] : code,
       ]),
     );
-  return useForm(initial, { mapErrors: renamed });
+  return useForm(initial, { mapErrors: renamed, ...(report ? { report } : {}) });
 }
 
 export function SubmitButton({

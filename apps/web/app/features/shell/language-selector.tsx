@@ -2,12 +2,14 @@ import { updateLocaleRequestSchema } from '@orbit/contracts';
 import { Link, useLocation } from 'react-router';
 import { browserApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
-import { LOCALE_NAMES, LOCALES, switchLocalePath, type Locale } from '../../lib/locale';
+import { LOCALE_NAMES, switchLocalePath, type Locale } from '../../lib/locale';
+import { useOfferedLocales } from '../../lib/offered-locales';
 import { setPlayer, useSession } from '../../lib/session';
 import { Icon } from '../../ui/icons';
 
 /**
- * Lists the locales as links to the same page under each prefix. A `<details>` disclosure,
+ * Lists the locales this host offers (`useOfferedLocales`, in the host's order) as links to the
+ * same page under each prefix. A `<details>` disclosure,
  * so it opens and its links work before JavaScript has loaded. A signed-in player's choice is
  * also saved as the language the casino writes to them in (mails: docs/localisation.md).
  */
@@ -15,6 +17,7 @@ export function LanguageSelector({ locale, className = '' }: { locale: Locale; c
   const { t } = useI18n();
   const { pathname, search } = useLocation();
   const player = useSession().player;
+  const offered = useOfferedLocales();
   const remember = (code: Locale) => {
     if (!player || player.language === code) return;
     setPlayer({ ...player, language: code });
@@ -29,7 +32,7 @@ export function LanguageSelector({ locale, className = '' }: { locale: Locale; c
         <span className="lang__code">{locale}</span>
       </summary>
       <ul className="lang__list">
-        {LOCALES.map((code) => (
+        {offered.map((code) => (
           <li key={code}>
             <Link
               to={switchLocalePath(pathname, search, code)}

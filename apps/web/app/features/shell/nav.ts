@@ -50,10 +50,16 @@ export function visitorMenu(
     }));
 }
 
-/** The crypto-benefits link and the sportsbook-terms link are hidden under licence EE (docs/rules/page-shell.md). */
+/**
+ * The crypto-benefits link and the sportsbook-terms link are hidden under licence EE
+ * (docs/rules/page-shell.md); the Curaçao (CW, GCB) and Australian variants take crypto and show
+ * both (docs/licences.md).
+ */
 const HIDDEN_BY_LICENCE: Record<Licence, RegExp[]> = {
   CW: [],
   EE: [/crypto/, /sportsbook|sport-?terms|betting-terms/],
+  GCB: [],
+  AU: [],
 };
 
 export function isLinkShown(slug: string, licence: Licence): boolean {

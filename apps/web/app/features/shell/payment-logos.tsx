@@ -2,9 +2,12 @@ import type { Licence } from '@orbit/contracts';
 
 /**
  * Payment-method marks, drawn here as small inline SVGs (the page loads no remote image).
- * Cards and e-wallets (Visa, Mastercard, Maestro, ecoPayz) everywhere; crypto (Bitcoin, Ethereum,
- * Litecoin, Tether, Dogecoin) under CW. EE is a fiat-only variant: bank transfer, no crypto marks
- * (docs/rules/page-shell.md "Header and footer").
+ * Only methods the cashbox takes (cashbox/methods.ts). Visa, Mastercard and ecoPayz everywhere;
+ * Maestro under CW, GCB and EE; crypto (Bitcoin, Ethereum, Litecoin, Tether, Dogecoin) under CW
+ * and GCB. EE is a fiat-only variant: bank transfer (IBAN), no crypto marks. AU: what Australians
+ * pay with of what the cashbox takes: Visa, Mastercard, ecoPayz and crypto; no Maestro nor bank
+ * transfer (the cashbox's transfer asks for an IBAN, which Australian banks do not use)
+ * (docs/rules/page-shell.md "Header and footer", docs/licences.md).
  */
 export type PaymentMethod =
   | 'visa'
@@ -21,6 +24,8 @@ export type PaymentMethod =
 export const PAYMENT_METHODS_BY_LICENCE: Record<Licence, PaymentMethod[]> = {
   CW: ['visa', 'mastercard', 'maestro', 'ecopayz', 'bitcoin', 'ethereum', 'litecoin', 'tether', 'dogecoin'],
   EE: ['visa', 'mastercard', 'maestro', 'ecopayz', 'bank-transfer'],
+  GCB: ['visa', 'mastercard', 'maestro', 'ecopayz', 'bitcoin', 'ethereum', 'litecoin', 'tether', 'dogecoin'],
+  AU: ['visa', 'mastercard', 'ecopayz', 'bitcoin', 'ethereum', 'litecoin', 'tether'],
 };
 
 const NAMES: Record<PaymentMethod, string> = {

@@ -357,6 +357,12 @@ function Footer({ licence, projectName, minimumAge, infoLinks, helpLinks }: Foot
         </div>
         <FooterMarks licence={licence} minimumAge={minimumAge} />
         <p className="footer__licence">{t(`footer.licenceText.${licence}`, { name: projectName, age: minimumAge })}</p>
+        {/* The licence's own line: the licensing body and registration, or the Australian helpline (docs/licences.md). */}
+        {licence === 'CW' ? null : (
+          <p className="footer__seal-line" data-seal-line={licence}>
+            {t(`footer.sealLine.${licence}`)}
+          </p>
+        )}
         <p className="footer__age">{t('footer.ageNotice', { age: minimumAge })}</p>
         <p className="footer__copyright">{t('footer.copyright', { year, name: projectName })}</p>
       </div>

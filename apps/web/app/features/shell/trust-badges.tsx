@@ -39,6 +39,40 @@ export function AgeBadge({ age }: { age: number }) {
   );
 }
 
+/**
+ * Each licence's seal (docs/licences.md "Footer"): its colour and the letters drawn in it. CW keeps
+ * the shield it always had; the Curaçao Gaming Control Board, Estonia's tax board and the Australian
+ * variant have a round seal with their letters.
+ */
+const SEALS: Record<Licence, { color: string; letters: string | null }> = {
+  CW: { color: '#34d399', letters: null },
+  EE: { color: '#4da3ff', letters: 'EMTA' },
+  GCB: { color: '#2dd4bf', letters: 'GCB' },
+  AU: { color: '#fbbf24', letters: 'AU' },
+};
+
+function LicenceSeal({ licence }: { licence: Licence }) {
+  const { color, letters } = SEALS[licence];
+  if (letters === null) return <ShieldMark color={color} />;
+  return (
+    <svg className="trust-seal" viewBox="0 0 32 32" width="30" height="30" aria-hidden="true" focusable="false">
+      <circle cx="16" cy="16" r="14" fill="none" stroke={color} strokeWidth="1.8" />
+      <circle cx="16" cy="16" r="11" fill="none" stroke={color} strokeWidth="0.8" strokeDasharray="1.5 1.5" />
+      <text
+        x="16"
+        y="19"
+        textAnchor="middle"
+        fontSize={letters.length > 3 ? 6.5 : 8}
+        fontWeight="800"
+        fill={color}
+        fontFamily="system-ui, sans-serif"
+      >
+        {letters}
+      </text>
+    </svg>
+  );
+}
+
 type TrustBadgesProps = {
   licence: Licence;
   minimumAge: number;
@@ -51,7 +85,7 @@ export function TrustBadges({ licence, minimumAge, labels }: TrustBadgesProps) {
       key: 'licence',
       title: labels.licence,
       line: labels.licenceLine,
-      color: licence === 'EE' ? '#4da3ff' : '#34d399',
+      color: SEALS[licence].color,
     },
     { key: 'responsible', title: labels.responsible, line: 'RG', color: '#f5b84b' },
     { key: 'secure', title: labels.secure, line: 'TLS', color: '#34d399' },
@@ -63,8 +97,13 @@ export function TrustBadges({ licence, minimumAge, labels }: TrustBadgesProps) {
         <AgeBadge age={minimumAge} />
       </li>
       {badges.map((b) => (
-        <li key={b.key} className="trust-badge" data-badge={b.key}>
-          <ShieldMark color={b.color} />
+        <li
+          key={b.key}
+          className="trust-badge"
+          data-badge={b.key}
+          data-seal={b.key === 'licence' ? licence : undefined}
+        >
+          {b.key === 'licence' ? <LicenceSeal licence={licence} /> : <ShieldMark color={b.color} />}
           <span>
             <strong>{b.title}</strong>
             <small>{b.line}</small>

@@ -60,7 +60,7 @@ export function SupportPage() {
 
 function ContactForm() {
   const { t } = useI18n();
-  const { errors, busy, submit } = useForm<ContactValues>(EMPTY, { readForm: true });
+  const { errors, busy, submit } = useForm<ContactValues>(EMPTY, { readForm: true, report: 'contact' });
   const [sent, setSent] = useState(false);
   // Disabled until the page is interactive (see above).
   const [ready, setReady] = useState(false);

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  availableBonusesResponseSchema,
   bonusIdParamsSchema,
   bonusOffersResponseSchema,
   couponRequestSchema,
@@ -13,7 +14,7 @@ import {
 } from '@orbit/contracts';
 import type { ModuleContext } from '../../../platform/context';
 import { requestLocale } from '../../cms';
-import { requirePlayer, type CurrentPlayer } from '../../identity';
+import { currentPlayer, requirePlayer, type CurrentPlayer } from '../../identity';
 import { DEFAULT_CURRENCY, listAccounts } from '../../wallet';
 import type { BonusIssuing } from '../issuing';
 import type { BonusTemplates } from '../templates';
@@ -78,6 +79,28 @@ export function bonusOfferRoutes(offers: BonusTemplates, service: BonusIssuing) 
         },
       },
       nextDepositOffers,
+    );
+    // Whether there is anything to take: a guest, the registration gifts of the default currency;
+    // a player who allows bonuses, the next deposit's offers (docs/bonuses.md "Offers").
+    app.get(
+      '/api/bonuses/available_bonuses',
+      {
+        schema: {
+          tags,
+          summary: 'Whether the visitor or player has an offer to take now',
+          response: { 200: availableBonusesResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.headers(noStore);
+        const player = await currentPlayer(request);
+        const locale = requestLocale(request);
+        if (!player)
+          return { available_bonuses: (await offers.registrationOffers(DEFAULT_CURRENCY, locale)).length > 0 };
+        if (!player.user.canIssueBonuses) return { available_bonuses: false };
+        const next = await offers.depositOffers(player.user.id, await activeCurrency(player), player.groupIds, locale);
+        return { available_bonuses: next.length > 0 };
+      },
     );
     app.get(
       '/api/v2/bonuses',

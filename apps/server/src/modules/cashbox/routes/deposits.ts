@@ -10,6 +10,7 @@ import {
   waitingDepositsResponseSchema,
 } from '@orbit/contracts';
 import type { ModuleContext } from '../../../platform/context';
+import { refuseBlockedCountry } from '../../cms';
 import { requirePlayer } from '../../identity';
 import { waitingDeposits } from '../playthrough';
 import type { CashboxService } from '../service';
@@ -50,6 +51,8 @@ export function depositRoutes(service: CashboxService) {
       },
       async (request, reply) => {
         const player = await requirePlayer(request);
+        // A player in a blocked country deposits nothing (451); their withdrawals stay open.
+        refuseBlockedCountry(request, ctx.config);
         const { payment, redirectUrl } = await service.deposit(player, request.body);
         return reply.status(201).send({ payment, redirect_url: redirectUrl });
       },
@@ -82,7 +85,12 @@ export function depositRoutes(service: CashboxService) {
           response: { 200: cryptoAddressResponseSchema },
         },
       },
-      async (request) => service.cryptoAddress(await requirePlayer(request), request.body.currency),
+      async (request) => {
+        const player = await requirePlayer(request);
+        // A deposit address is a deposit's start: not in a blocked country.
+        refuseBlockedCountry(request, ctx.config);
+        return service.cryptoAddress(player, request.body.currency);
+      },
     );
   };
 }

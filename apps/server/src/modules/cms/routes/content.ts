@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -8,18 +8,16 @@ import {
   cmsPageSlugSchema,
   cmsPagesResponseSchema,
   cmsSnippetsResponseSchema,
-  type Licence,
 } from '@orbit/contracts';
 import type { ModuleContext } from '../../../platform/context';
 import { notFound } from '../../../platform/errors';
-import { licenceForHost } from '../licence';
+import { licenceOf } from '../licence';
 import type { CmsService } from '../service';
 
 /** The published pages, snippets and files. */
 export function contentRoutes(service: CmsService) {
   return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const licenceOf = (request: FastifyRequest): Licence => licenceForHost(request.host, ctx.config);
     const cms = { tags: ['cms'] };
     app.get(
       '/api/cms/pages',
@@ -31,7 +29,8 @@ export function contentRoutes(service: CmsService) {
           response: { 200: cmsPagesResponseSchema },
         },
       },
-      async (request) => service.pages(await service.resolveLocale(request.query.l), licenceOf(request)),
+      async (request) =>
+        service.pages(await service.resolveLocale(request.query.l), await licenceOf(request, ctx.config)),
     );
     app.get(
       '/api/cms/pages/*',
@@ -48,7 +47,11 @@ export function contentRoutes(service: CmsService) {
         // Front ends build the URL from the page's `path`, which starts with `/`: `pages//promotions`.
         const slug = cmsPageSlugSchema.safeParse(request.params['*'].replace(/^\/+/, ''));
         if (!slug.success) throw notFound();
-        return service.page(slug.data, await service.resolveLocale(request.query.l), licenceOf(request));
+        return service.page(
+          slug.data,
+          await service.resolveLocale(request.query.l),
+          await licenceOf(request, ctx.config),
+        );
       },
     );
     app.get(

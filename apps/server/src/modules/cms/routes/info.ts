@@ -10,13 +10,14 @@ import {
   localesResponseSchema,
   playerFieldsResponseSchema,
   projectInfoSchema,
-  type Licence,
 } from '@orbit/contracts';
 import type { ModuleContext } from '../../../platform/context';
 import { signUpCountryOf, visitorCountry } from '../geo';
 import { fromTrustedProxy } from '../../../platform/http/proxy';
-import { defaultCountryFor, licenceForHost } from '../licence';
+import { defaultCountryFor, licenceOf } from '../licence';
+import { offeredLocales } from '../offered-locales';
 import type { CmsService } from '../service';
+import { backForFrontView } from '../fe-configs';
 
 const headerValue = (request: FastifyRequest, name: string): string | undefined => {
   const v = request.headers[name];
@@ -27,7 +28,6 @@ const headerValue = (request: FastifyRequest, name: string): string | undefined 
 export function infoRoutes(service: CmsService) {
   return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
-    const licenceOf = (request: FastifyRequest): Licence => licenceForHost(request.host, ctx.config);
     const info = { tags: ['info'] };
     app.get(
       '/api/info/countries',
@@ -37,7 +37,17 @@ export function infoRoutes(service: CmsService) {
     app.get(
       '/api/info/locales',
       { schema: { ...info, summary: 'Site languages', response: { 200: localesResponseSchema } } },
-      () => service.locales(),
+      async (request) => {
+        // The languages this host offers, in its order (docs/licences.md "Languages per host").
+        const all = await service.locales();
+        const offered = offeredLocales(
+          all.map((l) => l.code),
+          await licenceOf(request, ctx.config),
+          request.host,
+          ctx.config.hostLocales,
+        );
+        return offered.map((code) => all.find((l) => l.code === code)!);
+      },
     );
     app.get(
       '/api/info/project',
@@ -48,19 +58,25 @@ export function infoRoutes(service: CmsService) {
           response: { 200: projectInfoSchema },
         },
       },
-      (request) => service.projectInfo(licenceOf(request)),
+      async (request) => {
+        const project = await service.projectInfo(await licenceOf(request, ctx.config));
+        return {
+          ...project,
+          locales: offeredLocales(project.locales, project.licence, request.host, ctx.config.hostLocales),
+        };
+      },
     );
     app.get(
       '/api/info/player_fields',
       { schema: { ...info, summary: 'Player fields per form', response: { 200: playerFieldsResponseSchema } } },
-      (request) => service.playerFields(licenceOf(request)),
+      async (request) => service.playerFields(await licenceOf(request, ctx.config)),
     );
     app.get(
       '/api/current_ip',
       { schema: { ...info, summary: "The visitor's address and country", response: { 200: currentIpResponseSchema } } },
       async (request) => {
         const located = visitorCountry(request, fromTrustedProxy(request));
-        const licenceDefault = defaultCountryFor(licenceOf(request));
+        const licenceDefault = defaultCountryFor(await licenceOf(request, ctx.config));
         const served = new Set((await service.countries()).map((c) => c.code));
         return {
           ip: request.ip,
@@ -96,7 +112,10 @@ export function feConfigRoutes(service: CmsService) {
             headerValue(request, 'locale'),
             headerValue(request, 'accept-language'),
           );
-          return (await service.feConfig(request.params.name, locale)) as z.infer<typeof feConfigResponseSchema>;
+          const value = await service.feConfig(request.params.name, locale);
+          return (path.startsWith('/api-fe/') ? backForFrontView(request.params.name, value) : value) as z.infer<
+            typeof feConfigResponseSchema
+          >;
         },
       );
     }

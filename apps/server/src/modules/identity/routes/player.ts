@@ -17,7 +17,7 @@ export function playerRoutes() {
       { schema: { ...player, summary: 'The signed-in player', response: { 200: playerSchema } } },
       async (request) => {
         const { user, groupIds } = await requirePlayer(request);
-        return presentPlayer(ctx.db, user, ctx.config.termsUpdatedAt, groupIds);
+        return presentPlayer(ctx.db, user, ctx.config, groupIds);
       },
     );
   };

@@ -13,7 +13,7 @@ import {
   updateLocaleRequestSchema,
 } from '@orbit/contracts';
 import type { ModuleContext } from '../../../platform/context';
-import { CmsService, licenceForHost } from '../../cms';
+import { CmsService, licenceOf } from '../../cms';
 import type { ProfileService } from '../profile';
 import { requirePlayer } from '../session';
 
@@ -38,7 +38,8 @@ export function profileRoutes(profile: ProfileService) {
       async (request) => {
         const { user } = await requirePlayer(request);
         const countries = new Set((await cms.countries()).map((c) => c.code));
-        return profile.update(user, request.body, { licence: licenceForHost(request.host, ctx.config), countries });
+        const licence = await licenceOf(request, ctx.config);
+        return profile.update(user, request.body, { licence, countries });
       },
     );
 

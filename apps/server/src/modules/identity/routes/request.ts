@@ -29,6 +29,6 @@ export function signedInAnswer(ctx: ModuleContext) {
         : sessionCookie(result.token, secure),
     );
     // With groups, tier and the terms rule (profile.ts).
-    return presentPlayer(ctx.db, result.user, ctx.config.termsUpdatedAt);
+    return presentPlayer(ctx.db, result.user, ctx.config);
   };
 }

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { emptyResponseSchema, playerSchema, signInRequestSchema } from '@orbit/contracts';
 import type { ModuleContext } from '../../../platform/context';
 import { AppError, unprocessable } from '../../../platform/errors';
+import { refuseBlockedCountry } from '../../cms';
 import { requireCaptcha, type CaptchaVerifier } from '../captcha';
 import { clearedSessionCookie, pendingTwoFactorCookie, pendingTwoFactorTokenOf } from '../cookies';
 import { TWO_FACTOR_SIGN_IN_TTL_MS } from '../rules';
@@ -30,6 +31,8 @@ export function signInRoutes(service: IdentityService, captcha: CaptchaVerifier)
         },
       },
       async (request, reply) => {
+        // The legal block first, for both steps: no session starts in a blocked country (451).
+        refuseBlockedCountry(request, ctx.config);
         const { email, password, otp_attempt } = request.body.user;
         const meta = metaOf(request);
         // The second step of a two-factor sign-in: the code alone, the rest is in the pending cookie.

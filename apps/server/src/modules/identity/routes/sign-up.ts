@@ -3,7 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkEmailRequestSchema, checkEmailResponseSchema, playerSchema, signUpRequestSchema } from '@orbit/contracts';
 import type { ModuleContext } from '../../../platform/context';
 import { fromTrustedProxy } from '../../../platform/http/proxy';
-import { CmsService, defaultCountryFor, licenceForHost, signUpCountryOf, visitorCountry } from '../../cms';
+import {
+  CmsService,
+  defaultCountryFor,
+  licenceOf,
+  refuseBlockedCountry,
+  signUpCountryOf,
+  visitorCountry,
+} from '../../cms';
 import { requireCaptcha, type CaptchaVerifier } from '../captcha';
 import type { IdentityService } from '../service';
 import { firstHeader, metaOf, signedInAnswer } from './request';
@@ -17,11 +24,11 @@ export function signUpRoutes(service: IdentityService, captcha: CaptchaVerifier)
     // The site's countries, as the profile checks them (profile-rules.ts).
     const cms = new CmsService(ctx.db);
     /** A sign-up without `country`: where the visitor is, if the site serves it, else the licence's default. */
-    const countryOfVisitor = (request: FastifyRequest, countries: ReadonlySet<string>): string =>
+    const countryOfVisitor = async (request: FastifyRequest, countries: ReadonlySet<string>): Promise<string> =>
       signUpCountryOf(
         visitorCountry(request, fromTrustedProxy(request)),
         countries,
-        defaultCountryFor(licenceForHost(request.host, ctx.config)),
+        defaultCountryFor(await licenceOf(request, ctx.config)),
       );
 
     app.post(
@@ -35,9 +42,11 @@ export function signUpRoutes(service: IdentityService, captcha: CaptchaVerifier)
         },
       },
       async (request, reply) => {
+        // The legal block first: a visitor from a blocked country registers nothing (451).
+        refuseBlockedCountry(request, ctx.config);
         await requireCaptcha(captcha, request.body.user.captcha, { ip: request.ip });
         const countries = new Set((await cms.countries()).map((c) => c.code));
-        const country = request.body.user.country ?? countryOfVisitor(request, countries);
+        const country = request.body.user.country ?? (await countryOfVisitor(request, countries));
         // The page's locale, else what the request's headers ask for, among the site's locales.
         const language = await cms.resolveLocale(
           request.body.user.locale,

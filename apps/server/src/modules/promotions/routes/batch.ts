@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { batchQuerySchema, batchResponseSchema } from '@orbit/contracts';
 import { noStore } from '../../../platform/http/no-store';
+import { inProcessEdgeHeaders } from '../../../platform/http/proxy';
 import { batchCalls } from '../batch';
 
 const tags = ['promotions'];
@@ -23,10 +24,11 @@ export function batchRoutes() {
       async (request, reply) => {
         // Each url resolved and checked before any call; a refused one refuses the batch (batch.ts).
         const calls = batchCalls(request.query);
-        // The visitor's address and host as this request resolved them (as a page's own API calls).
+        // The visitor's address, host and trusted edge country as this request resolved them (as a page's own API calls).
         const headers: Record<string, string> = request.host ? { host: request.host } : {};
         for (const name of ['cookie', 'accept-language', 'x-requested-with', 'accept-client'])
           if (typeof request.headers[name] === 'string') headers[name] = request.headers[name];
+        Object.assign(headers, inProcessEdgeHeaders(request));
         const answers = await Promise.all(
           [...calls].map(async ([url, target]) => {
             try {
