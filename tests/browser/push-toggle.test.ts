@@ -9,7 +9,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { newEmail, poll, registerOnLobby, serverAndBrowser, withPage } from './support/journeys';
+import { newEmail, poll, registerOnLobby, serverAndBrowser, signOut, withPage } from './support/journeys';
 
 const env = serverAndBrowser();
 
@@ -71,6 +71,16 @@ describe('notifications on this device', () => {
       await page.getByTestId('push-toggle-input').click();
       await poll(() => toggle.getAttribute('data-state')).toBe('off');
       await poll(() => devicesOf(email)).toEqual([]);
+
+      // On again, then signing out forgets the device: a shared browser shows no one's news after them.
+      await page.getByTestId('push-toggle-input').click();
+      await poll(() => devicesOf(email)).toEqual([endpoint]);
+      await page.keyboard.press('Escape');
+      await signOut(page);
+      await poll(() => devicesOf(email)).toEqual([]);
+      expect(await page.evaluate(async () => (await navigator.serviceWorker.ready).pushManager.getSubscription())).toBe(
+        null,
+      );
     });
   });
 

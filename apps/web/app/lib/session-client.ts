@@ -1,6 +1,7 @@
 /** Loading the player and signing out (loaded on demand; the store is in `session.ts`). */
 import type { Player } from '@orbit/contracts';
 import { BROWSER_TIMEOUT_MS, browserApi, createApiClient } from './api';
+import { forgetPushDevice } from './push-device';
 import { currentSession, SESSION_HINT, setPlayer, signOutDone, signOutStarted } from './session';
 
 // Promo-code links ride along: the shell loads this module on every page anyway (one request,
@@ -50,6 +51,8 @@ export function refreshPlayer(): Promise<Player | null> {
 export async function signOut() {
   signOutStarted();
   try {
+    // Pushes stop on this device first: that call still needs the session (a shared device).
+    await forgetPushDevice().catch(() => undefined);
     await browserApi().delete('/api/users/sign_out');
   } finally {
     signOutDone();

@@ -8,23 +8,9 @@
 import type { PushKeyResponse } from '@orbit/contracts';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { browserApi } from '../../lib/api';
+import { currentPushSubscription, forgetPushDevice, pushRegistration, pushSupported } from '../../lib/push-device';
 import { useI18n } from '../../lib/i18n';
 import { keyBytes, pushToggleState, sameKey, type PushToggleState } from './push-rules';
-
-const supported = (): boolean =>
-  typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
-
-/** The site's service worker registration, or null when none (never waits for one that will not come). */
-async function registration(): Promise<ServiceWorkerRegistration | null> {
-  const found = await navigator.serviceWorker.getRegistration('/');
-  if (!found) return null;
-  return found.active ? found : navigator.serviceWorker.ready;
-}
-
-async function currentSubscription(): Promise<PushSubscription | null> {
-  const reg = await registration();
-  return reg ? reg.pushManager.getSubscription() : null;
-}
 
 export function PushToggle() {
   const { t } = useI18n();
@@ -35,19 +21,19 @@ export function PushToggle() {
   const [failed, setFailed] = useState(false);
 
   const read = useCallback(async (publicKey: string | null) => {
-    const subscription = supported() ? await currentSubscription().catch(() => null) : null;
+    const subscription = pushSupported() ? await currentPushSubscription().catch(() => null) : null;
     setState(
       pushToggleState({
-        supported: supported(),
+        supported: pushSupported(),
         enabled: publicKey !== null,
-        permission: supported() ? Notification.permission : 'default',
+        permission: pushSupported() ? Notification.permission : 'default',
         subscribed: subscription !== null,
       }),
     );
   }, []);
 
   useEffect(() => {
-    if (!supported()) return;
+    if (!pushSupported()) return;
     let live = true;
     browserApi()
       .get<PushKeyResponse>('/api/push/key')
@@ -66,7 +52,7 @@ export function PushToggle() {
   const turnOn = async (publicKey: string) => {
     const permission = await Notification.requestPermission();
     if (permission !== 'granted') return;
-    const reg = await registration();
+    const reg = await pushRegistration();
     if (!reg) throw new Error('no service worker');
     const bytes = keyBytes(publicKey);
     const held = await reg.pushManager.getSubscription();
@@ -83,19 +69,12 @@ export function PushToggle() {
     }
   };
 
-  const turnOff = async () => {
-    const subscription = await currentSubscription();
-    if (!subscription) return;
-    await browserApi().delete('/api/push/subscriptions', { body: { endpoint: subscription.endpoint } });
-    await subscription.unsubscribe();
-  };
-
   const toggle = async () => {
     if (busy || key === null) return;
     setBusy(true);
     setFailed(false);
     try {
-      if (state === 'on') await turnOff();
+      if (state === 'on') await forgetPushDevice();
       else await turnOn(key);
     } catch {
       setFailed(true);
