@@ -122,6 +122,19 @@ describe('payment methods', () => {
   it('needs a session', async () => {
     expect((await call(t, 'GET', '/api/cashbox/methods?action=deposit')).statusCode).toBe(401);
   });
+
+  it('answers every crypto currency both ways, limits exact in minor units (dogecoin: 10^8 subunits)', async () => {
+    const p = await newPlayer();
+    for (const currency of ['BTC', 'BCH', 'ETH', 'LTC', 'DOG', 'USDT'])
+      for (const action of ['deposit', 'cashout']) {
+        const res = await call(t, 'GET', `/api/cashbox/methods?action=${action}&currency=${currency}`, {
+          cookie: p.cookie,
+        });
+        expect(res.statusCode, `${currency} ${action}: ${res.body}`).toBe(200);
+        for (const m of paymentMethodsResponseSchema.parse(res.json()).methods)
+          expect(Number.isSafeInteger(m.max_amount_cents) && m.min_amount_cents <= m.max_amount_cents).toBe(true);
+      }
+  });
 });
 
 describe('deposits', () => {

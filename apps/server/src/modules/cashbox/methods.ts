@@ -154,5 +154,8 @@ export function limitsOf(
   currency: CurrencyInfo,
 ): { min: number; max: number } {
   const limits = method.limits[action]!;
-  return { min: toMinor(limits.min, currency.subunitsToUnit), max: toMinor(limits.max, currency.subunitsToUnit) };
+  // A coin of many subunits (dogecoin: 10^8) can put a generous maximum past what a number holds
+  // exactly; the limit is then the largest amount that is still exact.
+  const exact = (units: number) => Math.min(toMinor(units, currency.subunitsToUnit), Number.MAX_SAFE_INTEGER);
+  return { min: exact(limits.min), max: exact(limits.max) };
 }
