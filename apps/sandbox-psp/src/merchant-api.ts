@@ -95,6 +95,7 @@ export async function merchantApi(api: FastifyInstance, engine: SandboxEngine): 
         id: prior.id,
         status: prior.status,
         redirect_url: awaitingCustomer(prior) || prior.pending_card ? redirectFor(prior) : null,
+        three_ds_required: Boolean(prior.pending_card),
       });
 
     const saved = body.card_token ? state.cards[body.card_token] : undefined;
@@ -134,7 +135,10 @@ export async function merchantApi(api: FastifyInstance, engine: SandboxEngine): 
       }
     }
     save();
-    return reply.code(201).send({ id: p.id, status: p.status, redirect_url: redirect });
+    // `three_ds_required`: the redirect is the card's 3-D Secure challenge (a saved card that authenticates every time).
+    return reply
+      .code(201)
+      .send({ id: p.id, status: p.status, redirect_url: redirect, three_ds_required: Boolean(p.pending_card) });
   });
 
   api.get<{ Params: { id: string } }>('/payments/:id', async (req, reply) => {

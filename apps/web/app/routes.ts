@@ -3,6 +3,7 @@ import { DEFAULT_LOCALE, PREFIXED_LOCALES } from './lib/locale';
 import { POPUPS } from './lib/popups';
 import { CASHBOX_VIEWS } from './features/cashbox/rules';
 import { TOURNAMENT_TABS } from './features/tournaments/rules';
+import { ALIAS_PATHS } from './lib/route-rules';
 
 /**
  * The public pages, once per locale: English unprefixed, every other locale under `/<code>`
@@ -24,6 +25,8 @@ function pages(locale: string) {
       route('live/all', 'routes/category.tsx', { id: id('live-all') }),
       route('live/:slug', 'routes/category.tsx', { id: id('live') }),
       route('categories/:slug', 'routes/category.tsx', { id: id('categories') }),
+      // The player's favourite games (login required; docs/rules/page-shell.md "Game lists").
+      route('favorite-games', 'routes/favorite-games.tsx', { id: id('favorite-games') }),
       route('producers/:slug', 'routes/producer.tsx', { id: id('producer') }),
       route('producers/:slug/:page', 'routes/producer.tsx', { id: id('producer-page') }),
       // The game page (`mode=real|demo`, docs/rules/routes-and-guards.md "Pages"); `/play` alone is the lobby's.
@@ -96,6 +99,20 @@ function pages(locale: string) {
       route('profile/password/edit', 'routes/auth-redirect.ts', { id: id('profile-password-edit') }),
       route('users/confirmation', 'routes/auth-redirect.ts', { id: id('users-confirmation') }),
       route('profile/confirmation', 'routes/auth-redirect.ts', { id: id('profile-confirmation') }),
+      // Routes and rules (docs/rules/routes-and-guards.md "Named and older addresses"): addresses
+      // that are another page (`/games/{id}`, `/santa-vegas`, `/accounts/history`, `/arena`,
+      // `/leaderboard`, `/adventures`, `/slots...`), redirected there by one module.
+      route('games/:id', 'routes/aliases.ts', { id: id('alias-games') }),
+      ...ALIAS_PATHS.map((path) => route(path, 'routes/aliases.ts', { id: id(`alias-${path.replace(/[/:]/g, '-')}`) })),
+      // CMS content pages (docs/rules/content-pages.md): the news list (six a page, `?page=n`) and
+      // its articles, the awards with their year filter, the payment methods' cards, one bonus
+      // offer's page. Mystic jackpot pages (`/<identifier>`) and `/benefits-of-crypto` are the
+      // static-page route's (below).
+      route('blog', 'routes/blog.tsx', { id: id('blog') }),
+      route('blog/:slug', 'routes/blog-article.tsx', { id: id('blog-article') }),
+      route('awards', 'routes/awards.tsx', { id: id('awards') }),
+      route('payments', 'routes/payments.tsx', { id: id('payments') }),
+      route('bonus/:key', 'routes/bonus.tsx', { id: id('bonus') }),
       // Static pages (/privacy-policy, /terms-and-conditions ...) and every other CMS slug;
       // anything the CMS does not know is the 404 page.
       route('*', 'routes/cms-page.tsx', { id: id('cms') }),

@@ -47,6 +47,20 @@ export const paymentMethodSchema = z.object({
   saved_profiles: z.array(z.object({ id: z.number().int(), brand: z.string(), last4: z.string() })),
   /** Crypto: the chain the address is on. */
   network: z.string().nullable(),
+  /**
+   * The method's terms (docs/rules/fields.md "Payment methods"): `restrictions` says in which
+   * currency its amounts and limits are counted, and the limits once more in that currency.
+   * Always sent by the server (optional here for pages built before it).
+   */
+  terms_of_service: z
+    .object({
+      restrictions: z.object({
+        amount_currency_code: z.string(),
+        min_amount_cents: z.number().int(),
+        max_amount_cents: z.number().int(),
+      }),
+    })
+    .optional(),
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
@@ -201,3 +215,71 @@ export type WaitingDeposit = z.infer<typeof waitingDepositSchema>;
 /** `GET /api/cashbox/deposits/waiting`: the signed-in player's, oldest first (filled in that order). */
 export const waitingDepositsResponseSchema = z.object({ deposits: z.array(waitingDepositSchema) });
 export type WaitingDepositsResponse = z.infer<typeof waitingDepositsResponseSchema>;
+
+// ---- POST /api/users/transaction: the payment risk data -------------------------------------------
+
+/** The VIP statuses by group id, as the risk data names them (`custom_player_status`). */
+export const PAYMENT_RISK_STATUS_NAMES: Readonly<Record<number, string>> = {
+  1117: 'Rising star',
+  257: 'Bronze',
+  258: 'Silver',
+  259: 'Gold',
+  255: 'Platinum',
+  759: 'Diamond',
+};
+/** The status name of a player in none of the VIP groups. */
+export const PAYMENT_RISK_DEFAULT_STATUS = 'Regular';
+
+/**
+ * What the page knows of a payment before it starts (docs/rules/fields.md "Payment risk data"):
+ * the player as the page has them, the device fingerprint, the card when one is known (expiry,
+ * holder, last 4 digits and bin: never the number), the account, currency, amount in minor units,
+ * payment system, whether it is a deposit (`transaction`) or a `payout`, and the VIP status name.
+ */
+export const paymentRiskDataSchema = z.object({
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/, { error: 'invalid_country' })
+    .optional(),
+  first_name: z.string().max(50, { error: 'too_long' }).optional(),
+  last_name: z.string().max(50, { error: 'too_long' }).optional(),
+  email: z.string().max(254, { error: 'too_long' }).optional(),
+  dfpc: z.string().max(512, { error: 'too_long' }).optional(),
+  card_expiry_month: z
+    .number()
+    .int({ error: 'invalid_expiry' })
+    .min(1, { error: 'invalid_expiry' })
+    .max(12, { error: 'invalid_expiry' })
+    .optional(),
+  card_expiry_year: z
+    .number()
+    .int({ error: 'invalid_expiry' })
+    .min(2000, { error: 'invalid_expiry' })
+    .max(2100, { error: 'invalid_expiry' })
+    .optional(),
+  card_holder: z.string().max(100, { error: 'too_long' }).optional(),
+  card_last4: z
+    .string()
+    .regex(/^\d{4}$/, { error: 'invalid' })
+    .optional(),
+  card_bin: z
+    .string()
+    .regex(/^\d{6,8}$/, { error: 'invalid' })
+    .optional(),
+  payment_account_id: z.string().max(100, { error: 'too_long' }).optional(),
+  url: z.string().max(2000, { error: 'too_long' }).optional(),
+  currency: z.string({ error: 'required' }).regex(/^[A-Z]{3,5}$/, { error: 'invalid' }),
+  amount: amountCentsSchema,
+  payment_system: z.string({ error: 'required' }).min(1, { error: 'required' }).max(64, { error: 'too_long' }),
+  type: z.enum(['transaction', 'payout'], { error: 'invalid' }),
+  custom_player_status: z.string().max(64, { error: 'too_long' }).optional(),
+});
+export type PaymentRiskData = z.infer<typeof paymentRiskDataSchema>;
+
+/**
+ * The answer: the VIP status name the casino holds for the player (the page's is compared, never
+ * taken). What differs from the casino's record is written to the server's log for the operator,
+ * not told to the page.
+ */
+export const paymentRiskResponseSchema = z.object({ custom_player_status: z.string() });
+export type PaymentRiskResponse = z.infer<typeof paymentRiskResponseSchema>;

@@ -4,6 +4,7 @@ export * from './pagination';
 export * from './platform';
 export * from './info';
 export * from './cms';
+export * from './cms-content';
 export * from './localised';
 export * from './games';
 export * from './game-play';

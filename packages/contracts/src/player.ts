@@ -232,3 +232,48 @@ export const playerStatsSchema = z.object({
   created_at: z.string(),
 });
 export type PlayerStats = z.infer<typeof playerStatsSchema>;
+
+// ---- what a game provider needs before real play ------------------------------------------------
+
+/**
+ * The fields each game provider needs of a player before a real-money game opens (GET
+ * /api/info/player_fields `contexts[<provider identifier>]`). The house studio needs none; the
+ * live studio and the third-party slots studio need the player's name, birth date and country.
+ * The operator changes them with `PROVIDER_PLAYER_FIELDS` (docs/rules/fields.md "Before real play").
+ */
+export const PROVIDER_FIELD_DEFAULTS: Readonly<Record<string, readonly ProfileFieldName[]>> = {
+  orbit: PLAYER_FIELD_CONTEXTS.orbit,
+  'aurora-live': ['first_name', 'last_name', 'date_of_birth', 'country'],
+  meridian: ['first_name', 'last_name', 'date_of_birth', 'country'],
+};
+
+/** The fields a provider may ask for: the details the edit-profile form changes. */
+export const PROVIDER_FIELD_CHOICES: readonly ProfileFieldName[] = PLAYER_FIELD_CONTEXTS.edition.filter(
+  (f) => f !== 'receive_promos' && f !== 'receive_sms_promos' && f !== 'time_zone',
+);
+
+/** The 422 code of a real launch refused for missing fields (each missing field also gets `required`). */
+export const PLAYER_FIELDS_MISSING = 'player_fields_missing';
+
+/**
+ * The fields of `required` the player has not filled (null, undefined or blank), in the order
+ * asked. The same check runs in the page (the popup) and on the server (the launch).
+ */
+export function missingPlayerFields(player: Readonly<Record<string, unknown>>, required: readonly string[]): string[] {
+  return required.filter((field) => {
+    const value = player[field];
+    return value === null || value === undefined || (typeof value === 'string' && value.trim() === '');
+  });
+}
+
+// ---- POST /api/auth_providers/update_details ------------------------------------------------------
+
+/**
+ * The details a player completes after signing up (`auth_fields_missed`: the terms when not yet
+ * accepted), with any profile fields of the edit form alongside: `{user:{terms_acceptance: true,
+ * first_name?, …}}`. Answered with the player, like PATCH /api/player.
+ */
+export const authProviderDetailsRequestSchema = z.object({
+  user: z.record(z.string().max(64), z.unknown()),
+});
+export type AuthProviderDetailsRequest = z.infer<typeof authProviderDetailsRequestSchema>;

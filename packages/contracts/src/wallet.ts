@@ -71,3 +71,11 @@ export const updateReferenceRatesRequestSchema = z.object({
     .max(100, { error: 'too_long' }),
 });
 export type UpdateReferenceRatesRequest = z.infer<typeof updateReferenceRatesRequestSchema>;
+
+/**
+ * `GET /api/info/crypto_exchange_rates`: for every crypto currency, what one unit is worth in
+ * each fiat currency (`{"BTC": {"EUR": 60000, "USD": 65217.3913…}}`), from the operator's
+ * reference rates (docs/reference-rates.md), to 8 decimals. Play money is in neither list.
+ */
+export const cryptoExchangeRatesResponseSchema = z.record(z.string(), z.record(z.string(), z.number()));
+export type CryptoExchangeRatesResponse = z.infer<typeof cryptoExchangeRatesResponseSchema>;

@@ -20,7 +20,12 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 /** Request schemas by name: bodies, queries, path parameters, operator inputs. */
 const REQUEST_NAME = /(Request|Query|Params|Body|Input)Schema$/;
 /** Request schemas whose names do not say so (route bodies; the usage check below keeps this list honest). */
-const ALSO_REQUESTS = new Set(['accrualRuleSchema', 'providerSettingsSchema', 'cmsPageSlugSchema']);
+const ALSO_REQUESTS = new Set([
+  'accrualRuleSchema',
+  'providerSettingsSchema',
+  'cmsPageSlugSchema',
+  'paymentRiskDataSchema',
+]);
 
 /**
  * Numbers allowed past int32 on purpose, each refusing ±2^53 still. Besides these, every field
@@ -41,6 +46,7 @@ const LARGE: Record<string, string> = {
   'walletBetRequestSchema.jackpot_draw': "a provider's unsigned 32-bit draw",
   'walletWinRequestSchema.round.fair.nonce': "a provider's round report, kept as sent (jsonb)",
   'walletFreespinRequestSchema.round.fair.nonce': "a provider's round report, kept as sent (jsonb)",
+  'paymentRiskDataSchema.amount': 'money in minor units under the name the risk data call uses',
   'pushSubscriptionRequestSchema.expirationTime': "the browser's push subscription end, milliseconds since 1970",
 };
 

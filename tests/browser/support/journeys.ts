@@ -144,13 +144,18 @@ export async function captchaToken(baseUrl: string): Promise<string> {
 }
 
 /**
- * A new player on the lobby at `baseUrl` (Germany, EUR, no personal details yet), signed up with
+ * A new player on the lobby at `baseUrl` (Germany and EUR unless `account` says otherwise, no personal details yet), signed up with
  * the registration call the popup makes, sent by the page itself (its cookies, its host: an
  * `ee.localhost` address resolves in the browser only) with a captcha solved here, then the
  * signed-in hint the popup leaves. For the journeys that are not about signing up
  * (auth.test.ts has the popup's): the popup takes about a second more each time.
  */
-export async function registerOnLobby(page: Page, baseUrl: string, email: string) {
+export async function registerOnLobby(
+  page: Page,
+  baseUrl: string,
+  email: string,
+  account: { currency: string; country: string } = { currency: 'EUR', country: 'DE' },
+) {
   // A small page of the casino's origin to call from (the hint is that origin's localStorage).
   await page.goto(`${baseUrl}/api/health`);
   const { challenge, difficulty } = await page.evaluate(postJson, { path: '/api/captcha/challenge', body: {} });
@@ -158,8 +163,8 @@ export async function registerOnLobby(page: Page, baseUrl: string, email: string
     email,
     password: PASSWORD,
     password_confirmation: PASSWORD,
-    currency: 'EUR',
-    country: 'DE',
+    currency: account.currency,
+    country: account.country,
     terms_acceptance: true,
     receive_promos: false,
     receive_sms_promos: false,

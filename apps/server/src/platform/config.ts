@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { PROVIDER_FIELD_CHOICES, PROVIDER_FIELD_DEFAULTS } from '@orbit/contracts';
 
 /** Every setting the server reads from the environment, validated once at start. */
 const envSchema = z.object({
@@ -95,6 +96,22 @@ const envSchema = z.object({
   BLOCKED_COUNTRIES: z
     .string()
     .regex(/^\s*(?:[A-Za-z]{2}(?:\s*,\s*[A-Za-z]{2})*)?\s*$/, 'must be two-letter country codes, comma-separated')
+    .optional(),
+  /**
+   * The fields a game provider needs before real play, over the defaults
+   * (docs/rules/fields.md "Before real play"): `provider=field,field;other=` (an empty list asks
+   * for nothing). Fields are those of the edit-profile form.
+   */
+  PROVIDER_PLAYER_FIELDS: z
+    .string()
+    .regex(
+      /^\s*(?:[a-z0-9_-]+\s*=\s*(?:[a-z_]+(?:\s*,\s*[a-z_]+)*)?(?:\s*;\s*[a-z0-9_-]+\s*=\s*(?:[a-z_]+(?:\s*,\s*[a-z_]+)*)?)*)?\s*;?\s*$/,
+      'must be provider=field,field;provider=field',
+    )
+    .refine(
+      (text) => Object.values(providerPlayerFieldsOf(text)).every((fields) => fields.every(isProviderFieldChoice)),
+      'names a field the edit-profile form does not have',
+    )
     .optional(),
   /** Seconds a server-rendered page is served again to guests; 0 turns the page cache off. */
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
@@ -206,6 +223,8 @@ export type Config = {
   hostLocales: ReadonlyMap<string, string[]>;
   /** Fastify's `trustProxy`: false (the socket's address), a hop count, or the proxies' addresses. */
   trustProxy: false | number | string[];
+  /** PROVIDER_PLAYER_FIELDS over the defaults: the fields each game provider needs before real play. */
+  providerPlayerFields: Readonly<Record<string, readonly string[]>>;
   /** BLOCKED_COUNTRIES: the visitor countries under the legal block (upper case); empty blocks nobody. */
   blockedCountries: ReadonlySet<string>;
   autoMigrate: boolean;
@@ -299,6 +318,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geoipDatabase: e.GEOIP_DATABASE,
     hostLocales: hostLocalesOf(e.HOST_LOCALES),
     trustProxy: trustProxyOf(e.TRUST_PROXY),
+    providerPlayerFields: { ...PROVIDER_FIELD_DEFAULTS, ...providerPlayerFieldsOf(e.PROVIDER_PLAYER_FIELDS ?? '') },
     blockedCountries: new Set(
       (e.BLOCKED_COUNTRIES ?? '')
         .split(',')
@@ -406,3 +426,19 @@ function trustProxyOf(setting: string | undefined): false | number | string[] {
 export function publicBase(config: Config): string {
   return (config.publicUrl ?? `http://localhost:${config.port}`).replace(/\/+$/, '');
 }
+
+/** `provider=a,b;other=` → `{provider: ['a', 'b'], other: []}`. */
+function providerPlayerFieldsOf(text: string): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const part of text.split(';')) {
+    const [provider = '', fields = ''] = part.split('=');
+    if (!provider.trim()) continue;
+    out[provider.trim()] = fields
+      .split(',')
+      .map((f) => f.trim())
+      .filter(Boolean);
+  }
+  return out;
+}
+
+const isProviderFieldChoice = (field: string) => (PROVIDER_FIELD_CHOICES as readonly string[]).includes(field);

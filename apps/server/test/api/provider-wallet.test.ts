@@ -197,6 +197,10 @@ describe('signatures', () => {
       ).statusCode,
     ).toBe(404);
     // Its games now launch into its own page, with a one-time token.
+    // This studio needs the player's names and birth date before real play (docs/rules/fields.md).
+    await t.database.db.execute(
+      sql`update users set first_name = 'Ann', last_name = 'Lee', date_of_birth = '1990-04-01' where id = ${ann.id}`,
+    );
     const launched = await launch(ann, 'meridian/lucky-wheel-live');
     expect(launched.statusCode, launched.body).toBe(200);
     expect(launchResponseSchema.parse(launched.json()).url).toMatch(

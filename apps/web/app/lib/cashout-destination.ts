@@ -4,7 +4,7 @@
  * characters), then the method's own: a card must be one of the player's saved ones, any other
  * method's destination must match its field's pattern (IBAN, wallet email, address).
  */
-import { cashoutRequestSchema, type PaymentMethod } from '@orbit/contracts';
+import { cashoutRequestSchema, isLithuanianIban, type PaymentMethod } from '@orbit/contracts';
 
 export function destinationError(method: PaymentMethod, destination: string): string | undefined {
   const checked = cashoutRequestSchema.shape.destination.safeParse(destination);
@@ -25,4 +25,12 @@ export function destinationKey(method: PaymentMethod): string {
 export function initialDestination(method: PaymentMethod | undefined): string {
   if (method?.type === 'card' && method.saved_profiles[0]) return String(method.saved_profiles[0].id);
   return '';
+}
+
+/**
+ * A notice about the destination before sending: a valid Lithuanian IBAN puts the player in the
+ * Lithuanian-IBAN group when the cashout is made (docs/rules/fields.md "IBAN"), and the form says so.
+ */
+export function destinationNotice(method: PaymentMethod, destination: string): 'lithuanian_iban' | undefined {
+  return destinationKey(method) === 'iban' && isLithuanianIban(destination.trim()) ? 'lithuanian_iban' : undefined;
 }

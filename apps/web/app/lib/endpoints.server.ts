@@ -18,7 +18,10 @@ import {
   gameSchema,
   jackpotsResponseSchema,
   jackpotWinsResponseSchema,
+  logoConfigSchema,
   mainWidgetConfigSchema,
+  managePromotionPagesConfigSchema,
+  surveyConfigSchema,
   menuCategoriesGamesConfigSchema,
   paged,
   projectInfoSchema,
@@ -29,17 +32,24 @@ import { ApiError, serverApi } from './api';
 import type { Locale } from './locale';
 
 /** The fields of a game a tile draws (see features/games GameView). */
-const gameTileSchema = gameSchema.pick({
-  identifier: true,
-  title: true,
-  seo_title: true,
-  provider: true,
-  provider_title: true,
-  preview: true,
-  badges: true,
-  has_demo_mode: true,
-  launchable: true,
-});
+const gameTileSchema = gameSchema
+  .pick({
+    identifier: true,
+    title: true,
+    seo_title: true,
+    provider: true,
+    provider_title: true,
+    preview: true,
+    badges: true,
+    has_demo_mode: true,
+    launchable: true,
+    currencies: true,
+  })
+  // Each currency's game id only (the tile's lock and favourite toggle): no jackpots in the page.
+  .transform((game) => ({
+    ...game,
+    currencies: Object.fromEntries(Object.entries(game.currencies).map(([code, c]) => [code, { id: c.id }])),
+  }));
 const gameTilesResponseSchema = paged(gameTileSchema);
 
 /** The fields of a game its page draws and launches with (see features/play PlayGame). */
@@ -61,8 +71,14 @@ export function serverEndpoints(apiFetch: typeof fetch, locale: Locale) {
     project: () => api.get('/api/info/project', { schema: projectInfoSchema }),
     menuCategories: () => api.get('/api/fe/config/menu-categories-games', { schema: menuCategoriesGamesConfigSchema }),
     mainWidget: () => api.get('/api/fe/config/main-widget-config', { schema: mainWidgetConfigSchema }),
+    // Routes and rules: the promotion pages switched on or off, and the survey.
+    promotionPages: () =>
+      api.get('/api/fe/config/manage-promotion-pages', { schema: managePromotionPagesConfigSchema }),
+    survey: () => api.get('/api/fe/config/survey-config', { schema: surveyConfigSchema }),
     /** The betting site the sport routes frame (docs/sportsbook.md); off by default. */
     betting: () => api.get('/api/fe/config/betting-config', { schema: bettingConfigSchema }),
+    /** The header's logo (docs/page-shell.md "Header"). */
+    logo: () => api.get('/api/fe/config/logo-config', { schema: logoConfigSchema }),
     banners: () =>
       api.get('/api/fe/config/banners-config', { schema: bannersConfigSchema, headers: { 'Accept-Language': locale } }),
     categories: () => api.get('/api/games/categories', { schema: categoriesResponseSchema }),

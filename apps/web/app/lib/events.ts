@@ -15,3 +15,10 @@ export const PROMO_NOTICE_EVENT = 'orbit:promo-notice';
  * (`refresh_user`, docs/sportsbook.md): the player's header reloads the balances.
  */
 export const REFRESH_USER_EVENT = 'orbit:refresh-user';
+
+/**
+ * Fired on window to open or close the side menu (drawer) from anywhere in the page (a banner's
+ * button, a game's frame message): the shell listens (docs/page-shell.md "Menus").
+ */
+export const OPEN_MENU_EVENT = 'orbit:open-menu';
+export const CLOSE_MENU_EVENT = 'orbit:close-menu';

@@ -1,7 +1,7 @@
 import { parseLocalePath } from './locale';
 
 /** Popup routes (docs/rules/routes-and-guards.md "Popups"): full-screen modals over the page they were opened from. */
-export const POPUPS = ['sign-in', 'sign-up', 'remind', 'new-password', 'confirmation'] as const;
+export const POPUPS = ['sign-in', 'sign-up', 'remind', 'new-password', 'confirmation', 'email-verify'] as const;
 export type PopupName = (typeof POPUPS)[number];
 /** Popups a signed-in player is sent away from (to the lobby). */
 export const GUEST_ONLY: readonly PopupName[] = ['sign-in', 'sign-up', 'remind'];

@@ -213,6 +213,35 @@ export const telemetry: TelemetrySender = createTelemetry({
 });
 
 /** Queues an analytics event (a click, a view): the one line the places that start them add. */
+/**
+ * A failed call, logged under its own name (`LOGIN_ERROR`, `LOAD_PAYMENT_METHODS_ERROR` …;
+ * docs/rules/fields.md "Named error logs"): in the browser's console and as a line of the page's
+ * log (`PUT /log`, level error, the name as the message, the HTTP status and the server's codes
+ * as context). Never throws; the caller decides whether the failure goes on.
+ */
+export function logFailure(name: string, error: unknown, sender: TelemetrySender = telemetry): void {
+  console.error(name, error);
+  const failure = error as { status?: unknown; errors?: unknown } | null;
+  const status = typeof failure?.status === 'number' ? failure.status : undefined;
+  const codes =
+    failure?.errors && typeof failure.errors === 'object'
+      ? Object.fromEntries(
+          Object.entries(failure.errors as Record<string, unknown>)
+            .slice(0, 10)
+            .map(([field, list]) => [
+              field.slice(0, 64),
+              Array.isArray(list) ? String(list[0] ?? '').slice(0, 64) : '',
+            ]),
+        )
+      : undefined;
+  sender.log({
+    level: 'error',
+    message: name.slice(0, 1000),
+    context: { ...(status !== undefined ? { status } : {}), ...(codes ? { codes } : {}) },
+    ...(typeof location !== 'undefined' ? { page: location.pathname.slice(0, 256) } : {}),
+  });
+}
+
 export function track(event: AnalyticsEvent): void {
   telemetry.track(event);
 }

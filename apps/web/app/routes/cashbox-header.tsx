@@ -33,6 +33,7 @@ import { BookmarkWidget, DrawerBookmarks } from '../features/loyalty/bookmark';
 import { DrawerPoints, PointsMenuLink, PointsWatcher } from '../features/loyalty/points-watcher';
 import { LimitsWatcher } from '../features/limits/limit-notice';
 import { SessionTimer } from '../features/limits/session-timer';
+import { LocalTime } from '../lib/route-rules-host';
 import WelcomeToast from '../features/auth/welcome-toast';
 import { PlayerMenu } from '../features/shell/player-menu';
 import { provideDrawerPlayer, type DrawerPlayerProps } from '../features/shell/side-menu';
@@ -112,6 +113,8 @@ export default function PlayerHeader({
     <>
       {/* The session timer: licence EE only (docs/rules/page-shell.md "Player protection"). */}
       {licence === 'EE' ? <SessionTimer /> : null}
+      {/* The local time beside it (docs/rules/page-shell.md "Timed rules"). */}
+      {licence === 'EE' ? <LocalTime /> : null}
       <HeaderWallet wagering={wagering} />
       <CashboxQueryProvider>
         <HeaderNotifications />

@@ -157,7 +157,7 @@ export default function Lobby({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page lobby">
       <h1 className="visually-hidden">{t('lobby.heading')}</h1>
-      {banners.length > 0 ? <BannerCarousel banners={banners} /> : null}
+      {banners.length > 0 ? <BannerCarousel banners={banners} locale={locale} /> : null}
       {rows.map((row, i) => (
         <Fragment key={row.id}>
           <GameRow

@@ -1,6 +1,7 @@
 import { data, useLocation, useMatches } from 'react-router';
 import { RealityCheck, SessionTimer, usePlayLimitCheck } from '../features/limits';
 import { GamePage, modeOf } from '../features/play';
+import { ProviderFieldsModal, useProviderFieldsCheck } from '../features/profile';
 import { useBalanceComponent } from '../lib/balance-island';
 import { serverEndpoints } from '../lib/endpoints.server';
 import { useI18n } from '../lib/i18n';
@@ -42,6 +43,8 @@ export default function PlayRoute({ loaderData }: Route.ComponentProps) {
   // A signed-in player with a reached limit is sent to the limits page before the game opens.
   const playLimit = usePlayLimitCheck(signedIn, location.pathname);
   const realPlay = signedIn && modeOf(new URLSearchParams(location.search).get('mode')) === 'real';
+  // Before real play, the fields the game's provider needs (docs/rules/fields.md "Before real play").
+  const missingFields = useProviderFieldsCheck(loaderData.game.provider, session.player, realPlay);
   // The header (and its EE session timer) gives way to the game: the game's bar shows the timer.
   const licence = (
     useMatches().find((match) => match.id.startsWith('shell@'))?.data as { licence?: string } | undefined
@@ -53,6 +56,10 @@ export default function PlayRoute({ loaderData }: Route.ComponentProps) {
         balance={(currency) => (Balance ? <Balance currency={currency} /> : t('common.loading'))}
         playLimit={playLimit}
         toolbarExtra={signedIn && licence === 'EE' ? <SessionTimer /> : null}
+        missingFields={realPlay ? missingFields : undefined}
+        fieldsPopup={(fields, onSaved) =>
+          session.player ? <ProviderFieldsModal player={session.player} fields={fields} onSaved={onSaved} /> : null
+        }
         // The reality check pauses real play only (the player's interval, /profile/limits).
         stageOverlay={
           realPlay

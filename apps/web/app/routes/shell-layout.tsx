@@ -1,6 +1,9 @@
 import {
   lotteriesResponseSchema,
   type CmsPageSummary,
+  type CmsSnippet,
+  type LogoConfig,
+  type ProvidersResponse,
   type GamesFilterRequest,
   type Licence,
   type MenuCategoryItem,
@@ -8,6 +11,7 @@ import {
 import { lazy, Suspense, useContext, useEffect, useRef, type ContextType, type ReactNode } from 'react';
 import {
   NavigationType,
+  redirect,
   UNSAFE_DataRouterStateContext as DataRouterStateContext,
   UNSAFE_LocationContext as LocationContext,
   useLocation,
@@ -32,19 +36,29 @@ import { setPlayer, useSession } from '../lib/session';
 import { useI18n } from '../lib/i18n';
 import { GameGrid } from '../features/games';
 import { GameSearch } from '../features/search';
-import { SupportBadge, SupportButton, SupportHost, SupportMenuItem } from '../features/support';
+import { openSupportChat, SupportBadge, SupportButton, SupportHost, SupportMenuItem } from '../features/support';
 import { PwaHost } from '../features/pwa';
+import { RouteRules, usePromotionsOffered } from '../lib/route-rules-host';
+import { promotionPageOf, promotionPagesOff, surveyOf } from '../lib/route-rules';
 import { CookieBanner } from '../features/consent';
 // Not through the feature's index: the overlay (its code and styles) stays out of every page's first load.
 import { useFrameMessages, useSportHash } from '../features/sportsbook/frame-messages';
 import { bettingSite } from '../features/sportsbook/rules';
 import {
+  awardsOf,
+  contactsOf,
   isLinkShown,
   loadFooterMarksCode,
+  loadFooterMoreCode,
+  logoOf,
   promotionsMenu,
   Shell,
+  SHELL_SNIPPETS,
+  snippetLine,
+  socialLinksOf,
   tournamentsItem,
   visitorMenu,
+  type FooterContent,
   type FooterLink,
 } from '../features/shell';
 import { parseFlagOverrides, resolveFlags } from '../features/feature-flags';
@@ -64,11 +78,32 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale } = parseLocalePath(url.pathname);
   const api = serverEndpoints(context.apiFetch, locale);
   const flags = resolveFlags(parseFlagOverrides(request.headers.get('cookie')));
-  // The cookie banner's text (cms snippet `cookie-banner`); a failed load leaves the page's own words.
-  const cookieBanner = api
-    .snippets()
-    .then((list) => list.find((snippet) => snippet.id === 'cookie-banner')?.content ?? null)
-    .catch(logEmpty('LOAD_SNIPPETS_ERROR', null));
+  // The snippets the shell reads (the cookie banner, the header's notice and promo, the footer's
+  // contacts and social links); a failed load leaves the page's own words and no extras.
+  const snippetList = api.snippets().catch(logEmpty('LOAD_SNIPPETS_ERROR', [] as CmsSnippet[]));
+  const cookieBanner = snippetList.then(
+    (list) => list.find((snippet) => snippet.id === 'cookie-banner')?.content ?? null,
+  );
+  // The header's logo, the footer's providers and awards (docs/page-shell.md "Header", "Footer").
+  const shellExtras = Promise.all([
+    api.logo().catch(logEmpty('LOAD_LOGO_CONFIG_ERROR', null)),
+    api.providers().catch(logEmpty('LOAD_PROVIDERS_ERROR', [] as ProvidersResponse)),
+    api
+      .cmsPage('awards')
+      .then((page) => awardsOf(page?.blocks.json))
+      .catch(logEmpty('LOAD_AWARDS_ERROR', [] as ReturnType<typeof awardsOf>)),
+    snippetList,
+    loadFooterMoreCode(),
+  ]);
+  // Routes and rules (docs/rules/routes-and-guards.md "Promotion pages switched off", page-shell.md
+  // "Survey"): a config that cannot be read switches nothing off and asks nothing.
+  const rules = Promise.all([
+    api
+      .promotionPages()
+      .then(promotionPagesOff)
+      .catch(logEmpty('LOAD_PROMOTION_PAGES_ERROR', [] as ReturnType<typeof promotionPagesOff>)),
+    api.survey().then(surveyOf).catch(logEmpty('LOAD_SURVEY_CONFIG_ERROR', null)),
+  ]);
   const [project, menu, pages, , stocked, lotteries, betting] = await Promise.all([
     api.project(),
     // A failed list load leaves the list empty; the page still renders.
@@ -92,8 +127,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     api.betting().catch(logEmpty('LOAD_BETTING_CONFIG_ERROR', null)),
   ]);
   const served = (slug: string) => pages.some((page) => page.slug === slug);
+  const [off, survey] = await rules;
+  const offPage = promotionPageOf(parseLocalePath(url.pathname).path);
+  // Switched off, a promotion page goes to the lobby; the chance page to /promotions, as without its flag.
+  if (offPage && off.includes(offPage))
+    throw redirect(localizePath(offPage === 'rocket-chance' ? '/promotions' : '/', locale));
   // The game categories, then the tournaments (docs/rules/promotions.md "Navigation").
-  const nav = [...visitorMenu(menu.items, locale, stocked), tournamentsItem(locale)];
+  const nav = [
+    ...visitorMenu(menu.items, locale, stocked),
+    ...(off.includes('tournaments') ? [] : [tournamentsItem(locale)]),
+  ];
   const recommended =
     RECOMMENDED_CATEGORIES.find((id) => menu.items.some((item) => item.identifier === id)) ?? menu.items[0]?.identifier;
   const recommendedQuery: GamesFilterRequest | null = recommended
@@ -109,20 +152,55 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     nav,
     // The promotions, the lotteries, the VIP club and the shop, where they lead somewhere (docs/page-shell.md "Menus").
     promotions: promotionsMenu(locale, {
-      promotions: served('promotions'),
-      lotteries: lotteries > 0,
-      shop: served('rocket-mart'),
+      promotions: served('promotions') && !off.includes('promotions'),
+      lotteries: lotteries > 0 && !off.includes('lotteries') && !off.includes('tournaments'),
+      shop: served('rocket-mart') && !off.includes('rocket-mart'),
     }),
     infoLinks: footerLinks(pages, 'bottom-menu', project.licence, locale),
     helpLinks: footerLinks(pages, 'bottom-menu-help', project.licence, locale),
     device: deviceFromUserAgent(request.headers.get('user-agent')),
     recommendedQuery,
     // Whether the comp-points shop's static page is served (the bookmark widget's shop card).
-    shopEnabled: served('rocket-mart'),
+    shopEnabled: served('rocket-mart') && !off.includes('rocket-mart'),
+    // Routes and rules: the promotion pages switched off, the survey to ask (null: none).
+    promotionPagesOff: off,
+    survey,
     // The betting site the sport routes frame, null while off; the sibling sites whose frame messages count.
     betting: bettingSite(betting),
     frameOrigins: [...(context.frameAncestors ?? [])],
     cookieBanner: await cookieBanner,
+    ...(await shellContent(shellExtras, pages, project.name, project.licence, locale)),
+  };
+}
+
+/** The header's logo, notice and promo, the top-menu pages and the footer's content (docs/page-shell.md). */
+async function shellContent(
+  extras: Promise<[LogoConfig | null, ProvidersResponse, ReturnType<typeof awardsOf>, CmsSnippet[], void]>,
+  pages: CmsPageSummary[],
+  projectName: string,
+  licence: Licence,
+  locale: Locale,
+) {
+  const [logo, providers, awards, snippets] = await extras;
+  const footer: FooterContent = {
+    contacts: contactsOf(snippets),
+    socials: socialLinksOf(snippets),
+    contactHref: localizePath('/support', locale),
+    awards,
+    // Show all only while the awards page is served.
+    awardsHref: pages.some((page) => page.slug === 'awards') ? localizePath('/awards', locale) : null,
+    providers: providers.map((provider) => ({
+      id: provider.id,
+      title: provider.title,
+      href: localizePath(`/producers/${provider.id}`, locale),
+    })),
+  };
+  return {
+    logo: logoOf(logo, projectName),
+    notice: snippetLine(snippets, SHELL_SNIPPETS.notice),
+    promo: snippetLine(snippets, SHELL_SNIPPETS.promo),
+    topPages: footerLinks(pages, 'top-menu', licence, locale),
+    footer,
   };
 }
 
@@ -186,6 +264,8 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
   const session = useSession();
   // Guest mode (docs/licences.md "The legal block and guest mode"): the ways to a session are refused.
   const legal = useLegalBlock();
+  // A visitor of a tag the operator offers no promotions (`excluded-promo-stags`): no promotion links.
+  const offered = usePromotionsOffered();
   const refused = legal.guest && refusedInGuestMode(location.pathname);
   const popup = refused ? null : popupOf(location.pathname);
   const termsMissed = session.player?.auth_fields_missed.includes('terms_acceptance') ?? false;
@@ -282,11 +362,17 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
       projectName={data.projectName}
       minimumAge={data.minimumAge}
       nav={data.nav}
-      promotions={data.promotions}
+      promotions={offered ? data.promotions : data.promotions.filter((item) => item.key === 'vip-club')}
       infoLinks={data.infoLinks}
       helpLinks={data.helpLinks}
       immersive={immersive}
       sports={data.betting ? localizePath('/sport', data.locale) : null}
+      logo={data.logo}
+      notice={data.notice}
+      promo={data.promo}
+      topPages={data.topPages}
+      footer={data.footer}
+      onChat={openSupportChat}
       player={
         <Suspense fallback={null}>
           <PlayerHeader
@@ -346,6 +432,13 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
       ) : null}
       {/* The support chat (its code on demand), in the page: the header's backdrop filter would hold its fixed panel. */}
       <SupportHost />
+      {/* Routes and rules: the deep-link scroll, switched-off promotion pages, the iOS escape popup, the survey. */}
+      <RouteRules
+        locale={data.locale}
+        promotionPagesOff={data.promotionPagesOff}
+        survey={data.survey}
+        onGamePage={immersive}
+      />
       {/* Installing as an app: the service worker, the install notice, `?pwa=install`. */}
       <PwaHost locale={data.locale} hidden={immersive} />
       {/* The cookie question, once the page runs; never over a game. */}

@@ -67,6 +67,8 @@ const SAME_EVERYWHERE = new Set([
   // payment brands, coins, the bank account code, a country's own name
   ...['Visa', 'Mastercard', 'Maestro', 'ecoPayz', 'Bitcoin', 'Bitcoin Cash', 'Litecoin', 'Ethereum', 'Dogecoin'],
   ...['Tether (USDT)', 'IBAN', 'Curaçao (CW)', 'WhatsApp', 'Telegram'],
+  // the house studio's name (the special-slot menu item)
+  'Orbit Originals',
   // the VIP club's badge
   'VIP {{status}}',
   // casino words

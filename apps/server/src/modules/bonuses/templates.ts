@@ -89,6 +89,19 @@ export class BonusTemplates {
     return rows.filter((t) => termsIn(t.money, currency) && forGroups(t, groupIds));
   }
 
+  /**
+   * The single bonus page's offer (docs/rules/content-pages.md "Bonus page"): a template on offer
+   * now in `currency` to everyone (no group named), by its key; undefined for a retired, a
+   * group-only, a manual or an unknown one.
+   */
+  async publicOffer(key: string, currency: string, locale = 'en'): Promise<BonusOffer | undefined> {
+    const [row] = await this.db.select().from(bonusTemplates).where(eq(bonusTemplates.key, key));
+    if (!row || row.kind === 'manual' || row.groupIds.length > 0) return undefined;
+    const offered = await this.offered(this.db, row.kind, currency, []);
+    const template = offered.find((t) => t.id === row.id);
+    return template && presentOffer(template, currency, locale);
+  }
+
   /** The template with this promo code on offer now in a currency to a player of these groups. */
   async templateByCode(code: string, currency: string, groupIds: number[]): Promise<TemplateRow | undefined> {
     const now = this.clock.now();

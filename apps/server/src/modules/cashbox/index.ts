@@ -14,6 +14,8 @@ import { registerLiveUpdates } from './live';
 import { countStakes } from './playthrough';
 import { cashoutRoutes } from './routes/cashouts';
 import { depositRoutes } from './routes/deposits';
+import { riskRoutes } from './routes/risk';
+import { methodsInfoRoutes } from './routes/methods-info';
 import { operatorCashboxRoutes } from './routes/operator';
 import { paymentRoutes } from './routes/payments';
 import { webhookRoutes } from './routes/webhooks';
@@ -130,6 +132,9 @@ export const cashboxModule: OrbitModule = {
     registerLiveUpdates(ctx);
     await accountsRoutes(app, ctx);
     await depositRoutes(service)(app, ctx);
+    // The page's payment risk data (docs/rules/fields.md "Payment risk data").
+    await riskRoutes()(app, ctx);
+    await methodsInfoRoutes()(app, ctx);
     await cashoutRoutes(service)(app, ctx);
     await paymentRoutes(service)(app);
     await webhookRoutes(service)(app);

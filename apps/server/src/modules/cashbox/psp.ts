@@ -47,7 +47,11 @@ export type PayoutInit = {
 
 export interface PspAdapter {
   readonly provider: string;
-  createDeposit(init: DepositInit): Promise<{ payment: PspPayment; redirectUrl: string | null }>;
+  /**
+   * Opens a deposit. `challenge`: the PSP says the player must pass the card's 3-D Secure
+   * challenge at `redirectUrl` (told by the PSP's answer, never guessed from the URL).
+   */
+  createDeposit(init: DepositInit): Promise<{ payment: PspPayment; redirectUrl: string | null; challenge?: boolean }>;
   paymentStatus(externalId: string): Promise<PspPayment>;
   /** Asks the PSP to cancel a deposit the player never completed; answers where it stands after. */
   cancelPayment(externalId: string): Promise<PspPayment>;
@@ -139,22 +143,29 @@ export class SandboxPspAdapter implements PspAdapter {
     return JSON.parse(text) as T;
   }
 
-  async createDeposit(init: DepositInit): Promise<{ payment: PspPayment; redirectUrl: string | null }> {
-    const created = await this.call<{ id: string; status: PspStatus; redirect_url: string | null }>(
-      'POST',
-      '/api/payments',
-      {
-        reference: init.reference,
-        amount_cents: init.amountCents,
-        currency: init.currency,
-        method: init.method,
-        return_url: init.returnUrl,
-        notification_url: init.notificationUrl,
-        customer: init.customer,
-        ...(init.cardToken ? { card_token: init.cardToken } : {}),
-      },
-    );
-    return { payment: await this.paymentStatus(created.id), redirectUrl: created.redirect_url };
+  async createDeposit(
+    init: DepositInit,
+  ): Promise<{ payment: PspPayment; redirectUrl: string | null; challenge: boolean }> {
+    const created = await this.call<{
+      id: string;
+      status: PspStatus;
+      redirect_url: string | null;
+      three_ds_required?: boolean;
+    }>('POST', '/api/payments', {
+      reference: init.reference,
+      amount_cents: init.amountCents,
+      currency: init.currency,
+      method: init.method,
+      return_url: init.returnUrl,
+      notification_url: init.notificationUrl,
+      customer: init.customer,
+      ...(init.cardToken ? { card_token: init.cardToken } : {}),
+    });
+    return {
+      payment: await this.paymentStatus(created.id),
+      redirectUrl: created.redirect_url,
+      challenge: created.three_ds_required === true && created.redirect_url !== null,
+    };
   }
 
   async paymentStatus(externalId: string): Promise<PspPayment> {

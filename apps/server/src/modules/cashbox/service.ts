@@ -10,6 +10,8 @@ import {
   type PaymentAction,
   type PaymentMethodsResponse,
   type PaymentState,
+  isLithuanianIban,
+  LITHUANIAN_IBAN_GROUP_ID,
 } from '@orbit/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock';
@@ -17,7 +19,7 @@ import type { Db } from '../../platform/db/client';
 import { subjectLock, type Executor } from '../../platform/db/executor';
 import { AppError, conflict, notFound, unprocessable } from '../../platform/errors';
 import { enqueueEvent, type DeliveryContext } from '../../platform/outbox/outbox';
-import type { CurrentPlayer } from '../identity';
+import { changeGroups, type CurrentPlayer } from '../identity';
 import {
   InsufficientFundsError,
   Ledger,
@@ -193,6 +195,13 @@ export class CashboxService {
               ? cards.filter((c) => c.brand === m.brand).map((c) => ({ id: c.id, brand: c.brand, last4: c.last4 }))
               : [],
           network: m.network,
+          terms_of_service: {
+            restrictions: {
+              amount_currency_code: currency.code,
+              min_amount_cents: limits.min,
+              max_amount_cents: limits.max,
+            },
+          },
         };
       }),
       suggested_amount_cents:
@@ -205,7 +214,7 @@ export class CashboxService {
   async deposit(
     player: CurrentPlayer,
     request: DepositRequest,
-  ): Promise<{ payment: Payment; redirectUrl: string | null }> {
+  ): Promise<{ payment: Payment; redirectUrl: string | null; challenge: boolean }> {
     const userId = player.user.id;
     const currency = await this.currency(request.currency);
     await this.requireAccount(userId, currency.code);
@@ -274,7 +283,11 @@ export class CashboxService {
       .set({ externalId: created.payment.externalId, updatedAt: now })
       .where(eq(payments.id, payment.id));
     const current = await this.apply(created.payment);
-    return { payment: presentPayment(current ?? payment), redirectUrl: created.redirectUrl };
+    return {
+      payment: presentPayment(current ?? payment),
+      redirectUrl: created.redirectUrl,
+      challenge: created.challenge === true && created.redirectUrl !== null,
+    };
   }
 
   /**
@@ -599,6 +612,9 @@ export class CashboxService {
           updatedAt: now,
         })
         .returning();
+      // A valid Lithuanian IBAN puts the player in its group (docs/rules/fields.md "IBAN").
+      if (method.destination?.name === 'iban' && isLithuanianIban(destination))
+        await changeGroups(tx, userId, [LITHUANIAN_IBAN_GROUP_ID], [], now);
       // The currency's deposits not yet played through give up their rewards (the form says so
       // first). Their rows are locked before the accounts, in the order the wallet's batches
       // take them (the play-through count, then the bonuses' money): never a deadlock.

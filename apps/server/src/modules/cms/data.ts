@@ -120,6 +120,32 @@ export const SNIPPET_SEED: ReadonlyArray<SnippetSeed> = [
       et: '<p>Kasutame küpsiseid, et hoida teid sisselogituna ja teie nõusolekul mõista, kuidas saiti kasutatakse.</p>',
     },
   },
+  // The header's notice strip (docs/page-shell.md "Header"): one line over the header, closable.
+  {
+    key: 'header-notice',
+    categories: ['header'],
+    content: {
+      en: '<p>Set deposit, loss and session limits in your profile whenever you like.</p>',
+      de: '<p>Lege Einzahlungs-, Verlust- und Sitzungslimits jederzeit in deinem Profil fest.</p>',
+      'fr-CA': '<p>Fixez des limites de dépôt, de perte et de session dans votre profil quand vous le voulez.</p>',
+      it: '<p>Imposta limiti di deposito, di perdita e di sessione nel tuo profilo quando vuoi.</p>',
+      no: '<p>Sett grenser for innskudd, tap og økter i profilen din når du vil.</p>',
+      et: '<p>Sea sissemakse-, kaotuse- ja seansilimiidid oma profiilis millal iganes soovid.</p>',
+    },
+  },
+  // The header's promo banner for guests (docs/page-shell.md "Header"): its text; the countdown is the page's.
+  {
+    key: 'header-promo',
+    categories: ['header'],
+    content: {
+      en: '<p>Sign up now and collect your welcome gift</p>',
+      de: '<p>Jetzt registrieren und dein Willkommensgeschenk abholen</p>',
+      'fr-CA': '<p>Inscrivez-vous maintenant et recevez votre cadeau de bienvenue</p>',
+      it: '<p>Registrati ora e ricevi il tuo regalo di benvenuto</p>',
+      no: '<p>Registrer deg nå og hent velkomstgaven din</p>',
+      et: '<p>Registreeru kohe ja võta oma tervituskingitus</p>',
+    },
+  },
   {
     key: 'search-empty',
     categories: ['games'],
@@ -170,6 +196,8 @@ export type BannerSeed = {
   identifier: string;
   categories: string[];
   logged: boolean | null;
+  /** Player groups the banner is limited to (none: everyone `logged` allows). */
+  groups?: number[];
   position: number;
   text: Record<'en' | 'de' | 'fr-CA' | 'no' | 'it' | 'et', BannerText> &
     Partial<Record<'en-AU' | 'en-CA' | 'en-NZ' | 'en-KW', BannerText>>;
@@ -368,6 +396,95 @@ export const BANNER_SEED: ReadonlyArray<BannerSeed> = [
       gradient: ['#134e5e', '#1d6b5f', '#3b9c6e', '#71b280'],
       labels: [],
       button: { url: '/responsible-gaming', type: 'link', frontend_identifier: null },
+      image: null,
+      size: 'small',
+    },
+  },
+  // Signed-in players only (docs/rules/page-shell.md "Banners"): drawn by the page once a player is signed in.
+  {
+    identifier: 'players-vip-club',
+    categories: ['main'],
+    logged: true,
+    position: 4,
+    text: {
+      en: {
+        title: 'Your VIP club',
+        description: 'Every bet brings you closer to the next level.',
+        button: 'See levels',
+      },
+      de: {
+        title: 'Dein VIP-Club',
+        description: 'Jeder Einsatz bringt dich der nächsten Stufe näher.',
+        button: 'Stufen ansehen',
+      },
+      'fr-CA': {
+        title: 'Votre club VIP',
+        description: 'Chaque mise vous rapproche du niveau suivant.',
+        button: 'Voir les niveaux',
+      },
+      no: { title: 'Din VIP-klubb', description: 'Hver innsats bringer deg nærmere neste nivå.', button: 'Se nivåer' },
+      it: {
+        title: 'Il tuo club VIP',
+        description: 'Ogni puntata ti avvicina al livello successivo.',
+        button: 'Vedi i livelli',
+      },
+      et: {
+        title: 'Sinu VIP-klubi',
+        description: 'Iga panus viib sind järgmisele tasemele lähemale.',
+        button: 'Vaata tasemeid',
+      },
+    },
+    data: {
+      gradient: ['#3a1c71', '#6d2d8c', '#b84592', '#ffaf7b'],
+      labels: [],
+      button: { url: '/vip-club', type: 'link', frontend_identifier: null },
+      image: null,
+      size: 'small',
+    },
+  },
+  // Limited to the group every new player starts in (Rising star, 1117): only its members see it.
+  {
+    identifier: 'rising-star',
+    categories: ['main'],
+    logged: true,
+    groups: [1117],
+    position: 5,
+    text: {
+      en: {
+        title: 'Rising star',
+        description: 'You have started your climb: see what the first levels bring.',
+        button: 'Open profile',
+      },
+      de: {
+        title: 'Aufsteigender Stern',
+        description: 'Dein Aufstieg hat begonnen: sieh dir an, was die ersten Stufen bringen.',
+        button: 'Profil öffnen',
+      },
+      'fr-CA': {
+        title: 'Étoile montante',
+        description: 'Votre ascension a commencé : découvrez ce que vous offrent les premiers niveaux.',
+        button: 'Ouvrir le profil',
+      },
+      no: {
+        title: 'Stigende stjerne',
+        description: 'Klatringen har begynt: se hva de første nivåene gir deg.',
+        button: 'Åpne profilen',
+      },
+      it: {
+        title: 'Stella nascente',
+        description: 'La tua scalata è iniziata: scopri cosa offrono i primi livelli.',
+        button: 'Apri il profilo',
+      },
+      et: {
+        title: 'Tõusev täht',
+        description: 'Sinu tõus on alanud: vaata, mida esimesed tasemed pakuvad.',
+        button: 'Ava profiil',
+      },
+    },
+    data: {
+      gradient: ['#0f2027', '#203a43', '#2c5364', '#4ca1af'],
+      labels: [],
+      button: { url: '/profile/level', type: 'link', frontend_identifier: null },
       image: null,
       size: 'small',
     },

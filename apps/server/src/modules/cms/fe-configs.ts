@@ -104,7 +104,8 @@ export function feConfigValues(): Omit<FeConfigs, 'banners-config'> {
     'excluded-promo-stags': { stags: [] },
     'additional-gifts': { gifts: [] },
     'manage-promotion-pages': {
-      pages: { promotions: true, tournaments: true, lotteries: true, 'rocket-mart': true, 'rocket-chance': false },
+      // The chance page is on here: its feature flag decides whether it is shown (docs/rules/promotions.md).
+      pages: { promotions: true, tournaments: true, lotteries: true, 'rocket-mart': true, 'rocket-chance': true },
     },
     // The promotions' wheel: tiers with their deposit cost, segment sets by player group (spec
     // samples), the boxes' and segments' titles in every language.

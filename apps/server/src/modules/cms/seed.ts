@@ -85,7 +85,7 @@ function bannerRows() {
       identifier: b.identifier,
       locale,
       categories: b.categories,
-      groups: [],
+      groups: b.groups ?? [],
       logged: b.logged,
       startsAt: null,
       endsAt: null,

@@ -1,6 +1,8 @@
-import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import {
   feConfigNameSchema,
+  newsArticleJsonSchema,
+  paginate,
   type Banner,
   type CmsFile,
   type CmsPage,
@@ -10,6 +12,8 @@ import {
   type FeConfigName,
   type Licence,
   type Locale,
+  type NewsItem,
+  type NewsResponse,
   type PlayerFieldsResponse,
   type ProjectInfo,
 } from '@orbit/contracts';
@@ -25,6 +29,9 @@ import { defaultCountryFor, MINIMUM_AGE } from './licence';
 import { pickLocale } from './locale';
 import { playerFields } from './player-fields';
 import { banners, countries, feConfigs, files, locales, snippets, staticPages } from './schema';
+
+/** The category of the static pages that are news articles (served at `/blog/<slug>`). */
+export const NEWS_CATEGORY = 'news';
 
 /** Read-only answers are cached this long: fresh enough for operators, cheap for the lobby. */
 const TTL_MS = 5_000;
@@ -290,6 +297,51 @@ export class CmsService {
     };
     // The content's texts in the locale (the wheel's segments, the adventures); in English as stored.
     return feConfigInLocale(known, await (db ? load(db) : this.cached(`fe:${known}`, () => load(this.db))), locale);
+  }
+
+  /**
+   * One page of the news (docs/rules/content-pages.md "News"): the enabled pages of category
+   * `news` in `locale` (English where an article has no translation), the licence's variant first,
+   * newest first by the `date` of their json block (then by slug). An article without a valid
+   * date is left out.
+   */
+  async news(locale: string, licence: Licence, page: number, pageSize: number): Promise<NewsResponse> {
+    const all = await this.cached(`news:${locale}:${licence}`, async () => {
+      const rows = await this.db
+        .selectDistinctOn([staticPages.slug], {
+          slug: staticPages.slug,
+          locale: staticPages.locale,
+          title: staticPages.title,
+          blocks: staticPages.blocks,
+        })
+        .from(staticPages)
+        .where(
+          and(
+            eq(staticPages.enabled, true),
+            arrayContains(staticPages.categories, [NEWS_CATEGORY]),
+            or(eq(staticPages.licence, licence), isNull(staticPages.licence)),
+            inArray(staticPages.locale, localeChain(locale)),
+          ),
+        )
+        .orderBy(staticPages.slug, ...preference(locale));
+      const items: NewsItem[] = [];
+      for (const row of rows) {
+        const json = newsArticleJsonSchema.safeParse(row.blocks.json);
+        if (!json.success) continue;
+        items.push({
+          slug: row.slug,
+          path: `/blog/${row.slug}`,
+          title: row.title,
+          description: row.blocks.description,
+          date: json.data.date,
+          image: json.data.image ?? null,
+          locale: row.locale,
+        });
+      }
+      return items.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+    });
+    const start = (page - 1) * pageSize;
+    return { data: all.slice(start, start + pageSize), pagination: paginate(page, pageSize, all.length) };
   }
 
   /**

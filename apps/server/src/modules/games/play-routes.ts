@@ -9,6 +9,7 @@ import {
   launchParamsSchema,
   launchRequestSchema,
   launchResponseSchema,
+  missingPlayerFields,
   WALLET_SIGNATURE_HEADER,
   walletActionSchema,
   walletAuthenticateRequestSchema,
@@ -26,7 +27,7 @@ import { notFound } from '../../platform/errors';
 import { operatorGuard } from '../../platform/http/operator';
 import { newToken } from '../../platform/tokens';
 import { licenceOf, refuseBlockedCountry } from '../cms';
-import { currentPlayer, requirePlayer } from '../identity';
+import { currentPlayer, requirePlayer, toPlayer } from '../identity';
 import type { PlayService } from './play';
 import { isMarkedExcluded } from '../../platform/http/exclusion-mark';
 import { ProviderWallet, walletError, WalletError } from './provider-wallet';
@@ -68,6 +69,11 @@ export function playRoutes(play: PlayService, wallet: ProviderWallet) {
           excludedDevice: isMarkedExcluded(request, ctx.clock.now()),
           lobbyUrl: `${base}/`,
           depositUrl: `${base}/deposit`,
+          // The game's provider may need details first (docs/rules/fields.md "Before real play").
+          ...(session && {
+            missingFields: (provider: string) =>
+              missingPlayerFields(toPlayer(session.user), ctx.config.providerPlayerFields[provider] ?? []),
+          }),
         });
       },
     );

@@ -14,6 +14,7 @@ import {
   type LaunchResponse,
   type WalletMoveResponse,
   gameRoundsQuerySchema,
+  PLAYER_FIELDS_MISSING,
 } from '@orbit/contracts';
 import type { z } from 'zod';
 import type { Clock } from '../../platform/clock';
@@ -39,6 +40,8 @@ export type LaunchSettings = {
   excludedDevice: boolean;
   lobbyUrl: string;
   depositUrl: string;
+  /** The fields of the player the game's provider still needs (real play is refused while any is missing). */
+  missingFields?: (provider: string) => readonly string[];
 };
 
 type RoundRow = typeof gameRounds.$inferSelect;
@@ -85,6 +88,7 @@ export class PlayService {
         hasDemoMode: games.hasDemoMode,
         currencies: games.currencies,
         providerId: providers.id,
+        providerIdentifier: providers.identifier,
         providerEnabled: providers.enabled,
         launchable: providers.launchable,
         launchUrl: providers.launchUrl,
@@ -115,6 +119,13 @@ export class PlayService {
       };
     }
     if (!player) throw unauthorized();
+    // The provider's fields before real play (docs/rules/fields.md "Before real play").
+    const missing = settings.missingFields?.(game.providerIdentifier) ?? [];
+    if (missing.length > 0)
+      throw AppError.validation({
+        base: [PLAYER_FIELDS_MISSING],
+        ...Object.fromEntries(missing.map((field) => [field, ['required']])),
+      });
     if (!game.walletSecret) throw unprocessable('game_not_launchable');
     const accounts = await listAccounts(this.db, player.userId);
     const currency = (accounts.find((a) => a.active) ?? accounts[0])?.currency;

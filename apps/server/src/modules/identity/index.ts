@@ -42,6 +42,10 @@ export {
   type PlayerGroupRow,
 } from './groups';
 export { playerCurrencies, playerLocales, publicNames } from './player';
+// The player as the API shows them: the games module checks a provider's fields before real play.
+export { toPlayer } from './player';
+// The verification module tells the player answer's `verified`.
+export { setPlayerVerifiedSource } from './profile';
 export {
   bonusSettingsOf,
   changeBonusSettings,

@@ -17,11 +17,15 @@ export type PlayerExtras = {
   memberships?: ReadonlyArray<PlayerGroupRow>;
   termsUpdatedAt?: Date | undefined;
   defaultLicence?: Licence;
+  /** An approved identity document (the verification module says so through `setPlayerVerifiedSource`). */
+  verified?: boolean;
 };
 
 /**
- * The player as GET /api/player answers it. Fields whose owners are not built yet (KYC)
- * answer their empty value. `date_of_birth` is ISO (YYYY-MM-DD).
+ * The player as GET /api/player answers it. `verified` comes from the verification module
+ * (`extras.verified`); fields of services Orbit does not use (Sumsub, auto-registration, the
+ * source-of-wealth questionnaire) answer their empty value (docs/rules/fields.md "The player's
+ * KYC fields"). `date_of_birth` is ISO (YYYY-MM-DD).
  */
 export function toPlayer(user: UserRow, extras: PlayerExtras = {}): Player {
   const memberships = extras.memberships ?? [];
@@ -57,7 +61,7 @@ export function toPlayer(user: UserRow, extras: PlayerExtras = {}): Player {
     confirmed_at: iso(user.confirmedAt),
     created_at: user.createdAt.toISOString(),
     current_sign_in_at: iso(user.currentSignInAt),
-    verified: false,
+    verified: extras.verified ?? false,
     sumsub_verified: false,
     two_factor_enabled: user.twoFactorEnabled,
     // The terms popup shows when this lists terms_acceptance (docs/identity.md).

@@ -30,6 +30,15 @@ import type { CurrentPlayer, IdentityService, RequestMeta } from './service';
 /** What the player answer reads of the settings: when the terms last changed, the default licence. */
 export type PlayerAnswerSettings = { termsUpdatedAt: Date | undefined; defaultLicence: Licence };
 
+/** Whether a player's identity is verified: told by the verification module (which builds on this one). */
+type VerifiedSource = (db: Executor, userId: number) => Promise<boolean>;
+let verifiedSource: VerifiedSource | null = null;
+
+/** The verification module's answer to "is this player verified" (the player answer's `verified`). */
+export function setPlayerVerifiedSource(source: VerifiedSource): void {
+  verifiedSource = source;
+}
+
 /** The player answer with groups, tier, the terms rule and the player's licence filled in. */
 export async function presentPlayer(
   db: Executor,
@@ -43,6 +52,7 @@ export async function presentPlayer(
     memberships,
     termsUpdatedAt: settings.termsUpdatedAt,
     defaultLicence: settings.defaultLicence,
+    verified: verifiedSource ? await verifiedSource(db, user.id) : false,
   });
 }
 

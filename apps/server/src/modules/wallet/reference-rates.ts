@@ -153,3 +153,33 @@ export async function seedReferenceRates(db: Db, at: Date): Promise<void> {
   });
   await db.insert(referenceRates).values(rows).onConflictDoNothing({ target: referenceRates.currency });
 }
+
+/** Decimals of `GET /api/info/crypto_exchange_rates`. */
+const EXCHANGE_DECIMALS = 8n;
+
+/**
+ * For each crypto currency, what one unit is worth in each fiat currency (euros per crypto unit
+ * over euros per fiat unit), rounded down to 8 decimals with integer arithmetic. A currency
+ * without a rate (or with a zero one) is left out rather than guessed.
+ */
+export function cryptoExchangeRates(
+  crypto: readonly string[],
+  fiat: readonly string[],
+  eurPerUnit: ReadonlyMap<string, bigint>,
+): Record<string, Record<string, number>> {
+  const step = 10n ** EXCHANGE_DECIMALS;
+  const answer: Record<string, Record<string, number>> = {};
+  for (const c of crypto) {
+    const cryptoRate = eurPerUnit.get(c);
+    if (!cryptoRate) continue;
+    const row: Record<string, number> = {};
+    for (const f of fiat) {
+      const fiatRate = eurPerUnit.get(f);
+      if (!fiatRate) continue;
+      const scaled = (cryptoRate * step) / fiatRate;
+      row[f] = Number(scaled / step) + Number(scaled % step) / Number(step);
+    }
+    answer[c] = row;
+  }
+  return answer;
+}

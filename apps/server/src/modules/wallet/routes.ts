@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  cryptoExchangeRatesResponseSchema,
   currenciesResponseSchema,
   referenceRatesResponseSchema,
   updateReferenceRatesRequestSchema,
+  type CryptoExchangeRatesResponse,
   type CurrenciesResponse,
   type ReferenceRatesResponse,
 } from '@orbit/contracts';
@@ -13,7 +15,13 @@ import { operatorGuard } from '../../platform/http/operator';
 import { auditLedger } from './audit';
 import { listCurrencies } from './currencies';
 import { publishBalances } from './live';
-import { formatRate, listReferenceRates, parseRate, updateReferenceRates } from './reference-rates';
+import {
+  cryptoExchangeRates,
+  formatRate,
+  listReferenceRates,
+  parseRate,
+  updateReferenceRates,
+} from './reference-rates';
 
 export async function walletRoutes(app: FastifyInstance, ctx: ModuleContext): Promise<void> {
   publishBalances(ctx);
@@ -32,6 +40,29 @@ export async function walletRoutes(app: FastifyInstance, ctx: ModuleContext): Pr
           default: c.isDefault,
         })),
       ),
+  );
+
+  // What a crypto unit is worth in each fiat currency, from the reference rates (docs/reference-rates.md).
+  const cryptoRatesCache = new TtlCache<CryptoExchangeRatesResponse>(5_000, 1);
+  api.get(
+    '/api/info/crypto_exchange_rates',
+    {
+      schema: {
+        tags: ['info'],
+        summary: 'Each crypto currency in units of each fiat currency (from the reference rates)',
+        response: { 200: cryptoExchangeRatesResponseSchema },
+      },
+    },
+    () =>
+      cryptoRatesCache.get('all', async () => {
+        const [held, rates] = await Promise.all([listCurrencies(ctx.db), listReferenceRates(ctx.db)]);
+        const rate = new Map(rates.map((r) => [r.currency, parseRate(r.eurPerUnit)]));
+        return cryptoExchangeRates(
+          held.filter((c) => !c.fiat).map((c) => c.code),
+          held.filter((c) => c.fiat).map((c) => c.code),
+          rate,
+        );
+      }),
   );
 
   // The operator's proof that no money was lost or created (`npm run audit:ledger` is the same check offline).

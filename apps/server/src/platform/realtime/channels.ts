@@ -16,6 +16,8 @@ export const PRIVATE_CHANNELS = [
   'comps_award',
   'payments_changes',
   'payments_events',
+  // A card deposit waits for the player's 3-D Secure challenge (docs/compatibility.md "Realtime").
+  'allsecure_notification',
   'lootboxes_changes',
   'game_limits',
   'tournaments_statuses',

@@ -7,6 +7,7 @@ import { AFTER_SIGN_IN, AFTER_SIGN_UP } from '../../lib/router-state';
 import { Modal } from '../../ui/modal';
 import { useAuthFlow } from './flow';
 import { Confirmation, NewPasswordForm, RemindForm, SignInForm, SignUpForm } from './forms';
+import { EmailVerify } from './email-verify';
 
 // The shell loads the terms popup through this module, so the page's first JavaScript names one chunk for both.
 export { TermsPopup } from './terms-popup';
@@ -39,6 +40,7 @@ export function AuthPopup({ name, locale, background }: PopupProps) {
     remind: t('auth.remindTitle'),
     'new-password': t('auth.newPasswordTitle'),
     confirmation: t('auth.confirmationTitle'),
+    'email-verify': t('routeRules.emailVerifyTitle'),
   };
   const notice = (location.state as { notice?: string } | null)?.notice;
   const query = new URLSearchParams(location.search);
@@ -69,6 +71,8 @@ export function AuthPopup({ name, locale, background }: PopupProps) {
         onDone={() => finish(localizePath('/sign-in', locale), { background, notice: 'passwordChanged' })}
       />
     );
+  } else if (name === 'email-verify') {
+    body = <EmailVerify locale={locale} background={background} />;
   } else {
     body = <Confirmation token={query.get('confirmation_token')} />;
   }

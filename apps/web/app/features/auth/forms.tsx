@@ -14,6 +14,7 @@ import {
 } from '@orbit/contracts';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { ApiError, browserApi } from '../../lib/api';
+import { deviceFingerprint } from '../../lib/device-fingerprint';
 import {
   forgetValues,
   rememberedValues,
@@ -25,7 +26,7 @@ import { captchaToken } from '../../lib/captcha';
 import { useI18n } from '../../lib/i18n';
 import { localizePath, type Locale } from '../../lib/locale';
 import { setPlayer } from '../../lib/session';
-import { reportConversion } from '../../lib/telemetry';
+import { logFailure, reportConversion } from '../../lib/telemetry';
 import { refreshPlayer } from '../../lib/session-client';
 import { countryOptions, signUpCountry } from './sign-up-country';
 import {
@@ -58,24 +59,11 @@ async function requireCaptcha(): Promise<string> {
 }
 
 /**
- * The `dfpc` of sign-up and sign-in (docs/rules/page-shell.md "Forms"): a random id this browser
- * keeps, not a fingerprint of the device (nothing is read from it); the server keeps the
- * sign-up's for fraud checks.
+ * The `dfpc` of sign-up and sign-in: a hash of the browser's stable traits, computed on the page
+ * (lib/device-fingerprint.ts; docs/rules/fields.md "Device fingerprint"); the server keeps the
+ * sign-up's with the registration for fraud checks.
  */
-function deviceId(): string | undefined {
-  try {
-    let id = localStorage.getItem('orbit_dfpc');
-    if (!id) {
-      id = Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join(
-        '',
-      );
-      localStorage.setItem('orbit_dfpc', id);
-    }
-    return id;
-  } catch {
-    return undefined;
-  }
-}
+const deviceId = deviceFingerprint;
 
 const CLEARED = ['captcha'] as const;
 /**
@@ -211,6 +199,7 @@ function PasswordSignInForm({
         onDone();
       } catch (error) {
         if (error instanceof ApiError && error.errors.otp_attempt?.[0] === 'required') return onCodeRequired();
+        logFailure('LOGIN_ERROR', error);
         throw error;
       }
     },
@@ -275,6 +264,7 @@ function TwoFactorForm({ onDone, onExpired }: { onDone: () => void; onExpired: (
         onDone();
       } catch (error) {
         if (error instanceof ApiError && error.errors.otp_attempt?.[0] === 'expired') return onExpired();
+        logFailure('LOGIN_TWO_FACTORS_ERROR', error);
         throw error;
       }
     },
@@ -326,7 +316,10 @@ export function SignUpForm({ onDone, locale, children }: { onDone: () => void; l
   const welcome = useWelcomeGifts(values.currency);
   const onSubmit = form.submit(signUpErrors, async (values) => {
     const email = values.email.trim();
-    const player = await registerPlayer(values, locale);
+    const player = await registerPlayer(values, locale).catch((error: unknown) => {
+      logFailure('REGISTRATION_ERROR', error);
+      throw error;
+    });
     // The account exists: registration's values are done with, the address is for signing in.
     forgetValues('registration');
     rememberValues('login', { email });

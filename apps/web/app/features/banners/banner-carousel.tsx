@@ -1,18 +1,55 @@
+import type { Banner } from '@orbit/contracts';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { browserApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
+import type { Locale } from '../../lib/locale';
 import { useSession } from '../../lib/session';
 import { track } from '../../lib/telemetry';
-import { BANNER_AUTOPLAY_MS, forViewer, type BannerView } from './banners';
+import { BANNER_AUTOPLAY_MS, bannerView, forViewer, playerBanners, type BannerView } from './banners';
 import './banners.css';
 
 /**
  * The lobby's banners: a scroll-snapping strip (swipe works without JavaScript), dots to
  * pick one, and autoplay that pauses while hovered or focused or when motion is reduced.
  */
-export function BannerCarousel({ banners: all }: { banners: BannerView[] }) {
+export function BannerCarousel({
+  banners: all,
+  locale,
+  category = 'main',
+}: {
+  banners: BannerView[];
+  /** The page's language: a signed-in player's banners are asked for in it. */
+  locale?: Locale;
+  category?: string;
+}) {
   const { t } = useI18n();
-  const banners = forViewer(all, useSession().player !== null);
+  const player = useSession().player;
+  // A signed-in player's banners (theirs and their groups') are asked for by the page: the
+  // server's HTML is the guests' (docs/rules/page-shell.md "Banners").
+  const groups = player ? player.statuses.map((status) => status.id).join(',') : null;
+  const [own, setOwn] = useState<BannerView[] | null>(null);
+  useEffect(() => {
+    setOwn(null);
+    if (groups === null || !locale) return;
+    let live = true;
+    browserApi()
+      .get<{ banners?: unknown }>('/api/fe/config/banners-config', { headers: { 'Accept-Language': locale } })
+      .then((config) => {
+        if (!live || !Array.isArray(config.banners)) return;
+        const ids = groups === '' ? [] : groups.split(',');
+        setOwn(
+          playerBanners(config.banners.filter(isBanner), category, ids).map((b) =>
+            bannerView(b, window.location.origin, locale),
+          ),
+        );
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [groups, locale, category]);
+  const banners = own ?? forViewer(all, player !== null);
   const strip = useRef<HTMLUListElement>(null);
   const [current, setCurrent] = useState(0);
   const [paused, setPaused] = useState(false);
@@ -111,6 +148,26 @@ export function BannerCarousel({ banners: all }: { banners: BannerView[] }) {
         </div>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * What the player's banners need of an entry of `banners-config` (the server's contract; the page
+ * checks the fields it reads rather than loading the CMS's schemas into this chunk).
+ */
+function isBanner(value: unknown): value is Banner {
+  const b = value as Partial<Banner> | null;
+  return (
+    typeof b === 'object' &&
+    b !== null &&
+    typeof b.identifier === 'string' &&
+    Array.isArray(b.categories) &&
+    Array.isArray(b.groups) &&
+    Array.isArray(b.gradient) &&
+    Array.isArray(b.labels) &&
+    typeof b.title?.text === 'string' &&
+    typeof b.description?.text === 'string' &&
+    typeof b.position === 'number'
   );
 }
 

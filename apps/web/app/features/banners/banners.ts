@@ -18,6 +18,26 @@ export function visitorBanners(banners: Banner[], category: string, now = new Da
     .sort((a, b) => a.position - b.position);
 }
 
+/**
+ * Banners a signed-in player sees on a page (docs/rules/page-shell.md "Banners"): the page's
+ * category's within their live time, by position, but not the guests' ones; a banner limited to
+ * player groups only when the player is in one of them.
+ */
+export function playerBanners(
+  banners: Banner[],
+  category: string,
+  groupIds: ReadonlyArray<number | string>,
+  now = new Date(),
+): Banner[] {
+  const mine = new Set(groupIds.map(Number));
+  return banners
+    .filter((b) => b.categories.includes(category))
+    .filter((b) => b.logged !== false)
+    .filter((b) => b.groups.length === 0 || b.groups.some((group) => mine.has(group)))
+    .filter((b) => (!b.start_at || new Date(b.start_at) <= now) && (!b.end_at || new Date(b.end_at) > now))
+    .sort((a, b) => a.position - b.position);
+}
+
 /** Banner links on the same host are routed inside the page; others leave the site. */
 export function internalPath(url: string, origin: string): string | null {
   if (url.startsWith('/') && !url.startsWith('//')) return url;

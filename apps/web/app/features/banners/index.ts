@@ -1,4 +1,4 @@
 // The carousel itself (`banner-carousel.tsx`) is loaded by its island only.
 export { BannerCarousel, loadBannersCode } from './banners-island';
-export { BANNER_AUTOPLAY_MS, bannerView, internalPath, visitorBanners } from './banners';
+export { BANNER_AUTOPLAY_MS, bannerView, internalPath, playerBanners, visitorBanners } from './banners';
 export type { BannerView } from './banners';

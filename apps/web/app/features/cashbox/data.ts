@@ -18,6 +18,7 @@ import type {
   Payment,
   PaymentAction,
   PaymentMethodsResponse,
+  PaymentRiskData,
   PlayerAccount,
   PlayerBonus,
   UserLimit,
@@ -27,7 +28,8 @@ import { createElement, type ReactNode } from 'react';
 import { ApiError, browserApi } from '../../lib/api';
 import { loadCurrencyCatalogue } from '../../lib/currencies';
 import { currentSession, setPlayer } from '../../lib/session';
-import { bonusesForfeitedByCashout } from './rules';
+import { logFailure } from '../../lib/telemetry';
+import { bonusesForfeitedByCashout, loadMethodsRetryingEmpty } from './rules';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -93,6 +95,8 @@ export const cashboxApi = {
   /** Whether the player takes bonuses at all. */
   bonusSettings: (canIssue: boolean) =>
     api().patch<BonusSettings>('/api/player/update_bonus_settings', { can_issue: canIssue }),
+  /** The payment risk data before a payment (docs/rules/fields.md "Payment risk data"). */
+  riskData: (data: PaymentRiskData) => api().post<{ custom_player_status: string }>('/api/users/transaction', data),
   check: (id: number) => api().post<Payment>(`/api/player/payments/${id}/check`, {}),
   recall: (id: number) => api().post<Payment>(`/api/player/payments/${id}/recall`, {}),
 };
@@ -109,7 +113,12 @@ export function useCurrencies() {
 export function useMethods(action: PaymentAction, currency: string | undefined) {
   return useQuery({
     queryKey: cashboxKeys.methods(action, currency ?? ''),
-    queryFn: () => cashboxApi.methods(action, currency!),
+    // Asked again, three calls in all, while the list comes back empty (rules.ts).
+    queryFn: () =>
+      loadMethodsRetryingEmpty(() => cashboxApi.methods(action, currency!)).catch((error: unknown) => {
+        logFailure('LOAD_PAYMENT_METHODS_ERROR', error);
+        throw error;
+      }),
     enabled: Boolean(currency),
   });
 }
@@ -125,7 +134,7 @@ export function useDepositOffers(currency: string) {
       cashboxApi.depositOffers().then(
         (offers) => (Array.isArray(offers) ? offers.filter((offer) => offer.currency === currency) : []),
         (error: unknown) => {
-          console.error('LOAD_DEPOSIT_OFFERS_ERROR', error);
+          logFailure('LOAD_DEPOSIT_OFFERS_ERROR', error);
           return [] as BonusOffer[];
         },
       ),
@@ -143,7 +152,7 @@ export function useBonusesForfeitedByCashout(currency: string) {
       cashboxApi.bonuses().then(
         (bonuses) => (Array.isArray(bonuses) ? bonuses : []),
         (error: unknown) => {
-          console.error('LOAD_BONUSES_ERROR', error);
+          logFailure('LOAD_BONUSES_ERROR', error);
           return [] as PlayerBonus[];
         },
       ),

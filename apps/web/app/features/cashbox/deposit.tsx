@@ -5,13 +5,15 @@ import { Link } from 'react-router';
 import { useI18n, type TFunction } from '../../lib/i18n';
 import { ApiError } from '../../lib/api';
 import { localizePath } from '../../lib/locale';
-import { reportValidationErrors } from '../../lib/telemetry';
+import { deviceFingerprint } from '../../lib/device-fingerprint';
+import { currentSession } from '../../lib/session';
+import { logFailure, reportValidationErrors } from '../../lib/telemetry';
 import { useDateTimeFormat } from '../../lib/use-clock';
 import { AmountField, errorCodeOf, Notice, type FieldErrors } from '../../ui/form';
 import { cashboxApi, cashboxKeys, refreshCashbox, useMethods } from './data';
 import { amountInput, checkAmount, formatMoney, presetAmounts, type CurrencyInfo } from '../../lib/money';
 import { amountErrorText, contractErrors, errorText, PaymentOutcome } from './parts';
-import { depositPause, depositRoom } from './rules';
+import { depositPause, depositRoom, paymentRiskData } from './rules';
 
 /** The PSP's hosted page (card form, 3-D Secure, bank, e-wallet, voucher): a full page navigation. */
 function sendTo(url: string) {
@@ -187,6 +189,22 @@ function DepositForm({
     }
     setErrors({});
     setBusy(true);
+    // The risk data goes first, never holding the deposit up (a failure is only logged).
+    const player = currentSession().player;
+    if (player)
+      void cashboxApi
+        .riskData(
+          paymentRiskData(player, {
+            type: 'transaction',
+            currency: currency.code,
+            amountCents: checked.cents,
+            paymentSystem: method.brand,
+            dfpc: deviceFingerprint(),
+            card: cards.find((c) => String(c.id) === card),
+            url: window.location.href,
+          }),
+        )
+        .catch((error: unknown) => logFailure('PAYMENT_RISK_DATA_ERROR', error));
     try {
       const answer = await cashboxApi.deposit(body);
       if (answer.redirect_url) {

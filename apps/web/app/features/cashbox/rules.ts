@@ -3,7 +3,17 @@
  * cashbox"), the cancelled-payment notice (docs/rules/page-shell.md "Notices"), what a payment's
  * state means to the player, and the server's codes → messages.
  */
-import type { Payment, PaymentState, PlayerBonus, UserLimit } from '@orbit/contracts';
+import {
+  PAYMENT_RISK_DEFAULT_STATUS,
+  PAYMENT_RISK_STATUS_NAMES,
+  VIP_STATUS_GROUP_IDS,
+  type Payment,
+  type PaymentRiskData,
+  type PaymentState,
+  type Player,
+  type PlayerBonus,
+  type UserLimit,
+} from '@orbit/contracts';
 
 /**
  * The cashbox's popup views: /cashbox, /dashboard, /deposit, /deposit-bonus, /withdraw,
@@ -195,4 +205,59 @@ export function chosenOffer<T extends { code: string | null }>(offers: readonly 
  */
 export function bonusesForfeitedByCashout(bonuses: readonly PlayerBonus[], currency: string): PlayerBonus[] {
   return bonuses.filter((b) => b.type === 'deposit_bonus' && b.stage === 'issued' && b.currency === currency);
+}
+
+/** How many times the cashbox asks for the payment methods in all when an answer lists none. */
+export const METHODS_ATTEMPTS = 3;
+
+/**
+ * Loads the payment methods, asking again (at most `attempts` calls in all) while the answer
+ * lists none: a list that comes back empty is often a provider's list not ready yet, not a
+ * currency with no method (docs/rules/fields.md "Payment methods"). The last answer is returned
+ * as it is; a failed call is not retried here (the API client retries network failures).
+ */
+export async function loadMethodsRetryingEmpty<T extends { methods: readonly unknown[] }>(
+  load: () => Promise<T>,
+  attempts: number = METHODS_ATTEMPTS,
+): Promise<T> {
+  let answer = await load();
+  for (let call = 1; call < attempts && answer.methods.length === 0; call += 1) answer = await load();
+  return answer;
+}
+
+/**
+ * The payment risk data the page sends before a deposit (`POST /api/users/transaction`,
+ * docs/rules/fields.md "Payment risk data"): the player as the page has them, the device
+ * fingerprint, a saved card's last 4 digits, the amount and method, and the VIP status name of
+ * the player's highest VIP group (`Regular` in none).
+ */
+export function paymentRiskData(
+  player: Pick<Player, 'country' | 'first_name' | 'last_name' | 'email' | 'statuses'>,
+  payment: {
+    type: PaymentRiskData['type'];
+    currency: string;
+    amountCents: number;
+    paymentSystem: string;
+    dfpc?: string | undefined;
+    card?: { last4: string } | undefined;
+    url?: string | undefined;
+  },
+): PaymentRiskData {
+  const ids = new Set(player.statuses.map((s) => Number(s.id)));
+  const vip = Object.values(VIP_STATUS_GROUP_IDS).filter((id) => ids.has(id));
+  const top = vip[vip.length - 1];
+  return {
+    ...(player.country ? { country: player.country } : {}),
+    ...(player.first_name ? { first_name: player.first_name } : {}),
+    ...(player.last_name ? { last_name: player.last_name } : {}),
+    email: player.email,
+    ...(payment.dfpc ? { dfpc: payment.dfpc } : {}),
+    ...(payment.card ? { card_last4: payment.card.last4 } : {}),
+    ...(payment.url ? { url: payment.url.slice(0, 2000) } : {}),
+    currency: payment.currency,
+    amount: payment.amountCents,
+    payment_system: payment.paymentSystem,
+    type: payment.type,
+    custom_player_status: top === undefined ? PAYMENT_RISK_DEFAULT_STATUS : PAYMENT_RISK_STATUS_NAMES[top]!,
+  };
 }

@@ -1,7 +1,7 @@
 import type { Payment, PaymentMethod, PlayerAccount } from '@orbit/contracts';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { destinationError, destinationKey, initialDestination } from '../../lib/cashout-destination';
+import { destinationError, destinationKey, destinationNotice, initialDestination } from '../../lib/cashout-destination';
 import { useI18n, type TFunction } from '../../lib/i18n';
 import { ApiError } from '../../lib/api';
 import { localizePath } from '../../lib/locale';
@@ -173,6 +173,11 @@ function WithdrawForm({
           error={destinationText}
         />
       )}
+      {destinationNotice(method, destination) ? (
+        <Notice kind="info">
+          <span data-testid="lithuanian-iban">{t('cashbox.withdraw.lithuanianIban')}</span>
+        </Notice>
+      ) : null}
       <Refusal base={base} />
       {other ? <Notice kind="error">{errorText(t, other[0], other[1]!)}</Notice> : null}
       <ForfeitNotice forfeited={forfeited} currency={currency} />

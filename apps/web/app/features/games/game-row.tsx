@@ -2,9 +2,8 @@ import type { CSSProperties } from 'react';
 import { Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import type { Locale } from '../../lib/locale';
-import { useSession } from '../../lib/session';
 import { Icon } from '../../ui/icons';
-import { GameTile } from './game-tile';
+import { GameTile, useTileViewer } from './game-tile';
 import type { GameView } from './game-view';
 
 type GameRowProps = {
@@ -24,7 +23,7 @@ type GameRowProps = {
  */
 export function GameRow({ id, title, href, games, locale, eager = false }: GameRowProps) {
   const { t } = useI18n();
-  const signedIn = useSession().status === 'player';
+  const viewer = useTileViewer();
   if (games.length === 0) return null;
   const headingId = `row-${id}`;
   return (
@@ -39,7 +38,7 @@ export function GameRow({ id, title, href, games, locale, eager = false }: GameR
       <ul className="game-row__strip" style={{ '--row-games': games.length } as CSSProperties}>
         {games.map((game, i) => (
           <li key={game.identifier}>
-            <GameTile game={game} locale={locale} t={t} eager={eager && i < 6} signedIn={signedIn} />
+            <GameTile game={game} locale={locale} t={t} eager={eager && i < 6} viewer={viewer} />
           </li>
         ))}
       </ul>

@@ -16,4 +16,10 @@ export type GameView = Pick<
   | 'badges'
   | 'has_demo_mode'
   | 'launchable'
->;
+> & {
+  /**
+   * The currencies the game is played in, with the game's id in each (the id favourites use); a
+   * loader keeps the ids only (no jackpots). The tile's lock and favourite toggle read it.
+   */
+  currencies: Readonly<Record<string, { id: number }>>;
+};

@@ -1,4 +1,5 @@
-export { GameTile, GameGrid, COVER_HEIGHT, COVER_WIDTH } from './game-tile';
+export { GameTile, GameGrid, COVER_HEIGHT, COVER_WIDTH, useTileViewer } from './game-tile';
+export { FavouriteGames } from './favourite-games';
 export { GameRow } from './game-row';
 export { PagedGameList } from './paged-game-list';
 export { demoHref, gamePath, playHref, visitorPlayHref } from './links';

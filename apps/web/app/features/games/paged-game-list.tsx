@@ -1,5 +1,5 @@
 import type { GamesFilterRequest, Pagination } from '@orbit/contracts';
-import { useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useI18n } from '../../lib/i18n';
 import { filterGames } from '../../lib/endpoints';
 import type { Locale } from '../../lib/locale';
@@ -8,6 +8,9 @@ import { GameGrid } from './game-tile';
 import type { GameView } from './game-view';
 import { RandomGameCard } from './random-game';
 import { randomCardIndex } from './random-game-rules';
+
+/** The next page is asked for this far before the list's end (docs/rules/page-shell.md "Game lists"). */
+export const INFINITE_SCROLL_PX = 500;
 
 type PagedGameListProps = {
   games: GameView[];
@@ -40,14 +43,21 @@ export function PagedGameList({
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const loaded = useRef(new Set([firstPagination.current_page]));
+  const busy = useRef(false);
   const pageSize = query.page_size ?? first.length;
 
-  async function loadMore(event: MouseEvent<HTMLAnchorElement>) {
-    const next = pagination.next_page;
+  function loadMore(event: MouseEvent<HTMLAnchorElement>) {
     // Modified clicks (new tab ...) keep the link's own behaviour.
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    if (next === null || loading || loaded.current.has(next) || next > pagination.total_pages) return;
+    void fetchNext();
+  }
+
+  /** The next page, unless it is loading, loaded or beyond the last (a ref: the observer's callback sees the latest). */
+  async function fetchNext() {
+    const next = pagination.next_page;
+    if (next === null || busy.current || loaded.current.has(next) || next > pagination.total_pages) return;
+    busy.current = true;
     setLoading(true);
     setFailed(false);
     try {
@@ -62,9 +72,29 @@ export function PagedGameList({
       console.error('LOAD_GAMES_ERROR', error);
       setFailed(true);
     } finally {
+      busy.current = false;
       setLoading(false);
     }
   }
+  const fetchNextRef = useRef(fetchNext);
+  fetchNextRef.current = fetchNext;
+
+  // Infinite scroll: the next page is asked for once the pager comes within INFINITE_SCROLL_PX of
+  // the screen's bottom. After a failure it waits for the player's "Load more" (no retry loop).
+  const pager = useRef<HTMLElement>(null);
+  const more = pagination.next_page !== null && !failed;
+  useEffect(() => {
+    const target = pager.current;
+    if (!more || !target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) void fetchNextRef.current();
+      },
+      { rootMargin: `0px 0px ${INFINITE_SCROLL_PX}px 0px` },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [more, games.length]);
 
   if (games.length === 0) {
     return <p className="empty-state">{t('games.empty')}</p>;
@@ -88,7 +118,7 @@ export function PagedGameList({
           <SkeletonTiles count={Math.min(pageSize, remaining || pageSize)} label={t('common.loading')} />
         ) : null}
       </GameGrid>
-      <nav className="pager" aria-label={t('games.pages')}>
+      <nav className="pager" aria-label={t('games.pages')} ref={pager}>
         {pagination.prev_page !== null && firstPagination.current_page > 1 ? (
           <a className="button button--ghost" href={pageHref(pagination.prev_page)} rel="prev">
             {t('games.previousPage')}

@@ -193,3 +193,11 @@ export function daysAndHours(seconds: number): { days: number; hours: number } {
   const whole = Math.max(0, Math.floor(seconds));
   return { days: Math.floor(whole / 86_400), hours: Math.floor((whole % 86_400) / 3_600) };
 }
+
+/** `disabled-bonuses` (fe config): gift groups the operator hides while a gift of them is at the listed stage. */
+export type DisabledBonusGroups = ReadonlyArray<{ group_key: string; stage: string }>;
+
+/** A bonus of a disabled group is hidden while its stage is the group's listed (first) stage. */
+export function isDisabledBonus(bonus: { group_key: string; stage: string }, groups: DisabledBonusGroups): boolean {
+  return groups.some((group) => group.group_key === bonus.group_key && group.stage === bonus.stage);
+}

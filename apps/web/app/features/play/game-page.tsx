@@ -119,6 +119,10 @@ type GamePageProps = {
   stageOverlay?: (playing: boolean) => ReactNode;
   /** More of the player's state in the bar (the EE session timer, which the hidden header would show). */
   toolbarExtra?: ReactNode;
+  /** The player's fields the game's provider still needs for real play (the route reads them): see `playGuard`. */
+  missingFields?: 'unknown' | readonly string[];
+  /** The edit-profile popup for those fields (the route composes it); `onSaved` opens the game. */
+  fieldsPopup?: (fields: readonly string[], onSaved: () => void) => ReactNode;
 };
 
 /** The guards' redirects (replace: Back does not return to a page that would redirect again). */
@@ -153,7 +157,15 @@ function useGuardRedirects(decision: PlayDecision, failure: LaunchFailure | null
  * player's limits or self-exclusion go to `/profile/limits`; other refusals say why, with a
  * way back. `stageOverlay` covers the stage (the reality check).
  */
-export function GamePage({ game, balance, playLimit, stageOverlay, toolbarExtra }: GamePageProps) {
+export function GamePage({
+  game,
+  balance,
+  playLimit,
+  stageOverlay,
+  toolbarExtra,
+  missingFields,
+  fieldsPopup,
+}: GamePageProps) {
   const { locale } = useI18n();
   const location = useLocation();
   const session = useSession();
@@ -164,6 +176,7 @@ export function GamePage({ game, balance, playLimit, stageOverlay, toolbarExtra 
     hasDemo: game.has_demo_mode,
     launchable: game.launchable,
     limits: playLimit,
+    fields: missingFields,
   });
   const [attempt, setAttempt] = useState(0);
   const launch = useLaunch(game.id, mode, locale, decision === 'launch', attempt);
@@ -229,6 +242,12 @@ export function GamePage({ game, balance, playLimit, stageOverlay, toolbarExtra 
         />
         {stageOverlay?.(launch.status === 'ready')}
       </div>
+      {/* Before real play: the provider's missing fields (checked first, or named by a refused launch). */}
+      {decision === 'profile' && Array.isArray(missingFields)
+        ? fieldsPopup?.(missingFields, () => undefined)
+        : failure?.action === 'profile'
+          ? fieldsPopup?.(failure.fields, () => setAttempt((n) => n + 1))
+          : null}
     </div>
   );
 }

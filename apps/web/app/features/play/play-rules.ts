@@ -2,7 +2,7 @@
  * The game page's rules without React: the mode from the address, the page's guards
  * (each written below), what a refused launch leads to, and where Close goes.
  */
-import type { GameMode } from '@orbit/contracts';
+import { PLAYER_FIELDS_MISSING, type GameMode } from '@orbit/contracts';
 import { ApiError } from '../../lib/api';
 import { localizePath, parseLocalePath, type Locale } from '../../lib/locale';
 import { POPUPS } from '../../lib/popups';
@@ -23,6 +23,11 @@ export type PlayGuardInput = {
    * stopping play, or a reached limit that stops play. Left out: not checked here.
    */
   limits?: 'unknown' | 'clear' | 'blocked';
+  /**
+   * A signed-in player's fields the game's provider still needs for real play (docs/rules/fields.md
+   * "Before real play"): still being read, or the missing ones (none: ready). Left out: not checked.
+   */
+  fields?: 'unknown' | readonly string[];
 };
 
 /**
@@ -33,19 +38,22 @@ export type PlayGuardInput = {
  * - `limits`: a signed-in player with a reached limit that stops play goes to the limits page
  *   (before entering a game page; docs/rules/routes-and-guards.md "The game page");
  * - `unavailable`: a catalogue-only game (nothing to open, in either mode);
+ * - `profile`: real play for a player missing a field the provider needs: the edit-profile popup
+ *   asks for them first (a demo skips the check);
  * - `launch`: ask the platform for the game's address. Demo is open to guests and does not wait
  *   for the session (nor for a player's limits: a reached one still sends the player away once known).
  */
-export type PlayDecision = 'wait' | 'sign-up' | 'to-real' | 'limits' | 'unavailable' | 'launch';
+export type PlayDecision = 'wait' | 'sign-up' | 'to-real' | 'limits' | 'unavailable' | 'profile' | 'launch';
 
-export function playGuard({ status, mode, hasDemo, launchable, limits }: PlayGuardInput): PlayDecision {
+export function playGuard({ status, mode, hasDemo, launchable, limits, fields }: PlayGuardInput): PlayDecision {
   if (!launchable) return 'unavailable';
   if (status === 'player' && limits === 'blocked') return 'limits';
   if (mode === 'demo' && hasDemo) return 'launch';
   if (status === 'unknown') return 'wait';
   if (status === 'guest') return 'sign-up';
   if (mode === 'demo') return 'to-real';
-  return limits === 'unknown' ? 'wait' : 'launch';
+  if (limits === 'unknown' || fields === 'unknown') return 'wait';
+  return fields && fields.length > 0 ? 'profile' : 'launch';
 }
 
 /**
@@ -86,6 +94,8 @@ export type LaunchFailure =
   | { action: 'limits'; code: string }
   /** The session ended (the API client has already fired the auth error: the shell opens sign-in). */
   | { action: 'signed-out' }
+  /** The provider needs these fields of the player first (`player_fields_missing`): the edit-profile popup. */
+  | { action: 'profile'; fields: string[] }
   | { action: 'message'; code: LaunchErrorCode; retry: boolean };
 
 /**
@@ -99,6 +109,8 @@ export function launchFailure(error: unknown, mode: GameMode = 'real'): LaunchFa
   const code = error.errors.base?.[0] ?? Object.values(error.errors).flat()[0];
   if (mode === 'demo' && code === 'player_excluded') return { action: 'message', code: 'demo_excluded', retry: false };
   if (code && LIMIT_CODES.includes(code)) return { action: 'limits', code };
+  if (code === PLAYER_FIELDS_MISSING)
+    return { action: 'profile', fields: Object.keys(error.errors).filter((field) => field !== 'base') };
   if (error.status === 404) return { action: 'message', code: 'game_not_found', retry: false };
   const known = (LAUNCH_ERROR_CODES as readonly string[]).includes(code ?? '') ? (code as LaunchErrorCode) : 'unknown';
   return { action: 'message', code: known, retry: error.status >= 500 || error.status === 429 };

@@ -8,6 +8,7 @@ import { setPlayer } from '../../lib/session';
 import { Field, Notice, SelectField, type FieldErrors } from '../../ui/form';
 import {
   autofillState,
+  DETAIL_FIELDS,
   fieldsFor,
   patchBody,
   validateDetails,
@@ -29,18 +30,31 @@ export function DetailsForm({
   player,
   submitLabel,
   onSaved,
+  only,
 }: {
   context: DetailsContext;
   player: Player;
   submitLabel: string;
   onSaved?: (player: Player) => void;
+  /**
+   * Only these fields, every one required (a game provider's missing fields before real play);
+   * saved through `context`.
+   */
+  only?: readonly string[];
 }) {
   const { t } = useI18n();
   const { info, failed } = useProfileInfo();
   if (failed) return <Notice kind="error">{t('errors.network')}</Notice>;
   if (!info) return <p className="profile__loading">{t('common.loading')}</p>;
   return (
-    <LoadedDetailsForm context={context} player={player} info={info} submitLabel={submitLabel} onSaved={onSaved} />
+    <LoadedDetailsForm
+      context={context}
+      player={player}
+      info={info}
+      submitLabel={submitLabel}
+      onSaved={onSaved}
+      only={only}
+    />
   );
 }
 
@@ -50,15 +64,19 @@ function LoadedDetailsForm({
   info,
   submitLabel,
   onSaved,
+  only,
 }: {
   context: DetailsContext;
   player: Player;
   info: ProfileInfo;
   submitLabel: string;
   onSaved?: (player: Player) => void;
+  only?: readonly string[] | undefined;
 }) {
   const { t } = useI18n();
-  const asked = fieldsFor(context, info.fields);
+  const asked = only ? DETAIL_FIELDS.filter((name) => only.includes(name)) : fieldsFor(context, info.fields);
+  // A provider's fields are all required, whichever context saves them (`deposit` validates so).
+  const checkedAs: DetailsContext = only ? 'deposit' : context;
   const form = useProfileForm<DetailValues>(valuesFromPlayer(player), {}, 'profile_details');
   // What the server has: only changes are sent.
   const [initial, setInitial] = useState(() => valuesFromPlayer(player));
@@ -79,7 +97,7 @@ function LoadedDetailsForm({
   };
 
   const onSubmit = form.submit(
-    (v) => validateDetails(v, asked, context, info.fields, info.project.licence),
+    (v) => validateDetails(v, asked, checkedAs, info.fields, info.project.licence),
     async (v) => {
       const updated = await browserApi().patch<Player>('/api/player', patchBody(v, initial, asked, context));
       // The saved values as the server keeps them (postal code upper-cased, a state it filled in).

@@ -8,3 +8,5 @@ export { PersonalInfoModal } from './personal-info';
 export { DetailsForm } from './details-form';
 export { needsPersonalInfo, PERSONAL_INFO_FIELDS } from './details-rules';
 export { loadProfileInfo } from './profile-data';
+// The game provider's fields before real play (docs/rules/fields.md "Before real play").
+export { ProviderFieldsModal, useProviderFieldsCheck } from './provider-fields';

@@ -4,6 +4,7 @@ import { ApiError, browserApi } from '../../lib/api';
 import { captchaToken } from '../../lib/captcha';
 import { useI18n } from '../../lib/i18n';
 import { errorCodeOf, Notice } from '../../ui/form';
+import { Toast } from '../../ui/toast';
 import { DetailsForm } from './details-form';
 import { needsPersonalInfo } from './details-rules';
 import { PersonalInfoModal } from './personal-info';
@@ -85,6 +86,7 @@ export function ProfileMain({ player, session }: { player: Player; session?: Rea
 function ResendConfirmation({ email }: { email: string }) {
   const { t } = useI18n();
   const [state, setState] = useState<'idle' | 'busy' | 'sent' | { error: string }>('idle');
+  const dismiss = useCallback(() => setState('idle'), []);
   const resend = async () => {
     setState('busy');
     try {
@@ -108,9 +110,17 @@ function ResendConfirmation({ email }: { email: string }) {
       >
         {t('auth.resendConfirmation')}
       </button>
-      {state === 'sent' ? <Notice kind="info">{t('auth.confirmationSent')}</Notice> : null}
+      {/* The answer is a notice in the strip (docs/rules/page-shell.md "Notices"): the sent mail, or
+          the first code the server gave for the address (a captcha failure, else a general one). */}
+      {state === 'sent' ? (
+        <Toast testId="resend-confirmation-toast" onClose={dismiss}>
+          {t('auth.confirmationSent')}
+        </Toast>
+      ) : null}
       {typeof state === 'object' ? (
-        <Notice kind="error">{t(`errors.${state.error}`, undefined, t('errors.unknown'))}</Notice>
+        <Toast testId="resend-confirmation-toast" tone="warning" onClose={dismiss}>
+          {t(`errors.${state.error}`, undefined, t('errors.unknown'))}
+        </Toast>
       ) : null}
     </div>
   );

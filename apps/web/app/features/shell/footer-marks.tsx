@@ -38,3 +38,64 @@ export default function FooterMarks({ licence, minimumAge }: { licence: Licence;
     </>
   );
 }
+
+export type FooterMoreProps = {
+  /** The awards of the `awards` page, newest first (`shell-content.ts` `awardsOf`). */
+  awards: ReadonlyArray<{ name: string; nomination: string; prize: string; year: number; image: string | null }>;
+  /** The awards page when it is served: the carousel's Show all; null: no such link. */
+  awardsHref: string | null;
+  /** The game providers, each linking to its games. */
+  providers: ReadonlyArray<{ id: string; title: string; href: string }>;
+};
+
+/**
+ * The footer's awards carousel (a scroll-snapping strip that swipes without JavaScript, with
+ * Show all to the awards page) and the providers' row. Same chunk as the marks, its own island.
+ */
+export function FooterMore({ awards, awardsHref, providers }: FooterMoreProps) {
+  const { t } = useI18n();
+  return (
+    <>
+      {awards.length > 0 ? (
+        <section className="footer__awards" aria-labelledby="footer-awards" data-testid="footer-awards">
+          <div className="footer__row-head">
+            <h2 id="footer-awards" className="footer__heading">
+              {t('shell.footer.awards')}
+            </h2>
+            {awardsHref ? (
+              <a href={awardsHref} className="footer__show-all">
+                {t('shell.footer.showAll')}
+              </a>
+            ) : null}
+          </div>
+          <ul className="footer__awards-strip">
+            {awards.map((award) => (
+              <li key={`${award.year}-${award.name}-${award.nomination}`} className="footer__award">
+                {award.image ? <img src={award.image} alt="" width={48} height={48} loading="lazy" /> : null}
+                <span>
+                  <strong>{award.name}</strong>
+                  {award.nomination ? <small>{award.nomination}</small> : null}
+                  <small>{award.year}</small>
+                </span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {providers.length > 0 ? (
+        <nav className="footer__providers" aria-labelledby="footer-providers">
+          <h2 id="footer-providers" className="footer__heading">
+            {t('shell.footer.providers')}
+          </h2>
+          <ul>
+            {providers.map((provider) => (
+              <li key={provider.id}>
+                <a href={provider.href}>{provider.title}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,4 +1,4 @@
-import type { Licence } from '@orbit/contracts';
+import type { Licence, LogoConfig } from '@orbit/contracts';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { categoryTitle, useI18n } from '../../lib/i18n';
@@ -8,12 +8,25 @@ import { track } from '../../lib/telemetry';
 import { localizePath, parseLocalePath, type Locale } from '../../lib/locale';
 import { Icon } from '../../ui/icons';
 import { NOTICE_STRIP_ID } from '../../ui/toast';
+import { CLOSE_MENU_EVENT, OPEN_MENU_EVENT } from '../../lib/events';
 import { LanguageSelector } from './language-selector';
 import { activeNavHref, type FooterLink, type NavItem } from './nav';
-import { FooterMarks } from './footer-marks-island';
+import { FooterMarks, FooterMore } from './footer-marks-island';
+import type { FooterMoreProps } from './footer-marks';
+import { textKey, type Contacts, type SocialLink } from './shell-content';
 import './shell.css';
 
 const SideMenu = lazy(() => import('./side-menu'));
+/** The guest's promo banner: its code once the page runs (a countdown has nothing to show on the server). */
+const PromoBanner = lazy(() => import('./promo-banner'));
+
+/** What the footer draws from the CMS besides its links (docs/page-shell.md "Footer"). */
+export type FooterContent = FooterMoreProps & {
+  contacts: Contacts;
+  socials: SocialLink[];
+  /** The contact form's page (`/support`). */
+  contactHref: string;
+};
 
 export type ShellProps = {
   locale: Locale;
@@ -45,6 +58,17 @@ export type ShellProps = {
   immersive?: boolean;
   /** The sport page (`/sport`) while a betting site is configured: the bottom bar's Sports instead of Live. */
   sports?: string | null;
+  /** The fe config `logo-config` (its images and link same-site only: `shell-content.ts` `logoOf`). */
+  logo?: LogoConfig | null;
+  /** The header's notice strip (snippet `header-notice`), plain text; null: none. */
+  notice?: string | null;
+  /** The guest's promo banner's text (snippet `header-promo`); null: no banner. */
+  promo?: string | null;
+  /** The CMS pages of the `top-menu` category the fixed items do not already link (title and path). */
+  topPages?: FooterLink[];
+  footer?: FooterContent | null;
+  /** Opens the support chat (the footer's Chat button); composed by the route. */
+  onChat?: () => void;
   children: ReactNode;
 };
 
@@ -63,6 +87,12 @@ export function Shell({
   support = null,
   immersive = false,
   sports = null,
+  logo = null,
+  notice = null,
+  promo = null,
+  topPages = [],
+  footer = null,
+  onChat,
   children,
 }: ShellProps) {
   const { t } = useI18n();
@@ -75,6 +105,18 @@ export function Shell({
     setDrawerOpen(true);
   }, []);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
+  // Anything in the page opens or closes the drawer by an event (lib/events.ts).
+  useEffect(() => {
+    window.addEventListener(OPEN_MENU_EVENT, openDrawer);
+    window.addEventListener(CLOSE_MENU_EVENT, closeDrawer);
+    return () => {
+      window.removeEventListener(OPEN_MENU_EVENT, openDrawer);
+      window.removeEventListener(CLOSE_MENU_EVENT, closeDrawer);
+    };
+  }, [openDrawer, closeDrawer]);
+  // The page runs (the promo banner's countdown is the browser's).
+  const [running, setRunning] = useState(false);
+  useEffect(() => setRunning(true), []);
   const location = useLocation();
   const { pathname } = location;
   // On a phone the search is a button in the header's one row; pressed, its box opens under it.
@@ -99,7 +141,11 @@ export function Shell({
   // The menu's categories by the page's own names (docs/rules/page-shell.md "Translations").
   const promos = promotions.map((item) => ({ ...item, label: t(`nav.${item.label}`) }));
   const games = [lobbyItem, ...nav.map((item) => ({ ...item, label: categoryTitle(t, item.key, item.label) }))];
-  const menu = [...games, ...promos];
+  // The CMS's own top-menu pages, after the fixed items (docs/page-shell.md "Menus").
+  const pages: NavItem[] = topPages
+    .filter((page) => !promos.some((item) => item.href === page.href))
+    .map((page) => ({ key: `page-${page.slug}`, href: page.href, label: page.title, icon: 'megaphone' }));
+  const menu = [...games, ...promos, ...pages];
   const activeTop = activeNavHref(
     menu.map((item) => item.href),
     pathname,
@@ -133,6 +179,8 @@ export function Shell({
       <a className="skip-link" href="#main">
         {t('header.skipToContent')}
       </a>
+      {/* The notice strip scrolls away with the page; the sticky top keeps the header and the promo. */}
+      {notice && !immersive ? <HeaderNotice text={notice} /> : null}
       <div className="shell__top" ref={top}>
         <header className="header" data-search-open={searchOpen ? '' : undefined}>
           <div className="header__bar">
@@ -147,9 +195,22 @@ export function Shell({
             >
               <Icon name="menu" />
             </button>
-            <Link to={home} className="logo" aria-label={t('header.home', { name: projectName })}>
-              <Logo />
-              <span className="logo__word">{projectName}</span>
+            <Link
+              to={logo ? localizePath(logo.href, locale) : home}
+              className="logo"
+              aria-label={t('header.home', { name: logo?.title || projectName })}
+            >
+              {logo?.desktop || logo?.mobile ? (
+                <picture className="logo__picture">
+                  {logo.mobile ? <source media="(max-width: 599px)" srcSet={logo.mobile} /> : null}
+                  <img src={logo.desktop ?? logo.mobile ?? ''} alt={logo.alt} height={32} />
+                </picture>
+              ) : (
+                <>
+                  <Logo />
+                  <span className="logo__word">{logo?.title || projectName}</span>
+                </>
+              )}
             </Link>
             <button
               type="button"
@@ -205,6 +266,12 @@ export function Shell({
             </nav>
           </div>
         </header>
+        {/* Only once the session is known to be a guest's: a player's page never flashes it. */}
+        {running && promo && session.status === 'guest' && !immersive ? (
+          <Suspense fallback={null}>
+            <PromoBanner text={promo} locale={locale} />
+          </Suspense>
+        ) : null}
         {/* The notice strip (ui/toast.tsx): every notice is drawn here, in the flow under the header. */}
         <div className="notice-strip" id={NOTICE_STRIP_ID} />
       </div>
@@ -216,7 +283,7 @@ export function Shell({
             onClose={closeDrawer}
             locale={locale}
             items={games}
-            promotions={promos}
+            promotions={[...promos, ...pages]}
             infoLinks={infoLinks}
             signIn={signIn}
             signUp={signUp}
@@ -236,6 +303,8 @@ export function Shell({
         minimumAge={minimumAge}
         infoLinks={infoLinks}
         helpLinks={helpLinks}
+        content={footer}
+        onChat={onChat}
       />
 
       <nav className="bottombar" aria-label={t('nav.quick')}>
@@ -325,7 +394,104 @@ function Logo() {
   );
 }
 
-type FooterProps = Pick<ShellProps, 'locale' | 'licence' | 'projectName' | 'minimumAge' | 'infoLinks' | 'helpLinks'>;
+type FooterProps = Pick<ShellProps, 'locale' | 'licence' | 'projectName' | 'minimumAge' | 'infoLinks' | 'helpLinks'> & {
+  content: FooterContent | null;
+  onChat?: () => void;
+};
+
+/** Where a closed notice is remembered (its text's key): a new text shows again. */
+const NOTICE_CLOSED_KEY = 'orbit_header_notice_closed';
+
+/** The header's optional notice strip: one line of the CMS's, closable (docs/page-shell.md "Header"). */
+function HeaderNotice({ text }: { text: string }) {
+  const { t } = useI18n();
+  const key = textKey(text);
+  const [closed, setClosed] = useState(false);
+  useEffect(() => {
+    try {
+      setClosed(localStorage.getItem(NOTICE_CLOSED_KEY) === key);
+    } catch {
+      // no storage: it shows
+    }
+  }, [key]);
+  if (closed) return null;
+  return (
+    <div className="header-notice" role="note" data-testid="header-notice">
+      <p>{text}</p>
+      <button
+        type="button"
+        className="icon-button header-notice__close"
+        aria-label={t('shell.notice.close')}
+        onClick={() => {
+          try {
+            localStorage.setItem(NOTICE_CLOSED_KEY, key);
+          } catch {
+            // closed for this page only
+          }
+          setClosed(true);
+        }}
+      >
+        <Icon name="close" size={16} />
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The footer's contacts (docs/page-shell.md "Footer"): the chat, the contact form, and a phone and
+ * mail link when the CMS has them. The values are never printed: the buttons say what they do.
+ */
+function FooterContacts({ content, onChat }: { content: FooterContent; onChat?: () => void }) {
+  const { t } = useI18n();
+  const { contacts, socials, contactHref } = content;
+  return (
+    <section className="footer__contacts" aria-labelledby="footer-contacts" data-testid="footer-contacts">
+      <h2 id="footer-contacts" className="footer__heading">
+        {t('shell.footer.contact')}
+      </h2>
+      <ul className="footer__contact-list">
+        {onChat ? (
+          <li>
+            <button type="button" className="button button--ghost footer__contact" onClick={() => onChat()}>
+              <Icon name="chat" size={16} />
+              {t('shell.footer.chat')}
+            </button>
+          </li>
+        ) : null}
+        <li>
+          <Link to={contactHref} className="button button--ghost footer__contact">
+            {t('shell.footer.write')}
+          </Link>
+        </li>
+        {contacts.phone ? (
+          <li>
+            <a href={`tel:${contacts.phone}`} className="button button--ghost footer__contact" data-contact="phone">
+              {t('shell.footer.call')}
+            </a>
+          </li>
+        ) : null}
+        {contacts.email ? (
+          <li>
+            <a href={`mailto:${contacts.email}`} className="button button--ghost footer__contact" data-contact="email">
+              {t('shell.footer.email')}
+            </a>
+          </li>
+        ) : null}
+      </ul>
+      {socials.length > 0 ? (
+        <ul className="footer__socials" aria-label={t('shell.footer.social')}>
+          {socials.map((social) => (
+            <li key={social.url}>
+              <a href={social.url} rel="noopener noreferrer" target="_blank" data-social={social.icon}>
+                {social.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}
 
 function FooterLinks({ id, heading, links }: { id: string; heading: string; links: FooterProps['infoLinks'] }) {
   return (
@@ -344,7 +510,7 @@ function FooterLinks({ id, heading, links }: { id: string; heading: string; link
   );
 }
 
-function Footer({ licence, projectName, minimumAge, infoLinks, helpLinks }: FooterProps) {
+function Footer({ locale, licence, projectName, minimumAge, infoLinks, helpLinks, content, onChat }: FooterProps) {
   const { t } = useI18n();
   // A string: a year is not a number to group ("2.026").
   const year = String(new Date().getFullYear());
@@ -354,7 +520,15 @@ function Footer({ licence, projectName, minimumAge, infoLinks, helpLinks }: Foot
         <div className="footer__links">
           <FooterLinks id="footer-info" heading={t('footer.info')} links={infoLinks} />
           <FooterLinks id="footer-help" heading={t('footer.help')} links={helpLinks} />
+          {content ? <FooterContacts content={content} onChat={onChat} /> : null}
+          <div className="footer__lang">
+            <h2 className="footer__heading">{t('shell.footer.language')}</h2>
+            <LanguageSelector locale={locale} className="lang--footer" />
+          </div>
         </div>
+        {content ? (
+          <FooterMore awards={content.awards} awardsHref={content.awardsHref} providers={content.providers} />
+        ) : null}
         <FooterMarks licence={licence} minimumAge={minimumAge} />
         <p className="footer__licence">{t(`footer.licenceText.${licence}`, { name: projectName, age: minimumAge })}</p>
         {/* The licence's own line: the licensing body and registration, or the Australian helpline (docs/licences.md). */}

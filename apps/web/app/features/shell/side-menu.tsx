@@ -9,6 +9,7 @@ import { Drawer } from '../../ui/drawer';
 import { Icon } from '../../ui/icons';
 import { LanguageSelector } from './language-selector';
 import { activeNavHref, type FooterLink, type NavItem } from './nav';
+import { SpecialSlotItem } from './special-slot';
 
 /**
  * The signed-in player's part of the drawer (the comp points, the VIP badge, the personal
@@ -111,6 +112,14 @@ export default function SideMenu({
             <Link to={localizePath('/profile', locale)} className="button button--secondary">
               {t('auth.profile')}
             </Link>
+            {/* The player's favourite games (docs/rules/page-shell.md "Game lists"). */}
+            <Link
+              to={localizePath('/favorite-games', locale)}
+              className="button button--ghost"
+              data-testid="menu-favourites"
+            >
+              {t('games.favourites.title')}
+            </Link>
           </div>
         ) : (
           <div className="side-menu__enter">
@@ -126,7 +135,15 @@ export default function SideMenu({
             </Link>
           </div>
         )}
-        <nav aria-label={t('nav.games')}>{list(items)}</nav>
+        <nav aria-label={t('nav.games')}>
+          {list(items)}
+          {/* The special-slot item with its intro popup (special-slot.tsx). */}
+          <ul className="side-menu__list">
+            <li>
+              <SpecialSlotItem locale={locale} className="side-menu__link" />
+            </li>
+          </ul>
+        </nav>
         {promotions.length > 0 ? (
           <nav aria-label={t('nav.promotions')}>
             <h2 className="side-menu__heading">{t('nav.promotions')}</h2>

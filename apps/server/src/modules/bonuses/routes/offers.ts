@@ -4,6 +4,8 @@ import { z } from 'zod';
 import {
   availableBonusesResponseSchema,
   bonusIdParamsSchema,
+  bonusOfferKeyParamsSchema,
+  bonusOfferSchema,
   bonusOffersResponseSchema,
   couponRequestSchema,
   couponResponseSchema,
@@ -13,6 +15,7 @@ import {
   updateBonusSettingsRequestSchema,
 } from '@orbit/contracts';
 import type { ModuleContext } from '../../../platform/context';
+import { notFound } from '../../../platform/errors';
 import { requestLocale } from '../../cms';
 import { currentPlayer, requirePlayer, type CurrentPlayer } from '../../identity';
 import { DEFAULT_CURRENCY, listAccounts } from '../../wallet';
@@ -49,6 +52,33 @@ export function bonusOfferRoutes(offers: BonusTemplates, service: BonusIssuing) 
         },
       },
       async (request) => offers.registrationOffers(request.query.currency ?? DEFAULT_CURRENCY, requestLocale(request)),
+    );
+    // The single bonus page (docs/rules/content-pages.md "Bonus page"): an offer open to everyone.
+    app.get(
+      '/api/bonuses/offers/:key',
+      {
+        schema: {
+          tags,
+          summary: 'One offer open to everyone, by its key (the single bonus page; guests too)',
+          params: bonusOfferKeyParamsSchema,
+          querystring: z.object({
+            currency: z
+              .string()
+              .regex(/^[A-Z]{3,5}$/, { error: 'invalid' })
+              .optional(),
+          }),
+          response: { 200: bonusOfferSchema },
+        },
+      },
+      async (request) => {
+        const offer = await offers.publicOffer(
+          request.params.key,
+          request.query.currency ?? DEFAULT_CURRENCY,
+          requestLocale(request),
+        );
+        if (!offer) throw notFound();
+        return offer;
+      },
     );
     app.delete(
       '/api/bonuses/registration/:id',

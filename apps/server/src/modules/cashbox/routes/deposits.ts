@@ -12,6 +12,7 @@ import {
 import type { ModuleContext } from '../../../platform/context';
 import { refuseBlockedCountry } from '../../cms';
 import { requirePlayer } from '../../identity';
+import { publishThreeDsChallenge } from '../live';
 import { waitingDeposits } from '../playthrough';
 import type { CashboxService } from '../service';
 import { noStore } from '../../../platform/http/no-store';
@@ -53,7 +54,9 @@ export function depositRoutes(service: CashboxService) {
         const player = await requirePlayer(request);
         // A player in a blocked country deposits nothing (451); their withdrawals stay open.
         refuseBlockedCountry(request, ctx.config);
-        const { payment, redirectUrl } = await service.deposit(player, request.body);
+        const { payment, redirectUrl, challenge } = await service.deposit(player, request.body);
+        // The card asks for its 3-D Secure challenge: the player's other tabs hear it too (live.ts).
+        if (challenge && redirectUrl) await publishThreeDsChallenge(ctx, player.user.id, payment, redirectUrl);
         return reply.status(201).send({ payment, redirect_url: redirectUrl });
       },
     );

@@ -8,6 +8,8 @@ import {
   cmsPageSlugSchema,
   cmsPagesResponseSchema,
   cmsSnippetsResponseSchema,
+  newsQuerySchema,
+  newsResponseSchema,
 } from '@orbit/contracts';
 import type { ModuleContext } from '../../../platform/context';
 import { notFound } from '../../../platform/errors';
@@ -53,6 +55,24 @@ export function contentRoutes(service: CmsService) {
           await licenceOf(request, ctx.config),
         );
       },
+    );
+    app.get(
+      '/api/cms/news',
+      {
+        schema: {
+          ...cms,
+          summary: 'One page of the news articles (at most 6), newest first',
+          querystring: newsQuerySchema,
+          response: { 200: newsResponseSchema },
+        },
+      },
+      async (request) =>
+        service.news(
+          await service.resolveLocale(request.query.l),
+          await licenceOf(request, ctx.config),
+          request.query.page,
+          request.query.page_size,
+        ),
     );
     app.get(
       '/api/cms/snippets',

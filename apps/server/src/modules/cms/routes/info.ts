@@ -69,7 +69,14 @@ export function infoRoutes(service: CmsService) {
     app.get(
       '/api/info/player_fields',
       { schema: { ...info, summary: 'Player fields per form', response: { 200: playerFieldsResponseSchema } } },
-      async (request) => service.playerFields(await licenceOf(request, ctx.config)),
+      async (request) => {
+        const answer = await service.playerFields(await licenceOf(request, ctx.config));
+        // Each game provider's fields before real play, as this instance configures them (docs/rules/fields.md).
+        const providers = Object.fromEntries(
+          Object.entries(ctx.config.providerPlayerFields).map(([provider, fields]) => [provider, [...fields]]),
+        );
+        return { ...answer, contexts: { ...answer.contexts, ...providers } };
+      },
     );
     app.get(
       '/api/current_ip',

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  authProviderDetailsRequestSchema,
   emptyResponseSchema,
   playerGroupsRequestSchema,
   playerPasswordChangeRequestSchema,
@@ -12,7 +13,10 @@ import {
   subscriptionsUpdateRequestSchema,
   updateLocaleRequestSchema,
 } from '@orbit/contracts';
+import { eq } from 'drizzle-orm';
 import type { ModuleContext } from '../../../platform/context';
+import { AppError } from '../../../platform/errors';
+import { users } from '../schema';
 import { CmsService, licenceOf } from '../../cms';
 import type { ProfileService } from '../profile';
 import { requirePlayer } from '../session';
@@ -40,6 +44,42 @@ export function profileRoutes(profile: ProfileService) {
         const countries = new Set((await cms.countries()).map((c) => c.code));
         const licence = await licenceOf(request, ctx.config);
         return profile.update(user, request.body, { licence, countries });
+      },
+    );
+
+    // The details left to complete after sign-up (docs/compatibility.md "Registration and sign-in"):
+    // the terms (checked first: a refusal changes nothing), then any edit-form fields.
+    app.post(
+      '/api/auth_providers/update_details',
+      {
+        schema: {
+          ...player,
+          summary: 'Completes the details missed at sign-up (terms acceptance, profile fields)',
+          body: authProviderDetailsRequestSchema,
+          response: { 200: playerSchema },
+        },
+      },
+      async (request) => {
+        const { user } = await requirePlayer(request);
+        const { terms_acceptance: terms, ...fields } = request.body.user;
+        if (terms !== undefined && terms !== true)
+          throw AppError.validation({ terms_acceptance: ['must_be_accepted'] });
+        if (terms === undefined && Object.keys(fields).length === 0) throw AppError.validation({ base: ['required'] });
+        const countries = new Set((await cms.countries()).map((c) => c.code));
+        const licence = await licenceOf(request, ctx.config);
+        let answer =
+          Object.keys(fields).length > 0
+            ? await profile.update(user, { context: 'edition', user: fields }, { licence, countries })
+            : null;
+        if (terms === true) {
+          const [current] = await ctx.db.select().from(users).where(eq(users.id, user.id));
+          answer = await profile.update(
+            current ?? user,
+            { context: 'terms_acceptance', user: { terms_acceptance: true } },
+            { licence, countries },
+          );
+        }
+        return answer!;
       },
     );
 
