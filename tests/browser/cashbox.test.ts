@@ -178,6 +178,53 @@ describe('live balance', () => {
 });
 
 describe('cashbox with the sandbox PSP', () => {
+  it('a deposit from a game on a German phone comes back in German and leads back into the game', async () => {
+    const context = await env.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    try {
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      await newPlayerOnLobby(page, newEmail('cashbox-de-game'));
+      await page.goto(url('/de/play/orbit/orbit-dice'));
+      await page.locator('[data-testid="game-frame"]').waitFor();
+      await page.locator('.play__deposit').click();
+      const info = page.getByRole('dialog', { name: 'Persönliche Angaben' });
+      await info.getByLabel('Vorname').fill('Ada');
+      await info.getByLabel('Nachname').fill('Lovelace');
+      await info.getByLabel(/Geburtsdatum/).fill('05/12/1990');
+      await info.getByLabel('Mobiltelefon').fill('+49 30 1234 5678');
+      await info.getByLabel('Land').selectOption('DE');
+      await info.getByLabel('Stadt').fill('Berlin');
+      await info.getByLabel('Adresse').fill('Unter den Linden 1');
+      await info.getByLabel('Postleitzahl').fill('10117');
+      await info.getByRole('button', { name: /Speichern/ }).click();
+      const popup = page.getByRole('dialog', { name: 'Einzahlen' });
+      await popup.getByTestId('welcome-bonus').getByRole('button', { name: 'Kein Bonus' }).click();
+      await popup.getByRole('button', { name: /^Visa/ }).click();
+      await popup.getByLabel(/Betrag/).fill('60');
+      await popup.getByRole('button', { name: 'Einzahlen', exact: true }).click();
+
+      await payOnCardPage(page, '4242 4242 4242 4242', { threeDs: false });
+      await poll(() => pathOf(page), 20_000).toBe('/de/cashbox/return');
+      await page.getByText('60,00 €').first().waitFor({ timeout: 40_000 });
+      await page.getByRole('link', { name: 'Zurück zum Spiel' }).click();
+      await poll(() => pathOf(page)).toBe('/de/play/orbit/orbit-dice');
+      await poll(async () => (await page.getByTestId('game-balance').textContent())?.replace(/\s/g, ' ')).toBe(
+        '60,00 €',
+      );
+      // The mailed withdrawal link's page without a link: a signed-in player withdraws in the cashbox.
+      await page.goto(url('/de/withdrawal'));
+      await poll(() => pathOf(page)).toBe('/de/withdraw');
+      await page.getByRole('dialog', { name: 'Auszahlen' }).waitFor();
+      expect(watch.pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('deposits with a 3-D Secure card, shows the balance, withdraws to the saved card and recalls it', async () => {
     await withPage(env.browser, async (page) => {
       const watch = watchPage(page);

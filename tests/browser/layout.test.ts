@@ -192,3 +192,84 @@ describe('the page shell’s layers', () => {
     }
   });
 });
+
+/**
+ * Pages wider than the phone: a phone browser then zooms the whole page out (or the player swipes
+ * sideways), and fixed layers such as the cookie banner end up off screen. Checked in a phone's own
+ * mode (`isMobile`), German (longer words), signed out and signed in.
+ */
+const GUEST_PAGES = [
+  '/de',
+  '/de/registration',
+  '/de/login',
+  '/de/promotions',
+  '/de/tournaments',
+  '/de/rocket-mart',
+  '/de/rocket-chance',
+  '/de/payments',
+  '/de/blog',
+  '/de/awards',
+  '/de/fair',
+  '/de/pokies/all',
+  '/de/vip-club',
+];
+const PLAYER_PAGES = [
+  '/de/wheel',
+  '/de/wheel/segments',
+  '/de/profile',
+  '/de/limits',
+  '/de/gifts',
+  '/de/withdrawal',
+  '/de/accounts/EUR/deposit',
+  '/de/games-history',
+  '/de/verification',
+  '/de/security',
+  '/de/level',
+  '/de/rocket-mart',
+];
+
+async function widerThanThePhone(page: Page, paths: string[]): Promise<string[]> {
+  const wide: string[] = [];
+  for (const path of paths) {
+    await page.goto(url(path), { waitUntil: 'networkidle' });
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width <= PHONE.width) continue;
+    // The innermost element reaching past the screen's edge, to say what to fix.
+    const culprit = await page.evaluate((edge) => {
+      const past = [...document.querySelectorAll('body *')].filter(
+        (el) =>
+          el.getBoundingClientRect().right > edge + 1 &&
+          getComputedStyle(el).position !== 'fixed' &&
+          !el.closest('details:not([open])'),
+      );
+      const inner = past.find((el) => !past.some((other) => other !== el && el.contains(other))) ?? past[0];
+      return inner ? `${inner.tagName.toLowerCase()}.${[...inner.classList].join('.')}` : 'nothing measurable';
+    }, PHONE.width);
+    wide.push(`${path}: ${width} px (${culprit})`);
+  }
+  return wide;
+}
+
+describe('on a phone', () => {
+  const phone = () => env.browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+
+  it('no guest’s page is wider than the screen', async () => {
+    const context = await phone();
+    try {
+      expect(await widerThanThePhone(await context.newPage(), GUEST_PAGES)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('no signed-in player’s page is wider than the screen', async () => {
+    const context = await phone();
+    try {
+      const page = await context.newPage();
+      await registerOnLobby(page, env.server.baseUrl, newEmail('phone-width'));
+      expect(await widerThanThePhone(page, PLAYER_PAGES)).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -66,6 +66,35 @@ export type CmsSnippet = z.infer<typeof cmsSnippetSchema>;
 export const cmsSnippetsResponseSchema = z.array(cmsSnippetSchema);
 export type CmsSnippetsResponse = z.infer<typeof cmsSnippetsResponseSchema>;
 
+/**
+ * A custom tournament: a snippet of the category `tournament` whose content is this JSON (one
+ * snippet per tournament, its texts in the snippet's locale; docs/rules/promotions.md "Custom
+ * tournaments"). It has no leaderboard: its card links where `link` says, a site path (written
+ * without the locale prefix, which the page adds) or an https address.
+ */
+export const TOURNAMENT_SNIPPET_CATEGORY = 'tournament';
+/** A path on this site (`/promotions`), never a protocol-relative `//host` address. */
+const sitePathSchema = z
+  .string()
+  .max(500)
+  .regex(/^\/(?!\/)[^\s\\]*$/, 'invalid');
+export const customTournamentSchema = z
+  .object({
+    frontend_identifier: z
+      .string()
+      .regex(/^[a-z0-9]+(?:-{1,2}[a-z0-9]+)*$/, 'invalid')
+      .max(100),
+    title: z.string().trim().min(1).max(120),
+    description: z.string().trim().max(1000).default(''),
+    /** A picture on this site, or none (the card draws its own). */
+    image: sitePathSchema.nullable().default(null),
+    start_at: z.iso.datetime({ offset: true }),
+    end_at: z.iso.datetime({ offset: true }),
+    link: z.union([sitePathSchema, z.url({ protocol: /^https$/, hostname: z.regexes.domain }).max(500)]),
+  })
+  .refine((t) => Date.parse(t.end_at) > Date.parse(t.start_at), { path: ['end_at'], message: 'before_start' });
+export type CustomTournament = z.infer<typeof customTournamentSchema>;
+
 export const cmsFileSchema = z.object({
   id: z.number().int(),
   name: z.string(),

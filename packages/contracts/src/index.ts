@@ -30,5 +30,6 @@ export * from './backoffice-actions';
 export * from './backoffice-player';
 export * from './support';
 export * from './backoffice-support';
+export * from './backoffice-content';
 export * from './telemetry-values';
 export * from './telemetry';

@@ -138,6 +138,26 @@ describe('payment methods', () => {
 });
 
 describe('deposits', () => {
+  it("sends the player back to the return page in the page's language", async () => {
+    const p = await newPlayer();
+    for (const [locale, path] of [
+      ['de', '/de/cashbox/return'],
+      ['fr-CA', '/fr-CA/cashbox/return'],
+      ['en', '/cashbox/return'],
+    ] as const) {
+      const res = await call(t, 'POST', '/api/cashbox/deposits', {
+        cookie: p.cookie,
+        headers: { locale },
+        payload: { payment_method: 'card_visa', amount_cents: 2_500, currency: 'EUR' },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const { payment } = depositResponseSchema.parse(res.json());
+      expect(psp.calls.filter((c) => c.method === 'POST' && c.path === '/api/payments').at(-1)!.body).toMatchObject({
+        return_url: `http://localhost:3000${path}?payment=${payment.id}`,
+      });
+    }
+  });
+
   it('starts a pending deposit at the PSP and answers its page; the signed webhook credits it once', async () => {
     const p = await newPlayer();
     const started = await deposit(p, 2_500);

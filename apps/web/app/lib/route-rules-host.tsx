@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Modal } from '../ui/modal';
-import { browserApi } from './api';
 import { useI18n } from './i18n';
 import { localizePath, parseLocalePath, type Locale } from './locale';
 import {
@@ -86,24 +85,6 @@ export function usePromotionPagesOff(off: readonly PromotionPage[], locale: Loca
     const page = promotionPageOf(parseLocalePath(pathname).path);
     if (page && off.includes(page)) navigate(localizePath('/', locale), { replace: true });
   }, [pathname, off, locale, navigate]);
-}
-
-let offered: Promise<boolean> | null = null;
-/** Whether promotions are offered to this visitor (`GET /client-context`, asked once a page); unknown: yes. */
-export function usePromotionsOffered(): boolean {
-  const [value, setValue] = useState(true);
-  useEffect(() => {
-    offered ??= browserApi()
-      .get<{ affiliate?: { promotions_offered?: boolean } }>('/client-context')
-      .then((context) => context.affiliate?.promotions_offered !== false)
-      .catch(() => true);
-    let live = true;
-    void offered.then((v) => live && setValue(v));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return value;
 }
 
 /** The local time, hh:mm in the page's language, renewed every 15 seconds. */

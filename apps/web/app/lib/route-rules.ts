@@ -99,6 +99,18 @@ export function promotionPagesOff(config: unknown): PromotionPage[] {
   return PROMOTION_PAGES.filter((name) => (pages as Record<string, unknown>)[name] === false);
 }
 
+/** The tester group (docs/rules/routes-and-guards.md): its players see every promotion page. */
+export const TESTER_GROUP = 21;
+
+/**
+ * Whether this visitor sees every promotion page whatever `manage-promotion-pages` says: a
+ * player in the tester group, or a browser with the `tester` feature flag on (spec: "a tester flag
+ * shows all promotion pages regardless of configuration").
+ */
+export function seesEveryPromotionPage(groups: readonly unknown[] | null | undefined, testerFlag: boolean): boolean {
+  return testerFlag || (groups ?? []).some((group) => Number(group) === TESTER_GROUP);
+}
+
 /** Hashes that are commands (popups, chat, sport), not places on the page. */
 const COMMAND_HASHES = new Set(['sign-in', 'sign-up', 'remind', 'new-password', 'support', 'chat', 'sport']);
 

@@ -242,6 +242,17 @@ export function logFailure(name: string, error: unknown, sender: TelemetrySender
   });
 }
 
+/**
+ * A failed list load (`LOAD_*_ERROR`): reported by `logFailure` under its name and answered with
+ * the empty list, so the page shows nothing there and goes on (docs/rules/fields.md "Named error logs").
+ */
+export function emptyOnFailure<T>(name: string, empty: T, sender: TelemetrySender = telemetry): (error: unknown) => T {
+  return (error: unknown): T => {
+    logFailure(name, error, sender);
+    return empty;
+  };
+}
+
 export function track(event: AnalyticsEvent): void {
   telemetry.track(event);
 }

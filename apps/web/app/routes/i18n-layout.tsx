@@ -1,17 +1,17 @@
 import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { fetchMessageBundle, i18nOf } from '../features/i18n';
-import { messageBundle } from '../features/i18n/messages.server';
+import { messageBundleWithOverrides } from '../features/i18n/messages.server';
 import { I18nProvider } from '../lib/i18n';
 import { parseLocalePath } from '../lib/locale';
 import type { Route } from './+types/i18n-layout';
 
 /**
  * Server: the request's locale and its messages go into the HTML (hydration needs no extra
- * request and the first paint is already translated).
+ * request and the first paint is already translated), with the CMS's overrides over the bundled texts.
  */
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale } = parseLocalePath(new URL(request.url).pathname);
-  return { locale, messages: messageBundle(locale) };
+  return { locale, messages: await messageBundleWithOverrides(locale, context.apiFetch) };
 }
 
 /**

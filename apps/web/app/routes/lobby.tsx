@@ -17,6 +17,7 @@ import { serverEndpoints, type ServerEndpoints } from '../lib/endpoints.server';
 import { localizePath, type Locale } from '../lib/locale';
 import { popupOf } from '../lib/popups';
 import { PageErrorBoundary, pageMeta, requestLocale } from '../lib/route-helpers';
+import { emptyOnFailure } from '../lib/telemetry';
 import type { Route } from './+types/lobby';
 
 /** Banners of the lobby carry the category `main`. */
@@ -35,10 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   jackpotData.catch(() => undefined);
   const [widget, banners, categories] = await Promise.all([
     api.mainWidget(),
-    api.banners().catch((error: unknown) => {
-      console.error('LOAD_BANNERS_ERROR', error);
-      return { banners: [] };
-    }),
+    api.banners().catch(emptyOnFailure('LOAD_BANNERS_ERROR', { banners: [] })),
     api.categories(),
     // The carousel's code, so that the page renders it at once (it is an island: ui/island.tsx).
     loadBannersCode(),
@@ -53,10 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           page_size: row.limit,
           filter: { categories: { identifiers: [row.category], strategy: 'OR' } },
         })
-        .catch((error: unknown) => {
-          console.error('LOAD_GAMES_ERROR', row.category, error);
-          return { data: [] };
-        });
+        .catch(emptyOnFailure('LOAD_GAMES_ERROR', { data: [] }));
       const kind = kindOf.get(row.category) === 'live' ? 'live' : 'pokies';
       return {
         id: row.category,
@@ -90,14 +85,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 async function loadJackpots(api: ServerEndpoints) {
   const [list, project, latest, biggest] = await Promise.all([
-    api.jackpots().catch((error: unknown) => {
-      console.error('LOAD_JACKPOTS_ERROR', error);
-      return [];
-    }),
-    api.project().catch((error: unknown) => {
-      console.error('LOAD_PROJECT_ERROR', error);
-      return null;
-    }),
+    api.jackpots().catch(emptyOnFailure('LOAD_JACKPOTS_ERROR', [])),
+    api.project().catch(emptyOnFailure('LOAD_PROJECT_ERROR', null)),
     winners(api, 'latest'),
     winners(api, 'biggest'),
     // The island's code, so that the page renders it at once (ui/island.tsx).
@@ -139,10 +128,7 @@ async function jackpotsView(
 
 /** GET_JACKPOT_WINNERS_ERROR is only logged; the board is then empty. */
 function winners(api: ServerEndpoints, sort: 'latest' | 'biggest') {
-  return api.jackpotWins(sort, WINNERS_LIMIT).catch((error: unknown) => {
-    console.error('GET_JACKPOT_WINNERS_ERROR', sort, error);
-    return [];
-  });
+  return api.jackpotWins(sort, WINNERS_LIMIT).catch(emptyOnFailure('GET_JACKPOT_WINNERS_ERROR', []));
 }
 
 export function meta(args: Route.MetaArgs) {

@@ -5,6 +5,7 @@ import { serverApi } from '../lib/api';
 import { serverEndpoints } from '../lib/endpoints.server';
 import { parseLocalePath } from '../lib/locale';
 import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
+import { emptyOnFailure } from '../lib/telemetry';
 import type { Route } from './+types/payments';
 
 /**
@@ -23,10 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         schema: paymentMethodsInfoResponseSchema,
       })
       .then((info) => info.methods)
-      .catch((error: unknown): PaymentMethodInfo[] => {
-        console.error('LOAD_PAYMENT_METHODS_ERROR', error);
-        return [];
-      }),
+      .catch(emptyOnFailure('LOAD_PAYMENT_METHODS_ERROR', [] as PaymentMethodInfo[])),
   ]);
   return { page, methods };
 }

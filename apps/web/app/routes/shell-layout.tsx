@@ -8,7 +8,7 @@ import {
   type Licence,
   type MenuCategoryItem,
 } from '@orbit/contracts';
-import { lazy, Suspense, useContext, useEffect, useRef, type ContextType, type ReactNode } from 'react';
+import { lazy, Suspense, useContext, useEffect, useMemo, useRef, type ContextType, type ReactNode } from 'react';
 import {
   NavigationType,
   redirect,
@@ -38,8 +38,9 @@ import { GameGrid } from '../features/games';
 import { GameSearch } from '../features/search';
 import { openSupportChat, SupportBadge, SupportButton, SupportHost, SupportMenuItem } from '../features/support';
 import { PwaHost } from '../features/pwa';
-import { RouteRules, usePromotionsOffered } from '../lib/route-rules-host';
-import { promotionPageOf, promotionPagesOff, surveyOf } from '../lib/route-rules';
+import { RouteRules } from '../lib/route-rules-host';
+import { usePromotionsOffered } from '../lib/promotions-offered';
+import { promotionPageOf, promotionPagesOff, seesEveryPromotionPage, surveyOf } from '../lib/route-rules';
 import { CookieBanner } from '../features/consent';
 // Not through the feature's index: the overlay (its code and styles) stays out of every page's first load.
 import { useFrameMessages, useSportHash } from '../features/sportsbook/frame-messages';
@@ -67,6 +68,7 @@ import { deviceFromUserAgent } from '../lib/device';
 import { serverEndpoints } from '../lib/endpoints.server';
 import { localizePath, parseLocalePath, type Locale } from '../lib/locale';
 import { offeredLocalesOf } from '../lib/offered-locales';
+import { emptyOnFailure } from '../lib/telemetry';
 import { SkeletonPage } from '../ui/skeleton';
 import type { Route } from './+types/shell-layout';
 
@@ -129,8 +131,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const served = (slug: string) => pages.some((page) => page.slug === slug);
   const [off, survey] = await rules;
   const offPage = promotionPageOf(parseLocalePath(url.pathname).path);
-  // Switched off, a promotion page goes to the lobby; the chance page to /promotions, as without its flag.
-  if (offPage && off.includes(offPage))
+  // Switched off, a promotion page goes to the lobby; the chance page to /promotions, as without its
+  // flag. A tester (group 21, or the tester flag) is let through: only then is the player asked for.
+  if (offPage && off.includes(offPage) && !(await testerRequest(context.apiFetch, request, flags.tester)))
     throw redirect(localizePath(offPage === 'rocket-chance' ? '/promotions' : '/', locale));
   // The game categories, then the tournaments (docs/rules/promotions.md "Navigation").
   const nav = [
@@ -164,6 +167,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     shopEnabled: served('rocket-mart') && !off.includes('rocket-mart'),
     // Routes and rules: the promotion pages switched off, the survey to ask (null: none).
     promotionPagesOff: off,
+    // The tester flag: the browser lets a tester onto switched-off pages as the server does.
+    testerFlag: flags.tester,
     survey,
     // The betting site the sport routes frame, null while off; the sibling sites whose frame messages count.
     betting: bettingSite(betting),
@@ -204,12 +209,22 @@ async function shellContent(
   };
 }
 
-function logEmpty<T>(name: string, empty: T) {
-  return (error: unknown): T => {
-    console.error(name, error);
-    return empty;
-  };
+/**
+ * Whether the request is a tester's: the tester flag, else a signed-in player in the tester group
+ * (`GET /api/player` with the request's cookies; no session, or no answer, is no tester). A
+ * player's page is never the guests' cached one, so the answer stays with this player.
+ */
+async function testerRequest(apiFetch: typeof fetch, request: Request, testerFlag: boolean): Promise<boolean> {
+  if (testerFlag) return true;
+  if (!request.headers.get('cookie')) return false;
+  const player = await serverApi(apiFetch)
+    .get<{ groups?: unknown[] }>('/api/player')
+    .catch(() => null);
+  return seesEveryPromotionPage(player?.groups, false);
 }
+
+/** A failed load: reported under its name (`logFailure`), the part then empty (docs/rules/fields.md "Named error logs"). */
+const logEmpty = emptyOnFailure;
 
 /** Footer links from the CMS pages of a menu category; a licence's own variant wins over the shared page. */
 function footerLinks(pages: CmsPageSummary[], category: string, licence: Licence, locale: Locale): FooterLink[] {
@@ -266,6 +281,10 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
   const legal = useLegalBlock();
   // A visitor of a tag the operator offers no promotions (`excluded-promo-stags`): no promotion links.
   const offered = usePromotionsOffered();
+  // Switched-off promotion pages the browser keeps the player from: none for a tester, and none
+  // while the session is unknown (a direct load was already decided by the server).
+  const tester = session.status === 'unknown' || seesEveryPromotionPage(session.player?.groups, data.testerFlag);
+  const pagesOff = useMemo(() => (tester ? [] : data.promotionPagesOff), [tester, data.promotionPagesOff]);
   const refused = legal.guest && refusedInGuestMode(location.pathname);
   const popup = refused ? null : popupOf(location.pathname);
   const termsMissed = session.player?.auth_fields_missed.includes('terms_acceptance') ?? false;
@@ -433,12 +452,7 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
       {/* The support chat (its code on demand), in the page: the header's backdrop filter would hold its fixed panel. */}
       <SupportHost />
       {/* Routes and rules: the deep-link scroll, switched-off promotion pages, the iOS escape popup, the survey. */}
-      <RouteRules
-        locale={data.locale}
-        promotionPagesOff={data.promotionPagesOff}
-        survey={data.survey}
-        onGamePage={immersive}
-      />
+      <RouteRules locale={data.locale} promotionPagesOff={pagesOff} survey={data.survey} onGamePage={immersive} />
       {/* Installing as an app: the service worker, the install notice, `?pwa=install`. */}
       <PwaHost locale={data.locale} hidden={immersive} />
       {/* The cookie question, once the page runs; never over a game. */}

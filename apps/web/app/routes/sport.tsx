@@ -15,6 +15,7 @@ import { serverEndpoints } from '../lib/endpoints.server';
 import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import { useSession } from '../lib/session';
 import { useLegalBlock } from '../lib/legal-block';
+import { emptyOnFailure } from '../lib/telemetry';
 import type { Route } from './+types/sport';
 
 /** The casino's sign-in and sign-up over the betting frame: the identity popups' code, loaded only then. */
@@ -29,10 +30,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { locale, path } = parseLocalePath(new URL(request.url).pathname);
   const config = await serverEndpoints(context.apiFetch, locale)
     .betting()
-    .catch((error: unknown) => {
-      console.error('LOAD_BETTING_CONFIG_ERROR', error);
-      return null;
-    });
+    .catch(emptyOnFailure('LOAD_BETTING_CONFIG_ERROR', null));
   const site = bettingSite(config);
   const kind = sportKindOf(path);
   if (sportDecision({ kind, site, session: 'unknown' }) === 'lobby' || !site) throw redirect(localizePath('/', locale));

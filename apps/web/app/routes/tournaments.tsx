@@ -2,6 +2,7 @@ import { lotteriesResponseSchema, tournamentsResponseSchema, type Lottery, type 
 import { redirect, useLocation } from 'react-router';
 import { parseFlagOverrides, resolveFlags } from '../features/feature-flags';
 import {
+  customTournamentsOf,
   isTournamentTab,
   TournamentsList,
   TOURNAMENT_TABS,
@@ -9,6 +10,7 @@ import {
   type TournamentTab,
 } from '../features/tournaments';
 import { serverApi } from '../lib/api';
+import { serverEndpoints, type ServerEndpoints } from '../lib/endpoints.server';
 import { localizePath, parseLocalePath } from '../lib/locale';
 import { useMoneyFormat } from '../lib/money-format';
 import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
@@ -35,6 +37,18 @@ async function offeredLotteries(apiFetch: typeof fetch, on: boolean, locale: str
 }
 
 /**
+ * The custom tournaments of the CMS's `tournament` snippets in the page's locale; a snippet that
+ * does not read as one is logged and left out, and snippets that fail to load leave none.
+ */
+async function customTournaments(api: ServerEndpoints) {
+  const snippets = await api.snippets().catch((error: unknown) => {
+    console.error('LOAD_SNIPPETS_ERROR', error);
+    return [];
+  });
+  return customTournamentsOf(snippets, (id, reason) => console.error('INVALID_TOURNAMENT_SNIPPET', id, reason));
+}
+
+/**
  * `/tournaments` and its tabs (docs/rules/promotions.md "Tournaments list"): server-rendered
  * (public); `/tournaments/lotteries` goes to the all tab while lotteries are off. Test quests
  * show only with the test-quests flag (or the tester flag).
@@ -44,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale } = parseLocalePath(url.pathname);
   const tab = tabOf(url.pathname);
   const flags = resolveFlags(parseFlagOverrides(request.headers.get('cookie')));
-  const [list, lotteries] = await Promise.all([
+  const [list, lotteries, custom] = await Promise.all([
     serverApi(context.apiFetch, locale)
       .get(flags['test-quests'] ? '/api/tournaments?test_quests=1' : '/api/tournaments', {
         schema: tournamentsResponseSchema,
@@ -54,6 +68,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         return [];
       }),
     offeredLotteries(context.apiFetch, flags.lotteries, locale),
+    customTournaments(serverEndpoints(context.apiFetch, locale)),
   ]);
   if (tab === 'lotteries' && lotteries === null) throw redirect(localizePath('/tournaments', locale));
   const tabs = TOURNAMENT_TABS.filter((name) => name !== 'lotteries' || lotteries !== null);
@@ -62,6 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     tabs,
     tournaments: visiblePromos(list, { testQuests: flags['test-quests'], tester: flags.tester }),
     lotteries: lotteries ?? [],
+    custom: visiblePromos(custom, { testQuests: flags['test-quests'], tester: flags.tester }),
   };
 }
 
@@ -79,6 +95,7 @@ export default function TournamentsPage({ loaderData }: Route.ComponentProps) {
       tabs={loaderData.tabs}
       tournaments={loaderData.tournaments}
       lotteries={loaderData.lotteries}
+      custom={loaderData.custom}
       money={money}
     />
   );

@@ -15,6 +15,7 @@ import { PlayerDesk } from './player-desk';
 import { moneyRoutes } from './routes/money';
 import { playerActionRoutes } from './routes/player-actions';
 import { appRoutes } from './routes/app';
+import { contentRoutes } from './routes/content';
 import { recordRoutePermissions } from './routes/guard';
 import { kycRoutes } from './routes/kyc';
 import { ledgerAuditRoutes } from './routes/ledger-audit';
@@ -49,6 +50,7 @@ export const backofficeModule: OrbitModule = {
     await kycRoutes(guard)(app, ctx);
     await ledgerAuditRoutes(guard)(app, ctx);
     await supportRoutes(guard)(app, ctx);
+    await contentRoutes(guard)(app, ctx);
     await appRoutes(app);
   },
   seed: seedBackoffice,

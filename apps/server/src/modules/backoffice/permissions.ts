@@ -23,6 +23,7 @@ export const PERMISSIONS = [
   'bonuses.grant',
   'support.reply',
   'ledger.audit',
+  'content.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -47,5 +48,5 @@ export const ROLE_PERMISSIONS: Record<BackofficeRole, readonly Permission[]> = {
     'ledger.audit',
   ],
   risk: ['players.read', 'players.block', 'limits.read', 'limits.tighten', 'payments.read', 'kyc.review'],
-  marketing: ['players.read', 'players.groups', 'bonuses.grant'],
+  marketing: ['players.read', 'players.groups', 'bonuses.grant', 'content.manage'],
 };

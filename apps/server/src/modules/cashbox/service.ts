@@ -18,6 +18,7 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { subjectLock, type Executor } from '../../platform/db/executor';
 import { AppError, conflict, notFound, unprocessable } from '../../platform/errors';
+import { localePath, mailLocale } from '../../platform/mail-layout';
 import { enqueueEvent, type DeliveryContext } from '../../platform/outbox/outbox';
 import { changeGroups, type CurrentPlayer } from '../identity';
 import {
@@ -211,9 +212,11 @@ export class CashboxService {
     };
   }
 
+  /** `locale`: the page's; the PSP sends the player back to the return page in it. */
   async deposit(
     player: CurrentPlayer,
     request: DepositRequest,
+    locale = 'en',
   ): Promise<{ payment: Payment; redirectUrl: string | null; challenge: boolean }> {
     const userId = player.user.id;
     const currency = await this.currency(request.currency);
@@ -264,7 +267,7 @@ export class CashboxService {
         currency: payment.currency,
         method: method.type as Exclude<typeof method.type, 'crypto'>,
         // Our own parameter name: a PSP adds its own (`payment_id`, `status`) and may overwrite those.
-        returnUrl: `${this.settings.publicBase}/cashbox/return?payment=${payment.id}`,
+        returnUrl: `${this.settings.publicBase}${localePath(mailLocale(locale), '/cashbox/return')}?payment=${payment.id}`,
         notificationUrl: this.notificationUrl,
         customer: { email: player.user.email },
         ...(cardToken ? { cardToken } : {}),

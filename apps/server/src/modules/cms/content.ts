@@ -23,6 +23,8 @@ export type PageSeed = {
   locale: string;
   title: string;
   content: string;
+  /** The markdown `content` was rendered from (the page's first version keeps it, docs/cms.md). */
+  markdown: string;
   blocks: PageBlocks;
   categories: string[];
   position: number;
@@ -58,6 +60,7 @@ export function loadPageSeeds(dir = pagesDir): PageSeed[] {
         locale,
         title,
         content: html,
+        markdown,
         blocks: {
           title: `${title} | Orbit`,
           description: fill(meta.description ?? ''),

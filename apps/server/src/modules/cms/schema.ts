@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 
 /** Countries players come from; `default_currency` is offered first at registration. */
 export const countries = pgTable('countries', {
@@ -129,3 +143,42 @@ export const feConfigs = pgTable('fe_configs', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** What the CMS keeps versions of (docs/cms.md "Versions"). */
+export const CMS_VERSION_KINDS = ['page', 'snippet', 'banner', 'fe_config', 'translation'] as const;
+export type CmsVersionKind = (typeof CMS_VERSION_KINDS)[number];
+
+/**
+ * Every change of a CMS entity, numbered 1, 2, 3 ... per entity (kind and natural key): the whole
+ * document as written, or null where it was deleted. Rows are only ever added; a revert adds the
+ * old document as a new version. `operator_id` is null for what the seed wrote (no foreign key:
+ * the operators are the back office's, a layer above).
+ */
+export const cmsVersions = pgTable(
+  'cms_versions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    entityKey: text('entity_key').notNull(),
+    version: integer('version').notNull(),
+    document: jsonb('document'),
+    operatorId: bigint('operator_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('cms_versions_entity_version').on(t.kind, t.entityKey, t.version),
+    check('cms_versions_kind', sql`${t.kind} in ('page', 'snippet', 'banner', 'fe_config', 'translation')`),
+    check('cms_versions_version_positive', sql`${t.version} > 0`),
+  ],
+);
+
+/** The page's texts the operator changed, by locale and key (a dot path of the messages file), over the bundled ones. */
+export const cmsTranslations = pgTable(
+  'cms_translations',
+  {
+    locale: text('locale').notNull(),
+    key: text('key').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.locale, t.key] })],
+);

@@ -3,10 +3,15 @@ import type { Db } from '../../platform/db/client';
 import { excludedSet } from '../../platform/db/upsert';
 import { loadPageSeeds } from './content';
 import { BANNER_SEED, COUNTRY_SEED, DEFAULT_LOCALE, FILE_SEED, LOCALE_SEED, SNIPPET_SEED } from './data';
+import { bannerDocumentOf, bannerKey, pageDocumentOf, pageKey, snippetDocumentOf, snippetKey } from './content-kinds';
 import { feConfigValues } from './fe-configs';
 import { banners, countries, feConfigs, files, locales, snippets, staticPages } from './schema';
+import { latestOfAll, recordSeedVersions, seedOwns, type SeedEntity } from './versions';
 
-/** Upserts the cms content by natural key; a second run leaves every row as it was. */
+/**
+ * Upserts the cms content by natural key; a second run leaves every row as it was. What it writes
+ * of pages, snippets, banners and fe configs is also their version (version 1 the first time).
+ */
 export async function seedCms(db: Db): Promise<void> {
   await db
     .insert(countries)
@@ -18,44 +23,73 @@ export async function seedCms(db: Db): Promise<void> {
     .values(LOCALE_SEED.map((l, position) => ({ ...l, isDefault: l.code === DEFAULT_LOCALE, position })))
     .onConflictDoUpdate({ target: locales.code, set: excludedSet(locales, ['code']) });
 
-  await db
-    .insert(staticPages)
-    .values(loadPageSeeds())
-    .onConflictDoUpdate({
-      target: [staticPages.slug, staticPages.licence, staticPages.locale],
-      set: excludedSet(staticPages, ['id', 'slug', 'licence', 'locale', 'enabled']),
+  // Content an operator has written through the back office stays as they left it; the rest
+  // follows the seed files, each change of theirs kept as a version (docs/cms.md "The seed").
+  const latest = await latestOfAll(db);
+  const versions: SeedEntity[] = [];
+
+  const pages = loadPageSeeds().filter((p) => seedOwns(latest, 'page', pageKey(p.slug, p.licence, p.locale)));
+  if (pages.length > 0)
+    await db
+      .insert(staticPages)
+      .values(pages.map(({ markdown: _markdown, ...row }) => row))
+      .onConflictDoUpdate({
+        target: [staticPages.slug, staticPages.licence, staticPages.locale],
+        set: excludedSet(staticPages, ['id', 'slug', 'licence', 'locale', 'enabled']),
+      });
+  for (const p of pages)
+    versions.push({
+      kind: 'page',
+      id: pageKey(p.slug, p.licence, p.locale),
+      document: pageDocumentOf({ ...p, enabled: true }, p.markdown),
     });
 
-  await db
-    .insert(snippets)
-    .values(snippetRows())
-    .onConflictDoUpdate({
-      target: [snippets.key, snippets.locale],
-      set: excludedSet(snippets, ['id', 'key', 'locale']),
-    });
+  const snippetValues = snippetRows().filter((r) => seedOwns(latest, 'snippet', snippetKey(r.key, r.locale)));
+  if (snippetValues.length > 0)
+    await db
+      .insert(snippets)
+      .values(snippetValues)
+      .onConflictDoUpdate({
+        target: [snippets.key, snippets.locale],
+        set: excludedSet(snippets, ['id', 'key', 'locale']),
+      });
+  for (const r of snippetValues)
+    versions.push({ kind: 'snippet', id: snippetKey(r.key, r.locale), document: snippetDocumentOf(r) });
 
   await db
     .insert(files)
     .values(fileRows())
     .onConflictDoUpdate({ target: [files.name, files.locale], set: excludedSet(files, ['id', 'name', 'locale']) });
 
-  await db
-    .insert(banners)
-    .values(bannerRows())
-    .onConflictDoUpdate({
-      target: [banners.identifier, banners.locale],
-      set: excludedSet(banners, ['id', 'identifier', 'locale']),
-    });
+  const bannerValues = bannerRows().filter((r) => seedOwns(latest, 'banner', bannerKey(r.identifier, r.locale)));
+  if (bannerValues.length > 0)
+    await db
+      .insert(banners)
+      .values(bannerValues)
+      .onConflictDoUpdate({
+        target: [banners.identifier, banners.locale],
+        set: excludedSet(banners, ['id', 'identifier', 'locale']),
+      });
+  for (const r of bannerValues)
+    versions.push({ kind: 'banner', id: bannerKey(r.identifier, r.locale), document: bannerDocumentOf(r) });
 
   // `updated_at` moves only when the value really changes.
-  await db
-    .insert(feConfigs)
-    .values(Object.entries(feConfigValues()).map(([name, value]) => ({ name, value })))
-    .onConflictDoUpdate({
-      target: feConfigs.name,
-      set: { value: sql`excluded.value`, updatedAt: sql`now()` },
-      setWhere: sql`${feConfigs.value} is distinct from excluded.value`,
-    });
+  const configValues = Object.entries(feConfigValues())
+    .filter(([name]) => seedOwns(latest, 'fe_config', name))
+    .map(([name, value]) => ({ name, value }));
+  if (configValues.length > 0)
+    await db
+      .insert(feConfigs)
+      .values(configValues)
+      .onConflictDoUpdate({
+        target: feConfigs.name,
+        set: { value: sql`excluded.value`, updatedAt: sql`now()` },
+        setWhere: sql`${feConfigs.value} is distinct from excluded.value`,
+      });
+  for (const c of configValues)
+    versions.push({ kind: 'fe_config', id: c.name, document: { value: JSON.parse(JSON.stringify(c.value)) } });
+
+  await recordSeedVersions(db, versions, latest);
 }
 
 /** The snippets, one row per locale they have a text in. */

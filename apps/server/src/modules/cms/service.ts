@@ -24,6 +24,7 @@ import { notFound } from '../../platform/errors';
 import { DEFAULT_CURRENCY, listCurrencies } from '../wallet';
 import { DEFAULT_LOCALE, PROJECT_NAME } from './data';
 import { feConfigInLocale } from './fe-config-texts';
+import { translationOverrides } from './content-kinds';
 import { currenciesByCountry, feConfigValues } from './fe-configs';
 import { defaultCountryFor, MINIMUM_AGE } from './licence';
 import { pickLocale } from './locale';
@@ -44,6 +45,16 @@ export class CmsService {
 
   private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
     return this.cache.get(key, load) as Promise<T>;
+  }
+
+  /** Forgets every cached answer: after a write, this process's next read shows it (others within the TTL). */
+  forget(): void {
+    this.cache.clear();
+  }
+
+  /** The page texts the operator changed in `locale` (exactly that locale), key → text. */
+  translations(locale: string): Promise<Record<string, string>> {
+    return this.cached(`translations:${locale}`, () => translationOverrides(this.db, locale));
   }
 
   countries(): Promise<Country[]> {
@@ -171,24 +182,7 @@ export class CmsService {
         .orderBy(...preference(locale))
         .limit(1);
       if (!row) throw notFound();
-      return {
-        id: row.id,
-        slug: row.slug,
-        path: `/${row.slug}`,
-        title: row.title,
-        licence: row.licence,
-        locale: row.locale,
-        categories: row.categories,
-        children: [],
-        content: row.content,
-        blocks: {
-          title: row.blocks.title,
-          description: row.blocks.description,
-          keywords: row.blocks.keywords,
-          'content-main': row.blocks.content_main,
-          json: JSON.stringify(row.blocks.json),
-        },
-      };
+      return pageAnswer(row);
     });
   }
 
@@ -358,6 +352,28 @@ export class CmsService {
       .limit(1);
     return row?.blocks.json;
   }
+}
+
+/** A page row as `GET /api/cms/pages/:slug` answers it (the back office's preview answers the same). */
+export function pageAnswer(row: typeof staticPages.$inferSelect): CmsPage {
+  return {
+    id: row.id,
+    slug: row.slug,
+    path: `/${row.slug}`,
+    title: row.title,
+    licence: row.licence,
+    locale: row.locale,
+    categories: row.categories,
+    children: [],
+    content: row.content,
+    blocks: {
+      title: row.blocks.title,
+      description: row.blocks.description,
+      keywords: row.blocks.keywords,
+      'content-main': row.blocks.content_main,
+      json: JSON.stringify(row.blocks.json),
+    },
+  };
 }
 
 /** The locales to look in, best first: the asked one, then English. */

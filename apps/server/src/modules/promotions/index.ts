@@ -4,7 +4,7 @@
  * after they commit (the wallet's transfers, the cashbox's deposits played through), pays prizes through the
  * bonuses and loyalty modules, and serves the shop's lottery tickets through loyalty's door.
  */
-import type { TournamentsStatusesEvent } from '@orbit/contracts';
+import { WHEEL_PAGE_SLUG, type TournamentsStatusesEvent } from '@orbit/contracts';
 import type { OrbitModule } from '../../platform/module';
 import { publishToPlayer } from '../../platform/realtime/channels';
 import { DEPOSIT_PLAYED_TOPIC, type DepositPlayedEvent } from '../cashbox';
@@ -21,6 +21,7 @@ import { tournamentListRoutes, tournamentRoutes } from './routes/tournaments';
 import { promoCountedDeposits } from './schema';
 import { hasDemoPromotions, renewDemoPromotions, seedPromotions } from './seed';
 import { TournamentService } from './tournaments';
+import { WHEEL_PAGE_FILLED_KEYS, wheelPageFigures } from './wheel-page';
 
 export {
   LOTTERY_TICKETS_TOPIC,
@@ -39,6 +40,13 @@ export const promotionsModule: OrbitModule = {
     const tournaments = new TournamentService(ctx.db, ctx.clock, app.orbitBonuses);
     const lotteries = new LotteryService(ctx.db, ctx.clock, app.orbitBonuses);
     const lootboxes = new LootboxService(ctx.db, ctx.clock, app.orbitBonuses, ctx.log);
+
+    // The wheel's page answers the wheel's real terms in its json, not a copy of them (docs/rules/content-pages.md).
+    app.orbitPageJsonFillers.add(WHEEL_PAGE_SLUG, {
+      name: 'promotions.wheel',
+      keys: WHEEL_PAGE_FILLED_KEYS,
+      fill: async () => wheelPageFigures(lootboxes, await app.orbitBonuses.templates(), ctx.db),
+    });
 
     // Standings from bets and wins, many at once; each transfer once; pushed after commit.
     ctx.outbox.onBatch(TRANSFER_TOPIC, 'promotions.standings', async (events, { tx, afterCommit }) => {

@@ -7,26 +7,30 @@ import { localizePath } from '../../lib/locale';
 import { track } from '../../lib/telemetry';
 import { currencyInfo, formatMoney } from '../../lib/money';
 import { playerDisplayName } from '../../lib/player-name';
+import { promotionsOfferedTo } from '../../lib/promotions-offered';
+import { useSession } from '../../lib/session';
 import { Toast } from '../../ui/toast';
 
-/** The first deposit's offer (the welcome bonus) of a player who just signed up, once loaded; null when there is none. */
+/**
+ * The first deposit's offer (the welcome bonus) of a player who just signed up, once loaded; null
+ * when there is none, or when the casino offers this player no promotions (docs/rules/gifts.md "Deposit").
+ */
 function useWelcomeBonus(wanted: boolean): BonusOffer | null {
   const [offer, setOffer] = useState<BonusOffer | null>(null);
+  const playerId = useSession().player?.id ?? null;
   useEffect(() => {
-    if (!wanted) return;
+    if (!wanted || playerId === null) return;
     let live = true;
-    browserApi()
-      .get<BonusOffer[]>('/api/bonuses/deposit')
-      .then(
-        (offers) => {
-          if (live) setOffer(offers.find((o) => o.code !== null && o.deposit_numbers?.includes(1)) ?? null);
-        },
-        () => undefined,
-      );
+    Promise.all([browserApi().get<BonusOffer[]>('/api/bonuses/deposit'), promotionsOfferedTo(playerId)]).then(
+      ([offers, offered]) => {
+        if (live && offered) setOffer(offers.find((o) => o.code !== null && o.deposit_numbers?.includes(1)) ?? null);
+      },
+      () => undefined,
+    );
     return () => {
       live = false;
     };
-  }, [wanted]);
+  }, [wanted, playerId]);
   return offer;
 }
 

@@ -27,6 +27,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { createElement, type ReactNode } from 'react';
 import { ApiError, browserApi } from '../../lib/api';
 import { loadCurrencyCatalogue } from '../../lib/currencies';
+import { promotionsOfferedTo } from '../../lib/promotions-offered';
 import { currentSession, setPlayer } from '../../lib/session';
 import { logFailure } from '../../lib/telemetry';
 import { bonusesForfeitedByCashout, loadMethodsRetryingEmpty } from './rules';
@@ -125,20 +126,31 @@ export function useMethods(action: PaymentAction, currency: string | undefined) 
 
 /**
  * The deposit offers of the account's currency (the server answers for the active currency: an
- * offer of another is left out). A failed load shows no offer, as the site's other lists do.
+ * offer of another is left out). A failed load shows no offer, as the site's other lists do. A
+ * player the casino offers no promotions (`promotions_offered: false`, docs/rules/gifts.md
+ * "Deposit") gets none: the list stays pending until that answer is in, so the welcome bonus is
+ * never chosen for them in the meantime.
  */
 export function useDepositOffers(currency: string) {
   return useQuery({
     queryKey: cashboxKeys.depositOffers(currency),
-    queryFn: () =>
-      cashboxApi.depositOffers().then(
-        (offers) => (Array.isArray(offers) ? offers.filter((offer) => offer.currency === currency) : []),
-        (error: unknown) => {
-          logFailure('LOAD_DEPOSIT_OFFERS_ERROR', error);
-          return [] as BonusOffer[];
-        },
-      ),
+    queryFn: () => depositOffersFor(currency, currentSession().player?.id ?? null),
   });
+}
+
+/** The deposit offers of `currency` shown to the player (none when promotions are not offered to them). */
+export async function depositOffersFor(currency: string, playerId: number | null): Promise<BonusOffer[]> {
+  const [offers, offered] = await Promise.all([
+    cashboxApi.depositOffers().then(
+      (list) => (Array.isArray(list) ? list.filter((offer) => offer.currency === currency) : []),
+      (error: unknown) => {
+        logFailure('LOAD_DEPOSIT_OFFERS_ERROR', error);
+        return [] as BonusOffer[];
+      },
+    ),
+    promotionsOfferedTo(playerId),
+  ]);
+  return offered ? offers : [];
 }
 
 /**

@@ -1,7 +1,7 @@
 import { depositRequestSchema, type Payment, type PaymentMethod } from '@orbit/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useI18n, type TFunction } from '../../lib/i18n';
 import { ApiError } from '../../lib/api';
 import { localizePath } from '../../lib/locale';
@@ -10,10 +10,11 @@ import { currentSession } from '../../lib/session';
 import { logFailure, reportValidationErrors } from '../../lib/telemetry';
 import { useDateTimeFormat } from '../../lib/use-clock';
 import { AmountField, errorCodeOf, Notice, type FieldErrors } from '../../ui/form';
-import { cashboxApi, cashboxKeys, refreshCashbox, useMethods } from './data';
-import { amountInput, checkAmount, formatMoney, presetAmounts, type CurrencyInfo } from '../../lib/money';
+import { cashboxApi, cashboxKeys, refreshCashbox, useCurrencies, useMethods } from './data';
+import { amountInput, checkAmount, currencyInfo, formatMoney, presetAmounts, type CurrencyInfo } from '../../lib/money';
 import { amountErrorText, contractErrors, errorText, PaymentOutcome } from './parts';
 import { depositPause, depositRoom, paymentRiskData } from './rules';
+import { rememberDepositOrigin } from './deposit-origin';
 
 /** The PSP's hosted page (card form, 3-D Secure, bank, e-wallet, voucher): a full page navigation. */
 function sendTo(url: string) {
@@ -67,6 +68,36 @@ export function MethodList({
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * The chosen method's terms (`terms_of_service.restrictions`, docs/rules/fields.md "Payment
+ * methods"): the currency its amounts are counted in and its limits in that currency. Nothing
+ * when the server sent none (an older server).
+ */
+export function MethodTerms({ method, currency }: { method: PaymentMethod; currency: CurrencyInfo }) {
+  const { t, locale } = useI18n();
+  const currencies = useCurrencies();
+  const restrictions = method.terms_of_service?.restrictions;
+  if (!restrictions) return null;
+  const code = restrictions.amount_currency_code;
+  const counted = code === currency.code ? currency : currencyInfo(code, currencies.data);
+  return (
+    <section className="cashbox__terms" aria-labelledby="method-terms-title" data-testid="method-terms">
+      <h4 id="method-terms-title" className="cashbox__terms-title">
+        {t('cashbox.terms.title')}
+      </h4>
+      <ul className="cashbox__small">
+        <li>{t('cashbox.terms.currency', { currency: code })}</li>
+        <li>
+          {t('cashbox.terms.limits', {
+            min: formatMoney(restrictions.min_amount_cents, counted, locale),
+            max: formatMoney(restrictions.max_amount_cents, counted, locale),
+          })}
+        </li>
+      </ul>
+    </section>
   );
 }
 
@@ -125,6 +156,7 @@ export function DepositView({ currency }: { currency: CurrencyInfo }) {
   return (
     <div className="cashbox">
       <MethodList methods={list} currency={currency} selected={methodId} onSelect={setMethodId} />
+      {method ? <MethodTerms method={method} currency={currency} /> : null}
       {method ? (
         <DepositForm
           key={method.id}
@@ -159,6 +191,8 @@ function DepositForm({
   suggested: number | null;
 }) {
   const { t, locale } = useI18n();
+  // The page under the cashbox popup (a game the player deposits from), for the way back from the PSP.
+  const under = (useLocation().state as { background?: { pathname?: string } } | null)?.background?.pathname;
   const cards = method.saved_profiles;
   const [amount, setAmount] = useState(suggested ? amountInput(suggested, currency.subunits_to_unit) : '');
   const [card, setCard] = useState<string>(cards[0] ? String(cards[0].id) : 'new');
@@ -208,6 +242,7 @@ function DepositForm({
     try {
       const answer = await cashboxApi.deposit(body);
       if (answer.redirect_url) {
+        rememberDepositOrigin(under);
         sendTo(answer.redirect_url);
         return;
       }

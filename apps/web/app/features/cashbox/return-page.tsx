@@ -5,6 +5,8 @@ import { localizePath } from '../../lib/locale';
 import { Notice } from '../../ui/form';
 import { cashboxApi, cashboxKeys, CashboxQueryProvider } from './data';
 import { PaymentOutcome } from './parts';
+import { depositOrigin } from './deposit-origin';
+import { useEffect, useState } from 'react';
 import './cashbox.css';
 
 /**
@@ -40,17 +42,25 @@ export function CashboxReturn() {
   const raw = [query.get('payment'), query.get('payment_id')].find((value) => value && /^\d{1,15}$/.test(value));
   const id = raw ? Number(raw) : null;
   const here = { pathname: location.pathname, search: location.search, hash: location.hash };
+  // Read after hydration: session storage is the browser's only.
+  const [game, setGame] = useState<string | null>(null);
+  useEffect(() => setGame(depositOrigin()), []);
   return (
     <CashboxQueryProvider>
       <div className="page cashbox-return">
         <h1>{t('cashbox.return.title')}</h1>
         {id ? <PaymentOutcome paymentId={id} /> : <LatestDeposit />}
         <div className="cashbox__row">
+          {game ? (
+            <Link to={localizePath(game, locale)} className="button button--primary" data-testid="back-to-game">
+              {t('cashbox.return.game')}
+            </Link>
+          ) : null}
           <Link
             to={localizePath('/dashboard', locale)}
             state={{ background: here }}
             preventScrollReset
-            className="button button--primary"
+            className={game ? 'button button--ghost' : 'button button--primary'}
           >
             {t('cashbox.return.dashboard')}
           </Link>

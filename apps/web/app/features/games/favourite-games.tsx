@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { browserApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
 import { localizePath, type Locale } from '../../lib/locale';
+import { logFailure } from '../../lib/telemetry';
 import { SkeletonTiles } from '../../ui/skeleton';
 import { clearFavourites, loadFavourites, useFavourites } from './favourites';
 import { GameGrid } from './game-tile';
@@ -40,7 +41,7 @@ export function FavouriteGames({ locale }: { locale: Locale }) {
       })
       .then(setGames, (error: unknown) => {
         if (controller.signal.aborted) return;
-        console.error('LOAD_FAVOURITES_ERROR', error);
+        logFailure('LOAD_FAVOURITES_ERROR', error);
         setFailed(true);
       });
     return () => controller.abort();

@@ -10,6 +10,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { browserApi } from '../../lib/api';
 import { currencyInfo } from '../../lib/money';
 import { useSession } from '../../lib/session';
+import { logFailure } from '../../lib/telemetry';
 
 type State = {
   /** null: not loaded (a guest, or the list is on its way or failed). */
@@ -54,7 +55,7 @@ export function loadFavourites(): Promise<void> {
       (ids) => {
         if (mine === generation) set({ ...state, ids: new Set(ids) });
       },
-      (error: unknown) => console.error('LOAD_FAVOURITES_ERROR', error),
+      (error: unknown) => logFailure('LOAD_FAVOURITES_ERROR', error),
     )
     .finally(() => {
       loading = null;

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useI18n } from '../../lib/i18n';
 import { filterGames } from '../../lib/endpoints';
 import type { Locale } from '../../lib/locale';
+import { logFailure } from '../../lib/telemetry';
 import { SkeletonTiles } from '../../ui/skeleton';
 import { GameGrid } from './game-tile';
 import type { GameView } from './game-view';
@@ -69,7 +70,7 @@ export function PagedGameList({
       });
       setPagination(answer.pagination);
     } catch (error) {
-      console.error('LOAD_GAMES_ERROR', error);
+      logFailure('LOAD_GAMES_ERROR', error);
       setFailed(true);
     } finally {
       busy.current = false;

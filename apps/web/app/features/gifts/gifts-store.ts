@@ -15,9 +15,9 @@ import type {
   PlayerFreespin,
   PromoCodeResponse,
 } from '@orbit/contracts';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { browserApi } from '../../lib/api';
-import { upsert } from './rules';
+import { shownBonuses, upsert, type DisabledBonusGroups } from './rules';
 
 /** The answer of the bonus settings and bonus code calls. */
 export type BonusSettings = { deposit_bonus_code: string | null; can_issue_bonuses: boolean };
@@ -124,4 +124,34 @@ export function useGifts(): GiftsState {
     () => state,
     () => IDLE,
   );
+}
+
+/** The `disabled-bonuses` groups (fe config), asked once a page; a config that cannot be read hides nothing. */
+let disabledGroups: Promise<DisabledBonusGroups> | null = null;
+function useDisabledBonusGroups(): DisabledBonusGroups {
+  const [groups, setGroups] = useState<DisabledBonusGroups>([]);
+  useEffect(() => {
+    disabledGroups ??= browserApi()
+      .get<{ groups?: DisabledBonusGroups }>('/api/fe/config/disabled-bonuses')
+      .then((config) => (Array.isArray(config.groups) ? config.groups : []))
+      .catch(() => []);
+    let live = true;
+    void disabledGroups.then((g) => live && setGroups(g));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return groups;
+}
+
+/**
+ * The gifts as the player sees them (docs/rules/gifts.md "Disabled bonus groups"): the store's
+ * lists with the bonuses of disabled groups at their listed stage left out. The gifts page and the
+ * header's counters read this one hook, so a hidden gift is neither listed nor counted.
+ */
+export function useShownGifts(): GiftsState {
+  const gifts = useGifts();
+  const groups = useDisabledBonusGroups();
+  const bonuses = useMemo(() => shownBonuses(gifts.bonuses, groups), [gifts.bonuses, groups]);
+  return useMemo(() => ({ ...gifts, bonuses }), [gifts, bonuses]);
 }

@@ -8,17 +8,8 @@ import type { MoneyFormat } from '../../lib/money-format';
 import { CancelBonusDialog, CancelFreespinDialog } from './cancel-dialog';
 import { BonusCard, FreespinCard, giftErrorText } from './gift-cards';
 import { GiftCodeForm } from './gift-code-form';
-import { giftsApi, loadGifts, useGifts } from './gifts-store';
-import { browserApi } from '../../lib/api';
-import {
-  giftCount,
-  isActualFreespin,
-  isDisabledBonus,
-  isFinishedBonus,
-  queueOf,
-  splitGifts,
-  type DisabledBonusGroups,
-} from './rules';
+import { giftsApi, loadGifts, useShownGifts } from './gifts-store';
+import { giftCount, isActualFreespin, isFinishedBonus, queueOf, splitGifts } from './rules';
 import './gifts.css';
 
 type Cancelling = { kind: 'bonus'; bonus: PlayerBonus } | { kind: 'freespin'; freespin: PlayerFreespin } | null;
@@ -40,10 +31,8 @@ export function GiftsTab({
   onMoneyChanged?: () => void;
 }) {
   const { t } = useI18n();
-  const { status, bonuses: all, freespins } = useGifts();
-  // Groups the operator hides at their first stage (`disabled-bonuses`; docs/rules/gifts.md).
-  const disabled = useDisabledBonuses();
-  const bonuses = all.filter((bonus) => !isDisabledBonus(bonus, disabled));
+  // Without the groups the operator hides at their first stage (`disabled-bonuses`; docs/rules/gifts.md).
+  const { status, bonuses, freespins } = useShownGifts();
   // Seen: the header's bounce hint waits for more gifts than these (docs/rules/promotions.md "Bounce hints").
   useSeen(status === 'ready', giftCount(bonuses, freespins));
   const { cancelling, setCancelling, changed, close, cancelled, gift } = useGiftActions(onMoneyChanged);
@@ -246,22 +235,4 @@ function BonusSettings({ player }: { player: Player }) {
       {error ? <Notice kind="error">{giftErrorText(t, error)}</Notice> : null}
     </section>
   );
-}
-
-/** The `disabled-bonuses` groups, asked once a page; a config that cannot be read hides nothing. */
-let disabledGroups: Promise<DisabledBonusGroups> | null = null;
-function useDisabledBonuses(): DisabledBonusGroups {
-  const [groups, setGroups] = useState<DisabledBonusGroups>([]);
-  useEffect(() => {
-    disabledGroups ??= browserApi()
-      .get<{ groups?: DisabledBonusGroups }>('/api/fe/config/disabled-bonuses')
-      .then((config) => (Array.isArray(config.groups) ? config.groups : []))
-      .catch(() => []);
-    let live = true;
-    void disabledGroups.then((g) => live && setGroups(g));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return groups;
 }

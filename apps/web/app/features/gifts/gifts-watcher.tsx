@@ -8,7 +8,7 @@ import { useRealtime } from '../../realtime/client';
 import type { MoneyFormat } from '../../lib/money-format';
 import { GiftIcon } from './gift-icon';
 import { Toast } from '../../ui/toast';
-import { clearGifts, loadGifts, noteHeard, putBonus, putFreespin, useGifts } from './gifts-store';
+import { clearGifts, loadGifts, noteHeard, putBonus, putFreespin, useGifts, useShownGifts } from './gifts-store';
 import {
   bonusNotice,
   counterText,
@@ -106,7 +106,8 @@ function GiftToast({ notice, money, onClose }: { notice: GiftNotice; money: Mone
  */
 export function HeaderGifts() {
   const { t, locale } = useI18n();
-  const { bonuses, freespins } = useGifts();
+  // The gifts the gifts page lists (disabled groups left out): the counter never promises a hidden one.
+  const { bonuses, freespins } = useShownGifts();
   const count = giftCount(bonuses, freespins);
   const text = counterText(count);
   // The bounce hint: more gifts than when the gifts page was last seen (docs/rules/promotions.md "Bounce hints").
@@ -134,7 +135,7 @@ export function HeaderGifts() {
  */
 export function GiftsMenuLink() {
   const { t, locale } = useI18n();
-  const { bonuses, freespins } = useGifts();
+  const { bonuses, freespins } = useShownGifts();
   const text = counterText(giftCount(bonuses, freespins));
   return (
     <Link to={localizePath('/profile/gifts', locale)} className="gifts-menu-link" data-testid="menu-gifts">
@@ -146,7 +147,7 @@ export function GiftsMenuLink() {
 
 /** The counter on the player menu's button, shown where the header's gifts icon is not (phones). */
 export function GiftsBadge() {
-  const { bonuses, freespins } = useGifts();
+  const { bonuses, freespins } = useShownGifts();
   const text = counterText(giftCount(bonuses, freespins));
   return text ? (
     <span className="icon-button__count gifts-badge" aria-hidden="true">

@@ -201,3 +201,14 @@ export type DisabledBonusGroups = ReadonlyArray<{ group_key: string; stage: stri
 export function isDisabledBonus(bonus: { group_key: string; stage: string }, groups: DisabledBonusGroups): boolean {
   return groups.some((group) => group.group_key === bonus.group_key && group.stage === bonus.stage);
 }
+
+/**
+ * The bonuses the player is shown: those of a disabled group at its listed stage are left out.
+ * The gifts page and the header's counter both read this, so they never disagree.
+ */
+export function shownBonuses<B extends { group_key: string; stage: string }>(
+  bonuses: readonly B[],
+  groups: DisabledBonusGroups,
+): B[] {
+  return groups.length === 0 ? [...bonuses] : bonuses.filter((bonus) => !isDisabledBonus(bonus, groups));
+}

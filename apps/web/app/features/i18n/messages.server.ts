@@ -1,3 +1,5 @@
+import { cmsTranslationsResponseSchema } from '@orbit/contracts';
+import { serverApi } from '../../lib/api';
 import { LOCALES, type Locale } from '../../lib/locale';
 import { bundleLanguages, type MessageBundle, type Messages } from './i18n';
 
@@ -48,5 +50,72 @@ export function messageBundle(locale: Locale): MessageBundle {
     for (const lang of fallbacks) bundle[lang] = missingFrom(messagesOf(lang) ?? {}, messages);
     bundles.set(locale, bundle);
   }
+  return bundle;
+}
+
+/** Overrides by key (`header.deposit`) → text, as the CMS answers them (docs/cms.md "Translations"). */
+export type MessageOverrides = Record<string, string>;
+
+/**
+ * `messages` with each override's text set at its dot path (a copy; the bundled object is shared).
+ * The server only takes keys of the English file; a path that runs into a text here is left out,
+ * so an override never turns a group of texts into a string.
+ */
+export function withOverrides(messages: Messages, overrides: MessageOverrides): Messages {
+  if (Object.keys(overrides).length === 0) return messages;
+  const out = structuredClone(messages);
+  for (const [key, text] of Object.entries(overrides)) {
+    const parts = key.split('.');
+    const last = parts.pop()!;
+    let node: Messages | undefined = out;
+    for (const part of parts) {
+      const next: Messages | string = (node[part] ??= {});
+      node = typeof next === 'object' ? next : undefined;
+      if (!node) break;
+    }
+    if (node && typeof node[last] !== 'object') node[last] = text;
+  }
+  return out;
+}
+
+/** One locale's overrides from the CMS (`GET /api/cms/translations`); none when the call fails: the bundled texts still serve. */
+export async function fetchOverrides(apiFetch: typeof fetch, lang: string): Promise<MessageOverrides> {
+  try {
+    return await serverApi(apiFetch).get(`/api/cms/translations?l=${encodeURIComponent(lang)}`, {
+      schema: cmsTranslationsResponseSchema,
+    });
+  } catch (error) {
+    console.error('LOAD_TRANSLATION_OVERRIDES_ERROR', lang, error);
+    return {};
+  }
+}
+
+/** The messages of /messages/<lang>.json: the bundled file with the CMS's overrides over it. */
+export async function messagesWithOverrides(lang: string, apiFetch: typeof fetch): Promise<Messages | undefined> {
+  const messages = messagesOf(lang);
+  return messages && withOverrides(messages, await fetchOverrides(apiFetch, lang));
+}
+
+const overridden = new Map<Locale, { fingerprint: string; bundle: MessageBundle }>();
+
+/**
+ * `messageBundle` with the CMS's overrides of each of its languages. Without overrides it is the
+ * shared bundle itself; with them one merged bundle per locale is kept until they change, so the
+ * translator built on it is still shared between requests.
+ */
+export async function messageBundleWithOverrides(locale: Locale, apiFetch: typeof fetch): Promise<MessageBundle> {
+  const langs = bundleLanguages(locale);
+  const overrides = await Promise.all(langs.map((lang) => fetchOverrides(apiFetch, lang)));
+  if (overrides.every((o) => Object.keys(o).length === 0)) return messageBundle(locale);
+  const fingerprint = JSON.stringify(overrides);
+  const kept = overridden.get(locale);
+  if (kept?.fingerprint === fingerprint) return kept.bundle;
+  const [own, ...fallbacks] = langs;
+  const messages = withOverrides(messagesOf(own!) ?? {}, overrides[0]!);
+  const bundle: MessageBundle = { [own!]: messages };
+  fallbacks.forEach((lang, i) => {
+    bundle[lang] = missingFrom(withOverrides(messagesOf(lang) ?? {}, overrides[i + 1]!), messages);
+  });
+  overridden.set(locale, { fingerprint, bundle });
   return bundle;
 }

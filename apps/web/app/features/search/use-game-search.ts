@@ -1,6 +1,7 @@
 import type { Device, Game, GamesFilterRequest } from '@orbit/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { filterGames } from '../../lib/endpoints';
+import { logFailure } from '../../lib/telemetry';
 import { debounce, isSearchable, SEARCH_DEBOUNCE_MS } from './search-logic';
 
 export const SEARCH_PAGE_SIZE = 24;
@@ -42,7 +43,7 @@ export function useGameSearch(device: Device, recommendedQuery: GamesFilterReque
         } catch (error) {
           if (controller.signal.aborted) return;
           // A search failure is logged and shows no games (docs/rules/page-shell.md "Search").
-          console.error('LOAD_FOUND_GAMES_ERROR', error);
+          logFailure('LOAD_FOUND_GAMES_ERROR', error);
           setState({ status: 'error', query });
         }
       }, SEARCH_DEBOUNCE_MS),
@@ -80,7 +81,7 @@ export function useGameSearch(device: Device, recommendedQuery: GamesFilterReque
       .then((answer) => setRecommended(answer.data))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) {
-          console.error('LOAD_RECOMMENDED_GAMES_ERROR', error);
+          logFailure('LOAD_RECOMMENDED_GAMES_ERROR', error);
           setRecommended([]);
         }
       });

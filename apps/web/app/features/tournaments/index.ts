@@ -15,3 +15,4 @@ export {
   TOURNAMENT_TABS,
   type TournamentTab,
 } from './rules';
+export { customTournamentsOf, type CustomTournamentCard } from './custom-tournaments';

@@ -10,7 +10,7 @@ import {
   waitingDepositsResponseSchema,
 } from '@orbit/contracts';
 import type { ModuleContext } from '../../../platform/context';
-import { refuseBlockedCountry } from '../../cms';
+import { refuseBlockedCountry, requestLocale } from '../../cms';
 import { requirePlayer } from '../../identity';
 import { publishThreeDsChallenge } from '../live';
 import { waitingDeposits } from '../playthrough';
@@ -54,7 +54,7 @@ export function depositRoutes(service: CashboxService) {
         const player = await requirePlayer(request);
         // A player in a blocked country deposits nothing (451); their withdrawals stay open.
         refuseBlockedCountry(request, ctx.config);
-        const { payment, redirectUrl, challenge } = await service.deposit(player, request.body);
+        const { payment, redirectUrl, challenge } = await service.deposit(player, request.body, requestLocale(request));
         // The card asks for its 3-D Secure challenge: the player's other tabs hear it too (live.ts).
         if (challenge && redirectUrl) await publishThreeDsChallenge(ctx, player.user.id, payment, redirectUrl);
         return reply.status(201).send({ payment, redirect_url: redirectUrl });

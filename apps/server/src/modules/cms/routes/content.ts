@@ -8,16 +8,22 @@ import {
   cmsPageSlugSchema,
   cmsPagesResponseSchema,
   cmsSnippetsResponseSchema,
+  cmsTranslationsQuerySchema,
+  cmsTranslationsResponseSchema,
   newsQuerySchema,
   newsResponseSchema,
 } from '@orbit/contracts';
 import type { ModuleContext } from '../../../platform/context';
 import { notFound } from '../../../platform/errors';
 import { licenceOf } from '../licence';
+import type { PageJsonFillers } from '../page-json-fillers';
 import type { CmsService } from '../service';
 
-/** The published pages, snippets and files. */
-export function contentRoutes(service: CmsService) {
+/**
+ * The published pages, snippets and files. A page with json fillers (`fillers`) answers its json
+ * with their figures, computed at each answer (not cached with the page: a rule's change counts at once).
+ */
+export function contentRoutes(service: CmsService, fillers: PageJsonFillers) {
   return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const cms = { tags: ['cms'] };
@@ -49,11 +55,15 @@ export function contentRoutes(service: CmsService) {
         // Front ends build the URL from the page's `path`, which starts with `/`: `pages//promotions`.
         const slug = cmsPageSlugSchema.safeParse(request.params['*'].replace(/^\/+/, ''));
         if (!slug.success) throw notFound();
-        return service.page(
+        const page = await service.page(
           slug.data,
           await service.resolveLocale(request.query.l),
           await licenceOf(request, ctx.config),
         );
+        if (!fillers.has(page.slug)) return page;
+        const stored = JSON.parse(page.blocks.json) as Record<string, unknown>;
+        const json = await fillers.fill(page.slug, stored, request.log);
+        return { ...page, blocks: { ...page.blocks, json: JSON.stringify(json) } };
       },
     );
     app.get(
@@ -85,6 +95,18 @@ export function contentRoutes(service: CmsService) {
         },
       },
       async (request) => service.snippets(await service.resolveLocale(request.query.l)),
+    );
+    app.get(
+      '/api/cms/translations',
+      {
+        schema: {
+          ...cms,
+          summary: 'The page texts the operator changed in one locale (key → text), over the bundled ones',
+          querystring: cmsTranslationsQuerySchema,
+          response: { 200: cmsTranslationsResponseSchema },
+        },
+      },
+      async (request) => service.translations(request.query.l),
     );
     app.get(
       '/api/cms/files',

@@ -5,13 +5,13 @@ import {
   lootboxesResponseSchema,
   lootboxParamsSchema,
   WHEEL_BONUS_WAGER,
-  WHEEL_SPINS_WAGER,
   wheelTermsResponseSchema,
 } from '@orbit/contracts';
 import type { ModuleContext } from '../../../platform/context';
 import { publishToPlayer } from '../../../platform/realtime/channels';
 import { playerCurrencies } from '../../identity';
 import { fromEurIn, lootboxPushes, presentLootbox, tiersFor, type LootboxService } from '../lootboxes';
+import { wheelSpinRate, wheelSpinsWager } from '../wheel-page';
 import { pageAmountIn, tierTerms } from '../wheel-terms';
 import { requestLocale } from '../../cms';
 import { currentPlayer, requirePlayer } from '../../identity';
@@ -57,6 +57,7 @@ export function lootboxRoutes(lootboxes: LootboxService) {
           : 'EUR';
         const wheel = await lootboxes.wheel();
         const fromEur = await fromEurIn(ctx.db, currency);
+        const templates = await fastify.orbitBonuses.templates();
         reply.headers(noStore);
         return {
           enabled: wheel.tiers.enabled,
@@ -65,8 +66,9 @@ export function lootboxRoutes(lootboxes: LootboxService) {
           tiers: tierTerms(wheel, groups, currency, fromEur),
           max_win: pageAmountIn(wheel.page?.maxWin, currency, fromEur),
           bonus_wager: WHEEL_BONUS_WAGER,
-          free_spins_wager: wheel.page?.freeSpinsWager ?? WHEEL_SPINS_WAGER,
-          spin_rate: pageAmountIn(wheel.page?.spinRate, currency, fromEur),
+          // The spins' template is the rule they are granted and wagered by, not a page's copy of it.
+          free_spins_wager: wheelSpinsWager(templates),
+          spin_rate: pageAmountIn(wheelSpinRate(templates), currency, fromEur),
         };
       },
     );
