@@ -128,7 +128,7 @@ export function useGifts(): GiftsState {
 
 /** The `disabled-bonuses` groups (fe config), asked once a page; a config that cannot be read hides nothing. */
 let disabledGroups: Promise<DisabledBonusGroups> | null = null;
-function useDisabledBonusGroups(): DisabledBonusGroups {
+export function useDisabledBonusGroups(): DisabledBonusGroups {
   const [groups, setGroups] = useState<DisabledBonusGroups>([]);
   useEffect(() => {
     disabledGroups ??= browserApi()

@@ -8,12 +8,22 @@ import { useRealtime } from '../../realtime/client';
 import type { MoneyFormat } from '../../lib/money-format';
 import { GiftIcon } from './gift-icon';
 import { Toast } from '../../ui/toast';
-import { clearGifts, loadGifts, noteHeard, putBonus, putFreespin, useGifts, useShownGifts } from './gifts-store';
+import {
+  clearGifts,
+  loadGifts,
+  noteHeard,
+  putBonus,
+  putFreespin,
+  useDisabledBonusGroups,
+  useGifts,
+  useShownGifts,
+} from './gifts-store';
 import {
   bonusNotice,
   counterText,
   freespinNotice,
   giftCount,
+  isDisabledBonus,
   isBonusMessage,
   isFreespinMessage,
   wagerPercent,
@@ -35,6 +45,8 @@ export function GiftsWatcher({ money, onChange }: { money: MoneyFormat; onChange
   const tell = useCallback((next: GiftNotice | null) => {
     if (next) setNotice((shown) => ({ ...next, n: (shown?.n ?? 0) + 1 }));
   }, []);
+  // A gift the page hides (`disabled-bonuses`) is not told either: its notice would lead to nothing.
+  const hidden = useDisabledBonusGroups();
   const onBonus = useCallback(
     (data: unknown) => {
       if (!isBonusMessage(data)) {
@@ -45,10 +57,10 @@ export function GiftsWatcher({ money, onChange }: { money: MoneyFormat; onChange
       const previous = noteHeard('bonus', data.id, data.stage) as BonusStage | undefined;
       putBonus(data);
       const notice = bonusNotice(previous, data);
-      tell(notice);
+      tell(isDisabledBonus(data, hidden) ? null : notice);
       if (notice) onChange?.();
     },
-    [tell, onChange],
+    [tell, onChange, hidden],
   );
   const onFreespin = useCallback(
     (data: unknown) => {
