@@ -58,6 +58,7 @@ describe('the layer rules', () => {
         `server-module-layer-loyalty: ${modules}/loyalty/index.ts → ${modules}/promotions/index.ts`,
         `server-module-layer-promotions: ${modules}/promotions/index.ts → ${modules}/notifications/index.ts`,
         `server-module-layer-notifications: ${modules}/notifications/index.ts → ${modules}/backoffice/index.ts`,
+        `server-module-layer-reports: ${modules}/reports/index.ts → ${modules}/backoffice/index.ts`,
         // Peers of one layer.
         `server-module-layer-cms-jackpots: ${modules}/cms/index.ts → ${modules}/jackpots/index.ts`,
         `server-module-layer-games-verification-cashbox-realtime-telemetry: ${modules}/games/index.ts → ${modules}/cashbox/index.ts`,

@@ -9,7 +9,9 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { adjustments } from './adjustments';
 import { auditLog } from './audit-log';
 import { authProvider, TWO_FACTOR_PATH } from './authProvider';
+import { bonusGrants, bonusTemplates } from './bonuses';
 import { cashouts } from './cashouts';
+import { contentBanners, contentFeConfigs, contentPages, contentSnippets, contentTranslations } from './content';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
 import { documents } from './kyc';
@@ -70,6 +72,13 @@ function BackOffice() {
         ...(permissions?.includes('kyc.review') ? [<Resource key="documents" {...documents} />] : []),
         ...(permissions?.includes('ledger.audit') ? [<Resource key="ledger_audit" {...ledgerAudit} />] : []),
         ...(permissions?.includes('support.reply') ? [<Resource key="support" {...supportInbox} />] : []),
+        ...(permissions?.includes('bonuses.manage') ? [<Resource key="bonus_templates" {...bonusTemplates} />] : []),
+        ...(permissions?.includes('bonuses.grant') ? [<Resource key="bonus_grants" {...bonusGrants} />] : []),
+        ...(permissions?.includes('content.manage')
+          ? [contentPages, contentBanners, contentSnippets, contentFeConfigs, contentTranslations].map((resource) => (
+              <Resource key={resource.name} {...resource} />
+            ))
+          : []),
       ]}
     </Admin>
   );

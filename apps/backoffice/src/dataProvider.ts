@@ -6,6 +6,7 @@
  */
 import type { DataProvider, GetListParams, GetManyReferenceParams, RaRecord } from 'react-admin';
 import { api } from './api';
+import { withContent } from './content';
 
 const query = (params: GetListParams | GetManyReferenceParams) => {
   const search = new URLSearchParams();
@@ -51,7 +52,7 @@ async function listOf<R extends RaRecord>(path: string, params: GetListParams | 
 
 const unsupported = (what: string) => () => Promise.reject(new Error(`${what} is not offered by the back office yet`));
 
-export const dataProvider: DataProvider = {
+const general: DataProvider = {
   getList: <R extends RaRecord>(resource: string, params: GetListParams) => listOf<R>(`/${resource}`, params),
   async create(resource, params) {
     return { data: await api<RaRecord>('POST', `/${resource}`, params.data) } as never;
@@ -72,3 +73,6 @@ export const dataProvider: DataProvider = {
   delete: unsupported('delete'),
   deleteMany: unsupported('deleteMany'),
 };
+
+/** The content screens have their own branch (content/dataProvider.ts); every other resource is `general`. */
+export const dataProvider: DataProvider = withContent(general);

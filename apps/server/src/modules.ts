@@ -12,6 +12,7 @@ import { limitsModule } from './modules/limits';
 import { loyaltyModule } from './modules/loyalty';
 import { notificationsModule } from './modules/notifications';
 import { promotionsModule } from './modules/promotions';
+import { reportsModule } from './modules/reports';
 import { supportModule } from './modules/support';
 import { telemetryModule } from './modules/telemetry';
 import { identityModule } from './modules/identity';
@@ -42,6 +43,7 @@ export const modules: OrbitModule[] = inLayerOrder(
     realtimeModule,
     supportModule,
     telemetryModule,
+    reportsModule,
     backofficeModule,
   ],
   moduleLayers,

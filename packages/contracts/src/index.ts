@@ -33,3 +33,6 @@ export * from './backoffice-support';
 export * from './backoffice-content';
 export * from './telemetry-values';
 export * from './telemetry';
+export * from './backoffice-bonuses';
+export * from './backoffice-reports-games';
+export * from './backoffice-reports';

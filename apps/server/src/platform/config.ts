@@ -168,6 +168,8 @@ const envSchema = z.object({
   CASHOUT_AUTO_APPROVE_UNITS: z.coerce.number().min(0).max(1_000_000).default(100),
   /** A manual adjustment above this many euros (at the reference rate) waits for a second operator. */
   BACKOFFICE_FOUR_EYES_UNITS: z.coerce.number().min(0).max(1_000_000_000).default(500),
+  /** A win from this many euros (at the reference rate) is a significant event (docs/reports.md). */
+  WIN_REPORT_THRESHOLD: z.coerce.number().min(0).max(1_000_000_000).default(10_000),
   /** Days the page's telemetry is kept before the sweep deletes it (docs/telemetry.md). */
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** Telemetry calls one address may make per minute (429 with Retry-After beyond). */
@@ -251,6 +253,8 @@ export type Config = {
   sandboxPsp: { enabled: boolean; url: string | undefined; apiKey: string; webhookSecret: string };
   cashoutAutoApproveUnits: number;
   backofficeFourEyesUnits: number;
+  /** Euros from which a win is listed in the significant events log (WIN_REPORT_THRESHOLD). */
+  winReportThresholdEur: number;
   studio: { enabled: boolean; walletSecret: string };
   /** The page's telemetry: how long it is kept, how many calls an address may make a minute. */
   telemetry: { retentionDays: number; callsPerAddressMinute: number };
@@ -355,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     cashoutAutoApproveUnits: e.CASHOUT_AUTO_APPROVE_UNITS,
     backofficeFourEyesUnits: e.BACKOFFICE_FOUR_EYES_UNITS,
+    winReportThresholdEur: e.WIN_REPORT_THRESHOLD,
     studio: {
       enabled: e.STUDIO === '1',
       walletSecret: e.STUDIO_WALLET_SECRET ?? randomBytes(32).toString('base64url'),

@@ -15,8 +15,11 @@ import { PlayerDesk } from './player-desk';
 import { moneyRoutes } from './routes/money';
 import { playerActionRoutes } from './routes/player-actions';
 import { appRoutes } from './routes/app';
+import { bonusRoutes } from './routes/bonuses';
 import { contentRoutes } from './routes/content';
 import { recordRoutePermissions } from './routes/guard';
+import { reportsGamesRoutes } from './routes/reports-games';
+import { reportRoutes } from './routes/reports';
 import { kycRoutes } from './routes/kyc';
 import { ledgerAuditRoutes } from './routes/ledger-audit';
 import { operatorRoutes } from './routes/operators';
@@ -28,6 +31,8 @@ import { tokenAudit } from './routes/token-audit';
 import { seedBackoffice } from './seed';
 export { checkAuditChain, appendAudit, type Actor, type AuditAction } from './audit';
 export { DEMO_ADMIN } from './seed';
+export { flaggedGames } from './reports-games';
+export { recordSystemEvent } from './system-events';
 export { BACKOFFICE_COOKIE } from './routes/guard';
 
 export const backofficeModule: OrbitModule = {
@@ -51,6 +56,9 @@ export const backofficeModule: OrbitModule = {
     await ledgerAuditRoutes(guard)(app, ctx);
     await supportRoutes(guard)(app, ctx);
     await contentRoutes(guard)(app, ctx);
+    await reportsGamesRoutes(guard)(app, ctx);
+    await bonusRoutes(guard)(app, ctx);
+    await reportRoutes(guard)(app, ctx);
     await appRoutes(app);
   },
   seed: seedBackoffice,

@@ -21,9 +21,11 @@ export const PERMISSIONS = [
   'adjustments.approve',
   'kyc.review',
   'bonuses.grant',
+  'bonuses.manage',
   'support.reply',
   'ledger.audit',
   'content.manage',
+  'reports.read',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -46,7 +48,16 @@ export const ROLE_PERMISSIONS: Record<BackofficeRole, readonly Permission[]> = {
     'adjustments.create',
     'adjustments.approve',
     'ledger.audit',
+    'reports.read',
   ],
-  risk: ['players.read', 'players.block', 'limits.read', 'limits.tighten', 'payments.read', 'kyc.review'],
-  marketing: ['players.read', 'players.groups', 'bonuses.grant', 'content.manage'],
+  risk: [
+    'players.read',
+    'players.block',
+    'limits.read',
+    'limits.tighten',
+    'payments.read',
+    'kyc.review',
+    'reports.read',
+  ],
+  marketing: ['players.read', 'players.groups', 'bonuses.grant', 'bonuses.manage', 'content.manage'],
 };

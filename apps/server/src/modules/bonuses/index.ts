@@ -15,6 +15,7 @@ import { ROUND_CLOSED_TOPIC, type RoundClosedEvent } from '../games';
 import { PLAYER_REGISTERED_TOPIC, type PlayerRegisteredEvent } from '../identity';
 import { playerBalances, TRANSFER_TOPIC, transfersOf, type TransferEvent } from '../wallet';
 import { bonusEngine } from './engine';
+import { BonusDesk } from './desk';
 import type { BonusGrantsService } from './grants';
 import { bonusCodeRoutes, bonusOfferRoutes, bonusSettingsRoutes } from './routes/offers';
 import { operatorGrantRoutes, operatorTemplateRoutes } from './routes/operator';
@@ -34,6 +35,7 @@ import { BONUS_CHANGED_TOPIC, type BonusChangedEvent } from './rows';
 export { BONUS_CHANGED_TOPIC } from './rows';
 export { BonusTemplates } from './templates';
 export type { BonusGrants } from './grants';
+export type { BonusDesk, TemplateChangeHook } from './desk';
 export { bonusesOfPlayer } from './player-bonuses';
 // The gifts' rows and their titles in the players' languages: the notifications' pushes of a new gift read them.
 export { FREESPINS_CHANGED_TOPIC, type FreespinsChangedEvent } from './freespins';
@@ -57,6 +59,8 @@ declare module 'fastify' {
         id: number,
         within: (tx: Executor, stage: string) => Promise<void>,
       ): Promise<unknown>;
+      /** The templates managed and granted to many players at once (docs/backoffice.md "Bonuses"). */
+      templates: BonusDesk;
     };
   }
 }
@@ -74,6 +78,7 @@ export const bonusesModule: OrbitModule = {
         lifecycle.cancel(userId, id, within),
       cancelFreespins: (userId: number, id: number, within: (tx: Executor, stage: string) => Promise<void>) =>
         freespins.cancel(userId, id, within),
+      templates: new BonusDesk(ctx.db, ctx.clock, lifecycle, freespins),
     });
     app.orbitFreespins.serve((play) => freespins.play(play));
 

@@ -119,7 +119,7 @@ export class BonusTemplates {
 const forGroups = (t: TemplateRow, groupIds: number[]) =>
   t.groupIds.length === 0 || t.groupIds.some((g) => groupIds.includes(g));
 
-function templateValues(input: BonusTemplateInput) {
+export function templateValues(input: BonusTemplateInput) {
   return {
     key: input.key,
     kind: input.kind,

@@ -39,6 +39,10 @@ export const payments = pgTable(
       .on(t.provider, t.externalId)
       .where(sql`${t.externalId} is not null`),
     index('payments_user_created').on(t.userId, t.createdAt),
+    // The reports read a day's finished payments (modules/reports).
+    index('payments_finished_at')
+      .on(t.finishedAt)
+      .where(sql`${t.finishedAt} is not null`),
     index('payments_open')
       .on(t.action, t.state)
       .where(sql`${t.state} in ('pending', 'processing')`),

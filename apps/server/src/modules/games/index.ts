@@ -42,6 +42,7 @@ export { freespinEndpoint, type FreespinEndpoint } from './freespin-endpoint';
 export { roundFacts, gameCategoriesOf, hasOpenBonusRound, type RoundFacts } from './round-facts';
 export { settle, settledPlays, type SettledPlay } from './plays';
 export { roundsOfPlayer, type PlayerRound } from './player-rounds';
+export { GAME_MATH_SHEETS, type GameMathSheet } from './math-sheets';
 
 /** Where the casino serves the house studio, and its game page (the provider's `launch_url`). */
 export const STUDIO_PREFIX = '/studio';

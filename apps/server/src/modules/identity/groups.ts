@@ -197,3 +197,19 @@ export async function changeGroups(
       .onConflictDoNothing();
   }
 }
+
+/**
+ * The players in a group or level, by id ascending, at most `limit` of them (the back office's
+ * grants refuse a larger group); undefined for a group that does not exist.
+ */
+export async function groupMemberIds(db: Executor, groupId: number, limit: number): Promise<number[] | undefined> {
+  const [group] = await db.select({ id: playerGroups.id }).from(playerGroups).where(eq(playerGroups.id, groupId));
+  if (!group) return undefined;
+  const rows = await db
+    .select({ userId: userGroups.userId })
+    .from(userGroups)
+    .where(eq(userGroups.groupId, groupId))
+    .orderBy(asc(userGroups.userId))
+    .limit(limit);
+  return rows.map((r) => r.userId);
+}

@@ -35,6 +35,7 @@ export {
   membershipsOf,
   changeGroups,
   listGroups,
+  groupMemberIds,
   levelForPoints,
   LEVEL_SEED,
   ENTRY_LEVEL_ID,

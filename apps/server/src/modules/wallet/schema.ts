@@ -126,6 +126,9 @@ export const ledgerTransfers = pgTable(
     index('ledger_transfers_debit').on(t.debitAccountId, t.id),
     index('ledger_transfers_credit').on(t.creditAccountId, t.id),
     index('ledger_transfers_reference').on(t.reference),
+    // The reports aggregate a day at a time (modules/reports): a BRIN index is a few pages for an
+    // append-only table in time order and costs the transfer next to nothing to keep.
+    index('ledger_transfers_created_at').using('brin', t.createdAt),
     check('ledger_transfers_amount_positive', sql`${t.amount} > 0`),
     check('ledger_transfers_two_accounts', sql`${t.debitAccountId} <> ${t.creditAccountId}`),
   ],
