@@ -5,9 +5,8 @@
  * wagering; the template's usage shows it; the operator grants the player the coupon through the
  * Grant form and reads the counts, and the same form sent again grants nothing more.
  */
-import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { freshCode, signIn, signInDemoAdmin } from './support/backoffice';
+import { operatorOfRole, operatorPage, signInDemoAdmin } from './support/backoffice';
 import { watchPage } from './support/browser';
 import {
   fillPersonalInfo,
@@ -25,43 +24,16 @@ const url = (path: string) => `${env.server.baseUrl}${path}`;
 const TITLE = 'Moonrise welcome 100 %';
 const CODE = 'MOONRISE';
 
-/** The admin (signed in on `admin`) makes a marketing operator with a first password. */
-async function marketingOperator(admin: Page) {
-  const email = newEmail('marketing');
-  const password = 'Operator-Pass-2026';
-  const status = await admin.evaluate(
-    async (body) =>
-      (
-        await fetch('/api/backoffice/operators', {
-          method: 'POST',
-          headers: { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-      ).status,
-    { email, name: 'Mia Marketing', role: 'marketing', password },
-  );
-  expect(status).toBe(201);
-  return { email, password };
-}
-
-/** The operator's first sign-in: two-factor set up, then the back office. */
-async function operatorPage(browser: Browser, who: { email: string; password: string }) {
-  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-  const page = await context.newPage();
-  await signIn(page, env.server.baseUrl, who.email, who.password, '');
-  await page.getByRole('heading', { name: 'Set up two-factor' }).waitFor();
-  await page.getByLabel('Code from the app').fill(await freshCode(await page.getByLabel('Secret').inputValue()));
-  await page.getByRole('button', { name: 'Turn two-factor on' }).click();
-  await page.getByRole('heading', { name: /Signed in as/ }).waitFor();
-  return { page, close: () => context.close() };
-}
-
 describe('bonuses in the back office', () => {
   it('marketing creates a deposit bonus with a code; a player types it, deposits and gets the bonus; a grant is counted once', async () => {
     const adminContext = await env.browser.newContext();
     const admin = await adminContext.newPage();
     await signInDemoAdmin(admin, env.server.baseUrl);
-    const mia = await operatorPage(env.browser, await marketingOperator(admin));
+    const mia = await operatorPage(
+      env.browser,
+      env.server.baseUrl,
+      await operatorOfRole(admin, 'marketing', 'Mia Marketing'),
+    );
     await adminContext.close();
     const bo = mia.page;
     const boWatch = watchPage(bo);

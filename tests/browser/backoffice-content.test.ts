@@ -6,47 +6,15 @@
  * override of a header text in German shows on /de after a reload, and a save made from a form
  * a colleague's change has overtaken is refused as a conflict until the operator reloads.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { freshCode, signIn, signInDemoAdmin } from './support/backoffice';
+import { operatorOfRole, operatorPage, signInDemoAdmin } from './support/backoffice';
 import { watchPage } from './support/browser';
-import { newEmail, poll, serverAndBrowser } from './support/journeys';
+import { poll, serverAndBrowser } from './support/journeys';
 
-const env = serverAndBrowser();
+// Guests' pages cached for ten minutes: only the write's clearing of the cache can show a change in time.
+const env = serverAndBrowser({ env: { PAGE_CACHE_SECONDS: '600' } });
 const url = (path: string) => `${env.server.baseUrl}${path}`;
-
-type Operator = { email: string; password: string };
-
-/** The admin (signed in on `admin`) makes an operator of the role, with a first password. */
-async function operatorOfRole(admin: Page, role: string, name: string): Promise<Operator> {
-  const email = newEmail(role);
-  const password = 'Operator-Pass-2026';
-  const status = await admin.evaluate(
-    async (body) =>
-      (
-        await fetch('/api/backoffice/operators', {
-          method: 'POST',
-          headers: { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-      ).status,
-    { email, name, role, password },
-  );
-  expect(status).toBe(201);
-  return { email, password };
-}
-
-/** An operator's first sign-in: the two-factor setup, then the back office. */
-async function operatorPage(browser: Browser, who: Operator) {
-  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-  const page = await context.newPage();
-  await signIn(page, env.server.baseUrl, who.email, who.password, '');
-  await page.getByRole('heading', { name: 'Set up two-factor' }).waitFor();
-  await page.getByLabel('Code from the app').fill(await freshCode(await page.getByLabel('Secret').inputValue()));
-  await page.getByRole('button', { name: 'Turn two-factor on' }).click();
-  await page.getByRole('heading', { name: /Signed in as .*\(marketing\)/ }).waitFor();
-  return { page, close: () => context.close() };
-}
 
 /**
  * What a guest sees at `path`, read in a fresh browser each time: no cookie, no cached texts, so
@@ -88,7 +56,7 @@ describe('the back office manages content', () => {
       const newLine = 'Orbit setzt nur drei Cookies, alle notwendig.';
       expect(await guestSees('/de/cookie-policy', mainText)).toContain(oldLine);
 
-      const marketing = await operatorPage(env.browser, mia);
+      const marketing = await operatorPage(env.browser, env.server.baseUrl, mia);
       const page = marketing.page;
       const watch = watchPage(page);
       try {

@@ -6,48 +6,15 @@
  * audit log lists it all. Operators at 1920×1080 and 1366×800.
  */
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../apps/server/src/modules/identity/schema';
-import { freshCode, signIn, signInDemoAdmin } from './support/backoffice';
+import { operatorOfRole, operatorPage, signInDemoAdmin } from './support/backoffice';
 import { watchPage } from './support/browser';
 import { fundPlayer, newEmail, poll, registerOnLobby, serverAndBrowser } from './support/journeys';
 
 const env = serverAndBrowser();
 const url = (path: string) => `${env.server.baseUrl}${path}`;
-
-type Operator = { email: string; password: string };
-
-/** The admin (signed in on `admin`) makes an operator of the role, with a first password. */
-async function operatorOfRole(admin: Page, role: string, name: string): Promise<Operator> {
-  const email = newEmail(role).replace('@', `-${name.split(' ')[0]!.toLowerCase()}@`);
-  const password = 'Operator-Pass-2026';
-  const status = await admin.evaluate(
-    async (body) =>
-      (
-        await fetch('/api/backoffice/operators', {
-          method: 'POST',
-          headers: { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-        })
-      ).status,
-    { email, name, role, password },
-  );
-  expect(status).toBe(201);
-  return { email, password };
-}
-
-/** An operator's first sign-in: the two-factor setup page, then the back office (one code each, never a wait for the next). */
-async function operatorPage(browser: Browser, who: Operator, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  await signIn(page, env.server.baseUrl, who.email, who.password, '');
-  await page.getByRole('heading', { name: 'Set up two-factor' }).waitFor();
-  await page.getByLabel('Code from the app').fill(await freshCode(await page.getByLabel('Secret').inputValue()));
-  await page.getByRole('button', { name: 'Turn two-factor on' }).click();
-  await page.getByRole('heading', { name: /Signed in as/ }).waitFor();
-  return { page, close: () => context.close() };
-}
 
 /** The Approve or Reject dialog of a row: the reason typed, the decision sent. */
 async function decide(page: Page, row: ReturnType<Page['getByRole']>, choice: 'Approve' | 'Reject', reason: string) {
@@ -108,7 +75,7 @@ describe('the back office runs money and players', () => {
     const pending = player.getByTestId('pending-cashout');
     await pending.waitFor();
 
-    const finance = await operatorPage(env.browser, fay, { width: 1920, height: 1080 });
+    const finance = await operatorPage(env.browser, env.server.baseUrl, fay, { width: 1920, height: 1080 });
     const watchFinance = watchPage(finance.page);
     try {
       // The queue: the player's cashout with its facts, approved with a reason; the player's page follows live.
@@ -149,7 +116,7 @@ describe('the back office runs money and players', () => {
       await finance.close();
     }
 
-    const second = await operatorPage(env.browser, finn, { width: 1366, height: 800 });
+    const second = await operatorPage(env.browser, env.server.baseUrl, finn, { width: 1366, height: 800 });
     try {
       await second.page.getByRole('menuitem', { name: 'Adjustments' }).click();
       const credit = second.page.getByRole('row').filter({ hasText: 'Apology for the outage' });
@@ -162,7 +129,7 @@ describe('the back office runs money and players', () => {
     }
 
     // Support: no cashout queue; a note and the end of the player's sessions on the card.
-    const support = await operatorPage(env.browser, sam, { width: 1366, height: 800 });
+    const support = await operatorPage(env.browser, env.server.baseUrl, sam, { width: 1366, height: 800 });
     try {
       expect(await support.page.getByRole('menuitem', { name: 'Cashout queue' }).count()).toBe(0);
       const refused = await support.page.evaluate(

@@ -11,6 +11,7 @@ import { auditLog } from './audit-log';
 import { authProvider, TWO_FACTOR_PATH } from './authProvider';
 import { bonusGrants, bonusTemplates } from './bonuses';
 import { cashouts } from './cashouts';
+import { catalogueResources } from './catalogue';
 import { contentBanners, contentFeConfigs, contentPages, contentSnippets, contentTranslations } from './content';
 import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
@@ -20,6 +21,8 @@ import { TwoFactorSetup } from './layout/TwoFactorSetup';
 import { ledgerAudit } from './ledger-audit';
 import { operators } from './operators';
 import { players } from './players';
+import { lotteries, tournaments } from './promotions';
+import { reports } from './reports';
 import { supportInbox } from './support';
 
 /** react-admin's English, with empty lists worded for every area ("No Cashout queue found" reads oddly). */
@@ -74,10 +77,19 @@ function BackOffice() {
         ...(permissions?.includes('support.reply') ? [<Resource key="support" {...supportInbox} />] : []),
         ...(permissions?.includes('bonuses.manage') ? [<Resource key="bonus_templates" {...bonusTemplates} />] : []),
         ...(permissions?.includes('bonuses.grant') ? [<Resource key="bonus_grants" {...bonusGrants} />] : []),
+        ...(permissions?.includes('reports.read')
+          ? reports.map((report) => <Resource key={report.name} {...report} />)
+          : []),
+        ...(permissions?.includes('promotions.manage')
+          ? [<Resource key="tournaments" {...tournaments} />, <Resource key="lotteries" {...lotteries} />]
+          : []),
         ...(permissions?.includes('content.manage')
           ? [contentPages, contentBanners, contentSnippets, contentFeConfigs, contentTranslations].map((resource) => (
               <Resource key={resource.name} {...resource} />
             ))
+          : []),
+        ...(permissions?.includes('catalogue.manage')
+          ? catalogueResources.map((resource) => <Resource key={resource.name} {...resource} />)
           : []),
       ]}
     </Admin>

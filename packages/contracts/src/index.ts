@@ -34,5 +34,7 @@ export * from './backoffice-content';
 export * from './telemetry-values';
 export * from './telemetry';
 export * from './backoffice-bonuses';
+export * from './backoffice-promotions';
 export * from './backoffice-reports-games';
 export * from './backoffice-reports';
+export * from './backoffice-catalogue';

@@ -2,7 +2,7 @@
  * What the back office's browser tests share: a fresh authenticator code for an operator, and the
  * sign-in page filled and sent.
  */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { DEMO_ADMIN } from '../../../apps/server/src/modules/backoffice';
 import { codeForStep, stepAt } from '../../../apps/server/src/modules/identity/totp';
 
@@ -32,4 +32,46 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
 export async function signInDemoAdmin(page: Page, baseUrl: string) {
   await signIn(page, baseUrl, DEMO_ADMIN.email, DEMO_ADMIN.password, await freshCode(DEMO_ADMIN.otpSecret, baseUrl));
   await page.getByRole('heading', { name: /Signed in as Demo Admin \(admin\)/ }).waitFor();
+}
+
+export type Operator = { email: string; password: string };
+
+/** The admin (signed in on `admin`, a page of the back office) makes an operator of `role` with a first password. */
+export async function operatorOfRole(admin: Page, role: string, name: string): Promise<Operator> {
+  const email = `${role}-${name.split(' ')[0]!.toLowerCase()}-${Date.now()}-${(operators += 1)}@example.com`;
+  const password = 'Operator-Pass-2026';
+  const status = await admin.evaluate(
+    async (body) =>
+      (
+        await fetch('/api/backoffice/operators', {
+          method: 'POST',
+          headers: { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).status,
+    { email, name, role, password },
+  );
+  if (status !== 201) throw new Error(`the operator ${email} was not made: ${status}`);
+  return { email, password };
+}
+let operators = 0;
+
+/**
+ * An operator's first sign-in in a context of its own: the two-factor setup page, then the back
+ * office's home (`Signed in as … (<role>)`).
+ */
+export async function operatorPage(
+  browser: Browser,
+  baseUrl: string,
+  who: Operator,
+  viewport: { width: number; height: number } = { width: 1920, height: 1080 },
+): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  await signIn(page, baseUrl, who.email, who.password, '');
+  await page.getByRole('heading', { name: 'Set up two-factor' }).waitFor();
+  await page.getByLabel('Code from the app').fill(await freshCode(await page.getByLabel('Secret').inputValue()));
+  await page.getByRole('button', { name: 'Turn two-factor on' }).click();
+  await page.getByRole('heading', { name: /Signed in as/ }).waitFor();
+  return { page, close: () => context.close() };
 }

@@ -15,10 +15,13 @@ import { launchBrowser } from './browser';
 import { startServer, type TestServer } from './server';
 
 /** The real server and chromium of a test file: started before its tests, closed after them. */
-export function serverAndBrowser(): { server: TestServer; browser: Browser } {
+export function serverAndBrowser(options?: Parameters<typeof startServer>[0]): {
+  server: TestServer;
+  browser: Browser;
+} {
   const env = {} as { server: TestServer; browser: Browser };
   beforeAll(async () => {
-    [env.server, env.browser] = await Promise.all([startServer(), launchBrowser()]);
+    [env.server, env.browser] = await Promise.all([startServer(options), launchBrowser()]);
   });
   afterAll(async () => {
     await env.browser?.close();

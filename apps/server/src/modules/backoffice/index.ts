@@ -16,8 +16,10 @@ import { moneyRoutes } from './routes/money';
 import { playerActionRoutes } from './routes/player-actions';
 import { appRoutes } from './routes/app';
 import { bonusRoutes } from './routes/bonuses';
+import { catalogueRoutes } from './routes/catalogue';
 import { contentRoutes } from './routes/content';
 import { recordRoutePermissions } from './routes/guard';
+import { promotionRoutes } from './routes/promotions';
 import { reportsGamesRoutes } from './routes/reports-games';
 import { reportRoutes } from './routes/reports';
 import { kycRoutes } from './routes/kyc';
@@ -58,7 +60,9 @@ export const backofficeModule: OrbitModule = {
     await contentRoutes(guard)(app, ctx);
     await reportsGamesRoutes(guard)(app, ctx);
     await bonusRoutes(guard)(app, ctx);
+    await promotionRoutes(guard)(app, ctx);
     await reportRoutes(guard)(app, ctx);
+    await catalogueRoutes(guard)(app, ctx);
     await appRoutes(app);
   },
   seed: seedBackoffice,

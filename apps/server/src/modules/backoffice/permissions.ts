@@ -26,6 +26,8 @@ export const PERMISSIONS = [
   'ledger.audit',
   'content.manage',
   'reports.read',
+  'promotions.manage',
+  'catalogue.manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -59,5 +61,13 @@ export const ROLE_PERMISSIONS: Record<BackofficeRole, readonly Permission[]> = {
     'kyc.review',
     'reports.read',
   ],
-  marketing: ['players.read', 'players.groups', 'bonuses.grant', 'bonuses.manage', 'content.manage'],
+  marketing: [
+    'players.read',
+    'players.groups',
+    'bonuses.grant',
+    'bonuses.manage',
+    'content.manage',
+    'promotions.manage',
+    'catalogue.manage',
+  ],
 };

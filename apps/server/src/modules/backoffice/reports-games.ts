@@ -1,7 +1,8 @@
 /**
  * The reports on games and observed RTP, promotions, responsible gambling and the significant
  * events log (docs/reports.md). Read only, computed over the period from the rows themselves (the
- * rounds, the bonuses, the limits, the audit log), never from counters that could drift. The back
+ * rounds, the bonuses, the limits, the audit log), never from counters that could drift; the games'
+ * sums come from the reports module (its per-day aggregate for past days, the rounds for today). The back
  * office is the top layer: it reads the other modules' tables by name, in SQL, as the reports'
  * one reader; it writes nothing of theirs.
  */
@@ -21,6 +22,7 @@ import type {
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
 import { GAME_MATH_SHEETS } from '../games';
+import { gameFigures } from '../reports';
 import { checkRtp } from './rtp-interval';
 
 const DAY_MS = 86_400_000;
@@ -44,9 +46,10 @@ export function reportPeriod(query: BackofficeReportPeriodQuery, now: Date): Rep
       : isDay(query.to)
         ? new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS)
         : new Date(query.to);
+  // The default starts at a UTC midnight: whole days are what the games report reads from its aggregate.
   const from =
     query.from === undefined
-      ? new Date(to.getTime() - DEFAULT_DAYS * DAY_MS)
+      ? new Date(Math.floor((to.getTime() - DEFAULT_DAYS * DAY_MS) / DAY_MS) * DAY_MS)
       : new Date(isDay(query.from) ? `${query.from}T00:00:00Z` : query.from);
   if (from.getTime() >= to.getTime()) throw AppError.validation({ to: ['before_from'] });
   if (to.getTime() - from.getTime() > MAX_DAYS * DAY_MS) throw AppError.validation({ to: ['too_long'] });
@@ -69,69 +72,20 @@ const text = (v: unknown): string => String(v);
 const textOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
 const iso = (v: unknown): string => (v instanceof Date ? v : new Date(String(v))).toISOString();
 
-/** A minor-units sum in euros at today's reference rate, to the cent; null without a rate. */
-const eurOf = (cents: SQL) =>
-  sql`case when rr.eur_per_unit is null then null else round((${cents})::numeric * rr.eur_per_unit / c.subunits_to_unit, 2)::text end`;
-
 // ---- games and observed RTP ------------------------------------------------------------------------
 
-/** Games whose return is counted per unit of the opening stake (doubles and splits add stake). */
-const OPENING_STAKE_GAMES = Object.entries(GAME_MATH_SHEETS)
-  .filter(([, sheet]) => sheet.openingStake)
-  .map(([identifier]) => identifier);
-
-/** The opening stake of a round: its `bet.stake` for those games (when sane), else its whole stake. */
-const openingStake = sql`case when g.identifier in (${sql.join(
-  OPENING_STAKE_GAMES.map((g) => sql`${g}`),
-  sql`, `,
-)}) and (gr.bet ->> 'stake') ~ '^[0-9]{1,15}$' and (gr.bet ->> 'stake')::bigint between 1 and gr.bet_cents
-  then (gr.bet ->> 'stake')::bigint else gr.bet_cents end`;
-
-/** Per game and currency over the period: money, players, and the observed RTP against the sheet. */
+/**
+ * Per game and currency over the period: money, players, and the observed RTP against the sheet.
+ * The sums come from the reports module: past days from its per-day aggregate, the rest from the
+ * rounds (docs/reports.md "Games and RTP").
+ */
 export async function gamesReport(
   db: Db,
   query: BackofficeGamesReportQuery,
   now: Date,
 ): Promise<BackofficeGamesReport> {
   const period = reportPeriod(query, now);
-  const filters: SQL[] = [
-    sql`gr.created_at >= ${period.from}`,
-    sql`gr.created_at < ${period.to}`,
-    sql`gr.status <> 'rolled_back'`,
-  ];
-  if (query.provider !== undefined) filters.push(sql`p.identifier = ${query.provider}`);
-  if (query.game !== undefined) filters.push(sql`g.identifier = ${query.game}`);
-  if (query.currency !== undefined) filters.push(sql`gr.currency = ${query.currency}`);
-  const settled = sql`gr.bet_cents > 0 and gr.status = 'closed'`;
-  const rows = await rowsOf(
-    db,
-    sql`with r as (
-      select g.identifier as game, g.title, g.payout, p.identifier as provider, gr.currency, gr.user_id, gr.status,
-        gr.bet_cents, gr.win_cents, gr.jackpot_win_cents, ${openingStake} as opening
-      from game_rounds gr join games g on g.id = gr.game_id join providers p on p.id = g.provider_id
-      where ${sql.join(filters, sql` and `)}
-    ), sums as (
-      select game, title, payout, provider, currency,
-        count(*) filter (where bet_cents > 0) as rounds,
-        count(*) filter (where bet_cents > 0 and status = 'open') as open_rounds,
-        count(distinct user_id) filter (where bet_cents > 0) as players,
-        coalesce(sum(bet_cents), 0) as bets,
-        coalesce(sum(win_cents) filter (where bet_cents > 0), 0) as wins,
-        coalesce(sum(jackpot_win_cents), 0) as jackpot_wins,
-        count(*) filter (where bet_cents = 0) as freespin_rounds,
-        coalesce(sum(win_cents) filter (where bet_cents = 0), 0) as freespin_wins,
-        count(*) filter (where ${settled}) as settled,
-        coalesce(sum(opening) filter (where ${settled}), 0) as stakes,
-        coalesce(sum(opening::numeric * opening) filter (where ${settled}), 0) as stake_squares,
-        coalesce(sum(win_cents - (bet_cents - opening)) filter (where ${settled}), 0) as returned
-      from r as gr group by game, title, payout, provider, currency
-    )
-    select s.*, s.bets - s.wins - s.jackpot_wins as ggr,
-      ${eurOf(sql`s.bets`)} as bets_eur, ${eurOf(sql`s.wins`)} as wins_eur,
-      ${eurOf(sql`s.bets - s.wins - s.jackpot_wins`)} as ggr_eur
-    from sums s left join currencies c on c.code = s.currency left join reference_rates rr on rr.currency = s.currency
-    order by s.provider, s.game, s.currency`,
-  );
+  const rows = await gameFigures(db, period, { provider: query.provider, game: query.game, currency: query.currency });
   return { ...presentPeriod(period, now), data: rows.map(presentGameRow) };
 }
 
@@ -163,7 +117,7 @@ function presentGameRow(r: Row): BackofficeGameReportRow {
     wins_eur: textOrNull(r.wins_eur),
     ggr_eur: textOrNull(r.ggr_eur),
     observed_rtp: verdict.observed,
-    settled_rounds: int(r.settled),
+    settled_rounds: int(r.settled_rounds),
     effective_rounds: verdict.effectiveRounds,
     exact_rtp: exactRtp,
     return_std_dev: verdict.stdDev,
@@ -181,7 +135,9 @@ export async function flaggedGames(
 ): Promise<
   Array<Pick<BackofficeGameReportRow, 'game' | 'title' | 'currency' | 'observed_rtp' | 'exact_rtp' | 'interval'>>
 > {
-  const report = await gamesReport(db, { from: new Date(now.getTime() - days * DAY_MS).toISOString() }, now);
+  // From a UTC midnight, so that every past day comes from the aggregate (and only today from the rounds).
+  const from = new Date(Math.floor((now.getTime() - days * DAY_MS) / DAY_MS) * DAY_MS);
+  const report = await gamesReport(db, { from: from.toISOString() }, now);
   return report.data
     .filter((row) => row.flagged)
     .map(({ game, title, currency, observed_rtp, exact_rtp, interval }) => ({
@@ -407,8 +363,27 @@ end`;
 const NOT_BY_OPERATOR = sql`not exists (select 1 from audit_log x where x.action = 'player.limit.set'
   and x.target_id = l.user_id::text and x.after ->> 'type' = l.type and x.at between l.created_at - interval '5 seconds' and l.created_at + interval '5 seconds')`;
 
-function eventsUnion(period: ReportPeriod, winThresholdEur: number): SQL {
+/** The least win of the partial index `game_rounds_big_wins` (migration 0037), in minor units. */
+const BIG_WIN_INDEX_CENTS = 100_000;
+
+/**
+ * Whether every currency's threshold in its minor units is at least the index's least win: then
+ * the big wins' query says so in a constant, and PostgreSQL reads them from that small index
+ * instead of every round of the period. A lower threshold (a test's) reads the rounds.
+ */
+async function bigWinsIndexed(db: Db, winThresholdEur: number): Promise<boolean> {
+  const [row] = await rowsOf(
+    db,
+    sql`select min(floor(${winThresholdEur}::numeric * c.subunits_to_unit / rr.eur_per_unit)) as least
+      from reference_rates rr join currencies c on c.code = rr.currency where rr.eur_per_unit > 0`,
+  );
+  return row?.least !== null && row?.least !== undefined && Number(row.least) >= BIG_WIN_INDEX_CENTS;
+}
+
+function eventsUnion(period: ReportPeriod, winThresholdEur: number, indexed: boolean): SQL {
   const inPeriod = (column: SQL) => sql`${column} >= ${period.from} and ${column} < ${period.to}`;
+  // A literal, not a parameter: the planner matches a partial index's condition on constants only.
+  const bigWinFloor = indexed ? sql.raw(`and gr.win_cents >= ${BIG_WIN_INDEX_CENTS}`) : sql``;
   return sql`
     select * from (
       select 'audit:' || a.seq as id, a.at, ${AUDIT_KIND} as kind, a.action, a.actor,
@@ -432,7 +407,7 @@ function eventsUnion(period: ReportPeriod, winThresholdEur: number): SQL {
         'round', gr.external_id)
     from game_rounds gr join games g on g.id = gr.game_id join currencies c on c.code = gr.currency
       join reference_rates rr on rr.currency = gr.currency
-    where gr.status = 'closed' and ${inPeriod(sql`gr.closed_at`)} and gr.win_cents > 0
+    where gr.status = 'closed' and ${inPeriod(sql`gr.closed_at`)} and gr.win_cents > 0 ${bigWinFloor}
       and gr.win_cents::numeric * rr.eur_per_unit / c.subunits_to_unit >= ${winThresholdEur}
     union all
     select 'limit:' || l.id, l.created_at,
@@ -480,7 +455,7 @@ export async function significantEvents(
   now: Date,
 ): Promise<{ data: BackofficeSignificantEvent[]; total: number }> {
   const period = reportPeriod(query, now);
-  const union = eventsUnion(period, query.win_threshold_eur);
+  const union = eventsUnion(period, query.win_threshold_eur, await bigWinsIndexed(db, query.win_threshold_eur));
   const where = eventsWhere(query.kind);
   const [rows, [total]] = await Promise.all([
     rowsOf(
@@ -505,7 +480,7 @@ export async function significantEventsAll(
   const period = reportPeriod(query, now);
   const rows = await rowsOf(
     db,
-    sql`select * from (${eventsUnion(period, query.win_threshold_eur)}) e where ${eventsWhere(query.kind)}
+    sql`select * from (${eventsUnion(period, query.win_threshold_eur, await bigWinsIndexed(db, query.win_threshold_eur))}) e where ${eventsWhere(query.kind)}
       order by e.at, e.id limit ${EVENTS_CSV_MAX_ROWS}`,
   );
   return rows.map(presentEvent);

@@ -64,7 +64,15 @@ export class ContentDesk {
   constructor(
     private readonly db: Db,
     private readonly service: CmsService,
+    /** Run after each committed write: the guests' cached pages show content too. */
+    private readonly written: () => void = () => undefined,
   ) {}
+
+  /** This process forgets what it cached of the content (others within their TTLs). */
+  private forget(): void {
+    this.service.forget();
+    this.written();
+  }
 
   private spec(kind: ContentKind): KindSpec {
     return KIND_SPECS[KIND_OF[kind]];
@@ -150,7 +158,7 @@ export class ContentDesk {
     const spec = this.spec(kind);
     const key = this.readKey(spec, id);
     const { version } = await commitVersion(this.db, spec, key, null, writer);
-    this.service.forget();
+    this.forget();
     return { id, version };
   }
 
@@ -222,7 +230,7 @@ export class ContentDesk {
     revertedFrom?: number,
   ): Promise<ContentEntry> {
     const { version, createdAt } = await commitVersion(this.db, spec, key, document, writer, revertedFrom);
-    this.service.forget();
+    this.forget();
     return {
       id: key.id,
       version,

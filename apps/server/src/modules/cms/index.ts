@@ -32,7 +32,8 @@ export const cmsModule: OrbitModule = {
     if (ctx.config.geoipDatabase) app.decorate('orbitCountryTable', openCountryTable(ctx.config.geoipDatabase));
     const service = new CmsService(ctx.db);
     // The write path shares the service: a write forgets its cached answers at once.
-    app.decorate('orbitCmsDesk', new ContentDesk(ctx.db, service));
+    // The page cache is mounted after the modules: looked up at the write.
+    app.decorate('orbitCmsDesk', new ContentDesk(ctx.db, service, () => app.orbitPageCache?.clear()));
     const fillers = new PageJsonFillers();
     app.decorate('orbitPageJsonFillers', fillers);
     await infoRoutes(service)(app, ctx);

@@ -18,6 +18,7 @@ import { PreBetChecks } from './pre-bet';
 import { StakeCaps } from './stake-caps';
 import { PUBLIC_WIN_MULTIPLE, ProviderWallet, ROUND_CLOSED_TOPIC, type RoundClosedEvent } from './provider-wallet';
 import { gamesRoutes } from './routes';
+import { CatalogueDesk } from './desk';
 import { HOUSE_PROVIDER } from './catalogue';
 import { gameRounds, games, providers } from './schema';
 import { seedGames } from './seed';
@@ -43,6 +44,10 @@ export { roundFacts, gameCategoriesOf, hasOpenBonusRound, type RoundFacts } from
 export { settle, settledPlays, type SettledPlay } from './plays';
 export { roundsOfPlayer, type PlayerRound } from './player-rounds';
 export { GAME_MATH_SHEETS, type GameMathSheet } from './math-sheets';
+export { CatalogueDesk, type CatalogueAudit, type CatalogueChange } from './desk';
+
+/** The pub/sub topic a catalogue change is told on: every instance forgets its cached catalogue. */
+export const CATALOGUE_CHANGED_TOPIC = 'catalogue:changed';
 
 /** Where the casino serves the house studio, and its game page (the provider's `launch_url`). */
 export const STUDIO_PREFIX = '/studio';
@@ -55,6 +60,8 @@ declare module 'fastify' {
     orbitFreespins: FreespinDoor;
     /** The highest stake a player may bet now, told to the game (launch, wallet answers); modules add their caps. */
     orbitStakeCaps: StakeCaps;
+    /** The catalogue's write path (providers, games, categories switched and changed): the back office's door. */
+    orbitCatalogueDesk: CatalogueDesk;
   }
 }
 
@@ -73,6 +80,26 @@ export const gamesModule: OrbitModule = {
     app.decorate('orbitStakeCaps', stakeCaps);
     const wallet = new ProviderWallet(ctx.db, ctx.clock, new Ledger(ctx.clock), checks, freespins, stakeCaps);
     await playRoutes(new PlayService(ctx.db, ctx.clock, checks, stakeCaps), wallet)(app, ctx);
+
+    // A catalogue change is forgotten at once by this process (its answers, its wallet's provider
+    // rows, the guests' cached pages: the page cache is mounted after the modules, so it is looked
+    // up at the change) and, through the pub/sub, by every other instance (with REDIS_URL).
+    const forgetHere = () => {
+      catalogue.forget();
+      wallet.providersChanged();
+      app.orbitPageCache?.clear();
+    };
+    const unsubscribe = await ctx.pubsub.subscribe(CATALOGUE_CHANGED_TOPIC, forgetHere);
+    app.addHook('onClose', async () => unsubscribe().catch(() => undefined));
+    app.decorate(
+      'orbitCatalogueDesk',
+      new CatalogueDesk(ctx.db, () => {
+        forgetHere();
+        ctx.pubsub
+          .publish(CATALOGUE_CHANGED_TOPIC, { event: 'changed', data: null })
+          .catch((error: unknown) => ctx.log.warn({ err: error }, 'catalogue change not told to the other instances'));
+      }),
+    );
 
     // The house studio served by this process is registered with this process's secret.
     if (ctx.config.studio.enabled) {

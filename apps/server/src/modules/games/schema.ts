@@ -213,6 +213,13 @@ export const gameRounds = pgTable(
   (t) => [
     unique('game_rounds_provider_external').on(t.providerId, t.externalId),
     index('game_rounds_user').on(t.userId, t.createdAt),
+    // The reports read today's rounds by time: BRIN, a few pages for an append-mostly table whose
+    // times follow its insertion order (docs/reports.md "Tables").
+    index('game_rounds_created_at').using('brin', t.createdAt),
+    // The significant events' big wins by time: only the rare rounds that won 1,000 units or more.
+    index('game_rounds_big_wins')
+      .on(t.closedAt)
+      .where(sql`${t.status} = 'closed' and ${t.winCents} >= 100000`),
   ],
 );
 

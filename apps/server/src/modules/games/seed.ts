@@ -5,7 +5,11 @@ import { DEMO_CURRENCY, FIAT_CURRENCY_CODES, REAL_CURRENCY_CODES } from '../wall
 import { CATEGORIES, GAMES, PROVIDERS } from './catalogue';
 import { categories, gameCategories, games, providers } from './schema';
 
-/** Upserts the catalogue by natural key (identifiers); a second run leaves it as it was. */
+/**
+ * Upserts the catalogue by natural key (identifiers); a second run leaves it as it was. What the
+ * back office manages is the operators' once a row exists (docs/catalogue.md "Managed in the back
+ * office"): switches, category titles and order, a game's badges, devices, currencies and places.
+ */
 export async function seedGames(db: Db): Promise<void> {
   const providerRows = await db
     .insert(providers)
@@ -23,10 +27,12 @@ export async function seedGames(db: Db): Promise<void> {
     .values(CATEGORIES.map((c, position) => ({ ...c, position })))
     .onConflictDoUpdate({
       target: categories.identifier,
-      set: excludedSet(categories, ['id', 'identifier', 'enabled']),
+      set: excludedSet(categories, ['id', 'identifier', 'enabled', 'title', 'position']),
     })
-    .returning({ id: categories.id, identifier: categories.identifier });
+    // `xmax = 0`: the row was inserted by this statement (not updated).
+    .returning({ id: categories.id, identifier: categories.identifier, inserted: sql<boolean>`xmax = 0` });
   const categoryId = new Map(categoryRows.map((c) => [c.identifier, c.id]));
+  const newCategories = new Set(categoryRows.filter((c) => c.inserted).map((c) => c.identifier));
 
   const gameRows = await db
     .insert(games)
@@ -54,25 +60,30 @@ export async function seedGames(db: Db): Promise<void> {
         jackpot: g.jackpot ?? false,
       })),
     )
-    .onConflictDoUpdate({ target: games.identifier, set: excludedSet(games, ['id', 'identifier', 'enabled']) })
-    .returning({ id: games.id, identifier: games.identifier });
-  const gameId = new Map(gameRows.map((g) => [g.identifier, g.id]));
-
-  // A game's place inside a category follows the catalogue order.
-  const links = CATEGORIES.flatMap((c) =>
-    GAMES.filter((g) => g.categories.includes(c.identifier)).map((g, position) => ({
-      gameId: required(gameId, `${g.provider}/${g.slug}`),
-      categoryId: required(categoryId, c.identifier),
-      position,
-    })),
-  );
-  await db
-    .insert(gameCategories)
-    .values(links)
     .onConflictDoUpdate({
-      target: [gameCategories.gameId, gameCategories.categoryId],
-      set: { position: sql`excluded.position` },
-    });
+      target: games.identifier,
+      set: excludedSet(games, ['id', 'identifier', 'enabled', 'badges', 'devices', 'currencies']),
+    })
+    .returning({ id: games.id, identifier: games.identifier, inserted: sql<boolean>`xmax = 0` });
+  const gameId = new Map(gameRows.map((g) => [g.identifier, g.id]));
+  const newGames = new Set(gameRows.filter((g) => g.inserted).map((g) => g.identifier));
+
+  // A game's place inside a category follows the catalogue order. Only a new game or a new
+  // category is linked: a game an operator took out of a category stays out, at its place.
+  const links = CATEGORIES.flatMap((c) =>
+    GAMES.filter((g) => g.categories.includes(c.identifier)).flatMap((g, position) =>
+      newGames.has(`${g.provider}/${g.slug}`) || newCategories.has(c.identifier)
+        ? [
+            {
+              gameId: required(gameId, `${g.provider}/${g.slug}`),
+              categoryId: required(categoryId, c.identifier),
+              position,
+            },
+          ]
+        : [],
+    ),
+  );
+  if (links.length) await db.insert(gameCategories).values(links).onConflictDoNothing();
 }
 
 function required<V>(map: Map<string, V>, key: string): V {

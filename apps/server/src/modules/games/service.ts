@@ -118,6 +118,11 @@ export class GamesService {
     private readonly jackpotAmounts: () => Promise<JackpotAmounts> = async () => [],
   ) {}
 
+  /** Forgets every cached answer: after a catalogue change this process answers it at once (others within TTL_MS). */
+  forget(): void {
+    this.cache.clear();
+  }
+
   private jackpots(): Promise<JackpotAmounts> {
     return this.cached('jackpots', this.jackpotAmounts);
   }

@@ -10,6 +10,7 @@ import { publishToPlayer } from '../../platform/realtime/channels';
 import { DEPOSIT_PLAYED_TOPIC, type DepositPlayedEvent } from '../cashbox';
 import { demoPlayerId, membershipsOf, playerCurrencies } from '../identity';
 import { referenceRatesNow, TRANSFER_TOPIC, transfersOf } from '../wallet';
+import { PromotionDesk } from './desk';
 import { LootboxService, lootboxPushes, tierForDeposit, tiersFor } from './lootboxes';
 import { LotteryService } from './lotteries';
 import { operatorPromotionRoutes } from './operator';
@@ -23,6 +24,7 @@ import { hasDemoPromotions, renewDemoPromotions, seedPromotions } from './seed';
 import { TournamentService } from './tournaments';
 import { WHEEL_PAGE_FILLED_KEYS, wheelPageFigures } from './wheel-page';
 
+export type { PromotionChangeHook, PromotionDesk } from './desk';
 export {
   LOTTERY_TICKETS_TOPIC,
   PROMO_RESULT_TOPIC,
@@ -30,6 +32,13 @@ export {
   type PromoResultEvent,
   type PromoResultPrize,
 } from './results';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The back office's door: tournaments and lotteries listed, written, a tournament ended now (desk.ts). */
+    orbitPromotionDesk: PromotionDesk;
+  }
+}
 
 /** How often ended tournaments and lotteries are looked for (and the demo renewed). */
 const END_SWEEP_MS = 15_000;
@@ -40,6 +49,22 @@ export const promotionsModule: OrbitModule = {
     const tournaments = new TournamentService(ctx.db, ctx.clock, app.orbitBonuses);
     const lotteries = new LotteryService(ctx.db, ctx.clock, app.orbitBonuses);
     const lootboxes = new LootboxService(ctx.db, ctx.clock, app.orbitBonuses, ctx.log);
+
+    /** Each ranked player's final standing, live (the end job's and an operator's early end alike). */
+    const tellFinished = async (id: number, finished: Awaited<ReturnType<TournamentService['finish']>>) => {
+      for (const { userId, tournament } of finished) {
+        const event: TournamentsStatusesEvent = {
+          tournament_id: id,
+          status: await tournaments.standing(ctx.db, tournament, userId),
+          top_players: await tournaments.top(ctx.db, id, userId),
+        };
+        await publishToPlayer(ctx.pubsub, userId, 'tournaments_statuses', event);
+      }
+    };
+    app.decorate(
+      'orbitPromotionDesk',
+      new PromotionDesk(ctx.db, ctx.clock, tournaments, lotteries, app.orbitBonuses, tellFinished),
+    );
 
     // The wheel's page answers the wheel's real terms in its json, not a copy of them (docs/rules/content-pages.md).
     app.orbitPageJsonFillers.add(WHEEL_PAGE_SLUG, {
@@ -144,17 +169,7 @@ export const promotionsModule: OrbitModule = {
 
     // At the end: rank and pay, or draw and pay; each once (guarded), durable (re-read each pass).
     ctx.sweeps.every('promotions.end', END_SWEEP_MS, async () => {
-      for (const id of await tournaments.due()) {
-        const finished = await tournaments.finish(id);
-        for (const { userId, tournament } of finished) {
-          const event: TournamentsStatusesEvent = {
-            tournament_id: id,
-            status: await tournaments.standing(ctx.db, tournament, userId),
-            top_players: await tournaments.top(ctx.db, id, userId),
-          };
-          await publishToPlayer(ctx.pubsub, userId, 'tournaments_statuses', event);
-        }
-      }
+      for (const id of await tournaments.due()) await tellFinished(id, await tournaments.finish(id));
       for (const id of await lotteries.due()) await lotteries.draw(id);
       for (const { userId, box } of await lootboxPushes(ctx.db, await lootboxes.expire()))
         await publishToPlayer(ctx.pubsub, userId, 'lootboxes_changes', box);

@@ -13,7 +13,9 @@ import {
   operatorTournamentRequestSchema,
   tournamentSchema,
   type BonusTemplate,
+  type OperatorLotteryRequest,
   type OperatorPrize,
+  type OperatorTournamentRequest,
 } from '@orbit/contracts';
 import type { ModuleContext } from '../../platform/context';
 import { AppError, conflict, unprocessable } from '../../platform/errors';
@@ -67,8 +69,53 @@ export function storedPrizes(
 
 const budgetOf = (prizes: StoredPrize[]) => prizes.reduce((sum, p) => sum + p.money_award_cents, 0);
 
+/** A tournament's row as the operator API and the back office write it (one shape for both doors). */
+export function tournamentRow(body: OperatorTournamentRequest, prizes: StoredPrize[], now: Date) {
+  return {
+    title: body.title,
+    description: body.description,
+    translations: body.translations,
+    frontendIdentifier: body.frontend_identifier,
+    strategy: body.strategy,
+    currencies: body.currencies,
+    currency: body.currency,
+    gameCategories: body.game_categories,
+    providers: body.providers,
+    groupIds: body.group_ids,
+    confirmationRequired: body.user_confirmation_required,
+    moneyBudgetCents: budgetOf(prizes),
+    prizes,
+    startAt: new Date(body.start_at),
+    endAt: new Date(body.end_at),
+    createdAt: now,
+  } satisfies typeof promoTournaments.$inferInsert;
+}
+
+/** A lottery's row; its server seed is chosen here, once, and only its hash is shown until the draw. */
+export function lotteryRow(body: OperatorLotteryRequest, prizes: StoredPrize[], now: Date) {
+  const serverSeed = newServerSeed();
+  return {
+    slug: body.slug,
+    title: body.title,
+    description: body.description,
+    translations: body.translations,
+    currency: body.currency,
+    groupIds: body.group_ids,
+    compPointsTicketPrice: body.comp_points_ticket_price,
+    depositScaleRules: body.deposit_scale_rules,
+    maxTicketsPerPlayer: body.max_tickets_count_to_player,
+    moneyBudgetCents: budgetOf(prizes),
+    prizes,
+    serverSeed,
+    serverSeedHash: seedHash(serverSeed),
+    startAt: new Date(body.start_at),
+    endAt: new Date(body.end_at),
+    createdAt: now,
+  } satisfies typeof promoLotteries.$inferInsert;
+}
+
 /** A promotion created already over would only be finished empty by the end job. */
-function endsAhead(endAt: string, now: Date): void {
+export function endsAhead(endAt: string, now: Date): void {
   if (Date.parse(endAt) <= now.getTime()) throw unprocessable('must_end_in_future', 'end_at');
 }
 
@@ -98,24 +145,7 @@ export function operatorPromotionRoutes(
         const prizes = storedPrizes(body.prizes, await bonuses.templates(), body.currencies);
         const [row] = await ctx.db
           .insert(promoTournaments)
-          .values({
-            title: body.title,
-            description: body.description,
-            translations: body.translations,
-            frontendIdentifier: body.frontend_identifier,
-            strategy: body.strategy,
-            currencies: body.currencies,
-            currency: body.currency,
-            gameCategories: body.game_categories,
-            providers: body.providers,
-            groupIds: body.group_ids,
-            confirmationRequired: body.user_confirmation_required,
-            moneyBudgetCents: budgetOf(prizes),
-            prizes,
-            startAt: new Date(body.start_at),
-            endAt: new Date(body.end_at),
-            createdAt: ctx.clock.now(),
-          })
+          .values(tournamentRow(body, prizes, ctx.clock.now()))
           .onConflictDoNothing()
           .returning();
         if (!row) throw conflict('taken', 'frontend_identifier');
@@ -140,27 +170,9 @@ export function operatorPromotionRoutes(
         endsAhead(body.end_at, ctx.clock.now());
         const currencies = payoutCurrencies({ currency: body.currency, depositScaleRules: body.deposit_scale_rules });
         const prizes = storedPrizes(body.prizes, await bonuses.templates(), currencies);
-        const serverSeed = newServerSeed();
         const [row] = await ctx.db
           .insert(promoLotteries)
-          .values({
-            slug: body.slug,
-            title: body.title,
-            description: body.description,
-            translations: body.translations,
-            currency: body.currency,
-            groupIds: body.group_ids,
-            compPointsTicketPrice: body.comp_points_ticket_price,
-            depositScaleRules: body.deposit_scale_rules,
-            maxTicketsPerPlayer: body.max_tickets_count_to_player,
-            moneyBudgetCents: budgetOf(prizes),
-            prizes,
-            serverSeed,
-            serverSeedHash: seedHash(serverSeed),
-            startAt: new Date(body.start_at),
-            endAt: new Date(body.end_at),
-            createdAt: ctx.clock.now(),
-          })
+          .values(lotteryRow(body, prizes, ctx.clock.now()))
           .onConflictDoNothing()
           .returning();
         if (!row) throw conflict('taken', 'slug');

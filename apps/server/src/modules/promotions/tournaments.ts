@@ -395,14 +395,32 @@ export class TournamentService {
   /**
    * Ranks and pays one tournament, in one transaction guarded by `finished_at is null`: two
    * sweepers, or a sweep after a crash, finish it once. Answers the players to notify.
+   *
+   * `early` (an operator's "end now", docs/backoffice.md "Promotions"): a running tournament
+   * ends at this moment through the very same guarded update, ranking and payouts, so an early
+   * end pays exactly as the normal one and, however many ask at once, once. `within` runs in the
+   * finishing transaction after the payouts, only in the call that finished it (its audit entry).
    */
-  async finish(id: number): Promise<Array<{ userId: number; tournament: TournamentRow }>> {
+  async finish(
+    id: number,
+    options: { early?: boolean; within?: (tx: Tx, t: TournamentRow) => Promise<void> } = {},
+  ): Promise<Array<{ userId: number; tournament: TournamentRow }>> {
     const at = this.clock.now();
     return this.db.transaction(async (tx) => {
       const [t] = await tx
         .update(promoTournaments)
-        .set({ finishedAt: at })
-        .where(and(eq(promoTournaments.id, id), isNull(promoTournaments.finishedAt), lte(promoTournaments.endAt, at)))
+        .set(
+          options.early
+            ? { finishedAt: at, endAt: sql`least(${promoTournaments.endAt}, ${at.toISOString()}::timestamptz)` }
+            : { finishedAt: at },
+        )
+        .where(
+          and(
+            eq(promoTournaments.id, id),
+            isNull(promoTournaments.finishedAt),
+            options.early ? lte(promoTournaments.startAt, at) : lte(promoTournaments.endAt, at),
+          ),
+        )
         .returning();
       if (!t) return [];
       const players = await tx.select().from(promoTournamentPlayers).where(eq(promoTournamentPlayers.tournamentId, id));
@@ -435,6 +453,7 @@ export class TournamentService {
         places,
         at,
       );
+      await options.within?.(tx, t);
       return ranked.map((r) => ({ userId: r.userId, tournament: t }));
     });
   }

@@ -11,6 +11,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import type { Executor } from '../../platform/db/executor';
+import { aggregateGameDay } from './games';
 
 export const DAY_MS = 86_400_000;
 
@@ -150,6 +151,13 @@ async function cohorts(tx: Executor, day: string, licence: SQL): Promise<void> {
 }
 
 /**
+ * The BRIN indexes the reports read by time. Their newest pages are summarised by autovacuum on a
+ * PostgreSQL server; embedded PGlite runs none, and an index with unsummarised pages reads them
+ * all. The job summarises what is new after each pass (cheap: only pages not summarised yet).
+ */
+const BRIN_INDEXES = ['ledger_transfers_created_at', 'game_rounds_created_at'] as const;
+
+/**
  * Recomputes one day whole. One lock for all the reports' writes: two instances (or a sweep and
  * an operator's refresh) computing at once take turns instead of both inserting the same rows.
  */
@@ -169,9 +177,14 @@ export async function aggregateDay(db: Db, day: string, defaultLicence: string, 
     await payments(tx, day, from, to, licence);
     await players(tx, day, from, to, licence);
     await cohorts(tx, day, licence);
+    await aggregateGameDay(tx, day, { from, to });
     await tx.execute(sql`
-      insert into report_days (day, computed_at) values (${day}::date, ${computedAt})
-      on conflict (day) do update set computed_at = excluded.computed_at
+      insert into report_days (day, computed_at, with_games) values (${day}::date, ${computedAt}, true)
+      on conflict (day) do update set computed_at = excluded.computed_at, with_games = true
     `);
   });
+  for (const index of BRIN_INDEXES)
+    await db.execute(sql`select brin_summarize_new_values(${index}::regclass)`).catch(() => {
+      // Only the table's owner may; a server's autovacuum summarises for a role that is not.
+    });
 }

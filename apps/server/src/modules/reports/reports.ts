@@ -314,7 +314,7 @@ export class Reports {
         select to_char(d, 'YYYY-MM-DD') as day
         from generate_series(${this.firstDay}::date, ${today}::date - 1, interval '1 day') d
         left join report_days r on r.day = d::date
-        where r.day is null
+        where r.day is null or not r.with_games
           or r.computed_at < (d::date + 1)::timestamp at time zone 'UTC' + ${`${FINAL_GRACE_MS / 1000} seconds`}::interval
         order by d desc
         limit ${PAST_DAYS_PER_PASS}

@@ -1,4 +1,15 @@
-import { bigint, date, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The reports' daily aggregates (docs/reports.md). Derived data only: every row is rebuilt from
@@ -14,6 +25,11 @@ const cents = (name: string) => bigint(name, { mode: 'number' }).notNull().defau
 export const reportDays = pgTable('report_days', {
   day: day('day').primaryKey(),
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+  /**
+   * The day's per-game rows (`report_game_daily`) were computed with it. Days computed before that
+   * table existed have none: the games report reads them from the rounds until the job redoes them.
+   */
+  withGames: boolean('with_games').notNull().default(false),
 });
 
 /** GGR and NGR figures per day, currency and licence, in the currency's minor units. */
@@ -95,4 +111,35 @@ export const reportCohorts = pgTable(
     primaryKey({ columns: [t.cohortWeek, t.activityWeek, t.licence] }),
     index('report_cohorts_activity').on(t.activityWeek),
   ],
+);
+
+/**
+ * Per day, game and currency, the rounds started that day (docs/reports.md "Games and RTP"): what
+ * the games report sums for past days instead of reading a year of rounds. Σ stake and Σ stake²
+ * of the settled rounds make the RTP interval's effective number of rounds from the sums alone.
+ */
+export const reportGameDaily = pgTable(
+  'report_game_daily',
+  {
+    day: day('day').notNull(),
+    gameId: integer('game_id').notNull(),
+    currency: text('currency').notNull(),
+    rounds: integer('rounds').notNull().default(0),
+    openRounds: integer('open_rounds').notNull().default(0),
+    /** Distinct players of the day's rounds with a stake; a period's figure is the sum of its days'. */
+    players: integer('players').notNull().default(0),
+    bets: cents('bets'),
+    wins: cents('wins'),
+    jackpotWins: cents('jackpot_wins'),
+    freespinRounds: integer('freespin_rounds').notNull().default(0),
+    freespinWins: cents('freespin_wins'),
+    settledRounds: integer('settled_rounds').notNull().default(0),
+    /** Σ opening stake of the settled rounds. */
+    stakes: cents('stakes'),
+    /** Σ opening stake²: beyond bigint for a busy day of large stakes, hence numeric. */
+    stakeSquares: numeric('stake_squares').notNull().default('0'),
+    /** Σ (win − extra stakes) of the settled rounds. */
+    returned: cents('returned'),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.gameId, t.currency] })],
 );

@@ -57,8 +57,21 @@ const NOT_STORED_HEADERS = new Set([
   'keep-alive',
 ]);
 
-export function installPageCache(app: FastifyInstance, options: PageCacheOptions): void {
-  if (options.ttlMs <= 0) return;
+/** The cache's handle: what a change that every guest's page shows (the catalogue) clears. */
+export type PageCache = {
+  /** Forgets every stored page of this process: the next request renders anew. */
+  clear(): void;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The guests' page cache of this process; absent where no pages are served (the API tests). */
+    orbitPageCache?: PageCache;
+  }
+}
+
+export function installPageCache(app: FastifyInstance, options: PageCacheOptions): PageCache {
+  if (options.ttlMs <= 0) return { clear: () => undefined };
   const maxEntries = options.maxEntries ?? 500;
   const shared = new Set(options.sharedCookies ?? []);
   const ignored = new Set(options.ignoredCookies ?? []);
@@ -66,6 +79,9 @@ export function installPageCache(app: FastifyInstance, options: PageCacheOptions
   const staleMs = options.staleMs ?? 30_000;
   const entries = new Map<string, Entry>();
   const keys = new WeakMap<FastifyRequest, string>();
+  // Raised by `clear()`: a page whose render began before it may show what was cleared, so it is not stored.
+  let generation = 0;
+  const startedIn = new WeakMap<FastifyRequest, number>();
 
   app.addHook('onRequest', async (request, reply) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !options.isPage(request)) return;
@@ -83,6 +99,7 @@ export function installPageCache(app: FastifyInstance, options: PageCacheOptions
       }
     }
     keys.set(request, key);
+    startedIn.set(request, generation);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
@@ -92,6 +109,7 @@ export function installPageCache(app: FastifyInstance, options: PageCacheOptions
     const storable =
       // A HEAD is answered without the HTML: stored, it would serve an empty page to the GETs after it.
       request.method === 'GET' &&
+      startedIn.get(request) === generation &&
       (reply.statusCode === 200 || reply.statusCode === 404) &&
       reply.getHeader('set-cookie') === undefined &&
       reply.getHeader('content-encoding') === undefined;
@@ -118,6 +136,12 @@ export function installPageCache(app: FastifyInstance, options: PageCacheOptions
     if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
     return body;
   });
+  return {
+    clear: () => {
+      generation += 1;
+      entries.clear();
+    },
+  };
 }
 
 /** Host, URL, the shared cookies and the variant (the licence); undefined when a player's cookie is present. */

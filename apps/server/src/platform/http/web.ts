@@ -137,13 +137,15 @@ export async function registerWeb(app: FastifyInstance, config: Config, options:
     return reply.redirect(target, 302);
   });
   // Development renders every request anew, so that edits show at once.
-  installPageCache(app, {
+  const pageCache = installPageCache(app, {
     ttlMs: config.dev ? 0 : config.pageCacheSeconds * 1000,
     sharedCookies: SHARED_COOKIES,
     ignoredCookies: RENDER_NEUTRAL_COOKIES,
     isPage: isPageRoute,
     variantOf: options.pageVariant,
   });
+  // Modules whose changes show on every guest's page (the catalogue) clear it.
+  app.decorate('orbitPageCache', pageCache);
   // A page rendered anew gets its own script nonce, in its policy and on its inline scripts. A page
   // served from the cache was stored with the policy of its render, nonce included, and is the
   // same HTML for every guest (docs/security.md "Script policy").

@@ -1,0 +1,3 @@
+/** Promotions in the back office (docs/backoffice.md "Promotions"): tournaments and lotteries. */
+export { tournaments } from './tournaments';
+export { lotteries } from './lotteries';

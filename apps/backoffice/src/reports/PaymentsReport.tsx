@@ -1,0 +1,89 @@
+/**
+ * Payments per day, method and currency (docs/reports.md "Payments"): a chart of the days'
+ * deposits and cashouts in euros, and the figures with declines, rejections and the time a paid
+ * cashout took.
+ */
+import { BarChart } from '@mui/x-charts/BarChart';
+import type { BackofficePaymentsReport, BackofficePaymentsRow } from '@orbit/contracts';
+import {
+  daysOf,
+  euros,
+  FigureTable,
+  Heading,
+  perDay,
+  queryOf,
+  ReportFrame,
+  useFilters,
+  useMoneyFormat,
+  useReport,
+  type Column,
+} from './shared';
+
+const FIELDS = ['currency', 'licence'] as const;
+
+/** A duration in milliseconds as hours and minutes ("2 h 05 min"), seconds under a minute. */
+export function duration(ms: number | null): string {
+  if (ms === null) return '—';
+  if (ms < 60_000) return `${Math.round(ms / 1000)} s`;
+  const minutes = Math.round(ms / 60_000);
+  const hours = Math.floor(minutes / 60);
+  return hours > 0 ? `${hours} h ${String(minutes % 60).padStart(2, '0')} min` : `${minutes} min`;
+}
+
+export default function PaymentsReport() {
+  const [filters, setFilters] = useFilters(FIELDS);
+  const loaded = useReport<BackofficePaymentsReport>(`/reports/payments?${queryOf(filters)}`);
+  const money = useMoneyFormat();
+  const report = loaded.data;
+  const days = report ? daysOf(report.from, report.to) : [];
+  const columns: Array<Column<BackofficePaymentsRow>> = [
+    { label: 'Day', value: (r) => r.day },
+    { label: 'Method', value: (r) => r.method },
+    { label: 'Currency', value: (r) => r.currency },
+    { label: 'Deposits', numeric: true, value: (r) => r.deposits },
+    { label: 'Deposited', numeric: true, value: (r) => money(r.deposits_cents, r.currency) },
+    { label: 'Declined', numeric: true, value: (r) => r.declines },
+    { label: 'Cashouts', numeric: true, value: (r) => r.cashouts },
+    { label: 'Paid out', numeric: true, value: (r) => money(r.cashouts_cents, r.currency) },
+    { label: 'Rejected', numeric: true, value: (r) => r.cashouts_rejected },
+    { label: 'Time to payout (avg)', numeric: true, value: (r) => duration(r.approval_avg_ms) },
+    { label: '(median)', numeric: true, value: (r) => duration(r.approval_median_ms) },
+    { label: 'Deposited (EUR)', numeric: true, value: (r) => money(r.deposits_eur, 'EUR') },
+    { label: 'Paid out (EUR)', numeric: true, value: (r) => money(r.cashouts_eur, 'EUR') },
+  ];
+  return (
+    <ReportFrame
+      title="Payments report"
+      report="payments"
+      filters={filters}
+      onFilters={setFilters}
+      fields={FIELDS}
+      asOf={report?.as_of}
+      loaded={loaded}
+      refreshable
+    >
+      {report && (
+        <>
+          <Heading>Deposits and cashouts per day, in euros</Heading>
+          <div data-testid="report-chart">
+            <BarChart
+              height={300}
+              xAxis={[{ scaleType: 'band', data: days }]}
+              series={[
+                { label: 'Deposits (EUR)', data: perDay(days, report.data, (r) => euros(r.deposits_eur)) },
+                { label: 'Cashouts (EUR)', data: perDay(days, report.data, (r) => euros(r.cashouts_eur)) },
+              ]}
+            />
+          </div>
+          <Heading>Per day, method and currency</Heading>
+          <FigureTable
+            label="Payments per day, method and currency"
+            columns={columns}
+            rows={report.data}
+            keyOf={(r) => `${r.day}-${r.method}-${r.currency}`}
+          />
+        </>
+      )}
+    </ReportFrame>
+  );
+}
