@@ -74,7 +74,7 @@ describe('the catalogue in the back office', () => {
       const page = marketing.page;
       const watch = watchPage(page);
       try {
-        await page.getByRole('menuitem', { name: 'Games' }).click();
+        await page.getByRole('menuitem', { name: 'Games', exact: true }).click();
         await page.getByPlaceholder('Title or identifier').fill('nova');
         await poll(() => page.getByRole('row').count()).toBe(2); // the header and Nova Sevens
         await switchNova(page, 'off');

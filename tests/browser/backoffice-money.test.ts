@@ -137,7 +137,7 @@ describe('the back office runs money and players', () => {
           (await fetch('/api/backoffice/cashouts', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).status,
       );
       expect(refused).toBe(403);
-      await support.page.getByRole('menuitem', { name: 'Players' }).click();
+      await support.page.getByRole('menuitem', { name: 'Players', exact: true }).click();
       await support.page.getByPlaceholder('Id, email, name, phone or IP').fill(email);
       await support.page.getByRole('cell', { name: email }).click();
       await support.page.getByRole('tab', { name: 'Notes' }).click();

@@ -88,7 +88,7 @@ const fitsTheWindow = async (page: Page, where: string) =>
   ).toBe(true);
 
 async function readTheCard(page: Page) {
-  await page.getByRole('menuitem', { name: 'Players' }).click();
+  await page.getByRole('menuitem', { name: 'Players', exact: true }).click();
   await page.getByPlaceholder('Id, email, name, phone or IP').fill('demo@orbit');
   await page.getByRole('cell', { name: DEMO_PLAYER.email }).waitFor();
   // A row opens the card (its address cell is a mail link of its own).

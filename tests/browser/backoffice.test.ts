@@ -64,7 +64,7 @@ describe('the back office', () => {
         await poll(() => page.getByTestId('permissions').textContent()).toContain('players.read');
         expect(await page.getByRole('menuitem', { name: 'Operators' }).count()).toBe(0);
         // Support finds the demo player.
-        await page.getByRole('menuitem', { name: 'Players' }).click();
+        await page.getByRole('menuitem', { name: 'Players', exact: true }).click();
         await page.getByPlaceholder('Id, email, name, phone or IP').fill('demo@orbit');
         await page.getByRole('cell', { name: 'demo@orbit.example' }).waitFor();
         await poll(() => page.getByRole('row').count()).toBe(2);
