@@ -22,6 +22,8 @@ import { call, register } from '../support/identity';
 import { expectLedgerHolds } from '../support/ledger';
 import { walletClient, type Player } from '../support/provider-wallet';
 
+type WalletClient = ReturnType<typeof walletClient>;
+
 const clock = new FakeClock('2026-11-29T10:00:00Z');
 const DAY = '2026-11-29';
 const TOKEN = 'reports-token-reports-token-reports-token';
@@ -59,37 +61,7 @@ afterEach(async () => {
 });
 afterAll(() => t.close());
 
-/** One round of a game through the wallet: its bets, then its win (none: the round stays open). */
-async function round(token: string, game: string, bets: number[], win: number | null, bet?: object) {
-  const id = client.uid(`r-${game}`);
-  const placed: string[] = [];
-  for (const amount of bets) {
-    const tx = client.uid('bet');
-    const res = await client.wallet('bet', {
-      session_token: token,
-      game,
-      round_id: id,
-      transaction_id: tx,
-      amount_cents: amount,
-      currency: 'EUR',
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    placed.push(tx);
-  }
-  if (win !== null) {
-    const res = await client.wallet('win', {
-      session_token: token,
-      game,
-      round_id: id,
-      transaction_id: client.uid('win'),
-      amount_cents: win,
-      currency: 'EUR',
-      ...(bet ? { round: { stake_cents: bets.reduce((a, b) => a + b, 0), bet, outcome: {} } } : {}),
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-  }
-  return { id, placed };
-}
+const round = (...args: Parameters<WalletClient['playRound']>) => client.playRound(...args);
 
 /** The ledger's sums for a game's rounds of the day: bets net of rollbacks, and wins (independent of the rounds' columns). */
 async function ledgerSums(game: string) {

@@ -16,6 +16,8 @@ import { newOperator, signInAdmin, type SignedInOperator } from '../support/back
 import { call, register } from '../support/identity';
 import { walletClient, type Player } from '../support/provider-wallet';
 
+type WalletClient = ReturnType<typeof walletClient>;
+
 const DAY1 = '2027-03-01';
 const DAY2 = '2027-03-02';
 const TODAY = '2027-03-03';
@@ -34,37 +36,7 @@ async function gamesReport(query: string): Promise<BackofficeGamesReport> {
   return backofficeGamesReportSchema.parse(res.json());
 }
 
-/** One round through the wallet: its bets, then its win (none: the round stays open). */
-async function round(token: string, game: string, bets: number[], win: number | null, bet?: object) {
-  const id = client.uid(`r-${game}`);
-  const placed: string[] = [];
-  for (const amount of bets) {
-    const tx = client.uid('bet');
-    const res = await client.wallet('bet', {
-      session_token: token,
-      game,
-      round_id: id,
-      transaction_id: tx,
-      amount_cents: amount,
-      currency: 'EUR',
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    placed.push(tx);
-  }
-  if (win !== null) {
-    const res = await client.wallet('win', {
-      session_token: token,
-      game,
-      round_id: id,
-      transaction_id: client.uid('win'),
-      amount_cents: win,
-      currency: 'EUR',
-      ...(bet ? { round: { stake_cents: bets.reduce((a, b) => a + b, 0), bet, outcome: {} } } : {}),
-    });
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-  }
-  return { id, placed };
-}
+const round = (...args: Parameters<WalletClient['playRound']>) => client.playRound(...args);
 
 /** Rounds written directly at a time: stakes i·unit, every third winning, every fifth a free spin, one jackpot. */
 async function syntheticRounds(at: string, game: string, currency: string, users: number[], n: number, unit: number) {

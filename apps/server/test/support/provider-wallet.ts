@@ -89,7 +89,39 @@ export function walletClient(t: TestApp, ledger: Ledger) {
   const rollback = (token: string, round: string, tx: string, reference: string) =>
     roulette('rollback', token, { round_id: round, transaction_id: tx, reference_transaction_id: reference });
 
-  return { uid, wallet, fund, launch, session, bet, win, rollback };
+  /** One round of any game: its bets, then its win (none: the round stays open); `bet` adds the round's record. */
+  async function playRound(token: string, game: string, bets: number[], winCents: number | null, bet?: object) {
+    const id = uid(`r-${game}`);
+    const placed: string[] = [];
+    for (const amount of bets) {
+      const tx = uid('bet');
+      const res = await wallet('bet', {
+        session_token: token,
+        game,
+        round_id: id,
+        transaction_id: tx,
+        amount_cents: amount,
+        currency: 'EUR',
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      placed.push(tx);
+    }
+    if (winCents !== null) {
+      const res = await wallet('win', {
+        session_token: token,
+        game,
+        round_id: id,
+        transaction_id: uid('win'),
+        amount_cents: winCents,
+        currency: 'EUR',
+        ...(bet ? { round: { stake_cents: bets.reduce((a, b) => a + b, 0), bet, outcome: {} } } : {}),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    return { id, placed };
+  }
+
+  return { uid, wallet, fund, launch, session, bet, win, rollback, playRound };
 }
 
 export function expectError(res: WalletAnswer, status: number, code: string): void {
