@@ -64,8 +64,11 @@ describe('promotions in the back office', () => {
 
     // The back office's show page: the same player, by id, first.
     const board = bo.getByTestId('bo-leaderboard');
+    // Each try reloads and waits for the record to be drawn before counting: counting right after
+    // the reload would read the page before its data came.
     await poll(async () => {
       await bo.reload();
+      await bo.getByText(/^Live leaderboard · \d+ players?$/).waitFor({ timeout: 10_000 });
       return board
         .getByRole('row')
         .filter({ hasText: `#${playerId}` })
