@@ -172,6 +172,12 @@ describe('signatures', () => {
         headers: { authorization: `Bearer ${token}` },
         payload: body,
       });
+    const providerNames = async () =>
+      ((await t.app.inject({ method: 'GET', url: '/api/games/providers' })).json() as { identifier: string }[]).map(
+        (p) => p.identifier,
+      );
+    // Read once, so that the catalogue's answer is cached before the change.
+    expect(await providerNames()).not.toContain('meridian');
     expect((await put({ wallet_secret: secret }, 'wrong-token-wrong-token-wrong-token')).statusCode).toBe(401);
     expect((await put({ wallet_secret: 'short' })).statusCode).toBe(422);
     const res = await put({
@@ -180,6 +186,8 @@ describe('signatures', () => {
       launchable: true,
     });
     expect(res.statusCode, res.body).toBe(200);
+    // The lobby's catalogue hears the change at once (not after its cache's lifetime).
+    expect(await providerNames()).toContain('meridian');
     // Accepted signature; the session is the next thing checked.
     expectError(
       await wallet('balance', { session_token: 'x' }, { provider: 'meridian', secret }),

@@ -79,7 +79,6 @@ export const gamesModule: OrbitModule = {
     const stakeCaps = new StakeCaps();
     app.decorate('orbitStakeCaps', stakeCaps);
     const wallet = new ProviderWallet(ctx.db, ctx.clock, new Ledger(ctx.clock), checks, freespins, stakeCaps);
-    await playRoutes(new PlayService(ctx.db, ctx.clock, checks, stakeCaps), wallet)(app, ctx);
 
     // A catalogue change is forgotten at once by this process (its answers, its wallet's provider
     // rows, the guests' cached pages: the page cache is mounted after the modules, so it is looked
@@ -91,15 +90,14 @@ export const gamesModule: OrbitModule = {
     };
     const unsubscribe = await ctx.pubsub.subscribe(CATALOGUE_CHANGED_TOPIC, forgetHere);
     app.addHook('onClose', async () => unsubscribe().catch(() => undefined));
-    app.decorate(
-      'orbitCatalogueDesk',
-      new CatalogueDesk(ctx.db, () => {
-        forgetHere();
-        ctx.pubsub
-          .publish(CATALOGUE_CHANGED_TOPIC, { event: 'changed', data: null })
-          .catch((error: unknown) => ctx.log.warn({ err: error }, 'catalogue change not told to the other instances'));
-      }),
-    );
+    const catalogueChanged = () => {
+      forgetHere();
+      ctx.pubsub
+        .publish(CATALOGUE_CHANGED_TOPIC, { event: 'changed', data: null })
+        .catch((error: unknown) => ctx.log.warn({ err: error }, 'catalogue change not told to the other instances'));
+    };
+    app.decorate('orbitCatalogueDesk', new CatalogueDesk(ctx.db, catalogueChanged));
+    await playRoutes(new PlayService(ctx.db, ctx.clock, checks, stakeCaps), wallet, catalogueChanged)(app, ctx);
 
     // The house studio served by this process is registered with this process's secret.
     if (ctx.config.studio.enabled) {

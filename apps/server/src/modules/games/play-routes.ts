@@ -34,7 +34,8 @@ import { ProviderWallet, walletError, WalletError } from './provider-wallet';
 import { providers } from './schema';
 import { noStore } from '../../platform/http/no-store';
 
-export function playRoutes(play: PlayService, wallet: ProviderWallet) {
+/** `catalogueChanged`: what a provider's change tells (this process's caches, the other instances). */
+export function playRoutes(play: PlayService, wallet: ProviderWallet, catalogueChanged: () => void) {
   return async (fastify: FastifyInstance, ctx: ModuleContext): Promise<void> => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
 
@@ -196,7 +197,7 @@ export function playRoutes(play: PlayService, wallet: ProviderWallet) {
           .where(eq(providers.identifier, request.params.identifier))
           .returning();
         if (!row) throw notFound();
-        wallet.providersChanged();
+        catalogueChanged();
         return {
           identifier: row.identifier,
           launchable: row.launchable,
