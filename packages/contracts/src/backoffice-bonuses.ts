@@ -81,7 +81,14 @@ export const backofficeBonusGrantRequestSchema = z
 export type BackofficeBonusGrantRequest = z.infer<typeof backofficeBonusGrantRequestSchema>;
 
 /** Why a player got nothing from a grant. */
-export const BONUS_GRANT_SKIPS = ['already_granted', 'not_found', 'no_account', 'bonuses_disabled', 'blocked'] as const;
+export const BONUS_GRANT_SKIPS = [
+  'already_granted',
+  'not_found',
+  'no_account',
+  'bonuses_disabled',
+  'blocked',
+  'multi_account',
+] as const;
 export type BonusGrantSkip = (typeof BONUS_GRANT_SKIPS)[number];
 
 export const backofficeBonusGrantResponseSchema = z.object({

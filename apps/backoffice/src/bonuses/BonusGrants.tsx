@@ -33,6 +33,7 @@ const SKIP_LABELS: Record<string, string> = {
   not_found: 'no such player',
   no_account: 'no account in the currency',
   bonuses_disabled: 'bonuses turned off',
+  multi_account: 'multi-account player (no deposit bonus)',
   blocked: 'blocked',
 };
 

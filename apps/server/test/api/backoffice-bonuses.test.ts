@@ -348,6 +348,32 @@ describe('grants', () => {
     expect(await checkAuditChain(t.database.db)).toBeNull();
   });
 
+  it('gives a multi-account player (group 100) no deposit bonus by hand either, but other kinds', async () => {
+    const [twin, other] = [await player(), await player()];
+    const joined = await call(t, 'POST', `/api/backoffice/players/${twin.id}/groups`, {
+      cookie: marketing.cookie,
+      payload: { add: [100] },
+    });
+    expect(joined.statusCode, joined.body).toBe(200);
+    const deposit = await grantOk({
+      template_key: 'first-deposit-100',
+      currency: 'EUR',
+      amount_cents: 2_000,
+      player_ids: [twin.id, other.id],
+      idempotency_key: 'twin-deposit',
+    });
+    expect(deposit).toMatchObject({ granted: 1, skipped: 1, skipped_by_reason: { multi_account: 1 } });
+    expect(deposit.players.find((p) => p.player_id === twin.id)).toMatchObject({ result: 'multi_account', id: null });
+    const coupon = await grantOk({
+      template_key: 'orbit-coupon',
+      currency: 'EUR',
+      amount_cents: 500,
+      player_ids: [twin.id],
+      idempotency_key: 'twin-coupon',
+    });
+    expect(coupon).toMatchObject({ granted: 1, skipped: 0 });
+  });
+
   it('grants to a player group, and free spins from a free-spins template', async () => {
     const [x, y, outside] = [await player(), await player(), await player()];
     for (const p of [x, y]) {

@@ -17,12 +17,12 @@ import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { isUniqueViolation, databaseErrorOf, type Executor, type Tx } from '../../platform/db/executor';
 import { notFound, unprocessable } from '../../platform/errors';
-import { bonusSettingsOf } from '../identity';
+import { bonusSettingsOf, membershipsOf } from '../identity';
 import { accountsOf } from '../wallet';
 import type { FreespinsService } from './freespins';
 import type { BonusLifecycle } from './lifecycle';
 import type { TemplateRow } from './rows';
-import { termsIn } from './rules';
+import { MULTI_ACCOUNT_GROUP, termsIn } from './rules';
 import { bonusTemplates, playerBonuses, playerFreespins } from './schema';
 import { presentTemplate, templateValues } from './templates';
 
@@ -227,7 +227,10 @@ export class BonusDesk {
               ? 'bonuses_disabled'
               : !withAccount.has(userId)
                 ? 'no_account'
-                : null);
+                : // The rule every door keeps: a multi-account player gets no deposit bonus, not even by hand.
+                  template.kind === 'deposit' && (await inMultiAccountGroup(tx, userId))
+                  ? 'multi_account'
+                  : null);
         if (skip || !settings) {
           players.push({ player_id: userId, result: skip ?? 'not_found', id: null });
           continue;
@@ -253,6 +256,9 @@ export class BonusDesk {
     });
   }
 }
+
+const inMultiAccountGroup = async (tx: Executor, userId: number) =>
+  (await membershipsOf(tx, userId)).some((g) => g.id === MULTI_ACCOUNT_GROUP);
 
 function summary(
   templateKey: string,
