@@ -6,7 +6,6 @@
 import { Box, Paper, Typography } from '@mui/material';
 import {
   BooleanInput,
-  Create,
   Datagrid,
   DateField,
   DateTimeInput,
@@ -16,24 +15,18 @@ import {
   NumberField,
   NumberInput,
   SelectInput,
-  SimpleForm,
   TextField,
   TextInput,
   required,
 } from 'react-admin';
 import { localeChoices, type FormValues } from './documents';
-import { ContentEdit, ContentToolbar, validateDocument } from './shared';
+import { documentPages, localeFilters } from './shared';
 
 const RESOURCE = 'content_banners';
 
-const filters = [
-  <SelectInput key="locale" source="locale" choices={localeChoices} alwaysOn emptyText="All" />,
-  <TextInput key="q" source="q" label="Search" alwaysOn />,
-];
-
 export function BannerList() {
   return (
-    <List filters={filters} exporter={false} title="Banners">
+    <List filters={localeFilters} exporter={false} title="Banners">
       <Datagrid bulkActionButtons={false} rowClick="edit">
         <TextField source="identifier" sortable={false} />
         <TextField source="locale" sortable={false} />
@@ -136,41 +129,24 @@ function BannerFields({ creating = false }: { creating?: boolean }) {
   );
 }
 
-export function BannerEdit() {
-  return (
-    <ContentEdit title="Banner">
-      <SimpleForm validate={validateDocument(RESOURCE)} toolbar={<ContentToolbar />}>
-        <BannerFields />
-      </SimpleForm>
-    </ContentEdit>
-  );
-}
-
-export function BannerCreate() {
-  return (
-    <Create title="New banner" redirect="edit">
-      <SimpleForm
-        validate={validateDocument(RESOURCE)}
-        defaultValues={{
-          locale: 'en',
-          logged: null,
-          size: 'small',
-          position: 0,
-          gradient: ['#1b1464', '#3a1c71', '#d76d77', '#ffaf7b'],
-          has_button: false,
-          button: { type: 'link' },
-        }}
-      >
-        <BannerFields creating />
-      </SimpleForm>
-    </Create>
-  );
-}
+const pages = documentPages({
+  resource: RESOURCE,
+  title: 'Banner',
+  Fields: BannerFields,
+  defaultValues: {
+    locale: 'en',
+    logged: null,
+    size: 'small',
+    position: 0,
+    gradient: ['#1b1464', '#3a1c71', '#d76d77', '#ffaf7b'],
+    has_button: false,
+    button: { type: 'link' },
+  },
+});
 
 export const contentBanners = {
   name: RESOURCE,
   list: BannerList,
-  edit: BannerEdit,
-  create: BannerCreate,
+  ...pages,
   options: { label: 'Banners' },
 };

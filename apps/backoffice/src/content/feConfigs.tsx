@@ -3,8 +3,8 @@
  * (the contract's schema, the one the server checks again) before a save. A deleted config
  * answers its built-in default on the site.
  */
-import { Datagrid, DateField, List, NumberField, SimpleForm, TextField, TextInput } from 'react-admin';
-import { ContentEdit, ContentToolbar, Hint, validateDocument } from './shared';
+import { Datagrid, DateField, List, NumberField, TextField, TextInput } from 'react-admin';
+import { DocumentEdit, Hint } from './shared';
 
 const RESOURCE = 'content_fe_configs';
 
@@ -22,23 +22,21 @@ export function FeConfigList() {
 
 export function FeConfigEdit() {
   return (
-    <ContentEdit title="Fe config">
-      <SimpleForm validate={validateDocument(RESOURCE)} toolbar={<ContentToolbar />}>
-        <TextInput source="name" readOnly />
-        <Hint>
-          The config’s whole value as JSON. It is checked against the shape this config has before it is saved; errors
-          name the place inside it (value.title …). Deleting it brings the built-in default back.
-        </Hint>
-        <TextInput
-          source="value_text"
-          label="Value (JSON)"
-          multiline
-          minRows={14}
-          fullWidth
-          sx={{ '& textarea': { fontFamily: 'monospace' } }}
-        />
-      </SimpleForm>
-    </ContentEdit>
+    <DocumentEdit resource={RESOURCE} title="Fe config">
+      <TextInput source="name" readOnly />
+      <Hint>
+        The config’s whole value as JSON. It is checked against the shape this config has before it is saved; errors
+        name the place inside it (value.title …). Deleting it brings the built-in default back.
+      </Hint>
+      <TextInput
+        source="value_text"
+        label="Value (JSON)"
+        multiline
+        minRows={14}
+        fullWidth
+        sx={{ '& textarea': { fontFamily: 'monospace' } }}
+      />
+    </DocumentEdit>
   );
 }
 

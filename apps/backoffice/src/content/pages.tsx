@@ -8,7 +8,6 @@ import { useEffect, useState } from 'react';
 import { Box, Paper, Typography } from '@mui/material';
 import {
   BooleanInput,
-  Create,
   Datagrid,
   DateField,
   FormDataConsumer,
@@ -16,7 +15,6 @@ import {
   NumberField,
   NumberInput,
   SelectInput,
-  SimpleForm,
   TextField,
   TextInput,
   required,
@@ -24,7 +22,7 @@ import {
 import { LICENCES, type CmsPage } from '@orbit/contracts';
 import { api } from '../api';
 import { documentOfForm, localeChoices, type FormValues } from './documents';
-import { ContentEdit, ContentToolbar, Hint, validateDocument } from './shared';
+import { documentPages } from './shared';
 
 const RESOURCE = 'content_pages';
 const licenceChoices = [{ id: '-', name: 'every licence' }, ...LICENCES.map((l) => ({ id: l, name: l }))];
@@ -151,36 +149,17 @@ function PageFields({ creating = false }: { creating?: boolean }) {
   );
 }
 
-export function PageEdit() {
-  return (
-    <ContentEdit title="Page">
-      <SimpleForm validate={validateDocument(RESOURCE)} toolbar={<ContentToolbar />}>
-        <PageFields />
-      </SimpleForm>
-    </ContentEdit>
-  );
-}
-
-export function PageCreate() {
-  return (
-    <Create title="New page" redirect="edit">
-      <SimpleForm
-        validate={validateDocument(RESOURCE)}
-        defaultValues={{ locale: 'en', licence: '', json_text: '{}', markdown: '', position: 0, enabled: true }}
-      >
-        <Hint>
-          A page is named by its slug, licence and locale: another page with the same three is not overwritten.
-        </Hint>
-        <PageFields creating />
-      </SimpleForm>
-    </Create>
-  );
-}
+const pages = documentPages({
+  resource: RESOURCE,
+  title: 'Page',
+  Fields: PageFields,
+  defaultValues: { locale: 'en', licence: '', json_text: '{}', markdown: '', position: 0, enabled: true },
+  createHint: 'A page is named by its slug, licence and locale: another page with the same three is not overwritten.',
+});
 
 export const contentPages = {
   name: RESOURCE,
   list: PageList,
-  edit: PageEdit,
-  create: PageCreate,
+  ...pages,
   options: { label: 'Pages' },
 };

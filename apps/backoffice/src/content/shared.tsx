@@ -18,9 +18,13 @@ import {
   Typography,
 } from '@mui/material';
 import {
+  Create,
   DeleteButton,
   Edit,
   SaveButton,
+  SelectInput,
+  SimpleForm,
+  TextInput,
   Toolbar,
   useNotify,
   useRecordContext,
@@ -29,7 +33,7 @@ import {
 } from 'react-admin';
 import { ApiError } from '../api';
 import { contentDataProvider, formErrors, WHOLE, type ContentVersionRow } from './dataProvider';
-import { documentOfForm, isContentResource, CONTENT_RESOURCES, type FormValues } from './documents';
+import { documentOfForm, isContentResource, localeChoices, CONTENT_RESOURCES, type FormValues } from './documents';
 
 /** The form's own check with the kind's contract: the same codes the server would answer, under their inputs. */
 export const validateDocument = (resource: keyof typeof CONTENT_RESOURCES) => (values: FormValues) => {
@@ -231,3 +235,84 @@ export const Hint = ({ children }: { children: ReactNode }) => (
     </Typography>
   </Box>
 );
+
+/** The list filters of the documents kept per locale: the locale and a search over their names and texts. */
+export const localeFilters = [
+  <SelectInput key="locale" source="locale" choices={localeChoices} alwaysOn emptyText="All" />,
+  <TextInput key="q" source="q" label="Search" alwaysOn />,
+];
+
+type ContentResource = keyof typeof CONTENT_RESOURCES;
+
+/** A document's edit page: the form checked by its kind's contract, saved with the version it was made from. */
+export function DocumentEdit({
+  resource,
+  title,
+  toolbar = <ContentToolbar />,
+  children,
+}: {
+  resource: ContentResource;
+  title: string;
+  toolbar?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <ContentEdit title={title}>
+      <SimpleForm validate={validateDocument(resource)} toolbar={toolbar}>
+        {children}
+      </SimpleForm>
+    </ContentEdit>
+  );
+}
+
+/** A new document's page: the same check, then its edit page (where its versions start). */
+export function DocumentCreate({
+  resource,
+  title,
+  defaultValues,
+  children,
+}: {
+  resource: ContentResource;
+  title: string;
+  defaultValues: FormValues;
+  children: ReactNode;
+}) {
+  return (
+    <Create title={title} redirect="edit">
+      <SimpleForm validate={validateDocument(resource)} defaultValues={defaultValues}>
+        {children}
+      </SimpleForm>
+    </Create>
+  );
+}
+
+/**
+ * The edit and create pages of a kind of document whose form is `Fields` (told when it is a new
+ * document: its names can be typed only then).
+ */
+export function documentPages({
+  resource,
+  title,
+  Fields,
+  defaultValues,
+  createHint,
+}: {
+  resource: ContentResource;
+  title: string;
+  Fields: (props: { creating?: boolean }) => ReactNode;
+  defaultValues: FormValues;
+  createHint?: string;
+}) {
+  const edit = () => (
+    <DocumentEdit resource={resource} title={title}>
+      <Fields />
+    </DocumentEdit>
+  );
+  const create = () => (
+    <DocumentCreate resource={resource} title={`New ${title.toLowerCase()}`} defaultValues={defaultValues}>
+      {createHint && <Hint>{createHint}</Hint>}
+      <Fields creating />
+    </DocumentCreate>
+  );
+  return { edit, create };
+}

@@ -3,31 +3,15 @@
  * trusted with the page's markup, docs/cms.md), with their categories.
  */
 import { Box } from '@mui/material';
-import {
-  Create,
-  Datagrid,
-  DateField,
-  List,
-  NumberField,
-  SelectInput,
-  SimpleForm,
-  TextField,
-  TextInput,
-  required,
-} from 'react-admin';
+import { Datagrid, DateField, List, NumberField, SelectInput, TextField, TextInput, required } from 'react-admin';
 import { localeChoices } from './documents';
-import { ContentEdit, ContentToolbar, Hint, validateDocument } from './shared';
+import { documentPages, Hint, localeFilters } from './shared';
 
 const RESOURCE = 'content_snippets';
 
-const filters = [
-  <SelectInput key="locale" source="locale" choices={localeChoices} alwaysOn emptyText="All" />,
-  <TextInput key="q" source="q" label="Search" alwaysOn />,
-];
-
 export function SnippetList() {
   return (
-    <List filters={filters} exporter={false} title="Snippets">
+    <List filters={localeFilters} exporter={false} title="Snippets">
       <Datagrid bulkActionButtons={false} rowClick="edit">
         <TextField source="key" sortable={false} />
         <TextField source="locale" sortable={false} />
@@ -53,30 +37,16 @@ function SnippetFields({ creating = false }: { creating?: boolean }) {
   );
 }
 
-export function SnippetEdit() {
-  return (
-    <ContentEdit title="Snippet">
-      <SimpleForm validate={validateDocument(RESOURCE)} toolbar={<ContentToolbar />}>
-        <SnippetFields />
-      </SimpleForm>
-    </ContentEdit>
-  );
-}
-
-export function SnippetCreate() {
-  return (
-    <Create title="New snippet" redirect="edit">
-      <SimpleForm validate={validateDocument(RESOURCE)} defaultValues={{ locale: 'en' }}>
-        <SnippetFields creating />
-      </SimpleForm>
-    </Create>
-  );
-}
+const pages = documentPages({
+  resource: RESOURCE,
+  title: 'Snippet',
+  Fields: SnippetFields,
+  defaultValues: { locale: 'en' },
+});
 
 export const contentSnippets = {
   name: RESOURCE,
   list: SnippetList,
-  edit: SnippetEdit,
-  create: SnippetCreate,
+  ...pages,
   options: { label: 'Snippets' },
 };

@@ -14,7 +14,6 @@ import {
   List,
   NumberField,
   SelectInput,
-  SimpleForm,
   TextField,
   TextInput,
   required,
@@ -22,7 +21,7 @@ import {
 } from 'react-admin';
 import type { CatalogueRow } from './catalogue';
 import { localeChoices, type FormValues } from './documents';
-import { ContentEdit, ContentToolbar, Hint, validateDocument } from './shared';
+import { ContentToolbar, DocumentEdit, Hint } from './shared';
 
 const RESOURCE = 'content_translations';
 
@@ -61,27 +60,25 @@ function TranslationToolbar() {
 
 export function TranslationEdit() {
   return (
-    <ContentEdit title="Translation">
-      <SimpleForm validate={validateDocument(RESOURCE)} toolbar={<TranslationToolbar />}>
-        <Labeled label="Locale">
-          <TextField source="locale" />
-        </Labeled>
-        <Labeled label="Key">
-          <TextField source="key" />
-        </Labeled>
-        <Labeled label="English">
-          <TextField source="english" />
-        </Labeled>
-        <Labeled label="Text on the site now">
-          <TextField source="current" emptyText="— (missing)" />
-        </Labeled>
-        <Hint>
-          The override replaces this text for players of this locale. Pages show it within seconds; a browser that
-          already loaded the texts sees it after its five-minute cache.
-        </Hint>
-        <TextInput source="text" label="Override" multiline fullWidth validate={required()} />
-      </SimpleForm>
-    </ContentEdit>
+    <DocumentEdit resource={RESOURCE} title="Translation" toolbar={<TranslationToolbar />}>
+      <Labeled label="Locale">
+        <TextField source="locale" />
+      </Labeled>
+      <Labeled label="Key">
+        <TextField source="key" />
+      </Labeled>
+      <Labeled label="English">
+        <TextField source="english" />
+      </Labeled>
+      <Labeled label="Text on the site now">
+        <TextField source="current" emptyText="— (missing)" />
+      </Labeled>
+      <Hint>
+        The override replaces this text for players of this locale. Pages show it within seconds; a browser that already
+        loaded the texts sees it after its five-minute cache.
+      </Hint>
+      <TextInput source="text" label="Override" multiline fullWidth validate={required()} />
+    </DocumentEdit>
   );
 }
 
