@@ -19,9 +19,12 @@ import { documents } from './kyc';
 import { SignInPage } from './layout/SignInPage';
 import { TwoFactorSetup } from './layout/TwoFactorSetup';
 import { ledgerAudit } from './ledger-audit';
+import { loyaltyResources } from './loyalty';
 import { operators } from './operators';
 import { players } from './players';
 import { lotteries, tournaments } from './promotions';
+import { quests, wheel } from './promotions';
+import { featureFlags, limitDefaults, referenceRates } from './reference';
 import { reports } from './reports';
 import { supportInbox } from './support';
 
@@ -83,14 +86,23 @@ function BackOffice() {
         ...(permissions?.includes('promotions.manage')
           ? [<Resource key="tournaments" {...tournaments} />, <Resource key="lotteries" {...lotteries} />]
           : []),
+        ...(permissions?.includes('promotions.manage')
+          ? [<Resource key="quests" {...quests} />, <Resource key="wheel" {...wheel} />]
+          : []),
         ...(permissions?.includes('content.manage')
           ? [contentPages, contentBanners, contentSnippets, contentFeConfigs, contentTranslations].map((resource) => (
               <Resource key={resource.name} {...resource} />
             ))
           : []),
+        ...(permissions?.includes('promotions.manage')
+          ? loyaltyResources.map((resource) => <Resource key={resource.name} {...resource} />)
+          : []),
         ...(permissions?.includes('catalogue.manage')
           ? catalogueResources.map((resource) => <Resource key={resource.name} {...resource} />)
           : []),
+        ...(permissions?.includes('reference.manage') ? [<Resource key="reference_rates" {...referenceRates} />] : []),
+        ...(permissions?.includes('limits.defaults') ? [<Resource key="limit_defaults" {...limitDefaults} />] : []),
+        ...(permissions?.includes('content.manage') ? [<Resource key="feature_flags" {...featureFlags} />] : []),
       ]}
     </Admin>
   );

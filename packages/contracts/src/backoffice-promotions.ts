@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { INT32_MAX } from './bounds';
 import { backofficeList, backofficeListQuerySchema } from './backoffice';
 import { localisedTextsSchema } from './localised';
-import { lotterySchema, promoStatusSchema, tournamentSchema } from './promotions';
+import { lotterySchema, promoStatusSchema, QUEST_SIZES, tournamentSchema } from './promotions';
 import {
   operatorLotteryRequestSchema,
   operatorPrizeSchema,
@@ -118,3 +118,64 @@ export const backofficeLotteriesResponseSchema = backofficeList(lotterySchema);
 
 /** `POST /lotteries`: the operator API's own contract; the server seed is chosen then and only its hash shown. */
 export const backofficeLotteryCreateRequestSchema = operatorLotteryRequestSchema;
+
+// ---- quests and achievements ------------------------------------------------------------------
+
+/** The kinds of promotion the quests' screens manage (a plain tournament is the tournaments' screen's). */
+export const BACKOFFICE_QUEST_KINDS = ['quest', 'achievement'] as const;
+
+export const backofficeQuestsQuerySchema = backofficeTournamentsQuerySchema.extend({
+  kind: z.enum(BACKOFFICE_QUEST_KINDS, { message: 'invalid' }).optional(),
+});
+export type BackofficeQuestsQuery = z.infer<typeof backofficeQuestsQuerySchema>;
+
+const tournamentFields = operatorTournamentRequestSchema.shape;
+const { frontend_identifier: _identifier, ...questFields } = tournamentFields;
+
+/**
+ * `POST /quests` and `PUT /quests/:id` (the schedule and prize table, while it has not started):
+ * the tournament's contract with the identifier spelled from its parts, `<kind>--<size>--<slug>`
+ * (the size one of the known sizes, whose level table it takes).
+ */
+export const backofficeQuestRequestSchema = z
+  .object({
+    kind: z.enum(BACKOFFICE_QUEST_KINDS, { message: 'invalid' }),
+    size: z.enum(QUEST_SIZES, { message: 'invalid' }),
+    slug: z
+      .string()
+      .max(80, 'too_long')
+      .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'invalid'),
+    ...questFields,
+  })
+  .refine((q) => Date.parse(q.end_at) > Date.parse(q.start_at), { error: 'must_end_after_start', path: ['end_at'] })
+  .refine((q) => q.currencies.includes(q.currency), { error: 'not_counted', path: ['currency'] });
+export type BackofficeQuestRequest = z.infer<typeof backofficeQuestRequestSchema>;
+
+/** The identifier the casino reads a quest by (`quest--m--comet-climb`). */
+export const questIdentifier = (q: Pick<BackofficeQuestRequest, 'kind' | 'size' | 'slug'>) =>
+  `${q.kind}--${q.size}--${q.slug}`;
+
+/** `GET /quest-levels`: each size's level table, the bets (whole EUR) each level needs. */
+export const backofficeQuestLevelsSchema = z.object({
+  sizes: z.array(z.object({ size: z.enum(QUEST_SIZES), thresholds_eur: z.array(z.number().int().min(0)) })),
+});
+export type BackofficeQuestLevels = z.infer<typeof backofficeQuestLevelsSchema>;
+
+/** A quest as the back office shows it: the tournament's view, its size's level table and each player's level. */
+export const backofficeQuestSchema = backofficeTournamentSchema.extend({
+  size: z.enum(QUEST_SIZES),
+  slug: z.string(),
+  thresholds_eur: z.array(z.number().int().min(0)),
+  /** The players with bets, as the leaderboard orders them, with the level their bets reach (1 …). */
+  standing: z.array(
+    z.object({
+      player_id: z.number().int().positive(),
+      nickname: z.string(),
+      bet_cents: z.number().int(),
+      level: z.number().int().min(1),
+      levels_count: z.number().int().min(1),
+    }),
+  ),
+});
+export type BackofficeQuest = z.infer<typeof backofficeQuestSchema>;
+export const backofficeQuestsResponseSchema = backofficeTournamentsResponseSchema;

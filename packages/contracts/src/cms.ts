@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { localeCodeSchema } from './info';
+import { featureFlagsConfigSchema } from './backoffice-reference';
 
 // ---- CMS queries ----------------------------------------------------------------------------
 
@@ -162,6 +163,7 @@ export const feConfigNames = [
   'manage-promotion-pages',
   'wheel-config',
   'wheel-config-segments',
+  'feature-flags',
 ] as const;
 export const feConfigNameSchema = z.enum(feConfigNames);
 export type FeConfigName = z.infer<typeof feConfigNameSchema>;
@@ -285,6 +287,8 @@ export const feConfigSchemas = {
   'manage-promotion-pages': managePromotionPagesConfigSchema,
   'wheel-config': wheelConfigSchema,
   'wheel-config-segments': wheelConfigSegmentsSchema,
+  /** The page's feature flags' defaults (docs/rules/page-shell.md "Feature flags"). */
+  'feature-flags': featureFlagsConfigSchema,
 } as const satisfies Record<FeConfigName, z.ZodType>;
 export type FeConfigs = { [K in FeConfigName]: z.infer<(typeof feConfigSchemas)[K]> };
 

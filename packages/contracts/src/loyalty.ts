@@ -203,6 +203,7 @@ export const accrualRuleSchema = z.object({
   /** Category → percent of a bet that counts (slots 100 unless set). */
   contributions: z.record(z.string(), z.number().int().min(0).max(1000)),
 });
+export type AccrualRule = z.infer<typeof accrualRuleSchema>;
 
 // ---- levels -------------------------------------------------------------------------------------
 

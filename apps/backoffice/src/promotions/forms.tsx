@@ -194,6 +194,18 @@ export function TournamentForm(props: Omit<SimpleFormProps, 'children'>) {
         validate={required()}
         fullWidth
       />
+      <TournamentRules />
+    </SimpleForm>
+  );
+}
+
+/**
+ * What a tournament and a quest both hold after their names: the strategy, the currencies, the
+ * games, the groups, the schedule and the prize table (the quest's form adds its kind and size).
+ */
+export function TournamentRules() {
+  return (
+    <>
       <SelectInput source="strategy" choices={strategyChoices} validate={required()} />
       <TextInput source="currencies" label="Currencies counted" helperText="e.g. EUR, USD" validate={required()} />
       <TextInput source="currency" label="Prize currency" helperText="One of the currencies counted" />
@@ -204,7 +216,7 @@ export function TournamentForm(props: Omit<SimpleFormProps, 'children'>) {
       <DateTimeInput source="start_at" label="Starts" validate={required()} />
       <DateTimeInput source="end_at" label="Ends" validate={required()} />
       <PrizeInputs />
-    </SimpleForm>
+    </>
   );
 }
 

@@ -114,24 +114,37 @@ export function TournamentCreate() {
   );
 }
 
-function EditForm() {
-  const tournament = useRecordContext<BackofficeTournament>();
+/**
+ * The whole promotion written again (PUT `/<resource>/<id>`), kept translations and all (refused
+ * once it has started); back to its show page, or the server's field codes under the form's fields.
+ */
+export function useSaveAgain(resource: string, noun: string) {
+  const record = useRecordContext<{ id: number }>();
   const notify = useNotify();
   const redirect = useRedirect();
-  if (!tournament) return null;
-  // The whole tournament again (PUT), kept translations and all; refused once it has started.
-  const save = async (values: Record<string, unknown>) => {
+  return async (body: Record<string, unknown>) => {
     try {
-      await api('PUT', `/tournaments/${tournament.id}`, tournamentRequest(values as TournamentFormValues));
-      notify('Tournament saved', { type: 'success' });
-      redirect('show', 'tournaments', tournament.id);
+      await api('PUT', `/${resource}/${record?.id}`, body);
+      notify(`${noun} saved`, { type: 'success' });
+      redirect('show', resource, record?.id);
       return undefined;
     } catch (error) {
       notify(failure(error), { type: 'error' });
       return fieldErrors(error);
     }
   };
-  return <TournamentForm record={tournamentForm(tournament)} onSubmit={save} />;
+}
+
+function EditForm() {
+  const tournament = useRecordContext<BackofficeTournament>();
+  const save = useSaveAgain('tournaments', 'Tournament');
+  if (!tournament) return null;
+  return (
+    <TournamentForm
+      record={tournamentForm(tournament)}
+      onSubmit={(values: Record<string, unknown>) => save(tournamentRequest(values as TournamentFormValues))}
+    />
+  );
 }
 
 export function TournamentEdit() {
@@ -142,8 +155,8 @@ export function TournamentEdit() {
   );
 }
 
-/** Ends a running tournament now: ranked and paid as at its end, once (the server makes sure). */
-function EndNowButton() {
+/** Ends a running tournament (or quest: `path` "quests") now: ranked and paid as at its end, once (the server makes sure). */
+export function EndNowButton({ path = 'tournaments' }: { path?: string }) {
   const tournament = useRecordContext<BackofficeTournament>();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -153,8 +166,8 @@ function EndNowButton() {
   const end = async () => {
     setBusy(true);
     try {
-      await api('POST', `/tournaments/${tournament.id}/end`);
-      notify('The tournament has ended and its prizes are paid', { type: 'success' });
+      await api('POST', `/${path}/${tournament.id}/end`);
+      notify(`${tournament.title} has ended and its prizes are paid`, { type: 'success' });
     } catch (error) {
       notify(failure(error), { type: 'error' });
     }
@@ -190,7 +203,7 @@ function ShowActions() {
   );
 }
 
-function PrizeTable() {
+export function PrizeTable() {
   const t = useRecordContext<BackofficeTournament>();
   if (!t) return null;
   return (

@@ -6,19 +6,22 @@ import {
   isFlagName,
   parseFlagOverrides,
   resolveFlags,
+  serverFlagDefaults,
 } from '../features/feature-flags';
 import { localizePath, parseLocalePath } from '../lib/locale';
 import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import type { Route } from './+types/ffc';
 
 /** /ffc: the feature-flag switchboard. Choices live in a cookie the server reads too. */
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale } = parseLocalePath(new URL(request.url).pathname);
-  return { flags: resolveFlags(parseFlagOverrides(request.headers.get('cookie'))), home: localizePath('/', locale) };
+  const defaults = await serverFlagDefaults(context.apiFetch);
+  const flags = resolveFlags(parseFlagOverrides(request.headers.get('cookie')), defaults);
+  return { flags, defaults, home: localizePath('/', locale) };
 }
 
 /** Sets one flag or resets all, then redirects back here (so a reload does not post again). */
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const here = new URL(request.url).pathname;
   if (form.get('intent') === 'reset') {
@@ -30,7 +33,8 @@ export async function action({ request }: Route.ActionArgs) {
     throw data({ errors: { flag: ['not_allowed'] } }, { status: 422 });
   }
   const overrides = { ...parseFlagOverrides(request.headers.get('cookie')), [flag]: value === 'on' };
-  return redirect(here, { headers: { 'Set-Cookie': flagsCookie(overrides) } });
+  const defaults = await serverFlagDefaults(context.apiFetch);
+  return redirect(here, { headers: { 'Set-Cookie': flagsCookie(overrides, defaults) } });
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -38,7 +42,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function FeatureFlags({ loaderData }: Route.ComponentProps) {
-  return <FlagsPage flags={loaderData.flags} homeHref={loaderData.home} />;
+  return <FlagsPage flags={loaderData.flags} defaults={loaderData.defaults} homeHref={loaderData.home} />;
 }
 
 export const ErrorBoundary = PageErrorBoundary;

@@ -1,7 +1,7 @@
 import { lotteriesResponseSchema, tournamentsResponseSchema, type Lottery, type Tournament } from '@orbit/contracts';
 import { data } from 'react-router';
 import { CmsPageView, findCmsPage } from '../features/cms';
-import { parseFlagOverrides, resolveFlags } from '../features/feature-flags';
+import { requestFlags } from '../features/feature-flags';
 import { RunningPromotions, visiblePromos } from '../features/tournaments';
 import { serverApi } from '../lib/api';
 import { serverEndpoints } from '../lib/endpoints.server';
@@ -25,7 +25,7 @@ function logEmpty<T>(name: string, empty: T) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale } = parseLocalePath(new URL(request.url).pathname);
   const api = serverEndpoints(context.apiFetch, locale);
-  const flags = resolveFlags(parseFlagOverrides(request.headers.get('cookie')));
+  const flags = await requestFlags(request, context.apiFetch);
   const promos = serverApi(context.apiFetch, locale);
   const [page, tournaments, lotteries] = await Promise.all([
     api.project().then(({ licence }) => findCmsPage('promotions', licence, api.cmsPage)),

@@ -1,6 +1,6 @@
 import { Link, redirect } from 'react-router';
 import { CmsPageView, findCmsPage } from '../features/cms';
-import { parseFlagOverrides, resolveFlags } from '../features/feature-flags';
+import { requestFlags } from '../features/feature-flags';
 import { serverEndpoints } from '../lib/endpoints.server';
 import { useI18n } from '../lib/i18n';
 import { localizePath, parseLocalePath } from '../lib/locale';
@@ -14,7 +14,7 @@ import type { Route } from './+types/rocket-chance';
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { locale } = parseLocalePath(new URL(request.url).pathname);
-  const flags = resolveFlags(parseFlagOverrides(request.headers.get('cookie')));
+  const flags = await requestFlags(request, context.apiFetch);
   if (!flags['chance-page']) throw redirect(localizePath('/promotions', locale));
   const api = serverEndpoints(context.apiFetch, locale);
   const { licence } = await api.project();

@@ -62,7 +62,7 @@ import {
   type FooterContent,
   type FooterLink,
 } from '../features/shell';
-import { parseFlagOverrides, resolveFlags } from '../features/feature-flags';
+import { requestFlags } from '../features/feature-flags';
 import { serverApi } from '../lib/api';
 import { deviceFromUserAgent } from '../lib/device';
 import { serverEndpoints } from '../lib/endpoints.server';
@@ -79,7 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { locale } = parseLocalePath(url.pathname);
   const api = serverEndpoints(context.apiFetch, locale);
-  const flags = resolveFlags(parseFlagOverrides(request.headers.get('cookie')));
+  const flags = await requestFlags(request, context.apiFetch);
   // The snippets the shell reads (the cookie banner, the header's notice and promo, the footer's
   // contacts and social links); a failed load leaves the page's own words and no extras.
   const snippetList = api.snippets().catch(logEmpty('LOAD_SNIPPETS_ERROR', [] as CmsSnippet[]));

@@ -1,6 +1,6 @@
 import { tournamentsResponseSchema } from '@orbit/contracts';
 import { data, redirect } from 'react-router';
-import { parseFlagOverrides, resolveFlags } from '../features/feature-flags';
+import { requestFlags } from '../features/feature-flags';
 import { findBySlug, TournamentPage, visiblePromos } from '../features/tournaments';
 import { serverApi } from '../lib/api';
 import { localizePath, parseLocalePath } from '../lib/locale';
@@ -19,7 +19,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const { locale, path } = parseLocalePath(url.pathname);
   const page = path.startsWith('/action') ? 'action' : 'tournament';
   if (page === 'action' && !params.slug) throw redirect(localizePath('/tournaments/actions', locale));
-  const flags = resolveFlags(parseFlagOverrides(request.headers.get('cookie')));
+  const flags = await requestFlags(request, context.apiFetch);
   const list = await serverApi(context.apiFetch, locale)
     .get('/api/tournaments', { schema: tournamentsResponseSchema })
     .catch((error: unknown) => {

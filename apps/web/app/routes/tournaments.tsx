@@ -1,6 +1,6 @@
 import { lotteriesResponseSchema, tournamentsResponseSchema, type Lottery, type Tournament } from '@orbit/contracts';
 import { redirect, useLocation } from 'react-router';
-import { parseFlagOverrides, resolveFlags } from '../features/feature-flags';
+import { requestFlags } from '../features/feature-flags';
 import {
   customTournamentsOf,
   isTournamentTab,
@@ -57,7 +57,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { locale } = parseLocalePath(url.pathname);
   const tab = tabOf(url.pathname);
-  const flags = resolveFlags(parseFlagOverrides(request.headers.get('cookie')));
+  const flags = await requestFlags(request, context.apiFetch);
   const [list, lotteries, custom] = await Promise.all([
     serverApi(context.apiFetch, locale)
       .get(flags['test-quests'] ? '/api/tournaments?test_quests=1' : '/api/tournaments', {

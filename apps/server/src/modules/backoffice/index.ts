@@ -20,10 +20,12 @@ import { catalogueRoutes } from './routes/catalogue';
 import { contentRoutes } from './routes/content';
 import { recordRoutePermissions } from './routes/guard';
 import { promotionRoutes } from './routes/promotions';
+import { referenceRoutes } from './routes/reference';
 import { reportsGamesRoutes } from './routes/reports-games';
 import { reportRoutes } from './routes/reports';
 import { kycRoutes } from './routes/kyc';
 import { ledgerAuditRoutes } from './routes/ledger-audit';
+import { loyaltyRoutes } from './routes/loyalty';
 import { operatorRoutes } from './routes/operators';
 import { playerCardRoutes } from './routes/player-card';
 import { playerRoutes } from './routes/players';
@@ -63,6 +65,8 @@ export const backofficeModule: OrbitModule = {
     await promotionRoutes(guard)(app, ctx);
     await reportRoutes(guard)(app, ctx);
     await catalogueRoutes(guard)(app, ctx);
+    await loyaltyRoutes(guard)(app, ctx);
+    await referenceRoutes(guard)(app, ctx);
     await appRoutes(app);
   },
   seed: seedBackoffice,

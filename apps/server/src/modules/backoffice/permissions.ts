@@ -28,6 +28,8 @@ export const PERMISSIONS = [
   'reports.read',
   'promotions.manage',
   'catalogue.manage',
+  'reference.manage',
+  'limits.defaults',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -51,6 +53,7 @@ export const ROLE_PERMISSIONS: Record<BackofficeRole, readonly Permission[]> = {
     'adjustments.approve',
     'ledger.audit',
     'reports.read',
+    'reference.manage',
   ],
   risk: [
     'players.read',
@@ -60,6 +63,7 @@ export const ROLE_PERMISSIONS: Record<BackofficeRole, readonly Permission[]> = {
     'payments.read',
     'kyc.review',
     'reports.read',
+    'limits.defaults',
   ],
   marketing: [
     'players.read',

@@ -111,6 +111,8 @@ export function feConfigValues(): Omit<FeConfigs, 'banners-config'> {
     // samples), the boxes' and segments' titles in every language.
     'wheel-config': WHEEL_TIERS_SEED,
     'wheel-config-segments': WHEEL_SEGMENTS_SEED,
+    // The page's feature flags: none named, the page's code defaults apply (docs/rules/page-shell.md).
+    'feature-flags': {},
   };
 }
 

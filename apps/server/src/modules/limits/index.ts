@@ -11,10 +11,12 @@ import { localePath, type MailLocale } from '../../platform/mail-layout';
 import type { OrbitModule } from '../../platform/module';
 import { withdrawalLink } from '../identity';
 import { ACCOUNT_OPENED_TOPIC, TRANSFER_TOPIC, type AccountOpenedEvent, type TransferEvent } from '../wallet';
+import { LIMIT_DEFAULTS_CHANGED_TOPIC, LimitDefaultsStore } from './defaults';
 import { responsibleGamingRoutes, userLimitRoutes } from './routes';
 import { EXCLUSION_STARTED_TOPIC, LimitsService } from './service';
 
 export { wouldExceed } from './service';
+export { LimitDefaultsStore } from './defaults';
 export { periodWindow, exclusionEnd } from './periods';
 export { PlayerLimits, restrictionsOf } from './player-limits';
 
@@ -34,6 +36,8 @@ declare module 'fastify' {
         within: (tx: Executor) => Promise<void>,
       ): Promise<UserLimit[]>;
     };
+    /** The casino's limit defaults and their versions (docs/limits.md "Defaults the operator sets"). */
+    orbitLimitDefaults: LimitDefaultsStore;
   }
 }
 
@@ -47,7 +51,19 @@ export const limitsModule: OrbitModule = {
         `${base}${localePath(locale, '/profile/limits/confirm')}?token=${encodeURIComponent(token)}`,
       withdrawal: (token: string, locale: MailLocale) => withdrawalLink(ctx.config, token, locale),
     };
-    const service = new LimitsService(ctx.db, ctx.clock, ctx.mailer, ctx.pubsub, links, ctx.log);
+    // The defaults, cached in this process; a change clears the cache here and, through the
+    // pub/sub, on every other instance.
+    const defaults = new LimitDefaultsStore(ctx.db, () => {
+      ctx.pubsub
+        .publish(LIMIT_DEFAULTS_CHANGED_TOPIC, { event: 'changed', data: null })
+        .catch((error: unknown) =>
+          ctx.log.warn({ err: error }, 'limit defaults change not told to the other instances'),
+        );
+    });
+    const unsubscribe = await ctx.pubsub.subscribe(LIMIT_DEFAULTS_CHANGED_TOPIC, () => defaults.forget());
+    app.addHook('onClose', async () => unsubscribe().catch(() => undefined));
+    app.decorate('orbitLimitDefaults', defaults);
+    const service = new LimitsService(ctx.db, ctx.clock, ctx.mailer, ctx.pubsub, links, ctx.log, defaults);
     app.decorate('orbitLimitsDesk', {
       tighten: (userId: number, request: CreateUserLimitRequest, within: (tx: Executor) => Promise<void>) =>
         service.set(userId, request, { within }),

@@ -8,7 +8,7 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { EXCLUSION_LIMIT_TYPES, type BackofficePlayerLimits } from '@orbit/contracts';
 import type { ModuleContext } from '../../platform/context';
 import type { Executor } from '../../platform/db/executor';
-import { realityChecks, userLimits } from './schema';
+import { userLimits } from './schema';
 import { LimitsService, type LimitsLinks } from './service';
 
 type ExclusionRow = typeof userLimits.$inferSelect & { type: 'cooling_off' | 'self_exclusion' };
@@ -55,10 +55,10 @@ export class PlayerLimits {
 
   async of(userId: number): Promise<BackofficePlayerLimits> {
     const at = this.ctx.clock.now();
-    const [inForceLimits, exclusions, [reality]] = await Promise.all([
+    const [inForceLimits, exclusions, realityMinutes] = await Promise.all([
       this.service.list(userId),
       exclusionsOf(this.ctx.db, userId),
-      this.ctx.db.select().from(realityChecks).where(eq(realityChecks.userId, userId)),
+      this.service.realityCheckMinutes(userId),
     ]);
     return {
       limits: inForceLimits.filter((l) => !(EXCLUSION_LIMIT_TYPES as readonly string[]).includes(l.type)),
@@ -71,7 +71,7 @@ export class PlayerLimits {
         removed_at: row.removedAt?.toISOString() ?? null,
         active: inForce(row, at),
       })),
-      reality_check_minutes: reality?.minutes ?? 0,
+      reality_check_minutes: realityMinutes,
     };
   }
 }

@@ -4,6 +4,7 @@ import {
   bigserial,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -101,4 +102,17 @@ export const realityChecks = pgTable('reality_checks', {
   userId: bigint('user_id', { mode: 'number' }).primaryKey(),
   minutes: integer('minutes').notNull(),
   updatedAt: at('updated_at').notNull(),
+});
+
+/**
+ * The casino's limit defaults (docs/limits.md "Defaults the operator sets"), one row per version:
+ * the newest is in force, the older ones are its history. Never updated; no row yet: the code's
+ * defaults. `changed_by` is the operator's id.
+ */
+export const limitDefaultVersions = pgTable('limit_default_versions', {
+  version: integer('version').primaryKey(),
+  settings: jsonb('settings').notNull(),
+  changedBy: text('changed_by').notNull(),
+  reason: text('reason'),
+  createdAt: at('created_at').notNull(),
 });

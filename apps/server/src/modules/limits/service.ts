@@ -3,8 +3,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   AMOUNT_LIMIT_TYPES,
   EXCLUSION_LIMIT_TYPES,
-  LIMIT_CHANGE_DELAY_HOURS,
-  LIMIT_CONFIRM_WINDOW_DAYS,
   type AmountLimitType,
   type ConfirmUserLimitResponse,
   type CreateUserLimitRequest,
@@ -43,6 +41,7 @@ import {
   type PlayerMovements,
   type ReferenceRates,
 } from '../wallet';
+import { LimitDefaultsStore } from './defaults';
 import { limitChangeMail } from './mails';
 import { exclusionEnd, periodWindow, type PeriodWindow } from './periods';
 import { realityChecks, userLimitAccounts, userLimitChanges, userLimits } from './schema';
@@ -98,6 +97,8 @@ export class LimitsService {
     private readonly pubsub: PubSub,
     private readonly links: LimitsLinks,
     private readonly log: FastifyBaseLogger,
+    /** The operator's defaults (the raise's wait, the confirmation's window, the reality check). */
+    private readonly defaults: LimitDefaultsStore = new LimitDefaultsStore(db),
   ) {
     this.inForceLookup = db
       .select()
@@ -334,7 +335,7 @@ export class LimitsService {
       currency,
       amount,
       requestedAt: now,
-      confirmableAt: new Date(now.getTime() + LIMIT_CHANGE_DELAY_HOURS * HOUR_MS),
+      confirmableAt: new Date(now.getTime() + (await this.defaults.current(tx)).raise_delay_hours * HOUR_MS),
     });
   }
 
@@ -437,7 +438,7 @@ export class LimitsService {
         userId,
         action: 'remove',
         requestedAt: now,
-        confirmableAt: new Date(now.getTime() + LIMIT_CHANGE_DELAY_HOURS * HOUR_MS),
+        confirmableAt: new Date(now.getTime() + (await this.defaults.current(tx)).raise_delay_hours * HOUR_MS),
       });
     });
     return this.changed(userId);
@@ -512,6 +513,7 @@ export class LimitsService {
       ? new Map((await listCurrencies(this.db)).map((c) => [c.code, c.subunitsToUnit]))
       : new Map<string, number>();
     const subunitsOf = (currency: string) => subunits.get(currency) ?? 100;
+    const { confirm_window_days: confirmDays } = await this.defaults.current();
     for (const change of due) {
       const token = newToken();
       const mailId = await this.db.transaction(async (tx) => {
@@ -520,7 +522,7 @@ export class LimitsService {
           .set({
             tokenHash: hashToken(token),
             mailedAt: now,
-            confirmUntil: new Date(now.getTime() + LIMIT_CONFIRM_WINDOW_DAYS * 24 * HOUR_MS),
+            confirmUntil: new Date(now.getTime() + confirmDays * 24 * HOUR_MS),
           })
           .where(and(eq(userLimitChanges.id, change.id), isNull(userLimitChanges.mailedAt), openChange()))
           .returning();
@@ -669,12 +671,12 @@ export class LimitsService {
     const started = player.session.createdAt;
     const accounts = await listAccounts(this.db, userId);
     const currency = accounts.find((a) => a.active)?.currency ?? player.user.currency;
-    const [moved, [setting]] = await Promise.all([
+    const [moved, minutes] = await Promise.all([
       playerMovements(this.db, userId, currency, started, new Date(now.getTime() + 1)),
-      this.db.select().from(realityChecks).where(eq(realityChecks.userId, userId)),
+      this.realityCheckMinutes(userId),
     ]);
     return {
-      reality_check_minutes: setting?.minutes ?? 0,
+      reality_check_minutes: minutes,
       session: {
         started_at: started.toISOString(),
         seconds_played: Math.max(0, Math.floor((now.getTime() - started.getTime()) / 1000)),
@@ -685,6 +687,12 @@ export class LimitsService {
       },
       time_zone: player.user.timeZone ?? 'UTC',
     };
+  }
+
+  /** The player's reality-check interval: their own choice, else the casino's default for a player who chose none. */
+  async realityCheckMinutes(userId: number, executor: Executor = this.db): Promise<number> {
+    const [setting] = await executor.select().from(realityChecks).where(eq(realityChecks.userId, userId));
+    return setting?.minutes ?? (await this.defaults.current(executor)).new_player_reality_check_minutes;
   }
 
   async setRealityCheck(player: CurrentPlayer, minutes: number): Promise<ResponsibleGamingResponse> {

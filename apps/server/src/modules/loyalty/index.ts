@@ -14,6 +14,7 @@ import { settledPlays } from '../games';
 import { membershipsOf, playerCurrencies } from '../identity';
 import { playsOf, TRANSFER_TOPIC, transfersOf } from '../wallet';
 import { AdventureService } from './adventures';
+import { LoyaltyDesk } from './desk';
 import { accrueFromPlays } from './points';
 import { PromotionRewardsDoor } from './promotion-door';
 import { levelEmblemRoutes, levelRoutes } from './routes/levels';
@@ -31,11 +32,14 @@ import { dayOf } from './adventures';
 export { compPointsOf, addPoints } from './points';
 export { loyaltyStanding, type LoyaltyStanding } from './standing';
 export { PromotionRewardsDoor, type PromotionRewards, type LotteryTicketsAsk } from './promotion-door';
+export type { LoyaltyDesk, LoyaltyChangeHook, PlayerManager } from './desk';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Where the shop reaches the promotions (lottery tickets for points); served by promotions. */
     orbitPromotionRewards: PromotionRewardsDoor;
+    /** The back office's door to the shop's cards, the accrual rules and the VIP managers. */
+    orbitLoyaltyDesk: LoyaltyDesk;
   }
 }
 
@@ -58,6 +62,7 @@ export const loyaltyModule: OrbitModule = {
     // The promotions serve this door (lottery tickets for points) once they are mounted.
     const promotionRewards = new PromotionRewardsDoor();
     app.decorate('orbitPromotionRewards', promotionRewards);
+    app.decorate('orbitLoyaltyDesk', new LoyaltyDesk(ctx.db, ctx.clock));
     const shop = new ShopService(ctx.db, ctx.clock, app.orbitBonuses, promotionRewards);
     const adventures = new AdventureService(ctx.db, ctx.clock, new CmsService(ctx.db), app.orbitBonuses, ctx.log);
     const publish = (userId: number, channel: PrivateChannel, data: unknown) =>

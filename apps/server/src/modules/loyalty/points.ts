@@ -5,7 +5,7 @@
  * points back) and sets the level.
  */
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { CompPoints, CompsAward } from '@orbit/contracts';
+import type { AccrualRule, CompPoints, CompsAward } from '@orbit/contracts';
 import { bigintArray, type Executor } from '../../platform/db/executor';
 import type { SettledPlay } from '../games';
 import { changeGroups, levelForPoints, LEVEL_SEED } from '../identity';
@@ -134,6 +134,19 @@ export const LEVEL_GROUP_IDS = LEVEL_SEED.map((l) => l.id);
  * same stake earned: a player can cause refunds, and a refunded stake must not earn
  * (docs/loyalty.md). A currency without its own rule earns by the fallback rule on its EUR amount.
  */
+/**
+ * Creates or replaces a currency's accrual rule (`*`: every currency without its own): the one
+ * writer of both doors, the operator API and the back office.
+ */
+export async function saveAccrualRule(db: Executor, currency: string, rule: AccrualRule): Promise<AccrualRule> {
+  const values = { currency, centsPerPoint: rule.cents_per_point, contributions: rule.contributions };
+  await db
+    .insert(compPointAccrualRules)
+    .values(values)
+    .onConflictDoUpdate({ target: compPointAccrualRules.currency, set: values });
+  return { cents_per_point: rule.cents_per_point, contributions: rule.contributions };
+}
+
 export async function accrueFromPlays(tx: Executor, plays: ReadonlyArray<SettledPlay>, at: Date) {
   const bets = plays.filter((p) => p.kind === 'stake' || p.kind === 'refund');
   if (bets.length === 0) return [];

@@ -158,13 +158,7 @@ export class ShopService {
   }
 
   async saveRate(group: string, input: CompPointRateInput): Promise<CompPointRate> {
-    if (input.type === 'money' && input.rates.length === 0) throw unprocessable('required', 'rates');
-    if (input.type !== 'money' && input.points === null) throw unprocessable('required', 'points');
-    if (input.type === 'freespins' && (!input.template_key || !input.freespins_count))
-      throw unprocessable('required', 'template_key');
-    if (input.type === 'money' && input.wager > 0 && !input.template_key)
-      throw unprocessable('required', 'template_key');
-    const values = rateValues(group, input);
+    const values = checkedRateValues(group, input);
     const [row] = await this.db
       .insert(compPointRates)
       .values(values)
@@ -444,6 +438,19 @@ function requestHash(ask: ExchangeAsk): string {
 }
 
 /** A card's row from its operator input (the seed's cards too). */
+/**
+ * A card's row from the operator's input, refused (422, nothing written) where its type needs
+ * what it lacks: both doors (the operator API, the back office) write cards through this.
+ */
+export function checkedRateValues(group: string, input: CompPointRateInput): typeof compPointRates.$inferInsert {
+  if (input.type === 'money' && input.rates.length === 0) throw unprocessable('required', 'rates');
+  if (input.type !== 'money' && input.points === null) throw unprocessable('required', 'points');
+  if (input.type === 'freespins' && (!input.template_key || !input.freespins_count))
+    throw unprocessable('required', 'template_key');
+  if (input.type === 'money' && input.wager > 0 && !input.template_key) throw unprocessable('required', 'template_key');
+  return rateValues(group, input);
+}
+
 export function rateValues(group: string, input: CompPointRateInput): typeof compPointRates.$inferInsert {
   return {
     group,

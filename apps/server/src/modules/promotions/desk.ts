@@ -10,8 +10,14 @@ import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
   BACKOFFICE_LEADERBOARD_MAX,
   drawTickets,
+  questIdentifier,
+  QUEST_SIZES,
   type BackofficeLotteriesQuery,
   type BackofficeLottery,
+  type BackofficeQuest,
+  type BackofficeQuestLevels,
+  type BackofficeQuestRequest,
+  type BackofficeQuestsQuery,
   type BackofficeTournament,
   type BackofficeTournamentsQuery,
   type Lottery,
@@ -23,12 +29,12 @@ import {
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
 import { isUniqueViolation, type Executor, type Tx } from '../../platform/db/executor';
-import { AppError, notFound, unprocessable } from '../../platform/errors';
+import { AppError, notFound, unprocessable, ValidationError } from '../../platform/errors';
 import type { BonusGrants } from '../bonuses';
 import { publicNames } from '../identity';
 import { nodeHmac, payoutCurrencies, type LotteryRow, type LotteryService } from './lotteries';
 import { endsAhead, lotteryRow, storedPrizes, tournamentRow } from './operator';
-import { kindOf } from './quests';
+import { kindOf, QUEST_THRESHOLDS_EUR, questLevels, questParts, type PromoKind } from './quests';
 import { promoLotteries, promoLotteryTickets, promoPayouts, promoTournamentPlayers, promoTournaments } from './schema';
 import type { StoredPrize } from './schema';
 import { sortPromos, statusOf, type TournamentRow, type TournamentService } from './tournaments';
@@ -68,14 +74,21 @@ export class PromotionDesk {
 
   // ---- tournaments ------------------------------------------------------------------------------
 
-  /** Every tournament, quest and achievement (test quests and group ones too), in the casino's order. */
-  async tournamentList(query: BackofficeTournamentsQuery): Promise<{ data: Tournament[]; total: number }> {
+  /**
+   * Every tournament, quest and achievement (test quests and group ones too), in the casino's
+   * order; `kinds` narrows to some kinds (the quests' screen) when the query names none.
+   */
+  async tournamentList(
+    query: BackofficeTournamentsQuery,
+    kinds?: readonly PromoKind[],
+  ): Promise<{ data: Tournament[]; total: number }> {
     const now = this.clock.now();
     const q = query.q?.toLowerCase();
+    const wanted = query.kind === undefined ? kinds : [query.kind];
     const rows = sortPromos(await this.db.select().from(promoTournaments), now).filter(
       (t) =>
         (query.status === undefined || statusOf(t, now) === query.status) &&
-        (query.kind === undefined || kindOf(t.frontendIdentifier) === query.kind) &&
+        (wanted === undefined || wanted.includes(kindOf(t.frontendIdentifier))) &&
         (!q || t.title.toLowerCase().includes(q) || t.frontendIdentifier.includes(q)),
     );
     const shown = page(rows, query);
@@ -208,6 +221,87 @@ export class PromotionDesk {
     if (after.finished_at === null) throw unprocessable('tournament_not_started');
     if (finished.length) await this.tell(id, finished);
     return after;
+  }
+
+  // ---- quests and achievements --------------------------------------------------------------------
+  // Tournaments whose identifier says so (quests.ts): the tournaments' own reads and writes, with
+  // the identifier spelled from the kind, size and slug, and the size's level table beside them.
+
+  /** Quests and achievements only (the kind filter narrows to one of them). */
+  questList(query: BackofficeQuestsQuery) {
+    return this.tournamentList(query, ['quest', 'achievement']);
+  }
+
+  /** Each size's level table (whole EUR of bets per level). */
+  questLevels(): BackofficeQuestLevels {
+    return { sizes: QUEST_SIZES.map((size) => ({ size, thresholds_eur: [...QUEST_THRESHOLDS_EUR[size]] })) };
+  }
+
+  /** A quest or achievement (a plain tournament is not one: 404). */
+  async quest(id: number, db: Executor = this.db): Promise<BackofficeQuest> {
+    const row = await this.tournamentRowOf(db, id);
+    if (kindOf(row.frontendIdentifier) === 'tournament') throw notFound();
+    return this.questOf(await this.presentTournament(db, row));
+  }
+
+  /** The tournament's view with the size's levels and each ranked player's level (from their bets, as the casino counts it). */
+  private questOf(t: BackofficeTournament): BackofficeQuest {
+    const { size, slug } = questParts(t.frontend_identifier);
+    const thresholds = QUEST_THRESHOLDS_EUR[size];
+    return {
+      ...t,
+      size,
+      slug,
+      thresholds_eur: [...thresholds],
+      standing: t.leaderboard.map((row) => ({
+        player_id: row.player_id,
+        nickname: row.nickname,
+        bet_cents: row.bet_cents,
+        level: questLevels(size, row.bet_cents).filter((l) => l.state === 'completed').length,
+        levels_count: thresholds.length,
+      })),
+    };
+  }
+
+  /** The tournament's write asked for a quest; its audit hook sees the quest's view. */
+  private questHook(audit: PromotionChangeHook<BackofficeQuest>): PromotionChangeHook<BackofficeTournament> {
+    return (tx, before, after) => audit(tx, before && this.questOf(before), this.questOf(after));
+  }
+
+  private static questBody({ kind, size, slug, ...rest }: BackofficeQuestRequest): OperatorTournamentRequest {
+    return { ...rest, frontend_identifier: questIdentifier({ kind, size, slug }) };
+  }
+
+  /** A new quest (`taken` on `slug` when its identifier is in use). */
+  async createQuest(body: BackofficeQuestRequest, audit: PromotionChangeHook<BackofficeQuest>) {
+    return this.questOf(
+      await this.renamed(() => this.createTournament(PromotionDesk.questBody(body), this.questHook(audit))),
+    );
+  }
+
+  /** The quest written again (its schedule, prizes …), only while it has not started, as a tournament. */
+  async updateQuest(id: number, body: BackofficeQuestRequest, audit: PromotionChangeHook<BackofficeQuest>) {
+    await this.quest(id);
+    return this.questOf(
+      await this.renamed(() => this.updateTournament(id, PromotionDesk.questBody(body), this.questHook(audit))),
+    );
+  }
+
+  /** Ended now with the tournaments' own early end (paid once however often asked). */
+  async endQuest(id: number, audit: PromotionChangeHook<BackofficeQuest>) {
+    await this.quest(id);
+    return this.questOf(await this.endTournament(id, this.questHook(audit)));
+  }
+
+  /** The identifier's refusals under the field the quest's form has (`slug`). */
+  private async renamed<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      const taken = error instanceof ValidationError ? error.errors.frontend_identifier : undefined;
+      if (taken) throw AppError.validation({ slug: taken });
+      throw error;
+    }
   }
 
   // ---- lotteries --------------------------------------------------------------------------------

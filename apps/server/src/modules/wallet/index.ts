@@ -22,6 +22,17 @@ export {
 } from './accounts';
 export { playerMovements, playerMovementsByCurrency, type PlayerMovements } from './movements';
 export { referenceRatesNow, ReferenceRates, type Rounding } from './reference-rates';
+export {
+  ratesAt,
+  listReferenceRates,
+  updateReferenceRates,
+  referenceRateHistory,
+  lastReferenceRateChanges,
+  formatRate,
+  parseRate,
+  type RateChanger,
+  type ReferenceRateChangeRow,
+} from './reference-rates';
 export { auditLedger, type LedgerAudit, type BrokenAccount } from './audit';
 export { playsOf, transfersOf, type Play, type PlayKind } from './plays';
 export { accountStatement, type StatementFilter, type StatementRow } from './statement';

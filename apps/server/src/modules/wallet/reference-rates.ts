@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db/client';
 import type { Executor } from '../../platform/db/executor';
 import { unprocessable } from '../../platform/errors';
 import { CURRENCY_SEED } from './currencies';
-import { currencies, referenceRates } from './schema';
+import { currencies, referenceRateChanges, referenceRates } from './schema';
 
 /**
  * Euros per unit at seeding: a starting point so that a fresh casino can compare currencies at
@@ -123,35 +123,159 @@ export async function referenceRatesNow(executor: Executor): Promise<ReferenceRa
   );
 }
 
+/** Who changes rates: an operator's id, `operator-token` (the bearer call) or `seed`; and why. */
+export type RateChanger = { changedBy: string; reason?: string | null };
+
+/** One rate changed: what it was and what it is, with the history row that keeps it. */
+export type ReferenceRateChangeRow = typeof referenceRateChanges.$inferSelect & { previous: string };
+
 /**
- * The operator's update: each given currency gets its new rate (all in one transaction). A
- * currency the casino does not know is refused and nothing changes.
+ * Changes rates, the one writer of them (the operator's bearer call and the back office both):
+ * each given currency gets its new rate and a history row, all in one transaction, all or none.
+ * A currency the casino does not know is refused (422 `unknown_currency` on `rates.<i>.currency`)
+ * and nothing changes. The rows are locked in currency order, so that parallel changes apply one
+ * after the other (their history in that order) and never deadlock; a change is never dated
+ * before the one it follows. `audit` runs in the same transaction with what changed.
  */
 export async function updateReferenceRates(
   db: Db,
   rates: Array<{ currency: string; eur_per_unit: string }>,
   at: Date,
-): Promise<void> {
-  await db.transaction(async (tx) => {
+  who: RateChanger = { changedBy: 'operator-token' },
+  audit?: (tx: Executor, changes: ReferenceRateChangeRow[]) => Promise<void>,
+): Promise<ReferenceRateChangeRow[]> {
+  return db.transaction(async (tx) => {
+    const wanted = [...new Set(rates.map((r) => r.currency))].sort();
+    const locked = wanted.length
+      ? await tx
+          .select({
+            currency: referenceRates.currency,
+            eurPerUnit: referenceRates.eurPerUnit,
+            updatedAt: referenceRates.updatedAt,
+          })
+          .from(referenceRates)
+          .where(inArray(referenceRates.currency, wanted))
+          .orderBy(asc(referenceRates.currency))
+          .for('update')
+      : [];
+    const current = new Map(locked.map((r) => [r.currency, r]));
+    const changes: ReferenceRateChangeRow[] = [];
     for (const [index, rate] of rates.entries()) {
-      const [updated] = await tx
+      const before = current.get(rate.currency);
+      if (!before) throw unprocessable('unknown_currency', `rates.${index}.currency`);
+      const eurPerUnit = formatRate(parseRate(rate.eur_per_unit));
+      const validFrom = before.updatedAt > at ? before.updatedAt : at;
+      await tx
         .update(referenceRates)
-        .set({ eurPerUnit: formatRate(parseRate(rate.eur_per_unit)), updatedAt: at })
-        .where(eq(referenceRates.currency, rate.currency))
-        .returning({ currency: referenceRates.currency });
-      if (!updated) throw unprocessable('unknown_currency', `rates.${index}.currency`);
+        .set({ eurPerUnit, updatedAt: validFrom })
+        .where(eq(referenceRates.currency, rate.currency));
+      const [row] = await tx
+        .insert(referenceRateChanges)
+        .values({
+          currency: rate.currency,
+          eurPerUnit,
+          validFrom,
+          changedBy: who.changedBy,
+          reason: who.reason ?? null,
+        })
+        .returning();
+      changes.push({ ...row!, eurPerUnit, previous: formatRate(parseRate(before.eurPerUnit)) });
+      current.set(rate.currency, { currency: rate.currency, eurPerUnit, updatedAt: validFrom });
     }
+    await audit?.(tx, changes);
+    return changes;
   });
 }
 
-/** Seeds a rate for every currency that has none; never overwrites the operator's figures. */
+/** A currency's changes, newest first (at most `limit`). */
+export async function referenceRateHistory(
+  executor: Executor,
+  currency: string,
+  limit = 500,
+): Promise<Array<typeof referenceRateChanges.$inferSelect>> {
+  const rows = await executor
+    .select()
+    .from(referenceRateChanges)
+    .where(eq(referenceRateChanges.currency, currency))
+    .orderBy(desc(referenceRateChanges.validFrom), desc(referenceRateChanges.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, eurPerUnit: formatRate(parseRate(r.eurPerUnit)) }));
+}
+
+/** Each currency's two newest changes (the current rate's and the one before), newest first. */
+export async function lastReferenceRateChanges(
+  executor: Executor,
+): Promise<Map<string, Array<typeof referenceRateChanges.$inferSelect>>> {
+  const rows = await executor.execute<{
+    id: string | number;
+    currency: string;
+    eur_per_unit: string;
+    valid_from: string | Date;
+    changed_by: string;
+    reason: string | null;
+  }>(sql`
+    select id, currency, eur_per_unit, valid_from, changed_by, reason from (
+      select c.*, row_number() over (partition by currency order by valid_from desc, id desc) as n
+      from ${referenceRateChanges} c
+    ) ranked where n <= 2 order by currency, n`);
+  const byCurrency = new Map<string, Array<typeof referenceRateChanges.$inferSelect>>();
+  for (const r of rows.rows) {
+    const list = byCurrency.get(r.currency) ?? [];
+    list.push({
+      id: Number(r.id),
+      currency: r.currency,
+      eurPerUnit: formatRate(parseRate(r.eur_per_unit)),
+      validFrom: new Date(r.valid_from),
+      changedBy: r.changed_by,
+      reason: r.reason,
+    });
+    byCurrency.set(r.currency, list);
+  }
+  return byCurrency;
+}
+
+/**
+ * The rates valid at the end of a UTC day (`day`: `YYYY-MM-DD`), from the history: for each
+ * currency its last change before the next day's midnight, so that a past day is converted by
+ * that day's rates. A currency whose history starts after that day takes its first known rate
+ * (every currency has one: a lookup never misses).
+ */
+export async function ratesAt(executor: Executor, day: string): Promise<ReferenceRates> {
+  const end = new Date(`${day}T00:00:00.000Z`);
+  if (Number.isNaN(end.getTime())) throw new Error(`not a day: ${day}`);
+  end.setUTCDate(end.getUTCDate() + 1);
+  const rows = await executor.execute<{ currency: string; eur_per_unit: string; subunits: number }>(sql`
+    select distinct on (c.currency) c.currency, c.eur_per_unit, cur.subunits_to_unit as subunits
+    from ${referenceRateChanges} c
+    join ${currencies} cur on cur.code = c.currency
+    order by c.currency, (c.valid_from < ${end.toISOString()}::timestamptz) desc,
+      case when c.valid_from < ${end.toISOString()}::timestamptz then c.valid_from end desc nulls last,
+      c.valid_from asc, c.id desc`);
+  return new ReferenceRates(
+    new Map(rows.rows.map((r) => [r.currency, { scaled: parseRate(r.eur_per_unit), subunits: BigInt(r.subunits) }])),
+  );
+}
+
+/** Seeds a rate for every currency that has none (with its history row); never overwrites the operator's figures. */
 export async function seedReferenceRates(db: Db, at: Date): Promise<void> {
   const rows = CURRENCY_SEED.map((c) => {
     const rate = SEED_EUR_PER_UNIT[c.code];
     if (!rate) throw new Error(`no seed reference rate for ${c.code}`);
     return { currency: c.code, eurPerUnit: rate, updatedAt: at };
   });
-  await db.insert(referenceRates).values(rows).onConflictDoNothing({ target: referenceRates.currency });
+  await db.transaction(async (tx) => {
+    const seeded = await tx
+      .insert(referenceRates)
+      .values(rows)
+      .onConflictDoNothing({ target: referenceRates.currency })
+      .returning({ currency: referenceRates.currency, eurPerUnit: referenceRates.eurPerUnit });
+    if (seeded.length === 0) return;
+    await tx
+      .insert(referenceRateChanges)
+      .values(
+        seeded.map((r) => ({ currency: r.currency, eurPerUnit: r.eurPerUnit, validFrom: at, changedBy: 'seed' })),
+      );
+  });
 }
 
 /** Decimals of `GET /api/info/crypto_exchange_rates`. */

@@ -151,3 +151,26 @@ export const referenceRates = pgTable(
   },
   (t) => [check('reference_rates_positive', sql`${t.eurPerUnit} > 0`)],
 );
+
+/**
+ * Every value a reference rate ever had (docs/reference-rates.md "History"): one row per change,
+ * written in the change's transaction, never updated. `valid_from` orders them per currency;
+ * `changed_by` is the operator's id, `operator-token` (the bearer call) or `seed`.
+ */
+export const referenceRateChanges = pgTable(
+  'reference_rate_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    currency: text('currency')
+      .notNull()
+      .references(() => currencies.code),
+    eurPerUnit: numeric('eur_per_unit', { precision: 30, scale: 12 }).notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    changedBy: text('changed_by').notNull(),
+    reason: text('reason'),
+  },
+  (t) => [
+    index('reference_rate_changes_currency_valid_from').on(t.currency, t.validFrom, t.id),
+    check('reference_rate_changes_positive', sql`${t.eurPerUnit} > 0`),
+  ],
+);

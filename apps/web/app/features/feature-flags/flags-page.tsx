@@ -1,13 +1,13 @@
 import { Form, Link } from 'react-router';
 import { useI18n } from '../../lib/i18n';
-import { FLAG_DEFAULTS, FLAG_NAMES, type Flags } from './flags';
+import { FLAG_NAMES, type Flags } from './flags';
 import './flags.css';
 
 /**
- * /ffc: one row per flag with On and Off. Plain forms, so it works before (or without)
+ * /ffc: one row per flag with On and Off, and its default (the operator's, else the code's). Plain forms, so it works before (or without)
  * JavaScript; the action stores the choice in the flags cookie.
  */
-export function FlagsPage({ flags, homeHref }: { flags: Flags; homeHref: string }) {
+export function FlagsPage({ flags, defaults, homeHref }: { flags: Flags; defaults: Flags; homeHref: string }) {
   const { t } = useI18n();
   return (
     <section className="page ffc" aria-labelledby="ffc-title">
@@ -21,7 +21,7 @@ export function FlagsPage({ flags, homeHref }: { flags: Flags; homeHref: string 
               <div>
                 <span className="ffc__name">{name}</span>
                 <span className="ffc__default">
-                  {t('ffc.default', { value: FLAG_DEFAULTS[name] ? t('ffc.on') : t('ffc.off') })}
+                  {t('ffc.default', { value: defaults[name] ? t('ffc.on') : t('ffc.off') })}
                 </span>
               </div>
               <Form method="post" className="ffc__switch" aria-label={name} preventScrollReset>

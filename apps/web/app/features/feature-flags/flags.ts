@@ -1,17 +1,14 @@
-/**
- * Feature flags (the /ffc screen, docs/rules/page-shell.md "Feature flags"). Defaults live here in
- * code; a person's own choices are kept in a cookie so that server rendering sees the same flags
- * as the browser.
- */
-export const FLAG_DEFAULTS = {
-  lotteries: true,
-  'test-quests': false,
-  'chance-page': false,
-  'promo-banner': true,
-  tester: false,
-} as const satisfies Record<string, boolean>;
+import { FEATURE_FLAG_CODE_DEFAULTS, type FeatureFlagName, type FeatureFlagsConfig } from '@orbit/contracts';
 
-export type FlagName = keyof typeof FLAG_DEFAULTS;
+/**
+ * Feature flags (the /ffc screen, docs/rules/page-shell.md "Feature flags"). The code's defaults
+ * live here; the operator's defaults (the fe config `feature-flags`, set in the back office) go
+ * over them; a person's own choices are kept in a cookie, over both, so that server rendering
+ * sees the same flags as the browser.
+ */
+export const FLAG_DEFAULTS: Readonly<Record<FeatureFlagName, boolean>> = FEATURE_FLAG_CODE_DEFAULTS;
+
+export type FlagName = FeatureFlagName;
 export type Flags = Record<FlagName, boolean>;
 export type FlagOverrides = Partial<Flags>;
 
@@ -47,14 +44,22 @@ export function parseFlagOverrides(cookieHeader: string | null | undefined): Fla
   }
 }
 
-export function resolveFlags(overrides: FlagOverrides): Flags {
-  return { ...FLAG_DEFAULTS, ...overrides };
+/** The defaults in force: the code's, under the operator's (`feature-flags`; a flag it leaves out keeps the code's). */
+export function flagDefaults(operator: FeatureFlagsConfig = {}): Flags {
+  const out: Flags = { ...FLAG_DEFAULTS };
+  for (const name of FLAG_NAMES) if (typeof operator[name] === 'boolean') out[name] = operator[name];
+  return out;
+}
+
+/** The flags of a request: the defaults (`flagDefaults`), under the person's own choices. */
+export function resolveFlags(overrides: FlagOverrides, defaults: Flags = FLAG_DEFAULTS): Flags {
+  return { ...defaults, ...overrides };
 }
 
 /** Set-Cookie value keeping only the choices that differ from the defaults. */
-export function flagsCookie(overrides: FlagOverrides): string {
+export function flagsCookie(overrides: FlagOverrides, defaults: Flags = FLAG_DEFAULTS): string {
   const kept = Object.fromEntries(
-    Object.entries(overrides).filter(([name, value]) => isFlagName(name) && FLAG_DEFAULTS[name] !== value),
+    Object.entries(overrides).filter(([name, value]) => isFlagName(name) && defaults[name] !== value),
   );
   if (Object.keys(kept).length === 0) return clearFlagsCookie();
   return `${FLAGS_COOKIE}=${encodeURIComponent(JSON.stringify(kept))}; Path=/; Max-Age=${MAX_AGE_S}; SameSite=Lax`;

@@ -29,10 +29,8 @@ import {
 } from '@orbit/contracts';
 import type { ModuleContext } from '../../../platform/context';
 import { noStore } from '../../../platform/http/no-store';
-import type { ContentChange, ContentWriter } from '../../cms';
-import { appendAudit } from '../audit';
-import { actingOperator } from './player-actions';
-import { operatorOf, requirePermission, type BackofficeGuard } from './guard';
+import { cmsWriter } from './cms-writer';
+import { requirePermission, type BackofficeGuard } from './guard';
 
 /** Each kind's PUT body: the whole document, and the version it was made from if the writer knows it. */
 const PUT_BODIES: Record<ContentKind, z.ZodType<Record<string, unknown>>> = {
@@ -59,29 +57,16 @@ export function contentRoutes(guard: BackofficeGuard) {
     const desk = () => fastify.orbitCmsDesk;
 
     /** The operator's write: its audit entry goes into the write's transaction. */
-    const writerOf = (request: FastifyRequest, baseVersion: number | undefined): ContentWriter => {
-      const at = ctx.clock.now();
-      const who = actingOperator(request);
-      return {
-        operatorId: operatorOf(request).operator.id,
-        at,
-        baseVersion,
-        audit: (tx, change: ContentChange) =>
-          appendAudit(tx, at, who, {
-            action:
-              change.revertedFrom !== undefined
-                ? 'content.revert'
-                : change.after === null
-                  ? 'content.delete'
-                  : 'content.put',
-            targetType: `cms_${change.kind}`,
-            targetId: change.id,
-            before: change.before,
-            after: { version: change.version, document: change.after },
-            reason: change.revertedFrom !== undefined ? `reverted to version ${change.revertedFrom}` : null,
-          }),
-      };
-    };
+    const writerOf = (request: FastifyRequest, baseVersion: number | undefined) =>
+      cmsWriter(ctx.clock, request, baseVersion, (change) => ({
+        action:
+          change.revertedFrom !== undefined
+            ? 'content.revert'
+            : change.after === null
+              ? 'content.delete'
+              : 'content.put',
+        reason: change.revertedFrom !== undefined ? `reverted to version ${change.revertedFrom}` : null,
+      }));
 
     // The preview comes before the kinds' `:id` routes only for the reader: its path is literal.
     app.post(

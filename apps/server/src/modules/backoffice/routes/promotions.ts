@@ -4,7 +4,9 @@
  * created, changed while they have not started, ended now with the rules' payout; lotteries
  * listed, created (the committed seed's fingerprint answered), read with their draw's
  * verification data. The promotions module keeps them (`app.orbitPromotionDesk`); every write's
- * audit entry is written here, in the write's own transaction.
+ * audit entry is written here, in the write's own transaction. Quests and achievements have their
+ * own door (`/quests`, the same tournaments' code with the level table beside it), and the prize
+ * wheel's two fe configs (`/wheel`) are written through the CMS's versioned write path.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -14,16 +16,32 @@ import {
   backofficeLotteryCreateRequestSchema,
   backofficeLotterySchema,
   backofficePromotionParamsSchema,
+  backofficeQuestLevelsSchema,
+  backofficeQuestRequestSchema,
+  backofficeQuestSchema,
+  backofficeQuestsQuerySchema,
+  backofficeQuestsResponseSchema,
   backofficeTournamentCreateRequestSchema,
   backofficeTournamentSchema,
   backofficeTournamentsQuerySchema,
   backofficeTournamentsResponseSchema,
   backofficeTournamentUpdateRequestSchema,
+  backofficeListQuerySchema,
+  backofficeWheelPartParamsSchema,
+  backofficeWheelSchema,
+  backofficeWheelSegmentsRequestSchema,
+  backofficeWheelTiersRequestSchema,
+  backofficeWheelVersionParamsSchema,
+  contentBaseVersionRequestSchema,
+  contentVersionsResponseSchema,
+  WHEEL_GROUP_IDS,
+  type BackofficeWheelPart,
 } from '@orbit/contracts';
 import type { ModuleContext } from '../../../platform/context';
 import { noStore } from '../../../platform/http/no-store';
 import type { PromotionChangeHook } from '../../promotions';
 import { appendAudit } from '../audit';
+import { cmsWriter } from './cms-writer';
 import { requirePermission, type BackofficeGuard } from './guard';
 import { actingOperator } from './player-actions';
 
@@ -36,11 +54,12 @@ export function promotionRoutes(guard: BackofficeGuard) {
 
     /** The write's audit entry (`tournament.create`, `lottery.create` …), in its transaction. */
     const audited =
-      <T extends { id: number }>(request: FastifyRequest, kind: 'tournament' | 'lottery', action: string) =>
+      <T extends { id: number }>(request: FastifyRequest, kind: 'tournament' | 'quest' | 'lottery', action: string) =>
       (tx: Parameters<PromotionChangeHook<T>>[0], before: T | null, after: T) =>
         appendAudit(tx, ctx.clock.now(), actingOperator(request), {
           action: `${kind}.${action}`,
-          targetType: kind,
+          // A quest is a tournament's row: its entries sit in that row's trail.
+          targetType: kind === 'quest' ? 'tournament' : kind,
           targetId: after.id,
           before,
           after,
@@ -166,6 +185,203 @@ export function promotionRoutes(guard: BackofficeGuard) {
       },
       async (request, reply) =>
         reply.status(201).send(await desk().createLottery(request.body, audited(request, 'lottery', 'create'))),
+    );
+    // ---- quests and achievements ------------------------------------------------------------------
+
+    app.get(
+      '/api/backoffice/quests',
+      {
+        ...manage,
+        schema: {
+          tags,
+          summary: 'Quests and achievements (test and group ones too): active, then future, then archive',
+          querystring: backofficeQuestsQuerySchema,
+          response: { 200: backofficeQuestsResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.headers(noStore);
+        return desk().questList(request.query);
+      },
+    );
+    app.get(
+      '/api/backoffice/quest-levels',
+      {
+        ...manage,
+        schema: {
+          tags,
+          summary: "Each quest size's level table: the bets in whole EUR each level needs",
+          response: { 200: backofficeQuestLevelsSchema },
+        },
+      },
+      () => desk().questLevels(),
+    );
+    app.get(
+      '/api/backoffice/quests/:id',
+      {
+        ...manage,
+        schema: {
+          tags,
+          summary: 'One quest or achievement: its level table, prize table, the players with their level, its payouts',
+          params: backofficePromotionParamsSchema,
+          response: { 200: backofficeQuestSchema },
+        },
+      },
+      async (request, reply) => {
+        reply.headers(noStore);
+        return desk().quest(request.params.id);
+      },
+    );
+    app.post(
+      '/api/backoffice/quests',
+      {
+        ...manage,
+        schema: {
+          tags,
+          summary: 'A new quest or achievement of a known size (identifier `<kind>--<size>--<slug>`)',
+          body: backofficeQuestRequestSchema,
+          response: { 201: backofficeQuestSchema },
+        },
+      },
+      async (request, reply) =>
+        reply.status(201).send(await desk().createQuest(request.body, audited(request, 'quest', 'create'))),
+    );
+    app.put(
+      '/api/backoffice/quests/:id',
+      {
+        ...manage,
+        schema: {
+          tags,
+          summary: 'Changes a quest (schedule, size, prize table …) while it has not started',
+          params: backofficePromotionParamsSchema,
+          body: backofficeQuestRequestSchema,
+          response: { 200: backofficeQuestSchema },
+        },
+      },
+      (request) => desk().updateQuest(request.params.id, request.body, audited(request, 'quest', 'update')),
+    );
+    app.post(
+      '/api/backoffice/quests/:id/end',
+      {
+        ...manage,
+        schema: {
+          tags,
+          summary: 'Ends a running quest now, as the tournaments’ End now: ranked and paid once however often asked',
+          params: backofficePromotionParamsSchema,
+          response: { 200: backofficeQuestSchema },
+        },
+      },
+      (request) => desk().endQuest(request.params.id, audited(request, 'quest', 'end')),
+    );
+
+    // ---- the prize wheel: two fe configs, written as CMS versions -----------------------------------
+
+    const cms = () => fastify.orbitCmsDesk;
+    const WHEEL_CONFIGS: Record<BackofficeWheelPart, string> = {
+      tiers: 'wheel-config',
+      segments: 'wheel-config-segments',
+    };
+    /** The CMS's writer for a wheel change: `wheel.update` or `wheel.restore`, in the version's transaction. */
+    const wheelWriter = (request: FastifyRequest, baseVersion: number | undefined) =>
+      cmsWriter(ctx.clock, request, baseVersion, (change) =>
+        change.revertedFrom === undefined
+          ? { action: 'wheel.update' }
+          : { action: 'wheel.restore', reason: `restored version ${change.revertedFrom}` },
+      );
+    const wheelNow = async () => {
+      const [tiers, segments] = await Promise.all(
+        [WHEEL_CONFIGS.tiers, WHEEL_CONFIGS.segments].map(async (name) => {
+          const entry = await cms().entry('fe-configs', name);
+          return { version: entry.version, updated_at: entry.updated_at, document: entry.document.value };
+        }),
+      );
+      return backofficeWheelSchema.parse({ tiers, segments, groups: WHEEL_GROUP_IDS.map(String) });
+    };
+
+    app.get(
+      '/api/backoffice/wheel',
+      {
+        ...manage,
+        schema: {
+          tags,
+          summary: 'The prize wheel: its tiers and its segment sets per player group, with their versions',
+          response: { 200: backofficeWheelSchema },
+        },
+      },
+      async (_request, reply) => {
+        reply.headers(noStore);
+        return wheelNow();
+      },
+    );
+    app.put(
+      '/api/backoffice/wheel/tiers',
+      {
+        ...manage,
+        schema: {
+          tags,
+          summary: 'The wheel’s tiers (deposit per currency, prize scale, texts) written whole: a new version',
+          body: backofficeWheelTiersRequestSchema,
+          response: { 200: backofficeWheelSchema },
+        },
+      },
+      async (request) => {
+        const { base_version, ...value } = request.body;
+        await cms().put('fe-configs', WHEEL_CONFIGS.tiers, { value }, wheelWriter(request, base_version));
+        return wheelNow();
+      },
+    );
+    app.put(
+      '/api/backoffice/wheel/segments',
+      {
+        ...manage,
+        schema: {
+          tags,
+          summary: 'The wheel’s segment sets per player group written whole: a new version; the next boxes carry them',
+          body: backofficeWheelSegmentsRequestSchema,
+          response: { 200: backofficeWheelSchema },
+        },
+      },
+      async (request) => {
+        const { base_version, ...value } = request.body;
+        await cms().put('fe-configs', WHEEL_CONFIGS.segments, { value }, wheelWriter(request, base_version));
+        return wheelNow();
+      },
+    );
+    app.get(
+      '/api/backoffice/wheel/:part/versions',
+      {
+        ...manage,
+        schema: {
+          tags,
+          summary: 'The versions of the wheel’s tiers or segment sets, newest first',
+          params: backofficeWheelPartParamsSchema,
+          querystring: backofficeListQuerySchema,
+          response: { 200: contentVersionsResponseSchema },
+        },
+      },
+      (request, reply) => {
+        reply.headers(noStore);
+        const { page, per_page } = request.query;
+        return cms().versions('fe-configs', WHEEL_CONFIGS[request.params.part], page, per_page);
+      },
+    );
+    app.post(
+      '/api/backoffice/wheel/:part/versions/:n/restore',
+      {
+        ...manage,
+        schema: {
+          tags,
+          summary: 'Brings a version of the wheel’s tiers or segment sets back as a new version',
+          params: backofficeWheelVersionParamsSchema,
+          body: contentBaseVersionRequestSchema,
+          response: { 200: backofficeWheelSchema },
+        },
+      },
+      async (request) => {
+        const { part, n } = request.params;
+        await cms().revert('fe-configs', WHEEL_CONFIGS[part], n, wheelWriter(request, request.body.base_version));
+        return wheelNow();
+      },
     );
   };
 }

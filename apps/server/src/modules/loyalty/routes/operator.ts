@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ACCRUAL_CURRENCY_PATTERN,
   accrualRuleSchema,
   assignManagerRequestSchema,
   compPointRateInputSchema,
@@ -15,7 +16,7 @@ import {
 import type { ModuleContext } from '../../../platform/context';
 import { operatorGuard } from '../../../platform/http/operator';
 import { assignManager, createManager, listManagers, updateManager } from '../managers';
-import { compPointAccrualRules } from '../schema';
+import { saveAccrualRule } from '../points';
 import type { ShopService } from '../shop';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -57,23 +58,12 @@ export function operatorShopRoutes(shop: ShopService) {
         schema: {
           tags: operator.tags,
           summary: 'How bets in a currency earn comp points (`*`: every currency without its own rule)',
-          params: z.object({ currency: z.string().regex(/^([A-Z]{3,5}|\*)$/, 'invalid') }),
+          params: z.object({ currency: z.string().regex(ACCRUAL_CURRENCY_PATTERN, 'invalid') }),
           body: accrualRuleSchema,
           response: { 200: accrualRuleSchema },
         },
       },
-      async (request) => {
-        const values = {
-          currency: request.params.currency,
-          centsPerPoint: request.body.cents_per_point,
-          contributions: request.body.contributions,
-        };
-        await ctx.db
-          .insert(compPointAccrualRules)
-          .values(values)
-          .onConflictDoUpdate({ target: compPointAccrualRules.currency, set: values });
-        return request.body;
-      },
+      (request) => saveAccrualRule(ctx.db, request.params.currency, request.body),
     );
   };
 }
