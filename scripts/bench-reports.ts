@@ -3,15 +3,21 @@
  * year of data"). On its own database (embedded PGlite in a temporary folder; with DATABASE_URL a
  * throw-away database on that server, dropped at the end) it writes:
  *   - 100,000 players registered over the year, with a real-money ledger account each;
- *   - 364 past days of the reports' daily aggregates, as the job would have left them for a casino
+ *   - 365 past days of the reports' daily aggregates, as the job would have left them for a casino
  *     of 1,000,000 rounds a day (money, payments, players, cohorts, per game) with sums of the
  *     same order as the rounds below;
- *   - the last day in full: 1,000,000 rounds (`--rounds N` for a quick run) with their bet and win
- *     transfers in the ledger, then today's first half hour of rounds (read from the rounds).
- * It times the job over the last day (`aggregateDay`, as the 5-minute sweep runs it), then calls
- * each report's function directly (the same call its route makes, the answer serialised to JSON;
- * no HTTP nor session check) `--runs` times after one warm-up, and prints p50 and max per report
- * and a verdict: every report under 300 ms, the day's job under a minute.
+ *   - today, late and busy: 1,000,000 rounds (`--rounds N` for a quick run) with their bet and win
+ *     transfers in the ledger from midnight to 23:50, the job's pass over today at 23:50 (as the
+ *     5-minute sweep runs it: `aggregateDay`, timed), then eight more minutes of rounds that the
+ *     reports, at 23:58, leave to the next pass (today is read as of the last pass).
+ * It then calls each report's function directly (the same call its route makes, the answer
+ * serialised to JSON; no HTTP nor session check) `--runs` times after one warm-up, the reports in
+ * turn (run 1 of each, then run 2 of each …: a burst of load from the machine's other work falls
+ * on several reports, not on all the runs of one), and prints the median, min and max per report.
+ * Verdict, judged on medians (the machine may be shared: a single slow run says little): every
+ * report's median under 300 ms, and the day's job under a minute (the faster of its two runs). A
+ * report whose median misses is measured again (`--runs` more runs); only when it misses again
+ * is it a miss, and only a miss (or a job over the minute twice) exits non-zero.
  * Not part of `npm test`. Figures: docs/performance.md "`npm run bench:reports`".
  */
 import fs from 'node:fs';
@@ -36,7 +42,7 @@ const { values: args } = parseArgs({
   options: {
     rounds: { type: 'string', default: '1000000' },
     players: { type: 'string', default: '100000' },
-    runs: { type: 'string', default: '7' },
+    runs: { type: 'string', default: '9' },
   },
 });
 const ROUNDS = Number(args.rounds);
@@ -53,8 +59,9 @@ const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 const TODAY = dayOf(new Date());
 const LAST_DAY = dayOf(new Date(Date.parse(TODAY) - DAY_MS));
 const FIRST_DAY = dayOf(new Date(Date.parse(TODAY) - 365 * DAY_MS));
-/** Half an hour into today: the job computed yesterday, today's rounds are read as they are. */
-const clock = new FakeClock(new Date(Date.parse(TODAY) + 30 * 60_000));
+/** The job's last pass over today, late in the day; the reports are read eight minutes later. */
+const PASS_AT = new Date(Date.parse(TODAY) + DAY_MS - 10 * 60_000);
+const clock = new FakeClock(new Date(PASS_AT.getTime() + 8 * 60_000));
 
 async function openDatabase(): Promise<{ database: Database; where: string; drop: () => Promise<void> }> {
   if (process.env.DATABASE_URL) {
@@ -140,12 +147,12 @@ async function rounds(db: Db, firstUser: number, from: string, n: number, spanMs
 }
 
 /**
- * The past days' aggregates as the job writes them, for 1,000,000 rounds a day: an average stake
+ * The past days' aggregates (up to yesterday) as the job writes them, for 1,000,000 rounds a day: an average stake
  * of 2.70 (the stakes above), RTP 96 %, currencies 70/20/10 %, licences CW/EE/AU 90/5/5 %, each
  * day ±10 %.
  */
 async function pastDays(db: Db, firstUser: number) {
-  const days = sql`generate_series(${FIRST_DAY}::date, ${LAST_DAY}::date - 1, interval '1 day') d`;
+  const days = sql`generate_series(${FIRST_DAY}::date, ${LAST_DAY}::date, interval '1 day') d`;
   const shares = sql`(values ('EUR', 0.7), ('USD', 0.2), ('CAD', 0.1)) cur(currency, share)`;
   const licences = sql`(values ('CW', 0.9), ('EE', 0.05), ('AU', 0.05)) lic(licence, share)`;
   const perDay = 1_000_000;
@@ -177,9 +184,9 @@ async function pastDays(db: Db, firstUser: number) {
     insert into report_cohorts (cohort_week, activity_week, licence, active)
     select c::date, a::date, lic.licence,
       round(${(PLAYERS / 365) * 7} * lic.share * 0.5 / (1 + (a::date - c::date) / 7 * 0.3))
-    from generate_series(date_trunc('week', ${FIRST_DAY}::date), ${LAST_DAY}::date - 1, interval '7 days') c,
-      generate_series(date_trunc('week', ${FIRST_DAY}::date), ${LAST_DAY}::date - 1, interval '7 days') a, ${licences}
-    where a >= c and a < date_trunc('week', ${LAST_DAY}::date)`);
+    from generate_series(date_trunc('week', ${FIRST_DAY}::date), ${LAST_DAY}::date, interval '7 days') c,
+      generate_series(date_trunc('week', ${FIRST_DAY}::date), ${LAST_DAY}::date, interval '7 days') a, ${licences}
+    where a >= c and a < date_trunc('week', ${TODAY}::date)`);
   // Per game: each game an equal share of the day's rounds.
   await db.execute(sql`
     insert into report_game_daily (day, game_id, currency, rounds, open_rounds, players, bets, wins, jackpot_wins,
@@ -189,90 +196,122 @@ async function pastDays(db: Db, firstUser: number) {
       (n - n / 1000)::numeric * 165000, round((n - n / 1000) * 270 * 0.96)
     from ${days}, ${shares}, games g,
       lateral (select round(${perDay} * cur.share / (select count(*) from games) * (0.9 + random() * 0.2))::int as n) x`);
-  // The players active on the last day's week before it: what the job's cohort step reads.
+  // The players active on today's week before it: what the job's cohort step reads.
   await db.execute(sql`
     insert into report_active_players (day, user_id)
     select d::date, ${firstUser} + i * ${Math.max(1, Math.floor(PLAYERS / ACTIVE))}
-    from generate_series(date_trunc('week', ${LAST_DAY}::date), ${LAST_DAY}::date - 1, interval '1 day') d,
+    from generate_series(date_trunc('week', ${TODAY}::date), ${LAST_DAY}::date, interval '1 day') d,
       generate_series(0, ${ACTIVE - 1}) i`);
 }
 
-type Timing = { label: string; p50: number; max: number; size: number };
-async function time(label: string, run: () => Promise<unknown>): Promise<Timing> {
-  let size = JSON.stringify(await run()).length;
-  const ms: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    size = JSON.stringify(await run()).length;
-    ms.push(performance.now() - t0);
-  }
-  ms.sort((a, b) => a - b);
-  return { label, p50: percentile(ms, 50), max: ms[ms.length - 1]!, size };
+type Bench = { label: string; run: () => Promise<unknown> };
+type Timing = { label: string; median: number; min: number; max: number; size: number };
+
+/** Each report's runs after one warm-up of each, the reports in turn (round-robin). */
+async function measure(benches: readonly Bench[], runs = RUNS): Promise<Timing[]> {
+  const ms = benches.map(() => [] as number[]);
+  const sizes = benches.map(() => 0);
+  for (const [i, b] of benches.entries()) sizes[i] = JSON.stringify(await b.run()).length;
+  for (let r = 0; r < runs; r++)
+    for (const [i, b] of benches.entries()) {
+      const t0 = performance.now();
+      sizes[i] = JSON.stringify(await b.run()).length;
+      ms[i]!.push(performance.now() - t0);
+    }
+  return benches.map((b, i) => {
+    const sorted = ms[i]!.sort((x, y) => x - y);
+    return { label: b.label, median: percentile(sorted, 50), min: sorted[0]!, max: sorted.at(-1)!, size: sizes[i]! };
+  });
 }
+
+const print = (t: Timing) =>
+  console.log(
+    `  ${t.label.padEnd(40)} median ${t.median.toFixed(1).padStart(7)} ms   min ${t.min.toFixed(1).padStart(7)} ms` +
+      `   max ${t.max.toFixed(1).padStart(7)} ms`,
+  );
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ');
 
 const { database, where, drop } = await openDatabase();
 try {
   const db = database.db;
-  console.log(`bench:reports on ${where}: ${PLAYERS} players, ${ROUNDS} rounds on ${LAST_DAY}, today ${TODAY}`);
-  console.log(`  ${os.cpus().length} cores, node ${process.version}\n`);
+  console.log(`bench:reports on ${where}: ${PLAYERS} players, ${ROUNDS} rounds today (${TODAY})`);
+  console.log(`  ${os.cpus().length} cores, node ${process.version}, load average ${load()}\n`);
   await step('migrate and seed', async () => {
     await database.migrate();
     await seedAll(db, { demoPlayer: false });
   });
   const firstUser = await step(`${PLAYERS} players and their accounts`, () => players(db));
-  await step('364 past days of aggregates', () => pastDays(db, firstUser));
-  await step(`${ROUNDS} rounds of ${LAST_DAY} and their transfers`, () =>
-    rounds(db, firstUser, LAST_DAY, ROUNDS, DAY_MS, 'bench-day-'),
-  );
-  const todayRounds = Math.round(ROUNDS / 48);
-  await step(`${todayRounds} rounds of today's first half hour`, () =>
-    rounds(db, firstUser, TODAY, todayRounds, 30 * 60_000, 'bench-now-'),
+  await step('365 past days of aggregates', () => pastDays(db, firstUser));
+  await step(`${ROUNDS} rounds of today up to the job's last pass and their transfers`, () =>
+    rounds(db, firstUser, TODAY, ROUNDS, PASS_AT.getTime() - Date.parse(TODAY), 'bench-day-'),
   );
   await step('analyze', () => db.execute(sql`analyze`));
 
   const jobStart = performance.now();
-  await aggregateDay(db, LAST_DAY, LICENCE, clock.now());
+  await aggregateDay(db, TODAY, LICENCE, PASS_AT);
   const jobMs = performance.now() - jobStart;
   const againStart = performance.now();
-  await aggregateDay(db, LAST_DAY, LICENCE, clock.now());
+  await aggregateDay(db, TODAY, LICENCE, PASS_AT);
   const againMs = performance.now() - againStart;
-  console.log(`\nthe job over ${LAST_DAY} (aggregateDay): ${seconds(jobMs)}, recomputed: ${seconds(againMs)}`);
+  console.log(`\nthe job's pass over today (aggregateDay): ${seconds(jobMs)}, again: ${seconds(againMs)}\n`);
+  const lateRounds = Math.round(ROUNDS / 180);
+  await step(`${lateRounds} rounds after the pass (not in the figures until the next)`, () =>
+    rounds(db, firstUser, PASS_AT.toISOString(), lateRounds, 8 * 60_000, 'bench-late-'),
+  );
 
   const reports = new Reports(db, clock, LICENCE, async () => (await flaggedGames(db, clock.now())).length);
   const now = clock.now();
   const month = reports.period({});
   const year = { from: dayOf(new Date(Date.parse(TODAY) - 364 * DAY_MS)), to: TODAY };
-  const timings: Timing[] = [];
-  const add = async (label: string, run: () => Promise<unknown>) => {
-    const t = await time(label, run);
-    timings.push(t);
-    console.log(
-      `  ${t.label.padEnd(40)} p50 ${t.p50.toFixed(1).padStart(7)} ms   max ${t.max.toFixed(1).padStart(7)} ms`,
-    );
-  };
-  console.log(`\nreports (${RUNS} runs after a warm-up, the function its route calls, answer serialised to JSON):`);
-  await add('ggr, 30 days', () => reports.ggr(month));
-  await add('ggr, 365 days', () => reports.ggr(year));
-  await add('payments, 30 days', () => reports.payments(month));
-  await add('payments, 365 days', () => reports.payments(year));
-  await add('players, 30 days', () => reports.players(month));
-  await add('players and cohorts, 365 days', () => reports.players(year));
-  await add('dashboard (with flagged games)', () => reports.dashboard());
-  await add('games, 30 days (default)', () => gamesReport(db, {}, now));
-  await add('games, 365 days', () => gamesReport(db, { from: year.from, to: year.to }, now));
-  await add('games, one game, 365 days', () =>
-    gamesReport(db, { from: year.from, to: year.to, game: 'orbit/european-roulette' }, now),
+  const benches: Bench[] = [
+    { label: 'ggr, 30 days', run: () => reports.ggr(month) },
+    { label: 'ggr, 365 days', run: () => reports.ggr(year) },
+    { label: 'payments, 30 days', run: () => reports.payments(month) },
+    { label: 'payments, 365 days', run: () => reports.payments(year) },
+    { label: 'players, 30 days', run: () => reports.players(month) },
+    { label: 'players and cohorts, 365 days', run: () => reports.players(year) },
+    { label: 'dashboard (with flagged games)', run: () => reports.dashboard() },
+    { label: 'games, 30 days (default)', run: () => gamesReport(db, {}, now) },
+    { label: 'games, 365 days', run: () => gamesReport(db, { from: year.from, to: year.to }, now) },
+    {
+      label: 'games, one game, 365 days',
+      run: () => gamesReport(db, { from: year.from, to: year.to, game: 'orbit/european-roulette' }, now),
+    },
+    { label: 'promotions, 30 days', run: () => promotionsReport(db, {}, now) },
+    { label: 'responsible gambling, 30 days', run: () => responsibleGamblingReport(db, {}, now) },
+    {
+      label: 'significant events, 30 days, page 1',
+      run: () => significantEvents(db, { page: 1, per_page: 25, win_threshold_eur: 10_000 }, now),
+    },
+  ];
+  console.log(`reports (load average ${load()}; ${RUNS} runs each after a warm-up, in turn; answer as JSON):`);
+  const timings = await measure(benches);
+  timings.forEach(print);
+  const over = timings.filter((t) => t.median >= REPORT_LIMIT_MS);
+  const missed: Timing[] = [];
+  if (over.length > 0) {
+    console.log(`\nmedian over ${REPORT_LIMIT_MS} ms, measured again (load average ${load()}):`);
+    const again = await measure(benches.filter((b) => over.some((t) => t.label === b.label)));
+    again.forEach(print);
+    missed.push(...again.filter((t) => t.median >= REPORT_LIMIT_MS));
+  }
+  const asOf = ((await gamesReport(db, {}, now)) as { as_of: string }).as_of;
+  console.log(`\n  (the games report's as_of: ${asOf}, the job's pass; the reports read at ${now.toISOString()})`);
+  // Informative: what reading today from its rounds costs (a period starting inside the day).
+  const [rawDay] = await measure(
+    [
+      {
+        label: 'games, today read from its rounds',
+        run: () => gamesReport(db, { from: `${TODAY}T00:00:00.001Z`, to: now.toISOString() }, now),
+      },
+    ],
+    3,
   );
-  await add('promotions, 30 days', () => promotionsReport(db, {}, now));
-  await add('responsible gambling, 30 days', () => responsibleGamblingReport(db, {}, now));
-  await add('significant events, 30 days, page 1', () =>
-    significantEvents(db, { page: 1, per_page: 25, win_threshold_eur: 10_000 }, now),
-  );
-  // Informative: what reading a whole day of rounds costs (the games report for today, late in the day).
-  const rawDay = await time('games, the last day read from its rounds', () =>
-    gamesReport(db, { from: `${LAST_DAY}T00:00:00.001Z`, to: `${TODAY}T00:00:00Z` }, now),
-  );
-  console.log(`\n  (${rawDay.label}: p50 ${rawDay.p50.toFixed(0)} ms: the cost of today read late in a full day)`);
+  console.log(`  (${rawDay!.label}: median ${rawDay!.median.toFixed(0)} ms: what today from the aggregate saves)`);
 
   const sizes = (
     await db.execute(sql`
@@ -283,11 +322,15 @@ try {
   ).rows as Array<{ name: string; size: string }>;
   console.log(`\nsizes: ${sizes.map((s) => `${s.name} ${s.size}`).join(', ')}`);
 
-  const slowest = timings.reduce((a, b) => (b.max > a.max ? b : a));
-  const ok = slowest.max < REPORT_LIMIT_MS && jobMs < JOB_LIMIT_MS;
+  const slowest = timings.reduce((a, b) => (b.median > a.median ? b : a));
+  const jobMiss = Math.min(jobMs, againMs) >= JOB_LIMIT_MS;
+  const ok = missed.length === 0 && !jobMiss;
   console.log(
-    `\nverdict: ${ok ? 'PASS' : 'FAIL'}: slowest report ${slowest.label} max ${slowest.max.toFixed(0)} ms ` +
-      `(limit ${REPORT_LIMIT_MS} ms); the day's job ${seconds(jobMs)} (limit ${seconds(JOB_LIMIT_MS)})`,
+    `\nverdict (on medians; load average ${load()}): ${ok ? 'PASS' : 'FAIL'}: ` +
+      (missed.length > 0
+        ? `missed twice: ${missed.map((t) => `${t.label} median ${t.median.toFixed(0)} ms`).join(', ')}`
+        : `slowest median ${slowest.label} ${slowest.median.toFixed(0)} ms`) +
+      ` (limit ${REPORT_LIMIT_MS} ms); the day's job ${seconds(Math.min(jobMs, againMs))} (limit ${seconds(JOB_LIMIT_MS)})`,
   );
   process.exitCode = ok ? 0 : 1;
 } finally {

@@ -3,7 +3,8 @@
  * rounds of roulette through the wallet protocol (wins, a loss, a refunded stake); a finance
  * operator opens GGR and NGR for today, presses Refresh figures, and the bets, wins and GGR shown for EUR
  * equal the sums this test takes from the ledger itself, to the cent; the chart is drawn; the CSV
- * export downloads and holds the same figures; the dashboard shows today's figures.
+ * export downloads and holds the same figures; the dashboard shows today's figures; the games
+ * report shows today as of the same refresh, its players as player-days.
  */
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
@@ -130,6 +131,7 @@ describe('the report screens', () => {
         const at = /As of (\S+ \S+) UTC/.exec(text)?.[1];
         return at ? Date.parse(`${at.replace(' ', 'T')}Z`) >= Math.floor(played.getTime() / 1000) * 1000 : false;
       }).toBe(true);
+      const refreshedAsOf = await page.getByTestId('as-of').textContent();
 
       // The row of today in EUR: bets, wins and GGR as the ledger sums them.
       const table = page.getByRole('table', { name: 'GGR per day and currency' });
@@ -187,6 +189,13 @@ describe('the report screens', () => {
         .filter({ hasText: 'European Roulette' })
         .filter({ has: page.getByRole('cell', { name: 'EUR', exact: true }) });
       await roulette.getByText('Too few rounds').waitFor();
+      // Today from the aggregate, as of the refresh like the GGR; one player on one day: 1 player-day.
+      await poll(async () => page.getByTestId('as-of').textContent()).toBe(refreshedAsOf);
+      const gameColumns = await page
+        .getByRole('table', { name: 'Games per currency' })
+        .getByRole('columnheader')
+        .allTextContents();
+      expect(await roulette.getByRole('cell').nth(gameColumns.indexOf('Player-days')).textContent()).toBe('1');
       await page.getByRole('menuitem', { name: 'Significant events' }).click();
       await page.getByLabel('Kind', { exact: true }).click();
       await page.getByRole('option', { name: 'operator sign in' }).click();

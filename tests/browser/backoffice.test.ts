@@ -63,6 +63,12 @@ describe('the back office', () => {
         await page.getByRole('heading', { name: /Signed in as Sam Support \(support\)/ }).waitFor();
         await poll(() => page.getByTestId('permissions').textContent()).toContain('players.read');
         expect(await page.getByRole('menuitem', { name: 'Operators' }).count()).toBe(0);
+        // The menu in sections: support's work is under "Players and money"; sections with nothing
+        // support may open are not shown at all.
+        const menu = page.getByRole('menu', { name: 'Back-office menu' });
+        await menu.getByText('Players and money', { exact: true }).waitFor();
+        for (const section of ['Reports', 'Promotions', 'Content', 'Catalogue', 'Settings'])
+          expect(await menu.getByText(section, { exact: true }).count()).toBe(0);
         // Support finds the demo player.
         await page.getByRole('menuitem', { name: 'Players', exact: true }).click();
         await page.getByPlaceholder('Id, email, name, phone or IP').fill('demo@orbit');

@@ -17,6 +17,7 @@ import { Dashboard } from './dashboard/Dashboard';
 import { dataProvider } from './dataProvider';
 import { documents } from './kyc';
 import { SignInPage } from './layout/SignInPage';
+import { SectionedLayout } from './layout/SectionedMenu';
 import { TwoFactorSetup } from './layout/TwoFactorSetup';
 import { ledgerAudit } from './ledger-audit';
 import { loyaltyResources } from './loyalty';
@@ -62,6 +63,7 @@ function BackOffice() {
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       loginPage={SignInPage}
+      layout={SectionedLayout}
       dashboard={Dashboard}
       requireAuth
       disableTelemetry

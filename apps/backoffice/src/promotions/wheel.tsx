@@ -166,7 +166,7 @@ function Versions({
     }
   };
   return (
-    <Box component="section" aria-label={`Versions of the ${part}`} sx={{ minWidth: 300 }}>
+    <Box component="section" aria-label={`Versions of the ${part}`} sx={{ width: 300, flexShrink: 0 }}>
       <Typography variant="subtitle1">Versions</Typography>
       {versions.length === 0 ? (
         <Typography variant="body2">No versions yet: the first save makes version 1.</Typography>
@@ -283,8 +283,9 @@ function TiersCard({ wheel, onSaved }: { wheel: BackofficeWheel; onSaved: (wheel
           A deposit of at least “pay” (minor units, in its currency, else EUR converted) earns a box of the highest tier
           reached; “get” multiplies the segments’ bonus amounts. Texts in other locales are kept.
         </Typography>
-        <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2}>
+        <Stack direction={{ xs: 'column', xl: 'row' }} spacing={2}>
           <SimpleForm
+            sx={{ flex: 1, minWidth: 0 }}
             key={`tiers-${wheel.tiers.version}`}
             record={tiersForm(wheel)}
             onSubmit={(values: Record<string, unknown>) =>
@@ -298,9 +299,9 @@ function TiersCard({ wheel, onSaved }: { wheel: BackofficeWheel; onSaved: (wheel
                 <TextInput source="label" validate={required()} />
                 <ArrayInput source="deposits" label="Deposit per currency">
                   <SimpleFormIterator inline>
-                    <TextInput source="currency" validate={required()} sx={{ width: 100 }} />
-                    <NumberInput source="pay" label="Pay (minor units)" sx={{ width: 160 }} />
-                    <NumberInput source="get" label="Prize scale" sx={{ width: 130 }} />
+                    <TextInput source="currency" validate={required()} fullWidth={false} sx={{ minWidth: 100 }} />
+                    <NumberInput source="pay" label="Pay (minor units)" fullWidth={false} sx={{ minWidth: 160 }} />
+                    <NumberInput source="get" label="Prize scale" fullWidth={false} sx={{ minWidth: 130 }} />
                   </SimpleFormIterator>
                 </ArrayInput>
               </SimpleFormIterator>
@@ -324,8 +325,9 @@ function SegmentsCard({ wheel, onSaved }: { wheel: BackofficeWheel; onSaved: (wh
         <Typography variant="body2" color="text.secondary">
           {`A player in group ${wheel.groups.join(', ')} spins that group’s set; everyone else the “default” set. A segment’s chance is its weight over the set’s sum. The next boxes issued carry the saved sets.`}
         </Typography>
-        <Stack direction={{ xs: 'column', lg: 'row' }} spacing={2}>
+        <Stack direction={{ xs: 'column', xl: 'row' }} spacing={2}>
           <SimpleForm
+            sx={{ flex: 1, minWidth: 0 }}
             key={`segments-${wheel.segments.version}`}
             record={segmentsForm(wheel)}
             onSubmit={(values: Record<string, unknown>) =>
@@ -337,15 +339,27 @@ function SegmentsCard({ wheel, onSaved }: { wheel: BackofficeWheel; onSaved: (wh
           >
             <ArrayInput source="sets" label={false}>
               <SimpleFormIterator>
-                <TextInput source="group" label="Player group" helperText="A group id, or default" />
+                <TextInput source="group" label="Player group" helperText="A group id, or default" fullWidth={false} />
                 <ArrayInput source="segments" label="Segments">
                   <SimpleFormIterator inline>
-                    <TextInput source="title" validate={required()} sx={{ width: 200 }} />
-                    <SelectInput source="type" label="Prize" choices={typeChoices} validate={required()} />
-                    <NumberInput source="bonus_amount_cents" label="Bonus (EUR cents)" sx={{ width: 150 }} />
-                    <NumberInput source="freespins_count" label="Free spins" sx={{ width: 110 }} />
-                    <NumberInput source="wager" sx={{ width: 90 }} />
-                    <NumberInput source="weight" sx={{ width: 90 }} />
+                    <TextInput source="title" validate={required()} fullWidth={false} sx={{ minWidth: 180 }} />
+                    <SelectInput
+                      source="type"
+                      label="Prize"
+                      choices={typeChoices}
+                      validate={required()}
+                      fullWidth={false}
+                      sx={{ minWidth: 150 }}
+                    />
+                    <NumberInput
+                      source="bonus_amount_cents"
+                      label="Bonus (EUR cents)"
+                      fullWidth={false}
+                      sx={{ minWidth: 150 }}
+                    />
+                    <NumberInput source="freespins_count" label="Free spins" fullWidth={false} sx={{ minWidth: 110 }} />
+                    <NumberInput source="wager" fullWidth={false} sx={{ minWidth: 90 }} />
+                    <NumberInput source="weight" fullWidth={false} sx={{ minWidth: 90 }} />
                   </SimpleFormIterator>
                 </ArrayInput>
               </SimpleFormIterator>

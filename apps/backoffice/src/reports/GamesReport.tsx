@@ -2,23 +2,12 @@
  * Games and RTP (docs/reports.md "Games and RTP"): per game and currency the rounds, players and
  * money, and the observed RTP beside the exact one with its 99 % interval; a chip says whether
  * the game is inside it, outside it (flagged: worth a look), or has no interval to hold it to.
+ * Today is read as of the reports job's last pass (as the other reports); "Refresh figures"
+ * recomputes it now. Players are player-days: each day's distinct players, summed over the days.
  */
 import { Chip } from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
 import type { BackofficeGameReportRow, BackofficeGamesReport } from '@orbit/contracts';
-import {
-  FigureTable,
-  Heading,
-  percent,
-  queryOf,
-  ReportFrame,
-  useFilters,
-  useMoneyFormat,
-  useReport,
-  type Column,
-} from './shared';
-
-const FIELDS = ['currency', 'provider', 'game'] as const;
+import { FigureTable, Heading, percent, ReportBars, ReportPage, useMoneyFormat, type Column } from './shared';
 
 /** Fewer effective rounds than this and the server flags nothing (docs/reports.md): said on the chip. */
 const FLAG_MIN_ROUNDS = 1_000;
@@ -34,16 +23,13 @@ export function RtpChip({ row }: { row: BackofficeGameReportRow }) {
 const rtp = (share: number | null) => percent(share, 2);
 
 export default function GamesReport() {
-  const [filters, setFilters] = useFilters(FIELDS);
-  const loaded = useReport<BackofficeGamesReport>(`/reports/games?${queryOf(filters)}`);
   const money = useMoneyFormat();
-  const report = loaded.data;
   const columns: Array<Column<BackofficeGameReportRow>> = [
     { label: 'Game', value: (r) => r.title },
     { label: 'Provider', value: (r) => r.provider },
     { label: 'Currency', value: (r) => r.currency },
     { label: 'Rounds', numeric: true, value: (r) => r.rounds },
-    { label: 'Players', numeric: true, value: (r) => r.players },
+    { label: 'Player-days', numeric: true, value: (r) => r.players },
     { label: 'Bets', numeric: true, value: (r) => money(r.bets_cents, r.currency) },
     { label: 'Wins', numeric: true, value: (r) => money(r.wins_cents, r.currency) },
     { label: 'Jackpot wins', numeric: true, value: (r) => money(r.jackpot_wins_cents, r.currency) },
@@ -59,42 +45,38 @@ export default function GamesReport() {
     { label: 'Effective rounds', numeric: true, value: (r) => Math.round(r.effective_rounds) },
     { label: 'RTP check', value: (r) => <RtpChip row={r} /> },
   ];
-  const charted = (report?.data ?? []).filter((r) => r.observed_rtp !== null);
   return (
-    <ReportFrame
+    <ReportPage<BackofficeGamesReport>
       title="Games and RTP"
       report="games"
-      filters={filters}
-      onFilters={setFilters}
-      fields={FIELDS}
-      asOf={report?.as_of}
-      loaded={loaded}
+      fields={['currency', 'provider', 'game']}
+      refreshable
     >
-      {report && (
-        <>
-          <Heading>Observed RTP against the exact RTP and its 99 % interval</Heading>
-          <div data-testid="report-chart">
-            <BarChart
-              height={300}
-              xAxis={[{ scaleType: 'band', data: charted.map((r) => `${r.title} (${r.currency})`) }]}
-              yAxis={[{ valueFormatter: (v: number | null) => (v === null ? '' : `${v} %`) }]}
+      {(report) => {
+        const charted = report.data.filter((r) => r.observed_rtp !== null);
+        return (
+          <>
+            <ReportBars
+              heading="Observed RTP against the exact RTP and its 99 % interval"
+              categories={charted.map((r) => `${r.title} (${r.currency})`)}
+              unit="%"
               series={[
                 { label: 'Interval low %', data: charted.map((r) => (r.interval ? r.interval.low * 100 : null)) },
                 { label: 'Observed RTP %', data: charted.map((r) => (r.observed_rtp ?? 0) * 100) },
                 { label: 'Interval high %', data: charted.map((r) => (r.interval ? r.interval.high * 100 : null)) },
               ]}
             />
-          </div>
-          <Heading>Per game and currency</Heading>
-          <FigureTable
-            label="Games per currency"
-            columns={columns}
-            rows={report.data}
-            keyOf={(r) => `${r.game}-${r.currency}`}
-            empty="No rounds in this period."
-          />
-        </>
-      )}
-    </ReportFrame>
+            <Heading>Per game and currency</Heading>
+            <FigureTable
+              label="Games per currency"
+              columns={columns}
+              rows={report.data}
+              keyOf={(r) => `${r.game}-${r.currency}`}
+              empty="No rounds in this period."
+            />
+          </>
+        );
+      }}
+    </ReportPage>
   );
 }

@@ -4,23 +4,8 @@
  * in their own money, and the period's totals in euros.
  */
 import { TableCell, TableRow } from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
 import type { BackofficeGgrReport, BackofficeGgrRow, GgrFigures } from '@orbit/contracts';
-import {
-  daysOf,
-  euros,
-  FigureTable,
-  Heading,
-  perDay,
-  queryOf,
-  ReportFrame,
-  useFilters,
-  useMoneyFormat,
-  useReport,
-  type Column,
-} from './shared';
-
-const FIELDS = ['currency', 'licence'] as const;
+import { DailyBars, euros, FigureTable, Heading, ReportPage, useMoneyFormat, type Column } from './shared';
 
 /** The figures in the order the table shows them (NGR last: it is what the others leave). */
 const FIGURES: ReadonlyArray<[keyof GgrFigures, string]> = [
@@ -37,11 +22,7 @@ const FIGURES: ReadonlyArray<[keyof GgrFigures, string]> = [
 ];
 
 export default function GgrReport() {
-  const [filters, setFilters] = useFilters(FIELDS);
-  const loaded = useReport<BackofficeGgrReport>(`/reports/ggr?${queryOf(filters)}`);
   const money = useMoneyFormat();
-  const report = loaded.data;
-  const days = report ? daysOf(report.from, report.to) : [];
   const columns: Array<Column<BackofficeGgrRow>> = [
     { label: 'Day', value: (r) => r.day },
     { label: 'Currency', value: (r) => r.currency },
@@ -53,39 +34,27 @@ export default function GgrReport() {
     { label: 'GGR (EUR)', numeric: true, value: (r) => money(r.eur.ggr, 'EUR') },
     { label: 'NGR (EUR)', numeric: true, value: (r) => money(r.eur.ngr, 'EUR') },
   ];
-  const totals = report?.totals_eur;
   return (
-    <ReportFrame
-      title="GGR and NGR"
-      report="ggr"
-      filters={filters}
-      onFilters={setFilters}
-      fields={FIELDS}
-      asOf={report?.as_of}
-      loaded={loaded}
-      refreshable
-    >
-      {report && (
-        <>
-          <Heading>Per day, in euros</Heading>
-          <div data-testid="report-chart">
-            <BarChart
-              height={300}
-              xAxis={[{ scaleType: 'band', data: days }]}
+    <ReportPage<BackofficeGgrReport> title="GGR and NGR" report="ggr" fields={['currency', 'licence']} refreshable>
+      {(report) => {
+        const totals = report.totals_eur;
+        return (
+          <>
+            <DailyBars
+              heading="Per day, in euros"
+              period={report}
               series={[
-                { label: 'GGR (EUR)', data: perDay(days, report.data, (r) => euros(r.eur.ggr)) },
-                { label: 'NGR (EUR)', data: perDay(days, report.data, (r) => euros(r.eur.ngr)) },
+                { label: 'GGR (EUR)', rows: report.data, value: (r) => euros(r.eur.ggr) },
+                { label: 'NGR (EUR)', rows: report.data, value: (r) => euros(r.eur.ngr) },
               ]}
             />
-          </div>
-          <Heading>Per day and currency</Heading>
-          <FigureTable
-            label="GGR per day and currency"
-            columns={columns}
-            rows={report.data}
-            keyOf={(r) => `${r.day}-${r.currency}`}
-            footer={
-              totals && (
+            <Heading>Per day and currency</Heading>
+            <FigureTable
+              label="GGR per day and currency"
+              columns={columns}
+              rows={report.data}
+              keyOf={(r) => `${r.day}-${r.currency}`}
+              footer={
                 <TableRow data-testid="ggr-totals">
                   <TableCell colSpan={2}>
                     <strong>Period, in EUR</strong>
@@ -98,11 +67,11 @@ export default function GgrReport() {
                   <TableCell />
                   <TableCell />
                 </TableRow>
-              )
-            }
-          />
-        </>
-      )}
-    </ReportFrame>
+              }
+            />
+          </>
+        );
+      }}
+    </ReportPage>
   );
 }

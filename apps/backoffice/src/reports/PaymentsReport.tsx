@@ -3,23 +3,8 @@
  * deposits and cashouts in euros, and the figures with declines, rejections and the time a paid
  * cashout took.
  */
-import { BarChart } from '@mui/x-charts/BarChart';
 import type { BackofficePaymentsReport, BackofficePaymentsRow } from '@orbit/contracts';
-import {
-  daysOf,
-  euros,
-  FigureTable,
-  Heading,
-  perDay,
-  queryOf,
-  ReportFrame,
-  useFilters,
-  useMoneyFormat,
-  useReport,
-  type Column,
-} from './shared';
-
-const FIELDS = ['currency', 'licence'] as const;
+import { DailyBars, euros, FigureTable, Heading, ReportPage, useMoneyFormat, type Column } from './shared';
 
 /** A duration in milliseconds as hours and minutes ("2 h 05 min"), seconds under a minute. */
 export function duration(ms: number | null): string {
@@ -31,11 +16,7 @@ export function duration(ms: number | null): string {
 }
 
 export default function PaymentsReport() {
-  const [filters, setFilters] = useFilters(FIELDS);
-  const loaded = useReport<BackofficePaymentsReport>(`/reports/payments?${queryOf(filters)}`);
   const money = useMoneyFormat();
-  const report = loaded.data;
-  const days = report ? daysOf(report.from, report.to) : [];
   const columns: Array<Column<BackofficePaymentsRow>> = [
     { label: 'Day', value: (r) => r.day },
     { label: 'Method', value: (r) => r.method },
@@ -52,29 +33,22 @@ export default function PaymentsReport() {
     { label: 'Paid out (EUR)', numeric: true, value: (r) => money(r.cashouts_eur, 'EUR') },
   ];
   return (
-    <ReportFrame
+    <ReportPage<BackofficePaymentsReport>
       title="Payments report"
       report="payments"
-      filters={filters}
-      onFilters={setFilters}
-      fields={FIELDS}
-      asOf={report?.as_of}
-      loaded={loaded}
+      fields={['currency', 'licence']}
       refreshable
     >
-      {report && (
+      {(report) => (
         <>
-          <Heading>Deposits and cashouts per day, in euros</Heading>
-          <div data-testid="report-chart">
-            <BarChart
-              height={300}
-              xAxis={[{ scaleType: 'band', data: days }]}
-              series={[
-                { label: 'Deposits (EUR)', data: perDay(days, report.data, (r) => euros(r.deposits_eur)) },
-                { label: 'Cashouts (EUR)', data: perDay(days, report.data, (r) => euros(r.cashouts_eur)) },
-              ]}
-            />
-          </div>
+          <DailyBars
+            heading="Deposits and cashouts per day, in euros"
+            period={report}
+            series={[
+              { label: 'Deposits (EUR)', rows: report.data, value: (r) => euros(r.deposits_eur) },
+              { label: 'Cashouts (EUR)', rows: report.data, value: (r) => euros(r.cashouts_eur) },
+            ]}
+          />
           <Heading>Per day, method and currency</Heading>
           <FigureTable
             label="Payments per day, method and currency"
@@ -84,6 +58,6 @@ export default function PaymentsReport() {
           />
         </>
       )}
-    </ReportFrame>
+    </ReportPage>
   );
 }

@@ -5,20 +5,7 @@
 import { Box, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { BackofficeCohort, BackofficePlayersReport, BackofficePlayersRow } from '@orbit/contracts';
-import {
-  daysOf,
-  FigureTable,
-  Heading,
-  percent,
-  perDay,
-  queryOf,
-  ReportFrame,
-  useFilters,
-  useReport,
-  type Column,
-} from './shared';
-
-const FIELDS = ['licence'] as const;
+import { daysOf, FigureTable, Heading, percent, perDay, ReportPage, type Column } from './shared';
 
 const columns: Array<Column<BackofficePlayersRow>> = [
   { label: 'Day', value: (r) => r.day },
@@ -68,50 +55,40 @@ function Cohorts({ cohorts }: { cohorts: readonly BackofficeCohort[] }) {
 }
 
 export default function PlayersReport() {
-  const [filters, setFilters] = useFilters(FIELDS);
-  const loaded = useReport<BackofficePlayersReport>(`/reports/players?${queryOf(filters)}`);
-  const report = loaded.data;
-  const days = report ? daysOf(report.from, report.to) : [];
   return (
-    <ReportFrame
-      title="Players report"
-      report="players"
-      filters={filters}
-      onFilters={setFilters}
-      fields={FIELDS}
-      asOf={report?.as_of}
-      loaded={loaded}
-      refreshable
-    >
-      {report && (
-        <>
-          <Heading>Per day</Heading>
-          <div data-testid="report-chart">
-            <LineChart
-              height={300}
-              xAxis={[{ scaleType: 'point', data: days }]}
-              series={[
-                { label: 'Registrations', data: perDay(days, report.data, (r) => r.registrations) },
-                { label: 'First deposits', data: perDay(days, report.data, (r) => r.first_depositors) },
-                { label: 'Active players', data: perDay(days, report.data, (r) => r.active_players) },
-              ]}
-            />
-          </div>
-          <FigureTable label="Players per day" columns={columns} rows={report.data} keyOf={(r) => r.day} />
-          <Heading>Retention by registration week</Heading>
-          {report.cohorts.length > 0 ? (
-            <Cohorts cohorts={report.cohorts} />
-          ) : (
-            <FigureTable
-              label="Retention"
-              columns={[]}
-              rows={[]}
-              keyOf={() => ''}
-              empty="No week starts in this period."
-            />
-          )}
-        </>
-      )}
-    </ReportFrame>
+    <ReportPage<BackofficePlayersReport> title="Players report" report="players" fields={['licence']} refreshable>
+      {(report) => {
+        const days = daysOf(report.from, report.to);
+        return (
+          <>
+            <Heading>Per day</Heading>
+            <div data-testid="report-chart">
+              <LineChart
+                height={300}
+                xAxis={[{ scaleType: 'point', data: days }]}
+                series={[
+                  { label: 'Registrations', data: perDay(days, report.data, (r) => r.registrations) },
+                  { label: 'First deposits', data: perDay(days, report.data, (r) => r.first_depositors) },
+                  { label: 'Active players', data: perDay(days, report.data, (r) => r.active_players) },
+                ]}
+              />
+            </div>
+            <FigureTable label="Players per day" columns={columns} rows={report.data} keyOf={(r) => r.day} />
+            <Heading>Retention by registration week</Heading>
+            {report.cohorts.length > 0 ? (
+              <Cohorts cohorts={report.cohorts} />
+            ) : (
+              <FigureTable
+                label="Retention"
+                columns={[]}
+                rows={[]}
+                keyOf={() => ''}
+                empty="No week starts in this period."
+              />
+            )}
+          </>
+        );
+      }}
+    </ReportPage>
   );
 }

@@ -2,20 +2,8 @@
  * Promotions (docs/reports.md "Promotions report"): the take-up and cost of each bonus template
  * issued in the period, its free spins, and the tournaments and lotteries that ran in it.
  */
-import { BarChart } from '@mui/x-charts/BarChart';
 import type { BackofficePromotionsReport } from '@orbit/contracts';
-import {
-  FigureTable,
-  Heading,
-  queryOf,
-  ReportFrame,
-  useFilters,
-  useMoneyFormat,
-  useReport,
-  type Column,
-} from './shared';
-
-const FIELDS = ['currency'] as const;
+import { FigureTable, Heading, ReportBars, ReportPage, useMoneyFormat, type Column } from './shared';
 
 type Report = BackofficePromotionsReport;
 type BonusRow = Report['bonuses'][number];
@@ -26,10 +14,7 @@ type LotteryRow = Report['lotteries'][number];
 const when = (at: string) => at.slice(0, 16).replace('T', ' ');
 
 export default function PromotionsReport() {
-  const [filters, setFilters] = useFilters(FIELDS);
-  const loaded = useReport<Report>(`/reports/promotions?${queryOf(filters)}`);
   const money = useMoneyFormat();
-  const report = loaded.data;
   const prizeMoney = (list: TournamentRow['prize_money']) =>
     list.length === 0 ? '—' : list.map((p) => money(p.amount_cents, p.currency)).join(', ');
 
@@ -85,29 +70,18 @@ export default function PromotionsReport() {
     { label: 'Comp points', numeric: true, value: (r) => r.prize_comp_points },
   ];
   return (
-    <ReportFrame
-      title="Promotions report"
-      report="promotions"
-      filters={filters}
-      onFilters={setFilters}
-      fields={FIELDS}
-      asOf={report?.as_of}
-      loaded={loaded}
-    >
-      {report && (
+    <ReportPage<Report> title="Promotions report" report="promotions" fields={['currency']}>
+      {(report) => (
         <>
-          <Heading>Take-up of the bonuses issued in the period</Heading>
-          <div data-testid="report-chart">
-            <BarChart
-              height={300}
-              xAxis={[{ scaleType: 'band', data: report.bonuses.map((r) => `${r.title} (${r.currency})`) }]}
-              series={[
-                { label: 'Issued', data: report.bonuses.map((r) => r.issued) },
-                { label: 'Activated', data: report.bonuses.map((r) => r.activated) },
-                { label: 'Converted', data: report.bonuses.map((r) => r.converted) },
-              ]}
-            />
-          </div>
+          <ReportBars
+            heading="Take-up of the bonuses issued in the period"
+            categories={report.bonuses.map((r) => `${r.title} (${r.currency})`)}
+            series={[
+              { label: 'Issued', data: report.bonuses.map((r) => r.issued) },
+              { label: 'Activated', data: report.bonuses.map((r) => r.activated) },
+              { label: 'Converted', data: report.bonuses.map((r) => r.converted) },
+            ]}
+          />
           <FigureTable
             label="Bonuses per template"
             columns={bonusColumns}
@@ -141,6 +115,6 @@ export default function PromotionsReport() {
           />
         </>
       )}
-    </ReportFrame>
+    </ReportPage>
   );
 }

@@ -4,21 +4,8 @@
  * the reality checks players have on now. What the server does not record is said, not shown as 0.
  */
 import { Typography } from '@mui/material';
-import { BarChart } from '@mui/x-charts/BarChart';
 import type { BackofficeResponsibleGamblingReport } from '@orbit/contracts';
-import {
-  daysOf,
-  FigureTable,
-  Heading,
-  perDay,
-  queryOf,
-  ReportFrame,
-  useFilters,
-  useReport,
-  type Column,
-} from './shared';
-
-const FIELDS = [] as const;
+import { DailyBars, FigureTable, Heading, ReportPage, type Column } from './shared';
 
 type Row = BackofficeResponsibleGamblingReport['data'][number];
 
@@ -36,58 +23,48 @@ const columns: Array<Column<Row>> = [
 ];
 
 export default function ResponsibleGamblingReport() {
-  const [filters, setFilters] = useFilters(FIELDS);
-  const loaded = useReport<BackofficeResponsibleGamblingReport>(`/reports/responsible-gambling?${queryOf(filters)}`);
-  const report = loaded.data;
-  // The period as the server read it: `to` is exclusive there, the day before it is the last one shown.
-  const days = report ? daysOf(report.from, new Date(Date.parse(report.to) - 1).toISOString()) : [];
-  const limits = report?.data.filter((r) => !EXCLUSIONS.includes(r.type)) ?? [];
-  const exclusions = report?.data.filter((r) => EXCLUSIONS.includes(r.type)) ?? [];
-  const checks = Object.entries(report?.reality_checks.players_by_minutes ?? {});
   return (
-    <ReportFrame
+    <ReportPage<BackofficeResponsibleGamblingReport>
       title="Responsible gambling"
       report="responsible-gambling"
-      filters={filters}
-      onFilters={setFilters}
-      fields={FIELDS}
-      asOf={report?.as_of}
-      loaded={loaded}
+      fields={[]}
     >
-      {report && (
-        <>
-          <Heading>Per day</Heading>
-          <div data-testid="report-chart">
-            <BarChart
-              height={300}
-              xAxis={[{ scaleType: 'band', data: days }]}
+      {(report) => {
+        const limits = report.data.filter((r) => !EXCLUSIONS.includes(r.type));
+        const exclusions = report.data.filter((r) => EXCLUSIONS.includes(r.type));
+        const checks = Object.entries(report.reality_checks.players_by_minutes);
+        return (
+          <>
+            <DailyBars
+              heading="Per day"
+              period={report}
               series={[
-                { label: 'Limits set', stack: 'limits', data: perDay(days, limits, (r) => r.set) },
-                { label: 'Limits raised', stack: 'limits', data: perDay(days, limits, (r) => r.raised) },
-                { label: 'Limits removed', stack: 'limits', data: perDay(days, limits, (r) => r.removed) },
-                { label: 'Cooling-offs and exclusions', data: perDay(days, exclusions, (r) => r.set) },
+                { label: 'Limits set', stack: 'limits', rows: limits, value: (r) => r.set },
+                { label: 'Limits raised', stack: 'limits', rows: limits, value: (r) => r.raised },
+                { label: 'Limits removed', stack: 'limits', rows: limits, value: (r) => r.removed },
+                { label: 'Cooling-offs and exclusions', rows: exclusions, value: (r) => r.set },
               ]}
             />
-          </div>
-          <FigureTable
-            label="Limits per day and kind"
-            columns={columns}
-            rows={report.data}
-            keyOf={(r) => `${r.day}-${r.type}`}
-          />
-          <Heading>Reality checks</Heading>
-          <Typography variant="body2">
-            {checks.length === 0
-              ? 'No player has a reality check on.'
-              : `Players with a reality check on now: ${checks.map(([minutes, n]) => `${n} every ${minutes} min`).join(', ')}.`}{' '}
-            {report.reality_checks.changed} changed their interval in the period.
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            Reality checks shown and games left after one are not recorded by the server; a player&apos;s own lowering
-            of a limit applies at once and leaves no dated record (docs/reports.md).
-          </Typography>
-        </>
-      )}
-    </ReportFrame>
+            <FigureTable
+              label="Limits per day and kind"
+              columns={columns}
+              rows={report.data}
+              keyOf={(r) => `${r.day}-${r.type}`}
+            />
+            <Heading>Reality checks</Heading>
+            <Typography variant="body2">
+              {checks.length === 0
+                ? 'No player has a reality check on.'
+                : `Players with a reality check on now: ${checks.map(([minutes, n]) => `${n} every ${minutes} min`).join(', ')}.`}{' '}
+              {report.reality_checks.changed} changed their interval in the period.
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              Reality checks shown and games left after one are not recorded by the server; a player&apos;s own lowering
+              of a limit applies at once and leaves no dated record (docs/reports.md).
+            </Typography>
+          </>
+        );
+      }}
+    </ReportPage>
   );
 }

@@ -2,7 +2,8 @@
  * What every report screen shares (docs/backoffice.md "Report screens"): the filters kept in the
  * page's address (a report can be bookmarked and sent to a colleague), the report fetched from
  * `/api/backoffice/reports/<name>`, "as of", the CSV export of the same filters, and the Refresh
- * of the daily aggregates for the roles that keep the figures (finance, admin).
+ * of the daily aggregates for the roles that keep the figures (finance, admin): `ReportPage` puts
+ * them together, a report's screen draws only its own chart and tables (`DayBars`, `FigureTable`).
  */
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import {
@@ -21,6 +22,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
 import { Title, useNotify } from 'react-admin';
 import { useSearchParams } from 'react-router';
 import { LICENCES, SIGNIFICANT_EVENT_KINDS, type BackofficeMe, type CurrenciesResponse } from '@orbit/contracts';
@@ -138,10 +140,14 @@ export const euros = (cents: number) => cents / 100;
 export const percent = (share: number | null | undefined, digits = 1) =>
   share === null || share === undefined ? '—' : `${(share * 100).toFixed(digits)} %`;
 
-/** The days of the period, oldest first: the charts' axis, days without a row included (as zero). */
+/**
+ * The days of the period, oldest first: the charts' axis, days without a row included (as zero).
+ * `to` is a day (the last one) or an instant (exclusive, as the server answers a period of instants).
+ */
 export function daysOf(from: string, to: string): string[] {
   const days: string[] = [];
-  const end = Date.parse(`${to.slice(0, 10)}T00:00:00Z`);
+  const last = to.length > 10 ? utcDay(new Date(Date.parse(to) - 1)) : to;
+  const end = Date.parse(`${last}T00:00:00Z`);
   for (let at = Date.parse(`${from.slice(0, 10)}T00:00:00Z`); at <= end && days.length < 400; at += DAY_MS)
     days.push(utcDay(new Date(at)));
   return days;
@@ -177,7 +183,10 @@ export function useRole(): string | undefined {
 /** The roles that recompute the daily aggregates from the page. */
 const REFRESHERS = ['finance', 'admin'];
 
-/** "As of" of an answer: when its figures were computed (UTC), or that none are yet. */
+/**
+ * "As of" of an answer: when its figures were computed (UTC), or that none are yet. Today's
+ * figures are the reports job's last pass (every 5 minutes); "Refresh figures" recomputes now.
+ */
 export function AsOf({ at }: { at: string | null | undefined }) {
   const text = at ? `As of ${at.slice(0, 19).replace('T', ' ')} UTC` : 'Not computed yet';
   return (
@@ -249,55 +258,32 @@ export function ReportFrame({
           component="form"
           aria-label="Filters"
         >
-          <TextField
-            label="From"
-            type="date"
-            size="small"
-            value={filters.from}
-            onChange={(e) => onFilters({ from: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            label="To"
-            type="date"
-            size="small"
-            value={filters.to}
-            onChange={(e) => onFilters({ to: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          {fields.includes('currency') && (
+          {(['from', 'to'] as const).map((end) => (
             <TextField
-              select
-              label="Currency"
+              key={end}
+              label={end === 'from' ? 'From' : 'To'}
+              type="date"
               size="small"
-              sx={{ minWidth: 130 }}
-              value={filters.currency ?? ''}
-              onChange={(e) => onFilters({ currency: e.target.value })}
-            >
-              <MenuItem value="">All</MenuItem>
-              {list.map((c) => (
-                <MenuItem key={c.code} value={c.code}>
-                  {c.code}
-                </MenuItem>
-              ))}
-            </TextField>
+              value={filters[end]}
+              onChange={(e) => onFilters({ [end]: e.target.value })}
+              slotProps={{ inputLabel: { shrink: true } }}
+            />
+          ))}
+          {fields.includes('currency') && (
+            <SelectFilter
+              label="Currency"
+              value={filters.currency}
+              options={list.map((c) => c.code)}
+              onChange={(currency) => onFilters({ currency })}
+            />
           )}
           {fields.includes('licence') && (
-            <TextField
-              select
+            <SelectFilter
               label="Licence"
-              size="small"
-              sx={{ minWidth: 130 }}
-              value={filters.licence ?? ''}
-              onChange={(e) => onFilters({ licence: e.target.value })}
-            >
-              <MenuItem value="">All</MenuItem>
-              {LICENCES.map((licence) => (
-                <MenuItem key={licence} value={licence}>
-                  {licence}
-                </MenuItem>
-              ))}
-            </TextField>
+              value={filters.licence}
+              options={LICENCES}
+              onChange={(licence) => onFilters({ licence })}
+            />
           )}
           {fields.includes('provider') && (
             <DebouncedText label="Provider" value={filters.provider} onChange={(provider) => onFilters({ provider })} />
@@ -345,6 +331,117 @@ export function ReportFrame({
         {children}
       </CardContent>
     </Card>
+  );
+}
+
+/**
+ * A report's whole page: its filters from the address, the answer of `/reports/<report>` for
+ * them, the frame (filters, as of, Export CSV, Refresh figures) and, once the answer is in, what
+ * `children` draws of it.
+ */
+export function ReportPage<T extends { as_of: string | null }>({
+  title,
+  report,
+  fields,
+  refreshable,
+  children,
+}: Pick<FrameProps, 'title' | 'report' | 'fields' | 'refreshable'> & { children: (answer: T) => ReactNode }) {
+  const [filters, setFilters] = useFilters(fields);
+  const loaded = useReport<T>(`/reports/${report}?${queryOf(filters)}`);
+  return (
+    <ReportFrame
+      title={title}
+      report={report}
+      filters={filters}
+      onFilters={setFilters}
+      fields={fields}
+      asOf={loaded.data?.as_of}
+      loaded={loaded}
+      refreshable={refreshable}
+    >
+      {loaded.data && children(loaded.data)}
+    </ReportFrame>
+  );
+}
+
+/**
+ * A report's bar chart under its heading: one bar per category (the period's days, templates,
+ * games) and series; `unit` follows each value on the axis ("%").
+ */
+export function ReportBars({
+  heading,
+  categories,
+  series,
+  unit,
+}: {
+  heading: string;
+  categories: string[];
+  series: Array<{ label: string; data: Array<number | null>; stack?: string }>;
+  unit?: string;
+}) {
+  return (
+    <>
+      <Heading>{heading}</Heading>
+      <div data-testid="report-chart">
+        <BarChart
+          height={300}
+          xAxis={[{ scaleType: 'band', data: categories }]}
+          yAxis={unit ? [{ valueFormatter: (v: number | null) => (v === null ? '' : `${v} ${unit}`) }] : undefined}
+          series={series}
+        />
+      </div>
+    </>
+  );
+}
+
+/** Figures per day as bars: the answer's period as the axis, one series per figure summed from its rows. */
+export function DailyBars<R extends { day: string }>({
+  heading,
+  period,
+  series,
+}: {
+  heading: string;
+  period: { from: string; to: string };
+  series: Array<{ label: string; rows: readonly R[]; value: (row: R) => number; stack?: string }>;
+}) {
+  const days = daysOf(period.from, period.to);
+  return (
+    <ReportBars
+      heading={heading}
+      categories={days}
+      series={series.map(({ label, rows, value, stack }) => ({ label, stack, data: perDay(days, rows, value) }))}
+    />
+  );
+}
+
+/** A filter chosen from a list, or "All" (none). */
+function SelectFilter({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  options: readonly string[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <TextField
+      select
+      label={label}
+      size="small"
+      sx={{ minWidth: 130 }}
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value)}
+    >
+      <MenuItem value="">All</MenuItem>
+      {options.map((option) => (
+        <MenuItem key={option} value={option}>
+          {option}
+        </MenuItem>
+      ))}
+    </TextField>
   );
 }
 

@@ -145,6 +145,7 @@ describe('the games report from its per-day aggregate', () => {
         { from: new Date(`${DAY1}T12:30:00Z`), to: new Date(`${DAY2}T00:00:00Z`) },
         { from: new Date(`${TODAY}T00:00:00Z`), to: new Date(`${TODAY}T00:20:00Z`) },
       ],
+      asOf: null,
     });
     for (const [i, p] of periods.entries()) expect(await gamesReport(p), p).toEqual(fromRounds[i]);
   });
@@ -173,8 +174,8 @@ describe('the games report from its per-day aggregate', () => {
       figures.map((r) =>
         Object.fromEntries(Object.entries(r).map(([k, v]) => [k, typeof v === 'number' ? String(v) : v])),
       );
-    expect(asText(await gameFigures(t.database.db, period, {}))).toEqual(
-      asText(await gameFigures(t.database.db, period, {}, 'rounds')),
+    expect(asText((await gameFigures(t.database.db, period, {})).rows)).toEqual(
+      asText((await gameFigures(t.database.db, period, {}, 'rounds')).rows),
     );
   });
 
@@ -182,13 +183,48 @@ describe('the games report from its per-day aggregate', () => {
     const period = { from: new Date(`${DAY1}T00:00:00Z`), to: new Date(`${DAY2}T00:00:00Z`) };
     await t.database.db.execute(sql`update report_days set with_games = false where day = ${DAY1}::date`);
     await t.database.db.execute(sql`delete from report_game_daily where day = ${DAY1}::date`);
-    expect(await splitPeriod(t.database.db, period)).toEqual({ days: [], raw: [period] });
+    expect(await splitPeriod(t.database.db, period)).toEqual({ days: [], raw: [period], asOf: null });
     const fromRounds = await gamesReport(`from=${DAY1}&to=${DAY1}`);
     expect(fromRounds.data.length).toBe(4);
 
     const done = await new Reports(t.database.db, clock, 'MT').sweep();
     expect(done).toContain(DAY1);
-    expect(await splitPeriod(t.database.db, period)).toEqual({ days: [DAY1], raw: [] });
+    expect(await splitPeriod(t.database.db, period)).toEqual({ days: [DAY1], raw: [], asOf: null });
     expect(await gamesReport(`from=${DAY1}&to=${DAY1}`)).toEqual(fromRounds);
+  });
+
+  it("reads today from the job's last pass, as of that pass, until a refresh recomputes it", async () => {
+    // The sweep of the test before computed today (its pass); rounds come in after it.
+    const [computed] = await rows<{ at: Date | string }>(
+      sql`select computed_at as at from report_days where day = ${TODAY}::date`,
+    );
+    const pass = new Date(computed!.at);
+    expect(pass < new Date(`${TODAY}T02:05:00Z`)).toBe(true);
+    clock.set(new Date(`${TODAY}T02:30:00Z`));
+    await syntheticRounds(`${TODAY}T02:05:00Z`, 'orbit/orbit-dice', 'EUR', [ann.id], 3, 10);
+    const period = { from: new Date(`${DAY1}T00:00:00Z`), to: clock.now() };
+    expect(await splitPeriod(t.database.db, period)).toEqual({ days: [DAY1, DAY2, TODAY], raw: [], asOf: pass });
+    // Today's aggregate is the direct sum of its rounds up to the pass, to the cent; later rounds wait.
+    const asText = (figures: Array<Record<string, unknown>>) =>
+      figures.map((r) => Object.fromEntries(Object.entries(r).map(([k, v]) => [k, v === null ? v : String(v)])));
+    const upToPass = await gameFigures(t.database.db, { from: period.from, to: pass }, {}, 'rounds');
+    expect(asText((await gameFigures(t.database.db, period, {})).rows)).toEqual(asText(upToPass.rows));
+    const query = `from=${DAY1}&to=${period.to.toISOString()}`;
+    const asOfPass = await gamesReport(query);
+    expect(asOfPass.as_of).toBe(pass.toISOString());
+    // A period ending before the pass reads today's part from the rounds, as of now.
+    const before = { from: period.from, to: new Date(`${TODAY}T01:00:00Z`) };
+    expect((await splitPeriod(t.database.db, before)).raw).toEqual([
+      { from: new Date(`${TODAY}T00:00:00Z`), to: before.to },
+    ]);
+
+    const refreshed = await call(t, 'POST', '/api/backoffice/reports/refresh', { cookie: finance.cookie, payload: {} });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+    const now = await gamesReport(query);
+    expect(now.as_of).toBe(clock.now().toISOString());
+    const dice = (r: BackofficeGamesReport) => r.data.find((row) => row.game === 'orbit/orbit-dice')!;
+    expect(dice(now).rounds).toBe(dice(asOfPass).rounds + 3);
+    const direct = await gameFigures(t.database.db, period, {}, 'rounds');
+    expect(asText((await gameFigures(t.database.db, period, {})).rows)).toEqual(asText(direct.rows));
   });
 });

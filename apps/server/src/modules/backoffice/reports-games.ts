@@ -7,17 +7,18 @@
  * one reader; it writes nothing of theirs.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type {
-  BackofficeGameReportRow,
-  BackofficeGamesReport,
-  BackofficeGamesReportQuery,
-  BackofficePromotionsReport,
-  BackofficePromotionsReportQuery,
-  BackofficeReportPeriodQuery,
-  BackofficeResponsibleGamblingReport,
-  BackofficeSignificantEvent,
-  BackofficeSignificantEventsCsvQuery,
-  SignificantEventKind,
+import {
+  backofficeGamesReportSchema,
+  type BackofficeGameReportRow,
+  type BackofficeGamesReport,
+  type BackofficeGamesReportQuery,
+  type BackofficePromotionsReport,
+  type BackofficePromotionsReportQuery,
+  type BackofficeReportPeriodQuery,
+  type BackofficeResponsibleGamblingReport,
+  type BackofficeSignificantEvent,
+  type BackofficeSignificantEventsCsvQuery,
+  type SignificantEventKind,
 } from '@orbit/contracts';
 import type { Db } from '../../platform/db/client';
 import { AppError } from '../../platform/errors';
@@ -85,8 +86,32 @@ export async function gamesReport(
   now: Date,
 ): Promise<BackofficeGamesReport> {
   const period = reportPeriod(query, now);
-  const rows = await gameFigures(db, period, { provider: query.provider, game: query.game, currency: query.currency });
-  return { ...presentPeriod(period, now), data: rows.map(presentGameRow) };
+  const { rows, asOf } = await gameFigures(db, period, {
+    provider: query.provider,
+    game: query.game,
+    currency: query.currency,
+  });
+  // As of the job's pass when a day (today) is read from its aggregate while not over; else now.
+  return { ...presentPeriod(period, asOf ?? now), data: rows.map(presentGameRow) };
+}
+
+/**
+ * The games report as CSV rows: the JSON's figures with the interval flattened, and `players`
+ * named for what it is (player-days: each day's distinct players, summed over the days).
+ */
+export function gamesReportCsv(report: BackofficeGamesReport): { columns: string[]; rows: Row[] } {
+  const rename = (column: string) => (column === 'players' ? 'player_days' : column);
+  const columns = Object.keys(backofficeGamesReportSchema.shape.data.element.shape)
+    .filter((c) => c !== 'interval')
+    .map(rename)
+    .concat('interval_low', 'interval_high');
+  const rows = report.data.map(({ interval, players, ...row }) => ({
+    ...row,
+    player_days: players,
+    interval_low: interval?.low ?? null,
+    interval_high: interval?.high ?? null,
+  }));
+  return { columns, rows };
 }
 
 function presentGameRow(r: Row): BackofficeGameReportRow {

@@ -93,36 +93,61 @@ export async function aggregateGameDay(tx: Executor, day: string, range: TimeRan
   `);
 }
 
+/** How a period is read: the days from the aggregate, the rest from the rounds, and as of when. */
+export type PeriodSplit = {
+  /** The UTC days read from `report_game_daily`. */
+  days: string[];
+  /** The parts read from the rounds, as time ranges. */
+  raw: TimeRange[];
+  /**
+   * When the aggregate's part holds: the oldest computation of a day read from the aggregate
+   * while it was not over (today as of the job's last pass); null when every such day was
+   * computed after its end (or none is read from the aggregate): the answer is as of now.
+   */
+  asOf: Date | null;
+};
+
 /**
- * Which parts of a period the aggregate answers: its whole UTC days whose rows were computed
- * after the day ended (rounds started later belong to later days); the rest is read from the
- * rounds, as time ranges.
+ * Which parts of a period the aggregate answers: each UTC day of the period the job computed
+ * (with its games), whole or, for the period's last day, up to the period's end when the day was
+ * computed by then (today: as of the job's last pass, the reports' 5-minute sweep). A day
+ * computed before its end stands for its rounds up to that computation (`asOf`); a day never
+ * computed, a period's start inside a day, and a last day computed after the period's end are
+ * read from the rounds.
  */
-export async function splitPeriod(db: Db, period: TimeRange): Promise<{ days: string[]; raw: TimeRange[] }> {
-  const firstWhole = Math.ceil(period.from.getTime() / DAY_MS) * DAY_MS;
-  const lastEnd = Math.floor(period.to.getTime() / DAY_MS) * DAY_MS;
-  const days =
-    firstWhole < lastEnd
-      ? (
-          (
-            await db.execute(sql`
-              select to_char(day, 'YYYY-MM-DD') as day from report_days
-              where day >= ${dayOf(new Date(firstWhole))}::date and day < ${dayOf(new Date(lastEnd))}::date
-                and with_games and computed_at >= (day + 1)::timestamp at time zone 'UTC'
-              order by day
-            `)
-          ).rows as Array<{ day: string }>
-        ).map((r) => r.day)
+export async function splitPeriod(db: Db, period: TimeRange): Promise<PeriodSplit> {
+  const from = period.from.getTime();
+  const to = period.to.getTime();
+  const firstWhole = Math.ceil(from / DAY_MS) * DAY_MS;
+  // The day holding the period's last instant: whole when `to` is a midnight, else cut at `to`.
+  const lastDay = Math.floor((to - 1) / DAY_MS) * DAY_MS;
+  const lastCut = to % DAY_MS !== 0;
+  const found =
+    firstWhole <= lastDay
+      ? ((
+          await db.execute(sql`
+            select to_char(day, 'YYYY-MM-DD') as day, computed_at from report_days
+            where day >= ${dayOf(new Date(firstWhole))}::date and day <= ${dayOf(new Date(lastDay))}::date
+              and with_games ${lastCut ? sql`and (day < ${dayOf(new Date(lastDay))}::date or computed_at <= ${period.to})` : sql``}
+            order by day
+          `)
+        ).rows as Array<{ day: string; computed_at: Date | string }>)
       : [];
+  const days: string[] = [];
   const raw: TimeRange[] = [];
-  let cursor = period.from.getTime();
-  for (const day of days) {
+  let asOf: Date | null = null;
+  let cursor = from;
+  for (const { day, computed_at } of found) {
     const start = Date.parse(`${day}T00:00:00Z`);
+    const end = Math.min(start + DAY_MS, to);
+    const computed = new Date(computed_at);
     if (start > cursor) raw.push({ from: new Date(cursor), to: new Date(start) });
-    cursor = start + DAY_MS;
+    if (computed.getTime() < end && (asOf === null || computed < asOf)) asOf = computed;
+    days.push(day);
+    cursor = end;
   }
-  if (period.to.getTime() > cursor) raw.push({ from: new Date(cursor), to: period.to });
-  return { days, raw };
+  if (to > cursor) raw.push({ from: new Date(cursor), to: period.to });
+  return { days, raw, asOf };
 }
 
 /** A minor-units sum in euros at today's reference rate, to the cent; null without a rate. */
@@ -141,8 +166,9 @@ export async function gameFigures(
   period: TimeRange,
   filters: GameFilters,
   source: 'aggregate' | 'rounds' = 'aggregate',
-): Promise<GameFigureRow[]> {
-  const split = source === 'aggregate' ? await splitPeriod(db, period) : { days: [], raw: [period] };
+): Promise<{ rows: GameFigureRow[]; asOf: Date | null }> {
+  const split: PeriodSplit =
+    source === 'aggregate' ? await splitPeriod(db, period) : { days: [], raw: [period], asOf: null };
   const parts: SQL[] = [];
   if (split.days.length > 0) {
     // The days as runs of consecutive days: a year is one range, not 365 values to match.
@@ -165,10 +191,10 @@ export async function gameFigures(
   }
   if (split.raw.length > 0)
     parts.push(sql`select game_id, currency, ${figureColumns} from (${roundDaySums(split.raw, filters)}) r`);
-  if (parts.length === 0) return [];
+  if (parts.length === 0) return { rows: [], asOf: split.asOf };
   const sums = FIGURES.map((f) => sql`sum(u.${sql.identifier(f)}) as ${sql.identifier(f)}`);
   const where = gameWhere(filters);
-  return (
+  const rows = (
     await db.execute(sql`
       with u as (${sql.join(parts, sql` union all `)}),
       t as (select u.game_id, u.currency, ${sql.join(sums, sql`, `)} from u group by u.game_id, u.currency),
@@ -184,4 +210,5 @@ export async function gameFigures(
       order by s.provider, s.game, s.currency
     `)
   ).rows as GameFigureRow[];
+  return { rows, asOf: split.asOf };
 }

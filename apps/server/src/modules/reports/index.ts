@@ -9,7 +9,14 @@ import { Reports } from './reports';
 
 export { Reports, withTotals, FINAL_GRACE_MS } from './reports';
 export { aggregateDay, dayOf, weekOf } from './aggregate';
-export { gameFigures, splitPeriod, type GameFigureRow, type GameFilters, type TimeRange } from './games';
+export {
+  gameFigures,
+  splitPeriod,
+  type GameFigureRow,
+  type GameFilters,
+  type PeriodSplit,
+  type TimeRange,
+} from './games';
 
 /** How often the job recomputes today (and finishes the past days due). */
 export const REPORTS_SWEEP_MS = 5 * 60_000;

@@ -23,6 +23,7 @@ import { appendAudit } from '../audit';
 import { actorOf } from '../operators';
 import {
   gamesReport,
+  gamesReportCsv,
   promotionsReport,
   responsibleGamblingReport,
   significantEvents,
@@ -91,15 +92,7 @@ export function reportsGamesRoutes(guard: BackofficeGuard) {
         },
       },
       async (request, reply) => {
-        const report = await gamesReport(ctx.db, request.query, ctx.clock.now());
-        const rows = report.data.map(({ interval, ...row }) => ({
-          ...row,
-          interval_low: interval?.low ?? null,
-          interval_high: interval?.high ?? null,
-        }));
-        const columns = Object.keys(backofficeGamesReportSchema.shape.data.element.shape)
-          .filter((c) => c !== 'interval')
-          .concat('interval_low', 'interval_high');
+        const { columns, rows } = gamesReportCsv(await gamesReport(ctx.db, request.query, ctx.clock.now()));
         return sendCsv(request, reply, 'games', toCsv(columns, rows), rows.length);
       },
     );
