@@ -302,6 +302,38 @@ describe('GGR and NGR', () => {
     expect((await ggrOf(finance, `from=${DAY}&to=${NEXT}&currency=USD`)).data).toEqual([]);
   });
 
+  it("converts each day into euros by that day's reference rates: a later change leaves a past day alone", async () => {
+    const [early, late] = ['2026-10-01', '2026-10-20'];
+    const db = t.database.db;
+    try {
+      for (const day of [early, late])
+        await db.execute(sql`insert into report_money_daily (day, currency, licence, bets, wins)
+          values (${day}, 'USD', ${t.config.defaultLicence}, 10000, 4000)`);
+      // USD was worth 0.5 EUR from September and 2 EUR from 10 October (till the seeded rate of today).
+      await db.execute(sql`insert into reference_rate_changes (currency, eur_per_unit, valid_from, changed_by)
+        values ('USD', '0.5', '2026-09-01T00:00:00Z', 'test'), ('USD', '2', '2026-10-10T00:00:00Z', 'test')`);
+      const usd = async () =>
+        (await ggrOf(finance, `from=${early}&to=${late}&currency=USD`)).data.map((r) => [r.day, r.eur.bets, r.eur.ggr]);
+      expect(await usd()).toEqual([
+        [early, 5_000, 3_000],
+        [late, 20_000, 12_000],
+      ]);
+      // Today's rate changes: the past days' euros stay as they were.
+      expect(
+        (await operatorApi('PUT', '/api/operator/reference_rates', { rates: [{ currency: 'USD', eur_per_unit: '7' }] }))
+          .statusCode,
+      ).toBe(200);
+      expect(await usd()).toEqual([
+        [early, 5_000, 3_000],
+        [late, 20_000, 12_000],
+      ]);
+    } finally {
+      await db.execute(sql`delete from report_money_daily where currency = 'USD' and day in (${early}, ${late})`);
+      await db.execute(sql`delete from reference_rate_changes where changed_by = 'test'`);
+      await operatorApi('PUT', '/api/operator/reference_rates', { rates: [{ currency: 'USD', eur_per_unit: '0.92' }] });
+    }
+  });
+
   it('the job computes today each pass and a past day until it is computed after its end', async () => {
     await t.database.db.execute(sql`delete from report_days where day >= ${DAY}::date`);
     const reports = new Reports(t.database.db, clock, t.config.defaultLicence);

@@ -173,8 +173,8 @@ describe('signatures', () => {
         payload: body,
       });
     const providerNames = async () =>
-      ((await t.app.inject({ method: 'GET', url: '/api/games/providers' })).json() as { identifier: string }[]).map(
-        (p) => p.identifier,
+      ((await t.app.inject({ method: 'GET', url: '/api/games/providers' })).json() as { id: string }[]).map(
+        (p) => p.id,
       );
     // Read once, so that the catalogue's answer is cached before the change.
     expect(await providerNames()).not.toContain('meridian');

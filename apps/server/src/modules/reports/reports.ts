@@ -16,7 +16,7 @@ import type {
 } from '@orbit/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
-import { referenceRatesNow, type ReferenceRates } from '../wallet';
+import { rateHistory, referenceRatesNow, type ReferenceRates } from '../wallet';
 import { aggregateDay, DAY_MS, dayOf, weekOf } from './aggregate';
 
 /** A past day is final once computed this long after its end: transfers written just before midnight have committed. */
@@ -120,7 +120,8 @@ export class Reports {
         order by day, currency
       `),
     );
-    const rates = await referenceRatesNow(this.db);
+    // Each day in euros by that day's rates: a past day's figures do not move when a rate changes.
+    const history = await rateHistory(this.db);
     const totals = zeroFigures();
     const data: BackofficeGgrRow[] = found.map((r) => {
       const currency = String(r.currency);
@@ -136,7 +137,7 @@ export class Reports {
         comp_point_exchanges: num(r.comp_point_exchanges),
         adjustments: num(r.adjustments),
       });
-      const eur = inEur(rates, figures, currency);
+      const eur = inEur(history.at(String(r.day)), figures, currency);
       for (const k of FIGURES) totals[k] += eur[k];
       return { day: String(r.day), currency, ...figures, eur };
     });
@@ -155,9 +156,10 @@ export class Reports {
         order by day, method, currency
       `),
     );
-    const rates = await referenceRatesNow(this.db);
+    const history = await rateHistory(this.db);
     const data = found.map((r) => {
       const currency = String(r.currency);
+      const rates = history.at(String(r.day));
       const approvals = num(r.approvals);
       return {
         day: String(r.day),

@@ -24,6 +24,8 @@ export { playerMovements, playerMovementsByCurrency, type PlayerMovements } from
 export { referenceRatesNow, ReferenceRates, type Rounding } from './reference-rates';
 export {
   ratesAt,
+  rateHistory,
+  type RateHistory,
   listReferenceRates,
   updateReferenceRates,
   referenceRateHistory,

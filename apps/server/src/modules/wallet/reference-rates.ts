@@ -241,19 +241,52 @@ export async function lastReferenceRateChanges(
  * (every currency has one: a lookup never misses).
  */
 export async function ratesAt(executor: Executor, day: string): Promise<ReferenceRates> {
-  const end = new Date(`${day}T00:00:00.000Z`);
-  if (Number.isNaN(end.getTime())) throw new Error(`not a day: ${day}`);
-  end.setUTCDate(end.getUTCDate() + 1);
-  const rows = await executor.execute<{ currency: string; eur_per_unit: string; subunits: number }>(sql`
-    select distinct on (c.currency) c.currency, c.eur_per_unit, cur.subunits_to_unit as subunits
+  return (await rateHistory(executor)).at(day);
+}
+
+/** Every currency's rate changes, read once, answering any day's rates (a report over many days). */
+export type RateHistory = { at(day: string): ReferenceRates };
+
+/** The whole history in one read (it is small: a change per currency per day at most, in practice). */
+export async function rateHistory(executor: Executor): Promise<RateHistory> {
+  const rows = await executor.execute<{
+    currency: string;
+    eur_per_unit: string;
+    valid_from: string | Date;
+    subunits: number;
+  }>(sql`
+    select c.currency, c.eur_per_unit, c.valid_from, cur.subunits_to_unit as subunits
     from ${referenceRateChanges} c
     join ${currencies} cur on cur.code = c.currency
-    order by c.currency, (c.valid_from < ${end.toISOString()}::timestamptz) desc,
-      case when c.valid_from < ${end.toISOString()}::timestamptz then c.valid_from end desc nulls last,
-      c.valid_from asc, c.id desc`);
-  return new ReferenceRates(
-    new Map(rows.rows.map((r) => [r.currency, { scaled: parseRate(r.eur_per_unit), subunits: BigInt(r.subunits) }])),
-  );
+    order by c.currency, c.valid_from, c.id`);
+  const changes = new Map<string, Array<{ from: number; rate: Rate }>>();
+  for (const r of rows.rows) {
+    const list = changes.get(r.currency) ?? [];
+    list.push({
+      from: new Date(r.valid_from).getTime(),
+      rate: { scaled: parseRate(r.eur_per_unit), subunits: BigInt(r.subunits) },
+    });
+    changes.set(r.currency, list);
+  }
+  const byDay = new Map<string, ReferenceRates>();
+  return {
+    at(day: string): ReferenceRates {
+      const known = byDay.get(day);
+      if (known) return known;
+      const end = Date.parse(`${day}T00:00:00.000Z`) + 24 * 3600_000;
+      if (Number.isNaN(end)) throw new Error(`not a day: ${day}`);
+      const rates = new Map<string, Rate>();
+      for (const [currency, list] of changes) {
+        // The last change before the day's end; a history that starts later gives its first rate.
+        let pick = list[0]!;
+        for (const change of list) if (change.from < end) pick = change;
+        rates.set(currency, pick.rate);
+      }
+      const answer = new ReferenceRates(rates);
+      byDay.set(day, answer);
+      return answer;
+    },
+  };
 }
 
 /** Seeds a rate for every currency that has none (with its history row); never overwrites the operator's figures. */
