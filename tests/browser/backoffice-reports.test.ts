@@ -1,8 +1,8 @@
 /**
  * The report screens in real chromium (docs/backoffice.md "Report screens"): a player plays real
- * rounds of roulette through the wallet protocol (wins, a loss, a refunded stake); a finance
- * operator opens GGR and NGR for today, presses Refresh figures, and the bets, wins and GGR shown for EUR
- * equal the sums this test takes from the ledger itself, to the cent; the chart is drawn; the CSV
+ * rounds of roulette through the wallet protocol (wins, a loss, a refunded stake) and takes a gift
+ * with no wager (a bonus cost); a finance operator opens GGR and NGR for today, presses Refresh
+ * figures, and the bets, wins, GGR and bonus costs shown for EUR equal the sums this test takes from the ledger itself, to the cent; the chart is drawn; the CSV
  * export downloads and holds the same figures; the dashboard shows today's figures; the games
  * report shows today as of the same refresh, its players as player-days.
  */
@@ -63,7 +63,7 @@ async function playRounds(page: Page, key: string) {
  * (docs/reports.md: stakes out of a player's real account less refunds into it; wins into it),
  * for every player or for one.
  */
-async function ledgerSums(day: string, player?: number): Promise<{ bets: number; wins: number }> {
+async function ledgerSums(day: string, player?: number): Promise<{ bets: number; wins: number; bonus_costs: number }> {
   const from = new Date(`${day}T00:00:00Z`);
   const to = new Date(from.getTime() + 86_400_000);
   const mine = player === undefined ? sql`true` : sql`coalesce(d.user_id, c.user_id) = ${player}`;
@@ -72,13 +72,14 @@ async function ledgerSums(day: string, player?: number): Promise<{ bets: number;
       coalesce(sum(t.amount) filter (where t.kind = 'bet' and d.kind = 'real' and d.user_id is not null), 0)
         - coalesce(sum(t.amount) filter (where t.kind = 'rollback' and c.kind = 'real' and c.user_id is not null), 0)
         as bets,
-      coalesce(sum(t.amount) filter (where t.kind = 'win' and c.kind = 'real' and c.user_id is not null), 0) as wins
+      coalesce(sum(t.amount) filter (where t.kind = 'win' and c.kind = 'real' and c.user_id is not null), 0) as wins,
+      coalesce(sum(t.amount) filter (where t.kind = 'bonus' and d.kind = 'bonus' and c.kind = 'real'), 0) as bonus_costs
     from ledger_transfers t
     join ledger_accounts d on d.id = t.debit_account_id
     join ledger_accounts c on c.id = t.credit_account_id
     where t.currency = 'EUR' and t.created_at >= ${from} and t.created_at < ${to} and ${mine}`);
-  const row = rows[0] as { bets: string | number; wins: string | number };
-  return { bets: Number(row.bets), wins: Number(row.wins) };
+  const row = rows[0] as { bets: string | number; wins: string | number; bonus_costs: string | number };
+  return { bets: Number(row.bets), wins: Number(row.wins), bonus_costs: Number(row.bonus_costs) };
 }
 
 /** An amount as the report shows it ("1,234.50 EUR", "-12.00 EUR") in cents. */
@@ -94,23 +95,64 @@ describe('the report screens', () => {
     await registerOnLobby(player, env.server.baseUrl, newEmail('reports'));
     const playerId = await fundPlayer(env.server, player, 10_000, 'backoffice-reports');
     await playRounds(player, `reports-${playerId}`);
-    await playerContext.close();
-    const played = new Date();
-
-    // The ledger says what the player did, and what everybody did today (the seed may have played too).
-    expect(await ledgerSums(day, playerId)).toEqual(PLAYED);
-    const { rows: stakes } = await env.server.database.db.execute(
-      sql`select coalesce(sum(bet_real_cents), 0)::bigint as n from game_rounds where user_id = ${playerId}`,
-    );
-    expect(Number((stakes[0] as { n: string }).n)).toBe(PLAYED.bets);
-    const ledger = await ledgerSums(day);
 
     const adminContext = await env.browser.newContext({ viewport: { width: 1920, height: 1080 } });
     const admin = await adminContext.newPage();
     await signInDemoAdmin(admin, env.server.baseUrl);
     const fay = await operatorOfRole(admin, 'finance', 'Fay Finance');
     const marketing = await operatorOfRole(admin, 'marketing', 'Mia Marketing');
+
+    // A €6.50 gift with no wager, granted in the back office and taken by the player: activating
+    // it turns the bonus money into real money at once, a bonus cost of the day.
+    const bonusId = await admin.evaluate(async (player) => {
+      const post = async (path: string, body: object) => {
+        const res = await fetch(`/api/backoffice/${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+          body: JSON.stringify(body),
+        });
+        if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+        return res.json();
+      };
+      const key = `reports-gift-${Date.now()}`;
+      await post('bonus_templates', {
+        key,
+        kind: 'manual',
+        title: 'Reports gift',
+        money: { EUR: { amount_cents: 650 } },
+        wager_multiplier: 0,
+      });
+      const grant = (await post('bonus_grants', {
+        template_key: key,
+        currency: 'EUR',
+        player_ids: [player],
+        idempotency_key: key,
+      })) as { players: Array<{ id: number | null }> };
+      return grant.players[0]!.id!;
+    }, playerId);
     await adminContext.close();
+    const activated = await player.evaluate(
+      async (id) =>
+        (
+          await fetch(`/api/player/bonuses/${id}/activation`, {
+            method: 'POST',
+            headers: { 'x-requested-with': 'XMLHttpRequest' },
+          })
+        ).status,
+      bonusId,
+    );
+    expect(activated).toBe(200);
+    await playerContext.close();
+    await poll(async () => (await ledgerSums(day, playerId)).bonus_costs).toBe(650);
+    const played = new Date();
+
+    // The ledger says what the player did, and what everybody did today (the seed may have played too).
+    expect(await ledgerSums(day, playerId)).toEqual({ ...PLAYED, bonus_costs: 650 });
+    const { rows: stakes } = await env.server.database.db.execute(
+      sql`select coalesce(sum(bet_real_cents), 0)::bigint as n from game_rounds where user_id = ${playerId}`,
+    );
+    expect(Number((stakes[0] as { n: string }).n)).toBe(PLAYED.bets);
+    const ledger = await ledgerSums(day);
 
     const finance = await operatorPage(env.browser, env.server.baseUrl, fay);
     const watch = watchPage(finance.page);
@@ -140,10 +182,16 @@ describe('the report screens', () => {
       await poll(async () => cents((await row.getByRole('cell').nth(2).textContent()) ?? '')).toBe(ledger.bets);
       const cells = await row.getByRole('cell').allTextContents();
       expect(cells[0]).toBe(day);
-      expect({ bets: cents(cells[2]!), wins: cents(cells[3]!), ggr: cents(cells[4]!) }).toEqual({
+      expect({
+        bets: cents(cells[2]!),
+        wins: cents(cells[3]!),
+        ggr: cents(cells[4]!),
+        bonus_costs: cents(cells[5]!),
+      }).toEqual({
         bets: ledger.bets,
         wins: ledger.wins,
         ggr: ledger.bets - ledger.wins,
+        bonus_costs: ledger.bonus_costs,
       });
 
       // The chart is drawn: an svg with a bar per series for the day.
@@ -168,10 +216,16 @@ describe('the report screens', () => {
         .find((fields) => fields[header.indexOf('currency')] === 'EUR')!;
       const field = (name: string) => Number(eurLine[header.indexOf(name)]);
       expect(eurLine[header.indexOf('day')]).toBe(day);
-      expect({ bets: field('bets'), wins: field('wins'), ggr: field('ggr') }).toEqual({
+      expect({
+        bets: field('bets'),
+        wins: field('wins'),
+        ggr: field('ggr'),
+        bonus_costs: field('bonus_costs'),
+      }).toEqual({
         bets: ledger.bets,
         wins: ledger.wins,
         ggr: ledger.bets - ledger.wins,
+        bonus_costs: ledger.bonus_costs,
       });
 
       // Every other report opens with its figures: roulette's rounds with their RTP check (too few
