@@ -233,6 +233,55 @@ describe('signatures', () => {
 });
 
 describe('bets, wins and rollbacks', () => {
+  it('runs a call again when the database gave its transaction up to break a deadlock: answered once, paid once', async () => {
+    const db = t.database.db;
+    // One deadlock, injected: the first write of this win's record is refused as PostgreSQL refuses
+    // the loser of a deadlock (a sequence counts the tries: it is not rolled back with them).
+    await db.execute(sql`create sequence if not exists test_deadlock_tries`);
+    await db.execute(
+      sql.raw(`create or replace function test_deadlock_once() returns trigger language plpgsql as $$
+        begin
+          if new.external_id like 'deadlock-once-%' then
+            if nextval('test_deadlock_tries') = 1 then
+              raise exception 'deadlock detected (injected)' using errcode = '40P01';
+            end if;
+          end if;
+          return new;
+        end $$`),
+    );
+    await db.execute(
+      sql.raw(`create trigger test_deadlock_once before insert on provider_transactions
+        for each row execute function test_deadlock_once()`),
+    );
+    try {
+      const r = await register(t, { email: 'dana@example.com', nickname: 'Dana', currency: 'EUR' }, '10.0.0.9');
+      const dana = { cookie: r.cookie, id: r.player.id };
+      await fund(dana, 5_000);
+      const token = await session(dana);
+      const round = uid('r');
+      expect((await bet(token, round, `${round}:bet`, 1_000)).status).toBe(200);
+      const before = (await balancesOf(db, dana.id, 'EUR')).real;
+      const paid = await win(token, round, `deadlock-once-${round}`, 2_500);
+      expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+      expect(paid.body.balance_cents).toBe(before + 2_500);
+      expect((await balancesOf(db, dana.id, 'EUR')).real).toBe(before + 2_500);
+      const [tries] = (await db.execute(sql`select last_value from test_deadlock_tries`)).rows as Array<{
+        last_value: string | number;
+      }>;
+      expect(Number(tries!.last_value)).toBe(2);
+      const [recorded] = (
+        await db.execute(
+          sql`select count(*)::int as n from provider_transactions where external_id = ${`deadlock-once-${round}`}`,
+        )
+      ).rows as Array<{ n: number }>;
+      expect(recorded!.n).toBe(1);
+    } finally {
+      await db.execute(sql`drop trigger if exists test_deadlock_once on provider_transactions`);
+      await db.execute(sql`drop function if exists test_deadlock_once()`);
+      await db.execute(sql`drop sequence if exists test_deadlock_tries`);
+    }
+  });
+
   it('takes a bet, answers a replay with the first answer and refuses the same id with another body', async () => {
     await fund(ann, 10_000);
     const token = await session(ann);

@@ -22,7 +22,13 @@ import type {
 } from '@orbit/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
-import { databaseErrorOf, isUniqueViolation, subjectLock, type Tx } from '../../platform/db/executor';
+import {
+  databaseErrorOf,
+  isRetryableConflict,
+  isUniqueViolation,
+  subjectLock,
+  type Tx,
+} from '../../platform/db/executor';
 import { TtlCache } from '../../platform/cache';
 import { hashToken } from '../../platform/tokens';
 import { InsufficientFundsError, Ledger, playerBalances, type TransferRequest } from '../wallet';
@@ -105,6 +111,24 @@ type SessionFacts = {
 const slugOf = (identifier: string) => identifier.slice(identifier.indexOf('/') + 1);
 
 /** How long and how many game sessions' facts are kept (a session lives hours; a busy casino has thousands at once). */
+/** How many times a wallet call's transaction runs when the database gives it up to break a deadlock. */
+const CONFLICT_ATTEMPTS = 3;
+
+/**
+ * Runs a wallet call's transaction again when PostgreSQL gave it up to break a deadlock or a
+ * serialization conflict (bets, wins and the outbox's batches lock a player's rows from both
+ * sides): it wrote nothing, so running it again is safe, and the provider gets its answer instead
+ * of a 500.
+ */
+async function againOnConflict<T>(run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (!isRetryableConflict(error) || attempt >= CONFLICT_ATTEMPTS) throw error;
+    }
+  }
+}
 const SESSION_FACTS_TTL_MS = 10 * 60_000;
 const SESSION_FACTS_MAX = 20_000;
 
@@ -340,7 +364,7 @@ export class ProviderWallet {
     run: () => Promise<Answer[]>,
   ): Promise<WalletMoveResponse> {
     try {
-      const [{ response }] = (await run()) as [Answer];
+      const [{ response }] = (await againOnConflict(run)) as [Answer];
       return typeof response === 'string' ? (JSON.parse(response) as WalletMoveResponse) : response;
     } catch (error) {
       const refusal = refusalOf(error);
@@ -617,6 +641,15 @@ export class ProviderWallet {
    * as a replay.
    */
   private async once(
+    provider: WalletProvider,
+    externalId: string,
+    hash: string,
+    work: (tx: Tx, record: Recorder) => Promise<WalletMoveResponse>,
+  ): Promise<WalletMoveResponse> {
+    return againOnConflict(() => this.onceAttempt(provider, externalId, hash, work));
+  }
+
+  private async onceAttempt(
     provider: WalletProvider,
     externalId: string,
     hash: string,

@@ -33,6 +33,15 @@ export function databaseErrorOf(error: unknown): DatabaseError | undefined {
 /** Whether a database error is a unique violation (SQLSTATE 23505). */
 export const isUniqueViolation = (error: unknown): boolean => databaseErrorOf(error)?.code === '23505';
 
+/**
+ * Whether the database gave up a transaction to break a deadlock (40P01) or a serialization
+ * conflict (40001): nothing of it was written, and running it again is what PostgreSQL asks for.
+ */
+export const isRetryableConflict = (error: unknown): boolean => {
+  const code = databaseErrorOf(error)?.code;
+  return code === '40P01' || code === '40001';
+};
+
 /** Whether a database error is a foreign key violation (SQLSTATE 23503). */
 export const isForeignKeyViolation = (error: unknown): boolean => databaseErrorOf(error)?.code === '23503';
 
