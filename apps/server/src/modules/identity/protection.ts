@@ -30,22 +30,29 @@ export class SignInChecks extends Checks<{ userId: number; at: Date }, SignInRef
   }
 }
 
+/** Session ids asked per statement (a statement takes at most 65,535 parameters). */
+const SESSION_IDS_PER_QUERY = 10_000;
+
 /**
  * Which of these sessions still sign their player in at `at` (not ended, idled out or too old):
  * the realtime gateway closes the sockets of the others.
  */
 export async function activeSessionIds(executor: Executor, ids: readonly string[], at: Date): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await executor
-    .select({
-      id: sessions.id,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-      endedAt: sessions.endedAt,
-    })
-    .from(sessions)
-    .where(inArray(sessions.id, [...ids]));
-  return new Set(rows.filter((r) => sessionState(r, at) === 'active').map((r) => r.id));
+  const active = new Set<string>();
+  // In parts: an instance may hold more sockets than one statement takes parameters.
+  for (let from = 0; from < ids.length; from += SESSION_IDS_PER_QUERY) {
+    const rows = await executor
+      .select({
+        id: sessions.id,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        endedAt: sessions.endedAt,
+      })
+      .from(sessions)
+      .where(inArray(sessions.id, ids.slice(from, from + SESSION_IDS_PER_QUERY)));
+    for (const r of rows) if (sessionState(r, at) === 'active') active.add(r.id);
+  }
+  return active;
 }
 
 /** The player a session signs in at `at`, or null (unknown, ended, idled out or too old): the realtime gateway's connect. */
