@@ -58,10 +58,16 @@ describe('quests and the wheel in the back office', () => {
     // The casino's levels: the first two behind the player, the third the one they are on.
     const steps = player.getByTestId('quest-level');
     const states = () => steps.evaluateAll((els) => els.map((el) => el.getAttribute('data-state')));
+    // Each try that reloads waits for the levels to be drawn before reading them (read too early, a
+    // loaded machine never caught up).
     await poll(async () => {
-      if ((await states()).indexOf('active') !== 2) await player.reload();
+      if ((await states()).indexOf('active') !== 2) {
+        await player.reload();
+        await player.getByRole('heading', { name: title, level: 1 }).waitFor();
+        await steps.first().waitFor({ timeout: 10_000 });
+      }
       return states();
-    }, 20_000).toEqual(['completed', 'completed', 'active', 'locked', 'locked', 'locked']);
+    }, 60_000).toEqual(['completed', 'completed', 'active', 'locked', 'locked', 'locked']);
     await player.getByText('Your bets so far: €600.00').waitFor();
 
     const standing = bo.getByTestId('bo-quest-standing');
