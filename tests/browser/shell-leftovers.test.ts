@@ -147,7 +147,12 @@ describe('the shell leftovers', () => {
         );
         await page.goto(url('/de/tournaments'));
         expect(pathOf(page)).toBe('/de/tournaments');
-        await page.locator('.header__player').waitFor();
+        await page
+          .locator('.header__player')
+          .waitFor()
+          .catch((error: unknown) => {
+            throw new Error(`no player header on ${pathOf(page)}: ${JSON.stringify(watch)}`, { cause: error });
+          });
         await page.waitForTimeout(1_000);
         expect(pathOf(page)).toBe('/de/tournaments');
         await page.goto(url('/tournaments/actions'));

@@ -1,6 +1,6 @@
 /** Loading the player and signing out (loaded on demand; the store is in `session.ts`). */
 import type { Player } from '@orbit/contracts';
-import { BROWSER_TIMEOUT_MS, browserApi, createApiClient } from './api';
+import { ApiError, BROWSER_TIMEOUT_MS, browserApi, createApiClient } from './api';
 import { forgetPushDevice } from './push-device';
 import { currentSession, SESSION_HINT, setPlayer, signOutDone, signOutStarted } from './session';
 
@@ -12,8 +12,46 @@ export { applyPromoCodes, clearPromoCodes, promoCodeStep, storedPromoCodes } fro
 let loading: Promise<Player | null> | undefined;
 
 /**
+ * Waits between asks for the player when the server gave no answer about the session (a 5xx, a
+ * 408 or 429, no connection): a busy moment must not sign a player out of the page.
+ */
+const SESSION_RETRY_DELAYS_MS = [1_000, 3_000, 6_000];
+
+/** Whether an error answers "no session here" (401 and the other refusals), not "ask later". */
+function saysGuest(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && ![408, 429].includes(error.status);
+}
+
+async function askForPlayer(): Promise<Player | null> {
+  const client = createApiClient({
+    fetch: (input, init) => window.fetch(input, init),
+    timeoutMs: BROWSER_TIMEOUT_MS,
+    retries: 2,
+  });
+  for (let n = 0; ; n++) {
+    try {
+      const player = await client.get<Player>('/api/player');
+      setPlayer(player);
+      return player;
+    } catch (error) {
+      if (saysGuest(error)) {
+        setPlayer(null);
+        return null;
+      }
+      const delay = SESSION_RETRY_DELAYS_MS[n];
+      if (delay === undefined) {
+        setPlayer(null, { keepHint: true });
+        return null;
+      }
+      await new Promise((resolve) => setTimeout(resolve, delay));
+    }
+  }
+}
+
+/**
  * The player, loaded once per page when the hint says this browser signed in (`force`: ask
- * again). A 401 here means "guest", not an auth error (no `orbit:auth-error`).
+ * again). A 401 here means "guest", not an auth error (no `orbit:auth-error`); a server that
+ * cannot answer is asked again a few times, and the hint stays for the next page.
  */
 export function loadSession(force = false): Promise<Player | null> {
   const now = currentSession();
@@ -28,17 +66,7 @@ export function loadSession(force = false): Promise<Player | null> {
     setPlayer(null);
     return Promise.resolve(null);
   }
-  loading ??= createApiClient({
-    fetch: (input, init) => window.fetch(input, init),
-    timeoutMs: BROWSER_TIMEOUT_MS,
-    retries: 2,
-  })
-    .get<Player>('/api/player')
-    .then(
-      (player) => (setPlayer(player), player),
-      () => (setPlayer(null), null),
-    )
-    .finally(() => (loading = undefined));
+  loading ??= askForPlayer().finally(() => (loading = undefined));
   return loading;
 }
 

@@ -20,11 +20,14 @@ const UNKNOWN: Session = { status: 'unknown', player: null };
 let session = UNKNOWN;
 const listeners = new Set<() => void>();
 
-/** After sign-in or registration (a player), or sign-out and 401s (null). */
-export function setPlayer(player: Player | null) {
+/**
+ * After sign-in or registration (a player), or sign-out and 401s (null). `keepHint`: the server
+ * could not say (busy, down): shown as a guest for now, asked again on the next page.
+ */
+export function setPlayer(player: Player | null, { keepHint = false }: { keepHint?: boolean } = {}) {
   try {
     if (player) localStorage.setItem(SESSION_HINT, '1');
-    else {
+    else if (!keepHint) {
       localStorage.removeItem(SESSION_HINT);
       sessionStorage.removeItem(SESSION_TIMER_KEY);
     }
