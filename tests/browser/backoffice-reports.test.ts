@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { operatorOfRole, operatorPage, signInDemoAdmin } from './support/backoffice';
+import { operatorOfRole, operatorPage, signInDemoAdmin, fillReportPeriod } from './support/backoffice';
 import { watchPage } from './support/browser';
 import { fundPlayer, newEmail, poll, registerOnLobby, serverAndBrowser, walletCall } from './support/journeys';
 
@@ -163,8 +163,7 @@ describe('the report screens', () => {
 
       await page.getByRole('menuitem', { name: 'GGR and NGR' }).click();
       await page.getByRole('heading', { name: 'GGR and NGR', level: 1 }).waitFor();
-      await page.getByLabel('From', { exact: true }).fill(day);
-      await page.getByLabel('To', { exact: true }).fill(day);
+      await fillReportPeriod(page, day, day);
       await page.getByRole('button', { name: 'Refresh figures' }).click();
       await page.getByText('Recomputed 1 day.').waitFor();
       // "As of" is the refresh's: after the last round was played.

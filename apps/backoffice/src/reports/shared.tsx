@@ -5,7 +5,7 @@
  * of the daily aggregates for the roles that keep the figures (finance, admin): `ReportPage` puts
  * them together, a report's screen draws only its own chart and tables (`DayBars`, `FigureTable`).
  */
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -43,6 +43,14 @@ export function defaultPeriod(now = new Date()): { from: string; to: string } {
 /** The filters read from the address, the default period where it says none. */
 export function useFilters(names: readonly FilterName[]): [Filters, (patch: Partial<Filters>) => void] {
   const [params, setParams] = useSearchParams();
+  // The address as last changed: two changes before the page drew the first (From, then To, on a
+  // busy machine: the router applies them in a transition) each start from the one before.
+  const latest = useRef(params);
+  const drawn = useRef(params);
+  if (drawn.current !== params) {
+    drawn.current = params;
+    latest.current = params;
+  }
   const period = defaultPeriod();
   const filters: Filters = { from: params.get('from') || period.from, to: params.get('to') || period.to };
   for (const name of names) {
@@ -50,11 +58,12 @@ export function useFilters(names: readonly FilterName[]): [Filters, (patch: Part
     if (value) filters[name] = value;
   }
   const change = (patch: Partial<Filters>) => {
-    const next = new URLSearchParams(params);
+    const next = new URLSearchParams(latest.current);
     for (const [key, value] of Object.entries(patch)) {
       if (value) next.set(key, value);
       else next.delete(key);
     }
+    latest.current = next;
     setParams(next, { replace: true });
   };
   return [filters, change];
