@@ -105,7 +105,7 @@ async function serve(): Promise<void> {
   }
   // The pub/sub the modules publish on, kept here to publish as they do (Redis when REDIS_URL is set).
   const pubsubLog = { warn: (o: unknown, m?: string) => console.warn(m ?? '', o) } as unknown as FastifyBaseLogger;
-  const pubsub = createPubSub(config.redisUrl, pubsubLog);
+  const pubsub = await createPubSub(config.redisUrl, pubsubLog);
   const app = await buildApp({ config, database, pubsub, web: false });
   await app.listen({ port: config.port, host: config.host });
   const send = (answer: Answer): void => void process.send!(answer);

@@ -22,6 +22,9 @@ export type FrontEnd = {
   output: string;
 };
 
+/** The server's bundle (scripts/bundle-server.ts). */
+export const SERVER_BUNDLE = 'apps/server/dist/start.mjs';
+
 const SHARED = ['packages/contracts/src', 'packages/contracts/package.json', 'package-lock.json', 'tsconfig.base.json'];
 
 export const FRONT_ENDS: readonly FrontEnd[] = [
@@ -32,6 +35,22 @@ export const FRONT_ENDS: readonly FrontEnd[] = [
     workspace: '@orbit/backoffice',
     inputs: ['apps/backoffice', ...SHARED],
     output: 'apps/backoffice/dist',
+  },
+  // The server as one module (scripts/bundle-server.ts), with the workspace packages it bundles in.
+  {
+    name: 'server',
+    workspace: '@orbit/server',
+    inputs: [
+      'apps/server/src',
+      'apps/server/package.json',
+      'apps/studio/src',
+      'apps/studio/package.json',
+      'apps/sandbox-psp/src',
+      'apps/sandbox-psp/package.json',
+      'scripts/bundle-server.ts',
+      ...SHARED,
+    ],
+    output: SERVER_BUNDLE,
   },
 ];
 

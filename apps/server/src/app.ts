@@ -127,7 +127,7 @@ export async function buildApp({
   const mailer = new Mailer(database.db, clock, app.log, config.smtpUrl, config.mailFrom);
   const outbox = new Outbox(database.db, clock, app.log);
   const sweeps = new Sweeps(app.log);
-  const pubsub = givenPubSub ?? createPubSub(config.redisUrl, app.log);
+  const pubsub = givenPubSub ?? (await createPubSub(config.redisUrl, app.log));
   if (!givenPubSub) app.addHook('onClose', async () => pubsub.close());
   if (config.demo) {
     // Loud on purpose: a demo casino that somebody took for a real one gives away money.

@@ -1,8 +1,18 @@
 import { ConfigError, loadConfig } from './platform/config';
 import { createDatabase } from './platform/db/client';
-import { seedAll } from './seed';
+import { seedForStart } from './seed';
 import { buildApp } from './app';
 import { recordSystemEvent } from './modules/backoffice';
+
+// How long each part of a start took, said in the "serving" line (docs/performance.md "Start").
+const phases: string[] = [];
+let lapAt = 0;
+const lap = (name: string) => {
+  const now = performance.now();
+  phases.push(`${name} ${((now - lapAt) / 1000).toFixed(2)} s`);
+  lapAt = now;
+};
+lap('code');
 
 let config;
 try {
@@ -20,11 +30,15 @@ const database = await createDatabase({
   dataDir: config.dataDir,
   poolSize: config.databasePoolSize,
 });
+lap('database');
 if (config.autoMigrate) {
   await database.migrate();
-  await seedAll(database.db, { demoPlayer: config.demoPlayer });
+  lap('migrations');
+  const seeded = await seedForStart(database.db, { demoPlayer: config.demoPlayer }, process.env.ORBIT_BUILD_ID);
+  lap(seeded ? 'seed' : 'seed (done by this build before)');
 }
 const app = await buildApp({ config, database });
+lap('app');
 
 const shutdown = async (signal: string) => {
   app.log.info({ signal }, 'shutting down');
@@ -40,8 +54,11 @@ process.once('SIGINT', () => void shutdown('SIGINT'));
 process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+lap('listen');
 await recordSystemEvent(database.db, new Date(), 'start', {
   version: process.env.npm_package_version ?? 'unknown',
   database: database.kind,
 });
-app.log.info(`Orbit is serving on http://localhost:${config.port} (${database.kind})`);
+app.log.info(
+  `Orbit is serving on http://localhost:${config.port} (${database.kind}), started in ${(performance.now() / 1000).toFixed(2)} s: ${phases.join(', ')}`,
+);

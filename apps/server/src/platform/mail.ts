@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createTransport } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { desc, eq } from 'drizzle-orm';
 import type { Clock } from './clock';
 import type { Db } from './db/client';
@@ -15,17 +15,16 @@ export type StoredMail = Mail & { id: number; createdAt: Date; sentAt: Date | nu
  * set, and otherwise leaves it stored only (development reads it at /api/dev/mailbox).
  */
 export class Mailer {
-  private readonly transport;
+  /** The SMTP transport, made (and nodemailer loaded) at the first delivery; undefined: mails stay stored. */
+  private transport: Promise<Transporter> | undefined;
 
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly log: FastifyBaseLogger,
-    smtpUrl: string | undefined,
+    private readonly smtpUrl: string | undefined,
     private readonly from: string,
-  ) {
-    this.transport = smtpUrl ? createTransport(smtpUrl) : undefined;
-  }
+  ) {}
 
   async enqueue(executor: Executor, mail: Mail): Promise<number> {
     const [row] = await executor
@@ -37,12 +36,15 @@ export class Mailer {
 
   /** Sends stored mails; failures are logged and recorded, never thrown at the player's request. */
   async deliver(ids: number[]): Promise<void> {
-    if (!this.transport) return;
+    if (!this.smtpUrl) return;
+    const smtpUrl = this.smtpUrl;
+    this.transport ??= import('nodemailer').then(({ createTransport }) => createTransport(smtpUrl));
+    const transport = await this.transport;
     for (const id of ids) {
       const [mail] = await this.db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
       if (!mail || mail.sentAt) continue;
       try {
-        await this.transport.sendMail({
+        await transport.sendMail({
           from: this.from,
           to: mail.to,
           subject: mail.subject,

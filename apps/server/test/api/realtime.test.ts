@@ -489,8 +489,8 @@ describe('the gateway', () => {
 describe.runIf(process.env.REDIS_URL)('realtime across instances through Redis', () => {
   it('reaches a subscriber of another process-level bus', async () => {
     const log = a.app.log;
-    const one: PubSub = new RedisPubSub(process.env.REDIS_URL!, log);
-    const two: PubSub = new RedisPubSub(process.env.REDIS_URL!, log);
+    const one: PubSub = await RedisPubSub.connect(process.env.REDIS_URL!, log);
+    const two: PubSub = await RedisPubSub.connect(process.env.REDIS_URL!, log);
     try {
       const got = new Promise((resolve) => void two.subscribe('player:424242', (m) => resolve(m)));
       await new Promise((r) => setTimeout(r, 200));

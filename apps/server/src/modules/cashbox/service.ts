@@ -1,5 +1,4 @@
 import { and, asc, count, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import QRCode from 'qrcode';
 import {
   FIRST_DEPOSIT_SUGGESTION,
   type CashoutRequest,
@@ -577,7 +576,7 @@ export class CashboxService {
     return {
       currency: code,
       address: row!.address,
-      qr_code: await QRCode.toDataURL(row!.address, { margin: 1, width: 220 }),
+      qr_code: await (await import('qrcode')).default.toDataURL(row!.address, { margin: 1, width: 220 }),
       min_amount_cents: limitsOf(method, 'deposit', currency).min,
       confirmations_required: row!.confirmationsRequired,
     };

@@ -6,7 +6,6 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { HOTP, Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 
 export const TOTP_ISSUER = 'Orbit';
 export const TOTP_PERIOD_SECONDS = 30;
@@ -66,6 +65,8 @@ export function otpauthUri(secretBase32: string, email: string): string {
 }
 
 /** The URI as a QR code, a PNG data URL made locally (the secret never leaves the server for a QR service). */
-export function qrDataUrl(uri: string): Promise<string> {
+export async function qrDataUrl(uri: string): Promise<string> {
+  // Loaded when first asked for: most starts never draw a code (docs/performance.md "Start").
+  const { default: QRCode } = await import('qrcode');
   return QRCode.toDataURL(uri, { errorCorrectionLevel: 'M', margin: 2, width: 240 });
 }

@@ -6,7 +6,6 @@
  */
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import webpush from 'web-push';
 import type { PushSubscriptionRequest } from '@orbit/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Config } from '../../platform/config';
@@ -28,6 +27,9 @@ import {
   type PushNews,
 } from './push-rules';
 import { pushKeys, pushSent, pushSubscriptions } from './schema';
+
+/** web-push, loaded when a push is first sent or keys first made (docs/performance.md "Start"). */
+const loadWebPush = async () => (await import('web-push')).default;
 
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
 type VapidKeys = { publicKey: string; privateKey: string; subject: string };
@@ -80,7 +82,7 @@ export class PushService {
     const { publicKey, privateKey, subject } = this.config.push;
     if (publicKey && privateKey) return { publicKey, privateKey, subject };
     if (!this.config.demo) return null;
-    const made = webpush.generateVAPIDKeys();
+    const made = (await loadWebPush()).generateVAPIDKeys();
     await this.db
       .insert(pushKeys)
       .values({ id: 1, publicKey: made.publicKey, privateKey: made.privateKey, createdAt: this.clock.now() })
@@ -193,7 +195,7 @@ export class PushService {
   private async sendTo(device: PushSubscriptionRow, payload: string, keys: VapidKeys): Promise<void> {
     let status: number | null = null;
     try {
-      const details = webpush.generateRequestDetails(
+      const details = (await loadWebPush()).generateRequestDetails(
         { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
         payload,
         {

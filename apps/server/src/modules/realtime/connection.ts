@@ -202,7 +202,14 @@ export class Connection {
   }
 
   private push(channel: string, publication: Publication): void {
-    this.send({ push: { channel, pub: { data: publication.data, offset: publication.offset } } });
+    if (this.socket.readyState !== this.socket.OPEN) return;
+    // One stream is one channel: its publication's frame is the same bytes for every subscriber.
+    publication.frame ??= Buffer.from(
+      JSON.stringify({
+        push: { channel, pub: { data: publication.data, offset: publication.offset } },
+      } satisfies Reply),
+    );
+    this.socket.send(publication.frame, { binary: false });
   }
 
   private ping(): void {

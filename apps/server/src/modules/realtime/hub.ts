@@ -18,7 +18,16 @@ export type HubLimits = {
   retainMs: number;
 };
 
-export type Publication = { offset: number; data: unknown; at: number };
+export type Publication = {
+  offset: number;
+  data: unknown;
+  at: number;
+  /**
+   * The push frame every subscriber of the channel gets, encoded by the first connection that
+   * sends it: a publication to 10,000 sockets is serialised once, not 10,000 times.
+   */
+  frame?: Buffer;
+};
 export type Listener = (publication: Publication) => void;
 /** Where a client's stream position is: the last offset it has, in which epoch. */
 export type Since = { offset: number; epoch: string };

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
 
 /** What travels on a pub/sub channel: one realtime message (event name and the changed object). */
@@ -52,13 +52,23 @@ export class MemoryPubSub implements PubSub {
  * at least one local handler wants it. ioredis reconnects and resubscribes by itself.
  */
 export class RedisPubSub implements PubSub {
-  private readonly pub: Redis;
-  private readonly sub: Redis;
   private readonly handlers = new Map<string, Set<(message: RealtimeMessage) => void>>();
 
-  constructor(url: string, log: FastifyBaseLogger) {
-    this.pub = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
-    this.sub = new Redis(url, { lazyConnect: false });
+  /** ioredis is loaded only when Redis is used (docs/performance.md "Start"). */
+  static async connect(url: string, log: FastifyBaseLogger): Promise<RedisPubSub> {
+    const { Redis } = await import('ioredis');
+    return new RedisPubSub(
+      new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 }),
+      new Redis(url, { lazyConnect: false }),
+      log,
+    );
+  }
+
+  private constructor(
+    private readonly pub: Redis,
+    private readonly sub: Redis,
+    log: FastifyBaseLogger,
+  ) {
     for (const connection of [this.pub, this.sub])
       connection.on('error', (error) => log.warn({ err: error }, 'redis pub/sub connection error'));
     this.sub.on('message', (channel: string, raw: string) => {
@@ -111,6 +121,6 @@ export class RedisPubSub implements PubSub {
   }
 }
 
-export function createPubSub(redisUrl: string | undefined, log: FastifyBaseLogger): PubSub {
-  return redisUrl ? new RedisPubSub(redisUrl, log) : new MemoryPubSub();
+export async function createPubSub(redisUrl: string | undefined, log: FastifyBaseLogger): Promise<PubSub> {
+  return redisUrl ? RedisPubSub.connect(redisUrl, log) : new MemoryPubSub();
 }

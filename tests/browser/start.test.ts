@@ -1,0 +1,106 @@
+/**
+ * What `npm start` runs (docs/performance.md "Start"): the server's bundle
+ * (`apps/server/dist/start.mjs`, written by `npm run build`) with plain node, on a fresh data
+ * folder. It must find everything its sources find beside them (migrations, CMS content, the
+ * player's site, the back office, the studio's pages), seed the database on its first start, and
+ * skip the seed on the next start of the same build, still serving the seeded casino.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-start-'));
+const running = new Set<ChildProcess>();
+
+afterAll(() => {
+  for (const child of running) child.kill('SIGKILL');
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Starts the bundle; answers its address, its "serving" line and a stop that waits for the exit. */
+async function startBundle() {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/start.mjs'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const serving = await Promise.race([
+    (async () => {
+      for (;;) {
+        const line = output.split('\n').find((l) => l.includes('Orbit is serving'));
+        if (line) return (JSON.parse(line) as { msg: string }).msg;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    })(),
+    exited.then((code) => {
+      throw new Error(`the bundle ended (${code}) before serving:\n${output}`);
+    }),
+  ]);
+  return {
+    base: `http://127.0.0.1:${port}`,
+    serving,
+    stop: async () => {
+      child.kill('SIGTERM');
+      const code = await exited;
+      running.delete(child);
+      return code;
+    },
+  };
+}
+
+describe("npm start's server bundle", () => {
+  // Two starts on a fresh folder: migrations and the seed once (seconds), then the quick start.
+  it(
+    'serves the casino from its bundle, seeds a fresh database, and skips the seed on the next start',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const first = await startBundle();
+      try {
+        expect(first.serving).toMatch(/started in [\d.]+ s: .*seed \d/);
+        expect((await fetch(`${first.base}/api/health`)).status).toBe(200);
+        // The seeded catalogue (the seed ran), the player's lobby, the back office and a studio page.
+        const providers = (await (await fetch(`${first.base}/api/games/providers`)).json()) as unknown[];
+        expect(providers.length).toBeGreaterThan(0);
+        const lobby = await fetch(`${first.base}/`);
+        expect(lobby.status).toBe(200);
+        expect(await lobby.text()).toContain('<html');
+        expect((await fetch(`${first.base}/backoffice`)).status).toBe(200);
+        // A CMS page the seed read from the content folder beside its source.
+        const pages = (await (await fetch(`${first.base}/api/cms/pages`)).json()) as unknown[];
+        expect(pages.length).toBeGreaterThan(0);
+      } finally {
+        expect(await first.stop()).toBe(0);
+      }
+
+      const second = await startBundle();
+      try {
+        expect(second.serving).toContain('seed (done by this build before)');
+        const providers = (await (await fetch(`${second.base}/api/games/providers`)).json()) as unknown[];
+        expect(providers.length).toBeGreaterThan(0);
+        expect((await fetch(`${second.base}/`)).status).toBe(200);
+      } finally {
+        expect(await second.stop()).toBe(0);
+      }
+    },
+  );
+});
