@@ -2,7 +2,7 @@
  * The back office in real chromium (docs/backoffice.md): the demo admin signs in with password
  * and authenticator code, creates a support operator and finds it in the audit log; the new
  * operator's first sign-in leads to the two-factor setup before anything else, and their menu
- * shows only what the role may do.
+ * shows only what the role may do, on a phone too without the page growing sideways.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -75,6 +75,11 @@ describe('the back office', () => {
         await page.getByRole('cell', { name: 'demo@orbit.example' }).waitFor();
         await poll(() => page.getByRole('row').count()).toBe(2);
         expect(await page.getByRole('menuitem', { name: 'Audit log' }).count()).toBe(0);
+        // On a phone the players' table scrolls in its own box; the page itself stays phone-wide.
+        await page.setViewportSize({ width: 390, height: 844 });
+        // (The desktop's open menu becomes the phone's drawer over the page: the table is read under it.)
+        await page.locator('td', { hasText: 'demo@orbit.example' }).waitFor();
+        await poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
         expect(watch.pageErrors).toEqual([]);
         expect(watch.foreignRequests).toEqual([]);
       } finally {

@@ -18,6 +18,7 @@ import { dataProvider } from './dataProvider';
 import { documents } from './kyc';
 import { SignInPage } from './layout/SignInPage';
 import { SectionedLayout } from './layout/SectionedMenu';
+import { darkTheme, lightTheme } from './layout/theme';
 import { TwoFactorSetup } from './layout/TwoFactorSetup';
 import { ledgerAudit } from './ledger-audit';
 import { loyaltyResources } from './loyalty';
@@ -64,6 +65,8 @@ function BackOffice() {
       i18nProvider={i18nProvider}
       loginPage={SignInPage}
       layout={SectionedLayout}
+      theme={lightTheme}
+      darkTheme={darkTheme}
       dashboard={Dashboard}
       requireAuth
       disableTelemetry
