@@ -24,7 +24,15 @@ import { PRIZE_BONUS_TEMPLATE } from '../../src/modules/promotions/seed';
 import { Ledger } from '../../src/modules/wallet';
 import { FakeClock } from '../../src/platform/clock';
 import { createTestApp, type TestApp } from '../support/app';
-import { auditCount, newOperator, signInAdmin, signInOperator, type SignedInOperator } from '../support/backoffice';
+import {
+  auditCount,
+  newOperator,
+  signInAdmin,
+  signInOperator,
+  type SignedInOperator,
+  auditsOf,
+  rowCount,
+} from '../support/backoffice';
 import { call, register } from '../support/identity';
 import { expectLedgerHolds } from '../support/ledger';
 import { walletClient, type Player } from '../support/provider-wallet';
@@ -79,19 +87,6 @@ function tournamentBody(fields: Record<string, unknown> = {}) {
 
 const bo = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, cookie = marketing.cookie) =>
   call(t, method, `/api/backoffice${url}`, { cookie, payload });
-
-const audits = async (targetType: string, targetId: number) =>
-  (
-    await t.database.db.execute(
-      sql`select action, operator_id, role, before, after from audit_log
-          where target_type = ${targetType} and target_id = ${String(targetId)} order by seq`,
-    )
-  ).rows as Array<{ action: string; operator_id: number; role: string; before: unknown; after: unknown }>;
-
-const countOf = async (table: string) =>
-  Number(
-    ((await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))).rows[0] as { n: number }).n,
-  );
 
 async function newPlayer(): Promise<Player> {
   seq++;
@@ -164,7 +159,7 @@ describe('tournaments', () => {
     const pub = tournamentSchema.parse((await call(t, 'GET', `/api/tournaments/${tournament.id}`)).json());
     expect(pub.title).toBe('Comet race, longer');
 
-    const entries = await audits('tournament', tournament.id);
+    const entries = await auditsOf(t, 'tournament', tournament.id);
     expect(entries.map((e) => [e.action, e.role, e.operator_id])).toEqual([
       ['tournament.create', 'marketing', marketing.id],
       ['tournament.update', 'marketing', marketing.id],
@@ -186,7 +181,7 @@ describe('tournaments', () => {
     const future = backofficeTournamentSchema.parse(
       (await bo('POST', '/tournaments', tournamentBody({ start_at: iso(HOUR), end_at: iso(2 * HOUR) }))).json(),
     );
-    const before = { tournaments: await countOf('promo_tournaments'), audit: await auditCount(t) };
+    const before = { tournaments: await rowCount(t, 'promo_tournaments'), audit: await auditCount(t) };
     const refusals: Array<[string, string, Record<string, unknown>, string, string]> = [
       [
         'POST',
@@ -235,7 +230,7 @@ describe('tournaments', () => {
     const early = await bo('POST', `/tournaments/${future.id}/end`);
     expect(early.statusCode).toBe(422);
     expect(early.json()).toEqual({ errors: { base: ['tournament_not_started'] } });
-    expect({ tournaments: await countOf('promo_tournaments'), audit: await auditCount(t) }).toEqual(before);
+    expect({ tournaments: await rowCount(t, 'promo_tournaments'), audit: await auditCount(t) }).toEqual(before);
     expect(
       backofficeTournamentSchema.parse((await bo('GET', `/tournaments/${future.id}`)).json()).finished_at,
     ).toBeNull();
@@ -287,7 +282,7 @@ describe('tournaments', () => {
       (await call(t, 'GET', '/api/player/bonuses', { cookie: b.cookie })).json(),
     );
     expect(bonuses.filter((x) => x.amount_cents === 5_000)).toHaveLength(1);
-    expect((await audits('tournament', tournament.id)).map((e) => e.action)).toEqual([
+    expect((await auditsOf(t, 'tournament', tournament.id)).map((e) => e.action)).toEqual([
       'tournament.create',
       'tournament.end',
     ]);
@@ -299,7 +294,7 @@ describe('tournaments', () => {
     expect((await bo('POST', `/tournaments/${tournament.id}/end`)).statusCode).toBe(200);
     await later(HOUR);
     await t.app.orbitSweeps.runAll();
-    expect(await audits('tournament', tournament.id)).toHaveLength(2);
+    expect(await auditsOf(t, 'tournament', tournament.id)).toHaveLength(2);
     expect(
       await t.database.db
         .select()
@@ -333,7 +328,7 @@ describe('lotteries', () => {
     expect(lottery.draw.server_seed_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(lottery.draw.server_seed).toBeNull();
     expect(lottery.verification).toBeNull();
-    const [entry] = await audits('lottery', lottery.id);
+    const [entry] = await auditsOf(t, 'lottery', lottery.id);
     expect(entry).toMatchObject({ action: 'lottery.create', role: 'marketing' });
     expect(JSON.stringify(entry!.after)).toContain(lottery.draw.server_seed_hash);
     const [stored] = (
@@ -382,13 +377,13 @@ describe('lotteries', () => {
 
 describe('roles', () => {
   it('refuses support and finance (403), writing nothing', async () => {
-    const before = { tournaments: await countOf('promo_tournaments'), audit: await auditCount(t) };
+    const before = { tournaments: await rowCount(t, 'promo_tournaments'), audit: await auditCount(t) };
     for (const who of [support, finance]) {
       expect((await bo('GET', '/tournaments', undefined, who.cookie)).statusCode).toBe(403);
       expect((await bo('POST', '/tournaments', tournamentBody(), who.cookie)).statusCode).toBe(403);
       expect((await bo('POST', '/tournaments/1/end', undefined, who.cookie)).statusCode).toBe(403);
       expect((await bo('GET', '/lotteries', undefined, who.cookie)).statusCode).toBe(403);
     }
-    expect({ tournaments: await countOf('promo_tournaments'), audit: await auditCount(t) }).toEqual(before);
+    expect({ tournaments: await rowCount(t, 'promo_tournaments'), audit: await auditCount(t) }).toEqual(before);
   });
 });

@@ -5,7 +5,7 @@
  * nothing; support and finance are refused (403). The wheel's segment set for a group changed here
  * is what the next box issued to a player of that group carries; a version is brought back.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   backofficeQuestLevelsSchema,
@@ -26,7 +26,7 @@ import { PRIZE_BONUS_TEMPLATE } from '../../src/modules/promotions/seed';
 import { Ledger } from '../../src/modules/wallet';
 import { FakeClock } from '../../src/platform/clock';
 import { createTestApp, type TestApp } from '../support/app';
-import { auditCount, newOperator, signInAdmin, type SignedInOperator } from '../support/backoffice';
+import { auditCount, newOperator, signInAdmin, type SignedInOperator, auditsOf, rowCount } from '../support/backoffice';
 import { call, register, XHR } from '../support/identity';
 import { expectLedgerHolds } from '../support/ledger';
 import { walletClient, type Player } from '../support/provider-wallet';
@@ -78,19 +78,6 @@ function questBody(fields: Record<string, unknown> = {}) {
 
 const bo = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, cookie = marketing.cookie) =>
   call(t, method, `/api/backoffice${url}`, { cookie, payload });
-
-const auditsOf = async (targetType: string, targetId: number | string) =>
-  (
-    await t.database.db.execute(
-      sql`select action, role, reason from audit_log
-          where target_type = ${targetType} and target_id = ${String(targetId)} order by seq`,
-    )
-  ).rows as Array<{ action: string; role: string; reason: string | null }>;
-
-const countOf = async (table: string) =>
-  Number(
-    ((await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))).rows[0] as { n: number }).n,
-  );
 
 async function newPlayer(group?: number): Promise<Player> {
   seq++;
@@ -165,7 +152,7 @@ describe('quests', () => {
       (await call(t, 'GET', '/api/player/bonuses', { cookie: a.cookie })).json(),
     );
     expect(bonuses.filter((x) => x.amount_cents === 5_000)).toHaveLength(1);
-    expect((await auditsOf('tournament', quest.id)).map((e) => [e.action, e.role])).toEqual([
+    expect((await auditsOf(t, 'tournament', quest.id)).map((e) => [e.action, e.role])).toEqual([
       ['quest.create', 'marketing'],
       ['quest.end', 'marketing'],
     ]);
@@ -179,9 +166,9 @@ describe('quests', () => {
     const moved = await bo('PUT', `/quests/${future.id}`, { ...body, end_at: iso(5 * HOUR) });
     expect(moved.statusCode, moved.body).toBe(200);
     expect(backofficeQuestSchema.parse(moved.json()).end_at).toBe(iso(5 * HOUR));
-    expect((await auditsOf('tournament', future.id)).map((e) => e.action)).toEqual(['quest.create', 'quest.update']);
+    expect((await auditsOf(t, 'tournament', future.id)).map((e) => e.action)).toEqual(['quest.create', 'quest.update']);
 
-    const before = { tournaments: await countOf('promo_tournaments'), audit: await auditCount(t) };
+    const before = { tournaments: await rowCount(t, 'promo_tournaments'), audit: await auditCount(t) };
     const refusals: Array<[string, string, Record<string, unknown>, string, string]> = [
       ['POST', '/quests', questBody({ size: 'huge' }), 'size', 'invalid'],
       ['POST', '/quests', questBody({ kind: 'tournament' }), 'kind', 'invalid'],
@@ -222,7 +209,7 @@ describe('quests', () => {
     const plainId = (plain.json() as { id: number }).id;
     expect((await bo('GET', `/quests/${plainId}`)).statusCode).toBe(404);
     expect((await bo('POST', `/quests/${plainId}/end`)).statusCode).toBe(404);
-    expect({ tournaments: await countOf('promo_tournaments'), audit: await auditCount(t) }).toEqual({
+    expect({ tournaments: await rowCount(t, 'promo_tournaments'), audit: await auditCount(t) }).toEqual({
       tournaments: before.tournaments + 1,
       audit: before.audit + 1,
     });
@@ -298,7 +285,7 @@ describe('the wheel', () => {
     expect(vipBefore).not.toEqual(['Comet 5 EUR', 'Comet spins']);
     // Another group's players keep theirs.
     expect(await issue(plain, 'plain-2')).toEqual(plainBefore);
-    const audit = await auditsOf('cms_fe_config', 'wheel-config-segments');
+    const audit = await auditsOf(t, 'cms_fe_config', 'wheel-config-segments');
     expect(audit.map((e) => [e.action, e.role])).toContainEqual(['wheel.update', 'marketing']);
 
     // Bad input: 422, nothing written.
@@ -361,7 +348,7 @@ describe('the wheel', () => {
     });
     expect(restored.statusCode, restored.body).toBe(200);
     expect(await issue(vip, 'vip-3')).toEqual(vipBefore);
-    expect((await auditsOf('cms_fe_config', 'wheel-config-segments')).at(-1)).toMatchObject({
+    expect((await auditsOf(t, 'cms_fe_config', 'wheel-config-segments')).at(-1)).toMatchObject({
       action: 'wheel.restore',
       reason: `restored version ${previous}`,
     });

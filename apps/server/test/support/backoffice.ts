@@ -71,3 +71,27 @@ export async function auditCount(t: TestApp): Promise<number> {
   const { rows } = await t.database.db.execute(sql`select count(*)::int as n from audit_log`);
   return Number((rows[0] as { n: number }).n);
 }
+
+export type AuditEntry = {
+  action: string;
+  operator_id: number | null;
+  role: string;
+  reason: string | null;
+  before: unknown;
+  after: unknown;
+};
+
+/** What the audit log says about one target, oldest first. */
+export async function auditsOf(t: TestApp, targetType: string, targetId: number | string): Promise<AuditEntry[]> {
+  const { rows } = await t.database.db.execute(
+    sql`select action, operator_id, role, reason, before, after from audit_log
+        where target_type = ${targetType} and target_id = ${String(targetId)} order by seq`,
+  );
+  return rows as AuditEntry[];
+}
+
+/** How many rows a table holds (a refused call must add none). */
+export async function rowCount(t: TestApp, table: string): Promise<number> {
+  const { rows } = await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+  return Number((rows[0] as { n: number }).n);
+}
