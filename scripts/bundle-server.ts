@@ -1,5 +1,5 @@
 /**
- * The casino's server as one ES module (`apps/server/dist/start.mjs`, docs/performance.md "Start"):
+ * The casino's server as a bundle (`apps/server/dist/start.mjs` and its chunks, docs/performance.md "Start"):
  * `npm start` runs it with plain node, so a start does not compile ~400 TypeScript files through
  * tsx's loader. The workspace packages (contracts, studio, sandbox PSP) are bundled in; every
  * other package stays an import of `node_modules`. A source file that finds its neighbours from
@@ -25,9 +25,17 @@ export function serverBuildId(): string {
 
 export async function bundleServer(): Promise<void> {
   const outfile = path.join(root, SERVER_BUNDLE);
+  const outdir = path.dirname(outfile);
+  fs.rmSync(outdir, { recursive: true, force: true });
   await esbuild.build({
     entryPoints: [path.join(root, 'apps/server/src/start.ts')],
-    outfile,
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    // `start.ts` sets NODE_ENV, then imports `main`: split there, so that main's packages (React
+    // among them, which reads NODE_ENV as it loads) are imported after it. One file would hoist
+    // every import above the first line and load React in development mode.
+    splitting: true,
+    chunkNames: '[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -46,7 +54,8 @@ export async function bundleServer(): Promise<void> {
           build.onLoad({ filter: /\.tsx?$/ }, async (args) => {
             let contents = await fs.promises.readFile(args.path, 'utf8');
             if (contents.includes('import.meta.url')) {
-              const relative = path.relative(path.dirname(outfile), args.path).split(path.sep).join('/');
+              // Every file of the build is in `outdir`: relative to it, whichever chunk holds the code.
+              const relative = path.relative(outdir, args.path).split(path.sep).join('/');
               contents = contents.replaceAll(
                 'import.meta.url',
                 `new URL(${JSON.stringify(relative)}, import.meta.url).href`,

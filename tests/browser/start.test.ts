@@ -32,9 +32,11 @@ async function freePort(): Promise<number> {
 /** Starts the bundle; answers its address, its "serving" line and a stop that waits for the exit. */
 async function startBundle() {
   const port = await freePort();
+  // As `npm start` runs it: no NODE_ENV (the bundle's first lines decide production mode).
+  const { NODE_ENV: _testMode, ...environment } = process.env;
   const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/start.mjs'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'production' },
+    env: { ...environment, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
@@ -81,9 +83,12 @@ describe("npm start's server bundle", () => {
         // The seeded catalogue (the seed ran), the player's lobby, the back office and a studio page.
         const providers = (await (await fetch(`${first.base}/api/games/providers`)).json()) as unknown[];
         expect(providers.length).toBeGreaterThan(0);
-        const lobby = await fetch(`${first.base}/`);
-        expect(lobby.status).toBe(200);
-        expect(await lobby.text()).toContain('<html');
+        // Pages render (React and the page server both in production mode: a mix answers 500).
+        for (const address of ['/', '/de/tournaments', '/slots']) {
+          const page = await fetch(`${first.base}${address}`);
+          expect(page.status, address).toBe(200);
+          expect(await page.text()).toContain('<html');
+        }
         expect((await fetch(`${first.base}/backoffice`)).status).toBe(200);
         // A CMS page the seed read from the content folder beside its source.
         const pages = (await (await fetch(`${first.base}/api/cms/pages`)).json()) as unknown[];
