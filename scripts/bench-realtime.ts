@@ -32,7 +32,6 @@
 import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -52,7 +51,7 @@ import {
 import { createPubSub } from '../apps/server/src/platform/realtime/pubsub';
 import { issueConnectionToken, WEBSOCKET_PATH } from '../apps/server/src/platform/realtime/tokens';
 import { seedAll } from '../apps/server/src/seed';
-import { cpuSecondsOf, percentile, root, throwawayDatabase } from './bench-support';
+import { cpuSecondsOf, freePort, percentile, root, throwawayDatabase } from './bench-support';
 
 const { values: args } = parseArgs({
   options: {
@@ -198,17 +197,6 @@ function ensureFileLimit(): void {
   if (again.status === 97)
     console.error(`could not raise the file limit to ${needed}: raise the hard limit (root), or lower --connections`);
   process.exit(again.status === 97 ? 2 : (again.status ?? 1));
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 async function startInstance(n: number, env: Record<string, string>): Promise<Instance> {

@@ -15,7 +15,8 @@ export const root = path.resolve(import.meta.dirname, '..');
 export const RATE = Number(process.env.BENCH_RATE ?? 200);
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now (the kernel's choice), for a server the bench starts. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {

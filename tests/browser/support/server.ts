@@ -78,7 +78,8 @@ export async function startServer(
   };
 }
 
-function freePort(): Promise<number> {
+/** A port nothing listens on now (the kernel's choice). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.listen(0, '127.0.0.1', () => {
