@@ -120,6 +120,53 @@ describe('game tiles', () => {
     });
   });
 
+  it('keeps a phone’s tile and header readable: the star beside Demo, the header one row while the balance loads', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    try {
+      const page = await context.newPage();
+      const watch = watchPage(page);
+      await registerOnLobby(page, server.baseUrl, newEmail('phone-tiles'));
+      // The accounts are held on their way: the header's balance pill shows its loading state.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/player/accounts', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${server.baseUrl}/de/pokies/all`);
+      const balance = page.getByTestId('header-balance');
+      await poll(() => balance.getAttribute('aria-busy')).toBe('true');
+      const rowHeight = () =>
+        page.evaluate(() => {
+          // The logo, the balance and the player menu's button: their middles on one line.
+          const parts = ['.header__bar .logo', '.wallet__balance', '.header__player summary'].map((selector) =>
+            document.querySelector(selector)!.getBoundingClientRect(),
+          );
+          const middles = parts.map((r) => r.top + r.height / 2);
+          return Math.max(...middles) - Math.min(...middles);
+        });
+      expect(await rowHeight()).toBeLessThan(20);
+      release();
+      await poll(() => balance.getAttribute('aria-busy')).toBe('false');
+      expect(await rowHeight()).toBeLessThan(20);
+
+      // No hover on a touch screen: Demo and the star both show on the cover, side by side.
+      const tile = page
+        .locator('.category .game-tile')
+        .filter({ has: page.getByTestId('tile-favourite') })
+        .first();
+      await tile.getByTestId('tile-favourite').waitFor();
+      const [demo, star] = [
+        (await tile.locator('.game-tile__demo').boundingBox())!,
+        (await tile.getByTestId('tile-favourite').boundingBox())!,
+      ];
+      expect(demo.x + demo.width).toBeLessThanOrEqual(star.x);
+      expect(watch.pageErrors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('shows the special-slot intro once, then goes straight to the games', async () => {
     await withPage(browser, async (page) => {
       await page.goto(`${server.baseUrl}/`, { waitUntil: 'networkidle' });

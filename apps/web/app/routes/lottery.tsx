@@ -3,6 +3,7 @@ import { data } from 'react-router';
 import { LotteryPage } from '../features/tournaments';
 import { ApiError, serverApi } from '../lib/api';
 import { parseLocalePath } from '../lib/locale';
+import { logFailure } from '../lib/telemetry';
 import { useMoneyFormat } from '../lib/money-format';
 import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import type { Route } from './+types/lottery';
@@ -17,7 +18,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     .get(`/api/lotteries/${encodeURIComponent(params.slug)}`, { schema: lotterySchema })
     .catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 404) throw data(null, { status: 404 });
-      console.error('LOAD_LOTTERY_ERROR', error);
+      logFailure('LOAD_LOTTERY_ERROR', error);
       throw data(null, { status: 503 });
     });
   return { lottery };

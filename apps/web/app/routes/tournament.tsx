@@ -4,6 +4,7 @@ import { requestFlags } from '../features/feature-flags';
 import { findBySlug, TournamentPage, visiblePromos } from '../features/tournaments';
 import { serverApi } from '../lib/api';
 import { localizePath, parseLocalePath } from '../lib/locale';
+import { logFailure } from '../lib/telemetry';
 import { useMoneyFormat } from '../lib/money-format';
 import { PageErrorBoundary, pageMeta } from '../lib/route-helpers';
 import type { Route } from './+types/tournament';
@@ -23,7 +24,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const list = await serverApi(context.apiFetch, locale)
     .get('/api/tournaments', { schema: tournamentsResponseSchema })
     .catch((error: unknown) => {
-      console.error('LOAD_TOURNAMENTS_ERROR', error);
+      logFailure('LOAD_TOURNAMENTS_ERROR', error);
       throw data(null, { status: 503 });
     });
   const slug = params.slug ?? '';

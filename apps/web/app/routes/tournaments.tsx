@@ -10,6 +10,7 @@ import {
   type TournamentTab,
 } from '../features/tournaments';
 import { serverApi } from '../lib/api';
+import { emptyOnFailure } from '../lib/telemetry';
 import { serverEndpoints, type ServerEndpoints } from '../lib/endpoints.server';
 import { localizePath, parseLocalePath } from '../lib/locale';
 import { useMoneyFormat } from '../lib/money-format';
@@ -30,10 +31,7 @@ async function offeredLotteries(apiFetch: typeof fetch, on: boolean, locale: str
   if (!on) return null;
   return serverApi(apiFetch, locale)
     .get('/api/lotteries', { schema: lotteriesResponseSchema })
-    .catch((error: unknown) => {
-      console.error('LOAD_LOTTERIES_ERROR', error);
-      return null;
-    });
+    .catch(emptyOnFailure('LOAD_LOTTERIES_ERROR', null));
 }
 
 /**
@@ -41,10 +39,7 @@ async function offeredLotteries(apiFetch: typeof fetch, on: boolean, locale: str
  * does not read as one is logged and left out, and snippets that fail to load leave none.
  */
 async function customTournaments(api: ServerEndpoints) {
-  const snippets = await api.snippets().catch((error: unknown) => {
-    console.error('LOAD_SNIPPETS_ERROR', error);
-    return [];
-  });
+  const snippets = await api.snippets().catch(emptyOnFailure('LOAD_SNIPPETS_ERROR', []));
   return customTournamentsOf(snippets, (id, reason) => console.error('INVALID_TOURNAMENT_SNIPPET', id, reason));
 }
 
@@ -63,10 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       .get(flags['test-quests'] ? '/api/tournaments?test_quests=1' : '/api/tournaments', {
         schema: tournamentsResponseSchema,
       })
-      .catch((error: unknown): Tournament[] => {
-        console.error('LOAD_TOURNAMENTS_ERROR', error);
-        return [];
-      }),
+      .catch(emptyOnFailure('LOAD_TOURNAMENTS_ERROR', [] as Tournament[])),
     offeredLotteries(context.apiFetch, flags.lotteries, locale),
     customTournaments(serverEndpoints(context.apiFetch, locale)),
   ]);

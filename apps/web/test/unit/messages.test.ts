@@ -180,6 +180,14 @@ describe('message files', () => {
     }
   });
 
+  it('speak to the player as du in German, never as Sie', () => {
+    // The formal address: "Ihnen", a verb with "Sie" after it ("Lassen Sie", "versuchen Sie"),
+    // "um Sie", and "Ihr…" inside a sentence (at a sentence's start it may be "their").
+    const formal = /\bIhnen\b|\b\p{L}+en Sie\b|\bum Sie\b|[^.:!?]\s+Ihr(e|en|em|er|es)?\b|^Ihre\b/u;
+    const formalTexts = [...files.get('de')!].filter(([, text]) => formal.test(String(text))).map(([key]) => key);
+    expect(formalTexts).toEqual([]);
+  });
+
   it('call slot machines "Pokies" only in Australia and New Zealand', () => {
     for (const [locale, messages] of files) {
       const pokies = [...messages].filter(([, text]) => /pokies/i.test(String(text))).map(([key]) => key);

@@ -23,6 +23,7 @@ import {
   type AutocompleteValues,
 } from '../../lib/autocomplete';
 import { captchaToken } from '../../lib/captcha';
+import { captchaForCall, readPlayerSettings } from './captcha-gate';
 import { useI18n } from '../../lib/i18n';
 import { localizePath, type Locale } from '../../lib/locale';
 import { setPlayer } from '../../lib/session';
@@ -48,14 +49,12 @@ export function safeRedirect(value: string | null): string | null {
 }
 
 /**
- * A captcha token for the calls that need one (sign-up, sign-in, resend confirmation, reset).
+ * The captcha field for the calls that need one (sign-up, sign-in, reset): `captcha-gate.ts`.
  * No token after the solver's retries: the call is not sent and the form says so
- * (`errors.captcha_unavailable`), the same way as the server's `captcha` codes.
+ * (`errors.captcha_unavailable`), unless the operator runs without a captcha.
  */
-async function requireCaptcha(): Promise<string> {
-  const token = await captchaToken().catch(() => undefined);
-  if (!token) throw new ApiError(422, 'captcha', { captcha: ['unavailable'] });
-  return token;
+function requireCaptcha(): Promise<string | undefined> {
+  return captchaForCall(captchaToken, readPlayerSettings);
 }
 
 /**

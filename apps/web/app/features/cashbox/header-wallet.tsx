@@ -98,7 +98,7 @@ function Wallet({ wagering }: { wagering: WageringView | null }) {
         onKeyDown={closeMenuOnEscape}
       >
         <BalanceSummary
-          balance={active ? format(active) : accounts.isError ? '—' : t('common.loading')}
+          balance={active ? format(active) : accounts.isError ? '—' : null}
           common={common}
           money={money}
         />
@@ -155,7 +155,8 @@ function BalanceSummary({
   common,
   money,
 }: {
-  balance: string;
+  /** null while the accounts load. */
+  balance: string | null;
   common: ReturnType<typeof commonBalance>;
   money: (cents: number) => string;
 }) {
@@ -166,7 +167,15 @@ function BalanceSummary({
       aria-label={t('cashbox.header.balanceLabel')}
     >
       <span className="wallet__amounts">
-        <span data-testid="header-balance">{balance}</span>
+        {/* Loading, the pill shows an ellipsis: the word would not fit a phone's one-row header. */}
+        <span data-testid="header-balance" aria-busy={balance === null}>
+          {balance ?? (
+            <>
+              <span aria-hidden="true">…</span>
+              <span className="visually-hidden">{t('common.loading')}</span>
+            </>
+          )}
+        </span>
         {common ? (
           <span className="wallet__split" data-testid="header-balance-split">
             {t('cashbox.header.split', { real: money(common.real), bonus: money(common.bonus) })}
