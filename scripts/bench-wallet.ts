@@ -17,10 +17,16 @@
  * Target (issue: games): bet p99 < 20 ms at 500 bets/s, never above 60 ms; with half the players
  * wagering a bonus (issue: bonuses), at least 80 % of the capacity without bonuses: met on
  * 2026-11-26, the same capacity and 1.04–1.09 times the CPU a round (docs/performance.md, bench:wallet).
+ * BENCH_PROFILE=1: where the minute's rounds spend their CPU (scripts/bench-wallet-profile.ts): the
+ * casino under --cpu-prof (in BENCH_CPU_PROF, else a temporary folder), pg_stat_statements reset
+ * right before the minute (PostgreSQL started with it preloaded), both printed per round after the
+ * run; BENCH_RAMP_MAX=0 skips the ramp.
  */
 import { createHmac, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
+import path from 'node:path';
 import { bonusTemplates, playerBonuses } from '../apps/server/src/modules/bonuses/schema';
 import { gameSessions, games } from '../apps/server/src/modules/games/schema';
 import { auditLedger, Ledger, openAccount } from '../apps/server/src/modules/wallet';
@@ -30,6 +36,7 @@ import { hashToken } from '../apps/server/src/platform/tokens';
 import { seedAll } from '../apps/server/src/seed';
 import { eq, sql } from 'drizzle-orm';
 import { cpuSecondsOf, percentile, postgresServerUrl, startServer, throwawayDatabase } from './bench-support';
+import { monotonicMicros, startDatabaseProfile, summariseCpuProfile } from './bench-wallet-profile';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const RATE = Number(process.env.BENCH_ROUNDS_PER_SECOND ?? 500);
@@ -45,6 +52,9 @@ if (!(BONUS_SHARE >= 0 && BONUS_SHARE <= 1)) throw new Error('BENCH_BONUS_SHARE 
 /** Players 0 .. BONUS_PLAYERS - 1 wager a bonus (the load picks players at random, so their share of the bets is the same). */
 const BONUS_PLAYERS = Math.round(BONUS_SHARE * PLAYERS);
 const SLUG = GAME.slice(GAME.indexOf('/') + 1);
+/** `BENCH_PROFILE=1`: the minute's CPU broken down (the casino's CPU profile, pg_stat_statements). */
+const PROFILE = process.env.BENCH_PROFILE === '1';
+if (PROFILE) process.env.BENCH_CPU_PROF ??= fs.mkdtempSync(path.join(os.tmpdir(), 'orbit-bench-profile-'));
 const serverUrl = postgresServerUrl('bench:wallet');
 
 const name = `orbit_bench_wallet_${process.pid}`;
@@ -140,6 +150,7 @@ try {
 
   server = await startServer({ DATABASE_URL: databaseUrl, STUDIO_WALLET_SECRET: secret, AUTO_MIGRATE: '0', DEMO: '0' });
   const base = new URL(server.base);
+  const casinoPid = server.pid;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
   const post = (action: string, body: object) =>
@@ -295,6 +306,8 @@ try {
   };
   const cpuBefore = await cpuNow();
   const databaseBefore = cpuSecondsOf(cpuBefore.backends);
+  const databaseProfile = PROFILE ? await startDatabaseProfile(database.db, casinoPid) : undefined;
+  const windowStart = monotonicMicros();
   const { bets, wins, errors, codes, elapsed } = await playRounds('r', RATE, SECONDS);
   // Whether the outbox (the bonus players' wagering among its handlers) keeps up: what it still
   // had to deliver at the end of the minute, and how long it took to catch up. The ramp starts
@@ -302,6 +315,7 @@ try {
   const backlog = await outboxBacklog();
   const drainSeconds = await outboxDelivered();
   const cpuAfter = await cpuNow();
+  const windowEnd = monotonicMicros();
   const generatorCpu = process.cpuUsage(cpuBefore.self);
   const cpuPerRound = {
     casino: ((cpuAfter.casino - cpuBefore.casino) * 1000) / bets.length,
@@ -311,6 +325,8 @@ try {
       bets.length,
     generator: (generatorCpu.user + generatorCpu.system) / 1000 / bets.length,
   };
+  // Read after the CPU above, before the ramp adds statements of its own.
+  const profileLines = (await databaseProfile?.report(bets.length)) ?? [];
   // Capacity: the highest rate at which the bet p99 stays under 20 ms, stepping up from
   // BENCH_RAMP_STEP rounds/s by as much, BENCH_RAMP_SECONDS each, until a step misses it (or
   // errs). A machine a third slower shows a lower capacity, not a failed run at the edge.
@@ -365,13 +381,22 @@ try {
   console.log(
     `target bet p99 < 20 ms: ${p99 < 20 ? 'met' : 'NOT met'} (${ms(p99)} ms); no bet above 60 ms: ${max <= 60 ? 'met' : 'NOT met'} (slowest ${ms(max)} ms)`,
   );
-  console.log(
-    `\nramp (${RAMP_SECONDS} s a step; the outbox's backlog at each step's end): ${ramp.map((r) => `${r.rate}/s p99 ${ms(r.p99)} ms${r.errors ? ` ${r.errors} errors` : ''} (outbox ${r.backlog})`).join('; ')}`,
-  );
+  if (PROFILE) {
+    console.log(profileLines.join('\n'));
+    const dir = process.env.BENCH_CPU_PROF!;
+    console.log(summariseCpuProfile(dir, casinoPid, windowStart, windowEnd, bets.length).join('\n'));
+    console.log(`\n(the casino's CPU profile is kept in ${dir}; it opens in Chrome's DevTools)`);
+  }
   const capacity = ramp.filter((r) => r.p99 < 20 && r.errors === 0).at(-1)?.rate ?? 0;
-  console.log(
-    `capacity (highest rate with bet p99 < 20 ms): ${capacity} rounds/s${capacity >= RAMP_MAX ? ' or more' : ''}; target 500: ${capacity >= 500 ? 'met' : 'NOT met'}`,
-  );
+  if (ramp.length === 0) console.log(`\nramp: skipped (BENCH_RAMP_MAX ${RAMP_MAX})`);
+  else {
+    console.log(
+      `\nramp (${RAMP_SECONDS} s a step; the outbox's backlog at each step's end): ${ramp.map((r) => `${r.rate}/s p99 ${ms(r.p99)} ms${r.errors ? ` ${r.errors} errors` : ''} (outbox ${r.backlog})`).join('; ')}`,
+    );
+    console.log(
+      `capacity (highest rate with bet p99 < 20 ms): ${capacity} rounds/s${capacity >= RAMP_MAX ? ' or more' : ''}; target 500: ${capacity >= 500 ? 'met' : 'NOT met'}`,
+    );
+  }
 } finally {
   await server?.stop();
   await database.close();

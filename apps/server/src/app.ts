@@ -34,10 +34,10 @@ import { createPubSub, type PubSub } from './platform/realtime/pubsub';
 import { modules } from './modules';
 import { registerModules } from './module-order';
 import { BACKOFFICE_COOKIE } from './modules/backoffice';
-import { fromBlockedCountry, guestLicenceOf } from './modules/cms';
+import { fromBlockedCountry, guestLicenceOf, licenceOf } from './modules/cms';
 import { SANDBOX_PSP_PREFIX } from './modules/cashbox';
 import { HOUSE_PROVIDER, STUDIO_PREFIX } from './modules/games';
-import { peekPlayer, SESSION_COOKIE } from './modules/identity';
+import { peekPlayer, playerGroupsOf, SESSION_COOKIE } from './modules/identity';
 import { JACKPOT_GAMES } from './modules/jackpots';
 
 export type AppOptions = {
@@ -152,6 +152,15 @@ export async function buildApp({
   if (web)
     await registerWeb(app, config, {
       pageVariant: (request) => guestLicenceOf(request, config),
+      // A signed-in player's page is the guests' of their licence when its render reads nothing of them.
+      player: {
+        cookies: [SESSION_COOKIE],
+        // A player in no group is offered what a guest is: the guests' copy of the licence.
+        pageVariant: async (request) => {
+          const [licence, groups] = await Promise.all([licenceOf(request, config), playerGroupsOf(request)]);
+          return groups?.length ? `${licence} groups ${groups.join(',')}` : licence;
+        },
+      },
       // Guest mode (docs/licences.md "The legal block and guest mode"): a blocked country, and no live session.
       legalBlock: {
         blocked: (request) => fromBlockedCountry(request, config),

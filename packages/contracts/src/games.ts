@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { INT32_MAX, INT32_MIN, PAGE_MAX } from './bounds';
+import { DEVICES } from './device';
 import { paged } from './pagination';
 
-export const deviceSchema = z.enum(['desktop', 'mobile'], { message: 'invalid_device' });
+export const deviceSchema = z.enum(DEVICES, { message: 'invalid_device' });
 export type Device = z.infer<typeof deviceSchema>;
 
 export const volatilitySchema = z.enum(['low', 'medium', 'high', 'very_high']);

@@ -6,6 +6,7 @@ export * from './info';
 export * from './cms';
 export * from './cms-content';
 export * from './localised';
+export * from './device';
 export * from './games';
 export * from './game-play';
 export * from './identity';

@@ -230,6 +230,11 @@ export const lotterySchema = z.object({
 });
 export type Lottery = z.infer<typeof lotterySchema>;
 export const lotteriesResponseSchema = z.array(lotterySchema);
+/**
+ * `GET /api/lotteries/offered_count`: how many lotteries `GET /api/lotteries` lists to this visitor
+ * (the player's groups decide), without presenting them: the menu's question.
+ */
+export const lotteriesOfferedResponseSchema = z.object({ count: z.number().int().min(0) });
 
 /** `GET /api/lotteries/{id}/status` (and each of `/statuses`): the player's tickets. */
 /** One of the player's tickets: its number, how it came, and the place it won (null before the draw or none). */

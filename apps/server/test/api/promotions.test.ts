@@ -22,6 +22,7 @@ import {
   playerFreespinsResponseSchema,
   weightedRoll,
   exchangeResponseSchema,
+  lotteriesOfferedResponseSchema,
   lotteriesResponseSchema,
   lotterySchema,
   lotteryStatusesResponseSchema,
@@ -524,6 +525,25 @@ describe('lotteries', () => {
     await t.app.orbitOutbox.drain();
     await playThrough(p, cents);
   }
+
+  it("counts the lotteries offered by the player's groups as the list does (the menu's question)", async () => {
+    const count = async (cookie?: string) =>
+      lotteriesOfferedResponseSchema.parse((await call(t, 'GET', '/api/lotteries/offered_count', { cookie })).json())
+        .count;
+    const listed = async (cookie?: string) =>
+      lotteriesResponseSchema.parse((await call(t, 'GET', '/api/lotteries', { cookie })).json()).length;
+    const member = await newPlayer();
+    const outsider = await newPlayer();
+    const guestBefore = await count();
+    const memberBefore = await count(member.cookie);
+    await lottery({ groupIds: [1309] });
+    await t.database.db.insert(userGroups).values({ userId: member.id, groupId: 1309, addedAt: clock.now() });
+    expect(await count()).toBe(guestBefore);
+    expect(await count(outsider.cookie)).toBe(guestBefore);
+    expect(await count(member.cookie)).toBe(memberBefore + 1);
+    for (const cookie of [undefined, outsider.cookie, member.cookie])
+      expect(await count(cookie)).toBe(await listed(cookie));
+  });
 
   it('deposits buy tickets by the scale up to the cap; the draw reveals the seed and verifies, once, after a restart', async () => {
     const l = await lottery();

@@ -3,6 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { installPageCache } from '../../src/platform/http/page-cache';
+import { notePlayerRead, renderHeaders } from '../../src/platform/http/render-reads';
 
 let app: FastifyInstance;
 let clock = 0;
@@ -86,7 +87,7 @@ describe('the page cache for guests', () => {
     expect(gunzipSync(hit.rawPayload).toString()).toBe('<html>render 1 of /</html>');
   });
 
-  it('renders anew for a player (any cookie but the shared ones) and stores nothing', async () => {
+  it('renders anew for a player when players are not told apart (no player cookies given) and stores nothing', async () => {
     await get('/', { cookie: 'orbit_session=abc' });
     await get('/', { cookie: 'orbit_session=abc' });
     expect(renders).toBe(2);
@@ -129,5 +130,113 @@ describe('the page cache for guests', () => {
     await get('/c');
     expect((await get('/a')).headers['x-orbit-cache']).toBe('miss');
     expect((await get('/c')).headers['x-orbit-cache']).toBe('hit');
+  });
+});
+
+describe('the page cache for signed-in players', () => {
+  let players: FastifyInstance;
+  /** Each render says whether it asked who the player is (as the tester check of a switched-off page does). */
+  beforeEach(async () => {
+    players = Fastify({ logger: false });
+    installPageCache(players, {
+      ttlMs: 5_000,
+      staleMs: 10_000,
+      sharedCookies: ['orbit_ff'],
+      ignoredCookies: ['stag'],
+      playerCookies: ['orbit_session'],
+      // A player from Estonia is served under the EE licence; every other visitor under CW.
+      variantOf: () => 'CW',
+      playerVariantOf: async (request) => (String(request.headers.cookie).includes('orbit_session=ee') ? 'EE' : 'CW'),
+      isPage: (request) => !request.url.startsWith('/api/'),
+      now: () => clock,
+    });
+    players.get('/api/player', async (request) => {
+      notePlayerRead(request);
+      return { player: String(request.headers.cookie) };
+    });
+    players.get('/*', async (request, reply) => {
+      renders += 1;
+      let who = 'nobody';
+      // The page's loaders reach the API in-process, carrying the render's mark (web.ts injectFetch).
+      // As the tester check: a visitor without cookies is nobody, without asking.
+      if (request.url === '/tester-page' && request.headers.cookie) {
+        const answer = await players.inject({
+          method: 'GET',
+          url: '/api/player',
+          headers: { cookie: request.headers.cookie ?? '', ...renderHeaders(request) },
+        });
+        who = answer.json<{ player: string }>().player;
+      }
+      reply.type('text/html');
+      return reply.send(Readable.from([`<html>render ${renders} of ${request.url} for ${who}</html>`]));
+    });
+    await players.ready();
+  });
+  afterEach(() => players.close());
+  const visit = (url: string, cookie?: string) =>
+    players.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+  it("serves a player the guests' copy once a signed-in render read nothing of the player", async () => {
+    const first = await visit('/', 'orbit_session=abc; orbit_ff=x');
+    expect(first.headers['x-orbit-cache']).toBe('miss');
+    // The flag cookie keys the copy as for guests; the session's does not.
+    const again = await visit('/', 'orbit_session=other; orbit_ff=x');
+    expect(again.headers['x-orbit-cache']).toBe('hit');
+    expect(again.body).toBe(first.body);
+    const guest = await visit('/', 'orbit_ff=x; stag=aff');
+    expect(guest.headers['x-orbit-cache']).toBe('hit');
+    expect(guest.body).toBe(first.body);
+    expect(renders).toBe(1);
+  });
+
+  it("never serves a page whose render read the player to anybody else, nor a guest's copy to that player", async () => {
+    const guest = await visit('/tester-page');
+    expect(guest.body).toContain('for nobody');
+    const tester = await visit('/tester-page', 'orbit_session=tester');
+    expect(tester.headers['x-orbit-cache']).toBe('miss');
+    expect(tester.body).toContain('for orbit_session=tester');
+    const next = await visit('/tester-page', 'orbit_session=someone');
+    expect(next.headers['x-orbit-cache']).toBe('miss');
+    expect(next.body).toContain('for orbit_session=someone');
+    const laterGuest = await visit('/tester-page');
+    expect(laterGuest.headers['x-orbit-cache']).toBe('hit');
+    expect(laterGuest.body).toContain('render 1 of /tester-page for nobody');
+    expect(renders).toBe(3);
+  });
+
+  it("does not take a guest's copy as the player's until a signed-in render of that page showed it the same", async () => {
+    await visit('/');
+    expect((await visit('/', 'orbit_session=abc')).headers['x-orbit-cache']).toBe('miss');
+    expect((await visit('/', 'orbit_session=abc')).headers['x-orbit-cache']).toBe('hit');
+    expect(renders).toBe(2);
+  });
+
+  it("keeps a copy per licence: a player served under another licence than the guest's gets that licence's page", async () => {
+    await visit('/', 'orbit_session=abc');
+    const estonian = await visit('/', 'orbit_session=ee');
+    expect(estonian.headers['x-orbit-cache']).toBe('miss');
+    expect(estonian.body).toContain('render 2');
+    expect((await visit('/', 'orbit_session=ee')).body).toContain('render 2');
+    expect((await visit('/')).body).toContain('render 1');
+  });
+
+  it('renders anew, and stores nothing, for a request with any other cookie beside the session (a sign-in half done)', async () => {
+    await visit('/', 'orbit_session=abc; orbit_pending_2fa=t');
+    const again = await visit('/', 'orbit_session=abc; orbit_pending_2fa=t');
+    expect(again.headers['x-orbit-cache']).toBeUndefined();
+    expect((await visit('/')).headers['x-orbit-cache']).toBe('miss');
+    expect(renders).toBe(3);
+  });
+
+  it('renews the verdict with one render after it expires while the other players get the copy', async () => {
+    await visit('/', 'orbit_session=abc');
+    clock += 6_000;
+    const [renewing, meanwhile] = await Promise.all([visit('/', 'orbit_session=abc'), visit('/', 'orbit_session=def')]);
+    expect(renewing.headers['x-orbit-cache']).toBe('miss');
+    expect(renewing.body).toContain('render 2');
+    expect(meanwhile.headers['x-orbit-cache']).toBe('stale');
+    expect(meanwhile.body).toContain('render 1');
+    expect((await visit('/', 'orbit_session=x')).headers['x-orbit-cache']).toBe('hit');
+    expect(renders).toBe(2);
   });
 });

@@ -1,5 +1,5 @@
 import {
-  lotteriesResponseSchema,
+  lotteriesOfferedResponseSchema,
   type CmsPageSummary,
   type CmsSnippet,
   type LogoConfig,
@@ -121,8 +121,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Whether the lotteries' menu item leads to any (behind their flag; a failed load: no item).
     flags.lotteries
       ? serverApi(context.apiFetch)
-          .get('/api/lotteries', { schema: lotteriesResponseSchema })
-          .then((list) => list.length)
+          .get('/api/lotteries/offered_count', { schema: lotteriesOfferedResponseSchema })
+          .then((offered) => offered.count)
           .catch(logEmpty('LOAD_LOTTERIES_ERROR', 0))
       : 0,
     // The betting site (fe config `betting-config`; docs/sportsbook.md): a failed load is no betting site.

@@ -28,8 +28,8 @@ import {
 } from './service';
 
 import { RegistrationHooks } from './registration-hooks';
-import { installSessionResolver, peekPlayer } from './session';
-export { currentPlayer, peekPlayer, requirePlayer } from './session';
+import { installSessionResolver, playerCountryOf } from './session';
+export { currentPlayer, peekPlayer, playerGroupsOf, requirePlayer } from './session';
 export { RegistrationHooks, type JoinedPlayer, type RegistrationHook } from './registration-hooks';
 export {
   membershipsOf,
@@ -146,10 +146,7 @@ export const identityModule: OrbitModule = {
     );
     installSessionResolver(app, identity);
     // The cms module's licence choice asks for the signed-in player's country (docs/licences.md).
-    app.decorate('orbitPlayerCountry', async (request) => {
-      const player = await peekPlayer(request);
-      return player ? player.user.country : undefined;
-    });
+    app.decorate('orbitPlayerCountry', playerCountryOf);
     await signUpRoutes(identity, captcha.verifier)(app, ctx);
     await signInRoutes(identity, captcha.verifier)(app, ctx);
     await mailedLinkRoutes(identity, captcha.verifier)(app, ctx);

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { unauthorized } from '../../platform/errors';
+import { notePlayerRead } from '../../platform/http/render-reads';
 import { sessionTokenOf } from './cookies';
 import type { CurrentPlayer, IdentityService } from './service';
 
@@ -25,10 +26,20 @@ export function installSessionResolver(app: FastifyInstance, service: IdentitySe
  */
 export function currentPlayer(request: FastifyRequest): Promise<CurrentPlayer | null> {
   if (request.orbitPlayer === undefined) {
-    const token = sessionTokenOf(request);
+    const token = playerTokenOf(request);
     request.orbitPlayer = token ? request.server.orbitSessions.resolve(token) : Promise.resolve(null);
   }
   return request.orbitPlayer;
+}
+
+/**
+ * The session token, noted as a read of the player when the call is a page render's: that page is
+ * then the player's own and never served to anyone else (platform/http/render-reads.ts).
+ */
+function playerTokenOf(request: FastifyRequest): string | undefined {
+  const token = sessionTokenOf(request);
+  if (token) notePlayerRead(request);
+  return token;
 }
 
 /**
@@ -38,8 +49,43 @@ export function currentPlayer(request: FastifyRequest): Promise<CurrentPlayer | 
  */
 export function peekPlayer(request: FastifyRequest): Promise<CurrentPlayer | null> {
   if (request.orbitPlayer !== undefined) return request.orbitPlayer;
-  const token = sessionTokenOf(request);
+  const token = playerTokenOf(request);
   return token ? request.server.orbitSessions.peek(token) : Promise.resolve(null);
+}
+
+const peeked = new WeakMap<FastifyRequest, Promise<CurrentPlayer | null>>();
+
+/** The player as `peekPlayer` reads them, once per request, without noting a render's read. */
+function peekUnnoted(request: FastifyRequest): Promise<CurrentPlayer | null> {
+  if (request.orbitPlayer !== undefined) return request.orbitPlayer;
+  let player = peeked.get(request);
+  if (!player) {
+    const token = sessionTokenOf(request);
+    player = token ? request.server.orbitSessions.peek(token) : Promise.resolve(null);
+    peeked.set(request, player);
+  }
+  return player;
+}
+
+/*
+ * The two readers below answer what a signed-in player's page may depend on without being that
+ * player's own: the page cache keys such a page by them (the player's licence and groups: the
+ * page's audience), so they are not noted as a render's read of the player
+ * (docs/architecture.md "Page cache"). Anything else of the player is read with `currentPlayer`.
+ */
+
+/** The signed-in player's country, for the licence a request is served under (docs/licences.md). */
+export async function playerCountryOf(request: FastifyRequest): Promise<string | undefined> {
+  return (await peekUnnoted(request))?.user.country;
+}
+
+/**
+ * The signed-in player's groups (ascending), or null for a guest: for answers that differ by
+ * group only (which promotions are offered to the player), never by who the player is.
+ */
+export async function playerGroupsOf(request: FastifyRequest): Promise<number[] | null> {
+  const player = await peekUnnoted(request);
+  return player ? [...player.groupIds].sort((a, b) => a - b) : null;
 }
 
 /** For routes that need a session: the player, or 401 `{errors:{base:['unauthorized']}}`. */

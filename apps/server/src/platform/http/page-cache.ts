@@ -1,14 +1,21 @@
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { beginRender, endRender } from './render-reads';
 
 /**
  * A short-lived cache of server-rendered pages for guests. The public pages (lobby, categories,
  * providers, CMS pages) are the same for every visitor of one host with the same feature flags:
  * rendering each once every few seconds instead of once per request is what keeps the lobby fast
- * under load. Only requests without a player's cookies are served from it or stored in it;
- * answers that set cookies are never stored. It is a cache, not state: another instance that
- * lacks it renders the page itself.
+ * under load. Answers that set cookies are never stored. It is a cache, not state: another
+ * instance that lacks it renders the page itself.
+ *
+ * A signed-in player's page is mostly the guests' page too: the player's parts (header, balance,
+ * gifts) are filled in the browser. So a request whose only other cookie is the session's is
+ * rendered with its render tracked (render-reads.ts): a render that did not read the player is
+ * stored as the guests' copy of that page, and for as long as that verdict is fresh, players get
+ * the stored copy too. A render that read the player (a tester on a switched-off page) is sent to
+ * that player only, and the next player's request of that page renders anew.
  */
 export type PageCacheOptions = {
   /** How long a rendered page is served again; 0 turns the cache off. */
@@ -27,6 +34,17 @@ export type PageCacheOptions = {
    * telemetry calls and a registration read): present or not, the guest gets the same page.
    */
   ignoredCookies?: ReadonlyArray<string>;
+  /**
+   * A signed-in player's cookies (the session's): a request that carries one, besides shared and
+   * ignored cookies, is rendered tracked and may share the guests' copy (above). Absent: any such
+   * request is rendered anew and never shares.
+   */
+  playerCookies?: ReadonlyArray<string>;
+  /**
+   * The variant of a signed-in player's request (as `variantOf`, but the player's licence may
+   * follow their country). Required with `playerCookies`.
+   */
+  playerVariantOf?: (request: FastifyRequest) => Promise<string>;
   /** Which requests are pages (the rest — API, assets — pass untouched). */
   isPage: (request: FastifyRequest) => boolean;
   /**
@@ -37,6 +55,9 @@ export type PageCacheOptions = {
   variantOf?: (request: FastifyRequest) => string;
   now?: () => number;
 };
+
+/** That a signed-in render of a page read nothing of its player, until `expiresAt`. */
+type Verdict = { expiresAt: number; refreshing: boolean };
 
 type Entry = {
   expiresAt: number;
@@ -73,11 +94,16 @@ declare module 'fastify' {
 export function installPageCache(app: FastifyInstance, options: PageCacheOptions): PageCache {
   if (options.ttlMs <= 0) return { clear: () => undefined };
   const maxEntries = options.maxEntries ?? 500;
-  const shared = new Set(options.sharedCookies ?? []);
-  const ignored = new Set(options.ignoredCookies ?? []);
+  const cookieRules = {
+    shared: new Set(options.sharedCookies ?? []),
+    ignored: new Set(options.ignoredCookies ?? []),
+    player: new Set(options.playerVariantOf ? (options.playerCookies ?? []) : []),
+  };
   const now = options.now ?? Date.now;
   const staleMs = options.staleMs ?? 30_000;
   const entries = new Map<string, Entry>();
+  /** Pages whose signed-in render read nothing of the player, by key. */
+  const verdicts = new Map<string, Verdict>();
   const keys = new WeakMap<FastifyRequest, string>();
   // Raised by `clear()`: a page whose render began before it may show what was cleared, so it is not stored.
   let generation = 0;
@@ -85,11 +111,15 @@ export function installPageCache(app: FastifyInstance, options: PageCacheOptions
 
   app.addHook('onRequest', async (request, reply) => {
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !options.isPage(request)) return;
-    const key = cacheKey(request, shared, ignored, options.variantOf);
-    if (key === undefined) return;
+    const cookies = requestCookies(request, cookieRules);
+    if (cookies === undefined) return;
+    const variant = cookies.player ? await options.playerVariantOf!(request) : (options.variantOf?.(request) ?? '');
+    const key = `${request.hostname}\n${request.url}\n${cookies.shared}\n${variant}`;
+    const t = now();
     const entry = entries.get(key);
-    if (entry) {
-      const t = now();
+    const verdict = cookies.player ? verdicts.get(key) : undefined;
+    // A guest may always have the guests' copy; a player while the page is known to be the same for them.
+    if (entry && (!cookies.player || (verdict && verdict.expiresAt > t))) {
       if (entry.expiresAt > t) return sendEntry(request, reply, entry, 'hit');
       if (entry.expiresAt + staleMs > t) {
         if (entry.refreshing) return sendEntry(request, reply, entry, 'stale');
@@ -97,15 +127,23 @@ export function installPageCache(app: FastifyInstance, options: PageCacheOptions
       } else {
         entries.delete(key);
       }
+    } else if (verdict && verdict.expiresAt + staleMs > t) {
+      // The verdict is being renewed by one player's render: the others get the copy meanwhile.
+      if (verdict.refreshing && entry && entry.expiresAt + staleMs > t)
+        return sendEntry(request, reply, entry, 'stale');
+      verdict.refreshing = true;
     }
     keys.set(request, key);
     startedIn.set(request, generation);
+    if (cookies.player) request.orbitRenderId = beginRender(t);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const key = keys.get(request);
     if (key === undefined || payload === null || payload === undefined) return payload;
+    keys.delete(request);
     reply.header('x-orbit-cache', 'miss');
+    const renderId = request.orbitRenderId;
     const storable =
       // A HEAD is answered without the HTML: stored, it would serve an empty page to the GETs after it.
       request.method === 'GET' &&
@@ -113,55 +151,79 @@ export function installPageCache(app: FastifyInstance, options: PageCacheOptions
       (reply.statusCode === 200 || reply.statusCode === 404) &&
       reply.getHeader('set-cookie') === undefined &&
       reply.getHeader('content-encoding') === undefined;
-    if (!storable) {
+    // The whole page is rendered once its body is read: only then is it known whether the render read the player.
+    const body = storable ? await toBuffer(payload) : undefined;
+    const readPlayer = renderId !== undefined && endRender(renderId);
+    if (renderId !== undefined) {
+      if (readPlayer) verdicts.delete(key);
+      else if (body) setBounded(verdicts, key, { expiresAt: now() + options.ttlMs, refreshing: false }, maxEntries);
+      else if (verdicts.has(key)) verdicts.get(key)!.refreshing = false;
+    }
+    if (!body || readPlayer) {
       // The next request tries again rather than every request waiting out the stale window.
       const previous = entries.get(key);
       if (previous) previous.refreshing = false;
-      return payload;
+      return body ?? payload;
     }
-    const body = await toBuffer(payload);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined && !NOT_STORED_HEADERS.has(name)) headers[name] = String(value);
     }
-    entries.delete(key); // re-inserted last: eviction takes the oldest stored
-    entries.set(key, {
-      expiresAt: now() + options.ttlMs,
-      refreshing: false,
-      status: reply.statusCode,
-      headers,
-      body,
-      gzip: gzipSync(body),
-    });
-    if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    setBounded(
+      entries,
+      key,
+      {
+        expiresAt: now() + options.ttlMs,
+        refreshing: false,
+        status: reply.statusCode,
+        headers,
+        body,
+        gzip: gzipSync(body),
+      },
+      maxEntries,
+    );
     return body;
+  });
+  // A render that never reached onSend (an error before the answer) is not left tracked.
+  app.addHook('onResponse', async (request) => {
+    if (request.orbitRenderId !== undefined && keys.has(request)) endRender(request.orbitRenderId);
   });
   return {
     clear: () => {
       generation += 1;
       entries.clear();
+      verdicts.clear();
     },
   };
 }
 
-/** Host, URL, the shared cookies and the variant (the licence); undefined when a player's cookie is present. */
-function cacheKey(
-  request: FastifyRequest,
-  shared: Set<string>,
-  ignored: Set<string>,
-  variantOf: PageCacheOptions['variantOf'],
-): string | undefined {
+/** Stores a value last (eviction takes the oldest stored) and keeps at most `max`. */
+function setBounded<T>(map: Map<string, T>, key: string, value: T, max: number): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > max) map.delete(map.keys().next().value!);
+}
+
+type CookieRules = { shared: Set<string>; ignored: Set<string>; player: Set<string> };
+
+/**
+ * The shared cookies of a request (part of the key) and whether it carries a player's; undefined
+ * when it carries any other cookie (a page of that visitor's own).
+ */
+function requestCookies(request: FastifyRequest, rules: CookieRules): { shared: string; player: boolean } | undefined {
   const cookies: string[] = [];
+  let player = false;
   for (const part of (request.headers.cookie ?? '').split(';')) {
     const trimmed = part.trim();
     if (!trimmed) continue;
     const eq = trimmed.indexOf('=');
     const name = eq === -1 ? trimmed : trimmed.slice(0, eq);
-    if (ignored.has(name)) continue;
-    if (!shared.has(name)) return undefined;
-    cookies.push(trimmed);
+    if (rules.ignored.has(name)) continue;
+    if (rules.player.has(name)) player = true;
+    else if (rules.shared.has(name)) cookies.push(trimmed);
+    else return undefined;
   }
-  return `${request.hostname}\n${request.url}\n${cookies.sort().join(';')}\n${variantOf?.(request) ?? ''}`;
+  return { shared: cookies.sort().join(';'), player };
 }
 
 function sendEntry(request: FastifyRequest, reply: FastifyReply, entry: Entry, state: 'hit' | 'stale') {

@@ -4,10 +4,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, reactRouterFastify } from '@mcansh/remix-fastify/react-router';
 import type { ServerBuild } from 'react-router';
-import { TELEMETRY_COOKIES, UTM_COOKIES } from '@orbit/contracts';
+import { deviceFromUserAgent, PROMO_TIMER_COOKIE, TELEMETRY_COOKIES, UTM_COOKIES } from '@orbit/contracts';
 import type { Config } from '../config';
 import { installPageCache } from './page-cache';
 import { inProcessEdgeHeaders } from './proxy';
+import { renderHeaders } from './render-reads';
 import { newScriptNonce, pagePolicy } from './security-headers';
 
 declare module 'fastify' {
@@ -48,7 +49,8 @@ export function injectFetch(app: FastifyInstance, request: FastifyRequest): type
     const res = await app.inject({
       method: (init?.method ?? 'GET') as 'GET',
       url: url.pathname + url.search,
-      headers: { ...headers, 'x-orbit-ssr': '1' },
+      // A tracked render's calls say so: a session read marks the render a player's own (render-reads.ts).
+      headers: { ...headers, ...renderHeaders(request), 'x-orbit-ssr': '1' },
       remoteAddress: request.ip,
       payload: typeof init?.body === 'string' ? init.body : undefined,
     });
@@ -109,11 +111,21 @@ const SHARED_COOKIES = ['orbit_ff'];
  * Cookies of the visit that no render reads (docs/telemetry.md "Cookies"): a guest who came through
  * a partner's link or a campaign still gets the cached page.
  */
-const RENDER_NEUTRAL_COOKIES = [...Object.values(TELEMETRY_COOKIES).map((c) => c.name), ...UTM_COOKIES];
+const RENDER_NEUTRAL_COOKIES = [
+  ...Object.values(TELEMETRY_COOKIES).map((c) => c.name),
+  ...UTM_COOKIES,
+  // The header promo's countdown: the page reads it in the browser (a guest who saw the promo kept missing the cache for a day).
+  PROMO_TIMER_COOKIE,
+];
 
 /** What the modules tell the page server: what a guest's page depends on besides host and URL (the licence). */
 export type WebOptions = {
   pageVariant?: (request: FastifyRequest) => string;
+  /**
+   * A signed-in player's page (docs/architecture.md "Page cache"): the session's cookie, and what
+   * the page depends on for that player (the licence, which may follow the player's country).
+   */
+  player?: { cookies: ReadonlyArray<string>; pageVariant: (request: FastifyRequest) => Promise<string> };
   /** The legal block's questions (guest mode); without it nobody is blocked. */
   legalBlock?: LegalBlockProbe;
 };
@@ -137,12 +149,20 @@ export async function registerWeb(app: FastifyInstance, config: Config, options:
     return reply.redirect(target, 302);
   });
   // Development renders every request anew, so that edits show at once.
+  // The game builds a page lists follow the browser's device (lib/device.ts of the page): part of the key.
+  const device = (request: FastifyRequest) => deviceFromUserAgent(request.headers['user-agent']);
+  const pageVariant = options.pageVariant ?? (() => '');
+  const player = options.player;
   const pageCache = installPageCache(app, {
     ttlMs: config.dev ? 0 : config.pageCacheSeconds * 1000,
     sharedCookies: SHARED_COOKIES,
     ignoredCookies: RENDER_NEUTRAL_COOKIES,
     isPage: isPageRoute,
-    variantOf: options.pageVariant,
+    variantOf: (request) => `${pageVariant(request)}|${device(request)}`,
+    ...(player && {
+      playerCookies: player.cookies,
+      playerVariantOf: async (request) => `${await player.pageVariant(request)}|${device(request)}`,
+    }),
   });
   // Modules whose changes show on every guest's page (the catalogue) clear it.
   app.decorate('orbitPageCache', pageCache);

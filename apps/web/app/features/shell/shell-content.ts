@@ -1,4 +1,4 @@
-import type { CmsSnippet, LogoConfig } from '@orbit/contracts';
+import { PROMO_TIMER_COOKIE, type CmsSnippet, type LogoConfig } from '@orbit/contracts';
 
 /**
  * What the page shell draws from the CMS (docs/page-shell.md "Header" and "Footer"): the
@@ -137,8 +137,8 @@ export function logoOf(config: LogoConfig | null, projectName: string): LogoConf
 
 // ---- the header's promo banner ------------------------------------------------------------------
 
-/** The cookie that holds when the promo's countdown ends (ms since the epoch); it lives a day. */
-export const PROMO_TIMER_COOKIE = 'promo_tooltip_timer';
+/** The cookie that holds when the promo's countdown ends (its name in the contracts); it lives a day. */
+export { PROMO_TIMER_COOKIE };
 export const PROMO_TIMER_COOKIE_SECONDS = 86_400;
 /** How long the countdown runs, in minutes, from the guest's first sight of the banner. */
 export const PROMO_TIMER_MINUTES = 10;

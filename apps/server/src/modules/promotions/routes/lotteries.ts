@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  lotteriesOfferedResponseSchema,
   lotteriesResponseSchema,
   lotterySchema,
   lotteryStatusesResponseSchema,
@@ -10,7 +11,7 @@ import {
 import type { ModuleContext } from '../../../platform/context';
 import { notFound } from '../../../platform/errors';
 import { requestLocale } from '../../cms';
-import { currentPlayer, requirePlayer } from '../../identity';
+import { currentPlayer, playerGroupsOf, requirePlayer } from '../../identity';
 import type { LotteryService } from '../lotteries';
 import { noStore } from '../../../platform/http/no-store';
 
@@ -41,6 +42,18 @@ export function lotteryRoutes(lotteries: LotteryService) {
           rows.map((l) => lotteries.present(ctx.db, l, player?.user.id ?? null, requestLocale(request))),
         );
       },
+    );
+    app.get(
+      '/api/lotteries/offered_count',
+      {
+        schema: {
+          tags,
+          summary: 'How many lotteries are offered to this visitor (by the player’s groups)',
+          response: { 200: lotteriesOfferedResponseSchema },
+        },
+      },
+      // By the groups alone, never who the player is: a signed-in lobby stays the guests' copy of its audience.
+      async (request) => ({ count: (await lotteries.list(await playerGroupsOf(request))).length }),
     );
     app.get(
       '/api/lotteries/statuses',
