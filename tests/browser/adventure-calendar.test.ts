@@ -40,9 +40,7 @@ async function runStartedFourDaysAgo(): Promise<void> {
       },
     ],
   };
-  await env.server.database.db.execute(
-    sql`update fe_configs set value = ${JSON.stringify(config)}::jsonb, updated_at = now() where name = 'vip-adventures'`,
-  );
+  await env.server.setFeConfig('vip-adventures', config);
 }
 
 async function playerId(page: Page): Promise<number> {

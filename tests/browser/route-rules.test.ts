@@ -4,20 +4,14 @@
  * deep-link scroll, the email-verify popup with the modal's close delay, the local time, the
  * survey and the iOS in-app escape popup.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { telemetryEvents } from '../../apps/server/src/modules/telemetry/schema';
 import { describe, expect, it } from 'vitest';
 import { dialog, newEmail, pathOf, poll, registerOnLobby, serverAndBrowser, signOut } from './support/journeys';
 
 const env = serverAndBrowser();
 
-async function setConfig(name: string, value: unknown) {
-  await env.server.database.db.execute(
-    sql`update fe_configs set value = ${JSON.stringify(value)}::jsonb, updated_at = now() where name = ${name}`,
-  );
-  // The server keeps fe configs for a few seconds.
-  await poll(async () => (await fetch(`${env.server.baseUrl}/api/fe/config/${name}`)).json(), 15_000).toEqual(value);
-}
+const setConfig = (name: string, value: unknown) => env.server.setFeConfig(name, value);
 
 const DESKTOP_BROWSER =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';

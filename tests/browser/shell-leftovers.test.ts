@@ -25,12 +25,7 @@ const env = serverAndBrowser();
 const url = (path: string) => `${env.server.baseUrl}${path}`;
 
 /** Sets an fe config in the store and waits until the server answers it (it keeps configs a few seconds). */
-async function setConfig(name: string, value: unknown) {
-  await env.server.database.db.execute(
-    sql`update fe_configs set value = ${JSON.stringify(value)}::jsonb, updated_at = now() where name = ${name}`,
-  );
-  await poll(async () => (await fetch(url(`/api/fe/config/${name}`))).json(), 15_000).toEqual(value);
-}
+const setConfig = (name: string, value: unknown) => env.server.setFeConfig(name, value);
 
 /** A call of the page itself (its cookies): the JSON answer. */
 const pageJson = (page: Page, path: string) =>

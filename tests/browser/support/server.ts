@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
@@ -22,6 +23,12 @@ export type TestServer = {
   database: Database;
   /** The house studio's wallet secret: a test signs wallet calls with it as the studio does. */
   walletSecret: string;
+  /**
+   * Changes a front-end config in the database, as an operator's tool that bypasses the back office
+   * would, and waits until the server answers it: its fe-config cache expires within seconds, and
+   * the pages rendered meanwhile are forgotten (the back office's own writes clear them at once).
+   */
+  setFeConfig(name: string, value: unknown): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -70,6 +77,18 @@ export async function startServer(
     port,
     database,
     walletSecret,
+    async setFeConfig(name, value) {
+      await database.db.execute(
+        sql`update fe_configs set value = ${JSON.stringify(value)}::jsonb, updated_at = now() where name = ${name}`,
+      );
+      for (const deadline = Date.now() + 15_000; ;) {
+        const answer = await fetch(`http://127.0.0.1:${port}/api/fe/config/${name}`).then((res) => res.json());
+        if (isDeepStrictEqual(answer, value)) break;
+        if (Date.now() > deadline) throw new Error(`fe config ${name} still answers ${JSON.stringify(answer)}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      running.orbitPageCache?.clear();
+    },
     async close() {
       await running.close();
       await database.close();
