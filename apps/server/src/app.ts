@@ -123,12 +123,12 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  await healthRoutes(app, database);
   const mailer = new Mailer(database.db, clock, app.log, config.smtpUrl, config.mailFrom);
   const outbox = new Outbox(database.db, clock, app.log);
   const sweeps = new Sweeps(app.log);
   const pubsub = givenPubSub ?? (await createPubSub(config.redisUrl, app.log));
   if (!givenPubSub) app.addHook('onClose', async () => pubsub.close());
+  await healthRoutes(app, database, pubsub);
   if (config.demo) {
     // Loud on purpose: a demo casino that somebody took for a real one gives away money.
     app.log.warn(

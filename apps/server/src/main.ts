@@ -40,8 +40,27 @@ if (config.autoMigrate) {
 const app = await buildApp({ config, database });
 lap('app');
 
+/** How long a graceful stop may take before the process ends anyway (docs/operations.md "Stopping"). */
+const STOP_DEADLINE_MS = 10_000;
+let stopping = false;
 const shutdown = async (signal: string) => {
+  // A second signal while stopping ends the process at once.
+  if (stopping) process.exit(1);
+  stopping = true;
   app.log.info({ signal }, 'shutting down');
+  // Readiness answers 503 from now on; the calls in flight finish, new connections are refused and a
+  // call on a kept-alive connection is answered 503 (fastify's close); the outbox and sweeps stop after
+  // their batch. Whatever still holds on after the deadline is cut.
+  app.orbitStopping = true;
+  // A client that does not read its answer holds its connection open: cut what is left near the deadline.
+  setTimeout(() => {
+    app.log.warn('connections still open after 8 s of the graceful stop: closing them');
+    app.server.closeAllConnections();
+  }, STOP_DEADLINE_MS - 2_000).unref();
+  setTimeout(() => {
+    app.log.error(`the graceful stop took over ${STOP_DEADLINE_MS / 1000} s: ending the process`);
+    process.exit(1);
+  }, STOP_DEADLINE_MS).unref();
   // A graceful stop is a significant event (docs/reports.md); the stop goes on if it cannot be written.
   await recordSystemEvent(database.db, new Date(), 'stop', { signal }).catch((error: unknown) =>
     app.log.error({ err: error }, 'the stop could not be recorded in the audit log'),
@@ -50,8 +69,8 @@ const shutdown = async (signal: string) => {
   await database.close();
   process.exit(0);
 };
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 lap('listen');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { healthSchema } from '@orbit/contracts';
 import { seedAll } from '../../src/seed';
 import { games } from '../../src/modules/games/schema';
+import { MemoryPubSub } from '../../src/platform/realtime/pubsub';
 import { createTestApp, type TestApp } from '../support/app';
 import { call, register, signUpBody, withCaptcha } from '../support/identity';
 
@@ -13,10 +14,51 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('platform', () => {
-  it('answers the health check', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
-    expect(res.statusCode).toBe(200);
-    expect(healthSchema.parse(res.json())).toEqual({ status: 'ok', database: t.database.kind });
+  it('answers the readiness check with the database and the pub/sub it uses', async () => {
+    // With REDIS_URL the pub/sub's connections come up by themselves, shortly after the start.
+    const expected = { status: 'ok', database: t.database.kind, redis: t.config.redisUrl ? 'ok' : 'not_configured' };
+    let body: unknown;
+    for (let tries = 0; tries < 50; tries += 1) {
+      const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+      body = healthSchema.parse(res.json());
+      if (JSON.stringify(body) === JSON.stringify(expected)) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(body).toEqual(expected);
+  });
+
+  it('answers liveness whatever the database does, and readiness 503 once a graceful stop began', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/health/live' })).json()).toEqual({ status: 'ok' });
+    t.app.orbitStopping = true;
+    try {
+      const ready = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(ready.statusCode).toBe(503);
+      expect(healthSchema.parse(ready.json())).toMatchObject({ status: 'stopping' });
+      expect((await t.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
+    } finally {
+      t.app.orbitStopping = false;
+    }
+  });
+
+  it('stays ready without its pub/sub (realtime degraded, play unaffected) and says so', async () => {
+    class LostRedis extends MemoryPubSub {
+      override state() {
+        return 'unavailable' as const;
+      }
+    }
+    const lost = await createTestApp({}, { pubsub: new LostRedis() });
+    try {
+      const res = await lost.app.inject({ method: 'GET', url: '/api/health' });
+      expect(res.statusCode).toBe(200);
+      expect(healthSchema.parse(res.json())).toEqual({
+        status: 'ok',
+        database: lost.database.kind,
+        redis: 'unavailable',
+      });
+    } finally {
+      await lost.close();
+    }
   });
 
   it('answers unknown API paths with JSON 404', async () => {

@@ -15,12 +15,21 @@ export interface PubSub {
   subscribe(channel: string, handler: (message: RealtimeMessage) => void): Promise<Unsubscribe>;
   /** How many handlers are subscribed in this process (tests check that sockets let go). */
   subscriptionCount(): number;
+  /**
+   * Whether the pub/sub answers now (`/api/health`): `not_configured` in one process without Redis,
+   * else whether both Redis connections are up (they reconnect by themselves).
+   */
+  state(): 'ok' | 'unavailable' | 'not_configured';
   close(): Promise<void>;
 }
 
 export class MemoryPubSub implements PubSub {
   private readonly emitter = new EventEmitter().setMaxListeners(0);
   private count = 0;
+
+  state(): ReturnType<PubSub['state']> {
+    return 'not_configured';
+  }
 
   async publish(channel: string, message: RealtimeMessage): Promise<void> {
     this.emitter.emit(channel, message);
@@ -82,6 +91,10 @@ export class RedisPubSub implements PubSub {
       }
       for (const handler of set) handler(message);
     });
+  }
+
+  state(): 'ok' | 'unavailable' {
+    return this.pub.status === 'ready' && this.sub.status === 'ready' ? 'ok' : 'unavailable';
   }
 
   async publish(channel: string, message: RealtimeMessage): Promise<void> {
