@@ -1,0 +1,302 @@
+/**
+ * `npm run drill:redis-down` (docs/operations.md "Drills"): Redis, the pub/sub between instances,
+ * goes away under play and comes back.
+ *
+ * Sets up a PostgreSQL cluster and a Redis server of its own (scripts/drill-support.ts), two casino
+ * instances on them, and players signed in on the instances with a realtime socket each (the
+ * Centrifugo protocol, as pages speak it) subscribed to their balance. Then:
+ * 1. before: a round played through the other instance reaches the player's socket (via Redis);
+ * 2. Redis stopped for `DRILL_OUTAGE_SECONDS` (default 30): rounds (bet and win through the provider
+ *    protocol) on both instances every 100 ms and a sign-in every 2 s must all succeed without
+ *    hanging (5 s at most a call); readiness stays 200 and says `redis: unavailable`;
+ * 3. Redis started again: each instance reconnects by itself (readiness says `redis: ok`), a round
+ *    through the other instance reaches every player's socket again, no instance restarted, the
+ *    outbox empties and the ledger audit is ok.
+ * The last line is the verdict; exit 0 only when everything held.
+ */
+import { createHmac, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import WebSocket from 'ws';
+import { auditLedger, Ledger } from '../apps/server/src/modules/wallet';
+import { systemClock } from '../apps/server/src/platform/clock';
+import { createDatabase } from '../apps/server/src/platform/db/client';
+import { privateChannelName } from '../apps/server/src/platform/realtime/channels';
+import { WEBSOCKET_PATH } from '../apps/server/src/platform/realtime/tokens';
+import { seedAll } from '../apps/server/src/seed';
+import { percentile, startServer, type Server } from './bench-support';
+import { findings, startPostgresCluster, startRedis, waitFor } from './drill-support';
+
+const OUTAGE_SECONDS = Number(process.env.DRILL_OUTAGE_SECONDS ?? 30);
+const PLAYERS = 6;
+const GAME = 'european-roulette';
+const PASSWORD = 'Drill-Password-42';
+const CALL_TIMEOUT_MS = 5_000;
+const XHR = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
+
+type Player = {
+  email: string;
+  cookie: string;
+  id: number;
+  /** The instance the player's socket is on; rounds go through the other one. */
+  home: number;
+  sessionToken: string;
+  pushes: number;
+  socket?: WebSocket;
+};
+
+const found = findings();
+const walletSecret = randomBytes(32).toString('base64url');
+const sign = (body: string) => createHmac('sha256', walletSecret).update(body).digest('hex');
+
+const postgres = await startPostgresCluster();
+const redis = await startRedis();
+const database = await createDatabase({ databaseUrl: postgres.url, poolSize: 4 });
+const instances: Server[] = [];
+let seq = 0;
+try {
+  console.log(`drill:redis-down — PostgreSQL and Redis of its own, two instances, outage ${OUTAGE_SECONDS} s`);
+  await database.migrate();
+  await seedAll(database.db, { demoPlayer: false });
+  const env = {
+    DATABASE_URL: postgres.url,
+    REDIS_URL: redis.url,
+    STUDIO_WALLET_SECRET: walletSecret,
+    REALTIME_SECRET: randomBytes(32).toString('base64url'),
+    CAPTCHA_SECRET: randomBytes(32).toString('base64url'),
+    AUTO_MIGRATE: '0',
+    CAPTCHA: 'off',
+    REGISTRATIONS_PER_ADDRESS_HOUR: '1000',
+  };
+  instances.push(...(await Promise.all([startServer(env), startServer(env)])));
+  const pids = instances.map((i) => i.pid);
+
+  const call = async (instance: number, method: string, path: string, body?: unknown, headers = {}) => {
+    const res = await fetch(`${instances[instance]!.base}${path}`, {
+      method,
+      headers: { ...XHR, ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+    });
+    return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> | null, res };
+  };
+  /** A signed call of the provider protocol, as the studio makes it. */
+  const wallet = async (instance: number, action: string, body: object) => {
+    const raw = JSON.stringify(body);
+    const res = await fetch(`${instances[instance]!.base}/api/wallet/orbit/${action}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-sign': sign(raw) },
+      body: raw,
+      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+    });
+    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+  };
+  const health = async (instance: number) =>
+    (await call(instance, 'GET', '/api/health')).json as { status: string; redis: string };
+
+  // Players: signed up on the first instance, funded through the ledger, each with a real game session.
+  const ledger = new Ledger(systemClock);
+  const [game] = (await database.db.execute(sql`select id from games where identifier = ${`orbit/${GAME}`}`))
+    .rows as Array<{ id: number }>;
+  const players: Player[] = [];
+  for (let n = 0; n < PLAYERS; n++) {
+    const email = `drill-${n}-${Date.now()}@example.com`;
+    const signedUp = await call(0, 'POST', '/api/users', {
+      user: {
+        email,
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        currency: 'EUR',
+        country: 'DE',
+        terms_acceptance: true,
+        receive_promos: false,
+        receive_sms_promos: false,
+        nickname: `Drill ${n}`,
+      },
+    });
+    if (signedUp.status !== 201) throw new Error(`sign-up: ${signedUp.status} ${JSON.stringify(signedUp.json)}`);
+    const cookie = signedUp.res.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('orbit_session='))!
+      .split(';')[0]!;
+    const id = Number(signedUp.json!.id);
+    await ledger.transfer(database.db, {
+      idempotencyKey: `drill-fund-${id}`,
+      kind: 'deposit',
+      reference: 'drill',
+      currency: 'EUR',
+      amount: 1_000_000,
+      from: { house: 'psp_clearing' },
+      to: { player: id, kind: 'real' },
+    });
+    const home = n % 2;
+    const launch = await call(1 - home, 'POST', `/api/games/${game!.id}/launch`, { mode: 'real' }, { cookie });
+    const launchToken = new URL(String(launch.json?.url), 'http://casino').searchParams.get('launch_token');
+    const auth = await wallet(1 - home, 'authenticate', { launch_token: launchToken, game: GAME });
+    if (auth.status !== 200) throw new Error(`authenticate: ${auth.status} ${JSON.stringify(auth.json)}`);
+    players.push({ email, cookie, id, home, sessionToken: String(auth.json.session_token), pushes: 0 });
+  }
+
+  // Each player's socket on their home instance, subscribed to their balance.
+  for (const player of players) {
+    const access = (
+      await call(player.home, 'GET', '/api/notification_center/centrifugo/subscription', undefined, {
+        cookie: player.cookie,
+      })
+    ).json as { token: string; client_name: string; user: string };
+    const channel = privateChannelName(access.client_name, 'balance', access.user);
+    const port = new URL(instances[player.home]!.base).port;
+    const socket = new WebSocket(`ws://127.0.0.1:${port}${WEBSOCKET_PATH}`);
+    player.socket = socket;
+    await new Promise<void>((resolve, reject) => {
+      socket.on('open', () =>
+        socket.send(
+          [
+            { id: 1, connect: { token: access.token, name: 'drill' } },
+            { id: 2, subscribe: { channel } },
+          ]
+            .map((c) => JSON.stringify(c))
+            .join('\n'),
+        ),
+      );
+      socket.on('message', (raw: Buffer) => {
+        const text = raw.toString();
+        if (text === '{}') return socket.send('{}');
+        for (const line of text.split('\n')) {
+          if (!line) continue;
+          const frame = JSON.parse(line) as { id?: number; error?: unknown; push?: { channel?: string } };
+          if (frame.error) reject(new Error(`socket: ${line}`));
+          if (frame.id === 2) resolve();
+          if (frame.push?.channel === channel) player.pushes++;
+        }
+      });
+      socket.on('error', reject);
+    });
+  }
+  console.log(`${PLAYERS} players, a socket each (three on each instance), funded and in a real game session`);
+
+  /** A bet and its win through the instance that is not the player's home; the calls' answers. */
+  const playRound = async (player: Player) => {
+    const round = `drill-r-${++seq}`;
+    const started = performance.now();
+    const fields = { session_token: player.sessionToken, game: GAME, round_id: round, currency: 'EUR' };
+    const bet = await wallet(1 - player.home, 'bet', { ...fields, transaction_id: `${round}-b`, amount_cents: 100 });
+    const win = await wallet(1 - player.home, 'win', { ...fields, transaction_id: `${round}-w`, amount_cents: 150 });
+    return { ok: bet.status === 200 && win.status === 200, ms: performance.now() - started, bet, win };
+  };
+  /** Whether a round through the other instance reaches every player's socket within 10 s. */
+  const pushesReachEveryone = async () => {
+    const before = players.map((p) => p.pushes);
+    const rounds = await Promise.all(players.map(playRound));
+    if (!rounds.every((r) => r.ok)) return false;
+    return waitFor(async () => players.every((p, i) => p.pushes > before[i]!), 10_000, 50);
+  };
+
+  found.check(await pushesReachEveryone(), 'before: a round through one instance reaches the player on the other');
+  const ready = await Promise.all([health(0), health(1)]);
+  found.check(
+    ready.every((h) => h.status === 'ok' && h.redis === 'ok'),
+    `before: both instances ready, redis ok (${JSON.stringify(ready)})`,
+  );
+
+  // The outage.
+  await redis.stop();
+  console.log(`Redis stopped; playing for ${OUTAGE_SECONDS} s`);
+  const outageEnd = Date.now() + OUTAGE_SECONDS * 1000;
+  const roundTimes: number[] = [];
+  const failures: string[] = [];
+  const signIns = { ok: 0, failed: 0 };
+  const readiness = { ok: 0, degraded: 0, other: [] as string[] };
+  const loops = [
+    (async () => {
+      const inFlight: Promise<void>[] = [];
+      for (let n = 0; Date.now() < outageEnd; n++) {
+        inFlight.push(
+          playRound(players[n % PLAYERS]!)
+            .then((r) => {
+              roundTimes.push(r.ms);
+              if (!r.ok) failures.push(`round: ${r.bet.status}/${r.win.status} ${JSON.stringify(r.bet.json)}`);
+            })
+            .catch((error: unknown) => void failures.push(`round: ${String(error)}`)),
+        );
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      await Promise.all(inFlight);
+    })(),
+    (async () => {
+      for (let n = 0; Date.now() < outageEnd; n++) {
+        const player = players[n % PLAYERS]!;
+        await call(n % 2, 'POST', '/api/users/sign_in', { user: { email: player.email, password: PASSWORD } })
+          .then((r) => (r.status === 200 ? signIns.ok++ : signIns.failed++))
+          .catch(() => signIns.failed++);
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+      }
+    })(),
+    (async () => {
+      for (let n = 0; Date.now() < outageEnd; n++) {
+        await call(n % 2, 'GET', '/api/health')
+          .then((r) => {
+            const h = r.json as { status: string; redis: string };
+            if (r.status === 200 && h.redis === 'ok') readiness.ok++;
+            else if (r.status === 200 && h.redis === 'unavailable') readiness.degraded++;
+            else readiness.other.push(`${r.status} ${JSON.stringify(h)}`);
+          })
+          .catch((error: unknown) => readiness.other.push(String(error)));
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
+    })(),
+  ];
+  await Promise.all(loops);
+  roundTimes.sort((a, b) => a - b);
+  found.check(
+    failures.length === 0,
+    `during: ${roundTimes.length} rounds (bet + win) answered, ${failures.length} failed${failures.length ? ` (first: ${failures[0]})` : ''}; ` +
+      `p50 ${percentile(roundTimes, 50).toFixed(1)} ms, p99 ${percentile(roundTimes, 99).toFixed(1)} ms, slowest ${(roundTimes.at(-1) ?? 0).toFixed(1)} ms`,
+  );
+  found.check(signIns.failed === 0 && signIns.ok > 0, `during: sign-ins ${signIns.ok} ok, ${signIns.failed} failed`);
+  found.check(
+    readiness.other.length === 0 && readiness.degraded > 0,
+    `during: readiness 200 throughout (${readiness.degraded} saying redis unavailable, ${readiness.ok} still ok before noticing)${readiness.other.length ? `, other: ${readiness.other[0]}` : ''}`,
+  );
+
+  // The return.
+  await redis.start();
+  const back = Date.now();
+  const reconnected = await waitFor(
+    async () => (await Promise.all([health(0), health(1)])).every((h) => h.redis === 'ok'),
+    30_000,
+  );
+  found.check(
+    reconnected,
+    `after: both instances reconnected to Redis by themselves (${((Date.now() - back) / 1000).toFixed(1)} s)`,
+  );
+  found.check(await pushesReachEveryone(), 'after: a round through one instance reaches the player on the other again');
+  found.check(
+    pids.every((pid) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    }),
+    'after: no instance restarted (the same processes serve)',
+  );
+  const outboxEmpty = await waitFor(async () => {
+    const [row] = (await database.db.execute(sql`select count(*)::int as n from outbox_events`)).rows as Array<{
+      n: number;
+    }>;
+    return row!.n === 0;
+  }, 30_000);
+  found.check(outboxEmpty, 'after: the outbox delivered everything');
+  const audit = await auditLedger(database.db);
+  found.check(audit.ok, `after: ledger audit ${audit.ok ? 'ok' : audit.problems.join('; ')}`);
+  for (const player of players) player.socket?.close();
+} catch (error) {
+  found.check(false, `the drill could not run: ${error instanceof Error ? error.stack : String(error)}`);
+} finally {
+  await Promise.all(instances.map((i) => i.stop()));
+  await database.close();
+  await redis.stop();
+  postgres.remove();
+}
+found.verdict('redis-down');
