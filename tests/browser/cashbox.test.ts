@@ -295,6 +295,9 @@ describe('cashbox with the sandbox PSP', () => {
       await poll(() => dashboard.getByTestId('pending-cashout').count()).toBe(0);
       await poll(() => balance(page).textContent()).toBe('€200.00');
       await dashboard.getByRole('cell', { name: 'Recalled' }).waitFor();
+      // A row's type reads as a word of its own, capitalised, in the rows as cards too.
+      const types = () => dashboard.getByTestId('payment-row').locator('td:nth-child(2)').allInnerTexts();
+      expect(await types()).toEqual(['Withdrawal', 'Deposit']);
       // The history fits its modal (rows as cards), on a desktop and on a phone.
       const fits = () => dashboard.evaluate((el) => el.scrollWidth <= el.clientWidth);
       expect(await fits()).toBe(true);

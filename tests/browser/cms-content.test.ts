@@ -99,6 +99,10 @@ describe('CMS content pages', () => {
       await poll(() => page.locator('[data-level="grand"]').textContent()).toContain('Grand');
       await poll(() => page.locator('[data-testid="jackpot-total"]').textContent()).toContain('€');
       await poll(() => page.locator('.jackpot-page__games a').getAttribute('href')).toBe('/play/orbit/stellar-sevens');
+      // The games' heading keeps its distance from the level cards above it.
+      const levels = (await page.locator('.jackpot-page__levels').boundingBox())!;
+      const gamesHeading = (await page.getByRole('heading', { level: 2, name: 'Games that feed it' }).boundingBox())!;
+      expect(gamesHeading.y - (levels.y + levels.height)).toBeGreaterThanOrEqual(16);
       expect((await page.goto(`${baseUrl}/no-such-jackpot`))?.status()).toBe(404);
 
       expect((await page.goto(`${baseUrl}/de/benefits-of-crypto`))?.status()).toBe(200);

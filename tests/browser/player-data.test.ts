@@ -14,7 +14,7 @@ import { startServer, type TestServer } from './support/server';
 
 type Texts = {
   profile: {
-    providerFields: Record<'title' | 'submit', string>;
+    providerFields: Record<'title' | 'submit' | 'text' | 'leave', string>;
     fields: Record<'first_name' | 'last_name' | 'date_of_birth', string>;
   };
   auth: Record<'close' | 'resendConfirmation' | 'confirmationSent', string>;
@@ -61,6 +61,15 @@ describe('a provider’s fields before real play', () => {
         de.profile.fields.date_of_birth,
       ]);
       expect(await page.getByTestId('game-frame').count()).toBe(0);
+      // Intro, form and the way back stand apart: the intro over the first label, the submit
+      // button over "back to the lobby", each with a gap (a phone's width as a desktop's).
+      const bottomOf = async (text: string) => (await popup.getByText(text, { exact: true }).boundingBox())!;
+      const intro = await bottomOf(de.profile.providerFields.text);
+      const firstLabel = (await popup.locator('label').first().boundingBox())!;
+      const submit = (await popup.getByRole('button', { name: de.profile.providerFields.submit }).boundingBox())!;
+      const leave = (await popup.getByRole('link', { name: de.profile.providerFields.leave }).boundingBox())!;
+      expect(firstLabel.y - (intro.y + intro.height)).toBeGreaterThanOrEqual(8);
+      expect(leave.y - (submit.y + submit.height)).toBeGreaterThanOrEqual(8);
       // It cannot be closed: no close button, Escape and a click outside leave it open.
       expect(await popup.getByRole('button', { name: de.auth.close }).count()).toBe(0);
       await page.keyboard.press('Escape');

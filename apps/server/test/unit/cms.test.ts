@@ -4,6 +4,7 @@ import { acceptLanguageTags, pickLocale } from '../../src/modules/cms/locale';
 import { fillTemplate, parseFrontMatter, renderMarkdown } from '../../src/modules/cms/markdown';
 import { countryOfAddress, edgeCountry, visitorCountry } from '../../src/modules/cms/geo';
 import { loadPageSeeds } from '../../src/modules/cms/content';
+import { BANNER_SEED, SNIPPET_SEED } from '../../src/modules/cms/data';
 import { loadConfig } from '../../src/platform/config';
 
 describe('licenceForHost', () => {
@@ -153,5 +154,35 @@ describe('static page content', () => {
       expect(cw.content, slug).not.toMatch(/Estonia/);
     }
     for (const page of pages) expect(page.content + page.title, `${page.slug}.${page.locale}`).not.toMatch(/\{\{|\}\}/);
+  });
+
+  it('call slot machines "pokies" in no page of international English (en-AU has its own words)', () => {
+    const pokies = pages
+      .filter((p) => p.locale === 'en')
+      .filter((p) => /pokie/i.test(p.title + p.blocks.description + p.markdown + JSON.stringify(p.blocks.json)))
+      .map((p) => p.slug);
+    expect(pokies).toEqual([]);
+  });
+
+  it('speak to the player as du in German, never as Sie: pages, snippets and banners', () => {
+    // As the page's own messages (apps/web/test/unit/messages.test.ts): "Ihnen", a verb with "Sie"
+    // after it ("können Sie", "Spielen Sie"), "um Sie", and "Sie"/"Ihr…" inside a sentence (at a
+    // sentence's start "Sie"/"Ihre" may be "they"/"their"). Checked line by line.
+    const formal =
+      /\bIhnen\b|\b\p{L}+en Sie\b|\bum Sie\b|[^.:!?>\s]\s+Sie\b|[^.:!?>]\s+Ihr(e|en|em|er|es)?\b|^[-#\s]+(Sie|Ihr(e|en|em|er|es)?)\b/u;
+    const texts: Array<[string, string]> = [];
+    for (const page of pages.filter((p) => p.locale === 'de')) {
+      const name = `${page.slug}.de${page.licence ? ` (${page.licence})` : ''}`;
+      texts.push([`${name} title`, page.title], [`${name} description`, page.blocks.description]);
+      texts.push([`${name} json`, JSON.stringify(page.blocks.json)]);
+      page.markdown.split('\n').forEach((line, i) => texts.push([`${name} line ${i + 1}`, line]));
+    }
+    for (const snippet of SNIPPET_SEED)
+      texts.push([`snippet ${snippet.key}`, snippet.content.de.replace(/<[^>]+>/g, '')]);
+    for (const banner of BANNER_SEED)
+      for (const [field, text] of Object.entries(banner.text.de))
+        texts.push([`banner ${banner.identifier} ${field}`, text]);
+    expect(texts.length).toBeGreaterThan(50);
+    expect(texts.filter(([, text]) => formal.test(text)).map(([name, text]) => `${name}: ${text}`)).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import {
   signUpTarget,
   depositPause,
   depositRoom,
+  periodInSentence,
 } from '../../app/features/cashbox/rules';
 
 describe('cashbox guard', () => {
@@ -242,5 +243,15 @@ describe('deposits paused by a reached deposit limit', () => {
     expect(depositPause([limit('loss', 'day', '2026-11-29T00:00:00.000Z', 100, 100)])).toBeNull();
     expect(depositPause([])).toBeNull();
     expect(depositPause([limit('deposit', 'day', null, 100, 100)])).toEqual({ until: null, period: 'day' });
+  });
+});
+
+describe("a limit's period inside a sentence", () => {
+  it('lowers the first letter only: German nouns keep their capital', () => {
+    expect(periodInSentence('Pro Tag', 'de')).toBe('pro Tag');
+    expect(periodInSentence('Pro Woche', 'de')).toBe('pro Woche');
+    expect(periodInSentence('Per day', 'en')).toBe('per day');
+    expect(periodInSentence('Par jour', 'fr-CA')).toBe('par jour');
+    expect(periodInSentence('', 'de')).toBe('');
   });
 });

@@ -79,7 +79,7 @@ export const SNIPPET_SEED: ReadonlyArray<SnippetSeed> = [
     categories: ['footer', 'licence-CW'],
     content: {
       en: '<p>Orbit is operated by Orbit Entertainment N.V. under a gaming licence of the Curaçao Gaming Control Board. Players must be 18 or older. Play responsibly.</p>',
-      de: '<p>Orbit wird von Orbit Entertainment N.V. mit einer Glücksspiellizenz des Curaçao Gaming Control Board betrieben. Spieler müssen mindestens 18 Jahre alt sein. Spielen Sie verantwortungsvoll.</p>',
+      de: '<p>Orbit wird von Orbit Entertainment N.V. mit einer Glücksspiellizenz des Curaçao Gaming Control Board betrieben. Spieler müssen mindestens 18 Jahre alt sein. Spiel verantwortungsvoll.</p>',
     },
   },
   {
@@ -87,7 +87,7 @@ export const SNIPPET_SEED: ReadonlyArray<SnippetSeed> = [
     categories: ['footer', 'licence-EE'],
     content: {
       en: '<p>Orbit is operated by Orbit Entertainment OÜ under a remote gambling licence of the Estonian Tax and Customs Board. Players must be 21 or older. Play responsibly.</p>',
-      de: '<p>Orbit wird von Orbit Entertainment OÜ mit einer Lizenz für Fernglücksspiele der estnischen Steuer- und Zollbehörde betrieben. Spieler müssen mindestens 21 Jahre alt sein. Spielen Sie verantwortungsvoll.</p>',
+      de: '<p>Orbit wird von Orbit Entertainment OÜ mit einer Lizenz für Fernglücksspiele der estnischen Steuer- und Zollbehörde betrieben. Spieler müssen mindestens 21 Jahre alt sein. Spiel verantwortungsvoll.</p>',
     },
   },
   {
@@ -95,7 +95,7 @@ export const SNIPPET_SEED: ReadonlyArray<SnippetSeed> = [
     categories: ['footer', 'licence-GCB'],
     content: {
       en: '<p>Orbit is operated by Orbit Entertainment N.V., licensed and supervised by the Curaçao Gaming Control Board (GCB). Players must be 18 or older. Play responsibly.</p>',
-      de: '<p>Orbit wird von Orbit Entertainment N.V. betrieben, lizenziert und beaufsichtigt vom Curaçao Gaming Control Board (GCB). Spieler müssen mindestens 18 Jahre alt sein. Spielen Sie verantwortungsvoll.</p>',
+      de: '<p>Orbit wird von Orbit Entertainment N.V. betrieben, lizenziert und beaufsichtigt vom Curaçao Gaming Control Board (GCB). Spieler müssen mindestens 18 Jahre alt sein. Spiel verantwortungsvoll.</p>',
     },
   },
   {
@@ -112,7 +112,7 @@ export const SNIPPET_SEED: ReadonlyArray<SnippetSeed> = [
     // The banner draws the link to the cookie policy itself, under the page's locale prefix.
     content: {
       en: '<p>We use cookies to keep you signed in and, with your consent, to understand how the site is used.</p>',
-      de: '<p>Wir verwenden Cookies, um Sie angemeldet zu halten und, mit Ihrer Einwilligung, um zu verstehen, wie die Website genutzt wird.</p>',
+      de: '<p>Wir verwenden Cookies, um dich angemeldet zu halten und, mit deiner Einwilligung, um zu verstehen, wie die Website genutzt wird.</p>',
       'fr-CA':
         '<p>Nous utilisons des témoins pour garder votre session ouverte et, avec votre consentement, pour comprendre comment le site est utilisé.</p>',
       it: '<p>Usiamo i cookie per mantenere l’accesso e, con il tuo consenso, per capire come viene usato il sito.</p>',
@@ -151,7 +151,7 @@ export const SNIPPET_SEED: ReadonlyArray<SnippetSeed> = [
     categories: ['games'],
     content: {
       en: '<p>No games found. Try a more specific title.</p>',
-      de: '<p>Keine Spiele gefunden. Versuchen Sie einen genaueren Titel.</p>',
+      de: '<p>Keine Spiele gefunden. Versuch es mit einem genaueren Titel.</p>',
     },
   },
 ];

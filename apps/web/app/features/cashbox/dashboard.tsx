@@ -191,8 +191,8 @@ function PaymentsTable({ rows }: { rows: Payment[] }) {
           {rows.map((payment) => (
             <tr key={payment.id} data-testid="payment-row" data-outcome={outcomeOf(payment.state)}>
               <td data-label={t('cashbox.dashboard.date')}>{date.format(new Date(payment.created_at))}</td>
-              <td className="cashbox__cap" data-label={t('cashbox.dashboard.type')}>
-                {t(`cashbox.action.${payment.action}`)}
+              <td data-label={t('cashbox.dashboard.type')}>
+                <span className="cashbox__cap">{t(`cashbox.action.${payment.action}`)}</span>
               </td>
               <td data-label={t('cashbox.dashboard.method')}>
                 <MethodName method={payment} />

@@ -13,7 +13,7 @@ import { AmountField, errorCodeOf, Notice, type FieldErrors } from '../../ui/for
 import { cashboxApi, cashboxKeys, refreshCashbox, useCurrencies, useMethods } from './data';
 import { amountInput, checkAmount, currencyInfo, formatMoney, presetAmounts, type CurrencyInfo } from '../../lib/money';
 import { amountErrorText, contractErrors, errorText, PaymentOutcome } from './parts';
-import { depositPause, depositRoom, paymentRiskData } from './rules';
+import { depositPause, depositRoom, paymentRiskData, periodInSentence } from './rules';
 import { rememberDepositOrigin } from './deposit-origin';
 
 /** The PSP's hosted page (card form, 3-D Secure, bank, e-wallet, voucher): a full page navigation. */
@@ -118,7 +118,7 @@ function useDepositPause() {
 function DepositPaused({ pause }: { pause: { until: string | null; period: string } }) {
   const { t, locale } = useI18n();
   const formatDate = useDateTimeFormat();
-  const period = t(`limits.perPeriod.${pause.period}`, undefined, pause.period).toLocaleLowerCase(locale);
+  const period = periodInSentence(t(`limits.perPeriod.${pause.period}`, undefined, pause.period), locale);
   return (
     <div className="cashbox__paused" role="alert" data-testid="deposit-paused">
       <p className="cashbox__paused-title">{t('cashbox.paused.title')}</p>
@@ -176,7 +176,7 @@ async function limitRoomText(found: FieldErrors, of: CurrencyInfo, t: TFunction,
   if (found.amount_cents !== 'limit_reached') return null;
   const room = depositRoom(await cashboxApi.limits().catch(() => []), of.code);
   if (!room) return null;
-  const period = t(`limits.perPeriod.${room.period}`, undefined, room.period).toLocaleLowerCase(locale);
+  const period = periodInSentence(t(`limits.perPeriod.${room.period}`, undefined, room.period), locale);
   const key = room.cents > 0 ? 'limit_left' : 'limit_used_up';
   return { amountText: errorText(t, 'amount_cents', key, { period, amount: formatMoney(room.cents, of, locale) }) };
 }

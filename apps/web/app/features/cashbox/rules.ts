@@ -151,6 +151,14 @@ export function depositRoom(limits: readonly UserLimit[], currency: string): { c
 }
 
 /**
+ * A limit's period label ("Per day", "Pro Tag") inside a sentence: only its first letter goes
+ * lower case, so German nouns keep their capital ("pro Tag", not "pro tag").
+ */
+export function periodInSentence(label: string, locale: string): string {
+  return label.charAt(0).toLocaleLowerCase(locale) + label.slice(1);
+}
+
+/**
  * A reached deposit limit pauses deposits (docs/rules/page-shell.md "Player protection"): the
  * deposit step says until when instead of offering a deposit the server would refuse. A limit is
  * reached when one of its amounts is used up (usage counts every currency, so any amount binds);

@@ -22,8 +22,15 @@ export function PersonalInfoModal({
   const { t } = useI18n();
   return (
     <Modal title={t('profile.personalInfo.title')} onClose={onClose}>
-      <p className="profile__hint">{t('profile.personalInfo.text')}</p>
-      <DetailsForm context="deposit" player={player} submitLabel={t('profile.personalInfo.submit')} onSaved={onSaved} />
+      <div className="profile-popup">
+        <p className="profile__hint">{t('profile.personalInfo.text')}</p>
+        <DetailsForm
+          context="deposit"
+          player={player}
+          submitLabel={t('profile.personalInfo.submit')}
+          onSaved={onSaved}
+        />
+      </div>
     </Modal>
   );
 }

@@ -52,7 +52,7 @@ export function ProviderFieldsModal({
   const { t, locale } = useI18n();
   return (
     <Modal title={t('profile.providerFields.title')}>
-      <div data-testid="provider-fields-popup">
+      <div className="profile-popup" data-testid="provider-fields-popup">
         <p className="profile__hint">{t('profile.providerFields.text')}</p>
         <DetailsForm
           context="edition"
