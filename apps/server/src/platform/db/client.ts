@@ -37,11 +37,11 @@ export type DatabaseOptions = {
   /** A dump of a migrated data folder (tests load a template instead of migrating anew). */
   loadDataDir?: Blob | File | undefined;
   poolSize?: number;
-  /** Told when an idle PostgreSQL connection fails; the default writes one line to stderr. */
+  /** Told when a PostgreSQL connection fails outside a statement; the default writes one line to stderr. */
   onIdleError?: (error: Error) => void;
 };
 
-const defaultIdleError = (error: Error) => console.error(`database: idle connection lost: ${error.message}`);
+const defaultIdleError = (error: Error) => console.error(`database: connection lost: ${error.message}`);
 
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
@@ -53,9 +53,14 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     ]);
     pg.types.setTypeParser(20, parseInt8);
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle connection the server drops (restart, failover) must not crash the process;
-    // the pool replaces it on the next query.
-    pool.on('error', (error) => (options.onIdleError ?? defaultIdleError)(error));
+    // A connection the server drops (restart, failover) must not crash the process. An idle one is
+    // the pool's to report; one a call holds between its statements (a transaction waiting on the
+    // casino's code) emits 'error' on its client, which without a listener of its own ends the
+    // process (`npm run drill:postgres-restart` found it). The call fails with the error at its next
+    // statement (500 internal_error, which its sender retries) and the pool drops the connection.
+    const lost = options.onIdleError ?? defaultIdleError;
+    pool.on('error', (error) => lost(error));
+    pool.on('connect', (client) => client.on('error', (error) => lost(error)));
     const db = drizzlePg(pool);
     return {
       db,
