@@ -16,126 +16,39 @@
  * doubled), every acknowledged call answered again the same, the outbox empty, the ledger audit ok.
  * The last line is the verdict; exit 0 only when everything held.
  */
-import { createHmac, randomBytes } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { auditLedger, Ledger } from '../apps/server/src/modules/wallet';
-import { systemClock } from '../apps/server/src/platform/clock';
-import { createDatabase } from '../apps/server/src/platform/db/client';
-import { seedAll } from '../apps/server/src/seed';
-import { percentile, startServer, type Server } from './bench-support';
-import { findings, startPostgresCluster, waitFor } from './drill-support';
+import { auditLedger } from '../apps/server/src/modules/wallet';
+import { percentile } from './bench-support';
+import {
+  CALL_TIMEOUT_MS,
+  DRILL_FUNDS,
+  DRILL_GAME,
+  findings,
+  startCasino,
+  startPostgresCluster,
+  type Answer,
+  type Casino,
+  type DrillPlayer,
+} from './drill-support';
 
 const RATE = Number(process.env.DRILL_RATE ?? 200);
 const PLAYERS = 40;
-const FUNDS = 10_000_000;
-const GAME = 'european-roulette';
-const PASSWORD = 'Drill-Password-42';
-const CALL_TIMEOUT_MS = 5_000;
 const DOWN_MS = 5_000;
 
 type Call = { instance: number; action: 'bet' | 'win'; body: string; player: number; amount: number };
-type Answer = { status: number; json: Record<string, unknown> | null; ms: number };
 
 const found = findings();
-const walletSecret = randomBytes(32).toString('base64url');
-const sign = (body: string) => createHmac('sha256', walletSecret).update(body).digest('hex');
-
 const postgres = await startPostgresCluster();
-const database = await createDatabase({ databaseUrl: postgres.url, poolSize: 4 });
-const instances: Server[] = [];
+let casino: Casino | undefined;
 try {
   console.log(`drill:postgres-restart — PostgreSQL of its own, two instances, ${RATE} rounds/s`);
-  await database.migrate();
-  await seedAll(database.db, { demoPlayer: false });
-  const env = {
-    DATABASE_URL: postgres.url,
-    STUDIO_WALLET_SECRET: walletSecret,
-    CAPTCHA_SECRET: randomBytes(32).toString('base64url'),
-    AUTO_MIGRATE: '0',
-    CAPTCHA: 'off',
-    REGISTRATIONS_PER_ADDRESS_HOUR: '1000',
-  };
-  instances.push(...(await Promise.all([startServer(env), startServer(env)])));
-  const pids = instances.map((i) => i.pid);
-
-  const send = async (
-    instance: number,
-    path: string,
-    body: string,
-    headers: Record<string, string>,
-  ): Promise<Answer> => {
-    const started = performance.now();
-    try {
-      const res = await fetch(`${instances[instance]!.base}${path}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body,
-        signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
-      });
-      const json = (await res.json().catch(() => null)) as Record<string, unknown> | null;
-      return { status: res.status, json, ms: performance.now() - started };
-    } catch (error) {
-      // 0: no answer (refused, reset, or the 5 s timeout).
-      return { status: 0, json: { error: String(error) }, ms: performance.now() - started };
-    }
-  };
+  casino = await startCasino({ databaseUrl: postgres.url, instances: 2 });
+  const { database } = casino;
   const wallet = (call: Pick<Call, 'instance' | 'action' | 'body'>) =>
-    send(call.instance, `/api/wallet/orbit/${call.action}`, call.body, { 'x-request-sign': sign(call.body) });
-
-  // Players: signed up, funded through the ledger, each in a real game session.
-  const ledger = new Ledger(systemClock);
-  const [game] = (await database.db.execute(sql`select id from games where identifier = ${`orbit/${GAME}`}`))
-    .rows as Array<{ id: number }>;
-  const players: Array<{ id: number; token: string }> = [];
-  for (let n = 0; n < PLAYERS; n++) {
-    const signUp = await fetch(`${instances[0]!.base}/api/users`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
-      body: JSON.stringify({
-        user: {
-          email: `drill-pg-${n}-${Date.now()}@example.com`,
-          password: PASSWORD,
-          password_confirmation: PASSWORD,
-          currency: 'EUR',
-          country: 'DE',
-          terms_acceptance: true,
-          receive_promos: false,
-          receive_sms_promos: false,
-          nickname: `Drill ${n}`,
-        },
-      }),
-    });
-    if (signUp.status !== 201) throw new Error(`sign-up: ${signUp.status} ${await signUp.text()}`);
-    const cookie = signUp.headers
-      .getSetCookie()
-      .find((line) => line.startsWith('orbit_session='))!
-      .split(';')[0]!;
-    const id = Number(((await signUp.json()) as { id: number }).id);
-    await ledger.transfer(database.db, {
-      idempotencyKey: `drill-fund-${id}`,
-      kind: 'deposit',
-      reference: 'drill',
-      currency: 'EUR',
-      amount: FUNDS,
-      from: { house: 'psp_clearing' },
-      to: { player: id, kind: 'real' },
-    });
-    const launch = await fetch(`${instances[0]!.base}/api/games/${game!.id}/launch`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', cookie },
-      body: JSON.stringify({ mode: 'real' }),
-    });
-    const url = ((await launch.json()) as { url: string }).url;
-    const launchToken = new URL(url, 'http://casino').searchParams.get('launch_token');
-    const auth = await wallet({
-      instance: 0,
-      action: 'authenticate' as 'bet',
-      body: JSON.stringify({ launch_token: launchToken, game: GAME }),
-    });
-    if (auth.status !== 200) throw new Error(`authenticate: ${auth.status} ${JSON.stringify(auth.json)}`);
-    players.push({ id, token: String(auth.json!.session_token) });
-  }
+    casino!.wallet(call.instance, call.action, call.body);
+  const players: DrillPlayer[] = [];
+  for (let n = 0; n < PLAYERS; n++) players.push(await casino.signUpPlayer(n % 2));
   console.log(`${PLAYERS} players funded and in a real game session`);
 
   // The studio's load: each round a bet, then its win; a failed call is sent again later (same body).
@@ -159,7 +72,12 @@ try {
     const n = ++seq;
     const player = n % PLAYERS;
     const instance = n % 2;
-    const fields = { session_token: players[player]!.token, game: GAME, round_id: `drill-r-${n}`, currency: 'EUR' };
+    const fields = {
+      session_token: players[player]!.sessionToken,
+      game: DRILL_GAME,
+      round_id: `drill-r-${n}`,
+      currency: 'EUR',
+    };
     const bet = 100 + (n % 5) * 50;
     const win = n % 3 === 0 ? bet * 2 : 0;
     return [
@@ -250,7 +168,7 @@ try {
   );
 
   // Each player's money: funding less the acknowledged bets plus the acknowledged wins, to the cent.
-  const expected = new Map<number, number>(players.map((p) => [p.id, FUNDS]));
+  const expected = new Map<number, number>(players.map((p) => [p.id, DRILL_FUNDS]));
   for (const { call } of acknowledged.values()) {
     const id = players[call.player]!.id;
     expected.set(id, expected.get(id)! + (call.action === 'bet' ? -call.amount : call.amount));
@@ -288,31 +206,15 @@ try {
     `replays: ${all.length} acknowledged calls sent again, ${different} answered differently${example ? ` (${example})` : ''}`,
   );
 
-  found.check(
-    pids.every((pid) => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    }),
-    'no instance restarted (the same processes serve)',
-  );
-  const outboxEmpty = await waitFor(async () => {
-    const [row] = (await database.db.execute(sql`select count(*)::int as n from outbox_events`)).rows as Array<{
-      n: number;
-    }>;
-    return row!.n === 0;
-  }, 60_000);
-  found.check(outboxEmpty, 'the outbox delivered everything');
+  found.check(casino.sameProcesses(), 'no instance restarted (the same processes serve)');
+  const outbox = await casino.outboxEmptied(180_000);
+  found.check(outbox.ok, outbox.said);
   const audit = await auditLedger(database.db);
   found.check(audit.ok, `ledger audit ${audit.ok ? 'ok' : audit.problems.join('; ')}`);
 } catch (error) {
   found.check(false, `the drill could not run: ${error instanceof Error ? error.stack : String(error)}`);
 } finally {
-  await Promise.all(instances.map((i) => i.stop()));
-  await database.close();
+  await casino?.stop();
   postgres.remove();
 }
 found.verdict('postgres-restart');

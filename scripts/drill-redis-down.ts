@@ -14,126 +14,55 @@
  *    outbox empties and the ledger audit is ok.
  * The last line is the verdict; exit 0 only when everything held.
  */
-import { createHmac, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { randomBytes } from 'node:crypto';
 import WebSocket from 'ws';
-import { auditLedger, Ledger } from '../apps/server/src/modules/wallet';
-import { systemClock } from '../apps/server/src/platform/clock';
-import { createDatabase } from '../apps/server/src/platform/db/client';
+import { auditLedger } from '../apps/server/src/modules/wallet';
 import { privateChannelName } from '../apps/server/src/platform/realtime/channels';
 import { WEBSOCKET_PATH } from '../apps/server/src/platform/realtime/tokens';
-import { seedAll } from '../apps/server/src/seed';
-import { percentile, startServer, type Server } from './bench-support';
-import { findings, startPostgresCluster, startRedis, waitFor } from './drill-support';
+import { percentile } from './bench-support';
+import {
+  DRILL_GAME,
+  DRILL_PASSWORD,
+  findings,
+  startCasino,
+  startPostgresCluster,
+  startRedis,
+  waitFor,
+  type Casino,
+  type DrillPlayer,
+} from './drill-support';
 
 const OUTAGE_SECONDS = Number(process.env.DRILL_OUTAGE_SECONDS ?? 30);
 const PLAYERS = 6;
-const GAME = 'european-roulette';
-const PASSWORD = 'Drill-Password-42';
-const CALL_TIMEOUT_MS = 5_000;
-const XHR = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
 
-type Player = {
-  email: string;
-  cookie: string;
-  id: number;
+type Player = DrillPlayer & {
   /** The instance the player's socket is on; rounds go through the other one. */
   home: number;
-  sessionToken: string;
   pushes: number;
   socket?: WebSocket;
 };
 
 const found = findings();
-const walletSecret = randomBytes(32).toString('base64url');
-const sign = (body: string) => createHmac('sha256', walletSecret).update(body).digest('hex');
-
 const postgres = await startPostgresCluster();
 const redis = await startRedis();
-const database = await createDatabase({ databaseUrl: postgres.url, poolSize: 4 });
-const instances: Server[] = [];
+let casino: Casino | undefined;
 let seq = 0;
 try {
   console.log(`drill:redis-down — PostgreSQL and Redis of its own, two instances, outage ${OUTAGE_SECONDS} s`);
-  await database.migrate();
-  await seedAll(database.db, { demoPlayer: false });
-  const env = {
-    DATABASE_URL: postgres.url,
-    REDIS_URL: redis.url,
-    STUDIO_WALLET_SECRET: walletSecret,
-    REALTIME_SECRET: randomBytes(32).toString('base64url'),
-    CAPTCHA_SECRET: randomBytes(32).toString('base64url'),
-    AUTO_MIGRATE: '0',
-    CAPTCHA: 'off',
-    REGISTRATIONS_PER_ADDRESS_HOUR: '1000',
-  };
-  instances.push(...(await Promise.all([startServer(env), startServer(env)])));
-  const pids = instances.map((i) => i.pid);
-
-  const call = async (instance: number, method: string, path: string, body?: unknown, headers = {}) => {
-    const res = await fetch(`${instances[instance]!.base}${path}`, {
-      method,
-      headers: { ...XHR, ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
-    });
-    return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> | null, res };
-  };
-  /** A signed call of the provider protocol, as the studio makes it. */
-  const wallet = async (instance: number, action: string, body: object) => {
-    const raw = JSON.stringify(body);
-    const res = await fetch(`${instances[instance]!.base}/api/wallet/orbit/${action}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-request-sign': sign(raw) },
-      body: raw,
-      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
-    });
-    return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-  };
+  casino = await startCasino({
+    databaseUrl: postgres.url,
+    instances: 2,
+    env: { REDIS_URL: redis.url, REALTIME_SECRET: randomBytes(32).toString('base64url') },
+  });
+  const { call, wallet } = casino;
   const health = async (instance: number) =>
     (await call(instance, 'GET', '/api/health')).json as { status: string; redis: string };
 
-  // Players: signed up on the first instance, funded through the ledger, each with a real game session.
-  const ledger = new Ledger(systemClock);
-  const [game] = (await database.db.execute(sql`select id from games where identifier = ${`orbit/${GAME}`}`))
-    .rows as Array<{ id: number }>;
+  // Players: signed up, funded, each in a real game session on the instance their socket is not on.
   const players: Player[] = [];
   for (let n = 0; n < PLAYERS; n++) {
-    const email = `drill-${n}-${Date.now()}@example.com`;
-    const signedUp = await call(0, 'POST', '/api/users', {
-      user: {
-        email,
-        password: PASSWORD,
-        password_confirmation: PASSWORD,
-        currency: 'EUR',
-        country: 'DE',
-        terms_acceptance: true,
-        receive_promos: false,
-        receive_sms_promos: false,
-        nickname: `Drill ${n}`,
-      },
-    });
-    if (signedUp.status !== 201) throw new Error(`sign-up: ${signedUp.status} ${JSON.stringify(signedUp.json)}`);
-    const cookie = signedUp.res.headers
-      .getSetCookie()
-      .find((line) => line.startsWith('orbit_session='))!
-      .split(';')[0]!;
-    const id = Number(signedUp.json!.id);
-    await ledger.transfer(database.db, {
-      idempotencyKey: `drill-fund-${id}`,
-      kind: 'deposit',
-      reference: 'drill',
-      currency: 'EUR',
-      amount: 1_000_000,
-      from: { house: 'psp_clearing' },
-      to: { player: id, kind: 'real' },
-    });
     const home = n % 2;
-    const launch = await call(1 - home, 'POST', `/api/games/${game!.id}/launch`, { mode: 'real' }, { cookie });
-    const launchToken = new URL(String(launch.json?.url), 'http://casino').searchParams.get('launch_token');
-    const auth = await wallet(1 - home, 'authenticate', { launch_token: launchToken, game: GAME });
-    if (auth.status !== 200) throw new Error(`authenticate: ${auth.status} ${JSON.stringify(auth.json)}`);
-    players.push({ email, cookie, id, home, sessionToken: String(auth.json.session_token), pushes: 0 });
+    players.push({ ...(await casino.signUpPlayer(0, 1 - home)), home, pushes: 0 });
   }
 
   // Each player's socket on their home instance, subscribed to their balance.
@@ -144,7 +73,7 @@ try {
       })
     ).json as { token: string; client_name: string; user: string };
     const channel = privateChannelName(access.client_name, 'balance', access.user);
-    const port = new URL(instances[player.home]!.base).port;
+    const port = new URL(casino.instances[player.home]!.base).port;
     const socket = new WebSocket(`ws://127.0.0.1:${port}${WEBSOCKET_PATH}`);
     player.socket = socket;
     await new Promise<void>((resolve, reject) => {
@@ -178,9 +107,11 @@ try {
   const playRound = async (player: Player) => {
     const round = `drill-r-${++seq}`;
     const started = performance.now();
-    const fields = { session_token: player.sessionToken, game: GAME, round_id: round, currency: 'EUR' };
-    const bet = await wallet(1 - player.home, 'bet', { ...fields, transaction_id: `${round}-b`, amount_cents: 100 });
-    const win = await wallet(1 - player.home, 'win', { ...fields, transaction_id: `${round}-w`, amount_cents: 150 });
+    const fields = { session_token: player.sessionToken, game: DRILL_GAME, round_id: round, currency: 'EUR' };
+    const body = (transaction: string, amount: number) =>
+      JSON.stringify({ ...fields, transaction_id: `${round}-${transaction}`, amount_cents: amount });
+    const bet = await wallet(1 - player.home, 'bet', body('b', 100));
+    const win = await wallet(1 - player.home, 'win', body('w', 150));
     return { ok: bet.status === 200 && win.status === 200, ms: performance.now() - started, bet, win };
   };
   /** Whether a round through the other instance reaches every player's socket within 10 s. */
@@ -225,7 +156,7 @@ try {
     (async () => {
       for (let n = 0; Date.now() < outageEnd; n++) {
         const player = players[n % PLAYERS]!;
-        await call(n % 2, 'POST', '/api/users/sign_in', { user: { email: player.email, password: PASSWORD } })
+        await call(n % 2, 'POST', '/api/users/sign_in', { user: { email: player.email, password: DRILL_PASSWORD } })
           .then((r) => (r.status === 200 ? signIns.ok++ : signIns.failed++))
           .catch(() => signIns.failed++);
         await new Promise((resolve) => setTimeout(resolve, 2_000));
@@ -270,32 +201,16 @@ try {
     `after: both instances reconnected to Redis by themselves (${((Date.now() - back) / 1000).toFixed(1)} s)`,
   );
   found.check(await pushesReachEveryone(), 'after: a round through one instance reaches the player on the other again');
-  found.check(
-    pids.every((pid) => {
-      try {
-        process.kill(pid, 0);
-        return true;
-      } catch {
-        return false;
-      }
-    }),
-    'after: no instance restarted (the same processes serve)',
-  );
-  const outboxEmpty = await waitFor(async () => {
-    const [row] = (await database.db.execute(sql`select count(*)::int as n from outbox_events`)).rows as Array<{
-      n: number;
-    }>;
-    return row!.n === 0;
-  }, 30_000);
-  found.check(outboxEmpty, 'after: the outbox delivered everything');
-  const audit = await auditLedger(database.db);
+  found.check(casino.sameProcesses(), 'after: no instance restarted (the same processes serve)');
+  const outbox = await casino.outboxEmptied(60_000);
+  found.check(outbox.ok, outbox.said);
+  const audit = await auditLedger(casino.database.db);
   found.check(audit.ok, `after: ledger audit ${audit.ok ? 'ok' : audit.problems.join('; ')}`);
   for (const player of players) player.socket?.close();
 } catch (error) {
   found.check(false, `the drill could not run: ${error instanceof Error ? error.stack : String(error)}`);
 } finally {
-  await Promise.all(instances.map((i) => i.stop()));
-  await database.close();
+  await casino?.stop();
   await redis.stop();
   postgres.remove();
 }

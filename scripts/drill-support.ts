@@ -5,13 +5,19 @@
  * machine's services.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort } from './bench-support';
+import { sql } from 'drizzle-orm';
+import { Ledger } from '../apps/server/src/modules/wallet';
+import { systemClock } from '../apps/server/src/platform/clock';
+import { createDatabase } from '../apps/server/src/platform/db/client';
+import { seedAll } from '../apps/server/src/seed';
+import { freePort, startServer, type Server } from './bench-support';
 
 /** Debian's binaries of the newest PostgreSQL installed (`POSTGRES_BIN` names another folder). */
-const POSTGRES_BIN =
+export const POSTGRES_BIN =
   process.env.POSTGRES_BIN ??
   path.join(
     '/usr/lib/postgresql',
@@ -129,3 +135,154 @@ export function findings() {
     },
   };
 }
+
+/** A studio's signed call's answer: status 0 when there was none (refused, reset, or the timeout). */
+export type Answer = { status: number; json: Record<string, unknown> | null; ms: number };
+/** A player of a drill: signed up through the API, funded through the ledger, in a real game session. */
+export type DrillPlayer = { id: number; email: string; cookie: string; sessionToken: string };
+
+export const DRILL_GAME = 'european-roulette';
+export const DRILL_PASSWORD = 'Drill-Password-42';
+export const DRILL_FUNDS = 10_000_000;
+/** Longer than this, a call counts as hanging. */
+export const CALL_TIMEOUT_MS = 5_000;
+
+/**
+ * Casino instances (`bench-support.ts` `startServer`: production mode, their own process) on one
+ * database that this process migrated and seeded, with the calls a drill makes of them.
+ */
+export async function startCasino(options: { databaseUrl: string; instances: number; env?: Record<string, string> }) {
+  const database = await createDatabase({ databaseUrl: options.databaseUrl, poolSize: 4 });
+  await database.migrate();
+  await seedAll(database.db, { demoPlayer: false });
+  const walletSecret = randomBytes(32).toString('base64url');
+  const env = {
+    DATABASE_URL: options.databaseUrl,
+    STUDIO_WALLET_SECRET: walletSecret,
+    CAPTCHA_SECRET: randomBytes(32).toString('base64url'),
+    AUTO_MIGRATE: '0',
+    CAPTCHA: 'off',
+    REGISTRATIONS_PER_ADDRESS_HOUR: '1000',
+    ...options.env,
+  };
+  const instances: Server[] = await Promise.all(Array.from({ length: options.instances }, () => startServer(env)));
+  const pids = instances.map((i) => i.pid);
+  const sign = (body: string) => createHmac('sha256', walletSecret).update(body).digest('hex');
+
+  /** A call as the page makes it (JSON, X-Requested-With); throws when nothing answers in time. */
+  const call = async (instance: number, method: string, path: string, body?: unknown, headers = {}) => {
+    const res = await fetch(`${instances[instance]!.base}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', ...headers },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+    });
+    return { status: res.status, json: (await res.json().catch(() => null)) as Record<string, unknown> | null, res };
+  };
+
+  /** A signed call of the provider protocol, as the studio makes it; never throws. */
+  const wallet = async (instance: number, action: string, body: string): Promise<Answer> => {
+    const started = performance.now();
+    try {
+      const res = await fetch(`${instances[instance]!.base}/api/wallet/orbit/${action}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-request-sign': sign(body) },
+        body,
+        signal: AbortSignal.timeout(CALL_TIMEOUT_MS),
+      });
+      const json = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+      return { status: res.status, json, ms: performance.now() - started };
+    } catch (error) {
+      return { status: 0, json: { error: String(error) }, ms: performance.now() - started };
+    }
+  };
+
+  const ledger = new Ledger(systemClock);
+  const [game] = (await database.db.execute(sql`select id from games where identifier = ${`orbit/${DRILL_GAME}`}`))
+    .rows as Array<{ id: number }>;
+  let signedUp = 0;
+  /** Signs a player up on `instance`, funds them and opens a real game session through `sessionOn`. */
+  const signUpPlayer = async (instance: number, sessionOn = instance): Promise<DrillPlayer> => {
+    const email = `drill-${++signedUp}-${Date.now()}@example.com`;
+    const answer = await call(instance, 'POST', '/api/users', {
+      user: {
+        email,
+        password: DRILL_PASSWORD,
+        password_confirmation: DRILL_PASSWORD,
+        currency: 'EUR',
+        country: 'DE',
+        terms_acceptance: true,
+        receive_promos: false,
+        receive_sms_promos: false,
+        nickname: `Drill ${signedUp}`,
+      },
+    });
+    if (answer.status !== 201) throw new Error(`sign-up: ${answer.status} ${JSON.stringify(answer.json)}`);
+    const cookie = answer.res.headers
+      .getSetCookie()
+      .find((line) => line.startsWith('orbit_session='))!
+      .split(';')[0]!;
+    const id = Number(answer.json!.id);
+    await ledger.transfer(database.db, {
+      idempotencyKey: `drill-fund-${id}`,
+      kind: 'deposit',
+      reference: 'drill',
+      currency: 'EUR',
+      amount: DRILL_FUNDS,
+      from: { house: 'psp_clearing' },
+      to: { player: id, kind: 'real' },
+    });
+    const launch = await call(sessionOn, 'POST', `/api/games/${game!.id}/launch`, { mode: 'real' }, { cookie });
+    const launchToken = new URL(String(launch.json?.url), 'http://casino').searchParams.get('launch_token');
+    const auth = await wallet(
+      sessionOn,
+      'authenticate',
+      JSON.stringify({ launch_token: launchToken, game: DRILL_GAME }),
+    );
+    if (auth.status !== 200) throw new Error(`authenticate: ${auth.status} ${JSON.stringify(auth.json)}`);
+    return { id, email, cookie, sessionToken: String(auth.json!.session_token) };
+  };
+
+  return {
+    database,
+    instances,
+    walletSecret,
+    sign,
+    call,
+    wallet,
+    signUpPlayer,
+    /** Whether every instance is still the process it started as. */
+    sameProcesses: () =>
+      pids.every((pid) => {
+        try {
+          process.kill(pid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      }),
+    /** How long the outbox took to deliver everything (seconds), or how many events it still held after `timeoutMs`. */
+    outboxEmptied: async (timeoutMs: number): Promise<{ ok: boolean; said: string }> => {
+      const started = Date.now();
+      let left = 0;
+      const ok = await waitFor(async () => {
+        const [row] = (await database.db.execute(sql`select count(*)::int as n from outbox_events`)).rows as Array<{
+          n: number;
+        }>;
+        left = row!.n;
+        return left === 0;
+      }, timeoutMs);
+      return {
+        ok,
+        said: ok
+          ? `the outbox delivered everything (${((Date.now() - started) / 1000).toFixed(1)} s after the load)`
+          : `the outbox still held ${left} events ${timeoutMs / 1000} s after the load`,
+      };
+    },
+    stop: async () => {
+      await Promise.all(instances.map((i) => i.stop()));
+      await database.close();
+    },
+  };
+}
+export type Casino = Awaited<ReturnType<typeof startCasino>>;

@@ -180,13 +180,17 @@ export class AdventureService {
     await tx
       .insert(loyaltyDailyActivity)
       .values(
-        rows.map((r) => ({
-          userId: r.userId,
-          day,
-          currency: r.currency,
-          betCents: r.betCents,
-          maxDepositCents: r.depositCents,
-        })),
+        // In one order for every batch (player, then currency): concurrent batches then wait for each
+        // other's rows instead of deadlocking.
+        [...rows]
+          .sort((a, b) => a.userId - b.userId || a.currency.localeCompare(b.currency))
+          .map((r) => ({
+            userId: r.userId,
+            day,
+            currency: r.currency,
+            betCents: r.betCents,
+            maxDepositCents: r.depositCents,
+          })),
       )
       .onConflictDoUpdate({
         target: [loyaltyDailyActivity.userId, loyaltyDailyActivity.day, loyaltyDailyActivity.currency],

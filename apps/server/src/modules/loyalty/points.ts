@@ -68,7 +68,9 @@ export async function addPoints(
   reason: CompsAward['reason'],
   at: Date,
 ): Promise<Award[]> {
-  const ids = [...gains.keys()].filter((id) => gains.get(id)! !== 0);
+  // In ascending order: two instances' batches insert the same players' rows in one order, not
+  // into each other's way (a deadlock, retried, `npm run drill:postgres-restart` saw them).
+  const ids = [...gains.keys()].filter((id) => gains.get(id)! !== 0).sort((a, b) => a - b);
   if (ids.length === 0) return [];
   // One row per player, created at its first points.
   await tx
