@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
-import { newEmail, pathOf, poll, registerOnLobby, serverAndBrowser, withPage } from './support/journeys';
+import { newEmail, pathOf, poll, registerOnLobby, serverAndBrowser, signOut, withPage } from './support/journeys';
 
 const env = serverAndBrowser();
 const url = (path: string) => `${env.server.baseUrl}${path}`;
@@ -40,6 +40,34 @@ describe('the shell of a signed-in player', () => {
       await poll(() => pathOf(page)).toBe('/deposit');
       await page.getByRole('dialog', { name: 'Personal info' }).waitFor();
       expect(watch.pageErrors).toEqual([]);
+    });
+  });
+
+  it('never shows a returning player "Sign in" while their session is asked for, then their header', async () => {
+    await withPage(env.browser, async (page) => {
+      await registerOnLobby(page, env.server.baseUrl, newEmail('hint'));
+      // The session's answer held back: the page is painted and hydrated before it comes.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/player', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(url('/'), { waitUntil: 'domcontentloaded' });
+      const enter = page.locator('.header__enter');
+      await enter.waitFor({ state: 'attached' });
+      expect(await enter.evaluate((element) => getComputedStyle(element).visibility)).toBe('hidden');
+      release();
+      await page.locator('.header__player').waitFor();
+      expect(await page.locator('.header__enter').count()).toBe(0);
+      // Signed out, the next page shows a guest's buttons at once (the hint went with the session).
+      await page.unroute('**/api/player');
+      await signOut(page);
+      await page.goto(url('/'), { waitUntil: 'domcontentloaded' });
+      await page.locator('.header__enter').waitFor();
+      expect(await page.locator('.header__enter').evaluate((element) => getComputedStyle(element).visibility)).toBe(
+        'visible',
+      );
     });
   });
 

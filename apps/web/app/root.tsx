@@ -11,6 +11,7 @@ import {
 } from 'react-router';
 import { useEffect } from 'react';
 import { useCspNonce } from './lib/csp-nonce';
+import { PLAYER_HINT_ATTRIBUTE, SESSION_HINT } from './lib/session';
 import { canonicalPath, hreflangAlternates, isNoindexPath, parseLocalePath } from './lib/locale';
 import { useOfferedLocales } from './lib/offered-locales';
 import { startTelemetry } from './lib/telemetry';
@@ -54,6 +55,13 @@ function SeoLinks() {
   );
 }
 
+/**
+ * Runs before the page is painted: a browser that signed in (the session hint) marks the page, and
+ * the shell keeps the guest's buttons hidden until the session is known, so that a player's page,
+ * the same HTML a guest gets, never flashes "Sign in" (docs/page-shell.md "Header").
+ */
+const PLAYER_HINT_SCRIPT = `try{localStorage.getItem(${JSON.stringify(SESSION_HINT)})==="1"&&document.documentElement.setAttribute(${JSON.stringify(PLAYER_HINT_ATTRIBUTE)},"")}catch(e){}`;
+
 const FAVICON =
   'data:image/svg+xml,' +
   encodeURIComponent(
@@ -65,9 +73,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const { locale } = parseLocalePath(pathname);
   const nonce = useCspNonce();
   return (
-    <html lang={locale} dir="ltr">
+    // The hint's attribute is set by the script below before React hydrates the page.
+    <html lang={locale} dir="ltr" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PLAYER_HINT_SCRIPT }} />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <meta name="theme-color" content="#0b1020" />
         <meta name="color-scheme" content="dark" />

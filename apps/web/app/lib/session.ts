@@ -11,6 +11,8 @@ import { useSyncExternalStore } from 'react';
 export type Session = { status: 'unknown' | 'guest' | 'player'; player: Player | null };
 
 export const SESSION_HINT = 'orbit_player';
+/** Set on the page's root element before its first paint while the hint says "player" (root.tsx). */
+export const PLAYER_HINT_ATTRIBUTE = 'data-player-hint';
 /**
  * The EE session timer's start (sessionStorage: kept across reloads, reset on logout).
  * Cleared here on every sign-out and 401, also when the timer's code is not loaded.
@@ -35,6 +37,8 @@ export function setPlayer(player: Player | null, { keepHint = false }: { keepHin
     // storage blocked: the player is asked for again on the next page
   }
   session = player ? { status: 'player', player } : { status: 'guest', player: null };
+  // Known now: the header shows what the session is (a guest's buttons again if it ended).
+  if (typeof document !== 'undefined') document.documentElement.removeAttribute(PLAYER_HINT_ATTRIBUTE);
   listeners.forEach((listener) => listener());
 }
 
