@@ -56,6 +56,9 @@ export class MemoryPubSub implements PubSub {
   }
 }
 
+/** How often a Redis pub/sub that stays unreachable is warned of. */
+export const REDIS_WARNING_EVERY_MS = 30_000;
+
 /**
  * One publishing and one subscribing connection per process; a Redis channel is subscribed while
  * at least one local handler wants it. ioredis reconnects and resubscribes by itself.
@@ -78,8 +81,30 @@ export class RedisPubSub implements PubSub {
     private readonly sub: Redis,
     log: FastifyBaseLogger,
   ) {
-    for (const connection of [this.pub, this.sub])
-      connection.on('error', (error) => log.warn({ err: error }, 'redis pub/sub connection error'));
+    // While Redis is away ioredis tries again several times a second, each try an error: one warning
+    // when it goes, then one every 30 s with how many tries failed, and one line when it is back.
+    let down = false;
+    let failed = 0;
+    let warnedAt = 0;
+    for (const connection of [this.pub, this.sub]) {
+      connection.on('error', (error: Error) => {
+        failed++;
+        const now = Date.now();
+        if (down && now - warnedAt < REDIS_WARNING_EVERY_MS) return;
+        log.warn(
+          { err: error, failedTries: failed },
+          down ? 'redis pub/sub still unreachable' : 'redis pub/sub connection error',
+        );
+        down = true;
+        warnedAt = now;
+      });
+      connection.on('ready', () => {
+        if (!down || this.state() !== 'ok') return;
+        log.info({ failedTries: failed }, 'redis pub/sub connected again');
+        down = false;
+        failed = 0;
+      });
+    }
     this.sub.on('message', (channel: string, raw: string) => {
       const set = this.handlers.get(channel);
       if (!set) return;
@@ -130,7 +155,11 @@ export class RedisPubSub implements PubSub {
 
   async close(): Promise<void> {
     this.handlers.clear();
-    await Promise.allSettled([this.pub.quit(), this.sub.quit()]);
+    // A connection that is down is dropped: `quit` would wait for it to come back (a stop with Redis
+    // away would wait out every retry).
+    const end = (connection: Redis) =>
+      connection.status === 'ready' ? connection.quit() : Promise.resolve(connection.disconnect());
+    await Promise.allSettled([end(this.pub), end(this.sub)]);
   }
 }
 
