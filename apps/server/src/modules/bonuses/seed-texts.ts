@@ -90,7 +90,7 @@ export const BONUS_TEMPLATE_TEXTS: Readonly<Record<string, LocalisedTexts>> = {
     de: {
       title: '10 Freispiele für Stellar Sevens',
       description:
-        'Zehn Drehungen auf Stellar Sevens. Ihre Gewinne werden ein Bonus: Setze ihn innerhalb von 7 Tagen 10-mal um, ausgezahlt bis zum Höchstgewinn.',
+        'Zehn Drehungen auf Stellar Sevens. Die Gewinne daraus werden ein Bonus: Setze ihn innerhalb von 7 Tagen 10-mal um, ausgezahlt bis zum Höchstgewinn.',
     },
     et: {
       title: '10 tasuta keerutust mängus Stellar Sevens',

@@ -35,7 +35,7 @@ export const PRIZE_BONUS_TEXTS: LocalisedTexts = {
 export const WHEEL_SPINS_TEXTS: LocalisedTexts = {
   de: {
     title: 'Rad-Freispiele',
-    description: 'Freispiele vom Raketenrad. Ihre Gewinne werden ein Bonus: Setze ihn 3-mal um.',
+    description: 'Freispiele vom Raketenrad. Die Gewinne daraus werden ein Bonus: Setze ihn 3-mal um.',
   },
   et: {
     title: 'Ratta tasuta keerutused',
