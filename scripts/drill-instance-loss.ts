@@ -21,10 +21,9 @@ import os from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { auditLedger } from '../apps/server/src/modules/wallet';
-import { privateChannelName } from '../apps/server/src/platform/realtime/channels';
-import { WEBSOCKET_PATH } from '../apps/server/src/platform/realtime/tokens';
 import { freePort } from './bench-support';
 import {
+  balanceSocket,
   CALL_TIMEOUT_MS,
   DRILL_GAME,
   findings,
@@ -34,6 +33,7 @@ import {
   waitFor,
   type Casino,
   type DrillPlayer,
+  type RealtimeAccess,
 } from './drill-support';
 
 const RATE = Number(process.env.DRILL_RATE ?? 50);
@@ -41,7 +41,7 @@ const PLAYERS = 10;
 /** How long the proxy may take to see the instance gone (two failed checks 500 ms apart, and margin). */
 const DETECTION_MS = 3_000;
 
-type Player = DrillPlayer & { channel?: string; token?: string; socket?: WebSocket; pushes: number; opens: number };
+type Player = DrillPlayer & { socket?: WebSocket; pushes: number; opens: number };
 
 const found = findings();
 const postgres = await startPostgresCluster();
@@ -113,38 +113,19 @@ try {
     const access = await through('GET', '/api/notification_center/centrifugo/subscription', undefined, {
       cookie: player.cookie,
     });
-    const answer = access.json as { token: string; client_name: string; user: string } | null;
+    const answer = access.json as RealtimeAccess | null;
     if (access.status !== 200 || !answer) {
       setTimeout(() => void open(player), 500);
       return;
     }
-    player.channel = privateChannelName(answer.client_name, 'balance', answer.user);
-    const socket = new WebSocket(`ws://127.0.0.1:${proxyPort}${WEBSOCKET_PATH}`);
-    player.socket = socket;
-    socket.on('open', () =>
-      socket.send(
-        [
-          { id: 1, connect: { token: answer.token, name: 'drill' } },
-          { id: 2, subscribe: { channel: player.channel } },
-        ]
-          .map((c) => JSON.stringify(c))
-          .join('\n'),
-      ),
-    );
-    socket.on('message', (raw: Buffer) => {
-      const text = raw.toString();
-      if (text === '{}') return socket.send('{}');
-      for (const line of text.split('\n')) {
-        if (!line) continue;
-        const frame = JSON.parse(line) as { id?: number; push?: { channel?: string } };
-        if (frame.id === 2) player.opens++;
-        if (frame.push?.channel === player.channel) player.pushes++;
-      }
+    const socket = balanceSocket(String(proxyPort), answer, {
+      subscribed: () => void player.opens++,
+      balance: () => void player.pushes++,
     });
+    player.socket = socket;
     socket.on('close', () => {
       if (!closing) setTimeout(() => void open(player), 500);
     });
-    socket.on('error', () => undefined);
   };
   await Promise.all(players.map(open));
   const subscribed = await waitFor(async () => players.every((p) => p.opens >= 1), 10_000);

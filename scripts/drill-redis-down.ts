@@ -15,12 +15,11 @@
  * The last line is the verdict; exit 0 only when everything held.
  */
 import { randomBytes } from 'node:crypto';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { auditLedger } from '../apps/server/src/modules/wallet';
-import { privateChannelName } from '../apps/server/src/platform/realtime/channels';
-import { WEBSOCKET_PATH } from '../apps/server/src/platform/realtime/tokens';
 import { percentile } from './bench-support';
 import {
+  balanceSocket,
   DRILL_GAME,
   DRILL_PASSWORD,
   findings,
@@ -30,6 +29,7 @@ import {
   waitFor,
   type Casino,
   type DrillPlayer,
+  type RealtimeAccess,
 } from './drill-support';
 
 const OUTAGE_SECONDS = Number(process.env.DRILL_OUTAGE_SECONDS ?? 30);
@@ -71,34 +71,14 @@ try {
       await call(player.home, 'GET', '/api/notification_center/centrifugo/subscription', undefined, {
         cookie: player.cookie,
       })
-    ).json as { token: string; client_name: string; user: string };
-    const channel = privateChannelName(access.client_name, 'balance', access.user);
+    ).json as RealtimeAccess;
     const port = new URL(casino.instances[player.home]!.base).port;
-    const socket = new WebSocket(`ws://127.0.0.1:${port}${WEBSOCKET_PATH}`);
-    player.socket = socket;
     await new Promise<void>((resolve, reject) => {
-      socket.on('open', () =>
-        socket.send(
-          [
-            { id: 1, connect: { token: access.token, name: 'drill' } },
-            { id: 2, subscribe: { channel } },
-          ]
-            .map((c) => JSON.stringify(c))
-            .join('\n'),
-        ),
-      );
-      socket.on('message', (raw: Buffer) => {
-        const text = raw.toString();
-        if (text === '{}') return socket.send('{}');
-        for (const line of text.split('\n')) {
-          if (!line) continue;
-          const frame = JSON.parse(line) as { id?: number; error?: unknown; push?: { channel?: string } };
-          if (frame.error) reject(new Error(`socket: ${line}`));
-          if (frame.id === 2) resolve();
-          if (frame.push?.channel === channel) player.pushes++;
-        }
+      player.socket = balanceSocket(port, access, {
+        subscribed: resolve,
+        balance: () => void player.pushes++,
+        failed: reject,
       });
-      socket.on('error', reject);
     });
   }
   console.log(`${PLAYERS} players, a socket each (three on each instance), funded and in a real game session`);

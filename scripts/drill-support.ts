@@ -10,9 +10,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import WebSocket from 'ws';
 import { Ledger } from '../apps/server/src/modules/wallet';
 import { systemClock } from '../apps/server/src/platform/clock';
 import { createDatabase } from '../apps/server/src/platform/db/client';
+import { privateChannelName } from '../apps/server/src/platform/realtime/channels';
+import { WEBSOCKET_PATH } from '../apps/server/src/platform/realtime/tokens';
 import { seedAll } from '../apps/server/src/seed';
 import { freePort, startServer, type Server } from './bench-support';
 
@@ -286,3 +289,44 @@ export async function startCasino(options: { databaseUrl: string; instances: num
   };
 }
 export type Casino = Awaited<ReturnType<typeof startCasino>>;
+
+/** What `GET /api/notification_center/centrifugo/subscription` answers a player's page. */
+export type RealtimeAccess = { token: string; client_name: string; user: string };
+
+/**
+ * A player's realtime socket as the page opens it (the Centrifugo protocol): connected with the
+ * subscription answer's token and subscribed to the player's balance; it answers the server's
+ * pings and tells `subscribed` (the subscription confirmed), `balance` (a push on it) and `failed`
+ * (a refusal or a socket error).
+ */
+export function balanceSocket(
+  port: string,
+  access: RealtimeAccess,
+  on: { subscribed(): void; balance(): void; failed?(error: Error): void },
+): WebSocket {
+  const channel = privateChannelName(access.client_name, 'balance', access.user);
+  const socket = new WebSocket(`ws://127.0.0.1:${port}${WEBSOCKET_PATH}`);
+  socket.on('open', () =>
+    socket.send(
+      [
+        { id: 1, connect: { token: access.token, name: 'drill' } },
+        { id: 2, subscribe: { channel } },
+      ]
+        .map((command) => JSON.stringify(command))
+        .join('\n'),
+    ),
+  );
+  socket.on('message', (raw: Buffer) => {
+    const text = raw.toString();
+    if (text === '{}') return socket.send('{}');
+    for (const line of text.split('\n')) {
+      if (!line) continue;
+      const frame = JSON.parse(line) as { id?: number; error?: unknown; push?: { channel?: string } };
+      if (frame.error) on.failed?.(new Error(`socket: ${line}`));
+      if (frame.id === 2 && !frame.error) on.subscribed();
+      if (frame.push?.channel === channel) on.balance();
+    }
+  });
+  socket.on('error', (error) => on.failed?.(error));
+  return socket;
+}
