@@ -3,10 +3,39 @@ import { chromium, type Browser, type ConsoleMessage, type Page, type Request } 
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
+/**
+ * Chromium 15x's headless mode is the whole browser without a screen: each window it opens (a
+ * context's first page) also loads the address bar's suggestion popups as web pages of their own
+ * (`chrome://omnibox-popup.top-chrome/`), a renderer that nobody sees and that cost about as much CPU
+ * as the casino's page itself. Switched off here. A second `--disable-features` replaces
+ * playwright's own list rather than adding to it, so its list (playwright-core 1.64.1) is repeated.
+ */
+const DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'DialMediaRouteProvider',
+  'GlobalMediaControls',
+  'HttpsUpgrades',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'BlockOriginHeaderModificationOnRedirect',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'Translate',
+  'AutoDeElevate',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+];
+
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     args: [
+      `--disable-features=${DISABLED_FEATURES.join(',')}`,
       '--headless',
       '--no-sandbox',
       '--disable-gpu',
