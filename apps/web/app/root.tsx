@@ -16,6 +16,8 @@ import { canonicalPath, hreflangAlternates, isNoindexPath, parseLocalePath } fro
 import { useOfferedLocales } from './lib/offered-locales';
 import { startTelemetry } from './lib/telemetry';
 import { NOT_BLOCKED } from './lib/legal-block';
+import { INSTALL_HINT_SCRIPT } from './features/pwa/install-hint';
+import { PROMO_OFF_SCRIPT } from './features/shell/promo-hint';
 import type { Route } from './+types/root';
 import './styles/global.css';
 
@@ -56,11 +58,24 @@ function SeoLinks() {
 }
 
 /**
+ * Set with the session hint but kept for the page's life (the hint goes once the session is known):
+ * the parts rendered on their own code's arrival (islands: the banners' carousel) may still show
+ * the server's HTML then, and keep drawing it for a player (banners.css).
+ */
+const PLAYER_PAGE_ATTRIBUTE = 'data-player-page';
+
+/**
  * Runs before the page is painted: a browser that signed in (the session hint) marks the page, and
  * the shell keeps the guest's buttons hidden until the session is known, so that a player's page,
- * the same HTML a guest gets, never flashes "Sign in" (docs/page-shell.md "Header").
+ * the same HTML a guest gets, never flashes "Sign in" (docs/page-shell.md "Header"); the promo's
+ * slot and the guests' banners take no room for it. The install notice and the promo banner mark
+ * whether they will show, so that their room is kept from the first paint and nothing moves when
+ * they come (docs/page-shell.md "Layers", "Header").
  */
-const PLAYER_HINT_SCRIPT = `try{localStorage.getItem(${JSON.stringify(SESSION_HINT)})==="1"&&document.documentElement.setAttribute(${JSON.stringify(PLAYER_HINT_ATTRIBUTE)},"")}catch(e){}`;
+const PLAYER_HINT_SCRIPT =
+  `try{localStorage.getItem(${JSON.stringify(SESSION_HINT)})==="1"&&(document.documentElement.setAttribute(${JSON.stringify(PLAYER_HINT_ATTRIBUTE)},""),document.documentElement.setAttribute(${JSON.stringify(PLAYER_PAGE_ATTRIBUTE)},""))}catch(e){}` +
+  INSTALL_HINT_SCRIPT +
+  PROMO_OFF_SCRIPT;
 
 const FAVICON =
   'data:image/svg+xml,' +

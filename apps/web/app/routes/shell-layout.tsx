@@ -38,6 +38,8 @@ import { GameGrid } from '../features/games';
 import { GameSearch } from '../features/search';
 import { openSupportChat, SupportBadge, SupportButton, SupportHost, SupportMenuItem } from '../features/support';
 import { PwaHost } from '../features/pwa';
+// The install notice the shell draws in its strip from the server's HTML on (its room kept: docs/page-shell.md "Layers").
+import { PwaNotice } from '../features/pwa/pwa-host';
 import { RouteRules } from '../lib/route-rules-host';
 import { usePromotionsOffered } from '../lib/promotions-offered';
 import { promotionPageOf, promotionPagesOff, seesEveryPromotionPage, surveyOf } from '../lib/route-rules';
@@ -392,6 +394,7 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
       topPages={data.topPages}
       footer={data.footer}
       onChat={openSupportChat}
+      notices={<PwaNotice hidden={immersive} />}
       player={
         <Suspense fallback={null}>
           <PlayerHeader
@@ -453,8 +456,8 @@ export default function ShellLayout({ loaderData }: Route.ComponentProps) {
       <SupportHost />
       {/* Routes and rules: the deep-link scroll, switched-off promotion pages, the iOS escape popup, the survey. */}
       <RouteRules locale={data.locale} promotionPagesOff={pagesOff} survey={data.survey} onGamePage={immersive} />
-      {/* Installing as an app: the service worker, the install notice, `?pwa=install`. */}
-      <PwaHost locale={data.locale} hidden={immersive} />
+      {/* Installing as an app: the service worker, the install prompt, `?pwa=install` (the notice is in the strip). */}
+      <PwaHost locale={data.locale} />
       {/* The cookie question, once the page runs; never over a game. */}
       <CookieBanner locale={data.locale} text={data.cookieBanner} hidden={immersive} />
       {!popup && (location.state as { limitsNotice?: unknown } | null)?.limitsNotice ? (

@@ -24,7 +24,8 @@ export function BannerCarousel({
   category?: string;
 }) {
   const { t } = useI18n();
-  const player = useSession().player;
+  const session = useSession();
+  const player = session.player;
   // A signed-in player's banners (theirs and their groups') are asked for by the page: the
   // server's HTML is the guests' (docs/rules/page-shell.md "Banners").
   const groups = player ? player.statuses.map((status) => status.id).join(',') : null;
@@ -50,8 +51,20 @@ export function BannerCarousel({
     };
   }, [groups, locale, category]);
   const banners = own ?? forViewer(all, player !== null);
+  // The guests' banners are marked while the session is unknown: a browser that signed in does not
+  // draw them meanwhile (banners.css), a guest's shows them once known.
+  const unknown = session.status === 'unknown';
+  const guestOnly = (banner: BannerView) => (unknown && banner.guestOnly ? '' : undefined);
+  // Another list (the player's in place of the guests'): its slides and dots are drawn anew in the
+  // carousel's fixed room, none moved from where the old ones stood (no layout shift, banners.css).
+  const list = banners.map((banner) => banner.id).join(',');
+  const [drawn, setDrawn] = useState(list);
   const strip = useRef<HTMLUListElement>(null);
   const [current, setCurrent] = useState(0);
+  if (drawn !== list) {
+    setDrawn(list);
+    setCurrent(0);
+  }
   const [paused, setPaused] = useState(false);
 
   function show(index: number) {
@@ -89,6 +102,7 @@ export function BannerCarousel({
       onBlur={() => setPaused(false)}
     >
       <ul
+        key={`strip:${list}`}
         className="banners__strip"
         ref={strip}
         onScroll={(event) => {
@@ -103,6 +117,7 @@ export function BannerCarousel({
             aria-roledescription="slide"
             aria-label={t('banners.slide', { n: i + 1, total: banners.length })}
             data-banner={banner.identifier}
+            data-guest-only={guestOnly(banner)}
             style={{ backgroundImage: banner.background }}
           >
             {banner.image ? (
@@ -133,20 +148,22 @@ export function BannerCarousel({
           </li>
         ))}
       </ul>
-      {banners.length > 1 ? (
-        <div className="banners__dots">
-          {banners.map((banner, i) => (
-            <button
-              key={banner.id}
-              type="button"
-              className="banners__dot"
-              aria-label={t('banners.show', { n: i + 1 })}
-              aria-current={i === current ? 'true' : undefined}
-              onClick={() => show(i)}
-            />
-          ))}
-        </div>
-      ) : null}
+      {/* The dots' row keeps its room with a single banner too (the player's list may have more). */}
+      <div key={`dots:${list}`} className="banners__dots">
+        {banners.length > 1
+          ? banners.map((banner, i) => (
+              <button
+                key={banner.id}
+                type="button"
+                className="banners__dot"
+                aria-label={t('banners.show', { n: i + 1 })}
+                aria-current={i === current ? 'true' : undefined}
+                data-guest-only={guestOnly(banner)}
+                onClick={() => show(i)}
+              />
+            ))
+          : null}
+      </div>
     </section>
   );
 }

@@ -1,10 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { localizePath, type Locale } from '../../lib/locale';
 import { backgroundOf, popupOf } from '../../lib/popups';
 import { track } from '../../lib/telemetry';
 import { Icon } from '../../ui/icons';
+import { PROMO_OFF_ATTRIBUTE } from './promo-hint';
 import { countdownText, PROMO_CLOSED_KEY, PROMO_REOPEN_MS, promoCookie, promoEndOf, promoShown } from './shell-content';
 
 function closedAt(): number | null {
@@ -45,7 +46,13 @@ export default function PromoBanner({ text, locale }: { text: string; locale: Lo
       setClosed(null);
     }
   }, [closed, now]);
-  if (!promoShown(end, closed, now)) return null;
+  const shown = promoShown(end, closed, now);
+  // Its slot under the header takes room only while it shows (promo-hint.ts, shell.css), in the
+  // same frame as the banner comes or goes.
+  useLayoutEffect(() => {
+    document.documentElement.toggleAttribute(PROMO_OFF_ATTRIBUTE, !shown);
+  }, [shown]);
+  if (!shown) return null;
   const state = { background: popupOf(location.pathname) ? backgroundOf(location.state) : location };
   return (
     <div className="promo-banner" data-testid="promo-banner" role="region" aria-label={t('shell.promo.label')}>

@@ -69,6 +69,11 @@ export type ShellProps = {
   footer?: FooterContent | null;
   /** Opens the support chat (the footer's Chat button); composed by the route. */
   onChat?: () => void;
+  /**
+   * Notices drawn first in the notice strip from the server's HTML on (the install notice, whose
+   * room an iPhone keeps from the first paint: docs/page-shell.md "Layers"); composed by the route.
+   */
+  notices?: ReactNode;
   children: ReactNode;
 };
 
@@ -93,6 +98,7 @@ export function Shell({
   topPages = [],
   footer = null,
   onChat,
+  notices = null,
   children,
 }: ShellProps) {
   const { t } = useI18n();
@@ -182,7 +188,12 @@ export function Shell({
       {/* The notice strip scrolls away with the page; the sticky top keeps the header and the promo. */}
       {notice && !immersive ? <HeaderNotice text={notice} /> : null}
       <div className="shell__top" ref={top}>
-        <header className="header" data-search-open={searchOpen ? '' : undefined}>
+        {/* `data-player`: a player's bar (shell.css: its search and language stay put as the player's part comes). */}
+        <header
+          className="header"
+          data-search-open={searchOpen ? '' : undefined}
+          data-player={session.player ? '' : undefined}
+        >
           <div className="header__bar">
             <button
               type="button"
@@ -266,14 +277,22 @@ export function Shell({
             </nav>
           </div>
         </header>
-        {/* Only once the session is known to be a guest's: a player's page never flashes it. */}
-        {running && promo && session.status === 'guest' && !immersive ? (
-          <Suspense fallback={null}>
-            <PromoBanner text={promo} locale={locale} />
-          </Suspense>
+        {/* The promo's slot: its room is kept from the first paint (shell.css: none for a browser that
+            signed in, or while the banner is not to show); the banner itself only once the session
+            is known to be a guest's, so a player's page never flashes it. */}
+        {promo && !immersive && session.status !== 'player' ? (
+          <div className="promo-slot" data-testid="promo-slot">
+            {running && session.status === 'guest' ? (
+              <Suspense fallback={null}>
+                <PromoBanner text={promo} locale={locale} />
+              </Suspense>
+            ) : null}
+          </div>
         ) : null}
         {/* The notice strip (ui/toast.tsx): every notice is drawn here, in the flow under the header. */}
-        <div className="notice-strip" id={NOTICE_STRIP_ID} />
+        <div className="notice-strip" id={NOTICE_STRIP_ID}>
+          {notices}
+        </div>
       </div>
 
       {menuLoaded ? (
@@ -308,6 +327,10 @@ export function Shell({
       />
 
       <nav className="bottombar" aria-label={t('nav.quick')}>
+        {/* Deposit's place while the session is asked for: kept for a browser that signed in (shell.css). */}
+        {session.status === 'unknown' ? (
+          <span className="bottombar__item bottombar__deposit-slot" aria-hidden="true" />
+        ) : null}
         {session.player ? (
           <Link
             to={localizePath('/deposit', locale)}
