@@ -9,16 +9,16 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorOfRole, operatorPage, signInDemoAdmin } from './support/backoffice';
-import { launchBrowser, watchPage } from './support/browser';
+import { releaseBrowser, sharedBrowser, watchPage } from './support/browser';
 import { poll } from './support/journeys';
 import { startServer, type TestServer } from './support/server';
 
 const env = {} as { server: TestServer; browser: Browser };
 beforeAll(async () => {
-  [env.server, env.browser] = await Promise.all([startServer({ env: { PAGE_CACHE_SECONDS: '600' } }), launchBrowser()]);
+  [env.server, env.browser] = await Promise.all([startServer({ env: { PAGE_CACHE_SECONDS: '600' } }), sharedBrowser()]);
 });
 afterAll(async () => {
-  await env.browser?.close();
+  await releaseBrowser(env.browser);
   await env.server?.close();
 });
 const url = (path: string) => `${env.server.baseUrl}${path}`;

@@ -8,13 +8,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operatorOfRole, operatorPage, signInDemoAdmin, type Operator } from './support/backoffice';
-import { launchBrowser, watchPage } from './support/browser';
+import { releaseBrowser, sharedBrowser, watchPage } from './support/browser';
 import { poll } from './support/journeys';
 import { startServer, type TestServer } from './support/server';
 
 const env = {} as { server: TestServer; browser: Browser; finance: Operator; marketing: Operator };
 beforeAll(async () => {
-  [env.server, env.browser] = await Promise.all([startServer({ env: { PAGE_CACHE_SECONDS: '600' } }), launchBrowser()]);
+  [env.server, env.browser] = await Promise.all([startServer({ env: { PAGE_CACHE_SECONDS: '600' } }), sharedBrowser()]);
   const context = await env.browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const admin = await context.newPage();
   await signInDemoAdmin(admin, env.server.baseUrl);
@@ -23,7 +23,7 @@ beforeAll(async () => {
   await context.close();
 }, 60_000);
 afterAll(async () => {
-  await env.browser?.close();
+  await releaseBrowser(env.browser);
   await env.server?.close();
 });
 const url = (path: string) => `${env.server.baseUrl}${path}`;

@@ -6,14 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, FrameLocator, Page } from 'playwright-core';
-import { launchBrowser } from './support/browser';
+import { releaseBrowser, sharedBrowser } from './support/browser';
 import { fundPlayer, gameFrame, newEmail, poll, registerOnLobby, withPage } from './support/journeys';
 import { startServer, type TestServer } from './support/server';
 
 const OPERATOR = 'operator-token-for-the-stake-cap-test-0123';
 const env = {} as { server: TestServer; browser: Browser };
 beforeAll(async () => {
-  [env.server, env.browser] = await Promise.all([startServer({ env: { OPERATOR_TOKEN: OPERATOR } }), launchBrowser()]);
+  [env.server, env.browser] = await Promise.all([startServer({ env: { OPERATOR_TOKEN: OPERATOR } }), sharedBrowser()]);
   // A gift of €10.00 wagering x2 with a max bet of €5.00.
   const res = await fetch(`${env.server.baseUrl}/api/operator/bonus_templates/capped-gift`, {
     method: 'PUT',
@@ -28,7 +28,7 @@ beforeAll(async () => {
   expect(res.status, await res.text()).toBe(200);
 });
 afterAll(async () => {
-  await env.browser?.close();
+  await releaseBrowser(env.browser);
   await env.server?.close();
 });
 const url = (path: string) => `${env.server.baseUrl}${path}`;

@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchPage } from './support/browser';
+import { releaseBrowser, sharedBrowser, watchPage } from './support/browser';
 import { newEmail, pathOf, poll, registerOnLobby, withPage } from './support/journeys';
 import { startServer, type TestServer } from './support/server';
 
@@ -16,11 +16,11 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ extraGames: EXTRA_LIVE_GAMES }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer({ extraGames: EXTRA_LIVE_GAMES }), sharedBrowser()]);
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

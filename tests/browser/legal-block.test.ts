@@ -9,7 +9,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchPage } from './support/browser';
+import { releaseBrowser, sharedBrowser, watchPage } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 import { gameFrame, minorUnits, newEmail, pathOf, poll, registerOnLobby } from './support/journeys';
 
@@ -19,12 +19,12 @@ let browser: Browser;
 beforeAll(async () => {
   [server, browser] = await Promise.all([
     startServer({ env: { TRUST_PROXY: 'loopback', BLOCKED_COUNTRIES: 'KP,IR' } }),
-    launchBrowser(),
+    sharedBrowser(),
   ]);
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchPage } from './support/browser';
+import { releaseBrowser, sharedBrowser, watchPage } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 
 let server: TestServer;
@@ -16,7 +16,7 @@ let browser: Browser;
 beforeAll(async () => {
   [server, browser] = await Promise.all([
     startServer({ env: { LICENCE_HOSTS: 'cw.localhost=CW,ee.localhost=EE,gcb.localhost=GCB,au.localhost=AU' } }),
-    launchBrowser(),
+    sharedBrowser(),
   ]);
   // A page every licence has, in the footer's information links: EE's rules hide it by its slug.
   await server.database.db.execute(sql`
@@ -27,7 +27,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { releaseBrowser, sharedBrowser } from './support/browser';
 import { newEmail, poll, registerOnLobby, withPage } from './support/journeys';
 import { startServer, type TestServer } from './support/server';
 
@@ -31,11 +31,11 @@ const env = {} as { server: TestServer; browser: Browser };
 beforeAll(async () => {
   [env.server, env.browser] = await Promise.all([
     startServer({ env: { PROVIDER_PLAYER_FIELDS: 'orbit=first_name,last_name,date_of_birth' } }),
-    launchBrowser(),
+    sharedBrowser(),
   ]);
 });
 afterAll(async () => {
-  await env.browser?.close();
+  await releaseBrowser(env.browser);
   await env.server?.close();
 });
 

@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, watchPage } from './support/browser';
+import { releaseBrowser, sharedBrowser, watchPage } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 import { poll } from './support/journeys';
 
@@ -17,11 +17,11 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ extraGames: EXTRA_LIVE_GAMES }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer({ extraGames: EXTRA_LIVE_GAMES }), sharedBrowser()]);
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

@@ -7,7 +7,7 @@
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { releaseBrowser, sharedBrowser } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 import { newEmail, PASSWORD, poll } from './support/journeys';
 import type { Browser } from 'playwright-core';
@@ -16,11 +16,11 @@ let server: TestServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer({ env: { TRUST_PROXY: '127.0.0.1' } }), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer({ env: { TRUST_PROXY: '127.0.0.1' } }), sharedBrowser()]);
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await server?.close();
 });
 

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Browser, Frame, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playerDisplayName } from '../../apps/web/app/lib/player-name';
-import { launchBrowser } from './support/browser';
+import { releaseBrowser, sharedBrowser } from './support/browser';
 import {
   fillSignIn,
   newEmail,
@@ -62,12 +62,12 @@ beforeAll(async () => {
   [casino, browser] = await Promise.all([
     // Live tables that open, so the phone's bottom bar has its Live item while betting is off.
     startServer({ extraGames: 3, env: { FRAME_ANCESTORS: SIBLING, PAGE_CACHE_SECONDS: '0' } }),
-    launchBrowser(),
+    sharedBrowser(),
   ]);
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await releaseBrowser(browser);
   await casino?.close();
   await new Promise((resolve) => sibling?.close(resolve));
 });

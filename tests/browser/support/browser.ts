@@ -48,6 +48,31 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+let shared: Promise<Browser> | undefined;
+
+/**
+ * One chromium for the files a test worker runs one after another (the browser project imports
+ * modules once per worker): starting and closing one per file cost about 2 s each. Files share
+ * nothing through it but the process: each journey has a context of its own (its own cookies,
+ * storage and service workers), and a file's contexts are closed after its tests
+ * (`serverAndBrowser`). Playwright ends the browser when the worker exits; one that crashed is
+ * started again for the next file.
+ */
+export function sharedBrowser(): Promise<Browser> {
+  shared ??= launchBrowser().then((browser) => {
+    browser.on('disconnected', () => {
+      shared = undefined;
+    });
+    return browser;
+  });
+  return shared;
+}
+
+/** Closes the contexts a test file opened in the shared browser (after its tests). */
+export async function releaseBrowser(browser: Browser | undefined): Promise<void> {
+  await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
+}
+
 /** Collects console errors, page errors and requests that leave the machine. */
 export function watchPage(page: Page) {
   const consoleErrors: string[] = [];

@@ -11,20 +11,23 @@ import { systemClock } from '../../../apps/server/src/platform/clock';
 import { solveCaptcha } from '../../../apps/server/test/support/identity';
 import { playerDisplayName } from '../../../apps/web/app/lib/player-name';
 import { SESSION_HINT } from '../../../apps/web/app/lib/session';
-import { launchBrowser } from './browser';
+import { releaseBrowser, sharedBrowser } from './browser';
 import { startServer, type TestServer } from './server';
 
-/** The real server and chromium of a test file: started before its tests, closed after them. */
+/**
+ * The real server of a test file, started before its tests and closed after them, and the run's
+ * chromium (`sharedBrowser`): the contexts the file opened in it are closed after its tests.
+ */
 export function serverAndBrowser(options?: Parameters<typeof startServer>[0]): {
   server: TestServer;
   browser: Browser;
 } {
   const env = {} as { server: TestServer; browser: Browser };
   beforeAll(async () => {
-    [env.server, env.browser] = await Promise.all([startServer(options), launchBrowser()]);
+    [env.server, env.browser] = await Promise.all([startServer(options), sharedBrowser()]);
   });
   afterAll(async () => {
-    await env.browser?.close();
+    await releaseBrowser(env.browser);
     await env.server?.close();
   });
   return env;
