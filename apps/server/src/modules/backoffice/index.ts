@@ -20,6 +20,7 @@ import { catalogueRoutes } from './routes/catalogue';
 import { contentRoutes } from './routes/content';
 import { recordRoutePermissions } from './routes/guard';
 import { promotionRoutes } from './routes/promotions';
+import { wheelRoutes } from './routes/wheel';
 import { referenceRoutes } from './routes/reference';
 import { reportsGamesRoutes } from './routes/reports-games';
 import { reportRoutes } from './routes/reports';
@@ -63,6 +64,7 @@ export const backofficeModule: OrbitModule = {
     await reportsGamesRoutes(guard)(app, ctx);
     await bonusRoutes(guard)(app, ctx);
     await promotionRoutes(guard)(app, ctx);
+    await wheelRoutes(guard)(app, ctx);
     await reportRoutes(guard)(app, ctx);
     await catalogueRoutes(guard)(app, ctx);
     await loyaltyRoutes(guard)(app, ctx);
