@@ -50,7 +50,7 @@ import { createDatabase, type Database } from '../apps/server/src/platform/db/cl
 import { hashToken } from '../apps/server/src/platform/tokens';
 import { seedAll } from '../apps/server/src/seed';
 import { freePort } from './bench-support';
-import { DRILL_PASSWORD, findings, startPostgresCluster, waitFor } from './drill-support';
+import { DRILL_PASSWORD, drillSignUp, findings, startPostgresCluster, waitFor } from './drill-support';
 
 const DAYS = 7;
 const DAY_MS = 86_400_000;
@@ -183,19 +183,7 @@ try {
     Array.from({ length: 8 }, async () => {
       for (let n = nextSignUp++; n < PLAYERS; n = nextSignUp++) {
         const email = `soak-${n}@example.com`;
-        const answer = await call('POST', '/api/users', {
-          user: {
-            email,
-            password: DRILL_PASSWORD,
-            password_confirmation: DRILL_PASSWORD,
-            currency: 'EUR',
-            country: 'DE',
-            terms_acceptance: true,
-            receive_promos: false,
-            receive_sms_promos: false,
-            nickname: `Soak ${n}`,
-          },
-        });
+        const answer = await call('POST', '/api/users', drillSignUp(email, `Soak ${n}`));
         if (answer.status !== 201) throw new Error(`sign-up: ${answer.status} ${answer.text.slice(0, 300)}`);
         const id = Number(answer.json!.id);
         await ledger.transfer(db, {

@@ -147,6 +147,23 @@ export type DrillPlayer = { id: number; email: string; cookie: string; sessionTo
 export const DRILL_GAME = 'european-roulette';
 export const DRILL_PASSWORD = 'Drill-Password-42';
 export const DRILL_FUNDS = 10_000_000;
+/** The sign-up call's body of a drill's player (EUR, Germany, the drills' password). */
+export function drillSignUp(email: string, nickname: string) {
+  return {
+    user: {
+      email,
+      password: DRILL_PASSWORD,
+      password_confirmation: DRILL_PASSWORD,
+      currency: 'EUR',
+      country: 'DE',
+      terms_acceptance: true,
+      receive_promos: false,
+      receive_sms_promos: false,
+      nickname,
+    },
+  };
+}
+
 /** Longer than this, a call counts as hanging. */
 export const CALL_TIMEOUT_MS = 5_000;
 
@@ -207,19 +224,7 @@ export async function startCasino(options: { databaseUrl: string; instances: num
   /** Signs a player up on `instance`, funds them and opens a real game session through `sessionOn`. */
   const signUpPlayer = async (instance: number, sessionOn = instance): Promise<DrillPlayer> => {
     const email = `drill-${++signedUp}-${Date.now()}@example.com`;
-    const answer = await call(instance, 'POST', '/api/users', {
-      user: {
-        email,
-        password: DRILL_PASSWORD,
-        password_confirmation: DRILL_PASSWORD,
-        currency: 'EUR',
-        country: 'DE',
-        terms_acceptance: true,
-        receive_promos: false,
-        receive_sms_promos: false,
-        nickname: `Drill ${signedUp}`,
-      },
-    });
+    const answer = await call(instance, 'POST', '/api/users', drillSignUp(email, `Drill ${signedUp}`));
     if (answer.status !== 201) throw new Error(`sign-up: ${answer.status} ${JSON.stringify(answer.json)}`);
     const cookie = answer.res.headers
       .getSetCookie()
