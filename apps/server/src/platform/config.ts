@@ -172,6 +172,12 @@ const envSchema = z.object({
   WIN_REPORT_THRESHOLD: z.coerce.number().min(0).max(1_000_000_000).default(10_000),
   /** Days the page's telemetry is kept before the sweep deletes it (docs/telemetry.md). */
   TELEMETRY_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  /**
+   * Days a sign-in session is kept after it ended (docs/identity.md, sessions kept): the back
+   * office's session list and its search by sign-in address reach this far back. At least 35:
+   * a month's session limit counts the sessions of the month so far.
+   */
+  SESSION_RETENTION_DAYS: z.coerce.number().int().min(35).max(3650).default(90),
   /** Telemetry calls one address may make per minute (429 with Retry-After beyond). */
   TELEMETRY_CALLS_PER_ADDRESS_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   /** `1`: a new player is placed in an A/B arm (group 543 or 544) at registration. */
@@ -256,6 +262,8 @@ export type Config = {
   /** Euros from which a win is listed in the significant events log (WIN_REPORT_THRESHOLD). */
   winReportThresholdEur: number;
   studio: { enabled: boolean; walletSecret: string };
+  /** Days an ended sign-in session is kept before the sweep deletes it. */
+  sessionRetentionDays: number;
   /** The page's telemetry: how long it is kept, how many calls an address may make a minute. */
   telemetry: { retentionDays: number; callsPerAddressMinute: number };
   /** The A/B test of new players (AB_TEST_ENABLED, AB_TEST_SPLIT). */
@@ -364,6 +372,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       enabled: e.STUDIO === '1',
       walletSecret: e.STUDIO_WALLET_SECRET ?? randomBytes(32).toString('base64url'),
     },
+    sessionRetentionDays: e.SESSION_RETENTION_DAYS,
     telemetry: {
       retentionDays: e.TELEMETRY_RETENTION_DAYS,
       callsPerAddressMinute: e.TELEMETRY_CALLS_PER_ADDRESS_MINUTE,

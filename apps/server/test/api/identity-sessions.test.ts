@@ -182,3 +182,32 @@ describe('/api/player/sessions', () => {
     expect((await call(t, 'DELETE', '/api/player/sessions')).statusCode).toBe(401);
   });
 });
+
+describe('the sessions kept', () => {
+  it('deletes a session 90 days after it ended (signed out, or idled out unseen since), and keeps younger ones and the live one', async () => {
+    const DAY = 24 * 60 * MINUTE;
+    const idsOf = async (userId: number) =>
+      (await t.database.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId))).length;
+    const leaver = await register(t, { email: 'kept-leaver@example.com' });
+    expect((await call(t, 'DELETE', '/api/users/sign_out', { cookie: leaver.cookie })).statusCode).toBe(200);
+    // Idled out, and never asked for again: nothing ever wrote an end into it.
+    const idler = await register(t, { email: 'kept-idler@example.com' });
+    clock.advance(10 * DAY);
+    const younger = await register(t, { email: 'kept-younger@example.com' });
+    expect((await call(t, 'DELETE', '/api/users/sign_out', { cookie: younger.cookie })).statusCode).toBe(200);
+
+    clock.advance(80 * DAY - MINUTE);
+    const live = await signIn(t, 'kept-idler@example.com', PASSWORD);
+    expect(live.statusCode).toBe(200);
+    await t.app.orbitSweeps.runAll();
+    expect(await idsOf(leaver.player.id)).toBe(1); // ended 90 days less a minute ago
+    expect(await idsOf(idler.player.id)).toBe(2);
+
+    clock.advance(2 * MINUTE);
+    await t.app.orbitSweeps.runAll();
+    expect(await idsOf(leaver.player.id)).toBe(0);
+    expect(await idsOf(idler.player.id)).toBe(1); // the idled-out one gone, today's kept
+    expect(await idsOf(younger.player.id)).toBe(1); // ended 80 days ago
+    expect((await me(sessionCookieOf(live))).statusCode).toBe(200);
+  });
+});

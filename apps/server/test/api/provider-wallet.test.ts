@@ -694,4 +694,34 @@ describe('expired game sessions', () => {
     expectError(await bet(token, uid('r'), uid('b'), 10), 401, 'invalid_session');
     expect((await win(token, round, `${round}:win`, 20)).status).toBe(200);
   });
+
+  // Last in the file: the clock moves 90 days on.
+  it('settles a late win until 90 days after the expiry; then the sweep deletes the session and a win answers invalid_session', async () => {
+    const d = await register(t, { email: 'dora@example.com', nickname: 'Dora', currency: 'EUR' }, '10.0.0.4');
+    const dora: Player = { cookie: d.cookie, id: d.player.id };
+    await fund(dora, 1_000);
+    const token = await session(dora);
+    const [early, late] = [uid('r'), uid('r')];
+    expect((await bet(token, early, `${early}:bet`, 10)).status).toBe(200);
+    expect((await bet(token, late, `${late}:bet`, 10)).status).toBe(200);
+    const kept = async () =>
+      Number(
+        (
+          await t.database.db.execute<{ n: string }>(
+            sql`select count(*) as n from game_sessions where user_id = ${dora.id}`,
+          )
+        ).rows[0]!.n,
+      );
+    const sessions = await kept();
+    clock.advance(12 * 3600_000 + 90 * 24 * 3600_000 - 60_000);
+    await t.app.orbitSweeps.runAll();
+    expect(await kept()).toBe(sessions);
+    expect((await win(token, early, `${early}:win`, 20)).status).toBe(200);
+
+    // Past the retention, and past the 10 minutes an instance keeps a session's facts.
+    clock.advance(11 * 60_000);
+    await t.app.orbitSweeps.runAll();
+    expect(await kept()).toBe(sessions - 1);
+    expectError(await win(token, late, `${late}:win`, 20), 401, 'invalid_session');
+  });
 });

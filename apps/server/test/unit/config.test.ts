@@ -36,6 +36,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ AB_TEST_SPLIT: 'coin' })).toThrow(/AB_TEST_SPLIT/);
   });
 
+  it('keeps ended sign-in sessions 90 days unless told, and never less than a month and its first days', () => {
+    expect(loadConfig({}).sessionRetentionDays).toBe(90);
+    expect(loadConfig({ SESSION_RETENTION_DAYS: '400' }).sessionRetentionDays).toBe(400);
+    expect(() => loadConfig({ SESSION_RETENTION_DAYS: '34' })).toThrow(/SESSION_RETENTION_DAYS/);
+  });
+
   it('treats empty values as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });

@@ -9,7 +9,7 @@ import type { OrbitModule } from '../../platform/module';
 import { publishPublic } from '../../platform/realtime/channels';
 import { jackpotService } from '../jackpots';
 import { Ledger } from '../wallet';
-import { PlayService } from './play';
+import { PlayService, sweepOldGameSessions } from './play';
 import { playRoutes } from './play-routes';
 import { PlayerGamesService } from './player-games';
 import { playerGamesRoutes } from './player-games-routes';
@@ -65,6 +65,9 @@ declare module 'fastify' {
   }
 }
 
+/** How often long-expired game sessions are deleted (their retention is counted in days). */
+const GAME_SESSION_SWEEP_MS = 60 * 60_000;
+
 export const gamesModule: OrbitModule = {
   name: 'games',
   routes: async (app, ctx) => {
@@ -79,6 +82,9 @@ export const gamesModule: OrbitModule = {
     const stakeCaps = new StakeCaps();
     app.decorate('orbitStakeCaps', stakeCaps);
     const wallet = new ProviderWallet(ctx.db, ctx.clock, new Ledger(ctx.clock), checks, freespins, stakeCaps);
+    ctx.sweeps.every('games.session-retention', GAME_SESSION_SWEEP_MS, () =>
+      sweepOldGameSessions(ctx.db, ctx.clock.now(), ctx.config.sessionRetentionDays),
+    );
 
     // A catalogue change is forgotten at once by this process (its answers, its wallet's provider
     // rows, the guests' cached pages: the page cache is mounted after the modules, so it is looked

@@ -19,6 +19,7 @@ import {
 import type { z } from 'zod';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
+import { deleteInBatches } from '../../platform/db/sweep';
 import { AppError, notFound, unauthorized, unprocessable } from '../../platform/errors';
 import { hashToken, newToken } from '../../platform/tokens';
 import { DEMO_CURRENCY, listAccounts } from '../wallet';
@@ -29,6 +30,15 @@ import { gameRounds, games, gameSessions, providers, providerTransactions } from
 
 /** A real-play session lasts this long from its launch (docs/provider-protocol.md). */
 export const GAME_SESSION_TTL_MS = 12 * 3600_000;
+
+/**
+ * Deletes the game sessions expired more than `retentionDays` ago (docs/provider-protocol.md,
+ * sessions kept): until then a late win or rollback still finds its session.
+ */
+export function sweepOldGameSessions(db: Db, now: Date, retentionDays: number): Promise<number> {
+  const cut = new Date(now.getTime() - retentionDays * 24 * 3600_000);
+  return deleteInBatches(db, gameSessions, gameSessions.id, lt(gameSessions.expiresAt, cut));
+}
 
 /** A signed-in player (with the sign-in session that launches), or a guest (demo only). */
 export type Launcher = { userId: number; sessionId: string; nickname: string; language: string } | null;

@@ -134,7 +134,10 @@ const SESSION_FACTS_MAX = 20_000;
 
 export class ProviderWallet {
   private readonly providersCache = new TtlCache<WalletProvider | null>(5_000);
-  private readonly sessionFactsCache = new TtlCache<SessionFacts | null>(SESSION_FACTS_TTL_MS, SESSION_FACTS_MAX);
+  // On the app's clock: a session's facts age as its expiry and retention do.
+  private readonly sessionFactsCache = new TtlCache<SessionFacts | null>(SESSION_FACTS_TTL_MS, SESSION_FACTS_MAX, () =>
+    this.clock.now().getTime(),
+  );
 
   /** The bet's and win's statements, prepared (named on PostgreSQL): parsed and planned once per connection, not at every call. */
   private readonly statements;

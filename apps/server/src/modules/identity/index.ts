@@ -29,6 +29,7 @@ import {
 
 import { RegistrationHooks } from './registration-hooks';
 import { installSessionResolver, playerCountryOf } from './session';
+import { sweepOldSessions } from './session-retention';
 export { currentPlayer, peekPlayer, playerGroupsOf, requirePlayer } from './session';
 export { RegistrationHooks, type JoinedPlayer, type RegistrationHook } from './registration-hooks';
 export {
@@ -114,6 +115,9 @@ export function withdrawalLink(config: Config, token: string, locale: MailLocale
   return `${publicBase(config)}${localePath(locale, '/withdrawal')}?withdrawal_token=${encodeURIComponent(token)}`;
 }
 
+/** How often ended sessions past their retention are deleted: it is counted in days, an hour late is nothing. */
+const SESSION_SWEEP_MS = 60 * 60_000;
+
 export const identityModule: OrbitModule = {
   name: 'identity',
   routes: async (app, ctx) => {
@@ -145,6 +149,11 @@ export const identityModule: OrbitModule = {
       identity.mailConfirmation((event.payload as { email: string }).email, delivery),
     );
     installSessionResolver(app, identity);
+    ctx.sweeps.every('identity.session-retention', SESSION_SWEEP_MS, async () => {
+      const deleted = await sweepOldSessions(ctx.db, ctx.clock.now(), ctx.config.sessionRetentionDays);
+      if (deleted > 0)
+        ctx.log.info({ deleted, retentionDays: ctx.config.sessionRetentionDays }, 'identity: old sessions deleted');
+    });
     // The cms module's licence choice asks for the signed-in player's country (docs/licences.md).
     app.decorate('orbitPlayerCountry', playerCountryOf);
     await signUpRoutes(identity, captcha.verifier)(app, ctx);

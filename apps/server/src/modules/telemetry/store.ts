@@ -4,11 +4,12 @@
  * an error of ours: a count or a write that fails is logged and the call is still answered 204.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { eq, inArray, lt, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { jsonBytes, TELEMETRY_PAYLOAD_MAX_BYTES } from '@orbit/contracts';
 import type { Clock } from '../../platform/clock';
 import type { Db } from '../../platform/db/client';
+import { deleteInBatches } from '../../platform/db/sweep';
 import { AppError, tooManyRequests, unprocessable } from '../../platform/errors';
 import {
   telemetryAddressWindows,
@@ -20,8 +21,6 @@ import {
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 3600_000;
-/** Rows the sweep deletes per statement: an old backlog goes in steps that each hold their locks briefly. */
-const SWEEP_BATCH = 5_000;
 
 /** One report as it is kept: its kind, what inside the kind, and what the page said. */
 export type Report = { kind: TelemetryKind; name: string; payload: Record<string, unknown> };
@@ -110,20 +109,12 @@ export class TelemetryStore {
   async sweep(): Promise<{ events: number }> {
     const now = this.clock.now();
     const cut = new Date(now.getTime() - this.settings.retentionDays * DAY_MS);
-    let events = 0;
-    for (;;) {
-      const old = this.db
-        .select({ id: telemetryEvents.id })
-        .from(telemetryEvents)
-        .where(lt(telemetryEvents.createdAt, cut))
-        .limit(SWEEP_BATCH);
-      const gone = await this.db
-        .delete(telemetryEvents)
-        .where(inArray(telemetryEvents.id, old))
-        .returning({ id: telemetryEvents.id });
-      events += gone.length;
-      if (gone.length < SWEEP_BATCH) break;
-    }
+    const events = await deleteInBatches(
+      this.db,
+      telemetryEvents,
+      telemetryEvents.id,
+      lt(telemetryEvents.createdAt, cut),
+    );
     await this.db
       .delete(telemetryAddressWindows)
       .where(lt(telemetryAddressWindows.windowStart, new Date(now.getTime() - MINUTE_MS)));

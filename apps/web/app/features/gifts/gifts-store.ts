@@ -15,7 +15,7 @@ import type {
   PlayerFreespin,
   PromoCodeResponse,
 } from '@orbit/contracts';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { browserApi } from '../../lib/api';
 import { shownBonuses, upsert, type DisabledBonusGroups } from './rules';
 
@@ -126,22 +126,38 @@ export function useGifts(): GiftsState {
   );
 }
 
-/** The `disabled-bonuses` groups (fe config), asked once a page; a config that cannot be read hides nothing. */
-let disabledGroups: Promise<DisabledBonusGroups> | null = null;
-export function useDisabledBonusGroups(): DisabledBonusGroups {
-  const [groups, setGroups] = useState<DisabledBonusGroups>([]);
-  useEffect(() => {
-    disabledGroups ??= browserApi()
-      .get<{ groups?: DisabledBonusGroups }>('/api/fe/config/disabled-bonuses')
-      .then((config) => (Array.isArray(config.groups) ? config.groups : []))
-      .catch(() => []);
-    let live = true;
-    void disabledGroups.then((g) => live && setGroups(g));
-    return () => {
-      live = false;
-    };
-  }, []);
-  return groups;
+/**
+ * The `disabled-bonuses` groups (fe config), asked once a page; a config that cannot be read hides
+ * nothing. One value for every component (the header's counters and the gifts page render from
+ * the same one, never one of them before the other); `null` while it is not known yet.
+ */
+let disabledGroups: DisabledBonusGroups | null = null;
+let askedGroups = false;
+const groupListeners = new Set<() => void>();
+
+function askDisabledGroups(): void {
+  if (askedGroups) return;
+  askedGroups = true;
+  void browserApi()
+    .get<{ groups?: DisabledBonusGroups }>('/api/fe/config/disabled-bonuses')
+    .then((config) => (Array.isArray(config.groups) ? config.groups : []))
+    .catch(() => [])
+    .then((groups) => {
+      disabledGroups = groups;
+      groupListeners.forEach((listener) => listener());
+    });
+}
+
+export function useDisabledBonusGroups(): DisabledBonusGroups | null {
+  useEffect(askDisabledGroups, []);
+  return useSyncExternalStore(
+    (listener) => {
+      groupListeners.add(listener);
+      return () => groupListeners.delete(listener);
+    },
+    () => disabledGroups,
+    () => null,
+  );
 }
 
 /**
@@ -152,6 +168,12 @@ export function useDisabledBonusGroups(): DisabledBonusGroups {
 export function useShownGifts(): GiftsState {
   const gifts = useGifts();
   const groups = useDisabledBonusGroups();
-  const bonuses = useMemo(() => shownBonuses(gifts.bonuses, groups), [gifts.bonuses, groups]);
-  return useMemo(() => ({ ...gifts, bonuses }), [gifts, bonuses]);
+  // Until the hidden groups are known nothing is shown or counted: a hidden gift never flashes.
+  return useMemo(
+    () =>
+      groups === null
+        ? { status: gifts.status === 'idle' ? 'idle' : 'loading', bonuses: [], freespins: [] }
+        : { ...gifts, bonuses: shownBonuses(gifts.bonuses, groups) },
+    [gifts, groups],
+  );
 }

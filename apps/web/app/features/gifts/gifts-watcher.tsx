@@ -57,7 +57,7 @@ export function GiftsWatcher({ money, onChange }: { money: MoneyFormat; onChange
       const previous = noteHeard('bonus', data.id, data.stage) as BonusStage | undefined;
       putBonus(data);
       const notice = bonusNotice(previous, data);
-      tell(isDisabledBonus(data, hidden) ? null : notice);
+      tell(isDisabledBonus(data, hidden ?? []) ? null : notice);
       if (notice) onChange?.();
     },
     [tell, onChange, hidden],

@@ -18,7 +18,7 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'reac
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useI18n } from '../../lib/i18n';
 import { localizePath } from '../../lib/locale';
-import { setPlayer } from '../../lib/session';
+import { setPlayer, signOutDone, signOutStarted } from '../../lib/session';
 import { errorCodeOf, Notice, TextField, type FieldErrors } from '../../ui/form';
 import { countdown, isRemovable, limitErrorKeys, limitsOfType, sessionMinutes, usageOf } from './limits-rules';
 import { clearLimits, limitsApi, loadLimits, setLimits, useLimits } from './limits-store';
@@ -539,6 +539,10 @@ function ExclusionForm({ type, cashoutHref }: { type: ExclusionLimitType; cashou
   const start = async () => {
     setBusy(true);
     setErrors({});
+    // A sign-out as far as the page is concerned: the server ends every session of the player as
+    // it starts the limit, so a 401 of a request sent meanwhile (the lobby's, the balance's) must
+    // not open the sign-in popup over the notice (a slow machine showed it).
+    signOutStarted();
     try {
       const answer = await limitsApi.create({ type, period } as CreateUserLimitRequest);
       const started = answer.find((l) => l.type === type);
@@ -551,6 +555,8 @@ function ExclusionForm({ type, cashoutHref }: { type: ExclusionLimitType; cashou
     } catch (error) {
       setErrors(errorCodeOf(error));
       setBusy(false);
+    } finally {
+      signOutDone();
     }
   };
 
