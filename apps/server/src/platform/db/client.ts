@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { lockDataDir } from './data-dir-lock';
 import { applyRoutines } from './routines';
 
 export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
@@ -73,12 +74,19 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       close: () => pool.end(),
     };
   }
-  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
+  let release = () => undefined as void;
+  if (options.dataDir) {
+    fs.mkdirSync(options.dataDir, { recursive: true });
+    release = lockDataDir(options.dataDir);
+  }
   const client = await PGlite.create({
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir,
     parsers: { 20: parseInt8 },
     serializers: { 20: (v: unknown) => String(v) },
+  }).catch((error: unknown) => {
+    release();
+    throw error;
   });
   const db = drizzlePglite(client);
   return {
@@ -90,7 +98,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       await migratePglite(db, { migrationsFolder });
       await applyRoutines(db as unknown as Db);
     },
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      release();
+    },
   };
 }
 
