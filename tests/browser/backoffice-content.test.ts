@@ -8,7 +8,7 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { operatorOfRole, operatorPage, signInDemoAdmin } from './support/backoffice';
+import { fillListFilter, operatorOfRole, operatorPage, signInDemoAdmin } from './support/backoffice';
 import { watchPage } from './support/browser';
 import { poll, serverAndBrowser } from './support/journeys';
 
@@ -63,7 +63,7 @@ describe('the back office manages content', () => {
         // The list, narrowed by locale and slug to the one German page every licence sees.
         await page.getByRole('menuitem', { name: 'Pages' }).click();
         await choose(page, 'Locale', 'de');
-        await page.getByLabel('Slug').fill('cookie-policy');
+        await fillListFilter(page, 'Slug', 'slug', 'cookie-policy');
         const row = page.getByRole('row').filter({ hasText: 'Cookie-Richtlinie' });
         await poll(() => page.getByRole('row').count()).toBe(2); // the header and the page
         await row.click();
@@ -98,7 +98,7 @@ describe('the back office manages content', () => {
         const label = '[aria-label="Hauptmenü aufklappen"]';
         expect(await guestSees('/de', (p) => p.locator('[aria-label="Menü öffnen"]').count())).toBe(1);
         await page.getByRole('menuitem', { name: 'Translations' }).click();
-        await page.getByLabel('Search keys and texts').fill('header.openMenu');
+        await fillListFilter(page, 'Search keys and texts', 'q', 'header.openMenu');
         const keyRow = page.getByRole('row').filter({ hasText: 'header.openMenu' });
         await poll(() => keyRow.innerText()).toContain('Menü öffnen');
         await keyRow.click();

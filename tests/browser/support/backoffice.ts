@@ -107,3 +107,25 @@ export async function fillReportPeriod(page: Page, from: string, to: string): Pr
       throw new Error(`the period is not in the address ${page.url()}`, { cause: error });
     });
 }
+
+/**
+ * Types into a list's filter and waits until the list's address holds it. The list writes its
+ * filters to the address after its debounce: a row clicked before that is taken back to the list
+ * (the address change comes after the click's), so a journey waits as an operator's eye does.
+ */
+/** `source`: the filter's name in the address (`q` for a search, `slug` …). */
+export async function fillListFilter(page: Page, label: string, source: string, value: string): Promise<void> {
+  await page.getByLabel(label).fill(value);
+  await page
+    .waitForFunction(
+      ({ name, text }) => {
+        const query = new URLSearchParams(window.location.hash.split('?')[1] ?? window.location.search);
+        const filter = JSON.parse(query.get('filter') ?? '{}') as Record<string, unknown>;
+        return filter[name] === text;
+      },
+      { name: source, text: value },
+    )
+    .catch((error: unknown) => {
+      throw new Error(`the filter "${value}" is not in the address ${page.url()}`, { cause: error });
+    });
+}

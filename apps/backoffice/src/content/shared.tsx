@@ -67,6 +67,10 @@ export function ContentEdit({ children, title }: { children: ReactNode; title: s
       title={title}
       mutationMode="pessimistic"
       redirect={false}
+      // The record changes only by the operator's own act (a save, a restore, the conflict's
+      // reload): a refetch in the background would reset the form under their typing, and taking
+      // a colleague's newer version silently would hide the conflict the save must report.
+      queryOptions={{ refetchOnWindowFocus: false, refetchOnReconnect: false }}
       mutationOptions={{
         onSuccess: () => {
           setConflict(false);
