@@ -52,7 +52,7 @@ import { createDatabase, type Database } from '../apps/server/src/platform/db/cl
 import { hashToken } from '../apps/server/src/platform/tokens';
 import { seedAll } from '../apps/server/src/seed';
 import { freePort } from './bench-support';
-import { DRILL_PASSWORD, drillSignUp, findings, startPostgresCluster, waitFor } from './drill-support';
+import { DRILL_PASSWORD, drillSignUp, findings, fundDrillPlayer, startPostgresCluster, waitFor } from './drill-support';
 
 const DAYS = 7;
 const DAY_MS = 86_400_000;
@@ -189,15 +189,7 @@ try {
         const answer = await call('POST', '/api/users', drillSignUp(email, `Soak ${n}`));
         if (answer.status !== 201) throw new Error(`sign-up: ${answer.status} ${answer.text.slice(0, 300)}`);
         const id = Number(answer.json!.id);
-        await ledger.transfer(db, {
-          idempotencyKey: `soak-fund-${id}`,
-          kind: 'deposit',
-          reference: 'drill',
-          currency: 'EUR',
-          amount: FUNDS,
-          from: { house: 'psp_clearing' },
-          to: { player: id, kind: 'real' },
-        });
+        await fundDrillPlayer(ledger, db, id, `soak-fund-${id}`, FUNDS);
         // Their address confirmed, as the mailed link does (a cashout asks for it).
         await db.execute(sql`update users set confirmed_at = ${clock.now().toISOString()} where id = ${id}`);
         players[n] = { id, email, token: '' };

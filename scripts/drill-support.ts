@@ -164,6 +164,25 @@ export function drillSignUp(email: string, nickname: string) {
   };
 }
 
+/** Gives a drill's player `amount` of real EUR straight through the ledger, as a settled deposit would. */
+export function fundDrillPlayer(
+  ledger: Ledger,
+  db: Parameters<Ledger['transfer']>[0],
+  id: number,
+  key: string,
+  amount: number,
+): ReturnType<Ledger['transfer']> {
+  return ledger.transfer(db, {
+    idempotencyKey: key,
+    kind: 'deposit',
+    reference: 'drill',
+    currency: 'EUR',
+    amount,
+    from: { house: 'psp_clearing' },
+    to: { player: id, kind: 'real' },
+  });
+}
+
 /** Longer than this, a call counts as hanging. */
 export const CALL_TIMEOUT_MS = 5_000;
 
@@ -231,15 +250,7 @@ export async function startCasino(options: { databaseUrl: string; instances: num
       .find((line) => line.startsWith('orbit_session='))!
       .split(';')[0]!;
     const id = Number(answer.json!.id);
-    await ledger.transfer(database.db, {
-      idempotencyKey: `drill-fund-${id}`,
-      kind: 'deposit',
-      reference: 'drill',
-      currency: 'EUR',
-      amount: DRILL_FUNDS,
-      from: { house: 'psp_clearing' },
-      to: { player: id, kind: 'real' },
-    });
+    await fundDrillPlayer(ledger, database.db, id, `drill-fund-${id}`, DRILL_FUNDS);
     const launch = await call(sessionOn, 'POST', `/api/games/${game!.id}/launch`, { mode: 'real' }, { cookie });
     const launchToken = new URL(String(launch.json?.url), 'http://casino').searchParams.get('launch_token');
     const auth = await wallet(
