@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseBrowser, sharedBrowser, watchPage } from './support/browser';
 import { startServer, type TestServer } from './support/server';
-import { poll } from './support/journeys';
+import { hydrated, poll } from './support/journeys';
 
 /** Extra catalogue games in `live` so that its list has more than one page (40 a page). */
 const EXTRA_LIVE_GAMES = 50;
@@ -238,7 +238,9 @@ describe('languages', () => {
 describe('category pages', () => {
   it('loads more games with JavaScript and pages without it', async () => {
     await withPage(async (page) => {
-      await page.goto(`${server.baseUrl}/live/all`, { waitUntil: 'networkidle' });
+      await page.goto(`${server.baseUrl}/live/all`);
+      // Before hydration "Load more" is a plain link to ?page=2 (the page without JavaScript).
+      await hydrated(page);
       const tiles = page.locator('.category .game-tile');
       expect(await tiles.count()).toBe(40);
       const more = page.getByRole('link', { name: 'Load more' });

@@ -117,6 +117,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
 export default function App() {
   // The page's own measures (web vitals, the connection, the campaign), once, in the browser.
   useEffect(startTelemetry, []);
+  // Says the page is interactive (React has taken over the server's HTML): links and buttons
+  // act in the page from here on. Set last, after every route's own effects; journeys and
+  // monitors wait for it instead of guessing.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = '';
+  }, []);
   return <Outlet />;
 }
 

@@ -62,6 +62,11 @@ export function newEmail(prefix: string): string {
 /** Polls longer than vitest's 1 s: hydration and the session load take seconds on a busy 2-core machine. */
 export const poll = <T>(fn: () => T | Promise<T>, timeout = 15_000) => expect.poll(fn, { timeout });
 
+/** Waits until React has taken over the page (root.tsx marks `<html data-hydrated>`). */
+export async function hydrated(page: Page) {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
 export const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 export const dialog = (page: Page) => page.getByRole('dialog');
