@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { watchPage } from './support/browser';
-import { pathOf, poll, serverAndBrowser, withPage } from './support/journeys';
+import { pathOf, poll, serverAndBrowser, withWorkerPage } from './support/journeys';
 
 const env = serverAndBrowser();
 const url = (path: string) => `${env.server.baseUrl}${path}`;
@@ -20,7 +20,7 @@ function pngSize(bytes: Buffer): string {
 
 describe('installing Orbit as an app', () => {
   it('links a valid manifest whose icons are reachable and of their stated sizes', async () => {
-    await withPage(env.browser, async (page) => {
+    await withWorkerPage(env.browser, async (page) => {
       await page.goto(url('/'));
       const href = await page.locator('link[rel="manifest"]').getAttribute('href');
       expect(href).toBe('/manifest.webmanifest');
@@ -58,7 +58,7 @@ describe('installing Orbit as an app', () => {
   });
 
   it('controls the page after a reload, shows the offline page offline and never answers /api from its cache', async () => {
-    await withPage(env.browser, async (page, context) => {
+    await withWorkerPage(env.browser, async (page, context) => {
       const watch = watchPage(page);
       await page.goto(url('/'));
       await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
@@ -113,7 +113,7 @@ describe('installing Orbit as an app', () => {
   });
 
   it('opens the install instructions for ?pwa=install and leaves the address at the lobby', async () => {
-    await withPage(env.browser, async (page) => {
+    await withWorkerPage(env.browser, async (page) => {
       const watch = watchPage(page);
       await page.goto(url('/pokies/all?pwa=install'));
       const dialog = page.getByRole('dialog', { name: 'Install Orbit as an app' });

@@ -9,7 +9,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { newEmail, poll, registerOnLobby, serverAndBrowser, signOut, withPage } from './support/journeys';
+import { newEmail, poll, registerOnLobby, serverAndBrowser, signOut, withWorkerPage } from './support/journeys';
 
 const env = serverAndBrowser();
 
@@ -42,7 +42,7 @@ async function devicesOf(email: string): Promise<string[]> {
 
 describe('notifications on this device', () => {
   it('turns on (the subscription stored for the player) and off (removed)', async () => {
-    await withPage(env.browser, async (page, context) => {
+    await withWorkerPage(env.browser, async (page, context) => {
       const endpoint = `https://push.example.net/send/${randomBytes(8).toString('hex')}`;
       const keys = {
         p256dh: createECDH('prime256v1').generateKeys().toString('base64url'),
@@ -85,7 +85,7 @@ describe('notifications on this device', () => {
   });
 
   it('shows blocked, the switch disabled, when the browser refuses notifications', async () => {
-    await withPage(env.browser, async (page, context) => {
+    await withWorkerPage(env.browser, async (page, context) => {
       await context.addInitScript(`Object.defineProperty(Notification, 'permission', { get: () => 'denied' });`);
       await registerOnLobby(page, env.server.baseUrl, newEmail('push-blocked'));
       await poll(() =>

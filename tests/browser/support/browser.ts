@@ -31,8 +31,23 @@ const DISABLED_FEATURES = [
   'WebUIOmniboxAimPopup',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Contexts are opened without the casino's service worker unless a test asks for it
+ * (`serviceWorkers: 'allow'`: the installable and push journeys). Each journey's context is a new
+ * profile, so the worker installed in every one and filled its asset cache through its own thread
+ * on the following pages; a player's browser pays that once per deploy, a journey paid it every
+ * time (docs/testing.md "The service worker only where it is tested").
+ */
+function withoutServiceWorkers(browser: Browser): Browser {
+  const newContext = browser.newContext.bind(browser);
+  const newPage = browser.newPage.bind(browser);
+  browser.newContext = (options = {}) => newContext({ serviceWorkers: 'block', ...options });
+  browser.newPage = (options = {}) => newPage({ serviceWorkers: 'block', ...options });
+  return browser;
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
       `--disable-features=${DISABLED_FEATURES.join(',')}`,
@@ -46,6 +61,7 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+  return withoutServiceWorkers(browser);
 }
 
 let shared: Promise<Browser> | undefined;

@@ -4,7 +4,15 @@
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Browser, BrowserContext, Frame, FrameLocator, Locator, Page } from 'playwright-core';
+import type {
+  Browser,
+  BrowserContext,
+  BrowserContextOptions,
+  Frame,
+  FrameLocator,
+  Locator,
+  Page,
+} from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { Ledger } from '../../../apps/server/src/modules/wallet';
 import { systemClock } from '../../../apps/server/src/platform/clock';
@@ -37,20 +45,29 @@ export const PASSWORD = 'Nebula-Orbit-42';
 
 const XHR = { 'x-requested-with': 'XMLHttpRequest' } as const;
 
-export const newContext = (browser: Browser) => browser.newContext({ viewport: { width: 1366, height: 900 } });
+export const newContext = (browser: Browser, options: BrowserContextOptions = {}) =>
+  browser.newContext({ viewport: { width: 1366, height: 900 }, ...options });
 
-/** A page in a context of its own (also handed to `fn`), closed afterwards. */
+/**
+ * A page in a context of its own (also handed to `fn`), closed afterwards. `options` on top of
+ * the defaults (the service worker is off unless `serviceWorkers: 'allow'`: support/browser.ts).
+ */
 export async function withPage<T>(
   browser: Browser,
   fn: (page: Page, context: BrowserContext) => Promise<T>,
+  options: BrowserContextOptions = {},
 ): Promise<T> {
-  const context = await newContext(browser);
+  const context = await newContext(browser, options);
   try {
     return await fn(await context.newPage(), context);
   } finally {
     await context.close();
   }
 }
+
+/** `withPage` with the casino's service worker allowed: the install and push journeys. */
+export const withWorkerPage = <T>(browser: Browser, fn: (page: Page, context: BrowserContext) => Promise<T>) =>
+  withPage(browser, fn, { serviceWorkers: 'allow' });
 
 let counter = 0;
 /** An address no player has yet (`prefix-<time>-<n>@example.com`). */
