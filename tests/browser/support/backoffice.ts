@@ -109,11 +109,11 @@ export async function fillReportPeriod(page: Page, from: string, to: string): Pr
 }
 
 /**
- * Types into a list's filter and waits until the list's address holds it. The list writes its
- * filters to the address after its debounce: a row clicked before that is taken back to the list
- * (the address change comes after the click's), so a journey waits as an operator's eye does.
+ * Types into a list's filter and waits until the list's address holds it under `source` (the
+ * filter's name there: `q` for a search, `slug` …). The list writes its filters to the address
+ * after its debounce: a row clicked before that is taken back to the list (the address change
+ * comes after the click's), so a journey waits as an operator's eye does.
  */
-/** `source`: the filter's name in the address (`q` for a search, `slug` …). */
 export async function fillListFilter(page: Page, label: string, source: string, value: string): Promise<void> {
   await page.getByLabel(label).fill(value);
   await page
