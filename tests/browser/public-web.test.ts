@@ -94,6 +94,24 @@ describe('lobby', () => {
     });
   });
 
+  it('loads no form validation before it is interactive', async () => {
+    // zod (the contracts' schemas, ~25 KB gzip) belongs to the forms' chunks: one runtime import of
+    // a schema by the shell put it on every page's first JavaScript (docs/performance.md).
+    const html = await (await fetch(`${server.baseUrl}/`)).text();
+    const files = [
+      ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g),
+      ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),
+      ...html.matchAll(/import\("([^"]+\.js)"\)/g),
+    ].map((m) => m[1]!);
+    expect(files.length).toBeGreaterThan(5);
+    const withZod: string[] = [];
+    for (const file of new Set(files)) {
+      const body = await (await fetch(new URL(file, server.baseUrl))).text();
+      if (body.includes('._zod')) withZod.push(file);
+    }
+    expect(withZod).toEqual([]);
+  });
+
   it('shows the footer of the licence: CW with crypto logos, 18+', async () => {
     await withPage(async (page) => {
       await page.goto(`${server.baseUrl}/`);

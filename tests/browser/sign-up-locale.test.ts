@@ -105,9 +105,21 @@ describe('a player who signs up on the German page', () => {
       await page.getByRole('dialog').getByText('Deine E-Mail-Adresse ist bestätigt. Danke!').waitFor();
       const player = (await page.evaluate(async () =>
         (await fetch('/api/player', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json(),
-      )) as { confirmed_at: string | null; country: string; currency: string };
+      )) as { confirmed_at: string | null; country: string; currency: string; language: string };
       expect(player.confirmed_at).not.toBeNull();
-      expect([player.country, player.currency]).toEqual(['DE', 'EUR']);
+      expect([player.country, player.currency, player.language]).toEqual(['DE', 'EUR', 'de']);
+
+      // Choosing English in the header's selector makes it the language the casino writes in.
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog').waitFor({ state: 'detached' });
+      await page.locator('.header__lang summary').click();
+      await page.locator('.header__lang .lang__option[hreflang="en"]').click();
+      await poll(async () => {
+        const now = (await page.evaluate(async () =>
+          (await fetch('/api/player', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json(),
+        )) as { language: string };
+        return now.language;
+      }).toBe('en');
     });
   });
 });

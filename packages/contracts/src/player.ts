@@ -177,6 +177,7 @@ export type PlayerPasswordChangeRequest = z.infer<typeof playerPasswordChangeReq
 
 /** The site language the player reads (one of GET /api/info/locales); unknown → `locale: ['invalid']`. */
 export const updateLocaleRequestSchema = z.object({ locale: z.string().max(20, 'invalid') });
+export type UpdateLocaleRequest = z.infer<typeof updateLocaleRequestSchema>;
 
 // ---- GET / PUT /api/subscriptions -----------------------------------------------------------------
 

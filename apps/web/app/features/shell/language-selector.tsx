@@ -1,4 +1,4 @@
-import { updateLocaleRequestSchema } from '@orbit/contracts';
+import type { UpdateLocaleRequest } from '@orbit/contracts';
 import { Link, useLocation } from 'react-router';
 import { browserApi } from '../../lib/api';
 import { useI18n } from '../../lib/i18n';
@@ -21,8 +21,11 @@ export function LanguageSelector({ locale, className = '' }: { locale: Locale; c
   const remember = (code: Locale) => {
     if (!player || player.language === code) return;
     setPlayer({ ...player, language: code });
+    // The body is typed, not parsed: a locale of the page's list always passes the server's schema,
+    // and parsing here would put zod on the lobby's first JavaScript (docs/performance.md).
+    const body: UpdateLocaleRequest = { locale: code };
     browserApi()
-      .patch('/api/player/update_locale', updateLocaleRequestSchema.parse({ locale: code }))
+      .patch('/api/player/update_locale', body)
       .catch(() => setPlayer({ ...player }));
   };
   return (
