@@ -240,21 +240,29 @@ export async function throwawayDatabase(
 const CLOCK_TICKS = Number(execSync('getconf CLK_TCK').toString().trim()) || 100;
 
 /**
- * The CPU seconds (user and system) these processes have used so far, read from /proc (Linux);
- * a process gone counts 0. What a run costs in CPU barely depends on what else the machine runs,
- * where its latencies do.
+ * The CPU seconds these processes have used so far in user space and in the kernel, read from
+ * /proc (Linux); a process gone counts 0. What a run costs in CPU barely depends on what else the
+ * machine runs, where its latencies do.
  */
-export function cpuSecondsOf(pids: readonly number[]): number {
-  let ticks = 0;
+export function cpuTimesOf(pids: readonly number[]): { user: number; system: number } {
+  let user = 0;
+  let system = 0;
   for (const pid of pids) {
     try {
       const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
       // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      user += Number(fields[11]);
+      system += Number(fields[12]);
     } catch {
       /* gone */
     }
   }
-  return ticks / CLOCK_TICKS;
+  return { user: user / CLOCK_TICKS, system: system / CLOCK_TICKS };
+}
+
+/** `cpuTimesOf`, user and system together. */
+export function cpuSecondsOf(pids: readonly number[]): number {
+  const { user, system } = cpuTimesOf(pids);
+  return user + system;
 }
