@@ -94,9 +94,10 @@ describe('lobby', () => {
     });
   });
 
-  it('loads no form validation before it is interactive', async () => {
-    // zod (the contracts' schemas, ~25 KB gzip) belongs to the forms' chunks: one runtime import of
-    // a schema by the shell put it on every page's first JavaScript (docs/performance.md).
+  it('loads neither form validation nor the crawler list before it is interactive', async () => {
+    // zod (the contracts' schemas, ~25 KB gzip) belongs to the forms' chunks, the crawler list
+    // (isbot, ~1.5 KB) to the cookie banner's, which loads once the page runs: one static import
+    // from the shell puts either on every page's first JavaScript (docs/performance.md).
     const html = await (await fetch(`${server.baseUrl}/`)).text();
     const files = [
       ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g),
@@ -104,12 +105,13 @@ describe('lobby', () => {
       ...html.matchAll(/import\("([^"]+\.js)"\)/g),
     ].map((m) => m[1]!);
     expect(files.length).toBeGreaterThan(5);
-    const withZod: string[] = [];
+    const found: string[] = [];
     for (const file of new Set(files)) {
       const body = await (await fetch(new URL(file, server.baseUrl))).text();
-      if (body.includes('._zod')) withZod.push(file);
+      if (body.includes('._zod')) found.push(`zod in ${file}`);
+      if (body.includes('deusu/')) found.push(`isbot in ${file}`);
     }
-    expect(withZod).toEqual([]);
+    expect(found).toEqual([]);
   });
 
   it('shows the footer of the licence: CW with crypto logos, 18+', async () => {

@@ -1,2 +1,2 @@
-/** The cookie question (docs/page-shell.md "Cookie banner"). */
-export { CookieBanner } from './cookie-banner';
+/** The cookie question (docs/page-shell.md "Cookie banner"): its code loads once the page runs. */
+export { CookieBanner } from './cookie-banner-host';
