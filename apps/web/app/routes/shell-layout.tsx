@@ -40,7 +40,6 @@ import { openSupportChat, SupportBadge, SupportButton, SupportHost, SupportMenuI
 import { PwaHost } from '../features/pwa';
 // The install notice the shell draws in its strip from the server's HTML on (its room kept: docs/page-shell.md "Layers").
 import { PwaNotice } from '../features/pwa/pwa-host';
-import { RouteRules } from '../lib/route-rules-host';
 import { usePromotionsOffered } from '../lib/promotions-offered';
 import { promotionPageOf, promotionPagesOff, seesEveryPromotionPage, surveyOf } from '../lib/route-rules';
 import { CookieBanner } from '../features/consent';
@@ -71,6 +70,7 @@ import { serverEndpoints } from '../lib/endpoints.server';
 import { localizePath, parseLocalePath, type Locale } from '../lib/locale';
 import { offeredLocalesOf } from '../lib/offered-locales';
 import { emptyOnFailure } from '../lib/telemetry';
+import { browserOnly } from '../ui/island';
 import { SkeletonPage } from '../ui/skeleton';
 import type { Route } from './+types/shell-layout';
 
@@ -258,6 +258,11 @@ const TermsPopup = lazy(() => import('../features/auth/auth-popup').then((m) => 
 const PlayerHeader = lazy(() => import('./cashbox-header'));
 /** The player's notices over the page (a jackpot won, a limit reached), from the same chunk; in the page, not in the header (its backdrop filter holds fixed boxes). */
 const PlayerNotices = lazy(() => import('./cashbox-header').then((m) => ({ default: m.PlayerNotices })));
+/**
+ * The route rules' timed popups, hash scrolling and switched-off promotion pages act in the
+ * browser only: their code loads once the page runs (lib/route-rules-host.tsx).
+ */
+const RouteRules = browserOnly(() => import('../lib/route-rules-host').then((m) => ({ default: m.RouteRules })));
 /** Why a player was just signed out by a cooling-off or self-exclusion (router state from the limits page); loaded only then. */
 const ExclusionNotice = lazy(() => import('../features/limits/exclusion-notice'));
 

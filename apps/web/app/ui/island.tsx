@@ -1,4 +1,4 @@
-import { lazy, memo, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 type Module<P> = { default: ComponentType<P> };
 
@@ -35,5 +35,23 @@ export function island<P extends object>(load: () => Promise<Module<P>>, fallbac
     preload: async () => {
       loaded ??= await load();
     },
+  };
+}
+
+/**
+ * A part of the page that is never in the server's HTML (it acts in the browser only: the
+ * visitor's cookies, timers, the address's hash), so its code need not come with the page's first
+ * JavaScript: it loads once the page runs (after hydration), and the part is drawn then.
+ */
+export function browserOnly<P extends object>(load: () => Promise<Module<P>>) {
+  const Lazy = lazy(load);
+  return function BrowserOnly(props: P) {
+    const [running, setRunning] = useState(false);
+    useEffect(() => setRunning(true), []);
+    return running ? (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+      </Suspense>
+    ) : null;
   };
 }
