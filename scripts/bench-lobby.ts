@@ -11,19 +11,16 @@
 import { execFileSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { load, paced, printRuns, RATE, root, startServer, type Run } from './bench-support';
+import { firstScriptsOf } from './first-scripts';
 
 async function criticalJsGzip(base: string): Promise<{ files: number; bytes: number }> {
-  const html = await (await fetch(`${base}/`)).text();
-  const urls = new Set<string>();
-  for (const m of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) urls.add(m[1]!);
-  for (const m of html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)) urls.add(m[1]!);
-  for (const m of html.matchAll(/import\("([^"]+\.js)"\)/g)) urls.add(m[1]!);
+  const urls = firstScriptsOf(await (await fetch(`${base}/`)).text());
   let bytes = 0;
   for (const u of urls) {
     const body = Buffer.from(await (await fetch(new URL(u, base))).arrayBuffer());
     bytes += gzipSync(body, { level: 9 }).length;
   }
-  return { files: urls.size, bytes };
+  return { files: urls.length, bytes };
 }
 
 /** The demo player's session cookie (the demo content's player signs in, as the page does). */

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseBrowser, sharedBrowser, watchPage } from './support/browser';
 import { startServer, type TestServer } from './support/server';
 import { hydrated, poll } from './support/journeys';
+import { firstScriptsOf } from '../../scripts/first-scripts';
 
 /** Extra catalogue games in `live` so that its list has more than one page (40 a page). */
 const EXTRA_LIVE_GAMES = 50;
@@ -98,15 +99,10 @@ describe('lobby', () => {
     // zod (the contracts' schemas, ~25 KB gzip) belongs to the forms' chunks, the crawler list
     // (isbot, ~1.5 KB) to the cookie banner's, which loads once the page runs: one static import
     // from the shell puts either on every page's first JavaScript (docs/performance.md).
-    const html = await (await fetch(`${server.baseUrl}/`)).text();
-    const files = [
-      ...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g),
-      ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),
-      ...html.matchAll(/import\("([^"]+\.js)"\)/g),
-    ].map((m) => m[1]!);
+    const files = firstScriptsOf(await (await fetch(`${server.baseUrl}/`)).text());
     expect(files.length).toBeGreaterThan(5);
     const found: string[] = [];
-    for (const file of new Set(files)) {
+    for (const file of files) {
       const body = await (await fetch(new URL(file, server.baseUrl))).text();
       if (body.includes('._zod')) found.push(`zod in ${file}`);
       if (body.includes('deusu/')) found.push(`isbot in ${file}`);

@@ -73,6 +73,18 @@ describe('the English sign-up form', () => {
   });
 });
 
+/** The page's signed-in player as `/api/player` answers. */
+const signedInPlayer = (page: Page) =>
+  page.evaluate(
+    async () =>
+      (await (await fetch('/api/player', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json()) as {
+        confirmed_at: string | null;
+        country: string;
+        currency: string;
+        language: string;
+      },
+  );
+
 describe('a player who signs up on the German page', () => {
   it('gets the confirmation mail in German, and its link confirms the address on the German page', async () => {
     await visitorFrom('DE', async (page) => {
@@ -103,9 +115,7 @@ describe('a player who signs up on the German page', () => {
 
       await page.goto(link!);
       await page.getByRole('dialog').getByText('Deine E-Mail-Adresse ist bestätigt. Danke!').waitFor();
-      const player = (await page.evaluate(async () =>
-        (await fetch('/api/player', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json(),
-      )) as { confirmed_at: string | null; country: string; currency: string; language: string };
+      const player = await signedInPlayer(page);
       expect(player.confirmed_at).not.toBeNull();
       expect([player.country, player.currency, player.language]).toEqual(['DE', 'EUR', 'de']);
 
@@ -114,12 +124,7 @@ describe('a player who signs up on the German page', () => {
       await page.getByRole('dialog').waitFor({ state: 'detached' });
       await page.locator('.header__lang summary').click();
       await page.locator('.header__lang .lang__option[hreflang="en"]').click();
-      await poll(async () => {
-        const now = (await page.evaluate(async () =>
-          (await fetch('/api/player', { headers: { 'x-requested-with': 'XMLHttpRequest' } })).json(),
-        )) as { language: string };
-        return now.language;
-      }).toBe('en');
+      await poll(async () => (await signedInPlayer(page)).language).toBe('en');
     });
   });
 });
