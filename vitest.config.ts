@@ -67,16 +67,18 @@ export default defineConfig({
           include: ['tests/browser/**/*.test.ts'],
           exclude: ignored,
           globalSetup: ['tests/browser/support/global-setup.ts'],
-          // Each test is a whole journey (a dozen pages, hashing, proof-of-work captchas): 15–20 s on
-          // a quiet 2-core machine, 30 s beside a CPU-heavy process; 120 s keeps 3× headroom there
-          // (docs/testing.md).
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
+          // Each test is a whole journey (a dozen pages, hashing, proof-of-work captchas): up to 30 s
+          // here with another file's journey beside it, twice that on a slow day of the project's
+          // machines; 180 s keeps 3× headroom there (docs/testing.md).
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
           pool: 'forks',
-          // Files one after another: each starts its own server and chromium, and a journey keeps
-          // the CPU busy (page rendering, the embedded database, hashing); two at once on two cores
-          // took longer in CI than one after another (docs/testing.md).
-          fileParallelism: false,
+          // Two files at once, one per core: a file alone kept 1.2 of the 2 cores busy (its journeys
+          // also wait on the server's clocks, draws and pushes), two kept 1.7 and the step took 930 s
+          // instead of 1,270 (docs/testing.md). Each worker has its own chromium and each file its
+          // own server and database, so files share nothing.
+          fileParallelism: true,
+          maxWorkers: 2,
           // One import of the server and the studio for the whole run; each file still starts its
           // own server on its own database.
           isolate: false,

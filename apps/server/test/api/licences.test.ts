@@ -196,4 +196,20 @@ describe('the guests’ page cache', () => {
     expect(await lobby('EE')).toEqual({ licence: 'EE', cache: 'miss' });
     expect(await lobby('NZ')).toEqual({ licence: 'CW', cache: 'hit' });
   }, 60_000);
+
+  it('answers the route manifest a page asks for its links, the same again from memory', async () => {
+    const page = await web.inject({ method: 'GET', url: '/', headers: { host: 'orbit.example' } });
+    const version = /assets\/manifest-(\w+)\.js/.exec(page.body)?.[1];
+    expect(version).toBeTruthy();
+    const manifest = () =>
+      web.inject({ method: 'GET', url: `/__manifest?paths=/,/de/pokies/all,/sign-up&version=${version}` });
+    const [first, again] = [await manifest(), await manifest()];
+    expect(first.statusCode).toBe(200);
+    // The routes the links need, with their parents (the locale's layout and the shell).
+    expect(Object.keys(first.json())).toEqual(expect.arrayContaining(['lobby@en', 'pokies-all@de', 'shell@de']));
+    expect([first.headers['x-orbit-cache'], again.headers['x-orbit-cache']]).toEqual(['miss', 'hit']);
+    expect(again.body).toBe(first.body);
+    const old = await web.inject({ method: 'GET', url: '/__manifest?paths=/&version=old' });
+    expect(old.statusCode).toBe(204);
+  }, 60_000);
 });

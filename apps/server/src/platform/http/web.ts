@@ -3,12 +3,13 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, reactRouterFastify } from '@mcansh/remix-fastify/react-router';
-import type { ServerBuild } from 'react-router';
+import { createRequestHandler as createRouterHandler, type ServerBuild } from 'react-router';
 import { deviceFromUserAgent, PROMO_TIMER_COOKIE, TELEMETRY_COOKIES, UTM_COOKIES } from '@orbit/contracts';
 import type { Config } from '../config';
 import { installPageCache } from './page-cache';
 import { inProcessEdgeHeaders } from './proxy';
 import { renderHeaders } from './render-reads';
+import { installRouteManifest } from './route-manifest';
 import { newScriptNonce, pagePolicy } from './security-headers';
 
 declare module 'fastify' {
@@ -200,6 +201,11 @@ export async function registerWeb(app: FastifyInstance, config: Config, options:
           basename: GUEST_BASE,
         }),
   });
+  // The route manifest a page asks for its links: the router's answer, kept per URL (route-manifest.ts).
+  if (build && build.routeDiscovery.mode === 'lazy') {
+    const answer = createRouterHandler(build, mode);
+    installRouteManifest(app, build.routeDiscovery.manifestPath, (request) => answer(request));
+  }
   await app.register(async (scope) => {
     // As the catch-all's scope: a page's form posts reach the router's own body parsing.
     scope.removeAllContentTypeParsers();
