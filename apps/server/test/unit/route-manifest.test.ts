@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { installRouteManifest } from '../../src/platform/http/route-manifest';
+import { installRouteManifest, keptManifests } from '../../src/platform/http/route-manifest';
 
 let app: FastifyInstance;
 let answered: string[];
@@ -9,15 +9,20 @@ beforeEach(async () => {
   answered = [];
   app = Fastify({ logger: false });
   // Stands in for the router's handler: the paths asked for, a reload answer for an old version.
-  installRouteManifest(app, '/__manifest', async (request) => {
-    const url = new URL(request.url);
-    answered.push(url.pathname + url.search);
-    if (url.searchParams.get('version') !== 'v1')
-      return new Response(null, { status: 204, headers: { 'x-remix-reload-document': 'true' } });
-    const paths = (url.searchParams.get('paths') ?? '').split(',');
-    const body = Object.fromEntries(paths.map((path) => [path, 'x'.repeat(path === '/huge' ? 70_000 : 10)]));
-    return Response.json(body, { headers: { 'cache-control': 'public, max-age=31536000, immutable' } });
-  });
+  installRouteManifest(
+    app,
+    '/__manifest',
+    async (request) => {
+      const url = new URL(request.url);
+      answered.push(url.pathname + url.search);
+      if (url.searchParams.get('version') !== 'v1')
+        return new Response(null, { status: 204, headers: { 'x-remix-reload-document': 'true' } });
+      const paths = (url.searchParams.get('paths') ?? '').split(',');
+      const body = Object.fromEntries(paths.map((path) => [path, 'x'.repeat(path === '/huge' ? 70_000 : 10)]));
+      return Response.json(body, { headers: { 'cache-control': 'public, max-age=31536000, immutable' } });
+    },
+    keptManifests(),
+  );
   await app.ready();
 });
 afterEach(() => app.close());

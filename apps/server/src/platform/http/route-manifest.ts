@@ -13,6 +13,8 @@ import { TtlCache } from '../cache';
 export type ManifestAnswer = (request: Request) => Promise<Response>;
 
 type Kept = { status: number; headers: [string, string][]; body: Buffer };
+/** The answers kept for one build: every app of the process serving that build shares them. */
+export type KeptManifests = TtlCache<Kept>;
 
 /** Most answers kept; the oldest goes first. */
 const MOST_KEPT = 500;
@@ -22,9 +24,19 @@ const MOST_KEPT = 500;
  */
 const LARGEST_KEPT = 64 * 1024;
 
-/** Serves `GET <manifestPath>` through `answer` (the router's own handler), keeping what it answers. */
-export function installRouteManifest(app: FastifyInstance, manifestPath: string, answer: ManifestAnswer): void {
-  const kept = new TtlCache<Kept>(Number.POSITIVE_INFINITY, MOST_KEPT);
+/** An empty store of answers, for one build. */
+export const keptManifests = (): KeptManifests => new TtlCache<Kept>(Number.POSITIVE_INFINITY, MOST_KEPT);
+
+/**
+ * Serves `GET <manifestPath>` through `answer` (the router's own handler for a build), keeping
+ * what it answers in `kept` (that build's store).
+ */
+export function installRouteManifest(
+  app: FastifyInstance,
+  manifestPath: string,
+  answer: ManifestAnswer,
+  kept: KeptManifests,
+): void {
   const workOut = async (url: string): Promise<Kept> => {
     const response = await answer(new Request(url));
     return {

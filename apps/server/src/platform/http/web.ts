@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import { installPageCache } from './page-cache';
 import { inProcessEdgeHeaders } from './proxy';
 import { renderHeaders } from './render-reads';
-import { installRouteManifest } from './route-manifest';
+import { installRouteManifest, keptManifests, type KeptManifests } from './route-manifest';
 import { newScriptNonce, pagePolicy } from './security-headers';
 
 declare module 'fastify' {
@@ -201,10 +201,13 @@ export async function registerWeb(app: FastifyInstance, config: Config, options:
           basename: GUEST_BASE,
         }),
   });
-  // The route manifest a page asks for its links: the router's answer, kept per URL (route-manifest.ts).
+  // The route manifest a page asks for its links: the router's answer, kept per URL for the build
+  // (route-manifest.ts; several apps of one process, as in the tests, share the build's answers).
   if (build && build.routeDiscovery.mode === 'lazy') {
     const answer = createRouterHandler(build, mode);
-    installRouteManifest(app, build.routeDiscovery.manifestPath, (request) => answer(request));
+    const kept = manifestsOfBuild.get(build) ?? keptManifests();
+    manifestsOfBuild.set(build, kept);
+    installRouteManifest(app, build.routeDiscovery.manifestPath, (request) => answer(request), kept);
   }
   await app.register(async (scope) => {
     // As the catch-all's scope: a page's form posts reach the router's own body parsing.
@@ -239,6 +242,9 @@ export async function registerWeb(app: FastifyInstance, config: Config, options:
     getLoadContext: (request) => loadContext(request as FastifyRequest, false),
   });
 }
+
+/** Each loaded server build's route manifest answers (the build is imported once per process). */
+const manifestsOfBuild = new WeakMap<ServerBuild, KeptManifests>();
 
 /** The `Cache-Control` of a file of the web build's client folder (its path relative to that folder). */
 export function staticCacheControl(file: string): string {
