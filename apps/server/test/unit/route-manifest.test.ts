@@ -46,6 +46,12 @@ describe('the route manifest', () => {
     expect(again.headers['content-type']).toMatch(/^application\/json/);
   });
 
+  it('answers calls for the same URL at the same time with one answer of the router', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, () => get('/__manifest?paths=/live&version=v1')));
+    expect(answered).toEqual(['/__manifest?paths=/live&version=v1']);
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+  });
+
   it('keeps neither an answer that is not a manifest nor one large enough to fill memory', async () => {
     const stale = await get('/__manifest?paths=/&version=v0');
     await get('/__manifest?paths=/&version=v0');

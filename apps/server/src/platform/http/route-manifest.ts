@@ -27,9 +27,18 @@ const LARGEST_KEPT = 64 * 1024;
 /** An empty store of answers, for one build. */
 export const keptManifests = (): KeptManifests => new TtlCache<Kept>(Number.POSITIVE_INFINITY, MOST_KEPT);
 
+const keptByBuild = new WeakMap<object, KeptManifests>();
+/** The store of a loaded server build (imported once per process, so its apps share it). */
+export function keptManifestsOf(build: object): KeptManifests {
+  const kept = keptByBuild.get(build) ?? keptManifests();
+  keptByBuild.set(build, kept);
+  return kept;
+}
+
 /**
  * Serves `GET <manifestPath>` through `answer` (the router's own handler for a build), keeping
- * what it answers in `kept` (that build's store).
+ * what it answers in `kept` (that build's store). Calls for the same URL at the same time share
+ * one answer; an answer that is not to be kept is dropped once it is sent.
  */
 export function installRouteManifest(
   app: FastifyInstance,
@@ -46,10 +55,10 @@ export function installRouteManifest(
     };
   };
   app.get(manifestPath, async (request, reply) => {
+    const hit = kept.peek(request.url) !== undefined;
     // The answer reads the path and query only; the origin is a placeholder.
-    const hit = kept.peek(request.url);
-    const result = hit ? await hit : await workOut(new URL(request.url, 'http://localhost').href);
-    if (!hit && result.status === 200 && result.body.length <= LARGEST_KEPT) kept.set(request.url, result);
+    const result = await kept.get(request.url, () => workOut(new URL(request.url, 'http://localhost').href));
+    if (result.status !== 200 || result.body.length > LARGEST_KEPT) kept.delete(request.url);
     for (const [name, value] of result.headers) reply.header(name, value);
     // As the page cache says it (page-cache.ts): whether this answer came from memory.
     reply.header('x-orbit-cache', hit ? 'hit' : 'miss');

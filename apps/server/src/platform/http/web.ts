@@ -9,7 +9,7 @@ import type { Config } from '../config';
 import { installPageCache } from './page-cache';
 import { inProcessEdgeHeaders } from './proxy';
 import { renderHeaders } from './render-reads';
-import { installRouteManifest, keptManifests, type KeptManifests } from './route-manifest';
+import { installRouteManifest, keptManifestsOf } from './route-manifest';
 import { newScriptNonce, pagePolicy } from './security-headers';
 
 declare module 'fastify' {
@@ -205,9 +205,7 @@ export async function registerWeb(app: FastifyInstance, config: Config, options:
   // (route-manifest.ts; several apps of one process, as in the tests, share the build's answers).
   if (build && build.routeDiscovery.mode === 'lazy') {
     const answer = createRouterHandler(build, mode);
-    const kept = manifestsOfBuild.get(build) ?? keptManifests();
-    manifestsOfBuild.set(build, kept);
-    installRouteManifest(app, build.routeDiscovery.manifestPath, (request) => answer(request), kept);
+    installRouteManifest(app, build.routeDiscovery.manifestPath, answer, keptManifestsOf(build));
   }
   await app.register(async (scope) => {
     // As the catch-all's scope: a page's form posts reach the router's own body parsing.
@@ -242,9 +240,6 @@ export async function registerWeb(app: FastifyInstance, config: Config, options:
     getLoadContext: (request) => loadContext(request as FastifyRequest, false),
   });
 }
-
-/** Each loaded server build's route manifest answers (the build is imported once per process). */
-const manifestsOfBuild = new WeakMap<ServerBuild, KeptManifests>();
 
 /** The `Cache-Control` of a file of the web build's client folder (its path relative to that folder). */
 export function staticCacheControl(file: string): string {
